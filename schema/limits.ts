@@ -1,0 +1,48 @@
+/** Business constants of SPEC section 9, shared by the database tables, the zod schemas and the screens. */
+export const LIMITS = {
+  email: 255,
+  password: 255,
+  passwordMin: 8,
+  firstName: 100,
+  lastName: 100,
+  role: 50,
+  phone: 50,
+  location: 255,
+  companyName: 255,
+  valuerName: 255,
+  qualification: 100,
+  currency: 3,
+  propertyAddress: 500,
+  propertyReference: 100,
+  propertyArea: 1000,
+  revocationReason: 500,
+  webhookUrl: 2048,
+} as const;
+
+export const CURRENCIES = ["USD", "KES"] as const;
+export type Currency = (typeof CURRENCIES)[number];
+export const CURRENCY_SYMBOLS: Record<Currency, string> = { USD: "$", KES: "KSh" };
+
+export const PROPERTY_TYPES = [
+  "Real Estate",
+  "Loose Assets",
+  "Motor Vehicle",
+  "Plant and Machinery",
+  "Other",
+] as const;
+export type PropertyType = (typeof PROPERTY_TYPES)[number];
+
+export const BUILDING_SIZE_UNITS = ["sqft", "sqm"] as const;
+export const LAND_SIZE_UNITS = ["acres", "hectares", "sqft"] as const;
+
+export const ROLES = { user: "user", admin: "admin" } as const;
+
+export const RECENT_CODES_LIMIT = 5;
+export const LOCATION_SUGGESTIONS_LIMIT = 15;
+export const LOCATION_QUERY_MIN = 2;
+export const DATE_INPUT_MAX = 10;
+export const CODE_PREVIEW_SIZE = { create: 200, detail: 300 } as const;
+export const REDIRECT_DELAY_MS = { login: 500, unauthorized: 500, register: 1000 } as const;
+export const TOAST_DURATION_MS = 5000;
+/** Money is numeric(15,2): at most 13 digits before the decimal point. */
+export const MONEY_MAX = 9_999_999_999_999.99;

@@ -1,0 +1,243 @@
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from "drizzle-orm/pg-core";
+import { LIMITS } from "./limits";
+
+const timestamps = {
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+};
+
+export const users = pgTable(
+  "users",
+  {
+    id: serial().primaryKey(),
+    email: varchar({ length: LIMITS.email }).notNull(),
+    /** scrypt hash in PHC-like form, never the password itself (see docs/decisions/003). */
+    password: varchar({ length: LIMITS.password }).notNull(),
+    firstName: varchar({ length: LIMITS.firstName }),
+    lastName: varchar({ length: LIMITS.lastName }),
+    role: varchar({ length: LIMITS.role }).notNull().default("user"),
+    isActive: boolean().notNull().default(true),
+    profileImageUrl: varchar({ length: 2048 }),
+    /** The company the user works for: the one they own, or the one they joined by invite. */
+    companyId: integer().references((): AnyPgColumn => companies.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("users_email_lower_unique").on(sql`lower(${t.email})`),
+    index("users_company_idx").on(t.companyId),
+    index("users_created_idx").on(t.createdAt),
+  ],
+);
+
+export const companies = pgTable(
+  "companies",
+  {
+    id: serial().primaryKey(),
+    name: varchar({ length: LIMITS.companyName }).notNull(),
+    email: varchar({ length: LIMITS.email }).notNull(),
+    phone: varchar({ length: LIMITS.phone }),
+    location: varchar({ length: LIMITS.location }),
+    ownerId: integer()
+      .notNull()
+      .references((): AnyPgColumn => users.id, { onDelete: "cascade" }),
+    isActive: boolean().notNull().default(true),
+    webhookUrl: varchar({ length: LIMITS.webhookUrl }),
+    webhookSecret: varchar({ length: 128 }),
+    webhookLastStatus: varchar({ length: 200 }),
+    webhookLastAttemptAt: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("companies_email_lower_unique").on(sql`lower(${t.email})`),
+    index("companies_owner_idx").on(t.ownerId),
+    index("companies_created_idx").on(t.createdAt),
+  ],
+);
+
+export const valuers = pgTable(
+  "valuers",
+  {
+    id: serial().primaryKey(),
+    userId: integer().references(() => users.id, { onDelete: "set null" }),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    name: varchar({ length: LIMITS.valuerName }).notNull(),
+    phone: varchar({ length: LIMITS.phone }),
+    qualification: varchar({ length: LIMITS.qualification }),
+    isActive: boolean().notNull().default(true),
+    /** Deleting a valuer who signed codes keeps the row so certificates still name the signer. */
+    deletedAt: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index("valuers_company_idx").on(t.companyId)],
+);
+
+export const qrCodes = pgTable(
+  "qr_codes",
+  {
+    id: serial().primaryKey(),
+    /** Random, unguessable token used in the public verification address; never the serial id. */
+    publicToken: varchar({ length: 32 }).notNull(),
+    userId: integer().references(() => users.id, { onDelete: "set null" }),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    valuationDate: timestamp({ withTimezone: true }).notNull(),
+    marketValue: numeric({ precision: 15, scale: 2 }).notNull(),
+    currency: varchar({ length: LIMITS.currency }).notNull().default("USD"),
+    valuerId: integer().references(() => valuers.id, { onDelete: "set null" }),
+    propertyAddress: text().notNull(),
+    propertyReference: varchar({ length: LIMITS.propertyReference }),
+    propertyArea: text(),
+    propertyType: varchar({ length: 50 }).notNull(),
+    propertySize: numeric({ precision: 14, scale: 2 }),
+    propertySizeUnit: varchar({ length: 10 }).default("sqft"),
+    landSize: numeric({ precision: 14, scale: 4 }),
+    landSizeUnit: varchar({ length: 10 }).default("acres"),
+    latitude: numeric({ precision: 10, scale: 8 }),
+    longitude: numeric({ precision: 11, scale: 8 }),
+    /** The exact text encoded in the QR image: the public verification address. */
+    qrCodeData: text().notNull(),
+    qrCodeUrl: text(),
+    verificationCount: integer().notNull().default(0),
+    isActive: boolean().notNull().default(true),
+    revokedAt: timestamp({ withTimezone: true }),
+    revokedReason: varchar({ length: LIMITS.revocationReason }),
+    revokedById: integer().references(() => users.id, { onDelete: "set null" }),
+    supersededById: integer().references((): AnyPgColumn => qrCodes.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("qr_codes_public_token_unique").on(t.publicToken),
+    index("qr_codes_company_created_idx").on(t.companyId, t.createdAt.desc(), t.id.desc()),
+    index("qr_codes_company_valuation_date_idx").on(t.companyId, t.valuationDate),
+    index("qr_codes_valuer_idx").on(t.valuerId),
+    index("qr_codes_created_idx").on(t.createdAt),
+  ],
+);
+
+/** Revocation and reinstatement history: a code's status is never changed without a record. */
+export const codeStatusEvents = pgTable(
+  "code_status_events",
+  {
+    id: serial().primaryKey(),
+    qrCodeId: integer()
+      .notNull()
+      .references(() => qrCodes.id, { onDelete: "cascade" }),
+    action: varchar({ length: 20 }).notNull(),
+    reason: varchar({ length: LIMITS.revocationReason }),
+    actorId: integer().references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("code_status_events_code_idx").on(t.qrCodeId, t.createdAt)],
+);
+
+/** One row per counted scan of a public address; qrCodeId is null for unknown tokens (orphans). */
+export const scanEvents = pgTable(
+  "scan_events",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    qrCodeId: integer().references(() => qrCodes.id, { onDelete: "cascade" }),
+    companyId: integer().references(() => companies.id, { onDelete: "cascade" }),
+    scannedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    country: varchar({ length: 2 }),
+    city: varchar({ length: 100 }),
+    deviceClass: varchar({ length: 20 }),
+    /** Salted SHA-256 of client address and user agent: counts unique scanners without keeping the IP. */
+    visitorHash: varchar({ length: 64 }),
+    /** For orphan scans: the token that was tried (truncated). */
+    attemptedToken: varchar({ length: 64 }),
+  },
+  (t) => [
+    index("scan_events_code_time_idx").on(t.qrCodeId, t.scannedAt),
+    index("scan_events_company_time_idx").on(t.companyId, t.scannedAt),
+    index("scan_events_time_idx").on(t.scannedAt),
+  ],
+);
+
+/** One row per signed-in session; the JWT's jti is the sid, so deleting the row ends access at once. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    sid: varchar({ length: 64 }).primaryKey(),
+    sess: jsonb().notNull(),
+    expire: timestamp({ withTimezone: true }).notNull(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("sessions_expire_idx").on(t.expire), index("sessions_user_idx").on(t.userId)],
+);
+
+export const invites = pgTable(
+  "invites",
+  {
+    id: serial().primaryKey(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    email: varchar({ length: LIMITS.email }).notNull(),
+    /** SHA-256 of the one-time token; the token itself is only ever in the link. */
+    tokenHash: varchar({ length: 64 }).notNull(),
+    invitedById: integer().references(() => users.id, { onDelete: "set null" }),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    acceptedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("invites_token_hash_unique").on(t.tokenHash),
+    index("invites_company_idx").on(t.companyId),
+  ],
+);
+
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: serial().primaryKey(),
+    actorId: integer().references(() => users.id, { onDelete: "set null" }),
+    actorEmail: varchar({ length: LIMITS.email }),
+    action: varchar({ length: 100 }).notNull(),
+    targetType: varchar({ length: 50 }).notNull(),
+    targetId: integer(),
+    details: jsonb(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("audit_log_created_idx").on(t.createdAt)],
+);
+
+/** Place names for the location suggestions (SPEC 7), loaded from an open gazetteer by scripts/seed-places. */
+export const places = pgTable(
+  "places",
+  {
+    id: serial().primaryKey(),
+    name: varchar({ length: 255 }).notNull(),
+    countryCode: varchar({ length: 2 }),
+    population: integer().notNull().default(0),
+  },
+  (t) => [index("places_name_lower_idx").on(sql`lower(${t.name}) text_pattern_ops`)],
+);
+
+export type User = typeof users.$inferSelect;
+export type Company = typeof companies.$inferSelect;
+export type Valuer = typeof valuers.$inferSelect;
+export type QrCode = typeof qrCodes.$inferSelect;
+export type ScanEvent = typeof scanEvents.$inferSelect;

@@ -1,0 +1,26 @@
+import { z } from "zod";
+import { LIMITS } from "../limits";
+import { emailField, newPasswordField, optionalText, requiredText } from "./common";
+
+export const loginSchema = z.object({
+  email: emailField,
+  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(LIMITS.password),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const registerSchema = z
+  .object({
+    firstName: requiredText(LIMITS.firstName, "First name is required"),
+    lastName: requiredText(LIMITS.lastName, "Last name is required"),
+    name: requiredText(LIMITS.companyName, "Company name is required"),
+    email: emailField,
+    phone: optionalText(LIMITS.phone),
+    location: optionalText(LIMITS.location),
+    password: newPasswordField,
+    confirmPassword: z.string({ error: "Passwords don't match" }),
+  })
+  .refine((data) => data.password === data.confirmPassword, {
+    message: "Passwords don't match",
+    path: ["confirmPassword"],
+  });
+export type RegisterInput = z.input<typeof registerSchema>;

@@ -1,0 +1,44 @@
+import { PGlite } from "@electric-sql/pglite";
+import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+import { drizzle } from "drizzle-orm/pglite";
+import { migrate } from "drizzle-orm/pglite/migrator";
+import { fileURLToPath } from "node:url";
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL("../../migrations", import.meta.url));
+
+export interface EmbeddedPostgres {
+  db: PGlite;
+  port: number;
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * PGlite (Postgres compiled to WASM) on a TCP port, so the Worker reaches it through the
+ * same wire protocol as Neon. `dataDir` undefined keeps it in memory (tests).
+ */
+export async function startEmbeddedPostgres(options: {
+  dataDir?: string;
+  port?: number;
+  maxConnections?: number;
+}): Promise<EmbeddedPostgres> {
+  const db = await PGlite.create(options.dataDir ?? "memory://");
+  await migrate(drizzle({ client: db }), { migrationsFolder: MIGRATIONS_FOLDER });
+  const server = new PGLiteSocketServer({
+    db,
+    host: "127.0.0.1",
+    port: options.port ?? 0,
+    maxConnections: options.maxConnections ?? 100,
+  });
+  await server.start();
+  const port = Number(server.getServerConn().split(":").pop());
+  return {
+    db,
+    port,
+    url: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`,
+    close: async () => {
+      await server.stop();
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
+import { defineConfig } from "vitest/config";
+import { freePort } from "./scripts/lib/free-port.ts";
+
+// Ports for the test database are picked once here and shared with the global setup via env.
+process.env.VALUSEAL_TEST_PG_PORT ??= String(await freePort());
+process.env.VALUSEAL_TEST_BRIDGE_PORT ??= String(await freePort());
+
+export const TEST_JWT_SECRET = "test-secret-that-is-at-least-32-characters-long";
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        plugins: [
+          cloudflareTest({
+            wrangler: { configPath: "./wrangler.toml" },
+            miniflare: {
+              bindings: {
+                DATABASE_URL: `postgres://postgres:postgres@127.0.0.1:${process.env.VALUSEAL_TEST_PG_PORT}/postgres`,
+                DB_WS_PROXY: `127.0.0.1:${process.env.VALUSEAL_TEST_BRIDGE_PORT}/v1`,
+                JWT_SECRET: TEST_JWT_SECRET,
+              },
+            },
+          }),
+        ],
+        test: {
+          name: "api",
+          include: ["tests/api/**/*.test.ts"],
+          globalSetup: ["tests/support/database-global-setup.ts"],
+          testTimeout: 30_000,
+        },
+      },
+    ],
+  },
+});

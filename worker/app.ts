@@ -1,0 +1,34 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { AppEnv } from "./env";
+import { ApiError, handleError } from "./lib/errors";
+import { withDatabase } from "./middleware/database";
+import { authRedirectRoutes, authRoutes } from "./routes/auth";
+import { demoRoutes } from "./routes/demo";
+
+const MAX_BODY_BYTES = 100 * 1024;
+
+/** Everything under /api that needs the database: each resource is its own route module. */
+const api = new Hono<AppEnv>()
+  .use(
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new ApiError(413, "Request body is too large (limit 100 KB)");
+      },
+    }),
+  )
+  .use(withDatabase)
+  .route("/", authRoutes)
+  .route("/", demoRoutes);
+
+export const app = new Hono<AppEnv>()
+  .route("/api", authRedirectRoutes)
+  .route("/api", api)
+  .notFound((c) => {
+    if (c.req.path.startsWith("/api/")) return c.json({ message: "Not found" }, 404);
+    return c.env.ASSETS.fetch(c.req.raw);
+  })
+  .onError(handleError);
+
+export type App = typeof app;

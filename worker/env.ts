@@ -1,0 +1,24 @@
+import type { Database } from "./db";
+import type { Config } from "./config";
+import type { AuthenticatedUser } from "./lib/auth-session";
+
+export interface Bindings {
+  ASSETS: Fetcher;
+  AUTH_IP_LIMITER: RateLimit;
+  AUTH_EMAIL_LIMITER: RateLimit;
+  PUBLIC_LIMITER: RateLimit;
+  DATABASE_URL?: string;
+  JWT_SECRET?: string;
+  DB_WS_PROXY?: string;
+  PUBLIC_ORIGIN?: string;
+  LOCATION_SEARCH_URL?: string;
+}
+
+export interface AppEnv {
+  Bindings: Bindings;
+  Variables: {
+    config: Config;
+    db: Database;
+    user: AuthenticatedUser;
+  };
+}

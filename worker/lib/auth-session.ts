@@ -1,0 +1,96 @@
+import { and, eq, gt, sql } from "drizzle-orm";
+import { companies, sessions, users } from "../../schema/tables";
+import type { Database } from "../db";
+import { randomToken } from "./random";
+import { SESSION_TTL_SECONDS, signSessionToken } from "./tokens";
+
+/** The signed-in user as every route sees it (and as GET /api/auth/user returns it). */
+export interface AuthenticatedUser {
+  id: number;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  role: string;
+  isActive: boolean;
+  profileImageUrl: string | null;
+  companyId: number | null;
+  createdAt: Date;
+  company: { id: number; name: string; ownerId: number; isActive: boolean } | null;
+  sessionId: string;
+}
+
+export async function startSession(
+  db: Database,
+  secret: string,
+  user: { id: number },
+  details: { userAgent?: string | null },
+): Promise<{ token: string; sessionId: string }> {
+  const sessionId = randomToken(32);
+  await db.insert(sessions).values({
+    sid: sessionId,
+    userId: user.id,
+    sess: { userAgent: details.userAgent?.slice(0, 200) ?? null, createdAt: new Date().toISOString() },
+    expire: new Date(Date.now() + SESSION_TTL_SECONDS * 1000),
+  });
+  return { token: await signSessionToken(secret, { userId: user.id, sessionId }), sessionId };
+}
+
+/**
+ * One query per request: the session must exist and be unexpired and its user active, so logout,
+ * deactivation and deletion take effect on the very next request.
+ */
+export async function loadSessionUser(db: Database, claims: { userId: number; sessionId: string }) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      role: users.role,
+      isActive: users.isActive,
+      profileImageUrl: users.profileImageUrl,
+      companyId: users.companyId,
+      createdAt: users.createdAt,
+      company: {
+        id: companies.id,
+        name: companies.name,
+        ownerId: companies.ownerId,
+        isActive: companies.isActive,
+      },
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .where(
+      and(
+        eq(sessions.sid, claims.sessionId),
+        eq(sessions.userId, claims.userId),
+        gt(sessions.expire, sql`now()`),
+        eq(users.isActive, true),
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  return { ...row, company: row.company?.id ? row.company : null, sessionId: claims.sessionId } satisfies AuthenticatedUser;
+}
+
+export async function endSession(db: Database, sessionId: string) {
+  await db.delete(sessions).where(eq(sessions.sid, sessionId));
+}
+
+/** Ends every session of a user (password change, deactivation), optionally keeping the current one. */
+export async function endUserSessions(db: Database, userId: number, keepSessionId?: string) {
+  await db
+    .delete(sessions)
+    .where(
+      keepSessionId
+        ? and(eq(sessions.userId, userId), sql`${sessions.sid} <> ${keepSessionId}`)
+        : eq(sessions.userId, userId),
+    );
+}
+
+/** The public view of a user: never the password hash. */
+export function publicUser(user: Omit<AuthenticatedUser, "sessionId">) {
+  const { id, email, firstName, lastName, role, isActive, profileImageUrl, companyId, createdAt, company } = user;
+  return { id, email, firstName, lastName, role, isActive, profileImageUrl, companyId, createdAt, company };
+}

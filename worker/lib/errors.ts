@@ -1,0 +1,78 @@
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { z } from "zod";
+import { ConfigError } from "../config";
+
+/** The one error shape of the API: `{ message, errors? }` (SPEC 8 reads `message`). */
+export interface ErrorBody {
+  message: string;
+  errors?: string[];
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    message: string,
+    readonly errors?: string[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (what = "Not found") => new ApiError(404, what);
+export const forbidden = (message: string) => new ApiError(403, message);
+export const badRequest = (message: string, errors?: string[]) => new ApiError(400, message, errors);
+
+/** Zod issues as readable lines: "email: Invalid email address". */
+export function describeIssues(error: z.ZodError): string[] {
+  return error.issues.map((issue) => (issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message));
+}
+
+export function validationError(error: z.ZodError): ApiError {
+  return new ApiError(400, "Validation failed", describeIssues(error));
+}
+
+/** Errors that mean the database cannot be reached (not that a query was wrong). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const text = String((error as { message?: string })?.message ?? error);
+  const code = (error as { code?: string })?.code;
+  return (
+    code === "ECONNREFUSED" ||
+    code === "57P01" ||
+    code === "57P03" ||
+    /WebSocket|ECONNREFUSED|Connection terminated|timeout exceeded when trying to connect|connect ETIMEDOUT|network/i.test(text)
+  );
+}
+
+export function handleError(error: unknown, c: Context): Response {
+  if (error instanceof ApiError) {
+    const body: ErrorBody = error.errors ? { message: error.message, errors: error.errors } : { message: error.message };
+    return c.json(body, error.status, error.headers);
+  }
+  if (error instanceof HTTPException) {
+    return c.json({ message: error.message || "Request failed" }, error.status);
+  }
+  if (error instanceof z.ZodError) {
+    return c.json({ message: "Validation failed", errors: describeIssues(error) }, 400);
+  }
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    return c.json({ message: "The service is not configured correctly" }, 500);
+  }
+  if (isDatabaseUnavailable(error) || isDatabaseUnavailable((error as { cause?: unknown })?.cause)) {
+    console.error("database unavailable", error);
+    return c.json({ message: "The service is temporarily unavailable. Please try again shortly." }, 503, {
+      "Retry-After": "5",
+    });
+  }
+  console.error("unhandled error", error);
+  return c.json({ message: "Something went wrong. Please try again." }, 500);
+}
+
+/** Postgres unique_violation, whether drizzle wrapped the driver error or not. */
+export function isUniqueViolation(error: unknown): boolean {
+  const codeOf = (e: unknown) => (e as { code?: string } | undefined)?.code;
+  return codeOf(error) === "23505" || codeOf((error as { cause?: unknown })?.cause) === "23505";
+}

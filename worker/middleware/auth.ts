@@ -1,0 +1,43 @@
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../env";
+import { ApiError } from "../lib/errors";
+import { loadSessionUser } from "../lib/auth-session";
+import { verifySessionToken } from "../lib/tokens";
+
+const UNAUTHORIZED = "Unauthorized";
+
+function bearerToken(header: string | undefined): string | null {
+  const match = header?.match(/^Bearer\s+(\S+)$/i);
+  return match?.[1] ?? null;
+}
+
+/** Any active, signed-in user with a live session. */
+export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
+  const token = bearerToken(c.req.header("Authorization"));
+  const claims = token ? await verifySessionToken(c.var.config.JWT_SECRET, token) : null;
+  const user = claims ? await loadSessionUser(c.var.db, claims) : null;
+  if (!user) throw new ApiError(401, UNAUTHORIZED);
+  c.set("user", user);
+  await next();
+});
+
+/** Platform administrators only (SPEC 6): checked on the server, whatever the client shows. */
+export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
+  if (c.var.user.role !== "admin") throw new ApiError(403, "Access Denied: You don't have permission to access this page.");
+  await next();
+});
+
+/** Company staff (owner or member); admins have no company and are refused. */
+export const requireCompanyUser = createMiddleware<AppEnv>(async (c, next) => {
+  const { user } = c.var;
+  if (user.role === "admin") throw new ApiError(403, "Administrators do not belong to a company");
+  if (!user.company) throw new ApiError(403, "Your account is not linked to a company");
+  await next();
+});
+
+/** The company owner only (valuers, team, company details). */
+export const requireCompanyOwner = createMiddleware<AppEnv>(async (c, next) => {
+  const { user } = c.var;
+  if (user.company?.ownerId !== user.id) throw new ApiError(403, "Only the company owner can do this");
+  await next();
+});

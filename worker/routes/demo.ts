@@ -1,0 +1,21 @@
+import { Hono } from "hono";
+import { demoQrSchema } from "../../schema/validation/demo";
+import type { AppEnv } from "../env";
+import { DEMO_TOKEN, publicOrigin, verificationAddress } from "../lib/public-address";
+import { renderQrSvg, svgDataUrl } from "../lib/qr";
+import { validate } from "../lib/validation";
+import { rateLimitByAddress } from "../middleware/rate-limit";
+
+/**
+ * The landing page's live demo code. It points at the demo certificate, whose content is the
+ * server's own sample: values from a public request are never shown as a certificate.
+ */
+export const demoRoutes = new Hono<AppEnv>().post(
+  "/demo-qr",
+  rateLimitByAddress("PUBLIC_LIMITER"),
+  validate("json", demoQrSchema),
+  (c) => {
+    const { svg } = renderQrSvg(verificationAddress(publicOrigin(c), DEMO_TOKEN));
+    return c.json({ qrCodeData: svgDataUrl(svg) });
+  },
+);
