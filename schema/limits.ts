@@ -23,13 +23,7 @@ export const CURRENCIES = ["USD", "KES"] as const;
 export type Currency = (typeof CURRENCIES)[number];
 export const CURRENCY_SYMBOLS: Record<Currency, string> = { USD: "$", KES: "KSh" };
 
-export const PROPERTY_TYPES = [
-  "Real Estate",
-  "Loose Assets",
-  "Motor Vehicle",
-  "Plant and Machinery",
-  "Other",
-] as const;
+export const PROPERTY_TYPES = ["Real Estate", "Loose Assets", "Motor Vehicle", "Plant and Machinery", "Other"] as const;
 export type PropertyType = (typeof PROPERTY_TYPES)[number];
 
 export const BUILDING_SIZE_UNITS = ["sqft", "sqm"] as const;

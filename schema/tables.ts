@@ -203,10 +203,7 @@ export const invites = pgTable(
     acceptedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex("invites_token_hash_unique").on(t.tokenHash),
-    index("invites_company_idx").on(t.companyId),
-  ],
+  (t) => [uniqueIndex("invites_token_hash_unique").on(t.tokenHash), index("invites_company_idx").on(t.companyId)],
 );
 
 export const auditLog = pgTable(

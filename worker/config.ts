@@ -2,7 +2,10 @@ import { z } from "zod";
 
 const configSchema = z.object({
   DATABASE_URL: z
-    .string({ error: "DATABASE_URL is not set: run `wrangler secret put DATABASE_URL` (or use npm run dev for the embedded database)" })
+    .string({
+      error:
+        "DATABASE_URL is not set: run `wrangler secret put DATABASE_URL` (or use npm run dev for the embedded database)",
+    })
     .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// connection string"),
   JWT_SECRET: z
     .string({ error: "JWT_SECRET is not set: run `wrangler secret put JWT_SECRET` (or put it in .dev.vars)" })

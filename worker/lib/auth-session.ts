@@ -71,7 +71,11 @@ export async function loadSessionUser(db: Database, claims: { userId: number; se
     )
     .limit(1);
   if (!row) return null;
-  return { ...row, company: row.company?.id ? row.company : null, sessionId: claims.sessionId } satisfies AuthenticatedUser;
+  return {
+    ...row,
+    company: row.company?.id ? row.company : null,
+    sessionId: claims.sessionId,
+  } satisfies AuthenticatedUser;
 }
 
 export async function endSession(db: Database, sessionId: string) {

@@ -42,13 +42,17 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     code === "ECONNREFUSED" ||
     code === "57P01" ||
     code === "57P03" ||
-    /WebSocket|ECONNREFUSED|Connection terminated|timeout exceeded when trying to connect|connect ETIMEDOUT|network/i.test(text)
+    /WebSocket|ECONNREFUSED|Connection terminated|timeout exceeded when trying to connect|connect ETIMEDOUT|network/i.test(
+      text,
+    )
   );
 }
 
 export function handleError(error: unknown, c: Context): Response {
   if (error instanceof ApiError) {
-    const body: ErrorBody = error.errors ? { message: error.message, errors: error.errors } : { message: error.message };
+    const body: ErrorBody = error.errors
+      ? { message: error.message, errors: error.errors }
+      : { message: error.message };
     return c.json(body, error.status, error.headers);
   }
   if (error instanceof HTTPException) {

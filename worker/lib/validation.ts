@@ -4,7 +4,10 @@ import type { z } from "zod";
 import { ApiError, validationError } from "./errors";
 
 /** zValidator that answers with the API's one error shape instead of the library's default. */
-export const validate = <Target extends keyof ValidationTargets, Schema extends z.ZodType>(target: Target, schema: Schema) =>
+export const validate = <Target extends keyof ValidationTargets, Schema extends z.ZodType>(
+  target: Target,
+  schema: Schema,
+) =>
   zValidator(target, schema, (result) => {
     if (!result.success) throw validationError(result.error as unknown as z.ZodError);
   });

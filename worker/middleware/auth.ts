@@ -23,7 +23,8 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
 
 /** Platform administrators only (SPEC 6): checked on the server, whatever the client shows. */
 export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
-  if (c.var.user.role !== "admin") throw new ApiError(403, "Access Denied: You don't have permission to access this page.");
+  if (c.var.user.role !== "admin")
+    throw new ApiError(403, "Access Denied: You don't have permission to access this page.");
   await next();
 });
 

@@ -1,9 +1,9 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import type { AppEnv, Bindings } from "../env";
+import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 
-type LimiterName = { [K in keyof Bindings]: Bindings[K] extends RateLimit ? K : never }[keyof Bindings];
+type LimiterName = "AUTH_IP_LIMITER" | "AUTH_EMAIL_LIMITER" | "PUBLIC_LIMITER";
 
 /** Cloudflare sets CF-Connecting-IP on every request; locally it is absent and all traffic shares one key. */
 export const clientAddress = (c: Context) => c.req.header("CF-Connecting-IP") ?? "local";

@@ -34,7 +34,13 @@ export const authRoutes = new Hono<AppEnv>()
           .returning({ id: users.id });
         const [company] = await tx
           .insert(companies)
-          .values({ name: input.name, email: input.email, phone: input.phone, location: input.location, ownerId: user!.id })
+          .values({
+            name: input.name,
+            email: input.email,
+            phone: input.phone,
+            location: input.location,
+            ownerId: user!.id,
+          })
           .returning({ id: companies.id });
         await tx.update(users).set({ companyId: company!.id }).where(eq(users.id, user!.id));
         return user!.id;

@@ -1,0 +1,99 @@
+import { env, SELF } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { users } from "../../schema/tables";
+import { readConfig } from "../../worker/config";
+import { connectDatabase, type Database } from "../../worker/db";
+
+export const ORIGIN = "http://valuseal.test";
+
+let sequence = 0;
+/** Unique per call so tests never collide on emails or rate-limit keys. */
+export const unique = (label = "t") =>
+  `${label}${Date.now().toString(36)}${(sequence++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+export const randomIp = () =>
+  `10.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}`;
+
+export interface ApiResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export async function api<T = any>(
+  path: string,
+  options: { method?: string; body?: unknown; token?: string; ip?: string; headers?: Record<string, string> } = {},
+): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = { "CF-Connecting-IP": options.ip ?? randomIp(), ...options.headers };
+  if (options.body !== undefined) headers["Content-Type"] ??= "application/json";
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  const res = await SELF.fetch(`${ORIGIN}${path}`, {
+    method: options.method ?? (options.body === undefined ? "GET" : "POST"),
+    headers,
+    body:
+      options.body === undefined
+        ? undefined
+        : typeof options.body === "string"
+          ? options.body
+          : JSON.stringify(options.body),
+    redirect: "manual",
+  });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    /* non-JSON bodies stay as text */
+  }
+  return { status: res.status, body: body as T, headers: res.headers };
+}
+
+export interface Account {
+  token: string;
+  email: string;
+  password: string;
+  user: { id: number; companyId: number | null; company: { id: number; name: string; ownerId: number } | null };
+}
+
+/** Registers a new company owner through the public API. */
+export async function registerOwner(overrides: Record<string, unknown> = {}): Promise<Account> {
+  const email = `${unique("owner")}@example.com`;
+  const password = "correct-horse-battery";
+  const res = await api("/api/register", {
+    body: {
+      firstName: "Olive",
+      lastName: "Owner",
+      name: `${unique("Company")} Valuers`,
+      email,
+      phone: "+254700000001",
+      location: "Nairobi",
+      password,
+      confirmPassword: password,
+      ...overrides,
+    },
+  });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { token: res.body.token, user: res.body.user, email: String(overrides.email ?? email), password };
+}
+
+export async function login(email: string, password: string): Promise<string> {
+  const res = await api("/api/login", { body: { email, password } });
+  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.token;
+}
+
+/** Direct database access for arranging state the API cannot create (admins) and for asserting rows. */
+export async function withDb<T>(work: (db: Database) => Promise<T>): Promise<T> {
+  const { db, close } = connectDatabase(readConfig(env));
+  try {
+    return await work(db);
+  } finally {
+    await close();
+  }
+}
+
+/** Registers an account and promotes it to platform administrator (as `npm run admin:create` does). */
+export async function createAdmin(): Promise<Account> {
+  const account = await registerOwner();
+  await withDb((db) => db.update(users).set({ role: "admin", companyId: null }).where(eq(users.id, account.user.id)));
+  return { ...account, token: await login(account.email, account.password) };
+}
