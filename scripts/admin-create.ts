@@ -1,0 +1,35 @@
+import { eq, sql } from "drizzle-orm";
+import { parseArgs } from "node:util";
+import { z } from "zod";
+import { users } from "../schema/tables";
+import { emailField, newPasswordField } from "../schema/validation/common";
+import { hashPassword } from "../worker/lib/passwords";
+import { openScriptDatabase } from "./lib/database";
+
+/**
+ * Creates the first administrator, or makes an existing user an active admin with the given
+ * password (idempotent). Works against the configured database, also while `npm run dev` runs.
+ */
+const { values } = parseArgs({ options: { email: { type: "string" }, password: { type: "string" } } });
+const parsed = z.object({ email: emailField, password: newPasswordField }).safeParse(values);
+if (!parsed.success) {
+  console.error("Usage: npm run admin:create -- --email admin@example.com --password 'at-least-8-chars'");
+  for (const issue of parsed.error.issues) console.error(`  ${issue.path.join(".")}: ${issue.message}`);
+  process.exit(1);
+}
+const { email, password } = parsed.data;
+
+const { db, description, close } = await openScriptDatabase();
+try {
+  const passwordHash = await hashPassword(password);
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+  if (existing) {
+    await db.update(users).set({ role: "admin", isActive: true, password: passwordHash }).where(eq(users.id, existing.id));
+    console.log(`${email} is now an active administrator (${description}).`);
+  } else {
+    await db.insert(users).values({ email, password: passwordHash, role: "admin", firstName: "Platform", lastName: "Admin" });
+    console.log(`Administrator ${email} created (${description}).`);
+  }
+} finally {
+  await close();
+}

@@ -1,0 +1,65 @@
+import { spawn } from "node:child_process";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { openScriptDatabase, DEV_SERVER_FILE, EMBEDDED_DATA_DIR } from "./lib/database";
+import { configuredDatabaseUrl, ensureDevVars, needsLocalBridge } from "./lib/dev-vars";
+import { startEmbeddedPostgres, type EmbeddedPostgres } from "./lib/embedded-postgres";
+// SEED_IMPORT
+import { startWsBridge, type WsBridge } from "./lib/ws-bridge";
+
+/**
+ * `npm run dev`: the database (embedded PGlite unless DATABASE_URL is set), the local
+ * WebSocket bridge the Neon driver needs for non-Neon Postgres, then Vite with the Worker in
+ * workerd, all on http://127.0.0.1:8787. No network calls are made at start.
+ */
+const PG_PORT = Number(process.env.VALUSEAL_PG_PORT ?? 54329);
+const BRIDGE_PORT = Number(process.env.VALUSEAL_BRIDGE_PORT ?? 54330);
+
+ensureDevVars();
+let embedded: EmbeddedPostgres | undefined;
+let bridge: WsBridge | undefined;
+let databaseUrl = configuredDatabaseUrl();
+
+if (databaseUrl) {
+  const { close, description } = await openScriptDatabase();
+  await close();
+  console.log(`Using DATABASE_URL (${description}); migrations applied.`);
+} else {
+  mkdirSync(EMBEDDED_DATA_DIR, { recursive: true });
+  embedded = await startEmbeddedPostgres({ dataDir: EMBEDDED_DATA_DIR, port: PG_PORT });
+  // SEED_CALL
+  databaseUrl = embedded.url;
+  writeFileSync(DEV_SERVER_FILE, JSON.stringify({ databaseUrl, pgPort: embedded.port, pid: process.pid }));
+  console.log(`Embedded Postgres (${EMBEDDED_DATA_DIR}) listening on 127.0.0.1:${embedded.port}; migrations applied.`);
+}
+
+if (needsLocalBridge(databaseUrl)) {
+  bridge = await startWsBridge({ port: BRIDGE_PORT });
+  console.log(`WebSocket bridge for the Neon driver on 127.0.0.1:${bridge.port}.`);
+}
+
+const vite = spawn(process.execPath, ["node_modules/vite/bin/vite.js", ...process.argv.slice(2)], {
+  stdio: "inherit",
+  env: {
+    ...process.env,
+    VALUSEAL_DEV_DATABASE_URL: databaseUrl,
+    ...(bridge ? { VALUSEAL_DEV_WS_PROXY: `127.0.0.1:${bridge.port}/v1` } : {}),
+    CLOUDFLARE_CF_FETCH_ENABLED: "false",
+    WRANGLER_SEND_METRICS: "false",
+    DO_NOT_TRACK: "1",
+  },
+});
+
+let stopping = false;
+async function stop(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  vite.kill("SIGTERM");
+  await bridge?.close();
+  // Closing PGlite flushes it to disk, so data survives the restart.
+  await embedded?.close();
+  rmSync(DEV_SERVER_FILE, { force: true });
+  process.exit(code);
+}
+process.on("SIGINT", () => void stop());
+process.on("SIGTERM", () => void stop());
+vite.on("exit", (code) => void stop(code ?? 0));

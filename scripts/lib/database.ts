@@ -1,0 +1,51 @@
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { existsSync, readFileSync } from "node:fs";
+import { connect } from "node:net";
+import pg from "pg";
+import * as tables from "../../schema/tables";
+import { configuredDatabaseUrl } from "./dev-vars";
+import { MIGRATIONS_FOLDER } from "./embedded-postgres";
+
+export const EMBEDDED_DATA_DIR = ".data/pglite";
+export const DEV_SERVER_FILE = ".data/dev-server.json";
+
+export type ScriptDatabase = ReturnType<typeof drizzlePg<typeof tables>> | ReturnType<typeof drizzlePglite<typeof tables>>;
+
+function portIsOpen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: "127.0.0.1", port }, () => {
+      socket.end();
+      resolve(true);
+    });
+    socket.on("error", () => resolve(false));
+  });
+}
+
+/** The embedded database is held by a running `npm run dev`: reach it through its TCP port then. */
+async function runningDevServerUrl(): Promise<string | undefined> {
+  if (!existsSync(DEV_SERVER_FILE)) return undefined;
+  const { databaseUrl, pgPort } = JSON.parse(readFileSync(DEV_SERVER_FILE, "utf8")) as { databaseUrl: string; pgPort: number };
+  return (await portIsOpen(pgPort)) ? databaseUrl : undefined;
+}
+
+/**
+ * The configured database for operator scripts: DATABASE_URL, else the embedded database of a
+ * running dev server, else the embedded data folder opened directly. Migrations are applied first.
+ */
+export async function openScriptDatabase(): Promise<{ db: ScriptDatabase; description: string; close: () => Promise<void> }> {
+  const url = configuredDatabaseUrl() ?? (await runningDevServerUrl());
+  if (url) {
+    const pool = new pg.Pool({ connectionString: url, max: 2 });
+    const db = drizzlePg({ client: pool, schema: tables, casing: "snake_case" });
+    await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    return { db, description: new URL(url).host, close: () => pool.end() };
+  }
+  const client = await PGlite.create(EMBEDDED_DATA_DIR);
+  const db = drizzlePglite({ client, schema: tables, casing: "snake_case" });
+  await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  return { db, description: `embedded database (${EMBEDDED_DATA_DIR})`, close: () => client.close() };
+}

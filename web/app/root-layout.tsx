@@ -1,0 +1,12 @@
+import { Outlet, useSearchParams } from "react-router";
+import { AuthDialogsProvider } from "../features/auth/components/auth-dialogs";
+
+/** Providers that need the router. GET /api/login lands on /?signin=1 with the sign-in dialog open. */
+export function RootLayout() {
+  const [params] = useSearchParams();
+  return (
+    <AuthDialogsProvider initial={params.get("signin") === "1" ? "signin" : "none"}>
+      <Outlet />
+    </AuthDialogsProvider>
+  );
+}

@@ -1,0 +1,129 @@
+import { DropdownMenu } from "radix-ui";
+import { useState, type ReactNode } from "react";
+import { Link, NavLink, useNavigate } from "react-router";
+import { useSignOut } from "../../features/auth/api/sign-in";
+import { avatarInitial, displayName, type SessionUser } from "../../features/auth/types";
+import { BRAND } from "../../lib/brand";
+import { cn } from "../../lib/cn";
+import { Dialog } from "../ui/dialog";
+import { ADMIN_NAVIGATION, USER_NAVIGATION, type NavItem } from "./navigation";
+
+function NavList({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => void }) {
+  return (
+    <ul className="space-y-1">
+      {items.map((item) => (
+        <li key={item.to}>
+          <NavLink
+            to={item.to}
+            end={item.to === "/" || item.to === "/admin"}
+            onClick={onNavigate}
+            className={({ isActive }) =>
+              cn(
+                "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium",
+                isActive ? "bg-blue-50 text-blue-800" : "text-slate-700 hover:bg-slate-100",
+              )
+            }
+          >
+            <span aria-hidden="true" className="w-5 text-center">
+              {item.icon}
+            </span>
+            {item.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function UserMenu({ user }: { user: SessionUser }) {
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+  const isAdmin = user.role === "admin";
+  const itemClass = "cursor-pointer rounded px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100";
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger
+        aria-label="User menu"
+        className="flex items-center gap-2 rounded-full p-1 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-600"
+      >
+        {user.profileImageUrl ? (
+          <img src={user.profileImageUrl} alt="" className="h-8 w-8 rounded-full object-cover" />
+        ) : (
+          <span aria-hidden="true" className="grid h-8 w-8 place-items-center rounded-full bg-blue-700 text-sm font-semibold text-white">
+            {avatarInitial(user)}
+          </span>
+        )}
+        <span className="hidden text-sm font-medium text-slate-800 sm:inline">{displayName(user)}</span>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-48 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
+          <DropdownMenu.Label className="px-3 py-2 text-xs text-slate-500">{user.email}</DropdownMenu.Label>
+          <DropdownMenu.Item className={itemClass} onSelect={() => navigate("/settings/profile")}>
+            Profile Settings
+          </DropdownMenu.Item>
+          {!isAdmin && (
+            <DropdownMenu.Item className={itemClass} onSelect={() => navigate("/settings/company")}>
+              Company Details
+            </DropdownMenu.Item>
+          )}
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+          <DropdownMenu.Item
+            className={itemClass}
+            onSelect={async () => {
+              await signOut();
+              navigate("/");
+            }}
+          >
+            Sign Out
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+/** The signed-in frame (SPEC 2): top bar, side navigation (hidden on small screens) and a mobile slide-out menu. */
+export function AppShell({ user, children }: { user: SessionUser; children: ReactNode }) {
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const items = user.role === "admin" ? ADMIN_NAVIGATION : USER_NAVIGATION;
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
+        <div className="flex h-14 items-center justify-between gap-3 px-4">
+          <div className="flex items-center gap-3">
+            <button
+              type="button"
+              className="rounded p-2 text-slate-700 hover:bg-slate-100 md:hidden"
+              aria-label="Open menu"
+              onClick={() => setMobileOpen(true)}
+            >
+              ☰
+            </button>
+            <Link to="/" className="text-lg font-bold text-blue-800">
+              {BRAND.name}
+            </Link>
+            {user.company && (
+              <span data-testid="company-name" className="hidden border-l border-slate-200 pl-3 text-sm text-slate-600 md:inline">
+                {user.company.name}
+              </span>
+            )}
+          </div>
+          <UserMenu user={user} />
+        </div>
+      </header>
+      <div className="flex">
+        <aside className="hidden w-60 shrink-0 border-r border-slate-200 bg-white p-4 md:block md:min-h-[calc(100vh-3.5rem)]">
+          <nav aria-label="Main">
+            <NavList items={items} />
+          </nav>
+        </aside>
+        <main className="min-w-0 flex-1 p-4 sm:p-6">{children}</main>
+      </div>
+      <Dialog open={mobileOpen} onOpenChange={setMobileOpen} title="Menu" className="left-0 top-0 h-full max-h-full w-72 max-w-[80vw] translate-x-0 translate-y-0 rounded-none">
+        <nav aria-label="Mobile">
+          <NavList items={items} onNavigate={() => setMobileOpen(false)} />
+        </nav>
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { cn } from "../../lib/cn";
+
+export function Spinner({ className }: { className?: string }) {
+  return (
+    <span
+      aria-hidden="true"
+      className={cn("inline-block h-5 w-5 animate-spin rounded-full border-2 border-blue-700 border-t-transparent", className)}
+    />
+  );
+}
+
+/** The protected-route placeholder of SPEC 2: a centred spinner with the text Loading. */
+export function PageLoading() {
+  return (
+    <div role="status" className="flex min-h-[50vh] flex-col items-center justify-center gap-3 text-slate-600">
+      <Spinner className="h-8 w-8" />
+      <span>Loading</span>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { LoginInput, RegisterInput } from "../../../../schema/validation/auth";
+import { apiRequest, tokenStore } from "../../../lib/api-client";
+import type { SignedIn } from "../types";
+import { currentUserKey } from "./current-user";
+
+/** Both sign-in and registration answer { token, user }: store the token, seed the session. */
+function useSignedInMutation<Input>(path: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: Input) => apiRequest<SignedIn>(path, { method: "POST", body: input }),
+    onSuccess: ({ token, user }) => {
+      tokenStore.set(token);
+      queryClient.setQueryData(currentUserKey, user);
+    },
+  });
+}
+
+export const useLogin = () => useSignedInMutation<LoginInput>("/api/login");
+export const useRegister = () => useSignedInMutation<RegisterInput>("/api/register");
+
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return async () => {
+    // Ending the server session matters more than its answer: sign out locally either way.
+    await apiRequest("/api/logout", { method: "POST" }).catch(() => undefined);
+    tokenStore.clear();
+    queryClient.clear();
+  };
+}

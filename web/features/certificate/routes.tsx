@@ -1,0 +1,1 @@
+export { CertificateViewPage } from "./components/certificate-view-page";

@@ -1,0 +1,26 @@
+import { useEffect, useState } from "react";
+import { DEMO_CERTIFICATE } from "../../../../schema/validation/demo";
+import { apiRequest } from "../../../lib/api-client";
+
+/** The live demo code (SPEC 7): requested on load; a failure is only logged and "Loading..." stays. */
+export function DemoQr() {
+  const [image, setImage] = useState<string | null>(null);
+  useEffect(() => {
+    let active = true;
+    apiRequest<{ qrCodeData: string }>("/api/demo-qr", { method: "POST", body: DEMO_CERTIFICATE })
+      .then((res) => active && setImage(res.qrCodeData))
+      .catch((error) => console.error("Demo QR code could not be loaded", error));
+    return () => {
+      active = false;
+    };
+  }, []);
+  return (
+    <div className="flex h-48 w-48 items-center justify-center rounded-lg bg-white p-2">
+      {image ? (
+        <img src={image} alt="Demo verification QR code: scan it to see a sample certificate" className="h-full w-full" />
+      ) : (
+        <span className="text-sm text-slate-500">Loading...</span>
+      )}
+    </div>
+  );
+}

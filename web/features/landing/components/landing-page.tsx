@@ -1,0 +1,107 @@
+import { PublicFooter, PublicTopBar } from "../../../components/layout/public-top-bar";
+import { Button } from "../../../components/ui/button";
+import { useAuthDialogs } from "../../auth/components/auth-dialogs";
+import { DemoQr } from "./demo-qr";
+
+const STEPS = [
+  {
+    title: "Create your valuer account",
+    text: "Register your valuation company with its contact details and add your valuers with their professional qualifications.",
+  },
+  {
+    title: "Generate a code per property",
+    text: "Enter the property address, property type, market value and valuation date to issue a unique verification code for the report.",
+  },
+  {
+    title: "Paste it into your report",
+    text: "Download the code image and paste it on the pages of your Word or PDF valuation report.",
+  },
+];
+
+const STATS = [
+  { value: "100%", label: "Secure" },
+  { value: "500+", label: "Companies" },
+  { value: "50K+", label: "Codes" },
+  { value: "24/7", label: "Support" },
+];
+
+/** The public entry (SPEC 2): what the product does, the live demo code, sign-in and registration. */
+export function LandingPage() {
+  const { openSignIn, openRegister } = useAuthDialogs();
+  return (
+    <div className="flex min-h-screen flex-col bg-slate-50">
+      <PublicTopBar
+        action={
+          <Button size="sm" onClick={openSignIn}>
+            Valuer Dashboard
+          </Button>
+        }
+      />
+      <main className="flex-1">
+        <section className="bg-gradient-to-br from-blue-900 to-blue-700 text-white">
+          <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-16 md:grid-cols-2">
+            <div>
+              <h1 className="text-3xl font-bold leading-tight sm:text-5xl">Stop forged valuation reports with one scan</h1>
+              <p className="mt-4 text-lg text-blue-100">
+                Generate a unique QR verification code for every property valuation report. Anyone who scans it sees
+                the authentic certificate, and your company is alerted each time a code is scanned.
+              </p>
+              <div className="mt-8 flex flex-wrap gap-3">
+                <Button size="lg" className="bg-white !text-blue-800 hover:bg-blue-50" onClick={openRegister}>
+                  Start Free Trial
+                </Button>
+                <Button size="lg" variant="secondary" className="border-white/40 bg-transparent !text-white hover:bg-white/10" onClick={openSignIn}>
+                  Sign In
+                </Button>
+              </div>
+              <p className="mt-4 text-sm text-blue-100">Trusted by 500+ valuation companies · 50K+ codes issued</p>
+            </div>
+            <div className="flex flex-col items-center gap-3 rounded-xl bg-white/10 p-6 text-center">
+              <h2 className="text-lg font-semibold">Live demo: scan me</h2>
+              <DemoQr />
+              <p className="max-w-xs text-sm text-blue-100">Point your phone's camera at the code to open a sample valuation certificate.</p>
+            </div>
+          </div>
+        </section>
+
+        <section aria-labelledby="how-it-works" className="mx-auto max-w-6xl px-4 py-16">
+          <h2 id="how-it-works" className="text-center text-2xl font-bold text-slate-900 sm:text-3xl">
+            How it works
+          </h2>
+          <ol className="mt-10 grid gap-6 md:grid-cols-3">
+            {STEPS.map((step, index) => (
+              <li key={step.title} className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+                <span className="grid h-10 w-10 place-items-center rounded-full bg-blue-700 font-bold text-white">{index + 1}</span>
+                <h3 className="mt-4 text-lg font-semibold text-slate-900">{step.title}</h3>
+                <p className="mt-2 text-sm text-slate-600">{step.text}</p>
+              </li>
+            ))}
+          </ol>
+        </section>
+
+        <section aria-labelledby="get-started" className="bg-white">
+          <div className="mx-auto max-w-6xl px-4 py-16 text-center">
+            <h2 id="get-started" className="text-2xl font-bold text-slate-900 sm:text-3xl">
+              Protect every report you sign
+            </h2>
+            <p className="mx-auto mt-3 max-w-2xl text-slate-600">
+              Registration is free and you pay only per code generated. No monthly fees.
+            </p>
+            <Button size="lg" className="mt-6" onClick={openRegister}>
+              Create your free account
+            </Button>
+            <dl className="mt-12 grid grid-cols-2 gap-4 md:grid-cols-4">
+              {STATS.map((stat) => (
+                <div key={stat.label} className="flex flex-col-reverse rounded-lg bg-slate-50 p-6">
+                  <dt className="text-sm text-slate-600">{stat.label}</dt>
+                  <dd className="text-3xl font-bold text-blue-800">{stat.value}</dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+        </section>
+      </main>
+      <PublicFooter />
+    </div>
+  );
+}

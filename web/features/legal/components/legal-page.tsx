@@ -1,0 +1,64 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { PublicFooter, PublicTopBar } from "../../../components/layout/public-top-bar";
+import { BRAND } from "../../../lib/brand";
+
+export interface LegalSection {
+  title: string;
+  body: ReactNode;
+}
+
+/** Layout of both legal pages (SPEC 2): top bar with the current page highlighted, numbered sections. */
+export function LegalPage({ title, intro, sections }: { title: string; intro: ReactNode; sections: LegalSection[] }) {
+  return (
+    <div className="flex min-h-screen flex-col bg-slate-50">
+      <PublicTopBar
+        action={
+          <Link to="/" className="ml-2 rounded-md border border-slate-300 px-3 py-1 text-sm text-slate-800 hover:bg-slate-100">
+            Back to Home
+          </Link>
+        }
+      />
+      <main className="mx-auto w-full max-w-3xl flex-1 px-4 py-10">
+        <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
+        <p className="mt-2 text-sm text-slate-500">Last updated: {BRAND.legalLastUpdated}</p>
+        <div className="mt-4 text-slate-700">{intro}</div>
+        <ol className="mt-8 space-y-8">
+          {sections.map((section, index) => (
+            <li key={section.title}>
+              <h2 className="text-xl font-semibold text-slate-900">
+                {index + 1}. {section.title}
+              </h2>
+              <div className="mt-2 space-y-2 leading-relaxed text-slate-700">{section.body}</div>
+            </li>
+          ))}
+        </ol>
+      </main>
+      <PublicFooter />
+    </div>
+  );
+}
+
+export function ContactBlock({ mailbox }: { mailbox: keyof typeof BRAND.mailboxes }) {
+  return (
+    <address className="not-italic">
+      {BRAND.postalAddress.map((line) => (
+        <span key={line} className="block">
+          {line}
+        </span>
+      ))}
+      <span className="mt-2 block">
+        {(Object.keys(BRAND.mailboxes) as Array<keyof typeof BRAND.mailboxes>)
+          .sort((a, b) => (a === mailbox ? -1 : b === mailbox ? 1 : 0))
+          .map((box) => (
+            <span key={box} className="block">
+              {box[0]!.toUpperCase() + box.slice(1)}:{" "}
+              <a className="text-blue-700 underline" href={`mailto:${BRAND.mailboxes[box]}`}>
+                {BRAND.mailboxes[box]}
+              </a>
+            </span>
+          ))}
+      </span>
+    </address>
+  );
+}

@@ -1,0 +1,2 @@
+export { PrivacyPolicyPage } from "./components/privacy-policy";
+export { TermsOfUsePage } from "./components/terms-of-use";

@@ -1,0 +1,1 @@
+export { AcceptInvitePage } from "./components/accept-invite-page";
