@@ -3,6 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "./env";
 import { ApiError, handleError } from "./lib/errors";
 import { withDatabase } from "./middleware/database";
+import { adminRoutes } from "./routes/admin";
 import { authRedirectRoutes, authRoutes } from "./routes/auth";
 import { demoRoutes } from "./routes/demo";
 
@@ -20,7 +21,8 @@ const api = new Hono<AppEnv>()
   )
   .use(withDatabase)
   .route("/", authRoutes)
-  .route("/", demoRoutes);
+  .route("/", demoRoutes)
+  .route("/admin", adminRoutes);
 
 export const app = new Hono<AppEnv>()
   .route("/api", authRedirectRoutes)

@@ -1,0 +1,58 @@
+import { z } from "zod";
+import { newPasswordField, optionalText } from "./common";
+
+/** Bulk user actions take at most this many ids, so one request cannot lock the whole table. */
+export const ADMIN_BULK_LIMIT = 500;
+export const ADMIN_PAGE_SIZE = { default: 25, max: 100 } as const;
+export const AUDIT_LOG_PAGE_SIZE = 50;
+const SEARCH_MAX = 255;
+const MAX_ROW_ID = 2_147_483_647;
+
+const pageNumber = z.coerce.number().int("Page must be a whole number").min(1, "Page must be at least 1");
+const pageSize = z.coerce
+  .number()
+  .int("Page size must be a whole number")
+  .min(1, "Page size must be at least 1")
+  .max(ADMIN_PAGE_SIZE.max, `Page size must be at most ${ADMIN_PAGE_SIZE.max}`);
+
+/**
+ * Admin lists (companies, users). Without `page` the answer is the spec's plain array; with
+ * `page` (or `pageSize`) it is `{ items, page, pageSize, total }`.
+ */
+export const adminListQuerySchema = z.object({
+  search: optionalText(SEARCH_MAX),
+  page: pageNumber.optional(),
+  pageSize: pageSize.optional(),
+});
+export type AdminListQuery = z.infer<typeof adminListQuerySchema>;
+
+/** The audit log is always paged, newest first. */
+export const auditLogQuerySchema = z.object({
+  page: pageNumber.default(1),
+  pageSize: pageSize.default(AUDIT_LOG_PAGE_SIZE),
+});
+export type AuditLogQuery = z.infer<typeof auditLogQuerySchema>;
+
+export const activeStatusSchema = z.object({
+  isActive: z.boolean({ error: "isActive must be true or false" }),
+});
+export type ActiveStatusInput = z.infer<typeof activeStatusSchema>;
+
+/** Same rules as registration: at least 8 characters and not blank once trimmed. */
+export const resetPasswordSchema = z.object({ password: newPasswordField });
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+const userIdsField = z
+  .array(z.number({ error: "User ids must be numbers" }).int("User ids must be whole numbers").min(1).max(MAX_ROW_ID), {
+    error: "userIds must be a list of user ids",
+  })
+  .min(1, "Select at least one user")
+  .max(ADMIN_BULK_LIMIT, `At most ${ADMIN_BULK_LIMIT} users at a time`)
+  // A repeated id must not count twice in "N users deleted".
+  .transform((ids) => [...new Set(ids)]);
+
+export const bulkUserStatusSchema = z.object({ userIds: userIdsField, isActive: activeStatusSchema.shape.isActive });
+export type BulkUserStatusInput = z.input<typeof bulkUserStatusSchema>;
+
+export const bulkUserDeleteSchema = z.object({ userIds: userIdsField });
+export type BulkUserDeleteInput = z.input<typeof bulkUserDeleteSchema>;

@@ -1,0 +1,130 @@
+import { and, eq, inArray, ne } from "drizzle-orm";
+import { companies, sessions, users } from "../../schema/tables";
+import { type Transaction, recordAudit } from "./audit";
+import { badRequest } from "./errors";
+
+/**
+ * Activation, deactivation and deletion of users by an administrator. Each runs inside the
+ * caller's transaction, so the change, its guards, the ended sessions and the audit rows are one
+ * unit: a failure anywhere leaves every row as it was.
+ */
+
+interface Actor {
+  id: number;
+  email: string;
+}
+
+type Removal = "deactivate" | "delete";
+
+const LAST_ADMIN_MESSAGE: Record<Removal, string> = {
+  deactivate: "The last active administrator cannot be deactivated",
+  delete: "The last active administrator cannot be deleted",
+};
+
+export interface UserChangeResult {
+  /** How many of the requested ids name an existing user. */
+  found: number;
+  /** How many users were actually changed (already-inactive users are not deactivated again). */
+  changed: number;
+}
+
+/** Deleting sessions is what ends access: the next request with an old token gets 401. */
+export async function endSessionsOf(tx: Transaction, userIds: number[]) {
+  if (userIds.length === 0) return;
+  await tx.delete(sessions).where(inArray(sessions.userId, userIds));
+}
+
+function findUsers(tx: Transaction, userIds: number[]) {
+  return tx
+    .select({ id: users.id, role: users.role, isActive: users.isActive })
+    .from(users)
+    .where(inArray(users.id, userIds));
+}
+
+/**
+ * The platform must keep an administrator. The active admin rows are locked so two admins removing
+ * each other at the same moment cannot both succeed: the second one re-reads and is refused.
+ */
+async function refuseRemovingLastAdmin(tx: Transaction, userIds: number[], removal: Removal) {
+  const activeAdmins = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, "admin"), eq(users.isActive, true)))
+    .orderBy(users.id)
+    .for("update");
+  const remaining = activeAdmins.filter((admin) => !userIds.includes(admin.id));
+  if (remaining.length === 0) throw badRequest(LAST_ADMIN_MESSAGE[removal]);
+}
+
+async function refuseUnsafeRemoval(tx: Transaction, actor: Actor, userIds: number[], removal: Removal) {
+  if (userIds.includes(actor.id)) throw badRequest(`You cannot ${removal} your own account`);
+  const targets = await findUsers(tx, userIds);
+  if (targets.some((user) => user.role === "admin" && user.isActive)) {
+    await refuseRemovingLastAdmin(tx, userIds, removal);
+  }
+  return targets;
+}
+
+export async function setUsersActive(
+  tx: Transaction,
+  actor: Actor,
+  userIds: number[],
+  isActive: boolean,
+): Promise<UserChangeResult> {
+  const targets = isActive ? await findUsers(tx, userIds) : await refuseUnsafeRemoval(tx, actor, userIds, "deactivate");
+  const changed = await tx
+    .update(users)
+    .set({ isActive })
+    .where(and(inArray(users.id, userIds), ne(users.isActive, isActive)))
+    .returning({ id: users.id, email: users.email });
+  if (!isActive)
+    await endSessionsOf(
+      tx,
+      changed.map((user) => user.id),
+    );
+  await recordAudit(
+    tx,
+    actor,
+    changed.map((user) => ({
+      action: isActive ? "user.activated" : "user.deactivated",
+      targetType: "user",
+      targetId: user.id,
+      details: { email: user.email },
+    })),
+  );
+  return { found: targets.length, changed: changed.length };
+}
+
+/**
+ * One DELETE for all the users: the foreign keys cascade to the companies they own and from there
+ * to those companies' valuers, codes, scan events, invites and sessions; members of a deleted
+ * company stay as users without a company (users.company_id is ON DELETE SET NULL).
+ */
+export async function deleteUsers(tx: Transaction, actor: Actor, userIds: number[]): Promise<UserChangeResult> {
+  const targets = await refuseUnsafeRemoval(tx, actor, userIds, "delete");
+  const ownedCompanies = await tx
+    .select({ id: companies.id, name: companies.name, ownerId: companies.ownerId })
+    .from(companies)
+    .where(inArray(companies.ownerId, userIds));
+  const deleted = await tx
+    .delete(users)
+    .where(inArray(users.id, userIds))
+    .returning({ id: users.id, email: users.email, role: users.role });
+  await recordAudit(
+    tx,
+    actor,
+    deleted.map((user) => ({
+      action: "user.deleted",
+      targetType: "user",
+      targetId: user.id,
+      details: {
+        email: user.email,
+        role: user.role,
+        companies: ownedCompanies
+          .filter((company) => company.ownerId === user.id)
+          .map((company) => ({ id: company.id, name: company.name })),
+      },
+    })),
+  );
+  return { found: targets.length, changed: deleted.length };
+}

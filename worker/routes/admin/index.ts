@@ -1,0 +1,18 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../../env";
+import { requireAdmin, requireUser } from "../../middleware/auth";
+import { adminAuditRoutes } from "./audit";
+import { adminCompanyRoutes } from "./companies";
+import { adminStatsRoutes } from "./stats";
+import { adminUserRoutes } from "./users";
+
+/**
+ * Everything under /api/admin. The one `.use` guards every route here, including ones added later:
+ * anonymous 401, signed-in non-admin 403, whatever the client shows.
+ */
+export const adminRoutes = new Hono<AppEnv>()
+  .use(requireUser, requireAdmin)
+  .route("/", adminStatsRoutes)
+  .route("/", adminCompanyRoutes)
+  .route("/", adminUserRoutes)
+  .route("/", adminAuditRoutes);
