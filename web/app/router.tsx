@@ -37,10 +37,34 @@ export const router = createBrowserRouter([
           { path: "/admin/settings", ...page(admin, (m) => m.AdminPage) },
         ],
       },
-      { path: "/qr-view", ...page(() => import("../features/certificate/routes"), (m) => m.CertificateViewPage) },
-      { path: "/invite/:token", ...page(() => import("../features/team/routes"), (m) => m.AcceptInvitePage) },
-      { path: "/privacy-policy", ...page(() => import("../features/legal/routes"), (m) => m.PrivacyPolicyPage) },
-      { path: "/terms-of-use", ...page(() => import("../features/legal/routes"), (m) => m.TermsOfUsePage) },
+      {
+        path: "/qr-view",
+        ...page(
+          () => import("../features/certificate/routes"),
+          (m) => m.CertificateViewPage,
+        ),
+      },
+      {
+        path: "/invite/:token",
+        ...page(
+          () => import("../features/team/routes"),
+          (m) => m.AcceptInvitePage,
+        ),
+      },
+      {
+        path: "/privacy-policy",
+        ...page(
+          () => import("../features/legal/routes"),
+          (m) => m.PrivacyPolicyPage,
+        ),
+      },
+      {
+        path: "/terms-of-use",
+        ...page(
+          () => import("../features/legal/routes"),
+          (m) => m.TermsOfUsePage,
+        ),
+      },
       { path: "*", element: <NotFoundPage /> },
     ],
   },

@@ -5,12 +5,23 @@ export function formatDate(value: string | Date | null | undefined, style: "long
   if (!value) return "";
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return "";
-  return date.toLocaleDateString("en-GB", style === "long" ? { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" } : { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "UTC" });
+  return date.toLocaleDateString(
+    "en-GB",
+    style === "long"
+      ? { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }
+      : { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "UTC" },
+  );
 }
 
 export function formatDateTime(value: string | Date): string {
   const date = value instanceof Date ? value : new Date(value);
-  return date.toLocaleString("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" });
+  return date.toLocaleString("en-GB", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+  });
 }
 
 /** The one money formatter: "$ 1,250,000.00" / "KSh 45,000,000.00". */

@@ -39,7 +39,8 @@ function UserMenu({ user }: { user: SessionUser }) {
   const signOut = useSignOut();
   const navigate = useNavigate();
   const isAdmin = user.role === "admin";
-  const itemClass = "cursor-pointer rounded px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100";
+  const itemClass =
+    "cursor-pointer rounded px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100";
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
@@ -49,14 +50,21 @@ function UserMenu({ user }: { user: SessionUser }) {
         {user.profileImageUrl ? (
           <img src={user.profileImageUrl} alt="" className="h-8 w-8 rounded-full object-cover" />
         ) : (
-          <span aria-hidden="true" className="grid h-8 w-8 place-items-center rounded-full bg-blue-700 text-sm font-semibold text-white">
+          <span
+            aria-hidden="true"
+            className="grid h-8 w-8 place-items-center rounded-full bg-blue-700 text-sm font-semibold text-white"
+          >
             {avatarInitial(user)}
           </span>
         )}
         <span className="hidden text-sm font-medium text-slate-800 sm:inline">{displayName(user)}</span>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-48 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={6}
+          className="z-50 min-w-48 rounded-md border border-slate-200 bg-white p-1 shadow-lg"
+        >
           <DropdownMenu.Label className="px-3 py-2 text-xs text-slate-500">{user.email}</DropdownMenu.Label>
           <DropdownMenu.Item className={itemClass} onSelect={() => navigate("/settings/profile")}>
             Profile Settings
@@ -103,7 +111,10 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
               {BRAND.name}
             </Link>
             {user.company && (
-              <span data-testid="company-name" className="hidden border-l border-slate-200 pl-3 text-sm text-slate-600 md:inline">
+              <span
+                data-testid="company-name"
+                className="hidden border-l border-slate-200 pl-3 text-sm text-slate-600 md:inline"
+              >
                 {user.company.name}
               </span>
             )}
@@ -119,7 +130,12 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
         </aside>
         <main className="min-w-0 flex-1 p-4 sm:p-6">{children}</main>
       </div>
-      <Dialog open={mobileOpen} onOpenChange={setMobileOpen} title="Menu" className="left-0 top-0 h-full max-h-full w-72 max-w-[80vw] translate-x-0 translate-y-0 rounded-none">
+      <Dialog
+        open={mobileOpen}
+        onOpenChange={setMobileOpen}
+        title="Menu"
+        className="left-0 top-0 h-full max-h-full w-72 max-w-[80vw] translate-x-0 translate-y-0 rounded-none"
+      >
         <nav aria-label="Mobile">
           <NavList items={items} onNavigate={() => setMobileOpen(false)} />
         </nav>

@@ -4,7 +4,10 @@ import { BRAND } from "../../lib/brand";
 import { cn } from "../../lib/cn";
 
 const legalLinkClass = ({ isActive }: { isActive: boolean }) =>
-  cn("rounded px-2 py-1 text-sm", isActive ? "bg-blue-50 font-semibold text-blue-800" : "text-slate-600 hover:text-slate-900");
+  cn(
+    "rounded px-2 py-1 text-sm",
+    isActive ? "bg-blue-50 font-semibold text-blue-800" : "text-slate-600 hover:text-slate-900",
+  );
 
 /** Top bar shared by the landing and legal pages: brand, legal links (current one highlighted), an action. */
 export function PublicTopBar({ action }: { action: ReactNode }) {

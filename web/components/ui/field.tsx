@@ -1,4 +1,11 @@
-import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import {
+  forwardRef,
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from "react";
 import { cn } from "../../lib/cn";
 
 const CONTROL =
@@ -10,7 +17,12 @@ interface FieldProps {
   hint?: ReactNode;
   required?: boolean;
   className?: string;
-  children: (control: { id: string; "aria-invalid": boolean; "aria-describedby"?: string; className: string }) => ReactNode;
+  children: (control: {
+    id: string;
+    "aria-invalid": boolean;
+    "aria-describedby"?: string;
+    className: string;
+  }) => ReactNode;
 }
 
 /** A label tied to its control, with the validation message under it (announced to screen readers). */
@@ -23,7 +35,12 @@ export function Field({ label, error, hint, required, className, children }: Fie
         {label}
         {required && <span className="text-red-600"> *</span>}
       </label>
-      {children({ id, "aria-invalid": Boolean(error), "aria-describedby": error || hint ? messageId : undefined, className: CONTROL })}
+      {children({
+        id,
+        "aria-invalid": Boolean(error),
+        "aria-describedby": error || hint ? messageId : undefined,
+        className: CONTROL,
+      })}
       {error ? (
         <p id={messageId} role="alert" className="text-sm text-red-600">
           {error}
@@ -37,7 +54,8 @@ export function Field({ label, error, hint, required, className, children }: Fie
   );
 }
 
-type InputFieldProps = InputHTMLAttributes<HTMLInputElement> & Omit<FieldProps, "children" | "className"> & { containerClassName?: string };
+type InputFieldProps = InputHTMLAttributes<HTMLInputElement> &
+  Omit<FieldProps, "children" | "className"> & { containerClassName?: string };
 
 export const InputField = forwardRef<HTMLInputElement, InputFieldProps>(function InputField(
   { label, error, hint, required, containerClassName, className, ...input },
@@ -50,7 +68,8 @@ export const InputField = forwardRef<HTMLInputElement, InputFieldProps>(function
   );
 });
 
-type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & Omit<FieldProps, "children" | "className"> & { containerClassName?: string };
+type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> &
+  Omit<FieldProps, "children" | "className"> & { containerClassName?: string };
 
 export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField(
   { label, error, hint, required, containerClassName, className, children, ...select },
@@ -67,7 +86,8 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
   );
 });
 
-type TextareaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & Omit<FieldProps, "children" | "className"> & { containerClassName?: string };
+type TextareaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> &
+  Omit<FieldProps, "children" | "className"> & { containerClassName?: string };
 
 export const TextareaField = forwardRef<HTMLTextAreaElement, TextareaFieldProps>(function TextareaField(
   { label, error, hint, required, containerClassName, className, ...textarea },

@@ -4,7 +4,10 @@ export function Spinner({ className }: { className?: string }) {
   return (
     <span
       aria-hidden="true"
-      className={cn("inline-block h-5 w-5 animate-spin rounded-full border-2 border-blue-700 border-t-transparent", className)}
+      className={cn(
+        "inline-block h-5 w-5 animate-spin rounded-full border-2 border-blue-700 border-t-transparent",
+        className,
+      )}
     />
   );
 }

@@ -30,14 +30,19 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             data-variant={current.variant ?? "default"}
             className={cn(
               "pointer-events-auto w-full rounded-lg border p-4 pr-8 shadow-lg",
-              current.variant === "destructive" ? "border-red-700 bg-red-600 text-white" : "border-slate-200 bg-white text-slate-900",
+              current.variant === "destructive"
+                ? "border-red-700 bg-red-600 text-white"
+                : "border-slate-200 bg-white text-slate-900",
             )}
           >
             <RadixToast.Title className="text-sm font-semibold">{current.title}</RadixToast.Title>
             {current.description && (
               <RadixToast.Description className="mt-1 text-sm opacity-90">{current.description}</RadixToast.Description>
             )}
-            <RadixToast.Close aria-label="Dismiss" className="absolute right-2 top-2 rounded p-1 text-current opacity-70 hover:opacity-100">
+            <RadixToast.Close
+              aria-label="Dismiss"
+              className="absolute right-2 top-2 rounded p-1 text-current opacity-70 hover:opacity-100"
+            >
               ✕
             </RadixToast.Close>
           </RadixToast.Root>

@@ -25,6 +25,8 @@ export function useSignOut() {
     // Ending the server session matters more than its answer: sign out locally either way.
     await apiRequest("/api/logout", { method: "POST" }).catch(() => undefined);
     tokenStore.clear();
-    queryClient.clear();
+    // Setting the user to null re-renders every session observer; the rest of the cache is another user's data.
+    queryClient.setQueryData(currentUserKey, null);
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== currentUserKey[0] });
   };
 }

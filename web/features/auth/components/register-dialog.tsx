@@ -48,7 +48,8 @@ export function RegisterDialog({ open, onClose, onSwitchToSignIn }: Props) {
       onError: (error) =>
         toast({
           title: "Registration Failed",
-          description: error instanceof ApiRequestError ? error.serverMessage : "Failed to create account. Please try again.",
+          description:
+            error instanceof ApiRequestError ? error.serverMessage : "Failed to create account. Please try again.",
           variant: "destructive",
         }),
     }),
@@ -64,16 +65,54 @@ export function RegisterDialog({ open, onClose, onSwitchToSignIn }: Props) {
     >
       <form onSubmit={submit} noValidate className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <InputField label="First Name" autoComplete="given-name" error={errors.firstName?.message} {...form.register("firstName")} />
-          <InputField label="Last Name" autoComplete="family-name" error={errors.lastName?.message} {...form.register("lastName")} />
+          <InputField
+            label="First Name"
+            autoComplete="given-name"
+            error={errors.firstName?.message}
+            {...form.register("firstName")}
+          />
+          <InputField
+            label="Last Name"
+            autoComplete="family-name"
+            error={errors.lastName?.message}
+            {...form.register("lastName")}
+          />
         </div>
-        <InputField label="Company Name" autoComplete="organization" error={errors.name?.message} {...form.register("name")} />
-        <InputField label="Company Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register("email")} />
+        <InputField
+          label="Company Name"
+          autoComplete="organization"
+          error={errors.name?.message}
+          {...form.register("name")}
+        />
+        <InputField
+          label="Company Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...form.register("email")}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
-          <InputField label="Company Phone" type="tel" autoComplete="tel" error={errors.phone?.message} {...form.register("phone")} />
-          <InputField label="Company Location" autoComplete="address-level2" error={errors.location?.message} {...form.register("location")} />
+          <InputField
+            label="Company Phone"
+            type="tel"
+            autoComplete="tel"
+            error={errors.phone?.message}
+            {...form.register("phone")}
+          />
+          <InputField
+            label="Company Location"
+            autoComplete="address-level2"
+            error={errors.location?.message}
+            {...form.register("location")}
+          />
         </div>
-        <InputField label="Password" type="password" autoComplete="new-password" error={errors.password?.message} {...form.register("password")} />
+        <InputField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          {...form.register("password")}
+        />
         <InputField
           label="Confirm Password"
           type="password"

@@ -41,9 +41,20 @@ export function SignInDialog({ open, onClose, onSwitchToRegister }: Props) {
   );
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && onClose()} title="Sign In" description="Access your valuer dashboard">
+    <Dialog
+      open={open}
+      onOpenChange={(next) => !next && onClose()}
+      title="Sign In"
+      description="Access your valuer dashboard"
+    >
       <form onSubmit={submit} noValidate className="space-y-4">
-        <InputField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register("email")} />
+        <InputField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...form.register("email")}
+        />
         <InputField
           label="Password"
           type="password"

@@ -17,7 +17,11 @@ export function DemoQr() {
   return (
     <div className="flex h-48 w-48 items-center justify-center rounded-lg bg-white p-2">
       {image ? (
-        <img src={image} alt="Demo verification QR code: scan it to see a sample certificate" className="h-full w-full" />
+        <img
+          src={image}
+          alt="Demo verification QR code: scan it to see a sample certificate"
+          className="h-full w-full"
+        />
       ) : (
         <span className="text-sm text-slate-500">Loading...</span>
       )}

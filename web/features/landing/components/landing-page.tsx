@@ -41,16 +41,23 @@ export function LandingPage() {
         <section className="bg-gradient-to-br from-blue-900 to-blue-700 text-white">
           <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-16 md:grid-cols-2">
             <div>
-              <h1 className="text-3xl font-bold leading-tight sm:text-5xl">Stop forged valuation reports with one scan</h1>
+              <h1 className="text-3xl font-bold leading-tight sm:text-5xl">
+                Stop forged valuation reports with one scan
+              </h1>
               <p className="mt-4 text-lg text-blue-100">
-                Generate a unique QR verification code for every property valuation report. Anyone who scans it sees
-                the authentic certificate, and your company is alerted each time a code is scanned.
+                Generate a unique QR verification code for every property valuation report. Anyone who scans it sees the
+                authentic certificate, and your company is alerted each time a code is scanned.
               </p>
               <div className="mt-8 flex flex-wrap gap-3">
                 <Button size="lg" className="bg-white !text-blue-800 hover:bg-blue-50" onClick={openRegister}>
                   Start Free Trial
                 </Button>
-                <Button size="lg" variant="secondary" className="border-white/40 bg-transparent !text-white hover:bg-white/10" onClick={openSignIn}>
+                <Button
+                  size="lg"
+                  variant="secondary"
+                  className="border-white/40 bg-transparent !text-white hover:bg-white/10"
+                  onClick={openSignIn}
+                >
                   Sign In
                 </Button>
               </div>
@@ -59,7 +66,9 @@ export function LandingPage() {
             <div className="flex flex-col items-center gap-3 rounded-xl bg-white/10 p-6 text-center">
               <h2 className="text-lg font-semibold">Live demo: scan me</h2>
               <DemoQr />
-              <p className="max-w-xs text-sm text-blue-100">Point your phone's camera at the code to open a sample valuation certificate.</p>
+              <p className="max-w-xs text-sm text-blue-100">
+                Point your phone's camera at the code to open a sample valuation certificate.
+              </p>
             </div>
           </div>
         </section>
@@ -71,7 +80,9 @@ export function LandingPage() {
           <ol className="mt-10 grid gap-6 md:grid-cols-3">
             {STEPS.map((step, index) => (
               <li key={step.title} className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
-                <span className="grid h-10 w-10 place-items-center rounded-full bg-blue-700 font-bold text-white">{index + 1}</span>
+                <span className="grid h-10 w-10 place-items-center rounded-full bg-blue-700 font-bold text-white">
+                  {index + 1}
+                </span>
                 <h3 className="mt-4 text-lg font-semibold text-slate-900">{step.title}</h3>
                 <p className="mt-2 text-sm text-slate-600">{step.text}</p>
               </li>

@@ -14,7 +14,10 @@ export function LegalPage({ title, intro, sections }: { title: string; intro: Re
     <div className="flex min-h-screen flex-col bg-slate-50">
       <PublicTopBar
         action={
-          <Link to="/" className="ml-2 rounded-md border border-slate-300 px-3 py-1 text-sm text-slate-800 hover:bg-slate-100">
+          <Link
+            to="/"
+            className="ml-2 rounded-md border border-slate-300 px-3 py-1 text-sm text-slate-800 hover:bg-slate-100"
+          >
             Back to Home
           </Link>
         }

@@ -21,19 +21,42 @@ const SECTIONS: LegalSection[] = [
   },
   {
     title: "How We Use Your Information",
-    body: <p>We use your information to provide the service: to create your account, generate verification codes, show public certificates to people who scan your codes, alert your company when a code is scanned, provide support and meet our legal obligations.</p>,
+    body: (
+      <p>
+        We use your information to provide the service: to create your account, generate verification codes, show public
+        certificates to people who scan your codes, alert your company when a code is scanned, provide support and meet
+        our legal obligations.
+      </p>
+    ),
   },
   {
     title: "Information Sharing",
-    body: <p>We do not sell your personal data. Certificate details you publish by issuing a code are shown to anyone who scans it. We share data with service providers who host and operate the platform for us, under contract, and with authorities where the law requires it.</p>,
+    body: (
+      <p>
+        We do not sell your personal data. Certificate details you publish by issuing a code are shown to anyone who
+        scans it. We share data with service providers who host and operate the platform for us, under contract, and
+        with authorities where the law requires it.
+      </p>
+    ),
   },
   {
     title: "Data Security",
-    body: <p>Your data is encrypted in transit and at rest. Passwords are stored only as salted, memory-hard hashes, and access to the platform is restricted to authorised staff.</p>,
+    body: (
+      <p>
+        Your data is encrypted in transit and at rest. Passwords are stored only as salted, memory-hard hashes, and
+        access to the platform is restricted to authorised staff.
+      </p>
+    ),
   },
   {
     title: "Data Retention",
-    body: <p>We keep account data while your account is active and as long as needed to meet legal, accounting and reporting obligations. Verification codes already issued stay functional after an account ends so that reports remain verifiable.</p>,
+    body: (
+      <p>
+        We keep account data while your account is active and as long as needed to meet legal, accounting and reporting
+        obligations. Verification codes already issued stay functional after an account ends so that reports remain
+        verifiable.
+      </p>
+    ),
   },
   {
     title: "Your Rights",
@@ -51,11 +74,21 @@ const SECTIONS: LegalSection[] = [
   },
   {
     title: "Cookies",
-    body: <p>We use cookies and similar browser storage to keep you signed in and to make the service work. You can clear them in your browser settings at any time; you will then need to sign in again.</p>,
+    body: (
+      <p>
+        We use cookies and similar browser storage to keep you signed in and to make the service work. You can clear
+        them in your browser settings at any time; you will then need to sign in again.
+      </p>
+    ),
   },
   {
     title: "Updates to This Policy",
-    body: <p>We may update this policy from time to time. The date at the top shows when it last changed; significant changes will be announced in the application.</p>,
+    body: (
+      <p>
+        We may update this policy from time to time. The date at the top shows when it last changed; significant changes
+        will be announced in the application.
+      </p>
+    ),
   },
   {
     title: "Contact Us",
@@ -72,7 +105,9 @@ export function PrivacyPolicyPage() {
   return (
     <LegalPage
       title="Privacy Policy"
-      intro={<p>This policy explains what personal data {BRAND.name} collects, why, and the rights you have over it.</p>}
+      intro={
+        <p>This policy explains what personal data {BRAND.name} collects, why, and the rights you have over it.</p>
+      }
       sections={SECTIONS}
     />
   );

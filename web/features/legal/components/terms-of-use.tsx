@@ -2,26 +2,61 @@ import { BRAND } from "../../../lib/brand";
 import { ContactBlock, LegalPage, type LegalSection } from "./legal-page";
 
 const SECTIONS: LegalSection[] = [
-  { title: "Acceptance of Terms", body: <p>By registering for or using {BRAND.name} you agree to these Terms of Use. If you do not agree, do not use the service.</p> },
+  {
+    title: "Acceptance of Terms",
+    body: (
+      <p>
+        By registering for or using {BRAND.name} you agree to these Terms of Use. If you do not agree, do not use the
+        service.
+      </p>
+    ),
+  },
   {
     title: "Service Description",
-    body: <p>{BRAND.name} lets property valuation companies and their valuers generate a unique verification code for each valuation report, and lets anyone who scans the code view a public valuation certificate that confirms the report is authentic.</p>,
+    body: (
+      <p>
+        {BRAND.name} lets property valuation companies and their valuers generate a unique verification code for each
+        valuation report, and lets anyone who scans the code view a public valuation certificate that confirms the
+        report is authentic.
+      </p>
+    ),
   },
   {
     title: "Eligibility",
-    body: <p>You must be at least 18 years old and have the legal authority to bind the valuation company you register on behalf of.</p>,
+    body: (
+      <p>
+        You must be at least 18 years old and have the legal authority to bind the valuation company you register on
+        behalf of.
+      </p>
+    ),
   },
   {
     title: "User Responsibilities",
-    body: <p>You are responsible for the accuracy of the information you enter, for keeping your password confidential, and for all activity under your account. You must not use the service to misrepresent a valuation or any other fact.</p>,
+    body: (
+      <p>
+        You are responsible for the accuracy of the information you enter, for keeping your password confidential, and
+        for all activity under your account. You must not use the service to misrepresent a valuation or any other fact.
+      </p>
+    ),
   },
   {
     title: "Professional Standards",
-    body: <p>Valuations remain the professional responsibility of the signing valuer and their company, who must hold the qualifications they declare and follow the professional standards that apply to them. {BRAND.name} verifies that a code was issued, not the valuation itself.</p>,
+    body: (
+      <p>
+        Valuations remain the professional responsibility of the signing valuer and their company, who must hold the
+        qualifications they declare and follow the professional standards that apply to them. {BRAND.name} verifies that
+        a code was issued, not the valuation itself.
+      </p>
+    ),
   },
   {
     title: "Intellectual Property",
-    body: <p>The service, its software and its brand belong to {BRAND.name}. You keep the rights to your reports and data, and grant us the licence needed to store them and show certificates to people who scan your codes.</p>,
+    body: (
+      <p>
+        The service, its software and its brand belong to {BRAND.name}. You keep the rights to your reports and data,
+        and grant us the licence needed to store them and show certificates to people who scan your codes.
+      </p>
+    ),
   },
   {
     title: "Payment and Billing",
@@ -36,19 +71,53 @@ const SECTIONS: LegalSection[] = [
   },
   {
     title: "Service Availability",
-    body: <p>We aim to keep the service and public certificates available at all times but do not guarantee uninterrupted availability; maintenance and events beyond our control may cause interruptions.</p>,
+    body: (
+      <p>
+        We aim to keep the service and public certificates available at all times but do not guarantee uninterrupted
+        availability; maintenance and events beyond our control may cause interruptions.
+      </p>
+    ),
   },
   {
     title: "Limitation of Liability",
-    body: <p>To the extent permitted by law, our total liability to you for any claim is limited to the amount you paid us in the 12 months preceding the claim.</p>,
+    body: (
+      <p>
+        To the extent permitted by law, our total liability to you for any claim is limited to the amount you paid us in
+        the 12 months preceding the claim.
+      </p>
+    ),
   },
-  { title: "Data and Privacy", body: <p>Our use of personal data is described in our Privacy Policy, which forms part of these terms.</p> },
+  {
+    title: "Data and Privacy",
+    body: <p>Our use of personal data is described in our Privacy Policy, which forms part of these terms.</p>,
+  },
   {
     title: "Termination",
-    body: <p>You may close your account at any time, and we may suspend or terminate accounts that breach these terms. Codes generated before termination remain functional, so reports already issued can still be verified.</p>,
+    body: (
+      <p>
+        You may close your account at any time, and we may suspend or terminate accounts that breach these terms. Codes
+        generated before termination remain functional, so reports already issued can still be verified.
+      </p>
+    ),
   },
-  { title: "Governing Law", body: <p>These terms are governed by the law of England and Wales, and disputes fall under the exclusive jurisdiction of the courts of England and Wales.</p> },
-  { title: "Changes to Terms", body: <p>We may change these terms; the date at the top shows the latest version. Continuing to use the service after a change means you accept it.</p> },
+  {
+    title: "Governing Law",
+    body: (
+      <p>
+        These terms are governed by the law of England and Wales, and disputes fall under the exclusive jurisdiction of
+        the courts of England and Wales.
+      </p>
+    ),
+  },
+  {
+    title: "Changes to Terms",
+    body: (
+      <p>
+        We may change these terms; the date at the top shows the latest version. Continuing to use the service after a
+        change means you accept it.
+      </p>
+    ),
+  },
   {
     title: "Contact Information",
     body: (
@@ -61,5 +130,7 @@ const SECTIONS: LegalSection[] = [
 ];
 
 export function TermsOfUsePage() {
-  return <LegalPage title="Terms of Use" intro={<p>These terms govern your use of {BRAND.name}.</p>} sections={SECTIONS} />;
+  return (
+    <LegalPage title="Terms of Use" intro={<p>These terms govern your use of {BRAND.name}.</p>} sections={SECTIONS} />
+  );
 }

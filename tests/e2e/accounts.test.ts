@@ -1,0 +1,194 @@
+import { describe, expect, it } from "vitest";
+import { decodeQrImage } from "../support/qr-decode";
+import { expectToast, PHONE_VIEWPORT, registerOwnerViaApi, uniqueEmail, useBrowser } from "../support/browser";
+
+const browser = useBrowser();
+
+describe("landing page", () => {
+  it("shows the marketing sections, the four tiles and a live demo code that decodes to our address", async () => {
+    const { page, context } = await browser.newPage();
+    await page.goto("/");
+    await page.getByRole("button", { name: "Valuer Dashboard" }).waitFor();
+    await expect(page.getByRole("button", { name: "Start Free Trial" }).isVisible()).resolves.toBe(true);
+    const body = await page.locator("body").innerText();
+    for (const text of [
+      "100%",
+      "Secure",
+      "500+",
+      "Companies",
+      "50K+",
+      "Codes",
+      "24/7",
+      "Support",
+      "London",
+      "How it works",
+    ]) {
+      expect(body).toContain(text);
+    }
+    expect(body).toMatch(/alerted each time a code is scanned/);
+    const demo = page.getByAltText(/Demo verification QR code/);
+    await demo.waitFor();
+    const decoded = await decodeQrImage(page, (await demo.getAttribute("src"))!);
+    expect(decoded).toBe(`${browser.appUrl}/v/demo`);
+    await context.close();
+  });
+
+  it("keeps Loading... when the demo request fails", async () => {
+    const { page, context } = await browser.newPage();
+    await page.route("**/api/demo-qr", (route) => route.fulfill({ status: 500, body: "{}" }));
+    await page.goto("/");
+    await page.getByText("Loading...").waitFor();
+    await page.waitForTimeout(300);
+    expect(await page.getByText("Loading...").isVisible()).toBe(true);
+    await context.close();
+  });
+});
+
+describe("registration and sign-in", () => {
+  it("shows every registration validation message under its field", async () => {
+    const { page, context } = await browser.newPage();
+    await page.goto("/");
+    await page.getByRole("button", { name: "Start Free Trial" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: "Create Account" }).click();
+    for (const message of [
+      "First name is required",
+      "Last name is required",
+      "Company name is required",
+      "Invalid email address",
+      "Password must be at least 8 characters",
+    ]) {
+      await expect(dialog.getByText(message).isVisible()).resolves.toBe(true);
+    }
+    await dialog.getByLabel("Password", { exact: true }).fill("longenough1");
+    await dialog.getByLabel("Confirm Password").fill("different11");
+    await dialog.getByRole("button", { name: "Create Account" }).click();
+    const confirmError = dialog.getByLabel("Confirm Password");
+    await expect(confirmError.getAttribute("aria-invalid")).resolves.toBe("true");
+    await expect(dialog.getByText("Passwords don't match").isVisible()).resolves.toBe(true);
+    await context.close();
+  });
+
+  it("shows the login validation messages", async () => {
+    const { page, context } = await browser.newPage();
+    await page.goto("/");
+    await page.getByRole("button", { name: "Valuer Dashboard" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: "Sign In" }).click();
+    await expect(dialog.getByText("Invalid email address").isVisible()).resolves.toBe(true);
+    await expect(dialog.getByText("Password is required").isVisible()).resolves.toBe(true);
+    await context.close();
+  });
+
+  it("registers a company, signs out, signs in again and sees the shell", async () => {
+    const { page, context } = await browser.newPage();
+    const email = uniqueEmail("reg");
+    await page.goto("/");
+    await page.getByRole("button", { name: "Start Free Trial" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("First Name").fill("Grace");
+    await dialog.getByLabel("Last Name").fill("Mwangi");
+    await dialog.getByLabel("Company Name").fill("Mwangi & Co Valuers");
+    await dialog.getByLabel("Company Email").fill(email);
+    await dialog.getByLabel("Company Phone").fill("+254711000000");
+    await dialog.getByLabel("Company Location").fill("Nairobi");
+    await dialog.getByLabel("Password", { exact: true }).fill("s3cure-passw0rd");
+    await dialog.getByLabel("Confirm Password").fill("s3cure-passw0rd");
+    await page.route("**/api/register", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
+    await dialog.getByRole("button", { name: "Create Account" }).click();
+    await page.getByRole("button", { name: "Creating Account..." }).waitFor();
+    expect(
+      await expectToast(page, "Registration Successful", "Your company account has been created successfully!"),
+    ).toBe("default");
+    await page.getByRole("link", { name: "My Company Valuers" }).waitFor();
+    expect(await page.getByTestId("company-name").innerText()).toBe("Mwangi & Co Valuers");
+    for (const link of ["Dashboard", "Create QR Code", "QR History", "My Company Valuers"]) {
+      await expect(
+        page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: link }).isVisible(),
+      ).resolves.toBe(true);
+    }
+    expect(await page.getByRole("button", { name: "User menu" }).innerText()).toContain("Grace Mwangi");
+
+    await page.getByRole("button", { name: "User menu" }).click();
+    await page.getByRole("menuitem", { name: "Sign Out" }).click();
+    await page.getByRole("button", { name: "Valuer Dashboard" }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+
+    await page.getByRole("button", { name: "Valuer Dashboard" }).click();
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("wrong-password");
+    await page.getByRole("dialog").getByRole("button", { name: "Sign In" }).click();
+    expect(await expectToast(page, "Login Failed", "Invalid email or password")).toBe("destructive");
+
+    await page.getByLabel("Password").fill("s3cure-passw0rd");
+    await page.route("**/api/login", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
+    await page.getByRole("dialog").getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Signing In..." }).waitFor();
+    expect(await expectToast(page, "Login Successful", "Welcome back!")).toBe("default");
+    await page.getByTestId("company-name").waitFor();
+    expect(page.url()).toBe(`${browser.appUrl}/`);
+    await context.close();
+  });
+
+  it("opens the sign-in dialog when the server sends a signed-out user to /api/login", async () => {
+    const { page, context } = await browser.newPage();
+    await page.goto("/api/login");
+    await page.getByRole("dialog", { name: "Sign In" }).waitFor();
+    await context.close();
+  });
+});
+
+describe("session", () => {
+  it("shows the Loading spinner while the user is fetched, then the shell", async () => {
+    const owner = await registerOwnerViaApi();
+    const { page, context } = await browser.newPage({ token: owner.token });
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/auth/user", async (route) => {
+      await gate;
+      await route.continue();
+    });
+    await page.goto("/qr-history");
+    await page.getByRole("status").getByText("Loading").waitFor();
+    release();
+    await page.getByTestId("company-name").waitFor();
+    await context.close();
+  });
+
+  it("removes a token the server rejects and shows the landing page on protected routes", async () => {
+    const { page, context } = await browser.newPage({ token: "not-a-valid-token" });
+    await page.goto("/valuers");
+    await page.getByRole("button", { name: "Valuer Dashboard" }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+    await context.close();
+  });
+
+  it("sends no current-user request without a token", async () => {
+    const { page, context } = await browser.newPage();
+    const calls: string[] = [];
+    page.on("request", (request) => request.url().includes("/api/auth/user") && calls.push(request.url()));
+    await page.goto("/dashboard");
+    await page.getByRole("button", { name: "Valuer Dashboard" }).waitFor();
+    expect(calls).toEqual([]);
+    await context.close();
+  });
+
+  it("on a phone hides the side bar and company name and offers the slide-out menu", async () => {
+    const owner = await registerOwnerViaApi();
+    const { page, context } = await browser.newPage({ token: owner.token, viewport: PHONE_VIEWPORT });
+    await page.goto("/");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const menu = page.getByRole("dialog", { name: "Menu" });
+    await menu.getByRole("link", { name: "QR History" }).click();
+    await page.waitForURL("**/qr-history");
+    expect(await page.getByTestId("company-name").isVisible()).toBe(false);
+    expect(await page.getByRole("navigation", { name: "Main" }).isVisible()).toBe(false);
+    await context.close();
+  });
+});

@@ -1,0 +1,93 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { TestProject } from "vitest/node";
+import { startEmbeddedPostgres } from "../../scripts/lib/embedded-postgres";
+import { freePort } from "../../scripts/lib/free-port";
+import { startWsBridge } from "../../scripts/lib/ws-bridge";
+
+export const E2E_JWT_SECRET = "e2e-secret-that-is-at-least-32-characters-long";
+
+async function waitForHttp(url: string, server: ChildProcess, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`app server exited with ${server.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`app server did not answer at ${url}`);
+}
+
+/**
+ * Serves the production build (`vite build` output) with `wrangler dev` — the same Worker and
+ * assets that deploy — against a fresh in-memory Postgres, for the browser tests.
+ */
+export default async function setup(project: TestProject) {
+  const postgres = await startEmbeddedPostgres({});
+  const bridge = await startWsBridge();
+  const port = await freePort();
+  const envFile = join(mkdtempSync(join(tmpdir(), "valuseal-e2e-")), "e2e.env");
+  writeFileSync(
+    envFile,
+    [`DATABASE_URL=${postgres.url}`, `DB_WS_PROXY=127.0.0.1:${bridge.port}/v1`, `JWT_SECRET=${E2E_JWT_SECRET}`].join(
+      "\n",
+    ),
+  );
+  const server = spawn(
+    process.execPath,
+    [
+      "node_modules/wrangler/bin/wrangler.js",
+      "dev",
+      "-c",
+      "dist/valuseal/wrangler.json",
+      "--ip",
+      "127.0.0.1",
+      "--port",
+      String(port),
+      "--env-file",
+      envFile,
+      "--show-interactive-dev-session=false",
+      "--inspector-port",
+      String(await freePort()),
+    ],
+    {
+      stdio: ["ignore", "pipe", "pipe"],
+      env: {
+        ...process.env,
+        CLOUDFLARE_CF_FETCH_ENABLED: "false",
+        WRANGLER_SEND_METRICS: "false",
+        WRANGLER_LOG: "warn",
+      },
+    },
+  );
+  let output = "";
+  server.stdout?.on("data", (chunk) => (output += chunk));
+  server.stderr?.on("data", (chunk) => (output += chunk));
+  const appUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHttp(appUrl, server);
+  } catch (error) {
+    server.kill("SIGKILL");
+    throw new Error(`${(error as Error).message}\n${output}`);
+  }
+  project.provide("appUrl", appUrl);
+  project.provide("databaseUrl", postgres.url);
+  return async () => {
+    server.kill("SIGTERM");
+    await new Promise((resolve) => server.once("exit", resolve));
+    await bridge.close();
+    await postgres.close();
+  };
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    appUrl: string;
+    databaseUrl: string;
+  }
+}
