@@ -19,5 +19,6 @@ export default defineConfig({
   plugins: [react(), tailwindcss(), cloudflare({ config: devDatabaseVars, inspectorPort: false })],
   server: { host: "127.0.0.1", port: 8787, strictPort: true },
   preview: { host: "127.0.0.1", port: 8787, strictPort: true },
-  build: { sourcemap: false, chunkSizeWarningLimit: 400 },
+  // VALUSEAL_BUILD_DIR lets parallel browser-test runs build side by side (default dist/).
+  build: { outDir: process.env.VALUSEAL_BUILD_DIR ?? "dist", sourcemap: false, chunkSizeWarningLimit: 400 },
 });

@@ -44,7 +44,7 @@ export default async function setup(project: TestProject) {
       "node_modules/wrangler/bin/wrangler.js",
       "dev",
       "-c",
-      "dist/valuseal/wrangler.json",
+      `${process.env.VALUSEAL_BUILD_DIR ?? "dist"}/valuseal/wrangler.json`,
       "--ip",
       "127.0.0.1",
       "--port",
