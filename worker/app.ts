@@ -6,6 +6,13 @@ import { withDatabase } from "./middleware/database";
 import { adminRoutes } from "./routes/admin";
 import { authRedirectRoutes, authRoutes } from "./routes/auth";
 import { demoRoutes } from "./routes/demo";
+import { analyticsRoutes } from "./routes/analytics";
+import { companyRoutes } from "./routes/companies";
+import { locationRoutes } from "./routes/locations";
+import { profileRoutes } from "./routes/profile";
+import { qrCodeRoutes } from "./routes/qr-codes";
+import { inviteRoutes, teamRoutes } from "./routes/team";
+import { valuerRoutes } from "./routes/valuers";
 
 const MAX_BODY_BYTES = 100 * 1024;
 
@@ -22,6 +29,14 @@ const api = new Hono<AppEnv>()
   .use(withDatabase)
   .route("/", authRoutes)
   .route("/", demoRoutes)
+  .route("/valuers", valuerRoutes)
+  .route("/qr-codes", qrCodeRoutes)
+  .route("/analytics", analyticsRoutes)
+  .route("/companies", companyRoutes)
+  .route("/profile", profileRoutes)
+  .route("/team", teamRoutes)
+  .route("/invites", inviteRoutes)
+  .route("/locations", locationRoutes)
   .route("/admin", adminRoutes);
 
 export const app = new Hono<AppEnv>()

@@ -1,6 +1,8 @@
+import { drizzle } from "drizzle-orm/pglite";
 import type { TestProject } from "vitest/node";
 import { startEmbeddedPostgres } from "../../scripts/lib/embedded-postgres";
 import { startWsBridge } from "../../scripts/lib/ws-bridge";
+import { seedPlaces } from "../../scripts/seed-places";
 
 /**
  * Starts a fresh in-memory Postgres (PGlite) and the WebSocket bridge on the ports chosen in
@@ -10,6 +12,8 @@ export default async function setup(project: TestProject) {
   const pgPort = Number(process.env.VALUSEAL_TEST_PG_PORT);
   const bridgePort = Number(process.env.VALUSEAL_TEST_BRIDGE_PORT);
   const postgres = await startEmbeddedPostgres({ port: pgPort });
+  // The location suggestions read the gazetteer, as they do after `npm run db:seed` (about 2 s).
+  await seedPlaces(drizzle({ client: postgres.db }));
   const bridge = await startWsBridge({ port: bridgePort });
   project.provide("databaseUrl", postgres.url);
   return async () => {

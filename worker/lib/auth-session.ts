@@ -1,6 +1,7 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import { companies, sessions, users } from "../../schema/tables";
 import type { Database } from "../db";
+import { ApiError } from "./errors";
 import { randomToken } from "./random";
 import { SESSION_TTL_SECONDS, signSessionToken } from "./tokens";
 
@@ -83,7 +84,7 @@ export async function endSession(db: Database, sessionId: string) {
 }
 
 /** Ends every session of a user (password change, deactivation), optionally keeping the current one. */
-export async function endUserSessions(db: Database, userId: number, keepSessionId?: string) {
+export async function endUserSessions(db: Pick<Database, "delete">, userId: number, keepSessionId?: string) {
   await db
     .delete(sessions)
     .where(
@@ -91,6 +92,14 @@ export async function endUserSessions(db: Database, userId: number, keepSessionI
         ? and(eq(sessions.userId, userId), sql`${sessions.sid} <> ${keepSessionId}`)
         : eq(sessions.userId, userId),
     );
+}
+
+/** Starts a session and answers as /api/register and /api/login do: `{ token, user }`. */
+export async function signedInResponse(db: Database, secret: string, userId: number, userAgent?: string) {
+  const { token, sessionId } = await startSession(db, secret, { id: userId }, { userAgent });
+  const user = await loadSessionUser(db, { userId, sessionId });
+  if (!user) throw new ApiError(500, "Session could not be started");
+  return { token, user: publicUser(user) };
 }
 
 /** The public view of a user: never the password hash. */

@@ -36,9 +36,16 @@ export const requireCompanyUser = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-/** The company owner only (valuers, team, company details). */
-export const requireCompanyOwner = createMiddleware<AppEnv>(async (c, next) => {
-  const { user } = c.var;
-  if (user.company?.ownerId !== user.id) throw new ApiError(403, "Only the company owner can do this");
+/** The company owner only (valuers, team, company details); the message names what only the owner may do. */
+export const requireCompanyOwner = (message = "Only the company owner can do this") =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const { user } = c.var;
+    if (user.company?.ownerId !== user.id) throw new ApiError(403, message);
+    await next();
+  });
+
+/** A company deactivated by an administrator keeps read access but can change nothing. */
+export const requireActiveCompany = createMiddleware<AppEnv>(async (c, next) => {
+  if (!c.var.user.company?.isActive) throw new ApiError(403, "Your company has been deactivated. Contact support.");
   await next();
 });

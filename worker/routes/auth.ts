@@ -3,22 +3,14 @@ import { Hono } from "hono";
 import { loginSchema, registerSchema } from "../../schema/validation/auth";
 import { companies, users } from "../../schema/tables";
 import type { AppEnv } from "../env";
-import { endSession, loadSessionUser, publicUser, startSession } from "../lib/auth-session";
+import { endSession, publicUser, signedInResponse } from "../lib/auth-session";
 import { ApiError, isUniqueViolation } from "../lib/errors";
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from "../lib/passwords";
 import { validate } from "../lib/validation";
 import { requireUser } from "../middleware/auth";
 import { clientAddress, enforceRateLimit } from "../middleware/rate-limit";
-import type { Database } from "../db";
 
 const INVALID_CREDENTIALS = "Invalid email or password";
-
-async function signedInResponse(db: Database, secret: string, userId: number, userAgent?: string) {
-  const { token, sessionId } = await startSession(db, secret, { id: userId }, { userAgent });
-  const user = await loadSessionUser(db, { userId, sessionId });
-  if (!user) throw new ApiError(500, "Session could not be started");
-  return { token, user: publicUser(user) };
-}
 
 export const authRoutes = new Hono<AppEnv>()
   .post("/register", validate("json", registerSchema), async (c) => {

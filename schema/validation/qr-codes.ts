@@ -1,0 +1,181 @@
+import { z } from "zod";
+import { BUILDING_SIZE_UNITS, CURRENCIES, LAND_SIZE_UNITS, LIMITS, PROPERTY_TYPES, type PropertyType } from "../limits";
+import { optionalText } from "./common";
+
+export const MOTOR_VEHICLE: PropertyType = "Motor Vehicle";
+/** Lists without `page` return at most this many codes; pages default to QR_PAGE_SIZE. */
+export const QR_LIST_MAX = 100;
+export const QR_PAGE_SIZE = 20;
+const SEARCH_MAX = 255;
+const MAX_ROW_ID = 2_147_483_647;
+
+const DAY_MONTH_YEAR = /^(\d{2})\/(\d{2})\/(\d{4})$/;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/** A real calendar day (31/02 is refused) as midnight UTC; years are kept to a plausible range. */
+function calendarDay(year: number, month: number, day: number): Date | null {
+  if (year < 1900 || year > 2100) return null;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  const real = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return real ? date : null;
+}
+
+/**
+ * DD/MM/YYYY as the form types it, or ISO 8601 from API clients. A valuation date is a calendar
+ * day: an ISO date-time keeps the day it names, so the date written is the date shown everywhere.
+ */
+export function parseValuationDate(text: string): Date | null {
+  const dayFirst = DAY_MONTH_YEAR.exec(text);
+  if (dayFirst) return calendarDay(Number(dayFirst[3]), Number(dayFirst[2]), Number(dayFirst[1]));
+  const iso = ISO_DATE.exec(text);
+  return iso ? calendarDay(Number(iso[1]), Number(iso[2]), Number(iso[3])) : null;
+}
+
+const calendarDate = (required: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .transform((text, ctx) => {
+      const date = parseValuationDate(text);
+      if (date) return date;
+      ctx.addIssue({ code: "custom", message: "Enter a real date as DD/MM/YYYY" });
+      return z.NEVER;
+    });
+
+/** Numbers arrive as JSON numbers or as text (with thousands separators from the form). */
+function numberAsText(value: unknown): unknown {
+  if (typeof value === "number") return Number.isFinite(value) ? String(value) : "NaN";
+  if (typeof value === "string") return value.trim().replace(/,/g, "") || undefined;
+  return value ?? undefined;
+}
+
+function decimalProblem(text: string, label: string, precision: number, scale: number): string | null {
+  if (text.startsWith("-")) return `${label} must be greater than 0`;
+  if (!new RegExp(`^\\d+(\\.\\d{1,${scale}})?$`).test(text)) {
+    return `${label} must be a number with at most ${scale} decimal places`;
+  }
+  if (Number(text) <= 0) return `${label} must be greater than 0`;
+  const integerDigits = precision - scale;
+  if ((text.split(".")[0] ?? "").replace(/^0+/, "").length > integerDigits) {
+    return `${label} must have at most ${integerDigits} digits before the decimal point`;
+  }
+  return null;
+}
+
+/**
+ * A positive decimal that fits numeric(precision, scale), kept as text so no digit is lost on
+ * the way to Postgres (the spec reads money back as a decimal string).
+ */
+const positiveDecimal = (label: string, precision: number, scale: number) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be a number`) })
+    .superRefine((text, ctx) => {
+      const problem = decimalProblem(text, label, precision, scale);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    });
+
+const requiredDecimal = (label: string, precision: number, scale: number) =>
+  z.preprocess(numberAsText, positiveDecimal(label, precision, scale));
+
+const optionalDecimal = (label: string, precision: number, scale: number) =>
+  z.preprocess(numberAsText, positiveDecimal(label, precision, scale).optional());
+
+/** Latitude and longitude are stored with 8 decimals; more are rounded, out-of-range refused. */
+const coordinate = (label: string, limit: number) =>
+  z.preprocess(
+    (value) => (typeof value === "string" ? Number(value.trim() || Number.NaN) : (value ?? undefined)),
+    z
+      .number({ error: `${label} must be a number` })
+      .min(-limit, `${label} must be between -${limit} and ${limit}`)
+      .max(limit, `${label} must be between -${limit} and ${limit}`)
+      .transform((value) => value.toFixed(8))
+      .optional(),
+  );
+
+const valuerIdField = z.preprocess(
+  (value) => (typeof value === "string" && /^\d+$/.test(value.trim()) ? Number(value) : value),
+  z
+    .number({ error: "Signing valuer is required" })
+    .int("Signing valuer is required")
+    .min(1, "Signing valuer is required")
+    .max(MAX_ROW_ID, "Signing valuer is required"),
+);
+
+const hasText = (value: unknown) => typeof value === "string" && value.length > 0;
+
+/**
+ * A new verification code (SPEC 3, 5). Motor Vehicle: the reference ("Vehicle Reference Number")
+ * is required, the location is not, and building and land sizes do not apply, so they are dropped.
+ * Any other type needs the property location. Ids, counts and status are never read from the body.
+ */
+export const createQrCodeSchema = z
+  .object({
+    propertyType: z.enum(PROPERTY_TYPES, { error: `Property type must be one of: ${PROPERTY_TYPES.join(", ")}` }),
+    propertyAddress: optionalText(LIMITS.propertyAddress),
+    propertyReference: optionalText(LIMITS.propertyReference),
+    propertyArea: optionalText(LIMITS.propertyArea),
+    propertySize: optionalDecimal("Building size", 14, 2),
+    propertySizeUnit: z
+      .enum(BUILDING_SIZE_UNITS, { error: `Building size unit must be one of: ${BUILDING_SIZE_UNITS.join(", ")}` })
+      .default("sqft"),
+    landSize: optionalDecimal("Land size", 14, 4),
+    landSizeUnit: z
+      .enum(LAND_SIZE_UNITS, { error: `Land size unit must be one of: ${LAND_SIZE_UNITS.join(", ")}` })
+      .default("acres"),
+    marketValue: requiredDecimal("Market value", 15, 2),
+    currency: z.enum(CURRENCIES, { error: `Currency must be one of: ${CURRENCIES.join(", ")}` }).default("USD"),
+    valuationDate: calendarDate("Valuation date is required"),
+    valuerId: valuerIdField,
+    latitude: coordinate("Latitude", 90),
+    longitude: coordinate("Longitude", 180),
+  })
+  // `when` lets the type-dependent rules report alongside other field errors, not after them.
+  .refine((code) => code.propertyType !== MOTOR_VEHICLE || hasText(code.propertyReference), {
+    path: ["propertyReference"],
+    message: "Vehicle Reference Number is required",
+    when: () => true,
+  })
+  .refine((code) => code.propertyType === MOTOR_VEHICLE || hasText(code.propertyAddress), {
+    path: ["propertyAddress"],
+    message: "Property location is required",
+    when: () => true,
+  })
+  .transform(({ propertyAddress, ...code }) =>
+    code.propertyType === MOTOR_VEHICLE
+      ? {
+          ...code,
+          propertyAddress: propertyAddress ?? "",
+          propertySize: null,
+          propertySizeUnit: null,
+          landSize: null,
+          landSizeUnit: null,
+        }
+      : { ...code, propertyAddress: propertyAddress ?? "" },
+  );
+export type CreateQrCodeInput = z.input<typeof createQrCodeSchema>;
+export type CreateQrCode = z.output<typeof createQrCodeSchema>;
+
+const positiveInteger = (label: string) =>
+  z.coerce
+    .number({ error: `${label} must be a whole number` })
+    .int(`${label} must be a whole number`)
+    .min(1, `${label} must be at least 1`);
+
+/**
+ * History filters (SPEC 2), applied on the server. `propertyType` "All" (or empty) means any type;
+ * `date` is one valuation day, DD/MM/YYYY or YYYY-MM-DD.
+ */
+export const qrCodeListQuerySchema = z.object({
+  limit: positiveInteger("Limit").max(QR_LIST_MAX, `Limit must be at most ${QR_LIST_MAX}`).optional(),
+  page: positiveInteger("Page").optional(),
+  search: optionalText(SEARCH_MAX),
+  propertyType: z
+    .preprocess(
+      (value) => (value === "" || (typeof value === "string" && value.toLowerCase() === "all") ? undefined : value),
+      z.enum(PROPERTY_TYPES, { error: `Property type must be All or one of: ${PROPERTY_TYPES.join(", ")}` }).optional(),
+    )
+    .optional(),
+  date: z.preprocess((value) => (value === "" ? undefined : value), calendarDate("Date is required").optional()),
+});
+export type QrCodeListQuery = z.infer<typeof qrCodeListQuerySchema>;

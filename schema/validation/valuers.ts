@@ -1,0 +1,15 @@
+import { z } from "zod";
+import { LIMITS } from "../limits";
+import { optionalText, requiredText } from "./common";
+
+/**
+ * The valuer dialog (Full Name, Phone Number, Professional Qualification) and the owner's
+ * Active/Inactive switch. Ids, company and timestamps are never taken from the body.
+ */
+export const valuerSchema = z.object({
+  name: requiredText(LIMITS.valuerName, "Full name is required"),
+  phone: optionalText(LIMITS.phone),
+  qualification: optionalText(LIMITS.qualification),
+  isActive: z.boolean({ error: "isActive must be true or false" }).optional(),
+});
+export type ValuerInput = z.input<typeof valuerSchema>;

@@ -1,0 +1,89 @@
+import { and, asc, eq, isNull } from "drizzle-orm";
+import { Hono } from "hono";
+import { valuers } from "../../schema/tables";
+import { valuerSchema } from "../../schema/validation/valuers";
+import type { AppEnv } from "../env";
+import { currentCompanyId } from "../lib/company";
+import { notFound } from "../lib/errors";
+import { parseId, validate } from "../lib/validation";
+import { requireActiveCompany, requireCompanyOwner, requireCompanyUser, requireUser } from "../middleware/auth";
+
+const VALUER_NOT_FOUND = "Valuer not found";
+const ownerOnly = requireCompanyOwner("Only the company owner can add or modify valuers");
+
+const valuerColumns = {
+  id: valuers.id,
+  userId: valuers.userId,
+  companyId: valuers.companyId,
+  name: valuers.name,
+  phone: valuers.phone,
+  qualification: valuers.qualification,
+  isActive: valuers.isActive,
+  createdAt: valuers.createdAt,
+  updatedAt: valuers.updatedAt,
+};
+
+/** A valuer of this company that has not been deleted; any other id is simply not found. */
+const liveValuerOf = (companyId: number, id: number) =>
+  and(eq(valuers.id, id), eq(valuers.companyId, companyId), isNull(valuers.deletedAt));
+
+/**
+ * The company's valuers (SPEC 7). Deleting only sets deletedAt: codes they signed keep pointing at
+ * the row, so certificates and history still name the signer, while lists and the signing-valuer
+ * choice no longer offer them.
+ */
+export const valuerRoutes = new Hono<AppEnv>()
+  .get("/", requireUser, requireCompanyUser, async (c) => {
+    const list = await c.var.db
+      .select(valuerColumns)
+      .from(valuers)
+      .where(and(eq(valuers.companyId, currentCompanyId(c)), isNull(valuers.deletedAt)))
+      .orderBy(asc(valuers.name), asc(valuers.id));
+    return c.json(list);
+  })
+  .post(
+    "/",
+    requireUser,
+    requireCompanyUser,
+    ownerOnly,
+    requireActiveCompany,
+    validate("json", valuerSchema),
+    async (c) => {
+      const input = c.req.valid("json");
+      const [valuer] = await c.var.db
+        .insert(valuers)
+        .values({ ...input, companyId: currentCompanyId(c), userId: c.var.user.id })
+        .returning(valuerColumns);
+      return c.json(valuer!, 201);
+    },
+  )
+  .put(
+    "/:id",
+    requireUser,
+    requireCompanyUser,
+    ownerOnly,
+    requireActiveCompany,
+    validate("json", valuerSchema),
+    async (c) => {
+      const id = parseId(c.req.param("id"), VALUER_NOT_FOUND);
+      const { name, phone, qualification, isActive } = c.req.valid("json");
+      // The dialog always sends every field, so a blank phone or qualification clears it.
+      const [valuer] = await c.var.db
+        .update(valuers)
+        .set({ name, phone: phone ?? null, qualification: qualification ?? null, isActive })
+        .where(liveValuerOf(currentCompanyId(c), id))
+        .returning(valuerColumns);
+      if (!valuer) throw notFound(VALUER_NOT_FOUND);
+      return c.json(valuer);
+    },
+  )
+  .delete("/:id", requireUser, requireCompanyUser, ownerOnly, requireActiveCompany, async (c) => {
+    const id = parseId(c.req.param("id"), VALUER_NOT_FOUND);
+    const [valuer] = await c.var.db
+      .update(valuers)
+      .set({ deletedAt: new Date(), isActive: false })
+      .where(liveValuerOf(currentCompanyId(c), id))
+      .returning({ id: valuers.id });
+    if (!valuer) throw notFound(VALUER_NOT_FOUND);
+    return c.json({ message: "Valuer deleted successfully" });
+  });
