@@ -3,7 +3,11 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { openScriptDatabase, DEV_SERVER_FILE, EMBEDDED_DATA_DIR } from "./lib/database";
 import { configuredDatabaseUrl, ensureDevVars, needsLocalBridge } from "./lib/dev-vars";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "./lib/embedded-postgres";
-// SEED_IMPORT
+import { count } from "drizzle-orm";
+import type { PgDatabase } from "drizzle-orm/pg-core";
+import { drizzle } from "drizzle-orm/pglite";
+import { places } from "../schema/tables";
+import { seedPlaces } from "./seed-places";
 import { startWsBridge, type WsBridge } from "./lib/ws-bridge";
 
 /**
@@ -14,19 +18,26 @@ import { startWsBridge, type WsBridge } from "./lib/ws-bridge";
 const PG_PORT = Number(process.env.VALUSEAL_PG_PORT ?? 54329);
 const BRIDGE_PORT = Number(process.env.VALUSEAL_BRIDGE_PORT ?? 54330);
 
+/** The gazetteer is loaded once into a new embedded database (`npm run db:seed` reloads it). */
+async function seedPlacesOnFirstRun(db: PgDatabase<any, any>) {
+  const [row] = await db.select({ total: count() }).from(places);
+  if (!row?.total) console.log(`Loaded ${await seedPlaces(db)} places for location suggestions.`);
+}
+
 ensureDevVars();
 let embedded: EmbeddedPostgres | undefined;
 let bridge: WsBridge | undefined;
 let databaseUrl = configuredDatabaseUrl();
 
 if (databaseUrl) {
-  const { close, description } = await openScriptDatabase();
+  const { db, close, description } = await openScriptDatabase();
+  await seedPlacesOnFirstRun(db);
   await close();
   console.log(`Using DATABASE_URL (${description}); migrations applied.`);
 } else {
   mkdirSync(EMBEDDED_DATA_DIR, { recursive: true });
   embedded = await startEmbeddedPostgres({ dataDir: EMBEDDED_DATA_DIR, port: PG_PORT });
-  // SEED_CALL
+  await seedPlacesOnFirstRun(drizzle({ client: embedded.db }));
   databaseUrl = embedded.url;
   writeFileSync(DEV_SERVER_FILE, JSON.stringify({ databaseUrl, pgPort: embedded.port, pid: process.pid }));
   console.log(`Embedded Postgres (${EMBEDDED_DATA_DIR}) listening on 127.0.0.1:${embedded.port}; migrations applied.`);

@@ -2,7 +2,9 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { drizzle } from "drizzle-orm/pglite";
 import type { TestProject } from "vitest/node";
+import { seedPlaces } from "../../scripts/seed-places";
 import { startEmbeddedPostgres } from "../../scripts/lib/embedded-postgres";
 import { freePort } from "../../scripts/lib/free-port";
 import { startWsBridge } from "../../scripts/lib/ws-bridge";
@@ -29,6 +31,7 @@ async function waitForHttp(url: string, server: ChildProcess, timeoutMs = 60_000
  */
 export default async function setup(project: TestProject) {
   const postgres = await startEmbeddedPostgres({});
+  await seedPlaces(drizzle({ client: postgres.db }));
   const bridge = await startWsBridge();
   const port = await freePort();
   const envFile = join(mkdtempSync(join(tmpdir(), "valuseal-e2e-")), "e2e.env");
