@@ -1,0 +1,50 @@
+import { AlertDialog } from "radix-ui";
+import type { ReactNode } from "react";
+import { Button } from "./button";
+
+interface ConfirmDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description: ReactNode;
+  confirmLabel: string;
+  /** Shown on the confirm button while the action runs; the dialog stays open until the caller closes it. */
+  pendingLabel?: string;
+  isPending?: boolean;
+  destructive?: boolean;
+  onConfirm: () => void;
+}
+
+/** An accessible "are you sure?" (role alertdialog, focus on Cancel) for actions that cannot be undone. */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  pendingLabel,
+  isPending = false,
+  destructive = true,
+  onConfirm,
+}: ConfirmDialogProps) {
+  return (
+    <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
+        <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl focus:outline-none">
+          <AlertDialog.Title className="text-lg font-semibold text-slate-900">{title}</AlertDialog.Title>
+          <AlertDialog.Description className="mt-2 text-sm text-slate-600">{description}</AlertDialog.Description>
+          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <AlertDialog.Cancel asChild>
+              <Button variant="secondary">Cancel</Button>
+            </AlertDialog.Cancel>
+            {/* Not AlertDialog.Action: that would close the dialog before the request has answered. */}
+            <Button variant={destructive ? "danger" : "primary"} disabled={isPending} onClick={onConfirm}>
+              {isPending && pendingLabel ? pendingLabel : confirmLabel}
+            </Button>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

@@ -1,0 +1,28 @@
+import { useCallback } from "react";
+import { REDIRECT_DELAY_MS } from "../../../../schema/limits";
+import { useToast } from "../../../components/ui/toast";
+import { isUnauthorizedError, tokenStore } from "../../../lib/api-client";
+
+/** Where a signed-out user is sent: the sign-in path in general, the landing page from the valuers page (SPEC 6). */
+export type UnauthorizedTarget = "/api/login" | "/";
+
+/**
+ * SPEC 6 and 8: a user whose session has ended sees "Unauthorized: You are logged out. Logging in
+ * again..." and is sent on after 500 ms. The dead token is dropped first and the page fully reloads,
+ * so nothing of the old session's cache survives. Returns whether the error was handled.
+ */
+export function useUnauthorizedRedirect(target: UnauthorizedTarget = "/api/login") {
+  const toast = useToast();
+  return useCallback(
+    (error: unknown): boolean => {
+      if (!isUnauthorizedError(error)) return false;
+      toast({ title: "Unauthorized", description: "You are logged out. Logging in again...", variant: "destructive" });
+      setTimeout(() => {
+        tokenStore.clear();
+        window.location.assign(target);
+      }, REDIRECT_DELAY_MS.unauthorized);
+      return true;
+    },
+    [toast, target],
+  );
+}
