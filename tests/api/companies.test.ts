@@ -1,0 +1,108 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { companies } from "../../schema/tables";
+import { api, createAdmin, registerOwner, unique, withDb } from "../support/api";
+import { companyWithMember, setCompanyActive } from "./company-fixtures";
+
+const details = () => ({
+  name: "Kamau & Partners Valuers",
+  email: `${unique("office")}@example.com`,
+  phone: "+254722000000",
+  location: "Westlands, Nairobi",
+});
+
+describe("current company", () => {
+  it("shows the user's company with its owner, never the webhook secret", async () => {
+    const { owner, member } = await companyWithMember();
+    await withDb((db) =>
+      db
+        .update(companies)
+        .set({ webhookUrl: "https://hooks.example/valuseal", webhookSecret: "s3cret-value" })
+        .where(eq(companies.id, owner.user.companyId!)),
+    );
+    for (const token of [owner.token, member.token]) {
+      const res = await api("/api/companies/current", { token });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({
+        id: owner.user.companyId,
+        name: owner.user.company!.name,
+        ownerId: owner.user.id,
+        isActive: true,
+        phone: "+254700000001",
+        location: "Nairobi",
+        webhookUrl: "https://hooks.example/valuseal",
+      });
+      expect(res.body).not.toHaveProperty("webhookSecret");
+      expect(JSON.stringify(res.body)).not.toContain("s3cret-value");
+    }
+  });
+
+  it("lets the owner edit the details, clearing blank optional fields", async () => {
+    const owner = await registerOwner();
+    const input = details();
+    const res = await api("/api/companies/current", {
+      method: "PUT",
+      token: owner.token,
+      body: { ...input, phone: "", location: "  ", ownerId: 1, isActive: false, id: 5 },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      id: owner.user.companyId,
+      name: input.name,
+      email: input.email,
+      phone: null,
+      location: null,
+      ownerId: owner.user.id,
+      isActive: true,
+    });
+    expect((await api("/api/companies/current", { token: owner.token })).body.name).toBe(input.name);
+  });
+
+  it("validates the details with the section 9 caps", async () => {
+    const owner = await registerOwner();
+    const res = await api("/api/companies/current", {
+      method: "PUT",
+      token: owner.token,
+      body: { name: "", email: "not-an-email", phone: "1".repeat(51), location: "l".repeat(256) },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([
+      "name: Company name is required",
+      "email: Invalid email address",
+      "phone: Must be at most 50 characters",
+      "location: Must be at most 255 characters",
+    ]);
+  });
+
+  it("refuses an email another company already uses", async () => {
+    const owner = await registerOwner();
+    const other = await registerOwner();
+    const res = await api("/api/companies/current", {
+      method: "PUT",
+      token: owner.token,
+      body: { ...details(), email: other.email.toUpperCase() },
+    });
+    expect(res).toMatchObject({ status: 409, body: { message: "A company with this email already exists" } });
+  });
+
+  it("refuses members, deactivated companies and admins", async () => {
+    const { owner, member } = await companyWithMember();
+    const asMember = await api("/api/companies/current", { method: "PUT", token: member.token, body: details() });
+    expect(asMember).toMatchObject({
+      status: 403,
+      body: { message: "Only the company owner can edit company details" },
+    });
+
+    await setCompanyActive(owner.user.companyId!, false);
+    const deactivated = await api("/api/companies/current", { method: "PUT", token: owner.token, body: details() });
+    expect(deactivated).toMatchObject({
+      status: 403,
+      body: { message: "Your company has been deactivated. Contact support." },
+    });
+    expect((await api("/api/companies/current", { token: owner.token })).body.isActive).toBe(false);
+
+    const admin = await createAdmin();
+    expect((await api("/api/companies/current", { token: admin.token })).status).toBe(403);
+    expect((await api("/api/companies/current")).status).toBe(401);
+  });
+});

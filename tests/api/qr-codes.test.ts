@@ -1,0 +1,384 @@
+import { eq } from "drizzle-orm";
+import jsQR from "jsqr";
+import { describe, expect, it } from "vitest";
+import { qrCodes } from "../../schema/tables";
+import { renderQrSvg } from "../../worker/lib/qr";
+import { api, createAdmin, ORIGIN, registerOwner, withDb } from "../support/api";
+import { codeInput, companyWithMember, createCode, createValuer, setCompanyActive } from "./company-fixtures";
+
+const SCALE = 8;
+
+/** Rasterises the server's one-path SVG (runs of "M x y h w v1 h-w z") and reads it like a camera. */
+function decodeSvgDataUrl(dataUrl: string): string | null {
+  const svg = atob(dataUrl.replace("data:image/svg+xml;base64,", ""));
+  const size = Number(/viewBox="0 0 (\d+) \d+"/.exec(svg)?.[1]);
+  const width = size * SCALE;
+  const pixels = new Uint8ClampedArray(width * width * 4).fill(255);
+  for (const [, x, y, w] of svg.matchAll(/M(\d+) (\d+)h(\d+)v1h-\d+z/g)) {
+    for (let py = Number(y) * SCALE; py < (Number(y) + 1) * SCALE; py++) {
+      for (let px = Number(x) * SCALE; px < (Number(x) + Number(w)) * SCALE; px++) {
+        pixels.fill(0, (py * width + px) * 4, (py * width + px) * 4 + 3);
+      }
+    }
+  }
+  return jsQR(pixels, width, width)?.data ?? null;
+}
+
+function setCodeFields(id: number, fields: Partial<typeof qrCodes.$inferInsert>) {
+  return withDb((db) => db.update(qrCodes).set(fields).where(eq(qrCodes.id, id)));
+}
+
+describe("creating codes", () => {
+  it("creates a Real Estate code whose image encodes its public address", async () => {
+    const owner = await registerOwner();
+    const valuer = await createValuer(owner.token, { name: "Jane Wanjiku", qualification: "MRICS" });
+    const res = await api("/api/qr-codes", { token: owner.token, body: codeInput(valuer.id) });
+    expect(res.status).toBe(201);
+    const code = res.body;
+    expect(code).toMatchObject({
+      propertyType: "Real Estate",
+      marketValue: "45000000.00",
+      currency: "KES",
+      valuationDate: "2025-01-15T00:00:00.000Z",
+      propertySize: "2450.00",
+      propertySizeUnit: "sqft",
+      landSize: "0.5000",
+      landSizeUnit: "acres",
+      verificationCount: 0,
+      isActive: true,
+      revokedAt: null,
+      companyId: owner.user.companyId,
+      userId: owner.user.id,
+      valuer: { name: "Jane Wanjiku", qualification: "MRICS" },
+    });
+    expect(code.publicToken).toMatch(/^[A-Za-z0-9]{16}$/);
+    expect(code.qrCodeData).toBe(`${ORIGIN}/v/${code.publicToken}`);
+    expect(code.qrCodeData.length).toBeLessThanOrEqual(60);
+    expect(renderQrSvg(code.qrCodeData).version).toBeLessThanOrEqual(4);
+    expect(code.qrCodeDataUrl).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(decodeSvgDataUrl(code.qrCodeDataUrl)).toBe(code.qrCodeData);
+  });
+
+  it("creates a Motor Vehicle code without a location and drops the sizes", async () => {
+    const owner = await registerOwner();
+    const valuer = await createValuer(owner.token);
+    const code = await createCode(owner.token, valuer.id, {
+      propertyType: "Motor Vehicle",
+      propertyAddress: "",
+      propertyReference: "KDA 123A",
+      propertyArea: "Toyota Prado 2019",
+      propertySize: 100,
+      landSize: 2,
+      marketValue: "3,500,000",
+      currency: "USD",
+      valuationDate: "2025-02-28",
+    });
+    expect(code).toMatchObject({
+      propertyType: "Motor Vehicle",
+      propertyAddress: "",
+      propertyReference: "KDA 123A",
+      propertyArea: "Toyota Prado 2019",
+      propertySize: null,
+      propertySizeUnit: null,
+      landSize: null,
+      landSizeUnit: null,
+      marketValue: "3500000.00",
+      valuationDate: "2025-02-28T00:00:00.000Z",
+    });
+  });
+
+  it("requires the Vehicle Reference Number for Motor Vehicles and a location for other types", async () => {
+    const owner = await registerOwner();
+    const valuer = await createValuer(owner.token);
+    const vehicle = await api("/api/qr-codes", {
+      token: owner.token,
+      body: codeInput(valuer.id, { propertyType: "Motor Vehicle", propertyAddress: "", propertyReference: " " }),
+    });
+    expect(vehicle.status).toBe(400);
+    expect(vehicle.body.errors).toEqual(["propertyReference: Vehicle Reference Number is required"]);
+    const land = await api("/api/qr-codes", {
+      token: owner.token,
+      body: codeInput(valuer.id, { propertyType: "Other", propertyAddress: undefined, propertyReference: undefined }),
+    });
+    expect(land.status).toBe(400);
+    expect(land.body.errors).toEqual(["propertyAddress: Property location is required"]);
+  });
+
+  it("reports every invalid field at once", async () => {
+    const owner = await registerOwner();
+    const res = await api("/api/qr-codes", {
+      token: owner.token,
+      body: {
+        propertyType: "Boat",
+        propertyAddress: "x".repeat(501),
+        propertySize: -5,
+        propertySizeUnit: "m2",
+        landSize: "1.23456",
+        landSizeUnit: "furlongs",
+        marketValue: 12.345,
+        currency: "EUR",
+        valuationDate: "31/02/2025",
+        valuerId: "abc",
+        latitude: 91,
+      },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe("Validation failed");
+    expect(res.body.errors).toEqual(
+      expect.arrayContaining([
+        "propertyType: Property type must be one of: Real Estate, Loose Assets, Motor Vehicle, Plant and Machinery, Other",
+        "propertyAddress: Must be at most 500 characters",
+        "propertySize: Building size must be greater than 0",
+        "propertySizeUnit: Building size unit must be one of: sqft, sqm",
+        "landSize: Land size must be a number with at most 4 decimal places",
+        "landSizeUnit: Land size unit must be one of: acres, hectares, sqft",
+        "marketValue: Market value must be a number with at most 2 decimal places",
+        "currency: Currency must be one of: USD, KES",
+        "valuationDate: Enter a real date as DD/MM/YYYY",
+        "valuerId: Signing valuer is required",
+        "latitude: Latitude must be between -90 and 90",
+      ]),
+    );
+  });
+
+  it.each([
+    [0, "Market value must be greater than 0"],
+    [-100, "Market value must be greater than 0"],
+    ["abc", "Market value must be a number with at most 2 decimal places"],
+    ["99999999999999", "Market value must have at most 13 digits before the decimal point"],
+    [undefined, "Market value is required"],
+  ])("refuses market value %s", async (marketValue, message) => {
+    const owner = await registerOwner();
+    const valuer = await createValuer(owner.token);
+    const res = await api("/api/qr-codes", { token: owner.token, body: codeInput(valuer.id, { marketValue }) });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([`marketValue: ${message}`]);
+  });
+
+  it.each(["31/02/2025", "29/02/2023", "2025-13-01", "15-01-2025", "1/1/2025", ""])(
+    "refuses valuation date %j",
+    async (valuationDate) => {
+      const owner = await registerOwner();
+      const valuer = await createValuer(owner.token);
+      const res = await api("/api/qr-codes", { token: owner.token, body: codeInput(valuer.id, { valuationDate }) });
+      expect(res.status).toBe(400);
+      expect(res.body.errors[0]).toMatch(/^valuationDate: /);
+    },
+  );
+
+  it("accepts the largest money value that fits 15,2 and leap days", async () => {
+    const owner = await registerOwner();
+    const valuer = await createValuer(owner.token);
+    const code = await createCode(owner.token, valuer.id, {
+      marketValue: "9999999999999.99",
+      valuationDate: "29/02/2024",
+    });
+    expect(code).toMatchObject({ marketValue: "9999999999999.99", valuationDate: "2024-02-29T00:00:00.000Z" });
+  });
+
+  it("only lets an active valuer of the user's own company sign", async () => {
+    const owner = await registerOwner();
+    const other = await registerOwner();
+    const foreign = await createValuer(other.token);
+    const inactive = await createValuer(owner.token, { isActive: false });
+    const deleted = await createValuer(owner.token);
+    await api(`/api/valuers/${deleted.id}`, { method: "DELETE", token: owner.token });
+    for (const valuerId of [foreign.id, inactive.id, deleted.id, 2_000_000_000]) {
+      const res = await api("/api/qr-codes", { token: owner.token, body: codeInput(valuerId) });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({
+        message: "Validation failed",
+        errors: ["valuerId: Choose an active valuer of your company"],
+      });
+    }
+  });
+
+  it("ignores ids, counts, status and generated fields sent by the client", async () => {
+    const owner = await registerOwner();
+    const other = await registerOwner();
+    const valuer = await createValuer(owner.token);
+    const code = await createCode(owner.token, valuer.id, {
+      id: 1,
+      userId: other.user.id,
+      companyId: other.user.companyId,
+      verificationCount: 500,
+      isActive: false,
+      revokedAt: "2025-01-01",
+      publicToken: "chosen-token",
+      qrCodeData: "https://evil.example/phish",
+    });
+    expect(code).toMatchObject({
+      userId: owner.user.id,
+      companyId: owner.user.companyId,
+      verificationCount: 0,
+      isActive: true,
+      revokedAt: null,
+    });
+    expect(code.publicToken).not.toBe("chosen-token");
+    expect(code.qrCodeData).toBe(`${ORIGIN}/v/${code.publicToken}`);
+  });
+
+  it("lets members create codes and refuses a deactivated company", async () => {
+    const { owner, member, valuer } = await companyWithMember();
+    const code = await createCode(member.token, valuer.id);
+    expect(code.userId).toBe(member.user.id);
+
+    await setCompanyActive(owner.user.companyId!, false);
+    const refused = await api("/api/qr-codes", { token: member.token, body: codeInput(valuer.id) });
+    expect(refused).toMatchObject({
+      status: 403,
+      body: { message: "Your company has been deactivated. Contact support." },
+    });
+    expect((await api(`/api/qr-codes/${code.id}`, { token: member.token })).status).toBe(200);
+    expect((await api("/api/qr-codes", { token: owner.token })).body).toHaveLength(1);
+  });
+
+  it("requires a signed-in company user", async () => {
+    expect((await api("/api/qr-codes", { body: {} })).status).toBe(401);
+    const admin = await createAdmin();
+    expect((await api("/api/qr-codes", { token: admin.token })).status).toBe(403);
+  });
+});
+
+describe("reading codes", () => {
+  it("returns one code with its image, signer, count and status, and hides other companies' codes", async () => {
+    const a = await companyWithMember();
+    const b = await companyWithMember();
+    const code = await createCode(a.owner.token, a.valuer.id);
+    await setCodeFields(code.id, { verificationCount: 7 });
+
+    for (const token of [a.owner.token, a.member.token]) {
+      const res = await api(`/api/qr-codes/${code.id}`, { token });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({
+        id: code.id,
+        verificationCount: 7,
+        revokedAt: null,
+        revokedReason: null,
+        valuer: { name: a.valuer.name, qualification: a.valuer.qualification },
+        qrCodeData: code.qrCodeData,
+      });
+      expect(decodeSvgDataUrl(res.body.qrCodeDataUrl)).toBe(code.qrCodeData);
+    }
+    for (const token of [b.owner.token, b.member.token]) {
+      expect(await api(`/api/qr-codes/${code.id}`, { token })).toMatchObject({
+        status: 404,
+        body: { message: "QR code not found" },
+      });
+      expect((await api("/api/qr-codes", { token })).body).toEqual([]);
+    }
+    expect((await api("/api/qr-codes/999999999", { token: a.owner.token })).status).toBe(404);
+    expect((await api("/api/qr-codes/abc", { token: a.owner.token })).status).toBe(404);
+  });
+
+  it("lists newest first with the nested valuer, as a plain array honouring limit", async () => {
+    const owner = await registerOwner();
+    const valuer = await createValuer(owner.token, { name: "Ann Signer", qualification: "FRICS" });
+    const ids: number[] = [];
+    for (let i = 0; i < 6; i++) ids.push((await createCode(owner.token, valuer.id)).id);
+
+    const recent = await api("/api/qr-codes?limit=5", { token: owner.token });
+    expect(recent.status).toBe(200);
+    expect(recent.body.map((c: { id: number }) => c.id)).toEqual(ids.slice(1).reverse());
+    expect(recent.body[0].valuer).toEqual({ name: "Ann Signer", qualification: "FRICS" });
+    expect(recent.body[0]).not.toHaveProperty("qrCodeDataUrl");
+    expect((await api("/api/qr-codes", { token: owner.token })).body).toHaveLength(6);
+  });
+
+  it("pages with a total when page is given", async () => {
+    const owner = await registerOwner();
+    const valuer = await createValuer(owner.token);
+    const ids: number[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await createCode(owner.token, valuer.id)).id);
+
+    const second = await api("/api/qr-codes?page=2&limit=2", { token: owner.token });
+    expect(second.status).toBe(200);
+    expect(second.body).toMatchObject({ page: 2, pageSize: 2, total: 5 });
+    expect(second.body.items.map((c: { id: number }) => c.id)).toEqual([ids[2], ids[1]]);
+    expect((await api("/api/qr-codes?page=9&limit=2", { token: owner.token })).body).toEqual({
+      items: [],
+      page: 9,
+      pageSize: 2,
+      total: 5,
+    });
+    const defaults = await api("/api/qr-codes?page=1", { token: owner.token });
+    expect(defaults.body).toMatchObject({ page: 1, pageSize: 20, total: 5 });
+  });
+
+  it("filters by address or reference, property type and valuation date on the server", async () => {
+    const owner = await registerOwner();
+    const valuer = await createValuer(owner.token);
+    const riverside = await createCode(owner.token, valuer.id, {
+      propertyAddress: "Plot 7, Riverside Drive, Nairobi",
+      propertyReference: "LR 1/100",
+      valuationDate: "15/01/2025",
+    });
+    const car = await createCode(owner.token, valuer.id, {
+      propertyType: "Motor Vehicle",
+      propertyAddress: "",
+      propertyReference: "KDA 555X",
+      valuationDate: "16/01/2025",
+    });
+    const percent = await createCode(owner.token, valuer.id, {
+      propertyAddress: "100% Freehold Estate, Mombasa",
+      propertyType: "Other",
+      valuationDate: "2025-01-15",
+    });
+    const ids = async (query: string) => {
+      const res = await api(`/api/qr-codes?${query}`, { token: owner.token });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return (Array.isArray(res.body) ? res.body : res.body.items).map((c: { id: number }) => c.id);
+    };
+    expect(await ids("search=riverside")).toEqual([riverside.id]);
+    expect(await ids("search=kda%20555")).toEqual([car.id]);
+    expect(await ids(`search=${encodeURIComponent("100%")}`)).toEqual([percent.id]);
+    expect(await ids(`search=${encodeURIComponent("%")}`)).toEqual([percent.id]);
+    expect(await ids("propertyType=Motor%20Vehicle")).toEqual([car.id]);
+    expect(await ids("propertyType=All")).toEqual([percent.id, car.id, riverside.id]);
+    expect(await ids("date=15/01/2025")).toEqual([percent.id, riverside.id]);
+    expect(await ids("date=2025-01-16")).toEqual([car.id]);
+    expect(await ids("date=15/01/2025&propertyType=Other&search=mombasa&page=1")).toEqual([percent.id]);
+    expect(await ids("search=&propertyType=&date=")).toHaveLength(3);
+  });
+
+  it("rejects malformed list queries", async () => {
+    const owner = await registerOwner();
+    const res = await api("/api/qr-codes?limit=0&page=-1&propertyType=Boat&date=31/02/2025", { token: owner.token });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual(
+      expect.arrayContaining([
+        "limit: Limit must be at least 1",
+        "page: Page must be at least 1",
+        "date: Enter a real date as DD/MM/YYYY",
+      ]),
+    );
+    expect((await api("/api/qr-codes?limit=101", { token: owner.token })).status).toBe(400);
+  });
+});
+
+describe("dashboard stats", () => {
+  it("counts the company's codes, this month's codes and verifications", async () => {
+    const { owner, member, valuer } = await companyWithMember();
+    const other = await companyWithMember();
+    const empty = await api("/api/analytics/stats", { token: owner.token });
+    expect(empty).toMatchObject({ status: 200, body: { totalQRCodes: 0, thisMonth: 0, verifications: 0 } });
+
+    const first = await createCode(owner.token, valuer.id);
+    const second = await createCode(member.token, valuer.id);
+    await createCode(owner.token, valuer.id);
+    await createCode(other.owner.token, other.valuer.id);
+    await setCodeFields(first.id, { verificationCount: 4, createdAt: new Date("2024-03-10T00:00:00Z") });
+    await setCodeFields(second.id, { verificationCount: 3 });
+
+    for (const token of [owner.token, member.token]) {
+      const stats = await api("/api/analytics/stats", { token });
+      expect(stats.body).toEqual({ totalQRCodes: 3, thisMonth: 2, verifications: 7 });
+    }
+    expect((await api("/api/analytics/stats", { token: other.member.token })).body).toEqual({
+      totalQRCodes: 1,
+      thisMonth: 1,
+      verifications: 0,
+    });
+    expect((await api("/api/analytics/stats")).status).toBe(401);
+  });
+});
