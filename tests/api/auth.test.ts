@@ -1,0 +1,212 @@
+import { eq } from "drizzle-orm";
+import { SignJWT } from "jose";
+import { describe, expect, it } from "vitest";
+import { companies, sessions, users } from "../../schema/tables";
+import { TOKEN_AUDIENCE, TOKEN_ISSUER } from "../../worker/lib/tokens";
+import { api, login, registerOwner, unique, withDb } from "../support/api";
+
+const TEST_SECRET = "test-secret-that-is-at-least-32-characters-long";
+
+const registration = (overrides: Record<string, unknown> = {}) => ({
+  firstName: "Ann",
+  lastName: "Lee",
+  name: "Lee Valuers",
+  email: `${unique("ann")}@example.com`,
+  phone: "+44 20 7946 0000",
+  location: "London",
+  password: "password123",
+  confirmPassword: "password123",
+  ...overrides,
+});
+
+describe("registration", () => {
+  it("creates the owner and their company in one step and signs them in", async () => {
+    const input = registration();
+    const res = await api("/api/register", { body: input });
+    expect(res.status).toBe(201);
+    expect(res.body.token).toEqual(expect.any(String));
+    expect(res.body.user).toMatchObject({
+      email: input.email,
+      firstName: "Ann",
+      lastName: "Lee",
+      role: "user",
+      isActive: true,
+      company: { name: "Lee Valuers", ownerId: res.body.user.id },
+    });
+    expect(res.body.user).not.toHaveProperty("password");
+    const me = await api("/api/auth/user", { token: res.body.token });
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({
+      id: res.body.user.id,
+      role: "user",
+      company: { id: res.body.user.company.id, name: "Lee Valuers" },
+    });
+  });
+
+  it("rejects a duplicate email whatever its case, and leaves no half-created company", async () => {
+    const input = registration();
+    expect((await api("/api/register", { body: input })).status).toBe(201);
+    const again = await api("/api/register", {
+      body: { ...input, email: input.email.toUpperCase(), name: "Other Co" },
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe("An account with this email already exists");
+    const otherCompanies = await withDb((db) => db.select().from(companies).where(eq(companies.name, "Other Co")));
+    expect(otherCompanies).toEqual([]);
+  });
+
+  it("answers 400 with the spec's messages for each invalid field", async () => {
+    const res = await api("/api/register", {
+      body: { firstName: " ", lastName: "", name: "", email: "nope", password: "short", confirmPassword: "other" },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe("Validation failed");
+    expect(res.body.errors).toEqual(
+      expect.arrayContaining([
+        "firstName: First name is required",
+        "lastName: Last name is required",
+        "name: Company name is required",
+        "email: Invalid email address",
+        "password: Password must be at least 8 characters",
+      ]),
+    );
+    const mismatch = await api("/api/register", { body: registration({ confirmPassword: "password124" }) });
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.body.errors).toEqual(["confirmPassword: Passwords don't match"]);
+  });
+
+  it("enforces the section 9 length caps", async () => {
+    const res = await api("/api/register", {
+      body: registration({ firstName: "x".repeat(101), phone: "1".repeat(51) }),
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^firstName: /), expect.stringMatching(/^phone: /)]),
+    );
+  });
+
+  it("ignores attempts to register as an admin", async () => {
+    const res = await api("/api/register", { body: registration({ role: "admin", isActive: false }) });
+    expect(res.status).toBe(201);
+    expect(res.body.user).toMatchObject({ role: "user", isActive: true });
+  });
+});
+
+describe("sign-in and sessions", () => {
+  it("register → login → auth/user → logout → the token no longer works", async () => {
+    const owner = await registerOwner();
+    const token = await login(owner.email.toUpperCase(), owner.password);
+    expect((await api("/api/auth/user", { token })).status).toBe(200);
+    const logout = await api("/api/logout", { method: "POST", token });
+    expect(logout.status).toBe(200);
+    const after = await api("/api/auth/user", { token });
+    expect(after.status).toBe(401);
+    expect(after.body).toEqual({ message: "Unauthorized" });
+    // Other sessions of the same user are untouched.
+    expect((await api("/api/auth/user", { token: owner.token })).status).toBe(200);
+  });
+
+  it("gives the same answer for a wrong password and an unknown email", async () => {
+    const owner = await registerOwner();
+    const wrongPassword = await api("/api/login", { body: { email: owner.email, password: "not-the-password" } });
+    const unknownEmail = await api("/api/login", {
+      body: { email: `${unique("nobody")}@example.com`, password: "whatever1" },
+    });
+    expect(wrongPassword.status).toBe(401);
+    expect(unknownEmail.status).toBe(401);
+    expect(wrongPassword.body).toEqual({ message: "Invalid email or password" });
+    expect(unknownEmail.body).toEqual(wrongPassword.body);
+  });
+
+  it("validates the login form with the spec's messages", async () => {
+    const res = await api("/api/login", { body: { email: "bad", password: "" } });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual(["email: Invalid email address", "password: Password is required"]);
+  });
+
+  it("refuses an inactive user, and deactivation ends an existing session at once", async () => {
+    const owner = await registerOwner();
+    await withDb((db) => db.update(users).set({ isActive: false }).where(eq(users.id, owner.user.id)));
+    const res = await api("/api/login", { body: { email: owner.email, password: owner.password } });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toMatch(/deactivated/);
+    expect((await api("/api/auth/user", { token: owner.token })).status).toBe(401);
+  });
+
+  it("starts answering 429 with Retry-After during a burst of 20 wrong passwords", async () => {
+    const owner = await registerOwner();
+    const statuses: number[] = [];
+    let retryAfter: string | null = null;
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const res = await api("/api/login", { body: { email: owner.email, password: `wrong-${attempt}` } });
+      statuses.push(res.status);
+      if (res.status === 429) {
+        retryAfter = res.headers.get("Retry-After");
+        expect(res.body.message).toMatch(/Too many attempts/);
+      }
+    }
+    expect(statuses.slice(0, 5).every((status) => status === 401)).toBe(true);
+    expect(statuses.slice(-5).every((status) => status === 429)).toBe(true);
+    expect(Number(retryAfter)).toBeGreaterThan(0);
+  });
+});
+
+describe("tokens", () => {
+  const forge = async (
+    claims: { sub: string; jti: string },
+    options: { secret?: string; audience?: string; expired?: boolean } = {},
+  ) =>
+    new SignJWT({})
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(claims.sub)
+      .setJti(claims.jti)
+      .setIssuer(TOKEN_ISSUER)
+      .setAudience(options.audience ?? TOKEN_AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime(options.expired ? Math.floor(Date.now() / 1000) - 60 : "1h")
+      .sign(new TextEncoder().encode(options.secret ?? TEST_SECRET));
+
+  it("accepts only unexpired tokens of ours, for a live session", async () => {
+    const owner = await registerOwner();
+    const [session] = await withDb((db) => db.select().from(sessions).where(eq(sessions.userId, owner.user.id)));
+    const claims = { sub: String(owner.user.id), jti: session!.sid };
+    expect((await api("/api/auth/user", { token: await forge(claims) })).status).toBe(200);
+    const header = btoa(JSON.stringify({ alg: "none", typ: "JWT" })).replace(/=+$/, "");
+    const payload = btoa(
+      JSON.stringify({ ...claims, iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE, exp: Math.floor(Date.now() / 1000) + 3600 }),
+    ).replace(/=+$/, "");
+    for (const token of [
+      await forge(claims, { expired: true }),
+      await forge(claims, { secret: "another-secret-of-at-least-32-characters!!" }),
+      await forge(claims, { audience: "someone-else" }),
+      await forge({ ...claims, jti: "ended-or-unknown-session" }),
+      `${header}.${payload}.`,
+      "garbage",
+    ]) {
+      expect((await api("/api/auth/user", { token })).status).toBe(401);
+    }
+  });
+});
+
+describe("browser navigations and the demo code", () => {
+  it("GET /api/login and /api/logout redirect to the landing page", async () => {
+    const signIn = await api("/api/login");
+    expect(signIn.status).toBe(302);
+    expect(signIn.headers.get("Location")).toBe("/?signin=1");
+    const signOut = await api("/api/logout");
+    expect(signOut.status).toBe(302);
+    expect(signOut.headers.get("Location")).toBe("/");
+  });
+
+  it("POST /api/demo-qr returns an SVG data URL of the demo certificate address", async () => {
+    const { DEMO_CERTIFICATE } = await import("../../schema/validation/demo");
+    const res = await api("/api/demo-qr", { body: DEMO_CERTIFICATE });
+    expect(res.status).toBe(200);
+    expect(res.body.qrCodeData).toMatch(/^data:image\/svg\+xml;base64,/);
+    const svg = atob(res.body.qrCodeData.split(",")[1]);
+    expect(svg).toMatch(/^<svg [^>]*viewBox="0 0 \d+ \d+"/);
+    expect(svg.match(/<path /g)).toHaveLength(1);
+    const invalid = await api("/api/demo-qr", { body: { ...DEMO_CERTIFICATE, marketValue: "lots" } });
+    expect(invalid.status).toBe(400);
+  });
+});
