@@ -16,17 +16,20 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 
 const SIZES = { sm: "h-8 px-3 text-sm", md: "h-10 px-4 text-sm", lg: "h-12 px-6 text-base" };
 
-export function Button({ variant = "primary", size = "md", className, type = "button", ...props }: ButtonProps) {
-  return (
-    <button
-      type={type}
-      className={cn(
-        "inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed",
-        variant !== "link" && SIZES[size],
-        VARIANTS[variant],
-        className,
-      )}
-      {...props}
-    />
+/** The button look, also for links that act as buttons (e.g. a router Link to /create-qr). */
+export function buttonClasses({
+  variant = "primary",
+  size = "md",
+  className,
+}: Pick<ButtonProps, "variant" | "size" | "className"> = {}) {
+  return cn(
+    "inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed",
+    variant !== "link" && SIZES[size],
+    VARIANTS[variant],
+    className,
   );
+}
+
+export function Button({ variant = "primary", size = "md", className, type = "button", ...props }: ButtonProps) {
+  return <button type={type} className={buttonClasses({ variant, size, className })} {...props} />;
 }
