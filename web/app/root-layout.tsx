@@ -1,4 +1,6 @@
+import { Suspense } from "react";
 import { Outlet, useSearchParams } from "react-router";
+import { PageLoading } from "../components/ui/spinner";
 import { AuthDialogsProvider } from "../features/auth/components/auth-dialogs";
 
 /** Providers that need the router. GET /api/login lands on /?signin=1 with the sign-in dialog open. */
@@ -6,7 +8,9 @@ export function RootLayout() {
   const [params] = useSearchParams();
   return (
     <AuthDialogsProvider initial={params.get("signin") === "1" ? "signin" : "none"}>
-      <Outlet />
+      <Suspense fallback={<PageLoading />}>
+        <Outlet />
+      </Suspense>
     </AuthDialogsProvider>
   );
 }

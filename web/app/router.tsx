@@ -1,3 +1,4 @@
+import { lazy, type ComponentType } from "react";
 import { createBrowserRouter } from "react-router";
 import { ProtectedLayout } from "../components/layout/protected-layout";
 import { PageLoading } from "../components/ui/spinner";
@@ -5,15 +6,35 @@ import { NotFoundPage } from "./not-found";
 import { RootLayout } from "./root-layout";
 
 /**
- * Screens are lazy so a scanner never downloads the workspace and a valuer never downloads admin
- * (STYLE 12). Each feature's routes.tsx exports its page components.
+ * Every screen is a lazy component, loaded only when it renders (STYLE 12): a visitor who is not
+ * signed in gets the landing page from a protected path and never downloads the workspace or admin
+ * chunks; a scanner opening /qr-view downloads only the certificate chunk.
  */
-const page = <M,>(load: () => Promise<M>, pick: (module: M) => React.ComponentType) => ({
-  lazy: async () => ({ Component: pick(await load()) }),
-});
+const screen = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
+  lazy(async () => ({ default: pick(await load()) }));
 
 const workspace = () => import("../features/workspace-routes");
 const admin = () => import("../features/admin/routes");
+const legal = () => import("../features/legal/routes");
+
+const DashboardPage = screen(workspace, (m) => m.DashboardPage);
+const CreateCodePage = screen(workspace, (m) => m.CreateCodePage);
+const CodeHistoryPage = screen(workspace, (m) => m.CodeHistoryPage);
+const CodeDetailPage = screen(workspace, (m) => m.CodeDetailPage);
+const ValuersPage = screen(workspace, (m) => m.ValuersPage);
+const ProfileSettingsPage = screen(workspace, (m) => m.ProfileSettingsPage);
+const CompanyDetailsPage = screen(workspace, (m) => m.CompanyDetailsPage);
+const AdminPage = screen(admin, (m) => m.AdminPage);
+const CertificateViewPage = screen(
+  () => import("../features/certificate/routes"),
+  (m) => m.CertificateViewPage,
+);
+const AcceptInvitePage = screen(
+  () => import("../features/team/routes"),
+  (m) => m.AcceptInvitePage,
+);
+const PrivacyPolicyPage = screen(legal, (m) => m.PrivacyPolicyPage);
+const TermsOfUsePage = screen(legal, (m) => m.TermsOfUsePage);
 
 export const router = createBrowserRouter([
   {
@@ -23,48 +44,24 @@ export const router = createBrowserRouter([
       {
         element: <ProtectedLayout />,
         children: [
-          { path: "/", ...page(workspace, (m) => m.DashboardPage) },
-          { path: "/dashboard", ...page(workspace, (m) => m.DashboardPage) },
-          { path: "/create-qr", ...page(workspace, (m) => m.CreateCodePage) },
-          { path: "/qr-history", ...page(workspace, (m) => m.CodeHistoryPage) },
-          { path: "/qr/:id", ...page(workspace, (m) => m.CodeDetailPage) },
-          { path: "/valuers", ...page(workspace, (m) => m.ValuersPage) },
-          { path: "/settings/profile", ...page(workspace, (m) => m.ProfileSettingsPage) },
-          { path: "/settings/company", ...page(workspace, (m) => m.CompanyDetailsPage) },
-          { path: "/admin", ...page(admin, (m) => m.AdminPage) },
-          { path: "/admin/companies", ...page(admin, (m) => m.AdminPage) },
-          { path: "/admin/users", ...page(admin, (m) => m.AdminPage) },
-          { path: "/admin/settings", ...page(admin, (m) => m.AdminPage) },
+          { path: "/", element: <DashboardPage /> },
+          { path: "/dashboard", element: <DashboardPage /> },
+          { path: "/create-qr", element: <CreateCodePage /> },
+          { path: "/qr-history", element: <CodeHistoryPage /> },
+          { path: "/qr/:id", element: <CodeDetailPage /> },
+          { path: "/valuers", element: <ValuersPage /> },
+          { path: "/settings/profile", element: <ProfileSettingsPage /> },
+          { path: "/settings/company", element: <CompanyDetailsPage /> },
+          { path: "/admin", element: <AdminPage /> },
+          { path: "/admin/companies", element: <AdminPage /> },
+          { path: "/admin/users", element: <AdminPage /> },
+          { path: "/admin/settings", element: <AdminPage /> },
         ],
       },
-      {
-        path: "/qr-view",
-        ...page(
-          () => import("../features/certificate/routes"),
-          (m) => m.CertificateViewPage,
-        ),
-      },
-      {
-        path: "/invite/:token",
-        ...page(
-          () => import("../features/team/routes"),
-          (m) => m.AcceptInvitePage,
-        ),
-      },
-      {
-        path: "/privacy-policy",
-        ...page(
-          () => import("../features/legal/routes"),
-          (m) => m.PrivacyPolicyPage,
-        ),
-      },
-      {
-        path: "/terms-of-use",
-        ...page(
-          () => import("../features/legal/routes"),
-          (m) => m.TermsOfUsePage,
-        ),
-      },
+      { path: "/qr-view", element: <CertificateViewPage /> },
+      { path: "/invite/:token", element: <AcceptInvitePage /> },
+      { path: "/privacy-policy", element: <PrivacyPolicyPage /> },
+      { path: "/terms-of-use", element: <TermsOfUsePage /> },
       { path: "*", element: <NotFoundPage /> },
     ],
   },

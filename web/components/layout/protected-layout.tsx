@@ -1,8 +1,11 @@
+import { lazy, Suspense } from "react";
 import { Outlet } from "react-router";
 import { useSession } from "../../features/auth/api/current-user";
 import { LandingPage } from "../../features/landing/components/landing-page";
 import { PageLoading } from "../ui/spinner";
-import { AppShell } from "./app-shell";
+
+// The signed-in frame is its own chunk: anonymous visitors only ever need the landing page.
+const AppShell = lazy(async () => ({ default: (await import("./app-shell")).AppShell }));
 
 /** SPEC 2: spinner while the session is determined; the landing page when nobody is signed in. */
 export function ProtectedLayout() {
@@ -10,8 +13,12 @@ export function ProtectedLayout() {
   if (isLoading) return <PageLoading />;
   if (!user) return <LandingPage />;
   return (
-    <AppShell user={user}>
-      <Outlet />
-    </AppShell>
+    <Suspense fallback={<PageLoading />}>
+      <AppShell user={user}>
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </AppShell>
+    </Suspense>
   );
 }

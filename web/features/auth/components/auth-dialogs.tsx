@@ -1,6 +1,8 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
-import { RegisterDialog } from "./register-dialog";
-import { SignInDialog } from "./sign-in-dialog";
+import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
+
+// The forms (zod, react-hook-form) load on first open, keeping them out of the landing page's first load.
+const SignInDialog = lazy(async () => ({ default: (await import("./sign-in-dialog")).SignInDialog }));
+const RegisterDialog = lazy(async () => ({ default: (await import("./register-dialog")).RegisterDialog }));
 
 type OpenDialog = "none" | "signin" | "register";
 
@@ -22,8 +24,12 @@ export function AuthDialogsProvider({ children, initial = "none" }: { children: 
   return (
     <AuthDialogsContext.Provider value={value}>
       {children}
-      <SignInDialog open={open === "signin"} onClose={close} onSwitchToRegister={value.openRegister} />
-      <RegisterDialog open={open === "register"} onClose={close} onSwitchToSignIn={value.openSignIn} />
+      {open !== "none" && (
+        <Suspense fallback={null}>
+          <SignInDialog open={open === "signin"} onClose={close} onSwitchToRegister={value.openRegister} />
+          <RegisterDialog open={open === "register"} onClose={close} onSwitchToSignIn={value.openSignIn} />
+        </Suspense>
+      )}
     </AuthDialogsContext.Provider>
   );
 }
