@@ -24,7 +24,7 @@ const CodeDetailPage = screen(workspace, (m) => m.CodeDetailPage);
 const ValuersPage = screen(workspace, (m) => m.ValuersPage);
 const ProfileSettingsPage = screen(workspace, (m) => m.ProfileSettingsPage);
 const CompanyDetailsPage = screen(workspace, (m) => m.CompanyDetailsPage);
-const AdminPage = screen(admin, (m) => m.AdminPage);
+const AdminPage = screen(admin, (m) => m.AdminRoute);
 const CertificateViewPage = screen(
   () => import("../features/certificate/routes"),
   (m) => m.CertificateViewPage,
