@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { geocoderPlaceNames } from "../../worker/lib/geocoder";
+import { api, registerOwner } from "../support/api";
+import { createCode, createValuer } from "./company-fixtures";
+
+async function suggest(token: string, q: string) {
+  const res = await api(`/api/locations/search?q=${encodeURIComponent(q)}`, { token });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return (res.body.suggestions as { name: string }[]).map((s) => s.name);
+}
+
+describe("location suggestions", () => {
+  it("finds the curated Kenyan and UK places, biggest first, case-insensitively", async () => {
+    const owner = await registerOwner();
+    expect(await suggest(owner.token, "westl")).toContain("Westlands, Nairobi");
+    expect((await suggest(owner.token, "MOMBASA"))[0]).toBe("Mombasa");
+    expect((await suggest(owner.token, "Kensington"))[0]).toBe("Kensington, London");
+    expect((await suggest(owner.token, "nairo"))[0]).toBe("Nairobi");
+    expect(await suggest(owner.token, "Ruiru")).toContain("Ruiru");
+  });
+
+  it("puts the company's own earlier addresses first and never another company's", async () => {
+    const owner = await registerOwner();
+    const other = await registerOwner();
+    const valuer = await createValuer(owner.token);
+    const otherValuer = await createValuer(other.token);
+    await createCode(owner.token, valuer.id, { propertyAddress: "Plot 9, Mombasa Road, Nairobi" });
+    await createCode(owner.token, valuer.id, { propertyAddress: "mombasa" });
+    await createCode(other.token, otherValuer.id, { propertyAddress: "Secret Plot, Mombasa Island" });
+
+    const names = await suggest(owner.token, "mombasa");
+    expect(names.slice(0, 2)).toEqual(["mombasa", "Plot 9, Mombasa Road, Nairobi"]);
+    expect(names.filter((name) => name.toLowerCase() === "mombasa")).toHaveLength(1);
+    expect(names).not.toContain("Secret Plot, Mombasa Island");
+    expect(await suggest(other.token, "plot 9")).toEqual([]);
+  });
+
+  it("returns at most 15 suggestions and none for fewer than 2 characters", async () => {
+    const owner = await registerOwner();
+    expect(await suggest(owner.token, "sa")).toHaveLength(15);
+    expect(await suggest(owner.token, "s")).toEqual([]);
+    expect(await suggest(owner.token, " ")).toEqual([]);
+    expect((await api("/api/locations/search", { token: owner.token })).body).toEqual({ suggestions: [] });
+    expect(await suggest(owner.token, "%%")).toEqual([]);
+    expect(await suggest(owner.token, "__")).toEqual([]);
+  });
+
+  it("refuses overlong queries and anonymous callers", async () => {
+    const owner = await registerOwner();
+    const res = await api(`/api/locations/search?q=${"a".repeat(101)}`, { token: owner.token });
+    expect(res).toMatchObject({ status: 400, body: { errors: ["q: Must be at most 100 characters"] } });
+    expect((await api("/api/locations/search?q=nairobi")).status).toBe(401);
+  });
+});
+
+describe("geocoder answers", () => {
+  it("reads Nominatim and Photon shapes and ignores anything else", () => {
+    expect(geocoderPlaceNames([{ display_name: "Westlands, Nairobi, Kenya" }, { other: 1 }])).toEqual([
+      "Westlands, Nairobi, Kenya",
+    ]);
+    expect(
+      geocoderPlaceNames({
+        features: [
+          { properties: { name: "Sarit Centre", city: "Nairobi", country: "Kenya" } },
+          { properties: { housenumber: "10", street: "Downing Street", city: "London", country: "United Kingdom" } },
+          { properties: {} },
+        ],
+      }),
+    ).toEqual(["Sarit Centre, Nairobi, Kenya", "10 Downing Street, London, United Kingdom"]);
+    expect(geocoderPlaceNames({ error: "rate limited" })).toEqual([]);
+    expect(geocoderPlaceNames(null)).toEqual([]);
+  });
+});

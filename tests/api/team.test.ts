@@ -1,0 +1,233 @@
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { invites, users } from "../../schema/tables";
+import { sha256Hex } from "../../worker/lib/random";
+import { api, createAdmin, login, ORIGIN, registerOwner, unique, withDb } from "../support/api";
+import {
+  acceptInvite,
+  addMember,
+  companyWithMember,
+  createValuer,
+  inviteMember,
+  MEMBER_PASSWORD,
+  setCompanyActive,
+} from "./company-fixtures";
+
+const INVALID = { status: 404, body: { message: "This invite link is invalid or has expired" } };
+const TEAM_OWNER_ONLY = { status: 403, body: { message: "Only the company owner can manage the team" } };
+
+describe("invites", () => {
+  it("creates a one-time link valid for 7 days and stores only the token's hash", async () => {
+    const owner = await registerOwner();
+    const email = `${unique("Invitee")}@Example.com`;
+    const before = Date.now();
+    const invite = await inviteMember(owner.token, email);
+    expect(invite).toMatchObject({ id: expect.any(Number), email });
+    expect(invite.inviteUrl).toBe(`${ORIGIN}/invite/${invite.token}`);
+    expect(invite.token).toMatch(/^[A-Za-z0-9]{32}$/);
+    const validFor = new Date(invite.expiresAt).getTime() - before;
+    expect(validFor).toBeGreaterThan(7 * 86_400_000 - 60_000);
+    expect(validFor).toBeLessThanOrEqual(7 * 86_400_000 + 60_000);
+
+    const [row] = await withDb((db) => db.select().from(invites).where(eq(invites.id, invite.id)));
+    expect(row!.tokenHash).toBe(await sha256Hex(invite.token));
+    expect(JSON.stringify(row)).not.toContain(invite.token);
+
+    const preview = await api(`/api/invites/${invite.token}`);
+    expect(preview).toMatchObject({
+      status: 200,
+      body: { companyName: owner.user.company!.name, email, expiresAt: invite.expiresAt },
+    });
+  });
+
+  it("joins the invitee as a member, once", async () => {
+    const owner = await registerOwner();
+    const invite = await inviteMember(owner.token);
+    const res = await acceptInvite(invite.token, { email: "someone-else@example.com", role: "admin", companyId: 1 });
+    expect(res.status).toBe(201);
+    expect(res.body.token).toEqual(expect.any(String));
+    expect(res.body.user).toMatchObject({
+      email: invite.email,
+      firstName: "Mary",
+      lastName: "Member",
+      role: "user",
+      companyId: owner.user.companyId,
+      company: { id: owner.user.companyId, ownerId: owner.user.id },
+    });
+    expect((await api("/api/auth/user", { token: res.body.token })).status).toBe(200);
+    expect(await login(invite.email, MEMBER_PASSWORD)).toEqual(expect.any(String));
+
+    expect(await acceptInvite(invite.token)).toMatchObject(INVALID);
+    expect(await api(`/api/invites/${invite.token}`)).toMatchObject(INVALID);
+  });
+
+  it("validates the invitee's form", async () => {
+    const owner = await registerOwner();
+    const invite = await inviteMember(owner.token);
+    const res = await acceptInvite(invite.token, { firstName: "", password: "short", confirmPassword: "other" });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([
+      "firstName: First name is required",
+      "password: Password must be at least 8 characters",
+      "confirmPassword: Passwords don't match",
+    ]);
+    expect((await api(`/api/invites/${invite.token}`)).status).toBe(200);
+  });
+
+  it("refuses unknown, malformed, expired and cancelled links", async () => {
+    const owner = await registerOwner();
+    expect(await api(`/api/invites/${"A".repeat(32)}`)).toMatchObject(INVALID);
+    expect(await api("/api/invites/short")).toMatchObject(INVALID);
+    expect(await acceptInvite("not-a-token")).toMatchObject(INVALID);
+
+    const expired = await inviteMember(owner.token);
+    await withDb((db) =>
+      db
+        .update(invites)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(invites.id, expired.id)),
+    );
+    expect(await api(`/api/invites/${expired.token}`)).toMatchObject(INVALID);
+    expect(await acceptInvite(expired.token)).toMatchObject(INVALID);
+
+    const cancelled = await inviteMember(owner.token);
+    const del = await api(`/api/team/invites/${cancelled.id}`, { method: "DELETE", token: owner.token });
+    expect(del).toMatchObject({ status: 200, body: { message: "Invite cancelled" } });
+    expect(await acceptInvite(cancelled.token)).toMatchObject(INVALID);
+  });
+
+  it("replaces an earlier pending invite for the same email", async () => {
+    const owner = await registerOwner();
+    const email = `${unique("again")}@example.com`;
+    const first = await inviteMember(owner.token, email);
+    const second = await inviteMember(owner.token, email.toUpperCase());
+    expect(await api(`/api/invites/${first.token}`)).toMatchObject(INVALID);
+    expect((await api(`/api/invites/${second.token}`)).status).toBe(200);
+    const team = await api("/api/team", { token: owner.token });
+    expect(team.body.invites.map((i: { id: number }) => i.id)).toEqual([second.id]);
+  });
+
+  it("refuses emails that already have an account", async () => {
+    const owner = await registerOwner();
+    const other = await registerOwner();
+    const res = await api("/api/team/invites", { token: owner.token, body: { email: other.email.toUpperCase() } });
+    expect(res).toMatchObject({ status: 409, body: { message: "An account with this email already exists" } });
+
+    const invite = await inviteMember(owner.token);
+    await registerOwner({ email: invite.email });
+    expect(await acceptInvite(invite.token)).toMatchObject({
+      status: 409,
+      body: { message: "An account with this email already exists" },
+    });
+    expect((await api(`/api/invites/${invite.token}`)).status).toBe(200);
+  });
+
+  it("validates the invite email", async () => {
+    const owner = await registerOwner();
+    const res = await api("/api/team/invites", { token: owner.token, body: { email: "nope" } });
+    expect(res).toMatchObject({ status: 400, body: { errors: ["email: Invalid email address"] } });
+  });
+
+  it("stops invites of a deactivated company", async () => {
+    const owner = await registerOwner();
+    const invite = await inviteMember(owner.token);
+    await setCompanyActive(owner.user.companyId!, false);
+    expect(await api(`/api/invites/${invite.token}`)).toMatchObject(INVALID);
+    expect(await acceptInvite(invite.token)).toMatchObject(INVALID);
+    expect((await api("/api/team/invites", { token: owner.token, body: { email: "x@example.com" } })).status).toBe(403);
+  });
+});
+
+describe("team", () => {
+  it("lists members and pending invites for the owner", async () => {
+    const { owner, member } = await companyWithMember();
+    const pending = await inviteMember(owner.token);
+    const used = await inviteMember(owner.token);
+    await acceptInvite(used.token);
+    const res = await api("/api/team", { token: owner.token });
+    expect(res.status).toBe(200);
+    expect(res.body.members).toHaveLength(3);
+    expect(res.body.members[0]).toEqual({
+      id: owner.user.id,
+      email: owner.email,
+      firstName: "Olive",
+      lastName: "Owner",
+      isOwner: true,
+      isActive: true,
+      createdAt: expect.any(String),
+    });
+    expect(res.body.members[1]).toMatchObject({ id: member.user.id, isOwner: false, isActive: true });
+    expect(res.body.invites).toEqual([
+      { id: pending.id, email: pending.email, expiresAt: pending.expiresAt, createdAt: expect.any(String) },
+    ]);
+  });
+
+  it("lets members work with codes and valuers but not manage the team", async () => {
+    const { owner, member } = await companyWithMember();
+    expect((await api("/api/valuers", { token: member.token })).body).toHaveLength(1);
+    expect((await api("/api/qr-codes", { token: member.token })).status).toBe(200);
+    const pending = await inviteMember(owner.token);
+    expect(await api("/api/team", { token: member.token })).toMatchObject(TEAM_OWNER_ONLY);
+    expect(await api("/api/team/invites", { token: member.token, body: { email: "x@example.com" } })).toMatchObject(
+      TEAM_OWNER_ONLY,
+    );
+    expect(await api(`/api/team/invites/${pending.id}`, { method: "DELETE", token: member.token })).toMatchObject(
+      TEAM_OWNER_ONLY,
+    );
+    expect(await api(`/api/team/members/${owner.user.id}`, { method: "DELETE", token: member.token })).toMatchObject(
+      TEAM_OWNER_ONLY,
+    );
+  });
+
+  it("removes a member: their sessions end and they can no longer sign in", async () => {
+    const owner = await registerOwner();
+    await createValuer(owner.token);
+    const member = await addMember(owner);
+    const secondSession = await login(member.email, member.password);
+
+    const res = await api(`/api/team/members/${member.user.id}`, { method: "DELETE", token: owner.token });
+    expect(res).toMatchObject({ status: 200, body: { message: "Member removed" } });
+    expect((await api("/api/auth/user", { token: member.token })).status).toBe(401);
+    expect((await api("/api/auth/user", { token: secondSession })).status).toBe(401);
+    expect((await api("/api/login", { body: { email: member.email, password: member.password } })).status).toBe(403);
+    const [row] = await withDb((db) => db.select().from(users).where(eq(users.id, member.user.id)));
+    expect(row).toMatchObject({ companyId: null, isActive: false });
+    const team = await api("/api/team", { token: owner.token });
+    expect(team.body.members.map((m: { id: number }) => m.id)).toEqual([owner.user.id]);
+  });
+
+  it("never touches another company's members or invites, nor the owner", async () => {
+    const a = await companyWithMember();
+    const b = await registerOwner();
+    const invite = await inviteMember(a.owner.token);
+    expect(await api(`/api/team/members/${a.member.user.id}`, { method: "DELETE", token: b.token })).toMatchObject({
+      status: 404,
+      body: { message: "Member not found" },
+    });
+    expect(await api(`/api/team/invites/${invite.id}`, { method: "DELETE", token: b.token })).toMatchObject({
+      status: 404,
+      body: { message: "Invite not found" },
+    });
+    expect((await api("/api/team", { token: b.token })).body).toMatchObject({
+      members: [{ id: b.user.id }],
+      invites: [],
+    });
+    expect(await api(`/api/team/members/${a.owner.user.id}`, { method: "DELETE", token: a.owner.token })).toMatchObject(
+      { status: 400, body: { message: "You cannot remove yourself from the company" } },
+    );
+    const stillMember = await withDb((db) =>
+      db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.id, a.member.user.id), eq(users.companyId, a.owner.user.companyId!))),
+    );
+    expect(stillMember).toHaveLength(1);
+    expect((await api(`/api/invites/${invite.token}`)).status).toBe(200);
+  });
+
+  it("is closed to admins and anonymous callers", async () => {
+    const admin = await createAdmin();
+    expect((await api("/api/team", { token: admin.token })).status).toBe(403);
+    expect((await api("/api/team")).status).toBe(401);
+  });
+});
