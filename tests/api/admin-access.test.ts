@@ -80,7 +80,8 @@ describe("every admin route is enforced on the server", () => {
   let user: Account;
 
   beforeAll(async () => {
-    [admin, user] = await Promise.all([createAdmin(), registerOwner()]);
+    admin = await createAdmin();
+    user = await registerOwner();
   });
 
   it.each(routes)("$name", async (route) => {

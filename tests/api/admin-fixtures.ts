@@ -1,5 +1,8 @@
 import { eq, inArray, sql } from "drizzle-orm";
+import { TransactionRollbackError } from "drizzle-orm/errors";
+import type { PgTransactionConfig } from "drizzle-orm/pg-core";
 import { auditLog, companies, qrCodes, scanEvents, sessions, users, valuers } from "../../schema/tables";
+import type { Transaction } from "../../worker/lib/audit";
 import { randomToken } from "../../worker/lib/random";
 import { type Account, withDb } from "../support/api";
 
@@ -84,3 +87,27 @@ export function auditEntriesFor(targetType: string, targetIds: number[]) {
 }
 
 export const companyIdOf = (account: Account) => account.user.companyId!;
+
+/**
+ * Makes fixtures one after another: the embedded test Postgres (PGlite behind pglite-socket) can
+ * interleave the statements of connections that write at the same moment.
+ */
+export async function inSequence<T>(count: number, make: () => Promise<T>): Promise<T[]> {
+  const made: T[] = [];
+  for (let i = 0; i < count; i++) made.push(await make());
+  return made;
+}
+
+/** Runs work in a transaction that is always rolled back, so what it writes never reaches other tests. */
+export async function inRolledBackTransaction(work: (tx: Transaction) => Promise<void>, config?: PgTransactionConfig) {
+  await withDb((db) =>
+    db
+      .transaction(async (tx) => {
+        await work(tx);
+        tx.rollback();
+      }, config)
+      .catch((error: unknown) => {
+        if (!(error instanceof TransactionRollbackError)) throw error;
+      }),
+  );
+}

@@ -13,11 +13,15 @@ import { containsPattern, listOrPage, type PageRange } from "./listing";
 
 const COMPANY_NOT_FOUND = "Company not found";
 /** The details dialog shows the newest codes; qrCodeCount on the company says how many exist in all. */
-export const COMPANY_DETAILS_CODE_LIMIT = 200;
+const COMPANY_DETAILS_CODE_LIMIT = 200;
+
+/** A count evaluated per company row; each condition is served by that table's company index. */
+const countPerCompany = (table: typeof qrCodes | typeof valuers, condition: SQL | undefined) =>
+  sql<number>`(select count(*) from ${table} where ${condition})`.mapWith(Number);
 
 /**
- * One row per company with its owner's email and counts. The counts are correlated subqueries over
- * the company indexes of qr_codes and valuers, so the whole list is one query, not one per company.
+ * One row per company with its owner's email and counts: correlated subqueries, so the whole list
+ * is one query, not one per company. Valuers removed by their company (deletedAt) are not counted.
  */
 const companyRow = {
   id: companies.id,
@@ -30,13 +34,8 @@ const companyRow = {
   isActive: companies.isActive,
   createdAt: companies.createdAt,
   updatedAt: companies.updatedAt,
-  qrCodeCount: sql<number>`(select count(*) from ${qrCodes} where ${qrCodes.companyId} = ${companies.id})`.mapWith(
-    Number,
-  ),
-  valuerCount:
-    sql<number>`(select count(*) from ${valuers} where ${valuers.companyId} = ${companies.id} and ${valuers.deletedAt} is null)`.mapWith(
-      Number,
-    ),
+  qrCodeCount: countPerCompany(qrCodes, eq(qrCodes.companyId, companies.id)),
+  valuerCount: countPerCompany(valuers, and(eq(valuers.companyId, companies.id), isNull(valuers.deletedAt))),
 };
 
 function companySearch(search: string | undefined): SQL | undefined {

@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import { companies, qrCodes, scanEvents, users } from "../../schema/tables";
+import { loadPlatformStats } from "../../worker/routes/admin/stats";
+
+type PlatformStats = Awaited<ReturnType<typeof loadPlatformStats>>;
+import { randomToken } from "../../worker/lib/random";
+import { api, createAdmin, registerOwner, unique } from "../support/api";
+import { addCompanyData, companyIdOf, inRolledBackTransaction } from "./admin-fixtures";
+
+const stats = async (token: string) => {
+  const res = await api("/api/admin/stats", { token });
+  expect(res.status).toBe(200);
+  return res.body as PlatformStats;
+};
+
+function startOfTodayUtc() {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+}
+
+describe("GET /api/admin/stats", () => {
+  it("answers the four dashboard numbers, which grow with new users, codes and scans", async () => {
+    const admin = await createAdmin();
+    const before = await stats(admin.token);
+    expect(Object.keys(before).sort()).toEqual(["activeCompanies", "totalQRCodes", "totalUsers", "verificationsToday"]);
+    for (const value of Object.values(before)) expect(Number.isInteger(value)).toBe(true);
+
+    const owner = await registerOwner();
+    await addCompanyData(companyIdOf(owner), { codes: 2, scansPerCode: 3 });
+    const after = await stats(admin.token);
+    // Other test files share the database, so only growth is certain here; exact numbers below.
+    expect(after.totalUsers).toBeGreaterThanOrEqual(before.totalUsers + 1);
+    expect(after.activeCompanies).toBeGreaterThanOrEqual(before.activeCompanies + 1);
+    expect(after.totalQRCodes).toBeGreaterThanOrEqual(before.totalQRCodes + 2);
+    expect(after.verificationsToday).toBeGreaterThanOrEqual(before.verificationsToday + 6);
+  });
+
+  it("counts exactly: all users, active companies, all codes, and today's scans of real codes", async () => {
+    // A repeatable-read transaction sees no other test's rows, so the differences are exact.
+    let before: PlatformStats | undefined;
+    let after: PlatformStats | undefined;
+    await inRolledBackTransaction(
+      async (tx) => {
+        before = await loadPlatformStats(tx);
+        const [owner] = await tx
+          .insert(users)
+          .values({ email: `${unique("stats")}@example.com`, password: "not-a-login" })
+          .returning({ id: users.id });
+        const [active, inactive] = await tx
+          .insert(companies)
+          .values([
+            { name: "Active", email: `${unique("active")}@example.com`, ownerId: owner!.id },
+            { name: "Inactive", email: `${unique("inactive")}@example.com`, ownerId: owner!.id, isActive: false },
+          ])
+          .returning({ id: companies.id });
+        const codes = await tx
+          .insert(qrCodes)
+          .values(
+            [active!.id, inactive!.id].map((companyId) => ({
+              publicToken: randomToken(16),
+              companyId,
+              valuationDate: new Date(),
+              marketValue: "1.00",
+              propertyAddress: "Stats Road",
+              propertyType: "Other",
+              qrCodeData: "https://valuseal.test/v/x",
+            })),
+          )
+          .returning({ id: qrCodes.id, companyId: qrCodes.companyId });
+        const [first, second] = codes as [(typeof codes)[number], (typeof codes)[number]];
+        await tx.insert(scanEvents).values([
+          { qrCodeId: first.id, companyId: first.companyId },
+          { qrCodeId: second.id, companyId: second.companyId, scannedAt: startOfTodayUtc() },
+          // Not today: the last second of yesterday, UTC.
+          { qrCodeId: first.id, companyId: first.companyId, scannedAt: new Date(startOfTodayUtc().getTime() - 1000) },
+          // Not a verification: an unknown token (orphan scan).
+          { qrCodeId: null, companyId: null, attemptedToken: "unknown-token" },
+        ]);
+        after = await loadPlatformStats(tx);
+      },
+      { isolationLevel: "repeatable read" },
+    );
+    expect(after).toEqual({
+      totalUsers: before!.totalUsers + 1,
+      activeCompanies: before!.activeCompanies + 1,
+      totalQRCodes: before!.totalQRCodes + 2,
+      verificationsToday: before!.verificationsToday + 2,
+    });
+  });
+});

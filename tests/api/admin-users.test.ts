@@ -1,0 +1,398 @@
+import { and, eq, ne, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { users } from "../../schema/tables";
+import { ADMIN_BULK_LIMIT } from "../../schema/validation/admin";
+import type { Transaction } from "../../worker/lib/audit";
+import { ApiError } from "../../worker/lib/errors";
+import { deleteUsers, setUsersActive } from "../../worker/lib/user-administration";
+import { type Account, api, createAdmin, login, registerOwner, unique, withDb } from "../support/api";
+import {
+  addCompanyData,
+  auditEntriesFor,
+  companyIdOf,
+  countCompanyRows,
+  findUser,
+  inRolledBackTransaction,
+  inSequence,
+  sessionCount,
+} from "./admin-fixtures";
+
+const UNKNOWN_ID = 2_000_000_000;
+const FULL_COMPANY = { companies: 1, valuers: 3, qrCodes: 3, scanEvents: 6 };
+const NO_COMPANY = { companies: 0, valuers: 0, qrCodes: 0, scanEvents: 0 };
+
+let admin: Account;
+beforeAll(async () => {
+  admin = await createAdmin();
+});
+
+const asAdmin = (path: string, options: { method?: string; body?: unknown } = {}) =>
+  api(path, { ...options, token: admin.token });
+
+/** The current-user call every screen makes: 401 once the session is gone. */
+const currentUserStatus = async (account: Account) => (await api("/api/auth/user", { token: account.token })).status;
+
+async function ownerWithData() {
+  const owner = await registerOwner();
+  await addCompanyData(companyIdOf(owner));
+  return owner;
+}
+
+/** A member of the owner's company (joined by invite), inserted directly. */
+async function addMember(companyId: number) {
+  return withDb(async (db) => {
+    const [member] = await db
+      .insert(users)
+      .values({ email: `${unique("member")}@example.com`, password: "not-a-login", companyId })
+      .returning({ id: users.id });
+    return member!.id;
+  });
+}
+
+describe("GET /api/admin/users", () => {
+  it("lists users with their company and never the password", async () => {
+    const owner = await registerOwner();
+    const res = await asAdmin(`/api/admin/users?search=${encodeURIComponent(owner.email)}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([
+      expect.objectContaining({
+        id: owner.user.id,
+        email: owner.email,
+        firstName: "Olive",
+        lastName: "Owner",
+        role: "user",
+        isActive: true,
+        companyId: companyIdOf(owner),
+        company: { id: companyIdOf(owner), name: owner.user.company!.name },
+      }),
+    ]);
+    expect(res.body[0]).not.toHaveProperty("password");
+
+    const self = await asAdmin(`/api/admin/users?search=${encodeURIComponent(admin.email)}`);
+    expect(self.body).toEqual([expect.objectContaining({ id: admin.user.id, role: "admin", company: null })]);
+  });
+
+  it("pages newest first when asked for a page", async () => {
+    const tag = unique("paged");
+    let n = 0;
+    const created = await inSequence(3, () => registerOwner({ email: `${tag}${n++}@example.com` }));
+    const first = await asAdmin(`/api/admin/users?search=${tag}&page=1&pageSize=2`);
+    expect(first.body).toMatchObject({ page: 1, pageSize: 2, total: 3 });
+    expect(first.body.items.map((u: { id: number }) => u.id)).toEqual([created[2]!.user.id, created[1]!.user.id]);
+    const second = await asAdmin(`/api/admin/users?search=${tag}&page=2&pageSize=2`);
+    expect(second.body.items.map((u: { id: number }) => u.id)).toEqual([created[0]!.user.id]);
+    expect((await asAdmin("/api/admin/users?page=0")).status).toBe(400);
+    expect((await asAdmin("/api/admin/users?pageSize=101")).status).toBe(400);
+  });
+});
+
+describe("PATCH /api/admin/users/:id/status", () => {
+  it("deactivates a user, ends their sessions at once, and reactivates them", async () => {
+    const owner = await registerOwner();
+    const secondSession = { ...owner, token: await login(owner.email, owner.password) };
+
+    const off = await asAdmin(`/api/admin/users/${owner.user.id}/status`, {
+      method: "PATCH",
+      body: { isActive: false },
+    });
+    expect(off.status).toBe(200);
+    expect(off.body).toEqual({ message: "User deactivated", user: { id: owner.user.id, isActive: false } });
+    expect(await currentUserStatus(owner)).toBe(401);
+    expect(await currentUserStatus(secondSession)).toBe(401);
+    expect(await sessionCount(owner.user.id)).toBe(0);
+    expect((await api("/api/login", { body: { email: owner.email, password: owner.password } })).status).toBe(403);
+
+    const on = await asAdmin(`/api/admin/users/${owner.user.id}/status`, { method: "PATCH", body: { isActive: true } });
+    expect(on.body).toEqual({ message: "User activated", user: { id: owner.user.id, isActive: true } });
+    await login(owner.email, owner.password);
+
+    const audit = await auditEntriesFor("user", [owner.user.id]);
+    expect(audit).toEqual([
+      expect.objectContaining({
+        actorId: admin.user.id,
+        actorEmail: admin.email,
+        action: "user.deactivated",
+        targetId: owner.user.id,
+        details: { email: owner.email },
+      }),
+      expect.objectContaining({ action: "user.activated", targetId: owner.user.id }),
+    ]);
+  });
+
+  it("does not log a change when the status is already the requested one", async () => {
+    const owner = await registerOwner();
+    const res = await asAdmin(`/api/admin/users/${owner.user.id}/status`, {
+      method: "PATCH",
+      body: { isActive: true },
+    });
+    expect(res.status).toBe(200);
+    expect(await auditEntriesFor("user", [owner.user.id])).toEqual([]);
+  });
+
+  it("answers 404 for unknown users and 400 for a missing status", async () => {
+    const body = { isActive: false };
+    expect((await asAdmin(`/api/admin/users/${UNKNOWN_ID}/status`, { method: "PATCH", body })).body).toEqual({
+      message: "User not found",
+    });
+    expect((await asAdmin("/api/admin/users/abc/status", { method: "PATCH", body })).status).toBe(404);
+    const invalid = await asAdmin(`/api/admin/users/${admin.user.id}/status`, { method: "PATCH", body: {} });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.errors).toEqual(["isActive: isActive must be true or false"]);
+  });
+
+  it("lets an admin deactivate another admin while one stays active", async () => {
+    const other = await createAdmin();
+    const res = await asAdmin(`/api/admin/users/${other.user.id}/status`, {
+      method: "PATCH",
+      body: { isActive: false },
+    });
+    expect(res.status).toBe(200);
+    expect(await currentUserStatus(other)).toBe(401);
+  });
+});
+
+describe("an admin cannot remove themselves", () => {
+  it("refuses self-deactivation and self-deletion, singly and in bulk, changing nothing", async () => {
+    const bystander = await registerOwner();
+    const refusals = [
+      {
+        path: `/api/admin/users/${admin.user.id}/status`,
+        method: "PATCH",
+        body: { isActive: false },
+        message: "You cannot deactivate your own account",
+      },
+      {
+        path: "/api/admin/users/bulk-status",
+        method: "PATCH",
+        body: { userIds: [bystander.user.id, admin.user.id], isActive: false },
+        message: "You cannot deactivate your own account",
+      },
+      { path: `/api/admin/users/${admin.user.id}`, method: "DELETE", message: "You cannot delete your own account" },
+      {
+        path: "/api/admin/users/bulk-delete",
+        method: "DELETE",
+        body: { userIds: [bystander.user.id, admin.user.id] },
+        message: "You cannot delete your own account",
+      },
+    ];
+    for (const { message, ...request } of refusals) {
+      const res = await asAdmin(request.path, request);
+      expect(res.status, request.path).toBe(400);
+      expect(res.body).toEqual({ message });
+    }
+    expect(await findUser(bystander.user.id)).toMatchObject({ isActive: true });
+    expect(await currentUserStatus(bystander)).toBe(200);
+    expect(await currentUserStatus(admin)).toBe(200);
+    expect(await auditEntriesFor("user", [bystander.user.id, admin.user.id])).toEqual([]);
+  });
+});
+
+describe("the last active administrator", () => {
+  /**
+   * Through the API the acting admin is always active and cannot target themselves, so one admin
+   * always remains — except when two admins remove each other at the same moment. This reproduces
+   * the second of those requests: the actor was just deactivated by the first, in the same transaction
+   * the guard runs in, which is then rolled back.
+   */
+  async function whenOnlyTargetRemainsActive(work: (tx: Transaction, target: Account) => Promise<void>) {
+    const target = await createAdmin();
+    await inRolledBackTransaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({ isActive: false })
+        .where(and(eq(users.role, "admin"), ne(users.id, target.user.id)));
+      await work(tx, target);
+    });
+    return target;
+  }
+
+  it("cannot be deactivated or deleted (clear 400)", async () => {
+    const refusals: unknown[] = [];
+    const target = await whenOnlyTargetRemainsActive(async (tx, target) => {
+      const actor = { id: admin.user.id, email: admin.email };
+      for (const attempt of [
+        () => setUsersActive(tx, actor, [target.user.id], false),
+        () => deleteUsers(tx, actor, [target.user.id]),
+      ]) {
+        refusals.push(await attempt().catch((error: unknown) => error));
+      }
+    });
+    expect(refusals).toHaveLength(2);
+    expect(refusals.every((error) => error instanceof ApiError && error.status === 400)).toBe(true);
+    expect((refusals as ApiError[]).map((error) => error.message)).toEqual([
+      "The last active administrator cannot be deactivated",
+      "The last active administrator cannot be deleted",
+    ]);
+    expect(await findUser(target.user.id)).toMatchObject({ isActive: true });
+  });
+});
+
+describe("PATCH /api/admin/users/bulk-status", () => {
+  it("changes only users whose status differs and reports how many changed", async () => {
+    const [a, b, c, d] = (await inSequence(4, registerOwner)) as [Account, Account, Account, Account];
+    await withDb((db) => db.update(users).set({ isActive: false }).where(eq(users.id, d.user.id)));
+    const ids = [a, b, c, d].map((account) => account.user.id);
+
+    const off = await asAdmin("/api/admin/users/bulk-status", {
+      method: "PATCH",
+      body: { userIds: [...ids, a.user.id, UNKNOWN_ID], isActive: false },
+    });
+    expect(off.status).toBe(200);
+    expect(off.body).toEqual({ message: "3 users deactivated", updated: 3 });
+    for (const account of [a, b, c]) expect(await currentUserStatus(account)).toBe(401);
+    expect((await auditEntriesFor("user", ids)).map((entry) => [entry.action, entry.targetId])).toEqual(
+      expect.arrayContaining([a, b, c].map((account) => ["user.deactivated", account.user.id])),
+    );
+    expect(await auditEntriesFor("user", [d.user.id])).toEqual([]);
+
+    const on = await asAdmin("/api/admin/users/bulk-status", {
+      method: "PATCH",
+      body: { userIds: [a.user.id], isActive: true },
+    });
+    expect(on.body).toEqual({ message: "1 user activated", updated: 1 });
+  });
+
+  it("validates the ids: 1 to 500 whole numbers", async () => {
+    const tooMany = Array.from({ length: ADMIN_BULK_LIMIT + 1 }, (_, i) => i + 1);
+    const cases: [unknown, string][] = [
+      [{ userIds: [], isActive: false }, "userIds: Select at least one user"],
+      [{ userIds: tooMany, isActive: false }, "userIds: At most 500 users at a time"],
+      [{ userIds: ["1"], isActive: false }, "userIds.0: User ids must be numbers"],
+      [{ userIds: [1.5], isActive: false }, "userIds.0: User ids must be whole numbers"],
+      [{ userIds: [1] }, "isActive: isActive must be true or false"],
+    ];
+    for (const [body, error] of cases) {
+      const res = await asAdmin("/api/admin/users/bulk-status", { method: "PATCH", body });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ message: "Validation failed", errors: [error] });
+    }
+  });
+});
+
+describe("DELETE /api/admin/users/:id", () => {
+  it("deletes the user with their company, valuers, codes and scans, and signs them out", async () => {
+    const owner = await ownerWithData();
+    const memberId = await addMember(companyIdOf(owner));
+    expect(await countCompanyRows(companyIdOf(owner))).toEqual(FULL_COMPANY);
+
+    const res = await asAdmin(`/api/admin/users/${owner.user.id}`, { method: "DELETE" });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: "User deleted" });
+    expect(await findUser(owner.user.id)).toBeNull();
+    expect(await countCompanyRows(companyIdOf(owner))).toEqual(NO_COMPANY);
+    expect(await sessionCount(owner.user.id)).toBe(0);
+    expect(await currentUserStatus(owner)).toBe(401);
+    // A member of the deleted company keeps their account, now without a company.
+    const member = await withDb((db) =>
+      db.select({ companyId: users.companyId }).from(users).where(eq(users.id, memberId)),
+    );
+    expect(member).toEqual([{ companyId: null }]);
+
+    expect(await auditEntriesFor("user", [owner.user.id])).toEqual([
+      expect.objectContaining({
+        actorEmail: admin.email,
+        action: "user.deleted",
+        details: {
+          email: owner.email,
+          role: "user",
+          companies: [{ id: companyIdOf(owner), name: owner.user.company!.name }],
+        },
+      }),
+    ]);
+  });
+
+  it("answers 404 for an unknown user", async () => {
+    const res = await asAdmin(`/api/admin/users/${UNKNOWN_ID}`, { method: "DELETE" });
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ message: "User not found" });
+  });
+});
+
+describe("DELETE /api/admin/users/bulk-delete", () => {
+  it("deletes every listed user and everything they own, ignoring unknown ids", async () => {
+    const owners = await inSequence(3, ownerWithData);
+    const res = await asAdmin("/api/admin/users/bulk-delete", {
+      method: "DELETE",
+      body: { userIds: [...owners.map((owner) => owner.user.id), UNKNOWN_ID] },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: "3 users deleted", deleted: 3 });
+    for (const owner of owners) {
+      expect(await findUser(owner.user.id)).toBeNull();
+      expect(await countCompanyRows(companyIdOf(owner))).toEqual(NO_COMPANY);
+    }
+    expect(
+      await auditEntriesFor(
+        "user",
+        owners.map((owner) => owner.user.id),
+      ),
+    ).toHaveLength(3);
+  });
+
+  async function expectNothingDeleted(owners: Account[]) {
+    for (const owner of owners) {
+      expect(await findUser(owner.user.id)).toMatchObject({ isActive: true });
+      expect(await countCompanyRows(companyIdOf(owner))).toEqual(FULL_COMPANY);
+      expect(await currentUserStatus(owner)).toBe(200);
+    }
+    expect(
+      await auditEntriesFor(
+        "user",
+        owners.map((owner) => owner.user.id),
+      ),
+    ).toEqual([]);
+  }
+
+  it("deletes nothing when one of the users may not be deleted", async () => {
+    const owners = await inSequence(2, ownerWithData);
+    const res = await asAdmin("/api/admin/users/bulk-delete", {
+      method: "DELETE",
+      body: { userIds: [owners[0]!.user.id, admin.user.id, owners[1]!.user.id] },
+    });
+    expect(res.status).toBe(400);
+    await expectNothingDeleted(owners);
+  });
+
+  it("deletes nothing when the database fails on one of the users", async () => {
+    const owners = await inSequence(3, ownerWithData);
+    const failing = owners[1]!.user.id;
+    // A trigger that refuses to delete exactly one of the three rows, as a real constraint failure would.
+    const trigger = `refuse_delete_${failing}`;
+    await withDb(async (db) => {
+      await db.execute(
+        sql.raw(`create function ${trigger}() returns trigger language plpgsql as $$
+          begin raise exception 'refused by test trigger'; end $$`),
+      );
+      await db.execute(
+        sql.raw(`create trigger ${trigger} before delete on users
+          for each row when (old.id = ${failing}) execute function ${trigger}()`),
+      );
+    });
+    try {
+      const res = await asAdmin("/api/admin/users/bulk-delete", {
+        method: "DELETE",
+        body: { userIds: owners.map((owner) => owner.user.id) },
+      });
+      expect(res.status).toBe(500);
+      expect(res.body).toEqual({ message: "Something went wrong. Please try again." });
+    } finally {
+      await withDb(async (db) => {
+        await db.execute(sql.raw(`drop trigger ${trigger} on users`));
+        await db.execute(sql.raw(`drop function ${trigger}()`));
+      });
+    }
+    await expectNothingDeleted(owners);
+    // The same request succeeds once the failure is gone, so the refusal above was the trigger's.
+    const retry = await asAdmin("/api/admin/users/bulk-delete", {
+      method: "DELETE",
+      body: { userIds: owners.map((owner) => owner.user.id) },
+    });
+    expect(retry.body).toEqual({ message: "3 users deleted", deleted: 3 });
+  });
+
+  it("validates the ids", async () => {
+    const res = await asAdmin("/api/admin/users/bulk-delete", { method: "DELETE", body: { userIds: [] } });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: "Validation failed", errors: ["userIds: Select at least one user"] });
+  });
+});
