@@ -1,3 +1,30 @@
+import type { ComponentType } from "react";
+import { useLocation } from "react-router";
+import { AdminDashboard } from "./admin-dashboard";
+import { CompaniesManagement } from "./companies-management";
+import { SystemSettings } from "./system-settings";
+import { UserManagement } from "./user-management";
+
+interface AdminSection {
+  title: string;
+  Content: ComponentType;
+}
+
+/** SPEC 2: one admin screen; the title (and content) follow whether the path contains /users, /companies or /settings. */
+const SECTIONS: { pathPart: string; section: AdminSection }[] = [
+  { pathPart: "/users", section: { title: "User Management", Content: UserManagement } },
+  { pathPart: "/companies", section: { title: "Companies Management", Content: CompaniesManagement } },
+  { pathPart: "/settings", section: { title: "System Settings", Content: SystemSettings } },
+];
+const DASHBOARD: AdminSection = { title: "Admin Dashboard", Content: AdminDashboard };
+
 export function AdminPage() {
-  return <h1 className="text-2xl font-bold text-slate-900">Admin Dashboard</h1>;
+  const { pathname } = useLocation();
+  const { title, Content } = SECTIONS.find(({ pathPart }) => pathname.includes(pathPart))?.section ?? DASHBOARD;
+  return (
+    <div className="mx-auto max-w-7xl space-y-6">
+      <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+      <Content />
+    </div>
+  );
 }

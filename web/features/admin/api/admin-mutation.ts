@@ -1,0 +1,41 @@
+import { useMutation, useQueryClient, type Query } from "@tanstack/react-query";
+import { useToast } from "../../../components/ui/toast";
+import { ApiRequestError } from "../../../lib/api-client";
+import { useUnauthorizedRedirect } from "../../auth/hooks/use-unauthorized-redirect";
+
+/** Every admin query is keyed by its request path under /api/admin/. */
+const isAdminQuery = (query: Query) => String(query.queryKey[0]).startsWith("/api/admin/");
+
+interface AdminMutationOptions<Variables, Result> {
+  mutationFn: (variables: Variables) => Promise<Result>;
+  /** The SPEC 8 success toast, or the server's own message for bulk results. */
+  successTitle: string | ((result: Result) => string);
+  /** The SPEC 8 failure toast; the server's reason (e.g. "You cannot delete your own account") is its description. */
+  failureTitle: string;
+}
+
+/**
+ * One behaviour for every admin change: the spec's toasts, the logged-out flow on a 401, and a
+ * refresh of every admin list and stat afterwards. Changes ripple (deleting a user deletes their
+ * companies, each change adds an audit entry), so refreshing all of them is what stays correct.
+ * The mutation stays pending until the refreshed data is in, so a dialog closes onto fresh rows.
+ */
+export function useAdminMutation<Variables, Result>({
+  mutationFn,
+  successTitle,
+  failureTitle,
+}: AdminMutationOptions<Variables, Result>) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const redirectIfSignedOut = useUnauthorizedRedirect();
+  return useMutation({
+    mutationFn,
+    onSuccess: (result) => toast({ title: typeof successTitle === "function" ? successTitle(result) : successTitle }),
+    onError: (error) => {
+      if (redirectIfSignedOut(error)) return;
+      const description = error instanceof ApiRequestError ? error.serverMessage : undefined;
+      toast({ title: failureTitle, description, variant: "destructive" });
+    },
+    onSettled: () => queryClient.invalidateQueries({ predicate: isAdminQuery }),
+  });
+}

@@ -1,0 +1,36 @@
+import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
+import { useToast } from "../../../components/ui/toast";
+import { apiRequest } from "../../../lib/api-client";
+import type { AdminCompanyDetails } from "../types";
+
+export const COMPANY_DETAILS_FAILED = "Failed to load company details";
+
+const companyDetailsPath = (companyId: number) => `/api/admin/companies/${companyId}/details`;
+
+export const companyDetailsQuery = (companyId: number) =>
+  queryOptions({
+    queryKey: [companyDetailsPath(companyId)],
+    queryFn: () => apiRequest<AdminCompanyDetails>(companyDetailsPath(companyId)),
+  });
+
+/** The View dialog's company info, codes and valuers; nothing is fetched until a company is chosen. */
+export const useCompanyDetails = (companyId: number | null) =>
+  useQuery({ ...companyDetailsQuery(companyId ?? 0), enabled: companyId !== null });
+
+/**
+ * Starts loading a company's details when View is pressed, with the SPEC 8 toast if that fails
+ * (the dialog, reading the same query, shows the failure too).
+ */
+export function useLoadCompanyDetails() {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  return useCallback(
+    (companyId: number) => {
+      queryClient
+        .fetchQuery(companyDetailsQuery(companyId))
+        .catch(() => toast({ title: COMPANY_DETAILS_FAILED, variant: "destructive" }));
+    },
+    [queryClient, toast],
+  );
+}

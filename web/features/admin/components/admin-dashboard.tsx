@@ -1,0 +1,49 @@
+import { Link } from "react-router";
+import { Card } from "../../../components/ui/card";
+import { StatCard } from "../../../components/ui/stat-card";
+import { useAdminStats } from "../api/admin-stats";
+import { AuditLogTable } from "./audit-log-table";
+
+const RECENT_ACTIVITY_SIZE = 5;
+
+function PlatformStats() {
+  const stats = useAdminStats();
+  const cards = [
+    { label: "Total Users", value: stats.data?.totalUsers, icon: "👥" },
+    { label: "Active Companies", value: stats.data?.activeCompanies, icon: "🏢" },
+    { label: "Total QR Codes", value: stats.data?.totalQRCodes, icon: "▦" },
+    { label: "Verifications Today", value: stats.data?.verificationsToday, icon: "✓" },
+  ];
+  return (
+    <section aria-label="Platform statistics" className="space-y-2">
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        {cards.map((card) => (
+          <StatCard key={card.label} {...card} isLoading={stats.isPending} />
+        ))}
+      </div>
+      {stats.isError && (
+        <p role="alert" className="text-sm text-red-600">
+          The statistics could not be loaded. Reload the page to try again.
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** /admin: the platform numbers and the latest admin changes. */
+export function AdminDashboard() {
+  return (
+    <>
+      <PlatformStats />
+      <Card>
+        <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-4 py-3">
+          <h2 className="font-semibold text-slate-900">Recent admin activity</h2>
+          <Link to="/admin/settings" className="text-sm font-medium text-blue-700 hover:underline">
+            View full audit log
+          </Link>
+        </div>
+        <AuditLogTable pageSize={RECENT_ACTIVITY_SIZE} paginated={false} />
+      </Card>
+    </>
+  );
+}

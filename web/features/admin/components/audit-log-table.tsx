@@ -1,0 +1,90 @@
+import { useState } from "react";
+import { Pagination } from "../../../components/ui/pagination";
+import { Table, TableCell, TableHead, TableHeaderCell, TableRow } from "../../../components/ui/table";
+import { formatDateTime } from "../../../lib/format";
+import { useAuditLog } from "../api/audit-log";
+import type { AuditEntry } from "../types";
+import { TableBodyStates } from "./table-body-states";
+
+/** "company.password_reset" → "Company password reset". */
+function actionLabel(action: string) {
+  const words = action.replace(/[._]/g, " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+const text = (value: unknown) => (typeof value === "string" && value ? value : undefined);
+
+/** What the target was when the change was made: its email or name, kept in the entry because it may be gone now. */
+function targetLabel({ targetType, targetId, details }: AuditEntry) {
+  const kind = targetType === "company" ? "Company" : targetType === "user" ? "User" : targetType;
+  return { name: text(details?.email) ?? text(details?.name), reference: `${kind} #${targetId ?? "?"}` };
+}
+
+/** The part of the details not already shown in the target column. */
+function detailsLabel({ details }: AuditEntry): string {
+  const ownerEmail = text(details?.ownerEmail);
+  if (ownerEmail) return `Owner: ${ownerEmail}`;
+  const companies = Array.isArray(details?.companies) ? (details.companies as { name?: unknown }[]) : [];
+  const companyNames = companies.map((company) => text(company.name)).filter(Boolean);
+  if (companyNames.length > 0) return `Also deleted: ${companyNames.join(", ")}`;
+  const role = text(details?.role);
+  return role ? `Role: ${role}` : "—";
+}
+
+function AuditRow({ entry }: { entry: AuditEntry }) {
+  const target = targetLabel(entry);
+  return (
+    <TableRow>
+      <TableCell className="break-all">{entry.actorEmail ?? "Unknown"}</TableCell>
+      <TableCell className="whitespace-nowrap">{actionLabel(entry.action)}</TableCell>
+      <TableCell>
+        {target.name && <span className="block break-all">{target.name}</span>}
+        <span className="block text-xs text-slate-500">{target.reference}</span>
+      </TableCell>
+      <TableCell className="whitespace-nowrap">{formatDateTime(entry.createdAt)}</TableCell>
+      <TableCell className="text-slate-600">{detailsLabel(entry)}</TableCell>
+    </TableRow>
+  );
+}
+
+/** The audit log, newest first; paginated on the settings view, the latest few on the dashboard. */
+export function AuditLogTable({ pageSize, paginated }: { pageSize: number; paginated: boolean }) {
+  const [page, setPage] = useState(1);
+  const log = useAuditLog({ page, pageSize });
+  return (
+    <>
+      <Table caption="Audit log, newest first">
+        <TableHead>
+          <TableRow>
+            <TableHeaderCell>Who</TableHeaderCell>
+            <TableHeaderCell>Action</TableHeaderCell>
+            <TableHeaderCell>Target</TableHeaderCell>
+            <TableHeaderCell>When</TableHeaderCell>
+            <TableHeaderCell>Details</TableHeaderCell>
+          </TableRow>
+        </TableHead>
+        <TableBodyStates
+          rows={log.data?.items}
+          isPending={log.isPending}
+          isError={log.isError}
+          onRetry={() => log.refetch()}
+          colSpan={5}
+          loadingText="Loading audit log"
+          emptyText="No admin changes yet"
+          errorText="Failed to load the audit log"
+        >
+          {(entry) => <AuditRow key={entry.id} entry={entry} />}
+        </TableBodyStates>
+      </Table>
+      {paginated && log.data && (
+        <Pagination
+          page={log.data.page}
+          pageSize={log.data.pageSize}
+          total={log.data.total}
+          onPageChange={setPage}
+          label="Audit log pages"
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,162 @@
+import type { ReactNode } from "react";
+import { Button } from "../../../components/ui/button";
+import { Dialog } from "../../../components/ui/dialog";
+import { Spinner } from "../../../components/ui/spinner";
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "../../../components/ui/table";
+import { EmptyState } from "../../../components/ui/empty-state";
+import { formatDate, formatMoney } from "../../../lib/format";
+import { COMPANY_DETAILS_FAILED, useCompanyDetails } from "../api/company-details";
+import type { AdminCompany, AdminCompanyCode, AdminCompanyDetails, AdminCompanyValuer } from "../types";
+import { ActiveBadge } from "./status-badges";
+
+const orNA = (value: string | null | undefined) => value || "N/A";
+
+function CompanyInfo({ company }: { company: AdminCompany }) {
+  const fields: [string, ReactNode][] = [
+    ["Name", orNA(company.name)],
+    ["Email", orNA(company.email)],
+    ["Phone", orNA(company.phone)],
+    ["Location", orNA(company.location)],
+    ["Owner", orNA(company.userEmail)],
+    ["Status", <ActiveBadge key="status" isActive={company.isActive} />],
+  ];
+  return (
+    <section aria-labelledby="company-info-heading">
+      <h3 id="company-info-heading" className="mb-2 font-semibold text-slate-900">
+        Company Information
+      </h3>
+      <dl className="grid gap-3 rounded-md bg-slate-50 p-4 text-sm sm:grid-cols-2">
+        {fields.map(([label, value]) => (
+          <div key={label}>
+            <dt className="text-slate-500">{label}</dt>
+            <dd className="break-all font-medium text-slate-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function DetailsSection({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h3 id={id} className="mb-2 font-semibold text-slate-900">
+        {title}
+      </h3>
+      <div className="rounded-md border border-slate-200">{children}</div>
+    </section>
+  );
+}
+
+function CompanyCodes({ codes, total }: { codes: AdminCompanyCode[]; total: number }) {
+  const title = codes.length < total ? `QR Codes (newest ${codes.length} of ${total})` : `QR Codes (${total})`;
+  return (
+    <DetailsSection id="company-codes-heading" title={title}>
+      {codes.length === 0 ? (
+        <EmptyState title="No QR codes yet" />
+      ) : (
+        <Table caption="The company's QR codes">
+          <TableHead>
+            <TableRow>
+              <TableHeaderCell>Property</TableHeaderCell>
+              <TableHeaderCell>Type</TableHeaderCell>
+              <TableHeaderCell>Value</TableHeaderCell>
+              <TableHeaderCell>Date</TableHeaderCell>
+              <TableHeaderCell className="text-center">Verifications</TableHeaderCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {codes.map((code) => (
+              <TableRow key={code.id}>
+                <TableCell>
+                  <span className="block">{code.propertyAddress || "N/A"}</span>
+                  {code.propertyReference && (
+                    <span className="block text-xs text-slate-500">{code.propertyReference}</span>
+                  )}
+                </TableCell>
+                <TableCell className="whitespace-nowrap">{code.propertyType}</TableCell>
+                <TableCell className="whitespace-nowrap">{formatMoney(code.marketValue, code.currency)}</TableCell>
+                <TableCell className="whitespace-nowrap">{formatDate(code.valuationDate)}</TableCell>
+                <TableCell className="text-center">{code.verificationCount}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </DetailsSection>
+  );
+}
+
+function CompanyValuers({ valuers }: { valuers: AdminCompanyValuer[] }) {
+  return (
+    <DetailsSection id="company-valuers-heading" title={`Valuers (${valuers.length})`}>
+      {valuers.length === 0 ? (
+        <EmptyState title="No valuers yet" />
+      ) : (
+        <Table caption="The company's valuers">
+          <TableHead>
+            <TableRow>
+              <TableHeaderCell>Name</TableHeaderCell>
+              <TableHeaderCell>Phone</TableHeaderCell>
+              <TableHeaderCell>Qualification</TableHeaderCell>
+              <TableHeaderCell>Status</TableHeaderCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {valuers.map((valuer) => (
+              <TableRow key={valuer.id}>
+                <TableCell>{valuer.name}</TableCell>
+                <TableCell className="whitespace-nowrap">{orNA(valuer.phone)}</TableCell>
+                <TableCell>{orNA(valuer.qualification)}</TableCell>
+                <TableCell>
+                  <ActiveBadge isActive={valuer.isActive} />
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </DetailsSection>
+  );
+}
+
+function DetailsContent({ details }: { details: AdminCompanyDetails }) {
+  return (
+    <div className="space-y-6">
+      <CompanyInfo company={details.company} />
+      <CompanyCodes codes={details.qrCodes} total={details.company.qrCodeCount} />
+      <CompanyValuers valuers={details.valuers} />
+    </div>
+  );
+}
+
+/** The View dialog: company info ("N/A" for blanks), its codes and its valuers. */
+export function CompanyDetailsDialog({ company, onClose }: { company: AdminCompany | null; onClose: () => void }) {
+  const details = useCompanyDetails(company?.id ?? null);
+  return (
+    <Dialog
+      open={company !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title="Company Details"
+      description={company?.name}
+      className="max-w-3xl"
+    >
+      {details.isPending ? (
+        <div role="status" className="flex items-center justify-center gap-2 py-10 text-slate-600">
+          <Spinner /> Loading company details
+        </div>
+      ) : details.isError ? (
+        <EmptyState
+          title={<span role="alert">{COMPANY_DETAILS_FAILED}</span>}
+          action={
+            <Button variant="secondary" size="sm" onClick={() => details.refetch()}>
+              Retry
+            </Button>
+          }
+        />
+      ) : (
+        <DetailsContent details={details.data} />
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,31 @@
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { useSetCompanyStatus } from "../api/company-status";
+import type { AdminCompany } from "../types";
+
+/** What Manage changes, said before it happens. */
+const CONSEQUENCES = {
+  deactivate:
+    "A deactivated company cannot create QR codes or change its valuers. Its users can still sign in and see their data, and its existing QR codes keep verifying.",
+  activate: "The company will be able to create QR codes and change its valuers again.",
+};
+
+/** Manage: confirm, then switch the company between active and inactive. */
+export function CompanyStatusDialog({ company, onClose }: { company: AdminCompany | null; onClose: () => void }) {
+  const setStatus = useSetCompanyStatus();
+  const deactivating = company?.isActive ?? true;
+  return (
+    <ConfirmDialog
+      open={company !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={`${deactivating ? "Deactivate" : "Activate"} ${company?.name ?? "company"}?`}
+      description={deactivating ? CONSEQUENCES.deactivate : CONSEQUENCES.activate}
+      confirmLabel={deactivating ? "Deactivate Company" : "Activate Company"}
+      pendingLabel="Saving..."
+      isPending={setStatus.isPending}
+      destructive={deactivating}
+      onConfirm={() =>
+        company && setStatus.mutate({ companyId: company.id, isActive: !company.isActive }, { onSettled: onClose })
+      }
+    />
+  );
+}

@@ -1,0 +1,48 @@
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { useBulkDeleteUsers } from "../api/bulk-delete-users";
+import { useDeleteUser } from "../api/delete-user";
+import type { AdminUser } from "../types";
+
+/** A row's Delete ("single") or the bulk Delete of the checked rows ("bulk"). */
+export interface UserDeletion {
+  kind: "single" | "bulk";
+  users: AdminUser[];
+}
+
+/** SPEC 2: the warning says deletion cannot be undone and takes the user's companies, valuers and codes with it. */
+function warning({ kind, users }: UserDeletion) {
+  return kind === "single"
+    ? `Delete ${users[0]?.email}? This action cannot be undone. It also deletes the user's companies, valuers and codes.`
+    : `Delete ${users.length} selected ${users.length === 1 ? "user" : "users"}? This action cannot be undone. It also deletes the users' companies, valuers and codes.`;
+}
+
+export function DeleteUsersDialog({
+  deletion,
+  onClose,
+  onDeleted,
+}: {
+  deletion: UserDeletion | null;
+  onClose: () => void;
+  onDeleted: () => void;
+}) {
+  const deleteUser = useDeleteUser();
+  const bulkDelete = useBulkDeleteUsers();
+  const confirm = () => {
+    if (!deletion) return;
+    const callbacks = { onSuccess: onDeleted, onError: onClose };
+    if (deletion.kind === "single" && deletion.users[0]) deleteUser.mutate(deletion.users[0].id, callbacks);
+    else bulkDelete.mutate({ userIds: deletion.users.map((user) => user.id) }, callbacks);
+  };
+  return (
+    <ConfirmDialog
+      open={deletion !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={deletion?.kind === "bulk" ? "Delete Users" : "Delete User"}
+      description={deletion ? warning(deletion) : ""}
+      confirmLabel="Delete"
+      pendingLabel="Deleting..."
+      isPending={deleteUser.isPending || bulkDelete.isPending}
+      onConfirm={confirm}
+    />
+  );
+}

@@ -1,0 +1,58 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm, useWatch } from "react-hook-form";
+import { resetPasswordSchema, type ResetPasswordInput } from "../../../../schema/validation/admin";
+import { Button } from "../../../components/ui/button";
+import { Dialog } from "../../../components/ui/dialog";
+import { InputField } from "../../../components/ui/field";
+import { useResetCompanyPassword } from "../api/reset-company-password";
+import type { AdminCompany } from "../types";
+
+function ResetPasswordForm({ company, onDone }: { company: AdminCompany; onDone: () => void }) {
+  const resetPassword = useResetCompanyPassword();
+  const form = useForm<ResetPasswordInput>({
+    resolver: zodResolver(resetPasswordSchema),
+    defaultValues: { password: "" },
+  });
+  // SPEC 5: the button stays disabled while the password is blank once trimmed.
+  const isBlank = useWatch({ control: form.control, name: "password" }).trim() === "";
+  const submit = form.handleSubmit(({ password }) =>
+    resetPassword.mutate({ companyId: company.id, password }, { onSuccess: onDone }),
+  );
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <InputField
+        label="New Password"
+        type="password"
+        autoComplete="new-password"
+        error={form.formState.errors.password?.message}
+        {...form.register("password")}
+      />
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={isBlank || resetPassword.isPending}>
+          {resetPassword.isPending ? "Resetting..." : "Reset Password"}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Reset: sets a new password for the company owner, who is signed out everywhere. */
+export function ResetPasswordDialog({ company, onClose }: { company: AdminCompany | null; onClose: () => void }) {
+  return (
+    <Dialog
+      open={company !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title="Reset Password"
+      description={
+        company &&
+        `Set a new password for ${company.userEmail}, the owner of ${company.name}. They are signed out everywhere and sign in again with the new password.`
+      }
+    >
+      {/* Mounted per company, so each opening starts with an empty field. */}
+      {company && <ResetPasswordForm key={company.id} company={company} onDone={onClose} />}
+    </Dialog>
+  );
+}

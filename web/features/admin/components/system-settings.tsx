@@ -1,0 +1,19 @@
+import { Card } from "../../../components/ui/card";
+import { AUDIT_LOG_PAGE_SIZE } from "../../../../schema/validation/admin";
+import { AuditLogTable } from "./audit-log-table";
+
+/** /admin/settings: the settings placeholder of SPEC 2 and the full audit log. */
+export function SystemSettings() {
+  return (
+    <>
+      <Card className="p-6 text-slate-600">System Settings panel coming soon...</Card>
+      <Card>
+        <div className="border-b border-slate-200 px-4 py-3">
+          <h2 className="font-semibold text-slate-900">Audit Log</h2>
+          <p className="text-sm text-slate-600">Every change made by an administrator, newest first.</p>
+        </div>
+        <AuditLogTable pageSize={AUDIT_LOG_PAGE_SIZE} paginated />
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,154 @@
+import type { UseQueryResult } from "@tanstack/react-query";
+import { Button } from "../../../components/ui/button";
+import { Table, TableCell, TableHead, TableHeaderCell, TableRow } from "../../../components/ui/table";
+import { formatDate } from "../../../lib/format";
+import { displayName, type SessionUser } from "../../auth/types";
+import type { AdminUser, Page } from "../types";
+import { ActiveBadge, RoleBadge } from "./status-badges";
+import { TableBodyStates } from "./table-body-states";
+
+const CHECKBOX = "h-4 w-4 rounded border-slate-300 accent-blue-700 disabled:cursor-not-allowed";
+const OWN_ACCOUNT_NOTE = "You cannot deactivate or delete your own account";
+
+interface UsersTableProps {
+  query: UseQueryResult<Page<AdminUser>>;
+  me: SessionUser | null;
+  selectable: AdminUser[];
+  selected: AdminUser[];
+  onToggleOne: (user: AdminUser, checked: boolean) => void;
+  onToggleAll: (checked: boolean) => void;
+  pendingStatusUserId: number | undefined;
+  onSetActive: (user: AdminUser, isActive: boolean) => void;
+  onDelete: (user: AdminUser) => void;
+}
+
+type RowProps = Omit<UsersTableProps, "query" | "me" | "selectable" | "selected" | "onToggleAll"> & {
+  user: AdminUser;
+  isMe: boolean;
+  isSelected: boolean;
+};
+
+function UserRow({ user, isMe, isSelected, onToggleOne, pendingStatusUserId, onSetActive, onDelete }: RowProps) {
+  const toggleLabel = user.isActive ? "Deactivate" : "Activate";
+  const noteId = `own-account-note-${user.id}`;
+  return (
+    <TableRow className={isSelected ? "bg-blue-50/60" : undefined}>
+      <TableCell className="w-10">
+        <input
+          type="checkbox"
+          className={CHECKBOX}
+          aria-label={`Select ${user.email}`}
+          checked={isSelected}
+          disabled={isMe}
+          onChange={(event) => onToggleOne(user, event.target.checked)}
+        />
+      </TableCell>
+      <TableCell>
+        <span className="block font-medium text-slate-900">
+          {displayName(user)}
+          {isMe && <span className="font-normal text-slate-500"> (you)</span>}
+        </span>
+        <span className="block break-all text-xs text-slate-500">{user.email}</span>
+      </TableCell>
+      <TableCell>{user.company?.name ?? "—"}</TableCell>
+      <TableCell>
+        <RoleBadge role={user.role} />
+      </TableCell>
+      <TableCell>
+        <ActiveBadge isActive={user.isActive} />
+      </TableCell>
+      <TableCell className="whitespace-nowrap">{formatDate(user.createdAt)}</TableCell>
+      <TableCell>
+        <div className="flex gap-1">
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={isMe || pendingStatusUserId === user.id}
+            aria-describedby={isMe ? noteId : undefined}
+            onClick={() => onSetActive(user, !user.isActive)}
+          >
+            {toggleLabel}
+            <span className="sr-only"> {user.email}</span>
+          </Button>
+          <Button
+            variant="danger"
+            size="sm"
+            disabled={isMe}
+            aria-describedby={isMe ? noteId : undefined}
+            onClick={() => onDelete(user)}
+          >
+            Delete<span className="sr-only"> {user.email}</span>
+          </Button>
+        </div>
+        {isMe && (
+          <p id={noteId} className="mt-1 text-xs text-slate-500">
+            {OWN_ACCOUNT_NOTE}
+          </p>
+        )}
+      </TableCell>
+    </TableRow>
+  );
+}
+
+function SelectAll({
+  selectable,
+  selected,
+  onToggleAll,
+}: Pick<UsersTableProps, "selectable" | "selected" | "onToggleAll">) {
+  const all = selectable.length > 0 && selected.length === selectable.length;
+  return (
+    <input
+      type="checkbox"
+      className={CHECKBOX}
+      aria-label="Select all users on this page"
+      checked={all}
+      disabled={selectable.length === 0}
+      ref={(input) => {
+        if (input) input.indeterminate = selected.length > 0 && !all;
+      }}
+      onChange={(event) => onToggleAll(event.target.checked)}
+    />
+  );
+}
+
+/** Users with checkboxes, role and status badges, created date and per-row actions. */
+export function UsersTable({ query, me, selectable, selected, onToggleAll, ...rowProps }: UsersTableProps) {
+  const selectedIds = new Set(selected.map((user) => user.id));
+  return (
+    <Table caption="Users">
+      <TableHead>
+        <TableRow>
+          <TableHeaderCell className="w-10">
+            <SelectAll selectable={selectable} selected={selected} onToggleAll={onToggleAll} />
+          </TableHeaderCell>
+          <TableHeaderCell>User</TableHeaderCell>
+          <TableHeaderCell>Company</TableHeaderCell>
+          <TableHeaderCell>Role</TableHeaderCell>
+          <TableHeaderCell>Status</TableHeaderCell>
+          <TableHeaderCell>Created</TableHeaderCell>
+          <TableHeaderCell>Actions</TableHeaderCell>
+        </TableRow>
+      </TableHead>
+      <TableBodyStates
+        rows={query.data?.items}
+        isPending={query.isPending}
+        isError={query.isError}
+        onRetry={() => query.refetch()}
+        colSpan={7}
+        loadingText="Loading users"
+        emptyText="No users found"
+        errorText="Failed to load users"
+      >
+        {(user) => (
+          <UserRow
+            key={user.id}
+            user={user}
+            isMe={user.id === me?.id}
+            isSelected={selectedIds.has(user.id)}
+            {...rowProps}
+          />
+        )}
+      </TableBodyStates>
+    </Table>
+  );
+}
