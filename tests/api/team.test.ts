@@ -196,6 +196,20 @@ describe("team", () => {
     expect(team.body.members.map((m: { id: number }) => m.id)).toEqual([owner.user.id]);
   });
 
+  it("lets the owner invite a removed member back into the same account", async () => {
+    const owner = await registerOwner();
+    const member = await addMember(owner);
+    await api(`/api/team/members/${member.user.id}`, { method: "DELETE", token: owner.token });
+
+    const invite = await inviteMember(owner.token, member.email);
+    const res = await acceptInvite(invite.token, { password: "back-again-123", confirmPassword: "back-again-123" });
+    expect(res.status).toBe(201);
+    expect(res.body.user).toMatchObject({ id: member.user.id, companyId: owner.user.companyId, isActive: true });
+    expect(await login(member.email, "back-again-123")).toEqual(expect.any(String));
+    const other = await registerOwner();
+    expect((await api("/api/team/invites", { token: other.token, body: { email: member.email } })).status).toBe(409);
+  });
+
   it("never touches another company's members or invites, nor the owner", async () => {
     const a = await companyWithMember();
     const b = await registerOwner();

@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, not, sql } from "drizzle-orm";
 import { Hono } from "hono";
+import { ROLES } from "../../schema/limits";
 import { companies, invites, users } from "../../schema/tables";
 import { acceptInviteSchema, INVITE_TOKEN_LENGTH, INVITE_VALID_DAYS, inviteSchema } from "../../schema/validation/team";
 import type { Database } from "../db";
@@ -26,8 +27,16 @@ const lowerEmail = (column: typeof users.email | typeof invites.email, email: st
 
 const pendingInvites = () => and(isNull(invites.acceptedAt), gt(invites.expiresAt, sql`now()`));
 
+/** A member removed from their company: no company, deactivated. Such a seat may be invited back. */
+const removedMember = () =>
+  sql`(${users.companyId} is null and not ${users.isActive} and ${users.role} = ${ROLES.user})`;
+
 async function emailInUse(db: Database, email: string): Promise<boolean> {
-  const [user] = await db.select({ id: users.id }).from(users).where(lowerEmail(users.email, email)).limit(1);
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(lowerEmail(users.email, email), not(removedMember())))
+    .limit(1);
   return Boolean(user);
 }
 
@@ -152,7 +161,7 @@ async function findInvite(db: Database, tokenHash: string) {
 }
 
 /**
- * Claims the invite and creates the member in one transaction. The claim is an UPDATE guarded by
+ * Claims the invite and creates the member (or brings a removed member back) in one transaction. The claim is an UPDATE guarded by
  * "not yet accepted", so two simultaneous acceptances cannot both succeed.
  */
 async function acceptInvite(
@@ -168,15 +177,21 @@ async function acceptInvite(
         .where(usableInvite(db, tokenHash))
         .returning({ companyId: invites.companyId, email: invites.email });
       if (!invite) throw notFound(INVALID_INVITE);
+      const account = {
+        password: member.passwordHash,
+        firstName: member.firstName,
+        lastName: member.lastName,
+        companyId: invite.companyId,
+      };
+      const [rejoined] = await tx
+        .update(users)
+        .set({ ...account, isActive: true })
+        .where(and(lowerEmail(users.email, invite.email), removedMember()))
+        .returning({ id: users.id });
+      if (rejoined) return rejoined.id;
       const [user] = await tx
         .insert(users)
-        .values({
-          email: invite.email,
-          password: member.passwordHash,
-          firstName: member.firstName,
-          lastName: member.lastName,
-          companyId: invite.companyId,
-        })
+        .values({ ...account, email: invite.email })
         .returning({ id: users.id });
       return user!.id;
     });
