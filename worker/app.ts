@@ -5,6 +5,7 @@ import { ApiError, handleError } from "./lib/errors";
 import { withDatabase } from "./middleware/database";
 import { adminRoutes } from "./routes/admin";
 import { authRedirectRoutes, authRoutes } from "./routes/auth";
+import { codeStatusRoutes } from "./routes/code-status";
 import { demoRoutes } from "./routes/demo";
 import { analyticsRoutes } from "./routes/analytics";
 import { companyRoutes } from "./routes/companies";
@@ -13,6 +14,10 @@ import { profileRoutes } from "./routes/profile";
 import { qrCodeRoutes } from "./routes/qr-codes";
 import { inviteRoutes, teamRoutes } from "./routes/team";
 import { valuerRoutes } from "./routes/valuers";
+import { publicCertificateRoutes } from "./routes/public-certificates";
+import { scanRoutes } from "./routes/scan";
+import { scanLogRoutes } from "./routes/scans";
+import { webhookRoutes } from "./routes/webhooks";
 
 const MAX_BODY_BYTES = 100 * 1024;
 
@@ -37,11 +42,17 @@ const api = new Hono<AppEnv>()
   .route("/team", teamRoutes)
   .route("/invites", inviteRoutes)
   .route("/locations", locationRoutes)
+  .route("/", publicCertificateRoutes)
+  .route("/", codeStatusRoutes)
+  .route("/", scanLogRoutes)
+  .route("/", webhookRoutes)
   .route("/admin", adminRoutes);
 
 export const app = new Hono<AppEnv>()
   .route("/api", authRedirectRoutes)
   .route("/api", api)
+  // The printed codes' short address: a server-rendered certificate, no SPA (worker/routes/scan.ts).
+  .route("/v", scanRoutes)
   .notFound((c) => {
     if (c.req.path.startsWith("/api/")) return c.json({ message: "Not found" }, 404);
     return c.env.ASSETS.fetch(c.req.raw);

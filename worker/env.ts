@@ -1,12 +1,14 @@
 import type { Database } from "./db";
 import type { Config } from "./config";
 import type { AuthenticatedUser } from "./lib/auth-session";
+import type { ScanAlertMessage } from "./lib/scan-alerts";
 
 export interface Bindings {
   ASSETS: Fetcher;
   AUTH_IP_LIMITER: RateLimit;
   AUTH_EMAIL_LIMITER: RateLimit;
   PUBLIC_LIMITER: RateLimit;
+  SCAN_ALERTS: Queue<ScanAlertMessage>;
   DATABASE_URL?: string;
   JWT_SECRET?: string;
   DB_WS_PROXY?: string;

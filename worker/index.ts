@@ -1,6 +1,8 @@
 import { app } from "./app";
 import type { Bindings } from "./env";
+import { deliverScanAlerts, type ScanAlertMessage } from "./lib/scan-alerts";
 
 export default {
   fetch: app.fetch,
-} satisfies ExportedHandler<Bindings>;
+  queue: deliverScanAlerts,
+} satisfies ExportedHandler<Bindings, ScanAlertMessage>;

@@ -11,7 +11,8 @@ import { seedPlaces } from "../../scripts/seed-places";
 export default async function setup(project: TestProject) {
   const pgPort = Number(process.env.VALUSEAL_TEST_PG_PORT);
   const bridgePort = Number(process.env.VALUSEAL_TEST_BRIDGE_PORT);
-  const postgres = await startEmbeddedPostgres({ port: pgPort });
+  // Room for 200 truly concurrent scans (tests/api/scan-path.test.ts) plus the other files' requests.
+  const postgres = await startEmbeddedPostgres({ port: pgPort, maxConnections: 300 });
   // The location suggestions read the gazetteer, as they do after `npm run db:seed` (about 2 s).
   await seedPlaces(drizzle({ client: postgres.db }));
   const bridge = await startWsBridge({ port: bridgePort });

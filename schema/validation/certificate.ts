@@ -1,0 +1,41 @@
+import { z } from "zod";
+
+/** Public tokens are 16 base62 characters (worker/lib/random.ts); anything else is rejected unread. */
+export const PUBLIC_TOKEN_PATTERN = /^[A-Za-z0-9]{16}$/;
+
+export const CERTIFICATE_STATUSES = ["valid", "revoked", "sample"] as const;
+export type CertificateStatus = (typeof CERTIFICATE_STATUSES)[number];
+
+/**
+ * GET /api/public/certificates/:token (SPEC 3 "Public certificate payload", plus the code's state).
+ * Numbers that are money or sizes stay decimal strings, as the database keeps them. verificationCount
+ * already includes the scan that fetched this payload, so screens show it as it is.
+ */
+export const publicCertificateSchema = z.object({
+  propertyAddress: z.string(),
+  propertyReference: z.string().nullable(),
+  propertyType: z.string(),
+  propertySize: z.string().nullable(),
+  propertySizeUnit: z.string().nullable(),
+  landSize: z.string().nullable(),
+  landSizeUnit: z.string().nullable(),
+  marketValue: z.string(),
+  currency: z.string(),
+  /** ISO 8601 timestamp. */
+  valuationDate: z.string(),
+  signingValuer: z.string().nullable(),
+  valuerQualification: z.string().nullable(),
+  valuerPhone: z.string().nullable(),
+  companyName: z.string(),
+  companyEmail: z.string().nullable(),
+  /** The public token, never the internal id. */
+  qrCodeId: z.string(),
+  verificationCount: z.number().int(),
+  /** "sample" only for the landing page's demo code. */
+  status: z.enum(CERTIFICATE_STATUSES),
+  revokedAt: z.string().nullable(),
+  revokedReason: z.string().nullable(),
+  /** Public address of the code that replaces a revoked one. */
+  supersededBy: z.string().nullable(),
+});
+export type PublicCertificate = z.infer<typeof publicCertificateSchema>;

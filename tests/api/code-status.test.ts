@@ -1,0 +1,167 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { codeStatusEvents, companies } from "../../schema/tables";
+import { api, ORIGIN, registerOwner, withDb } from "../support/api";
+import { addMember, createCode, scan } from "./scan-fixtures";
+
+const revoke = (token: string, codeId: number, body: unknown) => api(`/api/qr-codes/${codeId}/revoke`, { token, body });
+const reinstate = (token: string, codeId: number, body: unknown) =>
+  api(`/api/qr-codes/${codeId}/reinstate`, { token, body });
+const history = (token: string, codeId: number) => api(`/api/qr-codes/${codeId}/status-history`, { token });
+
+describe("code revocation", () => {
+  it("revokes with a reason, shows it on the certificate at once and records who and when", async () => {
+    const owner = await registerOwner();
+    const code = await createCode(owner);
+
+    const res = await revoke(owner.token, code.id, { reason: "Superseded by a new valuation" });
+
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      id: code.id,
+      status: "revoked",
+      revokedReason: "Superseded by a new valuation",
+      revokedBy: { id: owner.user.id, email: owner.email, firstName: "Olive", lastName: "Owner" },
+      supersededBy: null,
+    });
+    expect(new Date(res.body.revokedAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
+
+    const page = await scan(code.publicToken);
+    expect(page.body).toContain("Revoked on");
+    expect(page.body).toContain("Superseded by a new valuation");
+    expect(page.body).not.toContain("Verified Authentic");
+
+    const events = await withDb((db) =>
+      db.select().from(codeStatusEvents).where(eq(codeStatusEvents.qrCodeId, code.id)),
+    );
+    expect(events).toMatchObject([
+      { action: "revoked", reason: "Superseded by a new valuation", actorId: owner.user.id },
+    ]);
+  });
+
+  it("refuses to revoke a revoked code again (409)", async () => {
+    const owner = await registerOwner();
+    const code = await createCode(owner);
+    await revoke(owner.token, code.id, { reason: "First" });
+    const again = await revoke(owner.token, code.id, { reason: "Second" });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe("This code is already revoked");
+  });
+
+  it("links the replacing code, which must be another live code of the same company", async () => {
+    const owner = await registerOwner();
+    const code = await createCode(owner);
+    const replacement = await createCode(owner);
+    const revoked = await createCode(owner, { revokedAt: new Date(), revokedReason: "old" });
+    const foreign = await createCode(await registerOwner());
+
+    for (const [supersededByCodeId, message] of [
+      [code.id, "A code cannot replace itself"],
+      [foreign.id, "Choose another code of your company"],
+      [revoked.id, "The replacing code is itself revoked"],
+    ] as const) {
+      const res = await revoke(owner.token, code.id, { reason: "Replaced", supersededByCodeId });
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual([`supersededByCodeId: ${message}`]);
+    }
+
+    const res = await revoke(owner.token, code.id, { reason: "Replaced", supersededByCodeId: replacement.id });
+    expect(res.status).toBe(200);
+    expect(res.body.supersededBy).toEqual({
+      id: replacement.id,
+      publicToken: replacement.publicToken,
+      propertyAddress: replacement.propertyAddress,
+      address: `${ORIGIN}/v/${replacement.publicToken}`,
+    });
+    expect((await scan(code.publicToken)).body).toContain(`href="${ORIGIN}/v/${replacement.publicToken}"`);
+  });
+
+  it("validates the reason", async () => {
+    const owner = await registerOwner();
+    const code = await createCode(owner);
+    const missing = await revoke(owner.token, code.id, {});
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors).toEqual(["reason: Reason is required"]);
+    expect((await revoke(owner.token, code.id, { reason: "   " })).status).toBe(400);
+    expect((await revoke(owner.token, code.id, { reason: "x".repeat(501) })).status).toBe(400);
+    expect((await revoke(owner.token, code.id, { reason: "ok", supersededByCodeId: "7" })).status).toBe(400);
+  });
+
+  it("lets a member revoke only the codes they created", async () => {
+    const owner = await registerOwner();
+    const member = await addMember(owner);
+    const ownersCode = await createCode(owner);
+    const membersCode = await createCode(member);
+
+    const refused = await revoke(member.token, ownersCode.id, { reason: "Not mine" });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe("Only the company owner or the person who created this code can revoke it");
+
+    expect((await revoke(member.token, membersCode.id, { reason: "Typo in address" })).status).toBe(200);
+    expect((await revoke(owner.token, ownersCode.id, { reason: "Owner decides" })).status).toBe(200);
+  });
+
+  it("hides other companies' codes (404) and requires sign-in (401)", async () => {
+    const owner = await registerOwner();
+    const foreign = await createCode(await registerOwner());
+    expect((await revoke(owner.token, foreign.id, { reason: "x" })).status).toBe(404);
+    expect((await reinstate(owner.token, foreign.id, { reason: "x" })).status).toBe(404);
+    expect((await history(owner.token, foreign.id)).status).toBe(404);
+    expect((await history(owner.token, 999_999_999)).status).toBe(404);
+    expect((await history(owner.token, "abc" as unknown as number)).status).toBe(404);
+    expect((await api(`/api/qr-codes/${foreign.id}/revoke`, { body: { reason: "x" } })).status).toBe(401);
+  });
+
+  it("reinstates only by the owner, as a separate logged action", async () => {
+    const owner = await registerOwner();
+    const member = await addMember(owner);
+    const code = await createCode(member);
+    const replacement = await createCode(owner);
+
+    expect((await reinstate(owner.token, code.id, { reason: "Not revoked" })).status).toBe(409);
+    await revoke(member.token, code.id, { reason: "Wrong valuer", supersededByCodeId: replacement.id });
+    const refused = await reinstate(member.token, code.id, { reason: "Undo" });
+    expect(refused.status).toBe(403);
+    expect((await reinstate(owner.token, code.id, {})).status).toBe(400);
+
+    const res = await reinstate(owner.token, code.id, { reason: "Revoked by mistake" });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      status: "valid",
+      revokedAt: null,
+      revokedReason: null,
+      revokedBy: null,
+      supersededBy: null,
+    });
+    expect((await scan(code.publicToken)).body).toContain("Verified Authentic");
+  });
+
+  it("refuses reinstatement for a deactivated company but still lets it revoke", async () => {
+    const owner = await registerOwner();
+    const code = await createCode(owner);
+    await withDb((db) => db.update(companies).set({ isActive: false }).where(eq(companies.id, owner.user.companyId!)));
+    expect((await revoke(owner.token, code.id, { reason: "Withdrawn" })).status).toBe(200);
+    expect((await reinstate(owner.token, code.id, { reason: "Back" })).status).toBe(403);
+  });
+
+  it("lists the status history newest first, with actors, to any company user", async () => {
+    const owner = await registerOwner();
+    const member = await addMember(owner);
+    const code = await createCode(owner);
+    await revoke(owner.token, code.id, { reason: "Superseded" });
+    await reinstate(owner.token, code.id, { reason: "Revoked by mistake" });
+    await revoke(owner.token, code.id, { reason: "Final" });
+
+    const res = await history(member.token, code.id);
+
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: code.id, status: "revoked", revokedReason: "Final" });
+    const actor = { id: owner.user.id, email: owner.email, firstName: "Olive", lastName: "Owner" };
+    expect(res.body.events).toMatchObject([
+      { action: "revoked", reason: "Final", actor },
+      { action: "reinstated", reason: "Revoked by mistake", actor },
+      { action: "revoked", reason: "Superseded", actor },
+    ]);
+    expect(Object.keys(res.body.events[0]).sort()).toEqual(["action", "actor", "at", "id", "reason"]);
+  });
+});

@@ -1,0 +1,116 @@
+import { describe, expect, it } from "vitest";
+import { publicCertificateSchema } from "../../schema/validation/certificate";
+import { randomToken } from "../../worker/lib/random";
+import { api, ORIGIN, randomIp, registerOwner, unique } from "../support/api";
+import {
+  createCode,
+  createValuer,
+  IPHONE,
+  orphanScansFor,
+  scanEventsOf,
+  verificationCount,
+  WHATSAPP,
+} from "./scan-fixtures";
+
+const certificate = (token: string, options: { ip?: string; userAgent?: string } = {}) =>
+  api(`/api/public/certificates/${token}`, {
+    ip: options.ip ?? randomIp(),
+    headers: { "User-Agent": options.userAgent ?? IPHONE },
+  });
+
+describe("GET /api/public/certificates/:token", () => {
+  it("returns exactly the spec's payload plus the code's state, counting the scan", async () => {
+    const owner = await registerOwner({ name: "Payload Valuers", email: `${unique("payload")}@example.com` });
+    const valuer = await createValuer(owner.user.companyId!, {
+      name: "Mary Achieng",
+      qualification: "BSc Land Economics",
+      phone: "+254 722 333 444",
+    });
+    const code = await createCode(owner, { valuerId: valuer.id, verificationCount: 4 });
+
+    const res = await certificate(code.publicToken);
+
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Cache-Control")).toBe("no-store");
+    expect(res.body).toEqual({
+      propertyAddress: "Plot 7, Riverside Drive, Nairobi",
+      propertyReference: "VAL-2025-001",
+      propertyType: "Real Estate",
+      propertySize: "2450.00",
+      propertySizeUnit: "sqft",
+      landSize: "0.5000",
+      landSizeUnit: "acres",
+      marketValue: "45000000.00",
+      currency: "KES",
+      valuationDate: "2025-01-15T00:00:00.000Z",
+      signingValuer: "Mary Achieng",
+      valuerQualification: "BSc Land Economics",
+      valuerPhone: "+254 722 333 444",
+      companyName: "Payload Valuers",
+      companyEmail: owner.email,
+      qrCodeId: code.publicToken,
+      verificationCount: 5,
+      status: "valid",
+      revokedAt: null,
+      revokedReason: null,
+      supersededBy: null,
+    });
+    expect(publicCertificateSchema.strict().parse(res.body)).toEqual(res.body);
+    expect(await verificationCount(code.id)).toBe(5);
+    expect(await scanEventsOf(code.id)).toHaveLength(1);
+  });
+
+  it("reports a revoked code with date, reason and the replacing code's address", async () => {
+    const owner = await registerOwner();
+    const replacement = await createCode(owner);
+    const code = await createCode(owner, {
+      revokedAt: new Date("2025-02-01T08:30:00Z"),
+      revokedReason: "Superseded by a new valuation",
+      supersededById: replacement.id,
+    });
+    const res = await certificate(code.publicToken);
+    expect(res.body).toMatchObject({
+      status: "revoked",
+      revokedAt: "2025-02-01T08:30:00.000Z",
+      revokedReason: "Superseded by a new valuation",
+      supersededBy: `${ORIGIN}/v/${replacement.publicToken}`,
+    });
+  });
+
+  it("answers unknown and malformed tokens with 404 'Invalid QR code data' and logs them as orphans", async () => {
+    const unknown = randomToken(16);
+    const res = await certificate(unknown);
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ message: "Invalid QR code data" });
+    expect(await orphanScansFor(unknown)).toHaveLength(1);
+
+    const malformed = unique("bad");
+    expect((await certificate(malformed)).status).toBe(404);
+    expect(await orphanScansFor(malformed)).toHaveLength(1);
+  });
+
+  it("does not count link previews", async () => {
+    const code = await createCode(await registerOwner());
+    const res = await certificate(code.publicToken, { userAgent: WHATSAPP });
+    expect(res.body.verificationCount).toBe(0);
+    expect(await verificationCount(code.id)).toBe(0);
+  });
+
+  it("returns the landing page's demo as a sample, uncounted", async () => {
+    const res = await certificate("demo");
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ qrCodeId: "demo", status: "sample", verificationCount: 0 });
+    expect(publicCertificateSchema.parse(res.body).propertyAddress).toBe(
+      "Plot 12, Riverside Drive, Westlands, Nairobi",
+    );
+  });
+
+  it("is rate limited per client address", async () => {
+    const ip = randomIp();
+    const token = randomToken(16);
+    const statuses: number[] = [];
+    for (let index = 0; index < 125; index += 1) statuses.push((await certificate(token, { ip })).status);
+    expect(statuses.slice(0, 120).every((status) => status === 404)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});

@@ -1,0 +1,120 @@
+import { describe, expect, it } from "vitest";
+import { scanEvents } from "../../schema/tables";
+import { api, randomIp, registerOwner, withDb } from "../support/api";
+import { createCode, IPHONE, scan } from "./scan-fixtures";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const ANDROID_TABLET =
+  "Mozilla/5.0 (Linux; Android 13; SM-X200) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36";
+const WINDOWS =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36";
+
+const utcDay = (time: number) => new Date(time).toISOString().slice(0, 10);
+
+async function insertScans(code: { id: number; companyId: number }, times: Date[]) {
+  await withDb((db) =>
+    db.insert(scanEvents).values(
+      times.map((scannedAt) => ({
+        qrCodeId: code.id,
+        companyId: code.companyId,
+        scannedAt,
+        country: "KE",
+        city: "Mombasa",
+        deviceClass: "desktop",
+        visitorHash: "a".repeat(64),
+      })),
+    ),
+  );
+}
+
+describe("GET /api/qr-codes/:id/scans", () => {
+  it("returns the latest scans, 30 days of daily counts with zeros, and unique scanners", async () => {
+    const owner = await registerOwner();
+    const code = await createCode(owner);
+    const phone = randomIp();
+    await scan(code.publicToken, { ip: phone });
+    await scan(code.publicToken, { ip: phone });
+    await scan(code.publicToken, { userAgent: ANDROID_TABLET });
+    await scan(code.publicToken, { userAgent: WINDOWS });
+    await insertScans(code, [new Date(Date.now() - 3 * DAY_MS), new Date(Date.now() - 40 * DAY_MS)]);
+
+    const res = await api(`/api/qr-codes/${code.id}/scans`, { token: owner.token });
+
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body).sort()).toEqual(["daily", "scans", "uniqueScanners"]);
+    expect(res.body.scans).toHaveLength(6);
+    expect(res.body.scans[0]).toEqual({ at: expect.any(String), country: null, city: null, deviceClass: "desktop" });
+    expect(res.body.scans.slice(0, 4).map((s: { deviceClass: string }) => s.deviceClass)).toEqual([
+      "desktop",
+      "tablet",
+      "mobile",
+      "mobile",
+    ]);
+    expect(res.body.scans[5]).toMatchObject({ country: "KE", city: "Mombasa" });
+    // Two scans from the same phone count once; the seeded rows share one visitor.
+    expect(res.body.uniqueScanners).toBe(4);
+
+    const { daily } = res.body as { daily: { date: string; count: number }[] };
+    expect(daily).toHaveLength(30);
+    expect(daily.at(-1)).toEqual({ date: utcDay(Date.now()), count: 4 });
+    expect(daily[0]!.date).toBe(utcDay(Date.now() - 29 * DAY_MS));
+    expect(daily.find((day) => day.date === utcDay(Date.now() - 3 * DAY_MS))?.count).toBe(1);
+    expect(daily.reduce((sum, day) => sum + day.count, 0)).toBe(5);
+  });
+
+  it("keeps only the latest 100 scans in the list", async () => {
+    const owner = await registerOwner();
+    const code = await createCode(owner);
+    const now = Date.now();
+    await insertScans(
+      code,
+      Array.from({ length: 105 }, (_, index) => new Date(now - index * 60_000)),
+    );
+    const res = await api(`/api/qr-codes/${code.id}/scans`, { token: owner.token });
+    expect(res.body.scans).toHaveLength(100);
+    expect(new Date(res.body.scans[0].at).getTime()).toBe(now);
+  });
+
+  it("hides other companies' codes", async () => {
+    const owner = await registerOwner();
+    const foreign = await createCode(await registerOwner());
+    expect((await api(`/api/qr-codes/${foreign.id}/scans`, { token: owner.token })).status).toBe(404);
+    expect((await api(`/api/qr-codes/${foreign.id}/scans`)).status).toBe(401);
+  });
+});
+
+describe("GET /api/scans/recent", () => {
+  it("lists the latest scans of the company's codes with the code's address", async () => {
+    const owner = await registerOwner();
+    const first = await createCode(owner, { propertyAddress: "First House" });
+    const second = await createCode(owner, { propertyAddress: "Second House" });
+    const stranger = await createCode(await registerOwner());
+    await scan(first.publicToken);
+    await scan(second.publicToken, { userAgent: WINDOWS });
+    await scan(stranger.publicToken);
+    await scan(first.publicToken, { userAgent: IPHONE });
+
+    const res = await api("/api/scans/recent", { token: owner.token });
+
+    expect(res.status).toBe(200);
+    expect(res.body.scans).toHaveLength(3);
+    expect(res.body.scans[0]).toEqual({
+      at: expect.any(String),
+      country: null,
+      city: null,
+      deviceClass: "mobile",
+      code: { id: first.id, propertyAddress: "First House", publicToken: first.publicToken },
+    });
+    expect(res.body.scans[1].code.propertyAddress).toBe("Second House");
+
+    const limited = await api("/api/scans/recent?limit=2", { token: owner.token });
+    expect(limited.body.scans).toHaveLength(2);
+  });
+
+  it("validates the limit", async () => {
+    const owner = await registerOwner();
+    for (const limit of ["0", "51", "abc"]) {
+      expect((await api(`/api/scans/recent?limit=${limit}`, { token: owner.token })).status).toBe(400);
+    }
+  });
+});

@@ -1,0 +1,257 @@
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { companies, valuers } from "../../schema/tables";
+import { app } from "../../worker/app";
+import { randomToken } from "../../worker/lib/random";
+import { ORIGIN, registerOwner, unique, withDb } from "../support/api";
+import {
+  createCode,
+  createValuer,
+  fetchWorker,
+  IPHONE,
+  orphanScansFor,
+  scan,
+  scanEventsOf,
+  verificationCount,
+  WHATSAPP,
+} from "./scan-fixtures";
+
+async function gzippedSize(text: string): Promise<number> {
+  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream("gzip"));
+  return (await new Response(stream).arrayBuffer()).byteLength;
+}
+
+async function sha256Base64(text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+  return btoa(String.fromCharCode(...digest));
+}
+
+describe("GET /v/:token", () => {
+  it("answers a complete certificate from the server's record and counts the scan", async () => {
+    const owner = await registerOwner({ name: "Acme Valuers", email: `${unique("acme")}@example.com` });
+    const valuer = await createValuer(owner.user.companyId!, {
+      name: "Peter Otieno",
+      qualification: "FRICS",
+      phone: "+254 711 000 999",
+    });
+    const code = await createCode(owner, { valuerId: valuer.id });
+
+    const res = await scan(code.publicToken);
+
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toMatch(/^text\/html; charset=UTF-8/i);
+    const page: string = res.body;
+    for (const text of [
+      "Property Valuation Certificate",
+      "Verified Authentic",
+      "Property Information",
+      "Plot 7, Riverside Drive, Nairobi",
+      "VAL-2025-001",
+      "Real Estate",
+      "2,450 sqft",
+      "0.5 acres",
+      "Valuation Details",
+      "KSh 45,000,000.00",
+      "15 January 2025",
+      "Signing Valuer",
+      "Peter Otieno",
+      "FRICS",
+      "+254 711 000 999",
+      "Acme Valuers",
+      owner.email,
+      "QR Code ID",
+      code.publicToken,
+      "Scan count",
+      "Check that the address bar shows <strong>valuseal.test</strong>",
+    ]) {
+      expect(page).toContain(text);
+    }
+    expect(page).toMatch(/<dt>Scan count<\/dt>\s*<dd>1<\/dd>/);
+    expect(page).toMatch(new RegExp(`<dt>QR Code ID</dt>\\s*<dd>${code.publicToken}</dd>`));
+
+    const [event] = await scanEventsOf(code.id);
+    expect(event).toMatchObject({ companyId: owner.user.companyId, deviceClass: "mobile", attemptedToken: null });
+    expect(event!.visitorHash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("shows the count up by one on a second scan", async () => {
+    const code = await createCode(await registerOwner());
+    await scan(code.publicToken);
+    const second = await scan(code.publicToken);
+    expect(second.body).toMatch(/<dt>Scan count<\/dt>\s*<dd>2<\/dd>/);
+    expect(await verificationCount(code.id)).toBe(2);
+  });
+
+  it("counts 200 concurrent scans of one code exactly, none lost", async () => {
+    const code = await createCode(await registerOwner(), { verificationCount: 7 });
+    const responses = await Promise.all(Array.from({ length: 200 }, () => scan(code.publicToken)));
+    expect(responses.map((res) => res.status)).toEqual(Array(200).fill(200));
+    expect(await verificationCount(code.id)).toBe(207);
+    expect(await scanEventsOf(code.id)).toHaveLength(200);
+    // Every response showed its own count: the counts seen are exactly 8..207.
+    const seen = responses.map((res) => Number(/<dt>Scan count<\/dt>\s*<dd>(\d+)<\/dd>/.exec(res.body)?.[1]));
+    expect(seen.sort((a, b) => a - b)).toEqual(Array.from({ length: 200 }, (_, index) => index + 8));
+  });
+
+  it("answers link previews, crawlers and HEAD without counting them", async () => {
+    const code = await createCode(await registerOwner());
+    const previews = [
+      WHATSAPP,
+      "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)",
+      "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)",
+      "Twitterbot/1.0",
+      "TelegramBot (like TwitterBot)",
+      "LinkedInBot/1.0 (compatible; Mozilla/5.0; Apache-HttpClient +http://www.linkedin.com)",
+      "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+      "Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)",
+      "Mozilla/5.0 (compatible; Discordbot/2.0; +https://discordapp.com)",
+    ];
+    for (const userAgent of previews) {
+      const res = await scan(code.publicToken, { userAgent });
+      expect(res.status, userAgent).toBe(200);
+      expect(res.body).toContain("Verified Authentic");
+      expect(res.body).toMatch(/<dt>Scan count<\/dt>\s*<dd>0<\/dd>/);
+    }
+    const head = await scan(code.publicToken, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("Cache-Control")).toBe("no-store");
+    expect(await verificationCount(code.id)).toBe(0);
+    expect(await scanEventsOf(code.id)).toHaveLength(0);
+
+    const curl = await scan(code.publicToken, { userAgent: "curl/8.5.0" });
+    expect(curl.body).toMatch(/<dt>Scan count<\/dt>\s*<dd>1<\/dd>/);
+    expect((await scanEventsOf(code.id))[0]?.deviceClass).toBe("bot");
+  });
+
+  it("sends the security headers and stays small, with no script and no external request", async () => {
+    const code = await createCode(await registerOwner());
+    const res = await scan(code.publicToken);
+
+    const csp = res.headers.get("Content-Security-Policy") ?? "";
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("img-src data:");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toMatch(/script-src|unsafe-inline|unsafe-eval/);
+    const style = /<style>([\s\S]*?)<\/style>/.exec(res.body)![1]!;
+    expect(csp).toContain(`style-src 'sha256-${await sha256Base64(style)}'`);
+    expect(res.headers.get("Referrer-Policy")).toBe("no-referrer");
+    expect(res.headers.get("X-Frame-Options")).toBe("DENY");
+    expect(res.headers.get("Cache-Control")).toBe("no-store");
+    expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
+
+    expect(res.body).not.toMatch(/<script|<link|<img|<iframe|src=|url\(/i);
+    expect(res.body).toContain('name="viewport" content="width=device-width,initial-scale=1"');
+    expect(await gzippedSize(res.body)).toBeLessThan(8 * 1024);
+  });
+
+  it("escapes every value: a <script> address is shown as text", async () => {
+    const attack = `<script>alert("x")</script><img src=x onerror=alert(1)>`;
+    const code = await createCode(await registerOwner({ name: `"><script>alert(2)</script>` }), {
+      propertyAddress: attack,
+      propertyReference: `' onmouseover='alert(3)`,
+    });
+    const res = await scan(code.publicToken);
+    expect(res.status).toBe(200);
+    expect(res.body).not.toMatch(/<script|<img|onmouseover='/i);
+    expect(res.body).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;");
+    expect(res.body).toContain("&quot;&gt;&lt;script&gt;alert(2)&lt;/script&gt;");
+  });
+
+  it("answers an unknown token with the invalid page and logs an orphan scan", async () => {
+    const token = randomToken(16);
+    const res = await scan(token);
+    expect(res.status).toBe(404);
+    expect(res.body).toContain("Invalid QR Code");
+    expect(res.body).toContain("Invalid QR code data");
+    expect(res.body).not.toContain("Verified Authentic");
+    expect(res.headers.get("Content-Security-Policy")).toContain("default-src 'none'");
+    const [orphan] = await orphanScansFor(token);
+    expect(orphan).toMatchObject({ qrCodeId: null, companyId: null, deviceClass: "mobile" });
+    expect(orphan!.scannedAt).toBeInstanceOf(Date);
+  });
+
+  it("rejects a malformed token without looking it up, logging it truncated and escaped", async () => {
+    const attempt = `${unique("x")}<b>${"y".repeat(80)}`;
+    const res = await scan(encodeURIComponent(attempt));
+    expect(res.status).toBe(404);
+    expect(res.body).toContain("Invalid QR code data");
+    expect(res.body).not.toContain("<b>");
+    const [orphan] = await orphanScansFor(attempt.slice(0, 64));
+    expect(orphan?.qrCodeId).toBeNull();
+
+    const previewed = randomToken(16);
+    await scan(previewed, { userAgent: WHATSAPP });
+    expect(await orphanScansFor(previewed)).toHaveLength(0);
+  });
+
+  it("marks a revoked code in red with date, reason and the replacing code, never as authentic", async () => {
+    const owner = await registerOwner();
+    const replacement = await createCode(owner);
+    const code = await createCode(owner, {
+      revokedAt: new Date("2025-03-03T10:00:00Z"),
+      revokedReason: "Superseded by a new valuation <v2>",
+      supersededById: replacement.id,
+    });
+    const res = await scan(code.publicToken);
+    expect(res.status).toBe(200);
+    expect(res.body).toContain("Revoked on 3 March 2025");
+    expect(res.body).toContain("Superseded by a new valuation &lt;v2&gt;");
+    expect(res.body).toContain(`href="${ORIGIN}/v/${replacement.publicToken}"`);
+    expect(res.body).toContain('class="banner bad"');
+    expect(res.body).not.toContain("Verified Authentic");
+    expect(await verificationCount(code.id)).toBe(1);
+  });
+
+  it("still verifies codes of a deactivated company and of a deleted valuer", async () => {
+    const owner = await registerOwner();
+    const valuer = await createValuer(owner.user.companyId!, { name: "Departed Valuer" });
+    const code = await createCode(owner, { valuerId: valuer.id });
+    await withDb(async (db) => {
+      await db.update(companies).set({ isActive: false }).where(eq(companies.id, owner.user.companyId!));
+      await db.update(valuers).set({ deletedAt: new Date(), isActive: false }).where(eq(valuers.id, valuer.id));
+    });
+    const res = await scan(code.publicToken);
+    expect(res.body).toContain("Verified Authentic");
+    expect(res.body).toContain("Departed Valuer");
+  });
+
+  it("shows the landing page's demo as a labelled sample, never counted", async () => {
+    const res = await scan("demo");
+    expect(res.status).toBe(200);
+    expect(res.body).toContain("Property Valuation Certificate");
+    expect(res.body).toContain("Sample certificate — for demonstration only");
+    expect(res.body).toContain("Plot 12, Riverside Drive, Westlands, Nairobi");
+    expect(res.body).toContain("15 January 2025");
+    expect(res.body).not.toContain("Verified Authentic");
+    expect(await orphanScansFor("demo")).toHaveLength(0);
+  });
+
+  it("records the country and city Cloudflare attaches to the request", async () => {
+    const code = await createCode(await registerOwner());
+    const res = await fetchWorker(`${ORIGIN}/v/${code.publicToken}`, {
+      headers: { "User-Agent": IPHONE, "CF-Connecting-IP": "10.9.8.7" },
+      cf: { country: "KE", city: "Nairobi" },
+    });
+    expect(res.status).toBe(200);
+    await res.text();
+    const [event] = await scanEventsOf(code.id);
+    expect(event).toMatchObject({ country: "KE", city: "Nairobi" });
+  });
+
+  it("answers a friendly 503 page when the database cannot be reached", async () => {
+    // The proxy answers but nothing listens behind it, as when the database itself is down.
+    const unreachable = { ...env, DATABASE_URL: "postgres://postgres:postgres@127.0.0.1:9/postgres" };
+    const ctx = createExecutionContext();
+    const res = await app.fetch(
+      new Request(`${ORIGIN}/v/${randomToken(16)}`, { headers: { "User-Agent": IPHONE } }),
+      unreachable,
+      ctx,
+    );
+    await waitOnExecutionContext(ctx);
+    expect(res.status).toBe(503);
+    const page = await res.text();
+    expect(page).toContain("Verification temporarily unavailable, please try again");
+    expect(res.headers.get("Content-Security-Policy")).toContain("default-src 'none'");
+  });
+});

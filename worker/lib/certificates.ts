@@ -1,0 +1,228 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { Context } from "hono";
+import { scanEvents } from "../../schema/tables";
+import { PUBLIC_TOKEN_PATTERN, type PublicCertificate } from "../../schema/validation/certificate";
+import { DEMO_CERTIFICATE } from "../../schema/validation/demo";
+import type { DeviceClass } from "../../schema/validation/scans";
+import type { Database } from "../db";
+import type { AppEnv } from "../env";
+import { clientAddress } from "../middleware/rate-limit";
+import { DEMO_TOKEN, publicOrigin, verificationAddress } from "./public-address";
+import { enqueueScanAlert } from "./scan-alerts";
+import { classifyDevice, isLinkPreview, visitorHash } from "./scan-visitor";
+
+/** What a scan of a public address resolves to; shared by the HTML scan path and the JSON API. */
+export type Verification = { found: true; certificate: PublicCertificate } | { found: false };
+
+interface Visit {
+  country: string | null;
+  city: string | null;
+  deviceClass: DeviceClass;
+  visitorHash: string;
+}
+
+const ATTEMPTED_TOKEN_MAX = 64;
+
+/** The row both certificate queries return (aliases below); timestamps arrive as ISO text. */
+interface CertificateRow extends Record<string, unknown> {
+  code_id: number;
+  company_id: number;
+  public_token: string;
+  property_address: string;
+  property_reference: string | null;
+  property_type: string;
+  property_size: string | null;
+  property_size_unit: string | null;
+  land_size: string | null;
+  land_size_unit: string | null;
+  market_value: string;
+  currency: string;
+  valuation_date: string;
+  verification_count: number;
+  revoked_at: string | null;
+  revoked_reason: string | null;
+  successor_token: string | null;
+  valuer_name: string | null;
+  valuer_qualification: string | null;
+  valuer_phone: string | null;
+  company_name: string;
+  company_email: string;
+  alerts_enabled: boolean;
+  scanned_at: string | null;
+}
+
+const isoText = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * One column list and one join list for both queries, so a counted scan and a read-only look-up
+ * can never disagree on what a certificate shows. `code` is qr_codes, or the row just updated.
+ * A deleted valuer keeps its row (soft delete) and a deactivated company its record, so both
+ * still verify: the terms keep codes working after an account ends.
+ */
+const CERTIFICATE_COLUMNS = sql.raw(`
+  code.id AS code_id, code.company_id, code.public_token, code.property_address, code.property_reference,
+  code.property_type, code.property_size::text AS property_size, code.property_size_unit,
+  code.land_size::text AS land_size, code.land_size_unit, code.market_value::text AS market_value, code.currency,
+  ${isoText("code.valuation_date")} AS valuation_date, code.verification_count,
+  ${isoText("code.revoked_at")} AS revoked_at, code.revoked_reason,
+  successor.public_token AS successor_token,
+  valuer.name AS valuer_name, valuer.qualification AS valuer_qualification, valuer.phone AS valuer_phone,
+  company.name AS company_name, company.email AS company_email,
+  company.webhook_url IS NOT NULL AS alerts_enabled`);
+
+const CERTIFICATE_JOINS = sql.raw(`
+  JOIN companies company ON company.id = code.company_id
+  LEFT JOIN valuers valuer ON valuer.id = code.valuer_id
+  LEFT JOIN qr_codes successor ON successor.id = code.superseded_by_id`);
+
+async function firstRow(db: Database, query: SQL): Promise<CertificateRow | null> {
+  const result = await db.execute<CertificateRow>(query);
+  return result.rows[0] ?? null;
+}
+
+/** Previews, crawlers and HEAD: the certificate without counting anything. */
+function readCertificate(db: Database, token: string) {
+  return firstRow(
+    db,
+    sql`SELECT ${CERTIFICATE_COLUMNS}, NULL::text AS scanned_at
+        FROM qr_codes code ${CERTIFICATE_JOINS}
+        WHERE code.public_token = ${token}`,
+  );
+}
+
+/**
+ * One statement counts and answers: the UPDATE increments atomically under the row lock and
+ * returns the new count (no read-then-write), the INSERT logs the scan, or an orphan scan when
+ * the token matched nothing. Data-modifying CTEs always run to completion, so the orphan row is
+ * written even though the outer SELECT then returns no row.
+ */
+function countScan(db: Database, token: string, visit: Visit) {
+  const { country, city, deviceClass, visitorHash: hash } = visit;
+  return firstRow(
+    db,
+    sql`WITH counted AS (
+          UPDATE qr_codes SET verification_count = verification_count + 1
+          WHERE public_token = ${token}
+          RETURNING *
+        ), logged AS (
+          INSERT INTO scan_events (qr_code_id, company_id, country, city, device_class, visitor_hash, attempted_token)
+          SELECT id, company_id, ${country}::text, ${city}::text, ${deviceClass}::text, ${hash}::text, NULL::text
+          FROM counted
+          UNION ALL
+          SELECT NULL, NULL, ${country}::text, ${city}::text, ${deviceClass}::text, ${hash}::text, ${token}::text
+          WHERE NOT EXISTS (SELECT 1 FROM counted)
+          RETURNING scanned_at
+        )
+        SELECT ${CERTIFICATE_COLUMNS}, ${sql.raw(isoText("logged.scanned_at"))} AS scanned_at
+        FROM counted code ${CERTIFICATE_JOINS}
+        CROSS JOIN logged`,
+  );
+}
+
+/** Malformed tokens are never looked up; the attempt is still logged so guessing shows up. */
+async function logOrphanScan(db: Database, attemptedToken: string, visit: Visit) {
+  await db.insert(scanEvents).values({
+    country: visit.country,
+    city: visit.city,
+    deviceClass: visit.deviceClass,
+    visitorHash: visit.visitorHash,
+    // Control characters (a decoded %00) would break the insert; the rest is kept as typed.
+    attemptedToken: attemptedToken.replace(/\p{Cc}/gu, "?").slice(0, ATTEMPTED_TOKEN_MAX),
+  });
+}
+
+async function describeVisit(c: Context<AppEnv>, userAgent: string): Promise<Visit> {
+  const cf = c.req.raw.cf as { country?: unknown; city?: unknown } | undefined;
+  const text = (value: unknown, max: number) => (typeof value === "string" && value ? value.slice(0, max) : null);
+  return {
+    country: text(cf?.country, 2),
+    city: text(cf?.city, 100),
+    deviceClass: classifyDevice(userAgent),
+    visitorHash: await visitorHash(c.var.config.JWT_SECRET, clientAddress(c), userAgent),
+  };
+}
+
+function toCertificate(row: CertificateRow, origin: string): PublicCertificate {
+  return {
+    propertyAddress: row.property_address,
+    propertyReference: row.property_reference,
+    propertyType: row.property_type,
+    propertySize: row.property_size,
+    propertySizeUnit: row.property_size_unit,
+    landSize: row.land_size,
+    landSizeUnit: row.land_size_unit,
+    marketValue: row.market_value,
+    currency: row.currency,
+    valuationDate: row.valuation_date,
+    signingValuer: row.valuer_name,
+    valuerQualification: row.valuer_qualification,
+    valuerPhone: row.valuer_phone,
+    companyName: row.company_name,
+    companyEmail: row.company_email,
+    qrCodeId: row.public_token,
+    verificationCount: row.verification_count,
+    status: row.revoked_at ? "revoked" : "valid",
+    revokedAt: row.revoked_at,
+    revokedReason: row.revoked_reason,
+    supersededBy: row.successor_token ? verificationAddress(origin, row.successor_token) : null,
+  };
+}
+
+/** The landing page's live demo (SPEC 7 sample content): never counted, labelled "sample". */
+export function demoCertificate(): PublicCertificate {
+  const [day, month, year] = DEMO_CERTIFICATE.valuationDate.split("/");
+  return {
+    propertyAddress: DEMO_CERTIFICATE.propertyAddress,
+    propertyReference: DEMO_CERTIFICATE.propertyReference ?? null,
+    propertyType: DEMO_CERTIFICATE.propertyType,
+    propertySize: DEMO_CERTIFICATE.propertySize ?? null,
+    propertySizeUnit: DEMO_CERTIFICATE.propertySizeUnit ?? null,
+    landSize: DEMO_CERTIFICATE.landSize ?? null,
+    landSizeUnit: DEMO_CERTIFICATE.landSizeUnit ?? null,
+    marketValue: DEMO_CERTIFICATE.marketValue,
+    currency: DEMO_CERTIFICATE.currency,
+    valuationDate: `${year}-${month}-${day}T00:00:00.000Z`,
+    signingValuer: DEMO_CERTIFICATE.signingValuer ?? null,
+    valuerQualification: null,
+    valuerPhone: DEMO_CERTIFICATE.valuerPhone ?? null,
+    companyName: DEMO_CERTIFICATE.companyName ?? "",
+    companyEmail: null,
+    qrCodeId: DEMO_TOKEN,
+    verificationCount: 0,
+    status: "sample",
+    revokedAt: null,
+    revokedReason: null,
+    supersededBy: null,
+  };
+}
+
+/**
+ * Resolves a public token the way a scan does: cheap format check first, then one counting
+ * statement (or a read-only query for HEAD and link previews), then the webhook alert queued
+ * after the response. Both the scan path and the JSON API call this, so they count alike.
+ */
+export async function verifyPublicToken(c: Context<AppEnv>, token: string): Promise<Verification> {
+  if (token === DEMO_TOKEN) return { found: true, certificate: demoCertificate() };
+  const userAgent = c.req.header("User-Agent") ?? "";
+  const counts = c.req.method !== "HEAD" && !isLinkPreview(userAgent);
+  const visit = counts ? await describeVisit(c, userAgent) : null;
+  if (!PUBLIC_TOKEN_PATTERN.test(token)) {
+    if (visit) await logOrphanScan(c.var.db, token, visit);
+    return { found: false };
+  }
+  const row = visit ? await countScan(c.var.db, token, visit) : await readCertificate(c.var.db, token);
+  if (!row) return { found: false };
+  const certificate = toCertificate(row, publicOrigin(c));
+  if (visit && row.alerts_enabled && row.scanned_at) {
+    enqueueScanAlert(c, {
+      companyId: row.company_id,
+      alert: {
+        event: "code.scanned",
+        code: { id: row.public_token, reference: row.property_reference, address: row.property_address },
+        scan: { at: row.scanned_at, country: visit.country, city: visit.city, device: visit.deviceClass },
+        verificationCount: row.verification_count,
+      },
+    });
+  }
+  return { found: true, certificate };
+}

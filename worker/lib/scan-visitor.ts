@@ -1,0 +1,62 @@
+import type { DeviceClass } from "../../schema/validation/scans";
+
+/**
+ * Link previews and crawlers fetch the address when it is pasted into a chat or found on a page:
+ * nobody looked at the certificate, so they are answered but not counted.
+ */
+const PREVIEW_AGENTS =
+  /WhatsApp|facebookexternalhit|Facebot|Slackbot|Slack-ImgProxy|Twitterbot|TelegramBot|LinkedInBot|Googlebot|Google-InspectionTool|GoogleOther|AdsBot-Google|bingbot|BingPreview|Discordbot|Applebot|redditbot|Pinterestbot|SkypeUriPreview|Embedly|Iframely|vkShare|Mastodon|YandexBot|Baiduspider|DuckDuckBot|Bytespider|PetalBot|SemrushBot|AhrefsBot|GPTBot|ClaudeBot|bot\/\d|crawler|spider|\+https?:\/\//i;
+
+/** Scripted HTTP clients: a real request (curl counts), but not a person's phone or computer. */
+const SCRIPTED_AGENTS =
+  /^(curl|Wget|python-requests|Python-urllib|aiohttp|Go-http-client|okhttp|axios|node-fetch|undici|Java\/|Apache-HttpClient|libwww-perl|PostmanRuntime|HTTPie|Deno|Bun)/i;
+
+const TABLET_AGENTS = /iPad|Tablet|PlayBook|Silk\/|Kindle|Android(?!.*Mobile)/i;
+const MOBILE_AGENTS = /Mobi|iPhone|iPod|Android|Windows Phone|Opera Mini|BlackBerry|KaiOS/i;
+const DESKTOP_AGENTS = /Windows NT|Macintosh|X11|CrOS|Linux x86_64/i;
+
+export function isLinkPreview(userAgent: string): boolean {
+  return PREVIEW_AGENTS.test(userAgent);
+}
+
+/** Coarse on purpose: the scan log needs "phone or computer", not a fingerprint. */
+export function classifyDevice(userAgent: string): DeviceClass {
+  if (!userAgent) return "other";
+  if (isLinkPreview(userAgent) || SCRIPTED_AGENTS.test(userAgent)) return "bot";
+  if (TABLET_AGENTS.test(userAgent)) return "tablet";
+  if (MOBILE_AGENTS.test(userAgent)) return "mobile";
+  if (DESKTOP_AGENTS.test(userAgent)) return "desktop";
+  return "other";
+}
+
+const encoder = new TextEncoder();
+const saltCache = new Map<string, Promise<ArrayBuffer>>();
+
+/**
+ * The salt is derived from JWT_SECRET with HMAC (so no extra secret to manage) under its own label,
+ * so the hashes reveal nothing about the signing key and cannot be reversed by hashing every IPv4.
+ */
+function visitorSalt(secret: string): Promise<ArrayBuffer> {
+  let salt = saltCache.get(secret);
+  if (!salt) {
+    salt = crypto.subtle
+      .importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"])
+      .then((key) => crypto.subtle.sign("HMAC", key, encoder.encode("valuseal:scan-visitor-salt:v1")));
+    saltCache.set(secret, salt);
+  }
+  return salt;
+}
+
+/** SHA-256 of salt, client address and user agent: counts unique scanners without keeping the IP. */
+export async function visitorHash(secret: string, clientAddress: string, userAgent: string): Promise<string> {
+  const salt = new Uint8Array(await visitorSalt(secret));
+  const visitor = encoder.encode(`\n${clientAddress}\n${userAgent}`);
+  const input = new Uint8Array(salt.length + visitor.length);
+  input.set(salt);
+  input.set(visitor, salt.length);
+  return toHex(await crypto.subtle.digest("SHA-256", input));
+}
+
+export function toHex(bytes: ArrayBuffer): string {
+  return [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}

@@ -1,0 +1,49 @@
+import type { Context } from "hono";
+import { Hono } from "hono";
+import type { AppEnv } from "../env";
+import {
+  certificatePageHeaders,
+  renderCertificatePage,
+  renderInvalidCodePage,
+  renderUnavailablePage,
+} from "../lib/certificate-page";
+import { verifyPublicToken } from "../lib/certificates";
+import { ApiError, isDatabaseUnavailable } from "../lib/errors";
+import { publicOrigin } from "../lib/public-address";
+import { withDatabase } from "../middleware/database";
+import { rateLimitByAddress } from "../middleware/rate-limit";
+
+/** The host the anti-phishing line names; the request's own when the config could not be read. */
+function displayHost(c: Context<AppEnv>): string {
+  return new URL(c.var.config ? publicOrigin(c) : c.req.url).host;
+}
+
+/** A phone gets a page, never the API's JSON error, whatever went wrong. */
+function renderScanError(error: Error, c: Context<AppEnv>) {
+  const host = displayHost(c);
+  const headers = certificatePageHeaders();
+  if (error instanceof ApiError && error.status === 429) {
+    const page = renderUnavailablePage(host, "Too many requests", "Please wait a minute and try again.");
+    return c.html(page, 429, { ...headers, ...error.headers });
+  }
+  const unavailable = isDatabaseUnavailable(error) || isDatabaseUnavailable((error as { cause?: unknown }).cause);
+  if (!unavailable) console.error("scan failed", error);
+  const page = renderUnavailablePage(
+    host,
+    "Verification temporarily unavailable",
+    "Verification temporarily unavailable, please try again in a moment.",
+  );
+  return c.html(page, unavailable ? 503 : 500, { ...headers, "Retry-After": "5" });
+}
+
+/** GET (and HEAD) /v/:token — the address printed in every code (worker/lib/public-address.ts). */
+export const scanRoutes = new Hono<AppEnv>()
+  .use(withDatabase)
+  .use(rateLimitByAddress("PUBLIC_LIMITER"))
+  .get("/:token", async (c) => {
+    const result = await verifyPublicToken(c, c.req.param("token"));
+    const host = displayHost(c);
+    if (!result.found) return c.html(renderInvalidCodePage(host), 404, certificatePageHeaders());
+    return c.html(renderCertificatePage(result.certificate, host), 200, certificatePageHeaders());
+  })
+  .onError(renderScanError);
