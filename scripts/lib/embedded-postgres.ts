@@ -3,6 +3,7 @@ import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { fileURLToPath } from "node:url";
+import { PgliteSessionQueue } from "./pglite-session-queue";
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL("../../migrations", import.meta.url));
 
@@ -30,6 +31,8 @@ export async function startEmbeddedPostgres(options: {
     port: options.port ?? 0,
     maxConnections: options.maxConnections ?? 100,
   });
+  // The library's own queue interleaves connections mid-query; see pglite-session-queue.ts.
+  (server as unknown as { queryQueue: PgliteSessionQueue }).queryQueue = new PgliteSessionQueue(db);
   await server.start();
   const port = Number(server.getServerConn().split(":").pop());
   return {

@@ -1,0 +1,18 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { users } from "../../schema/tables";
+import { registerOwner, withDb } from "../support/api";
+
+describe("the database under concurrent requests", () => {
+  it("keeps 8 simultaneous registrations apart (each gets its own user and company)", async () => {
+    const accounts = await Promise.all(Array.from({ length: 8 }, () => registerOwner()));
+    const ids = new Set(accounts.map((account) => account.user.id));
+    expect(ids.size).toBe(8);
+    for (const account of accounts) {
+      const [row] = await withDb((db) =>
+        db.select({ email: users.email, companyId: users.companyId }).from(users).where(eq(users.id, account.user.id)),
+      );
+      expect(row).toEqual({ email: account.email, companyId: account.user.company!.id });
+    }
+  });
+});
