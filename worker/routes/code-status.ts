@@ -7,8 +7,8 @@ import type { Database } from "../db";
 import type { AppEnv } from "../env";
 import type { AuthenticatedUser } from "../lib/auth-session";
 import { currentCompanyId } from "../lib/company";
-import { findCompanyCode } from "../lib/company-codes";
-import { ApiError, badRequest, forbidden } from "../lib/errors";
+import { CODE_NOT_FOUND, findCompanyCode } from "../lib/company-codes";
+import { ApiError, badRequest, forbidden, notFound } from "../lib/errors";
 import { publicOrigin, verificationAddress } from "../lib/public-address";
 import { validate } from "../lib/validation";
 import { requireActiveCompany, requireCompanyOwner, requireCompanyUser, requireUser } from "../middleware/auth";
@@ -39,7 +39,7 @@ async function loadCodeStatus(db: Database, origin: string, codeId: number) {
     .leftJoin(successor, eq(successor.id, qrCodes.supersededById))
     .where(eq(qrCodes.id, codeId))
     .limit(1);
-  if (!row) throw new ApiError(404, "QR code not found");
+  if (!row) throw notFound(CODE_NOT_FOUND);
   const { supersededBy, revokedBy, ...status } = row;
   return {
     ...status,
