@@ -3,6 +3,7 @@ import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import { companies, sessions, users } from "../../schema/tables";
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from "../../worker/lib/tokens";
+import { decodeQrSvgDataUrl } from "../support/qr-raster";
 import { api, login, registerOwner, unique, withDb } from "../support/api";
 
 const TEST_SECRET = "test-secret-that-is-at-least-32-characters-long";
@@ -206,6 +207,7 @@ describe("browser navigations and the demo code", () => {
     const svg = atob(res.body.qrCodeData.split(",")[1]);
     expect(svg).toMatch(/^<svg [^>]*viewBox="0 0 \d+ \d+"/);
     expect(svg.match(/<path /g)).toHaveLength(1);
+    expect(decodeQrSvgDataUrl(res.body.qrCodeData)).toBe("http://valuseal.test/v/demo");
     const invalid = await api("/api/demo-qr", { body: { ...DEMO_CERTIFICATE, marketValue: "lots" } });
     expect(invalid.status).toBe(400);
   });

@@ -1,28 +1,10 @@
 import { eq } from "drizzle-orm";
-import jsQR from "jsqr";
 import { describe, expect, it } from "vitest";
 import { qrCodes } from "../../schema/tables";
 import { renderQrSvg } from "../../worker/lib/qr";
 import { api, createAdmin, ORIGIN, registerOwner, withDb } from "../support/api";
+import { decodeQrSvgDataUrl } from "../support/qr-raster";
 import { codeInput, companyWithMember, createCode, createValuer, setCompanyActive } from "./company-fixtures";
-
-const SCALE = 8;
-
-/** Rasterises the server's one-path SVG (runs of "M x y h w v1 h-w z") and reads it like a camera. */
-function decodeSvgDataUrl(dataUrl: string): string | null {
-  const svg = atob(dataUrl.replace("data:image/svg+xml;base64,", ""));
-  const size = Number(/viewBox="0 0 (\d+) \d+"/.exec(svg)?.[1]);
-  const width = size * SCALE;
-  const pixels = new Uint8ClampedArray(width * width * 4).fill(255);
-  for (const [, x, y, w] of svg.matchAll(/M(\d+) (\d+)h(\d+)v1h-\d+z/g)) {
-    for (let py = Number(y) * SCALE; py < (Number(y) + 1) * SCALE; py++) {
-      for (let px = Number(x) * SCALE; px < (Number(x) + Number(w)) * SCALE; px++) {
-        pixels.fill(0, (py * width + px) * 4, (py * width + px) * 4 + 3);
-      }
-    }
-  }
-  return jsQR(pixels, width, width)?.data ?? null;
-}
 
 function setCodeFields(id: number, fields: Partial<typeof qrCodes.$inferInsert>) {
   return withDb((db) => db.update(qrCodes).set(fields).where(eq(qrCodes.id, id)));
@@ -56,7 +38,7 @@ describe("creating codes", () => {
     expect(code.qrCodeData.length).toBeLessThanOrEqual(60);
     expect(renderQrSvg(code.qrCodeData).version).toBeLessThanOrEqual(4);
     expect(code.qrCodeDataUrl).toMatch(/^data:image\/svg\+xml;base64,/);
-    expect(decodeSvgDataUrl(code.qrCodeDataUrl)).toBe(code.qrCodeData);
+    expect(decodeQrSvgDataUrl(code.qrCodeDataUrl)).toBe(code.qrCodeData);
   });
 
   it("creates a Motor Vehicle code without a location and drops the sizes", async () => {
@@ -258,7 +240,7 @@ describe("reading codes", () => {
         valuer: { name: a.valuer.name, qualification: a.valuer.qualification },
         qrCodeData: code.qrCodeData,
       });
-      expect(decodeSvgDataUrl(res.body.qrCodeDataUrl)).toBe(code.qrCodeData);
+      expect(decodeQrSvgDataUrl(res.body.qrCodeDataUrl)).toBe(code.qrCodeData);
     }
     for (const token of [b.owner.token, b.member.token]) {
       expect(await api(`/api/qr-codes/${code.id}`, { token })).toMatchObject({

@@ -9,7 +9,8 @@ export interface RenderedQr {
 }
 
 /**
- * The QR image as a compact SVG: one path, each row's dark modules merged into horizontal runs,
+ * The QR image as a compact SVG: one stroked path where each row's dark modules are merged into
+ * horizontal runs drawn with relative moves (a 1-unit butt-capped stroke is exactly a module row),
  * with a white quiet zone of 4 modules. ECC level M keeps a 60-character address at version 4.
  */
 export function renderQrSvg(content: string): RenderedQr {
@@ -17,6 +18,7 @@ export function renderQrSvg(content: string): RenderedQr {
   const model = (qr as unknown as { qrcode: { modules: boolean[][]; typeNumber: number } }).qrcode;
   const count = model.modules.length;
   let path = "";
+  let pen: { x: number; y: number } | null = null;
   model.modules.forEach((row, y) => {
     let x = 0;
     while (x < count) {
@@ -26,13 +28,16 @@ export function renderQrSvg(content: string): RenderedQr {
       }
       const start = x;
       while (x < count && row[x]) x += 1;
-      path += `M${start + QUIET_ZONE} ${y + QUIET_ZONE}h${x - start}v1h-${x - start}z`;
+      path += pen
+        ? `m${start - pen.x} ${y - pen.y}h${x - start}`
+        : `M${start + QUIET_ZONE} ${y + QUIET_ZONE + 0.5}h${x - start}`;
+      pen = { x, y };
     }
   });
   const size = count + QUIET_ZONE * 2;
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${size} ${size}" shape-rendering="crispEdges">` +
-    `<rect width="${size}" height="${size}" fill="#fff"/><path d="${path}" fill="#000"/></svg>`;
+    `<rect width="${size}" height="${size}" fill="#fff"/><path stroke="#000" d="${path}"/></svg>`;
   return { svg, version: model.typeNumber, modules: count };
 }
 
