@@ -13,7 +13,8 @@ import { MIGRATIONS_FOLDER } from "./embedded-postgres";
 export const EMBEDDED_DATA_DIR = ".data/pglite";
 export const DEV_SERVER_FILE = ".data/dev-server.json";
 
-export type ScriptDatabase = ReturnType<typeof drizzlePg<typeof tables>> | ReturnType<typeof drizzlePglite<typeof tables>>;
+export type ScriptDatabase =
+  ReturnType<typeof drizzlePg<typeof tables>> | ReturnType<typeof drizzlePglite<typeof tables>>;
 
 function portIsOpen(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -28,7 +29,10 @@ function portIsOpen(port: number): Promise<boolean> {
 /** The embedded database is held by a running `npm run dev`: reach it through its TCP port then. */
 async function runningDevServerUrl(): Promise<string | undefined> {
   if (!existsSync(DEV_SERVER_FILE)) return undefined;
-  const { databaseUrl, pgPort } = JSON.parse(readFileSync(DEV_SERVER_FILE, "utf8")) as { databaseUrl: string; pgPort: number };
+  const { databaseUrl, pgPort } = JSON.parse(readFileSync(DEV_SERVER_FILE, "utf8")) as {
+    databaseUrl: string;
+    pgPort: number;
+  };
   return (await portIsOpen(pgPort)) ? databaseUrl : undefined;
 }
 
@@ -36,7 +40,11 @@ async function runningDevServerUrl(): Promise<string | undefined> {
  * The configured database for operator scripts: DATABASE_URL, else the embedded database of a
  * running dev server, else the embedded data folder opened directly. Migrations are applied first.
  */
-export async function openScriptDatabase(): Promise<{ db: ScriptDatabase; description: string; close: () => Promise<void> }> {
+export async function openScriptDatabase(): Promise<{
+  db: ScriptDatabase;
+  description: string;
+  close: () => Promise<void>;
+}> {
   const url = configuredDatabaseUrl() ?? (await runningDevServerUrl());
   if (url) {
     const pool = new pg.Pool({ connectionString: url, max: 2 });

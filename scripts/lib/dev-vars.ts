@@ -26,4 +26,4 @@ export function ensureDevVars(file = DEV_VARS_FILE) {
 export const configuredDatabaseUrl = () => process.env.DATABASE_URL || readDevVars().DATABASE_URL || undefined;
 
 /** Neon is reached through its own WebSocket proxy; every other Postgres needs the local bridge. */
-export const needsLocalBridge = (url: string) => !/\.neon\.tech(:\d+)?\//.test(url) && !/\.neon\.tech$/.test(new URL(url).hostname);
+export const needsLocalBridge = (url: string) => !new URL(url).hostname.endsWith(".neon.tech");
