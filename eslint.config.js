@@ -4,7 +4,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist", ".wrangler", ".data", "node_modules", "migrations"] },
+  { ignores: ["dist", ".builds", ".wrangler", ".data", "node_modules", "migrations"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
