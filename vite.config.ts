@@ -20,5 +20,9 @@ export default defineConfig({
   server: { host: "127.0.0.1", port: 8787, strictPort: true },
   preview: { host: "127.0.0.1", port: 8787, strictPort: true },
   // VALUSEAL_BUILD_DIR lets parallel browser-test runs build side by side (default dist/).
-  build: { outDir: process.env.VALUSEAL_BUILD_DIR ?? "dist", sourcemap: false, chunkSizeWarningLimit: 400 },
+  build: {
+    outDir: process.env.VALUSEAL_BUILD_DIR ?? "dist",
+    sourcemap: process.env.VALUSEAL_SOURCEMAP === "1",
+    chunkSizeWarningLimit: 400,
+  },
 });

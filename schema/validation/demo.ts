@@ -18,20 +18,3 @@ export const demoQrSchema = z.object({
   companyName: z.string().trim().max(LIMITS.companyName).optional(),
 });
 export type DemoQrInput = z.infer<typeof demoQrSchema>;
-
-/** The sample shown on the landing page, sent as-is by the client. */
-export const DEMO_CERTIFICATE: DemoQrInput = {
-  propertyAddress: "Plot 12, Riverside Drive, Westlands, Nairobi",
-  propertyReference: "DEMO-0001",
-  propertyType: "Real Estate",
-  propertySize: "2450",
-  propertySizeUnit: "sqft",
-  landSize: "0.5",
-  landSizeUnit: "acres",
-  marketValue: "45000000",
-  currency: "KES",
-  valuationDate: "15/01/2025",
-  signingValuer: "Jane Wanjiku",
-  valuerPhone: "+254 700 000 000",
-  companyName: "ValuSeal Demo Valuers",
-};

@@ -200,7 +200,7 @@ describe("browser navigations and the demo code", () => {
   });
 
   it("POST /api/demo-qr returns an SVG data URL of the demo certificate address", async () => {
-    const { DEMO_CERTIFICATE } = await import("../../schema/validation/demo");
+    const { DEMO_CERTIFICATE } = await import("../../schema/demo-certificate");
     const res = await api("/api/demo-qr", { body: DEMO_CERTIFICATE });
     expect(res.status).toBe(200);
     expect(res.body.qrCodeData).toMatch(/^data:image\/svg\+xml;base64,/);

@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { scanEvents } from "../../schema/tables";
 import { PUBLIC_TOKEN_PATTERN, type PublicCertificate } from "../../schema/validation/certificate";
-import { DEMO_CERTIFICATE } from "../../schema/validation/demo";
+import { DEMO_CERTIFICATE } from "../../schema/demo-certificate";
 import type { DeviceClass } from "../../schema/validation/scans";
 import type { Database } from "../db";
 import type { AppEnv } from "../env";

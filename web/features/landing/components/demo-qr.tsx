@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { DEMO_CERTIFICATE } from "../../../../schema/validation/demo";
+import { DEMO_CERTIFICATE } from "../../../../schema/demo-certificate";
 import { apiRequest } from "../../../lib/api-client";
 
 /** The live demo code (SPEC 7): requested on load; a failure is only logged and "Loading..." stays. */
