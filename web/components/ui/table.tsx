@@ -17,7 +17,7 @@ export function Table({
   children: ReactNode;
 }) {
   return (
-    <div className={cn("w-full overflow-x-auto", className)}>
+    <div className={cn("relative w-full overflow-x-auto", className)}>
       <table className="w-full border-collapse text-left text-sm">
         <caption className={showCaption ? "mb-2 text-left text-sm text-slate-600" : "sr-only"}>{caption}</caption>
         {children}

@@ -18,7 +18,8 @@ interface AdminMutationOptions<Variables, Result> {
  * One behaviour for every admin change: the spec's toasts, the logged-out flow on a 401, and a
  * refresh of every admin list and stat afterwards. Changes ripple (deleting a user deletes their
  * companies, each change adds an audit entry), so refreshing all of them is what stays correct.
- * The mutation stays pending until the refreshed data is in, so a dialog closes onto fresh rows.
+ * The refresh is not awaited: the caller's own follow-up (closing a dialog, clearing a selection)
+ * runs first, so it can never undo something the admin starts on the refreshed rows.
  */
 export function useAdminMutation<Variables, Result>({
   mutationFn,
@@ -36,6 +37,8 @@ export function useAdminMutation<Variables, Result>({
       const description = error instanceof ApiRequestError ? error.serverMessage : undefined;
       toast({ title: failureTitle, description, variant: "destructive" });
     },
-    onSettled: () => queryClient.invalidateQueries({ predicate: isAdminQuery }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ predicate: isAdminQuery });
+    },
   });
 }
