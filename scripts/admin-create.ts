@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { users } from "../schema/tables";
+import { sessions, users } from "../schema/tables";
 import { emailField, newPasswordField } from "../schema/validation/common";
 import { hashPassword } from "../worker/lib/passwords";
 import { openScriptDatabase } from "./lib/database";
@@ -22,12 +22,24 @@ const { email, password } = parsed.data;
 const { db, description, close } = await openScriptDatabase();
 try {
   const passwordHash = await hashPassword(password);
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
   if (existing) {
-    await db.update(users).set({ role: "admin", isActive: true, password: passwordHash }).where(eq(users.id, existing.id));
+    await db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({ role: "admin", isActive: true, password: passwordHash })
+        .where(eq(users.id, existing.id));
+      // A reset password must not leave the old one's sessions alive.
+      await tx.delete(sessions).where(eq(sessions.userId, existing.id));
+    });
     console.log(`${email} is now an active administrator (${description}).`);
   } else {
-    await db.insert(users).values({ email, password: passwordHash, role: "admin", firstName: "Platform", lastName: "Admin" });
+    await db
+      .insert(users)
+      .values({ email, password: passwordHash, role: "admin", firstName: "Platform", lastName: "Admin" });
     console.log(`Administrator ${email} created (${description}).`);
   }
 } finally {

@@ -1,0 +1,57 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { inject } from "vitest";
+import { apiCall, uniqueEmail } from "../support/browser";
+
+const run = promisify(execFile);
+
+/** Runs an npm operator script the way an operator would, against the app's database. */
+function adminCreate(email: string, password: string) {
+  return run(
+    process.execPath,
+    ["node_modules/tsx/dist/cli.mjs", "scripts/admin-create.ts", "--email", email, "--password", password],
+    {
+      env: { ...process.env, DATABASE_URL: inject("databaseUrl") },
+    },
+  );
+}
+
+async function signIn(email: string, password: string) {
+  return apiCall<{ token: string; user: { role: string; isActive: boolean } }>("/api/login", {
+    body: { email, password },
+  });
+}
+
+describe("npm run admin:create", () => {
+  it("creates an administrator who can sign in, and running it again resets the password", async () => {
+    const email = uniqueEmail("admin");
+    const first = await adminCreate(email, "first-password-1");
+    expect(first.stdout).toContain(`Administrator ${email} created`);
+    expect((await signIn(email, "first-password-1")).user).toMatchObject({ role: "admin", isActive: true });
+
+    const again = await adminCreate(email, "second-password-2");
+    expect(again.stdout).toContain(`${email} is now an active administrator`);
+    await expect(signIn(email, "first-password-1")).rejects.toThrow(/401/);
+    expect((await signIn(email, "second-password-2")).user.role).toBe("admin");
+  });
+
+  it("promotes an existing user and refuses a short password", async () => {
+    const email = uniqueEmail("owner");
+    await apiCall("/api/register", {
+      body: {
+        firstName: "Op",
+        lastName: "Erator",
+        name: "Op Co",
+        email,
+        password: "password123",
+        confirmPassword: "password123",
+      },
+    });
+    await adminCreate(email, "promoted-pass-3");
+    expect((await signIn(email, "promoted-pass-3")).user.role).toBe("admin");
+    await expect(adminCreate(uniqueEmail("short"), "short")).rejects.toMatchObject({
+      stderr: expect.stringContaining("at least 8 characters"),
+    });
+  });
+});
