@@ -3,6 +3,8 @@ import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "./env";
 import { ApiError, handleError } from "./lib/errors";
 import { withDatabase } from "./middleware/database";
+import { requireJsonBody } from "./middleware/json-body";
+import { apiSecurityHeaders, sameOriginCors } from "./middleware/security-headers";
 import { adminRoutes } from "./routes/admin";
 import { authRedirectRoutes, authRoutes } from "./routes/auth";
 import { codeStatusRoutes } from "./routes/code-status";
@@ -31,6 +33,7 @@ const api = new Hono<AppEnv>()
       },
     }),
   )
+  .use(requireJsonBody)
   .use(withDatabase)
   .route("/", authRoutes)
   .route("/", demoRoutes)
@@ -49,6 +52,8 @@ const api = new Hono<AppEnv>()
   .route("/admin", adminRoutes);
 
 export const app = new Hono<AppEnv>()
+  // Registered first so every /api answer carries them, errors and unknown paths included.
+  .use("/api/*", apiSecurityHeaders, sameOriginCors)
   .route("/api", authRedirectRoutes)
   .route("/api", api)
   // The printed codes' short address: a server-rendered certificate, no SPA (worker/routes/scan.ts).

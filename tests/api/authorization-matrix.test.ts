@@ -1,0 +1,689 @@
+import { env } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { companies, invites, qrCodes, users, valuers } from "../../schema/tables";
+import { DEMO_CERTIFICATE } from "../../schema/demo-certificate";
+import { app } from "../../worker/app";
+import { readConfig } from "../../worker/config";
+import { startSession } from "../../worker/lib/auth-session";
+import { type Account, api, createAdmin, ORIGIN, registerOwner, unique, withDb } from "../support/api";
+import { acceptInvite, addMember, codeInput, companyWithMember, createCode, inviteMember } from "./company-fixtures";
+import { createCode as insertCode, createValuer as insertValuer } from "./scan-fixtures";
+
+/**
+ * Issue 6: who may call what. One table lists every route of the app (a guard below fails when a
+ * route is added without a row) and, for each actor, the status the real Worker must answer.
+ * The whole matrix runs before anything is asserted, so one run reports every difference.
+ */
+
+const ACTORS = ["anonymous", "memberA", "ownerA", "ownerB", "deactivated", "deleted", "admin"] as const;
+type ActorName = (typeof ACTORS)[number];
+/** Expected statuses in ACTORS order. */
+type Statuses = [number, number, number, number, number, number, number];
+
+interface World {
+  ownerA: Account;
+  memberA: Account;
+  companyA: number;
+  valuerA: { id: number; name: string };
+  codeA: { id: number; publicToken: string; propertyAddress: string };
+  ownerB: Account;
+  signInAccount: Account;
+}
+
+interface Actor {
+  name: ActorName;
+  token?: string;
+  /** A session of its own for routes that end the session they are called with (logout). */
+  freshToken: () => Promise<string | undefined>;
+}
+
+interface Call {
+  path: string;
+  body?: unknown;
+}
+
+interface Row {
+  method: string;
+  /** The route as Hono registers it; the guard compares these with app.routes. */
+  route: string;
+  expected: Statuses;
+  /** Anyone may call it, so its answers may show company A's data (a certificate, an invite). */
+  isPublic?: boolean;
+  /** Call with a new session of the actor, because the call ends it. */
+  endsSession?: boolean;
+  /** Per call, so a destructive route always has its own object to act on. */
+  target?: (world: World) => Promise<unknown>;
+  request: (world: World, target: any) => Call;
+}
+
+const ALL = (status: number): Statuses => [status, status, status, status, status, status, status];
+const SIGNED_IN = (status: number): Statuses => [401, status, status, status, 401, 401, status];
+/** Company data: members and owners of their own company; admins have no company. */
+const COMPANY_READ: Statuses = [401, 200, 200, 200, 401, 401, 403];
+/** One of company A's objects by id: another company's owner is told it does not exist. */
+const COMPANY_A_OBJECT: Statuses = [401, 200, 200, 404, 401, 401, 403];
+/** Owner-only changes to the caller's own company. */
+const OWNER_OF_OWN: Statuses = [401, 403, 200, 200, 401, 401, 403];
+/** Owner-only changes to one of company A's objects. */
+const OWNER_OF_A_OBJECT: Statuses = [401, 403, 200, 404, 401, 401, 403];
+const ADMIN_ONLY: Statuses = [401, 403, 403, 403, 401, 401, 200];
+
+const PASSWORD = "correct-horse-battery";
+
+function insertUser(values: Partial<typeof users.$inferInsert> = {}) {
+  return withDb(async (db) => {
+    const [user] = await db
+      .insert(users)
+      .values({ email: `${unique("target")}@example.com`, password: "not-a-usable-hash", ...values })
+      .returning({ id: users.id, companyId: users.companyId });
+    return user!;
+  });
+}
+
+/** A company owner made directly in the database: the object of administrators' actions. */
+async function insertCompanyOwner() {
+  const owner = await insertUser();
+  return withDb(async (db) => {
+    const [company] = await db
+      .insert(companies)
+      .values({ name: unique("Target Co"), email: `${unique("target-co")}@example.com`, ownerId: owner.id })
+      .returning({ id: companies.id });
+    await db.update(users).set({ companyId: company!.id }).where(eq(users.id, owner.id));
+    return { userId: owner.id, companyId: company!.id };
+  });
+}
+
+const insertCodeOfA = (world: World, values: Partial<typeof qrCodes.$inferInsert> = {}) =>
+  insertCode(world.ownerA, { valuerId: world.valuerA.id, ...values });
+
+const matrix: Row[] = [
+  // Browser navigations and sign-in: public.
+  { method: "GET", route: "/api/login", expected: ALL(302), isPublic: true, request: () => ({ path: "/api/login" }) },
+  { method: "GET", route: "/api/logout", expected: ALL(302), isPublic: true, request: () => ({ path: "/api/logout" }) },
+  {
+    method: "POST",
+    route: "/api/register",
+    expected: ALL(201),
+    isPublic: true,
+    request: () => {
+      const email = `${unique("matrix")}@example.com`;
+      return {
+        path: "/api/register",
+        body: {
+          firstName: "Reg",
+          lastName: "Ister",
+          name: unique("Co"),
+          email,
+          password: PASSWORD,
+          confirmPassword: PASSWORD,
+        },
+      };
+    },
+  },
+  {
+    method: "POST",
+    route: "/api/login",
+    expected: ALL(200),
+    isPublic: true,
+    request: (w) => ({ path: "/api/login", body: { email: w.signInAccount.email, password: PASSWORD } }),
+  },
+  { method: "GET", route: "/api/auth/user", expected: SIGNED_IN(200), request: () => ({ path: "/api/auth/user" }) },
+  {
+    method: "POST",
+    route: "/api/logout",
+    expected: SIGNED_IN(200),
+    endsSession: true,
+    request: () => ({ path: "/api/logout" }),
+  },
+  {
+    method: "POST",
+    route: "/api/demo-qr",
+    expected: ALL(200),
+    isPublic: true,
+    request: () => ({ path: "/api/demo-qr", body: DEMO_CERTIFICATE }),
+  },
+
+  // Public verification: anyone holding the printed address.
+  {
+    method: "GET",
+    route: "/v/:token",
+    expected: ALL(200),
+    isPublic: true,
+    request: (w) => ({ path: `/v/${w.codeA.publicToken}` }),
+  },
+  {
+    method: "GET",
+    route: "/api/public/certificates/:token",
+    expected: ALL(200),
+    isPublic: true,
+    request: (w) => ({ path: `/api/public/certificates/${w.codeA.publicToken}` }),
+  },
+  {
+    method: "GET",
+    route: "/api/invites/:token",
+    expected: ALL(200),
+    isPublic: true,
+    target: (w) => inviteMember(w.ownerA.token),
+    request: (_w, invite) => ({ path: `/api/invites/${invite.token}` }),
+  },
+  {
+    method: "POST",
+    route: "/api/invites/:token/accept",
+    expected: ALL(201),
+    isPublic: true,
+    target: (w) => inviteMember(w.ownerA.token),
+    request: (_w, invite) => ({
+      path: `/api/invites/${invite.token}/accept`,
+      body: { firstName: "New", lastName: "Member", password: PASSWORD, confirmPassword: PASSWORD },
+    }),
+  },
+
+  // Valuers: everyone in the company reads, only the owner changes.
+  { method: "GET", route: "/api/valuers", expected: COMPANY_READ, request: () => ({ path: "/api/valuers" }) },
+  {
+    method: "POST",
+    route: "/api/valuers",
+    expected: OWNER_OF_OWN.map((status) => (status === 200 ? 201 : status)) as Statuses,
+    request: () => ({ path: "/api/valuers", body: { name: unique("Valuer"), qualification: "MRICS" } }),
+  },
+  {
+    method: "PUT",
+    route: "/api/valuers/:id",
+    expected: OWNER_OF_A_OBJECT,
+    target: (w) => insertValuer(w.companyA),
+    request: (_w, valuer) => ({ path: `/api/valuers/${valuer.id}`, body: { name: "Renamed Valuer" } }),
+  },
+  {
+    method: "DELETE",
+    route: "/api/valuers/:id",
+    expected: OWNER_OF_A_OBJECT,
+    target: (w) => insertValuer(w.companyA),
+    request: (_w, valuer) => ({ path: `/api/valuers/${valuer.id}` }),
+  },
+
+  // Codes: company staff; another company's owner can neither see nor sign with A's things.
+  { method: "GET", route: "/api/qr-codes", expected: COMPANY_READ, request: () => ({ path: "/api/qr-codes" }) },
+  {
+    method: "GET",
+    route: "/api/qr-codes/:id",
+    expected: COMPANY_A_OBJECT,
+    request: (w) => ({ path: `/api/qr-codes/${w.codeA.id}` }),
+  },
+  {
+    method: "POST",
+    route: "/api/qr-codes",
+    // Owner B names A's valuer as signer: refused as not a valuer of B's company.
+    expected: [401, 201, 201, 400, 401, 401, 403],
+    request: (w) => ({ path: "/api/qr-codes", body: codeInput(w.valuerA.id) }),
+  },
+  {
+    method: "POST",
+    route: "/api/qr-codes/:id/revoke",
+    // The code was created by the owner: a member may revoke only codes they created.
+    expected: OWNER_OF_A_OBJECT,
+    target: (w) => insertCodeOfA(w),
+    request: (_w, code) => ({ path: `/api/qr-codes/${code.id}/revoke`, body: { reason: "Issued in error" } }),
+  },
+  {
+    method: "POST",
+    route: "/api/qr-codes/:id/reinstate",
+    expected: OWNER_OF_A_OBJECT,
+    target: (w) => insertCodeOfA(w, { revokedAt: new Date(), revokedReason: "Issued in error" }),
+    request: (_w, code) => ({ path: `/api/qr-codes/${code.id}/reinstate`, body: { reason: "Revoked by mistake" } }),
+  },
+  {
+    method: "GET",
+    route: "/api/qr-codes/:id/status-history",
+    expected: COMPANY_A_OBJECT,
+    request: (w) => ({ path: `/api/qr-codes/${w.codeA.id}/status-history` }),
+  },
+  {
+    method: "GET",
+    route: "/api/qr-codes/:id/scans",
+    expected: COMPANY_A_OBJECT,
+    request: (w) => ({ path: `/api/qr-codes/${w.codeA.id}/scans` }),
+  },
+  { method: "GET", route: "/api/scans/recent", expected: COMPANY_READ, request: () => ({ path: "/api/scans/recent" }) },
+  {
+    method: "GET",
+    route: "/api/analytics/stats",
+    expected: COMPANY_READ,
+    request: () => ({ path: "/api/analytics/stats" }),
+  },
+  {
+    method: "GET",
+    route: "/api/locations/search",
+    expected: COMPANY_READ,
+    request: () => ({ path: "/api/locations/search?q=Nai" }),
+  },
+
+  // The caller's own company: "current" can only ever mean the caller's.
+  {
+    method: "GET",
+    route: "/api/companies/current",
+    expected: COMPANY_READ,
+    request: () => ({ path: "/api/companies/current" }),
+  },
+  {
+    method: "PUT",
+    route: "/api/companies/current",
+    expected: OWNER_OF_OWN,
+    request: () => ({
+      path: "/api/companies/current",
+      body: { name: unique("Renamed Co"), email: `${unique("co")}@example.com` },
+    }),
+  },
+  {
+    method: "GET",
+    route: "/api/companies/current/webhook",
+    expected: COMPANY_READ,
+    request: () => ({ path: "/api/companies/current/webhook" }),
+  },
+  // Set, then removed by the next row: no scan of A's code happens in between.
+  {
+    method: "PUT",
+    route: "/api/companies/current/webhook",
+    expected: OWNER_OF_OWN,
+    request: () => ({ path: "/api/companies/current/webhook", body: { url: "https://hooks.example/valuseal" } }),
+  },
+  {
+    method: "DELETE",
+    route: "/api/companies/current/webhook",
+    expected: OWNER_OF_OWN,
+    request: () => ({ path: "/api/companies/current/webhook" }),
+  },
+
+  // The caller's own profile: anyone signed in, administrators included.
+  {
+    method: "PUT",
+    route: "/api/profile",
+    expected: SIGNED_IN(200),
+    request: () => ({ path: "/api/profile", body: { firstName: "Pro", lastName: "File" } }),
+  },
+  {
+    method: "POST",
+    route: "/api/profile/password",
+    // A wrong current password: signed-in callers reach the check (400), nothing changes.
+    expected: SIGNED_IN(400),
+    request: () => ({
+      path: "/api/profile/password",
+      body: { currentPassword: "not-my-password", newPassword: "a-new-password", confirmPassword: "a-new-password" },
+    }),
+  },
+
+  // Team: the owner's.
+  { method: "GET", route: "/api/team", expected: OWNER_OF_OWN, request: () => ({ path: "/api/team" }) },
+  {
+    method: "POST",
+    route: "/api/team/invites",
+    expected: OWNER_OF_OWN.map((status) => (status === 200 ? 201 : status)) as Statuses,
+    request: () => ({ path: "/api/team/invites", body: { email: `${unique("invitee")}@example.com` } }),
+  },
+  {
+    method: "DELETE",
+    route: "/api/team/invites/:id",
+    expected: OWNER_OF_A_OBJECT,
+    target: (w) => inviteMember(w.ownerA.token),
+    request: (_w, invite) => ({ path: `/api/team/invites/${invite.id}` }),
+  },
+  {
+    method: "DELETE",
+    route: "/api/team/members/:id",
+    expected: OWNER_OF_A_OBJECT,
+    target: (w) => insertUser({ companyId: w.companyA }),
+    request: (_w, member) => ({ path: `/api/team/members/${member.id}` }),
+  },
+
+  // Platform administration.
+  { method: "GET", route: "/api/admin/stats", expected: ADMIN_ONLY, request: () => ({ path: "/api/admin/stats" }) },
+  {
+    method: "GET",
+    route: "/api/admin/companies-detailed",
+    expected: ADMIN_ONLY,
+    request: () => ({ path: "/api/admin/companies-detailed?page=1&pageSize=5" }),
+  },
+  {
+    method: "GET",
+    route: "/api/admin/companies/:id/details",
+    expected: ADMIN_ONLY,
+    target: insertCompanyOwner,
+    request: (_w, t) => ({ path: `/api/admin/companies/${t.companyId}/details` }),
+  },
+  {
+    method: "PATCH",
+    route: "/api/admin/companies/:id/status",
+    expected: ADMIN_ONLY,
+    target: insertCompanyOwner,
+    request: (_w, t) => ({ path: `/api/admin/companies/${t.companyId}/status`, body: { isActive: false } }),
+  },
+  {
+    method: "PATCH",
+    route: "/api/admin/companies/:id/reset-password",
+    expected: ADMIN_ONLY,
+    target: insertCompanyOwner,
+    request: (_w, t) => ({
+      path: `/api/admin/companies/${t.companyId}/reset-password`,
+      body: { password: "a-new-password" },
+    }),
+  },
+  {
+    method: "GET",
+    route: "/api/admin/users",
+    expected: ADMIN_ONLY,
+    request: () => ({ path: "/api/admin/users?page=1&pageSize=5" }),
+  },
+  {
+    method: "PATCH",
+    route: "/api/admin/users/bulk-status",
+    expected: ADMIN_ONLY,
+    target: insertCompanyOwner,
+    request: (_w, t) => ({ path: "/api/admin/users/bulk-status", body: { userIds: [t.userId], isActive: false } }),
+  },
+  {
+    method: "PATCH",
+    route: "/api/admin/users/:id/status",
+    expected: ADMIN_ONLY,
+    target: insertCompanyOwner,
+    request: (_w, t) => ({ path: `/api/admin/users/${t.userId}/status`, body: { isActive: false } }),
+  },
+  {
+    method: "DELETE",
+    route: "/api/admin/users/bulk-delete",
+    expected: ADMIN_ONLY,
+    target: insertCompanyOwner,
+    request: (_w, t) => ({ path: "/api/admin/users/bulk-delete", body: { userIds: [t.userId] } }),
+  },
+  {
+    method: "DELETE",
+    route: "/api/admin/users/:id",
+    expected: ADMIN_ONLY,
+    target: insertCompanyOwner,
+    request: (_w, t) => ({ path: `/api/admin/users/${t.userId}` }),
+  },
+  {
+    method: "GET",
+    route: "/api/admin/audit-log",
+    expected: ADMIN_ONLY,
+    request: () => ({ path: "/api/admin/audit-log?pageSize=5" }),
+  },
+];
+
+const sessionFor = (userId: number) =>
+  withDb(async (db) => (await startSession(db, readConfig(env).JWT_SECRET, { id: userId }, {})).token);
+
+/** Company A (owner, member, valuer, code), company B's owner, and the three other kinds of caller. */
+async function buildWorld(): Promise<{ world: World; actors: Actor[] }> {
+  const { owner: ownerA, member: memberA, valuer } = await companyWithMember();
+  const code = await createCode(ownerA.token, valuer.id);
+  const [ownerB, admin, signInAccount, deactivated, deleted] = await Promise.all([
+    registerOwner(),
+    createAdmin(),
+    registerOwner({ password: PASSWORD, confirmPassword: PASSWORD }),
+    addMember(ownerA),
+    addMember(ownerA),
+  ]);
+  // Both keep a signed, unexpired token: only the server-side checks can refuse them.
+  await withDb(async (db) => {
+    await db.update(users).set({ isActive: false }).where(eq(users.id, deactivated.user.id));
+    await db.delete(users).where(eq(users.id, deleted.user.id));
+  });
+  const live = (name: ActorName, account: Account): Actor => ({
+    name,
+    token: account.token,
+    freshToken: () => sessionFor(account.user.id),
+  });
+  const byName: Record<ActorName, Actor> = {
+    anonymous: { name: "anonymous", freshToken: async () => undefined },
+    memberA: live("memberA", memberA),
+    ownerA: live("ownerA", ownerA),
+    ownerB: live("ownerB", ownerB),
+    // Its session row stays; only the inactive flag stands between it and the API.
+    deactivated: live("deactivated", deactivated),
+    deleted: { name: "deleted", token: deleted.token, freshToken: async () => deleted.token },
+    admin: live("admin", admin),
+  };
+  const actors = ACTORS.map((name) => byName[name]);
+  const world: World = {
+    ownerA,
+    memberA,
+    companyA: ownerA.user.companyId!,
+    valuerA: valuer,
+    codeA: code,
+    ownerB,
+    signInAccount,
+  };
+  return { world, actors };
+}
+
+/** Text that only company A's staff (and public pages of its code) may ever show. */
+const privateMarkers = (world: World) => [world.codeA.publicToken, world.codeA.propertyAddress, world.valuerA.name];
+
+async function runCell(world: World, row: Row, actor: Actor, expected: number): Promise<string[]> {
+  const target = row.target ? await row.target(world) : undefined;
+  const { path, body } = row.request(world, target);
+  const token = row.endsSession ? await actor.freshToken() : actor.token;
+  const res = await api(path, { method: row.method, body, token });
+  const label = `${row.method} ${row.route} as ${actor.name}`;
+  const problems: string[] = [];
+  if (res.status !== expected) {
+    problems.push(`${label}: expected ${expected}, got ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+  }
+  if (res.status >= 400 && path.startsWith("/api/") && typeof res.body?.message !== "string") {
+    problems.push(`${label}: error answer without { message }: ${JSON.stringify(res.body).slice(0, 200)}`);
+  }
+  const outsider = ["anonymous", "ownerB", "deactivated", "deleted"].includes(actor.name);
+  if (outsider && !row.isPublic) {
+    const text = JSON.stringify(res.body);
+    const leaked = privateMarkers(world).filter((marker) => text.includes(marker));
+    if (leaked.length) problems.push(`${label}: answer shows company A's ${leaked.join(", ")}`);
+  }
+  return problems;
+}
+
+describe("authorization matrix", () => {
+  let world: World;
+  let actors: Actor[];
+
+  beforeAll(async () => {
+    ({ world, actors } = await buildWorld());
+  }, 60_000);
+
+  it("lists every route of the app, and only routes that exist", () => {
+    const key = (method: string, route: string) => `${method} ${route}`;
+    const inApp = new Set(app.routes.filter((r) => r.method !== "ALL").map((r) => key(r.method, r.path)));
+    const inTable = matrix.map((row) => key(row.method, row.route));
+    expect(new Set(inTable).size, "a route listed twice").toBe(inTable.length);
+    expect(
+      [...inApp].filter((route) => !inTable.includes(route)),
+      "routes missing from the matrix",
+    ).toEqual([]);
+    expect(
+      inTable.filter((route) => !inApp.has(route)),
+      "rows for routes the app does not have",
+    ).toEqual([]);
+  });
+
+  it("answers every route as the table says, for every kind of caller", async () => {
+    const problems: string[] = [];
+    // Rows run in order (the webhook rows rely on it); a row's callers run side by side.
+    for (const row of matrix) {
+      const cells = await Promise.all(actors.map((actor, index) => runCell(world, row, actor, row.expected[index]!)));
+      problems.push(...cells.flat());
+    }
+    expect(problems).toEqual([]);
+  }, 180_000);
+});
+
+describe("mass assignment: ids, roles, counts and flags in bodies are ignored", () => {
+  const smuggled = (world: { companyId: number; userId: number }) => ({
+    id: 1,
+    role: "admin",
+    companyId: world.companyId,
+    userId: world.userId,
+    ownerId: world.userId,
+    verificationCount: 9999,
+    isActive: false,
+  });
+
+  let ownerA: Account;
+  let memberA: Account;
+  let valuerA: { id: number };
+  let ownerB: Account;
+  let foreign: { companyId: number; userId: number };
+
+  beforeAll(async () => {
+    ({ owner: ownerA, member: memberA, valuer: valuerA } = await companyWithMember());
+    ownerB = await registerOwner();
+    foreign = { companyId: ownerB.user.companyId!, userId: ownerB.user.id };
+  }, 60_000);
+
+  const userRow = (id: number) => withDb(async (db) => (await db.select().from(users).where(eq(users.id, id)))[0]!);
+  const companyRow = (id: number) =>
+    withDb(async (db) => (await db.select().from(companies).where(eq(companies.id, id)))[0]!);
+
+  it("registration makes a plain, active user who owns a new company", async () => {
+    const res = await api("/api/register", {
+      body: {
+        firstName: "Mallory",
+        lastName: "Smuggler",
+        name: unique("Smuggled Co"),
+        email: `${unique("mallory")}@example.com`,
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+        ...smuggled(foreign),
+      },
+    });
+    expect(res.status).toBe(201);
+    const user = await userRow(res.body.user.id);
+    expect(user).toMatchObject({ role: "user", isActive: true });
+    expect(user.companyId).not.toBe(foreign.companyId);
+    expect(await companyRow(user.companyId!)).toMatchObject({ ownerId: user.id, isActive: true });
+    expect(await companyRow(foreign.companyId)).toMatchObject({ ownerId: foreign.userId });
+  });
+
+  it("a profile change touches only the names", async () => {
+    const res = await api("/api/profile", {
+      method: "PUT",
+      token: memberA.token,
+      body: { firstName: "Mary", lastName: "Renamed", email: "taken-over@example.com", ...smuggled(foreign) },
+    });
+    expect(res.status).toBe(200);
+    expect(await userRow(memberA.user.id)).toMatchObject({
+      firstName: "Mary",
+      lastName: "Renamed",
+      email: memberA.email,
+      role: "user",
+      isActive: true,
+      companyId: ownerA.user.companyId,
+    });
+  });
+
+  it("a new or edited valuer stays in the caller's company", async () => {
+    const created = await api("/api/valuers", {
+      token: ownerA.token,
+      body: { name: "Smuggled Valuer", ...smuggled(foreign), isActive: true, deletedAt: null },
+    });
+    expect(created.status).toBe(201);
+    const edited = await api(`/api/valuers/${created.body.id}`, {
+      method: "PUT",
+      token: ownerA.token,
+      body: { name: "Still Ours", ...smuggled(foreign), isActive: true },
+    });
+    expect(edited.status).toBe(200);
+    const [row] = await withDb((db) => db.select().from(valuers).where(eq(valuers.id, created.body.id)));
+    expect(row).toMatchObject({
+      id: created.body.id,
+      name: "Still Ours",
+      companyId: ownerA.user.companyId,
+      userId: ownerA.user.id,
+      deletedAt: null,
+    });
+  });
+
+  it("a new code gets its own token, address, count and status whatever the body says", async () => {
+    const res = await api("/api/qr-codes", {
+      token: memberA.token,
+      body: {
+        ...codeInput(valuerA.id),
+        ...smuggled(foreign),
+        publicToken: "AAAAAAAAAAAAAAAA",
+        qrCodeData: "https://evil.example/fake-certificate",
+        qrCodeUrl: "https://evil.example/fake.png",
+        revokedAt: "2025-01-01T00:00:00Z",
+        supersededById: 1,
+      },
+    });
+    expect(res.status).toBe(201);
+    const [row] = await withDb((db) => db.select().from(qrCodes).where(eq(qrCodes.id, res.body.id)));
+    expect(row).toMatchObject({
+      companyId: ownerA.user.companyId,
+      userId: memberA.user.id,
+      verificationCount: 0,
+      isActive: true,
+      revokedAt: null,
+      supersededById: null,
+      qrCodeUrl: null,
+    });
+    expect(row!.publicToken).not.toBe("AAAAAAAAAAAAAAAA");
+    expect(row!.qrCodeData).toBe(`${ORIGIN}/v/${row!.publicToken}`);
+  });
+
+  it("company details cannot change the owner, the status or another company", async () => {
+    const before = await companyRow(foreign.companyId);
+    const res = await api("/api/companies/current", {
+      method: "PUT",
+      token: ownerA.token,
+      body: {
+        name: "Owner A Valuers",
+        email: `${unique("a-co")}@example.com`,
+        ...smuggled(foreign),
+        id: foreign.companyId,
+        ownerId: memberA.user.id,
+      },
+    });
+    expect(res.status).toBe(200);
+    expect(await companyRow(ownerA.user.companyId!)).toMatchObject({
+      name: "Owner A Valuers",
+      ownerId: ownerA.user.id,
+      isActive: true,
+    });
+    expect(await companyRow(foreign.companyId)).toEqual(before);
+  });
+
+  it("an invite belongs to the inviting company, and accepting it makes a plain member of it", async () => {
+    const invited = await api("/api/team/invites", {
+      token: ownerA.token,
+      body: { email: `${unique("joiner")}@example.com`, ...smuggled(foreign) },
+    });
+    expect(invited.status).toBe(201);
+    const [invite] = await withDb((db) => db.select().from(invites).where(eq(invites.id, invited.body.id)));
+    expect(invite).toMatchObject({ companyId: ownerA.user.companyId, invitedById: ownerA.user.id });
+
+    const token = String(invited.body.inviteUrl).split("/invite/")[1]!;
+    const accepted = await acceptInvite(token, { ...smuggled(foreign), email: "someone-else@example.com" });
+    expect(accepted.status).toBe(201);
+    expect(await userRow(accepted.body.user.id)).toMatchObject({
+      email: invited.body.email,
+      role: "user",
+      isActive: true,
+      companyId: ownerA.user.companyId,
+    });
+  });
+
+  it("an administrator's status change cannot promote the user", async () => {
+    const admin = await createAdmin();
+    const target = await insertCompanyOwner();
+    const res = await api(`/api/admin/users/${target.userId}/status`, {
+      method: "PATCH",
+      token: admin.token,
+      body: { isActive: false, role: "admin", companyId: foreign.companyId },
+    });
+    expect(res.status).toBe(200);
+    expect(await userRow(target.userId)).toMatchObject({
+      isActive: false,
+      role: "user",
+      companyId: target.companyId,
+    });
+  });
+});

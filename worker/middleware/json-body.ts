@@ -1,0 +1,22 @@
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../env";
+import { ApiError } from "../lib/errors";
+
+/** The media types hono's JSON validator reads (application/json, application/*+json). */
+const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
+
+/**
+ * Every API body is JSON. hono's validator silently reads a body of any other type as `{}`,
+ * so a form post or text/plain would be answered with a list of "required" fields that hides
+ * the real mistake; it is refused here with a 415 that names it.
+ */
+export const requireJsonBody = createMiddleware<AppEnv>(async (c, next) => {
+  const hasBody = c.req.raw.body !== null && c.req.header("Content-Length") !== "0";
+  const mediaType = c.req.header("Content-Type")?.split(";")[0]?.trim() ?? "";
+  if (hasBody && !JSON_MEDIA_TYPE.test(mediaType)) {
+    // Read it anyway, as requireUser does: an unread body stalls workerd's next request on the connection.
+    await c.req.raw.arrayBuffer().catch(() => undefined);
+    throw new ApiError(415, "Send the request body as JSON with Content-Type: application/json");
+  }
+  await next();
+});
