@@ -20,6 +20,10 @@ export class ApiRequestError extends Error {
   }
 }
 
+/** The server's own words for a failure (for a toast's description), or undefined for a network error. */
+export const serverMessageOf = (error: unknown): string | undefined =>
+  error instanceof ApiRequestError && error.serverMessage ? error.serverMessage : undefined;
+
 export const HTML_INSTEAD_OF_JSON = "Server error - received HTML instead of JSON response";
 
 async function errorFromResponse(res: Response): Promise<ApiRequestError> {

@@ -21,3 +21,13 @@ export function PageLoading() {
     </div>
   );
 }
+
+/** A list or section still loading: a spinner beside a short text, announced politely. */
+export function InlineLoading({ label, className }: { label: string; className?: string }) {
+  return (
+    <div role="status" className={cn("flex items-center justify-center gap-3 py-10 text-slate-600", className)}>
+      <Spinner />
+      <span>{label}</span>
+    </div>
+  );
+}

@@ -4,13 +4,17 @@ import { apiRequest, tokenStore } from "../../../lib/api-client";
 import type { SignedIn } from "../types";
 import { currentUserKey } from "./current-user";
 
-/** Both sign-in and registration answer { token, user }: store the token, seed the session. */
-function useSignedInMutation<Input>(path: string) {
+/**
+ * Sign-in, registration and accepting a team invite all answer { token, user }: store the token,
+ * seed the session, and drop any data cached for whoever was signed in before.
+ */
+export function useSignedInMutation<Input>(path: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: Input) => apiRequest<SignedIn>(path, { method: "POST", body: input }),
     onSuccess: ({ token, user }) => {
       tokenStore.set(token);
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== currentUserKey[0] });
       queryClient.setQueryData(currentUserKey, user);
     },
   });

@@ -1,7 +1,7 @@
-import { useCallback } from "react";
+import { useCallback, useEffect } from "react";
 import { REDIRECT_DELAY_MS } from "../../../../schema/limits";
 import { useToast } from "../../../components/ui/toast";
-import { isUnauthorizedError, tokenStore } from "../../../lib/api-client";
+import { isUnauthorizedError, serverMessageOf, tokenStore } from "../../../lib/api-client";
 
 /** Where a signed-out user is sent: the sign-in path in general, the landing page from the valuers page (SPEC 6). */
 export type UnauthorizedTarget = "/api/login" | "/";
@@ -25,4 +25,28 @@ export function useUnauthorizedRedirect(target: UnauthorizedTarget = "/api/login
     },
     [toast, target],
   );
+}
+
+/**
+ * The failure toast of a mutation: the logged-out flow for a 401, otherwise a destructive toast
+ * titled with the spec's fallback text and described by the server's message when there is one.
+ */
+export function useFailureToast(target: UnauthorizedTarget = "/api/login") {
+  const toast = useToast();
+  const redirectIfUnauthorized = useUnauthorizedRedirect(target);
+  return useCallback(
+    (title: string, error: unknown) => {
+      if (redirectIfUnauthorized(error)) return;
+      toast({ title, description: serverMessageOf(error), variant: "destructive" });
+    },
+    [toast, redirectIfUnauthorized],
+  );
+}
+
+/** The same flow for a query: when loading a screen's data answers 401, the user is sent on. */
+export function useRedirectOnUnauthorizedQuery(error: unknown, target: UnauthorizedTarget = "/api/login") {
+  const redirectIfUnauthorized = useUnauthorizedRedirect(target);
+  useEffect(() => {
+    if (error) redirectIfUnauthorized(error);
+  }, [error, redirectIfUnauthorized]);
 }

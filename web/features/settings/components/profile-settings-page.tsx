@@ -1,3 +1,20 @@
+import { useSession } from "../../auth/api/current-user";
+import { ChangePasswordForm } from "./change-password-form";
+import { ProfileNameForm } from "./profile-name-form";
+
+/** /settings/profile (user menu → Profile Settings): every user's own name and password. */
 export function ProfileSettingsPage() {
-  return <h1 className="text-2xl font-bold text-slate-900">Profile Settings</h1>;
+  const { user } = useSession();
+  // The protected layout only renders pages for a signed-in user.
+  if (!user) return null;
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">Profile Settings</h1>
+        <p className="mt-1 text-sm text-slate-600">Manage your name and password.</p>
+      </div>
+      <ProfileNameForm user={user} />
+      <ChangePasswordForm />
+    </div>
+  );
 }

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
 
 /** A valuer as GET /api/valuers answers (SPEC 3); deleted valuers are never listed. */
@@ -21,3 +21,6 @@ export const valuersQuery = () =>
 
 /** The company's valuers: the valuers table, the dashboard count and the signing-valuer choice. */
 export const useValuers = () => useQuery(valuersQuery());
+
+/** After any valuer change: the table, the dashboard's Valuers count and the signing-valuer choice refresh. */
+export const invalidateValuers = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: valuersKey });

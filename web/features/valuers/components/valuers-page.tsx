@@ -1,3 +1,91 @@
+import { useState } from "react";
+import { Navigate } from "react-router";
+import { Button } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import { EmptyState } from "../../../components/ui/empty-state";
+import { InlineLoading } from "../../../components/ui/spinner";
+import { useSession } from "../../auth/api/current-user";
+import { useRedirectOnUnauthorizedQuery } from "../../auth/hooks/use-unauthorized-redirect";
+import { useValuers, type Valuer } from "../api/list-valuers";
+import { ValuerFormDialog } from "./valuer-form-dialog";
+import { ValuersTable } from "./valuers-table";
+
+const NON_OWNER_NOTICE =
+  "Only the company owner can add or modify valuers. Contact your company administrator to manage valuers.";
+
+/** Which dialog is open: none, adding, or editing one valuer. */
+type DialogState = { mode: "closed" } | { mode: "add" } | { mode: "edit"; valuer: Valuer };
+
+function ValuersList({ canManage, onEdit }: { canManage: boolean; onEdit: (valuer: Valuer) => void }) {
+  const valuers = useValuers();
+  useRedirectOnUnauthorizedQuery(valuers.error, "/");
+
+  if (valuers.isPending) {
+    return <InlineLoading label="Loading valuers..." />;
+  }
+  if (valuers.isError) {
+    return (
+      <EmptyState
+        title="Failed to load valuers"
+        description="Check your connection and try again."
+        action={
+          <Button variant="secondary" onClick={() => valuers.refetch()}>
+            Try again
+          </Button>
+        }
+      />
+    );
+  }
+  if (valuers.data.length === 0) {
+    return (
+      <EmptyState
+        title="No valuers found"
+        description={
+          canManage ? "Add the valuers who sign your reports so they can sign verification codes." : undefined
+        }
+      />
+    );
+  }
+  return <ValuersTable valuers={valuers.data} canManage={canManage} onEdit={onEdit} />;
+}
+
+/** /valuers (SPEC 2): the company's valuers; only the owner adds, edits, deactivates and deletes them. */
 export function ValuersPage() {
-  return <h1 className="text-2xl font-bold text-slate-900">My Company Valuers</h1>;
+  const { isAdmin, isOwner } = useSession();
+  const [dialog, setDialog] = useState<DialogState>({ mode: "closed" });
+  if (isAdmin) return <Navigate to="/admin" replace />;
+
+  const closeDialog = (open: boolean) => !open && setDialog({ mode: "closed" });
+  return (
+    <div className="mx-auto max-w-5xl space-y-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">My Company Valuers</h1>
+          <p className="mt-1 text-sm text-slate-600">The professionals who sign your company's valuation reports.</p>
+        </div>
+        {isOwner && (
+          <Button onClick={() => setDialog({ mode: "add" })}>
+            <span aria-hidden="true">＋</span>
+            Add Valuer
+          </Button>
+        )}
+      </div>
+      {!isOwner && (
+        <p role="note" className="rounded-md border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
+          {NON_OWNER_NOTICE}
+        </p>
+      )}
+      <Card>
+        <ValuersList canManage={isOwner} onEdit={(valuer) => setDialog({ mode: "edit", valuer })} />
+      </Card>
+      {dialog.mode !== "closed" && (
+        <ValuerFormDialog
+          key={dialog.mode === "edit" ? dialog.valuer.id : "new"}
+          open
+          onOpenChange={closeDialog}
+          valuer={dialog.mode === "edit" ? dialog.valuer : undefined}
+        />
+      )}
+    </div>
+  );
 }

@@ -1,0 +1,68 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { changePasswordSchema, type ChangePasswordInput } from "../../../../schema/validation/profile";
+import { Button } from "../../../components/ui/button";
+import { InputField } from "../../../components/ui/field";
+import { SectionCard } from "../../../components/ui/section-card";
+import { useToast } from "../../../components/ui/toast";
+import { useFailureToast } from "../../auth/hooks/use-unauthorized-redirect";
+import { useChangePassword } from "../api/change-password";
+
+const EMPTY: ChangePasswordInput = { currentPassword: "", newPassword: "", confirmPassword: "" };
+
+/** Change password: the current one is required, and every other signed-in device is signed out. */
+export function ChangePasswordForm() {
+  const toast = useToast();
+  const showFailure = useFailureToast();
+  const changePassword = useChangePassword();
+  const form = useForm<ChangePasswordInput>({ resolver: zodResolver(changePasswordSchema), defaultValues: EMPTY });
+  const { errors } = form.formState;
+
+  const submit = form.handleSubmit((values) =>
+    changePassword.mutate(values, {
+      onSuccess: () => {
+        toast({ title: "Password changed", description: "You have been signed out on your other devices." });
+        form.reset(EMPTY);
+      },
+      onError: (error) => showFailure("Failed to change password", error),
+    }),
+  );
+
+  return (
+    <SectionCard
+      title="Change Password"
+      description="Use at least 8 characters. Your other signed-in devices will be signed out."
+    >
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <InputField
+          label="Current Password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.currentPassword?.message}
+          {...form.register("currentPassword")}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <InputField
+            label="New Password"
+            type="password"
+            autoComplete="new-password"
+            error={errors.newPassword?.message}
+            {...form.register("newPassword")}
+          />
+          <InputField
+            label="Confirm New Password"
+            type="password"
+            autoComplete="new-password"
+            error={errors.confirmPassword?.message}
+            {...form.register("confirmPassword")}
+          />
+        </div>
+        <div className="flex justify-end">
+          <Button type="submit" disabled={changePassword.isPending}>
+            {changePassword.isPending ? "Changing Password..." : "Change Password"}
+          </Button>
+        </div>
+      </form>
+    </SectionCard>
+  );
+}

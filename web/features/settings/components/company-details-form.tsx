@@ -1,0 +1,85 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { companyDetailsSchema, type CompanyDetailsInput } from "../../../../schema/validation/companies";
+import { Button } from "../../../components/ui/button";
+import { InputField } from "../../../components/ui/field";
+import { useToast } from "../../../components/ui/toast";
+import { ApiRequestError } from "../../../lib/api-client";
+import { useFailureToast } from "../../auth/hooks/use-unauthorized-redirect";
+import type { Company } from "../api/current-company";
+import { useUpdateCompany } from "../api/update-company";
+
+const valuesOf = (company: Company): CompanyDetailsInput => ({
+  name: company.name,
+  email: company.email,
+  phone: company.phone ?? "",
+  location: company.location ?? "",
+});
+
+/** The owner's edit form for the company's name and contact details. */
+export function CompanyDetailsForm({ company }: { company: Company }) {
+  const toast = useToast();
+  const showFailure = useFailureToast();
+  const updateCompany = useUpdateCompany();
+  const form = useForm<CompanyDetailsInput>({
+    resolver: zodResolver(companyDetailsSchema),
+    defaultValues: valuesOf(company),
+  });
+  const { errors, isDirty } = form.formState;
+
+  const submit = form.handleSubmit((values) =>
+    updateCompany.mutate(values, {
+      onSuccess: (updated) => {
+        toast({ title: "Company details updated", description: "Your company information has been saved." });
+        form.reset(valuesOf(updated));
+      },
+      onError: (error) => {
+        // Another company already uses this email: say so where it was typed, too.
+        if (error instanceof ApiRequestError && error.status === 409) {
+          form.setError("email", { message: error.serverMessage });
+        }
+        showFailure("Failed to update company details", error);
+      },
+    }),
+  );
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <InputField
+        label="Company Name"
+        required
+        autoComplete="organization"
+        error={errors.name?.message}
+        {...form.register("name")}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <InputField
+          label="Company Email"
+          type="email"
+          required
+          autoComplete="email"
+          error={errors.email?.message}
+          {...form.register("email")}
+        />
+        <InputField
+          label="Company Phone"
+          type="tel"
+          autoComplete="tel"
+          error={errors.phone?.message}
+          {...form.register("phone")}
+        />
+      </div>
+      <InputField
+        label="Company Location"
+        autoComplete="address-level2"
+        error={errors.location?.message}
+        {...form.register("location")}
+      />
+      <div className="flex justify-end">
+        <Button type="submit" disabled={updateCompany.isPending || !isDirty}>
+          {updateCompany.isPending ? "Saving..." : "Save Changes"}
+        </Button>
+      </div>
+    </form>
+  );
+}

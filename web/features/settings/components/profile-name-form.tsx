@@ -1,0 +1,68 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { profileSchema, type ProfileInput } from "../../../../schema/validation/profile";
+import { Button } from "../../../components/ui/button";
+import { InputField } from "../../../components/ui/field";
+import { SectionCard } from "../../../components/ui/section-card";
+import { useToast } from "../../../components/ui/toast";
+import type { SessionUser } from "../../auth/types";
+import { useFailureToast } from "../../auth/hooks/use-unauthorized-redirect";
+import { useUpdateProfile } from "../api/update-profile";
+
+/** First and last name: the name shown in the top bar and on the team list. */
+export function ProfileNameForm({ user }: { user: SessionUser }) {
+  const toast = useToast();
+  const showFailure = useFailureToast();
+  const updateProfile = useUpdateProfile();
+  const form = useForm<ProfileInput>({
+    resolver: zodResolver(profileSchema),
+    defaultValues: { firstName: user.firstName ?? "", lastName: user.lastName ?? "" },
+  });
+  const { errors, isDirty } = form.formState;
+
+  const submit = form.handleSubmit((values) =>
+    updateProfile.mutate(values, {
+      onSuccess: (updated) => {
+        toast({ title: "Profile updated", description: "Your name has been saved." });
+        form.reset({ firstName: updated.firstName ?? "", lastName: updated.lastName ?? "" });
+      },
+      onError: (error) => showFailure("Failed to update profile", error),
+    }),
+  );
+
+  return (
+    <SectionCard title="Personal Information" description="Your name as your colleagues see it.">
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <InputField
+            label="First Name"
+            required
+            autoComplete="given-name"
+            error={errors.firstName?.message}
+            {...form.register("firstName")}
+          />
+          <InputField
+            label="Last Name"
+            required
+            autoComplete="family-name"
+            error={errors.lastName?.message}
+            {...form.register("lastName")}
+          />
+        </div>
+        <InputField
+          label="Email"
+          type="email"
+          value={user.email}
+          readOnly
+          disabled
+          hint="Your sign-in email cannot be changed here."
+        />
+        <div className="flex justify-end">
+          <Button type="submit" disabled={updateProfile.isPending || !isDirty}>
+            {updateProfile.isPending ? "Saving..." : "Save Changes"}
+          </Button>
+        </div>
+      </form>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,78 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { useNavigate } from "react-router";
+import { acceptInviteSchema, type AcceptInviteInput } from "../../../../schema/validation/team";
+import { Button } from "../../../components/ui/button";
+import { InputField } from "../../../components/ui/field";
+import { useToast } from "../../../components/ui/toast";
+import { serverMessageOf } from "../../../lib/api-client";
+import { useAcceptInvite } from "../api/accept-invite";
+import type { InviteDetails } from "../api/get-invite";
+
+const EMPTY: AcceptInviteInput = { firstName: "", lastName: "", password: "", confirmPassword: "" };
+
+/** The invitee names themselves and sets a password; the email is the invite's and cannot be changed. */
+export function AcceptInviteForm({ token, invite }: { token: string; invite: InviteDetails }) {
+  const toast = useToast();
+  const navigate = useNavigate();
+  const acceptInvite = useAcceptInvite(token);
+  const form = useForm<AcceptInviteInput>({ resolver: zodResolver(acceptInviteSchema), defaultValues: EMPTY });
+  const { errors } = form.formState;
+
+  const submit = form.handleSubmit((values) =>
+    acceptInvite.mutate(values, {
+      onSuccess: () => {
+        toast({ title: `Welcome to ${invite.companyName}`, description: "Your account has been created." });
+        navigate("/", { replace: true });
+      },
+      onError: (error) =>
+        toast({
+          title: "Failed to join",
+          description: serverMessageOf(error) ?? "Failed to create account. Please try again.",
+          variant: "destructive",
+        }),
+    }),
+  );
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <InputField label="Email" type="email" value={invite.email} readOnly disabled autoComplete="username" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <InputField
+          label="First Name"
+          required
+          autoComplete="given-name"
+          error={errors.firstName?.message}
+          {...form.register("firstName")}
+        />
+        <InputField
+          label="Last Name"
+          required
+          autoComplete="family-name"
+          error={errors.lastName?.message}
+          {...form.register("lastName")}
+        />
+      </div>
+      <InputField
+        label="Password"
+        type="password"
+        required
+        autoComplete="new-password"
+        hint="At least 8 characters."
+        error={errors.password?.message}
+        {...form.register("password")}
+      />
+      <InputField
+        label="Confirm Password"
+        type="password"
+        required
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        {...form.register("confirmPassword")}
+      />
+      <Button type="submit" className="w-full" disabled={acceptInvite.isPending}>
+        {acceptInvite.isPending ? "Joining..." : `Join ${invite.companyName}`}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,83 @@
+import { useState } from "react";
+import { Button } from "../../../components/ui/button";
+import { Badge } from "../../../components/ui/card";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "../../../components/ui/table";
+import { useToast } from "../../../components/ui/toast";
+import { formatDate } from "../../../lib/format";
+import { displayName } from "../../auth/types";
+import { useFailureToast } from "../../auth/hooks/use-unauthorized-redirect";
+import type { TeamMember } from "../api/list-team";
+import { useRemoveMember } from "../api/remove-member";
+
+function RemoveMemberDialog({ member, onClose }: { member: TeamMember; onClose: () => void }) {
+  const toast = useToast();
+  const showFailure = useFailureToast();
+  const removeMember = useRemoveMember();
+  const name = displayName(member);
+  const confirm = () =>
+    removeMember.mutate(member.id, {
+      onSuccess: () => {
+        toast({ title: "Member removed", description: `${name} no longer has access to your company.` });
+        onClose();
+      },
+      onError: (error) => showFailure("Failed to remove member", error),
+    });
+  return (
+    <ConfirmDialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={`Remove ${name} from the team?`}
+      description={`${name} (${member.email}) loses access immediately: they are signed out on every device and can no longer sign in. The codes they created stay with your company.`}
+      confirmLabel="Remove Member"
+      pendingLabel="Removing..."
+      isPending={removeMember.isPending}
+      onConfirm={confirm}
+    />
+  );
+}
+
+/** The company's people; the owner can remove anyone but themselves. */
+export function TeamMembersTable({ members }: { members: TeamMember[] }) {
+  const [removing, setRemoving] = useState<TeamMember | null>(null);
+  return (
+    <>
+      <Table caption="Team members">
+        <TableHead>
+          <TableRow>
+            <TableHeaderCell>Name</TableHeaderCell>
+            <TableHeaderCell>Email</TableHeaderCell>
+            <TableHeaderCell>Role</TableHeaderCell>
+            <TableHeaderCell>Joined</TableHeaderCell>
+            <TableHeaderCell className="text-right">Actions</TableHeaderCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {members.map((member) => (
+            <TableRow key={member.id}>
+              <TableCell className="font-medium text-slate-900">{displayName(member)}</TableCell>
+              <TableCell className="break-all">{member.email}</TableCell>
+              <TableCell>
+                <Badge tone={member.isOwner ? "blue" : "slate"}>{member.isOwner ? "Owner" : "Member"}</Badge>
+              </TableCell>
+              <TableCell className="whitespace-nowrap">{formatDate(member.createdAt)}</TableCell>
+              <TableCell className="text-right">
+                {!member.isOwner && (
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    onClick={() => setRemoving(member)}
+                    aria-label={`Remove ${displayName(member)}`}
+                  >
+                    Remove
+                  </Button>
+                )}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      {removing && <RemoveMemberDialog member={removing} onClose={() => setRemoving(null)} />}
+    </>
+  );
+}

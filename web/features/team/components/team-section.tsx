@@ -1,0 +1,65 @@
+import { useState } from "react";
+import { Button } from "../../../components/ui/button";
+import { EmptyState } from "../../../components/ui/empty-state";
+import { SectionCard } from "../../../components/ui/section-card";
+import { InlineLoading } from "../../../components/ui/spinner";
+import { useRedirectOnUnauthorizedQuery } from "../../auth/hooks/use-unauthorized-redirect";
+import type { CreatedInvite } from "../api/create-invite";
+import { useTeam } from "../api/list-team";
+import { InviteLinkPanel } from "./invite-link-panel";
+import { InviteMemberForm } from "./invite-member-form";
+import { PendingInvitesTable } from "./pending-invites-table";
+import { TeamMembersTable } from "./team-members-table";
+
+const MEMBER_RIGHTS =
+  "Members see the company's codes and valuers and create codes; only you can manage valuers, company details and the team.";
+
+function TeamLists() {
+  const team = useTeam();
+  useRedirectOnUnauthorizedQuery(team.error);
+  if (team.isPending) return <InlineLoading label="Loading team..." />;
+  if (team.isError) {
+    return (
+      <EmptyState
+        title="Failed to load the team"
+        action={
+          <Button variant="secondary" onClick={() => team.refetch()}>
+            Try again
+          </Button>
+        }
+      />
+    );
+  }
+  return (
+    <div className="space-y-6">
+      <TeamMembersTable members={team.data.members} />
+      <div className="space-y-2">
+        <h3 className="text-sm font-semibold text-slate-900">Pending invites</h3>
+        <PendingInvitesTable invites={team.data.invites} />
+      </div>
+    </div>
+  );
+}
+
+function OwnerTeamSection() {
+  const [createdInvite, setCreatedInvite] = useState<CreatedInvite | null>(null);
+  return (
+    <SectionCard title="Team" description={`Invite colleagues to join your company. ${MEMBER_RIGHTS}`}>
+      <InviteMemberForm onCreated={setCreatedInvite} />
+      {createdInvite && <InviteLinkPanel invite={createdInvite} onDismiss={() => setCreatedInvite(null)} />}
+      <TeamLists />
+    </SectionCard>
+  );
+}
+
+/** Company Details → Team: the owner invites and removes members; members are told who manages it. */
+export function TeamSection({ isOwner }: { isOwner: boolean }) {
+  if (isOwner) return <OwnerTeamSection />;
+  return (
+    <SectionCard title="Team">
+      <p className="text-sm text-slate-600">
+        Your company owner manages the team. Ask them to invite a colleague or to remove someone's access.
+      </p>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { ValuerInput } from "../../../../schema/validation/valuers";
+import { apiRequest } from "../../../lib/api-client";
+import { invalidateValuers, type Valuer } from "./list-valuers";
+
+/** POST /api/valuers (owner only). */
+export function useCreateValuer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ValuerInput) => apiRequest<Valuer>("/api/valuers", { method: "POST", body: input }),
+    onSuccess: () => invalidateValuers(queryClient),
+  });
+}

@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { ValuerInput } from "../../../../schema/validation/valuers";
+import { apiRequest } from "../../../lib/api-client";
+import { invalidateValuers, type Valuer } from "./list-valuers";
+
+export type ValuerUpdate = ValuerInput & { id: number };
+
+/**
+ * PUT /api/valuers/:id (owner only). The server replaces every field, so callers always send the
+ * whole valuer, including an unchanged phone and qualification.
+ */
+export function useUpdateValuer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (valuer: ValuerUpdate) =>
+      apiRequest<Valuer>(`/api/valuers/${valuer.id}`, { method: "PUT", body: valuer }),
+    onSuccess: () => invalidateValuers(queryClient),
+  });
+}
+
+/** The form values of a stored valuer: the schema takes "" (not null) for an empty optional field. */
+export const valuerUpdateFrom = (valuer: Valuer, changes: Partial<ValuerInput> = {}): ValuerUpdate => ({
+  id: valuer.id,
+  name: valuer.name,
+  phone: valuer.phone ?? "",
+  qualification: valuer.qualification ?? "",
+  isActive: valuer.isActive,
+  ...changes,
+});

@@ -1,0 +1,48 @@
+import { Badge } from "../../../components/ui/card";
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "../../../components/ui/table";
+import type { Valuer } from "../api/list-valuers";
+import { ValuerRowActions } from "./valuer-row-actions";
+
+interface Props {
+  valuers: Valuer[];
+  /** Only the company owner sees the Actions column (SPEC 6). */
+  canManage: boolean;
+  onEdit: (valuer: Valuer) => void;
+}
+
+export function ValuerStatusBadge({ isActive }: { isActive: boolean }) {
+  return <Badge tone={isActive ? "green" : "slate"}>{isActive ? "Active" : "Inactive"}</Badge>;
+}
+
+export function ValuersTable({ valuers, canManage, onEdit }: Props) {
+  return (
+    <Table caption="Company valuers">
+      <TableHead>
+        <TableRow>
+          <TableHeaderCell>Name</TableHeaderCell>
+          <TableHeaderCell>Phone</TableHeaderCell>
+          <TableHeaderCell>Qualification</TableHeaderCell>
+          <TableHeaderCell>Status</TableHeaderCell>
+          {canManage && <TableHeaderCell className="text-right">Actions</TableHeaderCell>}
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {valuers.map((valuer) => (
+          <TableRow key={valuer.id}>
+            <TableCell className="font-medium text-slate-900">{valuer.name}</TableCell>
+            <TableCell className="whitespace-nowrap">{valuer.phone || "—"}</TableCell>
+            <TableCell>{valuer.qualification || "—"}</TableCell>
+            <TableCell>
+              <ValuerStatusBadge isActive={valuer.isActive} />
+            </TableCell>
+            {canManage && (
+              <TableCell>
+                <ValuerRowActions valuer={valuer} onEdit={() => onEdit(valuer)} />
+              </TableCell>
+            )}
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
