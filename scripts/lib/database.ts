@@ -10,8 +10,10 @@ import * as tables from "../../schema/tables";
 import { configuredDatabaseUrl } from "./dev-vars";
 import { MIGRATIONS_FOLDER } from "./embedded-postgres";
 
-export const EMBEDDED_DATA_DIR = ".data/pglite";
-export const DEV_SERVER_FILE = ".data/dev-server.json";
+/** VALUSEAL_DATA_DIR moves the embedded database elsewhere, e.g. for the benchmark's throwaway dev server. */
+const DATA_ROOT = process.env.VALUSEAL_DATA_DIR || ".data";
+export const EMBEDDED_DATA_DIR = `${DATA_ROOT}/pglite`;
+export const DEV_SERVER_FILE = `${DATA_ROOT}/dev-server.json`;
 
 export type ScriptDatabase =
   ReturnType<typeof drizzlePg<typeof tables>> | ReturnType<typeof drizzlePglite<typeof tables>>;
