@@ -118,9 +118,18 @@ function listFilter(companyId: number, query: QrCodeListQuery): SQL | undefined 
 }
 
 /**
+ * The number of codes matching the filter, as a scalar subquery: Postgres computes it once, from
+ * the company index alone when the filter allows (an index-only count), while the page itself is
+ * read in index order and stops after `limit` rows. A `count(*) over ()` window would instead
+ * join and sort every matching row to hand out one page (over a second at 100k codes).
+ */
+const matchingCount = (where: SQL | undefined) =>
+  sql<number>`(select count(*) from ${qrCodes} where ${where ?? sql`true`})`.mapWith(Number);
+
+/**
  * Without `page` the answer is the spec's plain array (the dashboard asks `?limit=5`); with `page`
- * it is `{ items, page, pageSize, total }`, pageSize being `limit`. The total comes from a window
- * count in the same query, so a page is one round trip.
+ * it is `{ items, page, pageSize, total }`, pageSize being `limit`. The total rides on the page's
+ * rows (see matchingCount), so a page is one round trip.
  */
 async function listCodes(db: Database, companyId: number, query: QrCodeListQuery) {
   const where = listFilter(companyId, query);
@@ -133,7 +142,7 @@ async function listCodes(db: Database, companyId: number, query: QrCodeListQuery
   }
   const pageSize = query.limit ?? QR_PAGE_SIZE;
   const rows = await db
-    .select({ ...codeWithValuer, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select({ ...codeWithValuer, total: matchingCount(where) })
     .from(qrCodes)
     .leftJoin(valuers, eq(valuers.id, qrCodes.valuerId))
     .where(where)
@@ -144,7 +153,7 @@ async function listCodes(db: Database, companyId: number, query: QrCodeListQuery
   return { items: rows.map(({ total: _total, ...code }) => code), page: query.page, pageSize, total };
 }
 
-/** Only for a page past the end, where the window count has no row to ride on. */
+/** Only for a page past the end, where the total has no row to ride on. */
 async function countCodes(db: Database, where: SQL | undefined) {
   const [row] = await db
     .select({ total: sql<number>`count(*)`.mapWith(Number) })
