@@ -8,18 +8,23 @@ interface DialogProps {
   title: ReactNode;
   description?: ReactNode;
   children: ReactNode;
+  /** The widest the dialog may grow (it always fits the screen). */
+  size?: keyof typeof SIZES;
   className?: string;
 }
 
+const SIZES = { md: "max-w-md", lg: "max-w-lg", xl: "max-w-3xl" } as const;
+
 /** Accessible modal (focus trap, Escape, labelled by its title) on Radix primitives. */
-export function Dialog({ open, onOpenChange, title, description, children, className }: DialogProps) {
+export function Dialog({ open, onOpenChange, title, description, children, size = "md", className }: DialogProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
         <RadixDialog.Content
           className={cn(
-            "fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl focus:outline-none",
+            "fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl focus:outline-none",
+            SIZES[size],
             className,
           )}
         >

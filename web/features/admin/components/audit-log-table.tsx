@@ -5,6 +5,7 @@ import { formatDateTime } from "../../../lib/format";
 import { useAuditLog } from "../api/audit-log";
 import type { AuditEntry } from "../types";
 import { TableBodyStates } from "./table-body-states";
+import { EmailText } from "./email-text";
 
 /** "company.password_reset" → "Company password reset". */
 function actionLabel(action: string) {
@@ -35,10 +36,14 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
   const target = targetLabel(entry);
   return (
     <TableRow>
-      <TableCell className="break-all">{entry.actorEmail ?? "Unknown"}</TableCell>
+      <TableCell>{entry.actorEmail ? <EmailText email={entry.actorEmail} /> : "Unknown"}</TableCell>
       <TableCell className="whitespace-nowrap">{actionLabel(entry.action)}</TableCell>
       <TableCell>
-        {target.name && <span className="block break-all">{target.name}</span>}
+        {target.name && (
+          <span className="block">
+            <EmailText email={target.name} />
+          </span>
+        )}
         <span className="block text-xs text-slate-500">{target.reference}</span>
       </TableCell>
       <TableCell className="whitespace-nowrap">{formatDateTime(entry.createdAt)}</TableCell>

@@ -5,6 +5,7 @@ import { formatDate } from "../../../lib/format";
 import type { AdminCompany, Page } from "../types";
 import { ActiveBadge } from "./status-badges";
 import { TableBodyStates } from "./table-body-states";
+import { EmailText } from "./email-text";
 
 export type CompanyAction = "view" | "manage" | "reset";
 
@@ -19,10 +20,14 @@ function CompanyRow({ company, onAction }: { company: AdminCompany; onAction: Co
     <TableRow>
       <TableCell>
         <span className="block font-medium text-slate-900">{company.name}</span>
-        <span className="block break-all text-xs text-slate-500">{company.userEmail}</span>
+        <span className="block text-xs text-slate-500">
+          <EmailText email={company.userEmail} />
+        </span>
       </TableCell>
       <TableCell>
-        <span className="block break-all">{company.email}</span>
+        <span className="block">
+          <EmailText email={company.email} />
+        </span>
         <span className="block text-xs text-slate-500">{company.phone || "—"}</span>
       </TableCell>
       <TableCell className="text-center">{company.qrCodeCount}</TableCell>
@@ -32,7 +37,7 @@ function CompanyRow({ company, onAction }: { company: AdminCompany; onAction: Co
       </TableCell>
       <TableCell className="whitespace-nowrap">{formatDate(company.createdAt)}</TableCell>
       <TableCell>
-        <div className="flex gap-1">
+        <div className="flex flex-wrap gap-1">
           {ACTIONS.map(({ action, label }) => (
             <Button key={action} variant="secondary" size="sm" onClick={() => onAction(action, company)}>
               {label}

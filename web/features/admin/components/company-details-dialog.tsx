@@ -29,7 +29,7 @@ function CompanyInfo({ company }: { company: AdminCompany }) {
         {fields.map(([label, value]) => (
           <div key={label}>
             <dt className="text-slate-500">{label}</dt>
-            <dd className="break-all font-medium text-slate-900">{value}</dd>
+            <dd className="font-medium text-slate-900 wrap-anywhere">{value}</dd>
           </div>
         ))}
       </dl>
@@ -139,7 +139,7 @@ export function CompanyDetailsDialog({ company, onClose }: { company: AdminCompa
       onOpenChange={(open) => !open && onClose()}
       title="Company Details"
       description={company?.name}
-      className="max-w-3xl"
+      size="xl"
     >
       {details.isPending ? (
         <div role="status" className="flex items-center justify-center gap-2 py-10 text-slate-600">

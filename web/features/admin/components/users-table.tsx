@@ -6,6 +6,7 @@ import { displayName, type SessionUser } from "../../auth/types";
 import type { AdminUser, Page } from "../types";
 import { ActiveBadge, RoleBadge } from "./status-badges";
 import { TableBodyStates } from "./table-body-states";
+import { EmailText } from "./email-text";
 
 const CHECKBOX = "h-4 w-4 rounded border-slate-300 accent-blue-700 disabled:cursor-not-allowed";
 const OWN_ACCOUNT_NOTE = "You cannot deactivate or delete your own account";
@@ -48,7 +49,9 @@ function UserRow({ user, isMe, isSelected, onToggleOne, pendingStatusUserId, onS
           {displayName(user)}
           {isMe && <span className="font-normal text-slate-500"> (you)</span>}
         </span>
-        <span className="block break-all text-xs text-slate-500">{user.email}</span>
+        <span className="block text-xs text-slate-500">
+          <EmailText email={user.email} />
+        </span>
       </TableCell>
       <TableCell>{user.company?.name ?? "—"}</TableCell>
       <TableCell>
@@ -59,7 +62,7 @@ function UserRow({ user, isMe, isSelected, onToggleOne, pendingStatusUserId, onS
       </TableCell>
       <TableCell className="whitespace-nowrap">{formatDate(user.createdAt)}</TableCell>
       <TableCell>
-        <div className="flex gap-1">
+        <div className="flex flex-wrap gap-1">
           <Button
             variant="secondary"
             size="sm"

@@ -61,7 +61,7 @@ export function RegisterDialog({ open, onClose, onSwitchToSignIn }: Props) {
       onOpenChange={(next) => !next && onClose()}
       title="Create Your Valuer Account"
       description="Register your valuation company to start generating verification codes"
-      className="max-w-lg"
+      size="lg"
     >
       <form onSubmit={submit} noValidate className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
