@@ -1,3 +1,80 @@
+import { Link, useSearchParams } from "react-router";
+import { buttonClasses } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import { EmptyState } from "../../../components/ui/empty-state";
+import { Pagination } from "../../../components/ui/pagination";
+import { InlineLoading } from "../../../components/ui/spinner";
+import { useCodePage, type CodeFilters } from "../api/list-codes";
+import { CodeHistoryTable } from "./code-history-table";
+import { HistoryFilters } from "./history-filters";
+
+/** The applied filters and page live in the address, so a filtered page can be reloaded or shared. */
+function useHistoryParams() {
+  const [params, setParams] = useSearchParams();
+  const filters: CodeFilters = {
+    search: params.get("search") ?? "",
+    propertyType: params.get("propertyType") ?? "",
+    date: params.get("date") ?? "",
+  };
+  const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
+  const update = (next: CodeFilters & { page: number }) =>
+    setParams(
+      Object.fromEntries(
+        Object.entries({ ...next, page: next.page > 1 ? String(next.page) : "" }).filter(([, value]) => value),
+      ),
+    );
+  return { filters, page, update };
+}
+
+/** /qr-history: every code of the company, filtered and paged by the server. */
 export function CodeHistoryPage() {
-  return <h1 className="text-2xl font-bold text-slate-900">QR History</h1>;
+  const { filters, page, update } = useHistoryParams();
+  const codes = useCodePage({ ...filters, page });
+  const filtered = Object.values(filters).some(Boolean);
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      <header className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">QR History</h1>
+          <p className="mt-1 text-sm text-slate-600">Find a code again by address, property type or valuation date.</p>
+        </div>
+        <Link to="/create-qr" className={buttonClasses({ variant: "secondary" })}>
+          Create Code
+        </Link>
+      </header>
+      <Card className="p-4">
+        <HistoryFilters
+          key={JSON.stringify(filters)}
+          applied={filters}
+          onApply={(next) => update({ ...next, page: 1 })}
+        />
+      </Card>
+      <Card aria-busy={codes.isFetching}>
+        {codes.isPending ? (
+          <InlineLoading label="Loading QR codes" />
+        ) : codes.isError ? (
+          <EmptyState title="QR codes could not be loaded" description={codes.error.message} />
+        ) : codes.data.items.length === 0 ? (
+          <EmptyState
+            title="No QR codes found"
+            description={
+              filtered ? "No code matches these filters. Try other filters." : "Codes you create will appear here."
+            }
+          />
+        ) : (
+          <>
+            <CodeHistoryTable codes={codes.data.items} />
+            <Pagination
+              label="QR code pages"
+              page={codes.data.page}
+              pageSize={codes.data.pageSize}
+              total={codes.data.total}
+              onPageChange={(next) => update({ ...filters, page: next })}
+            />
+          </>
+        )}
+      </Card>
+    </div>
+  );
 }

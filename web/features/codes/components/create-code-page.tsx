@@ -1,3 +1,58 @@
+import { useState } from "react";
+import { useToast } from "../../../components/ui/toast";
+import { ApiRequestError } from "../../../lib/api-client";
+import { useUnauthorizedRedirect } from "../../auth/hooks/use-unauthorized-redirect";
+import { useCreateCode } from "../api/create-code";
+import type { CodeRequest } from "../lib/code-form";
+import type { QrCodeWithImage } from "../types";
+import { CodeForm } from "./code-form";
+import { CodePreview } from "./code-preview";
+
+const GENERIC_FAILURE = "Failed to generate QR code. Please try again.";
+
+/** SPEC 8: the server's field errors, else its message, else the generic text. */
+function failureMessage(error: unknown): string {
+  if (!(error instanceof ApiRequestError)) return GENERIC_FAILURE;
+  if (error.errors?.length) return `Validation errors: ${error.errors.join(", ")}`;
+  return error.serverMessage || GENERIC_FAILURE;
+}
+
+/**
+ * /create-qr: idle, submitting ("Generating QR Code...") and generated. The last generated code
+ * stays in the preview while another is made, until the new one replaces it.
+ */
 export function CreateCodePage() {
-  return <h1 className="text-2xl font-bold text-slate-900">Create Unique Code for your valuation report</h1>;
+  const toast = useToast();
+  const redirectIfUnauthorized = useUnauthorizedRedirect();
+  const createCode = useCreateCode();
+  const [generated, setGenerated] = useState<QrCodeWithImage>();
+
+  const generate = (request: CodeRequest) =>
+    createCode.mutate(request, {
+      onSuccess: (code) => {
+        setGenerated(code);
+        toast({ title: "QR Code generated successfully!" });
+      },
+      onError: (error) => {
+        if (redirectIfUnauthorized(error)) return;
+        toast({ title: "Error", description: failureMessage(error), variant: "destructive" });
+      },
+    });
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      <header>
+        <h1 className="text-2xl font-bold text-slate-900">Create Unique Code for your valuation report</h1>
+        <p className="mt-1 text-sm text-slate-600">
+          One code per report: paste the image on the report pages so anyone can verify the report by scanning it.
+        </p>
+      </header>
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <CodeForm submitting={createCode.isPending} onSubmit={generate} />
+        <div className="lg:sticky lg:top-20">
+          <CodePreview code={generated} />
+        </div>
+      </div>
+    </div>
+  );
 }

@@ -1,3 +1,33 @@
+import { Link, Navigate } from "react-router";
+import { buttonClasses } from "../../../components/ui/button";
+import { useSession } from "../../auth/api/current-user";
+import { RecentScansPanel } from "../../scans/components/recent-scans-panel";
+import { DashboardStats } from "./dashboard-stats";
+import { RecentCodes } from "./recent-codes";
+
+/**
+ * / and /dashboard (SPEC 2): the company's numbers and newest codes. Admins have no company and
+ * are sent to /admin. Each part is its own section so further panels can be added beside them.
+ */
 export function DashboardPage() {
-  return <h1 className="text-2xl font-bold text-slate-900">Dashboard</h1>;
+  const { isAdmin } = useSession();
+  if (isAdmin) return <Navigate to="/admin" replace />;
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      <header className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">Dashboard</h1>
+          <p className="mt-1 text-sm text-slate-600">Your verification codes at a glance.</p>
+        </div>
+        <Link to="/create-qr" className={buttonClasses()}>
+          <span aria-hidden="true">＋</span> Create Code
+        </Link>
+      </header>
+      <DashboardStats />
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        <RecentCodes />
+        <RecentScansPanel />
+      </div>
+    </div>
+  );
 }

@@ -1,0 +1,552 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { apiCall, expectToast, PHONE_VIEWPORT, registerOwnerViaApi, useBrowser } from "../support/browser";
+import {
+  clipboardPng,
+  createCodeViaApi,
+  createValuerViaApi,
+  downloadedFile,
+  expectPrintQualityQr,
+  type CreatedCode,
+} from "../support/codes";
+
+const browser = useBrowser();
+/** The page loads over a shared, busy test server: give screen updates time. */
+const POLL = { timeout: 20_000, interval: 100 };
+
+const NO_VALUERS = "No valuers available. Please add a valuer first.";
+const PROMPT = "Fill out the form to generate your QR code";
+
+/** Makes every clipboard write fail, as a browser that refuses the permission would. */
+const refuseClipboard = (page: Page) =>
+  page.addInitScript(() => {
+    navigator.clipboard.write = () => Promise.reject(new DOMException("Write permission denied", "NotAllowedError"));
+  });
+
+/** An owner with one active valuer, on the create page. */
+async function openCreatePage(
+  options: { withValuer?: boolean; viewport?: { width: number; height: number }; clipboardFails?: boolean } = {},
+) {
+  const owner = await registerOwnerViaApi();
+  const valuer = options.withValuer === false ? null : await createValuerViaApi(owner.token);
+  const { page, context } = await browser.newPage({ token: owner.token, viewport: options.viewport });
+  if (options.clipboardFails) await refuseClipboard(page);
+  await page.goto("/create-qr");
+  await page.getByRole("heading", { name: "Create Unique Code for your valuation report" }).waitFor();
+  if (valuer) await page.getByRole("option", { name: "Jane Wanjiku (MRICS)" }).waitFor({ state: "attached" });
+  return { owner, valuer, page, context };
+}
+
+const optionTexts = (page: Page, label: string) =>
+  page.getByLabel(label, { exact: true }).locator("option").allInnerTexts();
+
+/** Fills a valid Real Estate code; the location is picked from the suggestions with the keyboard. */
+async function fillRealEstateCode(page: Page) {
+  await page.getByLabel("Property Type").selectOption("Real Estate");
+  const location = page.getByRole("combobox", { name: "Property Location" });
+  await location.pressSequentially("Westla");
+  await page.getByRole("option", { name: "Westlands, Nairobi" }).waitFor();
+  await location.press("ArrowDown");
+  await location.press("Enter");
+  expect(await location.inputValue()).toBe("Westlands, Nairobi");
+  await page.getByLabel("Property Reference").fill("VAL-2025-077");
+  await page.getByLabel("Property Description").fill("Three-bedroom apartment");
+  await page.getByLabel("Building Size", { exact: true }).fill("1800");
+  await page.getByLabel("Valuation Date").fill("15/01/2025");
+  await page.getByLabel("Market Value").fill("1250000");
+  await page.getByLabel("Signing Valuer").selectOption({ label: "Jane Wanjiku (MRICS)" });
+}
+
+describe("create code form rules (SPEC 5)", () => {
+  it("shows the two sections, the options and defaults, and masks the date and market value", async () => {
+    const { page, context } = await openCreatePage();
+    await page.getByRole("region", { name: "Property Information" }).waitFor();
+    await page.getByRole("region", { name: "Valuation Details" }).waitFor();
+    await page.getByText(PROMPT, { exact: true }).waitFor();
+
+    expect(await optionTexts(page, "Property Type *")).toEqual([
+      "Select property type",
+      "Real Estate",
+      "Loose Assets",
+      "Motor Vehicle",
+      "Plant and Machinery",
+      "Other",
+    ]);
+    expect(await optionTexts(page, "Currency")).toEqual(["USD", "KES"]);
+    expect(await page.getByLabel("Currency").inputValue()).toBe("USD");
+    expect(await optionTexts(page, "Building Size Unit")).toEqual(["sqft", "sqm"]);
+    expect(await page.getByLabel("Building Size Unit").inputValue()).toBe("sqft");
+    expect(await optionTexts(page, "Land Size Unit")).toEqual(["acres", "hectares", "sqft"]);
+    expect(await page.getByLabel("Land Size Unit").inputValue()).toBe("acres");
+
+    // Valuation date: today by default, DD/MM/YYYY typed with slashes inserted, at most 10 characters.
+    const date = page.getByLabel("Valuation Date");
+    const today = await page.evaluate(() => {
+      const now = new Date();
+      const pad = (n: number) => String(n).padStart(2, "0");
+      return `${pad(now.getDate())}/${pad(now.getMonth() + 1)}/${now.getFullYear()}`;
+    });
+    expect(await date.inputValue()).toBe(today);
+    expect(await date.getAttribute("maxlength")).toBe("10");
+    await date.fill("");
+    await date.pressSequentially("15012025");
+    expect(await date.inputValue()).toBe("15/01/2025");
+    await date.pressSequentially("99");
+    expect(await date.inputValue()).toBe("15/01/2025");
+    await date.fill("");
+    await date.pressSequentially("3a1-1/");
+    expect(await date.inputValue()).toBe("31/1");
+    await date.fill("15.01.2025");
+    expect(await date.inputValue()).toBe("15/01/2025");
+
+    // Market value: digits only, commas stripped, shown with thousands separators, 0 by default.
+    const value = page.getByLabel("Market Value");
+    expect(await value.inputValue()).toBe("0");
+    await value.fill("");
+    await value.pressSequentially("1250000");
+    expect(await value.inputValue()).toBe("1,250,000");
+    await value.fill("12,34x5.67");
+    expect(await value.inputValue()).toBe("1,234,567");
+    await context.close();
+  });
+
+  it("switches to Motor Vehicle: no location or sizes, vehicle labels, and the reference is required", async () => {
+    const { page, context } = await openCreatePage();
+    const posts: string[] = [];
+    page.on("request", (request) => request.method() === "POST" && posts.push(request.url()));
+    await page.getByRole("combobox", { name: "Property Location" }).waitFor();
+    await page.getByLabel("Building Size", { exact: true }).waitFor();
+
+    await page.getByLabel("Property Type").selectOption("Motor Vehicle");
+    await page.getByLabel("Vehicle Reference Number *").waitFor();
+    await page.getByLabel("Vehicle Description").waitFor();
+    for (const hidden of ["Property Location", "Building Size", "Land Size", "Property Reference"]) {
+      expect(await page.getByLabel(hidden).count(), hidden).toBe(0);
+    }
+    await page.getByLabel("Market Value").fill("2500000");
+    await page.getByLabel("Signing Valuer").selectOption({ label: "Jane Wanjiku (MRICS)" });
+    await page.getByRole("button", { name: "Generate QR Code" }).click();
+    await page.getByText("Vehicle Reference Number is required", { exact: true }).waitFor();
+    expect(await page.getByText("Property location is required").count()).toBe(0);
+
+    // Any other type: the reference is optional again and the location is required.
+    await page.getByLabel("Property Type").selectOption("Loose Assets");
+    await page.getByLabel("Property Reference").waitFor();
+    expect(await page.locator("label", { hasText: "Property Reference" }).innerText()).toBe("Property Reference");
+    await page.getByRole("combobox", { name: "Property Location *" }).waitFor();
+    await page.getByRole("button", { name: "Generate QR Code" }).click();
+    await page.getByText("Property location is required", { exact: true }).waitFor();
+    expect(posts.filter((url) => url.endsWith("/api/qr-codes"))).toEqual([]);
+    await context.close();
+  });
+
+  it("disables submit with the spec's message while the company has no valuers", async () => {
+    const { page, context } = await openCreatePage({ withValuer: false });
+    await page.getByText(NO_VALUERS, { exact: true }).waitFor();
+    expect(await page.getByRole("button", { name: "Generate QR Code" }).isDisabled()).toBe(true);
+    await page.getByRole("link", { name: "Go to valuers" }).click();
+    await page.waitForURL("**/valuers");
+    await context.close();
+  });
+
+  it("offers location suggestions as a keyboard listbox that Escape closes", async () => {
+    const { page, context } = await openCreatePage();
+    const searches: string[] = [];
+    page.on("request", (request) => request.url().includes("/api/locations/search") && searches.push(request.url()));
+    const location = page.getByRole("combobox", { name: "Property Location" });
+    await location.pressSequentially("M");
+    await page.waitForTimeout(400); // longer than the typing pause: one character must not ask
+    expect(searches).toEqual([]);
+    await location.pressSequentially("ombasa");
+    const listbox = page.getByRole("listbox", { name: "Location suggestions" });
+    await listbox.getByRole("option", { name: "Mombasa", exact: true }).waitFor();
+    expect(searches.length).toBe(1); // debounced: one request for the whole word
+    expect(new URL(searches[0]!).searchParams.get("q")).toBe("Mombasa");
+    expect(await listbox.getByRole("option").count()).toBeLessThanOrEqual(15);
+    expect(await location.getAttribute("aria-expanded")).toBe("true");
+    await location.press("ArrowDown");
+    const activeId = await location.getAttribute("aria-activedescendant");
+    expect(await page.locator(`[id="${activeId}"]`).getAttribute("aria-selected")).toBe("true");
+    await location.press("Escape");
+    expect(await location.getAttribute("aria-expanded")).toBe("false");
+    expect(await location.inputValue()).toBe("Mombasa");
+    await context.close();
+  });
+});
+
+describe("generating a code", () => {
+  it("submits, shows the preview, and copies and downloads a print-quality PNG of the public address", async () => {
+    const { page, context } = await openCreatePage();
+    await fillRealEstateCode(page);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/qr-codes", async (route) => {
+      await held;
+      await route.fallback();
+    });
+    const created = page.waitForResponse((res) => res.url().endsWith("/api/qr-codes") && res.status() === 201);
+    await page.getByRole("button", { name: "Generate QR Code" }).click();
+    const submitting = page.getByRole("button", { name: "Generating QR Code..." });
+    await submitting.waitFor();
+    expect(await submitting.isDisabled()).toBe(true);
+    release();
+    const code = (await (await created).json()) as CreatedCode & { marketValue: string; valuationDate: string };
+    expect(code).toMatchObject({
+      propertyAddress: "Westlands, Nairobi",
+      marketValue: "1250000.00",
+      currency: "USD",
+      valuationDate: "2025-01-15T00:00:00.000Z",
+      propertySize: "1800.00",
+      propertySizeUnit: "sqft",
+    });
+    expect(await expectToast(page, "QR Code generated successfully!")).toBe("default");
+    await page.getByRole("button", { name: "Generate QR Code" }).waitFor();
+
+    const preview = page.getByAltText("Verification QR code for Westlands, Nairobi");
+    expect(await preview.getAttribute("width")).toBe("200");
+    expect(await preview.getAttribute("src")).toBe(code.qrCodeDataUrl);
+    for (const text of ["VAL-2025-077", "Westlands, Nairobi", "$ 1,250,000.00"]) {
+      await page.getByText(text, { exact: true }).last().waitFor();
+    }
+    expect(await page.getByText(PROMPT).count()).toBe(0);
+    const address = `${browser.appUrl}/v/${code.publicToken}`;
+    expect(code.qrCodeData).toBe(address);
+
+    await page.getByRole("button", { name: "Copy" }).click();
+    await expectToast(page, "Copied!");
+    await expectPrintQualityQr(page, await clipboardPng(page), address);
+
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download" }).click(),
+    ]);
+    const file = await downloadedFile(download);
+    expect(file.name).toBe(`qr-code-${code.id}.png`);
+    await expectToast(page, "Downloaded!");
+    await expectPrintQualityQr(page, file.bytes, address);
+    await context.close();
+  });
+
+  it("creates a Motor Vehicle code with no location or sizes, on a phone; a refused copy says so", async () => {
+    const { page, context } = await openCreatePage({ viewport: PHONE_VIEWPORT, clipboardFails: true });
+    await page.getByLabel("Property Type").selectOption("Motor Vehicle");
+    await page.getByLabel("Vehicle Reference Number *").fill("KDA 123A");
+    await page.getByLabel("Vehicle Description").fill("Toyota Land Cruiser 2021, white");
+    await page.getByLabel("Market Value").fill("6500000");
+    await page.getByLabel("Currency").selectOption("KES");
+    await page.getByLabel("Signing Valuer").selectOption({ label: "Jane Wanjiku (MRICS)" });
+    const created = page.waitForResponse((res) => res.url().endsWith("/api/qr-codes") && res.status() === 201);
+    await page.getByRole("button", { name: "Generate QR Code" }).click();
+    const code = await (await created).json();
+    expect(code).toMatchObject({
+      propertyType: "Motor Vehicle",
+      propertyReference: "KDA 123A",
+      propertyAddress: "",
+      propertySize: null,
+      landSize: null,
+      marketValue: "6500000.00",
+      currency: "KES",
+    });
+    await expectToast(page, "QR Code generated successfully!");
+    await page.getByText("KSh 6,500,000.00", { exact: true }).waitFor();
+    await page.getByAltText("Verification QR code for KDA 123A").waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_VIEWPORT.width);
+    await page.getByRole("button", { name: "Copy" }).click();
+    expect(await expectToast(page, "Copy failed", "Could not copy QR code to clipboard")).toBe("destructive");
+    await context.close();
+  });
+});
+
+describe("create code errors (SPEC 8)", () => {
+  it("shows the server's validation errors, its message, or the generic text", async () => {
+    const { owner, valuer, page, context } = await openCreatePage();
+    await fillRealEstateCode(page);
+    // The valuer is deleted after the form loaded: the real server refuses the signer.
+    await apiCall(`/api/valuers/${valuer!.id}`, { token: owner.token, method: "DELETE" });
+    await page.getByRole("button", { name: "Generate QR Code" }).click();
+    expect(
+      await expectToast(page, "Error", "Validation errors: valuerId: Choose an active valuer of your company"),
+    ).toBe("destructive");
+
+    await page.route("**/api/qr-codes", (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: "application/json",
+        body: JSON.stringify({
+          message: "Validation failed",
+          errors: [
+            "marketValue: Market value must be greater than 0",
+            "valuationDate: Enter a real date as DD/MM/YYYY",
+          ],
+        }),
+      }),
+    );
+    await page.getByRole("button", { name: "Generate QR Code" }).click();
+    await expectToast(
+      page,
+      "Error",
+      "Validation errors: marketValue: Market value must be greater than 0, valuationDate: Enter a real date as DD/MM/YYYY",
+    );
+
+    await page.unroute("**/api/qr-codes");
+    await page.route("**/api/qr-codes", (route) =>
+      route.fulfill({
+        status: 403,
+        contentType: "application/json",
+        body: JSON.stringify({ message: "Company is inactive" }),
+      }),
+    );
+    await page.getByRole("button", { name: "Generate QR Code" }).click();
+    await expectToast(page, "Error", "Company is inactive");
+
+    await page.unroute("**/api/qr-codes");
+    await page.route("**/api/qr-codes", (route) => route.abort());
+    await page.getByRole("button", { name: "Generate QR Code" }).click();
+    await expectToast(page, "Error", "Failed to generate QR code. Please try again.");
+    expect(await page.getByText(PROMPT).count()).toBe(1);
+    await context.close();
+  });
+
+  it("validates in the browser with the shared schema before sending", async () => {
+    const { page, context } = await openCreatePage();
+    await page.getByLabel("Valuation Date").fill("31022025");
+    await page.getByRole("button", { name: "Generate QR Code" }).click();
+    await page.getByText("Property type must be one of:", { exact: false }).waitFor();
+    await page.getByText("Enter a real date as DD/MM/YYYY", { exact: true }).waitFor();
+    await page.getByText("Market value must be greater than 0", { exact: true }).waitFor();
+    await page.getByText("Signing valuer is required", { exact: true }).waitFor();
+    await context.close();
+  });
+
+  it("sends a signed-out user to /api/login, which lands on / with the sign-in dialog", async () => {
+    const { owner, page, context } = await openCreatePage();
+    await fillRealEstateCode(page);
+    await apiCall("/api/logout", { token: owner.token, method: "POST" });
+    const loginRequest = page.waitForRequest((request) => new URL(request.url()).pathname === "/api/login");
+    await page.getByRole("button", { name: "Generate QR Code" }).click();
+    expect(await expectToast(page, "Unauthorized", "You are logged out. Logging in again...")).toBe("destructive");
+    expect((await loginRequest).isNavigationRequest()).toBe(true);
+    await page.getByRole("dialog", { name: "Sign In" }).waitFor();
+    const landed = new URL(page.url());
+    expect([landed.pathname, landed.search]).toEqual(["/", "?signin=1"]);
+    await context.close();
+  });
+});
+
+const historyRows = (page: Page) => page.locator("tbody tr");
+
+/** Applies the history filters with the Search button and waits for the server's filtered answer. */
+async function searchHistory(page: Page, filters: { search?: string; type?: string; date?: string }) {
+  await page.getByLabel("Search by property address").fill(filters.search ?? "");
+  await page.getByLabel("Property Type").selectOption({ label: filters.type ?? "All" });
+  await page.getByLabel("Valuation Date").fill(filters.date ?? "");
+  const answered = page.waitForResponse((res) => new URL(res.url()).pathname === "/api/qr-codes");
+  await page.getByRole("button", { name: "Search" }).click();
+  const query = new URL((await answered).url()).searchParams;
+  return { search: query.get("search"), propertyType: query.get("propertyType"), date: query.get("date") };
+}
+
+describe("QR history (/qr-history)", () => {
+  it("filters by address, type and date on the server, shows status and money, views and downloads", async () => {
+    const owner = await registerOwnerViaApi();
+    const valuer = await createValuerViaApi(owner.token);
+    const house = await createCodeViaApi(owner.token, valuer.id);
+    const car = await createCodeViaApi(owner.token, valuer.id, {
+      propertyType: "Motor Vehicle",
+      propertyAddress: undefined,
+      propertyReference: "KDA 123A",
+      propertyArea: "Toyota Land Cruiser",
+      valuationDate: "20/02/2025",
+      marketValue: 25000,
+      currency: "USD",
+    });
+    const plant = await createCodeViaApi(owner.token, valuer.id, {
+      propertyType: "Plant and Machinery",
+      propertyAddress: "Mombasa Road Industrial Park",
+      propertyReference: "PM-9",
+      marketValue: 1250000,
+      currency: "USD",
+    });
+    await apiCall(`/api/qr-codes/${plant.id}/revoke`, { token: owner.token, body: { reason: "Issued in error" } });
+
+    const { page, context } = await browser.newPage({ token: owner.token });
+    await page.goto("/qr-history");
+    await page.getByRole("heading", { name: "QR History" }).waitFor();
+    await expect.poll(() => historyRows(page).count(), POLL).toBe(3);
+    const headers = await page.getByRole("columnheader").allInnerTexts();
+    expect(headers.map((text) => text.toLowerCase())).toEqual([
+      "property details",
+      "valuation date",
+      "market value",
+      "status",
+      "actions",
+    ]);
+    const houseRow = historyRows(page).filter({ hasText: "12 Riverside Drive" });
+    expect(await houseRow.innerText()).toMatch(/15\/01\/2025[\s\S]*KSh 45,000,000\.00[\s\S]*Verified/);
+    const plantRow = historyRows(page).filter({ hasText: "Mombasa Road Industrial Park" });
+    expect(await plantRow.innerText()).toMatch(/\$ 1,250,000\.00[\s\S]*Revoked/);
+    expect(await plantRow.getByText("Verified").count()).toBe(0);
+    expect(await historyRows(page).filter({ hasText: "KDA 123A" }).innerText()).toMatch(
+      /Motor Vehicle[\s\S]*\$ 25,000\.00/,
+    );
+
+    expect(await searchHistory(page, { search: "riverside" })).toEqual({
+      search: "riverside",
+      propertyType: null,
+      date: null,
+    });
+    await expect
+      .poll(() => historyRows(page).allInnerTexts(), POLL)
+      .toEqual([expect.stringContaining("12 Riverside Drive")]);
+    // The applied filters live in the address: a reload keeps them.
+    await page.reload();
+    await expect.poll(() => historyRows(page).count(), POLL).toBe(1);
+    expect(await page.getByLabel("Search by property address").inputValue()).toBe("riverside");
+
+    expect((await searchHistory(page, { type: "Motor Vehicle" })).propertyType).toBe("Motor Vehicle");
+    await expect.poll(() => historyRows(page).allInnerTexts(), POLL).toEqual([expect.stringContaining("KDA 123A")]);
+
+    expect((await searchHistory(page, { date: "2025-01-15" })).date).toBe("2025-01-15");
+    await expect.poll(() => historyRows(page).count(), POLL).toBe(2);
+    expect(await historyRows(page).filter({ hasText: "KDA 123A" }).count()).toBe(0);
+
+    await searchHistory(page, { search: "nowhere at all" });
+    await page.getByText("No QR codes found", { exact: true }).waitFor();
+    expect(await historyRows(page).count()).toBe(0);
+
+    await page.getByRole("button", { name: "Clear" }).click();
+    await expect.poll(() => historyRows(page).count(), POLL).toBe(3);
+
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download QR code for KDA 123A" }).click(),
+    ]);
+    const file = await downloadedFile(download);
+    expect(file.name).toBe(`qr-code-${car.id}.png`);
+    await expectToast(page, "Downloaded!");
+    await expectPrintQualityQr(page, file.bytes, car.qrCodeData);
+
+    await page.getByRole("link", { name: "View 12 Riverside Drive, Westlands, Nairobi" }).click();
+    await page.waitForURL(`**/qr/${house.id}`);
+    await page.getByRole("heading", { name: "12 Riverside Drive, Westlands, Nairobi" }).waitFor();
+    await context.close();
+  });
+
+  it("shows the empty state, pages through 21 codes, and scrolls the table sideways on a phone", async () => {
+    const owner = await registerOwnerViaApi();
+    const valuer = await createValuerViaApi(owner.token);
+    const { page, context } = await browser.newPage({ token: owner.token, viewport: PHONE_VIEWPORT });
+    await page.goto("/qr-history");
+    await page.getByText("No QR codes found", { exact: true }).waitFor();
+
+    for (let n = 1; n <= 21; n += 1) {
+      await createCodeViaApi(owner.token, valuer.id, {
+        propertyAddress: `Plot ${n}, Kilimani`,
+        propertyReference: `P-${n}`,
+      });
+    }
+    await page.reload();
+    await expect.poll(() => historyRows(page).count(), POLL).toBe(20);
+    const pages = page.getByRole("navigation", { name: "QR code pages" });
+    await pages.getByText("Showing 1–20 of 21").waitFor();
+    expect(await historyRows(page).first().innerText()).toContain("Plot 21, Kilimani");
+    await pages.getByRole("button", { name: "Next" }).click();
+    await pages.getByText("Showing 21–21 of 21").waitFor();
+    expect(await historyRows(page).allInnerTexts()).toEqual([expect.stringContaining("Plot 1, Kilimani")]);
+    expect(new URL(page.url()).searchParams.get("page")).toBe("2");
+
+    const scroller = page.locator("table").locator("xpath=..");
+    const overflow = await scroller.evaluate((element) => element.scrollWidth > element.clientWidth);
+    expect(overflow).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_VIEWPORT.width);
+    await context.close();
+  });
+});
+
+/** The value shown under a detail label. */
+const detailValue = (page: Page, label: string) =>
+  page
+    .locator("dt", { hasText: new RegExp(`^${label}$`) })
+    .locator("xpath=following-sibling::dd[1]")
+    .innerText();
+
+describe("code detail (/qr/:id)", () => {
+  it("shows the code at 300 px, every property detail, the public address, and copies and downloads", async () => {
+    const owner = await registerOwnerViaApi();
+    const valuer = await createValuerViaApi(owner.token);
+    const code = await createCodeViaApi(owner.token, valuer.id);
+    const { page, context } = await browser.newPage({ token: owner.token });
+    await page.goto(`/qr/${code.id}`);
+    await page.getByRole("heading", { name: "12 Riverside Drive, Westlands, Nairobi" }).waitFor();
+
+    const image = page.getByAltText("Verification QR code for 12 Riverside Drive, Westlands, Nairobi");
+    expect(await image.getAttribute("width")).toBe("300");
+    expect((await image.boundingBox())?.width).toBe(300);
+    expect(await image.getAttribute("src")).toBe(code.qrCodeDataUrl);
+    await page.getByText("VAL-2025-001", { exact: true }).first().waitFor();
+
+    expect(await detailValue(page, "Property Location")).toBe("12 Riverside Drive, Westlands, Nairobi");
+    expect(await detailValue(page, "Description")).toBe("Four-bedroom maisonette on a half-acre plot");
+    expect(await detailValue(page, "Property Type")).toBe("Real Estate");
+    expect(await detailValue(page, "Building Size")).toBe("2,450 sqft");
+    expect(await detailValue(page, "Land Size")).toBe("0.5 acres");
+    expect(await detailValue(page, "Market Value")).toBe("KSh 45,000,000.00");
+    expect(await detailValue(page, "Valuation Date")).toBe("15 January 2025");
+    expect(await detailValue(page, "Signing Valuer")).toBe("Jane Wanjiku\nMRICS");
+    expect(await detailValue(page, "Verification Count")).toBe("0");
+
+    const address = `${browser.appUrl}/v/${code.publicToken}`;
+    expect(await page.getByRole("link", { name: address }).getAttribute("href")).toBe(address);
+
+    await page.getByRole("button", { name: "Copy" }).click();
+    await expectToast(page, "QR Code Copied");
+    await expectPrintQualityQr(page, await clipboardPng(page), address);
+
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download" }).click(),
+    ]);
+    const file = await downloadedFile(download);
+    expect(file.name).toBe("qr-code-VAL-2025-001.png");
+    await expectToast(page, "QR Code Downloaded");
+    await expectPrintQualityQr(page, file.bytes, address);
+    await context.close();
+  });
+
+  it("names the download after the id when there is no reference, and says when copying fails", async () => {
+    const owner = await registerOwnerViaApi();
+    const valuer = await createValuerViaApi(owner.token);
+    const code = await createCodeViaApi(owner.token, valuer.id, { propertyReference: undefined });
+    const { page, context } = await browser.newPage({ token: owner.token, viewport: PHONE_VIEWPORT });
+    await refuseClipboard(page);
+    await page.goto(`/qr/${code.id}`);
+    await page.getByRole("button", { name: "Copy" }).click();
+    expect(await expectToast(page, "Copy Failed", "Failed to copy QR code. Please try downloading instead.")).toBe(
+      "destructive",
+    );
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`qr-code-${code.id}.png`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_VIEWPORT.width);
+    await context.close();
+  });
+
+  it("answers a missing id and another company's code with QR Code Not Found and a way back", async () => {
+    const other = await registerOwnerViaApi();
+    const othersCode = await createCodeViaApi(other.token, (await createValuerViaApi(other.token)).id);
+    const owner = await registerOwnerViaApi();
+    const { page, context } = await browser.newPage({ token: owner.token });
+    for (const id of ["999999999", String(othersCode.id), "not-a-number"]) {
+      await page.goto(`/qr/${id}`);
+      await page.getByRole("heading", { name: "QR Code Not Found" }).waitFor();
+      await page.getByText("The requested QR code could not be found.", { exact: true }).waitFor();
+      expect(await page.getByText("12 Riverside Drive").count()).toBe(0);
+    }
+    await page.getByRole("link", { name: "Back to Dashboard" }).click();
+    await page.waitForURL("**/dashboard");
+    await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+    await context.close();
+  });
+});

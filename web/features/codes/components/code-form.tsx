@@ -1,0 +1,51 @@
+import { useForm } from "react-hook-form";
+import { Link } from "react-router";
+import { Button } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import { useValuers } from "../../valuers/api/list-valuers";
+import { codeFormDefaults, codeFormResolver, type CodeRequest } from "../lib/code-form";
+import { PropertyInformationSection } from "./property-information-section";
+import { ValuationDetailsSection } from "./valuation-details-section";
+
+interface Props {
+  submitting: boolean;
+  onSubmit: (request: CodeRequest) => void;
+}
+
+/** The create form (SPEC 5), validated with the server's own schema before anything is sent. */
+export function CodeForm({ submitting, onSubmit }: Props) {
+  const form = useForm({ resolver: codeFormResolver, defaultValues: codeFormDefaults() });
+  const valuers = useValuers();
+  const signers = (valuers.data ?? []).filter((valuer) => valuer.isActive);
+  const noValuers = valuers.isSuccess && signers.length === 0;
+
+  return (
+    <Card className="p-4 sm:p-6">
+      <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-8">
+        <PropertyInformationSection form={form} />
+        <ValuationDetailsSection form={form} valuers={signers} />
+        <div className="space-y-2">
+          {noValuers && (
+            <div role="alert" className="flex flex-wrap gap-x-2 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+              <p>No valuers available. Please add a valuer first.</p>
+              <Link to="/valuers" className="font-medium underline">
+                Go to valuers
+              </Link>
+            </div>
+          )}
+          {valuers.isError && (
+            <div role="alert" className="flex flex-wrap items-center gap-2 text-sm text-red-700">
+              <p>The signing valuers could not be loaded.</p>
+              <Button variant="link" onClick={() => valuers.refetch()}>
+                Try again
+              </Button>
+            </div>
+          )}
+          <Button type="submit" size="lg" className="w-full" disabled={submitting || !valuers.isSuccess || noValuers}>
+            {submitting ? "Generating QR Code..." : "Generate QR Code"}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,60 @@
+import { Link } from "react-router";
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "../../../components/ui/table";
+import { formatDate, formatMoney } from "../../../lib/format";
+import { codeTitle, type QrCode } from "../types";
+import { CodeStatusBadge } from "./code-status-badge";
+import { DownloadCodeButton } from "./download-code-button";
+
+function CodeHistoryRow({ code }: { code: QrCode }) {
+  const title = codeTitle(code);
+  return (
+    <TableRow>
+      <TableCell className="min-w-56">
+        <p className="font-medium text-slate-900">{title}</p>
+        <p className="text-xs text-slate-500">
+          {code.propertyType}
+          {code.propertyReference && code.propertyReference !== title && ` · Ref: ${code.propertyReference}`}
+        </p>
+      </TableCell>
+      <TableCell className="whitespace-nowrap">{formatDate(code.valuationDate, "short")}</TableCell>
+      <TableCell className="whitespace-nowrap">{formatMoney(code.marketValue, code.currency)}</TableCell>
+      <TableCell>
+        <CodeStatusBadge code={code} />
+      </TableCell>
+      <TableCell>
+        <div className="flex items-center gap-2">
+          <Link
+            to={`/qr/${code.id}`}
+            aria-label={`View ${title}`}
+            className="rounded px-2 py-1 text-sm font-medium text-blue-700 hover:bg-blue-50"
+          >
+            View
+          </Link>
+          <DownloadCodeButton id={code.id} label={title} />
+        </div>
+      </TableCell>
+    </TableRow>
+  );
+}
+
+/** SPEC 2 history table; it scrolls sideways on phones rather than squeezing its columns. */
+export function CodeHistoryTable({ codes }: { codes: QrCode[] }) {
+  return (
+    <Table caption="QR codes, newest first">
+      <TableHead>
+        <TableRow>
+          <TableHeaderCell>Property Details</TableHeaderCell>
+          <TableHeaderCell>Valuation Date</TableHeaderCell>
+          <TableHeaderCell>Market Value</TableHeaderCell>
+          <TableHeaderCell>Status</TableHeaderCell>
+          <TableHeaderCell>Actions</TableHeaderCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {codes.map((code) => (
+          <CodeHistoryRow key={code.id} code={code} />
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

@@ -1,0 +1,58 @@
+import { Link } from "react-router";
+import { CODE_PREVIEW_SIZE } from "../../../../schema/limits";
+import { Card } from "../../../components/ui/card";
+import { formatMoney } from "../../../lib/format";
+import { qrFileName } from "../lib/qr-image";
+import { codeTitle, type QrCodeWithImage } from "../types";
+import { CREATE_PAGE_MESSAGES, QrImageActions } from "./qr-image-actions";
+
+/** The create page's preview panel: a prompt before generation, then the code with Copy and Download. */
+export function CodePreview({ code }: { code: QrCodeWithImage | undefined }) {
+  return (
+    <Card className="p-4 sm:p-6">
+      <h2 className="text-base font-semibold text-slate-900">QR Code Preview</h2>
+      <div aria-live="polite" className="mt-4">
+        {code ? (
+          <div className="flex flex-col items-center gap-4 text-center">
+            <img
+              src={code.qrCodeDataUrl}
+              width={CODE_PREVIEW_SIZE.create}
+              height={CODE_PREVIEW_SIZE.create}
+              alt={`Verification QR code for ${codeTitle(code)}`}
+              className="rounded border border-slate-200"
+            />
+            <dl className="space-y-1 text-sm">
+              {code.propertyReference && (
+                <div>
+                  <dt className="sr-only">Reference</dt>
+                  <dd className="font-semibold text-slate-900">{code.propertyReference}</dd>
+                </div>
+              )}
+              {code.propertyAddress && (
+                <div>
+                  <dt className="sr-only">Address</dt>
+                  <dd className="text-slate-700">{code.propertyAddress}</dd>
+                </div>
+              )}
+              <div>
+                <dt className="sr-only">Market value</dt>
+                <dd className="font-medium text-slate-900">{formatMoney(code.marketValue, code.currency)}</dd>
+              </div>
+            </dl>
+            <QrImageActions src={code.qrCodeDataUrl} fileName={qrFileName(code.id)} messages={CREATE_PAGE_MESSAGES} />
+            <Link to={`/qr/${code.id}`} className="text-sm font-medium text-blue-700 hover:underline">
+              View code details
+            </Link>
+          </div>
+        ) : (
+          <div className="flex min-h-48 flex-col items-center justify-center gap-3 rounded-md border-2 border-dashed border-slate-200 p-6 text-center text-sm text-slate-500">
+            <span aria-hidden="true" className="text-4xl">
+              ▦
+            </span>
+            <p>Fill out the form to generate your QR code</p>
+          </div>
+        )}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,43 @@
+import type { ReactNode } from "react";
+import { SectionCard } from "../../../components/ui/section-card";
+import { formatDate, formatMeasure, formatMoney } from "../../../lib/format";
+import { isMotorVehicle, type QrCodeWithImage } from "../types";
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-sm text-slate-500">{label}</dt>
+      <dd className="mt-0.5 break-words font-medium text-slate-900">{children || "N/A"}</dd>
+    </div>
+  );
+}
+
+/** SPEC 2 detail fields: location, description, type, sizes, value, date, signer and verification count. */
+export function CodePropertyDetails({ code }: { code: QrCodeWithImage }) {
+  const vehicle = isMotorVehicle(code);
+  return (
+    <SectionCard title="Property Details">
+      <dl className="grid gap-4 sm:grid-cols-2">
+        {!vehicle && <Detail label="Property Location">{code.propertyAddress}</Detail>}
+        <Detail label={vehicle ? "Vehicle Reference Number" : "Property Reference"}>{code.propertyReference}</Detail>
+        <Detail label={vehicle ? "Vehicle Description" : "Description"}>{code.propertyArea}</Detail>
+        <Detail label="Property Type">{code.propertyType}</Detail>
+        {!vehicle && <Detail label="Building Size">{formatMeasure(code.propertySize, code.propertySizeUnit)}</Detail>}
+        {!vehicle && <Detail label="Land Size">{formatMeasure(code.landSize, code.landSizeUnit)}</Detail>}
+        <Detail label="Market Value">{formatMoney(code.marketValue, code.currency)}</Detail>
+        <Detail label="Valuation Date">{formatDate(code.valuationDate)}</Detail>
+        <Detail label="Signing Valuer">
+          {code.valuer && (
+            <>
+              {code.valuer.name}
+              {code.valuer.qualification && (
+                <span className="block text-sm font-normal text-slate-600">{code.valuer.qualification}</span>
+              )}
+            </>
+          )}
+        </Detail>
+        <Detail label="Verification Count">{String(code.verificationCount)}</Detail>
+      </dl>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,71 @@
+import { useState } from "react";
+import { Button } from "../../../components/ui/button";
+import { useToast } from "../../../components/ui/toast";
+import { copyQrPng, downloadQrPng } from "../lib/qr-image";
+
+/** The texts differ between the create and detail pages (SPEC 8). */
+export interface QrImageMessages {
+  copied: string;
+  downloaded: string;
+  copyFailed: { title: string; description: string };
+}
+
+export const CREATE_PAGE_MESSAGES: QrImageMessages = {
+  copied: "Copied!",
+  downloaded: "Downloaded!",
+  copyFailed: { title: "Copy failed", description: "Could not copy QR code to clipboard" },
+};
+
+export const DETAIL_PAGE_MESSAGES: QrImageMessages = {
+  copied: "QR Code Copied",
+  downloaded: "QR Code Downloaded",
+  copyFailed: { title: "Copy Failed", description: "Failed to copy QR code. Please try downloading instead." },
+};
+
+interface Props {
+  /** The SVG data URL from the server. */
+  src: string;
+  fileName: string;
+  messages: QrImageMessages;
+}
+
+/** Copy (PNG to the clipboard) and Download (PNG file) for one code image. */
+export function QrImageActions({ src, fileName, messages }: Props) {
+  const toast = useToast();
+  const [busy, setBusy] = useState<"copy" | "download" | null>(null);
+
+  const copy = async () => {
+    setBusy("copy");
+    try {
+      await copyQrPng(src);
+      toast({ title: messages.copied, description: "Paste it into your Word or PDF report." });
+    } catch {
+      toast({ ...messages.copyFailed, variant: "destructive" });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const download = async () => {
+    setBusy("download");
+    try {
+      await downloadQrPng(src, fileName);
+      toast({ title: messages.downloaded, description: `Saved as ${fileName}` });
+    } catch (error) {
+      toast({ title: "Download failed", description: (error as Error).message, variant: "destructive" });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <div className="flex flex-wrap justify-center gap-2">
+      <Button variant="secondary" onClick={copy} disabled={busy !== null}>
+        <span aria-hidden="true">⧉</span> Copy
+      </Button>
+      <Button onClick={download} disabled={busy !== null}>
+        <span aria-hidden="true">⤓</span> Download
+      </Button>
+    </div>
+  );
+}

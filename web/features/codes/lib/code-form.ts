@@ -1,0 +1,91 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import type { Resolver } from "react-hook-form";
+import type { Currency, PropertyType } from "../../../../schema/limits";
+import { createQrCodeSchema, MOTOR_VEHICLE } from "../../../../schema/validation/qr-codes";
+import { todayDayMonthYear } from "../../../lib/format";
+
+/** What the create form holds: text as typed (market value with separators, date as DD/MM/YYYY). */
+export interface CodeFormValues {
+  propertyType: PropertyType | "";
+  propertyAddress: string;
+  propertyReference: string;
+  propertyArea: string;
+  propertySize: string;
+  propertySizeUnit: "sqft" | "sqm";
+  landSize: string;
+  landSizeUnit: "acres" | "hectares" | "sqft";
+  valuationDate: string;
+  marketValue: string;
+  currency: Currency;
+  valuerId: string;
+}
+
+/** The POST /api/qr-codes body (SPEC 7): market value as a number, the valuer as an integer. */
+export interface CodeRequest {
+  propertyType?: PropertyType;
+  propertyAddress?: string;
+  propertyReference: string;
+  propertyArea: string;
+  propertySize?: string;
+  propertySizeUnit?: CodeFormValues["propertySizeUnit"];
+  landSize?: string;
+  landSizeUnit?: CodeFormValues["landSizeUnit"];
+  valuationDate: string;
+  marketValue: number;
+  currency: Currency;
+  valuerId?: number;
+}
+
+export const codeFormDefaults = (): CodeFormValues => ({
+  propertyType: "",
+  propertyAddress: "",
+  propertyReference: "",
+  propertyArea: "",
+  propertySize: "",
+  propertySizeUnit: "sqft",
+  landSize: "",
+  landSizeUnit: "acres",
+  valuationDate: todayDayMonthYear(),
+  marketValue: "0",
+  currency: "USD",
+  valuerId: "",
+});
+
+/** SPEC 5: only digits are kept (commas stripped); no leading zeros, so "0" then "5" reads "5". */
+export const marketValueDigits = (text: string) => text.replace(/\D/g, "").replace(/^0+(?=\d)/, "");
+
+/**
+ * The body sent for the form's values. A Motor Vehicle has no location or sizes: what is hidden
+ * is not sent, so a size typed before switching type can neither fail nor be stored.
+ */
+export function toCodeRequest(values: CodeFormValues): CodeRequest {
+  const vehicle = values.propertyType === MOTOR_VEHICLE;
+  const valuerId = Number.parseInt(values.valuerId, 10);
+  return {
+    propertyType: values.propertyType || undefined,
+    ...(vehicle
+      ? {}
+      : {
+          propertyAddress: values.propertyAddress,
+          propertySize: values.propertySize,
+          propertySizeUnit: values.propertySizeUnit,
+          landSize: values.landSize,
+          landSizeUnit: values.landSizeUnit,
+        }),
+    propertyReference: values.propertyReference,
+    propertyArea: values.propertyArea,
+    valuationDate: values.valuationDate,
+    marketValue: Number(marketValueDigits(values.marketValue)) || 0,
+    currency: values.currency,
+    valuerId: Number.isNaN(valuerId) ? undefined : valuerId,
+  };
+}
+
+const validateRequest = zodResolver(createQrCodeSchema, undefined, { raw: true });
+
+/**
+ * The shared server schema checks exactly the body that will be sent (same rules on both sides);
+ * its field paths are the form's field names, so each message lands under its field.
+ */
+export const codeFormResolver: Resolver<CodeFormValues, unknown, CodeRequest> = (values, context, options) =>
+  validateRequest(toCodeRequest(values) as never, context, options as never) as never;

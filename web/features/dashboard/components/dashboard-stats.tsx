@@ -1,0 +1,17 @@
+import { StatCard } from "../../../components/ui/stat-card";
+import { useCodeStats } from "../../codes/api/code-stats";
+import { useValuers } from "../../valuers/api/list-valuers";
+
+/** The four stat cards (SPEC 2): the code numbers from the stats call, Valuers from the valuers list. */
+export function DashboardStats() {
+  const stats = useCodeStats();
+  const valuers = useValuers();
+  return (
+    <section aria-label="Statistics" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+      <StatCard label="Total Codes" icon="▦" isLoading={stats.isPending} value={stats.data?.totalQRCodes} />
+      <StatCard label="This Month" icon="📅" isLoading={stats.isPending} value={stats.data?.thisMonth} />
+      <StatCard label="Valuers" icon="👤" isLoading={valuers.isPending} value={valuers.data?.length} />
+      <StatCard label="Verifications" icon="✔" isLoading={stats.isPending} value={stats.data?.verifications} />
+    </section>
+  );
+}

@@ -1,0 +1,74 @@
+import { Link } from "react-router";
+import { RECENT_CODES_LIMIT } from "../../../../schema/limits";
+import { buttonClasses } from "../../../components/ui/button";
+import { Badge } from "../../../components/ui/card";
+import { SectionCard } from "../../../components/ui/section-card";
+import { EmptyState } from "../../../components/ui/empty-state";
+import { InlineLoading } from "../../../components/ui/spinner";
+import { formatDate, formatMoney } from "../../../lib/format";
+import { useRecentCodes } from "../../codes/api/list-codes";
+import { codeTitle, type QrCode } from "../../codes/types";
+
+function RecentCodeItem({ code }: { code: QrCode }) {
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-3">
+      <div className="min-w-0">
+        <p className="truncate font-medium text-slate-900">{codeTitle(code)}</p>
+        <p className="text-sm text-slate-600">
+          <span className="sr-only">Valuation date </span>
+          {formatDate(code.valuationDate, "short")}
+        </p>
+      </div>
+      <div className="flex items-center gap-3">
+        <p className="text-sm font-medium text-slate-900">
+          <span className="sr-only">Market value </span>
+          {formatMoney(code.marketValue, code.currency)} <Badge tone="slate">{code.currency}</Badge>
+        </p>
+        <Link
+          to={`/qr/${code.id}`}
+          className="text-sm font-medium text-blue-700 hover:underline"
+          aria-label={`View ${codeTitle(code)}`}
+        >
+          View
+        </Link>
+      </div>
+    </li>
+  );
+}
+
+/** SPEC 2: the 5 newest codes with a View link each, or the empty state with a prompt to create one. */
+export function RecentCodes() {
+  const codes = useRecentCodes(RECENT_CODES_LIMIT);
+  return (
+    <SectionCard
+      title="Recent Codes"
+      actions={
+        <Link to="/qr-history" className="text-sm font-medium text-blue-700 hover:underline">
+          View all
+        </Link>
+      }
+    >
+      {codes.isPending ? (
+        <InlineLoading label="Loading recent codes" />
+      ) : codes.isError ? (
+        <EmptyState title="Recent codes could not be loaded" description={codes.error.message} />
+      ) : codes.data.length === 0 ? (
+        <EmptyState
+          title="No verification codes yet"
+          description="Create your first code to verify a valuation report."
+          action={
+            <Link to="/create-qr" className={buttonClasses()}>
+              Create your first code
+            </Link>
+          }
+        />
+      ) : (
+        <ul className="divide-y divide-slate-100" aria-label="Recent codes">
+          {codes.data.map((code) => (
+            <RecentCodeItem key={code.id} code={code} />
+          ))}
+        </ul>
+      )}
+    </SectionCard>
+  );
+}
