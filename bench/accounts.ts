@@ -1,0 +1,75 @@
+import type pg from "pg";
+import { expectJson } from "./http";
+
+export const BENCH_PASSWORD = "bench-correct-horse-battery";
+
+export interface Account {
+  token: string;
+  email: string;
+  userId: number;
+  companyId: number;
+}
+
+/** A company owner registered through the public API, as a valuation firm signs up. */
+export async function registerCompany(origin: string, label: string, companyName: string): Promise<Account> {
+  const email = `${label}-${Date.now().toString(36)}@bench.invalid`;
+  const body = await expectJson<{ token: string; user: { id: number; companyId: number } }>(
+    201,
+    origin,
+    "/api/register",
+    {
+      body: {
+        firstName: "Bench",
+        lastName: label,
+        name: companyName,
+        email,
+        phone: "+254700000001",
+        location: "Nairobi",
+        password: BENCH_PASSWORD,
+        confirmPassword: BENCH_PASSWORD,
+      },
+    },
+  );
+  return { token: body.token, email, userId: body.user.id, companyId: body.user.companyId };
+}
+
+/** Registers, then promotes to platform administrator as `npm run admin:create` would, and signs in again. */
+export async function createAdmin(origin: string, pool: pg.Pool): Promise<Account> {
+  const account = await registerCompany(origin, "admin", "Bench Platform Administration");
+  await pool.query("UPDATE users SET role = 'admin', company_id = NULL WHERE id = $1", [account.userId]);
+  const { token } = await expectJson<{ token: string }>(200, origin, "/api/login", {
+    body: { email: account.email, password: BENCH_PASSWORD },
+  });
+  return { ...account, token };
+}
+
+export interface IssuedCode {
+  id: number;
+  publicToken: string;
+  address: string;
+}
+
+/** A valuer and one verification code for the account's company, through the API like the create screen. */
+export async function issueCode(origin: string, account: Account): Promise<IssuedCode> {
+  const valuer = await expectJson<{ id: number }>(201, origin, "/api/valuers", {
+    token: account.token,
+    body: { name: "Jane Wanjiku Mwangi", phone: "+254712345678", qualification: "MRICS, Registered Valuer" },
+  });
+  const code = await expectJson<{ id: number; publicToken: string; qrCodeData: string }>(201, origin, "/api/qr-codes", {
+    token: account.token,
+    body: {
+      propertyType: "Real Estate",
+      propertyAddress: "Plot 14, Riverside Drive, Westlands, Nairobi",
+      propertyReference: "LR No. 209/12345/7",
+      propertySize: "2450",
+      propertySizeUnit: "sqft",
+      landSize: "0.5",
+      landSizeUnit: "acres",
+      marketValue: "45000000",
+      currency: "KES",
+      valuationDate: "15/01/2025",
+      valuerId: valuer.id,
+    },
+  });
+  return { id: code.id, publicToken: code.publicToken, address: code.qrCodeData };
+}

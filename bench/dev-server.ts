@@ -1,0 +1,111 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createWriteStream, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { configuredDatabaseUrl } from "../scripts/lib/dev-vars";
+import { freePort } from "../scripts/lib/free-port";
+
+/** A fresh clone first optimises Vite's dependencies and loads the gazetteer; that can take a while. */
+const READY_TIMEOUT_MS = 240_000;
+const STOP_TIMEOUT_MS = 30_000;
+const START_ATTEMPTS = 2;
+
+export interface DevServer {
+  origin: string;
+  port: number;
+  /** The embedded Postgres of this server, over TCP (the same database the Worker uses). */
+  databaseUrl: string;
+  stop(): Promise<void>;
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once("exit", () => resolve());
+  });
+}
+
+async function waitUntilReady(origin: string, child: ChildProcess): Promise<boolean> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) return false;
+    try {
+      const res = await fetch(`${origin}/favicon.svg`);
+      await res.arrayBuffer();
+      if (res.ok) return true;
+    } catch {
+      /* not listening yet */
+    }
+    await sleep(500);
+  }
+  return false;
+}
+
+/** Ends the dev script (it stops Vite and closes the database itself), or its whole group if it hangs. */
+async function stopChild(child: ChildProcess) {
+  if (child.exitCode !== null || child.pid === undefined) return;
+  child.kill("SIGTERM");
+  const stopped = await Promise.race([exited(child).then(() => true), sleep(STOP_TIMEOUT_MS).then(() => false)]);
+  if (!stopped) process.kill(-child.pid, "SIGKILL");
+}
+
+async function startOnce(dataDir: string, logFile: string): Promise<DevServer | { failed: string }> {
+  const [pgPort, bridgePort, port] = [await freePort(), await freePort(), await freePort()];
+  const log = createWriteStream(logFile, { flags: "a" });
+  const env: NodeJS.ProcessEnv = { ...process.env, VALUSEAL_DATA_DIR: dataDir, VALUSEAL_PG_PORT: String(pgPort) };
+  delete env.DATABASE_URL;
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", "scripts/dev.ts", "--port", String(port)],
+    // Its own process group, so a hung Vite or workerd can be ended with it and nothing else.
+    { env: { ...env, VALUSEAL_BRIDGE_PORT: String(bridgePort) }, stdio: ["ignore", "pipe", "pipe"], detached: true },
+  );
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  const origin = `http://127.0.0.1:${port}`;
+  if (!(await waitUntilReady(origin, child))) {
+    await stopChild(child);
+    return { failed: readFileSync(logFile, "utf8").split("\n").slice(-30).join("\n") };
+  }
+  return {
+    origin,
+    port,
+    databaseUrl: `postgres://postgres:postgres@127.0.0.1:${pgPort}/postgres`,
+    stop: () => stopChild(child),
+  };
+}
+
+/**
+ * `npm run dev` (scripts/dev.ts) on free ports with a throwaway embedded database, so the
+ * benchmark never touches .data/pglite or a developer's running server. Started twice at most:
+ * Vite restarts (and may fail) when a config file changes under it during start-up.
+ */
+export async function startDevServer(): Promise<DevServer> {
+  if (configuredDatabaseUrl()) {
+    throw new Error(
+      "DATABASE_URL is set (environment or .dev.vars): the benchmark writes thousands of scans and a million " +
+        "codes, so it only runs against its own embedded database. Unset DATABASE_URL and run it again.",
+    );
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), "valuseal-bench-"));
+  const logFile = join(dataDir, "dev-server.log");
+  const cleanUp = () => rmSync(dataDir, { recursive: true, force: true });
+  let failure = "";
+  for (let attempt = 1; attempt <= START_ATTEMPTS; attempt += 1) {
+    const started = await startOnce(dataDir, logFile);
+    if ("origin" in started) {
+      return {
+        ...started,
+        stop: async () => {
+          await started.stop();
+          cleanUp();
+        },
+      };
+    }
+    failure = started.failed;
+    console.warn(`Dev server did not start (attempt ${attempt} of ${START_ATTEMPTS}).`);
+  }
+  cleanUp();
+  throw new Error(`npm run dev did not start:\n${failure}`);
+}

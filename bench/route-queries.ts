@@ -1,0 +1,136 @@
+import { and, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/node-postgres";
+import type pg from "pg";
+import * as tables from "../schema/tables";
+import { companies, qrCodes, users, valuers } from "../schema/tables";
+import { ADMIN_PAGE_SIZE } from "../schema/validation/admin";
+import { QR_PAGE_SIZE } from "../schema/validation/qr-codes";
+
+/**
+ * The SQL the three measured routes run, built with the same drizzle expressions as the route
+ * modules (worker/routes/analytics.ts, qr-codes.ts listCodes, admin/companies.ts
+ * selectCompanies + countCompanies) with no filters, first page. The benchmark checks that these
+ * return exactly what the API returned, so a drift between copy and route shows up as a failure.
+ */
+export type BenchDatabase = ReturnType<typeof benchDatabase>;
+
+export function benchDatabase(pool: pg.Pool) {
+  return drizzle({ client: pool, schema: tables, casing: "snake_case" });
+}
+
+/** GET /api/analytics/stats */
+export function statsQuery(db: BenchDatabase, companyId: number) {
+  return db
+    .select({
+      totalQRCodes: sql<number>`count(*)`.mapWith(Number),
+      thisMonth: sql<number>`count(*) filter (where ${qrCodes.createdAt} >= date_trunc('month', now()))`.mapWith(
+        Number,
+      ),
+      verifications: sql<number>`coalesce(sum(${qrCodes.verificationCount}), 0)`.mapWith(Number),
+    })
+    .from(qrCodes)
+    .where(eq(qrCodes.companyId, companyId));
+}
+
+const codeColumns = {
+  id: qrCodes.id,
+  publicToken: qrCodes.publicToken,
+  userId: qrCodes.userId,
+  companyId: qrCodes.companyId,
+  valuationDate: qrCodes.valuationDate,
+  marketValue: qrCodes.marketValue,
+  currency: qrCodes.currency,
+  valuerId: qrCodes.valuerId,
+  propertyAddress: qrCodes.propertyAddress,
+  propertyReference: qrCodes.propertyReference,
+  propertyArea: qrCodes.propertyArea,
+  propertyType: qrCodes.propertyType,
+  propertySize: qrCodes.propertySize,
+  propertySizeUnit: qrCodes.propertySizeUnit,
+  landSize: qrCodes.landSize,
+  landSizeUnit: qrCodes.landSizeUnit,
+  latitude: qrCodes.latitude,
+  longitude: qrCodes.longitude,
+  qrCodeData: qrCodes.qrCodeData,
+  qrCodeUrl: qrCodes.qrCodeUrl,
+  verificationCount: qrCodes.verificationCount,
+  isActive: qrCodes.isActive,
+  revokedAt: qrCodes.revokedAt,
+  revokedReason: qrCodes.revokedReason,
+  supersededById: qrCodes.supersededById,
+  createdAt: qrCodes.createdAt,
+  updatedAt: qrCodes.updatedAt,
+};
+const codeWithValuer = { ...codeColumns, valuer: { name: valuers.name, qualification: valuers.qualification } };
+
+const matchingCount = (where: SQL | undefined) =>
+  sql<number>`(select count(*) from ${qrCodes} where ${where ?? sql`true`})`.mapWith(Number);
+
+/** GET /api/qr-codes?page=1 (the history screen's first page) */
+export function historyPageQuery(db: BenchDatabase, companyId: number) {
+  // listFilter with no search, type or date: the three optional conditions are undefined.
+  const where = and(eq(qrCodes.companyId, companyId), undefined, undefined, undefined);
+  return db
+    .select({ ...codeWithValuer, total: matchingCount(where) })
+    .from(qrCodes)
+    .leftJoin(valuers, eq(valuers.id, qrCodes.valuerId))
+    .where(where)
+    .orderBy(desc(qrCodes.createdAt), desc(qrCodes.id))
+    .limit(QR_PAGE_SIZE)
+    .offset(0);
+}
+
+/**
+ * The history page as it was before the benchmark: the total as a window over the joined rows.
+ * No route runs it any more; it is measured beside the current query to show what changed.
+ */
+export function historyPageWindowQuery(db: BenchDatabase, companyId: number) {
+  const where = and(eq(qrCodes.companyId, companyId), undefined, undefined, undefined);
+  return db
+    .select({ ...codeWithValuer, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(qrCodes)
+    .leftJoin(valuers, eq(valuers.id, qrCodes.valuerId))
+    .where(where)
+    .orderBy(desc(qrCodes.createdAt), desc(qrCodes.id))
+    .limit(QR_PAGE_SIZE)
+    .offset(0);
+}
+
+const countPerCompany = (table: typeof qrCodes | typeof valuers, condition: SQL | undefined) =>
+  sql<number>`(select count(*) from ${table} where ${condition})`.mapWith(Number);
+
+const companyRow = {
+  id: companies.id,
+  name: companies.name,
+  email: companies.email,
+  phone: companies.phone,
+  location: companies.location,
+  ownerId: companies.ownerId,
+  userEmail: users.email,
+  isActive: companies.isActive,
+  createdAt: companies.createdAt,
+  updatedAt: companies.updatedAt,
+  qrCodeCount: countPerCompany(qrCodes, eq(qrCodes.companyId, companies.id)),
+  valuerCount: countPerCompany(valuers, and(eq(valuers.companyId, companies.id), isNull(valuers.deletedAt))),
+};
+
+/** GET /api/admin/companies-detailed?page=1: the page's rows… */
+export function adminCompaniesPageQuery(db: BenchDatabase) {
+  return db
+    .select(companyRow)
+    .from(companies)
+    .innerJoin(users, eq(users.id, companies.ownerId))
+    .where(undefined)
+    .orderBy(desc(companies.createdAt), desc(companies.id))
+    .limit(ADMIN_PAGE_SIZE.default)
+    .offset(0);
+}
+
+/** …and its total, which the route runs alongside. */
+export function adminCompaniesCountQuery(db: BenchDatabase) {
+  return db
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(companies)
+    .innerJoin(users, eq(users.id, companies.ownerId))
+    .where(undefined);
+}

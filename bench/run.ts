@@ -1,0 +1,163 @@
+import { writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
+import { performance } from "node:perf_hooks";
+import pg from "pg";
+import { createAdmin, issueCode, registerCompany } from "./accounts";
+import { buildProbes, measureProbes, type Subjects } from "./api-scaling";
+import { startDevServer, type DevServer } from "./dev-server";
+import { describeMachine } from "./machine";
+import { formatInt, formatMs } from "./measure";
+import { benchQrGeneration } from "./qr-generation";
+import { renderReport, type Dataset, type ScaleResult } from "./report";
+import { benchDatabase } from "./route-queries";
+import { benchScanPath } from "./scan-path";
+import { bulkSeedCodes, qrCodeIndexes, seedCompanies, seedCodes } from "./seed";
+
+/**
+ * `npm run bench`: QR generation, the scan path under `npm run dev`, and the three list/stat
+ * routes at 10k and 1M codes; prints every figure and writes bench/RESULTS.md.
+ */
+const RESULTS_FILE = new URL("./RESULTS.md", import.meta.url);
+const COMPANIES = 1000;
+const SMALL = 10_000;
+const LARGE = 1_000_000;
+
+const log = (line: string) => console.log(line);
+const started = performance.now();
+const elapsed = () => `${((performance.now() - started) / 1000).toFixed(0)} s`;
+
+let server: DevServer | undefined;
+async function stopServer() {
+  const running = server;
+  server = undefined;
+  await running?.stop();
+}
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    void stopServer().finally(() => process.exit(130));
+  });
+}
+
+async function describeDataset(pool: pg.Pool, subjects: Subjects, seedSeconds: number): Promise<Dataset> {
+  const { rows } = await pool.query<Record<string, string>>(
+    `SELECT (SELECT count(*) FROM qr_codes) AS codes, (SELECT count(*) FROM companies) AS companies,
+       (SELECT count(*) FROM qr_codes WHERE company_id = $1) AS hot,
+       (SELECT count(*) FROM qr_codes WHERE company_id = $2) AS typical,
+       pg_size_pretty(pg_total_relation_size('qr_codes')) AS size`,
+    [subjects.hot.companyId, subjects.typical.companyId],
+  );
+  const row = rows[0]!;
+  return {
+    codes: Number(row.codes),
+    companies: Number(row.companies),
+    hotCompanyCodes: Number(row.hot),
+    typicalCompanyCodes: Number(row.typical),
+    tableSize: row.size!,
+    seedSeconds,
+  };
+}
+
+async function main() {
+  const machine = describeMachine();
+  log(`ValuSeal benchmark — ${machine.date}`);
+  log(`${machine.cpuModel}, ${machine.cores} cores, ${machine.memoryGiB.toFixed(1)} GiB, Node ${machine.node}`);
+  log(`Load average at start: ${machine.loadAverage}\n`);
+
+  log("1. QR generation (SVG and PNG paths, ours and the seed design's)");
+  const qr = benchQrGeneration();
+  for (const path of qr) {
+    log(
+      `  ${path.label}: ${path.address.length} chars, version ${path.version} (${path.modules} modules), ` +
+        `SVG ${formatInt(path.svgBytes)} B, SVG ${formatMs(path.svgMsPerCode)} ms/code (${formatInt(path.svgCodesPerSecond)}/s), ` +
+        `PNG ${path.pngPixels} px ${formatInt(path.pngBytes)} B, ${formatMs(path.pngMsPerCode)} ms/code ` +
+        `(${formatInt(path.pngCodesPerSecond)}/s), decodes: ${path.decodes}`,
+    );
+  }
+
+  log(`\nStarting npm run dev with a throwaway database… (${elapsed()})`);
+  server = await startDevServer();
+  const { origin } = server;
+  log(`  ready at ${origin} (${elapsed()})`);
+  const pool = new pg.Pool({ connectionString: server.databaseUrl, max: 2 });
+  try {
+    log("\n2. Scan path");
+    const hot = await registerCompany(origin, "hot", "Bench Hot Valuers Ltd");
+    const code = await issueCode(origin, hot);
+    const scan = await benchScanPath(origin, pool, { id: code.id, path: new URL(code.address).pathname }, log);
+    log(
+      `  certificate ${formatInt(scan.certificateBytes)} B, ${formatInt(scan.certificateGzipBytes)} B gzipped; ` +
+        `answered ${scan.answeredScans}, counted ${scan.countedScans}, scan events ${scan.scanEventsWritten}`,
+    );
+
+    log(`\n3. API query scaling (${elapsed()})`);
+    const subjects: Subjects = {
+      hot,
+      typical: await registerCompany(origin, "typical", "Bench Typical Valuers Ltd"),
+      admin: await createAdmin(origin, pool),
+    };
+    const db = benchDatabase(pool);
+    const probes = buildProbes(db, subjects);
+    const existing = await describeDataset(pool, subjects, 0);
+    // The registered companies (hot, typical, the admin's) count towards the 1,000.
+    const poolIds = await seedCompanies(
+      pool,
+      COMPANIES - existing.companies,
+      [subjects.typical.companyId],
+      hot.companyId,
+    );
+    let seedStart = performance.now();
+    await seedCodes(pool, 1, SMALL - existing.codes, hot.companyId, poolIds);
+    const small: ScaleResult = {
+      dataset: await describeDataset(pool, subjects, (performance.now() - seedStart) / 1000),
+      probes: [],
+    };
+    log(`  seeded ${formatInt(small.dataset.codes)} codes over ${small.dataset.companies} companies (${elapsed()})`);
+    small.probes = await measureProbes(origin, pool, probes, log);
+
+    const indexesBefore = await qrCodeIndexes(pool);
+    log(`  growing to ${formatInt(LARGE)} codes (${elapsed()})`);
+    seedStart = performance.now();
+    const indexesAfter = await bulkSeedCodes(
+      pool,
+      SMALL - existing.codes + 1,
+      LARGE - existing.codes,
+      hot.companyId,
+      poolIds,
+      log,
+    );
+    const large: ScaleResult = {
+      dataset: await describeDataset(pool, subjects, (performance.now() - seedStart) / 1000),
+      probes: [],
+    };
+    log(`  seeded ${formatInt(large.dataset.codes)} codes in ${large.dataset.seedSeconds.toFixed(1)} s (${elapsed()})`);
+    large.probes = await measureProbes(origin, pool, probes, log);
+
+    const report = renderReport({
+      machine,
+      loadAtEnd: loadavg()
+        .map((value) => value.toFixed(2))
+        .join(" / "),
+      totalSeconds: (performance.now() - started) / 1000,
+      qr,
+      scan,
+      small,
+      large,
+      indexesRestored: JSON.stringify(indexesBefore) === JSON.stringify(indexesAfter),
+    });
+    writeFileSync(RESULTS_FILE, report);
+    // Every figure on the console too; the plans stay in the file.
+    log(`\n${report.slice(0, report.indexOf("## EXPLAIN"))}`);
+    log(`Wrote bench/RESULTS.md with the EXPLAIN plans (${elapsed()})`);
+  } finally {
+    await pool.end();
+    log("Stopping the dev server…");
+    await stopServer();
+  }
+  log(`Done in ${elapsed()}.`);
+}
+
+main().catch(async (error: unknown) => {
+  console.error(error);
+  await stopServer();
+  process.exit(1);
+});
