@@ -2,23 +2,36 @@ import type { HTMLAttributes, ReactNode, TdHTMLAttributes, ThHTMLAttributes } fr
 import { cn } from "../../lib/cn";
 
 /**
- * A data table that scrolls sideways on narrow phones instead of squeezing its columns.
- * The caption names the table for screen readers (visually hidden unless shown).
+ * Below the sm breakpoint each row becomes a small card: the header row is kept for screen readers
+ * only, and every cell shows its column name (the cell's `label`) beside its value.
+ */
+const STACKED_ON_PHONE = cn(
+  "max-sm:[&_thead]:sr-only max-sm:[&_tr]:block max-sm:[&_tr]:px-4 max-sm:[&_tr]:py-3",
+  "max-sm:[&_td]:flex max-sm:[&_td]:min-h-8 max-sm:[&_td]:items-center max-sm:[&_td]:justify-between max-sm:[&_td]:gap-4 max-sm:[&_td]:px-0 max-sm:[&_td]:py-1 max-sm:[&_td]:text-right",
+  "max-sm:[&_td]:before:shrink-0 max-sm:[&_td]:before:text-left max-sm:[&_td]:before:text-xs max-sm:[&_td]:before:font-medium max-sm:[&_td]:before:uppercase max-sm:[&_td]:before:text-slate-500 max-sm:[&_td]:before:content-[attr(data-label)]",
+);
+
+/**
+ * A data table that scrolls sideways on narrow phones instead of squeezing its columns, or, with
+ * `stackOnPhone`, shows each row as a card there. The caption names the table for screen readers
+ * (visually hidden unless shown).
  */
 export function Table({
   caption,
   showCaption = false,
+  stackOnPhone = false,
   className,
   children,
 }: {
   caption: ReactNode;
   showCaption?: boolean;
+  stackOnPhone?: boolean;
   className?: string;
   children: ReactNode;
 }) {
   return (
     <div className={cn("relative w-full overflow-x-auto", className)}>
-      <table className="w-full border-collapse text-left text-sm">
+      <table className={cn("w-full border-collapse text-left text-sm", stackOnPhone && STACKED_ON_PHONE)}>
         <caption className={showCaption ? "mb-2 text-left text-sm text-slate-600" : "sr-only"}>{caption}</caption>
         {children}
       </table>
@@ -51,6 +64,7 @@ export function TableHeaderCell({ className, scope = "col", ...props }: ThHTMLAt
   );
 }
 
-export function TableCell({ className, ...props }: TdHTMLAttributes<HTMLTableCellElement>) {
-  return <td className={cn("px-4 py-3 text-slate-800", className)} {...props} />;
+/** `label` is the column name shown beside the value when a `stackOnPhone` table is stacked. */
+export function TableCell({ className, label, ...props }: TdHTMLAttributes<HTMLTableCellElement> & { label?: string }) {
+  return <td data-label={label} className={cn("px-4 py-3 text-slate-800", className)} {...props} />;
 }

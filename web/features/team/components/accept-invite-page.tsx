@@ -16,7 +16,7 @@ const homeLinkClass = "rounded-md border border-slate-300 px-3 py-1 text-sm text
 function InviteCard({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Card className="mx-auto w-full max-w-lg p-6 sm:p-8">
-      <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+      <h1 className="text-2xl font-bold text-slate-900 [overflow-wrap:anywhere]">{title}</h1>
       <div className="mt-4 space-y-4">{children}</div>
     </Card>
   );

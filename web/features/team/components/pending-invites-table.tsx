@@ -33,7 +33,7 @@ function RevokeInviteButton({ invite }: { invite: PendingInvite }) {
 export function PendingInvitesTable({ invites }: { invites: PendingInvite[] }) {
   if (invites.length === 0) return <EmptyState title="No pending invites" className="py-4" />;
   return (
-    <Table caption="Pending invites">
+    <Table caption="Pending invites" stackOnPhone>
       <TableHead>
         <TableRow>
           <TableHeaderCell>Email</TableHeaderCell>
@@ -44,9 +44,13 @@ export function PendingInvitesTable({ invites }: { invites: PendingInvite[] }) {
       <TableBody>
         {invites.map((invite) => (
           <TableRow key={invite.id}>
-            <TableCell className="break-all">{invite.email}</TableCell>
-            <TableCell className="whitespace-nowrap">{formatDateTime(invite.expiresAt)}</TableCell>
-            <TableCell className="text-right">
+            <TableCell label="Email" className="[overflow-wrap:anywhere]">
+              {invite.email}
+            </TableCell>
+            <TableCell label="Expires" className="whitespace-nowrap">
+              {formatDateTime(invite.expiresAt)}
+            </TableCell>
+            <TableCell label="Actions" className="text-right">
               <RevokeInviteButton invite={invite} />
             </TableCell>
           </TableRow>

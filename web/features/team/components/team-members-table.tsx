@@ -42,7 +42,7 @@ export function TeamMembersTable({ members }: { members: TeamMember[] }) {
   const [removing, setRemoving] = useState<TeamMember | null>(null);
   return (
     <>
-      <Table caption="Team members">
+      <Table caption="Team members" stackOnPhone>
         <TableHead>
           <TableRow>
             <TableHeaderCell>Name</TableHeaderCell>
@@ -55,13 +55,19 @@ export function TeamMembersTable({ members }: { members: TeamMember[] }) {
         <TableBody>
           {members.map((member) => (
             <TableRow key={member.id}>
-              <TableCell className="font-medium text-slate-900">{displayName(member)}</TableCell>
-              <TableCell className="break-all">{member.email}</TableCell>
-              <TableCell>
+              <TableCell label="Name" className="font-medium text-slate-900">
+                {displayName(member)}
+              </TableCell>
+              <TableCell label="Email" className="[overflow-wrap:anywhere]">
+                {member.email}
+              </TableCell>
+              <TableCell label="Role">
                 <Badge tone={member.isOwner ? "blue" : "slate"}>{member.isOwner ? "Owner" : "Member"}</Badge>
               </TableCell>
-              <TableCell className="whitespace-nowrap">{formatDate(member.createdAt)}</TableCell>
-              <TableCell className="text-right">
+              <TableCell label="Joined" className="whitespace-nowrap">
+                {formatDate(member.createdAt)}
+              </TableCell>
+              <TableCell label="Actions" className="text-right max-sm:empty:hidden">
                 {!member.isOwner && (
                   <Button
                     variant="secondary"

@@ -65,7 +65,7 @@ export function ValuersPage() {
         </div>
         {isOwner && (
           <Button onClick={() => setDialog({ mode: "add" })}>
-            <span aria-hidden="true">＋</span>
+            <span aria-hidden="true">+</span>
             Add Valuer
           </Button>
         )}

@@ -16,7 +16,7 @@ export function ValuerStatusBadge({ isActive }: { isActive: boolean }) {
 
 export function ValuersTable({ valuers, canManage, onEdit }: Props) {
   return (
-    <Table caption="Company valuers">
+    <Table caption="Company valuers" stackOnPhone>
       <TableHead>
         <TableRow>
           <TableHeaderCell>Name</TableHeaderCell>
@@ -29,14 +29,18 @@ export function ValuersTable({ valuers, canManage, onEdit }: Props) {
       <TableBody>
         {valuers.map((valuer) => (
           <TableRow key={valuer.id}>
-            <TableCell className="font-medium text-slate-900">{valuer.name}</TableCell>
-            <TableCell className="whitespace-nowrap">{valuer.phone || "—"}</TableCell>
-            <TableCell>{valuer.qualification || "—"}</TableCell>
-            <TableCell>
+            <TableCell label="Name" className="font-medium text-slate-900">
+              {valuer.name}
+            </TableCell>
+            <TableCell label="Phone" className="whitespace-nowrap">
+              {valuer.phone || "—"}
+            </TableCell>
+            <TableCell label="Qualification">{valuer.qualification || "—"}</TableCell>
+            <TableCell label="Status">
               <ValuerStatusBadge isActive={valuer.isActive} />
             </TableCell>
             {canManage && (
-              <TableCell>
+              <TableCell label="Actions">
                 <ValuerRowActions valuer={valuer} onEdit={() => onEdit(valuer)} />
               </TableCell>
             )}
