@@ -1,0 +1,113 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import { Button } from "../../../components/ui/button";
+import { Badge } from "../../../components/ui/card";
+import { EmptyState } from "../../../components/ui/empty-state";
+import { SectionCard } from "../../../components/ui/section-card";
+import { InlineLoading } from "../../../components/ui/spinner";
+import { formatDateTime } from "../../../lib/format";
+import { useSession } from "../../auth/api/current-user";
+import { useCodeStatus, type CodeStatus } from "../api/code-status";
+import type { QrCode } from "../types";
+import { actorName, CodeStatusHistory } from "./code-status-history";
+import { ReinstateCodeDialog } from "./reinstate-code-dialog";
+import { RevokeCodeDialog } from "./revoke-code-dialog";
+
+function CurrentStatus({ status }: { status: CodeStatus }) {
+  if (status.status === "valid") {
+    return (
+      <div className="space-y-1">
+        <Badge tone="green">Valid</Badge>
+        <p className="text-sm text-slate-700">Scanning this code shows its certificate as “Verified Authentic”.</p>
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-1 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+      <Badge tone="red">Revoked</Badge>
+      <p>
+        Revoked on {status.revokedAt ? formatDateTime(status.revokedAt) : "an unknown date"} by{" "}
+        {actorName(status.revokedBy)}
+      </p>
+      <p className="break-words">Reason: {status.revokedReason}</p>
+      {status.supersededBy && (
+        <p className="break-words">
+          Replaced by:{" "}
+          <Link to={`/qr/${status.supersededBy.id}`} className="font-medium underline">
+            {status.supersededBy.propertyAddress || status.supersededBy.address}
+          </Link>
+        </p>
+      )}
+      <p>Scanning this code shows “Revoked” and this reason, never “Verified Authentic”.</p>
+    </div>
+  );
+}
+
+/** Which status change this user may make, or why not (the server enforces the same rules). */
+function useStatusPermissions(code: QrCode) {
+  const { user, isOwner } = useSession();
+  return {
+    revoke: isOwner || code.userId === user?.id,
+    reinstate: isOwner && Boolean(user?.company?.isActive),
+    reinstateRefusal: isOwner
+      ? "Your company account is inactive, so revoked codes cannot be reinstated."
+      : "Only the company owner can reinstate a revoked code.",
+  };
+}
+
+/**
+ * Revocation on the detail page (issue 4): the code's current state, who changed it and why, and
+ * the one action allowed next: Revoke for a valid code, Reinstate (owner only) for a revoked one.
+ */
+export function CodeStatusPanel({ code }: { code: QrCode }) {
+  const status = useCodeStatus(code.id);
+  const may = useStatusPermissions(code);
+  const [dialog, setDialog] = useState<"revoke" | "reinstate" | null>(null);
+  const closeDialog = (open: boolean) => !open && setDialog(null);
+  const revoked = status.data?.status === "revoked";
+
+  const action = !status.data
+    ? null
+    : revoked
+      ? may.reinstate && <Button onClick={() => setDialog("reinstate")}>Reinstate code</Button>
+      : may.revoke && (
+          <Button variant="danger" onClick={() => setDialog("revoke")}>
+            Revoke code
+          </Button>
+        );
+  const refusal = !status.data
+    ? null
+    : revoked
+      ? !may.reinstate && may.reinstateRefusal
+      : !may.revoke && "Only the company owner or the person who created this code can revoke it.";
+
+  return (
+    <SectionCard
+      title="Verification Status"
+      description="Revoke a code when its valuation is withdrawn or replaced; every change is recorded."
+      actions={action}
+    >
+      {status.isPending ? (
+        <InlineLoading label="Loading status..." />
+      ) : status.isError ? (
+        <EmptyState
+          title="The status could not be loaded"
+          description={status.error.message}
+          action={
+            <Button variant="secondary" onClick={() => void status.refetch()}>
+              Try again
+            </Button>
+          }
+        />
+      ) : (
+        <>
+          <CurrentStatus status={status.data} />
+          {refusal && <p className="text-sm text-slate-600">{refusal}</p>}
+          <CodeStatusHistory events={status.data.events} />
+        </>
+      )}
+      <RevokeCodeDialog code={code} open={dialog === "revoke"} onOpenChange={closeDialog} />
+      <ReinstateCodeDialog codeId={code.id} open={dialog === "reinstate"} onOpenChange={closeDialog} />
+    </SectionCard>
+  );
+}

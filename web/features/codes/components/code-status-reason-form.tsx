@@ -1,0 +1,56 @@
+import type { FormEvent, ReactNode } from "react";
+import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
+import { LIMITS } from "../../../../schema/limits";
+import { Button } from "../../../components/ui/button";
+import { TextareaField } from "../../../components/ui/field";
+
+interface Props<Values extends FieldValues & { reason: string }> {
+  form: UseFormReturn<Values>;
+  /** react-hook-form's handleSubmit result: it needs the event to stop the page from reloading. */
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  onCancel: () => void;
+  reasonHint: string;
+  submitLabel: string;
+  pendingLabel: string;
+  isPending: boolean;
+  destructive?: boolean;
+  /** Further fields under the reason. */
+  children?: ReactNode;
+}
+
+/** The body of the revoke and reinstate dialogs: a required reason, then Cancel and the action. */
+export function CodeStatusReasonForm<Values extends FieldValues & { reason: string }>({
+  form,
+  onSubmit,
+  onCancel,
+  reasonHint,
+  submitLabel,
+  pendingLabel,
+  isPending,
+  destructive = false,
+  children,
+}: Props<Values>) {
+  const reason = "reason" as Path<Values>;
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <TextareaField
+        label="Reason"
+        required
+        rows={3}
+        maxLength={LIMITS.revocationReason}
+        hint={reasonHint}
+        error={form.formState.errors.reason?.message as string | undefined}
+        {...form.register(reason)}
+      />
+      {children}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" variant={destructive ? "danger" : "primary"} disabled={isPending}>
+          {isPending ? pendingLabel : submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,74 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { revokeCodeSchema, type RevokeCodeInput } from "../../../../schema/validation/code-status";
+import { Dialog } from "../../../components/ui/dialog";
+import { useToast } from "../../../components/ui/toast";
+import { showServerFieldErrors } from "../../../lib/field-errors";
+import { useFailureToast } from "../../auth/hooks/use-unauthorized-redirect";
+import { useRevokeCode } from "../api/change-code-status";
+import type { QrCode } from "../types";
+import { CodeStatusReasonForm } from "./code-status-reason-form";
+import { SuccessorCodeField } from "./successor-code-field";
+
+function RevokeCodeForm({ code, onClose }: { code: QrCode; onClose: () => void }) {
+  const toast = useToast();
+  const showFailure = useFailureToast();
+  const revokeCode = useRevokeCode(code.id);
+  const form = useForm<RevokeCodeInput>({ resolver: zodResolver(revokeCodeSchema), defaultValues: { reason: "" } });
+
+  const submit = form.handleSubmit((values) =>
+    revokeCode.mutate(values, {
+      onSuccess: () => {
+        toast({ title: "Code revoked", description: "Scanning it now shows “Revoked” with your reason." });
+        onClose();
+      },
+      onError: (error) => {
+        showServerFieldErrors(error, form.setError, ["reason", "supersededByCodeId"]);
+        showFailure("Failed to revoke code", error);
+      },
+    }),
+  );
+
+  return (
+    <CodeStatusReasonForm
+      form={form}
+      onSubmit={submit}
+      onCancel={onClose}
+      reasonHint="Shown on the certificate, e.g. “Superseded by a new valuation”."
+      submitLabel="Revoke code"
+      pendingLabel="Revoking..."
+      isPending={revokeCode.isPending}
+      destructive
+    >
+      <SuccessorCodeField
+        code={code}
+        error={form.formState.errors.supersededByCodeId?.message}
+        registration={form.register("supersededByCodeId", {
+          setValueAs: (value: string) => (value === "" ? undefined : Number(value)),
+        })}
+      />
+    </CodeStatusReasonForm>
+  );
+}
+
+/** Withdraws a code: its certificate says "Revoked" with the reason from the next scan on. */
+export function RevokeCodeDialog({
+  code,
+  open,
+  onOpenChange,
+}: {
+  code: QrCode;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Revoke this code?"
+      description="Anyone who scans it will see a red “Revoked” notice with your reason instead of “Verified Authentic”. The change is recorded with your name; only the company owner can reinstate the code."
+    >
+      <RevokeCodeForm code={code} onClose={() => onOpenChange(false)} />
+    </Dialog>
+  );
+}

@@ -1,0 +1,41 @@
+import { useState } from "react";
+import { Button } from "../../../components/ui/button";
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "../../../components/ui/table";
+import { formatDateTime } from "../../../lib/format";
+import type { ScanEntry } from "../api/code-scans";
+import { deviceLabel, placeLabel } from "../lib/scan-labels";
+
+const FIRST_ROWS = 10;
+
+/** The latest scans of one code, newest first: the first ten, the rest on request. */
+export function ScansTable({ scans }: { scans: ScanEntry[] }) {
+  const [showAll, setShowAll] = useState(false);
+  const shown = showAll ? scans : scans.slice(0, FIRST_ROWS);
+  return (
+    <div className="space-y-2">
+      <Table caption="Latest scans, newest first">
+        <TableHead>
+          <TableRow>
+            <TableHeaderCell>Time</TableHeaderCell>
+            <TableHeaderCell>Place</TableHeaderCell>
+            <TableHeaderCell>Device</TableHeaderCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {shown.map((scan, index) => (
+            <TableRow key={`${scan.at}-${index}`}>
+              <TableCell className="whitespace-nowrap">{formatDateTime(scan.at)}</TableCell>
+              <TableCell>{placeLabel(scan)}</TableCell>
+              <TableCell>{deviceLabel(scan.deviceClass)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      {scans.length > FIRST_ROWS && (
+        <Button variant="link" onClick={() => setShowAll(!showAll)}>
+          {showAll ? "Show fewer" : `Show all ${scans.length} scans`}
+        </Button>
+      )}
+    </div>
+  );
+}

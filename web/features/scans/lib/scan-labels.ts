@@ -1,0 +1,31 @@
+import type { DeviceClass } from "../../../../schema/validation/scans";
+import type { ScanEntry } from "../api/code-scans";
+
+const DEVICE_LABELS: Record<DeviceClass, string> = {
+  mobile: "Mobile",
+  tablet: "Tablet",
+  desktop: "Desktop",
+  bot: "Automated client",
+  other: "Other",
+};
+
+export const deviceLabel = (device: DeviceClass) => DEVICE_LABELS[device] ?? DEVICE_LABELS.other;
+
+let countryNames: Intl.DisplayNames | null | undefined;
+
+/** "KE" → "Kenya"; the code itself where the browser has no name for it. */
+function countryName(code: string): string {
+  countryNames ??=
+    typeof Intl.DisplayNames === "function" ? new Intl.DisplayNames(["en-GB"], { type: "region" }) : null;
+  try {
+    return countryNames?.of(code.toUpperCase()) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** Where a scan came from: "Nairobi, Kenya", "Kenya", or "Unknown" when the edge could not tell. */
+export function placeLabel(scan: Pick<ScanEntry, "country" | "city">): string {
+  const parts = [scan.city, scan.country && countryName(scan.country)].filter(Boolean);
+  return parts.length ? parts.join(", ") : "Unknown";
+}
