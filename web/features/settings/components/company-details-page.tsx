@@ -2,6 +2,7 @@ import { Navigate } from "react-router";
 import { useSession } from "../../auth/api/current-user";
 import { TeamSection } from "../../team/components/team-section";
 import { CompanyInfoSection } from "./company-info-section";
+import { WebhookSection } from "./webhook-section";
 
 /**
  * /settings/company (user menu → Company Details). Each section is a self-contained card, so a
@@ -19,6 +20,7 @@ export function CompanyDetailsPage() {
       </div>
       <CompanyInfoSection isOwner={isOwner} />
       <TeamSection isOwner={isOwner} />
+      <WebhookSection isOwner={isOwner} />
     </div>
   );
 }

@@ -1,0 +1,55 @@
+import { useState } from "react";
+import { Button } from "../../../components/ui/button";
+import { EmptyState } from "../../../components/ui/empty-state";
+import { SectionCard } from "../../../components/ui/section-card";
+import { InlineLoading } from "../../../components/ui/spinner";
+import { useWebhook, type SavedWebhook } from "../api/webhook";
+import { WebhookForm } from "./webhook-form";
+import { WebhookHelp } from "./webhook-help";
+import { WebhookSecretNotice } from "./webhook-secret-notice";
+import { WebhookStatus } from "./webhook-status";
+
+/**
+ * Scan alerts (issue 4): the owner points a webhook at the company's own server and gets each
+ * counted scan as a signed POST; members see where alerts go and whether the last one arrived.
+ */
+export function WebhookSection({ isOwner }: { isOwner: boolean }) {
+  const webhook = useWebhook();
+  // Held only here: the server never returns the secret again, and neither does this page.
+  const [saved, setSaved] = useState<SavedWebhook | null>(null);
+
+  return (
+    <SectionCard
+      title="Scan Alerts"
+      description="Get a signed message at your own server each time one of your codes is scanned."
+    >
+      {webhook.isPending ? (
+        <InlineLoading label="Loading webhook..." />
+      ) : webhook.isError ? (
+        <EmptyState
+          title="The webhook settings could not be loaded"
+          action={
+            <Button variant="secondary" onClick={() => void webhook.refetch()}>
+              Try again
+            </Button>
+          }
+        />
+      ) : (
+        <div className="space-y-4">
+          <WebhookStatus
+            webhook={webhook.data}
+            onCheckAgain={() => void webhook.refetch()}
+            isChecking={webhook.isFetching}
+          />
+          {saved && <WebhookSecretNotice secret={saved.secret} onDismiss={() => setSaved(null)} />}
+          {isOwner ? (
+            <WebhookForm webhook={webhook.data} onSaved={setSaved} />
+          ) : (
+            <p className="text-sm text-slate-600">Only the company owner can change the webhook.</p>
+          )}
+          <WebhookHelp />
+        </div>
+      )}
+    </SectionCard>
+  );
+}
