@@ -1,0 +1,106 @@
+import type { ReactNode } from "react";
+import { cn } from "../../../lib/cn";
+
+export type StatusTone = "valid" | "invalid" | "sample";
+
+const TONES: Record<StatusTone, string> = {
+  valid: "bg-green-100 text-green-800",
+  invalid: "bg-red-100 text-red-800",
+  sample: "bg-sky-100 text-sky-800",
+};
+
+const MARKS: Record<StatusTone, string> = { valid: "✓", invalid: "✗", sample: "" };
+
+/** The pill under the heading: "Verified Authentic", "Revoked", "Invalid QR code data" or "Sample". */
+export function StatusPill({ tone, children }: { tone: StatusTone; children: ReactNode }) {
+  return (
+    <p className={cn("inline-flex items-center gap-1.5 rounded-full px-3.5 py-1.5 font-bold", TONES[tone])}>
+      {MARKS[tone] && <span aria-hidden="true">{MARKS[tone]}</span>}
+      <span>{children}</span>
+    </p>
+  );
+}
+
+/** A coloured notice under the header (revoked, sample, not the issuer's record). */
+export function CertificateBanner({ tone, title, children }: { tone: StatusTone; title: string; children: ReactNode }) {
+  return (
+    <div
+      className={cn(
+        "m-4 rounded-lg border-2 px-3.5 py-3",
+        tone === "sample" ? "border-sky-600 bg-sky-50 text-sky-900" : "border-red-600 bg-red-50 text-red-900",
+      )}
+    >
+      <p className="text-lg font-bold">{title}</p>
+      <div className="mt-1 space-y-1">{children}</div>
+    </div>
+  );
+}
+
+interface CertificateLayoutProps {
+  heading: string;
+  status?: ReactNode;
+  children?: ReactNode;
+  footer?: ReactNode;
+}
+
+/**
+ * The page a scanner sees, drawn like the server-rendered certificate at /v/<token>
+ * (worker/lib/certificate-page.ts): one card on a grey page, readable at 360 px, ending with the
+ * line that tells the reader which host to expect in the address bar.
+ */
+export function CertificateLayout({ heading, status, children, footer }: CertificateLayoutProps) {
+  return (
+    <div className="min-h-screen bg-slate-100 text-slate-900">
+      <title>{heading}</title>
+      <meta name="robots" content="noindex,nofollow" />
+      <main className="mx-auto max-w-[640px] p-4">
+        <div className="overflow-hidden rounded-xl bg-white shadow">
+          <header className="border-b border-slate-200 px-4 py-5 text-center">
+            <p className="text-[13px] uppercase tracking-[0.08em] text-slate-600">ValuSeal</p>
+            <h1 className="mb-3 mt-1 text-[22px] font-bold leading-tight">{heading}</h1>
+            {status}
+          </header>
+          {children}
+          <footer className="bg-slate-50 px-4 py-3 text-sm">
+            {footer}
+            <p className="text-slate-600">
+              Check that the address bar shows <strong>{window.location.host}</strong> before you rely on this page.
+            </p>
+          </footer>
+        </div>
+      </main>
+    </div>
+  );
+}
+
+export type DetailRows = [label: string, value: string | null | undefined][];
+
+/** A label/value grid: two columns, one under 400 px. Values the record does not have are left out. */
+export function DetailList({ rows, className }: { rows: DetailRows; className?: string }) {
+  return (
+    <dl
+      className={cn(
+        "grid grid-cols-1 gap-x-3 gap-y-1.5 min-[400px]:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]",
+        className,
+      )}
+    >
+      {rows
+        .filter(([, value]) => value)
+        .map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-slate-500">{label}</dt>
+            <dd className="mb-1.5 break-words font-semibold min-[400px]:mb-0">{value}</dd>
+          </div>
+        ))}
+    </dl>
+  );
+}
+
+export function DetailSection({ title, rows }: { title: string; rows: DetailRows }) {
+  return (
+    <section aria-label={title} className="border-b border-slate-200 px-4 py-3">
+      <h2 className="mb-2 text-[15px] font-semibold text-slate-700">{title}</h2>
+      <DetailList rows={rows} />
+    </section>
+  );
+}

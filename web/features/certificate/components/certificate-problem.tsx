@@ -1,0 +1,35 @@
+import { Button } from "../../../components/ui/button";
+import { CertificateBanner, CertificateLayout, StatusPill } from "./certificate-layout";
+
+/** The explanations under "Invalid QR code data" when the JSON could be read but is not the issuer's. */
+export const INVALID_NOTES = {
+  notOnRecord:
+    "This code is not in the issuer's records. The document it appears on may not be genuine: contact the valuation company through a channel you already trust.",
+  detailsDiffer:
+    "The details in this link do not match the issuer's record, so it is not a genuine certificate. Scan the code printed on the report, or contact the valuation company through a channel you already trust.",
+} as const;
+
+/** SPEC 2 and 8 errors under the heading "Invalid QR Code", with an optional explanation. */
+export function InvalidCertificate({ message, note }: { message: string; note?: string }) {
+  return (
+    <CertificateLayout heading="Invalid QR Code" status={<StatusPill tone="invalid">{message}</StatusPill>}>
+      {note && (
+        <CertificateBanner tone="invalid" title="Not the issuer's record">
+          <p>{note}</p>
+        </CertificateBanner>
+      )}
+    </CertificateLayout>
+  );
+}
+
+/** The server could not answer (offline, busy, rate limited): nothing is claimed either way. */
+export function VerificationUnavailable({ detail, onRetry }: { detail?: string; onRetry: () => void }) {
+  return (
+    <CertificateLayout heading="Verification temporarily unavailable">
+      <div className="space-y-3 p-4">
+        <p>{detail ?? "The certificate could not be checked. Check your connection and try again in a moment."}</p>
+        <Button onClick={onRetry}>Try again</Button>
+      </div>
+    </CertificateLayout>
+  );
+}
