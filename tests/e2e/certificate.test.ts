@@ -1,0 +1,264 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { apiCall, PHONE_VIEWPORT, registerOwnerViaApi, useBrowser } from "../support/browser";
+import { createCodeViaApi, createValuerViaApi, downloadedFile } from "../support/codes";
+import {
+  certificateValue,
+  certificateViaApi,
+  decodeQrPng,
+  expectNoHorizontalScroll,
+  qrViewPath,
+  scanCountIn,
+  scanLikePhone,
+  USER_AGENTS,
+} from "../support/scans";
+
+const browser = useBrowser();
+
+/** SPEC 3's public certificate payload: the 17 fields a /qr-view link carries. */
+const PAYLOAD_FIELDS = [
+  "propertyAddress",
+  "propertyReference",
+  "propertyType",
+  "propertySize",
+  "propertySizeUnit",
+  "landSize",
+  "landSizeUnit",
+  "marketValue",
+  "currency",
+  "valuationDate",
+  "signingValuer",
+  "valuerQualification",
+  "valuerPhone",
+  "companyName",
+  "companyEmail",
+  "qrCodeId",
+  "verificationCount",
+] as const;
+
+/** An owner with a valuer and one Real Estate code (KES 45,000,000, valued 15/01/2025). */
+async function arrangeCode() {
+  const owner = await registerOwnerViaApi();
+  const valuer = await createValuerViaApi(owner.token);
+  const code = await createCodeViaApi(owner.token, valuer.id);
+  return { owner, code };
+}
+
+/** The JSON a seed-style code carried for this code: the spec's payload, as the issuer's record has it. */
+async function payloadOf(token: string) {
+  const certificate = await certificateViaApi(token);
+  return Object.fromEntries(PAYLOAD_FIELDS.map((field) => [field, certificate[field]]));
+}
+
+async function openPhonePage(path: string) {
+  const { page, context } = await browser.newPage({ viewport: PHONE_VIEWPORT });
+  await page.goto(path);
+  return { page, context };
+}
+
+async function expectInvalid(page: Page, message: string) {
+  await page.getByRole("heading", { level: 1, name: "Invalid QR Code" }).waitFor();
+  await page.getByText(message, { exact: true }).waitFor();
+  expect(await page.getByText("Verified Authentic").count()).toBe(0);
+  expect(await page.getByRole("heading", { name: "Property Valuation Certificate" }).count()).toBe(0);
+}
+
+const NOT_ISSUERS = /do not match the issuer's record/;
+
+describe("/qr-view inputs (SPEC 2, issue 4)", () => {
+  it("without data says No QR code data found", async () => {
+    const { page, context } = await openPhonePage("/qr-view");
+    await expectInvalid(page, "No QR code data found");
+    await page.goto("/qr-view?data=");
+    await expectInvalid(page, "No QR code data found");
+    await context.close();
+  });
+
+  it("with data that is not URL-encoded JSON says Invalid QR code data", async () => {
+    const { page, context } = await openPhonePage("/qr-view?data=%7Bnot%20json");
+    await expectInvalid(page, "Invalid QR code data");
+    await page.goto("/qr-view?data=%E0%A4%A");
+    await expectInvalid(page, "Invalid QR code data");
+    // JSON, but not a certificate.
+    await page.goto(`/qr-view?data=${encodeURIComponent("[1,2,3]")}`);
+    await expectInvalid(page, "Invalid QR code data");
+    await context.close();
+  });
+
+  it("with JSON naming no code the issuer knows says Invalid QR code data, never Verified Authentic", async () => {
+    const { code } = await arrangeCode();
+    const forged = { ...(await payloadOf(code.publicToken)), qrCodeId: "ZZZZZZZZZZZZZZZZ" };
+    const { page, context } = await openPhonePage(qrViewPath(forged));
+    await expectInvalid(page, "Invalid QR code data");
+    await page.getByText(/not in the issuer's records/).waitFor();
+
+    await page.goto(qrViewPath({ propertyAddress: "1 Forged Road", marketValue: "999" }));
+    await expectInvalid(page, "Invalid QR code data");
+    await context.close();
+  });
+
+  it("with a real code's JSON whose market value was edited says Invalid QR code data and that it does not match", async () => {
+    const { code } = await arrangeCode();
+    const payload = await payloadOf(code.publicToken);
+    expect(payload.marketValue).toBe("45000000.00");
+    const { page, context } = await openPhonePage(qrViewPath({ ...payload, marketValue: "95000000.00" }));
+    await expectInvalid(page, "Invalid QR code data");
+    await page.getByText(NOT_ISSUERS).waitFor();
+
+    // Any other edited field too, in whatever form it is written.
+    await page.goto(qrViewPath({ ...payload, valuationDate: "16/01/2025" }));
+    await expectInvalid(page, "Invalid QR code data");
+    await page.getByText(NOT_ISSUERS).waitFor();
+    await page.goto(qrViewPath({ ...payload, signingValuer: "Someone Else" }));
+    await expectInvalid(page, "Invalid QR code data");
+    await context.close();
+  });
+
+  it("with a real code's JSON shows the issuer's record as Verified Authentic, counting each visit", async () => {
+    const { owner, code } = await arrangeCode();
+    const payload = await payloadOf(code.publicToken);
+    // The payload fetch above was a counted scan.
+    expect(payload.verificationCount).toBe(1);
+    const { page, context } = await openPhonePage(qrViewPath(payload));
+    await page.getByRole("heading", { level: 1, name: "Property Valuation Certificate" }).waitFor();
+    await page.getByText("Verified Authentic", { exact: true }).waitFor();
+    for (const section of ["Property Information", "Valuation Details", "Signing Valuer"]) {
+      await page.getByRole("heading", { level: 2, name: section }).waitFor();
+    }
+    const expected: [string, string][] = [
+      ["Location", "12 Riverside Drive, Westlands, Nairobi"],
+      ["Reference", "VAL-2025-001"],
+      ["Type", "Real Estate"],
+      ["Building size", "2,450 sqft"],
+      ["Land size", "0.5 acres"],
+      ["Market value", "KSh 45,000,000.00"],
+      ["Valuation date", "15 January 2025"],
+      ["Name", "Jane Wanjiku"],
+      ["Qualification", "MRICS"],
+      ["Phone", "+254700111222"],
+      ["Company", owner.user.company.name],
+      ["Company email", owner.email],
+      ["QR Code ID", code.publicToken],
+      ["Scan count", "2"],
+    ];
+    for (const [label, value] of expected) expect(await certificateValue(page, label).innerText()).toBe(value);
+    await expectNoHorizontalScroll(page);
+
+    await page.reload();
+    await page.getByText("Verified Authentic", { exact: true }).waitFor();
+    expect(await certificateValue(page, "Scan count").innerText()).toBe("3");
+    await context.close();
+  });
+
+  it("compares normalised values: the number, the DD/MM/YYYY date, or only the printed address still verify", async () => {
+    const { code } = await arrangeCode();
+    const payload = await payloadOf(code.publicToken);
+    const { page, context } = await openPhonePage(
+      qrViewPath({ ...payload, marketValue: 45000000, valuationDate: "15/01/2025", verificationCount: 999 }),
+    );
+    await page.getByText("Verified Authentic", { exact: true }).waitFor();
+    // The count shown is the server's, not the link's.
+    expect(await certificateValue(page, "Scan count").innerText()).toBe("2");
+
+    await page.goto(qrViewPath({ url: code.qrCodeData }));
+    await page.getByText("Verified Authentic", { exact: true }).waitFor();
+    expect(await certificateValue(page, "Market value").innerText()).toBe("KSh 45,000,000.00");
+    await context.close();
+  });
+
+  it("for a revoked code shows the red Revoked notice with date, reason and replacement, never Verified Authentic", async () => {
+    const { owner, code } = await arrangeCode();
+    const valuer = await createValuerViaApi(owner.token, { name: "Peter Otieno" });
+    const replacement = await createCodeViaApi(owner.token, valuer.id, { propertyReference: "VAL-2025-002" });
+    // A link made while the code was still valid.
+    const payload = await payloadOf(code.publicToken);
+    await apiCall(`/api/qr-codes/${code.id}/revoke`, {
+      token: owner.token,
+      body: { reason: "Superseded by a new valuation", supersededByCodeId: replacement.id },
+    });
+    const { page, context } = await openPhonePage(qrViewPath(payload));
+    await page.getByRole("heading", { level: 1, name: "Property Valuation Certificate" }).waitFor();
+    const today = new Date().toLocaleDateString("en-GB", {
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+      timeZone: "UTC",
+    });
+    await page.getByText(`Revoked on ${today}`, { exact: true }).waitFor();
+    await page.getByText("Revoked", { exact: true }).waitFor();
+    await page.getByText("Reason: Superseded by a new valuation", { exact: true }).waitFor();
+    expect(await page.getByRole("link", { name: replacement.qrCodeData }).getAttribute("href")).toBe(
+      replacement.qrCodeData,
+    );
+    expect(await page.getByText("Verified Authentic").count()).toBe(0);
+    await expectNoHorizontalScroll(page);
+    await context.close();
+  });
+
+  it("shows a loading state while it asks the server", async () => {
+    const { code } = await arrangeCode();
+    const { page, context } = await browser.newPage({ viewport: PHONE_VIEWPORT });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/public/certificates/**", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(qrViewPath({ qrCodeId: code.publicToken }));
+    await page.getByRole("status").getByText("Checking the issuer's record...").waitFor();
+    expect(await page.getByText("Verified Authentic").count()).toBe(0);
+    release();
+    await page.getByText("Verified Authentic", { exact: true }).waitFor();
+    await context.close();
+  });
+});
+
+describe("the printed address (/v/<token>) in a phone's browser", () => {
+  it("shows the certificate at 360 px and its count goes up on reload", async () => {
+    const { code } = await arrangeCode();
+    const { page, context } = await openPhonePage(code.qrCodeData);
+    await page.getByRole("heading", { level: 1, name: "Property Valuation Certificate" }).waitFor();
+    await page.getByText("Verified Authentic").waitFor();
+    expect(await certificateValue(page, "Market value").innerText()).toBe("KSh 45,000,000.00");
+    expect(await certificateValue(page, "Valuation date").innerText()).toBe("15 January 2025");
+    expect(await certificateValue(page, "Scan count").innerText()).toBe("1");
+    await expectNoHorizontalScroll(page);
+    await page.reload();
+    await page.getByText("Verified Authentic").waitFor();
+    expect(await certificateValue(page, "Scan count").innerText()).toBe("2");
+    await context.close();
+  });
+
+  it("decodes the downloaded PNG in Node and GETs its address like a phone: the right certificate, counted once per scan", async () => {
+    const { owner, code } = await arrangeCode();
+    const { page, context } = await browser.newPage({ token: owner.token });
+    await page.goto(`/qr/${code.id}`);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download" }).click(),
+    ]);
+    const file = await downloadedFile(download);
+    const address = decodeQrPng(file.bytes);
+    expect(address).toBe(code.qrCodeData);
+    expect(address).toMatch(/\/v\/[A-Za-z0-9]{16}$/);
+
+    const first = await scanLikePhone(address!);
+    expect(first.status).toBe(200);
+    for (const text of [
+      "Verified Authentic",
+      "12 Riverside Drive, Westlands, Nairobi",
+      "KSh 45,000,000.00",
+      "15 January 2025",
+      "Jane Wanjiku",
+      code.publicToken,
+    ]) {
+      expect(first.html).toContain(text);
+    }
+    expect(scanCountIn(first.html)).toBe(1);
+    expect(scanCountIn((await scanLikePhone(address!)).html)).toBe(2);
+    // A chat app's link preview is answered but not counted.
+    expect(scanCountIn((await scanLikePhone(address!, USER_AGENTS.whatsapp)).html)).toBe(2);
+    expect(scanCountIn((await scanLikePhone(address!)).html)).toBe(3);
+    await context.close();
+  });
+});
