@@ -38,5 +38,7 @@ export const DATE_INPUT_MAX = 10;
 export const CODE_PREVIEW_SIZE = { create: 200, detail: 300 } as const;
 export const REDIRECT_DELAY_MS = { login: 500, unauthorized: 500, register: 1000 } as const;
 export const TOAST_DURATION_MS = 5000;
+/** Ids are Postgres serials (int4): a larger number can name no row, and Postgres refuses it in a query. */
+export const MAX_ROW_ID = 2_147_483_647;
 /** Money is numeric(15,2): at most 13 digits before the decimal point. */
 export const MONEY_MAX = 9_999_999_999_999.99;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_ROW_ID } from "../limits";
 import { newPasswordField, optionalText } from "./common";
 
 /** Bulk user actions take at most this many ids, so one request cannot lock the whole table. */
@@ -6,7 +7,6 @@ export const ADMIN_BULK_LIMIT = 500;
 export const ADMIN_PAGE_SIZE = { default: 25, max: 100 } as const;
 export const AUDIT_LOG_PAGE_SIZE = 50;
 const SEARCH_MAX = 255;
-const MAX_ROW_ID = 2_147_483_647;
 
 const pageNumber = z.coerce.number().int("Page must be a whole number").min(1, "Page must be at least 1");
 const pageSize = z.coerce

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LIMITS } from "../limits";
+import { LIMITS, MAX_ROW_ID } from "../limits";
 import { requiredText } from "./common";
 
 const reasonField = requiredText(LIMITS.revocationReason, "Reason is required");
@@ -8,7 +8,12 @@ const reasonField = requiredText(LIMITS.revocationReason, "Reason is required");
 export const revokeCodeSchema = z.object({
   reason: reasonField,
   /** Another code of the same company that replaces this one (shown on the revoked certificate). */
-  supersededByCodeId: z.number({ error: "Choose a code" }).int().positive().optional(),
+  supersededByCodeId: z
+    .number({ error: "Choose a code" })
+    .int("Choose a code")
+    .positive("Choose a code")
+    .max(MAX_ROW_ID, "Choose a code")
+    .optional(),
 });
 export type RevokeCodeInput = z.input<typeof revokeCodeSchema>;
 

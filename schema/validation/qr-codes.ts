@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { BUILDING_SIZE_UNITS, CURRENCIES, LAND_SIZE_UNITS, LIMITS, PROPERTY_TYPES, type PropertyType } from "../limits";
+import {
+  BUILDING_SIZE_UNITS,
+  CURRENCIES,
+  LAND_SIZE_UNITS,
+  LIMITS,
+  MAX_ROW_ID,
+  PROPERTY_TYPES,
+  type PropertyType,
+} from "../limits";
 import { optionalText } from "./common";
 
 export const MOTOR_VEHICLE: PropertyType = "Motor Vehicle";
@@ -7,7 +15,6 @@ export const MOTOR_VEHICLE: PropertyType = "Motor Vehicle";
 export const QR_LIST_MAX = 100;
 export const QR_PAGE_SIZE = 20;
 const SEARCH_MAX = 255;
-const MAX_ROW_ID = 2_147_483_647;
 
 const DAY_MONTH_YEAR = /^(\d{2})\/(\d{2})\/(\d{4})$/;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
