@@ -1,5 +1,5 @@
 import { useState, type KeyboardEvent, type Ref } from "react";
-import { LOCATION_QUERY_MIN } from "../../../../schema/limits";
+import { LOCATION_QUERY_MIN, LOCATION_SUGGESTIONS_LIMIT } from "../../../../schema/limits";
 import { Field } from "../../../components/ui/field";
 import { cn } from "../../../lib/cn";
 import { useDebouncedValue } from "../../../lib/use-debounced-value";
@@ -25,7 +25,8 @@ export function LocationField({ value, onChange, onBlur, name, inputRef, error }
   const [active, setActive] = useState(-1);
   const query = useDebouncedValue(value.trim(), TYPING_PAUSE_MS);
   const suggestions = useLocationSuggestions(open ? query : "");
-  const options = open && query.length >= LOCATION_QUERY_MIN ? (suggestions.data ?? []) : [];
+  const options =
+    open && query.length >= LOCATION_QUERY_MIN ? (suggestions.data ?? []).slice(0, LOCATION_SUGGESTIONS_LIMIT) : [];
   const expanded = options.length > 0;
 
   const choose = (place: string) => {
