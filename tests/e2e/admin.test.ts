@@ -42,6 +42,16 @@ async function search(page: Page, label: string, text: string) {
 
 const rowWith = (page: Page, text: string) => page.getByRole("row").filter({ hasText: text });
 
+/** Waits until the table lists exactly these rows (a search has answered), each naming its text. */
+async function expectOnlyRows(page: Page, texts: string[]) {
+  await expect
+    .poll(async () => {
+      const rows = await page.locator("tbody tr").allTextContents();
+      return rows.length === texts.length && texts.every((text) => rows.some((row) => row.includes(text)));
+    })
+    .toBe(true);
+}
+
 /** The <dd> next to a <dt> label in the company details dialog. */
 const detailValue = (dialog: Locator, label: string) =>
   dialog.locator("dt", { hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd[1]");
@@ -90,6 +100,17 @@ describe("admin screen access", () => {
     await page.getByRole("heading", { level: 1, name: "Companies Management" }).waitFor();
     await nav.getByRole("link", { name: "Admin Dashboard" }).click();
     await page.getByRole("heading", { level: 1, name: "Admin Dashboard" }).waitFor();
+    await context.close();
+  });
+
+  it("sends an admin who opens / or /valuers to the admin dashboard", async () => {
+    const admin = await createAdminViaDb();
+    const { page, context } = await browser.newPage({ token: admin.token });
+    for (const path of ["/", "/valuers"]) {
+      await page.goto(path);
+      await page.getByRole("heading", { level: 1, name: "Admin Dashboard" }).waitFor();
+      expect(new URL(page.url()).pathname).toBe("/admin");
+    }
     await context.close();
   });
 
@@ -171,8 +192,8 @@ describe("companies management", () => {
     const owner = await ownerWithCodeAndValuer(tag);
     const { page, context } = await openAdminPage("/admin/companies", admin.token);
     await search(page, "Search companies", tag);
+    await expectOnlyRows(page, [owner.companyName]);
     const row = rowWith(page, owner.companyName);
-    await expect.poll(() => page.locator("tbody tr").count()).toBe(1);
     const cells = row.getByRole("cell");
     expect(await cells.nth(0).innerText()).toContain(owner.email);
     expect(await cells.nth(1).innerText()).toContain(owner.email);
@@ -365,8 +386,10 @@ describe("user management", () => {
     for (let i = 0; i < 3; i++) targets.push(await registerOwnerViaApi({ email: uniqueEmail(tag) }));
     const { page, context } = await openAdminPage("/admin/users", admin.token);
     await search(page, "Search users", tag);
-    await expect.poll(() => page.locator("tbody tr").count()).toBe(3);
-    await rowWith(page, targets[2]!.email).waitFor();
+    await expectOnlyRows(
+      page,
+      targets.map((target) => target.email),
+    );
     const bulk = page.getByRole("group", { name: "Bulk actions" });
     const bulkButton = (name: string) => bulk.getByRole("button", { name, exact: true });
     for (const name of ["Activate", "Deactivate", "Delete"]) expect(await bulkButton(name).isDisabled()).toBe(true);
@@ -411,7 +434,7 @@ describe("user management", () => {
     const admin = await createAdminViaDb();
     const { page, context } = await openAdminPage("/admin/users", admin.token);
     await search(page, "Search users", admin.email);
-    await expect.poll(() => page.locator("tbody tr").count()).toBe(1);
+    await expectOnlyRows(page, [admin.email]);
     const row = rowWith(page, admin.email);
     await row.getByText("You cannot deactivate or delete your own account").waitFor();
     expect(await row.getByRole("cell").nth(3).innerText()).toBe("Admin");

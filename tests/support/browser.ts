@@ -55,11 +55,28 @@ let sequence = 0;
 export const uniqueEmail = (label = "user") =>
   `${label}.${Date.now().toString(36)}${(sequence++).toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 
+const DEV_PROXY_DROPPED = "Your worker restarted mid-request";
+
+/**
+ * fetch against the app under `wrangler dev`, resending a request the dev proxy dropped: when a
+ * pooled proxy connection has idled about 5 s, a POST can be answered 503 "Your worker restarted
+ * mid-request" without ever reaching the Worker (cloudflare/workers-sdk#14641), so resending it
+ * cannot apply anything twice. Any other answer is returned as it is.
+ */
+async function fetchApp(path: string, init: RequestInit): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    const res = await fetch(`${inject("appUrl")}${path}`, init);
+    if (res.status !== 503 || attempt === 3) return res;
+    const text = await res.clone().text();
+    if (!text.startsWith(DEV_PROXY_DROPPED)) return res;
+  }
+}
+
 /** Registers a company owner through the real API of the app under test. */
 export async function registerOwnerViaApi(overrides: Record<string, string> = {}) {
   const email = overrides.email ?? uniqueEmail("owner");
   const password = "correct-horse-battery";
-  const res = await fetch(`${inject("appUrl")}/api/register`, {
+  const res = await fetchApp("/api/register", {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({
@@ -84,7 +101,7 @@ export async function apiCall<T = any>(
   path: string,
   options: { token?: string; method?: string; body?: unknown } = {},
 ): Promise<T> {
-  const res = await fetch(`${inject("appUrl")}${path}`, {
+  const res = await fetchApp(path, {
     method: options.method ?? (options.body === undefined ? "GET" : "POST"),
     headers: {
       "Content-Type": "application/json",

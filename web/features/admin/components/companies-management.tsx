@@ -13,7 +13,7 @@ import { useListParams } from "./use-list-params";
 
 /** /admin/companies: every company with its real status, and the View, Manage and Reset actions. */
 export function CompaniesManagement() {
-  const { params, setSearch, setPage } = useListParams();
+  const { params, searchText, setSearchText, setPage } = useListParams();
   const companies = useAdminCompanies(params);
   const loadDetails = useLoadCompanyDetails();
   const [open, setOpen] = useState<{ action: CompanyAction; company: AdminCompany } | null>(null);
@@ -27,7 +27,12 @@ export function CompaniesManagement() {
   return (
     <Card>
       <div className="border-b border-slate-200 p-4">
-        <ListSearch label="Search companies" placeholder="Company name or email" onSearch={setSearch} />
+        <ListSearch
+          label="Search companies"
+          placeholder="Company name or email"
+          value={searchText}
+          onChange={setSearchText}
+        />
       </div>
       <CompaniesTable query={companies} onAction={onAction} />
       {companies.data && (

@@ -1,30 +1,24 @@
-import { useEffect, useState } from "react";
 import { InputField } from "../../../components/ui/field";
 
-const SEARCH_DELAY_MS = 300;
-
-/** A search box that reports what was typed once typing pauses, so each keystroke is not a request. */
+/** The search box above an admin table. */
 export function ListSearch({
   label,
   placeholder,
-  onSearch,
+  value,
+  onChange,
 }: {
   label: string;
   placeholder: string;
-  onSearch: (search: string) => void;
+  value: string;
+  onChange: (value: string) => void;
 }) {
-  const [value, setValue] = useState("");
-  useEffect(() => {
-    const timer = setTimeout(() => onSearch(value.trim()), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [value, onSearch]);
   return (
     <InputField
       type="search"
       label={label}
       placeholder={placeholder}
       value={value}
-      onChange={(event) => setValue(event.target.value)}
+      onChange={(event) => onChange(event.target.value)}
       containerClassName="w-full sm:max-w-sm"
     />
   );

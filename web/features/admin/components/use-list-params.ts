@@ -1,13 +1,17 @@
-import { useCallback, useState } from "react";
+import { useState } from "react";
+import { useDebouncedValue } from "../../../lib/use-debounced-value";
 import type { AdminListParams } from "../api/admin-list-params";
 
-/** Page and search of an admin table: a new search starts again from page 1. */
+/** Searching waits for a pause in typing, so each keystroke is not a request. */
+const SEARCH_DELAY_MS = 300;
+
+/** The search box text, and the page and settled search an admin table asks for. */
 export function useListParams() {
-  const [params, setParams] = useState<AdminListParams>({ page: 1, search: "" });
-  const setSearch = useCallback(
-    (search: string) => setParams((current) => (current.search === search ? current : { page: 1, search })),
-    [],
-  );
-  const setPage = useCallback((page: number) => setParams((current) => ({ ...current, page })), []);
-  return { params, setSearch, setPage };
+  const [searchText, setSearchText] = useState("");
+  const search = useDebouncedValue(searchText.trim(), SEARCH_DELAY_MS);
+  const [paging, setPaging] = useState({ page: 1, search });
+  // A page belongs to the search it was chosen for: a new search starts again from page 1.
+  const params: AdminListParams = { page: paging.search === search ? paging.page : 1, search };
+  const setPage = (page: number) => setPaging({ page, search });
+  return { params, searchText, setSearchText, setPage };
 }

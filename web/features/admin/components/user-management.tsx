@@ -15,7 +15,7 @@ import { UsersTable } from "./users-table";
 /** /admin/users: every user, single and bulk activation, deactivation and deletion. */
 export function UserManagement() {
   const { user: me } = useSession();
-  const { params, setSearch, setPage } = useListParams();
+  const { params, searchText, setSearchText, setPage } = useListParams();
   const users = useAdminUsers(params);
   const setStatus = useSetUserStatus();
   const bulkSetStatus = useBulkSetUserStatus();
@@ -42,7 +42,7 @@ export function UserManagement() {
   return (
     <Card>
       <div className="flex flex-col gap-3 border-b border-slate-200 p-4 lg:flex-row lg:items-end lg:justify-between">
-        <ListSearch label="Search users" placeholder="Name or email" onSearch={setSearch} />
+        <ListSearch label="Search users" placeholder="Name or email" value={searchText} onChange={setSearchText} />
         <UserBulkActions
           count={selected.length}
           isPending={bulkSetStatus.isPending}
