@@ -48,7 +48,18 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   );
 }
 
-export function handleError(error: unknown, c: Context): Response {
+/**
+ * The app's one error handler. It first reads any request body the handler never got to: workerd
+ * otherwise holds the client's next request on that keep-alive connection (a refused POST left the
+ * browser's following navigation hanging).
+ */
+export async function handleError(error: unknown, c: Context): Promise<Response> {
+  const request = c.req.raw;
+  if (request.body && !request.bodyUsed) await request.arrayBuffer().catch(() => undefined);
+  return errorResponse(error, c);
+}
+
+function errorResponse(error: unknown, c: Context): Response {
   if (error instanceof ApiError) {
     const body: ErrorBody = error.errors
       ? { message: error.message, errors: error.errors }
