@@ -11,12 +11,13 @@ import { startWsBridge } from "../../scripts/lib/ws-bridge";
 
 export const E2E_JWT_SECRET = "e2e-secret-that-is-at-least-32-characters-long";
 
-async function waitForHttp(url: string, server: ChildProcess, timeoutMs = 60_000) {
+/** Waits until `url` answers with `expected` (the Worker and its database warm, not just the assets). */
+async function waitForHttp(url: string, server: ChildProcess, expected = 200, timeoutMs = 90_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`app server exited with ${server.exitCode}`);
     try {
-      if ((await fetch(url)).ok) return;
+      if ((await fetch(url)).status === expected) return;
     } catch {
       /* not listening yet */
     }
@@ -74,6 +75,7 @@ export default async function setup(project: TestProject) {
   const appUrl = `http://127.0.0.1:${port}`;
   try {
     await waitForHttp(appUrl, server);
+    await waitForHttp(`${appUrl}/api/auth/user`, server, 401);
   } catch (error) {
     server.kill("SIGKILL");
     throw new Error(`${(error as Error).message}\n${output}`);
