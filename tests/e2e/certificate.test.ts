@@ -119,9 +119,14 @@ describe("/qr-view inputs (SPEC 2, issue 4)", () => {
     const payload = await payloadOf(code.publicToken);
     // The payload fetch above was a counted scan.
     expect(payload.verificationCount).toBe(1);
-    const { page, context } = await openPhonePage(qrViewPath(payload));
+    const { page, context } = await browser.newPage({ viewport: PHONE_VIEWPORT });
+    const scripts: string[] = [];
+    page.on("request", (request) => request.resourceType() === "script" && scripts.push(request.url()));
+    await page.goto(qrViewPath(payload));
     await page.getByRole("heading", { level: 1, name: "Property Valuation Certificate" }).waitFor();
     await page.getByText("Verified Authentic", { exact: true }).waitFor();
+    // A scanner downloads the certificate's own chunk, never the workspace or admin screens (STYLE 12).
+    expect(scripts.join(" ")).not.toMatch(/workspace-routes|app-shell|admin-page/);
     for (const section of ["Property Information", "Valuation Details", "Signing Valuer"]) {
       await page.getByRole("heading", { level: 2, name: section }).waitFor();
     }

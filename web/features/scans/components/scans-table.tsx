@@ -13,7 +13,7 @@ export function ScansTable({ scans }: { scans: ScanEntry[] }) {
   const shown = showAll ? scans : scans.slice(0, FIRST_ROWS);
   return (
     <div className="space-y-2">
-      <Table caption="Latest scans, newest first">
+      <Table caption="Latest scans, newest first" stackOnPhone>
         <TableHead>
           <TableRow>
             <TableHeaderCell>Time</TableHeaderCell>
@@ -24,9 +24,11 @@ export function ScansTable({ scans }: { scans: ScanEntry[] }) {
         <TableBody>
           {shown.map((scan, index) => (
             <TableRow key={`${scan.at}-${index}`}>
-              <TableCell className="whitespace-nowrap">{formatDateTime(scan.at)}</TableCell>
-              <TableCell>{placeLabel(scan)}</TableCell>
-              <TableCell>{deviceLabel(scan.deviceClass)}</TableCell>
+              <TableCell label="Time" className="whitespace-nowrap">
+                {formatDateTime(scan.at)}
+              </TableCell>
+              <TableCell label="Place">{placeLabel(scan)}</TableCell>
+              <TableCell label="Device">{deviceLabel(scan.deviceClass)}</TableCell>
             </TableRow>
           ))}
         </TableBody>
