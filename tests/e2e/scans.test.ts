@@ -281,9 +281,16 @@ describe("scan alert webhook in Company Details", () => {
     await section.getByText("No deliveries yet").waitFor();
 
     // Never shown again: not after a reload, not in any answer the page reads.
+    const answers: Promise<string>[] = [];
+    page.on("response", (res) => {
+      if (new URL(res.url()).pathname.startsWith("/api/")) answers.push(res.text().catch(() => ""));
+    });
     await page.reload();
     await section.getByText(hookUrl, { exact: true }).waitFor();
     expect(await page.content()).not.toContain(secret);
+    const bodies = await Promise.all(answers);
+    expect(bodies.length).toBeGreaterThan(0);
+    for (const body of bodies) expect(body).not.toContain(secret);
     expect(await section.getByLabel("Webhook signing secret").count()).toBe(0);
 
     await scanLikePhone(code.qrCodeData);
