@@ -1,5 +1,6 @@
 import { lazy, type ComponentType } from "react";
-import { createBrowserRouter } from "react-router";
+import { createBrowserRouter, Navigate } from "react-router";
+import { useSession } from "../features/auth/api/current-user";
 import { ProtectedLayout } from "../components/layout/protected-layout";
 import { PageLoading } from "../components/ui/spinner";
 import { NotFoundPage } from "./not-found";
@@ -36,6 +37,12 @@ const AcceptInvitePage = screen(
 const PrivacyPolicyPage = screen(legal, (m) => m.PrivacyPolicyPage);
 const TermsOfUsePage = screen(legal, (m) => m.TermsOfUsePage);
 
+/** SPEC 6: admins are sent from the workspace screens to /admin before any workspace code loads. */
+function WorkspaceScreen({ screen: Screen }: { screen: ComponentType }) {
+  const { isAdmin } = useSession();
+  return isAdmin ? <Navigate to="/admin" replace /> : <Screen />;
+}
+
 export const router = createBrowserRouter([
   {
     element: <RootLayout />,
@@ -44,14 +51,14 @@ export const router = createBrowserRouter([
       {
         element: <ProtectedLayout />,
         children: [
-          { path: "/", element: <DashboardPage /> },
-          { path: "/dashboard", element: <DashboardPage /> },
+          { path: "/", element: <WorkspaceScreen screen={DashboardPage} /> },
+          { path: "/dashboard", element: <WorkspaceScreen screen={DashboardPage} /> },
           { path: "/create-qr", element: <CreateCodePage /> },
           { path: "/qr-history", element: <CodeHistoryPage /> },
           { path: "/qr/:id", element: <CodeDetailPage /> },
-          { path: "/valuers", element: <ValuersPage /> },
+          { path: "/valuers", element: <WorkspaceScreen screen={ValuersPage} /> },
           { path: "/settings/profile", element: <ProfileSettingsPage /> },
-          { path: "/settings/company", element: <CompanyDetailsPage /> },
+          { path: "/settings/company", element: <WorkspaceScreen screen={CompanyDetailsPage} /> },
           { path: "/admin", element: <AdminPage /> },
           { path: "/admin/companies", element: <AdminPage /> },
           { path: "/admin/users", element: <AdminPage /> },

@@ -1,4 +1,3 @@
-import { Navigate } from "react-router";
 import { useSession } from "../../auth/api/current-user";
 import { TeamSection } from "../../team/components/team-section";
 import { CompanyInfoSection } from "./company-info-section";
@@ -9,9 +8,7 @@ import { WebhookSection } from "./webhook-section";
  * new one (such as scan alerts) is added by dropping it into this list.
  */
 export function CompanyDetailsPage() {
-  const { isAdmin, isOwner } = useSession();
-  // Administrators have no company.
-  if (isAdmin) return <Navigate to="/admin" replace />;
+  const { isOwner } = useSession();
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <div>

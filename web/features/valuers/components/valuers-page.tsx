@@ -1,5 +1,4 @@
 import { useState } from "react";
-import { Navigate } from "react-router";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { EmptyState } from "../../../components/ui/empty-state";
@@ -51,9 +50,8 @@ function ValuersList({ canManage, onEdit }: { canManage: boolean; onEdit: (value
 
 /** /valuers (SPEC 2): the company's valuers; only the owner adds, edits, deactivates and deletes them. */
 export function ValuersPage() {
-  const { isAdmin, isOwner } = useSession();
+  const { isOwner } = useSession();
   const [dialog, setDialog] = useState<DialogState>({ mode: "closed" });
-  if (isAdmin) return <Navigate to="/admin" replace />;
 
   const closeDialog = (open: boolean) => !open && setDialog({ mode: "closed" });
   return (
