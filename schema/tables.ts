@@ -128,7 +128,10 @@ export const qrCodes = pgTable(
   },
   (t) => [
     uniqueIndex("qr_codes_public_token_unique").on(t.publicToken),
-    index("qr_codes_company_created_idx").on(t.companyId, t.createdAt.desc(), t.id.desc()),
+    // Ascending on purpose: read backwards it gives the lists' `ORDER BY created_at DESC, id DESC`
+    // (NULLS FIRST by default). drizzle's .desc() means DESC NULLS LAST, an order Postgres cannot
+    // match to that ORDER BY, so every page sorted all of a company's codes (see bench/RESULTS.md).
+    index("qr_codes_company_created_idx").on(t.companyId, t.createdAt, t.id),
     index("qr_codes_company_valuation_date_idx").on(t.companyId, t.valuationDate),
     index("qr_codes_valuer_idx").on(t.valuerId),
     index("qr_codes_created_idx").on(t.createdAt),
