@@ -282,13 +282,19 @@ function scalingSection(report: BenchReport) {
       "statement): keep the totals instead of recomputing them — per-company counters of codes and scans, " +
       "updated in the statement that creates a code or counts a scan, read in O(1); this month's count stays " +
       "an index range over (company_id, created_at), bounded by one month's codes.",
-    `- **History page** took its total from \`count(*) over ()\`, which makes Postgres join, number and sort ` +
-      `every one of the company's codes to hand out 20: measured in this run for the hot company at 1M, ` +
-      `${formatMs(windowMs)} ms against ${formatMs(currentMs)} ms for the current query ` +
-      `(${formatRatio(windowMs / currentMs)} faster). The route now takes the total from a scalar subquery ` +
-      "(worker/routes/qr-codes.ts, `matchingCount`): an index-only count, run once, while the page is read in " +
-      "index order and stops after 20 rows. What growth remains is that count; the per-company counters " +
-      "above would serve the unfiltered total too.",
+    "- **History page**: two fixes came out of this benchmark. (1) Its index, `qr_codes_company_created_idx`, " +
+      "was declared with drizzle's `.desc()`, i.e. `created_at DESC NULLS LAST, id DESC NULLS LAST`, an order " +
+      "Postgres cannot match to the route's `ORDER BY created_at DESC, id DESC` (NULLS FIRST by default), so " +
+      "every page fetched and sorted all of the company's codes. The index is now ascending " +
+      "(schema/tables.ts, migrations/0001_company_created_index_order.sql) and read backwards: a page reads " +
+      "its 20 rows and stops (`Index Scan Backward using qr_codes_company_created_idx` in the plans). The " +
+      "dashboard's recent codes and the admin's company details use the same order and index. " +
+      `(2) The total came from \`count(*) over ()\`, which makes Postgres join and number every one of the ` +
+      `company's codes to hand out 20: measured in this run for the hot company at 1M, ${formatMs(windowMs)} ms ` +
+      `against ${formatMs(currentMs)} ms for the current query (${formatRatio(windowMs / currentMs)} faster). ` +
+      "The route now takes the total from a scalar subquery (worker/routes/qr-codes.ts, `matchingCount`): an " +
+      "index-only count, run once. What growth remains is that count, linear in the company's codes; the " +
+      "per-company counters above would serve the unfiltered total too.",
     "- **Admin companies page**: 25 companies, each with a correlated index-only count of its codes and " +
       "valuers, plus a count of companies (constant here). The page measured includes the hot company (it is " +
       "among the newest), so its code count covers 100k index entries at 1M: that count is the growth. The " +
