@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { publicCertificateSchema } from "../../schema/validation/certificate";
 import { randomToken } from "../../worker/lib/random";
-import { api, ORIGIN, randomIp, registerOwner, unique } from "../support/api";
+import { api, inOneRateLimitWindow, ORIGIN, randomIp, registerOwner, unique } from "../support/api";
 import {
   createCode,
   createValuer,
@@ -106,11 +106,14 @@ describe("GET /api/public/certificates/:token", () => {
   });
 
   it("is rate limited per client address", async () => {
-    const ip = randomIp();
-    const token = randomToken(16);
-    const statuses: number[] = [];
-    for (let index = 0; index < 125; index += 1) statuses.push((await certificate(token, { ip })).status);
+    const statuses = await inOneRateLimitWindow(30_000, async () => {
+      const ip = randomIp();
+      const token = randomToken(16);
+      const seen: number[] = [];
+      for (let index = 0; index < 125; index += 1) seen.push((await certificate(token, { ip })).status);
+      return seen;
+    });
     expect(statuses.slice(0, 120).every((status) => status === 404)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
-  });
+  }, 180_000);
 });

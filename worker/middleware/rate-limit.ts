@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
+import { routePath } from "hono/route";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 
@@ -17,9 +18,13 @@ export async function enforceRateLimit(c: Context<AppEnv>, limiter: LimiterName,
   }
 }
 
-/** Limits by client address before the handler runs (uses the Workers Rate Limiting binding). */
+/**
+ * Limits by client address before the handler runs (uses the Workers Rate Limiting binding). The
+ * key is the route's pattern (/v/:token), not the path: a flood of different tokens from one
+ * address shares one budget, so guessing codes or invite links is limited like any other flood.
+ */
 export const rateLimitByAddress = (limiter: LimiterName) =>
   createMiddleware<AppEnv>(async (c, next) => {
-    await enforceRateLimit(c, limiter, `${c.req.path}:${clientAddress(c)}`);
+    await enforceRateLimit(c, limiter, `${routePath(c, -1)}:${clientAddress(c)}`);
     await next();
   });
