@@ -27,7 +27,11 @@ export default defineConfig({
         test: {
           name: "api",
           include: ["tests/api/**/*.test.ts"],
-          globalSetup: ["tests/support/database-global-setup.ts", "tests/support/webhook-receiver-global-setup.ts"],
+          globalSetup: [
+            "tests/support/database-global-setup.ts",
+            "tests/support/webhook-receiver-global-setup.ts",
+            "tests/support/outage-database-global-setup.ts",
+          ],
           testTimeout: 30_000,
         },
       },

@@ -11,6 +11,10 @@ export interface EmbeddedPostgres {
   db: PGlite;
   port: number;
   url: string;
+  /** Closes the port and drops every connection, as a stopped database server would; data stays. */
+  stopServing(): Promise<void>;
+  /** Listens on the same port again. */
+  resumeServing(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -25,22 +29,34 @@ export async function startEmbeddedPostgres(options: {
 }): Promise<EmbeddedPostgres> {
   const db = await PGlite.create(options.dataDir ?? "memory://");
   await migrate(drizzle({ client: db }), { migrationsFolder: MIGRATIONS_FOLDER });
-  const server = new PGLiteSocketServer({
-    db,
-    host: "127.0.0.1",
-    port: options.port ?? 0,
-    maxConnections: options.maxConnections ?? 100,
-  });
-  // The library's own queue interleaves connections mid-query; see pglite-session-queue.ts.
-  (server as unknown as { queryQueue: PgliteSessionQueue }).queryQueue = new PgliteSessionQueue(db);
-  await server.start();
+  const serve = async (port: number) => {
+    const server = new PGLiteSocketServer({
+      db,
+      host: "127.0.0.1",
+      port,
+      maxConnections: options.maxConnections ?? 100,
+    });
+    // The library's own queue interleaves connections mid-query; see pglite-session-queue.ts.
+    (server as unknown as { queryQueue: PgliteSessionQueue }).queryQueue = new PgliteSessionQueue(db);
+    await server.start();
+    return server;
+  };
+  let server: PGLiteSocketServer | null = await serve(options.port ?? 0);
   const port = Number(server.getServerConn().split(":").pop());
+  const stopServing = async () => {
+    await server?.stop();
+    server = null;
+  };
   return {
     db,
     port,
     url: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`,
+    stopServing,
+    resumeServing: async () => {
+      server ??= await serve(port);
+    },
     close: async () => {
-      await server.stop();
+      await stopServing();
       await db.close();
     },
   };

@@ -76,8 +76,10 @@ function errorResponse(error: unknown, c: Context): Response {
     console.error(error.message);
     return c.json({ message: "The service is not configured correctly" }, 500);
   }
-  if (isDatabaseUnavailable(error) || isDatabaseUnavailable((error as { cause?: unknown })?.cause)) {
-    console.error("database unavailable", error);
+  const cause = (error as { cause?: unknown })?.cause;
+  if (isDatabaseUnavailable(error) || isDatabaseUnavailable(cause)) {
+    // The driver's reason only: a failed query's own message carries its parameters (emails, session ids).
+    console.error("database unavailable:", String((cause as Error | undefined)?.message ?? (error as Error)?.message));
     return c.json({ message: "The service is temporarily unavailable. Please try again shortly." }, 503, {
       "Retry-After": "5",
     });

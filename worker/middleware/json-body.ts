@@ -14,8 +14,6 @@ export const requireJsonBody = createMiddleware<AppEnv>(async (c, next) => {
   const hasBody = c.req.raw.body !== null && c.req.header("Content-Length") !== "0";
   const mediaType = c.req.header("Content-Type")?.split(";")[0]?.trim() ?? "";
   if (hasBody && !JSON_MEDIA_TYPE.test(mediaType)) {
-    // Read it anyway, as requireUser does: an unread body stalls workerd's next request on the connection.
-    await c.req.raw.arrayBuffer().catch(() => undefined);
     throw new ApiError(415, "Send the request body as JSON with Content-Type: application/json");
   }
   await next();
