@@ -129,9 +129,10 @@ function scanSection(scan: ScanPathResult) {
       "the real code's `/v/<token>`.",
     "",
     table(
-      ["Target", "Concurrent", "Requests/s", "p50 (ms)", "p99 (ms)", "2xx", "Non-2xx", "Errors"],
+      ["Target", "Path", "Concurrent", "Requests/s", "p50 (ms)", "p99 (ms)", "2xx", "Non-2xx", "Errors"],
       scan.runs.map((run) => [
-        `${run.target} \`${run.path.replace(/\/v\/[A-Za-z0-9]+$/, (path) => (path === "/v/demo" ? path : "/v/<token>"))}\``,
+        run.target,
+        `\`${run.path === "/v/demo" ? run.path : run.path.replace(/^\/v\/.+$/, "/v/<token>")}\``,
         run.connections,
         formatInt(run.requestsPerSecond),
         run.p50,

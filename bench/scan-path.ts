@@ -41,7 +41,7 @@ export interface ScanPathResult {
 const TARGETS = [
   { target: "Static asset (Vite)", path: "/favicon.svg" },
   // The landing page's sample certificate: the same Worker route, middleware and page renderer, no query.
-  { target: "Sample certificate /v/demo", path: "/v/demo" },
+  { target: "Sample certificate, no database", path: "/v/demo" },
 ] as const;
 
 async function load(origin: string, target: string, path: string, connections: number, seconds: number) {
@@ -108,7 +108,7 @@ export async function benchScanPath(
 
   const runs: LoadResult[] = [];
   for (const connections of CONCURRENCY) {
-    for (const { target, path } of [...TARGETS, { target: "Scan path GET /v/:token", path: code.path }]) {
+    for (const { target, path } of [...TARGETS, { target: "Scan path, counts the scan", path: code.path }]) {
       const run = await load(origin, target, path, connections, RUN_SECONDS);
       runs.push(run);
       if (path === code.path) {
@@ -116,7 +116,7 @@ export async function benchScanPath(
         inFlightAtRunEnds += connections;
       }
       log(
-        `  ${target.padEnd(28)} c=${String(connections).padEnd(3)} ${run.requestsPerSecond.toFixed(0).padStart(6)} req/s` +
+        `  ${target.padEnd(32)} c=${String(connections).padEnd(3)} ${run.requestsPerSecond.toFixed(0).padStart(6)} req/s` +
           `  p50 ${run.p50} ms  p99 ${run.p99} ms  non-2xx ${run.non2xx}  errors ${run.errors}`,
       );
     }
