@@ -8,6 +8,14 @@ import { codeTitle, isRevoked, type QrCode } from "../types";
 const optionLabel = (code: QrCode) =>
   [codeTitle(code), code.propertyReference, formatDate(code.valuationDate, "short")].filter(Boolean).join(" · ");
 
+function successorHint(codes: ReturnType<typeof useRecentCodes>, candidateCount: number): string {
+  if (codes.isPending) return "Loading your codes...";
+  if (codes.isError) return "Your codes could not be loaded; you can revoke without naming a replacement.";
+  if (candidateCount === 0) return "You have no other valid code to name.";
+  const truncated = codes.data.length === QR_LIST_MAX ? ` Your ${QR_LIST_MAX} newest codes are listed.` : "";
+  return `Scanners of this code will be pointed to the replacement's certificate.${truncated}`;
+}
+
 /**
  * The optional code that replaces a revoked one, chosen from the company's newest codes. The
  * code itself and revoked codes are left out: the server refuses both.
@@ -23,13 +31,7 @@ export function SuccessorCodeField({
 }) {
   const codes = useRecentCodes(QR_LIST_MAX);
   const candidates = (codes.data ?? []).filter((candidate) => candidate.id !== code.id && !isRevoked(candidate));
-  const hint = codes.isPending
-    ? "Loading your codes..."
-    : codes.isError
-      ? "Your codes could not be loaded; you can revoke without naming a replacement."
-      : candidates.length === 0
-        ? "You have no other valid code to name."
-        : "Scanners of this code will be pointed to the replacement's certificate.";
+  const hint = successorHint(codes, candidates.length);
   return (
     <SelectField
       label="Replaced by (optional)"
