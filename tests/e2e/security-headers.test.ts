@@ -1,0 +1,62 @@
+import { describe, expect, inject, it } from "vitest";
+
+/**
+ * The SPA's static assets are served by the Workers assets binding, not by the Worker, so their
+ * headers come from public/_headers. This checks that the built app, served by wrangler dev as it
+ * deploys, sends them on the page, on SPA routes and on the JavaScript it loads.
+ */
+const appUrl = inject("appUrl");
+
+function expectAppHeaders(headers: Headers, label: string) {
+  const csp = headers.get("Content-Security-Policy") ?? "";
+  const directives = new Map(
+    csp
+      .split(";")
+      .map((directive) => directive.trim().split(/\s+/))
+      .map(([name = "", ...sources]) => [name, sources]),
+  );
+  expect(directives.get("default-src"), label).toEqual(["'self'"]);
+  expect(directives.get("script-src"), label).toEqual(["'self'"]);
+  expect(directives.get("style-src"), label).toEqual(["'self'"]);
+  // Inline <style> elements only (the dialogs' scroll lock); see public/_headers.
+  expect(directives.get("style-src-elem"), label).toEqual(["'self'", "'unsafe-inline'"]);
+  expect(directives.get("img-src"), label).toEqual(["'self'", "data:", "blob:"]);
+  expect(directives.get("connect-src"), label).toEqual(["'self'"]);
+  expect(directives.get("object-src"), label).toEqual(["'none'"]);
+  expect(directives.get("frame-ancestors"), label).toEqual(["'none'"]);
+  expect(csp, label).not.toMatch(/unsafe-eval|https?:|\*/);
+  expect(headers.get("X-Frame-Options"), label).toBe("DENY");
+  expect(headers.get("X-Content-Type-Options"), label).toBe("nosniff");
+  expect(headers.get("Referrer-Policy"), label).toBe("strict-origin-when-cross-origin");
+}
+
+describe("static asset headers", () => {
+  it("are sent with the page, SPA routes and the scripts and styles it loads", async () => {
+    const landing = await fetch(appUrl);
+    expect(landing.status).toBe(200);
+    expectAppHeaders(landing.headers, "/");
+    const html = await landing.text();
+    // No inline script for the policy to have to allow.
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+
+    const spaRoute = await fetch(`${appUrl}/dashboard`);
+    expect(spaRoute.status).toBe(200);
+    expectAppHeaders(spaRoute.headers, "/dashboard");
+    await spaRoute.arrayBuffer();
+
+    const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]!);
+    expect(assets.some((path) => path.endsWith(".js"))).toBe(true);
+    for (const path of assets) {
+      const asset = await fetch(`${appUrl}${path}`);
+      expect(asset.status, path).toBe(200);
+      expect(asset.headers.get("Content-Type"), path).toMatch(/javascript|css/);
+      expectAppHeaders(asset.headers, path);
+      await asset.arrayBuffer();
+    }
+  });
+
+  it("does not serve the _headers file itself", async () => {
+    const res = await fetch(`${appUrl}/_headers`);
+    expect(await res.text()).not.toContain("Content-Security-Policy");
+  });
+});
