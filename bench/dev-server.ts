@@ -42,12 +42,44 @@ async function waitUntilReady(origin: string, child: ChildProcess): Promise<bool
   return false;
 }
 
-/** Ends the dev script (it stops Vite and closes the database itself), or its whole group if it hangs. */
+/** Whether any process is left in the group the dev script leads (Vite and workerd inherit it). */
+function groupAlive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function waitForGroup(pid: number, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (groupAlive(pid)) {
+    if (Date.now() > deadline) return false;
+    await sleep(200);
+  }
+  return true;
+}
+
+/**
+ * Ends the dev script (it stops Vite and closes the database itself), then whatever of its own
+ * process group outlives it; they share our stdout pipe, which would otherwise keep this process
+ * waiting after the benchmark is done.
+ */
 async function stopChild(child: ChildProcess) {
-  if (child.exitCode !== null || child.pid === undefined) return;
-  child.kill("SIGTERM");
-  const stopped = await Promise.race([exited(child).then(() => true), sleep(STOP_TIMEOUT_MS).then(() => false)]);
-  if (!stopped) process.kill(-child.pid, "SIGKILL");
+  const pid = child.pid;
+  if (pid === undefined) return;
+  if (child.exitCode === null && child.signalCode === null) {
+    child.kill("SIGTERM");
+    // An unreferenced timer: a pending one would keep this process alive after the benchmark.
+    await Promise.race([exited(child), sleep(STOP_TIMEOUT_MS, undefined, { ref: false })]);
+  }
+  if (groupAlive(pid)) {
+    process.kill(-pid, "SIGTERM");
+    if (!(await waitForGroup(pid, STOP_TIMEOUT_MS))) process.kill(-pid, "SIGKILL");
+  }
+  child.stdout?.destroy();
+  child.stderr?.destroy();
 }
 
 async function startOnce(dataDir: string, logFile: string): Promise<DevServer | { failed: string }> {
