@@ -2,7 +2,8 @@ import { isDeepStrictEqual } from "node:util";
 import type pg from "pg";
 import { type Account } from "./accounts";
 import { requestJson } from "./http";
-import { median, timeRuns } from "./measure";
+import { performance } from "node:perf_hooks";
+import { median } from "./measure";
 import {
   adminCompaniesCountQuery,
   adminCompaniesPageQuery,
@@ -122,46 +123,63 @@ async function explain(pool: pg.Pool, statement: SqlText): Promise<string> {
   return rows.map((row) => row["QUERY PLAN"]).join("\n");
 }
 
+/** One timed call, in milliseconds. */
+async function timed(work: () => Promise<unknown>): Promise<number> {
+  const start = performance.now();
+  await work();
+  return performance.now() - start;
+}
+
 /**
  * Each route through the API (the Worker under `npm run dev`: auth, session look-up, query, JSON)
- * and its SQL alone over the same database, sequentially, median of RUNS after WARMUP; then one
- * EXPLAIN (ANALYZE, BUFFERS) per statement.
+ * and its SQL alone over the same database. The probes take turns, one call each per round, so a
+ * burst of load from elsewhere falls on all of them rather than on one probe's whole series; the
+ * figure is the median of RUNS rounds after WARMUP. Then one EXPLAIN (ANALYZE, BUFFERS) per statement.
  */
 export async function measureProbes(origin: string, pool: pg.Pool, probes: Probe[], log: (line: string) => void) {
-  const results: ProbeResult[] = [];
-  for (const probe of probes) {
-    const { api } = probe;
-    let expected: unknown;
-    let apiMs: number | null = null;
-    if (api) {
-      const apiSamples = await timeRuns(RUNS, WARMUP, async () => {
-        const res = await requestJson(origin, api.path, { token: api.token });
-        if (res.status !== 200) throw new Error(`GET ${api.path}: ${res.status} ${JSON.stringify(res.body)}`);
-        expected = api.pick(res.body);
-      });
-      apiMs = median(apiSamples);
-    } else {
-      expected = await probe.reference!();
+  const series = probes.map((probe) => ({
+    probe,
+    statements: probe.statements(),
+    expected: undefined as unknown,
+    apiSamples: [] as number[],
+    sqlSamples: [] as number[],
+  }));
+  const callApi = async (entry: (typeof series)[number]) => {
+    const { api } = entry.probe;
+    if (!api) return;
+    const res = await requestJson(origin, api.path, { token: api.token });
+    if (res.status !== 200) throw new Error(`GET ${api.path}: ${res.status} ${JSON.stringify(res.body)}`);
+    entry.expected = api.pick(res.body);
+  };
+  const runSql = (entry: (typeof series)[number]) =>
+    Promise.all(entry.statements.map((statement) => pool.query({ text: statement.sql, values: statement.params })));
+  for (let round = 0; round < WARMUP + RUNS; round += 1) {
+    for (const entry of series) {
+      const apiMs = await timed(() => callApi(entry));
+      const sqlMs = await timed(() => runSql(entry));
+      if (round < WARMUP) continue;
+      entry.apiSamples.push(apiMs);
+      entry.sqlSamples.push(sqlMs);
     }
-    const statements = probe.statements();
-    const sqlSamples = await timeRuns(RUNS, WARMUP, () =>
-      Promise.all(statements.map((statement) => pool.query({ text: statement.sql, values: statement.params }))),
-    );
-    const matchesApi = isDeepStrictEqual(expected, await probe.fromReplica());
+  }
+  const results: ProbeResult[] = [];
+  for (const { probe, statements, expected, apiSamples, sqlSamples } of series) {
+    const reference = probe.api ? expected : await probe.reference!();
+    const matchesApi = isDeepStrictEqual(reference, await probe.fromReplica());
     const plans: string[] = [];
     for (const statement of statements) plans.push(await explain(pool, statement));
-    const result = {
+    const result: ProbeResult = {
       route: probe.route,
       subject: probe.subject,
-      path: api?.path ?? null,
-      apiMs,
+      path: probe.api?.path ?? null,
+      apiMs: probe.api ? median(apiSamples) : null,
       sqlMs: median(sqlSamples),
       matchesApi,
       plans,
     };
     results.push(result);
     log(
-      `    ${`${probe.route} (${probe.subject})`.padEnd(72)} API ${(apiMs?.toFixed(1) ?? "–").padStart(7)} ms` +
+      `    ${`${probe.route} (${probe.subject})`.padEnd(72)} API ${(result.apiMs?.toFixed(1) ?? "–").padStart(7)} ms` +
         `   SQL ${result.sqlMs.toFixed(2).padStart(8)} ms${matchesApi ? "" : "   REPLICA DIFFERS FROM API"}`,
     );
   }

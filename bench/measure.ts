@@ -8,18 +8,6 @@ export function median(samples: number[]): number {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
-/** Runs `work` `warmup` times untimed, then `runs` times timed; milliseconds per run. */
-export async function timeRuns(runs: number, warmup: number, work: () => Promise<unknown>): Promise<number[]> {
-  for (let i = 0; i < warmup; i += 1) await work();
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i += 1) {
-    const start = performance.now();
-    await work();
-    samples.push(performance.now() - start);
-  }
-  return samples;
-}
-
 /**
  * Per-call time of a synchronous function: batches sized to take about `batchMs` each, repeated
  * until `budgetMs` has passed (at least `minBatches`), so a busy machine shows up as spread

@@ -255,7 +255,8 @@ function scalingSection(report: BenchReport) {
     "Each route was requested through the API (Worker under `npm run dev`: JWT check, session look-up, the " +
       "route's query, JSON) and its SQL was run alone over the same database (the statements built with the " +
       "route's own drizzle expressions in bench/route-queries.ts; last column: they returned exactly what the " +
-      `API returned). Median of 15 sequential runs after 3 warm-ups, in ms. Growth limit: under ${GROWTH_LIMIT}×.`,
+      `API returned). The probes took turns, one request each per round; median of 15 rounds after 3 warm-up ` +
+      `rounds, in ms. Growth limit: under ${GROWTH_LIMIT}×.`,
     "",
     table(
       ["Route", "API 10k", "API 1M", "API growth", "SQL 10k", "SQL 1M", "SQL growth", "Replica = API"],
