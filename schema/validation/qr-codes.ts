@@ -110,6 +110,8 @@ const valuerIdField = z.preprocess(
 );
 
 const hasText = (value: unknown) => typeof value === "string" && value.length > 0;
+const isObjectInput = ({ value }: { value: unknown }) =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
  * A new verification code (SPEC 3, 5). Motor Vehicle: the reference ("Vehicle Reference Number")
@@ -137,16 +139,17 @@ export const createQrCodeSchema = z
     latitude: coordinate("Latitude", 90),
     longitude: coordinate("Longitude", 180),
   })
-  // `when` lets the type-dependent rules report alongside other field errors, not after them.
+  // `when` lets the type-dependent rules report alongside other field errors, not after them; only
+  // for an object, since a body of null or a number would otherwise reach them and throw.
   .refine((code) => code.propertyType !== MOTOR_VEHICLE || hasText(code.propertyReference), {
     path: ["propertyReference"],
     message: "Vehicle Reference Number is required",
-    when: () => true,
+    when: isObjectInput,
   })
   .refine((code) => code.propertyType === MOTOR_VEHICLE || hasText(code.propertyAddress), {
     path: ["propertyAddress"],
     message: "Property location is required",
-    when: () => true,
+    when: isObjectInput,
   })
   .transform(({ propertyAddress, ...code }) =>
     code.propertyType === MOTOR_VEHICLE
