@@ -277,8 +277,8 @@ function scalingSection(report: BenchReport) {
       "over a company's codes grows with that company**: a count is an index-only scan (cheap per row, still " +
       "linear), a sum of `verification_count` visits every one of the company's rows in the heap.",
     "- **Dashboard stats** is such a total (`count(*)`, this month's count, `sum(verification_count)`), so it " +
-      "grows with the company: by a millisecond or so for a typical company (about 800 codes at 1M), by far " +
-      "more for the hot one, whose 100k rows are spread over the whole table. No index fixes that: one covering `verification_count` would stop every scan's " +
+      "grows with the company: slightly for a typical company (about 800 codes at 1M), steeply for the hot " +
+      "one, whose 100k rows are spread over the whole table. No index fixes that: one covering `verification_count` would stop every scan's " +
       "UPDATE from being a HOT update (each scan would then write all six indexes of `qr_codes`), and the " +
       "count would still be linear. **Proposed fix** (not done here: it changes the schema and the scan " +
       "statement): keep the totals instead of recomputing them — per-company counters of codes and scans, " +
