@@ -1,3 +1,4 @@
+import type { SessionUser } from "../auth/types";
 /** Answers of the /api/admin routes (SPEC 3 and 7), as the admin screens read them. */
 
 /** A page of a paged admin list: `items` plus where they sit in the whole list. */
@@ -61,16 +62,7 @@ export interface AdminCompanyDetails {
 }
 
 /** A row of GET /api/admin/users, with the company the user belongs to (none for admins). */
-export interface AdminUser {
-  id: number;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  role: string;
-  isActive: boolean;
-  profileImageUrl: string | null;
-  companyId: number | null;
-  createdAt: string;
+export interface AdminUser extends Omit<SessionUser, "company"> {
   updatedAt: string;
   company: { id: number; name: string } | null;
 }
