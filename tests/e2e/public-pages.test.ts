@@ -15,6 +15,7 @@ describe("public pages", () => {
   it("Privacy Policy has its 9 sections and every stated fact", async () => {
     const { page, context } = await browser.newPage();
     await page.goto("/privacy-policy");
+    await page.getByRole("heading", { name: "9. Contact Us" }).waitFor();
     const headings = await page.locator("main h2").allInnerTexts();
     expect(headings).toEqual([
       "1. Information We Collect",
@@ -59,6 +60,7 @@ describe("public pages", () => {
   it("Terms of Use has its 14 sections and every commercial and legal term", async () => {
     const { page, context } = await browser.newPage();
     await page.goto("/terms-of-use");
+    await page.getByRole("heading", { name: "14. Contact Information" }).waitFor();
     const headings = await page.locator("main h2").allInnerTexts();
     expect(headings).toHaveLength(14);
     expect(headings.map((h) => h.replace(/^\d+\. /, ""))).toEqual([
