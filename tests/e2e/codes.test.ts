@@ -7,6 +7,7 @@ import {
   createValuerViaApi,
   downloadedFile,
   expectPrintQualityQr,
+  fillRealEstateCode,
   type CreatedCode,
 } from "../support/codes";
 
@@ -39,23 +40,6 @@ async function openCreatePage(
 
 const optionTexts = (page: Page, label: string) =>
   page.getByLabel(label, { exact: true }).locator("option").allInnerTexts();
-
-/** Fills a valid Real Estate code; the location is picked from the suggestions with the keyboard. */
-async function fillRealEstateCode(page: Page) {
-  await page.getByLabel("Property Type").selectOption("Real Estate");
-  const location = page.getByRole("combobox", { name: "Property Location" });
-  await location.pressSequentially("Westla");
-  await page.getByRole("option", { name: "Westlands, Nairobi" }).waitFor();
-  await location.press("ArrowDown");
-  await location.press("Enter");
-  expect(await location.inputValue()).toBe("Westlands, Nairobi");
-  await page.getByLabel("Property Reference").fill("VAL-2025-077");
-  await page.getByLabel("Property Description").fill("Three-bedroom apartment");
-  await page.getByLabel("Building Size", { exact: true }).fill("1800");
-  await page.getByLabel("Valuation Date").fill("15/01/2025");
-  await page.getByLabel("Market Value").fill("1250000");
-  await page.getByLabel("Signing Valuer").selectOption({ label: "Jane Wanjiku (MRICS)" });
-}
 
 describe("create code form rules (SPEC 5)", () => {
   it("shows the two sections, the options and defaults, and masks the date and market value", async () => {

@@ -129,3 +129,20 @@ export async function expectPrintQualityQr(page: Page, png: Buffer, address: str
   expect(facts.quietZoneModules).toBe(4);
   expect(facts.decoded).toBe(address);
 }
+
+/** Fills a valid Real Estate code; the location is picked from the suggestions with the keyboard. */
+export async function fillRealEstateCode(page: Page) {
+  await page.getByLabel("Property Type").selectOption("Real Estate");
+  const location = page.getByRole("combobox", { name: "Property Location" });
+  await location.pressSequentially("Westla");
+  await page.getByRole("option", { name: "Westlands, Nairobi" }).waitFor();
+  await location.press("ArrowDown");
+  await location.press("Enter");
+  expect(await location.inputValue()).toBe("Westlands, Nairobi");
+  await page.getByLabel("Property Reference").fill("VAL-2025-077");
+  await page.getByLabel("Property Description").fill("Three-bedroom apartment");
+  await page.getByLabel("Building Size", { exact: true }).fill("1800");
+  await page.getByLabel("Valuation Date").fill("15/01/2025");
+  await page.getByLabel("Market Value").fill("1250000");
+  await page.getByLabel("Signing Valuer").selectOption({ label: "Jane Wanjiku (MRICS)" });
+}

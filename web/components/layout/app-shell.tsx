@@ -43,10 +43,7 @@ function UserMenu({ user }: { user: SessionUser }) {
     "cursor-pointer rounded px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100";
   return (
     <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        aria-label="User menu"
-        className="flex items-center gap-2 rounded-full p-1 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-600"
-      >
+      <DropdownMenu.Trigger className="flex items-center gap-2 rounded-full p-1 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-600">
         {user.profileImageUrl ? (
           <img src={user.profileImageUrl} alt="" className="h-8 w-8 rounded-full object-cover" />
         ) : (
@@ -57,6 +54,8 @@ function UserMenu({ user }: { user: SessionUser }) {
             {avatarInitial(user)}
           </span>
         )}
+        {/* Named "User menu" and, where it is shown, the user's name (the visible text stays in the name). */}
+        <span className="sr-only">User menu</span>
         <span className="hidden text-sm font-medium text-slate-800 sm:inline">{displayName(user)}</span>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>

@@ -1,4 +1,4 @@
-import type { HTMLAttributes, ReactNode, TdHTMLAttributes, ThHTMLAttributes } from "react";
+import { useId, type HTMLAttributes, type ReactNode, type TdHTMLAttributes, type ThHTMLAttributes } from "react";
 import { cn } from "../../lib/cn";
 
 /**
@@ -14,7 +14,8 @@ const STACKED_ON_PHONE = cn(
 /**
  * A data table that scrolls sideways on narrow phones instead of squeezing its columns, or, with
  * `stackOnPhone`, shows each row as a card there. The caption names the table for screen readers
- * (visually hidden unless shown).
+ * (visually hidden unless shown). The scrolling box is a named group that takes keyboard focus,
+ * so keyboard users can scroll it with the arrow keys.
  */
 export function Table({
   caption,
@@ -29,10 +30,21 @@ export function Table({
   className?: string;
   children: ReactNode;
 }) {
+  const captionId = useId();
   return (
-    <div className={cn("relative w-full overflow-x-auto", className)}>
+    <div
+      role="group"
+      aria-labelledby={captionId}
+      tabIndex={0}
+      className={cn(
+        "relative w-full overflow-x-auto focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600",
+        className,
+      )}
+    >
       <table className={cn("w-full border-collapse text-left text-sm", stackOnPhone && STACKED_ON_PHONE)}>
-        <caption className={showCaption ? "mb-2 text-left text-sm text-slate-600" : "sr-only"}>{caption}</caption>
+        <caption id={captionId} className={showCaption ? "mb-2 text-left text-sm text-slate-600" : "sr-only"}>
+          {caption}
+        </caption>
         {children}
       </table>
     </div>

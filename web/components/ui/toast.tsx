@@ -45,7 +45,6 @@ function Toast({ message, onDismiss }: { message: ToastMessage; onDismiss: () =>
   const destructive = message.variant === "destructive";
   return (
     <li
-      role={destructive ? "alert" : "status"}
       data-variant={message.variant ?? "default"}
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
@@ -54,8 +53,11 @@ function Toast({ message, onDismiss }: { message: ToastMessage; onDismiss: () =>
         destructive ? "border-red-700 bg-red-700 text-white" : "border-slate-200 bg-white text-slate-900",
       )}
     >
-      <p className="text-sm font-semibold">{message.title}</p>
-      {message.description && <p className="mt-1 text-sm opacity-90">{message.description}</p>}
+      {/* The role sits inside the list item: a list may only hold list items. */}
+      <div role={destructive ? "alert" : "status"}>
+        <p className="text-sm font-semibold">{message.title}</p>
+        {message.description && <p className="mt-1 text-sm opacity-90">{message.description}</p>}
+      </div>
       <button
         type="button"
         aria-label="Dismiss notification"
