@@ -1,14 +1,16 @@
-import { and, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import type pg from "pg";
 import * as tables from "../schema/tables";
 import { companies, qrCodes, users, valuers } from "../schema/tables";
 import { ADMIN_PAGE_SIZE } from "../schema/validation/admin";
 import { QR_PAGE_SIZE } from "../schema/validation/qr-codes";
+import { companyRow } from "../worker/routes/admin/companies";
+import { codeWithValuer, matchingCount } from "../worker/routes/qr-codes";
 
 /**
- * The SQL the three measured routes run, built with the same drizzle expressions as the route
- * modules (worker/routes/analytics.ts, qr-codes.ts listCodes, admin/companies.ts
+ * The SQL the three measured routes run, built from the route modules' own column sets and
+ * drizzle expressions (worker/routes/analytics.ts, qr-codes.ts listCodes, admin/companies.ts
  * selectCompanies + countCompanies) with no filters, first page. The benchmark checks that these
  * return exactly what the API returned, so a drift between copy and route shows up as a failure.
  */
@@ -31,40 +33,6 @@ export function statsQuery(db: BenchDatabase, companyId: number) {
     .from(qrCodes)
     .where(eq(qrCodes.companyId, companyId));
 }
-
-const codeColumns = {
-  id: qrCodes.id,
-  publicToken: qrCodes.publicToken,
-  userId: qrCodes.userId,
-  companyId: qrCodes.companyId,
-  valuationDate: qrCodes.valuationDate,
-  marketValue: qrCodes.marketValue,
-  currency: qrCodes.currency,
-  valuerId: qrCodes.valuerId,
-  propertyAddress: qrCodes.propertyAddress,
-  propertyReference: qrCodes.propertyReference,
-  propertyArea: qrCodes.propertyArea,
-  propertyType: qrCodes.propertyType,
-  propertySize: qrCodes.propertySize,
-  propertySizeUnit: qrCodes.propertySizeUnit,
-  landSize: qrCodes.landSize,
-  landSizeUnit: qrCodes.landSizeUnit,
-  latitude: qrCodes.latitude,
-  longitude: qrCodes.longitude,
-  qrCodeData: qrCodes.qrCodeData,
-  qrCodeUrl: qrCodes.qrCodeUrl,
-  verificationCount: qrCodes.verificationCount,
-  isActive: qrCodes.isActive,
-  revokedAt: qrCodes.revokedAt,
-  revokedReason: qrCodes.revokedReason,
-  supersededById: qrCodes.supersededById,
-  createdAt: qrCodes.createdAt,
-  updatedAt: qrCodes.updatedAt,
-};
-const codeWithValuer = { ...codeColumns, valuer: { name: valuers.name, qualification: valuers.qualification } };
-
-const matchingCount = (where: SQL | undefined) =>
-  sql<number>`(select count(*) from ${qrCodes} where ${where ?? sql`true`})`.mapWith(Number);
 
 /** GET /api/qr-codes?page=1 (the history screen's first page) */
 export function historyPageQuery(db: BenchDatabase, companyId: number) {
@@ -95,24 +63,6 @@ export function historyPageWindowQuery(db: BenchDatabase, companyId: number) {
     .limit(QR_PAGE_SIZE)
     .offset(0);
 }
-
-const countPerCompany = (table: typeof qrCodes | typeof valuers, condition: SQL | undefined) =>
-  sql<number>`(select count(*) from ${table} where ${condition})`.mapWith(Number);
-
-const companyRow = {
-  id: companies.id,
-  name: companies.name,
-  email: companies.email,
-  phone: companies.phone,
-  location: companies.location,
-  ownerId: companies.ownerId,
-  userEmail: users.email,
-  isActive: companies.isActive,
-  createdAt: companies.createdAt,
-  updatedAt: companies.updatedAt,
-  qrCodeCount: countPerCompany(qrCodes, eq(qrCodes.companyId, companies.id)),
-  valuerCount: countPerCompany(valuers, and(eq(valuers.companyId, companies.id), isNull(valuers.deletedAt))),
-};
 
 /** GET /api/admin/companies-detailed?page=1: the page's rows… */
 export function adminCompaniesPageQuery(db: BenchDatabase) {

@@ -26,7 +26,7 @@ const PUBLIC_TOKEN_LENGTH = 16;
 const TOKEN_ATTEMPTS = 3;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const codeColumns = {
+export const codeColumns = {
   id: qrCodes.id,
   publicToken: qrCodes.publicToken,
   userId: qrCodes.userId,
@@ -57,7 +57,7 @@ const codeColumns = {
 };
 
 /** Codes with their signer; a deleted valuer's row is kept, so the name is still there. */
-const codeWithValuer = { ...codeColumns, valuer: { name: valuers.name, qualification: valuers.qualification } };
+export const codeWithValuer = { ...codeColumns, valuer: { name: valuers.name, qualification: valuers.qualification } };
 
 function selectCodes(db: Database) {
   return db.select(codeWithValuer).from(qrCodes).leftJoin(valuers, eq(valuers.id, qrCodes.valuerId)).$dynamic();
@@ -123,7 +123,7 @@ function listFilter(companyId: number, query: QrCodeListQuery): SQL | undefined 
  * read in index order and stops after `limit` rows. A `count(*) over ()` window would instead
  * join and sort every matching row to hand out one page (over a second at 100k codes).
  */
-const matchingCount = (where: SQL | undefined) =>
+export const matchingCount = (where: SQL | undefined) =>
   sql<number>`(select count(*) from ${qrCodes} where ${where ?? sql`true`})`.mapWith(Number);
 
 /**

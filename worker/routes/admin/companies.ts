@@ -23,7 +23,7 @@ const countPerCompany = (table: typeof qrCodes | typeof valuers, condition: SQL 
  * One row per company with its owner's email and counts: correlated subqueries, so the whole list
  * is one query, not one per company. Valuers removed by their company (deletedAt) are not counted.
  */
-const companyRow = {
+export const companyRow = {
   id: companies.id,
   name: companies.name,
   email: companies.email,
