@@ -6,6 +6,7 @@ import { companies, qrCodes, users, valuers } from "../schema/tables";
 import { ADMIN_PAGE_SIZE } from "../schema/validation/admin";
 import { QR_PAGE_SIZE } from "../schema/validation/qr-codes";
 import { companyRow } from "../worker/routes/admin/companies";
+import { companyStatsQuery } from "../worker/routes/analytics";
 import { codeWithValuer, matchingCount } from "../worker/routes/qr-codes";
 
 /**
@@ -22,16 +23,7 @@ export function benchDatabase(pool: pg.Pool) {
 
 /** GET /api/analytics/stats */
 export function statsQuery(db: BenchDatabase, companyId: number) {
-  return db
-    .select({
-      totalQRCodes: sql<number>`count(*)`.mapWith(Number),
-      thisMonth: sql<number>`count(*) filter (where ${qrCodes.createdAt} >= date_trunc('month', now()))`.mapWith(
-        Number,
-      ),
-      verifications: sql<number>`coalesce(sum(${qrCodes.verificationCount}), 0)`.mapWith(Number),
-    })
-    .from(qrCodes)
-    .where(eq(qrCodes.companyId, companyId));
+  return companyStatsQuery(db, companyId);
 }
 
 /** GET /api/qr-codes?page=1 (the history screen's first page) */

@@ -92,6 +92,17 @@ export async function seedCodes(pool: pg.Pool, from: number, to: number, hotComp
   }
 }
 
+/**
+ * A bulk load with triggers off (session_replication_role = replica) skips the trigger that keeps
+ * companies' code and scan counters; recompute them once, as the migration's backfill does.
+ */
+async function refreshCompanyCounters(client: pg.PoolClient) {
+  await client.query(`
+    UPDATE companies SET qr_code_count = totals.codes, verification_count = totals.verifications
+    FROM (SELECT company_id, count(*) AS codes, sum(verification_count) AS verifications FROM qr_codes GROUP BY company_id) totals
+    WHERE companies.id = totals.company_id`);
+}
+
 export interface IndexDefinition {
   name: string;
   definition: string;
@@ -137,6 +148,7 @@ export async function bulkSeedCodes(
     for (const index of indexes) await client.query(index.definition);
     log(`    ${indexes.length} secondary indexes rebuilt in ${Date.now() - indexing} ms`);
     await client.query("RESET session_replication_role");
+    await refreshCompanyCounters(client);
     await client.query("RESET maintenance_work_mem");
     await client.query("VACUUM ANALYZE");
     return await qrCodeIndexes(client);

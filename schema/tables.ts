@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  bigint,
   bigserial,
   boolean,
   index,
@@ -59,6 +60,12 @@ export const companies = pgTable(
       .notNull()
       .references((): AnyPgColumn => users.id, { onDelete: "cascade" }),
     isActive: boolean().notNull().default(true),
+    /**
+     * Running totals kept by a trigger on qr_codes (migration 0002), so the dashboard's numbers cost
+     * one row read however many codes a company has.
+     */
+    qrCodeCount: integer().notNull().default(0),
+    verificationCount: bigint({ mode: "number" }).notNull().default(0),
     webhookUrl: varchar({ length: LIMITS.webhookUrl }),
     webhookSecret: varchar({ length: 128 }),
     webhookLastStatus: varchar({ length: 200 }),

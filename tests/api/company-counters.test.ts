@@ -1,0 +1,31 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { qrCodes } from "../../schema/tables";
+import { api, createAdmin, registerOwner, withDb } from "../support/api";
+import { createCode, createValuer } from "./company-fixtures";
+import { IPHONE, scan } from "./scan-fixtures";
+
+/** The dashboard and admin numbers come from counters a trigger keeps; they must equal real counts. */
+describe("company counters", () => {
+  it("follow code creation, counted scans and code deletion", async () => {
+    const owner = await registerOwner();
+    const admin = await createAdmin();
+    const valuer = await createValuer(owner.token);
+    const first = await createCode(owner.token, valuer.id);
+    const second = await createCode(owner.token, valuer.id);
+    for (let i = 0; i < 3; i++) expect((await scan(first.publicToken, { userAgent: IPHONE })).status).toBe(200);
+    expect((await scan(second.publicToken, { userAgent: IPHONE })).status).toBe(200);
+
+    const stats = async () => (await api("/api/analytics/stats", { token: owner.token })).body;
+    const adminRow = async () =>
+      ((await api("/api/admin/companies-detailed", { token: admin.token })).body as Array<{ id: number }>).find(
+        (company) => company.id === owner.user.company!.id,
+      );
+    expect(await stats()).toEqual({ totalQRCodes: 2, thisMonth: 2, verifications: 4 });
+    expect(await adminRow()).toMatchObject({ qrCodeCount: 2 });
+
+    await withDb((db) => db.delete(qrCodes).where(eq(qrCodes.id, first.id)));
+    expect(await stats()).toEqual({ totalQRCodes: 1, thisMonth: 1, verifications: 1 });
+    expect(await adminRow()).toMatchObject({ qrCodeCount: 1 });
+  });
+});
