@@ -267,7 +267,7 @@ function scalingSection(report: BenchReport) {
       ? `Every route stays under ${GROWTH_LIMIT}× from 10k to 1M codes, through the API and in SQL.`
       : `**Not under ${GROWTH_LIMIT}× in this run:** ${failing
           .map((row) => `${row.probe.route} (${row.probe.subject})`)
-          .join("; ")}. Why, and what would fix it, is below.`,
+          .join("; ")}. Why is below.`,
     "",
     "### Why the figures look like this",
     "",
@@ -276,14 +276,11 @@ function scalingSection(report: BenchReport) {
       "But with 1,000 companies throughout, 100× the codes means ~100× the rows per company, so **any total " +
       "over a company's codes grows with that company**: a count is an index-only scan (cheap per row, still " +
       "linear), a sum of `verification_count` visits every one of the company's rows in the heap.",
-    "- **Dashboard stats** is such a total (`count(*)`, this month's count, `sum(verification_count)`), so it " +
-      "grows with the company: slightly for a typical company (about 800 codes at 1M), steeply for the hot " +
-      "one, whose 100k rows are spread over the whole table. No index fixes that: one covering `verification_count` would stop every scan's " +
-      "UPDATE from being a HOT update (each scan would then write all six indexes of `qr_codes`), and the " +
-      "count would still be linear. **Proposed fix** (not done here: it changes the schema and the scan " +
-      "statement): keep the totals instead of recomputing them — per-company counters of codes and scans, " +
-      "updated in the statement that creates a code or counts a scan, read in O(1); this month's count stays " +
-      "an index range over (company_id, created_at), bounded by one month's codes.",
+    "- **Dashboard stats** would be such a total if recomputed (`count(*)`, `sum(verification_count)` over " +
+      "the company's codes: 100k heap rows for the hot company at 1M). Instead the route reads the company's " +
+      "running counters, `companies.qr_code_count` and `companies.verification_count`, kept by a trigger on " +
+      "`qr_codes` (migrations/0002_company_counters.sql) in the same transaction as the insert or the scan's " +
+      "UPDATE; this month's count is an index range over (company_id, created_at), bounded by one month's codes.",
     "- **History page**: two fixes came out of this benchmark. (1) Its index, `qr_codes_company_created_idx`, " +
       "was declared with drizzle's `.desc()`, i.e. `created_at DESC NULLS LAST, id DESC NULLS LAST`, an order " +
       "Postgres cannot match to the route's `ORDER BY created_at DESC, id DESC` (NULLS FIRST by default), so " +
@@ -294,13 +291,10 @@ function scalingSection(report: BenchReport) {
       `(2) The total came from \`count(*) over ()\`, which makes Postgres join and number every one of the ` +
       `company's codes to hand out 20: measured in this run for the hot company at 1M, ${formatMs(windowMs)} ms ` +
       `against ${formatMs(currentMs)} ms for the current query (${formatRatio(windowMs / currentMs)} faster). ` +
-      "The route now takes the total from a scalar subquery (worker/routes/qr-codes.ts, `matchingCount`): an " +
-      "index-only count, run once. What growth remains is that count, linear in the company's codes; the " +
-      "per-company counters above would serve the unfiltered total too.",
-    "- **Admin companies page**: 25 companies, each with a correlated index-only count of its codes and " +
-      "valuers, plus a count of companies (constant here). The page measured includes the hot company (it is " +
-      "among the newest), so its code count covers 100k index entries at 1M: that count is the growth. The " +
-      "same per-company counters would make it constant.",
+      "The route now takes the unfiltered total from the company's counter (worker/routes/qr-codes.ts, " +
+      "`listTotal`); a filtered total is an index-only count of the matches, run once.",
+    "- **Admin companies page**: 25 companies, each with its code counter (constant) and a correlated " +
+      "index-only count of its valuers, plus a count of companies (constant here).",
     "- Through the API each request also pays a fixed cost (a new database connection through the WebSocket " +
       "bridge, the session look-up, JSON), which dilutes the growth of a fast query in the API columns.",
   ];

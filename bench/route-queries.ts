@@ -7,7 +7,7 @@ import { ADMIN_PAGE_SIZE } from "../schema/validation/admin";
 import { QR_PAGE_SIZE } from "../schema/validation/qr-codes";
 import { companyRow } from "../worker/routes/admin/companies";
 import { companyStatsQuery } from "../worker/routes/analytics";
-import { codeWithValuer, matchingCount } from "../worker/routes/qr-codes";
+import { codeWithValuer, listTotal } from "../worker/routes/qr-codes";
 
 /**
  * The SQL the three measured routes run, built from the route modules' own column sets and
@@ -31,7 +31,7 @@ export function historyPageQuery(db: BenchDatabase, companyId: number) {
   // listFilter with no search, type or date: the three optional conditions are undefined.
   const where = and(eq(qrCodes.companyId, companyId), undefined, undefined, undefined);
   return db
-    .select({ ...codeWithValuer, total: matchingCount(where) })
+    .select({ ...codeWithValuer, total: listTotal(companyId, { search: undefined }, where) })
     .from(qrCodes)
     .leftJoin(valuers, eq(valuers.id, qrCodes.valuerId))
     .where(where)

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, ilike, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { Hono } from "hono";
-import { qrCodes, valuers } from "../../schema/tables";
+import { companies, qrCodes, valuers } from "../../schema/tables";
 import {
   createQrCodeSchema,
   qrCodeListQuerySchema,
@@ -123,13 +123,24 @@ function listFilter(companyId: number, query: QrCodeListQuery): SQL | undefined 
  * read in index order and stops after `limit` rows. A `count(*) over ()` window would instead
  * join and sort every matching row to hand out one page (over a second at 100k codes).
  */
-export const matchingCount = (where: SQL | undefined) =>
+const matchingCount = (where: SQL | undefined) =>
   sql<number>`(select count(*) from ${qrCodes} where ${where ?? sql`true`})`.mapWith(Number);
+
+/**
+ * The history total. Unfiltered it is the company's running counter (kept by a trigger, migration
+ * 0002), so the first page costs the same for 100 codes or 100,000; filtered it counts the matches.
+ */
+export function listTotal(companyId: number, query: QrCodeListQuery, where: SQL | undefined) {
+  if (query.search || query.propertyType || query.date) return matchingCount(where);
+  return sql<number>`(select ${companies.qrCodeCount} from ${companies} where ${companies.id} = ${companyId})`.mapWith(
+    Number,
+  );
+}
 
 /**
  * Without `page` the answer is the spec's plain array (the dashboard asks `?limit=5`); with `page`
  * it is `{ items, page, pageSize, total }`, pageSize being `limit`. The total rides on the page's
- * rows (see matchingCount), so a page is one round trip.
+ * rows (see listTotal), so a page is one round trip.
  */
 async function listCodes(db: Database, companyId: number, query: QrCodeListQuery) {
   const where = listFilter(companyId, query);
@@ -142,7 +153,7 @@ async function listCodes(db: Database, companyId: number, query: QrCodeListQuery
   }
   const pageSize = query.limit ?? QR_PAGE_SIZE;
   const rows = await db
-    .select({ ...codeWithValuer, total: matchingCount(where) })
+    .select({ ...codeWithValuer, total: listTotal(companyId, query, where) })
     .from(qrCodes)
     .leftJoin(valuers, eq(valuers.id, qrCodes.valuerId))
     .where(where)
