@@ -10,6 +10,9 @@ export const TEST_JWT_SECRET = "test-secret-that-is-at-least-32-characters-long"
 
 export default defineConfig({
   test: {
+    // API tests mostly wait (password hashing, rate-limit windows, the database): two workers on
+    // two cores halve the suite's wall time. Browser tests opt out below (one shared app server).
+    maxWorkers: 2,
     projects: [
       {
         plugins: [
