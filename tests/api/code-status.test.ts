@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { codeStatusEvents, companies } from "../../schema/tables";
 import { api, ORIGIN, registerOwner, withDb } from "../support/api";
-import { addMember, createCode, scan } from "./scan-fixtures";
+import { addMember } from "./company-fixtures";
+import { createCode, scan } from "./scan-fixtures";
 
 const revoke = (token: string, codeId: number, body: unknown) => api(`/api/qr-codes/${codeId}/revoke`, { token, body });
 const reinstate = (token: string, codeId: number, body: unknown) =>

@@ -1,8 +1,8 @@
 import { SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
-import { qrCodes, scanEvents, users, valuers } from "../../schema/tables";
+import { qrCodes, scanEvents, valuers } from "../../schema/tables";
 import { randomToken } from "../../worker/lib/random";
-import { type Account, api, ORIGIN, randomIp, registerOwner, withDb } from "../support/api";
+import { type Account, api, ORIGIN, randomIp, withDb } from "../support/api";
 
 export const IPHONE =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
@@ -52,13 +52,6 @@ export async function createCode(account: Account, values: CodeValues = {}) {
       .returning(),
   );
   return code!;
-}
-
-/** A second user of the owner's company who is not its owner. */
-export async function addMember(owner: Account): Promise<Account> {
-  const member = await registerOwner();
-  await withDb((db) => db.update(users).set({ companyId: owner.user.companyId }).where(eq(users.id, member.user.id)));
-  return { ...member, user: { ...member.user, companyId: owner.user.companyId } };
 }
 
 /** A phone opening the printed address. */

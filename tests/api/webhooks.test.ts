@@ -1,7 +1,8 @@
 import { describe, expect, inject, it } from "vitest";
 import { api, type Account, registerOwner, unique } from "../support/api";
 import type { ReceivedDelivery } from "../support/webhook-receiver-global-setup";
-import { addMember, createCode, fetchWorker, scan, WHATSAPP } from "./scan-fixtures";
+import { addMember } from "./company-fixtures";
+import { createCode, fetchWorker, scan, WHATSAPP } from "./scan-fixtures";
 
 const receiver = inject("webhookReceiverUrl");
 const WEBHOOK_PATH = "/api/companies/current/webhook";
