@@ -2,18 +2,18 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import type pg from "pg";
 import * as tables from "../schema/tables";
-import { companies, qrCodes, users, valuers } from "../schema/tables";
+import { qrCodes, valuers } from "../schema/tables";
 import { ADMIN_PAGE_SIZE } from "../schema/validation/admin";
-import { QR_PAGE_SIZE } from "../schema/validation/qr-codes";
-import { companyRow } from "../worker/routes/admin/companies";
-import { companyStatsQuery } from "../worker/routes/analytics";
-import { codeWithValuer, listTotal } from "../worker/routes/qr-codes";
+import { QR_PAGE_SIZE, qrCodeListQuerySchema } from "../schema/validation/qr-codes";
+import { pageRange } from "../worker/lib/pagination";
+import { companyStatsQuery } from "../worker/services/analytics";
+import { countCompaniesQuery, selectCompanies } from "../worker/services/companies";
+import { codePageQuery, codeWithValuer } from "../worker/services/qr-codes";
 
 /**
- * The SQL the three measured routes run, built from the route modules' own column sets and
- * drizzle expressions (worker/routes/analytics.ts, qr-codes.ts listCodes, admin/companies.ts
- * selectCompanies + countCompanies) with no filters, first page. The benchmark checks that these
- * return exactly what the API returned, so a drift between copy and route shows up as a failure.
+ * The SQL the three measured routes run, built by the services' own query builders with no
+ * filters, first page. The benchmark checks that these return exactly what the API returned, so a
+ * drift between the benchmark and the routes shows up as a failure.
  */
 export type BenchDatabase = ReturnType<typeof benchDatabase>;
 
@@ -28,16 +28,7 @@ export function statsQuery(db: BenchDatabase, companyId: number) {
 
 /** GET /api/qr-codes?page=1 (the history screen's first page) */
 export function historyPageQuery(db: BenchDatabase, companyId: number) {
-  // listFilter with no search, type or date: the three optional conditions are undefined.
-  const where = and(eq(qrCodes.companyId, companyId), undefined, undefined, undefined);
-  return db
-    .select({ ...codeWithValuer, total: listTotal(companyId, { search: undefined }, where) })
-    .from(qrCodes)
-    .leftJoin(valuers, eq(valuers.id, qrCodes.valuerId))
-    .where(where)
-    .orderBy(desc(qrCodes.createdAt), desc(qrCodes.id))
-    .limit(QR_PAGE_SIZE)
-    .offset(0);
+  return codePageQuery(db, companyId, qrCodeListQuerySchema.parse({}), pageRange(1, QR_PAGE_SIZE));
 }
 
 /**
@@ -45,12 +36,11 @@ export function historyPageQuery(db: BenchDatabase, companyId: number) {
  * No route runs it any more; it is measured beside the current query to show what changed.
  */
 export function historyPageWindowQuery(db: BenchDatabase, companyId: number) {
-  const where = and(eq(qrCodes.companyId, companyId), undefined, undefined, undefined);
   return db
     .select({ ...codeWithValuer, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(qrCodes)
     .leftJoin(valuers, eq(valuers.id, qrCodes.valuerId))
-    .where(where)
+    .where(and(eq(qrCodes.companyId, companyId)))
     .orderBy(desc(qrCodes.createdAt), desc(qrCodes.id))
     .limit(QR_PAGE_SIZE)
     .offset(0);
@@ -58,21 +48,10 @@ export function historyPageWindowQuery(db: BenchDatabase, companyId: number) {
 
 /** GET /api/admin/companies-detailed?page=1: the page's rows… */
 export function adminCompaniesPageQuery(db: BenchDatabase) {
-  return db
-    .select(companyRow)
-    .from(companies)
-    .innerJoin(users, eq(users.id, companies.ownerId))
-    .where(undefined)
-    .orderBy(desc(companies.createdAt), desc(companies.id))
-    .limit(ADMIN_PAGE_SIZE.default)
-    .offset(0);
+  return selectCompanies(db, undefined, pageRange(1, ADMIN_PAGE_SIZE.default));
 }
 
 /** …and its total, which the route runs alongside. */
 export function adminCompaniesCountQuery(db: BenchDatabase) {
-  return db
-    .select({ total: sql<number>`count(*)`.mapWith(Number) })
-    .from(companies)
-    .innerJoin(users, eq(users.id, companies.ownerId))
-    .where(undefined);
+  return countCompaniesQuery(db, undefined);
 }

@@ -38,7 +38,15 @@ export const DATE_INPUT_MAX = 10;
 export const CODE_PREVIEW_SIZE = { create: 200, detail: 300 } as const;
 export const REDIRECT_DELAY_MS = { login: 500, unauthorized: 500, register: 1000 } as const;
 export const TOAST_DURATION_MS = 5000;
+export const DAY_MS = 24 * 60 * 60 * 1000;
 /** Ids are Postgres serials (int4): a larger number can name no row, and Postgres refuses it in a query. */
 export const MAX_ROW_ID = 2_147_483_647;
 /** Money is numeric(15,2): at most 13 digits before the decimal point. */
 export const MONEY_MAX = 9_999_999_999_999.99;
+
+/**
+ * How a company's latest scan-alert delivery ended: "delivered" (the receiver answered 2xx),
+ * "pending" (it failed and another attempt is scheduled) or "failed" (every attempt failed).
+ */
+export const WEBHOOK_DELIVERY_OUTCOMES = ["delivered", "pending", "failed"] as const;
+export type WebhookDeliveryOutcome = (typeof WEBHOOK_DELIVERY_OUTCOMES)[number];

@@ -15,7 +15,7 @@ import {
   uniqueIndex,
   varchar,
 } from "drizzle-orm/pg-core";
-import { LIMITS } from "./limits";
+import { LIMITS, WEBHOOK_DELIVERY_OUTCOMES } from "./limits";
 
 const timestamps = {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -68,8 +68,10 @@ export const companies = pgTable(
     verificationCount: bigint({ mode: "number" }).notNull().default(0),
     webhookUrl: varchar({ length: LIMITS.webhookUrl }),
     webhookSecret: varchar({ length: 128 }),
-    webhookLastStatus: varchar({ length: 200 }),
-    webhookLastAttemptAt: timestamp({ withTimezone: true }),
+    /** The latest scan-alert delivery: when, how it ended, and the receiver's HTTP status if it answered. */
+    webhookLastDeliveryAt: timestamp({ withTimezone: true }),
+    webhookLastDeliveryOutcome: varchar({ length: 16, enum: WEBHOOK_DELIVERY_OUTCOMES }),
+    webhookLastDeliveryStatusCode: integer(),
     ...timestamps,
   },
   (t) => [
@@ -242,9 +244,3 @@ export const places = pgTable(
   },
   (t) => [index("places_name_lower_idx").on(sql`lower(${t.name}) text_pattern_ops`)],
 );
-
-export type User = typeof users.$inferSelect;
-export type Company = typeof companies.$inferSelect;
-export type Valuer = typeof valuers.$inferSelect;
-export type QrCode = typeof qrCodes.$inferSelect;
-export type ScanEvent = typeof scanEvents.$inferSelect;

@@ -6,24 +6,27 @@ import { withDatabase } from "./middleware/database";
 import { requireJsonBody } from "./middleware/json-body";
 import { apiSecurityHeaders, sameOriginCors } from "./middleware/security-headers";
 import { adminRoutes } from "./routes/admin";
-import { authRedirectRoutes, authRoutes } from "./routes/auth";
-import { codeStatusRoutes } from "./routes/code-status";
-import { demoRoutes } from "./routes/demo";
 import { analyticsRoutes } from "./routes/analytics";
+import { authRedirectRoutes, authRoutes } from "./routes/auth";
 import { companyRoutes } from "./routes/companies";
+import { demoQrRoutes } from "./routes/demo-qr";
+import { inviteRoutes } from "./routes/invites";
 import { locationRoutes } from "./routes/locations";
 import { profileRoutes } from "./routes/profile";
+import { publicCertificateRoutes } from "./routes/public/certificates";
 import { qrCodeRoutes } from "./routes/qr-codes";
-import { inviteRoutes, teamRoutes } from "./routes/team";
+import { scanRoutes } from "./routes/scans";
+import { teamRoutes } from "./routes/team";
 import { valuerRoutes } from "./routes/valuers";
-import { publicCertificateRoutes } from "./routes/public-certificates";
-import { scanRoutes } from "./routes/scan";
-import { scanLogRoutes } from "./routes/scans";
-import { webhookRoutes } from "./routes/webhooks";
+import { verifyPageRoutes } from "./routes/verify-page";
 
 const MAX_BODY_BYTES = 100 * 1024;
 
-/** Everything under /api that needs the database: each resource is its own route module. */
+/**
+ * Everything under /api that needs the database. Each resource is a route module mounted under its
+ * own prefix, in a file named after that prefix (worker/routes/qr-codes/… serves /api/qr-codes/…);
+ * only auth is mounted at the root.
+ */
 const api = new Hono<AppEnv>()
   .use(
     bodyLimit({
@@ -36,19 +39,17 @@ const api = new Hono<AppEnv>()
   .use(requireJsonBody)
   .use(withDatabase)
   .route("/", authRoutes)
-  .route("/", demoRoutes)
+  .route("/demo-qr", demoQrRoutes)
   .route("/valuers", valuerRoutes)
   .route("/qr-codes", qrCodeRoutes)
+  .route("/scans", scanRoutes)
   .route("/analytics", analyticsRoutes)
   .route("/companies", companyRoutes)
   .route("/profile", profileRoutes)
   .route("/team", teamRoutes)
   .route("/invites", inviteRoutes)
   .route("/locations", locationRoutes)
-  .route("/", publicCertificateRoutes)
-  .route("/", codeStatusRoutes)
-  .route("/", scanLogRoutes)
-  .route("/", webhookRoutes)
+  .route("/public/certificates", publicCertificateRoutes)
   .route("/admin", adminRoutes);
 
 export const app = new Hono<AppEnv>()
@@ -56,8 +57,8 @@ export const app = new Hono<AppEnv>()
   .use("/api/*", apiSecurityHeaders, sameOriginCors)
   .route("/api", authRedirectRoutes)
   .route("/api", api)
-  // The printed codes' short address: a server-rendered certificate, no SPA (worker/routes/scan.ts).
-  .route("/v", scanRoutes)
+  // The printed codes' short address: a server-rendered certificate, no SPA.
+  .route("/v", verifyPageRoutes)
   .notFound((c) => {
     if (c.req.path.startsWith("/api/")) return c.json({ message: "Not found" }, 404);
     return c.env.ASSETS.fetch(c.req.raw);

@@ -5,6 +5,12 @@ import type { Config } from "./config";
 
 export type Database = ReturnType<typeof drizzle<typeof tables>>;
 
+/** A handle inside `db.transaction(...)`: a multi-row change and its guards commit or roll back together. */
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** What a read-only helper needs; both a Database and a Transaction satisfy it. */
+export type Reader = Pick<Database, "select">;
+
 /**
  * One Pool per request, ended with waitUntil: Workers may not share sockets across requests.
  * Locally DB_WS_PROXY points the Neon driver at scripts/lib/ws-bridge.ts instead of Neon's proxy,

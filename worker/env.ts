@@ -1,7 +1,7 @@
 import type { Database } from "./db";
 import type { Config } from "./config";
-import type { AuthenticatedUser } from "./lib/auth-session";
-import type { ScanAlertMessage } from "./lib/scan-alerts";
+import type { AuthenticatedUser } from "./services/sessions";
+import type { ScanAlertMessage } from "./services/scan-alerts";
 
 export interface Bindings {
   ASSETS: Fetcher;

@@ -1,6 +1,6 @@
 import { app } from "./app";
 import type { Bindings } from "./env";
-import { deliverScanAlerts, type ScanAlertMessage } from "./lib/scan-alerts";
+import { deliverScanAlerts, type ScanAlertMessage } from "./services/scan-alerts";
 
 export default {
   fetch: app.fetch,

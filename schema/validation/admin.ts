@@ -1,35 +1,25 @@
 import { z } from "zod";
 import { MAX_ROW_ID } from "../limits";
 import { newPasswordField, optionalText } from "./common";
+import { pageNumberField, pageSizeField, PAGE_SIZE_MAX, paginationQuerySchema } from "./pagination";
 
 /** Bulk user actions take at most this many ids, so one request cannot lock the whole table. */
 export const ADMIN_BULK_LIMIT = 500;
-export const ADMIN_PAGE_SIZE = { default: 25, max: 100 } as const;
+export const ADMIN_PAGE_SIZE = { default: 25, max: PAGE_SIZE_MAX } as const;
 export const AUDIT_LOG_PAGE_SIZE = 50;
 const SEARCH_MAX = 255;
 
-const pageNumber = z.coerce.number().int("Page must be a whole number").min(1, "Page must be at least 1");
-const pageSize = z.coerce
-  .number()
-  .int("Page size must be a whole number")
-  .min(1, "Page size must be at least 1")
-  .max(ADMIN_PAGE_SIZE.max, `Page size must be at most ${ADMIN_PAGE_SIZE.max}`);
-
 /**
- * Admin lists (companies, users). Without `page` the answer is the spec's plain array; with
- * `page` (or `pageSize`) it is `{ items, page, pageSize, total }`.
+ * Admin lists (companies, users). Without `page` or `pageSize` the answer is the plain array; with
+ * either it is `{ items, page, pageSize, total }`.
  */
-export const adminListQuerySchema = z.object({
-  search: optionalText(SEARCH_MAX),
-  page: pageNumber.optional(),
-  pageSize: pageSize.optional(),
-});
+export const adminListQuerySchema = paginationQuerySchema.extend({ search: optionalText(SEARCH_MAX) });
 export type AdminListQuery = z.infer<typeof adminListQuerySchema>;
 
 /** The audit log is always paged, newest first. */
 export const auditLogQuerySchema = z.object({
-  page: pageNumber.default(1),
-  pageSize: pageSize.default(AUDIT_LOG_PAGE_SIZE),
+  page: pageNumberField.default(1),
+  pageSize: pageSizeField.default(AUDIT_LOG_PAGE_SIZE),
 });
 export type AuditLogQuery = z.infer<typeof auditLogQuerySchema>;
 

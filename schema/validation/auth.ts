@@ -24,3 +24,4 @@ export const registerSchema = z
     path: ["confirmPassword"],
   });
 export type RegisterInput = z.input<typeof registerSchema>;
+export type Register = z.output<typeof registerSchema>;

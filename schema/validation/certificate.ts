@@ -1,7 +1,8 @@
 import { z } from "zod";
 
-/** Public tokens are 16 base62 characters (worker/lib/random.ts); anything else is rejected unread. */
-export const PUBLIC_TOKEN_PATTERN = /^[A-Za-z0-9]{16}$/;
+/** Public tokens are random base62 strings of this length (about 95 bits); anything else is rejected unread. */
+export const PUBLIC_TOKEN_LENGTH = 16;
+export const PUBLIC_TOKEN_PATTERN = new RegExp(`^[A-Za-z0-9]{${PUBLIC_TOKEN_LENGTH}}$`);
 
 export const CERTIFICATE_STATUSES = ["valid", "revoked", "sample"] as const;
 export type CertificateStatus = (typeof CERTIFICATE_STATUSES)[number];

@@ -16,6 +16,7 @@ export const revokeCodeSchema = z.object({
     .optional(),
 });
 export type RevokeCodeInput = z.input<typeof revokeCodeSchema>;
+export type RevokeCode = z.output<typeof revokeCodeSchema>;
 
 /** POST /api/qr-codes/:id/reinstate: a separate, logged action, so revocation is never silently undone. */
 export const reinstateCodeSchema = z.object({ reason: reasonField });

@@ -9,9 +9,10 @@ import {
   type PropertyType,
 } from "../limits";
 import { optionalText } from "./common";
+import { paginationQuerySchema } from "./pagination";
 
 export const MOTOR_VEHICLE: PropertyType = "Motor Vehicle";
-/** Lists without `page` return at most this many codes; pages default to QR_PAGE_SIZE. */
+/** Lists without `page` or `pageSize` return at most this many codes; pages default to QR_PAGE_SIZE. */
 export const QR_LIST_MAX = 100;
 export const QR_PAGE_SIZE = 20;
 const SEARCH_MAX = 255;
@@ -176,9 +177,9 @@ const positiveInteger = (label: string) =>
  * History filters (SPEC 2), applied on the server. `propertyType` "All" (or empty) means any type;
  * `date` is one valuation day, DD/MM/YYYY or YYYY-MM-DD.
  */
-export const qrCodeListQuerySchema = z.object({
+export const qrCodeListQuerySchema = paginationQuerySchema.extend({
+  /** The plain array's length (the dashboard asks `?limit=5`); pages use `pageSize`. */
   limit: positiveInteger("Limit").max(QR_LIST_MAX, `Limit must be at most ${QR_LIST_MAX}`).optional(),
-  page: positiveInteger("Page").optional(),
   search: optionalText(SEARCH_MAX),
   propertyType: z
     .preprocess(

@@ -1,4 +1,15 @@
+import type { Context } from "hono";
 import type { DeviceClass } from "../../schema/validation/scans";
+import type { AppEnv } from "../env";
+import { clientAddress } from "./client-address";
+
+/** Who scanned, as far as the scan log keeps it: coarse place, device class and an unlinkable hash. */
+export interface Visit {
+  country: string | null;
+  city: string | null;
+  deviceClass: DeviceClass;
+  visitorHash: string;
+}
 
 /**
  * Link previews and crawlers fetch the address when it is pasted into a chat or found on a page:
@@ -59,4 +70,21 @@ export async function visitorHash(secret: string, clientAddress: string, userAge
 
 export function toHex(bytes: ArrayBuffer): string {
   return [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * The visit a request counts as, or null when it must not be counted: HEAD requests and link
+ * previews or crawlers fetch the address without anyone looking at the certificate.
+ */
+export async function countedVisit(c: Context<AppEnv>): Promise<Visit | null> {
+  const userAgent = c.req.header("User-Agent") ?? "";
+  if (c.req.method === "HEAD" || isLinkPreview(userAgent)) return null;
+  const cf = c.req.raw.cf as { country?: unknown; city?: unknown } | undefined;
+  const text = (value: unknown, max: number) => (typeof value === "string" && value ? value.slice(0, max) : null);
+  return {
+    country: text(cf?.country, 2),
+    city: text(cf?.city, 100),
+    deviceClass: classifyDevice(userAgent),
+    visitorHash: await visitorHash(c.var.config.JWT_SECRET, clientAddress(c), userAgent),
+  };
 }

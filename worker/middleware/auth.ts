@@ -1,7 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
-import { loadSessionUser } from "../lib/auth-session";
+import { loadSessionUser } from "../services/sessions";
 import { verifySessionToken } from "../lib/tokens";
 
 const UNAUTHORIZED = "Unauthorized";

@@ -2,12 +2,10 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { routePath } from "hono/route";
 import type { AppEnv } from "../env";
+import { clientAddress } from "../lib/client-address";
 import { ApiError } from "../lib/errors";
 
 type LimiterName = "AUTH_IP_LIMITER" | "AUTH_EMAIL_LIMITER" | "PUBLIC_LIMITER";
-
-/** Cloudflare sets CF-Connecting-IP on every request; locally it is absent and all traffic shares one key. */
-export const clientAddress = (c: Context) => c.req.header("CF-Connecting-IP") ?? "local";
 
 export async function enforceRateLimit(c: Context<AppEnv>, limiter: LimiterName, key: string) {
   const { success } = await c.env[limiter].limit({ key });

@@ -3,12 +3,13 @@ import { Hono } from "hono";
 import { users } from "../../schema/tables";
 import { changePasswordSchema, profileSchema } from "../../schema/validation/profile";
 import type { AppEnv } from "../env";
-import { endUserSessions, publicUser } from "../lib/auth-session";
 import { badRequest } from "../lib/errors";
 import { hashPassword, verifyPassword } from "../lib/passwords";
 import { validate } from "../lib/validation";
 import { requireUser } from "../middleware/auth";
 import { enforceRateLimit } from "../middleware/rate-limit";
+import { replacePassword, storedPasswordHash } from "../services/accounts";
+import { publicUser } from "../services/sessions";
 
 /** Every signed-in user's own name and password (the user menu's Profile Settings). */
 export const profileRoutes = new Hono<AppEnv>()
@@ -22,15 +23,10 @@ export const profileRoutes = new Hono<AppEnv>()
     const { db, user } = c.var;
     // A stolen session must not be able to guess the current password at leisure.
     await enforceRateLimit(c, "AUTH_EMAIL_LIMITER", `password:${user.id}`);
-    const [stored] = await db.select({ password: users.password }).from(users).where(eq(users.id, user.id));
-    if (!stored || !(await verifyPassword(currentPassword, stored.password))) {
+    const stored = await storedPasswordHash(db, user.id);
+    if (!stored || !(await verifyPassword(currentPassword, stored))) {
       throw badRequest("Current password is incorrect");
     }
-    const passwordHash = await hashPassword(newPassword);
-    // The new password and the end of every other session take effect together or not at all.
-    await db.transaction(async (tx) => {
-      await tx.update(users).set({ password: passwordHash }).where(eq(users.id, user.id));
-      await endUserSessions(tx, user.id, user.sessionId);
-    });
+    await replacePassword(db, user.id, await hashPassword(newPassword), user.sessionId);
     return c.json({ message: "Password changed. Other sessions have been signed out." });
   });

@@ -1,85 +1,16 @@
-import { and, desc, eq, gte, sql } from "drizzle-orm";
 import { Hono } from "hono";
-import { qrCodes, scanEvents } from "../../schema/tables";
-import { CODE_SCANS_LIMIT, recentScansQuerySchema, SCAN_CHART_DAYS } from "../../schema/validation/scans";
-import type { Database } from "../db";
+import { recentScansQuerySchema } from "../../schema/validation/scans";
 import type { AppEnv } from "../env";
 import { currentCompanyId } from "../lib/company";
-import { findCompanyCode } from "../lib/company-codes";
 import { validate } from "../lib/validation";
 import { requireCompanyUser, requireUser } from "../middleware/auth";
+import { recentCompanyScans } from "../services/scans";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-const scanColumns = {
-  at: scanEvents.scannedAt,
-  country: scanEvents.country,
-  city: scanEvents.city,
-  deviceClass: scanEvents.deviceClass,
-};
-
-/** Days are UTC calendar days, the same days the certificate's dates use. */
-const scanDay = sql<string>`to_char(${scanEvents.scannedAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
-
-/** The chart's days, oldest first, ending today (UTC). */
-function chartDays(now: Date): string[] {
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  return Array.from({ length: SCAN_CHART_DAYS }, (_, index) =>
-    new Date(today - (SCAN_CHART_DAYS - 1 - index) * DAY_MS).toISOString().slice(0, 10),
-  );
-}
-
-/** Scans per day over the chart's window; days without scans are there with 0, so the chart has no gaps. */
-async function dailyCounts(db: Database, codeId: number) {
-  const days = chartDays(new Date());
-  const rows = await db
-    .select({ date: scanDay, count: sql<number>`count(*)`.mapWith(Number) })
-    .from(scanEvents)
-    .where(and(eq(scanEvents.qrCodeId, codeId), gte(scanEvents.scannedAt, new Date(`${days[0]}T00:00:00Z`))))
-    .groupBy(scanDay);
-  const counts = new Map(rows.map((row) => [row.date, row.count]));
-  return days.map((date) => ({ date, count: counts.get(date) ?? 0 }));
-}
-
-async function uniqueScanners(db: Database, codeId: number) {
-  const [row] = await db
-    .select({ count: sql<number>`count(DISTINCT ${scanEvents.visitorHash})`.mapWith(Number) })
-    .from(scanEvents)
-    .where(eq(scanEvents.qrCodeId, codeId));
-  return row?.count ?? 0;
-}
-
-function latestScans(db: Database, codeId: number) {
-  return db
-    .select(scanColumns)
-    .from(scanEvents)
-    .where(eq(scanEvents.qrCodeId, codeId))
-    .orderBy(desc(scanEvents.scannedAt), desc(scanEvents.id))
-    .limit(CODE_SCANS_LIMIT);
-}
-
-/** The scan log of the company's codes (code detail history and chart, dashboard "Recent scans"). */
-export const scanLogRoutes = new Hono<AppEnv>()
-  .get("/qr-codes/:id/scans", requireUser, requireCompanyUser, async (c) => {
-    const { db } = c.var;
-    const code = await findCompanyCode(db, currentCompanyId(c), c.req.param("id"));
-    const [scans, daily, unique] = await Promise.all([
-      latestScans(db, code.id),
-      dailyCounts(db, code.id),
-      uniqueScanners(db, code.id),
-    ]);
-    return c.json({ scans, daily, uniqueScanners: unique });
-  })
-  .get("/scans/recent", requireUser, requireCompanyUser, validate("query", recentScansQuerySchema), async (c) => {
-    const scans = await c.var.db
-      .select({
-        ...scanColumns,
-        code: { id: qrCodes.id, propertyAddress: qrCodes.propertyAddress, publicToken: qrCodes.publicToken },
-      })
-      .from(scanEvents)
-      .innerJoin(qrCodes, eq(qrCodes.id, scanEvents.qrCodeId))
-      .where(eq(scanEvents.companyId, currentCompanyId(c)))
-      .orderBy(desc(scanEvents.scannedAt), desc(scanEvents.id))
-      .limit(c.req.valid("query").limit);
-    return c.json({ scans });
-  });
+/** The company's newest scans over all its codes: the dashboard's "Recent scans" (/api/scans/recent). */
+export const scanRoutes = new Hono<AppEnv>().get(
+  "/recent",
+  requireUser,
+  requireCompanyUser,
+  validate("query", recentScansQuerySchema),
+  async (c) => c.json({ scans: await recentCompanyScans(c.var.db, currentCompanyId(c), c.req.valid("query").limit) }),
+);

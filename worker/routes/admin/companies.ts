@@ -1,173 +1,56 @@
-import { and, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
 import { Hono } from "hono";
-import { companies, qrCodes, users, valuers } from "../../../schema/tables";
-import { activeStatusSchema, adminListQuerySchema, resetPasswordSchema } from "../../../schema/validation/admin";
-import type { Database } from "../../db";
+import {
+  activeStatusSchema,
+  ADMIN_PAGE_SIZE,
+  adminListQuerySchema,
+  resetPasswordSchema,
+} from "../../../schema/validation/admin";
 import type { AppEnv } from "../../env";
-import { recordAudit } from "../../lib/audit";
-import { notFound } from "../../lib/errors";
 import { hashPassword } from "../../lib/passwords";
-import { endSessionsOf } from "../../lib/user-administration";
+import { listOrPage } from "../../lib/pagination";
 import { parseId, validate } from "../../lib/validation";
-import { containsPattern, listOrPage, type PageRange } from "./listing";
+import {
+  COMPANY_NOT_FOUND,
+  companySearch,
+  countCompanies,
+  loadCompanyDetails,
+  resetOwnerPassword,
+  selectCompanies,
+  setCompanyActive,
+} from "../../services/companies";
 
-const COMPANY_NOT_FOUND = "Company not found";
-/** The details dialog shows the newest codes; qrCodeCount on the company says how many exist in all. */
-const COMPANY_DETAILS_CODE_LIMIT = 200;
+/** /api/admin/companies-detailed: every company with its owner's email and counts. */
+export const adminCompanyListRoutes = new Hono<AppEnv>().get("/", validate("query", adminListQuerySchema), async (c) => {
+  const query = c.req.valid("query");
+  const where = companySearch(query.search);
+  return c.json(
+    await listOrPage(
+      query,
+      ADMIN_PAGE_SIZE.default,
+      (range) => selectCompanies(c.var.db, where, range),
+      () => countCompanies(c.var.db, where),
+    ),
+  );
+});
 
-/** A count evaluated per company row, served by the valuers' company index. */
-const countValuers = (condition: SQL | undefined) =>
-  sql<number>`(select count(*) from ${valuers} where ${condition})`.mapWith(Number);
-
-/**
- * One row per company with its owner's email and counts: correlated subqueries, so the whole list
- * is one query, not one per company. Valuers removed by their company (deletedAt) are not counted.
- */
-export const companyRow = {
-  id: companies.id,
-  name: companies.name,
-  email: companies.email,
-  phone: companies.phone,
-  location: companies.location,
-  ownerId: companies.ownerId,
-  userEmail: users.email,
-  isActive: companies.isActive,
-  createdAt: companies.createdAt,
-  updatedAt: companies.updatedAt,
-  // Kept by a trigger on qr_codes (migration 0002): no count over a large company's codes per row.
-  qrCodeCount: companies.qrCodeCount,
-  valuerCount: countValuers(and(eq(valuers.companyId, companies.id), isNull(valuers.deletedAt))),
-};
-
-function companySearch(search: string | undefined): SQL | undefined {
-  if (!search) return undefined;
-  const pattern = containsPattern(search);
-  return or(ilike(companies.name, pattern), ilike(companies.email, pattern), ilike(users.email, pattern));
-}
-
-function selectCompanies(db: Database, where: SQL | undefined, range?: PageRange) {
-  const query = db
-    .select(companyRow)
-    .from(companies)
-    .innerJoin(users, eq(users.id, companies.ownerId))
-    .where(where)
-    .orderBy(desc(companies.createdAt), desc(companies.id))
-    .$dynamic();
-  return range ? query.limit(range.limit).offset(range.offset) : query;
-}
-
-async function countCompanies(db: Database, where: SQL | undefined) {
-  const [row] = await db
-    .select({ total: sql<number>`count(*)`.mapWith(Number) })
-    .from(companies)
-    .innerJoin(users, eq(users.id, companies.ownerId))
-    .where(where);
-  return row?.total ?? 0;
-}
-
-async function loadCompanyDetails(db: Database, companyId: number) {
-  const [[company], codes, companyValuers] = await Promise.all([
-    selectCompanies(db, eq(companies.id, companyId)),
-    db
-      .select({
-        id: qrCodes.id,
-        propertyAddress: qrCodes.propertyAddress,
-        propertyReference: qrCodes.propertyReference,
-        propertyType: qrCodes.propertyType,
-        marketValue: qrCodes.marketValue,
-        currency: qrCodes.currency,
-        valuationDate: qrCodes.valuationDate,
-        verificationCount: qrCodes.verificationCount,
-        isActive: qrCodes.isActive,
-        revokedAt: qrCodes.revokedAt,
-        createdAt: qrCodes.createdAt,
-      })
-      .from(qrCodes)
-      .where(eq(qrCodes.companyId, companyId))
-      .orderBy(desc(qrCodes.createdAt), desc(qrCodes.id))
-      .limit(COMPANY_DETAILS_CODE_LIMIT),
-    db
-      .select({
-        id: valuers.id,
-        name: valuers.name,
-        phone: valuers.phone,
-        qualification: valuers.qualification,
-        isActive: valuers.isActive,
-      })
-      .from(valuers)
-      .where(and(eq(valuers.companyId, companyId), isNull(valuers.deletedAt)))
-      .orderBy(valuers.name, valuers.id),
-  ]);
-  if (!company) throw notFound(COMPANY_NOT_FOUND);
-  return { company, qrCodes: codes, valuers: companyValuers };
-}
-
+/** /api/admin/companies/:id/…: one company's details, activation and the owner's password. */
 export const adminCompanyRoutes = new Hono<AppEnv>()
-  .get("/companies-detailed", validate("query", adminListQuerySchema), async (c) => {
-    const query = c.req.valid("query");
-    const where = companySearch(query.search);
-    return c.json(
-      await listOrPage(
-        query,
-        (range) => selectCompanies(c.var.db, where, range),
-        () => countCompanies(c.var.db, where),
-      ),
-    );
-  })
-  .get("/companies/:id/details", async (c) =>
+  .get("/:id/details", async (c) =>
     c.json(await loadCompanyDetails(c.var.db, parseId(c.req.param("id"), COMPANY_NOT_FOUND))),
   )
-  // Deactivation only flags the company: the workspace routes refuse new codes and valuer changes,
-  // while its existing certificates keep verifying (SPEC 1: codes stay functional).
-  .patch("/companies/:id/status", validate("json", activeStatusSchema), async (c) => {
+  .patch("/:id/status", validate("json", activeStatusSchema), async (c) => {
     const companyId = parseId(c.req.param("id"), COMPANY_NOT_FOUND);
     const { isActive } = c.req.valid("json");
-    const company = await c.var.db.transaction(async (tx) => {
-      const [existing] = await tx
-        .select({ id: companies.id, name: companies.name, isActive: companies.isActive })
-        .from(companies)
-        .where(eq(companies.id, companyId))
-        .for("update");
-      if (!existing) throw notFound(COMPANY_NOT_FOUND);
-      if (existing.isActive === isActive) return existing;
-      await tx.update(companies).set({ isActive }).where(eq(companies.id, companyId));
-      await recordAudit(tx, c.var.user, [
-        {
-          action: isActive ? "company.activated" : "company.deactivated",
-          targetType: "company",
-          targetId: companyId,
-          details: { name: existing.name },
-        },
-      ]);
-      return { ...existing, isActive };
-    });
+    const company = await setCompanyActive(c.var.db, c.var.user, companyId, isActive);
     return c.json({
       message: isActive ? "Company activated" : "Company deactivated",
       company: { id: company.id, isActive: company.isActive },
     });
   })
-  .patch("/companies/:id/reset-password", validate("json", resetPasswordSchema), async (c) => {
+  .patch("/:id/reset-password", validate("json", resetPasswordSchema), async (c) => {
     const companyId = parseId(c.req.param("id"), COMPANY_NOT_FOUND);
     // Hashing is slow on purpose; it happens before the transaction so no rows stay locked meanwhile.
     const passwordHash = await hashPassword(c.req.valid("json").password);
-    await c.var.db.transaction(async (tx) => {
-      const [company] = await tx
-        .select({ id: companies.id, name: companies.name, ownerId: companies.ownerId, ownerEmail: users.email })
-        .from(companies)
-        .innerJoin(users, eq(users.id, companies.ownerId))
-        .where(eq(companies.id, companyId));
-      if (!company) throw notFound(COMPANY_NOT_FOUND);
-      await tx.update(users).set({ password: passwordHash }).where(eq(users.id, company.ownerId));
-      // Whoever knew the old password is signed out everywhere, at once.
-      await endSessionsOf(tx, [company.ownerId]);
-      await recordAudit(tx, c.var.user, [
-        {
-          action: "company.password_reset",
-          targetType: "company",
-          targetId: companyId,
-          details: { name: company.name, ownerId: company.ownerId, ownerEmail: company.ownerEmail },
-        },
-      ]);
-    });
+    await resetOwnerPassword(c.var.db, c.var.user, companyId, passwordHash);
     return c.json({ message: "Password reset successfully" });
   });

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../env";
 import { requireAdmin, requireUser } from "../../middleware/auth";
-import { adminAuditRoutes } from "./audit";
-import { adminCompanyRoutes } from "./companies";
+import { adminAuditLogRoutes } from "./audit-log";
+import { adminCompanyListRoutes, adminCompanyRoutes } from "./companies";
 import { adminStatsRoutes } from "./stats";
 import { adminUserRoutes } from "./users";
 
@@ -12,7 +12,8 @@ import { adminUserRoutes } from "./users";
  */
 export const adminRoutes = new Hono<AppEnv>()
   .use(requireUser, requireAdmin)
-  .route("/", adminStatsRoutes)
-  .route("/", adminCompanyRoutes)
-  .route("/", adminUserRoutes)
-  .route("/", adminAuditRoutes);
+  .route("/stats", adminStatsRoutes)
+  .route("/companies-detailed", adminCompanyListRoutes)
+  .route("/companies", adminCompanyRoutes)
+  .route("/users", adminUserRoutes)
+  .route("/audit-log", adminAuditLogRoutes);

@@ -1,12 +1,13 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { companies } from "../../schema/tables";
-import { companyDetailsSchema } from "../../schema/validation/companies";
-import type { AppEnv } from "../env";
-import { currentCompanyId } from "../lib/company";
-import { ApiError, isUniqueViolation, notFound } from "../lib/errors";
-import { validate } from "../lib/validation";
-import { requireActiveCompany, requireCompanyOwner, requireCompanyUser, requireUser } from "../middleware/auth";
+import { companies } from "../../../schema/tables";
+import { companyDetailsSchema } from "../../../schema/validation/companies";
+import type { AppEnv } from "../../env";
+import { currentCompanyId } from "../../lib/company";
+import { ApiError, isUniqueViolation, notFound } from "../../lib/errors";
+import { validate } from "../../lib/validation";
+import { requireActiveCompany, requireCompanyOwner, requireCompanyUser, requireUser } from "../../middleware/auth";
+import { webhookRoutes } from "./webhook";
 
 /** Everything about the company a member may see; the webhook secret never leaves the server. */
 const companyColumns = {
@@ -18,12 +19,14 @@ const companyColumns = {
   ownerId: companies.ownerId,
   isActive: companies.isActive,
   webhookUrl: companies.webhookUrl,
-  webhookLastStatus: companies.webhookLastStatus,
-  webhookLastAttemptAt: companies.webhookLastAttemptAt,
+  webhookLastDeliveryAt: companies.webhookLastDeliveryAt,
+  webhookLastDeliveryOutcome: companies.webhookLastDeliveryOutcome,
+  webhookLastDeliveryStatusCode: companies.webhookLastDeliveryStatusCode,
   createdAt: companies.createdAt,
   updatedAt: companies.updatedAt,
 };
 
+/** The signed-in user's own company (/api/companies/current) and its scan-alert webhook. */
 export const companyRoutes = new Hono<AppEnv>()
   .get("/current", requireUser, requireCompanyUser, async (c) => {
     const [company] = await c.var.db
@@ -56,4 +59,5 @@ export const companyRoutes = new Hono<AppEnv>()
         throw error;
       }
     },
-  );
+  )
+  .route("/current/webhook", webhookRoutes);

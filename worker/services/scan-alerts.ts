@@ -1,11 +1,12 @@
 import { inArray, sql } from "drizzle-orm";
 import type { Context } from "hono";
+import type { WebhookDeliveryOutcome } from "../../schema/limits";
 import { companies } from "../../schema/tables";
 import type { DeviceClass } from "../../schema/validation/scans";
 import { readConfig } from "../config";
 import { connectDatabase, type Database } from "../db";
 import type { AppEnv, Bindings } from "../env";
-import { toHex } from "./scan-visitor";
+import { toHex } from "../lib/scan-visitor";
 
 /** The JSON body POSTed to a company's webhook for each counted scan. */
 export interface ScanAlert {
@@ -32,14 +33,14 @@ export const WEBHOOK_HEADERS = {
 const WEBHOOK_TIMEOUT_MS = 5000;
 /** Backoff doubles from 2 s and is capped at 15 min; with max_retries = 10 a receiver has ~30 min. */
 const MAX_RETRY_DELAY_SECONDS = 15 * 60;
-const DELIVERED = "delivered";
+/** The first attempt plus the queue's max_retries (wrangler.toml): after this one the message is dropped. */
+const MAX_DELIVERY_ATTEMPTS = 11;
 
 export const retryDelaySeconds = (attempts: number) => Math.min(2 ** attempts, MAX_RETRY_DELAY_SECONDS);
 
-export const isDeliveredStatus = (status: string | null) => status?.startsWith(DELIVERED) ?? null;
-
 /** Sends after the response (waitUntil), so a scan never waits for the queue. */
-export function enqueueScanAlert(c: Context<AppEnv>, message: ScanAlertMessage) {
+export function enqueueScanAlert(c: Context<AppEnv>, message: ScanAlertMessage | null) {
+  if (!message) return;
   c.executionCtx.waitUntil(
     c.env.SCAN_ALERTS.send(message, { contentType: "json" }).catch((error: unknown) => {
       console.error("scan alert could not be queued", error);
@@ -62,9 +63,16 @@ interface WebhookTarget {
   secret: string;
 }
 
+/** One attempt's result: `statusCode` is the receiver's HTTP status, null when it never answered. */
+interface Attempt {
+  ok: boolean;
+  statusCode: number | null;
+}
+
 interface DeliveryOutcome {
   companyId: number;
-  status: string;
+  outcome: WebhookDeliveryOutcome;
+  statusCode: number | null;
   at: Date;
 }
 
@@ -78,7 +86,7 @@ async function loadWebhookTargets(db: Database, companyIds: number[]): Promise<M
   );
 }
 
-async function postAlert(target: WebhookTarget, message: Message<ScanAlertMessage>): Promise<string> {
+async function postAlert(target: WebhookTarget, message: Message<ScanAlertMessage>): Promise<Attempt> {
   const body = JSON.stringify(message.body.alert);
   try {
     const response = await fetch(target.url, {
@@ -97,10 +105,10 @@ async function postAlert(target: WebhookTarget, message: Message<ScanAlertMessag
       signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
     });
     await response.body?.cancel();
-    return `${response.ok ? DELIVERED : "failed"} (HTTP ${response.status})`;
-  } catch (error) {
-    const timedOut = (error as { name?: string })?.name === "TimeoutError";
-    return timedOut ? `failed (no answer within ${WEBHOOK_TIMEOUT_MS / 1000} s)` : "failed (could not connect)";
+    return { ok: response.ok, statusCode: response.status };
+  } catch {
+    // No answer within the timeout, or no connection at all.
+    return { ok: false, statusCode: null };
   }
 }
 
@@ -110,10 +118,14 @@ async function deliver(message: Message<ScanAlertMessage>, target: WebhookTarget
     message.ack();
     return null;
   }
-  const status = await postAlert(target, message);
-  if (isDeliveredStatus(status)) message.ack();
-  else message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
-  return { companyId: message.body.companyId, status, at: new Date() } satisfies DeliveryOutcome;
+  const { ok, statusCode } = await postAlert(target, message);
+  let outcome: WebhookDeliveryOutcome = "delivered";
+  if (ok) message.ack();
+  else {
+    message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+    outcome = message.attempts >= MAX_DELIVERY_ATTEMPTS ? "failed" : "pending";
+  }
+  return { companyId: message.body.companyId, outcome, statusCode, at: new Date() } satisfies DeliveryOutcome;
 }
 
 /** Keeps the latest attempt per company; an older, slower delivery never overwrites a newer one. */
@@ -126,12 +138,13 @@ async function recordOutcomes(db: Database, outcomes: DeliveryOutcome[]) {
         .update(companies)
         // Delivery bookkeeping is not an edit of the company: keep updatedAt as it was.
         .set({
-          webhookLastStatus: outcome.status,
-          webhookLastAttemptAt: outcome.at,
+          webhookLastDeliveryAt: outcome.at,
+          webhookLastDeliveryOutcome: outcome.outcome,
+          webhookLastDeliveryStatusCode: outcome.statusCode,
           updatedAt: sql`${companies.updatedAt}`,
         })
         .where(
-          sql`${companies.id} = ${outcome.companyId} AND (${companies.webhookLastAttemptAt} IS NULL OR ${companies.webhookLastAttemptAt} <= ${outcome.at.toISOString()})`,
+          sql`${companies.id} = ${outcome.companyId} AND (${companies.webhookLastDeliveryAt} IS NULL OR ${companies.webhookLastDeliveryAt} <= ${outcome.at.toISOString()})`,
         ),
     ),
   );

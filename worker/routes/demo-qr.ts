@@ -10,8 +10,8 @@ import { rateLimitByAddress } from "../middleware/rate-limit";
  * The landing page's live demo code. It points at the demo certificate, whose content is the
  * server's own sample: values from a public request are never shown as a certificate.
  */
-export const demoRoutes = new Hono<AppEnv>().post(
-  "/demo-qr",
+export const demoQrRoutes = new Hono<AppEnv>().post(
+  "/",
   rateLimitByAddress("PUBLIC_LIMITER"),
   validate("json", demoQrSchema),
   (c) => {

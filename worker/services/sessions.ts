@@ -1,9 +1,9 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import { companies, sessions, users } from "../../schema/tables";
 import type { Database } from "../db";
-import { ApiError } from "./errors";
-import { randomToken } from "./random";
-import { SESSION_TTL_SECONDS, signSessionToken } from "./tokens";
+import { ApiError } from "../lib/errors";
+import { randomToken } from "../lib/random";
+import { SESSION_TTL_SECONDS, signSessionToken } from "../lib/tokens";
 
 /** The signed-in user as every route sees it (and as GET /api/auth/user returns it). */
 export interface AuthenticatedUser {
@@ -83,14 +83,17 @@ export async function endSession(db: Database, sessionId: string) {
   await db.delete(sessions).where(eq(sessions.sid, sessionId));
 }
 
-/** Ends every session of a user (password change, deactivation), optionally keeping the current one. */
-export async function endUserSessions(db: Pick<Database, "delete">, userId: number, keepSessionId?: string) {
+/**
+ * Ends every session of these users (password change or reset, deactivation, removal): deleting
+ * the rows is what ends access, so the next request with an old token gets 401. `except` keeps the
+ * session that made the change.
+ */
+export async function endSessions(db: Pick<Database, "delete">, userIds: number[], options: { except?: string } = {}) {
+  if (userIds.length === 0) return;
   await db
     .delete(sessions)
     .where(
-      keepSessionId
-        ? and(eq(sessions.userId, userId), sql`${sessions.sid} <> ${keepSessionId}`)
-        : eq(sessions.userId, userId),
+      and(inArray(sessions.userId, userIds), options.except ? ne(sessions.sid, options.except) : undefined),
     );
 }
 

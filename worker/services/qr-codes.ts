@@ -1,30 +1,41 @@
 import { and, desc, eq, gte, ilike, isNull, lt, or, sql, type SQL } from "drizzle-orm";
-import { Hono } from "hono";
+import { DAY_MS } from "../../schema/limits";
 import { companies, qrCodes, valuers } from "../../schema/tables";
+import { PUBLIC_TOKEN_LENGTH } from "../../schema/validation/certificate";
+import { wantsPage } from "../../schema/validation/pagination";
 import {
-  createQrCodeSchema,
-  qrCodeListQuerySchema,
   QR_LIST_MAX,
   QR_PAGE_SIZE,
   type CreateQrCode,
   type QrCodeListQuery,
 } from "../../schema/validation/qr-codes";
-import type { Database } from "../db";
-import type { AppEnv } from "../env";
-import { currentCompanyId } from "../lib/company";
-import { ApiError, isUniqueViolation, notFound } from "../lib/errors";
+import type { Database, Reader } from "../db";
+import { isUniqueViolation, notFound } from "../lib/errors";
 import { containsPattern } from "../lib/like-patterns";
-import { publicOrigin, verificationAddress } from "../lib/public-address";
-import { renderQrSvg, svgDataUrl } from "../lib/qr";
+import { pageRange, type Page, type PageRange } from "../lib/pagination";
+import { verificationAddress } from "../lib/public-address";
 import { randomToken } from "../lib/random";
-import { parseId, validate } from "../lib/validation";
-import { requireActiveCompany, requireCompanyUser, requireUser } from "../middleware/auth";
+import { parseId } from "../lib/validation";
 
-const CODE_NOT_FOUND = "QR code not found";
-const PUBLIC_TOKEN_LENGTH = 16;
+export const CODE_NOT_FOUND = "QR code not found";
 /** A clash of 16 random base62 characters is astronomically rare; a few tries end the loop. */
 const TOKEN_ATTEMPTS = 3;
-const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A code of the given company, from a path id, or 404: a code of another company looks exactly
+ * like a missing one. `lock` holds the row for the rest of a transaction (status changes).
+ */
+export async function findCompanyCode(db: Reader, companyId: number, rawId: string, options: { lock?: boolean } = {}) {
+  const id = parseId(rawId, CODE_NOT_FOUND);
+  const query = db
+    .select({ id: qrCodes.id, userId: qrCodes.userId, revokedAt: qrCodes.revokedAt })
+    .from(qrCodes)
+    .where(and(eq(qrCodes.id, id), eq(qrCodes.companyId, companyId)))
+    .limit(1);
+  const [code] = options.lock ? await query.for("update") : await query;
+  if (!code) throw notFound(CODE_NOT_FOUND);
+  return code;
+}
 
 export const codeColumns = {
   id: qrCodes.id,
@@ -59,17 +70,22 @@ export const codeColumns = {
 /** Codes with their signer; a deleted valuer's row is kept, so the name is still there. */
 export const codeWithValuer = { ...codeColumns, valuer: { name: valuers.name, qualification: valuers.qualification } };
 
-function selectCodes(db: Database) {
+export function selectCodes(db: Database) {
   return db.select(codeWithValuer).from(qrCodes).leftJoin(valuers, eq(valuers.id, qrCodes.valuerId)).$dynamic();
 }
 
-/** The image is drawn from the stored address each time, so it never drifts from what is encoded. */
-function withImage<Code extends { qrCodeData: string }>(code: Code) {
-  return { ...code, qrCodeDataUrl: svgDataUrl(renderQrSvg(code.qrCodeData).svg) };
+/** One code of the company with its signer, or 404: a code of another company looks missing. */
+export async function getCompanyCode(db: Database, companyId: number, rawId: string) {
+  const id = parseId(rawId, CODE_NOT_FOUND);
+  const [code] = await selectCodes(db)
+    .where(and(eq(qrCodes.id, id), eq(qrCodes.companyId, companyId)))
+    .limit(1);
+  if (!code) throw notFound(CODE_NOT_FOUND);
+  return code;
 }
 
 /** Only an active, undeleted valuer of the user's own company may sign. */
-async function findSigningValuer(db: Database, companyId: number, valuerId: number) {
+export async function findSigningValuer(db: Database, companyId: number, valuerId: number) {
   const [valuer] = await db
     .select({ name: valuers.name, qualification: valuers.qualification })
     .from(valuers)
@@ -85,7 +101,12 @@ async function findSigningValuer(db: Database, companyId: number, valuerId: numb
   return valuer;
 }
 
-async function insertCode(db: Database, origin: string, values: CreateQrCode & { userId: number; companyId: number }) {
+/** A new code with a fresh random token; the address it encodes is fixed at creation. */
+export async function createCode(
+  db: Database,
+  origin: string,
+  values: CreateQrCode & { userId: number; companyId: number },
+) {
   for (let attempt = 1; ; attempt += 1) {
     const publicToken = randomToken(PUBLIC_TOKEN_LENGTH);
     try {
@@ -100,7 +121,7 @@ async function insertCode(db: Database, origin: string, values: CreateQrCode & {
   }
 }
 
-function listFilter(companyId: number, query: QrCodeListQuery): SQL | undefined {
+export function listFilter(companyId: number, query: QrCodeListQuery): SQL | undefined {
   const { search, propertyType, date } = query;
   return and(
     eq(qrCodes.companyId, companyId),
@@ -137,31 +158,40 @@ export function listTotal(companyId: number, query: QrCodeListQuery, where: SQL 
   );
 }
 
-/**
- * Without `page` the answer is the spec's plain array (the dashboard asks `?limit=5`); with `page`
- * it is `{ items, page, pageSize, total }`, pageSize being `limit`. The total rides on the page's
- * rows (see listTotal), so a page is one round trip.
- */
-async function listCodes(db: Database, companyId: number, query: QrCodeListQuery) {
+const newestFirst = () => [desc(qrCodes.createdAt), desc(qrCodes.id)];
+
+/** One page of the company's codes, each row carrying the total of the whole (filtered) list. */
+export function codePageQuery(db: Reader, companyId: number, query: QrCodeListQuery, range: PageRange) {
   const where = listFilter(companyId, query);
-  const newestFirst = [desc(qrCodes.createdAt), desc(qrCodes.id)];
-  if (query.page === undefined) {
-    return selectCodes(db)
-      .where(where)
-      .orderBy(...newestFirst)
-      .limit(query.limit ?? QR_LIST_MAX);
-  }
-  const pageSize = query.limit ?? QR_PAGE_SIZE;
-  const rows = await db
+  return db
     .select({ ...codeWithValuer, total: listTotal(companyId, query, where) })
     .from(qrCodes)
     .leftJoin(valuers, eq(valuers.id, qrCodes.valuerId))
     .where(where)
-    .orderBy(...newestFirst)
-    .limit(pageSize)
-    .offset((query.page - 1) * pageSize);
-  const total = rows[0]?.total ?? (query.page > 1 ? await countCodes(db, where) : 0);
-  return { items: rows.map(({ total: _total, ...code }) => code), page: query.page, pageSize, total };
+    .orderBy(...newestFirst())
+    .limit(range.limit)
+    .offset(range.offset);
+}
+
+/**
+ * Without `page` or `pageSize` the answer is the plain array (the dashboard asks `?limit=5`); with
+ * either it is `{ items, page, pageSize, total }`. The total rides on the page's rows (see
+ * listTotal), so a page is one round trip.
+ */
+export async function listCodes(db: Database, companyId: number, query: QrCodeListQuery) {
+  const where = listFilter(companyId, query);
+  if (!wantsPage(query)) {
+    return selectCodes(db)
+      .where(where)
+      .orderBy(...newestFirst())
+      .limit(query.limit ?? QR_LIST_MAX);
+  }
+  const page = query.page ?? 1;
+  const pageSize = query.pageSize ?? QR_PAGE_SIZE;
+  const rows = await codePageQuery(db, companyId, query, pageRange(page, pageSize));
+  const total = rows[0]?.total ?? (page > 1 ? await countCodes(db, where) : 0);
+  const items = rows.map(({ total: _total, ...code }) => code);
+  return { items, page, pageSize, total } satisfies Page<(typeof items)[number]>;
 }
 
 /** Only for a page past the end, where the total has no row to ride on. */
@@ -172,27 +202,3 @@ async function countCodes(db: Database, where: SQL | undefined) {
     .where(where);
   return row?.total ?? 0;
 }
-
-/** The company's verification codes (SPEC 3, 7); a code of another company is not found. */
-export const qrCodeRoutes = new Hono<AppEnv>()
-  .get("/", requireUser, requireCompanyUser, validate("query", qrCodeListQuerySchema), async (c) =>
-    c.json(await listCodes(c.var.db, currentCompanyId(c), c.req.valid("query"))),
-  )
-  .get("/:id", requireUser, requireCompanyUser, async (c) => {
-    const id = parseId(c.req.param("id"), CODE_NOT_FOUND);
-    const [code] = await selectCodes(c.var.db)
-      .where(and(eq(qrCodes.id, id), eq(qrCodes.companyId, currentCompanyId(c))))
-      .limit(1);
-    if (!code) throw notFound(CODE_NOT_FOUND);
-    return c.json(withImage(code));
-  })
-  .post("/", requireUser, requireCompanyUser, requireActiveCompany, validate("json", createQrCodeSchema), async (c) => {
-    const input = c.req.valid("json");
-    const companyId = currentCompanyId(c);
-    const valuer = await findSigningValuer(c.var.db, companyId, input.valuerId);
-    if (!valuer) {
-      throw new ApiError(400, "Validation failed", ["valuerId: Choose an active valuer of your company"]);
-    }
-    const code = await insertCode(c.var.db, publicOrigin(c), { ...input, userId: c.var.user.id, companyId });
-    return c.json(withImage({ ...code, valuer }), 201);
-  });

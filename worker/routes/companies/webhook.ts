@@ -1,17 +1,22 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { companies } from "../../schema/tables";
-import { isLoopbackHostname, webhookSchema } from "../../schema/validation/webhook";
-import type { AppEnv } from "../env";
-import { currentCompanyId } from "../lib/company";
-import { badRequest, notFound } from "../lib/errors";
-import { randomToken } from "../lib/random";
-import { isDeliveredStatus } from "../lib/scan-alerts";
-import { validate } from "../lib/validation";
-import { requireActiveCompany, requireCompanyOwner, requireCompanyUser, requireUser } from "../middleware/auth";
+import { companies } from "../../../schema/tables";
+import { isLoopbackHostname, webhookSchema } from "../../../schema/validation/webhook";
+import type { AppEnv } from "../../env";
+import { currentCompanyId } from "../../lib/company";
+import { badRequest, notFound } from "../../lib/errors";
+import { randomToken } from "../../lib/random";
+import { validate } from "../../lib/validation";
+import { requireActiveCompany, requireCompanyOwner, requireCompanyUser, requireUser } from "../../middleware/auth";
 
 const OWNER_ONLY = "Only the company owner can change the webhook";
 const SECRET_PREFIX = "whsec_";
+/** A new URL, or none, starts with no delivery history. */
+const NO_DELIVERY = {
+  webhookLastDeliveryAt: null,
+  webhookLastDeliveryOutcome: null,
+  webhookLastDeliveryStatusCode: null,
+} as const;
 
 /** Plain http:// is for a receiver on the developer's own machine, so only a local server accepts it. */
 function assertReachableScheme(url: string, requestUrl: string) {
@@ -24,21 +29,22 @@ function assertReachableScheme(url: string, requestUrl: string) {
  * URL; it is never returned again, and setting a URL always issues a new one.
  */
 export const webhookRoutes = new Hono<AppEnv>()
-  .get("/companies/current/webhook", requireUser, requireCompanyUser, async (c) => {
+  .get("/", requireUser, requireCompanyUser, async (c) => {
     const [webhook] = await c.var.db
       .select({
         url: companies.webhookUrl,
-        lastStatus: companies.webhookLastStatus,
-        lastAttemptAt: companies.webhookLastAttemptAt,
+        lastDeliveryAt: companies.webhookLastDeliveryAt,
+        lastDeliveryOutcome: companies.webhookLastDeliveryOutcome,
+        lastDeliveryStatusCode: companies.webhookLastDeliveryStatusCode,
       })
       .from(companies)
       .where(eq(companies.id, currentCompanyId(c)))
       .limit(1);
     if (!webhook) throw notFound("Company not found");
-    return c.json({ ...webhook, lastDelivered: isDeliveredStatus(webhook.lastStatus) });
+    return c.json(webhook);
   })
   .put(
-    "/companies/current/webhook",
+    "/",
     requireUser,
     requireCompanyUser,
     requireCompanyOwner(OWNER_ONLY),
@@ -50,15 +56,15 @@ export const webhookRoutes = new Hono<AppEnv>()
       const secret = `${SECRET_PREFIX}${randomToken(32)}`;
       await c.var.db
         .update(companies)
-        .set({ webhookUrl: url, webhookSecret: secret, webhookLastStatus: null, webhookLastAttemptAt: null })
+        .set({ webhookUrl: url, webhookSecret: secret, ...NO_DELIVERY })
         .where(eq(companies.id, currentCompanyId(c)));
       return c.json({ url, secret });
     },
   )
-  .delete("/companies/current/webhook", requireUser, requireCompanyUser, requireCompanyOwner(OWNER_ONLY), async (c) => {
+  .delete("/", requireUser, requireCompanyUser, requireCompanyOwner(OWNER_ONLY), async (c) => {
     await c.var.db
       .update(companies)
-      .set({ webhookUrl: null, webhookSecret: null, webhookLastStatus: null, webhookLastAttemptAt: null })
+      .set({ webhookUrl: null, webhookSecret: null, ...NO_DELIVERY })
       .where(eq(companies.id, currentCompanyId(c)));
     return c.json({ message: "Webhook removed" });
   });

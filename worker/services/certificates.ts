@@ -1,25 +1,19 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { Context } from "hono";
 import { scanEvents } from "../../schema/tables";
 import { PUBLIC_TOKEN_PATTERN, type PublicCertificate } from "../../schema/validation/certificate";
 import { DEMO_CERTIFICATE } from "../../schema/demo-certificate";
-import type { DeviceClass } from "../../schema/validation/scans";
 import type { Database } from "../db";
-import type { AppEnv } from "../env";
-import { clientAddress } from "../middleware/rate-limit";
-import { DEMO_TOKEN, publicOrigin, verificationAddress } from "./public-address";
-import { enqueueScanAlert } from "./scan-alerts";
-import { classifyDevice, isLinkPreview, visitorHash } from "./scan-visitor";
+import { DEMO_TOKEN, verificationAddress } from "../lib/public-address";
+import type { Visit } from "../lib/scan-visitor";
+import type { ScanAlertMessage } from "./scan-alerts";
 
-/** What a scan of a public address resolves to; shared by the HTML scan path and the JSON API. */
-export type Verification = { found: true; certificate: PublicCertificate } | { found: false };
-
-interface Visit {
-  country: string | null;
-  city: string | null;
-  deviceClass: DeviceClass;
-  visitorHash: string;
-}
+/**
+ * What a scan of a public address resolves to, shared by the HTML scan path and the JSON API; a
+ * counted scan of a company with alerts also yields the alert to queue.
+ */
+export type Verification =
+  | { found: true; certificate: PublicCertificate; alert: ScanAlertMessage | null }
+  | { found: false };
 
 const ATTEMPTED_TOKEN_MAX = 64;
 
@@ -131,17 +125,6 @@ async function logOrphanScan(db: Database, attemptedToken: string, visit: Visit)
   });
 }
 
-async function describeVisit(c: Context<AppEnv>, userAgent: string): Promise<Visit> {
-  const cf = c.req.raw.cf as { country?: unknown; city?: unknown } | undefined;
-  const text = (value: unknown, max: number) => (typeof value === "string" && value ? value.slice(0, max) : null);
-  return {
-    country: text(cf?.country, 2),
-    city: text(cf?.city, 100),
-    deviceClass: classifyDevice(userAgent),
-    visitorHash: await visitorHash(c.var.config.JWT_SECRET, clientAddress(c), userAgent),
-  };
-}
-
 function toCertificate(row: CertificateRow, origin: string): PublicCertificate {
   return {
     propertyAddress: row.property_address,
@@ -198,31 +181,33 @@ export function demoCertificate(): PublicCertificate {
 
 /**
  * Resolves a public token the way a scan does: cheap format check first, then one counting
- * statement (or a read-only query for HEAD and link previews), then the webhook alert queued
- * after the response. Both the scan path and the JSON API call this, so they count alike.
+ * statement for a counted visit (a read-only query when `visit` is null: HEAD, link previews).
+ * Both the scan path and the JSON API call this, so they count alike.
  */
-export async function verifyPublicToken(c: Context<AppEnv>, token: string): Promise<Verification> {
-  if (token === DEMO_TOKEN) return { found: true, certificate: demoCertificate() };
-  const userAgent = c.req.header("User-Agent") ?? "";
-  const counts = c.req.method !== "HEAD" && !isLinkPreview(userAgent);
-  const visit = counts ? await describeVisit(c, userAgent) : null;
+export async function verifyPublicToken(
+  db: Database,
+  token: string,
+  origin: string,
+  visit: Visit | null,
+): Promise<Verification> {
+  if (token === DEMO_TOKEN) return { found: true, certificate: demoCertificate(), alert: null };
   if (!PUBLIC_TOKEN_PATTERN.test(token)) {
-    if (visit) await logOrphanScan(c.var.db, token, visit);
+    if (visit) await logOrphanScan(db, token, visit);
     return { found: false };
   }
-  const row = visit ? await countScan(c.var.db, token, visit) : await readCertificate(c.var.db, token);
+  const row = visit ? await countScan(db, token, visit) : await readCertificate(db, token);
   if (!row) return { found: false };
-  const certificate = toCertificate(row, publicOrigin(c));
-  if (visit && row.alerts_enabled && row.scanned_at) {
-    enqueueScanAlert(c, {
-      companyId: row.company_id,
-      alert: {
-        event: "code.scanned",
-        code: { id: row.public_token, reference: row.property_reference, address: row.property_address },
-        scan: { at: row.scanned_at, country: visit.country, city: visit.city, device: visit.deviceClass },
-        verificationCount: row.verification_count,
-      },
-    });
-  }
-  return { found: true, certificate };
+  const alert: ScanAlertMessage | null =
+    visit && row.alerts_enabled && row.scanned_at
+      ? {
+          companyId: row.company_id,
+          alert: {
+            event: "code.scanned",
+            code: { id: row.public_token, reference: row.property_reference, address: row.property_address },
+            scan: { at: row.scanned_at, country: visit.country, city: visit.city, device: visit.deviceClass },
+            verificationCount: row.verification_count,
+          },
+        }
+      : null;
+  return { found: true, certificate: toCertificate(row, origin), alert };
 }

@@ -7,11 +7,13 @@ import {
   renderInvalidCodePage,
   renderUnavailablePage,
 } from "../lib/certificate-page";
-import { verifyPublicToken } from "../lib/certificates";
 import { ApiError, isDatabaseUnavailable } from "../lib/errors";
 import { publicOrigin } from "../lib/public-address";
+import { countedVisit } from "../lib/scan-visitor";
 import { withDatabase } from "../middleware/database";
 import { rateLimitByAddress } from "../middleware/rate-limit";
+import { verifyPublicToken } from "../services/certificates";
+import { enqueueScanAlert } from "../services/scan-alerts";
 
 /** The host the anti-phishing line names; the request's own when the config could not be read. */
 function displayHost(c: Context<AppEnv>): string {
@@ -36,14 +38,18 @@ function renderScanError(error: Error, c: Context<AppEnv>) {
   return c.html(page, unavailable ? 503 : 500, { ...headers, "Retry-After": "5" });
 }
 
-/** GET (and HEAD) /v/:token — the address printed in every code (worker/lib/public-address.ts). */
-export const scanRoutes = new Hono<AppEnv>()
+/**
+ * GET (and HEAD) /v/:token, the address printed in every code: the certificate as a
+ * server-rendered page with no script, counted in the same request.
+ */
+export const verifyPageRoutes = new Hono<AppEnv>()
   .use(withDatabase)
   .use(rateLimitByAddress("PUBLIC_LIMITER"))
   .get("/:token", async (c) => {
-    const result = await verifyPublicToken(c, c.req.param("token"));
+    const result = await verifyPublicToken(c.var.db, c.req.param("token"), publicOrigin(c), await countedVisit(c));
     const host = displayHost(c);
     if (!result.found) return c.html(renderInvalidCodePage(host), 404, certificatePageHeaders());
+    enqueueScanAlert(c, result.alert);
     return c.html(renderCertificatePage(result.certificate, host), 200, certificatePageHeaders());
   })
   .onError(renderScanError);

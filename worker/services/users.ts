@@ -1,12 +1,16 @@
-import { and, eq, inArray, ne } from "drizzle-orm";
-import { companies, sessions, users } from "../../schema/tables";
-import { type Transaction, recordAudit } from "./audit";
-import { badRequest } from "./errors";
+import { and, desc, eq, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import { companies, users } from "../../schema/tables";
+import type { Database, Transaction } from "../db";
+import { badRequest } from "../lib/errors";
+import { containsPattern } from "../lib/like-patterns";
+import type { PageRange } from "../lib/pagination";
+import { recordAudit } from "./audit";
+import { endSessions } from "./sessions";
 
 /**
- * Activation, deactivation and deletion of users by an administrator. Each runs inside the
- * caller's transaction, so the change, its guards, the ended sessions and the audit rows are one
- * unit: a failure anywhere leaves every row as it was.
+ * Activation, deactivation and deletion of users by an administrator. Each runs in one
+ * transaction, so the change, its guards, the ended sessions and the audit rows are one unit: a
+ * failure anywhere leaves every row as it was.
  */
 
 interface Actor {
@@ -26,12 +30,6 @@ export interface UserChangeResult {
   found: number;
   /** How many users were actually changed (already-inactive users are not deactivated again). */
   changed: number;
-}
-
-/** Deleting sessions is what ends access: the next request with an old token gets 401. */
-export async function endSessionsOf(tx: Transaction, userIds: number[]) {
-  if (userIds.length === 0) return;
-  await tx.delete(sessions).where(inArray(sessions.userId, userIds));
 }
 
 function findUsers(tx: Transaction, userIds: number[]) {
@@ -65,7 +63,16 @@ async function refuseUnsafeRemoval(tx: Transaction, actor: Actor, userIds: numbe
   return targets;
 }
 
-export async function setUsersActive(
+export function setUsersActive(
+  db: Database,
+  actor: Actor,
+  userIds: number[],
+  isActive: boolean,
+): Promise<UserChangeResult> {
+  return db.transaction((tx) => setActiveIn(tx, actor, userIds, isActive));
+}
+
+async function setActiveIn(
   tx: Transaction,
   actor: Actor,
   userIds: number[],
@@ -78,7 +85,7 @@ export async function setUsersActive(
     .where(and(inArray(users.id, userIds), ne(users.isActive, isActive)))
     .returning({ id: users.id, email: users.email });
   if (!isActive)
-    await endSessionsOf(
+    await endSessions(
       tx,
       changed.map((user) => user.id),
     );
@@ -100,7 +107,11 @@ export async function setUsersActive(
  * to those companies' valuers, codes, scan events, invites and sessions; members of a deleted
  * company stay as users without a company (users.company_id is ON DELETE SET NULL).
  */
-export async function deleteUsers(tx: Transaction, actor: Actor, userIds: number[]): Promise<UserChangeResult> {
+export function deleteUsers(db: Database, actor: Actor, userIds: number[]): Promise<UserChangeResult> {
+  return db.transaction((tx) => deleteIn(tx, actor, userIds));
+}
+
+async function deleteIn(tx: Transaction, actor: Actor, userIds: number[]): Promise<UserChangeResult> {
   const targets = await refuseUnsafeRemoval(tx, actor, userIds, "delete");
   const ownedCompanies = await tx
     .select({ id: companies.id, name: companies.name, ownerId: companies.ownerId })
@@ -127,4 +138,44 @@ export async function deleteUsers(tx: Transaction, actor: Actor, userIds: number
     })),
   );
   return { found: targets.length, changed: deleted.length };
+}
+
+/** Every column a screen may show, and the company the user belongs to; never the password hash. */
+const userRow = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  role: users.role,
+  isActive: users.isActive,
+  profileImageUrl: users.profileImageUrl,
+  companyId: users.companyId,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+  company: { id: companies.id, name: companies.name },
+};
+
+export function userSearch(search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = containsPattern(search);
+  return or(ilike(users.email, pattern), ilike(users.firstName, pattern), ilike(users.lastName, pattern));
+}
+
+export function selectUsers(db: Database, where: SQL | undefined, range?: PageRange) {
+  const query = db
+    .select(userRow)
+    .from(users)
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .where(where)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .$dynamic();
+  return range ? query.limit(range.limit).offset(range.offset) : query;
+}
+
+export async function countUsers(db: Database, where: SQL | undefined) {
+  const [row] = await db
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(users)
+    .where(where);
+  return row?.total ?? 0;
 }

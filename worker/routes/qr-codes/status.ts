@@ -1,0 +1,41 @@
+import { Hono } from "hono";
+import { reinstateCodeSchema, revokeCodeSchema } from "../../../schema/validation/code-status";
+import type { AppEnv } from "../../env";
+import { currentCompanyId } from "../../lib/company";
+import { publicOrigin } from "../../lib/public-address";
+import { validate } from "../../lib/validation";
+import { requireActiveCompany, requireCompanyOwner, requireCompanyUser, requireUser } from "../../middleware/auth";
+import { loadCodeStatus, loadStatusEvents, reinstateCode, revokeCode } from "../../services/code-status";
+import { findCompanyCode } from "../../services/qr-codes";
+
+/** A code's revocation, reinstatement and their history (/api/qr-codes/:id/…). */
+export const codeStatusRoutes = new Hono<AppEnv>()
+  // No requireActiveCompany here: withdrawing trust in a code is always allowed, even after deactivation.
+  .post("/:id/revoke", requireUser, requireCompanyUser, validate("json", revokeCodeSchema), async (c) => {
+    const { user, db } = c.var;
+    const codeId = await revokeCode(db, user, currentCompanyId(c), c.req.param("id"), c.req.valid("json"));
+    return c.json(await loadCodeStatus(db, publicOrigin(c), codeId));
+  })
+  .post(
+    "/:id/reinstate",
+    requireUser,
+    requireCompanyUser,
+    requireCompanyOwner("Only the company owner can reinstate a revoked code"),
+    requireActiveCompany,
+    validate("json", reinstateCodeSchema),
+    async (c) => {
+      const { user, db } = c.var;
+      const { reason } = c.req.valid("json");
+      const codeId = await reinstateCode(db, user.id, currentCompanyId(c), c.req.param("id"), reason);
+      return c.json(await loadCodeStatus(db, publicOrigin(c), codeId));
+    },
+  )
+  .get("/:id/status-history", requireUser, requireCompanyUser, async (c) => {
+    const { db } = c.var;
+    const code = await findCompanyCode(db, currentCompanyId(c), c.req.param("id"));
+    const [status, events] = await Promise.all([
+      loadCodeStatus(db, publicOrigin(c), code.id),
+      loadStatusEvents(db, code.id),
+    ]);
+    return c.json({ ...status, events });
+  });

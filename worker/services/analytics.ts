@@ -1,0 +1,40 @@
+import { and, count, eq, gte, isNotNull, sql } from "drizzle-orm";
+import { companies, qrCodes, scanEvents, users } from "../../schema/tables";
+import type { Database, Reader, Transaction } from "../db";
+
+/**
+ * The dashboard's numbers (SPEC 3 "User stats") in one query that does not grow with the company:
+ * the totals are the company's running counters (kept by a trigger on qr_codes, migration 0002)
+ * and the month's count is a range of the (company_id, created_at) index.
+ */
+export function companyStatsQuery(db: Reader, companyId: number) {
+  const createdThisMonth = db
+    .select({ total: count() })
+    .from(qrCodes)
+    .where(and(eq(qrCodes.companyId, companyId), gte(qrCodes.createdAt, sql`date_trunc('month', now())`)));
+  return db
+    .select({
+      totalQRCodes: companies.qrCodeCount,
+      thisMonth: sql<number>`(${createdThisMonth})`.mapWith(Number),
+      verifications: companies.verificationCount,
+    })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+}
+
+/** Midnight UTC today, computed by the database so every Worker agrees with the stored timestamps. */
+const startOfTodayUtc = sql`date_trunc('day', now(), 'UTC')`;
+
+/**
+ * The four dashboard numbers, each one count over an index, run concurrently. A verification is a
+ * counted scan of a real code; orphan scans (unknown tokens, qrCodeId null) are not verifications.
+ */
+export async function loadPlatformStats(db: Database | Transaction) {
+  const [totalUsers, activeCompanies, totalQRCodes, verificationsToday] = await Promise.all([
+    db.$count(users),
+    db.$count(companies, eq(companies.isActive, true)),
+    db.$count(qrCodes),
+    db.$count(scanEvents, and(gte(scanEvents.scannedAt, startOfTodayUtc), isNotNull(scanEvents.qrCodeId))),
+  ]);
+  return { totalUsers, activeCompanies, totalQRCodes, verificationsToday };
+}

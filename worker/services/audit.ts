@@ -1,0 +1,54 @@
+import { desc } from "drizzle-orm";
+import { auditLog } from "../../schema/tables";
+import type { Database, Transaction } from "../db";
+import { fetchPage } from "../lib/pagination";
+
+export type AuditAction =
+  | "user.activated"
+  | "user.deactivated"
+  | "user.deleted"
+  | "company.activated"
+  | "company.deactivated"
+  | "company.password_reset";
+
+export interface AuditEntry {
+  action: AuditAction;
+  targetType: "user" | "company";
+  targetId: number;
+  /** What a reader needs once the target is gone (its email, name); never secrets. */
+  details?: Record<string, unknown>;
+}
+
+/**
+ * Written in the change's own transaction, so a change and its audit rows commit or roll back
+ * together. The actor's email is copied, so the entry still says who acted after that account is
+ * deleted.
+ */
+export async function recordAudit(tx: Transaction, actor: { id: number; email: string }, entries: AuditEntry[]) {
+  if (entries.length === 0) return;
+  await tx.insert(auditLog).values(entries.map((entry) => ({ actorId: actor.id, actorEmail: actor.email, ...entry })));
+}
+
+/** One page of the audit log, newest first, with the log's total. */
+export function listAuditLog(db: Database, page: number, pageSize: number) {
+  return fetchPage(
+    page,
+    pageSize,
+    (range) =>
+      db
+        .select({
+          id: auditLog.id,
+          actorEmail: auditLog.actorEmail,
+          action: auditLog.action,
+          targetType: auditLog.targetType,
+          targetId: auditLog.targetId,
+          details: auditLog.details,
+          createdAt: auditLog.createdAt,
+        })
+        .from(auditLog)
+        .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+        .limit(range.limit)
+        .offset(range.offset),
+    () => db.$count(auditLog),
+  );
+}

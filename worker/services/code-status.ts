@@ -1,0 +1,144 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { codeStatusEvents, qrCodes, users } from "../../schema/tables";
+import type { CodeStatusAction, RevokeCode } from "../../schema/validation/code-status";
+import type { Database, Transaction } from "../db";
+import { ApiError, badRequest, forbidden, notFound } from "../lib/errors";
+import { verificationAddress } from "../lib/public-address";
+import { CODE_NOT_FOUND, findCompanyCode } from "./qr-codes";
+import type { AuthenticatedUser } from "./sessions";
+
+const successor = alias(qrCodes, "successor");
+const revoker = alias(users, "revoker");
+
+const actorColumns = { id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName };
+
+/** The code's current state as the detail screen shows it, with the replacing code's address. */
+export async function loadCodeStatus(db: Database, origin: string, codeId: number) {
+  const [row] = await db
+    .select({
+      id: qrCodes.id,
+      revokedAt: qrCodes.revokedAt,
+      revokedReason: qrCodes.revokedReason,
+      revokedBy: { id: revoker.id, email: revoker.email, firstName: revoker.firstName, lastName: revoker.lastName },
+      supersededBy: {
+        id: successor.id,
+        publicToken: successor.publicToken,
+        propertyAddress: successor.propertyAddress,
+      },
+    })
+    .from(qrCodes)
+    .leftJoin(revoker, eq(revoker.id, qrCodes.revokedById))
+    .leftJoin(successor, eq(successor.id, qrCodes.supersededById))
+    .where(eq(qrCodes.id, codeId))
+    .limit(1);
+  if (!row) throw notFound(CODE_NOT_FOUND);
+  const { supersededBy, revokedBy, ...status } = row;
+  return {
+    ...status,
+    status: row.revokedAt ? ("revoked" as const) : ("valid" as const),
+    revokedBy: revokedBy?.id ? revokedBy : null,
+    supersededBy: supersededBy?.id
+      ? { ...supersededBy, address: verificationAddress(origin, supersededBy.publicToken) }
+      : null,
+  };
+}
+
+export function loadStatusEvents(db: Database, codeId: number) {
+  return db
+    .select({
+      id: codeStatusEvents.id,
+      action: sql<CodeStatusAction>`${codeStatusEvents.action}`,
+      reason: codeStatusEvents.reason,
+      at: codeStatusEvents.createdAt,
+      actor: actorColumns,
+    })
+    .from(codeStatusEvents)
+    .leftJoin(users, eq(users.id, codeStatusEvents.actorId))
+    .where(eq(codeStatusEvents.qrCodeId, codeId))
+    .orderBy(desc(codeStatusEvents.createdAt), desc(codeStatusEvents.id))
+    .then((events) => events.map((event) => ({ ...event, actor: event.actor?.id ? event.actor : null })));
+}
+
+/** The owner may revoke any code of the company; a member only the codes they created. */
+function assertMayRevoke(user: AuthenticatedUser, code: { userId: number | null }) {
+  if (user.company?.ownerId === user.id || code.userId === user.id) return;
+  throw forbidden("Only the company owner or the person who created this code can revoke it");
+}
+
+/** The replacing code must be another live code of the same company, or the link would mislead. */
+async function assertSuccessor(tx: Transaction, companyId: number, codeId: number, successorId: number) {
+  const problem = (message: string) => badRequest("Validation failed", [`supersededByCodeId: ${message}`]);
+  if (successorId === codeId) throw problem("A code cannot replace itself");
+  const [candidate] = await tx
+    .select({ revokedAt: qrCodes.revokedAt })
+    .from(qrCodes)
+    .where(and(eq(qrCodes.id, successorId), eq(qrCodes.companyId, companyId)))
+    .limit(1);
+  if (!candidate) throw problem("Choose another code of your company");
+  if (candidate.revokedAt) throw problem("The replacing code is itself revoked");
+}
+
+/** The status change and its history row commit together, so no change goes unrecorded. */
+async function recordStatusEvent(
+  tx: Transaction,
+  event: { codeId: number; action: CodeStatusAction; reason: string; actorId: number },
+) {
+  await tx.insert(codeStatusEvents).values({
+    qrCodeId: event.codeId,
+    action: event.action,
+    reason: event.reason,
+    actorId: event.actorId,
+  });
+}
+
+/**
+ * Revocation: the certificate says "Revoked" from the next scan on. The owner may revoke any code
+ * of the company, a member only the codes they created; revoking is allowed even after the company
+ * is deactivated, since withdrawing trust must always be possible.
+ */
+export async function revokeCode(
+  db: Database,
+  user: AuthenticatedUser,
+  companyId: number,
+  rawCodeId: string,
+  { reason, supersededByCodeId }: RevokeCode,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const code = await findCompanyCode(tx, companyId, rawCodeId, { lock: true });
+    assertMayRevoke(user, code);
+    if (code.revokedAt) throw new ApiError(409, "This code is already revoked");
+    if (supersededByCodeId !== undefined) await assertSuccessor(tx, companyId, code.id, supersededByCodeId);
+    await tx
+      .update(qrCodes)
+      .set({
+        revokedAt: sql`now()`,
+        revokedReason: reason,
+        revokedById: user.id,
+        supersededById: supersededByCodeId ?? null,
+      })
+      .where(eq(qrCodes.id, code.id));
+    await recordStatusEvent(tx, { codeId: code.id, action: "revoked", reason, actorId: user.id });
+    return code.id;
+  });
+}
+
+/** Only a separate, logged reinstatement (by the owner) brings a revoked code back. */
+export async function reinstateCode(
+  db: Database,
+  actorId: number,
+  companyId: number,
+  rawCodeId: string,
+  reason: string,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const code = await findCompanyCode(tx, companyId, rawCodeId, { lock: true });
+    if (!code.revokedAt) throw new ApiError(409, "This code is not revoked");
+    await tx
+      .update(qrCodes)
+      .set({ revokedAt: null, revokedReason: null, revokedById: null, supersededById: null })
+      .where(eq(qrCodes.id, code.id));
+    await recordStatusEvent(tx, { codeId: code.id, action: "reinstated", reason, actorId });
+    return code.id;
+  });
+}

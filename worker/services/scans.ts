@@ -1,0 +1,76 @@
+import { and, desc, eq, gte, sql } from "drizzle-orm";
+import { DAY_MS } from "../../schema/limits";
+import { qrCodes, scanEvents } from "../../schema/tables";
+import { CODE_SCANS_LIMIT, SCAN_CHART_DAYS } from "../../schema/validation/scans";
+import type { Database } from "../db";
+
+const scanColumns = {
+  at: scanEvents.scannedAt,
+  country: scanEvents.country,
+  city: scanEvents.city,
+  deviceClass: scanEvents.deviceClass,
+};
+
+/** Days are UTC calendar days, the same days the certificate's dates use. */
+const scanDay = sql<string>`to_char(${scanEvents.scannedAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
+
+/** The chart's days, oldest first, ending today (UTC). */
+function chartDays(now: Date): string[] {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return Array.from({ length: SCAN_CHART_DAYS }, (_, index) =>
+    new Date(today - (SCAN_CHART_DAYS - 1 - index) * DAY_MS).toISOString().slice(0, 10),
+  );
+}
+
+/** Scans per day over the chart's window; days without scans are there with 0, so the chart has no gaps. */
+async function dailyCounts(db: Database, codeId: number) {
+  const days = chartDays(new Date());
+  const rows = await db
+    .select({ date: scanDay, count: sql<number>`count(*)`.mapWith(Number) })
+    .from(scanEvents)
+    .where(and(eq(scanEvents.qrCodeId, codeId), gte(scanEvents.scannedAt, new Date(`${days[0]}T00:00:00Z`))))
+    .groupBy(scanDay);
+  const counts = new Map(rows.map((row) => [row.date, row.count]));
+  return days.map((date) => ({ date, count: counts.get(date) ?? 0 }));
+}
+
+async function uniqueScanners(db: Database, codeId: number) {
+  const [row] = await db
+    .select({ count: sql<number>`count(DISTINCT ${scanEvents.visitorHash})`.mapWith(Number) })
+    .from(scanEvents)
+    .where(eq(scanEvents.qrCodeId, codeId));
+  return row?.count ?? 0;
+}
+
+function latestScans(db: Database, codeId: number) {
+  return db
+    .select(scanColumns)
+    .from(scanEvents)
+    .where(eq(scanEvents.qrCodeId, codeId))
+    .orderBy(desc(scanEvents.scannedAt), desc(scanEvents.id))
+    .limit(CODE_SCANS_LIMIT);
+}
+
+/** One code's scan log: the latest scans, the per-day chart and how many distinct visitors scanned. */
+export async function loadCodeScans(db: Database, codeId: number) {
+  const [scans, daily, unique] = await Promise.all([
+    latestScans(db, codeId),
+    dailyCounts(db, codeId),
+    uniqueScanners(db, codeId),
+  ]);
+  return { scans, daily, uniqueScanners: unique };
+}
+
+/** The company's newest scans across all its codes (dashboard "Recent scans"). */
+export function recentCompanyScans(db: Database, companyId: number, limit: number) {
+  return db
+    .select({
+      ...scanColumns,
+      code: { id: qrCodes.id, propertyAddress: qrCodes.propertyAddress, publicToken: qrCodes.publicToken },
+    })
+    .from(scanEvents)
+    .innerJoin(qrCodes, eq(qrCodes.id, scanEvents.qrCodeId))
+    .where(eq(scanEvents.companyId, companyId))
+    .orderBy(desc(scanEvents.scannedAt), desc(scanEvents.id))
+    .limit(limit);
+}
