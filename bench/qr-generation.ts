@@ -12,7 +12,7 @@ export const BENCH_ORIGIN = "https://verify.valuseal.com";
 /** The smallest edge of the PNG the PNG path produces (print quality for a report page). */
 const PNG_MIN_PX = 1024;
 
-/** The full public certificate payload (SPEC 3) of a realistic Nairobi valuation. */
+/** The full public certificate payload of a realistic Nairobi valuation. */
 export const SEED_CERTIFICATE = {
   propertyAddress: "Plot 14, Riverside Drive, Westlands, Nairobi",
   propertyReference: "LR No. 209/12345/7",

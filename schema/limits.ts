@@ -1,4 +1,4 @@
-/** Business constants of SPEC section 9, shared by the database tables, the zod schemas and the screens. */
+/** The product's limits and constants (docs/product.md), shared by the tables, the zod schemas and the screens. */
 export const LIMITS = {
   email: 255,
   password: 255,

@@ -233,7 +233,7 @@ export const auditLog = pgTable(
   (t) => [index("audit_log_created_idx").on(t.createdAt)],
 );
 
-/** Place names for the location suggestions (SPEC 7), loaded from an open gazetteer by scripts/seed-places. */
+/** Place names for the location suggestions, loaded from an open gazetteer by scripts/seed-places. */
 export const places = pgTable(
   "places",
   {

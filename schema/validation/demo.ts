@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CURRENCIES, LIMITS, PROPERTY_TYPES } from "../limits";
 
-/** The landing page's demo request (SPEC 7). Its values only describe the sample; nothing is stored. */
+/** The landing page's demo request. Its values only describe the sample; nothing is stored. */
 export const demoQrSchema = z.object({
   propertyAddress: z.string().trim().min(1).max(LIMITS.propertyAddress),
   propertyReference: z.string().trim().max(LIMITS.propertyReference).optional(),

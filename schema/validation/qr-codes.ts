@@ -115,7 +115,7 @@ const isObjectInput = ({ value }: { value: unknown }) =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
- * A new verification code (SPEC 3, 5). Motor Vehicle: the reference ("Vehicle Reference Number")
+ * A new verification code. Motor Vehicle: the reference ("Vehicle Reference Number")
  * is required, the location is not, and building and land sizes do not apply, so they are dropped.
  * Any other type needs the property location. Ids, counts and status are never read from the body.
  */
@@ -174,7 +174,7 @@ const positiveInteger = (label: string) =>
     .min(1, `${label} must be at least 1`);
 
 /**
- * History filters (SPEC 2), applied on the server. `propertyType` "All" (or empty) means any type;
+ * History filters, applied on the server. `propertyType` "All" (or empty) means any type;
  * `date` is one valuation day, DD/MM/YYYY or YYYY-MM-DD.
  */
 export const qrCodeListQuerySchema = paginationQuerySchema.extend({

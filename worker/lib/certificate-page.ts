@@ -42,7 +42,7 @@ export function certificatePageHeaders(): Record<string, string> {
 
 const longDate = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
-/** en-GB long form, "15 January 2025" (SPEC 2). */
+/** en-GB long form, "15 January 2025", as every certificate date is written. */
 export const formatLongDate = (iso: string) => longDate.format(new Date(iso));
 
 /** Groups a decimal string's integer part without going through floating point. */
@@ -173,7 +173,7 @@ export function renderCertificatePage(certificate: PublicCertificate, host: stri
   });
 }
 
-/** Unknown or malformed codes: the same layout under the spec's error texts (SPEC 2, 8). */
+/** Unknown or malformed codes: the same layout under the product's fixed error texts (docs/product.md). */
 export function renderInvalidCodePage(host: string) {
   return page({
     title: "Invalid QR Code",

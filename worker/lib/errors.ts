@@ -4,7 +4,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
 import { ConfigError } from "../config";
 
-/** The one error shape of the API: `{ message, errors? }` (SPEC 8 reads `message`). */
+/** The one error shape of the API: `{ message, errors? }`; the web's toasts show `message`. */
 export interface ErrorBody {
   message: string;
   errors?: string[];

@@ -21,7 +21,7 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-/** Platform administrators only (SPEC 6): checked on the server, whatever the client shows. */
+/** Platform administrators only: checked on the server, whatever the client shows. */
 export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
   if (c.var.user.role !== "admin")
     throw new ApiError(403, "Access Denied: You don't have permission to access this page.");

@@ -48,7 +48,7 @@ function mergeSuggestions(...sources: string[][]): { name: string }[] {
 }
 
 /**
- * Property Location suggestions (SPEC 7): the company's own earlier addresses, then, when a
+ * Property Location suggestions (/api/locations/search): the company's own earlier addresses, then, when a
  * geocoder is configured, its street-level answers (more precise than town names), then towns and
  * neighbourhoods from the gazetteer. All sources are asked at once.
  */

@@ -43,4 +43,3 @@ export const teamRoutes = new Hono<AppEnv>()
     if (!(await removeMember(c.var.db, currentCompanyId(c), id))) throw notFound("Member not found");
     return c.json({ message: "Member removed" });
   });
-

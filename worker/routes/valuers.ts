@@ -28,7 +28,7 @@ const liveValuerOf = (companyId: number, id: number) =>
   and(eq(valuers.id, id), eq(valuers.companyId, companyId), isNull(valuers.deletedAt));
 
 /**
- * The company's valuers (SPEC 7). Deleting only sets deletedAt: codes they signed keep pointing at
+ * The company's valuers (/api/valuers). Deleting only sets deletedAt: codes they signed keep pointing at
  * the row, so certificates and history still name the signer, while lists and the signing-valuer
  * choice no longer offer them.
  */

@@ -3,7 +3,7 @@ import { companies, qrCodes, scanEvents, users } from "../../schema/tables";
 import type { Database, Reader, Transaction } from "../db";
 
 /**
- * The dashboard's numbers (SPEC 3 "User stats") in one query that does not grow with the company:
+ * The dashboard's numbers (total codes, codes this month, verifications) in one query that does not grow with the company:
  * the totals are the company's running counters (kept by a trigger on qr_codes, migration 0002)
  * and the month's count is a range of the (company_id, created_at) index.
  */

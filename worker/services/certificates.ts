@@ -12,8 +12,7 @@ import type { ScanAlertMessage } from "./scan-alerts";
  * counted scan of a company with alerts also yields the alert to queue.
  */
 export type Verification =
-  | { found: true; certificate: PublicCertificate; alert: ScanAlertMessage | null }
-  | { found: false };
+  { found: true; certificate: PublicCertificate; alert: ScanAlertMessage | null } | { found: false };
 
 const ATTEMPTED_TOKEN_MAX = 64;
 
@@ -151,7 +150,7 @@ function toCertificate(row: CertificateRow, origin: string): PublicCertificate {
   };
 }
 
-/** The landing page's live demo (SPEC 7 sample content): never counted, labelled "sample". */
+/** The landing page's live demo: the server's own sample content, never counted, labelled "sample". */
 export function demoCertificate(): PublicCertificate {
   const [day, month, year] = DEMO_CERTIFICATE.valuationDate.split("/");
   return {

@@ -3,12 +3,7 @@ import { DAY_MS } from "../../schema/limits";
 import { companies, qrCodes, valuers } from "../../schema/tables";
 import { PUBLIC_TOKEN_LENGTH } from "../../schema/validation/certificate";
 import { wantsPage } from "../../schema/validation/pagination";
-import {
-  QR_LIST_MAX,
-  QR_PAGE_SIZE,
-  type CreateQrCode,
-  type QrCodeListQuery,
-} from "../../schema/validation/qr-codes";
+import { QR_LIST_MAX, QR_PAGE_SIZE, type CreateQrCode, type QrCodeListQuery } from "../../schema/validation/qr-codes";
 import type { Database, Reader } from "../db";
 import { isUniqueViolation, notFound } from "../lib/errors";
 import { containsPattern } from "../lib/like-patterns";

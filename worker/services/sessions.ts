@@ -92,9 +92,7 @@ export async function endSessions(db: Pick<Database, "delete">, userIds: number[
   if (userIds.length === 0) return;
   await db
     .delete(sessions)
-    .where(
-      and(inArray(sessions.userId, userIds), options.except ? ne(sessions.sid, options.except) : undefined),
-    );
+    .where(and(inArray(sessions.userId, userIds), options.except ? ne(sessions.sid, options.except) : undefined));
 }
 
 /** Starts a session and answers as /api/register and /api/login do: `{ token, user }`. */

@@ -20,18 +20,22 @@ import {
 } from "../../services/companies";
 
 /** /api/admin/companies-detailed: every company with its owner's email and counts. */
-export const adminCompanyListRoutes = new Hono<AppEnv>().get("/", validate("query", adminListQuerySchema), async (c) => {
-  const query = c.req.valid("query");
-  const where = companySearch(query.search);
-  return c.json(
-    await listOrPage(
-      query,
-      ADMIN_PAGE_SIZE.default,
-      (range) => selectCompanies(c.var.db, where, range),
-      () => countCompanies(c.var.db, where),
-    ),
-  );
-});
+export const adminCompanyListRoutes = new Hono<AppEnv>().get(
+  "/",
+  validate("query", adminListQuerySchema),
+  async (c) => {
+    const query = c.req.valid("query");
+    const where = companySearch(query.search);
+    return c.json(
+      await listOrPage(
+        query,
+        ADMIN_PAGE_SIZE.default,
+        (range) => selectCompanies(c.var.db, where, range),
+        () => countCompanies(c.var.db, where),
+      ),
+    );
+  },
+);
 
 /** /api/admin/companies/:id/…: one company's details, activation and the owner's password. */
 export const adminCompanyRoutes = new Hono<AppEnv>()

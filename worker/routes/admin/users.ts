@@ -14,7 +14,7 @@ import { countUsers, deleteUsers, selectUsers, setUsersActive, userSearch } from
 
 const USER_NOT_FOUND = "User not found";
 
-/** "1 user deleted", "3 users deactivated": the toast shows this text as-is (SPEC 8). */
+/** "1 user deleted", "3 users deactivated": the admin screen's toast shows this text as it is. */
 function usersChangedMessage(count: number, outcome: string) {
   return `${count} ${count === 1 ? "user" : "users"} ${outcome}`;
 }

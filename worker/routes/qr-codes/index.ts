@@ -16,7 +16,7 @@ function withImage<Code extends { qrCodeData: string }>(code: Code) {
   return { ...code, qrCodeDataUrl: svgDataUrl(renderQrSvg(code.qrCodeData).svg) };
 }
 
-/** The company's verification codes (SPEC 3, 7); a code of another company is not found. */
+/** The company's verification codes (/api/qr-codes); a code of another company is not found. */
 export const qrCodeRoutes = new Hono<AppEnv>()
   .get("/", requireUser, requireCompanyUser, validate("query", qrCodeListQuerySchema), async (c) =>
     c.json(await listCodes(c.var.db, currentCompanyId(c), c.req.valid("query"))),
