@@ -2,7 +2,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { TransactionRollbackError } from "drizzle-orm/errors";
 import type { PgTransactionConfig } from "drizzle-orm/pg-core";
 import { auditLog, companies, qrCodes, scanEvents, sessions, users, valuers } from "../../schema/tables";
-import type { Transaction } from "../../worker/lib/audit";
+import type { Transaction } from "../../worker/db";
 import { randomToken } from "../../worker/lib/random";
 import { type Account, withDb } from "../support/api";
 

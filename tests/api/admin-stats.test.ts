@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { companies, qrCodes, scanEvents, users } from "../../schema/tables";
-import { loadPlatformStats } from "../../worker/routes/admin/stats";
+import { loadPlatformStats } from "../../worker/services/analytics";
 
 type PlatformStats = Awaited<ReturnType<typeof loadPlatformStats>>;
 import { randomToken } from "../../worker/lib/random";

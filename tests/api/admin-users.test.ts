@@ -2,9 +2,9 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../schema/tables";
 import { ADMIN_BULK_LIMIT } from "../../schema/validation/admin";
-import type { Transaction } from "../../worker/lib/audit";
+import type { Transaction } from "../../worker/db";
 import { ApiError } from "../../worker/lib/errors";
-import { deleteUsers, setUsersActive } from "../../worker/lib/user-administration";
+import { deleteUsers, setUsersActive } from "../../worker/services/users";
 import { type Account, api, createAdmin, login, registerOwner, unique, withDb } from "../support/api";
 import {
   addCompanyData,

@@ -5,7 +5,7 @@ import { companies, invites, qrCodes, users, valuers } from "../../schema/tables
 import { DEMO_CERTIFICATE } from "../../schema/demo-certificate";
 import { app } from "../../worker/app";
 import { readConfig } from "../../worker/config";
-import { startSession } from "../../worker/lib/auth-session";
+import { startSession } from "../../worker/services/sessions";
 import { type Account, api, createAdmin, ORIGIN, registerOwner, unique, withDb } from "../support/api";
 import { acceptInvite, addMember, codeInput, companyWithMember, createCode, inviteMember } from "./company-fixtures";
 import { createCode as insertCode, createValuer as insertValuer } from "./scan-fixtures";

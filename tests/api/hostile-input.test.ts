@@ -751,7 +751,11 @@ function queryString(query: Record<string, string | string[]>) {
 
 describe("generated query strings", () => {
   const routes: { path: string; keys: string[]; schema?: z.ZodType; admin?: boolean }[] = [
-    { path: "/api/qr-codes", keys: ["limit", "page", "search", "propertyType", "date"], schema: qrCodeListQuerySchema },
+    {
+      path: "/api/qr-codes",
+      keys: ["limit", "page", "pageSize", "search", "propertyType", "date"],
+      schema: qrCodeListQuerySchema,
+    },
     { path: "/api/locations/search", keys: ["q"] },
     { path: "/api/scans/recent", keys: ["limit"] },
     {

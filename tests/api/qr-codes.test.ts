@@ -267,17 +267,17 @@ describe("reading codes", () => {
     expect((await api("/api/qr-codes", { token: owner.token })).body).toHaveLength(6);
   });
 
-  it("pages with a total when page is given", async () => {
+  it("pages with a total when page or pageSize is given", async () => {
     const owner = await registerOwner();
     const valuer = await createValuer(owner.token);
     const ids: number[] = [];
     for (let i = 0; i < 5; i++) ids.push((await createCode(owner.token, valuer.id)).id);
 
-    const second = await api("/api/qr-codes?page=2&limit=2", { token: owner.token });
+    const second = await api("/api/qr-codes?page=2&pageSize=2", { token: owner.token });
     expect(second.status).toBe(200);
     expect(second.body).toMatchObject({ page: 2, pageSize: 2, total: 5 });
     expect(second.body.items.map((c: { id: number }) => c.id)).toEqual([ids[2], ids[1]]);
-    expect((await api("/api/qr-codes?page=9&limit=2", { token: owner.token })).body).toEqual({
+    expect((await api("/api/qr-codes?page=9&pageSize=2", { token: owner.token })).body).toEqual({
       items: [],
       page: 9,
       pageSize: 2,
@@ -285,6 +285,8 @@ describe("reading codes", () => {
     });
     const defaults = await api("/api/qr-codes?page=1", { token: owner.token });
     expect(defaults.body).toMatchObject({ page: 1, pageSize: 20, total: 5 });
+    const sized = await api("/api/qr-codes?pageSize=3", { token: owner.token });
+    expect(sized.body).toMatchObject({ page: 1, pageSize: 3, total: 5 });
   });
 
   it("filters by address or reference, property type and valuation date on the server", async () => {
@@ -325,12 +327,15 @@ describe("reading codes", () => {
 
   it("rejects malformed list queries", async () => {
     const owner = await registerOwner();
-    const res = await api("/api/qr-codes?limit=0&page=-1&propertyType=Boat&date=31/02/2025", { token: owner.token });
+    const res = await api("/api/qr-codes?limit=0&page=-1&pageSize=101&propertyType=Boat&date=31/02/2025", {
+      token: owner.token,
+    });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual(
       expect.arrayContaining([
         "limit: Limit must be at least 1",
         "page: Page must be at least 1",
+        "pageSize: Page size must be at most 100",
         "date: Enter a real date as DD/MM/YYYY",
       ]),
     );

@@ -57,9 +57,9 @@ describe("webhook settings", () => {
     const shown = await api(WEBHOOK_PATH, { token: owner.token });
     expect(shown.body).toEqual({
       url: "https://hooks.example.com/valuseal",
-      lastStatus: null,
-      lastAttemptAt: null,
-      lastDelivered: null,
+      lastDeliveryAt: null,
+      lastDeliveryOutcome: null,
+      lastDeliveryStatusCode: null,
     });
     expect(JSON.stringify(shown.body)).not.toContain(set.body.secret);
 
@@ -140,11 +140,26 @@ describe("scan alerts", () => {
 
     const status = await waitFor(
       () => api(WEBHOOK_PATH, { token: owner.token }),
-      (res) => res.body.lastDelivered === true,
+      (res) => res.body.lastDeliveryOutcome === "delivered",
     );
-    expect(status.body).toMatchObject({ lastStatus: "delivered (HTTP 200)", lastDelivered: true });
-    expect(new Date(status.body.lastAttemptAt).getTime()).toBeGreaterThanOrEqual(retried.receivedAt - 1000);
+    expect(status.body).toMatchObject({ lastDeliveryOutcome: "delivered", lastDeliveryStatusCode: 200 });
+    expect(new Date(status.body.lastDeliveryAt).getTime()).toBeGreaterThanOrEqual(retried.receivedAt - 1000);
     // Only the counted scan was alerted: the WhatsApp preview was not.
     expect(await deliveriesTo(name)).toHaveLength(2);
+  });
+
+  it("records a failing receiver's delivery as pending, with its HTTP status, while retries remain", async () => {
+    const owner = await registerOwner();
+    const name = unique("hook");
+    await setLocalWebhook(owner, `${receiver}/hooks/${name}?failures=50`);
+    const code = await createCode(owner, { propertyReference: "REF-43", propertyAddress: "13 Alert Road" });
+    await scan(code.publicToken);
+
+    const status = await waitFor(
+      () => api(WEBHOOK_PATH, { token: owner.token }),
+      (res) => res.body.lastDeliveryOutcome !== null,
+    );
+    expect(status.body).toMatchObject({ lastDeliveryOutcome: "pending", lastDeliveryStatusCode: 500 });
+    expect((await deliveriesTo(name)).map((delivery) => delivery.answeredStatus)).toContain(500);
   });
 });
