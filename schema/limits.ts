@@ -17,6 +17,11 @@ export const LIMITS = {
   propertyArea: 1000,
   revocationReason: 500,
   webhookUrl: 2048,
+  registrationBodyName: 255,
+  registrationNumber: 100,
+  registrationNote: 1000,
+  verificationNote: 1000,
+  timeZone: 64,
 } as const;
 
 export const CURRENCIES = ["USD", "KES"] as const;
@@ -50,3 +55,29 @@ export const MONEY_MAX = 9_999_999_999_999.99;
  */
 export const WEBHOOK_DELIVERY_OUTCOMES = ["delivered", "pending", "failed"] as const;
 export type WebhookDeliveryOutcome = (typeof WEBHOOK_DELIVERY_OUTCOMES)[number];
+
+/** Professional bodies a valuation firm can be registered with; "Other" asks for the body's name. */
+export const REGISTRATION_BODIES = [
+  "Valuers Registration Board (Kenya)",
+  "Institution of Surveyors of Kenya",
+  "RICS",
+  "Other",
+] as const;
+export type RegistrationBody = (typeof REGISTRATION_BODIES)[number];
+
+/**
+ * Where a company stands with ValuSeal's identity check: "pending" until an administrator has
+ * looked at it (and again after a verified firm changes its name or registration), "verified", or
+ * "rejected" (refused, or verification withdrawn).
+ */
+export const VERIFICATION_STATUSES = ["pending", "verified", "rejected"] as const;
+export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
+
+/** Scan alerts by email: one email per counted scan, a daily digest, or none. */
+export const SCAN_ALERT_MODES = ["per-scan", "daily", "none"] as const;
+export type ScanAlertMode = (typeof SCAN_ALERT_MODES)[number];
+export const DEFAULT_TIME_ZONE = "Africa/Nairobi";
+
+/** What a one-time emailed link does. */
+export const EMAIL_TOKEN_PURPOSES = ["confirm-email", "change-user-email", "change-company-email", "password-reset"] as const;
+export type EmailTokenPurpose = (typeof EMAIL_TOKEN_PURPOSES)[number];

@@ -15,7 +15,15 @@ import {
   uniqueIndex,
   varchar,
 } from "drizzle-orm/pg-core";
-import { LIMITS, WEBHOOK_DELIVERY_OUTCOMES } from "./limits";
+import {
+  DEFAULT_TIME_ZONE,
+  EMAIL_TOKEN_PURPOSES,
+  LIMITS,
+  REGISTRATION_BODIES,
+  SCAN_ALERT_MODES,
+  VERIFICATION_STATUSES,
+  WEBHOOK_DELIVERY_OUTCOMES,
+} from "./limits";
 
 const timestamps = {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -39,6 +47,10 @@ export const users = pgTable(
     profileImageUrl: varchar({ length: 2048 }),
     /** The company the user works for: the one they own, or the one they joined by invite. */
     companyId: integer().references((): AnyPgColumn => companies.id, { onDelete: "set null" }),
+    /** When the user proved they own `email` by following an emailed link; null until then. */
+    emailVerifiedAt: timestamp({ withTimezone: true }),
+    /** A member's own choice to receive the company's scan alert emails (the owner always does). */
+    scanAlertEmails: boolean().notNull().default(false),
     ...timestamps,
   },
   (t) => [
@@ -72,6 +84,26 @@ export const companies = pgTable(
     webhookLastDeliveryAt: timestamp({ withTimezone: true }),
     webhookLastDeliveryOutcome: varchar({ length: 16, enum: WEBHOOK_DELIVERY_OUTCOMES }),
     webhookLastDeliveryStatusCode: integer(),
+    /** The firm's professional registration, checked by an administrator before codes show green. */
+    registrationBody: varchar({ length: 64, enum: REGISTRATION_BODIES }),
+    /** The body's name when registrationBody is "Other". */
+    registrationBodyName: varchar({ length: LIMITS.registrationBodyName }),
+    registrationNumber: varchar({ length: LIMITS.registrationNumber }),
+    registrationNote: varchar({ length: LIMITS.registrationNote }),
+    verificationStatus: varchar({ length: 16, enum: VERIFICATION_STATUSES }).notNull().default("pending"),
+    /** When an administrator last verified the firm; kept while a verified firm awaits re-review. */
+    verifiedAt: timestamp({ withTimezone: true }),
+    /** The administrator's note on the latest decision (shown to the owner). */
+    verificationNote: varchar({ length: LIMITS.verificationNote }),
+    /**
+     * Set when a verified firm changes its name or registration: codes issued before this moment
+     * were issued under the verified identity and stay green while the firm awaits re-review.
+     */
+    verifiedCodesBefore: timestamp({ withTimezone: true }),
+    scanAlertMode: varchar({ length: 16, enum: SCAN_ALERT_MODES }).notNull().default("none"),
+    /** IANA zone of the daily digest's 08:00. */
+    timeZone: varchar({ length: LIMITS.timeZone }).notNull().default(DEFAULT_TIME_ZONE),
+    lastDigestAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -92,6 +124,8 @@ export const valuers = pgTable(
     name: varchar({ length: LIMITS.valuerName }).notNull(),
     phone: varchar({ length: LIMITS.phone }),
     qualification: varchar({ length: LIMITS.qualification }),
+    /** The valuer's own registration number with their professional body. */
+    registrationNumber: varchar({ length: LIMITS.registrationNumber }),
     isActive: boolean().notNull().default(true),
     /** Deleting a valuer who signed codes keeps the row so certificates still name the signer. */
     deletedAt: timestamp({ withTimezone: true }),
@@ -114,6 +148,9 @@ export const qrCodes = pgTable(
     marketValue: numeric({ precision: 15, scale: 2 }).notNull(),
     currency: varchar({ length: LIMITS.currency }).notNull().default("USD"),
     valuerId: integer().references(() => valuers.id, { onDelete: "set null" }),
+    /** The company's name and email when the code was issued: a later rename never changes a certificate. */
+    issuerName: varchar({ length: LIMITS.companyName }).notNull(),
+    issuerEmail: varchar({ length: LIMITS.email }).notNull(),
     propertyAddress: text().notNull(),
     propertyReference: varchar({ length: LIMITS.propertyReference }),
     propertyArea: text(),
@@ -244,3 +281,39 @@ export const places = pgTable(
   },
   (t) => [index("places_name_lower_idx").on(sql`lower(${t.name}) text_pattern_ops`)],
 );
+
+/**
+ * One-time emailed links (email confirmation, email change, password reset). Only the SHA-256 of
+ * the token is stored; a link works once (usedAt) and until expiresAt.
+ */
+export const emailTokens = pgTable(
+  "email_tokens",
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** For a company email change: the company whose email changes. */
+    companyId: integer().references(() => companies.id, { onDelete: "cascade" }),
+    purpose: varchar({ length: 32, enum: EMAIL_TOKEN_PURPOSES }).notNull(),
+    /** The address the link was sent to, and for a change the address that takes effect. */
+    email: varchar({ length: LIMITS.email }).notNull(),
+    tokenHash: varchar({ length: 64 }).notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("email_tokens_token_hash_unique").on(t.tokenHash), index("email_tokens_user_idx").on(t.userId)],
+);
+
+/**
+ * Failed sign-ins, counted per email ("email:<lowercased>") and per client address
+ * ("address:<address>"); only failures count, so a correct password is never refused because of
+ * someone else's mistakes (see docs/decisions/012).
+ */
+export const loginFailures = pgTable("login_failures", {
+  key: varchar({ length: 320 }).primaryKey(),
+  failures: integer().notNull().default(0),
+  lastFailedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  blockedUntil: timestamp({ withTimezone: true }),
+});

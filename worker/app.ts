@@ -12,6 +12,7 @@ import { companyRoutes } from "./routes/companies";
 import { demoQrRoutes } from "./routes/demo-qr";
 import { inviteRoutes } from "./routes/invites";
 import { locationRoutes } from "./routes/locations";
+import { passwordResetRoutes } from "./routes/password-reset";
 import { profileRoutes } from "./routes/profile";
 import { publicCertificateRoutes } from "./routes/public/certificates";
 import { qrCodeRoutes } from "./routes/qr-codes";
@@ -49,6 +50,7 @@ const api = new Hono<AppEnv>()
   .route("/team", teamRoutes)
   .route("/invites", inviteRoutes)
   .route("/locations", locationRoutes)
+  .route("/password-reset", passwordResetRoutes)
   .route("/public/certificates", publicCertificateRoutes)
   .route("/admin", adminRoutes);
 

@@ -16,9 +16,38 @@ const configSchema = z.object({
   PUBLIC_ORIGIN: z.url().optional(),
   /** Photon/Nominatim-style geocoder merged into location suggestions when set. */
   LOCATION_SEARCH_URL: z.url().optional(),
+  /** SMTP server for transactional email (any provider's SMTP credentials); unset = no email is sent. */
+  SMTP_HOST: z.string().min(1).optional(),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
+  /** "starttls" (port 587), "tls" (implicit TLS, port 465) or "none" (a local test inbox only). */
+  SMTP_SECURITY: z.enum(["starttls", "tls", "none"]).default("starttls"),
+  SMTP_USER: z.string().min(1).optional(),
+  SMTP_PASSWORD: z.string().min(1).optional(),
+  /** The sender, e.g. `ValuSeal <no-reply@verify.example.com>`. */
+  EMAIL_FROM: z.string().min(3).optional(),
 });
 
-export type Config = z.infer<typeof configSchema>;
+const withMail = configSchema.transform((env) => {
+  const { SMTP_HOST, SMTP_PORT, SMTP_SECURITY, SMTP_USER, SMTP_PASSWORD, EMAIL_FROM, PUBLIC_ORIGIN } = env;
+  // Emails carry absolute links and the queue consumer has no request to take an origin from.
+  const mail =
+    SMTP_HOST && EMAIL_FROM && PUBLIC_ORIGIN
+      ? {
+          origin: PUBLIC_ORIGIN.replace(/\/$/, ""),
+          from: EMAIL_FROM,
+          smtp: {
+            host: SMTP_HOST,
+            port: SMTP_PORT,
+            security: SMTP_SECURITY,
+            credentials: SMTP_USER && SMTP_PASSWORD ? { username: SMTP_USER, password: SMTP_PASSWORD } : null,
+          },
+        }
+      : null;
+  return { ...env, mail };
+});
+
+export type Config = z.infer<typeof withMail>;
+export type MailConfig = NonNullable<Config["mail"]>;
 
 export class ConfigError extends Error {}
 
@@ -28,7 +57,7 @@ const cache = new WeakMap<object, Config>();
 export function readConfig(env: object): Config {
   const cached = cache.get(env);
   if (cached) return cached;
-  const result = configSchema.safeParse(env);
+  const result = withMail.safeParse(env);
   if (!result.success) {
     throw new ConfigError(`Invalid configuration: ${result.error.issues.map((i) => i.message).join("; ")}`);
   }

@@ -1,5 +1,6 @@
 import type { Database } from "./db";
 import type { Config } from "./config";
+import type { EmailMessage } from "./lib/email-templates";
 import type { AuthenticatedUser } from "./services/sessions";
 import type { ScanAlertMessage } from "./services/scan-alerts";
 
@@ -9,11 +10,19 @@ export interface Bindings {
   AUTH_EMAIL_LIMITER: RateLimit;
   PUBLIC_LIMITER: RateLimit;
   SCAN_ALERTS: Queue<ScanAlertMessage>;
+  EMAILS: Queue<EmailMessage>;
+  EMAIL_LIMITER: RateLimit;
   DATABASE_URL?: string;
   JWT_SECRET?: string;
   DB_WS_PROXY?: string;
   PUBLIC_ORIGIN?: string;
   LOCATION_SEARCH_URL?: string;
+  SMTP_HOST?: string;
+  SMTP_PORT?: string;
+  SMTP_SECURITY?: string;
+  SMTP_USER?: string;
+  SMTP_PASSWORD?: string;
+  EMAIL_FROM?: string;
 }
 
 export interface AppEnv {

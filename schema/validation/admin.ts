@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_ROW_ID } from "../limits";
+import { LIMITS, MAX_ROW_ID, VERIFICATION_STATUSES } from "../limits";
 import { newPasswordField, optionalText } from "./common";
 import { pageNumberField, pageSizeField, PAGE_SIZE_MAX, paginationQuerySchema } from "./pagination";
 
@@ -15,6 +15,19 @@ const SEARCH_MAX = 255;
  */
 export const adminListQuerySchema = paginationQuerySchema.extend({ search: optionalText(SEARCH_MAX) });
 export type AdminListQuery = z.infer<typeof adminListQuerySchema>;
+
+/** The companies list can also show only the companies in one verification state (the review queue). */
+export const adminCompanyListQuerySchema = adminListQuerySchema.extend({
+  verification: z.enum(VERIFICATION_STATUSES, { error: "verification must be pending, verified or rejected" }).optional(),
+});
+export type AdminCompanyListQuery = z.infer<typeof adminCompanyListQuerySchema>;
+
+/** An administrator's decision on a company's identity, with an optional note the owner sees. */
+export const companyVerificationSchema = z.object({
+  verified: z.boolean({ error: "verified must be true or false" }),
+  note: optionalText(LIMITS.verificationNote),
+});
+export type CompanyVerificationInput = z.input<typeof companyVerificationSchema>;
 
 /** The audit log is always paged, newest first. */
 export const auditLogQuerySchema = z.object({

@@ -25,3 +25,25 @@ export const registerSchema = z
   });
 export type RegisterInput = z.input<typeof registerSchema>;
 export type Register = z.output<typeof registerSchema>;
+
+/** The token from an emailed link (confirmation or password reset); its shape is checked on use. */
+const emailedToken = z.string({ error: "The link is incomplete" }).trim().min(1, "The link is incomplete").max(128);
+
+export const confirmEmailSchema = z.object({ token: emailedToken });
+export type ConfirmEmailInput = z.input<typeof confirmEmailSchema>;
+
+export const passwordResetRequestSchema = z.object({ email: emailField });
+export type PasswordResetRequestInput = z.input<typeof passwordResetRequestSchema>;
+
+/** A new password follows the registration rules. */
+export const passwordResetSchema = z
+  .object({
+    token: emailedToken,
+    password: newPasswordField,
+    confirmPassword: z.string({ error: "Passwords don't match" }),
+  })
+  .refine((data) => data.password === data.confirmPassword, {
+    message: "Passwords don't match",
+    path: ["confirmPassword"],
+  });
+export type PasswordResetInput = z.input<typeof passwordResetSchema>;

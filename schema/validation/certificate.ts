@@ -38,5 +38,14 @@ export const publicCertificateSchema = z.object({
   revokedReason: z.string().nullable(),
   /** Public address of the code that replaces a revoked one. */
   supersededBy: z.string().nullable(),
+  /** The valuer's registration number with their professional body. */
+  valuerRegistrationNumber: z.string().nullable(),
+  /**
+   * Whether ValuSeal has checked who issued this code: only then may a valid code read
+   * "Verified Authentic". False for the sample.
+   */
+  issuerVerified: z.boolean(),
+  /** When the issuer was verified (ISO 8601), null when it is not. */
+  issuerVerifiedAt: z.string().nullable(),
 });
 export type PublicCertificate = z.infer<typeof publicCertificateSchema>;

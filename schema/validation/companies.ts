@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LIMITS } from "../limits";
+import { LIMITS, REGISTRATION_BODIES, SCAN_ALERT_MODES } from "../limits";
 import { emailField, optionalText, requiredText } from "./common";
 
 /** Company Details, editable by the owner: the same fields and length caps as registration. */
@@ -10,3 +10,38 @@ export const companyDetailsSchema = z.object({
   location: optionalText(LIMITS.location),
 });
 export type CompanyDetailsInput = z.input<typeof companyDetailsSchema>;
+
+/** The firm's professional registration; an administrator checks it before the firm's codes show green. */
+export const companyRegistrationSchema = z
+  .object({
+    body: z.enum(REGISTRATION_BODIES, { error: "Choose the professional body" }),
+    bodyName: optionalText(LIMITS.registrationBodyName),
+    number: requiredText(LIMITS.registrationNumber, "Registration number is required"),
+    note: optionalText(LIMITS.registrationNote),
+  })
+  .refine((data) => data.body !== "Other" || Boolean(data.bodyName), {
+    message: "Name the professional body",
+    path: ["bodyName"],
+  });
+export type CompanyRegistrationInput = z.input<typeof companyRegistrationSchema>;
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-GB", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** How the company hears about scans by email; the digest goes out at 08:00 in `timeZone`. */
+export const scanAlertSettingsSchema = z.object({
+  mode: z.enum(SCAN_ALERT_MODES, { error: "Choose per scan, daily digest or none" }),
+  timeZone: z
+    .string({ error: "Choose a time zone" })
+    .trim()
+    .max(LIMITS.timeZone)
+    .refine(isTimeZone, "Choose a time zone such as Africa/Nairobi")
+    .optional(),
+});
+export type ScanAlertSettingsInput = z.input<typeof scanAlertSettingsSchema>;

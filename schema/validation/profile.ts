@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { LIMITS } from "../limits";
-import { newPasswordField, requiredText } from "./common";
+import { emailField, newPasswordField, requiredText } from "./common";
 
 export const profileSchema = z.object({
   firstName: requiredText(LIMITS.firstName, "First name is required"),
@@ -22,3 +22,19 @@ export const changePasswordSchema = z
     path: ["confirmPassword"],
   });
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
+/** A new sign-in email takes effect only once the new address confirms it; the password proves it is you. */
+export const changeEmailSchema = z.object({
+  email: emailField,
+  currentPassword: z
+    .string({ error: "Current password is required" })
+    .min(1, "Current password is required")
+    .max(LIMITS.password),
+});
+export type ChangeEmailInput = z.input<typeof changeEmailSchema>;
+
+/** A member's own choice to receive the company's scan alert emails. */
+export const scanAlertOptInSchema = z.object({
+  scanAlertEmails: z.boolean({ error: "scanAlertEmails must be true or false" }),
+});
+export type ScanAlertOptInInput = z.input<typeof scanAlertOptInSchema>;

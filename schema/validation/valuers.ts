@@ -10,6 +10,8 @@ export const valuerSchema = z.object({
   name: requiredText(LIMITS.valuerName, "Full name is required"),
   phone: optionalText(LIMITS.phone),
   qualification: optionalText(LIMITS.qualification),
+  /** The valuer's registration number with their professional body, shown on certificates. */
+  registrationNumber: optionalText(LIMITS.registrationNumber),
   isActive: z.boolean({ error: "isActive must be true or false" }).optional(),
 });
 export type ValuerInput = z.input<typeof valuerSchema>;

@@ -13,8 +13,9 @@ const CSS = `*{box-sizing:border-box}body{margin:0;background:#f1f5f9;color:#0f1
 main{max-width:640px;margin:0 auto;padding:16px}.card{background:#fff;border-radius:12px;box-shadow:0 1px 3px #0002;overflow:hidden}
 header{padding:20px 16px;text-align:center;border-bottom:1px solid #e2e8f0}.brand{margin:0;font-size:13px;letter-spacing:.08em;text-transform:uppercase;color:#475569}
 h1{margin:4px 0 12px;font-size:22px;line-height:1.25}.badge{display:inline-block;margin:0;padding:6px 14px;border-radius:999px;font-weight:700}
-.ok{background:#dcfce7;color:#166534}.bad{background:#fee2e2;color:#991b1b}.note{background:#e0f2fe;color:#075985}
-.banner{margin:16px;padding:12px 14px;border-radius:8px;border:2px solid}.banner.bad{border-color:#dc2626}.banner.note{border-color:#0284c7}
+.ok{background:#dcfce7;color:#166534}.bad{background:#fee2e2;color:#991b1b}.note{background:#e0f2fe;color:#075985}.warn{background:#fef3c7;color:#92400e}
+.banner{margin:16px;padding:12px 14px;border-radius:8px;border:2px solid}.banner.bad{border-color:#dc2626}.banner.note{border-color:#0284c7}.banner.warn{border-color:#d97706}
+.issuer{margin:8px 0 0;font-size:14px;color:#166534}
 .banner strong{display:block;font-size:18px}.banner p{margin:4px 0 0}a{color:inherit;overflow-wrap:anywhere}
 section{padding:12px 16px;border-bottom:1px solid #e2e8f0}h2{margin:0 0 8px;font-size:15px;color:#334155}
 dl{margin:0;display:grid;grid-template-columns:minmax(0,2fr) minmax(0,3fr);gap:6px 12px}dt{color:#64748b}dd{margin:0;font-weight:600;overflow-wrap:anywhere}
@@ -105,10 +106,19 @@ function page(options: { title: string; host: string; body: Markup; footer?: Mar
     </html>`;
 }
 
+export const ISSUER_NOT_VERIFIED = "Issuer not verified by ValuSeal";
+
+/**
+ * "Verified Authentic" only when the code is valid and ValuSeal has checked who issued it; a valid
+ * code of an unchecked firm is shown as a record under an amber notice, never as authentic.
+ */
 function statusBlock(certificate: PublicCertificate) {
-  if (certificate.status === "valid") return html`<p class="badge ok">&#10003; Verified Authentic</p>`;
   if (certificate.status === "sample") return html`<p class="badge note">Sample</p>`;
-  return html`<p class="badge bad">&#10007; Revoked</p>`;
+  if (certificate.status === "revoked") return html`<p class="badge bad">&#10007; Revoked</p>`;
+  if (!certificate.issuerVerified) return html`<p class="badge warn">&#9888; ${ISSUER_NOT_VERIFIED}</p>`;
+  const since = certificate.issuerVerifiedAt ? ` on ${formatLongDate(certificate.issuerVerifiedAt)}` : "";
+  return html`<p class="badge ok">&#10003; Verified Authentic</p>
+    <p class="issuer">Issuer verified by ValuSeal${since}</p>`;
 }
 
 function banner(certificate: PublicCertificate) {
@@ -118,6 +128,16 @@ function banner(certificate: PublicCertificate) {
       <p>
         This is how a scanned ValuSeal code looks. A real certificate shows the issuer's record with a green
         verification badge.
+      </p>
+    </div>`;
+  }
+  if (certificate.status === "valid" && !certificate.issuerVerified) {
+    return html`<div class="banner warn">
+      <strong>${ISSUER_NOT_VERIFIED}</strong>
+      <p>
+        This code is in ValuSeal's records, but ValuSeal has not checked the identity or professional registration of
+        the company that issued it. Confirm the report with the valuation firm through a channel you already trust
+        before relying on it.
       </p>
     </div>`;
   }
@@ -160,6 +180,7 @@ export function renderCertificatePage(certificate: PublicCertificate, host: stri
       ${details("Signing Valuer", [
         ["Name", c.signingValuer],
         ["Qualification", c.valuerQualification],
+        ["Registration number", c.valuerRegistrationNumber],
         ["Phone", c.valuerPhone],
         ["Company", c.companyName],
         ["Company email", c.companyEmail],

@@ -49,3 +49,17 @@ export const requireActiveCompany = createMiddleware<AppEnv>(async (c, next) => 
   if (!c.var.user.company?.isActive) throw new ApiError(403, "Your company has been deactivated. Contact support.");
   await next();
 });
+
+/**
+ * Issuing codes needs a confirmed email: a certificate names its issuer, so the person issuing must
+ * at least own the address they signed up with.
+ */
+export const requireConfirmedEmail = createMiddleware<AppEnv>(async (c, next) => {
+  if (!c.var.user.emailVerifiedAt) {
+    throw new ApiError(
+      403,
+      `Confirm your email to issue codes: follow the link we sent to ${c.var.user.email}, or ask for a new one.`,
+    );
+  }
+  await next();
+});

@@ -5,7 +5,7 @@ import type { AppEnv } from "../env";
 import { clientAddress } from "../lib/client-address";
 import { ApiError } from "../lib/errors";
 
-type LimiterName = "AUTH_IP_LIMITER" | "AUTH_EMAIL_LIMITER" | "PUBLIC_LIMITER";
+type LimiterName = "AUTH_IP_LIMITER" | "AUTH_EMAIL_LIMITER" | "PUBLIC_LIMITER" | "EMAIL_LIMITER";
 
 export async function enforceRateLimit(c: Context<AppEnv>, limiter: LimiterName, key: string) {
   const { success } = await c.env[limiter].limit({ key });

@@ -1,37 +1,74 @@
 import { Hono } from "hono";
-import { loginSchema, registerSchema } from "../../schema/validation/auth";
+import { confirmEmailSchema, loginSchema, registerSchema } from "../../schema/validation/auth";
 import type { AppEnv } from "../env";
+import { clientAddress } from "../lib/client-address";
 import { ApiError } from "../lib/errors";
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from "../lib/passwords";
 import { validate } from "../lib/validation";
 import { requireUser } from "../middleware/auth";
-import { clientAddress } from "../lib/client-address";
 import { enforceRateLimit } from "../middleware/rate-limit";
-import { findAccountByEmail, registerAccount } from "../services/accounts";
+import { confirmEmail, findAccountByEmail, newConfirmationLink, registerAccount } from "../services/accounts";
+import { queueEmails } from "../services/email";
+import { clearAddressFailures, loginWaitSeconds, recordLoginFailure } from "../services/login-failures";
 import { endSession, publicUser, signedInResponse } from "../services/sessions";
 
 const INVALID_CREDENTIALS = "Invalid email or password";
 
-/** Signing up, in and out: the only module mounted at the API's root (/api/register, /api/login, …). */
+function tooManyFailures(seconds: number): ApiError {
+  return new ApiError(429, "Too many failed sign-ins. Please wait a moment and try again.", undefined, {
+    "Retry-After": String(seconds),
+  });
+}
+
+/**
+ * Signing up, in and out, and confirming the email: the only module mounted at the API's root
+ * (/api/register, /api/login, /api/logout, /api/auth/…).
+ */
 export const authRoutes = new Hono<AppEnv>()
   .post("/register", validate("json", registerSchema), async (c) => {
     const input = c.req.valid("json");
     await enforceRateLimit(c, "AUTH_IP_LIMITER", `register:${clientAddress(c)}`);
-    const userId = await registerAccount(c.var.db, input, await hashPassword(input.password));
+    const { userId, email } = await registerAccount(c.var.db, input, await hashPassword(input.password));
+    queueEmails(c, [email]);
     return c.json(await signedInResponse(c.var.db, c.var.config.JWT_SECRET, userId, c.req.header("User-Agent")), 201);
   })
   .post("/login", validate("json", loginSchema), async (c) => {
     const { email, password } = c.req.valid("json");
-    await enforceRateLimit(c, "AUTH_IP_LIMITER", `login:${clientAddress(c)}`);
-    await enforceRateLimit(c, "AUTH_EMAIL_LIMITER", `login:${email.toLowerCase()}`);
+    const address = clientAddress(c);
+    // A flood guard per address only: it never refuses anyone because of another address's attempts.
+    await enforceRateLimit(c, "AUTH_IP_LIMITER", `login:${address}`);
+    const wait = await loginWaitSeconds(c.var.db, email, address);
+    if (wait > 0) throw tooManyFailures(wait);
     const user = await findAccountByEmail(c.var.db, email);
     // Unknown emails still pay for a hash, so timing does not reveal which emails exist.
     const passwordMatches = await verifyPassword(password, user?.password ?? DUMMY_PASSWORD_HASH);
-    if (!user || !passwordMatches) throw new ApiError(401, INVALID_CREDENTIALS);
+    if (!user || !passwordMatches) {
+      await recordLoginFailure(c.var.db, email, address);
+      throw new ApiError(401, INVALID_CREDENTIALS);
+    }
     if (!user.isActive) throw new ApiError(403, "Your account has been deactivated. Contact your administrator.");
+    await clearAddressFailures(c.var.db, address);
     return c.json(await signedInResponse(c.var.db, c.var.config.JWT_SECRET, user.id, c.req.header("User-Agent")));
   })
   .get("/auth/user", requireUser, (c) => c.json(publicUser(c.var.user)))
+  .post("/auth/confirm-email", validate("json", confirmEmailSchema), async (c) => {
+    await enforceRateLimit(c, "AUTH_IP_LIMITER", `confirm:${clientAddress(c)}`);
+    const confirmed = await confirmEmail(c.var.db, c.req.valid("json").token);
+    const message =
+      confirmed.purpose === "change-company-email"
+        ? `The company's email is now ${confirmed.email}.`
+        : `Your email ${confirmed.email} is confirmed.`;
+    return c.json({ message, ...confirmed });
+  })
+  .post("/auth/resend-confirmation", requireUser, async (c) => {
+    const { user } = c.var;
+    await enforceRateLimit(c, "EMAIL_LIMITER", `confirm:${clientAddress(c)}`);
+    await enforceRateLimit(c, "EMAIL_LIMITER", `confirm:${user.email.toLowerCase()}`);
+    const email = await newConfirmationLink(c.var.db, user.id, user.email);
+    if (!email) throw new ApiError(409, "Your email is already confirmed");
+    queueEmails(c, [email]);
+    return c.json({ message: `We sent a new confirmation link to ${user.email}.` }, 202);
+  })
   .post("/logout", requireUser, async (c) => {
     await endSession(c.var.db, c.var.user.sessionId);
     return c.json({ message: "Signed out" });

@@ -1,12 +1,13 @@
 import { Hono } from "hono";
 import { acceptInviteSchema } from "../../schema/validation/team";
 import type { AppEnv } from "../env";
+import { ApiError } from "../lib/errors";
 import { hashPassword } from "../lib/passwords";
 import { validate } from "../lib/validation";
 import { clientAddress } from "../lib/client-address";
 import { enforceRateLimit, rateLimitByAddress } from "../middleware/rate-limit";
 import { signedInResponse } from "../services/sessions";
-import { acceptInvite, findInvite, inviteTokenHash } from "../services/team";
+import { acceptInvite, findInvite, HAS_ACCOUNT, inviteTokenHash } from "../services/team";
 
 /** The invitee's side: no sign-in, the token in the link is the credential. */
 export const inviteRoutes = new Hono<AppEnv>()
@@ -18,8 +19,9 @@ export const inviteRoutes = new Hono<AppEnv>()
     const tokenHash = await inviteTokenHash(c.req.param("token"));
     const { firstName, lastName, password } = c.req.valid("json");
     await enforceRateLimit(c, "AUTH_IP_LIMITER", `invite:${clientAddress(c)}`);
-    // Checked before the costly hash, so a dead link is answered at once.
-    await findInvite(c.var.db, tokenHash);
+    // Checked before the costly hash, so a dead link or a taken address is answered at once.
+    const invite = await findInvite(c.var.db, tokenHash);
+    if (invite.hasAccount) throw new ApiError(409, HAS_ACCOUNT);
     const passwordHash = await hashPassword(password);
     const userId = await acceptInvite(c.var.db, tokenHash, { firstName, lastName, passwordHash });
     return c.json(await signedInResponse(c.var.db, c.var.config.JWT_SECRET, userId, c.req.header("User-Agent")), 201);

@@ -1,17 +1,24 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { users } from "../../schema/tables";
-import { changePasswordSchema, profileSchema } from "../../schema/validation/profile";
+import {
+  changeEmailSchema,
+  changePasswordSchema,
+  profileSchema,
+  scanAlertOptInSchema,
+} from "../../schema/validation/profile";
 import type { AppEnv } from "../env";
 import { badRequest } from "../lib/errors";
 import { hashPassword, verifyPassword } from "../lib/passwords";
 import { validate } from "../lib/validation";
 import { requireUser } from "../middleware/auth";
 import { enforceRateLimit } from "../middleware/rate-limit";
-import { replacePassword, storedPasswordHash } from "../services/accounts";
+import { replacePassword, requestUserEmailChange, storedPasswordHash } from "../services/accounts";
+import { queueEmails } from "../services/email";
+import { pendingEmailChange } from "../services/email-tokens";
 import { publicUser } from "../services/sessions";
 
-/** Every signed-in user's own name and password (the user menu's Profile Settings). */
+/** Every signed-in user's own name, email, password and alert choice (the user menu's Profile Settings). */
 export const profileRoutes = new Hono<AppEnv>()
   .put("/", requireUser, validate("json", profileSchema), async (c) => {
     const { firstName, lastName } = c.req.valid("json");
@@ -29,4 +36,25 @@ export const profileRoutes = new Hono<AppEnv>()
     }
     await replacePassword(db, user.id, await hashPassword(newPassword), user.sessionId);
     return c.json({ message: "Password changed. Other sessions have been signed out." });
+  })
+  .get("/email", requireUser, async (c) => {
+    const pending = await pendingEmailChange(c.var.db, { userId: c.var.user.id }, "change-user-email");
+    return c.json({ email: c.var.user.email, emailVerified: c.var.user.emailVerifiedAt !== null, pending });
+  })
+  .put("/email", requireUser, validate("json", changeEmailSchema), async (c) => {
+    const { email, currentPassword } = c.req.valid("json");
+    const { db, user } = c.var;
+    await enforceRateLimit(c, "EMAIL_LIMITER", `email-change:${user.id}`);
+    const stored = await storedPasswordHash(db, user.id);
+    if (!stored || !(await verifyPassword(currentPassword, stored))) {
+      throw badRequest("Current password is incorrect");
+    }
+    if (email.toLowerCase() === user.email.toLowerCase()) throw badRequest("That is already your email");
+    queueEmails(c, await requestUserEmailChange(db, user, email));
+    return c.json({ message: `We sent a confirmation link to ${email}. Your email changes when you follow it.` }, 202);
+  })
+  .put("/scan-alerts", requireUser, validate("json", scanAlertOptInSchema), async (c) => {
+    const { scanAlertEmails } = c.req.valid("json");
+    await c.var.db.update(users).set({ scanAlertEmails }).where(eq(users.id, c.var.user.id));
+    return c.json(publicUser({ ...c.var.user, scanAlertEmails }));
   });

@@ -1,16 +1,28 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { inviteSchema } from "../../schema/validation/team";
 import type { AppEnv } from "../env";
 import { currentCompanyId } from "../lib/company";
-import { ApiError, badRequest, notFound } from "../lib/errors";
-import { publicOrigin } from "../lib/public-address";
+import { badRequest, notFound } from "../lib/errors";
 import { parseId, validate } from "../lib/validation";
 import { requireActiveCompany, requireCompanyOwner, requireCompanyUser, requireUser } from "../middleware/auth";
-import { EMAIL_TAKEN } from "../services/accounts";
-import { cancelInvite, createInvite, emailInUse, listTeam, removeMember } from "../services/team";
+import { enforceRateLimit } from "../middleware/rate-limit";
+import { queueEmails } from "../services/email";
+import { displayName } from "../services/sessions";
+import { cancelInvite, createInvite, listTeam, removeMember, resendInvite } from "../services/team";
 
-const INVITE_PATH = "/invite/";
 const teamOwner = requireCompanyOwner("Only the company owner can manage the team");
+
+/** Invitations are emails: limited per company and per invited address, whoever the address belongs to. */
+async function limitInvitations(c: Context<AppEnv>, companyId: number, email: string) {
+  await enforceRateLimit(c, "AUTH_EMAIL_LIMITER", `invite:company:${companyId}`);
+  await enforceRateLimit(c, "EMAIL_LIMITER", `invite:${email.toLowerCase()}`);
+}
+
+const inviter = (c: Context<AppEnv>) => ({
+  id: c.var.user.id,
+  name: displayName(c.var.user),
+  companyName: c.var.user.company?.name ?? "",
+});
 
 /** The company owner's team: members and pending invites (members may not manage it). */
 export const teamRoutes = new Hono<AppEnv>()
@@ -27,11 +39,24 @@ export const teamRoutes = new Hono<AppEnv>()
     validate("json", inviteSchema),
     async (c) => {
       const { email } = c.req.valid("json");
-      if (await emailInUse(c.var.db, email)) throw new ApiError(409, EMAIL_TAKEN);
-      const { invite, token } = await createInvite(c.var.db, currentCompanyId(c), c.var.user.id, email);
-      return c.json({ ...invite, inviteUrl: `${publicOrigin(c)}${INVITE_PATH}${token}` }, 201);
+      const companyId = currentCompanyId(c);
+      await limitInvitations(c, companyId, email);
+      const { invite, email: message } = await createInvite(c.var.db, companyId, inviter(c), email);
+      queueEmails(c, [message]);
+      return c.json(invite, 201);
     },
   )
+  .post("/invites/:id/resend", requireUser, requireCompanyUser, teamOwner, requireActiveCompany, async (c) => {
+    const id = parseId(c.req.param("id"), "Invite not found");
+    const companyId = currentCompanyId(c);
+    // An invite names one address, so its id keys the per-address limit before the link is replaced.
+    await enforceRateLimit(c, "AUTH_EMAIL_LIMITER", `invite:company:${companyId}`);
+    await enforceRateLimit(c, "EMAIL_LIMITER", `invite-resend:${id}`);
+    const resent = await resendInvite(c.var.db, companyId, inviter(c), id);
+    if (!resent) throw notFound("Invite not found");
+    queueEmails(c, [resent.email]);
+    return c.json(resent.invite);
+  })
   .delete("/invites/:id", requireUser, requireCompanyUser, teamOwner, async (c) => {
     const id = parseId(c.req.param("id"), "Invite not found");
     if (!(await cancelInvite(c.var.db, currentCompanyId(c), id))) throw notFound("Invite not found");

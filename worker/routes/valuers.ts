@@ -18,6 +18,7 @@ const valuerColumns = {
   name: valuers.name,
   phone: valuers.phone,
   qualification: valuers.qualification,
+  registrationNumber: valuers.registrationNumber,
   isActive: valuers.isActive,
   createdAt: valuers.createdAt,
   updatedAt: valuers.updatedAt,
@@ -66,11 +67,17 @@ export const valuerRoutes = new Hono<AppEnv>()
     validate("json", valuerSchema),
     async (c) => {
       const id = parseId(c.req.param("id"), VALUER_NOT_FOUND);
-      const { name, phone, qualification, isActive } = c.req.valid("json");
-      // The dialog always sends every field, so a blank phone or qualification clears it.
+      const { name, phone, qualification, registrationNumber, isActive } = c.req.valid("json");
+      // The dialog always sends every field, so a blank phone, qualification or number clears it.
       const [valuer] = await c.var.db
         .update(valuers)
-        .set({ name, phone: phone ?? null, qualification: qualification ?? null, isActive })
+        .set({
+          name,
+          phone: phone ?? null,
+          qualification: qualification ?? null,
+          registrationNumber: registrationNumber ?? null,
+          isActive,
+        })
         .where(liveValuerOf(currentCompanyId(c), id))
         .returning(valuerColumns);
       if (!valuer) throw notFound(VALUER_NOT_FOUND);

@@ -1,14 +1,25 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { companies, users } from "../../schema/tables";
 import type { Register } from "../../schema/validation/auth";
-import type { Database } from "../db";
+import type { Database, Transaction } from "../db";
+import { CONFIRM_EMAIL_HOURS, PASSWORD_RESET_HOURS, type EmailMessage } from "../lib/email-templates";
 import { ApiError, isUniqueViolation } from "../lib/errors";
+import { consumeEmailToken, issueEmailToken } from "./email-tokens";
 import { endSessions } from "./sessions";
 
 export const EMAIL_TAKEN = "An account with this email already exists";
 
-/** Registration creates the owner and their company together, or neither. */
-export async function registerAccount(db: Database, input: Register, passwordHash: string): Promise<number> {
+export const INVALID_LINK = "This link is invalid, has expired or was already used. Ask for a new one.";
+
+/**
+ * Registration creates the owner, their company and the email confirmation link together, or
+ * none of them. The email is unconfirmed until the link is followed.
+ */
+export async function registerAccount(
+  db: Database,
+  input: Register,
+  passwordHash: string,
+): Promise<{ userId: number; email: EmailMessage }> {
   try {
     return await db.transaction(async (tx) => {
       const [user] = await tx
@@ -26,7 +37,13 @@ export async function registerAccount(db: Database, input: Register, passwordHas
         })
         .returning({ id: companies.id });
       await tx.update(users).set({ companyId: company!.id }).where(eq(users.id, user!.id));
-      return user!.id;
+      const token = await issueEmailToken(tx, {
+        userId: user!.id,
+        purpose: "confirm-email",
+        email: input.email,
+        validHours: CONFIRM_EMAIL_HOURS,
+      });
+      return { userId: user!.id, email: { kind: "confirm-email", to: input.email, token } };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new ApiError(409, EMAIL_TAKEN);
@@ -37,7 +54,7 @@ export async function registerAccount(db: Database, input: Register, passwordHas
 /** The account an email signs in to, whatever the case it was typed in. */
 export async function findAccountByEmail(db: Database, email: string) {
   const [user] = await db
-    .select({ id: users.id, password: users.password, isActive: users.isActive })
+    .select({ id: users.id, email: users.email, password: users.password, isActive: users.isActive })
     .from(users)
     .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
     .limit(1);
@@ -55,4 +72,129 @@ export async function replacePassword(db: Database, userId: number, passwordHash
     await tx.update(users).set({ password: passwordHash }).where(eq(users.id, userId));
     await endSessions(tx, [userId], { except: keepSessionId });
   });
+}
+
+/** A new confirmation link for a user whose email is not confirmed yet; null once it is. */
+export async function newConfirmationLink(db: Database, userId: number, email: string): Promise<EmailMessage | null> {
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)));
+  if (!user) return null;
+  const token = await issueEmailToken(db, {
+    userId,
+    purpose: "confirm-email",
+    email,
+    validHours: CONFIRM_EMAIL_HOURS,
+  });
+  return { kind: "confirm-email", to: email, token };
+}
+
+export type ConfirmedEmail =
+  | { purpose: "confirm-email" | "change-user-email"; email: string }
+  | { purpose: "change-company-email"; email: string };
+
+/**
+ * Follows a confirmation link: the registration address becomes confirmed, or a requested change
+ * of the user's or the company's email takes effect. Claiming the link and the change commit
+ * together; an address taken meanwhile by someone else is refused and the link stays used.
+ */
+export async function confirmEmail(db: Database, token: string): Promise<ConfirmedEmail> {
+  return db.transaction(async (tx) => {
+    const link = await consumeEmailToken(tx, token, ["confirm-email", "change-user-email", "change-company-email"]);
+    if (!link) throw new ApiError(400, INVALID_LINK);
+    try {
+      await applyConfirmedEmail(tx, link);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ApiError(409, EMAIL_TAKEN);
+      throw error;
+    }
+    return { purpose: link.purpose, email: link.email } as ConfirmedEmail;
+  });
+}
+
+async function applyConfirmedEmail(
+  tx: Transaction,
+  link: { userId: number; companyId: number | null; purpose: string; email: string },
+) {
+  if (link.purpose === "change-company-email") {
+    await tx.update(companies).set({ email: link.email }).where(eq(companies.id, link.companyId!));
+    return;
+  }
+  const [user] = await tx
+    .update(users)
+    .set({ email: link.email, emailVerifiedAt: sql`now()` })
+    // A confirmation is for the address it was sent to: if the user changed it since, it confirms nothing.
+    .where(
+      link.purpose === "confirm-email"
+        ? and(eq(users.id, link.userId), eq(sql`lower(${users.email})`, link.email.toLowerCase()))
+        : eq(users.id, link.userId),
+    )
+    .returning({ id: users.id });
+  if (!user) throw new ApiError(400, INVALID_LINK);
+}
+
+/**
+ * A password-reset link for the account of this email, if there is an active one; null otherwise,
+ * and the caller answers the same either way.
+ */
+export async function requestPasswordReset(db: Database, email: string): Promise<EmailMessage | null> {
+  const account = await findAccountByEmail(db, email);
+  if (!account || !account.isActive) return null;
+  const token = await issueEmailToken(db, {
+    userId: account.id,
+    purpose: "password-reset",
+    email: account.email,
+    validHours: PASSWORD_RESET_HOURS,
+  });
+  return { kind: "password-reset", to: account.email, token };
+}
+
+/**
+ * Sets the new password from a reset link and ends every session of that user, in one
+ * transaction. Following the emailed link also proves the address, so it counts as confirmed.
+ */
+export async function resetPassword(db: Database, token: string, passwordHash: string) {
+  await db.transaction(async (tx) => {
+    const link = await consumeEmailToken(tx, token, ["password-reset"]);
+    if (!link) throw new ApiError(400, INVALID_LINK);
+    await tx
+      .update(users)
+      .set({ password: passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+      .where(eq(users.id, link.userId));
+    await endSessions(tx, [link.userId]);
+  });
+}
+
+/** Whether an account (other than `exceptUserId`) signs in with this email. */
+export async function emailTaken(db: Database, email: string, exceptUserId?: number): Promise<boolean> {
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+    .limit(1);
+  return Boolean(user && user.id !== exceptUserId);
+}
+
+/**
+ * A change of the user's sign-in email: nothing changes until the new address follows its link,
+ * and the current address is told, so a stolen session cannot quietly take the account over.
+ */
+export async function requestUserEmailChange(
+  db: Database,
+  user: { id: number; email: string },
+  newEmail: string,
+): Promise<EmailMessage[]> {
+  if (await emailTaken(db, newEmail, user.id)) throw new ApiError(409, EMAIL_TAKEN);
+  const token = await issueEmailToken(db, {
+    userId: user.id,
+    purpose: "change-user-email",
+    email: newEmail,
+    validHours: CONFIRM_EMAIL_HOURS,
+  });
+  const scope = { kind: "account" } as const;
+  return [
+    { kind: "change-email", to: newEmail, token, scope },
+    { kind: "email-change-requested", to: user.email, newEmail, scope },
+  ];
 }

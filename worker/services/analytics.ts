@@ -30,11 +30,13 @@ const startOfTodayUtc = sql`date_trunc('day', now(), 'UTC')`;
  * counted scan of a real code; orphan scans (unknown tokens, qrCodeId null) are not verifications.
  */
 export async function loadPlatformStats(db: Database | Transaction) {
-  const [totalUsers, activeCompanies, totalQRCodes, verificationsToday] = await Promise.all([
-    db.$count(users),
-    db.$count(companies, eq(companies.isActive, true)),
-    db.$count(qrCodes),
-    db.$count(scanEvents, and(gte(scanEvents.scannedAt, startOfTodayUtc), isNotNull(scanEvents.qrCodeId))),
-  ]);
-  return { totalUsers, activeCompanies, totalQRCodes, verificationsToday };
+  const [totalUsers, activeCompanies, totalQRCodes, verificationsToday, companiesAwaitingVerification] =
+    await Promise.all([
+      db.$count(users),
+      db.$count(companies, eq(companies.isActive, true)),
+      db.$count(qrCodes),
+      db.$count(scanEvents, and(gte(scanEvents.scannedAt, startOfTodayUtc), isNotNull(scanEvents.qrCodeId))),
+      db.$count(companies, eq(companies.verificationStatus, "pending")),
+    ]);
+  return { totalUsers, activeCompanies, totalQRCodes, verificationsToday, companiesAwaitingVerification };
 }

@@ -9,7 +9,10 @@ export type AuditAction =
   | "user.deleted"
   | "company.activated"
   | "company.deactivated"
-  | "company.password_reset";
+  | "company.password_reset"
+  | "company.verified"
+  | "company.verification_rejected"
+  | "company.verification_withdrawn";
 
 export interface AuditEntry {
   action: AuditAction;

@@ -38,13 +38,22 @@ interface CertificateRow extends Record<string, unknown> {
   valuer_name: string | null;
   valuer_qualification: string | null;
   valuer_phone: string | null;
+  valuer_registration_number: string | null;
   company_name: string;
   company_email: string;
+  issuer_verified: boolean;
+  issuer_verified_at: string | null;
   alerts_enabled: boolean;
   scanned_at: string | null;
 }
 
 const isoText = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * Whether ValuSeal vouches for the code's issuer: the company is verified, or it is awaiting
+ * re-review after a change of name or registration and the code was issued before that change.
+ */
+const ISSUER_VERIFIED = `(company.verification_status = 'verified' OR (company.verification_status = 'pending' AND company.verified_codes_before IS NOT NULL AND code.created_at < company.verified_codes_before))`;
 
 /**
  * One column list and one join list for both queries, so a counted scan and a read-only look-up
@@ -60,8 +69,11 @@ const CERTIFICATE_COLUMNS = sql.raw(`
   ${isoText("code.revoked_at")} AS revoked_at, code.revoked_reason,
   successor.public_token AS successor_token,
   valuer.name AS valuer_name, valuer.qualification AS valuer_qualification, valuer.phone AS valuer_phone,
-  company.name AS company_name, company.email AS company_email,
-  company.webhook_url IS NOT NULL AS alerts_enabled`);
+  valuer.registration_number AS valuer_registration_number,
+  code.issuer_name AS company_name, code.issuer_email AS company_email,
+  ${ISSUER_VERIFIED} AS issuer_verified,
+  CASE WHEN ${ISSUER_VERIFIED} THEN ${isoText("company.verified_at")} END AS issuer_verified_at,
+  (company.webhook_url IS NOT NULL OR company.scan_alert_mode = 'per-scan') AS alerts_enabled`);
 
 const CERTIFICATE_JOINS = sql.raw(`
   JOIN companies company ON company.id = code.company_id
@@ -147,6 +159,9 @@ function toCertificate(row: CertificateRow, origin: string): PublicCertificate {
     revokedAt: row.revoked_at,
     revokedReason: row.revoked_reason,
     supersededBy: row.successor_token ? verificationAddress(origin, row.successor_token) : null,
+    valuerRegistrationNumber: row.valuer_registration_number,
+    issuerVerified: row.issuer_verified,
+    issuerVerifiedAt: row.issuer_verified_at,
   };
 }
 
@@ -175,6 +190,9 @@ export function demoCertificate(): PublicCertificate {
     revokedAt: null,
     revokedReason: null,
     supersededBy: null,
+    valuerRegistrationNumber: null,
+    issuerVerified: false,
+    issuerVerifiedAt: null,
   };
 }
 
@@ -200,6 +218,7 @@ export async function verifyPublicToken(
     visit && row.alerts_enabled && row.scanned_at
       ? {
           companyId: row.company_id,
+          codeId: row.code_id,
           alert: {
             event: "code.scanned",
             code: { id: row.public_token, reference: row.property_reference, address: row.property_address },

@@ -1,13 +1,157 @@
 import { and, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
+import type { VerificationStatus } from "../../schema/limits";
 import { companies, qrCodes, users, valuers } from "../../schema/tables";
-import type { Database, Reader } from "../db";
-import { notFound } from "../lib/errors";
+import type {
+  CompanyDetailsInput,
+  CompanyRegistrationInput,
+  ScanAlertSettingsInput,
+} from "../../schema/validation/companies";
+import type { Database, Reader, Transaction } from "../db";
+import { CONFIRM_EMAIL_HOURS, type EmailMessage } from "../lib/email-templates";
+import { ApiError, notFound } from "../lib/errors";
+import { issueEmailToken, pendingEmailChange } from "./email-tokens";
 import { containsPattern } from "../lib/like-patterns";
 import type { PageRange } from "../lib/pagination";
 import { recordAudit } from "./audit";
 import { endSessions } from "./sessions";
 
 export const COMPANY_NOT_FOUND = "Company not found";
+const COMPANY_EMAIL_TAKEN = "A company with this email already exists";
+
+/** Everything about the company a member may see; the webhook secret never leaves the server. */
+const companyColumns = {
+  id: companies.id,
+  name: companies.name,
+  email: companies.email,
+  phone: companies.phone,
+  location: companies.location,
+  ownerId: companies.ownerId,
+  isActive: companies.isActive,
+  webhookUrl: companies.webhookUrl,
+  webhookLastDeliveryAt: companies.webhookLastDeliveryAt,
+  webhookLastDeliveryOutcome: companies.webhookLastDeliveryOutcome,
+  webhookLastDeliveryStatusCode: companies.webhookLastDeliveryStatusCode,
+  registrationBody: companies.registrationBody,
+  registrationBodyName: companies.registrationBodyName,
+  registrationNumber: companies.registrationNumber,
+  registrationNote: companies.registrationNote,
+  verificationStatus: companies.verificationStatus,
+  verifiedAt: companies.verifiedAt,
+  verificationNote: companies.verificationNote,
+  scanAlertMode: companies.scanAlertMode,
+  timeZone: companies.timeZone,
+  createdAt: companies.createdAt,
+  updatedAt: companies.updatedAt,
+};
+
+/** The signed-in user's company as Company Details shows it, with an email change awaiting confirmation. */
+export async function loadCompany(db: Database, companyId: number) {
+  const [[company], pending] = await Promise.all([
+    db.select(companyColumns).from(companies).where(eq(companies.id, companyId)).limit(1),
+    pendingEmailChange(db, { companyId }, "change-company-email"),
+  ]);
+  if (!company) throw notFound(COMPANY_NOT_FOUND);
+  return { ...company, pendingEmail: pending };
+}
+
+/**
+ * A change of the firm's name or registration means ValuSeal no longer knows who it is: a verified
+ * firm goes back to awaiting verification, and only codes issued before this moment stay green
+ * (verifiedCodesBefore keeps the first such moment until an administrator decides again).
+ */
+const identityChanged = {
+  verificationStatus: sql`'pending'`,
+  verifiedCodesBefore: sql`case when ${companies.verificationStatus} = 'verified' then now() else ${companies.verifiedCodesBefore} end`,
+};
+
+async function lockCompany(tx: Transaction, companyId: number) {
+  const [company] = await tx
+    .select({ name: companies.name, email: companies.email })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .for("update");
+  if (!company) throw notFound(COMPANY_NOT_FOUND);
+  return company;
+}
+
+async function companyEmailTaken(db: Reader, email: string, companyId: number): Promise<boolean> {
+  const [other] = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(sql`lower(${companies.email})`, email.toLowerCase()))
+    .limit(1);
+  return Boolean(other && other.id !== companyId);
+}
+
+/**
+ * Company Details. A blank phone or location clears it. A new email changes nothing until the new
+ * address follows its link, and the current address is told; a new name sends a verified firm
+ * back to review. Returns the emails to queue.
+ */
+export async function updateCompanyDetails(
+  db: Database,
+  owner: { id: number },
+  companyId: number,
+  input: CompanyDetailsInput & { email: string; name: string },
+): Promise<EmailMessage[]> {
+  return db.transaction(async (tx) => {
+    const current = await lockCompany(tx, companyId);
+    const renamed = current.name !== input.name;
+    await tx
+      .update(companies)
+      .set({
+        name: input.name,
+        phone: input.phone ?? null,
+        location: input.location ?? null,
+        ...(renamed ? identityChanged : {}),
+      })
+      .where(eq(companies.id, companyId));
+    if (current.email.toLowerCase() === input.email.toLowerCase()) return [];
+    if (await companyEmailTaken(tx, input.email, companyId)) throw new ApiError(409, COMPANY_EMAIL_TAKEN);
+    const token = await issueEmailToken(tx, {
+      userId: owner.id,
+      companyId,
+      purpose: "change-company-email",
+      email: input.email,
+      validHours: CONFIRM_EMAIL_HOURS,
+    });
+    const scope = { kind: "company", companyName: input.name } as const;
+    return [
+      { kind: "change-email", to: input.email, token, scope },
+      { kind: "email-change-requested", to: current.email, newEmail: input.email, scope },
+    ] satisfies EmailMessage[];
+  });
+}
+
+/** The firm's professional registration; a change sends a verified firm back to review. */
+export async function updateCompanyRegistration(db: Database, companyId: number, input: CompanyRegistrationInput) {
+  const registration = {
+    registrationBody: input.body,
+    registrationBodyName: input.body === "Other" ? (input.bodyName ?? null) : null,
+    registrationNumber: input.number.trim(),
+    registrationNote: input.note?.trim() || null,
+  };
+  const changed = or(
+    sql`${companies.registrationBody} is distinct from ${registration.registrationBody}`,
+    sql`${companies.registrationBodyName} is distinct from ${registration.registrationBodyName}`,
+    sql`${companies.registrationNumber} is distinct from ${registration.registrationNumber}`,
+  );
+  await db
+    .update(companies)
+    .set({
+      ...registration,
+      verificationStatus: sql`case when ${changed} then 'pending' else ${companies.verificationStatus} end`,
+      verifiedCodesBefore: sql`case when ${changed} and ${companies.verificationStatus} = 'verified' then now() else ${companies.verifiedCodesBefore} end`,
+    })
+    .where(eq(companies.id, companyId));
+}
+
+export async function updateScanAlertSettings(db: Database, companyId: number, input: ScanAlertSettingsInput) {
+  await db
+    .update(companies)
+    .set({ scanAlertMode: input.mode, ...(input.timeZone ? { timeZone: input.timeZone } : {}) })
+    .where(eq(companies.id, companyId));
+}
 /** The details dialog shows the newest codes; qrCodeCount on the company says how many exist in all. */
 const COMPANY_DETAILS_CODE_LIMIT = 200;
 
@@ -32,13 +176,24 @@ export const companyRow = {
   updatedAt: companies.updatedAt,
   // Kept by a trigger on qr_codes (migration 0002): no count over a large company's codes per row.
   qrCodeCount: companies.qrCodeCount,
+  registrationBody: companies.registrationBody,
+  registrationBodyName: companies.registrationBodyName,
+  registrationNumber: companies.registrationNumber,
+  registrationNote: companies.registrationNote,
+  verificationStatus: companies.verificationStatus,
+  verifiedAt: companies.verifiedAt,
+  verificationNote: companies.verificationNote,
   valuerCount: countValuers(and(eq(valuers.companyId, companies.id), isNull(valuers.deletedAt))),
 };
 
-export function companySearch(search: string | undefined): SQL | undefined {
-  if (!search) return undefined;
-  const pattern = containsPattern(search);
-  return or(ilike(companies.name, pattern), ilike(companies.email, pattern), ilike(users.email, pattern));
+export function companySearch(search: string | undefined, verification?: VerificationStatus): SQL | undefined {
+  const pattern = search ? containsPattern(search) : null;
+  return and(
+    pattern
+      ? or(ilike(companies.name, pattern), ilike(companies.email, pattern), ilike(users.email, pattern))
+      : undefined,
+    verification ? eq(companies.verificationStatus, verification) : undefined,
+  );
 }
 
 export function selectCompanies(db: Reader, where: SQL | undefined, range?: PageRange) {
@@ -153,5 +308,55 @@ export async function resetOwnerPassword(db: Database, actor: Actor, companyId: 
         details: { name: company.name, ownerId: company.ownerId, ownerEmail: company.ownerEmail },
       },
     ]);
+  });
+}
+
+/**
+ * An administrator's decision on a firm's identity. Verifying makes every code of the firm green
+ * (including those issued while it awaited review); refusing or withdrawing turns every code amber.
+ * The decision, its note and the audit row commit together.
+ */
+export async function decideCompanyVerification(
+  db: Database,
+  actor: Actor,
+  companyId: number,
+  decision: { verified: boolean; note?: string },
+) {
+  return db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select({ name: companies.name, status: companies.verificationStatus })
+      .from(companies)
+      .where(eq(companies.id, companyId))
+      .for("update");
+    if (!existing) throw notFound(COMPANY_NOT_FOUND);
+    const [company] = await tx
+      .update(companies)
+      .set({
+        verificationStatus: decision.verified ? "verified" : "rejected",
+        verifiedAt: decision.verified ? sql`now()` : null,
+        verificationNote: decision.note ?? null,
+        verifiedCodesBefore: null,
+      })
+      .where(eq(companies.id, companyId))
+      .returning({
+        id: companies.id,
+        verificationStatus: companies.verificationStatus,
+        verifiedAt: companies.verifiedAt,
+        verificationNote: companies.verificationNote,
+      });
+    const action = decision.verified
+      ? "company.verified"
+      : existing.status === "verified"
+        ? "company.verification_withdrawn"
+        : "company.verification_rejected";
+    await recordAudit(tx, actor, [
+      {
+        action,
+        targetType: "company",
+        targetId: companyId,
+        details: { name: existing.name, previousStatus: existing.status, note: decision.note ?? null },
+      },
+    ]);
+    return company!;
   });
 }

@@ -41,6 +41,8 @@ export const codeColumns = {
   marketValue: qrCodes.marketValue,
   currency: qrCodes.currency,
   valuerId: qrCodes.valuerId,
+  issuerName: qrCodes.issuerName,
+  issuerEmail: qrCodes.issuerEmail,
   propertyAddress: qrCodes.propertyAddress,
   propertyReference: qrCodes.propertyReference,
   propertyArea: qrCodes.propertyArea,
@@ -107,7 +109,14 @@ export async function createCode(
     try {
       const [code] = await db
         .insert(qrCodes)
-        .values({ ...values, publicToken, qrCodeData: verificationAddress(origin, publicToken) })
+        .values({
+          ...values,
+          publicToken,
+          qrCodeData: verificationAddress(origin, publicToken),
+          // The issuer as the company is named at this moment: a later rename never rewrites a certificate.
+          issuerName: sql`(select ${companies.name} from ${companies} where ${companies.id} = ${values.companyId})`,
+          issuerEmail: sql`(select ${companies.email} from ${companies} where ${companies.id} = ${values.companyId})`,
+        })
         .returning(codeColumns);
       return code!;
     } catch (error) {

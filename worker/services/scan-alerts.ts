@@ -7,6 +7,8 @@ import { readConfig } from "../config";
 import { connectDatabase, type Database } from "../db";
 import type { AppEnv, Bindings } from "../env";
 import { toHex } from "../lib/scan-visitor";
+import { queueEmailsNow } from "./email";
+import { scanAlertEmails } from "./scan-alert-emails";
 
 /** The JSON body POSTed to a company's webhook for each counted scan. */
 export interface ScanAlert {
@@ -17,9 +19,13 @@ export interface ScanAlert {
   verificationCount: number;
 }
 
-/** One queue message per counted scan; the URL and secret are read at delivery time. */
+/**
+ * One queue message per counted scan of a company with a webhook or email alerts; the URL, secret
+ * and recipients are read at delivery time. `codeId` links the email to the code's page.
+ */
 export interface ScanAlertMessage {
   companyId: number;
+  codeId: number;
   alert: ScanAlert;
 }
 
@@ -150,10 +156,15 @@ async function recordOutcomes(db: Database, outcomes: DeliveryOutcome[]) {
   );
 }
 
-/** The queue consumer: one POST per message, retried with exponential backoff on failure. */
+/**
+ * The queue consumer: the alert emails of companies that chose one per scan (queued once, on a
+ * message's first attempt), then one webhook POST per message, retried with exponential backoff.
+ */
 export async function deliverScanAlerts(batch: MessageBatch<ScanAlertMessage>, env: Bindings) {
   const { db, close } = connectDatabase(readConfig(env));
   try {
+    const firstAttempts = batch.messages.filter((message) => message.attempts === 1).map((message) => message.body);
+    await queueEmailsNow(env, await scanAlertEmails(db, firstAttempts));
     const companyIds = [...new Set(batch.messages.map((message) => message.body.companyId))];
     const targets = await loadWebhookTargets(db, companyIds);
     const outcomes = await Promise.all(

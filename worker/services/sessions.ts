@@ -16,6 +16,9 @@ export interface AuthenticatedUser {
   profileImageUrl: string | null;
   companyId: number | null;
   createdAt: Date;
+  /** When the user proved they own their email; codes can be issued only after that. */
+  emailVerifiedAt: Date | null;
+  scanAlertEmails: boolean;
   company: { id: number; name: string; ownerId: number; isActive: boolean } | null;
   sessionId: string;
 }
@@ -52,6 +55,8 @@ export async function loadSessionUser(db: Database, claims: { userId: number; se
       profileImageUrl: users.profileImageUrl,
       companyId: users.companyId,
       createdAt: users.createdAt,
+      emailVerifiedAt: users.emailVerifiedAt,
+      scanAlertEmails: users.scanAlertEmails,
       company: {
         id: companies.id,
         name: companies.name,
@@ -106,5 +111,24 @@ export async function signedInResponse(db: Database, secret: string, userId: num
 /** The public view of a user: never the password hash. */
 export function publicUser(user: Omit<AuthenticatedUser, "sessionId">) {
   const { id, email, firstName, lastName, role, isActive, profileImageUrl, companyId, createdAt, company } = user;
-  return { id, email, firstName, lastName, role, isActive, profileImageUrl, companyId, createdAt, company };
+  return {
+    id,
+    email,
+    firstName,
+    lastName,
+    role,
+    isActive,
+    profileImageUrl,
+    companyId,
+    createdAt,
+    company,
+    emailVerified: user.emailVerifiedAt !== null,
+    scanAlertEmails: user.scanAlertEmails,
+  };
+}
+
+/** How emails and audit lines name a user: first and last name, else the part of the email before the @. */
+export function displayName(user: { firstName: string | null; lastName: string | null; email: string }): string {
+  const full = [user.firstName, user.lastName].filter(Boolean).join(" ").trim();
+  return full || user.email.split("@")[0] || user.email;
 }

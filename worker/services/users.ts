@@ -9,8 +9,8 @@ import { endSessions } from "./sessions";
 
 /**
  * Activation, deactivation and deletion of users by an administrator. Each runs in one
- * transaction, so the change, its guards, the ended sessions and the audit rows are one unit: a
- * failure anywhere leaves every row as it was.
+ * transaction (a savepoint when given one), so the change, its guards, the ended sessions and the
+ * audit rows are one unit: a failure anywhere leaves every row as it was.
  */
 
 interface Actor {
@@ -64,7 +64,7 @@ async function refuseUnsafeRemoval(tx: Transaction, actor: Actor, userIds: numbe
 }
 
 export function setUsersActive(
-  db: Database,
+  db: Database | Transaction,
   actor: Actor,
   userIds: number[],
   isActive: boolean,
@@ -107,7 +107,7 @@ async function setActiveIn(
  * to those companies' valuers, codes, scan events, invites and sessions; members of a deleted
  * company stay as users without a company (users.company_id is ON DELETE SET NULL).
  */
-export function deleteUsers(db: Database, actor: Actor, userIds: number[]): Promise<UserChangeResult> {
+export function deleteUsers(db: Database | Transaction, actor: Actor, userIds: number[]): Promise<UserChangeResult> {
   return db.transaction((tx) => deleteIn(tx, actor, userIds));
 }
 

@@ -2,7 +2,8 @@ import { Hono } from "hono";
 import {
   activeStatusSchema,
   ADMIN_PAGE_SIZE,
-  adminListQuerySchema,
+  adminCompanyListQuerySchema,
+  companyVerificationSchema,
   resetPasswordSchema,
 } from "../../../schema/validation/admin";
 import type { AppEnv } from "../../env";
@@ -13,19 +14,20 @@ import {
   COMPANY_NOT_FOUND,
   companySearch,
   countCompanies,
+  decideCompanyVerification,
   loadCompanyDetails,
   resetOwnerPassword,
   selectCompanies,
   setCompanyActive,
 } from "../../services/companies";
 
-/** /api/admin/companies-detailed: every company with its owner's email and counts. */
+/** /api/admin/companies-detailed: every company with its owner's email and counts; `verification` filters the review queue. */
 export const adminCompanyListRoutes = new Hono<AppEnv>().get(
   "/",
-  validate("query", adminListQuerySchema),
+  validate("query", adminCompanyListQuerySchema),
   async (c) => {
     const query = c.req.valid("query");
-    const where = companySearch(query.search);
+    const where = companySearch(query.search, query.verification);
     return c.json(
       await listOrPage(
         query,
@@ -37,7 +39,7 @@ export const adminCompanyListRoutes = new Hono<AppEnv>().get(
   },
 );
 
-/** /api/admin/companies/:id/…: one company's details, activation and the owner's password. */
+/** /api/admin/companies/:id/…: one company's details, activation, identity verification and the owner's password. */
 export const adminCompanyRoutes = new Hono<AppEnv>()
   .get("/:id/details", async (c) =>
     c.json(await loadCompanyDetails(c.var.db, parseId(c.req.param("id"), COMPANY_NOT_FOUND))),
@@ -57,4 +59,10 @@ export const adminCompanyRoutes = new Hono<AppEnv>()
     const passwordHash = await hashPassword(c.req.valid("json").password);
     await resetOwnerPassword(c.var.db, c.var.user, companyId, passwordHash);
     return c.json({ message: "Password reset successfully" });
+  })
+  .patch("/:id/verification", validate("json", companyVerificationSchema), async (c) => {
+    const companyId = parseId(c.req.param("id"), COMPANY_NOT_FOUND);
+    const decision = c.req.valid("json");
+    const company = await decideCompanyVerification(c.var.db, c.var.user, companyId, decision);
+    return c.json({ message: decision.verified ? "Company verified" : "Company not verified", company });
   });

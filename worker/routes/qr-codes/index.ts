@@ -6,7 +6,7 @@ import { ApiError } from "../../lib/errors";
 import { publicOrigin } from "../../lib/public-address";
 import { renderQrSvg, svgDataUrl } from "../../lib/qr";
 import { validate } from "../../lib/validation";
-import { requireActiveCompany, requireCompanyUser, requireUser } from "../../middleware/auth";
+import { requireActiveCompany, requireCompanyUser, requireConfirmedEmail, requireUser } from "../../middleware/auth";
 import { createCode, findSigningValuer, getCompanyCode, listCodes } from "../../services/qr-codes";
 import { codeScanRoutes } from "./scans";
 import { codeStatusRoutes } from "./status";
@@ -24,15 +24,23 @@ export const qrCodeRoutes = new Hono<AppEnv>()
   .get("/:id", requireUser, requireCompanyUser, async (c) =>
     c.json(withImage(await getCompanyCode(c.var.db, currentCompanyId(c), c.req.param("id")))),
   )
-  .post("/", requireUser, requireCompanyUser, requireActiveCompany, validate("json", createQrCodeSchema), async (c) => {
-    const input = c.req.valid("json");
-    const companyId = currentCompanyId(c);
-    const valuer = await findSigningValuer(c.var.db, companyId, input.valuerId);
-    if (!valuer) {
-      throw new ApiError(400, "Validation failed", ["valuerId: Choose an active valuer of your company"]);
-    }
-    const code = await createCode(c.var.db, publicOrigin(c), { ...input, userId: c.var.user.id, companyId });
-    return c.json(withImage({ ...code, valuer }), 201);
-  })
+  .post(
+    "/",
+    requireUser,
+    requireCompanyUser,
+    requireActiveCompany,
+    requireConfirmedEmail,
+    validate("json", createQrCodeSchema),
+    async (c) => {
+      const input = c.req.valid("json");
+      const companyId = currentCompanyId(c);
+      const valuer = await findSigningValuer(c.var.db, companyId, input.valuerId);
+      if (!valuer) {
+        throw new ApiError(400, "Validation failed", ["valuerId: Choose an active valuer of your company"]);
+      }
+      const code = await createCode(c.var.db, publicOrigin(c), { ...input, userId: c.var.user.id, companyId });
+      return c.json(withImage({ ...code, valuer }), 201);
+    },
+  )
   .route("/", codeStatusRoutes)
   .route("/", codeScanRoutes);

@@ -1,0 +1,199 @@
+import { html } from "hono/html";
+import type { HtmlEscapedString } from "hono/utils/html";
+
+/**
+ * Every transactional email: a queue message describes what happened, and the consumer renders it
+ * here with PUBLIC_ORIGIN, since the consumer has no request to take an origin from. Each email has
+ * a plain-text and an HTML part carrying the same words: the product name, what happened, the link
+ * and when it expires, and what to do if it was not you.
+ */
+export type EmailMessage =
+  | { kind: "confirm-email"; to: string; token: string }
+  | { kind: "change-email"; to: string; token: string; scope: EmailScope }
+  | { kind: "email-change-requested"; to: string; newEmail: string; scope: EmailScope }
+  | { kind: "password-reset"; to: string; token: string }
+  | { kind: "invite"; to: string; token: string; companyName: string; inviterName: string; expiresAt: string }
+  | { kind: "invite-has-account"; to: string; companyName: string; inviterName: string }
+  | { kind: "scan-alert"; to: string; companyName: string; scan: ScanSummary }
+  | { kind: "scan-digest"; to: string; companyName: string; day: string; scans: ScanSummary[]; total: number };
+
+/** Whose email changes: the user's own sign-in address, or the company's contact address. */
+export type EmailScope = { kind: "account" } | { kind: "company"; companyName: string };
+
+export interface ScanSummary {
+  /** ISO timestamp of the scan. */
+  at: string;
+  codeLabel: string;
+  /** The code's page in the workspace. */
+  codeId: number;
+  place: string | null;
+  device: string;
+}
+
+export interface RenderedEmail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export const PRODUCT = "ValuSeal";
+export const CONFIRM_EMAIL_HOURS = 24;
+export const PASSWORD_RESET_HOURS = 1;
+
+interface Body {
+  subject: string;
+  /** Paragraphs, in order. */
+  lines: string[];
+  action?: { label: string; url: string; expires?: string };
+  notYou: string;
+}
+
+const when = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "UTC",
+  timeZoneName: "short",
+});
+const formatWhen = (iso: string) => when.format(new Date(iso));
+
+function scanLine(scan: ScanSummary): string {
+  const place = scan.place ? ` from ${scan.place}` : "";
+  return `${formatWhen(scan.at)}: ${scan.codeLabel}, scanned on a ${scan.device}${place}`;
+}
+
+function describe(message: EmailMessage, origin: string): Body {
+  const link = (path: string) => `${origin}${path}`;
+  switch (message.kind) {
+    case "confirm-email":
+      return {
+        subject: `Confirm your email for ${PRODUCT}`,
+        lines: [`Welcome to ${PRODUCT}. Confirm that ${message.to} is your email address to start issuing codes.`],
+        action: {
+          label: "Confirm email",
+          url: link(`/confirm-email?token=${message.token}`),
+          expires: `This link works once and expires in ${CONFIRM_EMAIL_HOURS} hours.`,
+        },
+        notYou: "If you did not create a ValuSeal account, ignore this email: nothing happens without the link.",
+      };
+    case "change-email": {
+      const whose = message.scope.kind === "company" ? `${message.scope.companyName}'s contact email` : "your email";
+      return {
+        subject: `Confirm your new email for ${PRODUCT}`,
+        lines: [`Someone asked to change ${whose} on ${PRODUCT} to ${message.to}. Nothing changes until you confirm.`],
+        action: {
+          label: "Confirm new email",
+          url: link(`/confirm-email?token=${message.token}`),
+          expires: `This link works once and expires in ${CONFIRM_EMAIL_HOURS} hours.`,
+        },
+        notYou: "If you did not ask for this, ignore this email: the address stays as it was.",
+      };
+    }
+    case "email-change-requested": {
+      const whose = message.scope.kind === "company" ? `${message.scope.companyName}'s contact email` : "your email";
+      return {
+        subject: `${PRODUCT}: a change of email was requested`,
+        lines: [
+          `Someone asked to change ${whose} on ${PRODUCT} to ${message.newEmail}.`,
+          "The change takes effect only when the new address confirms it.",
+        ],
+        notYou: "If this wasn't you, sign in and change your password, and tell your company's owner.",
+      };
+    }
+    case "password-reset":
+      return {
+        subject: `Reset your ${PRODUCT} password`,
+        lines: [`Someone asked to reset the password of the ${PRODUCT} account for ${message.to}.`],
+        action: {
+          label: "Choose a new password",
+          url: link(`/reset-password?token=${message.token}`),
+          expires: `This link works once and expires in ${PASSWORD_RESET_HOURS} hour. Every signed-in session ends when the password changes.`,
+        },
+        notYou: "If you did not ask for this, ignore this email: your password stays as it is.",
+      };
+    case "invite":
+      return {
+        subject: `${message.inviterName} invited you to ${message.companyName} on ${PRODUCT}`,
+        lines: [
+          `${message.inviterName} invited you to join ${message.companyName} on ${PRODUCT}, where valuation firms issue verification codes for their reports.`,
+        ],
+        action: {
+          label: "Accept the invitation",
+          url: link(`/invite/${message.token}`),
+          expires: `This link works once and expires on ${formatWhen(message.expiresAt)}.`,
+        },
+        notYou: "If you don't know this company, ignore this email: no account is created without the link.",
+      };
+    case "invite-has-account":
+      return {
+        subject: `${message.inviterName} invited you to ${message.companyName} on ${PRODUCT}`,
+        lines: [
+          `${message.inviterName} invited ${message.to} to join ${message.companyName} on ${PRODUCT}.`,
+          `This address already has a ${PRODUCT} account, and an account belongs to one company, so the invitation cannot be accepted with it. Ask ${message.inviterName} to invite another address, or leave your current company first.`,
+        ],
+        notYou: "If you don't know this company, ignore this email: nothing changes.",
+      };
+    case "scan-alert":
+      return {
+        subject: `${PRODUCT}: a code of ${message.companyName} was scanned`,
+        lines: [scanLine(message.scan)],
+        action: { label: "See the scan log", url: link(`/qr/${message.scan.codeId}`) },
+        notYou:
+          "You get this because your company sends scan alerts by email; the owner can change that in Company Details.",
+      };
+    case "scan-digest":
+      return {
+        subject: `${PRODUCT}: ${message.total} ${message.total === 1 ? "scan" : "scans"} of ${message.companyName}'s codes on ${message.day}`,
+        lines: [
+          `${message.total} ${message.total === 1 ? "scan" : "scans"} of ${message.companyName}'s codes on ${message.day}:`,
+          ...message.scans.map(scanLine),
+          ...(message.total > message.scans.length ? [`…and ${message.total - message.scans.length} more.`] : []),
+        ],
+        action: { label: "Open the dashboard", url: link("/") },
+        notYou:
+          "You get this daily digest because your company chose it; the owner can change that in Company Details.",
+      };
+  }
+}
+
+function textPart(body: Body): string {
+  const parts = [...body.lines];
+  if (body.action)
+    parts.push(`${body.action.label}: ${body.action.url}`, ...(body.action.expires ? [body.action.expires] : []));
+  parts.push(body.notYou, `— ${PRODUCT}, verification codes for valuation reports`);
+  return `${parts.join("\n\n")}\n`;
+}
+
+function htmlPart(body: Body): string {
+  const action = body.action
+    ? html`<p>
+          <a
+            href="${body.action.url}"
+            style="display:inline-block;padding:10px 18px;background:#0f172a;color:#fff;border-radius:6px;text-decoration:none"
+            >${body.action.label}</a
+          >
+        </p>
+        <p style="font-size:13px;color:#475569">Or open: ${body.action.url}</p>
+        ${body.action.expires ? html`<p style="font-size:13px;color:#475569">${body.action.expires}</p>` : ""}`
+    : "";
+  const document: HtmlEscapedString | Promise<HtmlEscapedString> = html`<!doctype html>
+    <html lang="en">
+      <body style="margin:0;padding:24px;background:#f1f5f9;font:15px/1.5 system-ui,sans-serif;color:#0f172a">
+        <div style="max-width:560px;margin:0 auto;background:#fff;border-radius:10px;padding:24px">
+          <p style="margin:0 0 16px;font-size:13px;letter-spacing:.08em;text-transform:uppercase;color:#475569">
+            ${PRODUCT}
+          </p>
+          ${body.lines.map((line) => html`<p>${line}</p>`)} ${action}
+          <p style="font-size:13px;color:#475569;border-top:1px solid #e2e8f0;padding-top:12px">${body.notYou}</p>
+        </div>
+      </body>
+    </html>`;
+  return String(document);
+}
+
+export function renderEmail(message: EmailMessage, origin: string): RenderedEmail {
+  const body = describe(message, origin);
+  return { subject: body.subject, text: textPart(body), html: htmlPart(body) };
+}

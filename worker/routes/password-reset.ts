@@ -1,0 +1,32 @@
+import { Hono } from "hono";
+import { passwordResetRequestSchema, passwordResetSchema } from "../../schema/validation/auth";
+import type { AppEnv } from "../env";
+import { clientAddress } from "../lib/client-address";
+import { hashPassword } from "../lib/passwords";
+import { validate } from "../lib/validation";
+import { enforceRateLimit } from "../middleware/rate-limit";
+import { requestPasswordReset, resetPassword } from "../services/accounts";
+import { queueEmails } from "../services/email";
+
+export const PASSWORD_RESET_SENT =
+  "If an account exists for that email, we have sent it a link to reset the password. The link expires in 1 hour.";
+
+/**
+ * /api/password-reset: a forgotten password is replaced through a one-time emailed link. The
+ * request is answered the same way whether or not the email has an account.
+ */
+export const passwordResetRoutes = new Hono<AppEnv>()
+  .post("/", validate("json", passwordResetRequestSchema), async (c) => {
+    const { email } = c.req.valid("json");
+    await enforceRateLimit(c, "EMAIL_LIMITER", `reset:${clientAddress(c)}`);
+    await enforceRateLimit(c, "EMAIL_LIMITER", `reset:${email.toLowerCase()}`);
+    const message = await requestPasswordReset(c.var.db, email);
+    queueEmails(c, message ? [message] : []);
+    return c.json({ message: PASSWORD_RESET_SENT }, 202);
+  })
+  .post("/confirm", validate("json", passwordResetSchema), async (c) => {
+    const { token, password } = c.req.valid("json");
+    await enforceRateLimit(c, "AUTH_IP_LIMITER", `reset-confirm:${clientAddress(c)}`);
+    await resetPassword(c.var.db, token, await hashPassword(password));
+    return c.json({ message: "Your password has been changed. Sign in with the new password." });
+  });

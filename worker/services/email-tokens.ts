@@ -1,0 +1,90 @@
+import { and, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import type { EmailTokenPurpose } from "../../schema/limits";
+import { emailTokens } from "../../schema/tables";
+import type { Database, Transaction } from "../db";
+import { randomToken, sha256Hex } from "../lib/random";
+
+/** 32 base62 characters (about 190 bits): a link can never be guessed. */
+export const EMAIL_TOKEN_LENGTH = 32;
+const TOKEN_SHAPE = new RegExp(`^[A-Za-z0-9]{${EMAIL_TOKEN_LENGTH}}$`);
+const HOUR_MS = 60 * 60 * 1000;
+
+interface TokenRequest {
+  userId: number;
+  companyId?: number;
+  purpose: EmailTokenPurpose;
+  email: string;
+  validHours: number;
+}
+
+/**
+ * A new one-time link for the user and purpose. Only its hash is stored, and issuing it retires
+ * every earlier unused link of the same user and purpose, so only the newest email works.
+ */
+export async function issueEmailToken(db: Database | Transaction, request: TokenRequest): Promise<string> {
+  const token = randomToken(EMAIL_TOKEN_LENGTH);
+  const tokenHash = await sha256Hex(token);
+  await db
+    .update(emailTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(eq(emailTokens.userId, request.userId), eq(emailTokens.purpose, request.purpose), isNull(emailTokens.usedAt)),
+    );
+  await db.insert(emailTokens).values({
+    userId: request.userId,
+    companyId: request.companyId ?? null,
+    purpose: request.purpose,
+    email: request.email,
+    tokenHash,
+    expiresAt: new Date(Date.now() + request.validHours * HOUR_MS),
+  });
+  return token;
+}
+
+/**
+ * Uses a link up, or answers null when it is unknown, expired, already used or of another purpose.
+ * The UPDATE guarded by "not yet used" is the claim, so two simultaneous uses cannot both succeed.
+ */
+export async function consumeEmailToken(tx: Transaction, token: string, purposes: readonly EmailTokenPurpose[]) {
+  if (!TOKEN_SHAPE.test(token)) return null;
+  const [claimed] = await tx
+    .update(emailTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(emailTokens.tokenHash, await sha256Hex(token)),
+        isNull(emailTokens.usedAt),
+        gt(emailTokens.expiresAt, sql`now()`),
+        inArray(emailTokens.purpose, [...purposes]),
+      ),
+    )
+    .returning({
+      userId: emailTokens.userId,
+      companyId: emailTokens.companyId,
+      purpose: emailTokens.purpose,
+      email: emailTokens.email,
+    });
+  return claimed ?? null;
+}
+
+/** The address a pending change of a user's or a company's email would switch to, while its link is live. */
+export async function pendingEmailChange(
+  db: Database,
+  owner: { userId: number } | { companyId: number },
+  purpose: EmailTokenPurpose,
+) {
+  const [pending] = await db
+    .select({ email: emailTokens.email, expiresAt: emailTokens.expiresAt })
+    .from(emailTokens)
+    .where(
+      and(
+        "userId" in owner ? eq(emailTokens.userId, owner.userId) : eq(emailTokens.companyId, owner.companyId),
+        eq(emailTokens.purpose, purpose),
+        isNull(emailTokens.usedAt),
+        gt(emailTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .orderBy(desc(emailTokens.createdAt), desc(emailTokens.id))
+    .limit(1);
+  return pending ?? null;
+}
