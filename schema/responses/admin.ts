@@ -1,3 +1,6 @@
+import type { PublicUser } from "./auth";
+import type { CompanyProfile } from "./companies";
+
 /** GET /api/admin/stats: the platform's four dashboard numbers. */
 export interface PlatformStats {
   totalUsers: number;
@@ -8,18 +11,9 @@ export interface PlatformStats {
 }
 
 /** A row of GET /api/admin/companies-detailed: the company, its owner's email and its counts. */
-export interface AdminCompany {
-  id: number;
-  name: string;
-  email: string;
-  phone: string | null;
-  location: string | null;
-  ownerId: number;
+export interface AdminCompany extends CompanyProfile {
   /** The owner's email. */
   userEmail: string;
-  isActive: boolean;
-  createdAt: Date;
-  updatedAt: Date;
   qrCodeCount: number;
   /** Valuers not deleted by the company. */
   valuerCount: number;
@@ -59,16 +53,7 @@ export interface AdminCompanyDetails {
 }
 
 /** A row of GET /api/admin/users, with the company the user belongs to (none for admins). */
-export interface AdminUser {
-  id: number;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  role: string;
-  isActive: boolean;
-  profileImageUrl: string | null;
-  companyId: number | null;
-  createdAt: Date;
+export interface AdminUser extends Omit<PublicUser, "company"> {
   updatedAt: Date;
   company: { id: number; name: string } | null;
 }
