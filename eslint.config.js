@@ -1,4 +1,5 @@
 import js from "@eslint/js";
+import boundaries from "eslint-plugin-boundaries";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
@@ -21,6 +22,72 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       // Browser code must never reach into the Worker (separate runtimes, secrets).
       "no-restricted-imports": ["error", { patterns: ["**/worker/**", "**/schema/tables*"] }],
+    },
+  },
+  {
+    // The web app's layers. A feature (web/features/<name>/) imports only web/lib, web/components,
+    // schema/ and its own folder, so features never depend on each other and cannot form cycles;
+    // web/app (router, layouts, pages made of several features) is the only place that composes
+    // them. web/components may use web/lib; web/lib uses neither.
+    files: ["web/**/*.{ts,tsx}"],
+    plugins: { boundaries },
+    settings: {
+      "boundaries/include": ["web/**/*", "schema/**/*"],
+      "boundaries/elements": [
+        { type: "app", pattern: "web/app", partialMatch: false },
+        { type: "feature", pattern: "web/features/*", partialMatch: false, capture: ["feature"] },
+        { type: "components", pattern: "web/components", partialMatch: false },
+        { type: "lib", pattern: "web/lib", partialMatch: false },
+        { type: "schema", pattern: "schema", partialMatch: false },
+      ],
+      // Imports are written without extensions; without resolving .ts/.tsx the rule would see no
+      // dependency at all and let every violation through.
+      "import/resolver": { node: { extensions: [".ts", ".tsx", ".js"] } },
+    },
+    rules: {
+      "boundaries/dependencies": [
+        "error",
+        {
+          default: "disallow",
+          // A file under web/ or schema/ that no element above describes is refused too, so a new
+          // top-level folder has to be placed in these layers before anything may import it.
+          checkUnknownLocals: true,
+          message:
+            "{{dependency.source}} is outside what this {{from.element.types.[0]}} may import. In web/, a feature imports only its own folder, web/components, web/lib and schema/ (never another feature, nor web/app); web/app composes features; web/components imports web/lib; web/lib imports only schema/.",
+          policies: [
+            {
+              from: { element: { type: "app" } },
+              allow: { to: { element: { types: { anyOf: ["app", "feature", "components", "lib", "schema"] } } } },
+            },
+            {
+              from: { element: { type: "feature" } },
+              allow: [
+                { to: { element: { types: { anyOf: ["components", "lib", "schema"] } } } },
+                { to: { element: { type: "feature", captured: { feature: "{{ from.element.captured.feature }}" } } } },
+              ],
+            },
+            {
+              from: { element: { type: "components" } },
+              allow: { to: { element: { types: { anyOf: ["components", "lib", "schema"] } } } },
+            },
+            { from: { element: { type: "lib" } }, allow: { to: { element: { types: { anyOf: ["lib", "schema"] } } } } },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Every file of the web app belongs to one of those layers (main.tsx only starts the app).
+    files: ["web/**/*.{ts,tsx}"],
+    ignores: ["web/main.tsx"],
+    rules: { "boundaries/no-unknown-files": "error" },
+  },
+  {
+    // Shared with the browser: never the drizzle tables (or drizzle itself) and never the Worker.
+    files: ["schema/**/*.ts"],
+    ignores: ["schema/tables.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: ["**/worker/**", "**/tables", "**/tables.ts", "drizzle-orm*"] }],
     },
   },
   {

@@ -1,27 +1,27 @@
 import { lazy, type ComponentType } from "react";
 import { createBrowserRouter, Navigate } from "react-router";
-import { useSession } from "../features/auth/api/current-user";
-import { ProtectedLayout } from "../components/layout/protected-layout";
 import { PageLoading } from "../components/ui/spinner";
+import { useSession } from "../lib/session";
+import { ProtectedLayout } from "./layout/protected-layout";
 import { NotFoundPage } from "./not-found";
 import { RootLayout } from "./root-layout";
 
 /**
- * Every screen is a lazy component, loaded only when it renders (STYLE 12): a visitor who is not
+ * Every screen is a lazy component, loaded only when it renders: a visitor who is not
  * signed in gets the landing page from a protected path and never downloads the workspace or admin
  * chunks; a scanner opening /qr-view downloads only the certificate chunk.
  */
 const screen = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
   lazy(async () => ({ default: pick(await load()) }));
 
-const workspace = () => import("../features/workspace-routes");
+const workspace = () => import("./workspace-routes");
 const admin = () => import("../features/admin/routes");
 const legal = () => import("../features/legal/routes");
 
 const DashboardPage = screen(workspace, (m) => m.DashboardPage);
-const CreateCodePage = screen(workspace, (m) => m.CreateCodePage);
+const CreateCodePage = screen(workspace, (m) => m.CreateCodeRoute);
 const CodeHistoryPage = screen(workspace, (m) => m.CodeHistoryPage);
-const CodeDetailPage = screen(workspace, (m) => m.CodeDetailPage);
+const CodeDetailPage = screen(workspace, (m) => m.CodeDetailRoute);
 const ValuersPage = screen(workspace, (m) => m.ValuersPage);
 const ProfileSettingsPage = screen(workspace, (m) => m.ProfileSettingsPage);
 const CompanyDetailsPage = screen(workspace, (m) => m.CompanyDetailsPage);
@@ -37,7 +37,7 @@ const AcceptInvitePage = screen(
 const PrivacyPolicyPage = screen(legal, (m) => m.PrivacyPolicyPage);
 const TermsOfUsePage = screen(legal, (m) => m.TermsOfUsePage);
 
-/** SPEC 6: admins are sent from the workspace screens to /admin before any workspace code loads. */
+/** Admins are sent from the workspace screens to /admin before any workspace code loads. */
 function WorkspaceScreen({ screen: Screen }: { screen: ComponentType }) {
   const { isAdmin } = useSession();
   return isAdmin ? <Navigate to="/admin" replace /> : <Screen />;

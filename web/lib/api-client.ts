@@ -1,6 +1,9 @@
+import type { ErrorBody } from "../../schema/responses/message";
+
 /**
- * The one API client (SPEC 7): bearer token from localStorage `token`, JSON by default,
- * and errors whose text is "STATUS: message" (SPEC 8).
+ * The one API client: the bearer token is kept in localStorage under `token`, bodies are JSON, and
+ * a failed request throws an ApiRequestError whose text is "STATUS: message" with the server's
+ * own message.
  */
 export const TOKEN_KEY = "token";
 
@@ -30,7 +33,7 @@ async function errorFromResponse(res: Response): Promise<ApiRequestError> {
   const text = await res.text();
   if (/^\s*<(!doctype|html)/i.test(text)) return new ApiRequestError(res.status, HTML_INSTEAD_OF_JSON);
   try {
-    const body = JSON.parse(text) as { message?: string; errors?: string[] };
+    const body = JSON.parse(text) as Partial<ErrorBody> | null;
     if (body && typeof body.message === "string") return new ApiRequestError(res.status, body.message, body.errors);
   } catch {
     /* not JSON: fall back to the raw text */
@@ -58,18 +61,5 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   return (text ? JSON.parse(text) : null) as T;
 }
 
-/** Data loading (SPEC 7): GET the path; on 401 either throw (default) or return null. */
-export function getJson<T>(path: string, options: { on401?: "throw" | "returnNull" } = {}) {
-  return async (): Promise<T | null> => {
-    try {
-      return await apiRequest<T>(path);
-    } catch (error) {
-      if (options.on401 === "returnNull" && error instanceof ApiRequestError && error.status === 401) return null;
-      throw error;
-    }
-  };
-}
-
-/** True for the error a signed-out user gets acting on protected data (SPEC 8, create code). */
-export const isUnauthorizedError = (error: unknown) =>
-  error instanceof Error && /^401: .*Unauthorized/.test(error.message);
+/** True for the error a signed-out user gets acting on protected data: the server answered 401. */
+export const isUnauthorizedError = (error: unknown) => error instanceof ApiRequestError && error.status === 401;

@@ -1,21 +1,21 @@
 import { useMutation, useQueryClient, type Query } from "@tanstack/react-query";
+import { useUnauthorizedRedirect } from "../../../components/ui/failure-toast";
 import { useToast } from "../../../components/ui/toast";
 import { ApiRequestError } from "../../../lib/api-client";
-import { useUnauthorizedRedirect } from "../../auth/hooks/use-unauthorized-redirect";
 
 /** Every admin query is keyed by its request path under /api/admin/. */
 const isAdminQuery = (query: Query) => String(query.queryKey[0]).startsWith("/api/admin/");
 
 interface AdminMutationOptions<Variables, Result> {
   mutationFn: (variables: Variables) => Promise<Result>;
-  /** The SPEC 8 success toast, or the server's own message for bulk results. */
+  /** The success toast's title, or for bulk results the server's own message ("3 users deactivated"). */
   successTitle: string | ((result: Result) => string);
-  /** The SPEC 8 failure toast; the server's reason (e.g. "You cannot delete your own account") is its description. */
+  /** The failure toast's title; the server's reason (e.g. "You cannot delete your own account") is its description. */
   failureTitle: string;
 }
 
 /**
- * One behaviour for every admin change: the spec's toasts, the logged-out flow on a 401, and a
+ * One behaviour for every admin change: a toast for success and for failure, the logged-out flow on a 401, and a
  * refresh of every admin list and stat afterwards. Changes ripple (deleting a user deletes their
  * companies, each change adds an audit entry), so refreshing all of them is what stays correct.
  * The refresh is not awaited: the caller's own follow-up (closing a dialog, clearing a selection)

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import type { AuditLogEntry, Json, Page } from "../../../../schema/responses";
 import { apiRequest } from "../../../lib/api-client";
 import { pathWithQuery } from "../../../lib/path-with-query";
-import type { AuditEntry, Page } from "../types";
 
 const AUDIT_LOG_PATH = "/api/admin/audit-log";
 
@@ -13,7 +13,7 @@ export interface AuditLogParams {
 export const auditLogQuery = (params: AuditLogParams) =>
   queryOptions({
     queryKey: [AUDIT_LOG_PATH, params],
-    queryFn: () => apiRequest<Page<AuditEntry>>(pathWithQuery(AUDIT_LOG_PATH, { ...params })),
+    queryFn: () => apiRequest<Json<Page<AuditLogEntry>>>(pathWithQuery(AUDIT_LOG_PATH, { ...params })),
     placeholderData: keepPreviousData,
   });
 

@@ -1,13 +1,13 @@
+import type { UsersStatusChanged } from "../../../../schema/responses";
 import type { BulkUserStatusInput } from "../../../../schema/validation/admin";
 import { apiRequest } from "../../../lib/api-client";
-import type { BulkResult } from "../types";
 import { useAdminMutation } from "./admin-mutation";
 
 /** PATCH /api/admin/users/bulk-status; the toast is the server's count ("3 users deactivated"). */
 export const useBulkSetUserStatus = () =>
   useAdminMutation({
     mutationFn: (input: BulkUserStatusInput) =>
-      apiRequest<BulkResult>("/api/admin/users/bulk-status", { method: "PATCH", body: input }),
+      apiRequest<UsersStatusChanged>("/api/admin/users/bulk-status", { method: "PATCH", body: input }),
     successTitle: (result) => result.message,
     failureTitle: "Failed to bulk update user status",
   });

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import type { AdminCompany, Json, Page } from "../../../../schema/responses";
 import { apiRequest } from "../../../lib/api-client";
 import { pathWithQuery } from "../../../lib/path-with-query";
-import type { AdminCompany, Page } from "../types";
 import { adminListQueryParams, type AdminListParams } from "./admin-list-params";
 
 const COMPANIES_PATH = "/api/admin/companies-detailed";
@@ -9,7 +9,7 @@ const COMPANIES_PATH = "/api/admin/companies-detailed";
 export const adminCompaniesQuery = (params: AdminListParams) =>
   queryOptions({
     queryKey: [COMPANIES_PATH, params],
-    queryFn: () => apiRequest<Page<AdminCompany>>(pathWithQuery(COMPANIES_PATH, adminListQueryParams(params))),
+    queryFn: () => apiRequest<Json<Page<AdminCompany>>>(pathWithQuery(COMPANIES_PATH, adminListQueryParams(params))),
     // Paging and searching keep the current rows on screen until the next ones arrive.
     placeholderData: keepPreviousData,
   });

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
+import type { AdminCompanyDetails, Json } from "../../../../schema/responses";
 import { useToast } from "../../../components/ui/toast";
 import { apiRequest } from "../../../lib/api-client";
-import type { AdminCompanyDetails } from "../types";
 
 export const COMPANY_DETAILS_FAILED = "Failed to load company details";
 
@@ -11,7 +11,7 @@ const companyDetailsPath = (companyId: number) => `/api/admin/companies/${compan
 export const companyDetailsQuery = (companyId: number) =>
   queryOptions({
     queryKey: [companyDetailsPath(companyId)],
-    queryFn: () => apiRequest<AdminCompanyDetails>(companyDetailsPath(companyId)),
+    queryFn: () => apiRequest<Json<AdminCompanyDetails>>(companyDetailsPath(companyId)),
   });
 
 /** The View dialog's company info, codes and valuers; nothing is fetched until a company is chosen. */
@@ -19,7 +19,7 @@ export const useCompanyDetails = (companyId: number | null) =>
   useQuery({ ...companyDetailsQuery(companyId ?? 0), enabled: companyId !== null });
 
 /**
- * Starts loading a company's details when View is pressed, with the SPEC 8 toast if that fails
+ * Starts loading a company's details when View is pressed, with a failure toast if that fails
  * (the dialog, reading the same query, shows the failure too).
  */
 export function useLoadCompanyDetails() {

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import type { AdminUser, Json, Page } from "../../../../schema/responses";
 import { apiRequest } from "../../../lib/api-client";
 import { pathWithQuery } from "../../../lib/path-with-query";
-import type { AdminUser, Page } from "../types";
 import { adminListQueryParams, type AdminListParams } from "./admin-list-params";
 
 const USERS_PATH = "/api/admin/users";
@@ -9,7 +9,7 @@ const USERS_PATH = "/api/admin/users";
 export const adminUsersQuery = (params: AdminListParams) =>
   queryOptions({
     queryKey: [USERS_PATH, params],
-    queryFn: () => apiRequest<Page<AdminUser>>(pathWithQuery(USERS_PATH, adminListQueryParams(params))),
+    queryFn: () => apiRequest<Json<Page<AdminUser>>>(pathWithQuery(USERS_PATH, adminListQueryParams(params))),
     placeholderData: keepPreviousData,
   });
 

@@ -1,3 +1,4 @@
+import type { MessageResponse } from "../../../../schema/responses";
 import type { ResetPasswordInput } from "../../../../schema/validation/admin";
 import { apiRequest } from "../../../lib/api-client";
 import { useAdminMutation } from "./admin-mutation";
@@ -6,7 +7,10 @@ import { useAdminMutation } from "./admin-mutation";
 export const useResetCompanyPassword = () =>
   useAdminMutation({
     mutationFn: ({ companyId, password }: ResetPasswordInput & { companyId: number }) =>
-      apiRequest(`/api/admin/companies/${companyId}/reset-password`, { method: "PATCH", body: { password } }),
+      apiRequest<MessageResponse>(`/api/admin/companies/${companyId}/reset-password`, {
+        method: "PATCH",
+        body: { password } satisfies ResetPasswordInput,
+      }),
     successTitle: "Password reset successfully",
     failureTitle: "Failed to reset password",
   });

@@ -1,11 +1,11 @@
 import { useState } from "react";
+import type { AuditLogEntry, Json } from "../../../../schema/responses";
 import { Pagination } from "../../../components/ui/pagination";
 import { Table, TableCell, TableHead, TableHeaderCell, TableRow } from "../../../components/ui/table";
 import { formatDateTime } from "../../../lib/format";
 import { useAuditLog } from "../api/audit-log";
-import type { AuditEntry } from "../types";
-import { TableBodyStates } from "./table-body-states";
 import { EmailText } from "./email-text";
+import { TableBodyStates } from "./table-body-states";
 
 /** "company.password_reset" → "Company password reset". */
 function actionLabel(action: string) {
@@ -15,24 +15,31 @@ function actionLabel(action: string) {
 
 const text = (value: unknown) => (typeof value === "string" && value ? value : undefined);
 
+/** The entry's details as named values: the server stores an object, or nothing. */
+const detailsOf = ({ details }: Json<AuditLogEntry>): Record<string, unknown> =>
+  typeof details === "object" && details !== null ? (details as Record<string, unknown>) : {};
+
 /** What the target was when the change was made: its email or name, kept in the entry because it may be gone now. */
-function targetLabel({ targetType, targetId, details }: AuditEntry) {
+function targetLabel(entry: Json<AuditLogEntry>) {
+  const { targetType, targetId } = entry;
+  const details = detailsOf(entry);
   const kind = targetType === "company" ? "Company" : targetType === "user" ? "User" : targetType;
-  return { name: text(details?.email) ?? text(details?.name), reference: `${kind} #${targetId ?? "?"}` };
+  return { name: text(details.email) ?? text(details.name), reference: `${kind} #${targetId ?? "?"}` };
 }
 
 /** The part of the details not already shown in the target column. */
-function detailsLabel({ details }: AuditEntry): string {
-  const ownerEmail = text(details?.ownerEmail);
+function detailsLabel(entry: Json<AuditLogEntry>): string {
+  const details = detailsOf(entry);
+  const ownerEmail = text(details.ownerEmail);
   if (ownerEmail) return `Owner: ${ownerEmail}`;
-  const companies = Array.isArray(details?.companies) ? (details.companies as { name?: unknown }[]) : [];
+  const companies = Array.isArray(details.companies) ? (details.companies as { name?: unknown }[]) : [];
   const companyNames = companies.map((company) => text(company.name)).filter(Boolean);
   if (companyNames.length > 0) return `Also deleted: ${companyNames.join(", ")}`;
-  const role = text(details?.role);
+  const role = text(details.role);
   return role ? `Role: ${role}` : "—";
 }
 
-function AuditRow({ entry }: { entry: AuditEntry }) {
+function AuditRow({ entry }: { entry: Json<AuditLogEntry> }) {
   const target = targetLabel(entry);
   return (
     <TableRow>

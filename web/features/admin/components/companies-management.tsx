@@ -1,9 +1,9 @@
 import { useState } from "react";
+import type { AdminCompany, Json } from "../../../../schema/responses";
 import { Card } from "../../../components/ui/card";
 import { Pagination } from "../../../components/ui/pagination";
 import { useAdminCompanies } from "../api/companies-detailed";
 import { useLoadCompanyDetails } from "../api/company-details";
-import type { AdminCompany } from "../types";
 import { CompaniesTable, type CompanyAction } from "./companies-table";
 import { CompanyDetailsDialog } from "./company-details-dialog";
 import { CompanyStatusDialog } from "./company-status-dialog";
@@ -16,10 +16,10 @@ export function CompaniesManagement() {
   const { params, searchText, setSearchText, setPage } = useListParams();
   const companies = useAdminCompanies(params);
   const loadDetails = useLoadCompanyDetails();
-  const [open, setOpen] = useState<{ action: CompanyAction; company: AdminCompany } | null>(null);
+  const [open, setOpen] = useState<{ action: CompanyAction; company: Json<AdminCompany> } | null>(null);
   const close = () => setOpen(null);
 
-  const onAction = (action: CompanyAction, company: AdminCompany) => {
+  const onAction = (action: CompanyAction, company: Json<AdminCompany>) => {
     if (action === "view") loadDetails(company.id);
     setOpen({ action, company });
   };

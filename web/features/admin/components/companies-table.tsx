@@ -1,11 +1,11 @@
 import type { UseQueryResult } from "@tanstack/react-query";
+import type { AdminCompany, Json, Page } from "../../../../schema/responses";
 import { Button } from "../../../components/ui/button";
 import { Table, TableCell, TableHead, TableHeaderCell, TableRow } from "../../../components/ui/table";
 import { formatDate } from "../../../lib/format";
-import type { AdminCompany, Page } from "../types";
+import { EmailText } from "./email-text";
 import { ActiveBadge } from "./status-badges";
 import { TableBodyStates } from "./table-body-states";
-import { EmailText } from "./email-text";
 
 export type CompanyAction = "view" | "manage" | "reset";
 
@@ -15,7 +15,7 @@ const ACTIONS: { action: CompanyAction; label: string }[] = [
   { action: "reset", label: "Reset" },
 ];
 
-function CompanyRow({ company, onAction }: { company: AdminCompany; onAction: CompaniesTableProps["onAction"] }) {
+function CompanyRow({ company, onAction }: { company: Json<AdminCompany>; onAction: CompaniesTableProps["onAction"] }) {
   return (
     <TableRow>
       <TableCell>
@@ -51,8 +51,8 @@ function CompanyRow({ company, onAction }: { company: AdminCompany; onAction: Co
 }
 
 interface CompaniesTableProps {
-  query: UseQueryResult<Page<AdminCompany>>;
-  onAction: (action: CompanyAction, company: AdminCompany) => void;
+  query: UseQueryResult<Json<Page<AdminCompany>>>;
+  onAction: (action: CompanyAction, company: Json<AdminCompany>) => void;
 }
 
 export function CompaniesTable({ query, onAction }: CompaniesTableProps) {

@@ -1,4 +1,11 @@
 import type { ReactNode } from "react";
+import type {
+  AdminCompany,
+  AdminCompanyCode,
+  AdminCompanyDetails,
+  AdminCompanyValuer,
+  Json,
+} from "../../../../schema/responses";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { Spinner } from "../../../components/ui/spinner";
@@ -6,12 +13,11 @@ import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } fro
 import { EmptyState } from "../../../components/ui/empty-state";
 import { formatDate, formatMoney } from "../../../lib/format";
 import { COMPANY_DETAILS_FAILED, useCompanyDetails } from "../api/company-details";
-import type { AdminCompany, AdminCompanyCode, AdminCompanyDetails, AdminCompanyValuer } from "../types";
 import { ActiveBadge } from "./status-badges";
 
 const orNA = (value: string | null | undefined) => value || "N/A";
 
-function CompanyInfo({ company }: { company: AdminCompany }) {
+function CompanyInfo({ company }: { company: Json<AdminCompany> }) {
   const fields: [string, ReactNode][] = [
     ["Name", orNA(company.name)],
     ["Email", orNA(company.email)],
@@ -48,7 +54,7 @@ function DetailsSection({ id, title, children }: { id: string; title: ReactNode;
   );
 }
 
-function CompanyCodes({ codes, total }: { codes: AdminCompanyCode[]; total: number }) {
+function CompanyCodes({ codes, total }: { codes: Json<AdminCompanyCode>[]; total: number }) {
   const title = codes.length < total ? `QR Codes (newest ${codes.length} of ${total})` : `QR Codes (${total})`;
   return (
     <DetailsSection id="company-codes-heading" title={title}>
@@ -87,7 +93,7 @@ function CompanyCodes({ codes, total }: { codes: AdminCompanyCode[]; total: numb
   );
 }
 
-function CompanyValuers({ valuers }: { valuers: AdminCompanyValuer[] }) {
+function CompanyValuers({ valuers }: { valuers: Json<AdminCompanyValuer>[] }) {
   return (
     <DetailsSection id="company-valuers-heading" title={`Valuers (${valuers.length})`}>
       {valuers.length === 0 ? (
@@ -120,7 +126,7 @@ function CompanyValuers({ valuers }: { valuers: AdminCompanyValuer[] }) {
   );
 }
 
-function DetailsContent({ details }: { details: AdminCompanyDetails }) {
+function DetailsContent({ details }: { details: Json<AdminCompanyDetails> }) {
   return (
     <div className="space-y-6">
       <CompanyInfo company={details.company} />
@@ -131,7 +137,13 @@ function DetailsContent({ details }: { details: AdminCompanyDetails }) {
 }
 
 /** The View dialog: company info ("N/A" for blanks), its codes and its valuers. */
-export function CompanyDetailsDialog({ company, onClose }: { company: AdminCompany | null; onClose: () => void }) {
+export function CompanyDetailsDialog({
+  company,
+  onClose,
+}: {
+  company: Json<AdminCompany> | null;
+  onClose: () => void;
+}) {
   const details = useCompanyDetails(company?.id ?? null);
   return (
     <Dialog

@@ -1,6 +1,6 @@
+import type { AdminCompany, Json } from "../../../../schema/responses";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { useSetCompanyStatus } from "../api/company-status";
-import type { AdminCompany } from "../types";
 
 /** What Manage changes, said before it happens. */
 const CONSEQUENCES = {
@@ -10,7 +10,7 @@ const CONSEQUENCES = {
 };
 
 /** Manage: confirm, then switch the company between active and inactive. */
-export function CompanyStatusDialog({ company, onClose }: { company: AdminCompany | null; onClose: () => void }) {
+export function CompanyStatusDialog({ company, onClose }: { company: Json<AdminCompany> | null; onClose: () => void }) {
   const setStatus = useSetCompanyStatus();
   const deactivating = company?.isActive ?? true;
   return (

@@ -1,15 +1,15 @@
+import type { AdminUser, Json } from "../../../../schema/responses";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { useBulkDeleteUsers } from "../api/bulk-delete-users";
 import { useDeleteUser } from "../api/delete-user";
-import type { AdminUser } from "../types";
 
 /** A row's Delete ("single") or the bulk Delete of the checked rows ("bulk"). */
 export interface UserDeletion {
   kind: "single" | "bulk";
-  users: AdminUser[];
+  users: Json<AdminUser>[];
 }
 
-/** SPEC 2: the warning says deletion cannot be undone and takes the user's companies, valuers and codes with it. */
+/** The warning says deletion cannot be undone and takes the user's companies, valuers and codes with it. */
 function warning({ kind, users }: UserDeletion) {
   return kind === "single"
     ? `Delete ${users[0]?.email}? This action cannot be undone. It also deletes the user's companies, valuers and codes.`

@@ -1,19 +1,19 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, useWatch } from "react-hook-form";
+import type { AdminCompany, Json } from "../../../../schema/responses";
 import { resetPasswordSchema, type ResetPasswordInput } from "../../../../schema/validation/admin";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { InputField } from "../../../components/ui/field";
 import { useResetCompanyPassword } from "../api/reset-company-password";
-import type { AdminCompany } from "../types";
 
-function ResetPasswordForm({ company, onDone }: { company: AdminCompany; onDone: () => void }) {
+function ResetPasswordForm({ company, onDone }: { company: Json<AdminCompany>; onDone: () => void }) {
   const resetPassword = useResetCompanyPassword();
   const form = useForm<ResetPasswordInput>({
     resolver: zodResolver(resetPasswordSchema),
     defaultValues: { password: "" },
   });
-  // SPEC 5: the button stays disabled while the password is blank once trimmed.
+  // The button stays disabled while the password is blank once trimmed.
   const isBlank = useWatch({ control: form.control, name: "password" }).trim() === "";
   const submit = form.handleSubmit(({ password }) =>
     resetPassword.mutate({ companyId: company.id, password }, { onSuccess: onDone }),
@@ -40,7 +40,7 @@ function ResetPasswordForm({ company, onDone }: { company: AdminCompany; onDone:
 }
 
 /** Reset: sets a new password for the company owner, who is signed out everywhere. */
-export function ResetPasswordDialog({ company, onClose }: { company: AdminCompany | null; onClose: () => void }) {
+export function ResetPasswordDialog({ company, onClose }: { company: Json<AdminCompany> | null; onClose: () => void }) {
   return (
     <Dialog
       open={company !== null}

@@ -1,11 +1,11 @@
 import { useState } from "react";
+import type { AdminUser, Json } from "../../../../schema/responses";
 import { Card } from "../../../components/ui/card";
 import { Pagination } from "../../../components/ui/pagination";
-import { useSession } from "../../auth/api/current-user";
+import { useSession } from "../../../lib/session";
 import { useBulkSetUserStatus } from "../api/bulk-user-status";
 import { useAdminUsers } from "../api/list-users";
 import { useSetUserStatus } from "../api/user-status";
-import type { AdminUser } from "../types";
 import { DeleteUsersDialog, type UserDeletion } from "./delete-users-dialog";
 import { ListSearch } from "./list-search";
 import { useListParams } from "./use-list-params";
@@ -28,7 +28,7 @@ export function UserManagement() {
   const selected = selectable.filter((user) => checked.has(user.id));
   const clearSelection = () => setChecked(new Set());
 
-  const toggleOne = (user: AdminUser, isChecked: boolean) =>
+  const toggleOne = (user: Json<AdminUser>, isChecked: boolean) =>
     setChecked((current) => {
       const next = new Set(current);
       if (isChecked) next.add(user.id);

@@ -1,30 +1,30 @@
 import type { UseQueryResult } from "@tanstack/react-query";
+import type { AdminUser, Json, Page, PublicUser } from "../../../../schema/responses";
 import { Button } from "../../../components/ui/button";
 import { Table, TableCell, TableHead, TableHeaderCell, TableRow } from "../../../components/ui/table";
+import { displayName } from "../../../lib/display-name";
 import { formatDate } from "../../../lib/format";
-import { displayName, type SessionUser } from "../../auth/types";
-import type { AdminUser, Page } from "../types";
+import { EmailText } from "./email-text";
 import { ActiveBadge, RoleBadge } from "./status-badges";
 import { TableBodyStates } from "./table-body-states";
-import { EmailText } from "./email-text";
 
 const CHECKBOX = "h-4 w-4 rounded border-slate-300 accent-blue-700 disabled:cursor-not-allowed";
 const OWN_ACCOUNT_NOTE = "You cannot deactivate or delete your own account";
 
 interface UsersTableProps {
-  query: UseQueryResult<Page<AdminUser>>;
-  me: SessionUser | null;
-  selectable: AdminUser[];
-  selected: AdminUser[];
-  onToggleOne: (user: AdminUser, checked: boolean) => void;
+  query: UseQueryResult<Json<Page<AdminUser>>>;
+  me: Json<PublicUser> | null;
+  selectable: Json<AdminUser>[];
+  selected: Json<AdminUser>[];
+  onToggleOne: (user: Json<AdminUser>, checked: boolean) => void;
   onToggleAll: (checked: boolean) => void;
   pendingStatusUserId: number | undefined;
-  onSetActive: (user: AdminUser, isActive: boolean) => void;
-  onDelete: (user: AdminUser) => void;
+  onSetActive: (user: Json<AdminUser>, isActive: boolean) => void;
+  onDelete: (user: Json<AdminUser>) => void;
 }
 
 type RowProps = Omit<UsersTableProps, "query" | "me" | "selectable" | "selected" | "onToggleAll"> & {
-  user: AdminUser;
+  user: Json<AdminUser>;
   isMe: boolean;
   isSelected: boolean;
 };

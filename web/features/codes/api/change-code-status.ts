@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { CodeStatus, Json } from "../../../../schema/responses";
 import type { ReinstateCodeInput, RevokeCodeInput } from "../../../../schema/validation/code-status";
 import { apiRequest } from "../../../lib/api-client";
-import { codeStatusKey, type CodeStatus } from "./code-status";
+import { codeStatusKey } from "./code-status";
 import { codeKey } from "./get-code";
 import { codeListsKey } from "./list-codes";
 
@@ -13,7 +14,7 @@ function useStatusChange<Input>(id: number, action: "revoke" | "reinstate") {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: Input) =>
-      apiRequest<CodeStatus>(`/api/qr-codes/${id}/${action}`, { method: "POST", body: input }),
+      apiRequest<Json<CodeStatus>>(`/api/qr-codes/${id}/${action}`, { method: "POST", body: input }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: codeStatusKey(id) }),

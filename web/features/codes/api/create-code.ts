@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { Json, QrCodeWithImage } from "../../../../schema/responses";
+import type { CreateQrCodeInput } from "../../../../schema/validation/qr-codes";
 import { apiRequest } from "../../../lib/api-client";
-import type { CodeRequest } from "../lib/code-form";
-import type { QrCodeWithImage } from "../types";
 import { codeStatsKey } from "./code-stats";
 import { codeKey } from "./get-code";
 import { codeListsKey } from "./list-codes";
@@ -11,8 +11,8 @@ import { locationSearchKey } from "./search-locations";
 export function useCreateCode() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (request: CodeRequest) =>
-      apiRequest<QrCodeWithImage>("/api/qr-codes", { method: "POST", body: request }),
+    mutationFn: (request: CreateQrCodeInput) =>
+      apiRequest<Json<QrCodeWithImage>>("/api/qr-codes", { method: "POST", body: request }),
     onSuccess: (code) => {
       queryClient.setQueryData(codeKey(code.id), code);
       queryClient.removeQueries({ queryKey: locationSearchKey });

@@ -1,11 +1,17 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { Json, QrCodeWithImage } from "../../../../schema/responses";
 import { apiRequest } from "../../../lib/api-client";
-import type { QrCodeWithImage } from "../types";
 
 export const codeKey = (id: number | string) => [`/api/qr-codes/${id}`] as const;
 
 /** One code with its image and verification count; another company's id answers 404. */
 export const codeQuery = (id: number | string) =>
-  queryOptions({ queryKey: codeKey(id), queryFn: () => apiRequest<QrCodeWithImage>(`/api/qr-codes/${id}`) });
+  queryOptions({ queryKey: codeKey(id), queryFn: () => apiRequest<Json<QrCodeWithImage>>(`/api/qr-codes/${id}`) });
 
 export const useCode = (id: string) => useQuery(codeQuery(id));
+
+/** Re-reads one code, e.g. so its verification count agrees with a freshly read scan log. */
+export function useRefreshCode(id: number) {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: codeKey(id) });
+}

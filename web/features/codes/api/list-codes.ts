@@ -1,21 +1,21 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import type { Json, Page, QrCode } from "../../../../schema/responses";
 import { apiRequest } from "../../../lib/api-client";
 import { pathWithQuery } from "../../../lib/path-with-query";
-import type { QrCode, QrCodePage } from "../types";
 
 /** Every code list and page sits under this key, so one invalidation refreshes them all. */
 export const codeListsKey = ["/api/qr-codes"] as const;
 
-/** The dashboard's newest codes: the plain array form (no `page`). */
+/** The newest codes: the plain array form (no `page`). */
 export const recentCodesQuery = (limit: number) =>
   queryOptions({
     queryKey: [...codeListsKey, { limit }],
-    queryFn: () => apiRequest<QrCode[]>(pathWithQuery("/api/qr-codes", { limit })),
+    queryFn: () => apiRequest<Json<QrCode[]>>(pathWithQuery("/api/qr-codes", { limit })),
   });
 
 export const useRecentCodes = (limit: number) => useQuery(recentCodesQuery(limit));
 
-/** History filters (SPEC 2), applied by the server. `date` is YYYY-MM-DD; "" means no filter. */
+/** History filters, applied by the server. `date` is YYYY-MM-DD; "" means no filter. */
 export interface CodeFilters {
   search: string;
   propertyType: string;
@@ -25,7 +25,7 @@ export interface CodeFilters {
 export const codePageQuery = (filters: CodeFilters & { page: number }) =>
   queryOptions({
     queryKey: [...codeListsKey, filters],
-    queryFn: () => apiRequest<QrCodePage>(pathWithQuery("/api/qr-codes", { ...filters })),
+    queryFn: () => apiRequest<Json<Page<QrCode>>>(pathWithQuery("/api/qr-codes", { ...filters })),
   });
 
 /** Keeps the previous page on screen while the next one loads, so the table does not flash. */

@@ -1,23 +1,29 @@
+import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
+import type { Json, QrCodeWithImage } from "../../../../schema/responses";
 import { InlineLoading } from "../../../components/ui/spinner";
 import { formatDate } from "../../../lib/format";
-import { CodeScanLog } from "../../scans/components/code-scan-log";
 import { useCode } from "../api/get-code";
-import { codeTitle } from "../types";
+import { codeTitle } from "../lib/describe-code";
 import { CodeImagePanel } from "./code-image-panel";
 import { CodeNotFound } from "./code-not-found";
 import { CodePropertyDetails } from "./code-property-details";
 import { CodeStatusPanel } from "./code-status-panel";
 
+interface Props {
+  /** Panels shown below the code's own, such as its scan log: web/app composes them in. */
+  extraPanels?: (code: Json<QrCodeWithImage>) => ReactNode;
+}
+
 /**
- * /qr/:id: the image panel beside the property details. Each panel takes the code, so further
- * panels (status, scans) are added to the grid without touching these.
+ * /qr/:id: the image panel beside the property details and status. Each panel takes the code, so
+ * further panels are added without touching these.
  */
-export function CodeDetailPage() {
+export function CodeDetailPage({ extraPanels }: Props) {
   const { id = "" } = useParams();
   const code = useCode(id);
   if (code.isPending) return <InlineLoading label="Loading QR code" />;
-  // SPEC 7: any error reading one code means it is not found (404 for a missing or foreign id).
+  // Any error reading one code means it is not found (404 for a missing or foreign id).
   if (code.isError) return <CodeNotFound />;
   return (
     <div className="mx-auto max-w-6xl space-y-6">
@@ -35,7 +41,7 @@ export function CodeDetailPage() {
           <CodeStatusPanel code={code.data} />
         </div>
       </div>
-      <CodeScanLog codeId={code.data.id} />
+      {extraPanels?.(code.data)}
     </div>
   );
 }

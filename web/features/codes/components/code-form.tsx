@@ -1,21 +1,23 @@
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
+import type { CreateQrCodeInput } from "../../../../schema/validation/qr-codes";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
-import { useValuers } from "../../valuers/api/list-valuers";
-import { codeFormDefaults, codeFormResolver, type CodeRequest } from "../lib/code-form";
+import { codeFormDefaults, codeFormResolver } from "../lib/code-form";
+import type { SigningValuers } from "../lib/signing-valuers";
 import { PropertyInformationSection } from "./property-information-section";
 import { ValuationDetailsSection } from "./valuation-details-section";
 
 interface Props {
+  /** The company's valuers, of whom the active ones may sign. */
+  valuers: SigningValuers;
   submitting: boolean;
-  onSubmit: (request: CodeRequest) => void;
+  onSubmit: (request: CreateQrCodeInput) => void;
 }
 
-/** The create form (SPEC 5), validated with the server's own schema before anything is sent. */
-export function CodeForm({ submitting, onSubmit }: Props) {
+/** The create form, validated with the server's own schema before anything is sent. */
+export function CodeForm({ valuers, submitting, onSubmit }: Props) {
   const form = useForm({ resolver: codeFormResolver, defaultValues: codeFormDefaults() });
-  const valuers = useValuers();
   const signers = (valuers.data ?? []).filter((valuer) => valuer.isActive);
   const noValuers = valuers.isSuccess && signers.length === 0;
 

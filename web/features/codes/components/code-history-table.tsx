@@ -1,11 +1,12 @@
 import { Link } from "react-router";
+import type { Json, QrCode } from "../../../../schema/responses";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "../../../components/ui/table";
 import { formatDate, formatMoney } from "../../../lib/format";
-import { codeTitle, type QrCode } from "../types";
+import { codeTitle } from "../lib/describe-code";
 import { CodeStatusBadge } from "./code-status-badge";
 import { DownloadCodeButton } from "./download-code-button";
 
-function CodeHistoryRow({ code }: { code: QrCode }) {
+function CodeHistoryRow({ code }: { code: Json<QrCode> }) {
   const title = codeTitle(code);
   return (
     <TableRow>
@@ -37,8 +38,8 @@ function CodeHistoryRow({ code }: { code: QrCode }) {
   );
 }
 
-/** SPEC 2 history table; it scrolls sideways on phones rather than squeezing its columns. */
-export function CodeHistoryTable({ codes }: { codes: QrCode[] }) {
+/** The QR History table, newest first; it scrolls sideways on phones rather than squeezing its columns. */
+export function CodeHistoryTable({ codes }: { codes: Json<QrCode>[] }) {
   return (
     <Table caption="QR codes, newest first">
       <TableHead>

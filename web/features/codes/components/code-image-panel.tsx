@@ -1,12 +1,13 @@
 import { CODE_PREVIEW_SIZE } from "../../../../schema/limits";
+import type { Json, QrCodeWithImage } from "../../../../schema/responses";
 import { Card } from "../../../components/ui/card";
+import { codeTitle } from "../lib/describe-code";
 import { qrFileName } from "../lib/qr-image";
-import { codeTitle, type QrCodeWithImage } from "../types";
 import { CodeStatusBadge } from "./code-status-badge";
 import { DETAIL_PAGE_MESSAGES, QrImageActions } from "./qr-image-actions";
 
 /** The code at 300 px with its reference, Copy and Download (named after the reference), and where it leads. */
-export function CodeImagePanel({ code }: { code: QrCodeWithImage }) {
+export function CodeImagePanel({ code }: { code: Json<QrCodeWithImage> }) {
   return (
     <Card className="flex flex-col items-center gap-4 p-4 text-center sm:p-6">
       <img

@@ -1,13 +1,14 @@
 import { Link } from "react-router";
 import { CODE_PREVIEW_SIZE } from "../../../../schema/limits";
+import type { Json, QrCodeWithImage } from "../../../../schema/responses";
 import { Card } from "../../../components/ui/card";
 import { formatMoney } from "../../../lib/format";
+import { codeTitle } from "../lib/describe-code";
 import { qrFileName } from "../lib/qr-image";
-import { codeTitle, type QrCodeWithImage } from "../types";
 import { CREATE_PAGE_MESSAGES, QrImageActions } from "./qr-image-actions";
 
 /** The create page's preview panel: a prompt before generation, then the code with Copy and Download. */
-export function CodePreview({ code }: { code: QrCodeWithImage | undefined }) {
+export function CodePreview({ code }: { code: Json<QrCodeWithImage> | undefined }) {
   return (
     <Card className="p-4 sm:p-6">
       <h2 className="text-base font-semibold text-slate-900">QR Code Preview</h2>

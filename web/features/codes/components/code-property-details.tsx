@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
+import type { Json, QrCodeWithImage } from "../../../../schema/responses";
 import { SectionCard } from "../../../components/ui/section-card";
 import { formatDate, formatMeasure, formatMoney } from "../../../lib/format";
-import { isMotorVehicle, type QrCodeWithImage } from "../types";
+import { isMotorVehicle } from "../lib/describe-code";
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -12,8 +13,8 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** SPEC 2 detail fields: location, description, type, sizes, value, date, signer and verification count. */
-export function CodePropertyDetails({ code }: { code: QrCodeWithImage }) {
+/** The detail page's fields: location, description, type, sizes, value, date, signer and verification count. */
+export function CodePropertyDetails({ code }: { code: Json<QrCodeWithImage> }) {
   const vehicle = isMotorVehicle(code);
   return (
     <SectionCard title="Property Details">

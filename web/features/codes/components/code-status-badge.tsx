@@ -1,7 +1,8 @@
+import type { Json, QrCode } from "../../../../schema/responses";
 import { Badge } from "../../../components/ui/card";
-import { isRevoked, type QrCode } from "../types";
+import { isRevoked } from "../lib/describe-code";
 
-/** History status (SPEC 2, 4): "Verified", unless the company revoked the code. */
-export function CodeStatusBadge({ code }: { code: Pick<QrCode, "revokedAt"> }) {
+/** A code's status in lists: "Verified", unless the company revoked the code. */
+export function CodeStatusBadge({ code }: { code: Pick<Json<QrCode>, "revokedAt"> }) {
   return isRevoked(code) ? <Badge tone="red">Revoked</Badge> : <Badge tone="green">Verified</Badge>;
 }

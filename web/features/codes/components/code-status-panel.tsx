@@ -1,19 +1,19 @@
 import { useState } from "react";
 import { Link } from "react-router";
+import type { CodeStatus, Json, QrCode } from "../../../../schema/responses";
 import { Button } from "../../../components/ui/button";
 import { Badge } from "../../../components/ui/card";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { SectionCard } from "../../../components/ui/section-card";
 import { InlineLoading } from "../../../components/ui/spinner";
 import { formatDateTime } from "../../../lib/format";
-import { useSession } from "../../auth/api/current-user";
-import { useCodeStatus, type CodeStatus } from "../api/code-status";
-import type { QrCode } from "../types";
+import { useSession } from "../../../lib/session";
+import { useCodeStatus } from "../api/code-status";
 import { actorName, CodeStatusHistory } from "./code-status-history";
 import { ReinstateCodeDialog } from "./reinstate-code-dialog";
 import { RevokeCodeDialog } from "./revoke-code-dialog";
 
-function CurrentStatus({ status }: { status: CodeStatus }) {
+function CurrentStatus({ status }: { status: Json<CodeStatus> }) {
   if (status.status === "valid") {
     return (
       <div className="space-y-1">
@@ -44,7 +44,7 @@ function CurrentStatus({ status }: { status: CodeStatus }) {
 }
 
 /** Which status change this user may make, or why not (the server enforces the same rules). */
-function useStatusPermissions(code: QrCode) {
+function useStatusPermissions(code: Json<QrCode>) {
   const { user, isOwner } = useSession();
   return {
     revoke: isOwner || code.userId === user?.id,
@@ -56,10 +56,10 @@ function useStatusPermissions(code: QrCode) {
 }
 
 /**
- * Revocation on the detail page (issue 4): the code's current state, who changed it and why, and
+ * Revocation on the detail page: the code's current state, who changed it and why, and
  * the one action allowed next: Revoke for a valid code, Reinstate (owner only) for a revoked one.
  */
-export function CodeStatusPanel({ code }: { code: QrCode }) {
+export function CodeStatusPanel({ code }: { code: Json<QrCode> }) {
   const status = useCodeStatus(code.id);
   const may = useStatusPermissions(code);
   const [dialog, setDialog] = useState<"revoke" | "reinstate" | null>(null);

@@ -1,16 +1,17 @@
 import { useState } from "react";
+import type { Json, QrCodeWithImage } from "../../../../schema/responses";
+import type { CreateQrCodeInput } from "../../../../schema/validation/qr-codes";
+import { useUnauthorizedRedirect } from "../../../components/ui/failure-toast";
 import { useToast } from "../../../components/ui/toast";
 import { ApiRequestError } from "../../../lib/api-client";
-import { useUnauthorizedRedirect } from "../../auth/hooks/use-unauthorized-redirect";
 import { useCreateCode } from "../api/create-code";
-import type { CodeRequest } from "../lib/code-form";
-import type { QrCodeWithImage } from "../types";
+import type { SigningValuers } from "../lib/signing-valuers";
 import { CodeForm } from "./code-form";
 import { CodePreview } from "./code-preview";
 
 const GENERIC_FAILURE = "Failed to generate QR code. Please try again.";
 
-/** SPEC 8: the server's field errors, else its message, else the generic text. */
+/** The server's field errors, else its message, else the generic text. */
 function failureMessage(error: unknown): string {
   if (!(error instanceof ApiRequestError)) return GENERIC_FAILURE;
   if (error.errors?.length) return `Validation errors: ${error.errors.join(", ")}`;
@@ -21,13 +22,13 @@ function failureMessage(error: unknown): string {
  * /create-qr: idle, submitting ("Generating QR Code...") and generated. The last generated code
  * stays in the preview while another is made, until the new one replaces it.
  */
-export function CreateCodePage() {
+export function CreateCodePage({ signingValuers }: { signingValuers: SigningValuers }) {
   const toast = useToast();
   const redirectIfUnauthorized = useUnauthorizedRedirect();
   const createCode = useCreateCode();
-  const [generated, setGenerated] = useState<QrCodeWithImage>();
+  const [generated, setGenerated] = useState<Json<QrCodeWithImage>>();
 
-  const generate = (request: CodeRequest) =>
+  const generate = (request: CreateQrCodeInput) =>
     createCode.mutate(request, {
       onSuccess: (code) => {
         setGenerated(code);
@@ -48,7 +49,7 @@ export function CreateCodePage() {
         </p>
       </header>
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <CodeForm submitting={createCode.isPending} onSubmit={generate} />
+        <CodeForm valuers={signingValuers} submitting={createCode.isPending} onSubmit={generate} />
         <div className="lg:sticky lg:top-20">
           <CodePreview code={generated} />
         </div>

@@ -2,9 +2,9 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { reinstateCodeSchema, type ReinstateCodeInput } from "../../../../schema/validation/code-status";
 import { Dialog } from "../../../components/ui/dialog";
+import { useFailureToast } from "../../../components/ui/failure-toast";
 import { useToast } from "../../../components/ui/toast";
 import { showServerFieldErrors } from "../../../lib/field-errors";
-import { useFailureToast } from "../../auth/hooks/use-unauthorized-redirect";
 import { useReinstateCode } from "../api/change-code-status";
 import { CodeStatusReasonForm } from "./code-status-reason-form";
 

@@ -1,16 +1,16 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
+import type { Json, QrCode } from "../../../../schema/responses";
 import { revokeCodeSchema, type RevokeCodeInput } from "../../../../schema/validation/code-status";
 import { Dialog } from "../../../components/ui/dialog";
+import { useFailureToast } from "../../../components/ui/failure-toast";
 import { useToast } from "../../../components/ui/toast";
 import { showServerFieldErrors } from "../../../lib/field-errors";
-import { useFailureToast } from "../../auth/hooks/use-unauthorized-redirect";
 import { useRevokeCode } from "../api/change-code-status";
-import type { QrCode } from "../types";
 import { CodeStatusReasonForm } from "./code-status-reason-form";
 import { SuccessorCodeField } from "./successor-code-field";
 
-function RevokeCodeForm({ code, onClose }: { code: QrCode; onClose: () => void }) {
+function RevokeCodeForm({ code, onClose }: { code: Json<QrCode>; onClose: () => void }) {
   const toast = useToast();
   const showFailure = useFailureToast();
   const revokeCode = useRevokeCode(code.id);
@@ -57,7 +57,7 @@ export function RevokeCodeDialog({
   open,
   onOpenChange,
 }: {
-  code: QrCode;
+  code: Json<QrCode>;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {

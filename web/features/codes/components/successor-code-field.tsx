@@ -1,11 +1,12 @@
 import type { UseFormRegisterReturn } from "react-hook-form";
+import type { Json, QrCode } from "../../../../schema/responses";
 import { QR_LIST_MAX } from "../../../../schema/validation/qr-codes";
 import { SelectField } from "../../../components/ui/field";
 import { formatDate } from "../../../lib/format";
 import { useRecentCodes } from "../api/list-codes";
-import { codeTitle, isRevoked, type QrCode } from "../types";
+import { codeTitle, isRevoked } from "../lib/describe-code";
 
-const optionLabel = (code: QrCode) =>
+const optionLabel = (code: Json<QrCode>) =>
   [codeTitle(code), code.propertyReference, formatDate(code.valuationDate, "short")].filter(Boolean).join(" · ");
 
 function successorHint(codes: ReturnType<typeof useRecentCodes>, candidateCount: number): string {
@@ -25,7 +26,7 @@ export function SuccessorCodeField({
   error,
   registration,
 }: {
-  code: QrCode;
+  code: Json<QrCode>;
   error?: string;
   registration: UseFormRegisterReturn;
 }) {

@@ -1,9 +1,9 @@
 import type { ChangeEvent } from "react";
 import type { UseFormReturn } from "react-hook-form";
 import { CURRENCIES, DATE_INPUT_MAX } from "../../../../schema/limits";
+import type { Json, Valuer } from "../../../../schema/responses";
 import { InputField, SelectField } from "../../../components/ui/field";
 import { formatDigitsWithSeparators, maskDayMonthYear } from "../../../lib/format";
-import type { Valuer } from "../../valuers/api/list-valuers";
 import { marketValueDigits, type CodeFormValues } from "../lib/code-form";
 import { FormSection } from "./form-section";
 
@@ -23,8 +23,8 @@ function maskedField(form: Form, name: "valuationDate" | "marketValue", mask: (t
 
 const maskMarketValue = (text: string) => formatDigitsWithSeparators(marketValueDigits(text));
 
-/** SPEC 5: the DD/MM/YYYY date mask, digits-only market value with separators, currency, signer. */
-export function ValuationDetailsSection({ form, valuers }: { form: Form; valuers: Valuer[] }) {
+/** The DD/MM/YYYY date mask, digits-only market value with separators, currency, signer. */
+export function ValuationDetailsSection({ form, valuers }: { form: Form; valuers: Json<Valuer>[] }) {
   const { errors } = form.formState;
   return (
     <FormSection title="Valuation Details">

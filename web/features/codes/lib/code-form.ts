@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { Resolver } from "react-hook-form";
 import type { Currency, PropertyType } from "../../../../schema/limits";
-import { createQrCodeSchema, MOTOR_VEHICLE } from "../../../../schema/validation/qr-codes";
+import { createQrCodeSchema, MOTOR_VEHICLE, type CreateQrCodeInput } from "../../../../schema/validation/qr-codes";
 import { todayDayMonthYear } from "../../../lib/format";
 
 /** What the create form holds: text as typed (market value with separators, date as DD/MM/YYYY). */
@@ -20,22 +20,6 @@ export interface CodeFormValues {
   valuerId: string;
 }
 
-/** The POST /api/qr-codes body (SPEC 7): market value as a number, the valuer as an integer. */
-export interface CodeRequest {
-  propertyType?: PropertyType;
-  propertyAddress?: string;
-  propertyReference: string;
-  propertyArea: string;
-  propertySize?: string;
-  propertySizeUnit?: CodeFormValues["propertySizeUnit"];
-  landSize?: string;
-  landSizeUnit?: CodeFormValues["landSizeUnit"];
-  valuationDate: string;
-  marketValue: number;
-  currency: Currency;
-  valuerId?: number;
-}
-
 export const codeFormDefaults = (): CodeFormValues => ({
   propertyType: "",
   propertyAddress: "",
@@ -51,14 +35,16 @@ export const codeFormDefaults = (): CodeFormValues => ({
   valuerId: "",
 });
 
-/** SPEC 5: only digits are kept (commas stripped); no leading zeros, so "0" then "5" reads "5". */
+/** Market value: only digits are kept (commas stripped); no leading zeros, so "0" then "5" reads "5". */
 export const marketValueDigits = (text: string) => text.replace(/\D/g, "").replace(/^0+(?=\d)/, "");
 
 /**
- * The body sent for the form's values. A Motor Vehicle has no location or sizes: what is hidden
- * is not sent, so a size typed before switching type can neither fail nor be stored.
+ * The POST /api/qr-codes body for the form's values: market value as a number, the valuer as an
+ * integer. A Motor Vehicle has no location or sizes: what is hidden is not sent, so a size typed
+ * before switching type can neither fail nor be stored. Until a property type is chosen the body
+ * is incomplete, and the schema says so.
  */
-export function toCodeRequest(values: CodeFormValues): CodeRequest {
+export function toCodeRequest(values: CodeFormValues): Partial<CreateQrCodeInput> {
   const vehicle = values.propertyType === MOTOR_VEHICLE;
   const valuerId = Number.parseInt(values.valuerId, 10);
   return {
@@ -85,7 +71,8 @@ const validateRequest = zodResolver(createQrCodeSchema, undefined, { raw: true }
 
 /**
  * The shared server schema checks exactly the body that will be sent (same rules on both sides);
- * its field paths are the form's field names, so each message lands under its field.
+ * its field paths are the form's field names, so each message lands under its field. A body it
+ * accepts is handed on untransformed (`raw`), so the form submits a CreateQrCodeInput.
  */
-export const codeFormResolver: Resolver<CodeFormValues, unknown, CodeRequest> = (values, context, options) =>
+export const codeFormResolver: Resolver<CodeFormValues, unknown, CreateQrCodeInput> = (values, context, options) =>
   validateRequest(toCodeRequest(values) as never, context, options as never) as never;

@@ -1,13 +1,14 @@
 import { useEffect, useState } from "react";
 import { DEMO_CERTIFICATE } from "../../../../schema/demo-certificate";
+import type { DemoQrCode } from "../../../../schema/responses";
 import { apiRequest } from "../../../lib/api-client";
 
-/** The live demo code (SPEC 7): requested on load; a failure is only logged and "Loading..." stays. */
+/** The live demo code: requested on load; a failure is only logged and "Loading..." stays. */
 export function DemoQr() {
   const [image, setImage] = useState<string | null>(null);
   useEffect(() => {
     let active = true;
-    apiRequest<{ qrCodeData: string }>("/api/demo-qr", { method: "POST", body: DEMO_CERTIFICATE })
+    apiRequest<DemoQrCode>("/api/demo-qr", { method: "POST", body: DEMO_CERTIFICATE })
       .then((res) => active && setImage(res.qrCodeData))
       .catch((error) => console.error("Demo QR code could not be loaded", error));
     return () => {

@@ -1,6 +1,5 @@
 import { PublicFooter, PublicTopBar } from "../../../components/layout/public-top-bar";
 import { Button } from "../../../components/ui/button";
-import { useAuthDialogs } from "../../auth/components/auth-dialogs";
 import { DemoQr } from "./demo-qr";
 
 const STEPS = [
@@ -25,14 +24,20 @@ const STATS = [
   { value: "24/7", label: "Support" },
 ];
 
-/** The public entry (SPEC 2): what the product does, the live demo code, sign-in and registration. */
-export function LandingPage() {
-  const { openSignIn, openRegister } = useAuthDialogs();
+interface Props {
+  /** Opens the sign-in dialog. */
+  onSignIn: () => void;
+  /** Opens the registration dialog. */
+  onRegister: () => void;
+}
+
+/** The public entry: what the product does, the live demo code, sign-in and registration. */
+export function LandingPage({ onSignIn, onRegister }: Props) {
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
       <PublicTopBar
         action={
-          <Button size="sm" onClick={openSignIn}>
+          <Button size="sm" onClick={onSignIn}>
             Valuer Dashboard
           </Button>
         }
@@ -49,14 +54,14 @@ export function LandingPage() {
                 authentic certificate, and your company is alerted each time a code is scanned.
               </p>
               <div className="mt-8 flex flex-wrap gap-3">
-                <Button size="lg" className="bg-white !text-blue-800 hover:bg-blue-50" onClick={openRegister}>
+                <Button size="lg" className="bg-white !text-blue-800 hover:bg-blue-50" onClick={onRegister}>
                   Start Free Trial
                 </Button>
                 <Button
                   size="lg"
                   variant="secondary"
                   className="border-white/40 bg-transparent !text-white hover:bg-white/10"
-                  onClick={openSignIn}
+                  onClick={onSignIn}
                 >
                   Sign In
                 </Button>
@@ -98,7 +103,7 @@ export function LandingPage() {
             <p className="mx-auto mt-3 max-w-2xl text-slate-600">
               Registration is free and you pay only per code generated. No monthly fees.
             </p>
-            <Button size="lg" className="mt-6" onClick={openRegister}>
+            <Button size="lg" className="mt-6" onClick={onRegister}>
               Create your free account
             </Button>
             <dl className="mt-12 grid grid-cols-2 gap-4 md:grid-cols-4">

@@ -1,25 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { DeviceClass } from "../../../../schema/validation/scans";
+import type { CodeScans, Json } from "../../../../schema/responses";
 import { apiRequest } from "../../../lib/api-client";
-
-/** One counted scan; place fields are null when the edge could not tell (always, locally). */
-export interface ScanEntry {
-  at: string;
-  country: string | null;
-  city: string | null;
-  deviceClass: DeviceClass;
-}
-
-/** GET /api/qr-codes/:id/scans: the latest scans, scans per UTC day over 30 days (oldest first), unique scanners. */
-export interface CodeScans {
-  scans: ScanEntry[];
-  daily: { date: string; count: number }[];
-  uniqueScanners: number;
-}
 
 export const codeScansKey = (id: number | string) => [`/api/qr-codes/${id}/scans`] as const;
 
+/** The latest scans of one code, scans per UTC day over the chart's window, and unique scanners. */
 export const codeScansQuery = (id: number | string) =>
-  queryOptions({ queryKey: codeScansKey(id), queryFn: () => apiRequest<CodeScans>(codeScansKey(id)[0]) });
+  queryOptions({ queryKey: codeScansKey(id), queryFn: () => apiRequest<Json<CodeScans>>(codeScansKey(id)[0]) });
 
 export const useCodeScans = (id: number) => useQuery(codeScansQuery(id));

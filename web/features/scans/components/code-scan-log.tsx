@@ -1,15 +1,14 @@
-import { useQueryClient } from "@tanstack/react-query";
+import type { CodeScans, Json } from "../../../../schema/responses";
 import { CODE_SCANS_LIMIT } from "../../../../schema/validation/scans";
 import { Button } from "../../../components/ui/button";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { SectionCard } from "../../../components/ui/section-card";
 import { InlineLoading } from "../../../components/ui/spinner";
-import { codeKey } from "../../codes/api/get-code";
-import { useCodeScans, type CodeScans } from "../api/code-scans";
+import { useCodeScans } from "../api/code-scans";
 import { ScanChart } from "./scan-chart";
 import { ScansTable } from "./scans-table";
 
-function ScanFigures({ data }: { data: CodeScans }) {
+function ScanFigures({ data }: { data: Json<CodeScans> }) {
   const lastMonth = data.daily.reduce((sum, day) => sum + day.count, 0);
   const figures: [string, number][] = [
     ["Unique scanners", data.uniqueScanners],
@@ -28,15 +27,15 @@ function ScanFigures({ data }: { data: CodeScans }) {
 }
 
 /**
- * The code's scan log (issue 4): who scanned it, roughly where, on what kind of device, and how
- * often per day. Refresh also re-reads the code so its verification count agrees with the log.
+ * The code's scan log: who scanned it, roughly where, on what kind of device, and how often per
+ * day. Refresh re-reads the log and calls `onRefresh`, so the page can re-read what depends on it
+ * (the code's verification count).
  */
-export function CodeScanLog({ codeId }: { codeId: number }) {
-  const queryClient = useQueryClient();
+export function CodeScanLog({ codeId, onRefresh }: { codeId: number; onRefresh?: () => void }) {
   const scans = useCodeScans(codeId);
   const refresh = () => {
     void scans.refetch();
-    void queryClient.invalidateQueries({ queryKey: codeKey(codeId) });
+    onRefresh?.();
   };
   return (
     <SectionCard

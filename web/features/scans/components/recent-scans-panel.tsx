@@ -1,13 +1,14 @@
 import { Link } from "react-router";
+import type { Json, RecentScan } from "../../../../schema/responses";
 import { RECENT_SCANS_DEFAULT } from "../../../../schema/validation/scans";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { SectionCard } from "../../../components/ui/section-card";
 import { InlineLoading } from "../../../components/ui/spinner";
 import { formatDateTime } from "../../../lib/format";
-import { useRecentScans, type RecentScan } from "../api/recent-scans";
+import { useRecentScans } from "../api/recent-scans";
 import { deviceLabel, placeLabel } from "../lib/scan-labels";
 
-function RecentScanItem({ scan }: { scan: RecentScan }) {
+function RecentScanItem({ scan }: { scan: Json<RecentScan> }) {
   return (
     <li className="py-3">
       <Link to={`/qr/${scan.code.id}`} className="break-words font-medium text-blue-700 hover:underline">

@@ -1,8 +1,8 @@
+import type { Json, ScanDay } from "../../../../schema/responses";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "../../../components/ui/table";
 import { formatDate } from "../../../lib/format";
-import type { CodeScans } from "../api/code-scans";
 
-type Day = CodeScans["daily"][number];
+type Day = Json<ScanDay>;
 
 const WIDTH = 300;
 const HEIGHT = 100;

@@ -1,14 +1,14 @@
 import { useState } from "react";
+import type { Json, ScanEntry } from "../../../../schema/responses";
 import { Button } from "../../../components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "../../../components/ui/table";
 import { formatDateTime } from "../../../lib/format";
-import type { ScanEntry } from "../api/code-scans";
 import { deviceLabel, placeLabel } from "../lib/scan-labels";
 
 const FIRST_ROWS = 10;
 
 /** The latest scans of one code, newest first: the first ten, the rest on request. */
-export function ScansTable({ scans }: { scans: ScanEntry[] }) {
+export function ScansTable({ scans }: { scans: Json<ScanEntry>[] }) {
   const [showAll, setShowAll] = useState(false);
   const shown = showAll ? scans : scans.slice(0, FIRST_ROWS);
   return (

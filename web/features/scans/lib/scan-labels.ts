@@ -1,5 +1,5 @@
+import type { Json, ScanEntry } from "../../../../schema/responses";
 import type { DeviceClass } from "../../../../schema/validation/scans";
-import type { ScanEntry } from "../api/code-scans";
 
 const DEVICE_LABELS: Record<DeviceClass, string> = {
   mobile: "Mobile",
@@ -9,7 +9,12 @@ const DEVICE_LABELS: Record<DeviceClass, string> = {
   other: "Other",
 };
 
-export const deviceLabel = (device: DeviceClass) => DEVICE_LABELS[device] ?? DEVICE_LABELS.other;
+const isDeviceClass = (device: string | null): device is DeviceClass =>
+  device !== null && Object.hasOwn(DEVICE_LABELS, device);
+
+/** The device class in words; an unknown or missing class reads "Other". */
+export const deviceLabel = (device: string | null) =>
+  isDeviceClass(device) ? DEVICE_LABELS[device] : DEVICE_LABELS.other;
 
 let countryNames: Intl.DisplayNames | null | undefined;
 
@@ -25,7 +30,7 @@ function countryName(code: string): string {
 }
 
 /** Where a scan came from: "Nairobi, Kenya", "Kenya", or "Unknown" when the edge could not tell. */
-export function placeLabel(scan: Pick<ScanEntry, "country" | "city">): string {
+export function placeLabel(scan: Pick<Json<ScanEntry>, "country" | "city">): string {
   const parts = [scan.city, scan.country && countryName(scan.country)].filter(Boolean);
   return parts.length ? parts.join(", ") : "Unknown";
 }

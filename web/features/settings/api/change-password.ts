@@ -1,4 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
+import type { MessageResponse } from "../../../../schema/responses";
 import type { ChangePasswordInput } from "../../../../schema/validation/profile";
 import { apiRequest } from "../../../lib/api-client";
 
@@ -6,6 +7,6 @@ import { apiRequest } from "../../../lib/api-client";
 export function useChangePassword() {
   return useMutation({
     mutationFn: (input: ChangePasswordInput) =>
-      apiRequest<{ message: string }>("/api/profile/password", { method: "POST", body: input }),
+      apiRequest<MessageResponse>("/api/profile/password", { method: "POST", body: input }),
   });
 }

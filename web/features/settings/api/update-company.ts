@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { CurrentCompany, Json, PublicUser } from "../../../../schema/responses";
 import type { CompanyDetailsInput } from "../../../../schema/validation/companies";
 import { apiRequest } from "../../../lib/api-client";
-import { currentUserKey } from "../../auth/api/current-user";
-import type { SessionUser } from "../../auth/types";
-import { currentCompanyKey, type Company } from "./current-company";
+import { currentUserKey } from "../../../lib/session";
+import { currentCompanyKey } from "./current-company";
 
 /**
  * PUT /api/companies/current (owner only). The answer replaces the cached company, and the
@@ -13,10 +13,10 @@ export function useUpdateCompany() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CompanyDetailsInput) =>
-      apiRequest<Company>("/api/companies/current", { method: "PUT", body: input }),
+      apiRequest<Json<CurrentCompany>>("/api/companies/current", { method: "PUT", body: input }),
     onSuccess: (company) => {
       queryClient.setQueryData(currentCompanyKey, company);
-      queryClient.setQueryData<SessionUser | null>(currentUserKey, (user) =>
+      queryClient.setQueryData<Json<PublicUser> | null>(currentUserKey, (user) =>
         user?.company ? { ...user, company: { ...user.company, name: company.name } } : user,
       );
     },

@@ -1,27 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { Json, MessageResponse, SavedWebhook, WebhookStatus } from "../../../../schema/responses";
 import type { WebhookInput } from "../../../../schema/validation/webhook";
 import { apiRequest } from "../../../lib/api-client";
 import { currentCompanyKey } from "./current-company";
 
-/** GET /api/companies/current/webhook: the scan-alert URL and the latest delivery's outcome. */
-export interface Webhook {
-  url: string | null;
-  /** e.g. "delivered (HTTP 200)", "failed (could not connect)"; null before the first attempt. */
-  lastStatus: string | null;
-  lastAttemptAt: string | null;
-  lastDelivered: boolean | null;
-}
-
-/** PUT's answer: the signing secret, returned this once and never again. */
-export interface SavedWebhook {
-  url: string;
-  secret: string;
-}
-
 export const webhookKey = ["/api/companies/current/webhook"] as const;
 
+/** The scan-alert URL and how the latest delivery went. */
 export const webhookQuery = () =>
-  queryOptions({ queryKey: webhookKey, queryFn: () => apiRequest<Webhook>(webhookKey[0]) });
+  queryOptions({ queryKey: webhookKey, queryFn: () => apiRequest<Json<WebhookStatus>>(webhookKey[0]) });
 
 export const useWebhook = () => useQuery(webhookQuery());
 
@@ -42,4 +29,4 @@ function useWebhookMutation<Input, Answer>(method: "PUT" | "DELETE") {
 export const useSaveWebhook = () => useWebhookMutation<WebhookInput, SavedWebhook>("PUT");
 
 /** Owner only: scans stop being sent. */
-export const useRemoveWebhook = () => useWebhookMutation<void, { message: string }>("DELETE");
+export const useRemoveWebhook = () => useWebhookMutation<void, MessageResponse>("DELETE");

@@ -2,10 +2,10 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { changePasswordSchema, type ChangePasswordInput } from "../../../../schema/validation/profile";
 import { Button } from "../../../components/ui/button";
+import { useFailureToast } from "../../../components/ui/failure-toast";
 import { InputField } from "../../../components/ui/field";
 import { SectionCard } from "../../../components/ui/section-card";
 import { useToast } from "../../../components/ui/toast";
-import { useFailureToast } from "../../auth/hooks/use-unauthorized-redirect";
 import { useChangePassword } from "../api/change-password";
 
 const EMPTY: ChangePasswordInput = { currentPassword: "", newPassword: "", confirmPassword: "" };

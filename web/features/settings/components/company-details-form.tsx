@@ -1,15 +1,15 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
+import type { CurrentCompany, Json } from "../../../../schema/responses";
 import { companyDetailsSchema, type CompanyDetailsInput } from "../../../../schema/validation/companies";
 import { Button } from "../../../components/ui/button";
+import { useFailureToast } from "../../../components/ui/failure-toast";
 import { InputField } from "../../../components/ui/field";
 import { useToast } from "../../../components/ui/toast";
 import { ApiRequestError } from "../../../lib/api-client";
-import { useFailureToast } from "../../auth/hooks/use-unauthorized-redirect";
-import type { Company } from "../api/current-company";
 import { useUpdateCompany } from "../api/update-company";
 
-const valuesOf = (company: Company): CompanyDetailsInput => ({
+const valuesOf = (company: Json<CurrentCompany>): CompanyDetailsInput => ({
   name: company.name,
   email: company.email,
   phone: company.phone ?? "",
@@ -17,7 +17,7 @@ const valuesOf = (company: Company): CompanyDetailsInput => ({
 });
 
 /** The owner's edit form for the company's name and contact details. */
-export function CompanyDetailsForm({ company }: { company: Company }) {
+export function CompanyDetailsForm({ company }: { company: Json<CurrentCompany> }) {
   const toast = useToast();
   const showFailure = useFailureToast();
   const updateCompany = useUpdateCompany();

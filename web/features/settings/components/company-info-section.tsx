@@ -1,12 +1,13 @@
+import type { CurrentCompany, Json } from "../../../../schema/responses";
 import { Button } from "../../../components/ui/button";
 import { EmptyState } from "../../../components/ui/empty-state";
+import { useRedirectOnUnauthorizedQuery } from "../../../components/ui/failure-toast";
 import { SectionCard } from "../../../components/ui/section-card";
 import { InlineLoading } from "../../../components/ui/spinner";
-import { useRedirectOnUnauthorizedQuery } from "../../auth/hooks/use-unauthorized-redirect";
-import { useCurrentCompany, type Company } from "../api/current-company";
+import { useCurrentCompany } from "../api/current-company";
 import { CompanyDetailsForm } from "./company-details-form";
 
-function CompanyDetailsView({ company }: { company: Company }) {
+function CompanyDetailsView({ company }: { company: Json<CurrentCompany> }) {
   const rows: Array<[string, string | null]> = [
     ["Company Name", company.name],
     ["Company Email", company.email],

@@ -1,16 +1,16 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
+import type { Json, PublicUser } from "../../../../schema/responses";
 import { profileSchema, type ProfileInput } from "../../../../schema/validation/profile";
 import { Button } from "../../../components/ui/button";
+import { useFailureToast } from "../../../components/ui/failure-toast";
 import { InputField } from "../../../components/ui/field";
 import { SectionCard } from "../../../components/ui/section-card";
 import { useToast } from "../../../components/ui/toast";
-import type { SessionUser } from "../../auth/types";
-import { useFailureToast } from "../../auth/hooks/use-unauthorized-redirect";
 import { useUpdateProfile } from "../api/update-profile";
 
 /** First and last name: the name shown in the top bar and on the team list. */
-export function ProfileNameForm({ user }: { user: SessionUser }) {
+export function ProfileNameForm({ user }: { user: Json<PublicUser> }) {
   const toast = useToast();
   const showFailure = useFailureToast();
   const updateProfile = useUpdateProfile();

@@ -1,4 +1,4 @@
-import { useSession } from "../../auth/api/current-user";
+import { useSession } from "../../../lib/session";
 import { ChangePasswordForm } from "./change-password-form";
 import { ProfileNameForm } from "./profile-name-form";
 

@@ -1,14 +1,15 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import type { Json, SavedWebhook, WebhookStatus } from "../../../../schema/responses";
 import { webhookSchema, type WebhookInput } from "../../../../schema/validation/webhook";
 import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { useFailureToast } from "../../../components/ui/failure-toast";
 import { InputField } from "../../../components/ui/field";
 import { useToast } from "../../../components/ui/toast";
 import { showServerFieldErrors } from "../../../lib/field-errors";
-import { useFailureToast } from "../../auth/hooks/use-unauthorized-redirect";
-import { useRemoveWebhook, useSaveWebhook, type SavedWebhook, type Webhook } from "../api/webhook";
+import { useRemoveWebhook, useSaveWebhook } from "../api/webhook";
 
 function RemoveWebhookButton({ url }: { url: string }) {
   const toast = useToast();
@@ -43,7 +44,13 @@ function RemoveWebhookButton({ url }: { url: string }) {
 }
 
 /** The owner's form. Saving always issues a new secret, handed to onSaved to be shown once. */
-export function WebhookForm({ webhook, onSaved }: { webhook: Webhook; onSaved: (saved: SavedWebhook) => void }) {
+export function WebhookForm({
+  webhook,
+  onSaved,
+}: {
+  webhook: Json<WebhookStatus>;
+  onSaved: (saved: SavedWebhook) => void;
+}) {
   const toast = useToast();
   const showFailure = useFailureToast();
   const saveWebhook = useSaveWebhook();

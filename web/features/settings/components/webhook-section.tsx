@@ -1,16 +1,17 @@
 import { useState } from "react";
+import type { SavedWebhook } from "../../../../schema/responses";
 import { Button } from "../../../components/ui/button";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { SectionCard } from "../../../components/ui/section-card";
 import { InlineLoading } from "../../../components/ui/spinner";
-import { useWebhook, type SavedWebhook } from "../api/webhook";
+import { useWebhook } from "../api/webhook";
 import { WebhookForm } from "./webhook-form";
 import { WebhookHelp } from "./webhook-help";
 import { WebhookSecretNotice } from "./webhook-secret-notice";
-import { WebhookStatus } from "./webhook-status";
+import { WebhookStatusView } from "./webhook-status";
 
 /**
- * Scan alerts (issue 4): the owner points a webhook at the company's own server and gets each
+ * Scan alerts: the owner points a webhook at the company's own server and gets each
  * counted scan as a signed POST; members see where alerts go and whether the last one arrived.
  */
 export function WebhookSection({ isOwner }: { isOwner: boolean }) {
@@ -36,7 +37,7 @@ export function WebhookSection({ isOwner }: { isOwner: boolean }) {
         />
       ) : (
         <div className="space-y-4">
-          <WebhookStatus
+          <WebhookStatusView
             webhook={webhook.data}
             onCheckAgain={() => void webhook.refetch()}
             isChecking={webhook.isFetching}

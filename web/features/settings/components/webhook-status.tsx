@@ -1,26 +1,43 @@
+import type { Json, WebhookDeliveryOutcome, WebhookStatus } from "../../../../schema/responses";
 import { Button } from "../../../components/ui/button";
 import { Badge } from "../../../components/ui/card";
 import { formatDateTime } from "../../../lib/format";
-import type { Webhook } from "../api/webhook";
 
-function LastDelivery({ webhook }: { webhook: Webhook }) {
-  if (!webhook.lastAttemptAt) return <>No deliveries yet</>;
+const OUTCOMES: Record<WebhookDeliveryOutcome, { label: string; tone: "green" | "red" | "amber" }> = {
+  delivered: { label: "Delivered", tone: "green" },
+  failed: { label: "Failed", tone: "red" },
+  pending: { label: "Pending", tone: "amber" },
+};
+
+/** What the receiver answered: "(HTTP 200)", or "(no answer)" for a failure without one; nothing while pending. */
+function answerText({ lastDeliveryOutcome, lastDeliveryStatusCode }: Json<WebhookStatus>): string | null {
+  if (lastDeliveryStatusCode !== null) return `(HTTP ${lastDeliveryStatusCode})`;
+  return lastDeliveryOutcome === "failed" ? "(no answer)" : null;
+}
+
+/** "Delivered (HTTP 200)", "Failed (HTTP 500)", "Failed (no answer)" or "Pending", and when. */
+function LastDelivery({ webhook }: { webhook: Json<WebhookStatus> }) {
+  if (!webhook.lastDeliveryOutcome) return <>No deliveries yet</>;
+  const outcome = OUTCOMES[webhook.lastDeliveryOutcome];
+  const answer = answerText(webhook);
   return (
     <span className="flex flex-wrap items-center gap-2">
-      <Badge tone={webhook.lastDelivered ? "green" : "red"}>{webhook.lastDelivered ? "Delivered" : "Failed"}</Badge>
-      <span>{webhook.lastStatus}</span>
-      <span className="text-slate-600">{formatDateTime(webhook.lastAttemptAt)}</span>
+      <span>
+        <Badge tone={outcome.tone}>{outcome.label}</Badge>
+        {answer && ` ${answer}`}
+      </span>
+      {webhook.lastDeliveryAt && <span className="text-slate-600">{formatDateTime(webhook.lastDeliveryAt)}</span>}
     </span>
   );
 }
 
 /** Where alerts go and how the latest delivery went; what members see of the webhook. */
-export function WebhookStatus({
+export function WebhookStatusView({
   webhook,
   onCheckAgain,
   isChecking,
 }: {
-  webhook: Webhook;
+  webhook: Json<WebhookStatus>;
   onCheckAgain: () => void;
   isChecking: boolean;
 }) {

@@ -1,17 +1,12 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { InviteDetails, Json } from "../../../../schema/responses";
 import { apiRequest } from "../../../lib/api-client";
-
-/** What the invitee sees before joining (GET /api/invites/:token, public). */
-export interface InviteDetails {
-  companyName: string;
-  email: string;
-  expiresAt: string;
-}
 
 const invitePath = (token: string) => `/api/invites/${encodeURIComponent(token)}`;
 
+/** What the invitee sees before joining (public). */
 export const inviteQuery = (token: string) =>
-  queryOptions({ queryKey: [invitePath(token)], queryFn: () => apiRequest<InviteDetails>(invitePath(token)) });
+  queryOptions({ queryKey: [invitePath(token)], queryFn: () => apiRequest<Json<InviteDetails>>(invitePath(token)) });
 
 export const useInvite = (token: string) => useQuery(inviteQuery(token));
 

@@ -6,8 +6,8 @@ import { Card } from "../../../components/ui/card";
 import { PageLoading } from "../../../components/ui/spinner";
 import { ApiRequestError, serverMessageOf } from "../../../lib/api-client";
 import { BRAND } from "../../../lib/brand";
-import { useSession } from "../../auth/api/current-user";
-import { displayName } from "../../auth/types";
+import { displayName } from "../../../lib/display-name";
+import { useSession } from "../../../lib/session";
 import { useInvite } from "../api/get-invite";
 import { AcceptInviteForm } from "./accept-invite-form";
 

@@ -1,15 +1,15 @@
+import type { CreatedInvite, Json } from "../../../../schema/responses";
 import { INVITE_VALID_DAYS } from "../../../../schema/validation/team";
 import { Button } from "../../../components/ui/button";
 import { InputField } from "../../../components/ui/field";
 import { useToast } from "../../../components/ui/toast";
 import { formatDateTime } from "../../../lib/format";
-import type { CreatedInvite } from "../api/create-invite";
 
 /**
  * The freshly created link, shown once: the server keeps only its hash, so this is the owner's
  * only chance to copy it. ValuSeal sends no email; the owner passes the link on.
  */
-export function InviteLinkPanel({ invite, onDismiss }: { invite: CreatedInvite; onDismiss: () => void }) {
+export function InviteLinkPanel({ invite, onDismiss }: { invite: Json<CreatedInvite>; onDismiss: () => void }) {
   const toast = useToast();
   const copy = async () => {
     try {

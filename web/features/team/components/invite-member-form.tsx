@@ -1,15 +1,16 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
+import type { CreatedInvite, Json } from "../../../../schema/responses";
 import { inviteSchema, type InviteInput } from "../../../../schema/validation/team";
 import { Button } from "../../../components/ui/button";
+import { useFailureToast } from "../../../components/ui/failure-toast";
 import { InputField } from "../../../components/ui/field";
 import { useToast } from "../../../components/ui/toast";
 import { ApiRequestError } from "../../../lib/api-client";
-import { useFailureToast } from "../../auth/hooks/use-unauthorized-redirect";
-import { useCreateInvite, type CreatedInvite } from "../api/create-invite";
+import { useCreateInvite } from "../api/create-invite";
 
 /** The owner types a colleague's email and gets a one-time invite link to send them. */
-export function InviteMemberForm({ onCreated }: { onCreated: (invite: CreatedInvite) => void }) {
+export function InviteMemberForm({ onCreated }: { onCreated: (invite: Json<CreatedInvite>) => void }) {
   const toast = useToast();
   const showFailure = useFailureToast();
   const createInvite = useCreateInvite();

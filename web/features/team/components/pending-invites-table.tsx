@@ -1,13 +1,13 @@
+import type { Json, PendingInvite } from "../../../../schema/responses";
 import { Button } from "../../../components/ui/button";
 import { EmptyState } from "../../../components/ui/empty-state";
+import { useFailureToast } from "../../../components/ui/failure-toast";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "../../../components/ui/table";
 import { useToast } from "../../../components/ui/toast";
 import { formatDateTime } from "../../../lib/format";
-import { useFailureToast } from "../../auth/hooks/use-unauthorized-redirect";
-import type { PendingInvite } from "../api/list-team";
 import { useRevokeInvite } from "../api/revoke-invite";
 
-function RevokeInviteButton({ invite }: { invite: PendingInvite }) {
+function RevokeInviteButton({ invite }: { invite: Json<PendingInvite> }) {
   const toast = useToast();
   const showFailure = useFailureToast();
   const revokeInvite = useRevokeInvite();
@@ -30,7 +30,7 @@ function RevokeInviteButton({ invite }: { invite: PendingInvite }) {
 }
 
 /** Invites not yet accepted and not yet expired; revoking one kills its link. */
-export function PendingInvitesTable({ invites }: { invites: PendingInvite[] }) {
+export function PendingInvitesTable({ invites }: { invites: Json<PendingInvite>[] }) {
   if (invites.length === 0) return <EmptyState title="No pending invites" className="py-4" />;
   return (
     <Table caption="Pending invites" stackOnPhone>

@@ -1,16 +1,16 @@
 import { useState } from "react";
+import type { Json, TeamMember } from "../../../../schema/responses";
 import { Button } from "../../../components/ui/button";
 import { Badge } from "../../../components/ui/card";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { useFailureToast } from "../../../components/ui/failure-toast";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "../../../components/ui/table";
 import { useToast } from "../../../components/ui/toast";
+import { displayName } from "../../../lib/display-name";
 import { formatDate } from "../../../lib/format";
-import { displayName } from "../../auth/types";
-import { useFailureToast } from "../../auth/hooks/use-unauthorized-redirect";
-import type { TeamMember } from "../api/list-team";
 import { useRemoveMember } from "../api/remove-member";
 
-function RemoveMemberDialog({ member, onClose }: { member: TeamMember; onClose: () => void }) {
+function RemoveMemberDialog({ member, onClose }: { member: Json<TeamMember>; onClose: () => void }) {
   const toast = useToast();
   const showFailure = useFailureToast();
   const removeMember = useRemoveMember();
@@ -38,8 +38,8 @@ function RemoveMemberDialog({ member, onClose }: { member: TeamMember; onClose: 
 }
 
 /** The company's people; the owner can remove anyone but themselves. */
-export function TeamMembersTable({ members }: { members: TeamMember[] }) {
-  const [removing, setRemoving] = useState<TeamMember | null>(null);
+export function TeamMembersTable({ members }: { members: Json<TeamMember>[] }) {
+  const [removing, setRemoving] = useState<Json<TeamMember> | null>(null);
   return (
     <>
       <Table caption="Team members" stackOnPhone>

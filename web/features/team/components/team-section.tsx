@@ -1,10 +1,10 @@
 import { useState } from "react";
+import type { CreatedInvite, Json } from "../../../../schema/responses";
 import { Button } from "../../../components/ui/button";
 import { EmptyState } from "../../../components/ui/empty-state";
+import { useRedirectOnUnauthorizedQuery } from "../../../components/ui/failure-toast";
 import { SectionCard } from "../../../components/ui/section-card";
 import { InlineLoading } from "../../../components/ui/spinner";
-import { useRedirectOnUnauthorizedQuery } from "../../auth/hooks/use-unauthorized-redirect";
-import type { CreatedInvite } from "../api/create-invite";
 import { useTeam } from "../api/list-team";
 import { InviteLinkPanel } from "./invite-link-panel";
 import { InviteMemberForm } from "./invite-member-form";
@@ -42,7 +42,7 @@ function TeamLists() {
 }
 
 function OwnerTeamSection() {
-  const [createdInvite, setCreatedInvite] = useState<CreatedInvite | null>(null);
+  const [createdInvite, setCreatedInvite] = useState<Json<CreatedInvite> | null>(null);
   return (
     <SectionCard title="Team" description={`Invite colleagues to join your company. ${MEMBER_RIGHTS}`}>
       <InviteMemberForm onCreated={setCreatedInvite} />

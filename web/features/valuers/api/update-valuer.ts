@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { Json, Valuer } from "../../../../schema/responses";
 import type { ValuerInput } from "../../../../schema/validation/valuers";
 import { apiRequest } from "../../../lib/api-client";
-import { invalidateValuers, type Valuer } from "./list-valuers";
+import { invalidateValuers } from "./list-valuers";
 
 export type ValuerUpdate = ValuerInput & { id: number };
 
@@ -13,13 +14,13 @@ export function useUpdateValuer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (valuer: ValuerUpdate) =>
-      apiRequest<Valuer>(`/api/valuers/${valuer.id}`, { method: "PUT", body: valuer }),
+      apiRequest<Json<Valuer>>(`/api/valuers/${valuer.id}`, { method: "PUT", body: valuer }),
     onSuccess: () => invalidateValuers(queryClient),
   });
 }
 
 /** The form values of a stored valuer: the schema takes "" (not null) for an empty optional field. */
-export const valuerUpdateFrom = (valuer: Valuer, changes: Partial<ValuerInput> = {}): ValuerUpdate => ({
+export const valuerUpdateFrom = (valuer: Json<Valuer>, changes: Partial<ValuerInput> = {}): ValuerUpdate => ({
   id: valuer.id,
   name: valuer.name,
   phone: valuer.phone ?? "",

@@ -1,20 +1,20 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
+import type { Json, Valuer } from "../../../../schema/responses";
 import { valuerSchema, type ValuerInput } from "../../../../schema/validation/valuers";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
+import { useFailureToast } from "../../../components/ui/failure-toast";
 import { InputField } from "../../../components/ui/field";
 import { useToast } from "../../../components/ui/toast";
-import { useFailureToast } from "../../auth/hooks/use-unauthorized-redirect";
 import { useCreateValuer } from "../api/create-valuer";
-import type { Valuer } from "../api/list-valuers";
 import { useUpdateValuer, valuerUpdateFrom } from "../api/update-valuer";
 
 interface Props {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** The valuer being edited; absent when adding one. */
-  valuer?: Valuer;
+  valuer?: Json<Valuer>;
 }
 
 const EMPTY: ValuerInput = { name: "", phone: "", qualification: "", isActive: true };

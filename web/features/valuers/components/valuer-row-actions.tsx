@@ -1,15 +1,15 @@
+import type { Json, Valuer } from "../../../../schema/responses";
 import { Button } from "../../../components/ui/button";
+import { useFailureToast } from "../../../components/ui/failure-toast";
 import { Switch } from "../../../components/ui/switch";
 import { useToast } from "../../../components/ui/toast";
-import { useFailureToast } from "../../auth/hooks/use-unauthorized-redirect";
 import { useDeleteValuer } from "../api/delete-valuer";
-import type { Valuer } from "../api/list-valuers";
 import { useUpdateValuer, valuerUpdateFrom } from "../api/update-valuer";
 
 const DELETE_CONFIRMATION = "Are you sure you want to delete this valuer?";
 
 /** The owner's controls on one valuer row: the Active switch, Edit and Delete. */
-export function ValuerRowActions({ valuer, onEdit }: { valuer: Valuer; onEdit: () => void }) {
+export function ValuerRowActions({ valuer, onEdit }: { valuer: Json<Valuer>; onEdit: () => void }) {
   const toast = useToast();
   const showFailure = useFailureToast("/");
   const updateValuer = useUpdateValuer();
@@ -22,7 +22,7 @@ export function ValuerRowActions({ valuer, onEdit }: { valuer: Valuer; onEdit: (
     });
 
   const remove = () => {
-    // SPEC 8 asks for the browser's own confirm here.
+    // Deleting a valuer is confirmed with the browser's own confirm dialog, not a custom one.
     if (!window.confirm(DELETE_CONFIRMATION)) return;
     deleteValuer.mutate(valuer.id, {
       onSuccess: () => toast({ title: "Valuer deleted successfully" }),

@@ -1,11 +1,12 @@
 import { useState } from "react";
+import type { Json, Valuer } from "../../../../schema/responses";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { EmptyState } from "../../../components/ui/empty-state";
+import { useRedirectOnUnauthorizedQuery } from "../../../components/ui/failure-toast";
 import { InlineLoading } from "../../../components/ui/spinner";
-import { useSession } from "../../auth/api/current-user";
-import { useRedirectOnUnauthorizedQuery } from "../../auth/hooks/use-unauthorized-redirect";
-import { useValuers, type Valuer } from "../api/list-valuers";
+import { useSession } from "../../../lib/session";
+import { useValuers } from "../api/list-valuers";
 import { ValuerFormDialog } from "./valuer-form-dialog";
 import { ValuersTable } from "./valuers-table";
 
@@ -13,9 +14,9 @@ const NON_OWNER_NOTICE =
   "Only the company owner can add or modify valuers. Contact your company administrator to manage valuers.";
 
 /** Which dialog is open: none, adding, or editing one valuer. */
-type DialogState = { mode: "closed" } | { mode: "add" } | { mode: "edit"; valuer: Valuer };
+type DialogState = { mode: "closed" } | { mode: "add" } | { mode: "edit"; valuer: Json<Valuer> };
 
-function ValuersList({ canManage, onEdit }: { canManage: boolean; onEdit: (valuer: Valuer) => void }) {
+function ValuersList({ canManage, onEdit }: { canManage: boolean; onEdit: (valuer: Json<Valuer>) => void }) {
   const valuers = useValuers();
   useRedirectOnUnauthorizedQuery(valuers.error, "/");
 
@@ -48,7 +49,7 @@ function ValuersList({ canManage, onEdit }: { canManage: boolean; onEdit: (value
   return <ValuersTable valuers={valuers.data} canManage={canManage} onEdit={onEdit} />;
 }
 
-/** /valuers (SPEC 2): the company's valuers; only the owner adds, edits, deactivates and deletes them. */
+/** /valuers: the company's valuers; only the owner adds, edits, deactivates and deletes them. */
 export function ValuersPage() {
   const { isOwner } = useSession();
   const [dialog, setDialog] = useState<DialogState>({ mode: "closed" });

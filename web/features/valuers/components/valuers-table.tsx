@@ -1,13 +1,13 @@
+import type { Json, Valuer } from "../../../../schema/responses";
 import { Badge } from "../../../components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "../../../components/ui/table";
-import type { Valuer } from "../api/list-valuers";
 import { ValuerRowActions } from "./valuer-row-actions";
 
 interface Props {
-  valuers: Valuer[];
-  /** Only the company owner sees the Actions column (SPEC 6). */
+  valuers: Json<Valuer>[];
+  /** Only the company owner sees the Actions column. */
   canManage: boolean;
-  onEdit: (valuer: Valuer) => void;
+  onEdit: (valuer: Json<Valuer>) => void;
 }
 
 export function ValuerStatusBadge({ isActive }: { isActive: boolean }) {

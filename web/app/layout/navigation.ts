@@ -1,4 +1,4 @@
-/** The two navigation sets of SPEC 2. */
+/** The two navigation sets: a company's workspace, and the platform administration. */
 export interface NavItem {
   label: string;
   to: string;

@@ -1,12 +1,13 @@
 import { Link } from "react-router";
-import { buttonClasses } from "../../../components/ui/button";
-import { RecentScansPanel } from "../../scans/components/recent-scans-panel";
+import { buttonClasses } from "../../components/ui/button";
+import { RecentCodes } from "../../features/codes/components/recent-codes";
+import { RecentScansPanel } from "../../features/scans/components/recent-scans-panel";
 import { DashboardStats } from "./dashboard-stats";
-import { RecentCodes } from "./recent-codes";
 
 /**
- * / and /dashboard (SPEC 2): the company's numbers and newest codes (the router sends admins to
- * /admin). Each part is its own section so further panels can be added beside them.
+ * / and /dashboard: the company's numbers, newest codes and latest scans (the router sends admins
+ * to /admin). Each part is its own section, from the feature that owns it, so further panels can
+ * be added beside them.
  */
 export function DashboardPage() {
   return (

@@ -1,15 +1,16 @@
 import { Link } from "react-router";
 import { RECENT_CODES_LIMIT } from "../../../../schema/limits";
+import type { Json, QrCode } from "../../../../schema/responses";
 import { buttonClasses } from "../../../components/ui/button";
 import { Badge } from "../../../components/ui/card";
-import { SectionCard } from "../../../components/ui/section-card";
 import { EmptyState } from "../../../components/ui/empty-state";
+import { SectionCard } from "../../../components/ui/section-card";
 import { InlineLoading } from "../../../components/ui/spinner";
 import { formatDate, formatMoney } from "../../../lib/format";
-import { useRecentCodes } from "../../codes/api/list-codes";
-import { codeTitle, type QrCode } from "../../codes/types";
+import { useRecentCodes } from "../api/list-codes";
+import { codeTitle } from "../lib/describe-code";
 
-function RecentCodeItem({ code }: { code: QrCode }) {
+function RecentCodeItem({ code }: { code: Json<QrCode> }) {
   return (
     <li className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-3">
       <div className="min-w-0">
@@ -36,7 +37,7 @@ function RecentCodeItem({ code }: { code: QrCode }) {
   );
 }
 
-/** SPEC 2: the 5 newest codes with a View link each, or the empty state with a prompt to create one. */
+/** The dashboard's RECENT_CODES_LIMIT newest codes with a View link each, or the empty state with a prompt to create one. */
 export function RecentCodes() {
   const codes = useRecentCodes(RECENT_CODES_LIMIT);
   return (

@@ -1,11 +1,11 @@
-import { useSession } from "../../auth/api/current-user";
-import { TeamSection } from "../../team/components/team-section";
-import { CompanyInfoSection } from "./company-info-section";
-import { WebhookSection } from "./webhook-section";
+import { CompanyInfoSection } from "../../features/settings/components/company-info-section";
+import { WebhookSection } from "../../features/settings/components/webhook-section";
+import { TeamSection } from "../../features/team/components/team-section";
+import { useSession } from "../../lib/session";
 
 /**
- * /settings/company (user menu → Company Details). Each section is a self-contained card, so a
- * new one (such as scan alerts) is added by dropping it into this list.
+ * /settings/company (user menu → Company Details). Each section is a self-contained card from the
+ * feature that owns it, so a new one is added by dropping it into this list.
  */
 export function CompanyDetailsPage() {
   const { isOwner } = useSession();

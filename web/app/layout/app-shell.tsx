@@ -1,11 +1,12 @@
 import { DropdownMenu } from "radix-ui";
 import { useState, type ReactNode } from "react";
 import { Link, NavLink, useNavigate } from "react-router";
-import { useSignOut } from "../../features/auth/api/sign-in";
-import { avatarInitial, displayName, type SessionUser } from "../../features/auth/types";
+import type { Json, PublicUser } from "../../../schema/responses";
+import { Dialog } from "../../components/ui/dialog";
 import { BRAND } from "../../lib/brand";
 import { cn } from "../../lib/cn";
-import { Dialog } from "../ui/dialog";
+import { avatarInitial, displayName } from "../../lib/display-name";
+import { useSignOut } from "../../lib/session-changes";
 import { ADMIN_NAVIGATION, USER_NAVIGATION, type NavItem } from "./navigation";
 
 function NavList({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => void }) {
@@ -35,7 +36,7 @@ function NavList({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => v
   );
 }
 
-function UserMenu({ user }: { user: SessionUser }) {
+function UserMenu({ user }: { user: Json<PublicUser> }) {
   const signOut = useSignOut();
   const navigate = useNavigate();
   const isAdmin = user.role === "admin";
@@ -89,8 +90,8 @@ function UserMenu({ user }: { user: SessionUser }) {
   );
 }
 
-/** The signed-in frame (SPEC 2): top bar, side navigation (hidden on small screens) and a mobile slide-out menu. */
-export function AppShell({ user, children }: { user: SessionUser; children: ReactNode }) {
+/** The signed-in frame: top bar, side navigation (hidden on small screens) and a mobile slide-out menu. */
+export function AppShell({ user, children }: { user: Json<PublicUser>; children: ReactNode }) {
   const [mobileOpen, setMobileOpen] = useState(false);
   const items = user.role === "admin" ? ADMIN_NAVIGATION : USER_NAVIGATION;
   return (

@@ -1,19 +1,20 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiRequest, tokenStore } from "../../../lib/api-client";
-import type { SessionUser } from "../types";
+import type { Json, PublicUser } from "../../schema/responses";
+import { apiRequest, tokenStore } from "./api-client";
 
+/** The signed-in user is cached under this key; every screen reads it through useSession. */
 export const currentUserKey = ["/api/auth/user"] as const;
 
 /**
- * SPEC 4: no token → signed out with no request; any failure removes the token; the user is
- * never treated as cached (stale time zero) and never retried.
+ * No token means signed out, with no request. Any failure to read the user removes the token;
+ * the user is never treated as cached (stale time zero) and never retried.
  */
 export const currentUserQuery = () =>
   queryOptions({
     queryKey: currentUserKey,
-    queryFn: async (): Promise<SessionUser | null> => {
+    queryFn: async (): Promise<Json<PublicUser> | null> => {
       try {
-        return await apiRequest<SessionUser>("/api/auth/user");
+        return await apiRequest<Json<PublicUser>>("/api/auth/user");
       } catch {
         tokenStore.clear();
         return null;

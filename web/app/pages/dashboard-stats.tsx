@@ -1,8 +1,8 @@
-import { StatCard } from "../../../components/ui/stat-card";
-import { useCodeStats } from "../../codes/api/code-stats";
-import { useValuers } from "../../valuers/api/list-valuers";
+import { StatCard } from "../../components/ui/stat-card";
+import { useCodeStats } from "../../features/codes/api/code-stats";
+import { useValuers } from "../../features/valuers/api/list-valuers";
 
-/** The four stat cards (SPEC 2): the code numbers from the stats call, Valuers from the valuers list. */
+/** The four stat cards: the code numbers from the stats call, Valuers from the valuers list. */
 export function DashboardStats() {
   const stats = useCodeStats();
   const valuers = useValuers();

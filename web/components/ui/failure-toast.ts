@@ -1,13 +1,13 @@
 import { useCallback, useEffect } from "react";
-import { REDIRECT_DELAY_MS } from "../../../../schema/limits";
-import { useToast } from "../../../components/ui/toast";
-import { isUnauthorizedError, serverMessageOf, tokenStore } from "../../../lib/api-client";
+import { REDIRECT_DELAY_MS } from "../../../schema/limits";
+import { isUnauthorizedError, serverMessageOf, tokenStore } from "../../lib/api-client";
+import { useToast } from "./toast";
 
-/** Where a signed-out user is sent: the sign-in path in general, the landing page from the valuers page (SPEC 6). */
+/** Where a signed-out user is sent: the sign-in path in general, the landing page from the valuers page. */
 export type UnauthorizedTarget = "/api/login" | "/";
 
 /**
- * SPEC 6 and 8: a user whose session has ended sees "Unauthorized: You are logged out. Logging in
+ * A user whose session has ended sees "Unauthorized: You are logged out. Logging in
  * again..." and is sent on after 500 ms. The dead token is dropped first and the page fully reloads,
  * so nothing of the old session's cache survives. Returns whether the error was handled.
  */
@@ -29,7 +29,7 @@ export function useUnauthorizedRedirect(target: UnauthorizedTarget = "/api/login
 
 /**
  * The failure toast of a mutation: the logged-out flow for a 401, otherwise a destructive toast
- * titled with the spec's fallback text and described by the server's message when there is one.
+ * titled with the screen's own failure text and described by the server's message when there is one.
  */
 export function useFailureToast(target: UnauthorizedTarget = "/api/login") {
   const toast = useToast();

@@ -1,0 +1,8 @@
+/** GET /api/analytics/stats: the company's dashboard numbers. */
+export interface CompanyStats {
+  totalQRCodes: number;
+  /** Codes created since the start of the current month. */
+  thisMonth: number;
+  /** Counted scans of all the company's codes. */
+  verifications: number;
+}

@@ -1,0 +1,48 @@
+/** The valuer who signed a code; a deleted valuer's row is kept, so the name is still there. */
+export interface CodeSigner {
+  name: string;
+  qualification: string | null;
+}
+
+/**
+ * A verification code as the company's lists answer it (GET /api/qr-codes, an array without
+ * `page`, a Page with it). Money, sizes and coordinates are decimal strings, exactly as stored.
+ */
+export interface QrCode {
+  id: number;
+  /** Random token in the public verification address; never the serial id. */
+  publicToken: string;
+  userId: number | null;
+  companyId: number;
+  valuationDate: Date;
+  marketValue: string;
+  currency: string;
+  valuerId: number | null;
+  propertyAddress: string;
+  propertyReference: string | null;
+  propertyArea: string | null;
+  propertyType: string;
+  propertySize: string | null;
+  propertySizeUnit: string | null;
+  landSize: string | null;
+  landSizeUnit: string | null;
+  latitude: string | null;
+  longitude: string | null;
+  /** The public verification address the image encodes. */
+  qrCodeData: string;
+  qrCodeUrl: string | null;
+  verificationCount: number;
+  isActive: boolean;
+  revokedAt: Date | null;
+  revokedReason: string | null;
+  supersededById: number | null;
+  createdAt: Date;
+  updatedAt: Date;
+  valuer: CodeSigner | null;
+}
+
+/** One code read on its own (GET /api/qr-codes/:id, and the answer of POST /api/qr-codes): with its SVG image. */
+export interface QrCodeWithImage extends QrCode {
+  /** The image as a data: URL, drawn from qrCodeData on every read. */
+  qrCodeDataUrl: string;
+}

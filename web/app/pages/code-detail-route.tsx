@@ -1,0 +1,14 @@
+import { useRefreshCode } from "../../features/codes/api/get-code";
+import { CodeDetailPage } from "../../features/codes/components/code-detail-page";
+import { CodeScanLog } from "../../features/scans/components/code-scan-log";
+
+/** The scan log below a code; refreshing it also re-reads the code, so its verification count agrees. */
+function ScanLogPanel({ codeId }: { codeId: number }) {
+  const refreshCode = useRefreshCode(codeId);
+  return <CodeScanLog codeId={codeId} onRefresh={refreshCode} />;
+}
+
+/** /qr/:id: the code's own panels, then its scan history. */
+export function CodeDetailRoute() {
+  return <CodeDetailPage extraPanels={(code) => <ScanLogPanel codeId={code.id} />} />;
+}

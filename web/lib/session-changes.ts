@@ -1,0 +1,38 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { Json, SignedIn } from "../../schema/responses";
+import { apiRequest, tokenStore } from "./api-client";
+import { currentUserKey } from "./session";
+
+// Kept apart from ./session: the landing page reads the session on first load, while signing in
+// and out (and the mutation code they need) load with the dialogs and the signed-in frame.
+
+/** Every query except the session's own: another user's data once the signed-in user changes. */
+const isOtherThanSession = (query: { queryKey: readonly unknown[] }) => query.queryKey[0] !== currentUserKey[0];
+
+/**
+ * Sign-in, registration and accepting a team invite all answer { token, user }: store the token,
+ * seed the session, and drop any data cached for whoever was signed in before.
+ */
+export function useSignedInMutation<Input>(path: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: Input) => apiRequest<Json<SignedIn>>(path, { method: "POST", body: input }),
+    onSuccess: ({ token, user }) => {
+      tokenStore.set(token);
+      queryClient.removeQueries({ predicate: isOtherThanSession });
+      queryClient.setQueryData(currentUserKey, user);
+    },
+  });
+}
+
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return async () => {
+    // Ending the server session matters more than its answer: sign out locally either way.
+    await apiRequest("/api/logout", { method: "POST" }).catch(() => undefined);
+    tokenStore.clear();
+    // Setting the user to null re-renders every session observer; the rest of the cache is another user's data.
+    queryClient.setQueryData(currentUserKey, null);
+    queryClient.removeQueries({ predicate: isOtherThanSession });
+  };
+}
