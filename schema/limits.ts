@@ -79,5 +79,10 @@ export type ScanAlertMode = (typeof SCAN_ALERT_MODES)[number];
 export const DEFAULT_TIME_ZONE = "Africa/Nairobi";
 
 /** What a one-time emailed link does. */
-export const EMAIL_TOKEN_PURPOSES = ["confirm-email", "change-user-email", "change-company-email", "password-reset"] as const;
+export const EMAIL_TOKEN_PURPOSES = [
+  "confirm-email",
+  "change-user-email",
+  "change-company-email",
+  "password-reset",
+] as const;
 export type EmailTokenPurpose = (typeof EMAIL_TOKEN_PURPOSES)[number];

@@ -1,5 +1,5 @@
 import type { PublicUser } from "./auth";
-import type { CompanyProfile } from "./companies";
+import type { CompanyProfile, CompanyRegistration } from "./companies";
 
 /** GET /api/admin/stats: the platform's four dashboard numbers. */
 export interface PlatformStats {
@@ -8,10 +8,12 @@ export interface PlatformStats {
   totalQRCodes: number;
   /** Counted scans of real codes since midnight UTC. */
   verificationsToday: number;
+  /** Companies whose identity an administrator has not yet reviewed (the verification queue). */
+  companiesAwaitingVerification: number;
 }
 
 /** A row of GET /api/admin/companies-detailed: the company, its owner's email and its counts. */
-export interface AdminCompany extends CompanyProfile {
+export interface AdminCompany extends CompanyProfile, CompanyRegistration {
   /** The owner's email. */
   userEmail: string;
   qrCodeCount: number;

@@ -21,6 +21,30 @@ export interface PublicUser {
   companyId: number | null;
   createdAt: Date;
   company: SessionCompany | null;
+  /** Whether the user has followed the confirmation link sent to `email`; codes need it. */
+  emailVerified: boolean;
+  /** A member's choice to receive the company's scan alert emails (the owner always does). */
+  scanAlertEmails: boolean;
+}
+
+/** GET /api/profile/email: the sign-in email, and a change awaiting confirmation by the new address. */
+export interface ProfileEmail {
+  email: string;
+  emailVerified: boolean;
+  pending: PendingEmailChange | null;
+}
+
+/** An email change that takes effect when the new address follows its link (before `expiresAt`). */
+export interface PendingEmailChange {
+  email: string;
+  expiresAt: Date;
+}
+
+/** POST /api/auth/confirm-email: what the followed link confirmed. */
+export interface ConfirmedEmail {
+  message: string;
+  purpose: "confirm-email" | "change-user-email" | "change-company-email";
+  email: string;
 }
 
 /**

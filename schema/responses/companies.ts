@@ -1,3 +1,20 @@
+import type { RegistrationBody, ScanAlertMode, VerificationStatus, WebhookDeliveryOutcome } from "../limits";
+import type { PendingEmailChange } from "./auth";
+
+/** The firm's professional registration and where ValuSeal's check of it stands. */
+export interface CompanyRegistration {
+  registrationBody: RegistrationBody | null;
+  /** The body's name when registrationBody is "Other". */
+  registrationBodyName: string | null;
+  registrationNumber: string | null;
+  registrationNote: string | null;
+  verificationStatus: VerificationStatus;
+  /** When an administrator verified the firm; null unless verified (or awaiting re-review). */
+  verifiedAt: Date | null;
+  /** The administrator's note on the latest decision. */
+  verificationNote: string | null;
+}
+
 /** A company's own record: its name and contact details, its owner, and whether it is active. */
 export interface CompanyProfile {
   id: number;
@@ -15,8 +32,14 @@ export interface CompanyProfile {
  * GET and PUT /api/companies/current: everything about the company a member may see, including
  * where scan alerts go. The webhook's signing secret is never part of it.
  */
-export interface CurrentCompany extends CompanyProfile {
+export interface CurrentCompany extends CompanyProfile, CompanyRegistration {
   webhookUrl: string | null;
-  webhookLastStatus: string | null;
-  webhookLastAttemptAt: Date | null;
+  webhookLastDeliveryAt: Date | null;
+  webhookLastDeliveryOutcome: WebhookDeliveryOutcome | null;
+  webhookLastDeliveryStatusCode: number | null;
+  /** Scan alerts by email: one per scan, a daily digest at 08:00 in `timeZone`, or none. */
+  scanAlertMode: ScanAlertMode;
+  timeZone: string;
+  /** A new company email awaiting confirmation by that address; the company's email is unchanged until then. */
+  pendingEmail: PendingEmailChange | null;
 }

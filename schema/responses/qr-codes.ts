@@ -18,6 +18,9 @@ export interface QrCode {
   marketValue: string;
   currency: string;
   valuerId: number | null;
+  /** The company's name and email when the code was issued; a later rename never changes them. */
+  issuerName: string;
+  issuerEmail: string;
   propertyAddress: string;
   propertyReference: string | null;
   propertyArea: string | null;

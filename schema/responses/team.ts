@@ -23,19 +23,16 @@ export interface Team {
 }
 
 /**
- * POST /api/team/invites: the one-time link is only ever in this answer, since the server keeps
- * the hash of its token, not the token.
+ * POST /api/team/invites and POST /api/team/invites/:id/resend: the invite as the list shows it.
+ * The one-time link is only ever emailed to the invited address, never shown to the inviter.
  */
-export interface CreatedInvite {
-  id: number;
-  email: string;
-  expiresAt: Date;
-  inviteUrl: string;
-}
+export type CreatedInvite = PendingInvite;
 
 /** GET /api/invites/:token (public): what the invitee sees before joining. */
 export interface InviteDetails {
   companyName: string;
   email: string;
   expiresAt: Date;
+  /** The address already has an account, which belongs to one company: the invite cannot be accepted. */
+  hasAccount: boolean;
 }

@@ -9,6 +9,8 @@ export interface Valuer {
   name: string;
   phone: string | null;
   qualification: string | null;
+  /** The valuer's registration number with their professional body, shown on certificates. */
+  registrationNumber: string | null;
   isActive: boolean;
   createdAt: Date;
   updatedAt: Date;

@@ -1,8 +1,6 @@
-/**
- * How the latest scan alert went: delivered (the receiver answered 2xx), failed (another status,
- * or no answer at all), or pending (queued, not yet answered).
- */
-export type WebhookDeliveryOutcome = "delivered" | "failed" | "pending";
+import type { WebhookDeliveryOutcome } from "../limits";
+
+export type { WebhookDeliveryOutcome } from "../limits";
 
 /** GET /api/companies/current/webhook: where scan alerts go and how the latest delivery went. */
 export interface WebhookStatus {

@@ -18,7 +18,9 @@ export type AdminListQuery = z.infer<typeof adminListQuerySchema>;
 
 /** The companies list can also show only the companies in one verification state (the review queue). */
 export const adminCompanyListQuerySchema = adminListQuerySchema.extend({
-  verification: z.enum(VERIFICATION_STATUSES, { error: "verification must be pending, verified or rejected" }).optional(),
+  verification: z
+    .enum(VERIFICATION_STATUSES, { error: "verification must be pending, verified or rejected" })
+    .optional(),
 });
 export type AdminCompanyListQuery = z.infer<typeof adminCompanyListQuerySchema>;
 

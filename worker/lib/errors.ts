@@ -2,13 +2,8 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
+import type { ErrorBody } from "../../schema/responses";
 import { ConfigError } from "../config";
-
-/** The one error shape of the API: `{ message, errors? }`; the web's toasts show `message`. */
-export interface ErrorBody {
-  message: string;
-  errors?: string[];
-}
 
 export class ApiError extends Error {
   constructor(

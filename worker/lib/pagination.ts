@@ -1,15 +1,9 @@
+import type { Page } from "../../schema/responses";
 import { wantsPage, type PaginationQuery } from "../../schema/validation/pagination";
 
 export interface PageRange {
   limit: number;
   offset: number;
-}
-
-export interface Page<T> {
-  items: T[];
-  page: number;
-  pageSize: number;
-  total: number;
 }
 
 /** The rows a page covers: page 1 starts at row 0. */

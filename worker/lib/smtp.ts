@@ -50,7 +50,10 @@ const headerText = (value: string) => {
 
 function fromHeader(mailbox: string): string {
   const address = mailboxAddress(mailbox);
-  const name = mailbox.replace(/<[^>]*>\s*$/, "").trim().replace(/^"|"$/g, "");
+  const name = mailbox
+    .replace(/<[^>]*>\s*$/, "")
+    .trim()
+    .replace(/^"|"$/g, "");
   return name && name !== address ? `${headerText(name)} <${address}>` : address;
 }
 

@@ -2,6 +2,7 @@ import { and, asc, eq, isNull } from "drizzle-orm";
 import { Hono } from "hono";
 import { valuers } from "../../schema/tables";
 import { valuerSchema } from "../../schema/validation/valuers";
+import type { Valuer } from "../../schema/responses";
 import type { AppEnv } from "../env";
 import { currentCompanyId } from "../lib/company";
 import { notFound } from "../lib/errors";
@@ -40,7 +41,7 @@ export const valuerRoutes = new Hono<AppEnv>()
       .from(valuers)
       .where(and(eq(valuers.companyId, currentCompanyId(c)), isNull(valuers.deletedAt)))
       .orderBy(asc(valuers.name), asc(valuers.id));
-    return c.json(list);
+    return c.json(list satisfies Valuer[]);
   })
   .post(
     "/",
@@ -55,7 +56,7 @@ export const valuerRoutes = new Hono<AppEnv>()
         .insert(valuers)
         .values({ ...input, companyId: currentCompanyId(c), userId: c.var.user.id })
         .returning(valuerColumns);
-      return c.json(valuer!, 201);
+      return c.json(valuer! satisfies Valuer, 201);
     },
   )
   .put(
@@ -81,7 +82,7 @@ export const valuerRoutes = new Hono<AppEnv>()
         .where(liveValuerOf(currentCompanyId(c), id))
         .returning(valuerColumns);
       if (!valuer) throw notFound(VALUER_NOT_FOUND);
-      return c.json(valuer);
+      return c.json(valuer satisfies Valuer);
     },
   )
   .delete("/:id", requireUser, requireCompanyUser, ownerOnly, requireActiveCompany, async (c) => {

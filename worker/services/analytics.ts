@@ -1,4 +1,5 @@
 import { and, count, eq, gte, isNotNull, sql } from "drizzle-orm";
+import type { PlatformStats } from "../../schema/responses";
 import { companies, qrCodes, scanEvents, users } from "../../schema/tables";
 import type { Database, Reader, Transaction } from "../db";
 
@@ -29,7 +30,7 @@ const startOfTodayUtc = sql`date_trunc('day', now(), 'UTC')`;
  * The four dashboard numbers, each one count over an index, run concurrently. A verification is a
  * counted scan of a real code; orphan scans (unknown tokens, qrCodeId null) are not verifications.
  */
-export async function loadPlatformStats(db: Database | Transaction) {
+export async function loadPlatformStats(db: Database | Transaction): Promise<PlatformStats> {
   const [totalUsers, activeCompanies, totalQRCodes, verificationsToday, companiesAwaitingVerification] =
     await Promise.all([
       db.$count(users),

@@ -1,4 +1,5 @@
 import { desc } from "drizzle-orm";
+import type { AuditLogEntry, Page } from "../../schema/responses";
 import { auditLog } from "../../schema/tables";
 import type { Database, Transaction } from "../db";
 import { fetchPage } from "../lib/pagination";
@@ -33,7 +34,7 @@ export async function recordAudit(tx: Transaction, actor: { id: number; email: s
 }
 
 /** One page of the audit log, newest first, with the log's total. */
-export function listAuditLog(db: Database, page: number, pageSize: number) {
+export function listAuditLog(db: Database, page: number, pageSize: number): Promise<Page<AuditLogEntry>> {
   return fetchPage(
     page,
     pageSize,

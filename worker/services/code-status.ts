@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import type { CodeStatus, CodeStatusEvent } from "../../schema/responses";
 import { codeStatusEvents, qrCodes, users } from "../../schema/tables";
 import type { CodeStatusAction, RevokeCode } from "../../schema/validation/code-status";
 import type { Database, Transaction } from "../db";
@@ -14,7 +15,7 @@ const revoker = alias(users, "revoker");
 const actorColumns = { id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName };
 
 /** The code's current state as the detail screen shows it, with the replacing code's address. */
-export async function loadCodeStatus(db: Database, origin: string, codeId: number) {
+export async function loadCodeStatus(db: Database, origin: string, codeId: number): Promise<CodeStatus> {
   const [row] = await db
     .select({
       id: qrCodes.id,
@@ -44,7 +45,7 @@ export async function loadCodeStatus(db: Database, origin: string, codeId: numbe
   };
 }
 
-export function loadStatusEvents(db: Database, codeId: number) {
+export function loadStatusEvents(db: Database, codeId: number): Promise<CodeStatusEvent[]> {
   return db
     .select({
       id: codeStatusEvents.id,

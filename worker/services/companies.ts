@@ -1,5 +1,6 @@
 import { and, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { VerificationStatus } from "../../schema/limits";
+import type { AdminCompanyDetails, CurrentCompany } from "../../schema/responses";
 import { companies, qrCodes, users, valuers } from "../../schema/tables";
 import type {
   CompanyDetailsInput,
@@ -45,7 +46,7 @@ const companyColumns = {
 };
 
 /** The signed-in user's company as Company Details shows it, with an email change awaiting confirmation. */
-export async function loadCompany(db: Database, companyId: number) {
+export async function loadCompany(db: Database, companyId: number): Promise<CurrentCompany> {
   const [[company], pending] = await Promise.all([
     db.select(companyColumns).from(companies).where(eq(companies.id, companyId)).limit(1),
     pendingEmailChange(db, { companyId }, "change-company-email"),
@@ -220,7 +221,7 @@ export async function countCompanies(db: Database, where: SQL | undefined) {
   return row?.total ?? 0;
 }
 
-export async function loadCompanyDetails(db: Database, companyId: number) {
+export async function loadCompanyDetails(db: Database, companyId: number): Promise<AdminCompanyDetails> {
   const [[company], codes, companyValuers] = await Promise.all([
     selectCompanies(db, eq(companies.id, companyId)),
     db

@@ -7,7 +7,8 @@ import { QR_LIST_MAX, QR_PAGE_SIZE, type CreateQrCode, type QrCodeListQuery } fr
 import type { Database, Reader } from "../db";
 import { isUniqueViolation, notFound } from "../lib/errors";
 import { containsPattern } from "../lib/like-patterns";
-import { pageRange, type Page, type PageRange } from "../lib/pagination";
+import type { Page, QrCode } from "../../schema/responses";
+import { pageRange, type PageRange } from "../lib/pagination";
 import { verificationAddress } from "../lib/public-address";
 import { randomToken } from "../lib/random";
 import { parseId } from "../lib/validation";
@@ -72,7 +73,7 @@ export function selectCodes(db: Database) {
 }
 
 /** One code of the company with its signer, or 404: a code of another company looks missing. */
-export async function getCompanyCode(db: Database, companyId: number, rawId: string) {
+export async function getCompanyCode(db: Database, companyId: number, rawId: string): Promise<QrCode> {
   const id = parseId(rawId, CODE_NOT_FOUND);
   const [code] = await selectCodes(db)
     .where(and(eq(qrCodes.id, id), eq(qrCodes.companyId, companyId)))
@@ -182,7 +183,11 @@ export function codePageQuery(db: Reader, companyId: number, query: QrCodeListQu
  * either it is `{ items, page, pageSize, total }`. The total rides on the page's rows (see
  * listTotal), so a page is one round trip.
  */
-export async function listCodes(db: Database, companyId: number, query: QrCodeListQuery) {
+export async function listCodes(
+  db: Database,
+  companyId: number,
+  query: QrCodeListQuery,
+): Promise<QrCode[] | Page<QrCode>> {
   const where = listFilter(companyId, query);
   if (!wantsPage(query)) {
     return selectCodes(db)

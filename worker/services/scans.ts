@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, sql } from "drizzle-orm";
 import { DAY_MS } from "../../schema/limits";
+import type { CodeScans, RecentScan } from "../../schema/responses";
 import { qrCodes, scanEvents } from "../../schema/tables";
 import { CODE_SCANS_LIMIT, SCAN_CHART_DAYS } from "../../schema/validation/scans";
 import type { Database } from "../db";
@@ -52,7 +53,7 @@ function latestScans(db: Database, codeId: number) {
 }
 
 /** One code's scan log: the latest scans, the per-day chart and how many distinct visitors scanned. */
-export async function loadCodeScans(db: Database, codeId: number) {
+export async function loadCodeScans(db: Database, codeId: number): Promise<CodeScans> {
   const [scans, daily, unique] = await Promise.all([
     latestScans(db, codeId),
     dailyCounts(db, codeId),
@@ -62,7 +63,7 @@ export async function loadCodeScans(db: Database, codeId: number) {
 }
 
 /** The company's newest scans across all its codes (dashboard "Recent scans"). */
-export function recentCompanyScans(db: Database, companyId: number, limit: number) {
+export function recentCompanyScans(db: Database, companyId: number, limit: number): Promise<RecentScan[]> {
   return db
     .select({
       ...scanColumns,

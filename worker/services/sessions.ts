@@ -1,25 +1,15 @@
 import { and, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import { companies, sessions, users } from "../../schema/tables";
+import type { PublicUser, SignedIn } from "../../schema/responses";
 import type { Database } from "../db";
 import { ApiError } from "../lib/errors";
 import { randomToken } from "../lib/random";
 import { SESSION_TTL_SECONDS, signSessionToken } from "../lib/tokens";
 
-/** The signed-in user as every route sees it (and as GET /api/auth/user returns it). */
-export interface AuthenticatedUser {
-  id: number;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  role: string;
-  isActive: boolean;
-  profileImageUrl: string | null;
-  companyId: number | null;
-  createdAt: Date;
+/** The signed-in user as every route sees it: the public view, plus the session and when the email was confirmed. */
+export interface AuthenticatedUser extends Omit<PublicUser, "emailVerified"> {
   /** When the user proved they own their email; codes can be issued only after that. */
   emailVerifiedAt: Date | null;
-  scanAlertEmails: boolean;
-  company: { id: number; name: string; ownerId: number; isActive: boolean } | null;
   sessionId: string;
 }
 
@@ -101,7 +91,12 @@ export async function endSessions(db: Pick<Database, "delete">, userIds: number[
 }
 
 /** Starts a session and answers as /api/register and /api/login do: `{ token, user }`. */
-export async function signedInResponse(db: Database, secret: string, userId: number, userAgent?: string) {
+export async function signedInResponse(
+  db: Database,
+  secret: string,
+  userId: number,
+  userAgent?: string,
+): Promise<SignedIn> {
   const { token, sessionId } = await startSession(db, secret, { id: userId }, { userAgent });
   const user = await loadSessionUser(db, { userId, sessionId });
   if (!user) throw new ApiError(500, "Session could not be started");
@@ -109,7 +104,7 @@ export async function signedInResponse(db: Database, secret: string, userId: num
 }
 
 /** The public view of a user: never the password hash. */
-export function publicUser(user: Omit<AuthenticatedUser, "sessionId">) {
+export function publicUser(user: Omit<AuthenticatedUser, "sessionId">): PublicUser {
   const { id, email, firstName, lastName, role, isActive, profileImageUrl, companyId, createdAt, company } = user;
   return {
     id,

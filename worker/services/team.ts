@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNull, not, sql } from "drizzle-orm";
 import { DAY_MS, ROLES } from "../../schema/limits";
+import type { InviteDetails, PendingInvite, Team } from "../../schema/responses";
 import { companies, invites, users } from "../../schema/tables";
 import { INVITE_TOKEN_LENGTH, INVITE_VALID_DAYS } from "../../schema/validation/team";
 import type { Database } from "../db";
@@ -71,7 +72,7 @@ export async function createInvite(db: Database, companyId: number, inviter: Inv
       .insert(invites)
       .values({ companyId, email, tokenHash, invitedById: inviter.id, expiresAt })
       .returning(inviteColumns);
-    return row!;
+    return row! satisfies PendingInvite;
   });
   return { invite, email: await invitationEmail(db, inviter, email, token, expiresAt) };
 }
@@ -97,7 +98,7 @@ export async function cancelInvite(db: Database, companyId: number, inviteId: nu
   return Boolean(invite);
 }
 
-export async function listTeam(db: Database, companyId: number, ownerId: number) {
+export async function listTeam(db: Database, companyId: number, ownerId: number): Promise<Team> {
   const [members, pending] = await Promise.all([
     db
       .select({
@@ -152,7 +153,7 @@ const usableInvite = (db: Database, tokenHash: string) =>
     inArray(invites.companyId, db.select({ id: companies.id }).from(companies).where(eq(companies.isActive, true))),
   );
 
-export async function findInvite(db: Database, tokenHash: string) {
+export async function findInvite(db: Database, tokenHash: string): Promise<InviteDetails> {
   const [invite] = await db
     .select({ companyName: companies.name, email: invites.email, expiresAt: invites.expiresAt })
     .from(invites)

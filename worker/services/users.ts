@@ -150,6 +150,8 @@ const userRow = {
   isActive: users.isActive,
   profileImageUrl: users.profileImageUrl,
   companyId: users.companyId,
+  emailVerified: sql<boolean>`${users.emailVerifiedAt} is not null`,
+  scanAlertEmails: users.scanAlertEmails,
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
   company: { id: companies.id, name: companies.name },

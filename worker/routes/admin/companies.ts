@@ -6,6 +6,7 @@ import {
   companyVerificationSchema,
   resetPasswordSchema,
 } from "../../../schema/validation/admin";
+import type { AdminCompany } from "../../../schema/responses";
 import type { AppEnv } from "../../env";
 import { hashPassword } from "../../lib/passwords";
 import { listOrPage } from "../../lib/pagination";
@@ -29,7 +30,7 @@ export const adminCompanyListRoutes = new Hono<AppEnv>().get(
     const query = c.req.valid("query");
     const where = companySearch(query.search, query.verification);
     return c.json(
-      await listOrPage(
+      await listOrPage<AdminCompany>(
         query,
         ADMIN_PAGE_SIZE.default,
         (range) => selectCompanies(c.var.db, where, range),

@@ -6,6 +6,7 @@ import {
   bulkUserDeleteSchema,
   bulkUserStatusSchema,
 } from "../../../schema/validation/admin";
+import type { AdminUser } from "../../../schema/responses";
 import type { AppEnv } from "../../env";
 import { notFound } from "../../lib/errors";
 import { listOrPage } from "../../lib/pagination";
@@ -25,7 +26,7 @@ export const adminUserRoutes = new Hono<AppEnv>()
     const query = c.req.valid("query");
     const where = userSearch(query.search);
     return c.json(
-      await listOrPage(
+      await listOrPage<AdminUser>(
         query,
         ADMIN_PAGE_SIZE.default,
         (range) => selectUsers(c.var.db, where, range),

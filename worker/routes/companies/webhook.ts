@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { companies } from "../../../schema/tables";
 import { isLoopbackHostname, webhookSchema } from "../../../schema/validation/webhook";
+import type { WebhookStatus } from "../../../schema/responses";
 import type { AppEnv } from "../../env";
 import { currentCompanyId } from "../../lib/company";
 import { badRequest, notFound } from "../../lib/errors";
@@ -41,7 +42,7 @@ export const webhookRoutes = new Hono<AppEnv>()
       .where(eq(companies.id, currentCompanyId(c)))
       .limit(1);
     if (!webhook) throw notFound("Company not found");
-    return c.json(webhook);
+    return c.json(webhook satisfies WebhookStatus);
   })
   .put(
     "/",

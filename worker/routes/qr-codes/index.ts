@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { createQrCodeSchema, qrCodeListQuerySchema } from "../../../schema/validation/qr-codes";
+import type { QrCode, QrCodeWithImage } from "../../../schema/responses";
 import type { AppEnv } from "../../env";
 import { currentCompanyId } from "../../lib/company";
 import { ApiError } from "../../lib/errors";
@@ -12,7 +13,7 @@ import { codeScanRoutes } from "./scans";
 import { codeStatusRoutes } from "./status";
 
 /** The image is drawn from the stored address each time, so it never drifts from what is encoded. */
-function withImage<Code extends { qrCodeData: string }>(code: Code) {
+function withImage(code: QrCode): QrCodeWithImage {
   return { ...code, qrCodeDataUrl: svgDataUrl(renderQrSvg(code.qrCodeData).svg) };
 }
 

@@ -1,6 +1,6 @@
 import type { PublicCertificate } from "../../../../schema/validation/certificate";
 
-/** What the `data` parameter of /qr-view holds (SPEC 2): nothing, something unreadable, or a claim to check. */
+/** What the `data` parameter of /qr-view holds: nothing, something unreadable, or a claim to check. */
 export type QrViewInput =
   | { kind: "missing" }
   | { kind: "malformed" }
@@ -100,6 +100,10 @@ const FIELD_COMPARISONS: Record<keyof PublicCertificate, Comparison> = {
   revokedAt: "ignored",
   revokedReason: "ignored",
   supersededBy: "ignored",
+  valuerRegistrationNumber: "text",
+  // Whether ValuSeal vouches for the issuer is the platform's to say, never the link's.
+  issuerVerified: "ignored",
+  issuerVerifiedAt: "ignored",
 };
 
 const isBlank = (value: unknown) => value === null || value === undefined || value === "";
