@@ -4,19 +4,29 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 
 /**
- * `npm run dev` (scripts/dev.ts) starts the database and passes its address here; the values
- * become Worker vars for the dev server only and are never written into a build.
+ * `npm run dev` (scripts/dev.ts) starts the database and the local inbox and passes their
+ * addresses here; the values become Worker vars for the dev server only and are never written
+ * into a build.
  */
-function devDatabaseVars() {
+function devVars() {
   const url = process.env.VALUSEAL_DEV_DATABASE_URL;
   if (!url) return {};
   const vars: Record<string, string> = { DATABASE_URL: url };
   if (process.env.VALUSEAL_DEV_WS_PROXY) vars.DB_WS_PROXY = process.env.VALUSEAL_DEV_WS_PROXY;
+  if (process.env.VALUSEAL_DEV_SMTP_PORT && process.env.VALUSEAL_DEV_ORIGIN) {
+    Object.assign(vars, {
+      SMTP_HOST: "127.0.0.1",
+      SMTP_PORT: process.env.VALUSEAL_DEV_SMTP_PORT,
+      SMTP_SECURITY: "none",
+      EMAIL_FROM: "ValuSeal <no-reply@valuseal.localhost>",
+      PUBLIC_ORIGIN: process.env.VALUSEAL_DEV_ORIGIN,
+    });
+  }
   return { vars };
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), cloudflare({ config: devDatabaseVars, inspectorPort: false })],
+  plugins: [react(), tailwindcss(), cloudflare({ config: devVars, inspectorPort: false })],
   server: { host: "127.0.0.1", port: 8787, strictPort: true },
   preview: { host: "127.0.0.1", port: 8787, strictPort: true },
   // VALUSEAL_BUILD_DIR lets parallel browser-test runs build side by side (default dist/).

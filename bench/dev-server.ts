@@ -83,7 +83,13 @@ async function stopChild(child: ChildProcess) {
 }
 
 async function startOnce(dataDir: string, logFile: string): Promise<DevServer | { failed: string }> {
-  const [pgPort, bridgePort, port] = [await freePort(), await freePort(), await freePort()];
+  const [pgPort, bridgePort, port, smtpPort, mailUiPort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
   const log = createWriteStream(logFile, { flags: "a" });
   const env: NodeJS.ProcessEnv = { ...process.env, VALUSEAL_DATA_DIR: dataDir, VALUSEAL_PG_PORT: String(pgPort) };
   delete env.DATABASE_URL;
@@ -91,7 +97,16 @@ async function startOnce(dataDir: string, logFile: string): Promise<DevServer | 
     process.execPath,
     ["--import", "tsx", "scripts/dev.ts", "--port", String(port)],
     // Its own process group, so a hung Vite or workerd can be ended with it and nothing else.
-    { env: { ...env, VALUSEAL_BRIDGE_PORT: String(bridgePort) }, stdio: ["ignore", "pipe", "pipe"], detached: true },
+    {
+      env: {
+        ...env,
+        VALUSEAL_BRIDGE_PORT: String(bridgePort),
+        VALUSEAL_SMTP_PORT: String(smtpPort),
+        VALUSEAL_MAIL_UI_PORT: String(mailUiPort),
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    },
   );
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { openScriptDatabase, DEV_SERVER_FILE, EMBEDDED_DATA_DIR } from "./lib/database";
+import { openScriptDatabase, DEV_SERVER_FILE, EMBEDDED_DATA_DIR, MAIL_DATA_DIR } from "./lib/database";
 import { configuredDatabaseUrl, ensureDevVars, needsLocalBridge } from "./lib/dev-vars";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "./lib/embedded-postgres";
 import { count } from "drizzle-orm";
@@ -8,15 +8,22 @@ import type { PgDatabase } from "drizzle-orm/pg-core";
 import { drizzle } from "drizzle-orm/pglite";
 import { places } from "../schema/tables";
 import { seedPlaces } from "./seed-places";
+import { startMailInbox } from "./lib/mail-inbox";
 import { startWsBridge, type WsBridge } from "./lib/ws-bridge";
 
 /**
  * `npm run dev`: the database (embedded PGlite unless DATABASE_URL is set), the local
- * WebSocket bridge the Neon driver needs for non-Neon Postgres, then Vite with the Worker in
- * workerd, all on http://127.0.0.1:8787. No network calls are made at start.
+ * WebSocket bridge the Neon driver needs for non-Neon Postgres, a local inbox (MailDev) that
+ * receives every email the app sends, then Vite with the Worker in workerd, all on
+ * http://127.0.0.1:8787. No network calls are made at start.
  */
 const PG_PORT = Number(process.env.VALUSEAL_PG_PORT ?? 54329);
 const BRIDGE_PORT = Number(process.env.VALUSEAL_BRIDGE_PORT ?? 54330);
+const SMTP_PORT = Number(process.env.VALUSEAL_SMTP_PORT ?? 1025);
+const MAIL_UI_PORT = Number(process.env.VALUSEAL_MAIL_UI_PORT ?? 1080);
+/** Emails carry absolute links, so the Worker must know the origin this server answers on. */
+const portArgument = process.argv.indexOf("--port");
+const DEV_ORIGIN = `http://127.0.0.1:${portArgument >= 0 ? process.argv[portArgument + 1] : 8787}`;
 
 /** The gazetteer is loaded once into a new embedded database (`npm run db:seed` reloads it). */
 async function seedPlacesOnFirstRun(db: PgDatabase<any, any>) {
@@ -48,12 +55,17 @@ if (needsLocalBridge(databaseUrl)) {
   console.log(`WebSocket bridge for the Neon driver on 127.0.0.1:${bridge.port}.`);
 }
 
+const inbox = await startMailInbox({ smtpPort: SMTP_PORT, uiPort: MAIL_UI_PORT, mailDirectory: MAIL_DATA_DIR });
+console.log(`Emails the app sends arrive in the local inbox: ${inbox.url}`);
+
 const vite = spawn(process.execPath, ["node_modules/vite/bin/vite.js", ...process.argv.slice(2)], {
   stdio: "inherit",
   env: {
     ...process.env,
     VALUSEAL_DEV_DATABASE_URL: databaseUrl,
     ...(bridge ? { VALUSEAL_DEV_WS_PROXY: `127.0.0.1:${bridge.port}/v1` } : {}),
+    VALUSEAL_DEV_SMTP_PORT: String(inbox.smtpPort),
+    VALUSEAL_DEV_ORIGIN: DEV_ORIGIN,
     CLOUDFLARE_CF_FETCH_ENABLED: "false",
     WRANGLER_SEND_METRICS: "false",
     DO_NOT_TRACK: "1",
@@ -66,6 +78,7 @@ async function stop(code = 0) {
   stopping = true;
   vite.kill("SIGTERM");
   await bridge?.close();
+  await inbox.stop();
   // Closing PGlite flushes it to disk, so data survives the restart.
   await embedded?.close();
   rmSync(DEV_SERVER_FILE, { force: true });

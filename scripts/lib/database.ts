@@ -13,6 +13,8 @@ import { MIGRATIONS_FOLDER } from "./embedded-postgres";
 /** VALUSEAL_DATA_DIR moves the embedded database elsewhere, e.g. for the benchmark's throwaway dev server. */
 const DATA_ROOT = process.env.VALUSEAL_DATA_DIR || ".data";
 export const EMBEDDED_DATA_DIR = `${DATA_ROOT}/pglite`;
+/** Where the local inbox keeps the emails the app sent (`npm run dev`). */
+export const MAIL_DATA_DIR = `${DATA_ROOT}/maildev`;
 export const DEV_SERVER_FILE = `${DATA_ROOT}/dev-server.json`;
 
 export type ScriptDatabase =
