@@ -5,6 +5,8 @@ import { freePort } from "./scripts/lib/free-port.ts";
 // Ports for the test database are picked once here and shared with the global setup via env.
 process.env.VALUSEAL_TEST_PG_PORT ??= String(await freePort());
 process.env.VALUSEAL_TEST_BRIDGE_PORT ??= String(await freePort());
+process.env.VALUSEAL_TEST_SMTP_PORT ??= String(await freePort());
+process.env.VALUSEAL_TEST_MAIL_UI_PORT ??= String(await freePort());
 
 export const TEST_JWT_SECRET = "test-secret-that-is-at-least-32-characters-long";
 
@@ -23,6 +25,13 @@ export default defineConfig({
                 DATABASE_URL: `postgres://postgres:postgres@127.0.0.1:${process.env.VALUSEAL_TEST_PG_PORT}/postgres`,
                 DB_WS_PROXY: `127.0.0.1:${process.env.VALUSEAL_TEST_BRIDGE_PORT}/v1`,
                 JWT_SECRET: TEST_JWT_SECRET,
+                // Emails go over real SMTP to the tests' MailDev inbox (tests/support/maildev-global-setup.ts).
+                SMTP_HOST: "127.0.0.1",
+                SMTP_PORT: process.env.VALUSEAL_TEST_SMTP_PORT,
+                SMTP_SECURITY: "none",
+                EMAIL_FROM: "ValuSeal <no-reply@valuseal.test>",
+                // The origin the tests call the Worker on (tests/support/api.ts), so emailed links lead back to it.
+                PUBLIC_ORIGIN: "http://valuseal.test",
               },
             },
           }),
@@ -34,6 +43,7 @@ export default defineConfig({
             "tests/support/database-global-setup.ts",
             "tests/support/webhook-receiver-global-setup.ts",
             "tests/support/outage-database-global-setup.ts",
+            "tests/support/maildev-global-setup.ts",
           ],
           testTimeout: 30_000,
         },

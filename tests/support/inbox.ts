@@ -1,0 +1,64 @@
+import { inject } from "vitest";
+
+/**
+ * The tests' real inbox (MailDev, started by tests/support/maildev-global-setup.ts): what the
+ * Worker sent over SMTP, read through MailDev's REST API. Works from workerd and from node.
+ */
+const inboxUrl = () => inject("mailInboxUrl");
+
+export interface InboxEmail {
+  id: string;
+  subject: string;
+  time: string;
+  from: { address: string; name: string }[];
+  to: { address: string; name: string }[];
+  text: string;
+  html?: string;
+}
+
+/** Every email delivered to the address so far, oldest first. */
+export async function emailsTo(address: string): Promise<InboxEmail[]> {
+  const res = await fetch(`${inboxUrl()}/api/email`);
+  if (!res.ok) throw new Error(`inbox answered ${res.status}`);
+  const all = (await res.json()) as InboxEmail[];
+  const wanted = address.toLowerCase();
+  return all.filter((email) => email.to.some((recipient) => recipient.address.toLowerCase() === wanted));
+}
+
+/**
+ * Waits until `count` emails matching `match` have reached the address (the queue delivers within
+ * a second or two) and returns them, oldest first.
+ */
+export async function waitForEmails(
+  address: string,
+  match: (email: InboxEmail) => boolean = () => true,
+  { count = 1, timeoutMs = 20_000 } = {},
+): Promise<InboxEmail[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = (await emailsTo(address)).filter(match);
+    if (found.length >= count) return found;
+    if (Date.now() > deadline) {
+      throw new Error(`expected ${count} email(s) to ${address}, found ${found.length} within ${timeoutMs} ms`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+}
+
+/** The newest email to the address whose subject contains `subject`. */
+export async function waitForEmail(address: string, subject: string): Promise<InboxEmail> {
+  const emails = await waitForEmails(address, (email) => email.subject.includes(subject));
+  return emails[emails.length - 1]!;
+}
+
+/** The first absolute link in the email's text whose path starts with `path`, e.g. "/confirm-email". */
+export function linkIn(email: InboxEmail, path: string): URL {
+  for (const match of email.text.matchAll(/https?:\/\/\S+/g)) {
+    const url = new URL(match[0]);
+    if (url.pathname.startsWith(path)) return url;
+  }
+  throw new Error(`no ${path} link in "${email.subject}":\n${email.text}`);
+}
+
+/** The one-time token of a `?token=` link in the email. */
+export const tokenIn = (email: InboxEmail, path: string) => linkIn(email, path).searchParams.get("token")!;
