@@ -44,6 +44,7 @@ export default defineConfig({
             "tests/support/webhook-receiver-global-setup.ts",
             "tests/support/outage-database-global-setup.ts",
             "tests/support/maildev-global-setup.ts",
+            "tests/support/smtp-fault-global-setup.ts",
           ],
           testTimeout: 30_000,
         },
