@@ -3,6 +3,7 @@ import { describe, expect, inject, it } from "vitest";
 import { sendMail, SmtpError, type SmtpSettings } from "../../worker/lib/smtp";
 import { waitForEmail } from "../support/inbox";
 import { unique } from "../support/api";
+import type { SmtpFault } from "../support/smtp-fault-global-setup";
 
 const ports = inject("smtpFaultPorts");
 const mail = (to: string) => ({
@@ -17,7 +18,7 @@ const settings = (port: number): SmtpSettings => ({ host: "127.0.0.1", port, sec
 describe("the Worker's SMTP client", () => {
   it("delivers a text and HTML email to a real SMTP server, dot-stuffed, with a UTF-8 subject", async () => {
     const to = `${unique("smtp")}@example.com`;
-    await sendMail(settings(Number(env.SMTP_PORT)), mail(to));
+    await sendMail(settings(Number((env as unknown as Record<string, string>).SMTP_PORT)), mail(to));
     const email = await waitForEmail(to, "Prüfung");
     expect(email.subject).toBe("Prüfung: ValuSeal SMTP");
     expect(email.text).toContain(".A line that starts with a dot\nLast line");
@@ -27,13 +28,16 @@ describe("the Worker's SMTP client", () => {
   it.each([
     ["drops the connection after the greeting", "drop-on-ehlo", /closed the connection during EHLO/],
     ["drops the connection after the message", "drop-after-data", /closed the connection during the message/],
-  ] as const)("fails at once, without spinning, when the server %s", async (_, fault, message) => {
-    const started = Date.now();
-    const error = await sendMail(settings(ports[fault]), mail("someone@example.com")).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(SmtpError);
-    expect(String((error as Error).message)).toMatch(message);
-    expect(Date.now() - started).toBeLessThan(5000);
-  });
+  ] as [string, SmtpFault, RegExp][])(
+    "fails at once, without spinning, when the server %s",
+    async (_, fault, message) => {
+      const started = Date.now();
+      const error = await sendMail(settings(ports[fault]), mail("someone@example.com")).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(SmtpError);
+      expect(String((error as Error).message)).toMatch(message);
+      expect(Date.now() - started).toBeLessThan(5000);
+    },
+  );
 
   it("gives up on a server that never answers", async () => {
     const error = await sendMail(settings(ports["never-answers"]), mail("someone@example.com")).catch(

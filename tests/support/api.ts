@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { users } from "../../schema/tables";
 import { readConfig } from "../../worker/config";
 import { connectDatabase, type Database } from "../../worker/db";
+import { tokenIn, waitForEmail } from "./inbox";
 
 export const ORIGIN = "http://valuseal.test";
 
@@ -54,8 +55,8 @@ export interface Account {
   user: { id: number; companyId: number | null; company: { id: number; name: string; ownerId: number } | null };
 }
 
-/** Registers a new company owner through the public API. */
-export async function registerOwner(overrides: Record<string, unknown> = {}): Promise<Account> {
+/** Registers a new company owner through the public API; their email is not confirmed yet. */
+export async function registerUnconfirmedOwner(overrides: Record<string, unknown> = {}): Promise<Account> {
   const email = `${unique("owner")}@example.com`;
   const password = "correct-horse-battery";
   const res = await api("/api/register", {
@@ -73,6 +74,44 @@ export async function registerOwner(overrides: Record<string, unknown> = {}): Pr
   });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { token: res.body.token, user: res.body.user, email: String(overrides.email ?? email), password };
+}
+
+/**
+ * Registers a new company owner and confirms their email by following the link that arrived in
+ * the inbox, as a new user does before issuing codes.
+ */
+export async function registerOwner(overrides: Record<string, unknown> = {}): Promise<Account> {
+  const owner = await registerUnconfirmedOwner(overrides);
+  await confirmEmailViaInbox(owner.email);
+  return owner;
+}
+
+/** Follows the newest "Confirm your email" link sent to the address; returns the API's answer. */
+export async function confirmEmailViaInbox(email: string) {
+  const message = await waitForEmail(email, "Confirm your email");
+  const res = await api("/api/auth/confirm-email", { body: { token: tokenIn(message, "/confirm-email") } });
+  if (res.status !== 200) throw new Error(`confirming ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as { message: string; purpose: string; email: string };
+}
+
+let verifier: Promise<Account> | undefined;
+/** One administrator per test file does the verifying, as a platform team would. */
+const verifyingAdministrator = () => (verifier ??= createAdmin());
+
+/**
+ * An administrator's decision on a company's identity, through the admin API
+ * (PATCH /api/admin/companies/:id/verification): until it, the company's certificates are amber.
+ */
+export async function verifyCompanyViaAdmin(companyId: number, decision: { verified?: boolean; note?: string } = {}) {
+  const admin = await verifyingAdministrator();
+  const res = await api(`/api/admin/companies/${companyId}/verification`, {
+    method: "PATCH",
+    token: admin.token,
+    body: { verified: decision.verified ?? true, ...(decision.note ? { note: decision.note } : {}) },
+  });
+  if (res.status !== 200)
+    throw new Error(`verifying company ${companyId} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
 }
 
 export async function login(email: string, password: string): Promise<string> {

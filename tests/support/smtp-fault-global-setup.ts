@@ -34,6 +34,8 @@ function faultyServer(fault: SmtpFault): Server {
 export default async function setup(project: TestProject) {
   const faults: SmtpFault[] = ["drop-on-ehlo", "drop-after-data", "never-answers"];
   const servers = faults.map(faultyServer);
+  const sockets = new Set<Socket>();
+  for (const server of servers) server.on("connection", (socket: Socket) => sockets.add(socket));
   await Promise.all(servers.map((server) => new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))));
   const ports = Object.fromEntries(
     faults.map((fault, index) => [fault, (servers[index]!.address() as AddressInfo).port]),
@@ -44,7 +46,7 @@ export default async function setup(project: TestProject) {
       servers.map(
         (server) =>
           new Promise<void>((resolve) => {
-            server.closeAllConnections?.();
+            for (const socket of sockets) socket.destroy();
             server.close(() => resolve());
           }),
       ),

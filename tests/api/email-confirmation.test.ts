@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { api, confirmEmailViaInbox, inOneRateLimitWindow, registerUnconfirmedOwner, unique } from "../support/api";
+import { emailsTo, tokenIn, waitForEmail, waitForEmails } from "../support/inbox";
+import { codeInput, createValuer } from "./company-fixtures";
+
+describe("email confirmation", () => {
+  it("emails a one-time link on registration; codes are refused until it is followed", async () => {
+    const owner = await registerUnconfirmedOwner();
+    expect((await api("/api/auth/user", { token: owner.token })).body.emailVerified).toBe(false);
+
+    const email = await waitForEmail(owner.email, "Confirm your email");
+    expect(email.from[0]!.address).toBe("no-reply@valuseal.test");
+    expect(email.text).toContain("ValuSeal");
+    expect(email.text).toContain("http://valuseal.test/confirm-email?token=");
+    expect(email.text).toContain("expires in 24 hours");
+    expect(email.text).toContain("If you did not create a ValuSeal account");
+    expect(email.html).toContain("/confirm-email?token=");
+
+    const valuer = await createValuer(owner.token);
+    const refused = await api("/api/qr-codes", { token: owner.token, body: codeInput(valuer.id) });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(
+      `Confirm your email to issue codes: follow the link we sent to ${owner.email}, or ask for a new one.`,
+    );
+
+    const token = tokenIn(email, "/confirm-email");
+    const confirmed = await api("/api/auth/confirm-email", { body: { token } });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body).toEqual({
+      message: `Your email ${owner.email} is confirmed.`,
+      purpose: "confirm-email",
+      email: owner.email,
+    });
+    expect((await api("/api/auth/user", { token: owner.token })).body.emailVerified).toBe(true);
+    expect((await api("/api/qr-codes", { token: owner.token, body: codeInput(valuer.id) })).status).toBe(201);
+
+    const again = await api("/api/auth/confirm-email", { body: { token } });
+    expect(again.status).toBe(400);
+    expect(again.body.message).toBe("This link is invalid, has expired or was already used. Ask for a new one.");
+  });
+
+  it("resends a new link that replaces the old one, and refuses once the email is confirmed", async () => {
+    const owner = await registerUnconfirmedOwner();
+    const first = await waitForEmail(owner.email, "Confirm your email");
+
+    const resent = await api("/api/auth/resend-confirmation", { method: "POST", token: owner.token });
+    expect(resent.status).toBe(202);
+    expect(resent.body.message).toBe(`We sent a new confirmation link to ${owner.email}.`);
+    const [, second] = await waitForEmails(owner.email, (email) => email.subject.includes("Confirm your email"), {
+      count: 2,
+    });
+
+    const stale = await api("/api/auth/confirm-email", { body: { token: tokenIn(first, "/confirm-email") } });
+    expect(stale.status).toBe(400);
+    expect((await api("/api/auth/confirm-email", { body: { token: tokenIn(second!, "/confirm-email") } })).status).toBe(
+      200,
+    );
+
+    const done = await api("/api/auth/resend-confirmation", { method: "POST", token: owner.token });
+    expect(done.status).toBe(409);
+    expect(done.body.message).toBe("Your email is already confirmed");
+  });
+
+  it("limits resends per email, from whatever address", async () => {
+    const owner = await registerUnconfirmedOwner();
+    const statuses = await inOneRateLimitWindow(10_000, async () => {
+      const answers: number[] = [];
+      for (let i = 0; i < 4; i += 1) {
+        answers.push((await api("/api/auth/resend-confirmation", { method: "POST", token: owner.token })).status);
+      }
+      return answers;
+    });
+    expect(statuses.slice(0, 3)).toEqual([202, 202, 202]);
+    expect(statuses[3]).toBe(429);
+  });
+
+  it("refuses malformed and unknown links without revealing anything", async () => {
+    for (const token of ["", "short", "x".repeat(32), "<script>"]) {
+      const res = await api("/api/auth/confirm-email", { body: { token } });
+      expect(res.status, token).toBe(400);
+    }
+  });
+
+  it("counts the helper's confirmation as a real one (the named helper reads the inbox)", async () => {
+    const owner = await registerUnconfirmedOwner({ email: `${unique("helper")}@example.com` });
+    expect((await confirmEmailViaInbox(owner.email)).purpose).toBe("confirm-email");
+    expect((await emailsTo(owner.email)).length).toBe(1);
+  });
+});
