@@ -1,3 +1,4 @@
+import type { VerificationStatus } from "../limits";
 import type { PublicUser } from "./auth";
 import type { CompanyProfile, CompanyRegistration } from "./companies";
 
@@ -78,6 +79,20 @@ export interface AuditLogEntry {
 export interface CompanyStatusChanged {
   message: string;
   company: { id: number; isActive: boolean };
+}
+
+/**
+ * PATCH /api/admin/companies/:id/verification: "Company verified" or "Company not verified", and
+ * the decision as stored.
+ */
+export interface CompanyVerificationChanged {
+  message: string;
+  company: {
+    id: number;
+    verificationStatus: VerificationStatus;
+    verifiedAt: Date | null;
+    verificationNote: string | null;
+  };
 }
 
 /** PATCH /api/admin/users/:id/status. */

@@ -1,8 +1,10 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { companies } from "../../schema/tables";
-import { type Account, api, createAdmin, registerOwner, withDb } from "../support/api";
-import { companyIdOf, findUser } from "./admin-fixtures";
+import { type Account, companyIdOf, findUser, registerOwnerViaApi } from "./fixtures/accounts";
+import { createAdminViaDb } from "./fixtures/admins";
+import { withDb } from "./fixtures/database";
+import { api } from "./fixtures/http";
 
 const ACCESS_DENIED = "Access Denied: You don't have permission to access this page.";
 
@@ -80,12 +82,12 @@ describe("every admin route is enforced on the server", () => {
   let user: Account;
 
   beforeAll(async () => {
-    admin = await createAdmin();
-    user = await registerOwner();
+    admin = await createAdminViaDb();
+    user = await registerOwnerViaApi();
   });
 
   it.each(routes)("$name", async (route) => {
-    const target = await registerOwner();
+    const target = await registerOwnerViaApi();
     const { path, body } = route.request(target);
     const before = await targetState(target);
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { AUDIT_LOG_PAGE_SIZE } from "../../schema/validation/admin";
-import { api, createAdmin, registerOwner } from "../support/api";
-import { companyIdOf } from "./admin-fixtures";
+import { companyIdOf, registerOwnerViaApi } from "./fixtures/accounts";
+import { createAdminViaDb } from "./fixtures/admins";
+import { api } from "./fixtures/http";
 
 interface AuditItem {
   id: number;
@@ -15,8 +16,8 @@ interface AuditItem {
 
 describe("GET /api/admin/audit-log", () => {
   it("shows who changed what, newest first, a page at a time", async () => {
-    const admin = await createAdmin();
-    const owner = await registerOwner();
+    const admin = await createAdminViaDb();
+    const owner = await registerOwnerViaApi();
     const asAdmin = (path: string, options: { method?: string; body?: unknown } = {}) =>
       api(path, { ...options, token: admin.token });
     await asAdmin(`/api/admin/companies/${companyIdOf(owner)}/status`, { method: "PATCH", body: { isActive: false } });

@@ -1,14 +1,17 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { companies, qrCodes } from "../../schema/tables";
-import { type Account, api, createAdmin, login, registerOwner, unique, withDb } from "../support/api";
-import { addCompanyData, auditEntriesFor, companyIdOf, inSequence, sessionCount } from "./admin-fixtures";
+import { type Account, companyIdOf, loginViaApi, registerOwnerViaApi, sessionCount } from "./fixtures/accounts";
+import { auditEntriesFor, createAdminViaDb } from "./fixtures/admins";
+import { insertCompanyData } from "./fixtures/companies";
+import { inSequence, withDb } from "./fixtures/database";
+import { api, unique } from "./fixtures/http";
 
 const UNKNOWN_ID = 2_000_000_000;
 
 let admin: Account;
 beforeAll(async () => {
-  admin = await createAdmin();
+  admin = await createAdminViaDb();
 });
 
 const asAdmin = (path: string, options: { method?: string; body?: unknown } = {}) =>
@@ -18,8 +21,8 @@ const detailed = (query: string) => asAdmin(`/api/admin/companies-detailed?${que
 
 describe("GET /api/admin/companies-detailed", () => {
   it("gives each company its owner email, counts and status", async () => {
-    const owner = await registerOwner();
-    await addCompanyData(companyIdOf(owner), { valuers: 2, deletedValuers: 1, codes: 3 });
+    const owner = await registerOwnerViaApi();
+    await insertCompanyData(companyIdOf(owner), { valuers: 2, deletedValuers: 1, codes: 3 });
     const res = await detailed(`search=${encodeURIComponent(owner.user.company!.name)}`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual([
@@ -41,7 +44,7 @@ describe("GET /api/admin/companies-detailed", () => {
   });
 
   it("searches by company name, company email or owner email, matching % and _ literally", async () => {
-    const owner = await registerOwner();
+    const owner = await registerOwnerViaApi();
     const companyEmail = `${unique("office")}@example.com`;
     await withDb((db) =>
       db
@@ -64,7 +67,7 @@ describe("GET /api/admin/companies-detailed", () => {
   it("pages newest first with the total when asked for a page", async () => {
     const tag = unique("Paged");
     let n = 0;
-    const owners = await inSequence(3, () => registerOwner({ name: `${tag} ${n++}` }));
+    const owners = await inSequence(3, () => registerOwnerViaApi({ name: `${tag} ${n++}` }));
     const ids = owners.map(companyIdOf).reverse();
     const first = await detailed(`search=${tag}&page=1&pageSize=2`);
     expect(first.status).toBe(200);
@@ -87,8 +90,8 @@ describe("GET /api/admin/companies-detailed", () => {
 
 describe("GET /api/admin/companies/:id/details", () => {
   it("returns the company, its codes newest first and its current valuers", async () => {
-    const owner = await registerOwner();
-    const { codeIds, valuerIds } = await addCompanyData(companyIdOf(owner), {
+    const owner = await registerOwnerViaApi();
+    const { codeIds, valuerIds } = await insertCompanyData(companyIdOf(owner), {
       valuers: 2,
       deletedValuers: 1,
       codes: 2,
@@ -134,9 +137,9 @@ describe("GET /api/admin/companies/:id/details", () => {
 
 describe("PATCH /api/admin/companies/:id/status", () => {
   it("deactivates and reactivates a company, keeping its users signed in and its codes", async () => {
-    const owner = await registerOwner();
+    const owner = await registerOwnerViaApi();
     const companyId = companyIdOf(owner);
-    await addCompanyData(companyId, { codes: 1 });
+    await insertCompanyData(companyId, { codes: 1 });
 
     const off = await asAdmin(`/api/admin/companies/${companyId}/status`, {
       method: "PATCH",
@@ -164,7 +167,7 @@ describe("PATCH /api/admin/companies/:id/status", () => {
     const missing = await asAdmin(`/api/admin/companies/${UNKNOWN_ID}/status`, { method: "PATCH", body });
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ message: "Company not found" });
-    const owner = await registerOwner();
+    const owner = await registerOwnerViaApi();
     const bad = await asAdmin(`/api/admin/companies/${companyIdOf(owner)}/status`, {
       method: "PATCH",
       body: { isActive: "no" },
@@ -175,7 +178,7 @@ describe("PATCH /api/admin/companies/:id/status", () => {
 
 describe("PATCH /api/admin/companies/:id/reset-password", () => {
   it("sets the owner's password and signs the owner out everywhere", async () => {
-    const owner = await registerOwner();
+    const owner = await registerOwnerViaApi();
     const password = "  a fresh password  ";
     const res = await asAdmin(`/api/admin/companies/${companyIdOf(owner)}/reset-password`, {
       method: "PATCH",
@@ -188,7 +191,7 @@ describe("PATCH /api/admin/companies/:id/reset-password", () => {
     expect(await sessionCount(owner.user.id)).toBe(0);
     const oldLogin = await api("/api/login", { body: { email: owner.email, password: owner.password } });
     expect(oldLogin.status).toBe(401);
-    const token = await login(owner.email, password);
+    const token = await loginViaApi(owner.email, password);
     expect((await api("/api/auth/user", { token })).status).toBe(200);
 
     const [entry] = await auditEntriesFor("company", [companyIdOf(owner)]);
@@ -201,7 +204,7 @@ describe("PATCH /api/admin/companies/:id/reset-password", () => {
   });
 
   it("applies the registration rules and answers 404 for an unknown company", async () => {
-    const owner = await registerOwner();
+    const owner = await registerOwnerViaApi();
     const path = `/api/admin/companies/${companyIdOf(owner)}/reset-password`;
     const cases: [unknown, string][] = [
       [{ password: "          " }, "password: Password cannot be blank"],
@@ -213,7 +216,7 @@ describe("PATCH /api/admin/companies/:id/reset-password", () => {
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ message: "Validation failed", errors: [error] });
     }
-    await login(owner.email, owner.password);
+    await loginViaApi(owner.email, owner.password);
     const missing = await asAdmin(`/api/admin/companies/${UNKNOWN_ID}/reset-password`, {
       method: "PATCH",
       body: { password: "long enough" },

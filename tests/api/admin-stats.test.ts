@@ -4,8 +4,11 @@ import { loadPlatformStats } from "../../worker/services/analytics";
 
 type PlatformStats = Awaited<ReturnType<typeof loadPlatformStats>>;
 import { randomToken } from "../../worker/lib/random";
-import { api, createAdmin, registerOwner, unique } from "../support/api";
-import { addCompanyData, companyIdOf, inRolledBackTransaction } from "./admin-fixtures";
+import { companyIdOf, registerOwnerViaApi } from "./fixtures/accounts";
+import { createAdminViaDb } from "./fixtures/admins";
+import { insertCompanyData } from "./fixtures/companies";
+import { inRolledBackTransaction } from "./fixtures/database";
+import { api, unique } from "./fixtures/http";
 
 const stats = async (token: string) => {
   const res = await api("/api/admin/stats", { token });
@@ -20,13 +23,13 @@ function startOfTodayUtc() {
 
 describe("GET /api/admin/stats", () => {
   it("answers the four dashboard numbers, which grow with new users, codes and scans", async () => {
-    const admin = await createAdmin();
+    const admin = await createAdminViaDb();
     const before = await stats(admin.token);
     expect(Object.keys(before).sort()).toEqual(["activeCompanies", "totalQRCodes", "totalUsers", "verificationsToday"]);
     for (const value of Object.values(before)) expect(Number.isInteger(value)).toBe(true);
 
-    const owner = await registerOwner();
-    await addCompanyData(companyIdOf(owner), { codes: 2, scansPerCode: 3 });
+    const owner = await registerOwnerViaApi();
+    await insertCompanyData(companyIdOf(owner), { codes: 2, scansPerCode: 3 });
     const after = await stats(admin.token);
     // Other test files share the database, so only growth is certain here; exact numbers below.
     expect(after.totalUsers).toBeGreaterThanOrEqual(before.totalUsers + 1);
@@ -59,6 +62,8 @@ describe("GET /api/admin/stats", () => {
             [active!.id, inactive!.id].map((companyId) => ({
               publicToken: randomToken(16),
               companyId,
+              issuerName: "Stats Valuers",
+              issuerEmail: "stats@example.com",
               valuationDate: new Date(),
               marketValue: "1.00",
               propertyAddress: "Stats Road",

@@ -5,17 +5,19 @@ import { ADMIN_BULK_LIMIT } from "../../schema/validation/admin";
 import type { Transaction } from "../../worker/db";
 import { ApiError } from "../../worker/lib/errors";
 import { deleteUsers, setUsersActive } from "../../worker/services/users";
-import { type Account, api, createAdmin, login, registerOwner, unique, withDb } from "../support/api";
 import {
-  addCompanyData,
-  auditEntriesFor,
+  type Account,
   companyIdOf,
-  countCompanyRows,
   findUser,
-  inRolledBackTransaction,
-  inSequence,
+  loginViaApi,
+  registerOwnerViaApi,
   sessionCount,
-} from "./admin-fixtures";
+} from "./fixtures/accounts";
+import { auditEntriesFor, createAdminViaDb } from "./fixtures/admins";
+import { countCompanyRows, insertCompanyData } from "./fixtures/companies";
+import { inRolledBackTransaction, inSequence, withDb } from "./fixtures/database";
+import { api, unique } from "./fixtures/http";
+import { insertMember } from "./fixtures/team";
 
 const UNKNOWN_ID = 2_000_000_000;
 const FULL_COMPANY = { companies: 1, valuers: 3, qrCodes: 3, scanEvents: 6 };
@@ -23,7 +25,7 @@ const NO_COMPANY = { companies: 0, valuers: 0, qrCodes: 0, scanEvents: 0 };
 
 let admin: Account;
 beforeAll(async () => {
-  admin = await createAdmin();
+  admin = await createAdminViaDb();
 });
 
 const asAdmin = (path: string, options: { method?: string; body?: unknown } = {}) =>
@@ -33,25 +35,14 @@ const asAdmin = (path: string, options: { method?: string; body?: unknown } = {}
 const currentUserStatus = async (account: Account) => (await api("/api/auth/user", { token: account.token })).status;
 
 async function ownerWithData() {
-  const owner = await registerOwner();
-  await addCompanyData(companyIdOf(owner));
+  const owner = await registerOwnerViaApi();
+  await insertCompanyData(companyIdOf(owner));
   return owner;
-}
-
-/** A member of the owner's company (joined by invite), inserted directly. */
-async function addMember(companyId: number) {
-  return withDb(async (db) => {
-    const [member] = await db
-      .insert(users)
-      .values({ email: `${unique("member")}@example.com`, password: "not-a-login", companyId })
-      .returning({ id: users.id });
-    return member!.id;
-  });
 }
 
 describe("GET /api/admin/users", () => {
   it("lists users with their company and never the password", async () => {
-    const owner = await registerOwner();
+    const owner = await registerOwnerViaApi();
     const res = await asAdmin(`/api/admin/users?search=${encodeURIComponent(owner.email)}`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual([
@@ -75,7 +66,7 @@ describe("GET /api/admin/users", () => {
   it("pages newest first when asked for a page", async () => {
     const tag = unique("paged");
     let n = 0;
-    const created = await inSequence(3, () => registerOwner({ email: `${tag}${n++}@example.com` }));
+    const created = await inSequence(3, () => registerOwnerViaApi({ email: `${tag}${n++}@example.com` }));
     const first = await asAdmin(`/api/admin/users?search=${tag}&page=1&pageSize=2`);
     expect(first.body).toMatchObject({ page: 1, pageSize: 2, total: 3 });
     expect(first.body.items.map((u: { id: number }) => u.id)).toEqual([created[2]!.user.id, created[1]!.user.id]);
@@ -88,8 +79,8 @@ describe("GET /api/admin/users", () => {
 
 describe("PATCH /api/admin/users/:id/status", () => {
   it("deactivates a user, ends their sessions at once, and reactivates them", async () => {
-    const owner = await registerOwner();
-    const secondSession = { ...owner, token: await login(owner.email, owner.password) };
+    const owner = await registerOwnerViaApi();
+    const secondSession = { ...owner, token: await loginViaApi(owner.email, owner.password) };
 
     const off = await asAdmin(`/api/admin/users/${owner.user.id}/status`, {
       method: "PATCH",
@@ -104,7 +95,7 @@ describe("PATCH /api/admin/users/:id/status", () => {
 
     const on = await asAdmin(`/api/admin/users/${owner.user.id}/status`, { method: "PATCH", body: { isActive: true } });
     expect(on.body).toEqual({ message: "User activated", user: { id: owner.user.id, isActive: true } });
-    await login(owner.email, owner.password);
+    await loginViaApi(owner.email, owner.password);
 
     const audit = await auditEntriesFor("user", [owner.user.id]);
     expect(audit).toEqual([
@@ -120,7 +111,7 @@ describe("PATCH /api/admin/users/:id/status", () => {
   });
 
   it("does not log a change when the status is already the requested one", async () => {
-    const owner = await registerOwner();
+    const owner = await registerOwnerViaApi();
     const res = await asAdmin(`/api/admin/users/${owner.user.id}/status`, {
       method: "PATCH",
       body: { isActive: true },
@@ -141,7 +132,7 @@ describe("PATCH /api/admin/users/:id/status", () => {
   });
 
   it("lets an admin deactivate another admin while one stays active", async () => {
-    const other = await createAdmin();
+    const other = await createAdminViaDb();
     const res = await asAdmin(`/api/admin/users/${other.user.id}/status`, {
       method: "PATCH",
       body: { isActive: false },
@@ -153,7 +144,7 @@ describe("PATCH /api/admin/users/:id/status", () => {
 
 describe("an admin cannot remove themselves", () => {
   it("refuses self-deactivation and self-deletion, singly and in bulk, changing nothing", async () => {
-    const bystander = await registerOwner();
+    const bystander = await registerOwnerViaApi();
     const refusals = [
       {
         path: `/api/admin/users/${admin.user.id}/status`,
@@ -195,7 +186,7 @@ describe("the last active administrator", () => {
    * the guard runs in, which is then rolled back.
    */
   async function whenOnlyTargetRemainsActive(work: (tx: Transaction, target: Account) => Promise<void>) {
-    const target = await createAdmin();
+    const target = await createAdminViaDb();
     await inRolledBackTransaction(async (tx) => {
       await tx
         .update(users)
@@ -229,7 +220,7 @@ describe("the last active administrator", () => {
 
 describe("PATCH /api/admin/users/bulk-status", () => {
   it("changes only users whose status differs and reports how many changed", async () => {
-    const [a, b, c, d] = (await inSequence(4, registerOwner)) as [Account, Account, Account, Account];
+    const [a, b, c, d] = (await inSequence(4, registerOwnerViaApi)) as [Account, Account, Account, Account];
     await withDb((db) => db.update(users).set({ isActive: false }).where(eq(users.id, d.user.id)));
     const ids = [a, b, c, d].map((account) => account.user.id);
 
@@ -272,7 +263,7 @@ describe("PATCH /api/admin/users/bulk-status", () => {
 describe("DELETE /api/admin/users/:id", () => {
   it("deletes the user with their company, valuers, codes and scans, and signs them out", async () => {
     const owner = await ownerWithData();
-    const memberId = await addMember(companyIdOf(owner));
+    const memberId = await insertMember(companyIdOf(owner));
     expect(await countCompanyRows(companyIdOf(owner))).toEqual(FULL_COMPANY);
 
     const res = await asAdmin(`/api/admin/users/${owner.user.id}`, { method: "DELETE" });

@@ -3,8 +3,9 @@ import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import { companies, sessions, users } from "../../schema/tables";
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from "../../worker/lib/tokens";
-import { decodeQrSvgDataUrl } from "../support/qr-raster";
-import { api, login, registerOwner, unique, withDb } from "../support/api";
+import { loginViaApi, registerOwnerViaApi } from "./fixtures/accounts";
+import { withDb } from "./fixtures/database";
+import { api, unique } from "./fixtures/http";
 
 const TEST_SECRET = "test-secret-that-is-at-least-32-characters-long";
 
@@ -76,7 +77,7 @@ describe("registration", () => {
     expect(mismatch.body.errors).toEqual(["confirmPassword: Passwords don't match"]);
   });
 
-  it("enforces the section 9 length caps", async () => {
+  it("enforces the length caps (names 100, phone 50 characters)", async () => {
     const res = await api("/api/register", {
       body: registration({ firstName: "x".repeat(101), phone: "1".repeat(51) }),
     });
@@ -95,8 +96,8 @@ describe("registration", () => {
 
 describe("sign-in and sessions", () => {
   it("register → login → auth/user → logout → the token no longer works", async () => {
-    const owner = await registerOwner();
-    const token = await login(owner.email.toUpperCase(), owner.password);
+    const owner = await registerOwnerViaApi();
+    const token = await loginViaApi(owner.email.toUpperCase(), owner.password);
     expect((await api("/api/auth/user", { token })).status).toBe(200);
     const logout = await api("/api/logout", { method: "POST", token });
     expect(logout.status).toBe(200);
@@ -108,7 +109,7 @@ describe("sign-in and sessions", () => {
   });
 
   it("gives the same answer for a wrong password and an unknown email", async () => {
-    const owner = await registerOwner();
+    const owner = await registerOwnerViaApi();
     const wrongPassword = await api("/api/login", { body: { email: owner.email, password: "not-the-password" } });
     const unknownEmail = await api("/api/login", {
       body: { email: `${unique("nobody")}@example.com`, password: "whatever1" },
@@ -126,7 +127,7 @@ describe("sign-in and sessions", () => {
   });
 
   it("refuses an inactive user, and deactivation ends an existing session at once", async () => {
-    const owner = await registerOwner();
+    const owner = await registerOwnerViaApi();
     await withDb((db) => db.update(users).set({ isActive: false }).where(eq(users.id, owner.user.id)));
     const res = await api("/api/login", { body: { email: owner.email, password: owner.password } });
     expect(res.status).toBe(403);
@@ -135,7 +136,7 @@ describe("sign-in and sessions", () => {
   });
 
   it("starts answering 429 with Retry-After during a burst of 20 wrong passwords", async () => {
-    const owner = await registerOwner();
+    const owner = await registerOwnerViaApi();
     const statuses: number[] = [];
     let retryAfter: string | null = null;
     for (let attempt = 0; attempt < 20; attempt++) {
@@ -168,7 +169,7 @@ describe("tokens", () => {
       .sign(new TextEncoder().encode(options.secret ?? TEST_SECRET));
 
   it("accepts only unexpired tokens of ours, for a live session", async () => {
-    const owner = await registerOwner();
+    const owner = await registerOwnerViaApi();
     const [session] = await withDb((db) => db.select().from(sessions).where(eq(sessions.userId, owner.user.id)));
     const claims = { sub: String(owner.user.id), jti: session!.sid };
     expect((await api("/api/auth/user", { token: await forge(claims) })).status).toBe(200);
@@ -189,7 +190,7 @@ describe("tokens", () => {
   });
 });
 
-describe("browser navigations and the demo code", () => {
+describe("browser navigations", () => {
   it("GET /api/login and /api/logout redirect to the landing page", async () => {
     const signIn = await api("/api/login");
     expect(signIn.status).toBe(302);
@@ -197,18 +198,5 @@ describe("browser navigations and the demo code", () => {
     const signOut = await api("/api/logout");
     expect(signOut.status).toBe(302);
     expect(signOut.headers.get("Location")).toBe("/");
-  });
-
-  it("POST /api/demo-qr returns an SVG data URL of the demo certificate address", async () => {
-    const { DEMO_CERTIFICATE } = await import("../../schema/demo-certificate");
-    const res = await api("/api/demo-qr", { body: DEMO_CERTIFICATE });
-    expect(res.status).toBe(200);
-    expect(res.body.qrCodeData).toMatch(/^data:image\/svg\+xml;base64,/);
-    const svg = atob(res.body.qrCodeData.split(",")[1]);
-    expect(svg).toMatch(/^<svg [^>]*viewBox="0 0 \d+ \d+"/);
-    expect(svg.match(/<path /g)).toHaveLength(1);
-    expect(decodeQrSvgDataUrl(res.body.qrCodeData)).toBe("http://valuseal.test/v/demo");
-    const invalid = await api("/api/demo-qr", { body: { ...DEMO_CERTIFICATE, marketValue: "lots" } });
-    expect(invalid.status).toBe(400);
   });
 });

@@ -6,12 +6,18 @@ import { DEMO_CERTIFICATE } from "../../schema/demo-certificate";
 import { app } from "../../worker/app";
 import { readConfig } from "../../worker/config";
 import { startSession } from "../../worker/services/sessions";
-import { type Account, api, createAdmin, ORIGIN, registerOwner, unique, withDb } from "../support/api";
-import { acceptInvite, addMember, codeInput, companyWithMember, createCode, inviteMember } from "./company-fixtures";
-import { createCode as insertCode, createValuer as insertValuer } from "./scan-fixtures";
+import { OWNER_PASSWORD } from "../shared/accounts";
+import { type Account, registerOwnerViaApi } from "./fixtures/accounts";
+import { createAdminViaDb } from "./fixtures/admins";
+import { codeInput, createCodeViaApi, insertCode } from "./fixtures/codes";
+import { createCompanyWithMemberViaApi } from "./fixtures/companies";
+import { withDb } from "./fixtures/database";
+import { api, ORIGIN, unique } from "./fixtures/http";
+import { acceptInviteViaApi, addMemberViaApi, inviteMemberViaApi } from "./fixtures/team";
+import { insertValuer } from "./fixtures/valuers";
 
 /**
- * Issue 6: who may call what. One table lists every route of the app (a guard below fails when a
+ * Who may call what. One table lists every route of the app (a guard below fails when a
  * route is added without a row) and, for each actor, the status the real Worker must answer.
  * The whole matrix runs before anything is asserted, so one run reports every difference.
  */
@@ -69,8 +75,6 @@ const OWNER_OF_OWN: Statuses = [401, 403, 200, 200, 401, 401, 403];
 const OWNER_OF_A_OBJECT: Statuses = [401, 403, 200, 404, 401, 401, 403];
 const ADMIN_ONLY: Statuses = [401, 403, 403, 403, 401, 401, 200];
 
-const PASSWORD = "correct-horse-battery";
-
 function insertUser(values: Partial<typeof users.$inferInsert> = {}) {
   return withDb(async (db) => {
     const [user] = await db
@@ -115,8 +119,8 @@ const matrix: Row[] = [
           lastName: "Ister",
           name: unique("Co"),
           email,
-          password: PASSWORD,
-          confirmPassword: PASSWORD,
+          password: OWNER_PASSWORD,
+          confirmPassword: OWNER_PASSWORD,
         },
       };
     },
@@ -126,7 +130,7 @@ const matrix: Row[] = [
     route: "/api/login",
     expected: ALL(200),
     isPublic: true,
-    request: (w) => ({ path: "/api/login", body: { email: w.signInAccount.email, password: PASSWORD } }),
+    request: (w) => ({ path: "/api/login", body: { email: w.signInAccount.email, password: OWNER_PASSWORD } }),
   },
   { method: "GET", route: "/api/auth/user", expected: SIGNED_IN(200), request: () => ({ path: "/api/auth/user" }) },
   {
@@ -164,7 +168,7 @@ const matrix: Row[] = [
     route: "/api/invites/:token",
     expected: ALL(200),
     isPublic: true,
-    target: (w) => inviteMember(w.ownerA.token),
+    target: (w) => inviteMemberViaApi(w.ownerA.token),
     request: (_w, invite) => ({ path: `/api/invites/${invite.token}` }),
   },
   {
@@ -172,10 +176,10 @@ const matrix: Row[] = [
     route: "/api/invites/:token/accept",
     expected: ALL(201),
     isPublic: true,
-    target: (w) => inviteMember(w.ownerA.token),
+    target: (w) => inviteMemberViaApi(w.ownerA.token),
     request: (_w, invite) => ({
       path: `/api/invites/${invite.token}/accept`,
-      body: { firstName: "New", lastName: "Member", password: PASSWORD, confirmPassword: PASSWORD },
+      body: { firstName: "New", lastName: "Member", password: OWNER_PASSWORD, confirmPassword: OWNER_PASSWORD },
     }),
   },
 
@@ -324,7 +328,7 @@ const matrix: Row[] = [
     method: "DELETE",
     route: "/api/team/invites/:id",
     expected: OWNER_OF_A_OBJECT,
-    target: (w) => inviteMember(w.ownerA.token),
+    target: (w) => inviteMemberViaApi(w.ownerA.token),
     request: (_w, invite) => ({ path: `/api/team/invites/${invite.id}` }),
   },
   {
@@ -414,14 +418,14 @@ const sessionFor = (userId: number) =>
 
 /** Company A (owner, member, valuer, code), company B's owner, and the three other kinds of caller. */
 async function buildWorld(): Promise<{ world: World; actors: Actor[] }> {
-  const { owner: ownerA, member: memberA, valuer } = await companyWithMember();
-  const code = await createCode(ownerA.token, valuer.id);
+  const { owner: ownerA, member: memberA, valuer } = await createCompanyWithMemberViaApi();
+  const code = await createCodeViaApi(ownerA.token, valuer.id);
   const [ownerB, admin, signInAccount, deactivated, deleted] = await Promise.all([
-    registerOwner(),
-    createAdmin(),
-    registerOwner({ password: PASSWORD, confirmPassword: PASSWORD }),
-    addMember(ownerA),
-    addMember(ownerA),
+    registerOwnerViaApi(),
+    createAdminViaDb(),
+    registerOwnerViaApi({ password: OWNER_PASSWORD, confirmPassword: OWNER_PASSWORD }),
+    addMemberViaApi(ownerA),
+    addMemberViaApi(ownerA),
   ]);
   // Both keep a signed, unexpired token: only the server-side checks can refuse them.
   await withDb(async (db) => {
@@ -533,8 +537,8 @@ describe("mass assignment: ids, roles, counts and flags in bodies are ignored", 
   let foreign: { companyId: number; userId: number };
 
   beforeAll(async () => {
-    ({ owner: ownerA, member: memberA, valuer: valuerA } = await companyWithMember());
-    ownerB = await registerOwner();
+    ({ owner: ownerA, member: memberA, valuer: valuerA } = await createCompanyWithMemberViaApi());
+    ownerB = await registerOwnerViaApi();
     foreign = { companyId: ownerB.user.companyId!, userId: ownerB.user.id };
   }, 60_000);
 
@@ -549,8 +553,8 @@ describe("mass assignment: ids, roles, counts and flags in bodies are ignored", 
         lastName: "Smuggler",
         name: unique("Smuggled Co"),
         email: `${unique("mallory")}@example.com`,
-        password: PASSWORD,
-        confirmPassword: PASSWORD,
+        password: OWNER_PASSWORD,
+        confirmPassword: OWNER_PASSWORD,
         ...smuggled(foreign),
       },
     });
@@ -661,7 +665,7 @@ describe("mass assignment: ids, roles, counts and flags in bodies are ignored", 
     expect(invite).toMatchObject({ companyId: ownerA.user.companyId, invitedById: ownerA.user.id });
 
     const token = String(invited.body.inviteUrl).split("/invite/")[1]!;
-    const accepted = await acceptInvite(token, { ...smuggled(foreign), email: "someone-else@example.com" });
+    const accepted = await acceptInviteViaApi(token, { ...smuggled(foreign), email: "someone-else@example.com" });
     expect(accepted.status).toBe(201);
     expect(await userRow(accepted.body.user.id)).toMatchObject({
       email: invited.body.email,
@@ -672,7 +676,7 @@ describe("mass assignment: ids, roles, counts and flags in bodies are ignored", 
   });
 
   it("an administrator's status change cannot promote the user", async () => {
-    const admin = await createAdmin();
+    const admin = await createAdminViaDb();
     const target = await insertCompanyOwner();
     const res = await api(`/api/admin/users/${target.userId}/status`, {
       method: "PATCH",

@@ -1,9 +1,13 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { codeStatusEvents, companies } from "../../schema/tables";
-import { api, ORIGIN, registerOwner, withDb } from "../support/api";
-import { addMember } from "./company-fixtures";
-import { createCode, scan } from "./scan-fixtures";
+import { codeStatusEvents } from "../../schema/tables";
+import { registerOwnerViaApi } from "./fixtures/accounts";
+import { insertCode } from "./fixtures/codes";
+import { setCompanyActiveInDb } from "./fixtures/companies";
+import { withDb } from "./fixtures/database";
+import { api, ORIGIN } from "./fixtures/http";
+import { scanLikePhone } from "./fixtures/scans";
+import { addMemberViaApi } from "./fixtures/team";
 
 const revoke = (token: string, codeId: number, body: unknown) => api(`/api/qr-codes/${codeId}/revoke`, { token, body });
 const reinstate = (token: string, codeId: number, body: unknown) =>
@@ -12,8 +16,8 @@ const history = (token: string, codeId: number) => api(`/api/qr-codes/${codeId}/
 
 describe("code revocation", () => {
   it("revokes with a reason, shows it on the certificate at once and records who and when", async () => {
-    const owner = await registerOwner();
-    const code = await createCode(owner);
+    const owner = await registerOwnerViaApi();
+    const code = await insertCode(owner);
 
     const res = await revoke(owner.token, code.id, { reason: "Superseded by a new valuation" });
 
@@ -27,7 +31,7 @@ describe("code revocation", () => {
     });
     expect(new Date(res.body.revokedAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
 
-    const page = await scan(code.publicToken);
+    const page = await scanLikePhone(code.publicToken);
     expect(page.body).toContain("Revoked on");
     expect(page.body).toContain("Superseded by a new valuation");
     expect(page.body).not.toContain("Verified Authentic");
@@ -41,8 +45,8 @@ describe("code revocation", () => {
   });
 
   it("refuses to revoke a revoked code again (409)", async () => {
-    const owner = await registerOwner();
-    const code = await createCode(owner);
+    const owner = await registerOwnerViaApi();
+    const code = await insertCode(owner);
     await revoke(owner.token, code.id, { reason: "First" });
     const again = await revoke(owner.token, code.id, { reason: "Second" });
     expect(again.status).toBe(409);
@@ -50,11 +54,11 @@ describe("code revocation", () => {
   });
 
   it("links the replacing code, which must be another live code of the same company", async () => {
-    const owner = await registerOwner();
-    const code = await createCode(owner);
-    const replacement = await createCode(owner);
-    const revoked = await createCode(owner, { revokedAt: new Date(), revokedReason: "old" });
-    const foreign = await createCode(await registerOwner());
+    const owner = await registerOwnerViaApi();
+    const code = await insertCode(owner);
+    const replacement = await insertCode(owner);
+    const revoked = await insertCode(owner, { revokedAt: new Date(), revokedReason: "old" });
+    const foreign = await insertCode(await registerOwnerViaApi());
 
     for (const [supersededByCodeId, message] of [
       [code.id, "A code cannot replace itself"],
@@ -74,12 +78,12 @@ describe("code revocation", () => {
       propertyAddress: replacement.propertyAddress,
       address: `${ORIGIN}/v/${replacement.publicToken}`,
     });
-    expect((await scan(code.publicToken)).body).toContain(`href="${ORIGIN}/v/${replacement.publicToken}"`);
+    expect((await scanLikePhone(code.publicToken)).body).toContain(`href="${ORIGIN}/v/${replacement.publicToken}"`);
   });
 
   it("validates the reason", async () => {
-    const owner = await registerOwner();
-    const code = await createCode(owner);
+    const owner = await registerOwnerViaApi();
+    const code = await insertCode(owner);
     const missing = await revoke(owner.token, code.id, {});
     expect(missing.status).toBe(400);
     expect(missing.body.errors).toEqual(["reason: Reason is required"]);
@@ -89,10 +93,10 @@ describe("code revocation", () => {
   });
 
   it("lets a member revoke only the codes they created", async () => {
-    const owner = await registerOwner();
-    const member = await addMember(owner);
-    const ownersCode = await createCode(owner);
-    const membersCode = await createCode(member);
+    const owner = await registerOwnerViaApi();
+    const member = await addMemberViaApi(owner);
+    const ownersCode = await insertCode(owner);
+    const membersCode = await insertCode(member);
 
     const refused = await revoke(member.token, ownersCode.id, { reason: "Not mine" });
     expect(refused.status).toBe(403);
@@ -103,8 +107,8 @@ describe("code revocation", () => {
   });
 
   it("hides other companies' codes (404) and requires sign-in (401)", async () => {
-    const owner = await registerOwner();
-    const foreign = await createCode(await registerOwner());
+    const owner = await registerOwnerViaApi();
+    const foreign = await insertCode(await registerOwnerViaApi());
     expect((await revoke(owner.token, foreign.id, { reason: "x" })).status).toBe(404);
     expect((await reinstate(owner.token, foreign.id, { reason: "x" })).status).toBe(404);
     expect((await history(owner.token, foreign.id)).status).toBe(404);
@@ -114,10 +118,10 @@ describe("code revocation", () => {
   });
 
   it("reinstates only by the owner, as a separate logged action", async () => {
-    const owner = await registerOwner();
-    const member = await addMember(owner);
-    const code = await createCode(member);
-    const replacement = await createCode(owner);
+    const owner = await registerOwnerViaApi();
+    const member = await addMemberViaApi(owner);
+    const code = await insertCode(member);
+    const replacement = await insertCode(owner);
 
     expect((await reinstate(owner.token, code.id, { reason: "Not revoked" })).status).toBe(409);
     await revoke(member.token, code.id, { reason: "Wrong valuer", supersededByCodeId: replacement.id });
@@ -134,21 +138,21 @@ describe("code revocation", () => {
       revokedBy: null,
       supersededBy: null,
     });
-    expect((await scan(code.publicToken)).body).toContain("Verified Authentic");
+    expect((await scanLikePhone(code.publicToken)).body).toContain("Verified Authentic");
   });
 
   it("refuses reinstatement for a deactivated company but still lets it revoke", async () => {
-    const owner = await registerOwner();
-    const code = await createCode(owner);
-    await withDb((db) => db.update(companies).set({ isActive: false }).where(eq(companies.id, owner.user.companyId!)));
+    const owner = await registerOwnerViaApi();
+    const code = await insertCode(owner);
+    await setCompanyActiveInDb(owner.user.companyId!, false);
     expect((await revoke(owner.token, code.id, { reason: "Withdrawn" })).status).toBe(200);
     expect((await reinstate(owner.token, code.id, { reason: "Back" })).status).toBe(403);
   });
 
   it("lists the status history newest first, with actors, to any company user", async () => {
-    const owner = await registerOwner();
-    const member = await addMember(owner);
-    const code = await createCode(owner);
+    const owner = await registerOwnerViaApi();
+    const member = await addMemberViaApi(owner);
+    const code = await insertCode(owner);
     await revoke(owner.token, code.id, { reason: "Superseded" });
     await reinstate(owner.token, code.id, { reason: "Revoked by mistake" });
     await revoke(owner.token, code.id, { reason: "Final" });

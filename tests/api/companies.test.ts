@@ -1,8 +1,11 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { companies } from "../../schema/tables";
-import { api, createAdmin, registerOwner, unique, withDb } from "../support/api";
-import { companyWithMember, setCompanyActive } from "./company-fixtures";
+import { registerOwnerViaApi } from "./fixtures/accounts";
+import { createAdminViaDb } from "./fixtures/admins";
+import { createCompanyWithMemberViaApi, setCompanyActiveInDb } from "./fixtures/companies";
+import { withDb } from "./fixtures/database";
+import { api, unique } from "./fixtures/http";
 
 const details = () => ({
   name: "Kamau & Partners Valuers",
@@ -13,7 +16,7 @@ const details = () => ({
 
 describe("current company", () => {
   it("shows the user's company with its owner, never the webhook secret", async () => {
-    const { owner, member } = await companyWithMember();
+    const { owner, member } = await createCompanyWithMemberViaApi();
     await withDb((db) =>
       db
         .update(companies)
@@ -38,7 +41,7 @@ describe("current company", () => {
   });
 
   it("lets the owner edit the details, clearing blank optional fields", async () => {
-    const owner = await registerOwner();
+    const owner = await registerOwnerViaApi();
     const input = details();
     const res = await api("/api/companies/current", {
       method: "PUT",
@@ -58,8 +61,8 @@ describe("current company", () => {
     expect((await api("/api/companies/current", { token: owner.token })).body.name).toBe(input.name);
   });
 
-  it("validates the details with the section 9 caps", async () => {
-    const owner = await registerOwner();
+  it("validates the details with the length caps (phone 50, location 255 characters)", async () => {
+    const owner = await registerOwnerViaApi();
     const res = await api("/api/companies/current", {
       method: "PUT",
       token: owner.token,
@@ -75,8 +78,8 @@ describe("current company", () => {
   });
 
   it("refuses an email another company already uses", async () => {
-    const owner = await registerOwner();
-    const other = await registerOwner();
+    const owner = await registerOwnerViaApi();
+    const other = await registerOwnerViaApi();
     const res = await api("/api/companies/current", {
       method: "PUT",
       token: owner.token,
@@ -86,14 +89,14 @@ describe("current company", () => {
   });
 
   it("refuses members, deactivated companies and admins", async () => {
-    const { owner, member } = await companyWithMember();
+    const { owner, member } = await createCompanyWithMemberViaApi();
     const asMember = await api("/api/companies/current", { method: "PUT", token: member.token, body: details() });
     expect(asMember).toMatchObject({
       status: 403,
       body: { message: "Only the company owner can edit company details" },
     });
 
-    await setCompanyActive(owner.user.companyId!, false);
+    await setCompanyActiveInDb(owner.user.companyId!, false);
     const deactivated = await api("/api/companies/current", { method: "PUT", token: owner.token, body: details() });
     expect(deactivated).toMatchObject({
       status: 403,
@@ -101,7 +104,7 @@ describe("current company", () => {
     });
     expect((await api("/api/companies/current", { token: owner.token })).body.isActive).toBe(false);
 
-    const admin = await createAdmin();
+    const admin = await createAdminViaDb();
     expect((await api("/api/companies/current", { token: admin.token })).status).toBe(403);
     expect((await api("/api/companies/current")).status).toBe(401);
   });

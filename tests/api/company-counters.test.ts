@@ -1,20 +1,25 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { qrCodes } from "../../schema/tables";
-import { api, createAdmin, registerOwner, withDb } from "../support/api";
-import { createCode, createValuer } from "./company-fixtures";
-import { IPHONE, scan } from "./scan-fixtures";
+import { registerOwnerViaApi } from "./fixtures/accounts";
+import { createAdminViaDb } from "./fixtures/admins";
+import { createCodeViaApi } from "./fixtures/codes";
+import { withDb } from "./fixtures/database";
+import { api } from "./fixtures/http";
+import { scanLikePhone, USER_AGENTS } from "./fixtures/scans";
+import { createValuerViaApi } from "./fixtures/valuers";
 
 /** The dashboard and admin numbers come from counters a trigger keeps; they must equal real counts. */
 describe("company counters", () => {
   it("follow code creation, counted scans and code deletion", async () => {
-    const owner = await registerOwner();
-    const admin = await createAdmin();
-    const valuer = await createValuer(owner.token);
-    const first = await createCode(owner.token, valuer.id);
-    const second = await createCode(owner.token, valuer.id);
-    for (let i = 0; i < 3; i++) expect((await scan(first.publicToken, { userAgent: IPHONE })).status).toBe(200);
-    expect((await scan(second.publicToken, { userAgent: IPHONE })).status).toBe(200);
+    const owner = await registerOwnerViaApi();
+    const admin = await createAdminViaDb();
+    const valuer = await createValuerViaApi(owner.token);
+    const first = await createCodeViaApi(owner.token, valuer.id);
+    const second = await createCodeViaApi(owner.token, valuer.id);
+    for (let i = 0; i < 3; i++)
+      expect((await scanLikePhone(first.publicToken, { userAgent: USER_AGENTS.iphone })).status).toBe(200);
+    expect((await scanLikePhone(second.publicToken, { userAgent: USER_AGENTS.iphone })).status).toBe(200);
 
     const stats = async () => (await api("/api/analytics/stats", { token: owner.token })).body;
     const adminRow = async () =>

@@ -1,17 +1,19 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { qrCodes } from "../../schema/tables";
-import { api, ORIGIN, withDb } from "../support/api";
-import { codeInput, companyWithMember } from "./company-fixtures";
-import { scan } from "./scan-fixtures";
+import { codeInput } from "./fixtures/codes";
+import { createCompanyWithMemberViaApi } from "./fixtures/companies";
+import { withDb } from "./fixtures/database";
+import { api, ORIGIN } from "./fixtures/http";
+import { scanLikePhone } from "./fixtures/scans";
 
 /**
- * Issue 6: load on one company loses nothing and duplicates nothing. (200 concurrent scans of one
+ * Load on one company loses nothing and duplicates nothing. (200 concurrent scans of one
  * code are counted exactly in scan-path.test.ts.)
  */
 describe("concurrent code creation", () => {
   it("stores 50 codes created at once for one company, each once, with its own id, token and address", async () => {
-    const { owner, member, valuer } = await companyWithMember();
+    const { owner, member, valuer } = await createCompanyWithMemberViaApi();
     const references = Array.from({ length: 50 }, (_, index) => `LOAD-${index}`);
 
     const responses = await Promise.all(
@@ -48,7 +50,7 @@ describe("concurrent code creation", () => {
     expect(stats.body).toMatchObject({ totalQRCodes: 50, verifications: 0 });
 
     // Every one of them verifies, each counted once.
-    const scans = await Promise.all(created.map((code) => scan(code.publicToken)));
+    const scans = await Promise.all(created.map((code) => scanLikePhone(code.publicToken)));
     expect(scans.map((res) => res.status)).toEqual(Array(50).fill(200));
     for (const page of scans) expect(page.body).toMatch(/<dt>Scan count<\/dt>\s*<dd>1<\/dd>/);
     expect((await api("/api/analytics/stats", { token: owner.token })).body.verifications).toBe(50);

@@ -2,13 +2,14 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { DEMO_CERTIFICATE } from "../../schema/demo-certificate";
 import { app } from "../../worker/app";
-import { type ApiResponse, ORIGIN, randomIp, unique } from "../support/api";
+import { OWNER_PASSWORD } from "../shared/accounts";
 import type { OutageAction } from "../support/outage-database-global-setup";
-import { codeInput } from "./company-fixtures";
-import { IPHONE } from "./scan-fixtures";
+import { codeInput } from "./fixtures/codes";
+import { type ApiResponse, ORIGIN, randomIp, unique } from "./fixtures/http";
+import { USER_AGENTS } from "./fixtures/scans";
 
 /**
- * Issue 6: when the database goes away the API answers 503 { message } at once (no hang, no
+ * When the database goes away the API answers 503 { message } at once (no hang, no
  * stack trace), the certificate page says verification is temporarily unavailable, and both work
  * again by themselves when the database is back. The outage is real: the embedded Postgres
  * stops listening. It is a database of its own (tests/support/outage-database-global-setup.ts),
@@ -32,7 +33,10 @@ async function call(
   path: string,
   options: { method?: string; body?: unknown; token?: string; userAgent?: string } = {},
 ): Promise<ApiResponse & { ms: number }> {
-  const headers: Record<string, string> = { "CF-Connecting-IP": randomIp(), "User-Agent": options.userAgent ?? IPHONE };
+  const headers: Record<string, string> = {
+    "CF-Connecting-IP": randomIp(),
+    "User-Agent": options.userAgent ?? USER_AGENTS.iphone,
+  };
   if (options.body !== undefined) headers["Content-Type"] = "application/json";
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
   const request = new Request(`${ORIGIN}${path}`, {
@@ -65,7 +69,7 @@ describe("database outage", () => {
     const { url } = (await started.json()) as { url: string };
     worker = { ...env, DATABASE_URL: url };
 
-    const password = "correct-horse-battery";
+    const password = OWNER_PASSWORD;
     const registered = await call("/api/register", {
       body: {
         firstName: "Olive",

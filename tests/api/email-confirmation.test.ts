@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { api, confirmEmailViaInbox, inOneRateLimitWindow, registerUnconfirmedOwner, unique } from "../support/api";
-import { emailsTo, tokenIn, waitForEmail, waitForEmails } from "../support/inbox";
-import { codeInput, createValuer } from "./company-fixtures";
+import { confirmEmailViaInbox, registerUnconfirmedOwnerViaApi } from "./fixtures/accounts";
+import { api, inOneRateLimitWindow, unique } from "./fixtures/http";
+import { emailsTo, tokenIn, waitForEmail, waitForEmails } from "../shared/inbox";
+import { codeInput } from "./fixtures/codes";
+import { createValuerViaApi } from "./fixtures/valuers";
 
 describe("email confirmation", () => {
   it("emails a one-time link on registration; codes are refused until it is followed", async () => {
-    const owner = await registerUnconfirmedOwner();
+    const owner = await registerUnconfirmedOwnerViaApi();
     expect((await api("/api/auth/user", { token: owner.token })).body.emailVerified).toBe(false);
 
     const email = await waitForEmail(owner.email, "Confirm your email");
@@ -16,7 +18,7 @@ describe("email confirmation", () => {
     expect(email.text).toContain("If you did not create a ValuSeal account");
     expect(email.html).toContain("/confirm-email?token=");
 
-    const valuer = await createValuer(owner.token);
+    const valuer = await createValuerViaApi(owner.token);
     const refused = await api("/api/qr-codes", { token: owner.token, body: codeInput(valuer.id) });
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe(
@@ -40,7 +42,7 @@ describe("email confirmation", () => {
   });
 
   it("resends a new link that replaces the old one, and refuses once the email is confirmed", async () => {
-    const owner = await registerUnconfirmedOwner();
+    const owner = await registerUnconfirmedOwnerViaApi();
     const first = await waitForEmail(owner.email, "Confirm your email");
 
     const resent = await api("/api/auth/resend-confirmation", { method: "POST", token: owner.token });
@@ -62,7 +64,7 @@ describe("email confirmation", () => {
   });
 
   it("limits resends per email, from whatever address", async () => {
-    const owner = await registerUnconfirmedOwner();
+    const owner = await registerUnconfirmedOwnerViaApi();
     const statuses = await inOneRateLimitWindow(10_000, async () => {
       const answers: number[] = [];
       for (let i = 0; i < 4; i += 1) {
@@ -82,7 +84,7 @@ describe("email confirmation", () => {
   });
 
   it("counts the helper's confirmation as a real one (the named helper reads the inbox)", async () => {
-    const owner = await registerUnconfirmedOwner({ email: `${unique("helper")}@example.com` });
+    const owner = await registerUnconfirmedOwnerViaApi({ email: `${unique("helper")}@example.com` });
     expect((await confirmEmailViaInbox(owner.email)).purpose).toBe("confirm-email");
     expect((await emailsTo(owner.email)).length).toBe(1);
   });

@@ -16,12 +16,18 @@ import { acceptInviteSchema, inviteSchema } from "../../schema/validation/team";
 import { valuerSchema } from "../../schema/validation/valuers";
 import { webhookSchema } from "../../schema/validation/webhook";
 import type { Database } from "../../worker/db";
-import { type Account, api, createAdmin, ORIGIN, registerOwner, unique, withDb } from "../support/api";
-import { codeInput, companyWithMember, createValuer, inviteMember } from "./company-fixtures";
-import { createCode as insertCode } from "./scan-fixtures";
+import { OWNER_PASSWORD } from "../shared/accounts";
+import { type Account, registerOwnerViaApi } from "./fixtures/accounts";
+import { createAdminViaDb } from "./fixtures/admins";
+import { codeInput, insertCode } from "./fixtures/codes";
+import { createCompanyWithMemberViaApi } from "./fixtures/companies";
+import { withDb } from "./fixtures/database";
+import { api, ORIGIN, unique } from "./fixtures/http";
+import { inviteMemberViaApi } from "./fixtures/team";
+import { createValuerViaApi } from "./fixtures/valuers";
 
 /**
- * Issue 6: whatever a client sends, the API answers 4xx with { message } (or accepts it and stores
+ * Whatever a client sends, the API answers 4xx with { message } (or accepts it and stores
  * exactly what the shared schema made of it), never 500, and leaves nothing half-written.
  * Each property runs a bounded number of generated requests; fast-check prints the seed and the
  * shrunk input of any failure.
@@ -32,7 +38,6 @@ const RUNS = 25;
 const READ_RUNS = 20;
 /** Runs for routes whose accepted bodies cost a password hash (about 100 ms of CPU each). */
 const HASHING_RUNS = 15;
-const PASSWORD = "correct-horse-battery";
 
 // ---------------------------------------------------------------------------------------------
 // Hostile values
@@ -254,8 +259,12 @@ interface Fixtures {
 let f: Fixtures;
 
 beforeAll(async () => {
-  const { owner, member, valuer } = await companyWithMember();
-  const [admin, editor, passwordChanger] = await Promise.all([createAdmin(), registerOwner(), registerOwner()]);
+  const { owner, member, valuer } = await createCompanyWithMemberViaApi();
+  const [admin, editor, passwordChanger] = await Promise.all([
+    createAdminViaDb(),
+    registerOwnerViaApi(),
+    registerOwnerViaApi(),
+  ]);
   f = { owner, member, valuer, companyId: owner.user.companyId!, admin, editor, passwordChanger };
 }, 60_000);
 
@@ -294,8 +303,8 @@ describe("generated bodies", () => {
               email,
               phone: "+44 20 7946 0000",
               location: "London",
-              password: PASSWORD,
-              confirmPassword: PASSWORD,
+              password: OWNER_PASSWORD,
+              confirmPassword: OWNER_PASSWORD,
             },
             plan,
           );
@@ -377,7 +386,7 @@ describe("generated bodies", () => {
   });
 
   it("new valuers and valuer changes", async () => {
-    const edited = await createValuer(f.owner.token);
+    const edited = await createValuerViaApi(f.owner.token);
     await fc.assert(
       fc.asyncProperty(
         bodyPlan(["name", "phone", "qualification", "isActive"]),
@@ -603,12 +612,12 @@ describe("generated bodies", () => {
             successStatus: 201,
             onSuccess: async (input, res) => expect(res.body.email).toBe(input.email),
           });
-          const invite = await inviteMember(f.owner.token);
+          const invite = await inviteMemberViaApi(f.owner.token);
           await checkBodyRoute({
             label: "POST /api/invites/:token/accept",
             schema: acceptInviteSchema,
             body: applyPlan(
-              { firstName: "New", lastName: "Member", password: PASSWORD, confirmPassword: PASSWORD },
+              { firstName: "New", lastName: "Member", password: OWNER_PASSWORD, confirmPassword: OWNER_PASSWORD },
               acceptPlan,
             ),
             send: (b) => api(`/api/invites/${invite.token}/accept`, { body: b }),
@@ -633,7 +642,7 @@ describe("generated bodies", () => {
   });
 
   it("administrators' status changes", async () => {
-    const target = await registerOwner();
+    const target = await registerOwnerViaApi();
     const targetCompanyId = target.user.companyId!;
     const userIds = fc.oneof(fc.array(foreignId, { maxLength: 3 }), fc.constant([target.user.id]), hostileValue);
     await fc.assert(
@@ -832,7 +841,7 @@ describe("generated path ids", () => {
     [
       "POST",
       "/api/invites/:id/accept",
-      { firstName: "A", lastName: "B", password: PASSWORD, confirmPassword: PASSWORD },
+      { firstName: "A", lastName: "B", password: OWNER_PASSWORD, confirmPassword: OWNER_PASSWORD },
     ],
     ["PATCH", "/api/admin/users/:id/status", { isActive: true }],
     ["PATCH", "/api/admin/companies/:id/status", { isActive: true }],
@@ -971,7 +980,7 @@ describe("HTML in stored text", () => {
         fc.pre(
           storable(address) && address.trim() !== "" && valuerName.trim() !== "" && reference.trim().length <= 100,
         );
-        const valuer = await createValuer(f.owner.token, { name: valuerName });
+        const valuer = await createValuerViaApi(f.owner.token, { name: valuerName });
         const created = await api("/api/qr-codes", {
           token: f.owner.token,
           body: codeInput(valuer.id, { propertyAddress: address, propertyReference: reference }),

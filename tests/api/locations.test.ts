@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { geocoderPlaceNames } from "../../worker/lib/geocoder";
-import { api, registerOwner } from "../support/api";
-import { createCode, createValuer } from "./company-fixtures";
+import { registerOwnerViaApi } from "./fixtures/accounts";
+import { createCodeViaApi } from "./fixtures/codes";
+import { api } from "./fixtures/http";
+import { createValuerViaApi } from "./fixtures/valuers";
 
 async function suggest(token: string, q: string) {
   const res = await api(`/api/locations/search?q=${encodeURIComponent(q)}`, { token });
@@ -11,7 +13,7 @@ async function suggest(token: string, q: string) {
 
 describe("location suggestions", () => {
   it("finds the curated Kenyan and UK places, biggest first, case-insensitively", async () => {
-    const owner = await registerOwner();
+    const owner = await registerOwnerViaApi();
     expect(await suggest(owner.token, "westl")).toContain("Westlands, Nairobi");
     expect((await suggest(owner.token, "MOMBASA"))[0]).toBe("Mombasa");
     expect((await suggest(owner.token, "Kensington"))[0]).toBe("Kensington, London");
@@ -20,13 +22,13 @@ describe("location suggestions", () => {
   });
 
   it("puts the company's own earlier addresses first and never another company's", async () => {
-    const owner = await registerOwner();
-    const other = await registerOwner();
-    const valuer = await createValuer(owner.token);
-    const otherValuer = await createValuer(other.token);
-    await createCode(owner.token, valuer.id, { propertyAddress: "Plot 9, Mombasa Road, Nairobi" });
-    await createCode(owner.token, valuer.id, { propertyAddress: "mombasa" });
-    await createCode(other.token, otherValuer.id, { propertyAddress: "Secret Plot, Mombasa Island" });
+    const owner = await registerOwnerViaApi();
+    const other = await registerOwnerViaApi();
+    const valuer = await createValuerViaApi(owner.token);
+    const otherValuer = await createValuerViaApi(other.token);
+    await createCodeViaApi(owner.token, valuer.id, { propertyAddress: "Plot 9, Mombasa Road, Nairobi" });
+    await createCodeViaApi(owner.token, valuer.id, { propertyAddress: "mombasa" });
+    await createCodeViaApi(other.token, otherValuer.id, { propertyAddress: "Secret Plot, Mombasa Island" });
 
     const names = await suggest(owner.token, "mombasa");
     expect(names.slice(0, 2)).toEqual(["mombasa", "Plot 9, Mombasa Road, Nairobi"]);
@@ -36,7 +38,7 @@ describe("location suggestions", () => {
   });
 
   it("returns at most 15 suggestions and none for fewer than 2 characters", async () => {
-    const owner = await registerOwner();
+    const owner = await registerOwnerViaApi();
     expect(await suggest(owner.token, "sa")).toHaveLength(15);
     expect(await suggest(owner.token, "s")).toEqual([]);
     expect(await suggest(owner.token, " ")).toEqual([]);
@@ -46,7 +48,7 @@ describe("location suggestions", () => {
   });
 
   it("refuses overlong queries and anonymous callers", async () => {
-    const owner = await registerOwner();
+    const owner = await registerOwnerViaApi();
     const res = await api(`/api/locations/search?q=${"a".repeat(101)}`, { token: owner.token });
     expect(res).toMatchObject({ status: 400, body: { errors: ["q: Must be at most 100 characters"] } });
     expect((await api("/api/locations/search?q=nairobi")).status).toBe(401);

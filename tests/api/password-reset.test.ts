@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { api, registerOwner, unique } from "../support/api";
-import { emailsTo, tokenIn, waitForEmail, waitForEmails } from "../support/inbox";
+import { registerOwnerViaApi } from "./fixtures/accounts";
+import { api, unique } from "./fixtures/http";
+import { emailsTo, tokenIn, waitForEmail, waitForEmails } from "../shared/inbox";
 
 const SENT =
   "If an account exists for that email, we have sent it a link to reset the password. The link expires in 1 hour.";
@@ -12,7 +13,7 @@ const confirmReset = (token: string, password = NEW_PASSWORD) =>
 
 describe("password recovery", () => {
   it("emails a one-hour link that sets a new password, ends every session and works once", async () => {
-    const owner = await registerOwner();
+    const owner = await registerOwnerViaApi();
     const reset = await requestReset(owner.email.toUpperCase());
     expect(reset.status).toBe(202);
     expect(reset.body).toEqual({ message: SENT });
@@ -54,7 +55,7 @@ describe("password recovery", () => {
   });
 
   it("keeps only the newest link working", async () => {
-    const owner = await registerOwner();
+    const owner = await registerOwnerViaApi();
     await requestReset(owner.email);
     await waitForEmail(owner.email, "Reset your ValuSeal password");
     await requestReset(owner.email);

@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { api, login, registerOwner } from "../support/api";
+import { loginViaApi, registerOwnerViaApi } from "./fixtures/accounts";
+import { api } from "./fixtures/http";
 
 const NEW_PASSWORD = "a-brand-new-password";
 
 describe("profile", () => {
   it("updates the user's own names", async () => {
-    const owner = await registerOwner();
+    const owner = await registerOwnerViaApi();
     const res = await api("/api/profile", {
       method: "PUT",
       token: owner.token,
@@ -20,7 +21,7 @@ describe("profile", () => {
   });
 
   it("validates the names", async () => {
-    const owner = await registerOwner();
+    const owner = await registerOwnerViaApi();
     const res = await api("/api/profile", {
       method: "PUT",
       token: owner.token,
@@ -34,8 +35,8 @@ describe("profile", () => {
 
 describe("password change", () => {
   it("changes the password and ends the user's other sessions only", async () => {
-    const owner = await registerOwner();
-    const otherSession = await login(owner.email, owner.password);
+    const owner = await registerOwnerViaApi();
+    const otherSession = await loginViaApi(owner.email, owner.password);
     const res = await api("/api/profile/password", {
       token: owner.token,
       body: { currentPassword: owner.password, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
@@ -44,23 +45,23 @@ describe("password change", () => {
     expect((await api("/api/auth/user", { token: owner.token })).status).toBe(200);
     expect((await api("/api/auth/user", { token: otherSession })).status).toBe(401);
     expect((await api("/api/login", { body: { email: owner.email, password: owner.password } })).status).toBe(401);
-    expect(await login(owner.email, NEW_PASSWORD)).toEqual(expect.any(String));
+    expect(await loginViaApi(owner.email, NEW_PASSWORD)).toEqual(expect.any(String));
   });
 
   it("refuses a wrong current password and keeps everything as it was", async () => {
-    const owner = await registerOwner();
-    const otherSession = await login(owner.email, owner.password);
+    const owner = await registerOwnerViaApi();
+    const otherSession = await loginViaApi(owner.email, owner.password);
     const res = await api("/api/profile/password", {
       token: owner.token,
       body: { currentPassword: "not-my-password", newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
     });
     expect(res).toMatchObject({ status: 400, body: { message: "Current password is incorrect" } });
     expect((await api("/api/auth/user", { token: otherSession })).status).toBe(200);
-    expect(await login(owner.email, owner.password)).toEqual(expect.any(String));
+    expect(await loginViaApi(owner.email, owner.password)).toEqual(expect.any(String));
   });
 
   it("validates the new password and its confirmation", async () => {
-    const owner = await registerOwner();
+    const owner = await registerOwnerViaApi();
     const res = await api("/api/profile/password", {
       token: owner.token,
       body: { currentPassword: "", newPassword: "short", confirmPassword: "different" },

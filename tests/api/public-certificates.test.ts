@@ -1,32 +1,27 @@
 import { describe, expect, it } from "vitest";
 import { publicCertificateSchema } from "../../schema/validation/certificate";
 import { randomToken } from "../../worker/lib/random";
-import { api, inOneRateLimitWindow, ORIGIN, randomIp, registerOwner, unique } from "../support/api";
-import {
-  createCode,
-  createValuer,
-  IPHONE,
-  orphanScansFor,
-  scanEventsOf,
-  verificationCount,
-  WHATSAPP,
-} from "./scan-fixtures";
+import { registerOwnerViaApi } from "./fixtures/accounts";
+import { insertCode, verificationCount } from "./fixtures/codes";
+import { api, inOneRateLimitWindow, ORIGIN, randomIp, unique } from "./fixtures/http";
+import { orphanScansFor, scanEventsOf, USER_AGENTS } from "./fixtures/scans";
+import { insertValuer } from "./fixtures/valuers";
 
 const certificate = (token: string, options: { ip?: string; userAgent?: string } = {}) =>
   api(`/api/public/certificates/${token}`, {
     ip: options.ip ?? randomIp(),
-    headers: { "User-Agent": options.userAgent ?? IPHONE },
+    headers: { "User-Agent": options.userAgent ?? USER_AGENTS.iphone },
   });
 
 describe("GET /api/public/certificates/:token", () => {
   it("returns exactly the spec's payload plus the code's state, counting the scan", async () => {
-    const owner = await registerOwner({ name: "Payload Valuers", email: `${unique("payload")}@example.com` });
-    const valuer = await createValuer(owner.user.companyId!, {
+    const owner = await registerOwnerViaApi({ name: "Payload Valuers", email: `${unique("payload")}@example.com` });
+    const valuer = await insertValuer(owner.user.companyId!, {
       name: "Mary Achieng",
       qualification: "BSc Land Economics",
       phone: "+254 722 333 444",
     });
-    const code = await createCode(owner, { valuerId: valuer.id, verificationCount: 4 });
+    const code = await insertCode(owner, { valuerId: valuer.id, verificationCount: 4 });
 
     const res = await certificate(code.publicToken);
 
@@ -61,9 +56,9 @@ describe("GET /api/public/certificates/:token", () => {
   });
 
   it("reports a revoked code with date, reason and the replacing code's address", async () => {
-    const owner = await registerOwner();
-    const replacement = await createCode(owner);
-    const code = await createCode(owner, {
+    const owner = await registerOwnerViaApi();
+    const replacement = await insertCode(owner);
+    const code = await insertCode(owner, {
       revokedAt: new Date("2025-02-01T08:30:00Z"),
       revokedReason: "Superseded by a new valuation",
       supersededById: replacement.id,
@@ -90,8 +85,8 @@ describe("GET /api/public/certificates/:token", () => {
   });
 
   it("does not count link previews", async () => {
-    const code = await createCode(await registerOwner());
-    const res = await certificate(code.publicToken, { userAgent: WHATSAPP });
+    const code = await insertCode(await registerOwnerViaApi());
+    const res = await certificate(code.publicToken, { userAgent: USER_AGENTS.whatsapp });
     expect(res.body.verificationCount).toBe(0);
     expect(await verificationCount(code.id)).toBe(0);
   });

@@ -2,9 +2,14 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { qrCodes } from "../../schema/tables";
 import { renderQrSvg } from "../../worker/lib/qr";
-import { api, createAdmin, ORIGIN, registerOwner, withDb } from "../support/api";
-import { decodeQrSvgDataUrl } from "../support/qr-raster";
-import { codeInput, companyWithMember, createCode, createValuer, setCompanyActive } from "./company-fixtures";
+import { registerOwnerViaApi } from "./fixtures/accounts";
+import { createAdminViaDb } from "./fixtures/admins";
+import { codeInput, createCodeViaApi } from "./fixtures/codes";
+import { createCompanyWithMemberViaApi, setCompanyActiveInDb } from "./fixtures/companies";
+import { withDb } from "./fixtures/database";
+import { api, ORIGIN } from "./fixtures/http";
+import { decodeQrSvgDataUrl } from "./fixtures/qr-images";
+import { createValuerViaApi } from "./fixtures/valuers";
 
 function setCodeFields(id: number, fields: Partial<typeof qrCodes.$inferInsert>) {
   return withDb((db) => db.update(qrCodes).set(fields).where(eq(qrCodes.id, id)));
@@ -12,8 +17,8 @@ function setCodeFields(id: number, fields: Partial<typeof qrCodes.$inferInsert>)
 
 describe("creating codes", () => {
   it("creates a Real Estate code whose image encodes its public address", async () => {
-    const owner = await registerOwner();
-    const valuer = await createValuer(owner.token, { name: "Jane Wanjiku", qualification: "MRICS" });
+    const owner = await registerOwnerViaApi();
+    const valuer = await createValuerViaApi(owner.token, { name: "Jane Wanjiku", qualification: "MRICS" });
     const res = await api("/api/qr-codes", { token: owner.token, body: codeInput(valuer.id) });
     expect(res.status).toBe(201);
     const code = res.body;
@@ -42,9 +47,9 @@ describe("creating codes", () => {
   });
 
   it("creates a Motor Vehicle code without a location and drops the sizes", async () => {
-    const owner = await registerOwner();
-    const valuer = await createValuer(owner.token);
-    const code = await createCode(owner.token, valuer.id, {
+    const owner = await registerOwnerViaApi();
+    const valuer = await createValuerViaApi(owner.token);
+    const code = await createCodeViaApi(owner.token, valuer.id, {
       propertyType: "Motor Vehicle",
       propertyAddress: "",
       propertyReference: "KDA 123A",
@@ -70,8 +75,8 @@ describe("creating codes", () => {
   });
 
   it("requires the Vehicle Reference Number for Motor Vehicles and a location for other types", async () => {
-    const owner = await registerOwner();
-    const valuer = await createValuer(owner.token);
+    const owner = await registerOwnerViaApi();
+    const valuer = await createValuerViaApi(owner.token);
     const vehicle = await api("/api/qr-codes", {
       token: owner.token,
       body: codeInput(valuer.id, { propertyType: "Motor Vehicle", propertyAddress: "", propertyReference: " " }),
@@ -87,7 +92,7 @@ describe("creating codes", () => {
   });
 
   it("reports every invalid field at once", async () => {
-    const owner = await registerOwner();
+    const owner = await registerOwnerViaApi();
     const res = await api("/api/qr-codes", {
       token: owner.token,
       body: {
@@ -130,8 +135,8 @@ describe("creating codes", () => {
     ["99999999999999", "Market value must have at most 13 digits before the decimal point"],
     [undefined, "Market value is required"],
   ])("refuses market value %s", async (marketValue, message) => {
-    const owner = await registerOwner();
-    const valuer = await createValuer(owner.token);
+    const owner = await registerOwnerViaApi();
+    const valuer = await createValuerViaApi(owner.token);
     const res = await api("/api/qr-codes", { token: owner.token, body: codeInput(valuer.id, { marketValue }) });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([`marketValue: ${message}`]);
@@ -140,8 +145,8 @@ describe("creating codes", () => {
   it.each(["31/02/2025", "29/02/2023", "2025-13-01", "15-01-2025", "1/1/2025", ""])(
     "refuses valuation date %j",
     async (valuationDate) => {
-      const owner = await registerOwner();
-      const valuer = await createValuer(owner.token);
+      const owner = await registerOwnerViaApi();
+      const valuer = await createValuerViaApi(owner.token);
       const res = await api("/api/qr-codes", { token: owner.token, body: codeInput(valuer.id, { valuationDate }) });
       expect(res.status).toBe(400);
       expect(res.body.errors[0]).toMatch(/^valuationDate: /);
@@ -149,9 +154,9 @@ describe("creating codes", () => {
   );
 
   it("accepts the largest money value that fits 15,2 and leap days", async () => {
-    const owner = await registerOwner();
-    const valuer = await createValuer(owner.token);
-    const code = await createCode(owner.token, valuer.id, {
+    const owner = await registerOwnerViaApi();
+    const valuer = await createValuerViaApi(owner.token);
+    const code = await createCodeViaApi(owner.token, valuer.id, {
       marketValue: "9999999999999.99",
       valuationDate: "29/02/2024",
     });
@@ -159,11 +164,11 @@ describe("creating codes", () => {
   });
 
   it("only lets an active valuer of the user's own company sign", async () => {
-    const owner = await registerOwner();
-    const other = await registerOwner();
-    const foreign = await createValuer(other.token);
-    const inactive = await createValuer(owner.token, { isActive: false });
-    const deleted = await createValuer(owner.token);
+    const owner = await registerOwnerViaApi();
+    const other = await registerOwnerViaApi();
+    const foreign = await createValuerViaApi(other.token);
+    const inactive = await createValuerViaApi(owner.token, { isActive: false });
+    const deleted = await createValuerViaApi(owner.token);
     await api(`/api/valuers/${deleted.id}`, { method: "DELETE", token: owner.token });
     for (const valuerId of [foreign.id, inactive.id, deleted.id, 2_000_000_000]) {
       const res = await api("/api/qr-codes", { token: owner.token, body: codeInput(valuerId) });
@@ -176,10 +181,10 @@ describe("creating codes", () => {
   });
 
   it("ignores ids, counts, status and generated fields sent by the client", async () => {
-    const owner = await registerOwner();
-    const other = await registerOwner();
-    const valuer = await createValuer(owner.token);
-    const code = await createCode(owner.token, valuer.id, {
+    const owner = await registerOwnerViaApi();
+    const other = await registerOwnerViaApi();
+    const valuer = await createValuerViaApi(owner.token);
+    const code = await createCodeViaApi(owner.token, valuer.id, {
       id: 1,
       userId: other.user.id,
       companyId: other.user.companyId,
@@ -201,11 +206,11 @@ describe("creating codes", () => {
   });
 
   it("lets members create codes and refuses a deactivated company", async () => {
-    const { owner, member, valuer } = await companyWithMember();
-    const code = await createCode(member.token, valuer.id);
+    const { owner, member, valuer } = await createCompanyWithMemberViaApi();
+    const code = await createCodeViaApi(member.token, valuer.id);
     expect(code.userId).toBe(member.user.id);
 
-    await setCompanyActive(owner.user.companyId!, false);
+    await setCompanyActiveInDb(owner.user.companyId!, false);
     const refused = await api("/api/qr-codes", { token: member.token, body: codeInput(valuer.id) });
     expect(refused).toMatchObject({
       status: 403,
@@ -217,16 +222,16 @@ describe("creating codes", () => {
 
   it("requires a signed-in company user", async () => {
     expect((await api("/api/qr-codes", { body: {} })).status).toBe(401);
-    const admin = await createAdmin();
+    const admin = await createAdminViaDb();
     expect((await api("/api/qr-codes", { token: admin.token })).status).toBe(403);
   });
 });
 
 describe("reading codes", () => {
   it("returns one code with its image, signer, count and status, and hides other companies' codes", async () => {
-    const a = await companyWithMember();
-    const b = await companyWithMember();
-    const code = await createCode(a.owner.token, a.valuer.id);
+    const a = await createCompanyWithMemberViaApi();
+    const b = await createCompanyWithMemberViaApi();
+    const code = await createCodeViaApi(a.owner.token, a.valuer.id);
     await setCodeFields(code.id, { verificationCount: 7 });
 
     for (const token of [a.owner.token, a.member.token]) {
@@ -254,10 +259,10 @@ describe("reading codes", () => {
   });
 
   it("lists newest first with the nested valuer, as a plain array honouring limit", async () => {
-    const owner = await registerOwner();
-    const valuer = await createValuer(owner.token, { name: "Ann Signer", qualification: "FRICS" });
+    const owner = await registerOwnerViaApi();
+    const valuer = await createValuerViaApi(owner.token, { name: "Ann Signer", qualification: "FRICS" });
     const ids: number[] = [];
-    for (let i = 0; i < 6; i++) ids.push((await createCode(owner.token, valuer.id)).id);
+    for (let i = 0; i < 6; i++) ids.push((await createCodeViaApi(owner.token, valuer.id)).id);
 
     const recent = await api("/api/qr-codes?limit=5", { token: owner.token });
     expect(recent.status).toBe(200);
@@ -268,10 +273,10 @@ describe("reading codes", () => {
   });
 
   it("pages with a total when page or pageSize is given", async () => {
-    const owner = await registerOwner();
-    const valuer = await createValuer(owner.token);
+    const owner = await registerOwnerViaApi();
+    const valuer = await createValuerViaApi(owner.token);
     const ids: number[] = [];
-    for (let i = 0; i < 5; i++) ids.push((await createCode(owner.token, valuer.id)).id);
+    for (let i = 0; i < 5; i++) ids.push((await createCodeViaApi(owner.token, valuer.id)).id);
 
     const second = await api("/api/qr-codes?page=2&pageSize=2", { token: owner.token });
     expect(second.status).toBe(200);
@@ -290,20 +295,20 @@ describe("reading codes", () => {
   });
 
   it("filters by address or reference, property type and valuation date on the server", async () => {
-    const owner = await registerOwner();
-    const valuer = await createValuer(owner.token);
-    const riverside = await createCode(owner.token, valuer.id, {
+    const owner = await registerOwnerViaApi();
+    const valuer = await createValuerViaApi(owner.token);
+    const riverside = await createCodeViaApi(owner.token, valuer.id, {
       propertyAddress: "Plot 7, Riverside Drive, Nairobi",
       propertyReference: "LR 1/100",
       valuationDate: "15/01/2025",
     });
-    const car = await createCode(owner.token, valuer.id, {
+    const car = await createCodeViaApi(owner.token, valuer.id, {
       propertyType: "Motor Vehicle",
       propertyAddress: "",
       propertyReference: "KDA 555X",
       valuationDate: "16/01/2025",
     });
-    const percent = await createCode(owner.token, valuer.id, {
+    const percent = await createCodeViaApi(owner.token, valuer.id, {
       propertyAddress: "100% Freehold Estate, Mombasa",
       propertyType: "Other",
       valuationDate: "2025-01-15",
@@ -326,7 +331,7 @@ describe("reading codes", () => {
   });
 
   it("rejects malformed list queries", async () => {
-    const owner = await registerOwner();
+    const owner = await registerOwnerViaApi();
     const res = await api("/api/qr-codes?limit=0&page=-1&pageSize=101&propertyType=Boat&date=31/02/2025", {
       token: owner.token,
     });
@@ -345,15 +350,15 @@ describe("reading codes", () => {
 
 describe("dashboard stats", () => {
   it("counts the company's codes, this month's codes and verifications", async () => {
-    const { owner, member, valuer } = await companyWithMember();
-    const other = await companyWithMember();
+    const { owner, member, valuer } = await createCompanyWithMemberViaApi();
+    const other = await createCompanyWithMemberViaApi();
     const empty = await api("/api/analytics/stats", { token: owner.token });
     expect(empty).toMatchObject({ status: 200, body: { totalQRCodes: 0, thisMonth: 0, verifications: 0 } });
 
-    const first = await createCode(owner.token, valuer.id);
-    const second = await createCode(member.token, valuer.id);
-    await createCode(owner.token, valuer.id);
-    await createCode(other.owner.token, other.valuer.id);
+    const first = await createCodeViaApi(owner.token, valuer.id);
+    const second = await createCodeViaApi(member.token, valuer.id);
+    await createCodeViaApi(owner.token, valuer.id);
+    await createCodeViaApi(other.owner.token, other.valuer.id);
     await setCodeFields(first.id, { verificationCount: 4, createdAt: new Date("2024-03-10T00:00:00Z") });
     await setCodeFields(second.id, { verificationCount: 3 });
 

@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { DEMO_CERTIFICATE } from "../../schema/demo-certificate";
 import { randomToken } from "../../worker/lib/random";
-import { type ApiResponse, api, inOneRateLimitWindow, randomIp, unique } from "../support/api";
-import { IPHONE } from "./scan-fixtures";
+import { OWNER_PASSWORD } from "../shared/accounts";
+import { api, type ApiResponse, inOneRateLimitWindow, randomIp, unique } from "./fixtures/http";
+import { USER_AGENTS } from "./fixtures/scans";
 
 /**
- * Issue 6 and decision 005: public endpoints take what real people and phones need in a minute
+ * Public endpoints take what real people and phones need in a minute
  * (wrangler.toml: 60 registrations, 120 public requests per address) and answer a scripted flood
  * from one address with 429 and Retry-After. Sign-in has its own test in auth.test.ts.
  */
@@ -43,7 +44,7 @@ function expectLimited(res: ApiResponse) {
 
 describe("rate limits", () => {
   it("registration: 60 a minute from one address, then 429", async () => {
-    const password = "correct-horse-battery";
+    const password = OWNER_PASSWORD;
     const register = (ip: string) =>
       api("/api/register", {
         ip,
@@ -75,18 +76,20 @@ describe("rate limits", () => {
 
   it("public certificate API: a flood of different tokens from one address shares one budget", async () => {
     const answers = await flood(PUBLIC_PER_MINUTE + 1, (ip) =>
-      api(`/api/public/certificates/${randomToken(16)}`, { ip, headers: { "User-Agent": IPHONE } }),
+      api(`/api/public/certificates/${randomToken(16)}`, { ip, headers: { "User-Agent": USER_AGENTS.iphone } }),
     );
     expect(answers.slice(0, PUBLIC_PER_MINUTE).every((res) => res.status === 404)).toBe(true);
     expectLimited(answers.at(-1)!);
     expect(answers.at(-1)!.body.message).toMatch(/Too many attempts/);
     // A phone elsewhere still verifies.
-    expect((await api("/api/public/certificates/demo", { headers: { "User-Agent": IPHONE } })).status).toBe(200);
+    expect((await api("/api/public/certificates/demo", { headers: { "User-Agent": USER_AGENTS.iphone } })).status).toBe(
+      200,
+    );
   }, 150_000);
 
   it("certificate page: the same budget per address, answered with a page and Retry-After", async () => {
     const answers = await flood(PUBLIC_PER_MINUTE + 1, (ip) =>
-      api(`/v/${randomToken(16)}`, { ip, headers: { "User-Agent": IPHONE } }),
+      api(`/v/${randomToken(16)}`, { ip, headers: { "User-Agent": USER_AGENTS.iphone } }),
     );
     expect(answers.slice(0, PUBLIC_PER_MINUTE).every((res) => res.status === 404)).toBe(true);
     const limited = answers.at(-1)!;

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { scanEvents } from "../../schema/tables";
-import { api, randomIp, registerOwner, withDb } from "../support/api";
-import { createCode, IPHONE, scan } from "./scan-fixtures";
+import { registerOwnerViaApi } from "./fixtures/accounts";
+import { insertCode } from "./fixtures/codes";
+import { withDb } from "./fixtures/database";
+import { api, randomIp } from "./fixtures/http";
+import { scanLikePhone, USER_AGENTS } from "./fixtures/scans";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const ANDROID_TABLET =
@@ -29,13 +32,13 @@ async function insertScans(code: { id: number; companyId: number }, times: Date[
 
 describe("GET /api/qr-codes/:id/scans", () => {
   it("returns the latest scans, 30 days of daily counts with zeros, and unique scanners", async () => {
-    const owner = await registerOwner();
-    const code = await createCode(owner);
+    const owner = await registerOwnerViaApi();
+    const code = await insertCode(owner);
     const phone = randomIp();
-    await scan(code.publicToken, { ip: phone });
-    await scan(code.publicToken, { ip: phone });
-    await scan(code.publicToken, { userAgent: ANDROID_TABLET });
-    await scan(code.publicToken, { userAgent: WINDOWS });
+    await scanLikePhone(code.publicToken, { ip: phone });
+    await scanLikePhone(code.publicToken, { ip: phone });
+    await scanLikePhone(code.publicToken, { userAgent: ANDROID_TABLET });
+    await scanLikePhone(code.publicToken, { userAgent: WINDOWS });
     await insertScans(code, [new Date(Date.now() - 3 * DAY_MS), new Date(Date.now() - 40 * DAY_MS)]);
 
     const res = await api(`/api/qr-codes/${code.id}/scans`, { token: owner.token });
@@ -63,8 +66,8 @@ describe("GET /api/qr-codes/:id/scans", () => {
   });
 
   it("keeps only the latest 100 scans in the list", async () => {
-    const owner = await registerOwner();
-    const code = await createCode(owner);
+    const owner = await registerOwnerViaApi();
+    const code = await insertCode(owner);
     const now = Date.now();
     await insertScans(
       code,
@@ -76,8 +79,8 @@ describe("GET /api/qr-codes/:id/scans", () => {
   });
 
   it("hides other companies' codes", async () => {
-    const owner = await registerOwner();
-    const foreign = await createCode(await registerOwner());
+    const owner = await registerOwnerViaApi();
+    const foreign = await insertCode(await registerOwnerViaApi());
     expect((await api(`/api/qr-codes/${foreign.id}/scans`, { token: owner.token })).status).toBe(404);
     expect((await api(`/api/qr-codes/${foreign.id}/scans`)).status).toBe(401);
   });
@@ -85,14 +88,14 @@ describe("GET /api/qr-codes/:id/scans", () => {
 
 describe("GET /api/scans/recent", () => {
   it("lists the latest scans of the company's codes with the code's address", async () => {
-    const owner = await registerOwner();
-    const first = await createCode(owner, { propertyAddress: "First House" });
-    const second = await createCode(owner, { propertyAddress: "Second House" });
-    const stranger = await createCode(await registerOwner());
-    await scan(first.publicToken);
-    await scan(second.publicToken, { userAgent: WINDOWS });
-    await scan(stranger.publicToken);
-    await scan(first.publicToken, { userAgent: IPHONE });
+    const owner = await registerOwnerViaApi();
+    const first = await insertCode(owner, { propertyAddress: "First House" });
+    const second = await insertCode(owner, { propertyAddress: "Second House" });
+    const stranger = await insertCode(await registerOwnerViaApi());
+    await scanLikePhone(first.publicToken);
+    await scanLikePhone(second.publicToken, { userAgent: WINDOWS });
+    await scanLikePhone(stranger.publicToken);
+    await scanLikePhone(first.publicToken, { userAgent: USER_AGENTS.iphone });
 
     const res = await api("/api/scans/recent", { token: owner.token });
 
@@ -112,7 +115,7 @@ describe("GET /api/scans/recent", () => {
   });
 
   it("validates the limit", async () => {
-    const owner = await registerOwner();
+    const owner = await registerOwnerViaApi();
     for (const limit of ["0", "51", "abc"]) {
       expect((await api(`/api/scans/recent?limit=${limit}`, { token: owner.token })).status).toBe(400);
     }

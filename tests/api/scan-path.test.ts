@@ -4,18 +4,12 @@ import { describe, expect, it } from "vitest";
 import { companies, valuers } from "../../schema/tables";
 import { app } from "../../worker/app";
 import { randomToken } from "../../worker/lib/random";
-import { ORIGIN, registerOwner, unique, withDb } from "../support/api";
-import {
-  createCode,
-  createValuer,
-  fetchWorker,
-  IPHONE,
-  orphanScansFor,
-  scan,
-  scanEventsOf,
-  verificationCount,
-  WHATSAPP,
-} from "./scan-fixtures";
+import { registerOwnerViaApi } from "./fixtures/accounts";
+import { insertCode, verificationCount } from "./fixtures/codes";
+import { withDb } from "./fixtures/database";
+import { fetchWorker, ORIGIN, unique } from "./fixtures/http";
+import { orphanScansFor, scanEventsOf, scanLikePhone, USER_AGENTS } from "./fixtures/scans";
+import { insertValuer } from "./fixtures/valuers";
 
 async function gzippedSize(text: string): Promise<number> {
   const stream = new Blob([text]).stream().pipeThrough(new CompressionStream("gzip"));
@@ -29,15 +23,15 @@ async function sha256Base64(text: string): Promise<string> {
 
 describe("GET /v/:token", () => {
   it("answers a complete certificate from the server's record and counts the scan", async () => {
-    const owner = await registerOwner({ name: "Acme Valuers", email: `${unique("acme")}@example.com` });
-    const valuer = await createValuer(owner.user.companyId!, {
+    const owner = await registerOwnerViaApi({ name: "Acme Valuers", email: `${unique("acme")}@example.com` });
+    const valuer = await insertValuer(owner.user.companyId!, {
       name: "Peter Otieno",
       qualification: "FRICS",
       phone: "+254 711 000 999",
     });
-    const code = await createCode(owner, { valuerId: valuer.id });
+    const code = await insertCode(owner, { valuerId: valuer.id });
 
-    const res = await scan(code.publicToken);
+    const res = await scanLikePhone(code.publicToken);
 
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toMatch(/^text\/html; charset=UTF-8/i);
@@ -76,16 +70,16 @@ describe("GET /v/:token", () => {
   });
 
   it("shows the count up by one on a second scan", async () => {
-    const code = await createCode(await registerOwner());
-    await scan(code.publicToken);
-    const second = await scan(code.publicToken);
+    const code = await insertCode(await registerOwnerViaApi());
+    await scanLikePhone(code.publicToken);
+    const second = await scanLikePhone(code.publicToken);
     expect(second.body).toMatch(/<dt>Scan count<\/dt>\s*<dd>2<\/dd>/);
     expect(await verificationCount(code.id)).toBe(2);
   });
 
   it("counts 200 concurrent scans of one code exactly, none lost", async () => {
-    const code = await createCode(await registerOwner(), { verificationCount: 7 });
-    const responses = await Promise.all(Array.from({ length: 200 }, () => scan(code.publicToken)));
+    const code = await insertCode(await registerOwnerViaApi(), { verificationCount: 7 });
+    const responses = await Promise.all(Array.from({ length: 200 }, () => scanLikePhone(code.publicToken)));
     expect(responses.map((res) => res.status)).toEqual(Array(200).fill(200));
     expect(await verificationCount(code.id)).toBe(207);
     expect(await scanEventsOf(code.id)).toHaveLength(200);
@@ -95,9 +89,9 @@ describe("GET /v/:token", () => {
   });
 
   it("answers link previews, crawlers and HEAD without counting them", async () => {
-    const code = await createCode(await registerOwner());
+    const code = await insertCode(await registerOwnerViaApi());
     const previews = [
-      WHATSAPP,
+      USER_AGENTS.whatsapp,
       "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)",
       "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)",
       "Twitterbot/1.0",
@@ -108,25 +102,25 @@ describe("GET /v/:token", () => {
       "Mozilla/5.0 (compatible; Discordbot/2.0; +https://discordapp.com)",
     ];
     for (const userAgent of previews) {
-      const res = await scan(code.publicToken, { userAgent });
+      const res = await scanLikePhone(code.publicToken, { userAgent });
       expect(res.status, userAgent).toBe(200);
       expect(res.body).toContain("Verified Authentic");
       expect(res.body).toMatch(/<dt>Scan count<\/dt>\s*<dd>0<\/dd>/);
     }
-    const head = await scan(code.publicToken, { method: "HEAD" });
+    const head = await scanLikePhone(code.publicToken, { method: "HEAD" });
     expect(head.status).toBe(200);
     expect(head.headers.get("Cache-Control")).toBe("no-store");
     expect(await verificationCount(code.id)).toBe(0);
     expect(await scanEventsOf(code.id)).toHaveLength(0);
 
-    const curl = await scan(code.publicToken, { userAgent: "curl/8.5.0" });
+    const curl = await scanLikePhone(code.publicToken, { userAgent: "curl/8.5.0" });
     expect(curl.body).toMatch(/<dt>Scan count<\/dt>\s*<dd>1<\/dd>/);
     expect((await scanEventsOf(code.id))[0]?.deviceClass).toBe("bot");
   });
 
   it("sends the security headers and stays small, with no script and no external request", async () => {
-    const code = await createCode(await registerOwner());
-    const res = await scan(code.publicToken);
+    const code = await insertCode(await registerOwnerViaApi());
+    const res = await scanLikePhone(code.publicToken);
 
     const csp = res.headers.get("Content-Security-Policy") ?? "";
     expect(csp).toContain("default-src 'none'");
@@ -147,11 +141,11 @@ describe("GET /v/:token", () => {
 
   it("escapes every value: a <script> address is shown as text", async () => {
     const attack = `<script>alert("x")</script><img src=x onerror=alert(1)>`;
-    const code = await createCode(await registerOwner({ name: `"><script>alert(2)</script>` }), {
+    const code = await insertCode(await registerOwnerViaApi({ name: `"><script>alert(2)</script>` }), {
       propertyAddress: attack,
       propertyReference: `' onmouseover='alert(3)`,
     });
-    const res = await scan(code.publicToken);
+    const res = await scanLikePhone(code.publicToken);
     expect(res.status).toBe(200);
     expect(res.body).not.toMatch(/<script|<img|onmouseover='/i);
     expect(res.body).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;");
@@ -160,7 +154,7 @@ describe("GET /v/:token", () => {
 
   it("answers an unknown token with the invalid page and logs an orphan scan", async () => {
     const token = randomToken(16);
-    const res = await scan(token);
+    const res = await scanLikePhone(token);
     expect(res.status).toBe(404);
     expect(res.body).toContain("Invalid QR Code");
     expect(res.body).toContain("Invalid QR code data");
@@ -173,7 +167,7 @@ describe("GET /v/:token", () => {
 
   it("rejects a malformed token without looking it up, logging it truncated and escaped", async () => {
     const attempt = `${unique("x")}<b>${"y".repeat(80)}`;
-    const res = await scan(encodeURIComponent(attempt));
+    const res = await scanLikePhone(encodeURIComponent(attempt));
     expect(res.status).toBe(404);
     expect(res.body).toContain("Invalid QR code data");
     expect(res.body).not.toContain("<b>");
@@ -181,19 +175,19 @@ describe("GET /v/:token", () => {
     expect(orphan?.qrCodeId).toBeNull();
 
     const previewed = randomToken(16);
-    await scan(previewed, { userAgent: WHATSAPP });
+    await scanLikePhone(previewed, { userAgent: USER_AGENTS.whatsapp });
     expect(await orphanScansFor(previewed)).toHaveLength(0);
   });
 
   it("marks a revoked code in red with date, reason and the replacing code, never as authentic", async () => {
-    const owner = await registerOwner();
-    const replacement = await createCode(owner);
-    const code = await createCode(owner, {
+    const owner = await registerOwnerViaApi();
+    const replacement = await insertCode(owner);
+    const code = await insertCode(owner, {
       revokedAt: new Date("2025-03-03T10:00:00Z"),
       revokedReason: "Superseded by a new valuation <v2>",
       supersededById: replacement.id,
     });
-    const res = await scan(code.publicToken);
+    const res = await scanLikePhone(code.publicToken);
     expect(res.status).toBe(200);
     expect(res.body).toContain("Revoked on 3 March 2025");
     expect(res.body).toContain("Superseded by a new valuation &lt;v2&gt;");
@@ -204,20 +198,20 @@ describe("GET /v/:token", () => {
   });
 
   it("still verifies codes of a deactivated company and of a deleted valuer", async () => {
-    const owner = await registerOwner();
-    const valuer = await createValuer(owner.user.companyId!, { name: "Departed Valuer" });
-    const code = await createCode(owner, { valuerId: valuer.id });
+    const owner = await registerOwnerViaApi();
+    const valuer = await insertValuer(owner.user.companyId!, { name: "Departed Valuer" });
+    const code = await insertCode(owner, { valuerId: valuer.id });
     await withDb(async (db) => {
       await db.update(companies).set({ isActive: false }).where(eq(companies.id, owner.user.companyId!));
       await db.update(valuers).set({ deletedAt: new Date(), isActive: false }).where(eq(valuers.id, valuer.id));
     });
-    const res = await scan(code.publicToken);
+    const res = await scanLikePhone(code.publicToken);
     expect(res.body).toContain("Verified Authentic");
     expect(res.body).toContain("Departed Valuer");
   });
 
   it("shows the landing page's demo as a labelled sample, never counted", async () => {
-    const res = await scan("demo");
+    const res = await scanLikePhone("demo");
     expect(res.status).toBe(200);
     expect(res.body).toContain("Property Valuation Certificate");
     expect(res.body).toContain("Sample certificate — for demonstration only");
@@ -228,9 +222,9 @@ describe("GET /v/:token", () => {
   });
 
   it("records the country and city Cloudflare attaches to the request", async () => {
-    const code = await createCode(await registerOwner());
+    const code = await insertCode(await registerOwnerViaApi());
     const res = await fetchWorker(`${ORIGIN}/v/${code.publicToken}`, {
-      headers: { "User-Agent": IPHONE, "CF-Connecting-IP": "10.9.8.7" },
+      headers: { "User-Agent": USER_AGENTS.iphone, "CF-Connecting-IP": "10.9.8.7" },
       cf: { country: "KE", city: "Nairobi" },
     });
     expect(res.status).toBe(200);
@@ -244,7 +238,7 @@ describe("GET /v/:token", () => {
     const unreachable = { ...env, DATABASE_URL: "postgres://postgres:postgres@127.0.0.1:9/postgres" };
     const ctx = createExecutionContext();
     const res = await app.fetch(
-      new Request(`${ORIGIN}/v/${randomToken(16)}`, { headers: { "User-Agent": IPHONE } }),
+      new Request(`${ORIGIN}/v/${randomToken(16)}`, { headers: { "User-Agent": USER_AGENTS.iphone } }),
       unreachable,
       ctx,
     );

@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { api, createAdmin, randomIp, registerOwner } from "../support/api";
+import { registerOwnerViaApi } from "./fixtures/accounts";
+import { createAdminViaDb } from "./fixtures/admins";
+import { api, randomIp } from "./fixtures/http";
 
 const signIn = (email: string, password: string, ip: string) => api("/api/login", { body: { email, password }, ip });
 
 describe("sign-in under attack", () => {
   it("never refuses a correct password from a fresh address because of other addresses' failures", async () => {
-    const owner = await registerOwner();
+    const owner = await registerOwnerViaApi();
     for (let i = 0; i < 10; i += 1) {
       expect((await signIn(owner.email, `wrong-${i}`, randomIp())).status).toBe(401);
     }
@@ -15,13 +17,13 @@ describe("sign-in under attack", () => {
   });
 
   it("protects administrators the same way", async () => {
-    const admin = await createAdmin();
+    const admin = await createAdminViaDb();
     for (let i = 0; i < 10; i += 1) await signIn(admin.email, `wrong-${i}`, randomIp());
     expect((await signIn(admin.email, admin.password, randomIp())).status).toBe(200);
   });
 
   it("backs off an address that keeps failing against an email, even with the right password, then lets it in", async () => {
-    const owner = await registerOwner();
+    const owner = await registerOwnerViaApi();
     const attacker = randomIp();
     const statuses: number[] = [];
     // Five free failures, then each failure makes that address wait longer (1 s, 2 s, 4 s, …).

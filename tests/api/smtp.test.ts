@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, inject, it } from "vitest";
 import { sendMail, SmtpError, type SmtpSettings } from "../../worker/lib/smtp";
-import { waitForEmail } from "../support/inbox";
-import { unique } from "../support/api";
+import { waitForEmail } from "../shared/inbox";
+import { unique } from "./fixtures/http";
 import type { SmtpFault } from "../support/smtp-fault-global-setup";
 
 const ports = inject("smtpFaultPorts");

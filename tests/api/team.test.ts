@@ -2,28 +2,36 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { invites, users } from "../../schema/tables";
 import { sha256Hex } from "../../worker/lib/random";
-import { api, createAdmin, login, ORIGIN, registerOwner, unique, withDb } from "../support/api";
-import {
-  acceptInvite,
-  addMember,
-  companyWithMember,
-  createValuer,
-  inviteMember,
-  MEMBER_PASSWORD,
-  setCompanyActive,
-} from "./company-fixtures";
+import { MEMBER_PASSWORD } from "../shared/accounts";
+import { loginViaApi, registerOwnerViaApi } from "./fixtures/accounts";
+import { createAdminViaDb } from "./fixtures/admins";
+import { createCompanyWithMemberViaApi, setCompanyActiveInDb } from "./fixtures/companies";
+import { withDb } from "./fixtures/database";
+import { api, ORIGIN, unique } from "./fixtures/http";
+import { acceptInviteViaApi, addMemberViaApi, inviteMemberViaApi } from "./fixtures/team";
+import { linkIn, waitForEmail, waitForEmails } from "../shared/inbox";
+
+const HAS_ACCOUNT =
+  "This email already has a ValuSeal account, and an account belongs to one company, so it cannot accept this invitation. Ask the company to invite another address.";
+import { createValuerViaApi } from "./fixtures/valuers";
 
 const INVALID = { status: 404, body: { message: "This invite link is invalid or has expired" } };
 const TEAM_OWNER_ONLY = { status: 403, body: { message: "Only the company owner can manage the team" } };
 
 describe("invites", () => {
-  it("creates a one-time link valid for 7 days and stores only the token's hash", async () => {
-    const owner = await registerOwner();
+  it("emails a one-time link valid for 7 days, never shows it to the inviter, and stores only the token's hash", async () => {
+    const owner = await registerOwnerViaApi();
     const email = `${unique("Invitee")}@Example.com`;
     const before = Date.now();
-    const invite = await inviteMember(owner.token, email);
+    const invite = await inviteMemberViaApi(owner.token, email);
     expect(invite).toMatchObject({ id: expect.any(Number), email });
-    expect(invite.inviteUrl).toBe(`${ORIGIN}/invite/${invite.token}`);
+    expect(invite).not.toHaveProperty("inviteUrl");
+    expect(JSON.stringify(await api("/api/team", { token: owner.token }))).not.toContain(invite.token);
+    const invitation = await waitForEmail(email, "invited you to");
+    expect(invitation.subject).toBe(`Olive Owner invited you to ${owner.user.company!.name} on ValuSeal`);
+    expect(invitation.text).toContain(`${ORIGIN}/invite/${invite.token}`);
+    expect(invitation.text).toContain("This link works once and expires on");
+    expect(invitation.text).toContain("If you don't know this company");
     expect(invite.token).toMatch(/^[A-Za-z0-9]{32}$/);
     const validFor = new Date(invite.expiresAt).getTime() - before;
     expect(validFor).toBeGreaterThan(7 * 86_400_000 - 60_000);
@@ -41,9 +49,13 @@ describe("invites", () => {
   });
 
   it("joins the invitee as a member, once", async () => {
-    const owner = await registerOwner();
-    const invite = await inviteMember(owner.token);
-    const res = await acceptInvite(invite.token, { email: "someone-else@example.com", role: "admin", companyId: 1 });
+    const owner = await registerOwnerViaApi();
+    const invite = await inviteMemberViaApi(owner.token);
+    const res = await acceptInviteViaApi(invite.token, {
+      email: "someone-else@example.com",
+      role: "admin",
+      companyId: 1,
+    });
     expect(res.status).toBe(201);
     expect(res.body.token).toEqual(expect.any(String));
     expect(res.body.user).toMatchObject({
@@ -55,16 +67,16 @@ describe("invites", () => {
       company: { id: owner.user.companyId, ownerId: owner.user.id },
     });
     expect((await api("/api/auth/user", { token: res.body.token })).status).toBe(200);
-    expect(await login(invite.email, MEMBER_PASSWORD)).toEqual(expect.any(String));
+    expect(await loginViaApi(invite.email, MEMBER_PASSWORD)).toEqual(expect.any(String));
 
-    expect(await acceptInvite(invite.token)).toMatchObject(INVALID);
+    expect(await acceptInviteViaApi(invite.token)).toMatchObject(INVALID);
     expect(await api(`/api/invites/${invite.token}`)).toMatchObject(INVALID);
   });
 
   it("validates the invitee's form", async () => {
-    const owner = await registerOwner();
-    const invite = await inviteMember(owner.token);
-    const res = await acceptInvite(invite.token, { firstName: "", password: "short", confirmPassword: "other" });
+    const owner = await registerOwnerViaApi();
+    const invite = await inviteMemberViaApi(owner.token);
+    const res = await acceptInviteViaApi(invite.token, { firstName: "", password: "short", confirmPassword: "other" });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([
       "firstName: First name is required",
@@ -75,12 +87,12 @@ describe("invites", () => {
   });
 
   it("refuses unknown, malformed, expired and cancelled links", async () => {
-    const owner = await registerOwner();
+    const owner = await registerOwnerViaApi();
     expect(await api(`/api/invites/${"A".repeat(32)}`)).toMatchObject(INVALID);
     expect(await api("/api/invites/short")).toMatchObject(INVALID);
-    expect(await acceptInvite("not-a-token")).toMatchObject(INVALID);
+    expect(await acceptInviteViaApi("not-a-token")).toMatchObject(INVALID);
 
-    const expired = await inviteMember(owner.token);
+    const expired = await inviteMemberViaApi(owner.token);
     await withDb((db) =>
       db
         .update(invites)
@@ -88,62 +100,80 @@ describe("invites", () => {
         .where(eq(invites.id, expired.id)),
     );
     expect(await api(`/api/invites/${expired.token}`)).toMatchObject(INVALID);
-    expect(await acceptInvite(expired.token)).toMatchObject(INVALID);
+    expect(await acceptInviteViaApi(expired.token)).toMatchObject(INVALID);
 
-    const cancelled = await inviteMember(owner.token);
+    const cancelled = await inviteMemberViaApi(owner.token);
     const del = await api(`/api/team/invites/${cancelled.id}`, { method: "DELETE", token: owner.token });
     expect(del).toMatchObject({ status: 200, body: { message: "Invite cancelled" } });
-    expect(await acceptInvite(cancelled.token)).toMatchObject(INVALID);
+    expect(await acceptInviteViaApi(cancelled.token)).toMatchObject(INVALID);
   });
 
   it("replaces an earlier pending invite for the same email", async () => {
-    const owner = await registerOwner();
+    const owner = await registerOwnerViaApi();
     const email = `${unique("again")}@example.com`;
-    const first = await inviteMember(owner.token, email);
-    const second = await inviteMember(owner.token, email.toUpperCase());
+    const first = await inviteMemberViaApi(owner.token, email);
+    const second = await inviteMemberViaApi(owner.token, email.toUpperCase());
     expect(await api(`/api/invites/${first.token}`)).toMatchObject(INVALID);
     expect((await api(`/api/invites/${second.token}`)).status).toBe(200);
     const team = await api("/api/team", { token: owner.token });
     expect(team.body.invites.map((i: { id: number }) => i.id)).toEqual([second.id]);
   });
 
-  it("refuses emails that already have an account", async () => {
-    const owner = await registerOwner();
-    const other = await registerOwner();
+  it("answers an address that already has an account like any other, and tells that person instead", async () => {
+    const owner = await registerOwnerViaApi();
+    const other = await registerOwnerViaApi();
     const res = await api("/api/team/invites", { token: owner.token, body: { email: other.email.toUpperCase() } });
-    expect(res).toMatchObject({ status: 409, body: { message: "An account with this email already exists" } });
+    expect(res.status).toBe(201);
+    expect(Object.keys(res.body).sort()).toEqual(["createdAt", "email", "expiresAt", "id"]);
+    const told = await waitForEmail(other.email, "invited you to");
+    expect(told.text).toContain("already has a ValuSeal account, and an account belongs to one company");
+    expect(told.text).not.toContain("/invite/");
 
-    const invite = await inviteMember(owner.token);
-    await registerOwner({ email: invite.email });
-    expect(await acceptInvite(invite.token)).toMatchObject({
-      status: 409,
-      body: { message: "An account with this email already exists" },
+    const invite = await inviteMemberViaApi(owner.token);
+    await registerOwnerViaApi({ email: invite.email });
+    expect((await api(`/api/invites/${invite.token}`)).body.hasAccount).toBe(true);
+    expect(await acceptInviteViaApi(invite.token)).toMatchObject({ status: 409, body: { message: HAS_ACCOUNT } });
+  });
+
+  it("resends a pending invite with a new link; the old link stops working", async () => {
+    const owner = await registerOwnerViaApi();
+    const invite = await inviteMemberViaApi(owner.token);
+    const resent = await api(`/api/team/invites/${invite.id}/resend`, { method: "POST", token: owner.token });
+    expect(resent.status).toBe(200);
+    expect(resent.body).toMatchObject({ id: invite.id, email: invite.email });
+    const [, newest] = await waitForEmails(invite.email, (email) => email.subject.includes("invited you to"), {
+      count: 2,
     });
-    expect((await api(`/api/invites/${invite.token}`)).status).toBe(200);
+    const token = linkIn(newest!, "/invite/").pathname.split("/invite/")[1]!;
+    expect(await api(`/api/invites/${invite.token}`)).toMatchObject(INVALID);
+    expect((await acceptInviteViaApi(token)).status).toBe(201);
+    expect((await api(`/api/team/invites/${invite.id}/resend`, { method: "POST", token: owner.token })).status).toBe(
+      404,
+    );
   });
 
   it("validates the invite email", async () => {
-    const owner = await registerOwner();
+    const owner = await registerOwnerViaApi();
     const res = await api("/api/team/invites", { token: owner.token, body: { email: "nope" } });
     expect(res).toMatchObject({ status: 400, body: { errors: ["email: Invalid email address"] } });
   });
 
   it("stops invites of a deactivated company", async () => {
-    const owner = await registerOwner();
-    const invite = await inviteMember(owner.token);
-    await setCompanyActive(owner.user.companyId!, false);
+    const owner = await registerOwnerViaApi();
+    const invite = await inviteMemberViaApi(owner.token);
+    await setCompanyActiveInDb(owner.user.companyId!, false);
     expect(await api(`/api/invites/${invite.token}`)).toMatchObject(INVALID);
-    expect(await acceptInvite(invite.token)).toMatchObject(INVALID);
+    expect(await acceptInviteViaApi(invite.token)).toMatchObject(INVALID);
     expect((await api("/api/team/invites", { token: owner.token, body: { email: "x@example.com" } })).status).toBe(403);
   });
 });
 
 describe("team", () => {
   it("lists members and pending invites for the owner", async () => {
-    const { owner, member } = await companyWithMember();
-    const pending = await inviteMember(owner.token);
-    const used = await inviteMember(owner.token);
-    await acceptInvite(used.token);
+    const { owner, member } = await createCompanyWithMemberViaApi();
+    const pending = await inviteMemberViaApi(owner.token);
+    const used = await inviteMemberViaApi(owner.token);
+    await acceptInviteViaApi(used.token);
     const res = await api("/api/team", { token: owner.token });
     expect(res.status).toBe(200);
     expect(res.body.members).toHaveLength(3);
@@ -163,10 +193,10 @@ describe("team", () => {
   });
 
   it("lets members work with codes and valuers but not manage the team", async () => {
-    const { owner, member } = await companyWithMember();
+    const { owner, member } = await createCompanyWithMemberViaApi();
     expect((await api("/api/valuers", { token: member.token })).body).toHaveLength(1);
     expect((await api("/api/qr-codes", { token: member.token })).status).toBe(200);
-    const pending = await inviteMember(owner.token);
+    const pending = await inviteMemberViaApi(owner.token);
     expect(await api("/api/team", { token: member.token })).toMatchObject(TEAM_OWNER_ONLY);
     expect(await api("/api/team/invites", { token: member.token, body: { email: "x@example.com" } })).toMatchObject(
       TEAM_OWNER_ONLY,
@@ -180,10 +210,10 @@ describe("team", () => {
   });
 
   it("removes a member: their sessions end and they can no longer sign in", async () => {
-    const owner = await registerOwner();
-    await createValuer(owner.token);
-    const member = await addMember(owner);
-    const secondSession = await login(member.email, member.password);
+    const owner = await registerOwnerViaApi();
+    await createValuerViaApi(owner.token);
+    const member = await addMemberViaApi(owner);
+    const secondSession = await loginViaApi(member.email, member.password);
 
     const res = await api(`/api/team/members/${member.user.id}`, { method: "DELETE", token: owner.token });
     expect(res).toMatchObject({ status: 200, body: { message: "Member removed" } });
@@ -197,23 +227,30 @@ describe("team", () => {
   });
 
   it("lets the owner invite a removed member back into the same account", async () => {
-    const owner = await registerOwner();
-    const member = await addMember(owner);
+    const owner = await registerOwnerViaApi();
+    const member = await addMemberViaApi(owner);
     await api(`/api/team/members/${member.user.id}`, { method: "DELETE", token: owner.token });
 
-    const invite = await inviteMember(owner.token, member.email);
-    const res = await acceptInvite(invite.token, { password: "back-again-123", confirmPassword: "back-again-123" });
+    const invite = await inviteMemberViaApi(owner.token, member.email);
+    const res = await acceptInviteViaApi(invite.token, {
+      password: "back-again-123",
+      confirmPassword: "back-again-123",
+    });
     expect(res.status).toBe(201);
     expect(res.body.user).toMatchObject({ id: member.user.id, companyId: owner.user.companyId, isActive: true });
-    expect(await login(member.email, "back-again-123")).toEqual(expect.any(String));
-    const other = await registerOwner();
-    expect((await api("/api/team/invites", { token: other.token, body: { email: member.email } })).status).toBe(409);
+    expect(await loginViaApi(member.email, "back-again-123")).toEqual(expect.any(String));
+    // The returning member's old sessions are gone: the account is theirs again only through the emailed link.
+    expect((await api("/api/auth/user", { token: member.token })).status).toBe(401);
+    const other = await registerOwnerViaApi();
+    const poach = await api("/api/team/invites", { token: other.token, body: { email: member.email } });
+    expect(poach.status).toBe(201);
+    await waitForEmail(member.email, `invited you to ${other.user.company!.name}`);
   });
 
   it("never touches another company's members or invites, nor the owner", async () => {
-    const a = await companyWithMember();
-    const b = await registerOwner();
-    const invite = await inviteMember(a.owner.token);
+    const a = await createCompanyWithMemberViaApi();
+    const b = await registerOwnerViaApi();
+    const invite = await inviteMemberViaApi(a.owner.token);
     expect(await api(`/api/team/members/${a.member.user.id}`, { method: "DELETE", token: b.token })).toMatchObject({
       status: 404,
       body: { message: "Member not found" },
@@ -240,7 +277,7 @@ describe("team", () => {
   });
 
   it("is closed to admins and anonymous callers", async () => {
-    const admin = await createAdmin();
+    const admin = await createAdminViaDb();
     expect((await api("/api/team", { token: admin.token })).status).toBe(403);
     expect((await api("/api/team")).status).toBe(401);
   });

@@ -1,13 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { api, createAdmin, registerOwner } from "../support/api";
-import { companyWithMember, createCode, createValuer, setCompanyActive } from "./company-fixtures";
+import { registerOwnerViaApi } from "./fixtures/accounts";
+import { createAdminViaDb } from "./fixtures/admins";
+import { createCodeViaApi } from "./fixtures/codes";
+import { createCompanyWithMemberViaApi, setCompanyActiveInDb } from "./fixtures/companies";
+import { api } from "./fixtures/http";
+import { createValuerViaApi } from "./fixtures/valuers";
 
 const OWNER_ONLY = "Only the company owner can add or modify valuers";
 
 describe("valuers", () => {
   it("lets the owner add, list, edit, deactivate and delete valuers of their company", async () => {
-    const owner = await registerOwner();
-    const created = await createValuer(owner.token, { name: "  Jane Wanjiku ", phone: "", qualification: "MRICS" });
+    const owner = await registerOwnerViaApi();
+    const created = await createValuerViaApi(owner.token, {
+      name: "  Jane Wanjiku ",
+      phone: "",
+      qualification: "MRICS",
+    });
     expect(created).toMatchObject({
       name: "Jane Wanjiku",
       phone: null,
@@ -35,7 +43,7 @@ describe("valuers", () => {
   });
 
   it("answers validation failures with field errors", async () => {
-    const owner = await registerOwner();
+    const owner = await registerOwnerViaApi();
     const res = await api("/api/valuers", {
       token: owner.token,
       body: { name: " ", phone: "1".repeat(51), qualification: "q".repeat(101), isActive: "yes" },
@@ -53,15 +61,19 @@ describe("valuers", () => {
   });
 
   it("ignores company and ids in the body", async () => {
-    const owner = await registerOwner();
-    const other = await registerOwner();
-    const valuer = await createValuer(owner.token, { companyId: other.user.companyId, id: 1, userId: other.user.id });
+    const owner = await registerOwnerViaApi();
+    const other = await registerOwnerViaApi();
+    const valuer = await createValuerViaApi(owner.token, {
+      companyId: other.user.companyId,
+      id: 1,
+      userId: other.user.id,
+    });
     expect(valuer).toMatchObject({ companyId: owner.user.companyId, userId: owner.user.id });
     expect((await api("/api/valuers", { token: other.token })).body).toEqual([]);
   });
 
   it("lets members read but not change valuers", async () => {
-    const { member, valuer } = await companyWithMember();
+    const { member, valuer } = await createCompanyWithMemberViaApi();
     const list = await api("/api/valuers", { token: member.token });
     expect(list.status).toBe(200);
     expect(list.body.map((v: { id: number }) => v.id)).toEqual([valuer.id]);
@@ -77,8 +89,8 @@ describe("valuers", () => {
   });
 
   it("never shows, changes or deletes another company's valuer", async () => {
-    const a = await companyWithMember();
-    const b = await registerOwner();
+    const a = await createCompanyWithMemberViaApi();
+    const b = await registerOwnerViaApi();
     const foreign = a.valuer.id;
     expect((await api("/api/valuers", { token: b.token })).body).toEqual([]);
     const put = await api(`/api/valuers/${foreign}`, { method: "PUT", token: b.token, body: { name: "Hijacked" } });
@@ -90,9 +102,9 @@ describe("valuers", () => {
   });
 
   it("keeps the signer's name on codes after the valuer is deleted", async () => {
-    const owner = await registerOwner();
-    const valuer = await createValuer(owner.token, { name: "Peter Otieno", qualification: "BSc Land Economics" });
-    const code = await createCode(owner.token, valuer.id);
+    const owner = await registerOwnerViaApi();
+    const valuer = await createValuerViaApi(owner.token, { name: "Peter Otieno", qualification: "BSc Land Economics" });
+    const code = await createCodeViaApi(owner.token, valuer.id);
     await api(`/api/valuers/${valuer.id}`, { method: "DELETE", token: owner.token });
 
     const detail = await api(`/api/qr-codes/${code.id}`, { token: owner.token });
@@ -102,9 +114,9 @@ describe("valuers", () => {
   });
 
   it("refuses changes from a deactivated company but still lets it read", async () => {
-    const owner = await registerOwner();
-    const valuer = await createValuer(owner.token);
-    await setCompanyActive(owner.user.companyId!, false);
+    const owner = await registerOwnerViaApi();
+    const valuer = await createValuerViaApi(owner.token);
+    await setCompanyActiveInDb(owner.user.companyId!, false);
     const deactivated = { status: 403, body: { message: "Your company has been deactivated. Contact support." } };
     expect(await api("/api/valuers", { token: owner.token, body: { name: "New" } })).toMatchObject(deactivated);
     expect(
@@ -116,7 +128,7 @@ describe("valuers", () => {
 
   it("requires a signed-in company user", async () => {
     expect((await api("/api/valuers")).status).toBe(401);
-    const admin = await createAdmin();
+    const admin = await createAdminViaDb();
     expect((await api("/api/valuers", { token: admin.token })).status).toBe(403);
   });
 });

@@ -1,8 +1,10 @@
 import { describe, expect, inject, it } from "vitest";
-import { api, type Account, registerOwner, unique } from "../support/api";
 import type { ReceivedDelivery } from "../support/webhook-receiver-global-setup";
-import { addMember } from "./company-fixtures";
-import { createCode, fetchWorker, scan, WHATSAPP } from "./scan-fixtures";
+import { type Account, registerOwnerViaApi } from "./fixtures/accounts";
+import { insertCode } from "./fixtures/codes";
+import { api, fetchWorker, unique } from "./fixtures/http";
+import { scanLikePhone, USER_AGENTS } from "./fixtures/scans";
+import { addMemberViaApi } from "./fixtures/team";
 
 const receiver = inject("webhookReceiverUrl");
 const WEBHOOK_PATH = "/api/companies/current/webhook";
@@ -46,7 +48,7 @@ async function hmacSha256Hex(secret: string, body: string): Promise<string> {
 
 describe("webhook settings", () => {
   it("sets an https URL, shows the secret only once, and removes it", async () => {
-    const owner = await registerOwner();
+    const owner = await registerOwnerViaApi();
     const set = await setWebhook(owner, "https://hooks.example.com/valuseal");
     expect(set.status).toBe(200);
     expect(set.body).toEqual({
@@ -71,7 +73,7 @@ describe("webhook settings", () => {
   });
 
   it("accepts only https, and plain http only to loopback from a local server", async () => {
-    const owner = await registerOwner();
+    const owner = await registerOwnerViaApi();
     for (const url of [
       "http://hooks.example.com/x",
       "ftp://hooks.example.com/x",
@@ -87,8 +89,8 @@ describe("webhook settings", () => {
   });
 
   it("lets only the owner change it; members may read it", async () => {
-    const owner = await registerOwner();
-    const member = await addMember(owner);
+    const owner = await registerOwnerViaApi();
+    const member = await addMemberViaApi(owner);
     expect((await setWebhook(member, "https://hooks.example.com/x")).status).toBe(403);
     expect((await api(WEBHOOK_PATH, { method: "DELETE", token: member.token })).status).toBe(403);
     expect((await api(WEBHOOK_PATH, { token: member.token })).status).toBe(200);
@@ -98,14 +100,14 @@ describe("webhook settings", () => {
 
 describe("scan alerts", () => {
   it("POSTs a signed alert per counted scan through the queue, retrying a failing receiver", async () => {
-    const owner = await registerOwner();
+    const owner = await registerOwnerViaApi();
     const name = unique("hook");
     const { secret } = await setLocalWebhook(owner, `${receiver}/hooks/${name}?failures=1`);
-    const code = await createCode(owner, { propertyReference: "REF-42", propertyAddress: "12 Alert Road" });
+    const code = await insertCode(owner, { propertyReference: "REF-42", propertyAddress: "12 Alert Road" });
 
-    await scan(code.publicToken, { userAgent: WHATSAPP });
+    await scanLikePhone(code.publicToken, { userAgent: USER_AGENTS.whatsapp });
     const started = Date.now();
-    const page = await scan(code.publicToken);
+    const page = await scanLikePhone(code.publicToken);
     expect(page.status).toBe(200);
     // The alert is queued after the response: the scan did not wait for the failing receiver.
     expect(Date.now() - started).toBeLessThan(2000);
@@ -149,11 +151,11 @@ describe("scan alerts", () => {
   });
 
   it("records a failing receiver's delivery as pending, with its HTTP status, while retries remain", async () => {
-    const owner = await registerOwner();
+    const owner = await registerOwnerViaApi();
     const name = unique("hook");
     await setLocalWebhook(owner, `${receiver}/hooks/${name}?failures=50`);
-    const code = await createCode(owner, { propertyReference: "REF-43", propertyAddress: "13 Alert Road" });
-    await scan(code.publicToken);
+    const code = await insertCode(owner, { propertyReference: "REF-43", propertyAddress: "13 Alert Road" });
+    await scanLikePhone(code.publicToken);
 
     const status = await waitFor(
       () => api(WEBHOOK_PATH, { token: owner.token }),

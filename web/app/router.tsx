@@ -17,6 +17,7 @@ const screen = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) 
 const workspace = () => import("./workspace-routes");
 const admin = () => import("../features/admin/routes");
 const legal = () => import("../features/legal/routes");
+const emailedLinks = () => import("../features/auth/routes");
 
 const DashboardPage = screen(workspace, (m) => m.DashboardPage);
 const CreateCodePage = screen(workspace, (m) => m.CreateCodeRoute);
@@ -34,6 +35,8 @@ const AcceptInvitePage = screen(
   () => import("../features/team/routes"),
   (m) => m.AcceptInvitePage,
 );
+const ConfirmEmailPage = screen(emailedLinks, (m) => m.ConfirmEmailPage);
+const ResetPasswordPage = screen(emailedLinks, (m) => m.ResetPasswordPage);
 const PrivacyPolicyPage = screen(legal, (m) => m.PrivacyPolicyPage);
 const TermsOfUsePage = screen(legal, (m) => m.TermsOfUsePage);
 
@@ -67,6 +70,8 @@ export const router = createBrowserRouter([
       },
       { path: "/qr-view", element: <CertificateViewPage /> },
       { path: "/invite/:token", element: <AcceptInvitePage /> },
+      { path: "/confirm-email", element: <ConfirmEmailPage /> },
+      { path: "/reset-password", element: <ResetPasswordPage /> },
       { path: "/privacy-policy", element: <PrivacyPolicyPage /> },
       { path: "/terms-of-use", element: <TermsOfUsePage /> },
       { path: "*", element: <NotFoundPage /> },

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
 import type { Json, SignedIn } from "../../schema/responses";
 import { apiRequest, tokenStore } from "./api-client";
 import { currentUserKey } from "./session";
@@ -25,14 +26,25 @@ export function useSignedInMutation<Input>(path: string) {
   });
 }
 
-export function useSignOut() {
+/**
+ * Forgets the session on this browser only: the stored token, the signed-in user and every cached
+ * answer. Used when the server has already ended the session (sign-out, a password reset).
+ */
+export function useForgetSession() {
   const queryClient = useQueryClient();
-  return async () => {
-    // Ending the server session matters more than its answer: sign out locally either way.
-    await apiRequest("/api/logout", { method: "POST" }).catch(() => undefined);
+  return useCallback(() => {
     tokenStore.clear();
     // Setting the user to null re-renders every session observer; the rest of the cache is another user's data.
     queryClient.setQueryData(currentUserKey, null);
     queryClient.removeQueries({ predicate: isOtherThanSession });
+  }, [queryClient]);
+}
+
+export function useSignOut() {
+  const forgetSession = useForgetSession();
+  return async () => {
+    // Ending the server session matters more than its answer: sign out locally either way.
+    await apiRequest("/api/logout", { method: "POST" }).catch(() => undefined);
+    forgetSession();
   };
 }

@@ -7,6 +7,7 @@ import { BRAND } from "../../lib/brand";
 import { cn } from "../../lib/cn";
 import { avatarInitial, displayName } from "../../lib/display-name";
 import { useSignOut } from "../../lib/session-changes";
+import { EmailConfirmationBanner } from "./email-confirmation-banner";
 import { ADMIN_NAVIGATION, USER_NAVIGATION, type NavItem } from "./navigation";
 
 function NavList({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => void }) {
@@ -128,7 +129,10 @@ export function AppShell({ user, children }: { user: Json<PublicUser>; children:
             <NavList items={items} />
           </nav>
         </aside>
-        <main className="min-w-0 flex-1 p-4 sm:p-6">{children}</main>
+        <div className="min-w-0 flex-1">
+          <EmailConfirmationBanner user={user} />
+          <main className="p-4 sm:p-6">{children}</main>
+        </div>
       </div>
       <Dialog
         open={mobileOpen}

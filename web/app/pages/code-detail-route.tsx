@@ -1,6 +1,7 @@
 import { useRefreshCode } from "../../features/codes/api/get-code";
 import { CodeDetailPage } from "../../features/codes/components/code-detail-page";
 import { CodeScanLog } from "../../features/scans/components/code-scan-log";
+import { useCurrentCompany } from "../../features/settings/api/current-company";
 
 /** The scan log below a code; refreshing it also re-reads the code, so its verification count agrees. */
 function ScanLogPanel({ codeId }: { codeId: number }) {
@@ -8,7 +9,11 @@ function ScanLogPanel({ codeId }: { codeId: number }) {
   return <CodeScanLog codeId={codeId} onRefresh={refreshCode} />;
 }
 
-/** /qr/:id: the code's own panels, then its scan history. */
+/**
+ * /qr/:id: the code's own panels, then its scan history. The company's verification (any member
+ * may read it) tells the status panel whether a scan shows "Verified Authentic".
+ */
 export function CodeDetailRoute() {
-  return <CodeDetailPage extraPanels={(code) => <ScanLogPanel codeId={code.id} />} />;
+  const company = useCurrentCompany();
+  return <CodeDetailPage issuer={company.data} extraPanels={(code) => <ScanLogPanel codeId={code.id} />} />;
 }

@@ -1,4 +1,6 @@
 import { CompanyInfoSection } from "../../features/settings/components/company-info-section";
+import { RegistrationSection } from "../../features/settings/components/registration-section";
+import { ScanAlertEmailSection } from "../../features/settings/components/scan-alert-email-section";
 import { WebhookSection } from "../../features/settings/components/webhook-section";
 import { TeamSection } from "../../features/team/components/team-section";
 import { useSession } from "../../lib/session";
@@ -13,10 +15,12 @@ export function CompanyDetailsPage() {
     <div className="mx-auto max-w-4xl space-y-6">
       <div>
         <h1 className="text-2xl font-bold text-slate-900">Company Details</h1>
-        <p className="mt-1 text-sm text-slate-600">Your company's information and team.</p>
+        <p className="mt-1 text-sm text-slate-600">Your company's information, verification, team and alerts.</p>
       </div>
       <CompanyInfoSection isOwner={isOwner} />
+      <RegistrationSection isOwner={isOwner} />
       <TeamSection isOwner={isOwner} />
+      <ScanAlertEmailSection isOwner={isOwner} />
       <WebhookSection isOwner={isOwner} />
     </div>
   );

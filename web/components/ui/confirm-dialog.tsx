@@ -13,6 +13,8 @@ interface ConfirmDialogProps {
   isPending?: boolean;
   destructive?: boolean;
   onConfirm: () => void;
+  /** Anything the decision needs besides yes or no, such as an optional note, shown under the description. */
+  children?: ReactNode;
 }
 
 /** An accessible "are you sure?" (role alertdialog, focus on Cancel) for actions that cannot be undone. */
@@ -26,6 +28,7 @@ export function ConfirmDialog({
   isPending = false,
   destructive = true,
   onConfirm,
+  children,
 }: ConfirmDialogProps) {
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
@@ -34,6 +37,7 @@ export function ConfirmDialog({
         <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl focus:outline-none">
           <AlertDialog.Title className="text-lg font-semibold text-slate-900">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-slate-600">{description}</AlertDialog.Description>
+          {children && <div className="mt-4">{children}</div>}
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <AlertDialog.Cancel asChild>
               <Button variant="secondary">Cancel</Button>

@@ -16,10 +16,21 @@ function PlatformStats() {
   ];
   return (
     <section aria-label="Platform statistics" className="space-y-2">
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
         {cards.map((card) => (
           <StatCard key={card.label} {...card} isLoading={stats.isPending} />
         ))}
+        {/* The review queue: the card opens the companies list filtered to those awaiting verification. */}
+        <Link
+          to="/admin/companies?verification=pending"
+          className="block rounded-lg hover:ring-2 hover:ring-blue-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+        >
+          <StatCard
+            label="Awaiting verification"
+            value={stats.data?.companiesAwaitingVerification}
+            isLoading={stats.isPending}
+          />
+        </Link>
       </div>
       {stats.isError && (
         <p role="alert" className="text-sm text-red-600">

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useSearchParams } from "react-router";
 import type { AdminCompany, Json } from "../../../../schema/responses";
 import { Card } from "../../../components/ui/card";
 import { Pagination } from "../../../components/ui/pagination";
@@ -10,11 +11,28 @@ import { CompanyStatusDialog } from "./company-status-dialog";
 import { ListSearch } from "./list-search";
 import { ResetPasswordDialog } from "./reset-password-dialog";
 import { useListParams } from "./use-list-params";
+import { VerificationFilter, verificationFilterOf } from "./verification-filter";
 
-/** /admin/companies: every company with its real status, and the View, Manage and Reset actions. */
+/**
+ * /admin/companies: every company with its real status and verification, and the View, Manage and
+ * Reset actions. The verification filter lives in the address (?verification=pending), so the
+ * dashboard's "Awaiting verification" card can link straight to the review queue.
+ */
 export function CompaniesManagement() {
-  const { params, searchText, setSearchText, setPage } = useListParams();
-  const companies = useAdminCompanies(params);
+  const [query, setQuery] = useSearchParams();
+  const verification = verificationFilterOf(query.get("verification"));
+  const { params, searchText, setSearchText, setPage } = useListParams(verification ?? "");
+  const companies = useAdminCompanies({ ...params, verification });
+  const setVerification = (value: string | null) =>
+    setQuery(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set("verification", value);
+        else next.delete("verification");
+        return next;
+      },
+      { replace: true },
+    );
   const loadDetails = useLoadCompanyDetails();
   const [open, setOpen] = useState<{ action: CompanyAction; company: Json<AdminCompany> } | null>(null);
   const close = () => setOpen(null);
@@ -26,13 +44,14 @@ export function CompaniesManagement() {
 
   return (
     <Card>
-      <div className="border-b border-slate-200 p-4">
+      <div className="flex flex-col gap-3 border-b border-slate-200 p-4 sm:flex-row sm:items-end">
         <ListSearch
           label="Search companies"
           placeholder="Company name or email"
           value={searchText}
           onChange={setSearchText}
         />
+        <VerificationFilter value={verification} onChange={setVerification} />
       </div>
       <CompaniesTable query={companies} onAction={onAction} />
       {companies.data && (

@@ -4,7 +4,7 @@ import { Button } from "../../../components/ui/button";
 import { Table, TableCell, TableHead, TableHeaderCell, TableRow } from "../../../components/ui/table";
 import { formatDate } from "../../../lib/format";
 import { EmailText } from "./email-text";
-import { ActiveBadge } from "./status-badges";
+import { ActiveBadge, VerificationBadge } from "./status-badges";
 import { TableBodyStates } from "./table-body-states";
 
 export type CompanyAction = "view" | "manage" | "reset";
@@ -34,6 +34,9 @@ function CompanyRow({ company, onAction }: { company: Json<AdminCompany>; onActi
       <TableCell className="text-center">{company.valuerCount}</TableCell>
       <TableCell>
         <ActiveBadge isActive={company.isActive} />
+      </TableCell>
+      <TableCell className="whitespace-nowrap">
+        <VerificationBadge status={company.verificationStatus} />
       </TableCell>
       <TableCell className="whitespace-nowrap">{formatDate(company.createdAt)}</TableCell>
       <TableCell>
@@ -65,6 +68,7 @@ export function CompaniesTable({ query, onAction }: CompaniesTableProps) {
           <TableHeaderCell className="text-center">QR Codes</TableHeaderCell>
           <TableHeaderCell className="text-center">Valuers</TableHeaderCell>
           <TableHeaderCell>Status</TableHeaderCell>
+          <TableHeaderCell>Verification</TableHeaderCell>
           <TableHeaderCell>Created</TableHeaderCell>
           <TableHeaderCell>Actions</TableHeaderCell>
         </TableRow>
@@ -74,7 +78,7 @@ export function CompaniesTable({ query, onAction }: CompaniesTableProps) {
         isPending={query.isPending}
         isError={query.isError}
         onRetry={() => query.refetch()}
-        colSpan={7}
+        colSpan={8}
         loadingText="Loading companies"
         emptyText="No companies found"
         errorText="Failed to load companies"

@@ -13,6 +13,8 @@ import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } fro
 import { EmptyState } from "../../../components/ui/empty-state";
 import { formatDate, formatMoney } from "../../../lib/format";
 import { COMPANY_DETAILS_FAILED, useCompanyDetails } from "../api/company-details";
+import { CompanyVerificationPanel } from "./company-verification-panel";
+import { DetailList } from "../../../components/ui/detail-list";
 import { ActiveBadge } from "./status-badges";
 
 const orNA = (value: string | null | undefined) => value || "N/A";
@@ -31,14 +33,7 @@ function CompanyInfo({ company }: { company: Json<AdminCompany> }) {
       <h3 id="company-info-heading" className="mb-2 font-semibold text-slate-900">
         Company Information
       </h3>
-      <dl className="grid gap-3 rounded-md bg-slate-50 p-4 text-sm sm:grid-cols-2">
-        {fields.map(([label, value]) => (
-          <div key={label}>
-            <dt className="text-slate-500">{label}</dt>
-            <dd className="font-medium text-slate-900 wrap-anywhere">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <DetailList look="panel" rows={fields} />
     </section>
   );
 }
@@ -130,6 +125,7 @@ function DetailsContent({ details }: { details: Json<AdminCompanyDetails> }) {
   return (
     <div className="space-y-6">
       <CompanyInfo company={details.company} />
+      <CompanyVerificationPanel company={details.company} />
       <CompanyCodes codes={details.qrCodes} total={details.company.qrCodeCount} />
       <CompanyValuers valuers={details.valuers} />
     </div>

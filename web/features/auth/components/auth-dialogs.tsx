@@ -4,21 +4,27 @@ import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useSta
 const SignInDialog = lazy(async () => ({ default: (await import("./sign-in-dialog")).SignInDialog }));
 const RegisterDialog = lazy(async () => ({ default: (await import("./register-dialog")).RegisterDialog }));
 
-type OpenDialog = "none" | "signin" | "register";
+/** "forgot" is the sign-in dialog switched to asking for a password-reset link. */
+type OpenDialog = "none" | "signin" | "forgot" | "register";
 
 interface AuthDialogs {
   openSignIn: () => void;
   openRegister: () => void;
+  openForgotPassword: () => void;
 }
 
 const AuthDialogsContext = createContext<AuthDialogs | null>(null);
 
-/** Sign-in and registration dialogs (SPEC 2, 4): open or closed, and each can switch to the other. */
+/** The sign-in dialog (with its forgotten-password form) and the registration dialog: each can switch to the other. */
 export function AuthDialogsProvider({ children, initial = "none" }: { children: ReactNode; initial?: OpenDialog }) {
   const [open, setOpen] = useState<OpenDialog>(initial);
   const close = useCallback(() => setOpen("none"), []);
   const value = useMemo<AuthDialogs>(
-    () => ({ openSignIn: () => setOpen("signin"), openRegister: () => setOpen("register") }),
+    () => ({
+      openSignIn: () => setOpen("signin"),
+      openRegister: () => setOpen("register"),
+      openForgotPassword: () => setOpen("forgot"),
+    }),
     [],
   );
   return (
@@ -26,7 +32,14 @@ export function AuthDialogsProvider({ children, initial = "none" }: { children: 
       {children}
       {open !== "none" && (
         <Suspense fallback={null}>
-          <SignInDialog open={open === "signin"} onClose={close} onSwitchToRegister={value.openRegister} />
+          <SignInDialog
+            open={open === "signin" || open === "forgot"}
+            forgotPassword={open === "forgot"}
+            onClose={close}
+            onSwitchToRegister={value.openRegister}
+            onForgotPassword={value.openForgotPassword}
+            onBackToSignIn={value.openSignIn}
+          />
           <RegisterDialog open={open === "register"} onClose={close} onSwitchToSignIn={value.openSignIn} />
         </Suspense>
       )}

@@ -9,14 +9,21 @@ import { InputField } from "../../../components/ui/field";
 import { useToast } from "../../../components/ui/toast";
 import { ApiRequestError } from "../../../lib/api-client";
 import { useLogin } from "../api/sign-in";
+import { ForgotPasswordForm } from "./forgot-password-form";
 
 interface Props {
   open: boolean;
+  /** Shows the form that asks for a password-reset link instead of the sign-in form. */
+  forgotPassword: boolean;
   onClose: () => void;
   onSwitchToRegister: () => void;
+  onForgotPassword: () => void;
+  onBackToSignIn: () => void;
 }
 
-export function SignInDialog({ open, onClose, onSwitchToRegister }: Props) {
+type SignInFormProps = Pick<Props, "onClose" | "onSwitchToRegister" | "onForgotPassword">;
+
+function SignInForm({ onClose, onSwitchToRegister, onForgotPassword }: SignInFormProps) {
   const toast = useToast();
   const navigate = useNavigate();
   const login = useLogin();
@@ -41,37 +48,53 @@ export function SignInDialog({ open, onClose, onSwitchToRegister }: Props) {
   );
 
   return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <InputField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...form.register("email")}
+      />
+      <InputField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...form.register("password")}
+      />
+      <div className="-mt-2 flex justify-end">
+        <Button variant="link" className="text-sm" onClick={onForgotPassword}>
+          Forgot password?
+        </Button>
+      </div>
+      <Button type="submit" className="w-full" disabled={login.isPending}>
+        {login.isPending ? "Signing In..." : "Sign In"}
+      </Button>
+      <p className="text-center text-sm text-slate-600">
+        Don't have an account?{" "}
+        <Button variant="link" onClick={onSwitchToRegister}>
+          Create one
+        </Button>
+      </p>
+    </form>
+  );
+}
+
+/** One dialog for signing in and for asking for a password-reset link; "Forgot password?" switches between them. */
+export function SignInDialog({ open, forgotPassword, onBackToSignIn, ...signIn }: Props) {
+  return (
     <Dialog
       open={open}
-      onOpenChange={(next) => !next && onClose()}
-      title="Sign In"
-      description="Access your valuer dashboard"
+      onOpenChange={(next) => !next && signIn.onClose()}
+      title={forgotPassword ? "Forgot Password" : "Sign In"}
+      description={
+        forgotPassword
+          ? "Enter your sign-in email and we will send you a link to choose a new password."
+          : "Access your valuer dashboard"
+      }
     >
-      <form onSubmit={submit} noValidate className="space-y-4">
-        <InputField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          {...form.register("email")}
-        />
-        <InputField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          error={errors.password?.message}
-          {...form.register("password")}
-        />
-        <Button type="submit" className="w-full" disabled={login.isPending}>
-          {login.isPending ? "Signing In..." : "Sign In"}
-        </Button>
-        <p className="text-center text-sm text-slate-600">
-          Don't have an account?{" "}
-          <Button variant="link" onClick={onSwitchToRegister}>
-            Create one
-          </Button>
-        </p>
-      </form>
+      {forgotPassword ? <ForgotPasswordForm onBackToSignIn={onBackToSignIn} /> : <SignInForm {...signIn} />}
     </Dialog>
   );
 }

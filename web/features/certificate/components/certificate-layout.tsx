@@ -1,17 +1,29 @@
 import type { ReactNode } from "react";
 import { cn } from "../../../lib/cn";
 
-export type StatusTone = "valid" | "invalid" | "sample";
+/** "unverified": a valid code whose issuer ValuSeal has not checked (amber, like the /v/ page). */
+export type StatusTone = "valid" | "invalid" | "sample" | "unverified";
 
 const TONES: Record<StatusTone, string> = {
   valid: "bg-green-100 text-green-800",
   invalid: "bg-red-100 text-red-800",
   sample: "bg-sky-100 text-sky-800",
+  unverified: "bg-amber-100 text-amber-800",
 };
 
-const MARKS: Record<StatusTone, string> = { valid: "✓", invalid: "✗", sample: "" };
+const MARKS: Record<StatusTone, string> = { valid: "✓", invalid: "✗", sample: "", unverified: "" };
 
-/** The pill under the heading: "Verified Authentic", "Revoked", "Invalid QR code data" or "Sample". */
+const BANNER_TONES: Record<StatusTone, string> = {
+  valid: "border-green-600 bg-green-50 text-green-900",
+  invalid: "border-red-600 bg-red-50 text-red-900",
+  sample: "border-sky-600 bg-sky-50 text-sky-900",
+  unverified: "border-amber-600 bg-amber-50 text-amber-950",
+};
+
+/**
+ * The pill under the heading: "Verified Authentic", "Issuer not verified by ValuSeal", "Revoked",
+ * "Invalid QR code data" or "Sample".
+ */
 export function StatusPill({ tone, children }: { tone: StatusTone; children: ReactNode }) {
   return (
     <p className={cn("inline-flex items-center gap-1.5 rounded-full px-3.5 py-1.5 font-bold", TONES[tone])}>
@@ -21,15 +33,10 @@ export function StatusPill({ tone, children }: { tone: StatusTone; children: Rea
   );
 }
 
-/** A coloured notice under the header (revoked, sample, not the issuer's record). */
+/** A coloured notice under the header (revoked, sample, issuer not verified, not the issuer's record). */
 export function CertificateBanner({ tone, title, children }: { tone: StatusTone; title: string; children: ReactNode }) {
   return (
-    <div
-      className={cn(
-        "m-4 rounded-lg border-2 px-3.5 py-3",
-        tone === "sample" ? "border-sky-600 bg-sky-50 text-sky-900" : "border-red-600 bg-red-50 text-red-900",
-      )}
-    >
+    <div className={cn("m-4 rounded-lg border-2 px-3.5 py-3", BANNER_TONES[tone])}>
       <p className="text-lg font-bold">{title}</p>
       <div className="mt-1 space-y-1">{children}</div>
     </div>

@@ -8,18 +8,20 @@ import { codeTitle } from "../lib/describe-code";
 import { CodeImagePanel } from "./code-image-panel";
 import { CodeNotFound } from "./code-not-found";
 import { CodePropertyDetails } from "./code-property-details";
-import { CodeStatusPanel } from "./code-status-panel";
+import { CodeStatusPanel, type IssuerStanding } from "./code-status-panel";
 
 interface Props {
   /** Panels shown below the code's own, such as its scan log: web/app composes them in. */
   extraPanels?: (code: Json<QrCodeWithImage>) => ReactNode;
+  /** The company's verification, which decides what a scan of a valid code shows (web/app reads it). */
+  issuer?: IssuerStanding;
 }
 
 /**
  * /qr/:id: the image panel beside the property details and status. Each panel takes the code, so
  * further panels are added without touching these.
  */
-export function CodeDetailPage({ extraPanels }: Props) {
+export function CodeDetailPage({ extraPanels, issuer }: Props) {
   const { id = "" } = useParams();
   const code = useCode(id);
   if (code.isPending) return <InlineLoading label="Loading QR code" />;
@@ -38,7 +40,7 @@ export function CodeDetailPage({ extraPanels }: Props) {
         <CodeImagePanel code={code.data} />
         <div className="space-y-6">
           <CodePropertyDetails code={code.data} />
-          <CodeStatusPanel code={code.data} />
+          <CodeStatusPanel code={code.data} issuer={issuer} />
         </div>
       </div>
       {extraPanels?.(code.data)}

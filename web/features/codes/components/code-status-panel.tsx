@@ -1,6 +1,6 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
-import type { CodeStatus, Json, QrCode } from "../../../../schema/responses";
+import type { CodeStatus, CompanyRegistration, Json, QrCode } from "../../../../schema/responses";
 import { Button } from "../../../components/ui/button";
 import { Badge } from "../../../components/ui/card";
 import { EmptyState } from "../../../components/ui/empty-state";
@@ -8,17 +8,48 @@ import { SectionCard } from "../../../components/ui/section-card";
 import { InlineLoading } from "../../../components/ui/spinner";
 import { formatDateTime } from "../../../lib/format";
 import { useSession } from "../../../lib/session";
+import { ISSUER_NOT_VERIFIED } from "../../../lib/verification";
 import { useCodeStatus } from "../api/code-status";
 import { actorName, CodeStatusHistory } from "./code-status-history";
 import { ReinstateCodeDialog } from "./reinstate-code-dialog";
 import { RevokeCodeDialog } from "./revoke-code-dialog";
 
-function CurrentStatus({ status }: { status: Json<CodeStatus> }) {
+/** Where the issuing company stands with ValuSeal's identity check; undefined while it is not known. */
+export type IssuerStanding = Json<Pick<CompanyRegistration, "verificationStatus" | "verifiedAt">> | undefined;
+
+/**
+ * What a scan of a valid code shows, which depends on the company: "Verified Authentic" only once
+ * ValuSeal has verified it. A verified company that changed its name or registration is reviewed
+ * again (it still has a verifiedAt); its codes issued before the change stay green meanwhile.
+ */
+function ScanOutcome({ issuer }: { issuer: IssuerStanding }) {
+  if (!issuer) return null;
+  const { verificationStatus, verifiedAt } = issuer;
+  let text: ReactNode;
+  if (verificationStatus === "verified") {
+    text = "Scanning this code shows its certificate as “Verified Authentic”.";
+  } else if (verificationStatus === "pending" && verifiedAt) {
+    text = `ValuSeal is reviewing your company's changed details. Codes issued before the change still show “Verified Authentic”; codes issued since show “${ISSUER_NOT_VERIFIED}” until ValuSeal verifies your company again.`;
+  } else {
+    text = (
+      <>
+        Scanning this code shows its certificate marked “{ISSUER_NOT_VERIFIED}” until ValuSeal verifies your company.{" "}
+        <Link to="/settings/company" className="font-medium text-blue-700 underline">
+          Company Details
+        </Link>{" "}
+        shows where the verification stands.
+      </>
+    );
+  }
+  return <p className="text-sm text-slate-700">{text}</p>;
+}
+
+function CurrentStatus({ status, issuer }: { status: Json<CodeStatus>; issuer: IssuerStanding }) {
   if (status.status === "valid") {
     return (
       <div className="space-y-1">
         <Badge tone="green">Valid</Badge>
-        <p className="text-sm text-slate-700">Scanning this code shows its certificate as “Verified Authentic”.</p>
+        <ScanOutcome issuer={issuer} />
       </div>
     );
   }
@@ -59,7 +90,7 @@ function useStatusPermissions(code: Json<QrCode>) {
  * Revocation on the detail page: the code's current state, who changed it and why, and
  * the one action allowed next: Revoke for a valid code, Reinstate (owner only) for a revoked one.
  */
-export function CodeStatusPanel({ code }: { code: Json<QrCode> }) {
+export function CodeStatusPanel({ code, issuer }: { code: Json<QrCode>; issuer: IssuerStanding }) {
   const status = useCodeStatus(code.id);
   const may = useStatusPermissions(code);
   const [dialog, setDialog] = useState<"revoke" | "reinstate" | null>(null);
@@ -101,7 +132,7 @@ export function CodeStatusPanel({ code }: { code: Json<QrCode> }) {
         />
       ) : (
         <>
-          <CurrentStatus status={status.data} />
+          <CurrentStatus status={status.data} issuer={issuer} />
           {refusal && <p className="text-sm text-slate-600">{refusal}</p>}
           <CodeStatusHistory events={status.data.events} />
         </>

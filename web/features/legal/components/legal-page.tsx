@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
-import { PublicFooter, PublicTopBar } from "../../../components/layout/public-top-bar";
+import { PublicFrame } from "../../../components/layout/public-page";
 import { BRAND } from "../../../lib/brand";
 
 export interface LegalSection {
@@ -8,20 +7,10 @@ export interface LegalSection {
   body: ReactNode;
 }
 
-/** Layout of both legal pages (SPEC 2): top bar with the current page highlighted, numbered sections. */
+/** Layout of both legal pages: top bar with the current page highlighted, numbered sections. */
 export function LegalPage({ title, intro, sections }: { title: string; intro: ReactNode; sections: LegalSection[] }) {
   return (
-    <div className="flex min-h-screen flex-col bg-slate-50">
-      <PublicTopBar
-        action={
-          <Link
-            to="/"
-            className="ml-2 rounded-md border border-slate-300 px-3 py-1 text-sm text-slate-800 hover:bg-slate-100"
-          >
-            Back to Home
-          </Link>
-        }
-      />
+    <PublicFrame>
       <main className="mx-auto w-full max-w-3xl flex-1 px-4 py-10">
         <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
         <p className="mt-2 text-sm text-slate-500">Last updated: {BRAND.legalLastUpdated}</p>
@@ -37,8 +26,7 @@ export function LegalPage({ title, intro, sections }: { title: string; intro: Re
           ))}
         </ol>
       </main>
-      <PublicFooter />
-    </div>
+    </PublicFrame>
   );
 }
 

@@ -16,6 +16,9 @@ const valuesOf = (company: Json<CurrentCompany>): CompanyDetailsInput => ({
   location: company.location ?? "",
 });
 
+const REVIEW_AFTER_RENAME =
+  "ValuSeal has verified your company under this name: a new name is reviewed again before new codes show “Verified Authentic”.";
+
 /** The owner's edit form for the company's name and contact details. */
 export function CompanyDetailsForm({ company }: { company: Json<CurrentCompany> }) {
   const toast = useToast();
@@ -30,7 +33,14 @@ export function CompanyDetailsForm({ company }: { company: Json<CurrentCompany> 
   const submit = form.handleSubmit((values) =>
     updateCompany.mutate(values, {
       onSuccess: (updated) => {
-        toast({ title: "Company details updated", description: "Your company information has been saved." });
+        const emailPending =
+          updated.pendingEmail && updated.pendingEmail.email.toLowerCase() === values.email.toLowerCase();
+        toast({
+          title: "Company details updated",
+          description: emailPending
+            ? `We sent a confirmation link to ${values.email}. The company email changes when it is followed.`
+            : "Your company information has been saved.",
+        });
         form.reset(valuesOf(updated));
       },
       onError: (error) => {
@@ -49,6 +59,7 @@ export function CompanyDetailsForm({ company }: { company: Json<CurrentCompany> 
         label="Company Name"
         required
         autoComplete="organization"
+        hint={company.verificationStatus === "verified" ? REVIEW_AFTER_RENAME : undefined}
         error={errors.name?.message}
         {...form.register("name")}
       />
@@ -58,6 +69,7 @@ export function CompanyDetailsForm({ company }: { company: Json<CurrentCompany> 
           type="email"
           required
           autoComplete="email"
+          hint="A new email takes effect once it is confirmed from that address."
           error={errors.email?.message}
           {...form.register("email")}
         />

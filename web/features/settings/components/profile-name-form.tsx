@@ -49,14 +49,6 @@ export function ProfileNameForm({ user }: { user: Json<PublicUser> }) {
             {...form.register("lastName")}
           />
         </div>
-        <InputField
-          label="Email"
-          type="email"
-          value={user.email}
-          readOnly
-          disabled
-          hint="Your sign-in email cannot be changed here."
-        />
         <div className="flex justify-end">
           <Button type="submit" disabled={updateProfile.isPending || !isDirty}>
             {updateProfile.isPending ? "Saving..." : "Save Changes"}

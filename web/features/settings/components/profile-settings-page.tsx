@@ -1,20 +1,24 @@
 import { useSession } from "../../../lib/session";
 import { ChangePasswordForm } from "./change-password-form";
 import { ProfileNameForm } from "./profile-name-form";
+import { ScanAlertOptInSection } from "./scan-alert-opt-in-section";
+import { SignInEmailSection } from "./sign-in-email-section";
 
-/** /settings/profile (user menu → Profile Settings): every user's own name and password. */
+/** /settings/profile (user menu → Profile Settings): every user's own name, email, password and alert choice. */
 export function ProfileSettingsPage() {
-  const { user } = useSession();
+  const { user, isOwner } = useSession();
   // The protected layout only renders pages for a signed-in user.
   if (!user) return null;
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <div>
         <h1 className="text-2xl font-bold text-slate-900">Profile Settings</h1>
-        <p className="mt-1 text-sm text-slate-600">Manage your name and password.</p>
+        <p className="mt-1 text-sm text-slate-600">Manage your name, sign-in email, password and scan alert emails.</p>
       </div>
       <ProfileNameForm user={user} />
+      <SignInEmailSection />
       <ChangePasswordForm />
+      {user.company && <ScanAlertOptInSection user={user} isOwner={isOwner} />}
     </div>
   );
 }

@@ -1,18 +1,17 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CreatedInvite, Json } from "../../../../schema/responses";
 import type { InviteInput } from "../../../../schema/validation/team";
 import { apiRequest } from "../../../lib/api-client";
-import { invalidateTeam } from "./list-team";
+import { useTeamChange } from "./list-team";
 
 /**
- * POST /api/team/invites (owner only). A new invite for the same email replaces the pending one.
- * The one-time link is only ever in this answer: the server keeps its hash, not the link.
+ * POST /api/team/invites. A new invite for the same email replaces the pending one. The one-time
+ * link is emailed to the invited address and never shown to the owner.
  */
-export function useCreateInvite() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: InviteInput) =>
-      apiRequest<Json<CreatedInvite>>("/api/team/invites", { method: "POST", body: input }),
-    onSuccess: () => invalidateTeam(queryClient),
-  });
-}
+export const useCreateInvite = () =>
+  useTeamChange((input: InviteInput) =>
+    apiRequest<Json<CreatedInvite>>("/api/team/invites", { method: "POST", body: input }),
+  );
+
+/** POST /api/team/invites/:id/resend: a new link is emailed and the previous one stops working. */
+export const useResendInvite = () =>
+  useTeamChange((id: number) => apiRequest<Json<CreatedInvite>>(`/api/team/invites/${id}/resend`, { method: "POST" }));

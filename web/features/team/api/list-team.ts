@@ -1,4 +1,4 @@
-import { queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Json, Team } from "../../../../schema/responses";
 import { apiRequest } from "../../../lib/api-client";
 
@@ -9,4 +9,8 @@ export const teamQuery = () => queryOptions({ queryKey: teamKey, queryFn: () => 
 
 export const useTeam = () => useQuery(teamQuery());
 
-export const invalidateTeam = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: teamKey });
+/** A change to the team (owner only); the members and invites are read again afterwards. */
+export function useTeamChange<Variables, Answer = unknown>(mutationFn: (variables: Variables) => Promise<Answer>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKey }) });
+}

@@ -1,9 +1,8 @@
-import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
-import { PublicFooter, PublicTopBar } from "../../../components/layout/public-top-bar";
+import type { InviteDetails, Json } from "../../../../schema/responses";
+import { PublicCardPage } from "../../../components/layout/public-page";
 import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
-import { PageLoading } from "../../../components/ui/spinner";
+import { InlineLoading } from "../../../components/ui/spinner";
 import { ApiRequestError, serverMessageOf } from "../../../lib/api-client";
 import { BRAND } from "../../../lib/brand";
 import { displayName } from "../../../lib/display-name";
@@ -11,21 +10,12 @@ import { useSession } from "../../../lib/session";
 import { useInvite } from "../api/get-invite";
 import { AcceptInviteForm } from "./accept-invite-form";
 
-const homeLinkClass = "rounded-md border border-slate-300 px-3 py-1 text-sm text-slate-800 hover:bg-slate-100";
-
-function InviteCard({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card className="mx-auto w-full max-w-lg p-6 sm:p-8">
-      <h1 className="text-2xl font-bold text-slate-900 [overflow-wrap:anywhere]">{title}</h1>
-      <div className="mt-4 space-y-4">{children}</div>
-    </Card>
-  );
-}
+const linkClass = "inline-flex h-10 items-center text-sm font-medium text-blue-700 hover:underline";
 
 function InviteUnavailable({ error, onRetry }: { error: Error; onRetry: () => void }) {
   const isDead = error instanceof ApiRequestError && error.status === 404;
   return (
-    <InviteCard title={isDead ? "Invite link not valid" : "Could not open the invite"}>
+    <PublicCardPage title={isDead ? "Invite link not valid" : "Could not open the invite"}>
       <p className="text-slate-700">
         {isDead
           ? "This invite link is invalid, has expired or has already been used. Ask your company owner to send you a new one."
@@ -33,11 +23,33 @@ function InviteUnavailable({ error, onRetry }: { error: Error; onRetry: () => vo
       </p>
       <div className="flex flex-wrap gap-3">
         {!isDead && <Button onClick={onRetry}>Try again</Button>}
-        <Link to="/" className="inline-flex h-10 items-center text-sm font-medium text-blue-700 hover:underline">
+        <Link to="/" className={linkClass}>
           Go to the home page
         </Link>
       </div>
-    </InviteCard>
+    </PublicCardPage>
+  );
+}
+
+/**
+ * The invited address already has an account. An account belongs to one company, so the server
+ * refuses to accept: say so instead of offering a form that can only fail.
+ */
+function AlreadyHasAccount({ invite }: { invite: Json<InviteDetails> }) {
+  return (
+    <PublicCardPage title={`Join ${invite.companyName}`}>
+      <p role="note" className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+        {invite.email} already has a {BRAND.name} account. An account belongs to one company, so it can't join{" "}
+        {invite.companyName} with this invitation.
+      </p>
+      <p className="text-sm text-slate-700">
+        Sign in to use your existing account, or ask {invite.companyName} to invite another address.
+      </p>
+      {/* A full navigation: /api/login opens the sign-in dialog on the home page. */}
+      <a href="/api/login" className={linkClass}>
+        Sign in
+      </a>
+    </PublicCardPage>
   );
 }
 
@@ -56,32 +68,23 @@ function SignedInNotice() {
 export function AcceptInvitePage() {
   const { token = "" } = useParams();
   const invite = useInvite(token);
+  if (invite.isPending) {
+    return (
+      <PublicCardPage title="Team invitation">
+        <InlineLoading label="Opening your invitation..." />
+      </PublicCardPage>
+    );
+  }
+  if (invite.isError) return <InviteUnavailable error={invite.error} onRetry={() => invite.refetch()} />;
+  if (invite.data.hasAccount) return <AlreadyHasAccount invite={invite.data} />;
   return (
-    <div className="flex min-h-screen flex-col bg-slate-50">
-      <PublicTopBar
-        action={
-          <Link to="/" className={`ml-2 ${homeLinkClass}`}>
-            Back to Home
-          </Link>
-        }
-      />
-      <main className="flex-1 px-4 py-10">
-        {invite.isPending ? (
-          <PageLoading />
-        ) : invite.isError ? (
-          <InviteUnavailable error={invite.error} onRetry={() => invite.refetch()} />
-        ) : (
-          <InviteCard title={`Join ${invite.data.companyName}`}>
-            <p className="text-slate-700">
-              You have been invited to join <strong>{invite.data.companyName}</strong> on {BRAND.name} as a team member.
-              Set your name and a password to create your account.
-            </p>
-            <SignedInNotice />
-            <AcceptInviteForm token={token} invite={invite.data} />
-          </InviteCard>
-        )}
-      </main>
-      <PublicFooter />
-    </div>
+    <PublicCardPage title={`Join ${invite.data.companyName}`}>
+      <p className="text-slate-700">
+        You have been invited to join <strong>{invite.data.companyName}</strong> on {BRAND.name} as a team member. Set
+        your name and a password to create your account.
+      </p>
+      <SignedInNotice />
+      <AcceptInviteForm token={token} invite={invite.data} />
+    </PublicCardPage>
   );
 }

@@ -1,7 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import type { CreatedInvite, Json } from "../../../../schema/responses";
-import { inviteSchema, type InviteInput } from "../../../../schema/validation/team";
+import { INVITE_VALID_DAYS, inviteSchema, type InviteInput } from "../../../../schema/validation/team";
 import { Button } from "../../../components/ui/button";
 import { useFailureToast } from "../../../components/ui/failure-toast";
 import { InputField } from "../../../components/ui/field";
@@ -9,8 +8,11 @@ import { useToast } from "../../../components/ui/toast";
 import { ApiRequestError } from "../../../lib/api-client";
 import { useCreateInvite } from "../api/create-invite";
 
-/** The owner types a colleague's email and gets a one-time invite link to send them. */
-export function InviteMemberForm({ onCreated }: { onCreated: (invite: Json<CreatedInvite>) => void }) {
+/** Said after an invitation or a resend: the owner never sees the link, only that it went out. */
+export const INVITATION_SENT_DETAIL = "The link in the email works once; you can resend or revoke it below.";
+
+/** The owner types a colleague's email; ValuSeal emails them a one-time link to join. */
+export function InviteMemberForm() {
   const toast = useToast();
   const showFailure = useFailureToast();
   const createInvite = useCreateInvite();
@@ -20,16 +22,15 @@ export function InviteMemberForm({ onCreated }: { onCreated: (invite: Json<Creat
   const submit = form.handleSubmit((values) =>
     createInvite.mutate(values, {
       onSuccess: (invite) => {
-        toast({ title: "Invite link created", description: `Copy the link and send it to ${invite.email}.` });
+        toast({ title: `Invitation sent to ${invite.email}`, description: INVITATION_SENT_DETAIL });
         form.reset();
-        onCreated(invite);
       },
       onError: (error) => {
         // The email already has an account: say so under the field as well.
         if (error instanceof ApiRequestError && error.status === 409) {
           form.setError("email", { message: error.serverMessage });
         }
-        showFailure("Failed to create invite", error);
+        showFailure("Failed to send invitation", error);
       },
     }),
   );
@@ -41,12 +42,13 @@ export function InviteMemberForm({ onCreated }: { onCreated: (invite: Json<Creat
         type="email"
         autoComplete="off"
         placeholder="colleague@example.com"
+        hint={`We email them a link to join; it works once and expires after ${INVITE_VALID_DAYS} days.`}
         containerClassName="flex-1"
         error={errors.email?.message}
         {...form.register("email")}
       />
       <Button type="submit" disabled={createInvite.isPending} className="sm:mt-6">
-        {createInvite.isPending ? "Creating Link..." : "Create Invite Link"}
+        {createInvite.isPending ? "Sending..." : "Send Invitation"}
       </Button>
     </form>
   );

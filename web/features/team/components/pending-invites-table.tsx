@@ -1,35 +1,71 @@
+import type { UseMutationResult } from "@tanstack/react-query";
 import type { Json, PendingInvite } from "../../../../schema/responses";
 import { Button } from "../../../components/ui/button";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { useFailureToast } from "../../../components/ui/failure-toast";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "../../../components/ui/table";
-import { useToast } from "../../../components/ui/toast";
+import { useToast, type ToastMessage } from "../../../components/ui/toast";
 import { formatDateTime } from "../../../lib/format";
+import { useResendInvite } from "../api/create-invite";
 import { useRevokeInvite } from "../api/revoke-invite";
+import { INVITATION_SENT_DETAIL } from "./invite-member-form";
 
-function RevokeInviteButton({ invite }: { invite: Json<PendingInvite> }) {
+interface InviteActionProps {
+  invite: Json<PendingInvite>;
+  /** The visible label, the one shown while it runs, and the accessible name that says whose invite. */
+  label: string;
+  pendingLabel: string;
+  name: string;
+  mutation: UseMutationResult<unknown, Error, number>;
+  success: ToastMessage;
+  failureTitle: string;
+}
+
+/** One button acting on a pending invite, with the success toast or the server's reason for failing. */
+function InviteAction({ invite, label, pendingLabel, name, mutation, success, failureTitle }: InviteActionProps) {
   const toast = useToast();
   const showFailure = useFailureToast();
-  const revokeInvite = useRevokeInvite();
-  const revoke = () =>
-    revokeInvite.mutate(invite.id, {
-      onSuccess: () => toast({ title: "Invite revoked", description: `The link for ${invite.email} no longer works.` }),
-      onError: (error) => showFailure("Failed to revoke invite", error),
+  const run = () =>
+    mutation.mutate(invite.id, {
+      onSuccess: () => toast(success),
+      onError: (error) => showFailure(failureTitle, error),
     });
   return (
-    <Button
-      variant="secondary"
-      size="sm"
-      onClick={revoke}
-      disabled={revokeInvite.isPending}
-      aria-label={`Revoke invite for ${invite.email}`}
-    >
-      {revokeInvite.isPending ? "Revoking..." : "Revoke"}
+    <Button variant="secondary" size="sm" onClick={run} disabled={mutation.isPending} aria-label={name}>
+      {mutation.isPending ? pendingLabel : label}
     </Button>
   );
 }
 
-/** Invites not yet accepted and not yet expired; revoking one kills its link. */
+/** Resend emails a fresh link with a fresh expiry, and the previous link stops working; Revoke kills the link. */
+function InviteActions({ invite }: { invite: Json<PendingInvite> }) {
+  const resendInvite = useResendInvite();
+  const revokeInvite = useRevokeInvite();
+  return (
+    <div className="flex flex-wrap justify-end gap-2">
+      <InviteAction
+        invite={invite}
+        label="Resend"
+        pendingLabel="Sending..."
+        name={`Resend invite to ${invite.email}`}
+        mutation={resendInvite}
+        success={{ title: `Invitation sent to ${invite.email}`, description: INVITATION_SENT_DETAIL }}
+        failureTitle="Failed to resend invitation"
+      />
+      <InviteAction
+        invite={invite}
+        label="Revoke"
+        pendingLabel="Revoking..."
+        name={`Revoke invite for ${invite.email}`}
+        mutation={revokeInvite}
+        success={{ title: "Invite revoked", description: `The link for ${invite.email} no longer works.` }}
+        failureTitle="Failed to revoke invite"
+      />
+    </div>
+  );
+}
+
+/** Invites not yet accepted and not yet expired; resending emails a new link, revoking kills it. */
 export function PendingInvitesTable({ invites }: { invites: Json<PendingInvite>[] }) {
   if (invites.length === 0) return <EmptyState title="No pending invites" className="py-4" />;
   return (
@@ -51,7 +87,7 @@ export function PendingInvitesTable({ invites }: { invites: Json<PendingInvite>[
               {formatDateTime(invite.expiresAt)}
             </TableCell>
             <TableCell label="Actions" className="text-right">
-              <RevokeInviteButton invite={invite} />
+              <InviteActions invite={invite} />
             </TableCell>
           </TableRow>
         ))}

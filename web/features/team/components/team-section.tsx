@@ -1,12 +1,9 @@
-import { useState } from "react";
-import type { CreatedInvite, Json } from "../../../../schema/responses";
 import { Button } from "../../../components/ui/button";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { useRedirectOnUnauthorizedQuery } from "../../../components/ui/failure-toast";
 import { SectionCard } from "../../../components/ui/section-card";
 import { InlineLoading } from "../../../components/ui/spinner";
 import { useTeam } from "../api/list-team";
-import { InviteLinkPanel } from "./invite-link-panel";
 import { InviteMemberForm } from "./invite-member-form";
 import { PendingInvitesTable } from "./pending-invites-table";
 import { TeamMembersTable } from "./team-members-table";
@@ -42,11 +39,9 @@ function TeamLists() {
 }
 
 function OwnerTeamSection() {
-  const [createdInvite, setCreatedInvite] = useState<Json<CreatedInvite> | null>(null);
   return (
-    <SectionCard title="Team" description={`Invite colleagues to join your company. ${MEMBER_RIGHTS}`}>
-      <InviteMemberForm onCreated={setCreatedInvite} />
-      {createdInvite && <InviteLinkPanel invite={createdInvite} onDismiss={() => setCreatedInvite(null)} />}
+    <SectionCard title="Team" description={`Invite colleagues to join your company by email. ${MEMBER_RIGHTS}`}>
+      <InviteMemberForm />
       <TeamLists />
     </SectionCard>
   );

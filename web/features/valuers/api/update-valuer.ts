@@ -8,7 +8,7 @@ export type ValuerUpdate = ValuerInput & { id: number };
 
 /**
  * PUT /api/valuers/:id (owner only). The server replaces every field, so callers always send the
- * whole valuer, including an unchanged phone and qualification.
+ * whole valuer, including an unchanged phone, qualification and registration number.
  */
 export function useUpdateValuer() {
   const queryClient = useQueryClient();
@@ -25,6 +25,7 @@ export const valuerUpdateFrom = (valuer: Json<Valuer>, changes: Partial<ValuerIn
   name: valuer.name,
   phone: valuer.phone ?? "",
   qualification: valuer.qualification ?? "",
+  registrationNumber: valuer.registrationNumber ?? "",
   isActive: valuer.isActive,
   ...changes,
 });

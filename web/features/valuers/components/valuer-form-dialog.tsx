@@ -17,9 +17,12 @@ interface Props {
   valuer?: Json<Valuer>;
 }
 
-const EMPTY: ValuerInput = { name: "", phone: "", qualification: "", isActive: true };
+const EMPTY: ValuerInput = { name: "", phone: "", qualification: "", registrationNumber: "", isActive: true };
 
-/** Add or edit a valuer (owner only): Full Name, Phone Number, Professional Qualification, and Active when editing. */
+/**
+ * Add or edit a valuer (owner only): Full Name, Phone Number, Professional Qualification,
+ * Registration number (printed on certificates), and Active when editing.
+ */
 export function ValuerFormDialog({ open, onOpenChange, valuer }: Props) {
   const toast = useToast();
   const showFailure = useFailureToast("/");
@@ -87,6 +90,14 @@ export function ValuerFormDialog({ open, onOpenChange, valuer }: Props) {
           autoComplete="off"
           error={errors.qualification?.message}
           {...form.register("qualification")}
+        />
+        <InputField
+          label="Registration number"
+          placeholder="e.g. VRB/1234"
+          autoComplete="off"
+          hint="Optional. The valuer's number with their professional body, shown on certificates they sign."
+          error={errors.registrationNumber?.message}
+          {...form.register("registrationNumber")}
         />
         {isEdit && (
           <label className="flex items-start gap-3 text-sm text-slate-700">

@@ -22,6 +22,7 @@ export function ValuersTable({ valuers, canManage, onEdit }: Props) {
           <TableHeaderCell>Name</TableHeaderCell>
           <TableHeaderCell>Phone</TableHeaderCell>
           <TableHeaderCell>Qualification</TableHeaderCell>
+          <TableHeaderCell>Registration number</TableHeaderCell>
           <TableHeaderCell>Status</TableHeaderCell>
           {canManage && <TableHeaderCell className="text-right">Actions</TableHeaderCell>}
         </TableRow>
@@ -36,6 +37,9 @@ export function ValuersTable({ valuers, canManage, onEdit }: Props) {
               {valuer.phone || "—"}
             </TableCell>
             <TableCell label="Qualification">{valuer.qualification || "—"}</TableCell>
+            <TableCell label="Registration number" className="[overflow-wrap:anywhere]">
+              {valuer.registrationNumber || "—"}
+            </TableCell>
             <TableCell label="Status">
               <ValuerStatusBadge isActive={valuer.isActive} />
             </TableCell>

@@ -1,5 +1,5 @@
 import { inject } from "vitest";
-import type {} from "./maildev-global-setup";
+import type {} from "../support/maildev-global-setup";
 
 /**
  * The tests' real inbox (MailDev, started by tests/support/maildev-global-setup.ts): what the

@@ -1,0 +1,21 @@
+import type { CompanyVerificationChanged, Json } from "../../../../schema/responses";
+import type { CompanyVerificationInput } from "../../../../schema/validation/admin";
+import { apiRequest } from "../../../lib/api-client";
+import { useAdminMutation } from "./admin-mutation";
+
+export type CompanyVerificationDecision = CompanyVerificationInput & { companyId: number };
+
+/**
+ * PATCH /api/admin/companies/{id}/verification: verify the company, or refuse or withdraw its
+ * verification, with an optional note its owner sees. The toast is the server's own message.
+ */
+export const useDecideCompanyVerification = () =>
+  useAdminMutation({
+    mutationFn: ({ companyId, verified, note }: CompanyVerificationDecision) =>
+      apiRequest<Json<CompanyVerificationChanged>>(`/api/admin/companies/${companyId}/verification`, {
+        method: "PATCH",
+        body: { verified, note } satisfies CompanyVerificationInput,
+      }),
+    successTitle: (result) => result.message,
+    failureTitle: "Failed to update verification",
+  });

@@ -1,0 +1,32 @@
+import { VERIFICATION_STATUSES, type VerificationStatus } from "../../../../schema/limits";
+import { SelectField } from "../../../components/ui/field";
+import { VERIFICATION_LABELS } from "./status-badges";
+
+/** Reads the `verification` query parameter; anything but a known state means every company. */
+export const verificationFilterOf = (value: string | null): VerificationStatus | null =>
+  VERIFICATION_STATUSES.find((status) => status === value) ?? null;
+
+/** All / Awaiting verification / Verified / Not verified, above the companies table. */
+export function VerificationFilter({
+  value,
+  onChange,
+}: {
+  value: VerificationStatus | null;
+  onChange: (value: VerificationStatus | null) => void;
+}) {
+  return (
+    <SelectField
+      label="Verification"
+      value={value ?? ""}
+      onChange={(event) => onChange(verificationFilterOf(event.target.value))}
+      containerClassName="w-full sm:w-56"
+    >
+      <option value="">All</option>
+      {VERIFICATION_STATUSES.map((status) => (
+        <option key={status} value={status}>
+          {VERIFICATION_LABELS[status]}
+        </option>
+      ))}
+    </SelectField>
+  );
+}

@@ -1,0 +1,59 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { passwordResetRequestSchema, type PasswordResetRequestInput } from "../../../../schema/validation/auth";
+import { Button } from "../../../components/ui/button";
+import { useFailureToast } from "../../../components/ui/failure-toast";
+import { InputField } from "../../../components/ui/field";
+import { useRequestPasswordReset } from "../api/password-reset";
+
+/**
+ * Asks for a password-reset link. The server answers the same words whether or not the email has
+ * an account, and they are shown as they are.
+ */
+export function ForgotPasswordForm({ onBackToSignIn }: { onBackToSignIn: () => void }) {
+  const showFailure = useFailureToast();
+  const requestReset = useRequestPasswordReset();
+  const form = useForm<PasswordResetRequestInput>({
+    resolver: zodResolver(passwordResetRequestSchema),
+    defaultValues: { email: "" },
+  });
+
+  const submit = form.handleSubmit((values) =>
+    requestReset.mutate(values, { onError: (error) => showFailure("Failed to send the reset link", error) }),
+  );
+
+  const back = (
+    <p className="text-center text-sm text-slate-600">
+      <Button variant="link" onClick={onBackToSignIn}>
+        Back to sign in
+      </Button>
+    </p>
+  );
+
+  if (requestReset.isSuccess) {
+    return (
+      <div className="space-y-4">
+        <p role="status" className="rounded-md border border-green-200 bg-green-50 p-3 text-sm text-green-900">
+          {requestReset.data.message}
+        </p>
+        {back}
+      </div>
+    );
+  }
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <InputField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        hint="We email a link to reset your password to this address if it has an account."
+        error={form.formState.errors.email?.message}
+        {...form.register("email")}
+      />
+      <Button type="submit" className="w-full" disabled={requestReset.isPending}>
+        {requestReset.isPending ? "Sending..." : "Send reset link"}
+      </Button>
+      {back}
+    </form>
+  );
+}

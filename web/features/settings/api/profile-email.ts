@@ -1,0 +1,25 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { Json, MessageResponse, ProfileEmail } from "../../../../schema/responses";
+import type { ChangeEmailInput } from "../../../../schema/validation/profile";
+import { apiRequest } from "../../../lib/api-client";
+
+export const profileEmailKey = ["/api/profile/email"] as const;
+
+/** The sign-in email, whether it is confirmed, and a change still waiting for the new address to confirm it. */
+export const profileEmailQuery = () =>
+  queryOptions({ queryKey: profileEmailKey, queryFn: () => apiRequest<Json<ProfileEmail>>(profileEmailKey[0]) });
+
+export const useProfileEmail = () => useQuery(profileEmailQuery());
+
+/**
+ * PUT /api/profile/email (202): the new address is sent a link, and the email changes only when it
+ * is followed; the pending change is read again so the page shows it.
+ */
+export function useChangeEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ChangeEmailInput) =>
+      apiRequest<MessageResponse>(profileEmailKey[0], { method: "PUT", body: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileEmailKey }),
+  });
+}

@@ -1,0 +1,94 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm, useWatch } from "react-hook-form";
+import { REGISTRATION_BODIES } from "../../../../schema/limits";
+import type { CurrentCompany, Json } from "../../../../schema/responses";
+import { companyRegistrationSchema, type CompanyRegistrationInput } from "../../../../schema/validation/companies";
+import { Button } from "../../../components/ui/button";
+import { useFailureToast } from "../../../components/ui/failure-toast";
+import { InputField, SelectField, TextareaField } from "../../../components/ui/field";
+import { useToast } from "../../../components/ui/toast";
+import { showServerFieldErrors } from "../../../lib/field-errors";
+import { ISSUER_NOT_VERIFIED } from "../../../lib/verification";
+import { useUpdateRegistration } from "../api/update-company";
+
+const valuesOf = (company: Json<CurrentCompany>): Partial<CompanyRegistrationInput> => ({
+  body: company.registrationBody ?? undefined,
+  bodyName: company.registrationBodyName ?? "",
+  number: company.registrationNumber ?? "",
+  note: company.registrationNote ?? "",
+});
+
+/** The owner's form for the firm's professional body, registration number and a note for the reviewer. */
+export function RegistrationForm({ company }: { company: Json<CurrentCompany> }) {
+  const toast = useToast();
+  const showFailure = useFailureToast();
+  const updateRegistration = useUpdateRegistration();
+  const form = useForm<CompanyRegistrationInput>({
+    resolver: zodResolver(companyRegistrationSchema),
+    defaultValues: valuesOf(company),
+  });
+  const { errors, isDirty } = form.formState;
+  const body = useWatch({ control: form.control, name: "body" });
+
+  const submit = form.handleSubmit((values) =>
+    updateRegistration.mutate(values, {
+      onSuccess: (updated) => {
+        toast({
+          title: "Registration saved",
+          description:
+            updated.verificationStatus === "pending"
+              ? `ValuSeal will review it. Until then your certificates show “${ISSUER_NOT_VERIFIED}”.`
+              : "Your professional registration has been saved.",
+        });
+        form.reset(valuesOf(updated));
+      },
+      onError: (error) => {
+        showServerFieldErrors(error, form.setError, ["body", "bodyName", "number", "note"]);
+        showFailure("Failed to save registration", error);
+      },
+    }),
+  );
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField label="Professional body" required error={errors.body?.message} {...form.register("body")}>
+          <option value="">Choose a body</option>
+          {REGISTRATION_BODIES.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </SelectField>
+        <InputField
+          label="Registration number"
+          required
+          autoComplete="off"
+          error={errors.number?.message}
+          {...form.register("number")}
+        />
+      </div>
+      {body === "Other" && (
+        <InputField
+          label="Name of the body"
+          required
+          autoComplete="off"
+          error={errors.bodyName?.message}
+          {...form.register("bodyName")}
+        />
+      )}
+      <TextareaField
+        label="Note for ValuSeal"
+        rows={3}
+        hint="Optional. Anything that helps ValuSeal check the registration, such as where it is listed."
+        error={errors.note?.message}
+        {...form.register("note")}
+      />
+      <div className="flex justify-end">
+        <Button type="submit" disabled={updateRegistration.isPending || !isDirty}>
+          {updateRegistration.isPending ? "Saving..." : "Save registration"}
+        </Button>
+      </div>
+    </form>
+  );
+}

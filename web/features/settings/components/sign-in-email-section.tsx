@@ -1,0 +1,112 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import type { Json, ProfileEmail } from "../../../../schema/responses";
+import { changeEmailSchema, type ChangeEmailInput } from "../../../../schema/validation/profile";
+import { Button } from "../../../components/ui/button";
+import { Badge } from "../../../components/ui/card";
+import { useFailureToast, useRedirectOnUnauthorizedQuery } from "../../../components/ui/failure-toast";
+import { InputField } from "../../../components/ui/field";
+import { LoadFailed } from "../../../components/ui/load-failed";
+import { SectionCard } from "../../../components/ui/section-card";
+import { InlineLoading } from "../../../components/ui/spinner";
+import { useToast } from "../../../components/ui/toast";
+import { ApiRequestError } from "../../../lib/api-client";
+import { formatDateTime } from "../../../lib/format";
+import { useChangeEmail, useProfileEmail } from "../api/profile-email";
+import { PendingEmailNotice } from "./pending-email-notice";
+
+const EMPTY: ChangeEmailInput = { email: "", currentPassword: "" };
+
+function CurrentEmail({ profile }: { profile: Json<ProfileEmail> }) {
+  return (
+    <div className="space-y-3">
+      <dl>
+        <dt className="text-sm font-medium text-slate-500">Current email</dt>
+        <dd className="mt-1 flex flex-wrap items-center gap-2 text-slate-900">
+          <span className="[overflow-wrap:anywhere]">{profile.email}</span>
+          <Badge tone={profile.emailVerified ? "green" : "amber"}>
+            {profile.emailVerified ? "Confirmed" : "Not confirmed"}
+          </Badge>
+        </dd>
+      </dl>
+      {profile.pending && (
+        <PendingEmailNotice>
+          Waiting for {profile.pending.email} to confirm: the link we sent there works until{" "}
+          {formatDateTime(profile.pending.expiresAt)}. You sign in with {profile.email} until then.
+        </PendingEmailNotice>
+      )}
+    </div>
+  );
+}
+
+/** New address plus the current password; nothing changes until the new address follows its link. */
+function ChangeEmailForm() {
+  const toast = useToast();
+  const showFailure = useFailureToast();
+  const changeEmail = useChangeEmail();
+  const form = useForm<ChangeEmailInput>({ resolver: zodResolver(changeEmailSchema), defaultValues: EMPTY });
+  const { errors } = form.formState;
+
+  const submit = form.handleSubmit((values) =>
+    changeEmail.mutate(values, {
+      onSuccess: ({ message }) => {
+        toast({ title: "Confirmation email sent", description: message });
+        form.reset(EMPTY);
+      },
+      onError: (error) => {
+        // Another account already uses this address: say so where it was typed, too.
+        if (error instanceof ApiRequestError && error.status === 409) {
+          form.setError("email", { message: error.serverMessage });
+        }
+        showFailure("Failed to change email", error);
+      },
+    }),
+  );
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <InputField
+          label="New email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...form.register("email")}
+        />
+        <InputField
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.currentPassword?.message}
+          {...form.register("currentPassword")}
+        />
+      </div>
+      <div className="flex justify-end">
+        <Button type="submit" disabled={changeEmail.isPending}>
+          {changeEmail.isPending ? "Sending..." : "Change email"}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The address the user signs in with, a change awaiting confirmation, and the form to change it. */
+export function SignInEmailSection() {
+  const profile = useProfileEmail();
+  useRedirectOnUnauthorizedQuery(profile.error);
+  return (
+    <SectionCard
+      title="Sign-in email"
+      description="We send a confirmation link to the new address; your email changes when you follow it."
+    >
+      {profile.isPending ? (
+        <InlineLoading label="Loading your email..." />
+      ) : profile.isError ? (
+        <LoadFailed title="Failed to load your email" onRetry={() => void profile.refetch()} />
+      ) : (
+        <CurrentEmail profile={profile.data} />
+      )}
+      <ChangeEmailForm />
+    </SectionCard>
+  );
+}
