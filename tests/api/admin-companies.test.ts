@@ -39,6 +39,13 @@ describe("GET /api/admin/companies-detailed", () => {
         updatedAt: expect.any(String),
         qrCodeCount: 3,
         valuerCount: 2,
+        registrationBody: null,
+        registrationBodyName: null,
+        registrationNumber: null,
+        registrationNote: null,
+        verificationStatus: "pending",
+        verifiedAt: null,
+        verificationNote: null,
       },
     ]);
   });

@@ -25,7 +25,13 @@ describe("GET /api/admin/stats", () => {
   it("answers the four dashboard numbers, which grow with new users, codes and scans", async () => {
     const admin = await createAdminViaDb();
     const before = await stats(admin.token);
-    expect(Object.keys(before).sort()).toEqual(["activeCompanies", "totalQRCodes", "totalUsers", "verificationsToday"]);
+    expect(Object.keys(before).sort()).toEqual([
+      "activeCompanies",
+      "companiesAwaitingVerification",
+      "totalQRCodes",
+      "totalUsers",
+      "verificationsToday",
+    ]);
     for (const value of Object.values(before)) expect(Number.isInteger(value)).toBe(true);
 
     const owner = await registerOwnerViaApi();
@@ -90,6 +96,8 @@ describe("GET /api/admin/stats", () => {
       activeCompanies: before!.activeCompanies + 1,
       totalQRCodes: before!.totalQRCodes + 2,
       verificationsToday: before!.verificationsToday + 2,
+      // Both new companies await their first verification.
+      companiesAwaitingVerification: before!.companiesAwaitingVerification + 2,
     });
   });
 });

@@ -15,6 +15,7 @@ import { withDb } from "./fixtures/database";
 import { api, ORIGIN, unique } from "./fixtures/http";
 import { acceptInviteViaApi, addMemberViaApi, inviteMemberViaApi } from "./fixtures/team";
 import { insertValuer } from "./fixtures/valuers";
+import { linkIn, waitForEmail } from "../shared/inbox";
 
 /**
  * Who may call what. One table lists every route of the app (a guard below fails when a
@@ -133,6 +134,38 @@ const matrix: Row[] = [
     request: (w) => ({ path: "/api/login", body: { email: w.signInAccount.email, password: OWNER_PASSWORD } }),
   },
   { method: "GET", route: "/api/auth/user", expected: SIGNED_IN(200), request: () => ({ path: "/api/auth/user" }) },
+  // Emailed links: the token in the link is the credential, so anyone may call; a made-up one is refused.
+  {
+    method: "POST",
+    route: "/api/auth/confirm-email",
+    expected: ALL(400),
+    isPublic: true,
+    request: () => ({ path: "/api/auth/confirm-email", body: { token: "A".repeat(32) } }),
+  },
+  {
+    method: "POST",
+    route: "/api/auth/resend-confirmation",
+    // Every signed-in actor has confirmed their email already.
+    expected: SIGNED_IN(409),
+    request: () => ({ path: "/api/auth/resend-confirmation" }),
+  },
+  {
+    method: "POST",
+    route: "/api/password-reset",
+    expected: ALL(202),
+    isPublic: true,
+    request: () => ({ path: "/api/password-reset", body: { email: `${unique("forgot")}@example.com` } }),
+  },
+  {
+    method: "POST",
+    route: "/api/password-reset/confirm",
+    expected: ALL(400),
+    isPublic: true,
+    request: () => ({
+      path: "/api/password-reset/confirm",
+      body: { token: "B".repeat(32), password: "a-new-password", confirmPassword: "a-new-password" },
+    }),
+  },
   {
     method: "POST",
     route: "/api/logout",
@@ -284,6 +317,18 @@ const matrix: Row[] = [
     expected: COMPANY_READ,
     request: () => ({ path: "/api/companies/current/webhook" }),
   },
+  {
+    method: "PUT",
+    route: "/api/companies/current/registration",
+    expected: OWNER_OF_OWN,
+    request: () => ({ path: "/api/companies/current/registration", body: { body: "RICS", number: unique("RICS") } }),
+  },
+  {
+    method: "PUT",
+    route: "/api/companies/current/scan-alerts",
+    expected: OWNER_OF_OWN,
+    request: () => ({ path: "/api/companies/current/scan-alerts", body: { mode: "none" } }),
+  },
   // Set, then removed by the next row: no scan of A's code happens in between.
   {
     method: "PUT",
@@ -316,6 +361,29 @@ const matrix: Row[] = [
     }),
   },
 
+  {
+    method: "GET",
+    route: "/api/profile/email",
+    expected: SIGNED_IN(200),
+    request: () => ({ path: "/api/profile/email" }),
+  },
+  {
+    method: "PUT",
+    route: "/api/profile/email",
+    // A wrong current password: signed-in callers reach the check (400), nothing is sent.
+    expected: SIGNED_IN(400),
+    request: () => ({
+      path: "/api/profile/email",
+      body: { email: `${unique("moving")}@example.com`, currentPassword: "not-my-password" },
+    }),
+  },
+  {
+    method: "PUT",
+    route: "/api/profile/scan-alerts",
+    expected: SIGNED_IN(200),
+    request: () => ({ path: "/api/profile/scan-alerts", body: { scanAlertEmails: false } }),
+  },
+
   // Team: the owner's.
   { method: "GET", route: "/api/team", expected: OWNER_OF_OWN, request: () => ({ path: "/api/team" }) },
   {
@@ -323,6 +391,13 @@ const matrix: Row[] = [
     route: "/api/team/invites",
     expected: OWNER_OF_OWN.map((status) => (status === 200 ? 201 : status)) as Statuses,
     request: () => ({ path: "/api/team/invites", body: { email: `${unique("invitee")}@example.com` } }),
+  },
+  {
+    method: "POST",
+    route: "/api/team/invites/:id/resend",
+    expected: OWNER_OF_A_OBJECT,
+    target: (w) => inviteMemberViaApi(w.ownerA.token),
+    request: (_w, invite) => ({ path: `/api/team/invites/${invite.id}/resend` }),
   },
   {
     method: "DELETE",
@@ -360,6 +435,13 @@ const matrix: Row[] = [
     expected: ADMIN_ONLY,
     target: insertCompanyOwner,
     request: (_w, t) => ({ path: `/api/admin/companies/${t.companyId}/status`, body: { isActive: false } }),
+  },
+  {
+    method: "PATCH",
+    route: "/api/admin/companies/:id/verification",
+    expected: ADMIN_ONLY,
+    target: insertCompanyOwner,
+    request: (_w, t) => ({ path: `/api/admin/companies/${t.companyId}/verification`, body: { verified: true } }),
   },
   {
     method: "PATCH",
@@ -664,7 +746,8 @@ describe("mass assignment: ids, roles, counts and flags in bodies are ignored", 
     const [invite] = await withDb((db) => db.select().from(invites).where(eq(invites.id, invited.body.id)));
     expect(invite).toMatchObject({ companyId: ownerA.user.companyId, invitedById: ownerA.user.id });
 
-    const token = String(invited.body.inviteUrl).split("/invite/")[1]!;
+    const invitation = await waitForEmail(invited.body.email, "invited you to");
+    const token = linkIn(invitation, "/invite/").pathname.split("/invite/")[1]!;
     const accepted = await acceptInviteViaApi(token, { ...smuggled(foreign), email: "someone-else@example.com" });
     expect(accepted.status).toBe(201);
     expect(await userRow(accepted.body.user.id)).toMatchObject({

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { codeStatusEvents } from "../../schema/tables";
 import { registerOwnerViaApi } from "./fixtures/accounts";
+import { verifyCompanyViaAdmin } from "./fixtures/admins";
 import { insertCode } from "./fixtures/codes";
 import { setCompanyActiveInDb } from "./fixtures/companies";
 import { withDb } from "./fixtures/database";
@@ -119,6 +120,7 @@ describe("code revocation", () => {
 
   it("reinstates only by the owner, as a separate logged action", async () => {
     const owner = await registerOwnerViaApi();
+    await verifyCompanyViaAdmin(owner.user.companyId!);
     const member = await addMemberViaApi(owner);
     const code = await insertCode(member);
     const replacement = await insertCode(owner);

@@ -40,7 +40,7 @@ describe("current company", () => {
     }
   });
 
-  it("lets the owner edit the details, clearing blank optional fields", async () => {
+  it("lets the owner edit the details, clearing blank optional fields; a new email waits for its confirmation", async () => {
     const owner = await registerOwnerViaApi();
     const input = details();
     const res = await api("/api/companies/current", {
@@ -52,7 +52,8 @@ describe("current company", () => {
     expect(res.body).toMatchObject({
       id: owner.user.companyId,
       name: input.name,
-      email: input.email,
+      email: owner.email,
+      pendingEmail: { email: input.email },
       phone: null,
       location: null,
       ownerId: owner.user.id,

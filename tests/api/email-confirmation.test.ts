@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { confirmEmailViaInbox, registerUnconfirmedOwnerViaApi } from "./fixtures/accounts";
+import { confirmEmailViaInbox, registerOwnerViaApi, registerUnconfirmedOwnerViaApi } from "./fixtures/accounts";
 import { api, inOneRateLimitWindow, unique } from "./fixtures/http";
 import { emailsTo, tokenIn, waitForEmail, waitForEmails } from "../shared/inbox";
 import { codeInput } from "./fixtures/codes";
@@ -87,5 +87,79 @@ describe("email confirmation", () => {
     const owner = await registerUnconfirmedOwnerViaApi({ email: `${unique("helper")}@example.com` });
     expect((await confirmEmailViaInbox(owner.email)).purpose).toBe("confirm-email");
     expect((await emailsTo(owner.email)).length).toBe(1);
+  });
+});
+
+describe("changing an email", () => {
+  it("changes a company's email only once the new address confirms it, and tells the old one", async () => {
+    const owner = await registerOwnerViaApi();
+    const company = (await api("/api/companies/current", { token: owner.token })).body;
+    const newEmail = `${unique("new-desk")}@example.com`;
+    const saved = await api("/api/companies/current", {
+      method: "PUT",
+      token: owner.token,
+      body: { name: company.name, email: newEmail, phone: company.phone, location: company.location },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ email: company.email, pendingEmail: { email: newEmail } });
+
+    const notice = await waitForEmail(company.email, "a change of email was requested");
+    expect(notice.text).toContain(newEmail);
+    const link = await waitForEmail(newEmail, "Confirm your new email");
+    const confirmed = await api("/api/auth/confirm-email", { body: { token: tokenIn(link, "/confirm-email") } });
+    expect(confirmed.body).toEqual({
+      message: `The company's email is now ${newEmail}.`,
+      purpose: "change-company-email",
+      email: newEmail,
+    });
+    expect((await api("/api/companies/current", { token: owner.token })).body).toMatchObject({
+      email: newEmail,
+      pendingEmail: null,
+    });
+  });
+
+  it("changes the user's sign-in email only once the new address confirms it", async () => {
+    const owner = await registerOwnerViaApi();
+    const newEmail = `${unique("moved")}@example.com`;
+    const wrong = await api("/api/profile/email", {
+      method: "PUT",
+      token: owner.token,
+      body: { email: newEmail, currentPassword: "not-my-password" },
+    });
+    expect(wrong).toMatchObject({ status: 400, body: { message: "Current password is incorrect" } });
+    const asked = await api("/api/profile/email", {
+      method: "PUT",
+      token: owner.token,
+      body: { email: newEmail, currentPassword: owner.password },
+    });
+    expect(asked.status).toBe(202);
+    expect((await api("/api/profile/email", { token: owner.token })).body).toMatchObject({
+      email: owner.email,
+      pending: { email: newEmail },
+    });
+    expect((await api("/api/login", { body: { email: owner.email, password: owner.password } })).status).toBe(200);
+
+    await waitForEmail(owner.email, "a change of email was requested");
+    const link = await waitForEmail(newEmail, "Confirm your new email");
+    expect((await api("/api/auth/confirm-email", { body: { token: tokenIn(link, "/confirm-email") } })).status).toBe(
+      200,
+    );
+    expect((await api("/api/auth/user", { token: owner.token })).body).toMatchObject({
+      email: newEmail,
+      emailVerified: true,
+    });
+    expect((await api("/api/login", { body: { email: newEmail, password: owner.password } })).status).toBe(200);
+  });
+
+  it("refuses a company email another company uses, before anything is sent", async () => {
+    const first = await registerOwnerViaApi();
+    const second = await registerOwnerViaApi();
+    const company = (await api("/api/companies/current", { token: second.token })).body;
+    const res = await api("/api/companies/current", {
+      method: "PUT",
+      token: second.token,
+      body: { name: company.name, email: first.email, phone: company.phone, location: company.location },
+    });
+    expect(res).toMatchObject({ status: 409, body: { message: "A company with this email already exists" } });
   });
 });

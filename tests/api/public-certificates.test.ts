@@ -49,6 +49,9 @@ describe("GET /api/public/certificates/:token", () => {
       revokedAt: null,
       revokedReason: null,
       supersededBy: null,
+      valuerRegistrationNumber: null,
+      issuerVerified: false,
+      issuerVerifiedAt: null,
     });
     expect(publicCertificateSchema.strict().parse(res.body)).toEqual(res.body);
     expect(await verificationCount(code.id)).toBe(5);

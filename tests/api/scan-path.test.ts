@@ -5,6 +5,7 @@ import { companies, valuers } from "../../schema/tables";
 import { app } from "../../worker/app";
 import { randomToken } from "../../worker/lib/random";
 import { registerOwnerViaApi } from "./fixtures/accounts";
+import { verifyCompanyViaAdmin } from "./fixtures/admins";
 import { insertCode, verificationCount } from "./fixtures/codes";
 import { withDb } from "./fixtures/database";
 import { fetchWorker, ORIGIN, unique } from "./fixtures/http";
@@ -24,6 +25,7 @@ async function sha256Base64(text: string): Promise<string> {
 describe("GET /v/:token", () => {
   it("answers a complete certificate from the server's record and counts the scan", async () => {
     const owner = await registerOwnerViaApi({ name: "Acme Valuers", email: `${unique("acme")}@example.com` });
+    await verifyCompanyViaAdmin(owner.user.companyId!);
     const valuer = await insertValuer(owner.user.companyId!, {
       name: "Peter Otieno",
       qualification: "FRICS",
@@ -89,7 +91,9 @@ describe("GET /v/:token", () => {
   });
 
   it("answers link previews, crawlers and HEAD without counting them", async () => {
-    const code = await insertCode(await registerOwnerViaApi());
+    const owner = await registerOwnerViaApi();
+    await verifyCompanyViaAdmin(owner.user.companyId!);
+    const code = await insertCode(owner);
     const previews = [
       USER_AGENTS.whatsapp,
       "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)",
@@ -199,6 +203,7 @@ describe("GET /v/:token", () => {
 
   it("still verifies codes of a deactivated company and of a deleted valuer", async () => {
     const owner = await registerOwnerViaApi();
+    await verifyCompanyViaAdmin(owner.user.companyId!);
     const valuer = await insertValuer(owner.user.companyId!, { name: "Departed Valuer" });
     const code = await insertCode(owner, { valuerId: valuer.id });
     await withDb(async (db) => {

@@ -14,7 +14,7 @@ const teamOwner = requireCompanyOwner("Only the company owner can manage the tea
 
 /** Invitations are emails: limited per company and per invited address, whoever the address belongs to. */
 async function limitInvitations(c: Context<AppEnv>, companyId: number, email: string) {
-  await enforceRateLimit(c, "AUTH_EMAIL_LIMITER", `invite:company:${companyId}`);
+  await enforceRateLimit(c, "AUTH_IP_LIMITER", `invite:company:${companyId}`);
   await enforceRateLimit(c, "EMAIL_LIMITER", `invite:${email.toLowerCase()}`);
 }
 
@@ -50,7 +50,7 @@ export const teamRoutes = new Hono<AppEnv>()
     const id = parseId(c.req.param("id"), "Invite not found");
     const companyId = currentCompanyId(c);
     // An invite names one address, so its id keys the per-address limit before the link is replaced.
-    await enforceRateLimit(c, "AUTH_EMAIL_LIMITER", `invite:company:${companyId}`);
+    await enforceRateLimit(c, "AUTH_IP_LIMITER", `invite:company:${companyId}`);
     await enforceRateLimit(c, "EMAIL_LIMITER", `invite-resend:${id}`);
     const resent = await resendInvite(c.var.db, companyId, inviter(c), id);
     if (!resent) throw notFound("Invite not found");

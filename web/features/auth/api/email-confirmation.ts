@@ -5,15 +5,19 @@ import { apiRequest, ApiRequestError } from "../../../lib/api-client";
 import { currentUserKey } from "../../../lib/session";
 
 /**
- * POST /api/auth/confirm-email: spends the emailed token (it works once). The signed-in user, if
- * any, is read again: their email or its confirmed state may be what just changed.
+ * POST /api/auth/confirm-email: spends the emailed token (it works once). What it confirmed can
+ * show on many screens (the signed-in user and whether their email is confirmed, a pending change
+ * in Profile Settings, the company's email), so every cached answer is read again: the ones on
+ * screen now (the current user among them), the others when they are next shown. Public
+ * certificates are left alone: reading one again would count as another scan.
  */
 export function useConfirmEmail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ConfirmEmailInput) =>
       apiRequest<Json<ConfirmedEmail>>("/api/auth/confirm-email", { method: "POST", body: input }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserKey }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ predicate: (query) => !String(query.queryKey[0]).startsWith("/api/public/") }),
   });
 }
 

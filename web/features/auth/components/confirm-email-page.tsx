@@ -12,8 +12,9 @@ import { ResendConfirmationButton } from "./resend-confirmation-button";
 
 /** Where to go next: the dashboard when signed in, otherwise the sign-in dialog. */
 function NextStep() {
-  const { user } = useSession();
+  const { user, isLoading } = useSession();
   const { openSignIn } = useAuthDialogs();
+  if (isLoading) return null;
   if (user) {
     return (
       <Link to="/dashboard" className={buttonClasses()}>
@@ -71,7 +72,7 @@ export function ConfirmEmailPage() {
       </>
     );
   } else if (confirm.isError) {
-    // A 400 is a dead link for good; anything else (rate limit, network) may work on a retry.
+    // A 400 (dead link) or 409 (the address was taken meanwhile) stays so; a rate limit or a network failure may pass.
     const deadLink =
       confirm.error instanceof ApiRequestError && confirm.error.status < 500 && confirm.error.status !== 429;
     content = (

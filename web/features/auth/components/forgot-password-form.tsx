@@ -1,10 +1,18 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { forwardRef, type ComponentProps } from "react";
 import { useForm } from "react-hook-form";
 import { passwordResetRequestSchema, type PasswordResetRequestInput } from "../../../../schema/validation/auth";
 import { Button } from "../../../components/ui/button";
 import { useFailureToast } from "../../../components/ui/failure-toast";
 import { InputField } from "../../../components/ui/field";
 import { useRequestPasswordReset } from "../api/password-reset";
+
+type EmailFieldProps = Omit<ComponentProps<typeof InputField>, "label" | "type" | "autoComplete">;
+
+/** The account's sign-in email, asked for alike when signing in and when asking for a reset link. */
+export const SignInEmailField = forwardRef<HTMLInputElement, EmailFieldProps>(function SignInEmailField(props, ref) {
+  return <InputField ref={ref} label="Email" type="email" autoComplete="email" {...props} />;
+});
 
 /**
  * Asks for a password-reset link. The server answers the same words whether or not the email has
@@ -42,10 +50,7 @@ export function ForgotPasswordForm({ onBackToSignIn }: { onBackToSignIn: () => v
   }
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <InputField
-        label="Email"
-        type="email"
-        autoComplete="email"
+      <SignInEmailField
         hint="We email a link to reset your password to this address if it has an account."
         error={form.formState.errors.email?.message}
         {...form.register("email")}

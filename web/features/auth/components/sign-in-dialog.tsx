@@ -9,7 +9,7 @@ import { InputField } from "../../../components/ui/field";
 import { useToast } from "../../../components/ui/toast";
 import { ApiRequestError } from "../../../lib/api-client";
 import { useLogin } from "../api/sign-in";
-import { ForgotPasswordForm } from "./forgot-password-form";
+import { ForgotPasswordForm, SignInEmailField } from "./forgot-password-form";
 
 interface Props {
   open: boolean;
@@ -49,13 +49,7 @@ function SignInForm({ onClose, onSwitchToRegister, onForgotPassword }: SignInFor
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <InputField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        error={errors.email?.message}
-        {...form.register("email")}
-      />
+      <SignInEmailField error={errors.email?.message} {...form.register("email")} />
       <InputField
         label="Password"
         type="password"

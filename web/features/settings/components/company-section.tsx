@@ -1,9 +1,8 @@
 import type { ReactNode } from "react";
 import type { CurrentCompany, Json } from "../../../../schema/responses";
 import { useRedirectOnUnauthorizedQuery } from "../../../components/ui/failure-toast";
-import { LoadFailed } from "../../../components/ui/load-failed";
+import { QueryContent } from "../../../components/ui/query-content";
 import { SectionCard } from "../../../components/ui/section-card";
-import { InlineLoading } from "../../../components/ui/spinner";
 import { useCurrentCompany } from "../api/current-company";
 
 interface CompanySectionProps {
@@ -19,13 +18,9 @@ export function CompanySection({ title, description, loadingLabel, children }: C
   useRedirectOnUnauthorizedQuery(company.error);
   return (
     <SectionCard title={title} description={description}>
-      {company.isPending ? (
-        <InlineLoading label={loadingLabel} />
-      ) : company.isError ? (
-        <LoadFailed title="Failed to load company details" onRetry={() => void company.refetch()} />
-      ) : (
-        children(company.data)
-      )}
+      <QueryContent query={company} loadingLabel={loadingLabel} failureTitle="Failed to load company details">
+        {children}
+      </QueryContent>
     </SectionCard>
   );
 }

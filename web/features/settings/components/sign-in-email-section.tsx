@@ -6,9 +6,8 @@ import { Button } from "../../../components/ui/button";
 import { Badge } from "../../../components/ui/card";
 import { useFailureToast, useRedirectOnUnauthorizedQuery } from "../../../components/ui/failure-toast";
 import { InputField } from "../../../components/ui/field";
-import { LoadFailed } from "../../../components/ui/load-failed";
+import { QueryContent } from "../../../components/ui/query-content";
 import { SectionCard } from "../../../components/ui/section-card";
-import { InlineLoading } from "../../../components/ui/spinner";
 import { useToast } from "../../../components/ui/toast";
 import { ApiRequestError } from "../../../lib/api-client";
 import { formatDateTime } from "../../../lib/format";
@@ -99,13 +98,9 @@ export function SignInEmailSection() {
       title="Sign-in email"
       description="We send a confirmation link to the new address; your email changes when you follow it."
     >
-      {profile.isPending ? (
-        <InlineLoading label="Loading your email..." />
-      ) : profile.isError ? (
-        <LoadFailed title="Failed to load your email" onRetry={() => void profile.refetch()} />
-      ) : (
-        <CurrentEmail profile={profile.data} />
-      )}
+      <QueryContent query={profile} loadingLabel="Loading your email..." failureTitle="Failed to load your email">
+        {(data) => <CurrentEmail profile={data} />}
+      </QueryContent>
       <ChangeEmailForm />
     </SectionCard>
   );

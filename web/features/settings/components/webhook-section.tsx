@@ -1,9 +1,7 @@
 import { useState } from "react";
 import type { SavedWebhook } from "../../../../schema/responses";
-import { Button } from "../../../components/ui/button";
-import { EmptyState } from "../../../components/ui/empty-state";
+import { QueryContent } from "../../../components/ui/query-content";
 import { SectionCard } from "../../../components/ui/section-card";
-import { InlineLoading } from "../../../components/ui/spinner";
 import { useWebhook } from "../api/webhook";
 import { WebhookForm } from "./webhook-form";
 import { WebhookHelp } from "./webhook-help";
@@ -24,33 +22,28 @@ export function WebhookSection({ isOwner }: { isOwner: boolean }) {
       title="Scan Alerts"
       description="Get a signed message at your own server each time one of your codes is scanned."
     >
-      {webhook.isPending ? (
-        <InlineLoading label="Loading webhook..." />
-      ) : webhook.isError ? (
-        <EmptyState
-          title="The webhook settings could not be loaded"
-          action={
-            <Button variant="secondary" onClick={() => void webhook.refetch()}>
-              Try again
-            </Button>
-          }
-        />
-      ) : (
-        <div className="space-y-4">
-          <WebhookStatusView
-            webhook={webhook.data}
-            onCheckAgain={() => void webhook.refetch()}
-            isChecking={webhook.isFetching}
-          />
-          {saved && <WebhookSecretNotice secret={saved.secret} onDismiss={() => setSaved(null)} />}
-          {isOwner ? (
-            <WebhookForm webhook={webhook.data} onSaved={setSaved} />
-          ) : (
-            <p className="text-sm text-slate-600">Only the company owner can change the webhook.</p>
-          )}
-          <WebhookHelp />
-        </div>
-      )}
+      <QueryContent
+        query={webhook}
+        loadingLabel="Loading webhook..."
+        failureTitle="The webhook settings could not be loaded"
+      >
+        {(data) => (
+          <div className="space-y-4">
+            <WebhookStatusView
+              webhook={data}
+              onCheckAgain={() => void webhook.refetch()}
+              isChecking={webhook.isFetching}
+            />
+            {saved && <WebhookSecretNotice secret={saved.secret} onDismiss={() => setSaved(null)} />}
+            {isOwner ? (
+              <WebhookForm webhook={data} onSaved={setSaved} />
+            ) : (
+              <p className="text-sm text-slate-600">Only the company owner can change the webhook.</p>
+            )}
+            <WebhookHelp />
+          </div>
+        )}
+      </QueryContent>
     </SectionCard>
   );
 }

@@ -39,28 +39,29 @@ function InviteAction({ invite, label, pendingLabel, name, mutation, success, fa
 
 /** Resend emails a fresh link with a fresh expiry, and the previous link stops working; Revoke kills the link. */
 function InviteActions({ invite }: { invite: Json<PendingInvite> }) {
-  const resendInvite = useResendInvite();
-  const revokeInvite = useRevokeInvite();
+  const actions: Omit<InviteActionProps, "invite">[] = [
+    {
+      label: "Resend",
+      pendingLabel: "Sending...",
+      name: `Resend invite to ${invite.email}`,
+      mutation: useResendInvite(),
+      success: { title: `Invitation sent to ${invite.email}`, description: INVITATION_SENT_DETAIL },
+      failureTitle: "Failed to resend invitation",
+    },
+    {
+      label: "Revoke",
+      pendingLabel: "Revoking...",
+      name: `Revoke invite for ${invite.email}`,
+      mutation: useRevokeInvite(),
+      success: { title: "Invite revoked", description: `The link for ${invite.email} no longer works.` },
+      failureTitle: "Failed to revoke invite",
+    },
+  ];
   return (
     <div className="flex flex-wrap justify-end gap-2">
-      <InviteAction
-        invite={invite}
-        label="Resend"
-        pendingLabel="Sending..."
-        name={`Resend invite to ${invite.email}`}
-        mutation={resendInvite}
-        success={{ title: `Invitation sent to ${invite.email}`, description: INVITATION_SENT_DETAIL }}
-        failureTitle="Failed to resend invitation"
-      />
-      <InviteAction
-        invite={invite}
-        label="Revoke"
-        pendingLabel="Revoking..."
-        name={`Revoke invite for ${invite.email}`}
-        mutation={revokeInvite}
-        success={{ title: "Invite revoked", description: `The link for ${invite.email} no longer works.` }}
-        failureTitle="Failed to revoke invite"
-      />
+      {actions.map((action) => (
+        <InviteAction key={action.label} invite={invite} {...action} />
+      ))}
     </div>
   );
 }

@@ -1,0 +1,107 @@
+import { createScheduledController, env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { scanEvents } from "../../schema/tables";
+import type { Bindings } from "../../worker/env";
+import worker from "../../worker/index";
+import { emailsTo, waitForEmail, waitForEmails } from "../shared/inbox";
+import { registerOwnerViaApi } from "./fixtures/accounts";
+import { insertCode } from "./fixtures/codes";
+import { withDb } from "./fixtures/database";
+import { api, ORIGIN } from "./fixtures/http";
+import { scanLikePhone } from "./fixtures/scans";
+import { addMemberViaApi } from "./fixtures/team";
+
+const HOUR_MS = 60 * 60 * 1000;
+
+const chooseAlerts = (token: string, mode: string, timeZone?: string) =>
+  api("/api/companies/current/scan-alerts", {
+    method: "PUT",
+    token,
+    body: { mode, ...(timeZone ? { timeZone } : {}) },
+  });
+
+/** Runs the Worker's hourly cron as Cloudflare would at `time`. */
+async function runCron(time: Date) {
+  await worker.scheduled(createScheduledController({ scheduledTime: time, cron: "0 * * * *" }), env as Bindings);
+}
+
+describe("scan alerts by email", () => {
+  it("emails the owner and the members who opted in, once per counted scan", async () => {
+    const owner = await registerOwnerViaApi();
+    const optedIn = await addMemberViaApi(owner);
+    const quiet = await addMemberViaApi(owner);
+    expect(
+      (await api("/api/profile/scan-alerts", { method: "PUT", token: optedIn.token, body: { scanAlertEmails: true } }))
+        .body.scanAlertEmails,
+    ).toBe(true);
+    const chosen = await chooseAlerts(owner.token, "per-scan");
+    expect(chosen.body.scanAlertMode).toBe("per-scan");
+    const code = await insertCode(owner, { propertyAddress: "12 Alert Lane, Kilimani" });
+
+    await scanLikePhone(code.publicToken);
+    const alert = await waitForEmail(owner.email, "was scanned");
+    expect(alert.subject).toBe(`ValuSeal: a code of ${owner.user.company!.name} was scanned`);
+    expect(alert.text).toContain("12 Alert Lane, Kilimani, scanned on a phone");
+    expect(alert.text).toContain(`${ORIGIN}/qr/${code.id}`);
+    await waitForEmail(optedIn.email, "was scanned");
+    expect(await emailsTo(quiet.email)).toEqual([]);
+
+    await scanLikePhone(code.publicToken);
+    await waitForEmails(owner.email, (email) => email.subject.includes("was scanned"), { count: 2 });
+  });
+
+  it("sends nothing when the company chose none (the default)", async () => {
+    const owner = await registerOwnerViaApi();
+    const code = await insertCode(owner);
+    await scanLikePhone(code.publicToken);
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect((await emailsTo(owner.email)).filter((email) => email.subject.includes("scanned"))).toEqual([]);
+  });
+
+  it("sends yesterday's scans as a digest at 08:00 in the company's time zone, once", async () => {
+    const owner = await registerOwnerViaApi();
+    expect((await chooseAlerts(owner.token, "daily", "Africa/Nairobi")).body).toMatchObject({
+      scanAlertMode: "daily",
+      timeZone: "Africa/Nairobi",
+    });
+    const code = await insertCode(owner, { propertyAddress: "Digest House, Westlands" });
+    // 05:00 UTC is 08:00 in Nairobi (UTC+3): the cron run of that hour sends the previous Nairobi day.
+    const day = new Date();
+    day.setUTCDate(day.getUTCDate() - 1);
+    const cronTime = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 5));
+    const scanAt = (hoursBeforeCron: number) => ({
+      qrCodeId: code.id,
+      companyId: code.companyId,
+      deviceClass: "mobile",
+      city: "Nairobi",
+      country: "KE",
+      scannedAt: new Date(cronTime.getTime() - hoursBeforeCron * HOUR_MS),
+    });
+    // Yesterday in Nairobi runs from 29 h to 5 h before the cron; 2 h before is today there, 40 h before is older.
+    await withDb((db) => db.insert(scanEvents).values([scanAt(20), scanAt(6), scanAt(2), scanAt(40)]));
+
+    await runCron(new Date(cronTime.getTime() - HOUR_MS));
+    await runCron(cronTime);
+    const digest = await waitForEmail(owner.email, "scans of");
+    expect(digest.subject).toMatch(
+      new RegExp(`^ValuSeal: 2 scans of ${owner.user.company!.name}'s codes on \\d+ \\w+ \\d{4}$`),
+    );
+    expect(digest.text.match(/Digest House, Westlands, scanned on a phone from Nairobi, KE/g)).toHaveLength(2);
+
+    await runCron(cronTime);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect((await emailsTo(owner.email)).filter((email) => email.subject.includes("scans of"))).toHaveLength(1);
+  });
+
+  it("refuses an unknown time zone and a mode it does not offer", async () => {
+    const owner = await registerOwnerViaApi();
+    const res = await chooseAlerts(owner.token, "hourly", "Mars/Olympus");
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([
+      "mode: Choose per scan, daily digest or none",
+      "timeZone: Choose a time zone such as Africa/Nairobi",
+    ]);
+    const member = await addMemberViaApi(owner);
+    expect((await chooseAlerts(member.token, "none")).status).toBe(403);
+  });
+});
