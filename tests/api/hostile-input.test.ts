@@ -641,7 +641,8 @@ describe("generated bodies", () => {
       ),
       { numRuns: HASHING_RUNS },
     );
-  });
+    // Each run waits for its invitation email to arrive in the inbox before accepting it.
+  }, 120_000);
 
   it("administrators' status changes", async () => {
     const target = await registerOwnerViaApi();
