@@ -19,8 +19,8 @@ import { endSessions } from "./sessions";
 export const COMPANY_NOT_FOUND = "Company not found";
 const COMPANY_EMAIL_TAKEN = "A company with this email already exists";
 
-/** Everything about the company a member may see; the webhook secret never leaves the server. */
-const companyColumns = {
+/** A company's own record, as both its members and administrators see it. */
+const profileColumns = {
   id: companies.id,
   name: companies.name,
   email: companies.email,
@@ -28,10 +28,12 @@ const companyColumns = {
   location: companies.location,
   ownerId: companies.ownerId,
   isActive: companies.isActive,
-  webhookUrl: companies.webhookUrl,
-  webhookLastDeliveryAt: companies.webhookLastDeliveryAt,
-  webhookLastDeliveryOutcome: companies.webhookLastDeliveryOutcome,
-  webhookLastDeliveryStatusCode: companies.webhookLastDeliveryStatusCode,
+  createdAt: companies.createdAt,
+  updatedAt: companies.updatedAt,
+};
+
+/** The firm's professional registration and where ValuSeal's check of it stands. */
+const registrationColumns = {
   registrationBody: companies.registrationBody,
   registrationBodyName: companies.registrationBodyName,
   registrationNumber: companies.registrationNumber,
@@ -39,10 +41,18 @@ const companyColumns = {
   verificationStatus: companies.verificationStatus,
   verifiedAt: companies.verifiedAt,
   verificationNote: companies.verificationNote,
+};
+
+/** Everything about the company a member may see; the webhook secret never leaves the server. */
+const companyColumns = {
+  ...profileColumns,
+  ...registrationColumns,
+  webhookUrl: companies.webhookUrl,
+  webhookLastDeliveryAt: companies.webhookLastDeliveryAt,
+  webhookLastDeliveryOutcome: companies.webhookLastDeliveryOutcome,
+  webhookLastDeliveryStatusCode: companies.webhookLastDeliveryStatusCode,
   scanAlertMode: companies.scanAlertMode,
   timeZone: companies.timeZone,
-  createdAt: companies.createdAt,
-  updatedAt: companies.updatedAt,
 };
 
 /** The signed-in user's company as Company Details shows it, with an email change awaiting confirmation. */
@@ -165,25 +175,11 @@ const countValuers = (condition: SQL | undefined) =>
  * is one query, not one per company. Valuers removed by their company (deletedAt) are not counted.
  */
 export const companyRow = {
-  id: companies.id,
-  name: companies.name,
-  email: companies.email,
-  phone: companies.phone,
-  location: companies.location,
-  ownerId: companies.ownerId,
+  ...profileColumns,
+  ...registrationColumns,
   userEmail: users.email,
-  isActive: companies.isActive,
-  createdAt: companies.createdAt,
-  updatedAt: companies.updatedAt,
   // Kept by a trigger on qr_codes (migration 0002): no count over a large company's codes per row.
   qrCodeCount: companies.qrCodeCount,
-  registrationBody: companies.registrationBody,
-  registrationBodyName: companies.registrationBodyName,
-  registrationNumber: companies.registrationNumber,
-  registrationNote: companies.registrationNote,
-  verificationStatus: companies.verificationStatus,
-  verifiedAt: companies.verifiedAt,
-  verificationNote: companies.verificationNote,
   valuerCount: countValuers(and(eq(valuers.companyId, companies.id), isNull(valuers.deletedAt))),
 };
 

@@ -29,6 +29,20 @@ export async function startSession(
   return { token: await signSessionToken(secret, { userId: user.id, sessionId }), sessionId };
 }
 
+/** A user as screens show them; never the password hash. */
+export const userColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  role: users.role,
+  isActive: users.isActive,
+  profileImageUrl: users.profileImageUrl,
+  companyId: users.companyId,
+  scanAlertEmails: users.scanAlertEmails,
+  createdAt: users.createdAt,
+};
+
 /**
  * One query per request: the session must exist and be unexpired and its user active, so logout,
  * deactivation and deletion take effect on the very next request.
@@ -36,17 +50,8 @@ export async function startSession(
 export async function loadSessionUser(db: Database, claims: { userId: number; sessionId: string }) {
   const [row] = await db
     .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      role: users.role,
-      isActive: users.isActive,
-      profileImageUrl: users.profileImageUrl,
-      companyId: users.companyId,
-      createdAt: users.createdAt,
+      ...userColumns,
       emailVerifiedAt: users.emailVerifiedAt,
-      scanAlertEmails: users.scanAlertEmails,
       company: {
         id: companies.id,
         name: companies.name,

@@ -5,7 +5,7 @@ import { badRequest } from "../lib/errors";
 import { containsPattern } from "../lib/like-patterns";
 import type { PageRange } from "../lib/pagination";
 import { recordAudit } from "./audit";
-import { endSessions } from "./sessions";
+import { endSessions, userColumns } from "./sessions";
 
 /**
  * Activation, deactivation and deletion of users by an administrator. Each runs in one
@@ -142,17 +142,8 @@ async function deleteIn(tx: Transaction, actor: Actor, userIds: number[]): Promi
 
 /** Every column a screen may show, and the company the user belongs to; never the password hash. */
 const userRow = {
-  id: users.id,
-  email: users.email,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  role: users.role,
-  isActive: users.isActive,
-  profileImageUrl: users.profileImageUrl,
-  companyId: users.companyId,
+  ...userColumns,
   emailVerified: sql<boolean>`${users.emailVerifiedAt} is not null`,
-  scanAlertEmails: users.scanAlertEmails,
-  createdAt: users.createdAt,
   updatedAt: users.updatedAt,
   company: { id: companies.id, name: companies.name },
 };
