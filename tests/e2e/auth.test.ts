@@ -58,12 +58,10 @@ describe("registration and sign-in", () => {
     await dialog.getByLabel("Company Location").fill("Nairobi");
     await dialog.getByLabel("Password", { exact: true }).fill("s3cure-passw0rd");
     await dialog.getByLabel("Confirm Password").fill("s3cure-passw0rd");
-    await page.route("**/api/register", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 400));
-      await route.continue();
-    });
+    const releaseRegistration = await holdRequests(page, "**/api/register");
     await dialog.getByRole("button", { name: "Create Account" }).click();
     await page.getByRole("button", { name: "Creating Account..." }).waitFor();
+    releaseRegistration();
     expect(
       await expectToast(page, "Registration Successful", "Your company account has been created successfully!"),
     ).toBe("default");
@@ -88,12 +86,10 @@ describe("registration and sign-in", () => {
     expect(await expectToast(page, "Login Failed", "Invalid email or password")).toBe("destructive");
 
     await page.getByLabel("Password").fill("s3cure-passw0rd");
-    await page.route("**/api/login", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 400));
-      await route.continue();
-    });
+    const releaseSignIn = await holdRequests(page, "**/api/login");
     await page.getByRole("dialog").getByRole("button", { name: "Sign In" }).click();
     await page.getByRole("button", { name: "Signing In..." }).waitFor();
+    releaseSignIn();
     expect(await expectToast(page, "Login Successful", "Welcome back!")).toBe("default");
     await page.getByTestId("company-name").waitFor();
     expect(page.url()).toBe(`${browser.appUrl}/`);

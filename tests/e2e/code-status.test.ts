@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { expectNoHorizontalScroll, expectToast, PHONE_VIEWPORT, useBrowser } from "./fixtures/browser";
+import { expectNoHorizontalScroll, expectToast, PHONE_VIEWPORT, SCREEN_POLL, useBrowser } from "./fixtures/browser";
 import { createCodeViaApi, createOwnerWithCodesViaApi } from "./fixtures/codes";
 import { apiCall } from "./fixtures/http";
 import { joinAsMemberInBrowser } from "./fixtures/team";
@@ -54,7 +54,9 @@ describe("revocation on the code detail page", () => {
       `/qr/${replacement.id}`,
     );
     const history = panel.getByRole("list", { name: "Status history" }).getByRole("listitem");
-    await expect.poll(() => history.allInnerTexts()).toEqual([expect.stringMatching(/^Revoked[\s\S]*by Olive Owner/)]);
+    await expect
+      .poll(() => history.allInnerTexts(), SCREEN_POLL)
+      .toEqual([expect.stringMatching(/^Revoked[\s\S]*by Olive Owner/)]);
     expect(await panel.getByRole("button", { name: "Revoke code" }).count()).toBe(0);
 
     // The printed address now says Revoked, with the reason, at once.
@@ -78,7 +80,7 @@ describe("revocation on the code detail page", () => {
     await expectToast(page, "Code reinstated");
     await panel.getByText("Valid", { exact: true }).waitFor();
     await expect
-      .poll(() => history.allInnerTexts())
+      .poll(() => history.allInnerTexts(), SCREEN_POLL)
       .toEqual([
         expect.stringMatching(/^Reinstated[\s\S]*by Olive Owner[\s\S]*Reason: Revoked by mistake/),
         expect.stringMatching(/^Revoked[\s\S]*Reason: Superseded by a new valuation/),

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, useBrowser } from "./fixtures/browser";
+import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, SCREEN_POLL, useBrowser } from "./fixtures/browser";
 import { useScreens, visitScreen } from "./fixtures/screens";
 
 /**
@@ -36,25 +36,35 @@ async function recordViolations(page: Page) {
 
 const { screensOf, tokenOf } = useScreens();
 
+const SCRIPT_BLOCKED = /script-src-elem blocked inline/;
+const IMAGE_BLOCKED = /img-src blocked https:\/\/example.com/;
+
 describe("the recorder", () => {
   it("sees a violation when there is one (an inline script and a third-party image)", async () => {
     const { page, context } = await browser.newPage();
     const takeViolations = await recordViolations(page);
     await page.goto("/privacy-policy");
     await page.locator("h1").waitFor();
-    await page.evaluate(async () => {
+    await page.evaluate(() => {
       const script = document.createElement("script");
       script.textContent = "window.inlineRan = true";
       document.body.append(script);
       const image = new Image();
       image.src = "https://example.com/tracker.png";
       document.body.append(image);
-      await new Promise((resolve) => setTimeout(resolve, 200));
     });
     expect(await page.evaluate(() => "inlineRan" in window)).toBe(false);
-    const found = (await takeViolations()).join("\n");
-    expect(found).toMatch(/script-src-elem blocked inline/);
-    expect(found).toMatch(/img-src blocked https:\/\/example.com/);
+    // The browser reports violations asynchronously: wait until both have been reported.
+    const reported: string[] = [];
+    await expect
+      .poll(async () => {
+        reported.push(...(await takeViolations()));
+        return SCRIPT_BLOCKED.test(reported.join("\n")) && IMAGE_BLOCKED.test(reported.join("\n"));
+      }, SCREEN_POLL)
+      .toBe(true);
+    const found = reported.join("\n");
+    expect(found).toMatch(SCRIPT_BLOCKED);
+    expect(found).toMatch(IMAGE_BLOCKED);
     await context.close();
   });
 });

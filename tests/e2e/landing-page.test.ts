@@ -39,9 +39,12 @@ describe("landing page", () => {
   it("keeps Loading... when the demo request fails", async () => {
     const { page, context } = await browser.newPage();
     await page.route("**/api/demo-qr", (route) => route.fulfill({ status: 500, body: "{}" }));
+    const failed = page.waitForResponse("**/api/demo-qr");
     await page.goto("/");
     await page.getByText("Loading...").waitFor();
-    await page.waitForTimeout(300);
+    await failed;
+    // The page has handled the failed answer once it has nothing left to do.
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
     expect(await page.getByText("Loading...").isVisible()).toBe(true);
     await context.close();
   });

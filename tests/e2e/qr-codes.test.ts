@@ -18,14 +18,23 @@ const refuseClipboard = (page: Page) =>
     navigator.clipboard.write = () => Promise.reject(new DOMException("Write permission denied", "NotAllowedError"));
   });
 
-/** An owner with one active valuer, on the create page. */
+/**
+ * An owner with one active valuer, on the create page. With `fakeClock`, the page's timers run on
+ * Playwright's clock: time flows as usual, and a test can jump it forward (page.clock.runFor).
+ */
 async function openCreatePage(
-  options: { withValuer?: boolean; viewport?: { width: number; height: number }; clipboardFails?: boolean } = {},
+  options: {
+    withValuer?: boolean;
+    viewport?: { width: number; height: number };
+    clipboardFails?: boolean;
+    fakeClock?: boolean;
+  } = {},
 ) {
   const owner = await registerOwnerViaApi();
   const valuer = options.withValuer === false ? null : await createValuerViaApi(owner.token);
   const { page, context } = await browser.newPage({ token: owner.token, viewport: options.viewport });
   if (options.clipboardFails) await refuseClipboard(page);
+  if (options.fakeClock) await page.clock.install();
   await page.goto("/create-qr");
   await page.getByRole("heading", { name: "Create Unique Code for your valuation report" }).waitFor();
   if (valuer) await page.getByRole("option", { name: "Jane Wanjiku (MRICS)" }).waitFor({ state: "attached" });
@@ -128,12 +137,13 @@ describe("create code form rules", () => {
   });
 
   it("offers location suggestions as a keyboard listbox that Escape closes", async () => {
-    const { page, context } = await openCreatePage();
+    const { page, context } = await openCreatePage({ fakeClock: true });
     const searches: string[] = [];
     page.on("request", (request) => request.url().includes("/api/locations/search") && searches.push(request.url()));
     const location = page.getByRole("combobox", { name: "Property Location" });
     await location.pressSequentially("M");
-    await page.waitForTimeout(400); // longer than the typing pause: one character must not ask
+    // The page's clock jumps past the typing pause: one character must not ask.
+    await page.clock.runFor(400);
     expect(searches).toEqual([]);
     await location.pressSequentially("ombasa");
     const listbox = page.getByRole("listbox", { name: "Location suggestions" });

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { useBrowser } from "./fixtures/browser";
+import { SCREEN_POLL, useBrowser } from "./fixtures/browser";
 import { scanLikePhone, USER_AGENTS } from "./fixtures/certificates";
 import { createOwnerWithCodesViaApi } from "./fixtures/codes";
 
@@ -26,7 +26,7 @@ describe("scan log", () => {
     await panel.getByRole("button", { name: "Refresh" }).click();
 
     const rows = panel.getByRole("table", { name: "Latest scans, newest first" }).locator("tbody tr");
-    await expect.poll(() => rows.count()).toBe(3);
+    await expect.poll(() => rows.count(), SCREEN_POLL).toBe(3);
     const cells = await rows.evaluateAll((trs) =>
       trs.map((tr) =>
         Array.from(tr.querySelectorAll("td"))
@@ -78,7 +78,7 @@ describe("dashboard recent scans", () => {
     // Coming back to the tab refreshes this list (and only this one).
     await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange", { bubbles: true })));
     const items = panel.getByRole("list", { name: "Recent scans" }).getByRole("listitem");
-    await expect.poll(() => items.count()).toBe(2);
+    await expect.poll(() => items.count(), SCREEN_POLL).toBe(2);
     expect(await items.first().innerText()).toMatch(
       /^14 Riverside Drive, Westlands, Nairobi\s+\d{1,2} \w{3} \d{4}, \d{2}:\d{2}[\s\S]+Austin, United States[\s\S]+Tablet$/,
     );
