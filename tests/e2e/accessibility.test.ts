@@ -1,12 +1,12 @@
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, useBrowser } from "../support/browser";
-import { allScreens, arrangeScreenData, visitScreen, type Role, type Screen } from "../support/screens";
+import { describe, expect, it } from "vitest";
+import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, useBrowser } from "./fixtures/browser";
+import { type Screen, useScreens, visitScreen } from "./fixtures/screens";
 
 /**
- * Issue 6: axe-core on every screen, signed out and in, on a desktop and a 360 px phone: no
+ * Axe-core on every screen, signed out and in, on a desktop and a 360 px phone: no
  * violation of impact "serious" or "critical". The app's own CSP stays on: axe is evaluated
  * through the DevTools protocol, which the page's policy does not govern.
  */
@@ -41,13 +41,7 @@ const report = (screen: Screen, findings: Finding[]) =>
       `${screen.name} (${screen.path}): ${id} [${impact}] ${help}\n    ${targets.join("\n    ")}`,
   );
 
-let screens: Screen[];
-let tokens: Record<Role, string | undefined>;
-beforeAll(async () => {
-  const data = await arrangeScreenData();
-  screens = allScreens(data);
-  tokens = { visitor: undefined, owner: data.ownerToken, admin: data.adminToken };
-});
+const { screensOf, tokenOf } = useScreens();
 
 for (const [label, viewport] of [
   ["desktop 1280×800", DESKTOP_VIEWPORT],
@@ -56,10 +50,10 @@ for (const [label, viewport] of [
   describe(`accessibility on a ${label}`, () => {
     for (const role of ["visitor", "owner", "admin"] as const) {
       it(`has no serious or critical axe violation on the ${role}'s screens`, async () => {
-        const { page, context } = await browser.newPage({ viewport, token: tokens[role] });
+        const { page, context } = await browser.newPage({ viewport, token: tokenOf(role) });
         const problems: string[] = [];
         let checked = 0;
-        for (const screen of screens.filter((candidate) => candidate.role === role)) {
+        for (const screen of screensOf(role)) {
           await visitScreen(page, screen);
           const findings = await axeFindings(page);
           problems.push(

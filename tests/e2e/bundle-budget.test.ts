@@ -1,6 +1,6 @@
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { useBrowser } from "../support/browser";
+import { useBrowser } from "./fixtures/browser";
 
 const browser = useBrowser();
 const LANDING_BUDGET_BYTES = 120 * 1024;

@@ -1,21 +1,23 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { apiCall, PHONE_VIEWPORT, registerOwnerViaApi, useBrowser } from "../support/browser";
-import { createCodeViaApi, createValuerViaApi, downloadedFile } from "../support/codes";
+import { registerOwnerViaApi } from "./fixtures/accounts";
+import { expectNoHorizontalScroll, holdRequests, PHONE_VIEWPORT, useBrowser } from "./fixtures/browser";
 import {
   certificateValue,
   certificateViaApi,
-  decodeQrPng,
-  expectNoHorizontalScroll,
   qrViewPath,
   scanCountIn,
   scanLikePhone,
   USER_AGENTS,
-} from "../support/scans";
+} from "./fixtures/certificates";
+import { createCodeViaApi } from "./fixtures/codes";
+import { apiCall } from "./fixtures/http";
+import { decodeQrPng, downloadedFile } from "./fixtures/qr-images";
+import { createValuerViaApi } from "./fixtures/valuers";
 
 const browser = useBrowser();
 
-/** SPEC 3's public certificate payload: the 17 fields a /qr-view link carries. */
+/** The public certificate payload: the 17 fields a /qr-view link carries. */
 const PAYLOAD_FIELDS = [
   "propertyAddress",
   "propertyReference",
@@ -65,7 +67,7 @@ async function expectInvalid(page: Page, message: string) {
 
 const NOT_ISSUERS = /do not match the issuer's record/;
 
-describe("/qr-view inputs (SPEC 2, issue 4)", () => {
+describe("/qr-view inputs", () => {
   it("without data says No QR code data found", async () => {
     const { page, context } = await openPhonePage("/qr-view");
     await expectInvalid(page, "No QR code data found");
@@ -125,7 +127,7 @@ describe("/qr-view inputs (SPEC 2, issue 4)", () => {
     await page.goto(qrViewPath(payload));
     await page.getByRole("heading", { level: 1, name: "Property Valuation Certificate" }).waitFor();
     await page.getByText("Verified Authentic", { exact: true }).waitFor();
-    // A scanner downloads the certificate's own chunk, never the workspace or admin screens (STYLE 12).
+    // Every screen is loaded lazily: a scanner downloads the certificate's own chunk, never the workspace or admin screens.
     expect(scripts.join(" ")).not.toMatch(/workspace-routes|app-shell|admin-page/);
     for (const section of ["Property Information", "Valuation Details", "Signing Valuer"]) {
       await page.getByRole("heading", { level: 2, name: section }).waitFor();
@@ -203,12 +205,7 @@ describe("/qr-view inputs (SPEC 2, issue 4)", () => {
   it("shows a loading state while it asks the server", async () => {
     const { code } = await arrangeCode();
     const { page, context } = await browser.newPage({ viewport: PHONE_VIEWPORT });
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/api/public/certificates/**", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, "**/api/public/certificates/**");
     await page.goto(qrViewPath({ qrCodeId: code.publicToken }));
     await page.getByRole("status").getByText("Checking the issuer's record...").waitFor();
     expect(await page.getByText("Verified Authentic").count()).toBe(0);

@@ -1,10 +1,10 @@
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, useBrowser } from "../support/browser";
-import { allScreens, arrangeScreenData, visitScreen, type Role, type Screen } from "../support/screens";
+import { describe, expect, it } from "vitest";
+import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, SCREEN_POLL, useBrowser } from "./fixtures/browser";
+import { useScreens, visitScreen } from "./fixtures/screens";
 
 /**
- * Issue 6: every screen, with the Content-Security-Policy the app is served with (public/_headers;
+ * Every screen, with the Content-Security-Policy the app is served with (public/_headers;
  * the certificate page's own), runs without a single violation: none reported to the page's
  * `securitypolicyviolation` listeners and none in the console.
  */
@@ -34,13 +34,10 @@ async function recordViolations(page: Page) {
   return async () => [...(await page.evaluate(() => window.__cspViolations.splice(0))), ...consoleMessages.splice(0)];
 }
 
-let screens: Screen[];
-let tokens: Record<Role, string | undefined>;
-beforeAll(async () => {
-  const data = await arrangeScreenData();
-  screens = allScreens(data);
-  tokens = { visitor: undefined, owner: data.ownerToken, admin: data.adminToken };
-});
+const { screensOf, tokenOf } = useScreens();
+
+const SCRIPT_BLOCKED = /script-src-elem blocked inline/;
+const IMAGE_BLOCKED = /img-src blocked https:\/\/example.com/;
 
 describe("the recorder", () => {
   it("sees a violation when there is one (an inline script and a third-party image)", async () => {
@@ -48,19 +45,26 @@ describe("the recorder", () => {
     const takeViolations = await recordViolations(page);
     await page.goto("/privacy-policy");
     await page.locator("h1").waitFor();
-    await page.evaluate(async () => {
+    await page.evaluate(() => {
       const script = document.createElement("script");
       script.textContent = "window.inlineRan = true";
       document.body.append(script);
       const image = new Image();
       image.src = "https://example.com/tracker.png";
       document.body.append(image);
-      await new Promise((resolve) => setTimeout(resolve, 200));
     });
     expect(await page.evaluate(() => "inlineRan" in window)).toBe(false);
-    const found = (await takeViolations()).join("\n");
-    expect(found).toMatch(/script-src-elem blocked inline/);
-    expect(found).toMatch(/img-src blocked https:\/\/example.com/);
+    // The browser reports violations asynchronously: wait until both have been reported.
+    const reported: string[] = [];
+    await expect
+      .poll(async () => {
+        reported.push(...(await takeViolations()));
+        return SCRIPT_BLOCKED.test(reported.join("\n")) && IMAGE_BLOCKED.test(reported.join("\n"));
+      }, SCREEN_POLL)
+      .toBe(true);
+    const found = reported.join("\n");
+    expect(found).toMatch(SCRIPT_BLOCKED);
+    expect(found).toMatch(IMAGE_BLOCKED);
     await context.close();
   });
 });
@@ -72,7 +76,7 @@ for (const [label, viewport] of [
   describe(`Content-Security-Policy on a ${label}`, () => {
     for (const role of ["visitor", "owner", "admin"] as const) {
       it(`is served with, and never violated by, the ${role}'s screens`, async () => {
-        const { page, context } = await browser.newPage({ viewport, token: tokens[role] });
+        const { page, context } = await browser.newPage({ viewport, token: tokenOf(role) });
         const takeViolations = await recordViolations(page);
         const unprotected: string[] = [];
         page.on("response", (response) => {
@@ -81,7 +85,7 @@ for (const [label, viewport] of [
           }
         });
         const violations: string[] = [];
-        for (const screen of screens.filter((candidate) => candidate.role === role)) {
+        for (const screen of screensOf(role)) {
           await visitScreen(page, screen);
           violations.push(...(await takeViolations()).map((violation) => `${screen.name}: ${violation}`));
         }

@@ -1,12 +1,12 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { createAdminViaDb } from "../support/admin";
-import { PHONE_VIEWPORT, registerOwnerViaApi, useBrowser } from "../support/browser";
-import { createCodeViaApi, createValuerViaApi } from "../support/codes";
+import { registerOwnerViaApi } from "./fixtures/accounts";
+import { createAdminViaDb } from "./fixtures/admins";
+import { holdRequests, PHONE_VIEWPORT, SCREEN_POLL, useBrowser } from "./fixtures/browser";
+import { createCodeViaApi } from "./fixtures/codes";
+import { createValuerViaApi } from "./fixtures/valuers";
 
 const browser = useBrowser();
-/** The page loads over a shared, busy test server: give screen updates time. */
-const POLL = { timeout: 20_000, interval: 100 };
 
 const STAT_LABELS = ["Total Codes", "This Month", "Valuers", "Verifications"] as const;
 
@@ -24,18 +24,13 @@ describe("dashboard", () => {
   it("shows loading states, then zeros and the empty state with a prompt to create a code", async () => {
     const owner = await registerOwnerViaApi();
     const { page, context } = await browser.newPage({ token: owner.token, viewport: PHONE_VIEWPORT });
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/api/qr-codes?limit=5", async (route) => {
-      await held;
-      await route.fallback();
-    });
+    const release = await holdRequests(page, "**/api/qr-codes?limit=5");
     await page.goto("/");
     await page.getByRole("status").filter({ hasText: "Loading recent codes" }).waitFor();
     release();
     await page.getByText("No verification codes yet", { exact: true }).waitFor();
     await expect
-      .poll(() => allStats(page), POLL)
+      .poll(() => allStats(page), SCREEN_POLL)
       .toEqual({
         "Total Codes": "0",
         "This Month": "0",
@@ -56,7 +51,7 @@ describe("dashboard", () => {
     const { page, context } = await browser.newPage({ token: owner.token });
     await page.goto("/dashboard");
     await page.getByText("No verification codes yet", { exact: true }).waitFor();
-    await expect.poll(() => statValue(page, "Valuers"), POLL).toBe("2");
+    await expect.poll(() => statValue(page, "Valuers"), SCREEN_POLL).toBe("2");
     expect(await statValue(page, "Total Codes")).toBe("0");
 
     // The whole round trip stays inside the app, so only cache invalidation can refresh the numbers.
@@ -73,14 +68,14 @@ describe("dashboard", () => {
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Dashboard" }).click();
 
     await expect
-      .poll(() => allStats(page), POLL)
+      .poll(() => allStats(page), SCREEN_POLL)
       .toEqual({
         "Total Codes": "1",
         "This Month": "1",
         Valuers: "2",
         Verifications: "0",
       });
-    await expect.poll(() => recentItems(page).count(), POLL).toBe(1);
+    await expect.poll(() => recentItems(page).count(), SCREEN_POLL).toBe(1);
     const item = recentItems(page).first();
     expect(await item.innerText()).toMatch(
       /Godown 4, Industrial Area, Nairobi[\s\S]*03\/03\/2025[\s\S]*KSh 730,500\.00[\s\S]*KES[\s\S]*View/,
@@ -95,7 +90,7 @@ describe("dashboard", () => {
         await page.reload();
         await statCell(page, "Verifications").filter({ hasNotText: "Loading" }).waitFor();
         return statValue(page, "Verifications");
-      }, POLL)
+      }, SCREEN_POLL)
       .toBe("1");
 
     await item.getByRole("link", { name: "View Godown 4, Industrial Area, Nairobi" }).click();
@@ -112,7 +107,7 @@ describe("dashboard", () => {
     }
     const { page, context } = await browser.newPage({ token: owner.token });
     await page.goto("/");
-    await expect.poll(() => recentItems(page).count(), POLL).toBe(5);
+    await expect.poll(() => recentItems(page).count(), SCREEN_POLL).toBe(5);
     const items = await recentItems(page).allInnerTexts();
     expect(items).toEqual([6, 5, 4, 3, 2].map((n) => expect.stringMatching(new RegExp(`^House ${n}, Karen\\n`))));
     expect(await statValue(page, "Total Codes")).toBe("6");

@@ -2,7 +2,8 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { inject } from "vitest";
-import { apiCall, uniqueEmail } from "../support/browser";
+import { signInViaApi, uniqueEmail } from "./fixtures/accounts";
+import { apiCall } from "./fixtures/http";
 
 const run = promisify(execFile);
 
@@ -17,23 +18,17 @@ function adminCreate(email: string, password: string) {
   );
 }
 
-async function signIn(email: string, password: string) {
-  return apiCall<{ token: string; user: { role: string; isActive: boolean } }>("/api/login", {
-    body: { email, password },
-  });
-}
-
 describe("npm run admin:create", () => {
   it("creates an administrator who can sign in, and running it again resets the password", async () => {
     const email = uniqueEmail("admin");
     const first = await adminCreate(email, "first-password-1");
     expect(first.stdout).toContain(`Administrator ${email} created`);
-    expect((await signIn(email, "first-password-1")).user).toMatchObject({ role: "admin", isActive: true });
+    expect((await signInViaApi(email, "first-password-1")).user).toMatchObject({ role: "admin", isActive: true });
 
     const again = await adminCreate(email, "second-password-2");
     expect(again.stdout).toContain(`${email} is now an active administrator`);
-    await expect(signIn(email, "first-password-1")).rejects.toThrow(/401/);
-    expect((await signIn(email, "second-password-2")).user.role).toBe("admin");
+    await expect(signInViaApi(email, "first-password-1")).rejects.toThrow(/401/);
+    expect((await signInViaApi(email, "second-password-2")).user.role).toBe("admin");
   });
 
   it("promotes an existing user and refuses a short password", async () => {
@@ -49,7 +44,7 @@ describe("npm run admin:create", () => {
       },
     });
     await adminCreate(email, "promoted-pass-3");
-    expect((await signIn(email, "promoted-pass-3")).user.role).toBe("admin");
+    expect((await signInViaApi(email, "promoted-pass-3")).user.role).toBe("admin");
     await expect(adminCreate(uniqueEmail("short"), "short")).rejects.toMatchObject({
       stderr: expect.stringContaining("at least 8 characters"),
     });

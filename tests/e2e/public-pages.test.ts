@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { useBrowser } from "../support/browser";
+import { useBrowser } from "./fixtures/browser";
 
 const browser = useBrowser();
 

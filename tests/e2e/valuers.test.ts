@@ -1,7 +1,11 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { apiCall, expectToast, PHONE_VIEWPORT, registerOwnerViaApi, useBrowser } from "../support/browser";
-import { joinAsMember, promoteToAdmin } from "../support/team";
+import { registerOwnerViaApi } from "./fixtures/accounts";
+import { promoteToAdminInDb } from "./fixtures/admins";
+import { expectToast, holdRequests, PHONE_VIEWPORT, useBrowser } from "./fixtures/browser";
+import { apiCall } from "./fixtures/http";
+import { joinAsMemberInBrowser } from "./fixtures/team";
+import { createValuerViaApi } from "./fixtures/valuers";
 
 const browser = useBrowser();
 
@@ -26,12 +30,7 @@ describe("valuers page (owner)", () => {
     const owner = await registerOwnerViaApi();
     const { page, context } = await browser.newPage({ token: owner.token });
     // The list request is held until the loading state has been seen.
-    let releaseList = () => {};
-    const listReleased = new Promise<void>((resolve) => (releaseList = resolve));
-    await page.route("**/api/valuers", async (route) => {
-      if (route.request().method() === "GET") await listReleased;
-      await route.fallback();
-    });
+    const releaseList = await holdRequests(page, "**/api/valuers", { method: "GET" });
     await page.goto("/valuers");
     await page.getByRole("status").filter({ hasText: "Loading valuers..." }).waitFor();
     releaseList();
@@ -130,9 +129,11 @@ describe("valuers page (owner)", () => {
 
   it("shows the server's message when a change fails, and the fallback text when there is none", async () => {
     const owner = await registerOwnerViaApi();
-    const [valuer] = [
-      await apiCall("/api/valuers", { token: owner.token, body: { name: "Grace Njeri", qualification: "MISK" } }),
-    ];
+    const valuer = await createValuerViaApi(owner.token, {
+      name: "Grace Njeri",
+      phone: undefined,
+      qualification: "MISK",
+    });
     const { page, context } = await browser.newPage({ token: owner.token });
     await page.goto("/valuers");
     const row = valuerRow(page, "Grace Njeri");
@@ -183,9 +184,10 @@ describe("valuers page (owner)", () => {
 
   it("fits a 360 px phone: each valuer is a card with every control on screen, and the page does not scroll sideways", async () => {
     const owner = await registerOwnerViaApi();
-    await apiCall("/api/valuers", {
-      token: owner.token,
-      body: { name: "Samuel Kiprotich Arap Moi", phone: "+254 722 000 000", qualification: "Registered Valuer" },
+    await createValuerViaApi(owner.token, {
+      name: "Samuel Kiprotich Arap Moi",
+      phone: "+254 722 000 000",
+      qualification: "Registered Valuer",
     });
     const { page, context } = await browser.newPage({ token: owner.token, viewport: PHONE_VIEWPORT });
     await page.goto("/valuers");
@@ -214,11 +216,8 @@ describe("valuers page (owner)", () => {
 describe("valuers page (others)", () => {
   it("shows a member the non-owner message, the list, and no controls", async () => {
     const owner = await registerOwnerViaApi();
-    await apiCall("/api/valuers", {
-      token: owner.token,
-      body: { name: "Alice Achieng", phone: "+254 733 000 111", qualification: "MRICS" },
-    });
-    const member = await joinAsMember(browser, owner.token);
+    await createValuerViaApi(owner.token, { name: "Alice Achieng", phone: "+254 733 000 111", qualification: "MRICS" });
+    const member = await joinAsMemberInBrowser(browser, owner.token);
     const { page } = member;
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "My Company Valuers" }).click();
     await page.getByText(NON_OWNER_NOTICE, { exact: true }).waitFor();
@@ -234,7 +233,7 @@ describe("valuers page (others)", () => {
 
   it("sends an administrator to /admin", async () => {
     const account = await registerOwnerViaApi();
-    await promoteToAdmin(account.user.id);
+    await promoteToAdminInDb(account.user.id);
     const { page, context } = await browser.newPage({ token: account.token });
     await page.goto("/valuers");
     await page.waitForURL(`${browser.appUrl}/admin`);

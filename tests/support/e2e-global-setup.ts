@@ -27,6 +27,21 @@ async function waitForHttp(url: string, server: ChildProcess, expected = 200, ti
 }
 
 /**
+ * wrangler dev's proxy parks a GET whose hop to the Worker failed (a pooled connection the Worker's
+ * runtime closed just as it was reused: cloudflare/workers-sdk#14641) in a retry queue that it only
+ * works through when its next request arrives; a POST is answered 503 instead (see fetchApp in
+ * tests/e2e/fixtures/http.ts). A page waiting for such a GET (a lazy chunk, the session, a list)
+ * sends nothing else, so it waited until its 30 s timeout, more often when the machine was busy.
+ * Any request drains the queue: one every half second answers a parked request within that.
+ */
+function drainParkedRequests(appUrl: string) {
+  const timer = setInterval(() => {
+    fetch(`${appUrl}/favicon.svg`, { method: "HEAD" }).catch(() => {});
+  }, 500);
+  return () => clearInterval(timer);
+}
+
+/**
  * Serves the production build (`vite build` output) with `wrangler dev` — the same Worker and
  * assets that deploy — against a fresh in-memory Postgres, for the browser tests.
  */
@@ -80,9 +95,11 @@ export default async function setup(project: TestProject) {
     server.kill("SIGKILL");
     throw new Error(`${(error as Error).message}\n${output}`);
   }
+  const stopDraining = drainParkedRequests(appUrl);
   project.provide("appUrl", appUrl);
   project.provide("databaseUrl", postgres.url);
   return async () => {
+    stopDraining();
     server.kill("SIGTERM");
     await new Promise((resolve) => server.once("exit", resolve));
     await bridge.close();

@@ -1,48 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { decodeQrImage } from "../support/qr-decode";
-import { expectToast, PHONE_VIEWPORT, registerOwnerViaApi, uniqueEmail, useBrowser } from "../support/browser";
+import { registerOwnerViaApi, uniqueEmail } from "./fixtures/accounts";
+import { expectToast, holdRequests, PHONE_VIEWPORT, useBrowser } from "./fixtures/browser";
 
+/**
+ * Registration, sign-in and sign-out through the landing page's dialogs, and how the app
+ * holds the session (the token in localStorage, checked with GET /api/auth/user).
+ */
 const browser = useBrowser();
-
-describe("landing page", () => {
-  it("shows the marketing sections, the four tiles and a live demo code that decodes to our address", async () => {
-    const { page, context } = await browser.newPage();
-    await page.goto("/");
-    await page.getByRole("button", { name: "Valuer Dashboard" }).waitFor();
-    await expect(page.getByRole("button", { name: "Start Free Trial" }).isVisible()).resolves.toBe(true);
-    const body = await page.locator("body").innerText();
-    for (const text of [
-      "100%",
-      "Secure",
-      "500+",
-      "Companies",
-      "50K+",
-      "Codes",
-      "24/7",
-      "Support",
-      "London",
-      "How it works",
-    ]) {
-      expect(body).toContain(text);
-    }
-    expect(body).toMatch(/alerted each time a code is scanned/);
-    const demo = page.getByAltText(/Demo verification QR code/);
-    await demo.waitFor();
-    const decoded = await decodeQrImage(page, (await demo.getAttribute("src"))!);
-    expect(decoded).toBe(`${browser.appUrl}/v/demo`);
-    await context.close();
-  });
-
-  it("keeps Loading... when the demo request fails", async () => {
-    const { page, context } = await browser.newPage();
-    await page.route("**/api/demo-qr", (route) => route.fulfill({ status: 500, body: "{}" }));
-    await page.goto("/");
-    await page.getByText("Loading...").waitFor();
-    await page.waitForTimeout(300);
-    expect(await page.getByText("Loading...").isVisible()).toBe(true);
-    await context.close();
-  });
-});
 
 describe("registration and sign-in", () => {
   it("shows every registration validation message under its field", async () => {
@@ -94,12 +58,10 @@ describe("registration and sign-in", () => {
     await dialog.getByLabel("Company Location").fill("Nairobi");
     await dialog.getByLabel("Password", { exact: true }).fill("s3cure-passw0rd");
     await dialog.getByLabel("Confirm Password").fill("s3cure-passw0rd");
-    await page.route("**/api/register", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 400));
-      await route.continue();
-    });
+    const releaseRegistration = await holdRequests(page, "**/api/register");
     await dialog.getByRole("button", { name: "Create Account" }).click();
     await page.getByRole("button", { name: "Creating Account..." }).waitFor();
+    releaseRegistration();
     expect(
       await expectToast(page, "Registration Successful", "Your company account has been created successfully!"),
     ).toBe("default");
@@ -124,12 +86,10 @@ describe("registration and sign-in", () => {
     expect(await expectToast(page, "Login Failed", "Invalid email or password")).toBe("destructive");
 
     await page.getByLabel("Password").fill("s3cure-passw0rd");
-    await page.route("**/api/login", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 400));
-      await route.continue();
-    });
+    const releaseSignIn = await holdRequests(page, "**/api/login");
     await page.getByRole("dialog").getByRole("button", { name: "Sign In" }).click();
     await page.getByRole("button", { name: "Signing In..." }).waitFor();
+    releaseSignIn();
     expect(await expectToast(page, "Login Successful", "Welcome back!")).toBe("default");
     await page.getByTestId("company-name").waitFor();
     expect(page.url()).toBe(`${browser.appUrl}/`);
@@ -148,12 +108,7 @@ describe("session", () => {
   it("shows the Loading spinner while the user is fetched, then the shell", async () => {
     const owner = await registerOwnerViaApi();
     const { page, context } = await browser.newPage({ token: owner.token });
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/api/auth/user", async (route) => {
-      await gate;
-      await route.continue();
-    });
+    const release = await holdRequests(page, "**/api/auth/user");
     await page.goto("/qr-history");
     await page.getByRole("status").getByText("Loading").waitFor();
     release();

@@ -1,19 +1,13 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { apiCall, expectToast, PHONE_VIEWPORT, registerOwnerViaApi, useBrowser } from "../support/browser";
-import {
-  clipboardPng,
-  createCodeViaApi,
-  createValuerViaApi,
-  downloadedFile,
-  expectPrintQualityQr,
-  fillRealEstateCode,
-  type CreatedCode,
-} from "../support/codes";
+import { registerOwnerViaApi } from "./fixtures/accounts";
+import { expectToast, holdRequests, PHONE_VIEWPORT, SCREEN_POLL, useBrowser } from "./fixtures/browser";
+import { createCodeViaApi, type CreatedCode, fillRealEstateCode } from "./fixtures/codes";
+import { apiCall } from "./fixtures/http";
+import { clipboardPng, downloadedFile, expectPrintQualityQr } from "./fixtures/qr-images";
+import { createValuerViaApi } from "./fixtures/valuers";
 
 const browser = useBrowser();
-/** The page loads over a shared, busy test server: give screen updates time. */
-const POLL = { timeout: 20_000, interval: 100 };
 
 const NO_VALUERS = "No valuers available. Please add a valuer first.";
 const PROMPT = "Fill out the form to generate your QR code";
@@ -24,14 +18,23 @@ const refuseClipboard = (page: Page) =>
     navigator.clipboard.write = () => Promise.reject(new DOMException("Write permission denied", "NotAllowedError"));
   });
 
-/** An owner with one active valuer, on the create page. */
+/**
+ * An owner with one active valuer, on the create page. With `fakeClock`, the page's timers run on
+ * Playwright's clock: time flows as usual, and a test can jump it forward (page.clock.runFor).
+ */
 async function openCreatePage(
-  options: { withValuer?: boolean; viewport?: { width: number; height: number }; clipboardFails?: boolean } = {},
+  options: {
+    withValuer?: boolean;
+    viewport?: { width: number; height: number };
+    clipboardFails?: boolean;
+    fakeClock?: boolean;
+  } = {},
 ) {
   const owner = await registerOwnerViaApi();
   const valuer = options.withValuer === false ? null : await createValuerViaApi(owner.token);
   const { page, context } = await browser.newPage({ token: owner.token, viewport: options.viewport });
   if (options.clipboardFails) await refuseClipboard(page);
+  if (options.fakeClock) await page.clock.install();
   await page.goto("/create-qr");
   await page.getByRole("heading", { name: "Create Unique Code for your valuation report" }).waitFor();
   if (valuer) await page.getByRole("option", { name: "Jane Wanjiku (MRICS)" }).waitFor({ state: "attached" });
@@ -41,7 +44,7 @@ async function openCreatePage(
 const optionTexts = (page: Page, label: string) =>
   page.getByLabel(label, { exact: true }).locator("option").allInnerTexts();
 
-describe("create code form rules (SPEC 5)", () => {
+describe("create code form rules", () => {
   it("shows the two sections, the options and defaults, and masks the date and market value", async () => {
     const { page, context } = await openCreatePage();
     await page.getByRole("region", { name: "Property Information" }).waitFor();
@@ -134,12 +137,13 @@ describe("create code form rules (SPEC 5)", () => {
   });
 
   it("offers location suggestions as a keyboard listbox that Escape closes", async () => {
-    const { page, context } = await openCreatePage();
+    const { page, context } = await openCreatePage({ fakeClock: true });
     const searches: string[] = [];
     page.on("request", (request) => request.url().includes("/api/locations/search") && searches.push(request.url()));
     const location = page.getByRole("combobox", { name: "Property Location" });
     await location.pressSequentially("M");
-    await page.waitForTimeout(400); // longer than the typing pause: one character must not ask
+    // The page's clock jumps past the typing pause: one character must not ask.
+    await page.clock.runFor(400);
     expect(searches).toEqual([]);
     await location.pressSequentially("ombasa");
     const listbox = page.getByRole("listbox", { name: "Location suggestions" });
@@ -162,12 +166,7 @@ describe("generating a code", () => {
   it("submits, shows the preview, and copies and downloads a print-quality PNG of the public address", async () => {
     const { page, context } = await openCreatePage();
     await fillRealEstateCode(page);
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/api/qr-codes", async (route) => {
-      await held;
-      await route.fallback();
-    });
+    const release = await holdRequests(page, "**/api/qr-codes");
     const created = page.waitForResponse((res) => res.url().endsWith("/api/qr-codes") && res.status() === 201);
     await page.getByRole("button", { name: "Generate QR Code" }).click();
     const submitting = page.getByRole("button", { name: "Generating QR Code..." });
@@ -241,7 +240,7 @@ describe("generating a code", () => {
   });
 });
 
-describe("create code errors (SPEC 8)", () => {
+describe("create code errors", () => {
   it("shows the server's validation errors, its message, or the generic text", async () => {
     const { owner, valuer, page, context } = await openCreatePage();
     await fillRealEstateCode(page);
@@ -356,7 +355,7 @@ describe("QR history (/qr-history)", () => {
     const { page, context } = await browser.newPage({ token: owner.token });
     await page.goto("/qr-history");
     await page.getByRole("heading", { name: "QR History" }).waitFor();
-    await expect.poll(() => historyRows(page).count(), POLL).toBe(3);
+    await expect.poll(() => historyRows(page).count(), SCREEN_POLL).toBe(3);
     const headers = await page.getByRole("columnheader").allInnerTexts();
     expect(headers.map((text) => text.toLowerCase())).toEqual([
       "property details",
@@ -380,18 +379,20 @@ describe("QR history (/qr-history)", () => {
       date: null,
     });
     await expect
-      .poll(() => historyRows(page).allInnerTexts(), POLL)
+      .poll(() => historyRows(page).allInnerTexts(), SCREEN_POLL)
       .toEqual([expect.stringContaining("12 Riverside Drive")]);
     // The applied filters live in the address: a reload keeps them.
     await page.reload();
-    await expect.poll(() => historyRows(page).count(), POLL).toBe(1);
+    await expect.poll(() => historyRows(page).count(), SCREEN_POLL).toBe(1);
     expect(await page.getByLabel("Search by property address").inputValue()).toBe("riverside");
 
     expect((await searchHistory(page, { type: "Motor Vehicle" })).propertyType).toBe("Motor Vehicle");
-    await expect.poll(() => historyRows(page).allInnerTexts(), POLL).toEqual([expect.stringContaining("KDA 123A")]);
+    await expect
+      .poll(() => historyRows(page).allInnerTexts(), SCREEN_POLL)
+      .toEqual([expect.stringContaining("KDA 123A")]);
 
     expect((await searchHistory(page, { date: "2025-01-15" })).date).toBe("2025-01-15");
-    await expect.poll(() => historyRows(page).count(), POLL).toBe(2);
+    await expect.poll(() => historyRows(page).count(), SCREEN_POLL).toBe(2);
     expect(await historyRows(page).filter({ hasText: "KDA 123A" }).count()).toBe(0);
 
     await searchHistory(page, { search: "nowhere at all" });
@@ -399,7 +400,7 @@ describe("QR history (/qr-history)", () => {
     expect(await historyRows(page).count()).toBe(0);
 
     await page.getByRole("button", { name: "Clear" }).click();
-    await expect.poll(() => historyRows(page).count(), POLL).toBe(3);
+    await expect.poll(() => historyRows(page).count(), SCREEN_POLL).toBe(3);
 
     const [download] = await Promise.all([
       page.waitForEvent("download"),
@@ -430,7 +431,7 @@ describe("QR history (/qr-history)", () => {
       });
     }
     await page.reload();
-    await expect.poll(() => historyRows(page).count(), POLL).toBe(20);
+    await expect.poll(() => historyRows(page).count(), SCREEN_POLL).toBe(20);
     const pages = page.getByRole("navigation", { name: "QR code pages" });
     await pages.getByText("Showing 1–20 of 21").waitFor();
     expect(await historyRows(page).first().innerText()).toContain("Plot 21, Kilimani");

@@ -1,0 +1,134 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { expectNoHorizontalScroll, expectToast, PHONE_VIEWPORT, SCREEN_POLL, useBrowser } from "./fixtures/browser";
+import { createCodeViaApi, createOwnerWithCodesViaApi } from "./fixtures/codes";
+import { apiCall } from "./fixtures/http";
+import { joinAsMemberInBrowser } from "./fixtures/team";
+
+/**
+ * Revoking and reinstating a code on its detail page (/qr/:id), and what the printed address
+ * and the history list then show.
+ */
+const browser = useBrowser();
+
+const statusPanel = (page: Page) => page.getByRole("region", { name: "Verification Status" });
+
+async function openCertificate(address: string) {
+  const { page, context } = await browser.newPage({ viewport: PHONE_VIEWPORT });
+  await page.goto(address);
+  await page.getByRole("heading", { level: 1, name: "Property Valuation Certificate" }).waitFor();
+  return { page, context };
+}
+
+describe("revocation on the code detail page", () => {
+  it("revokes with a reason and a replacement, shows it on the printed address and in history, then reinstates", async () => {
+    const { owner, code, replacement } = await createOwnerWithCodesViaApi();
+    const { page, context } = await browser.newPage({ token: owner.token });
+    // History first, so its cached list must be refreshed by the revocation.
+    await page.goto("/qr-history");
+    await page.getByRole("link", { name: "View 12 Riverside Drive, Westlands, Nairobi" }).click();
+    const panel = statusPanel(page);
+    await panel.getByText("Valid", { exact: true }).waitFor();
+    await panel.getByText("No changes: the code has been valid since it was created.").waitFor();
+
+    await panel.getByRole("button", { name: "Revoke code" }).click();
+    const dialog = page.getByRole("dialog", { name: "Revoke this code?" });
+    await dialog.getByRole("button", { name: "Revoke code" }).click();
+    await dialog.getByRole("alert").getByText("Reason is required").waitFor();
+    await dialog.getByLabel("Reason").fill("Superseded by a new valuation");
+    const successor = dialog.getByLabel("Replaced by (optional)");
+    await successor.locator("option", { hasText: "14 Riverside Drive" }).waitFor({ state: "attached" });
+    // Neither the code itself nor a revoked code can replace it.
+    expect(await successor.locator("option").allInnerTexts()).toEqual([
+      "No replacement",
+      "14 Riverside Drive, Westlands, Nairobi · VAL-2025-002 · 15/01/2025",
+    ]);
+    await successor.selectOption({ label: "14 Riverside Drive, Westlands, Nairobi · VAL-2025-002 · 15/01/2025" });
+    await dialog.getByRole("button", { name: "Revoke code" }).click();
+    expect(await expectToast(page, "Code revoked")).toBe("default");
+    await dialog.waitFor({ state: "detached" });
+
+    await panel.getByText(/^Revoked on .+ by Olive Owner$/).waitFor();
+    await panel.getByText("Reason: Superseded by a new valuation").first().waitFor();
+    expect(await panel.getByRole("link", { name: "14 Riverside Drive, Westlands, Nairobi" }).getAttribute("href")).toBe(
+      `/qr/${replacement.id}`,
+    );
+    const history = panel.getByRole("list", { name: "Status history" }).getByRole("listitem");
+    await expect
+      .poll(() => history.allInnerTexts(), SCREEN_POLL)
+      .toEqual([expect.stringMatching(/^Revoked[\s\S]*by Olive Owner/)]);
+    expect(await panel.getByRole("button", { name: "Revoke code" }).count()).toBe(0);
+
+    // The printed address now says Revoked, with the reason, at once.
+    const phone = await openCertificate(code.qrCodeData);
+    await phone.page.getByText(/^Revoked on \d{1,2} \w+ \d{4}$/).waitFor();
+    await phone.page.getByText("Reason: Superseded by a new valuation").waitFor();
+    expect(await phone.page.getByRole("link", { name: replacement.qrCodeData }).count()).toBe(1);
+    expect(await phone.page.getByText("Verified Authentic").count()).toBe(0);
+    await expectNoHorizontalScroll(phone.page);
+
+    // The history list shows Revoked without a reload.
+    await page.getByRole("link", { name: "← QR History" }).click();
+    const row = page.getByRole("row").filter({ hasText: "VAL-2025-001" });
+    await row.getByText("Revoked", { exact: true }).waitFor();
+    await page.goBack();
+
+    await panel.getByRole("button", { name: "Reinstate code" }).click();
+    const reinstate = page.getByRole("dialog", { name: "Reinstate this code?" });
+    await reinstate.getByLabel("Reason").fill("Revoked by mistake");
+    await reinstate.getByRole("button", { name: "Reinstate code" }).click();
+    await expectToast(page, "Code reinstated");
+    await panel.getByText("Valid", { exact: true }).waitFor();
+    await expect
+      .poll(() => history.allInnerTexts(), SCREEN_POLL)
+      .toEqual([
+        expect.stringMatching(/^Reinstated[\s\S]*by Olive Owner[\s\S]*Reason: Revoked by mistake/),
+        expect.stringMatching(/^Revoked[\s\S]*Reason: Superseded by a new valuation/),
+      ]);
+
+    await phone.page.reload();
+    await phone.page.getByText("Verified Authentic").waitFor();
+    expect(await phone.page.getByText(/Revoked/).count()).toBe(0);
+    await phone.context.close();
+    await context.close();
+  });
+
+  it("lets a member revoke only the codes they created, and never reinstate", async () => {
+    const { owner, valuer, code: ownersCode } = await createOwnerWithCodesViaApi();
+    const member = await joinAsMemberInBrowser(browser, owner.token);
+    const membersCode = await createCodeViaApi(member.token, valuer.id, { propertyReference: "VAL-M-1" });
+    const { page } = member;
+
+    await page.goto(`/qr/${ownersCode.id}`);
+    const panel = statusPanel(page);
+    await panel
+      .getByText("Only the company owner or the person who created this code can revoke it.", { exact: true })
+      .waitFor();
+    expect(await panel.getByRole("button", { name: "Revoke code" }).count()).toBe(0);
+
+    await page.goto(`/qr/${membersCode.id}`);
+    await panel.getByRole("button", { name: "Revoke code" }).click();
+    const dialog = page.getByRole("dialog", { name: "Revoke this code?" });
+    await dialog.getByLabel("Reason").fill("Wrong property reference");
+    await dialog.getByRole("button", { name: "Revoke code" }).click();
+    await expectToast(page, "Code revoked");
+    await panel.getByText(/^Revoked on .+ by Mary Member$/).waitFor();
+    await panel.getByText("Only the company owner can reinstate a revoked code.", { exact: true }).waitFor();
+    expect(await panel.getByRole("button", { name: "Reinstate code" }).count()).toBe(0);
+    await member.context.close();
+  });
+
+  it("says why the server refused, in a destructive toast", async () => {
+    const { owner, code } = await createOwnerWithCodesViaApi();
+    const { page, context } = await browser.newPage({ token: owner.token });
+    await page.goto(`/qr/${code.id}`);
+    await statusPanel(page).getByRole("button", { name: "Revoke code" }).click();
+    const dialog = page.getByRole("dialog", { name: "Revoke this code?" });
+    await dialog.getByLabel("Reason").fill("Issued in error");
+    // Meanwhile, someone else revoked it.
+    await apiCall(`/api/qr-codes/${code.id}/revoke`, { token: owner.token, body: { reason: "Duplicate" } });
+    await dialog.getByRole("button", { name: "Revoke code" }).click();
+    expect(await expectToast(page, "Failed to revoke code", "This code is already revoked")).toBe("destructive");
+    await context.close();
+  });
+});

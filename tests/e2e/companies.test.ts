@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { registerOwnerViaApi, uniqueEmail } from "./fixtures/accounts";
+import { expectToast, useBrowser } from "./fixtures/browser";
+import { apiCall } from "./fixtures/http";
+import { openFromUserMenu, section } from "./fixtures/shell";
+
+/**
+ * Company Details (/settings/company): the owner edits the company.
+ */
+const browser = useBrowser();
+
+describe("company details", () => {
+  it("lets the owner edit the company; the shell shows the new name and a taken email is refused", async () => {
+    const owner = await registerOwnerViaApi();
+    const rival = await registerOwnerViaApi();
+    const { page, context } = await browser.newPage({ token: owner.token });
+    await page.goto("/");
+    await openFromUserMenu(page, "Company Details");
+    const info = section(page, "Company Information");
+    const name = info.getByLabel("Company Name");
+    await name.waitFor();
+    expect(await name.inputValue()).toBe(owner.user.company.name);
+    expect(await info.getByLabel("Company Email").inputValue()).toBe(owner.email);
+
+    await name.fill("Kamau & Partners Valuers");
+    await info.getByLabel("Company Email").fill(rival.email);
+    await info.getByRole("button", { name: "Save Changes" }).click();
+    const duplicate = "A company with this email already exists";
+    expect(await expectToast(page, "Failed to update company details", duplicate)).toBe("destructive");
+    await info.getByRole("alert").filter({ hasText: duplicate }).waitFor();
+
+    const newEmail = uniqueEmail("company");
+    await info.getByLabel("Company Email").fill(newEmail);
+    await info.getByLabel("Company Phone").fill("+44 20 7946 0000");
+    await info.getByLabel("Company Location").fill("Kensington, London");
+    // Enter submits: the failure toast may still cover the button.
+    await info.getByLabel("Company Location").press("Enter");
+    expect(await expectToast(page, "Company details updated", "Your company information has been saved.")).toBe(
+      "default",
+    );
+    await page.getByTestId("company-name").filter({ hasText: "Kamau & Partners Valuers" }).waitFor();
+    expect(await apiCall("/api/companies/current", { token: owner.token })).toMatchObject({
+      name: "Kamau & Partners Valuers",
+      email: newEmail,
+      phone: "+44 20 7946 0000",
+      location: "Kensington, London",
+    });
+
+    await page.reload();
+    expect(await section(page, "Company Information").getByLabel("Company Location").inputValue()).toBe(
+      "Kensington, London",
+    );
+    await context.close();
+  });
+});
