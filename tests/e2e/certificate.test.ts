@@ -14,6 +14,7 @@ import { createCodeViaApi } from "./fixtures/codes";
 import { apiCall } from "./fixtures/http";
 import { decodeQrPng, downloadedFile } from "./fixtures/qr-images";
 import { createValuerViaApi } from "./fixtures/valuers";
+import { verifyCompanyViaAdmin } from "./fixtures/admins";
 
 const browser = useBrowser();
 
@@ -38,9 +39,10 @@ const PAYLOAD_FIELDS = [
   "verificationCount",
 ] as const;
 
-/** An owner with a valuer and one Real Estate code (KES 45,000,000, valued 15/01/2025). */
+/** A verified company's owner with a valuer and one Real Estate code (KES 45,000,000, valued 15/01/2025). */
 async function arrangeCode() {
   const owner = await registerOwnerViaApi();
+  await verifyCompanyViaAdmin(owner.user.company.id);
   const valuer = await createValuerViaApi(owner.token);
   const code = await createCodeViaApi(owner.token, valuer.id);
   return { owner, code };

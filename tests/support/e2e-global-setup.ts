@@ -7,6 +7,7 @@ import type { TestProject } from "vitest/node";
 import { seedPlaces } from "../../scripts/seed-places";
 import { startEmbeddedPostgres } from "../../scripts/lib/embedded-postgres";
 import { freePort } from "../../scripts/lib/free-port";
+import { startMailInbox } from "../../scripts/lib/mail-inbox";
 import { startWsBridge } from "../../scripts/lib/ws-bridge";
 
 export const E2E_JWT_SECRET = "e2e-secret-that-is-at-least-32-characters-long";
@@ -50,12 +51,22 @@ export default async function setup(project: TestProject) {
   await seedPlaces(drizzle({ client: postgres.db }));
   const bridge = await startWsBridge();
   const port = await freePort();
-  const envFile = join(mkdtempSync(join(tmpdir(), "valuseal-e2e-")), "e2e.env");
+  const workDir = mkdtempSync(join(tmpdir(), "valuseal-e2e-"));
+  // A real inbox: the app emails confirmation, reset and invitation links, and tests follow them.
+  const inbox = await startMailInbox({ smtpPort: 0, uiPort: 0, mailDirectory: join(workDir, "mail") });
+  const envFile = join(workDir, "e2e.env");
   writeFileSync(
     envFile,
-    [`DATABASE_URL=${postgres.url}`, `DB_WS_PROXY=127.0.0.1:${bridge.port}/v1`, `JWT_SECRET=${E2E_JWT_SECRET}`].join(
-      "\n",
-    ),
+    [
+      `DATABASE_URL=${postgres.url}`,
+      `DB_WS_PROXY=127.0.0.1:${bridge.port}/v1`,
+      `JWT_SECRET=${E2E_JWT_SECRET}`,
+      `PUBLIC_ORIGIN=http://127.0.0.1:${port}`,
+      "SMTP_HOST=127.0.0.1",
+      `SMTP_PORT=${inbox.smtpPort}`,
+      "SMTP_SECURITY=none",
+      "EMAIL_FROM=ValuSeal <no-reply@valuseal.test>",
+    ].join("\n"),
   );
   const server = spawn(
     process.execPath,
@@ -98,12 +109,14 @@ export default async function setup(project: TestProject) {
   const stopDraining = drainParkedRequests(appUrl);
   project.provide("appUrl", appUrl);
   project.provide("databaseUrl", postgres.url);
+  project.provide("mailInboxUrl", inbox.url);
   return async () => {
     stopDraining();
     server.kill("SIGTERM");
     await new Promise((resolve) => server.once("exit", resolve));
     await bridge.close();
     await postgres.close();
+    await inbox.stop();
   };
 }
 
