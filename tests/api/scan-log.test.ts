@@ -5,8 +5,8 @@ import { insertCode } from "./fixtures/codes";
 import { withDb } from "./fixtures/database";
 import { api, randomIp } from "./fixtures/http";
 import { scanLikePhone, USER_AGENTS } from "./fixtures/scans";
+import { DAY_MS } from "../../schema/limits";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const ANDROID_TABLET =
   "Mozilla/5.0 (Linux; Android 13; SM-X200) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36";
 const WINDOWS =

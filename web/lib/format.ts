@@ -34,13 +34,13 @@ export function formatMoney(value: string | number, currency: string): string {
   return `${symbol} ${digits}`;
 }
 
-/** Thousands separators while typing (SPEC 5: digits only, commas stripped). */
+/** Thousands separators while typing (digits only; the commas are stripped before sending). */
 export function formatDigitsWithSeparators(digits: string): string {
   return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
 
 /**
- * The DD/MM/YYYY typing mask (SPEC 5): anything but digits and slashes is dropped, slashes are
+ * The DD/MM/YYYY typing mask: anything but digits and slashes is dropped, slashes are
  * inserted between day, month and year, and the text never exceeds 10 characters. A slash typed
  * right after a complete day or month is kept so typing "15/" reads naturally.
  */

@@ -1,6 +1,6 @@
 import { QueryClient } from "@tanstack/react-query";
 
-/** SPEC 9: no automatic retry, no refetch on focus, no polling, never stale, unused cache dropped after 5 minutes. */
+/** Data loading: no automatic retry, no refetch on focus, no polling, never stale, unused cache dropped after 5 minutes. */
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {

@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
+import { DAY_MS } from "../../schema/limits";
 import { companies, users } from "../../schema/tables";
 import type { Database } from "../db";
 import type { EmailMessage, ScanSummary } from "../lib/email-templates";
@@ -127,7 +128,7 @@ export async function dueScanDigests(db: Database, now: Date): Promise<EmailMess
         month: "long",
         year: "numeric",
         timeZone: company.timeZone,
-      }).format(new Date(now.getTime() - 24 * 60 * 60 * 1000));
+      }).format(new Date(now.getTime() - DAY_MS));
       return to.map(
         (address) =>
           ({

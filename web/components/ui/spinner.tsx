@@ -12,7 +12,7 @@ export function Spinner({ className }: { className?: string }) {
   );
 }
 
-/** The protected-route placeholder of SPEC 2: a centred spinner with the text Loading. */
+/** The protected-route placeholder while the session loads: a centred spinner with the text Loading. */
 export function PageLoading() {
   return (
     <div role="status" className="flex min-h-[50vh] flex-col items-center justify-center gap-3 text-slate-600">

@@ -13,7 +13,7 @@ type ShowToast = (message: ToastMessage) => void;
 const ToastContext = createContext<ShowToast | null>(null);
 
 /**
- * The one toast system (SPEC 4): default and destructive variants, one visible at a time, 5 s each.
+ * The one toast system: default and destructive variants, one visible at a time, 5 s each.
  * Written here rather than with a primitive library: it is small, and it ships in the landing
  * page's first download, which has a size budget.
  */

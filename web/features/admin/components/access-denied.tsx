@@ -1,4 +1,4 @@
-/** SPEC 6: a non-admin on an admin path sees this line and nothing else. */
+/** A non-admin on an admin path sees this line and nothing else (the server refuses the data anyway). */
 export function AccessDenied() {
   return (
     <p

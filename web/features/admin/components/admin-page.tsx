@@ -10,7 +10,7 @@ interface AdminSection {
   Content: ComponentType;
 }
 
-/** SPEC 2: one admin screen; the title (and content) follow whether the path contains /users, /companies or /settings. */
+/** One admin screen; the title (and content) follow whether the path contains /users, /companies or /settings. */
 const SECTIONS: { pathPart: string; section: AdminSection }[] = [
   { pathPart: "/users", section: { title: "User Management", Content: UserManagement } },
   { pathPart: "/companies", section: { title: "Companies Management", Content: CompaniesManagement } },

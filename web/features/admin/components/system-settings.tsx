@@ -2,7 +2,7 @@ import { Card } from "../../../components/ui/card";
 import { AUDIT_LOG_PAGE_SIZE } from "../../../../schema/validation/admin";
 import { AuditLogTable } from "./audit-log-table";
 
-/** /admin/settings: the settings placeholder of SPEC 2 and the full audit log. */
+/** /admin/settings: the settings placeholder and the full audit log. */
 export function SystemSettings() {
   return (
     <>

@@ -9,7 +9,7 @@ export const INVALID_NOTES = {
     "The details in this link do not match the issuer's record, so it is not a genuine certificate. Scan the code printed on the report, or contact the valuation company through a channel you already trust.",
 } as const;
 
-/** SPEC 2 and 8 errors under the heading "Invalid QR Code", with an optional explanation. */
+/** The fixed error texts (docs/product.md) under the heading "Invalid QR Code", with an optional explanation. */
 export function InvalidCertificate({ message, note }: { message: string; note?: string }) {
   return (
     <CertificateLayout heading="Invalid QR Code" status={<StatusPill tone="invalid">{message}</StatusPill>}>

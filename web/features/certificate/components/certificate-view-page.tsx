@@ -35,7 +35,7 @@ function CheckedCertificate({ token, claim }: { token: string; claim: Record<str
   return <CertificateDetails certificate={record.data} />;
 }
 
-/** /qr-view?data=<URL-encoded JSON> (SPEC 2): the spec's public verification page, made forgery-proof. */
+/** /qr-view?data=<URL-encoded JSON>: the older public verification link, made forgery-proof (the server's record is shown, never the link's). */
 export function CertificateViewPage() {
   const [params] = useSearchParams();
   const input = useMemo(() => readQrViewData(params.get("data")), [params]);

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { buttonClasses } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 
-/** SPEC 8: a missing code and another company's code look the same. */
+/** A missing code and another company's code look the same, so ids reveal nothing. */
 export function CodeNotFound() {
   return (
     <Card className="mx-auto max-w-lg p-8 text-center">

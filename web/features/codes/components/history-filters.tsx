@@ -11,7 +11,7 @@ interface Props {
   onApply: (filters: CodeFilters) => void;
 }
 
-/** SPEC 2 history filters: address search, property type (All + the five), a date, and Search. */
+/** History filters: address search, property type (All + the five), a date, and Search. */
 export function HistoryFilters({ applied, onApply }: Props) {
   const [draft, setDraft] = useState(applied);
   const set = (name: keyof CodeFilters) => (event: { target: { value: string } }) =>

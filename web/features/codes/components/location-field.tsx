@@ -17,7 +17,7 @@ interface Props {
 }
 
 /**
- * Property Location with suggestions while typing (SPEC 2, 7): an ARIA 1.2 combobox. Arrow keys
+ * Property Location with suggestions while typing: an ARIA 1.2 combobox. Arrow keys
  * move through the list, Enter picks, Escape closes; typing anything else is kept as written.
  */
 export function LocationField({ value, onChange, onBlur, name, inputRef, error }: Props) {

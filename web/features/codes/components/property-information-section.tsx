@@ -51,7 +51,7 @@ function SizeWithUnit({
 }
 
 /**
- * SPEC 5: a Motor Vehicle has no location or sizes, and its reference is the required
+ * A Motor Vehicle has no location or sizes, and its reference is the required
  * "Vehicle Reference Number"; every other type needs the location.
  */
 export function PropertyInformationSection({ form }: { form: Form }) {

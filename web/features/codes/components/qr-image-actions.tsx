@@ -3,7 +3,7 @@ import { Button } from "../../../components/ui/button";
 import { useToast } from "../../../components/ui/toast";
 import { copyQrPng, downloadQrPng } from "../lib/qr-image";
 
-/** The texts differ between the create and detail pages (SPEC 8). */
+/** The texts differ between the create and detail pages, as the product's fixed texts say (docs/product.md). */
 export interface QrImageMessages {
   copied: string;
   downloaded: string;

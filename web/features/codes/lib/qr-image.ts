@@ -67,7 +67,7 @@ export async function downloadQrPng(svgDataUrl: string, fileName: string): Promi
   }
 }
 
-/** Download names (SPEC 9): qr-code-{id}.png, or the reference on the detail page, made file-safe. */
+/** Download names: qr-code-{id}.png, or the reference on the detail page, made file-safe. */
 export function qrFileName(name: string | number): string {
   const safe = String(name)
     .trim()
