@@ -39,7 +39,8 @@ describe("companies management", () => {
     expect(await cells.nth(2).innerText()).toBe("1");
     expect(await cells.nth(3).innerText()).toBe("1");
     expect(await cells.nth(4).innerText()).toBe("Active");
-    expect(await cells.nth(5).innerText()).toBe(todayLong());
+    expect(await cells.nth(5).innerText()).toBe("Awaiting verification");
+    expect(await cells.nth(6).innerText()).toBe(todayLong());
 
     await row.getByRole("button", { name: /^Manage/ }).click();
     const confirm = page.getByRole("alertdialog");

@@ -18,16 +18,17 @@ describe("admin dashboard", () => {
     await page.goto("/admin");
     const stats = page.getByRole("region", { name: "Platform statistics" });
     await stats.locator('[aria-busy="true"]').first().waitFor();
-    expect(await stats.locator('[aria-busy="true"]').count()).toBe(4);
-    expect(await stats.getByText("Loading").count()).toBe(4);
+    expect(await stats.locator('[aria-busy="true"]').count()).toBe(5);
+    expect(await stats.getByText("Loading").count()).toBe(5);
     const expected = await apiCall<Record<string, number>>("/api/admin/stats", { token: admin.token });
     release();
-    await stats.locator('[aria-busy="false"]').nth(3).waitFor();
+    await stats.locator('[aria-busy="false"]').nth(4).waitFor();
     const labels = {
       "Total Users": expected.totalUsers,
       "Active Companies": expected.activeCompanies,
       "Total QR Codes": expected.totalQRCodes,
       "Verifications Today": expected.verificationsToday,
+      "Awaiting verification": expected.companiesAwaitingVerification,
     };
     expect(expected.totalUsers).toBeGreaterThanOrEqual(2);
     for (const [label, value] of Object.entries(labels)) {

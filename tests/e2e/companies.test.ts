@@ -3,6 +3,7 @@ import { registerOwnerViaApi, uniqueEmail } from "./fixtures/accounts";
 import { expectToast, useBrowser } from "./fixtures/browser";
 import { apiCall } from "./fixtures/http";
 import { openFromUserMenu, section } from "./fixtures/shell";
+import { linkIn, waitForEmail } from "../shared/inbox";
 
 /**
  * Company Details (/settings/company): the owner edits the company.
@@ -35,16 +36,30 @@ describe("company details", () => {
     await info.getByLabel("Company Location").fill("Kensington, London");
     // Enter submits: the failure toast may still cover the button.
     await info.getByLabel("Company Location").press("Enter");
-    expect(await expectToast(page, "Company details updated", "Your company information has been saved.")).toBe(
-      "default",
-    );
+    // A new company email changes nothing until that address follows its confirmation link.
+    expect(
+      await expectToast(
+        page,
+        "Company details updated",
+        `We sent a confirmation link to ${newEmail}. The company email changes when it is followed.`,
+      ),
+    ).toBe("default");
     await page.getByTestId("company-name").filter({ hasText: "Kamau & Partners Valuers" }).waitFor();
+    await info
+      .getByText(`Waiting for ${newEmail} to confirm — the company email stays ${owner.email} until then.`)
+      .waitFor();
     expect(await apiCall("/api/companies/current", { token: owner.token })).toMatchObject({
       name: "Kamau & Partners Valuers",
-      email: newEmail,
+      email: owner.email,
+      pendingEmail: { email: newEmail },
       phone: "+44 20 7946 0000",
       location: "Kensington, London",
     });
+    const confirmation = await waitForEmail(newEmail, "Confirm your new email");
+    await page.goto(linkIn(confirmation, "/confirm-email").href);
+    await page.getByText(`The company's email is now ${newEmail}.`).waitFor();
+    await page.goto("/settings/company");
+    expect(await section(page, "Company Information").getByLabel("Company Email").inputValue()).toBe(newEmail);
 
     await page.reload();
     expect(await section(page, "Company Information").getByLabel("Company Location").inputValue()).toBe(

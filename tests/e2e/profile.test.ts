@@ -18,7 +18,9 @@ describe("profile settings", () => {
     await openFromUserMenu(page, "Profile Settings");
     const personal = section(page, "Personal Information");
     expect(await personal.getByLabel("First Name").inputValue()).toBe("Olive");
-    expect(await personal.getByLabel("Email").inputValue()).toBe(owner.email);
+    const signInEmail = section(page, "Sign-in email");
+    await signInEmail.getByText(owner.email).waitFor();
+    await signInEmail.getByText("Confirmed", { exact: true }).waitFor();
 
     await personal.getByLabel("First Name").fill(" ");
     await personal.getByRole("button", { name: "Save Changes" }).click();

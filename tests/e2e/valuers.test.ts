@@ -119,6 +119,7 @@ describe("valuers page (owner)", () => {
       "Peter Otieno",
       "—",
       "—",
+      "—",
       "Active",
       expect.any(String),
     ]);
