@@ -81,7 +81,7 @@ async function main() {
   const pool = new pg.Pool({ connectionString: server.databaseUrl, max: 2 });
   try {
     log("\n2. Scan path");
-    const hot = await registerCompany(origin, "hot", "Bench Hot Valuers Ltd");
+    const hot = await registerCompany(origin, pool, "hot", "Bench Hot Valuers Ltd");
     const code = await issueCode(origin, hot);
     const scan = await benchScanPath(origin, pool, { id: code.id, path: new URL(code.address).pathname }, log);
     log(
@@ -92,7 +92,7 @@ async function main() {
     log(`\n3. API query scaling (${elapsed()})`);
     const subjects: Subjects = {
       hot,
-      typical: await registerCompany(origin, "typical", "Bench Typical Valuers Ltd"),
+      typical: await registerCompany(origin, pool, "typical", "Bench Typical Valuers Ltd"),
       admin: await createAdmin(origin, pool),
     };
     const db = benchDatabase(pool);

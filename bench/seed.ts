@@ -54,11 +54,11 @@ export async function seedCompanies(pool: pg.Pool, count: number, alsoInPool: nu
 async function insertCodes(client: pg.PoolClient, from: number, to: number, hotCompanyId: number, poolIds: number[]) {
   await client.query(
     `INSERT INTO qr_codes (public_token, user_id, company_id, valuation_date, market_value, currency, valuer_id,
-       property_address, property_reference, property_type, property_size, land_size, qr_code_data,
-       verification_count, created_at, updated_at)
+       issuer_name, issuer_email, property_address, property_reference, property_type, property_size, land_size,
+       qr_code_data, verification_count, created_at, updated_at)
      SELECT substr(md5('bench-' || s.g), 1, 16), company.owner_id, company.id, s.created - (s.g % 30) * interval '1 day',
        round((500000 + random() * 99500000)::numeric, 2), CASE WHEN company.id % 4 = 0 THEN 'USD' ELSE 'KES' END,
-       signer.ids[1 + s.g % array_length(signer.ids, 1)],
+       signer.ids[1 + s.g % array_length(signer.ids, 1)], company.name, company.email,
        format('%s %s Road, %s', 1 + s.g % 400,
          (ARRAY['Riverside', 'Ngong', 'Kenyatta', 'Moi', 'Waiyaki', 'Argwings Kodhek'])[1 + s.g % 6],
          (ARRAY['Westlands', 'Kilimani', 'Karen', 'Lavington', 'Runda'])[1 + s.g % 5]),
