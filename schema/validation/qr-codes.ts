@@ -121,7 +121,13 @@ const isObjectInput = ({ value }: { value: unknown }) =>
  */
 export const createQrCodeSchema = z
   .object({
-    propertyType: z.enum(PROPERTY_TYPES, { error: `Property type must be one of: ${PROPERTY_TYPES.join(", ")}` }),
+    // Nothing chosen is "required"; only a value that is not one of the types lists them.
+    propertyType: z.enum(PROPERTY_TYPES, {
+      error: (issue) =>
+        issue.input === undefined || issue.input === null || issue.input === ""
+          ? "Property type is required"
+          : `Property type must be one of: ${PROPERTY_TYPES.join(", ")}`,
+    }),
     propertyAddress: optionalText(LIMITS.propertyAddress),
     propertyReference: optionalText(LIMITS.propertyReference),
     propertyArea: optionalText(LIMITS.propertyArea),

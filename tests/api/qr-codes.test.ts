@@ -89,6 +89,11 @@ describe("creating codes", () => {
     });
     expect(land.status).toBe(400);
     expect(land.body.errors).toEqual(["propertyAddress: Property location is required"]);
+    for (const propertyType of [undefined, ""]) {
+      const untyped = await api("/api/qr-codes", { token: owner.token, body: codeInput(valuer.id, { propertyType }) });
+      expect(untyped.status).toBe(400);
+      expect(untyped.body.errors).toContain("propertyType: Property type is required");
+    }
   });
 
   it("reports every invalid field at once", async () => {

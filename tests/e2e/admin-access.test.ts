@@ -30,10 +30,11 @@ describe("admin screen access", () => {
     await context.close();
   });
 
-  it("sends an admin who opens / or /valuers to the admin dashboard", async () => {
+  it("sends an admin who opens a workspace screen to the admin dashboard", async () => {
     const admin = await createAdminViaDb();
     const { page, context } = await browser.newPage({ token: admin.token });
-    for (const path of ["/", "/valuers"]) {
+    // Admins have no company: the workspace screens could only fail to load for them.
+    for (const path of ["/", "/valuers", "/create-qr", "/qr-history", "/qr/1"]) {
       await page.goto(path);
       await page.getByRole("heading", { level: 1, name: "Admin Dashboard" }).waitFor();
       expect(new URL(page.url()).pathname).toBe("/admin");

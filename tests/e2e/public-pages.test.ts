@@ -1,9 +1,23 @@
 import { describe, expect, it } from "vitest";
 import { useBrowser } from "./fixtures/browser";
+import { fetchApp } from "./fixtures/http";
 
 const browser = useBrowser();
 
 describe("public pages", () => {
+  it("answers /robots.txt with real rules, not the app's HTML: pages indexable, API and workspace not", async () => {
+    const res = await fetchApp("/robots.txt", {});
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toMatch(/^text\/plain/);
+    const rules = await res.text();
+    expect(rules).not.toMatch(/<html/i);
+    for (const line of ["User-agent: *", "Allow: /$", "Disallow: /api/", "Disallow: /admin", "Disallow: /qr-history"]) {
+      expect(rules.split("\n")).toContain(line);
+    }
+    // Certificates stay fetchable, so crawlers can read their noindex header.
+    expect(rules).not.toMatch(/^Disallow: \/v\//m);
+  });
+
   it("shows the 404 page for an unknown path", async () => {
     const { page, context } = await browser.newPage();
     await page.goto("/no/such/page");

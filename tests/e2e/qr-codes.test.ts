@@ -294,7 +294,7 @@ describe("create code errors", () => {
     const { page, context } = await openCreatePage();
     await page.getByLabel("Valuation Date").fill("31022025");
     await page.getByRole("button", { name: "Generate QR Code" }).click();
-    await page.getByText("Property type must be one of:", { exact: false }).waitFor();
+    await page.getByText("Property type is required", { exact: true }).waitFor();
     await page.getByText("Enter a real date as DD/MM/YYYY", { exact: true }).waitFor();
     await page.getByText("Market value must be greater than 0", { exact: true }).waitFor();
     await page.getByText("Signing valuer is required", { exact: true }).waitFor();

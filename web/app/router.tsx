@@ -56,9 +56,9 @@ export const router = createBrowserRouter([
         children: [
           { path: "/", element: <WorkspaceScreen screen={DashboardPage} /> },
           { path: "/dashboard", element: <WorkspaceScreen screen={DashboardPage} /> },
-          { path: "/create-qr", element: <CreateCodePage /> },
-          { path: "/qr-history", element: <CodeHistoryPage /> },
-          { path: "/qr/:id", element: <CodeDetailPage /> },
+          { path: "/create-qr", element: <WorkspaceScreen screen={CreateCodePage} /> },
+          { path: "/qr-history", element: <WorkspaceScreen screen={CodeHistoryPage} /> },
+          { path: "/qr/:id", element: <WorkspaceScreen screen={CodeDetailPage} /> },
           { path: "/valuers", element: <WorkspaceScreen screen={ValuersPage} /> },
           { path: "/settings/profile", element: <ProfileSettingsPage /> },
           { path: "/settings/company", element: <WorkspaceScreen screen={CompanyDetailsPage} /> },
