@@ -1,4 +1,7 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { loginFailures } from "../../schema/tables";
+import { withDb } from "./fixtures/database";
 import { registerOwnerViaApi } from "./fixtures/accounts";
 import { createAdminViaDb } from "./fixtures/admins";
 import { api, randomIp } from "./fixtures/http";
@@ -56,5 +59,9 @@ describe("sign-in under attack", () => {
     const res = await signIn("nobody-at-all@example.com", "whatever-password", ip);
     expect(res.status).toBe(401);
     expect(res.body.message).toBe("Invalid email or password");
+    const [counted] = await withDb((db) =>
+      db.select().from(loginFailures).where(eq(loginFailures.key, "email:nobody-at-all@example.com")),
+    );
+    expect(counted?.failures).toBeGreaterThanOrEqual(1);
   });
 });

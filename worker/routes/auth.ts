@@ -37,7 +37,7 @@ export const authRoutes = new Hono<AppEnv>()
     const address = clientAddress(c);
     // A flood guard per address only: it never refuses anyone because of another address's attempts.
     await enforceRateLimit(c, "AUTH_IP_LIMITER", `login:${address}`);
-    const wait = await loginWaitSeconds(c.var.db, email, address);
+    const { wait, addressFailed } = await loginWaitSeconds(c.var.db, email, address);
     if (wait > 0) throw tooManyFailures(wait);
     const user = await findAccountByEmail(c.var.db, email);
     // Unknown emails still pay for a hash, so timing does not reveal which emails exist.
@@ -47,7 +47,8 @@ export const authRoutes = new Hono<AppEnv>()
       throw new ApiError(401, INVALID_CREDENTIALS);
     }
     if (!user.isActive) throw new ApiError(403, "Your account has been deactivated. Contact your administrator.");
-    await clearAddressFailures(c.var.db, address);
+    // Only an address with failures of its own has anything to clear: no extra write on a normal sign-in.
+    if (addressFailed) await clearAddressFailures(c.var.db, address);
     return c.json(await signedInResponse(c.var.db, c.var.config.JWT_SECRET, user.id, c.req.header("User-Agent")));
   })
   .get("/auth/user", requireUser, (c) => c.json(publicUser(c.var.user)))

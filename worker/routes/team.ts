@@ -1,4 +1,5 @@
 import { Hono, type Context } from "hono";
+import { displayName } from "../../schema/display-name";
 import { inviteSchema } from "../../schema/validation/team";
 import type { AppEnv } from "../env";
 import { currentCompanyId } from "../lib/company";
@@ -7,7 +8,6 @@ import { parseId, validate } from "../lib/validation";
 import { requireActiveCompany, requireCompanyOwner, requireCompanyUser, requireUser } from "../middleware/auth";
 import { enforceRateLimit } from "../middleware/rate-limit";
 import { queueEmails } from "../services/email";
-import { displayName } from "../services/sessions";
 import { cancelInvite, createInvite, listTeam, removeMember, resendInvite } from "../services/team";
 
 const teamOwner = requireCompanyOwner("Only the company owner can manage the team");

@@ -17,8 +17,15 @@ const FAILURE_MEMORY = sql`interval '1 hour'`;
 const emailKey = (email: string) => `email:${email.toLowerCase()}`;
 const addressKey = (address: string) => `address:${address}`;
 
-/** Seconds the attempt must wait, or 0 when it may check the password now. */
-export async function loginWaitSeconds(db: Database, email: string, address: string): Promise<number> {
+/**
+ * Seconds the attempt must wait (0 when it may check the password now), and whether the address
+ * has failures of its own to clear if the password turns out right.
+ */
+export async function loginWaitSeconds(
+  db: Database,
+  email: string,
+  address: string,
+): Promise<{ wait: number; addressFailed: boolean }> {
   const rows = await db
     .select({
       key: loginFailures.key,
@@ -33,8 +40,9 @@ export async function loginWaitSeconds(db: Database, email: string, address: str
   const byAddress = rows.find((row) => row.key === addressKey(address));
   const addressWait = byAddress?.wait ?? 0;
   // The email's backoff applies only to an address that has failed itself.
-  const emailWait = byAddress && byAddress.failures > 0 ? (byEmail?.wait ?? 0) : 0;
-  return Math.max(addressWait, emailWait);
+  const addressFailed = Boolean(byAddress && byAddress.failures > 0);
+  const emailWait = addressFailed ? (byEmail?.wait ?? 0) : 0;
+  return { wait: Math.max(addressWait, emailWait), addressFailed };
 }
 
 /** Counts one failure against the email and the address, restarting counts older than the memory. */
@@ -43,20 +51,23 @@ export async function recordLoginFailure(db: Database, email: string, address: s
     { key: emailKey(email), free: EMAIL_FREE_FAILURES },
     { key: addressKey(address), free: ADDRESS_FREE_FAILURES },
   ];
-  for (const { key, free } of entries) {
-    const failures = sql`case when ${loginFailures.lastFailedAt} > now() - ${FAILURE_MEMORY} then ${loginFailures.failures} + 1 else 1 end`;
-    await db
-      .insert(loginFailures)
-      .values({ key, failures: 1, lastFailedAt: sql`now()`, blockedUntil: null })
-      .onConflictDoUpdate({
-        target: loginFailures.key,
-        set: {
-          failures,
-          lastFailedAt: sql`now()`,
-          blockedUntil: sql`now() + make_interval(secs => least(${MAX_BACKOFF_SECONDS}, case when (${failures}) > ${free} then power(2, (${failures}) - ${free} - 1) else 0 end))`,
-        },
-      });
-  }
+  // The two counts are independent rows: counted together, in one round trip's time.
+  await Promise.all(
+    entries.map(({ key, free }) => {
+      const failures = sql`case when ${loginFailures.lastFailedAt} > now() - ${FAILURE_MEMORY} then ${loginFailures.failures} + 1 else 1 end`;
+      return db
+        .insert(loginFailures)
+        .values({ key, failures: 1, lastFailedAt: sql`now()`, blockedUntil: null })
+        .onConflictDoUpdate({
+          target: loginFailures.key,
+          set: {
+            failures,
+            lastFailedAt: sql`now()`,
+            blockedUntil: sql`now() + make_interval(secs => least(${MAX_BACKOFF_SECONDS}, case when (${failures}) > ${free} then power(2, (${failures}) - ${free} - 1) else 0 end))`,
+          },
+        });
+    }),
+  );
 }
 
 /** A correct password clears the address's own failures (the email's decay on their own). */

@@ -126,9 +126,3 @@ export function publicUser(user: Omit<AuthenticatedUser, "sessionId">): PublicUs
     scanAlertEmails: user.scanAlertEmails,
   };
 }
-
-/** How emails and audit lines name a user: first and last name, else the part of the email before the @. */
-export function displayName(user: { firstName: string | null; lastName: string | null; email: string }): string {
-  const full = [user.firstName, user.lastName].filter(Boolean).join(" ").trim();
-  return full || user.email.split("@")[0] || user.email;
-}
