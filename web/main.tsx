@@ -2,8 +2,8 @@ import "./lib/zod-config";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router";
-import { router } from "./app/router";
+import { BrowserRouter } from "react-router";
+import { AppRoutes } from "./app/router";
 import { ToastProvider } from "./components/ui/toast";
 import { createQueryClient } from "./lib/query-client";
 import "./styles.css";
@@ -13,9 +13,12 @@ const queryClient = createQueryClient();
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <ToastProvider>
-        <RouterProvider router={router} />
-      </ToastProvider>
+      {/* The toasts sit inside the router: a page's toast is dismissed when the user leaves the page. */}
+      <BrowserRouter>
+        <ToastProvider>
+          <AppRoutes />
+        </ToastProvider>
+      </BrowserRouter>
     </QueryClientProvider>
   </StrictMode>,
 );

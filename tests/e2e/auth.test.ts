@@ -140,6 +140,21 @@ describe("session", () => {
     await page.goto("/");
     await page.getByRole("button", { name: "Open menu" }).click();
     const menu = page.getByRole("dialog", { name: "Menu" });
+    await menu.getByRole("link", { name: "My Company Valuers" }).waitFor();
+    // The drawer lies wholly on the screen, from its left edge, with all four links in view.
+    const inViewport = (box: { x: number; y: number; width: number; height: number }) =>
+      box.x >= 0 &&
+      box.y >= 0 &&
+      box.x + box.width <= PHONE_VIEWPORT.width &&
+      box.y + box.height <= PHONE_VIEWPORT.height;
+    const drawer = (await menu.boundingBox())!;
+    expect(drawer).toMatchObject({ x: 0, y: 0 });
+    expect(inViewport(drawer)).toBe(true);
+    for (const name of ["Dashboard", "Create QR Code", "QR History", "My Company Valuers"]) {
+      const link = menu.getByRole("link", { name, exact: true });
+      expect(await link.isVisible()).toBe(true);
+      expect(inViewport((await link.boundingBox())!), `${name} is on the screen`).toBe(true);
+    }
     await menu.getByRole("link", { name: "QR History" }).click();
     await page.waitForURL("**/qr-history");
     expect(await page.getByTestId("company-name").isVisible()).toBe(false);

@@ -1,5 +1,7 @@
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
-import { useBrowser } from "./fixtures/browser";
+import { expectNoHorizontalScroll, PHONE_VIEWPORT, useBrowser } from "./fixtures/browser";
 import { decodeQrImage } from "./fixtures/qr-images";
 
 /**
@@ -8,6 +10,42 @@ import { decodeQrImage } from "./fixtures/qr-images";
 const browser = useBrowser();
 
 describe("landing page", () => {
+  it("on a phone keeps the top bar on one row and every button readable (axe colour contrast)", async () => {
+    const { page, context } = await browser.newPage({ viewport: PHONE_VIEWPORT });
+    await page.goto("/");
+    const dashboardButton = page.getByRole("button", { name: "Valuer Dashboard" });
+    await dashboardButton.waitFor();
+    // One row: the brand and the button share a line, and the button's text fits inside it.
+    const [brand, button] = [
+      (await page.getByRole("link", { name: "ValuSeal" }).first().boundingBox())!,
+      (await dashboardButton.boundingBox())!,
+    ];
+    expect(Math.abs(brand.y + brand.height / 2 - (button.y + button.height / 2))).toBeLessThan(4);
+    expect(await dashboardButton.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    await expectNoHorizontalScroll(page);
+
+    await page.evaluate(await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8"));
+    const results = await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: typeof import("axe-core") }).axe;
+      const { passes, violations, incomplete } = await axe.run(
+        { include: [["button"]] },
+        { runOnly: { type: "rule", values: ["color-contrast"] } },
+      );
+      const texts = (results: typeof passes) =>
+        results.flatMap((result) =>
+          result.nodes.map((node) => document.querySelector(String(node.target[0]))?.textContent?.trim()),
+        );
+      return { passes: texts(passes), violations: texts(violations), incomplete: texts(incomplete) };
+    });
+    // Every landing button is measured and passes; none is left undecided (as over a gradient).
+    expect(results.violations).toEqual([]);
+    expect(results.incomplete).toEqual([]);
+    expect(results.passes).toEqual(
+      expect.arrayContaining(["Valuer Dashboard", "Start Free Trial", "Sign In", "Create your free account"]),
+    );
+    await context.close();
+  });
+
   it("shows the marketing sections, the four tiles and a live demo code that decodes to our address", async () => {
     const { page, context } = await browser.newPage();
     await page.goto("/");

@@ -73,30 +73,27 @@ describe("valuers page (owner)", () => {
 
     // The row's switch turns the valuer back on.
     await switchControl.click();
-    await row.getByText("Active", { exact: true }).waitFor();
+    await row.getByRole("cell", { name: "Active", exact: true }).waitFor();
     expect(await switchControl.getAttribute("aria-checked")).toBe("true");
+    // The switch says what it turns on, not only to screen readers.
+    expect(await row.getByRole("cell").last().innerText()).toMatch(/^Active\b/);
     const [stored] = await apiCall("/api/valuers", { token: owner.token });
     expect(stored).toMatchObject({ name: "Jane Wanjiku", qualification: "FRICS, Registered Valuer", isActive: true });
     expect(stored.phone).toBe("+254 700 111 222");
 
-    // Delete asks the browser's confirm: dismissing keeps the valuer, accepting deletes it.
-    const confirmations: string[] = [];
-    page.once("dialog", (dialog) => {
-      confirmations.push(dialog.message());
-      void dialog.dismiss();
-    });
+    // Delete asks in our own dialog, with the spec's question: Cancel keeps the valuer, Delete deletes it.
     await row.getByRole("button", { name: "Delete Jane Wanjiku" }).click();
-    expect(confirmations).toEqual([DELETE_CONFIRMATION]);
+    const confirmDialog = page.getByRole("alertdialog", { name: "Delete Jane Wanjiku?" });
+    await confirmDialog.getByText(DELETE_CONFIRMATION, { exact: true }).waitFor();
+    await confirmDialog.getByRole("button", { name: "Cancel" }).click();
+    await confirmDialog.waitFor({ state: "detached" });
     expect(await apiCall("/api/valuers", { token: owner.token })).toHaveLength(1);
 
-    page.once("dialog", (dialog) => {
-      confirmations.push(dialog.message());
-      void dialog.accept();
-    });
     await row.getByRole("button", { name: "Delete Jane Wanjiku" }).click();
+    await confirmDialog.getByRole("button", { name: "Delete", exact: true }).click();
     expect(await expectToast(page, "Valuer deleted successfully")).toBe("default");
     await page.getByText("No valuers found", { exact: true }).waitFor();
-    expect(confirmations).toEqual([DELETE_CONFIRMATION, DELETE_CONFIRMATION]);
+    await confirmDialog.waitFor({ state: "detached" });
     expect(await apiCall("/api/valuers", { token: owner.token })).toEqual([]);
     await context.close();
   });
@@ -142,8 +139,8 @@ describe("valuers page (owner)", () => {
 
     // Deleted elsewhere meanwhile: the server answers 404 with its own message.
     await apiCall(`/api/valuers/${valuer.id}`, { token: owner.token, method: "DELETE" });
-    page.once("dialog", (dialog) => void dialog.accept());
     await row.getByRole("button", { name: "Delete Grace Njeri" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Delete", exact: true }).click();
     expect(await expectToast(page, "Failed to delete valuer", "Valuer not found")).toBe("destructive");
 
     await row.getByRole("button", { name: "Edit Grace Njeri" }).click();

@@ -1,9 +1,10 @@
+import { ChevronDown, Menu } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { useState, type ReactNode } from "react";
-import { Link, NavLink, useNavigate } from "react-router";
+import { NavLink, useNavigate } from "react-router";
 import type { Json, PublicUser } from "../../../schema/responses";
 import { Dialog } from "../../components/ui/dialog";
-import { BRAND } from "../../lib/brand";
+import { BrandMark } from "../../components/layout/brand-mark";
 import { cn } from "../../lib/cn";
 import { avatarInitial, displayName } from "../../lib/display-name";
 import { useSignOut } from "../../lib/session-changes";
@@ -21,14 +22,12 @@ function NavList({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => v
             onClick={onNavigate}
             className={({ isActive }) =>
               cn(
-                "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium",
-                isActive ? "bg-blue-50 text-blue-800" : "text-slate-700 hover:bg-slate-100",
+                "flex items-center gap-3 rounded-control px-3 py-2 text-sm font-medium",
+                isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
               )
             }
           >
-            <span aria-hidden="true" className="w-5 text-center">
-              {item.icon}
-            </span>
+            <item.icon aria-hidden="true" className="size-4 shrink-0" />
             {item.label}
           </NavLink>
         </li>
@@ -42,16 +41,16 @@ function UserMenu({ user }: { user: Json<PublicUser> }) {
   const navigate = useNavigate();
   const isAdmin = user.role === "admin";
   const itemClass =
-    "cursor-pointer rounded px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100";
+    "cursor-pointer rounded-control px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100";
   return (
     <DropdownMenu.Root>
-      <DropdownMenu.Trigger className="flex items-center gap-2 rounded-full p-1 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-600">
+      <DropdownMenu.Trigger className="flex items-center gap-2 rounded-full p-1 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600">
         {user.profileImageUrl ? (
           <img src={user.profileImageUrl} alt="" className="h-8 w-8 rounded-full object-cover" />
         ) : (
           <span
             aria-hidden="true"
-            className="grid h-8 w-8 place-items-center rounded-full bg-blue-700 text-sm font-semibold text-white"
+            className="grid h-8 w-8 place-items-center rounded-full bg-brand-700 text-sm font-semibold text-white"
           >
             {avatarInitial(user)}
           </span>
@@ -59,12 +58,13 @@ function UserMenu({ user }: { user: Json<PublicUser> }) {
         {/* Named "User menu" and, where it is shown, the user's name (the visible text stays in the name). */}
         <span className="sr-only">User menu</span>
         <span className="hidden text-sm font-medium text-slate-800 sm:inline">{displayName(user)}</span>
+        <ChevronDown aria-hidden="true" className="hidden size-4 text-slate-500 sm:block" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content
           align="end"
           sideOffset={6}
-          className="z-50 min-w-48 rounded-md border border-slate-200 bg-white p-1 shadow-lg"
+          className="z-50 min-w-48 rounded-card border border-line bg-surface p-1 shadow-raised"
         >
           <DropdownMenu.Label className="px-3 py-2 text-xs text-slate-500">{user.email}</DropdownMenu.Label>
           <DropdownMenu.Item className={itemClass} onSelect={() => navigate("/settings/profile")}>
@@ -96,25 +96,23 @@ export function AppShell({ user, children }: { user: Json<PublicUser>; children:
   const [mobileOpen, setMobileOpen] = useState(false);
   const items = user.role === "admin" ? ADMIN_NAVIGATION : USER_NAVIGATION;
   return (
-    <div className="min-h-screen bg-slate-50">
-      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
+    <div className="min-h-screen bg-canvas">
+      <header className="sticky top-0 z-30 border-b border-line bg-surface/95 backdrop-blur">
         <div className="flex h-14 items-center justify-between gap-3 px-4">
           <div className="flex items-center gap-3">
             <button
               type="button"
-              className="rounded p-2 text-slate-700 hover:bg-slate-100 md:hidden"
+              className="rounded-control p-2 text-slate-700 hover:bg-slate-100 md:hidden"
               aria-label="Open menu"
               onClick={() => setMobileOpen(true)}
             >
-              ☰
+              <Menu aria-hidden="true" className="size-5" />
             </button>
-            <Link to="/" className="text-lg font-bold text-blue-800">
-              {BRAND.name}
-            </Link>
+            <BrandMark />
             {user.company && (
               <span
                 data-testid="company-name"
-                className="hidden border-l border-slate-200 pl-3 text-sm text-slate-600 md:inline"
+                className="hidden border-l border-line pl-3 text-sm text-slate-600 md:inline"
               >
                 {user.company.name}
               </span>
@@ -124,7 +122,7 @@ export function AppShell({ user, children }: { user: Json<PublicUser>; children:
         </div>
       </header>
       <div className="flex">
-        <aside className="hidden w-60 shrink-0 border-r border-slate-200 bg-white p-4 md:block md:min-h-[calc(100vh-3.5rem)]">
+        <aside className="hidden w-60 shrink-0 border-r border-line bg-surface p-4 md:block md:min-h-[calc(100vh-3.5rem)]">
           <nav aria-label="Main">
             <NavList items={items} />
           </nav>
@@ -134,12 +132,7 @@ export function AppShell({ user, children }: { user: Json<PublicUser>; children:
           <main className="p-4 sm:p-6">{children}</main>
         </div>
       </div>
-      <Dialog
-        open={mobileOpen}
-        onOpenChange={setMobileOpen}
-        title="Menu"
-        className="left-0 top-0 h-full max-h-full w-72 max-w-[80vw] translate-x-0 translate-y-0 rounded-none"
-      >
+      <Dialog open={mobileOpen} onOpenChange={setMobileOpen} title="Menu" placement="drawer">
         <nav aria-label="Mobile">
           <NavList items={items} onNavigate={() => setMobileOpen(false)} />
         </nav>

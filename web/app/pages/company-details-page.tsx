@@ -4,6 +4,7 @@ import { ScanAlertEmailSection } from "../../features/settings/components/scan-a
 import { WebhookSection } from "../../features/settings/components/webhook-section";
 import { TeamSection } from "../../features/team/components/team-section";
 import { useSession } from "../../lib/session";
+import { PageTitle } from "../../components/ui/page-title";
 
 /**
  * /settings/company (user menu → Company Details). Each section is a self-contained card from the
@@ -14,7 +15,7 @@ export function CompanyDetailsPage() {
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <div>
-        <h1 className="text-2xl font-bold text-slate-900">Company Details</h1>
+        <PageTitle>Company Details</PageTitle>
         <p className="mt-1 text-sm text-slate-600">Your company's information, verification, team and alerts.</p>
       </div>
       <CompanyInfoSection isOwner={isOwner} />

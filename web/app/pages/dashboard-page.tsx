@@ -1,8 +1,10 @@
+import { Plus } from "lucide-react";
 import { Link } from "react-router";
 import { buttonClasses } from "../../components/ui/button";
 import { RecentCodes } from "../../features/codes/components/recent-codes";
 import { RecentScansPanel } from "../../features/scans/components/recent-scans-panel";
 import { DashboardStats } from "./dashboard-stats";
+import { PageTitle } from "../../components/ui/page-title";
 
 /**
  * / and /dashboard: the company's numbers, newest codes and latest scans (the router sends admins
@@ -14,11 +16,11 @@ export function DashboardPage() {
     <div className="mx-auto max-w-6xl space-y-6">
       <header className="flex flex-wrap items-center justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-bold text-slate-900">Dashboard</h1>
+          <PageTitle>Dashboard</PageTitle>
           <p className="mt-1 text-sm text-slate-600">Your verification codes at a glance.</p>
         </div>
         <Link to="/create-qr" className={buttonClasses()}>
-          <span aria-hidden="true">＋</span> Create Code
+          <Plus aria-hidden="true" /> Create Code
         </Link>
       </header>
       <DashboardStats />

@@ -1,3 +1,4 @@
+import { CalendarDays, QrCode, ScanLine, Users } from "lucide-react";
 import { StatCard } from "../../components/ui/stat-card";
 import { useCodeStats } from "../../features/codes/api/code-stats";
 import { useValuers } from "../../features/valuers/api/list-valuers";
@@ -8,10 +9,15 @@ export function DashboardStats() {
   const valuers = useValuers();
   return (
     <section aria-label="Statistics" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-      <StatCard label="Total Codes" icon="▦" isLoading={stats.isPending} value={stats.data?.totalQRCodes} />
-      <StatCard label="This Month" icon="📅" isLoading={stats.isPending} value={stats.data?.thisMonth} />
-      <StatCard label="Valuers" icon="👤" isLoading={valuers.isPending} value={valuers.data?.length} />
-      <StatCard label="Verifications" icon="✔" isLoading={stats.isPending} value={stats.data?.verifications} />
+      <StatCard label="Total Codes" icon={<QrCode />} isLoading={stats.isPending} value={stats.data?.totalQRCodes} />
+      <StatCard label="This Month" icon={<CalendarDays />} isLoading={stats.isPending} value={stats.data?.thisMonth} />
+      <StatCard label="Valuers" icon={<Users />} isLoading={valuers.isPending} value={valuers.data?.length} />
+      <StatCard
+        label="Verifications"
+        icon={<ScanLine />}
+        isLoading={stats.isPending}
+        value={stats.data?.verifications}
+      />
     </section>
   );
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Card } from "../ui/card";
 import { PublicFooter, PublicTopBar } from "./public-top-bar";
+import { PageTitle } from "../ui/page-title";
 
 /** A public page other than the landing page: the top bar with a way home, the page's content, the footer. */
 export function PublicFrame({ children }: { children: ReactNode }) {
@@ -29,7 +30,7 @@ export function PublicCardPage({ title, children }: { title: ReactNode; children
     <PublicFrame>
       <main className="flex-1 px-4 py-10">
         <Card className="mx-auto w-full max-w-lg p-6 sm:p-8">
-          <h1 className="text-2xl font-bold text-slate-900 [overflow-wrap:anywhere]">{title}</h1>
+          <PageTitle className="[overflow-wrap:anywhere]">{title}</PageTitle>
           <div className="mt-4 space-y-4">{children}</div>
         </Card>
       </main>

@@ -1,30 +1,30 @@
 import type { ReactNode } from "react";
 import { Link, NavLink } from "react-router";
+import { BrandMark } from "./brand-mark";
 import { BRAND } from "../../lib/brand";
 import { cn } from "../../lib/cn";
 
 const legalLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
     "rounded px-2 py-1 text-sm",
-    isActive ? "bg-blue-50 font-semibold text-blue-800" : "text-slate-600 hover:text-slate-900",
+    isActive ? "bg-brand-50 font-semibold text-brand-800" : "text-slate-600 hover:text-slate-900",
   );
 
-/** Top bar shared by the landing and legal pages: brand, legal links (current one highlighted), an action. */
+/**
+ * Top bar shared by the landing and legal pages: brand, legal links (current one highlighted), an
+ * action. On phones the legal links leave the bar for the footer, which always has them, so the
+ * bar stays one row.
+ */
 export function PublicTopBar({ action }: { action: ReactNode }) {
   return (
-    <header className="border-b border-slate-200 bg-white">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-3">
-        <Link to="/" className="flex items-center gap-2 text-lg font-bold text-blue-800">
-          <span aria-hidden="true" className="grid h-8 w-8 place-items-center rounded bg-blue-700 text-white">
-            V
-          </span>
-          {BRAND.name}
-        </Link>
+    <header className="border-b border-line bg-surface">
+      <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3">
+        <BrandMark />
         <nav aria-label="Legal" className="flex items-center gap-1">
-          <NavLink to="/privacy-policy" className={legalLinkClass}>
+          <NavLink to="/privacy-policy" className={(state) => cn(legalLinkClass(state), "max-sm:hidden")}>
             Privacy Policy
           </NavLink>
-          <NavLink to="/terms-of-use" className={legalLinkClass}>
+          <NavLink to="/terms-of-use" className={(state) => cn(legalLinkClass(state), "max-sm:hidden")}>
             Terms of Use
           </NavLink>
           {action}

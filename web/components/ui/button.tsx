@@ -1,12 +1,20 @@
 import type { ButtonHTMLAttributes } from "react";
 import { cn } from "../../lib/cn";
 
+/**
+ * Solid red (`danger`) is kept for the confirming step of a destructive action, inside its dialog;
+ * the button that opens that dialog is `dangerOutline`. `inverse` and `inverseOutline` sit on the
+ * brand-coloured hero.
+ */
 const VARIANTS = {
-  primary: "bg-blue-700 text-white hover:bg-blue-800 disabled:bg-blue-300",
-  secondary: "border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 disabled:text-slate-400",
+  primary: "bg-brand-700 text-white shadow-sm hover:bg-brand-800 disabled:bg-brand-300",
+  secondary: "border border-line-strong bg-surface text-slate-800 shadow-sm hover:bg-slate-50 disabled:text-slate-400",
   ghost: "text-slate-700 hover:bg-slate-100",
-  danger: "bg-red-600 text-white hover:bg-red-700 disabled:bg-red-300",
-  link: "text-blue-700 underline-offset-4 hover:underline p-0",
+  danger: "bg-red-600 text-white shadow-sm hover:bg-red-700 disabled:bg-red-300",
+  dangerOutline: "border border-red-300 bg-surface text-red-700 hover:bg-red-50 disabled:text-red-300",
+  inverse: "bg-white text-brand-800 shadow-sm hover:bg-brand-50",
+  inverseOutline: "border border-white/50 bg-transparent text-white hover:bg-white/10",
+  link: "p-0 text-brand-700 underline-offset-4 hover:underline",
 } as const;
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
@@ -14,7 +22,11 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   size?: "sm" | "md" | "lg";
 }
 
-const SIZES = { sm: "h-8 px-3 text-sm", md: "h-10 px-4 text-sm", lg: "h-12 px-6 text-base" };
+const SIZES = {
+  sm: "min-h-8 px-3 py-1 text-sm",
+  md: "min-h-10 px-4 py-2 text-sm",
+  lg: "min-h-12 px-6 py-2.5 text-base",
+};
 
 /** The button look, also for links that act as buttons (e.g. a router Link to /create-qr). */
 export function buttonClasses({
@@ -23,7 +35,7 @@ export function buttonClasses({
   className,
 }: Pick<ButtonProps, "variant" | "size" | "className"> = {}) {
   return cn(
-    "inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed",
+    "inline-flex items-center justify-center gap-2 rounded-control font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed [&_svg]:size-4 [&_svg]:shrink-0",
     variant !== "link" && SIZES[size],
     VARIANTS[variant],
     className,

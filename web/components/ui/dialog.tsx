@@ -1,3 +1,4 @@
+import { X } from "lucide-react";
 import { Dialog as RadixDialog } from "radix-ui";
 import type { ReactNode } from "react";
 import { cn } from "../../lib/cn";
@@ -8,27 +9,46 @@ interface DialogProps {
   title: ReactNode;
   description?: ReactNode;
   children: ReactNode;
-  /** The widest the dialog may grow (it always fits the screen). */
+  /** The widest a centred dialog may grow (it always fits the screen). */
   size?: keyof typeof SIZES;
+  /** `center` for a modal question or form; `drawer` for a full-height panel from the left (the phone menu). */
+  placement?: keyof typeof PLACEMENTS;
   className?: string;
 }
 
 const SIZES = { md: "max-w-md", lg: "max-w-lg", xl: "max-w-3xl" } as const;
 
+const PLACEMENTS = {
+  center: "left-1/2 top-1/2 max-h-[90vh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 rounded-overlay p-6",
+  drawer: "inset-y-0 left-0 h-full w-72 max-w-[85vw] border-r border-line p-4",
+} as const;
+
 /** Accessible modal (focus trap, Escape, labelled by its title) on Radix primitives. */
-export function Dialog({ open, onOpenChange, title, description, children, size = "md", className }: DialogProps) {
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  size = "md",
+  placement = "center",
+  className,
+}: DialogProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
+        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-950/50 backdrop-blur-[1px]" />
         <RadixDialog.Content
           className={cn(
-            "fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl focus:outline-none",
-            SIZES[size],
+            "fixed z-50 overflow-y-auto bg-surface shadow-overlay focus:outline-none",
+            PLACEMENTS[placement],
+            placement === "center" && SIZES[size],
             className,
           )}
         >
-          <RadixDialog.Title className="text-lg font-semibold text-slate-900">{title}</RadixDialog.Title>
+          <RadixDialog.Title className="pr-8 text-section-title font-semibold text-slate-900">
+            {title}
+          </RadixDialog.Title>
           {description ? (
             <RadixDialog.Description className="mt-1 text-sm text-slate-600">{description}</RadixDialog.Description>
           ) : (
@@ -36,10 +56,10 @@ export function Dialog({ open, onOpenChange, title, description, children, size 
           )}
           <div className="mt-4">{children}</div>
           <RadixDialog.Close
-            className="absolute right-3 top-3 rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+            className="absolute right-3 top-3 rounded-control p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-600"
             aria-label="Close"
           >
-            ✕
+            <X aria-hidden="true" className="size-4" />
           </RadixDialog.Close>
         </RadixDialog.Content>
       </RadixDialog.Portal>

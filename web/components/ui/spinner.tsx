@@ -5,7 +5,7 @@ export function Spinner({ className }: { className?: string }) {
     <span
       aria-hidden="true"
       className={cn(
-        "inline-block h-5 w-5 animate-spin rounded-full border-2 border-blue-700 border-t-transparent",
+        "inline-block h-5 w-5 animate-spin rounded-full border-2 border-brand-700 border-t-transparent",
         className,
       )}
     />

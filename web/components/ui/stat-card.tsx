@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import { Card } from "./card";
-import { Spinner } from "./spinner";
+import { Skeleton } from "./skeleton";
 
 /**
- * One dashboard number with its label. While loading it shows a spinner that screen readers
+ * One dashboard number with its label. While loading it shows a placeholder that screen readers
  * hear as "Loading"; a failed load shows a dash rather than a misleading 0.
  */
 export function StatCard({
@@ -21,10 +21,10 @@ export function StatCard({
     <Card className="flex items-center justify-between gap-3 p-4 sm:p-5" aria-busy={isLoading}>
       <div className="min-w-0">
         <p className="text-sm font-medium text-slate-600">{label}</p>
-        <p className="mt-1 text-2xl font-bold text-slate-900" data-testid="stat-value">
+        <p className="mt-1 text-2xl font-semibold tracking-tight text-slate-900 tabular-nums" data-testid="stat-value">
           {isLoading ? (
             <>
-              <Spinner />
+              <Skeleton className="my-1 h-7 w-16" />
               <span className="sr-only">Loading</span>
             </>
           ) : typeof value === "number" ? (
@@ -35,7 +35,10 @@ export function StatCard({
         </p>
       </div>
       {icon && (
-        <span aria-hidden="true" className="grid h-10 w-10 shrink-0 place-items-center rounded-full bg-blue-50 text-lg">
+        <span
+          aria-hidden="true"
+          className="grid size-10 shrink-0 place-items-center rounded-control bg-brand-50 text-brand-700 [&_svg]:size-5"
+        >
           {icon}
         </span>
       )}

@@ -3,12 +3,14 @@ import { cn } from "../../lib/cn";
 
 /**
  * Below the sm breakpoint each row becomes a small card: the header row is kept for screen readers
- * only, and every cell shows its column name (the cell's `label`) beside its value.
+ * only, the first cell is the card's title, and every other cell shows its column name (the cell's
+ * `label`) beside its value.
  */
 const STACKED_ON_PHONE = cn(
   "max-sm:[&_thead]:sr-only max-sm:[&_tr]:block max-sm:[&_tr]:px-4 max-sm:[&_tr]:py-3",
   "max-sm:[&_td]:flex max-sm:[&_td]:min-h-8 max-sm:[&_td]:items-center max-sm:[&_td]:justify-between max-sm:[&_td]:gap-4 max-sm:[&_td]:px-0 max-sm:[&_td]:py-1 max-sm:[&_td]:text-right",
   "max-sm:[&_td]:before:shrink-0 max-sm:[&_td]:before:text-left max-sm:[&_td]:before:text-xs max-sm:[&_td]:before:font-medium max-sm:[&_td]:before:uppercase max-sm:[&_td]:before:text-slate-500 max-sm:[&_td]:before:content-[attr(data-label)]",
+  "max-sm:[&_td:first-child]:block max-sm:[&_td:first-child]:pb-2 max-sm:[&_td:first-child]:text-left max-sm:[&_td:first-child]:before:hidden",
 );
 
 /**
@@ -37,7 +39,7 @@ export function Table({
       aria-labelledby={captionId}
       tabIndex={0}
       className={cn(
-        "relative w-full overflow-x-auto focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600",
+        "relative w-full overflow-x-auto focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600",
         className,
       )}
     >

@@ -1,4 +1,6 @@
+import { X } from "lucide-react";
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from "react";
+import { useLocation } from "react-router";
 import { TOAST_DURATION_MS } from "../../../schema/limits";
 import { cn } from "../../lib/cn";
 
@@ -6,6 +8,11 @@ export interface ToastMessage {
   title: string;
   description?: string;
   variant?: "default" | "destructive";
+  /**
+   * For the result of an action that itself moves to another page (signed in, invitation
+   * accepted): the toast stays. Any other toast belongs to its page and goes when the user leaves.
+   */
+  keepAfterNavigation?: boolean;
 }
 
 type ShowToast = (message: ToastMessage) => void;
@@ -13,7 +20,8 @@ type ShowToast = (message: ToastMessage) => void;
 const ToastContext = createContext<ShowToast | null>(null);
 
 /**
- * The one toast system: default and destructive variants, one visible at a time, 5 s each.
+ * The one toast system: default and destructive variants, one visible at a time, 5 s each, and
+ * none carried over to the next page unless asked for.
  * Written here rather than with a primitive library: it is small, and it ships in the landing
  * page's first download, which has a size budget.
  */
@@ -21,6 +29,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const [current, setCurrent] = useState<(ToastMessage & { id: number }) | null>(null);
   const show = useCallback<ShowToast>((message) => setCurrent({ ...message, id: Date.now() + Math.random() }), []);
   const dismiss = useCallback(() => setCurrent(null), []);
+  // On a change of page (adjusted while rendering, React's pattern for state that follows a value).
+  const { pathname } = useLocation();
+  const [page, setPage] = useState(pathname);
+  if (page !== pathname) {
+    setPage(pathname);
+    setCurrent((toast) => (toast?.keepAfterNavigation ? { ...toast, keepAfterNavigation: false } : null));
+  }
   return (
     <ToastContext.Provider value={show}>
       {children}
@@ -49,8 +64,8 @@ function Toast({ message, onDismiss }: { message: ToastMessage; onDismiss: () =>
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
       className={cn(
-        "pointer-events-auto relative w-full rounded-lg border p-4 pr-8 shadow-lg",
-        destructive ? "border-red-700 bg-red-700 text-white" : "border-slate-200 bg-white text-slate-900",
+        "pointer-events-auto relative w-full rounded-card border p-4 pr-9 shadow-raised",
+        destructive ? "border-red-700 bg-red-700 text-white" : "border-line bg-surface text-slate-900",
       )}
     >
       {/* The role sits inside the list item: a list may only hold list items. */}
@@ -62,9 +77,9 @@ function Toast({ message, onDismiss }: { message: ToastMessage; onDismiss: () =>
         type="button"
         aria-label="Dismiss notification"
         onClick={onDismiss}
-        className="absolute right-2 top-2 rounded p-1 text-current opacity-70 hover:opacity-100"
+        className="absolute right-2 top-2 rounded-control p-1 text-current opacity-70 hover:opacity-100"
       >
-        ✕
+        <X aria-hidden="true" className="size-4" />
       </button>
     </li>
   );

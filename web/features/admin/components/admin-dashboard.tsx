@@ -1,3 +1,4 @@
+import { Building2, Hourglass, QrCode, ScanLine, Users } from "lucide-react";
 import { Link } from "react-router";
 import { Card } from "../../../components/ui/card";
 import { StatCard } from "../../../components/ui/stat-card";
@@ -9,10 +10,10 @@ const RECENT_ACTIVITY_SIZE = 5;
 function PlatformStats() {
   const stats = useAdminStats();
   const cards = [
-    { label: "Total Users", value: stats.data?.totalUsers, icon: "👥" },
-    { label: "Active Companies", value: stats.data?.activeCompanies, icon: "🏢" },
-    { label: "Total QR Codes", value: stats.data?.totalQRCodes, icon: "▦" },
-    { label: "Verifications Today", value: stats.data?.verificationsToday, icon: "✓" },
+    { label: "Total Users", value: stats.data?.totalUsers, icon: <Users /> },
+    { label: "Active Companies", value: stats.data?.activeCompanies, icon: <Building2 /> },
+    { label: "Total QR Codes", value: stats.data?.totalQRCodes, icon: <QrCode /> },
+    { label: "Verifications Today", value: stats.data?.verificationsToday, icon: <ScanLine /> },
   ];
   return (
     <section aria-label="Platform statistics" className="space-y-2">
@@ -23,12 +24,13 @@ function PlatformStats() {
         {/* The review queue: the card opens the companies list filtered to those awaiting verification. */}
         <Link
           to="/admin/companies?verification=pending"
-          className="block rounded-lg hover:ring-2 hover:ring-blue-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+          className="block rounded-card hover:ring-2 hover:ring-brand-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
         >
           <StatCard
             label="Awaiting verification"
             value={stats.data?.companiesAwaitingVerification}
             isLoading={stats.isPending}
+            icon={<Hourglass />}
           />
         </Link>
       </div>
@@ -49,7 +51,7 @@ export function AdminDashboard() {
       <Card>
         <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-4 py-3">
           <h2 className="font-semibold text-slate-900">Recent admin activity</h2>
-          <Link to="/admin/settings" className="text-sm font-medium text-blue-700 hover:underline">
+          <Link to="/admin/settings" className="text-sm font-medium text-brand-700 hover:underline">
             View full audit log
           </Link>
         </div>

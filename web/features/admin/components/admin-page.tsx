@@ -4,6 +4,7 @@ import { AdminDashboard } from "./admin-dashboard";
 import { CompaniesManagement } from "./companies-management";
 import { SystemSettings } from "./system-settings";
 import { UserManagement } from "./user-management";
+import { PageTitle } from "../../../components/ui/page-title";
 
 interface AdminSection {
   title: string;
@@ -23,7 +24,7 @@ export function AdminPage() {
   const { title, Content } = SECTIONS.find(({ pathPart }) => pathname.includes(pathPart))?.section ?? DASHBOARD;
   return (
     <div className="mx-auto max-w-7xl space-y-6">
-      <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+      <PageTitle>{title}</PageTitle>
       <Content />
     </div>
   );

@@ -40,7 +40,8 @@ function CompanyRow({ company, onAction }: { company: Json<AdminCompany>; onActi
       </TableCell>
       <TableCell className="whitespace-nowrap">{formatDate(company.createdAt)}</TableCell>
       <TableCell>
-        <div className="flex flex-wrap gap-1">
+        {/* One row of actions: the table scrolls sideways on narrow screens rather than stacking them. */}
+        <div className="flex gap-1 whitespace-nowrap">
           {ACTIONS.map(({ action, label }) => (
             <Button key={action} variant="secondary" size="sm" onClick={() => onAction(action, company)}>
               {label}

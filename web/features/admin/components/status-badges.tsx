@@ -1,23 +1,26 @@
 import type { VerificationStatus } from "../../../../schema/limits";
 import { Badge } from "../../../components/ui/card";
+import { STATUS_BADGES, StatusBadge } from "../../../components/ui/status-badge";
+
+const VERIFICATION_STATUSES = {
+  pending: "issuer-pending",
+  verified: "issuer-verified",
+  rejected: "issuer-rejected",
+} as const satisfies Record<VerificationStatus, keyof typeof STATUS_BADGES>;
 
 /** The verification filter's choices and each company's badge use the same words. */
-export const VERIFICATION_LABELS: Record<VerificationStatus, string> = {
-  pending: "Awaiting verification",
-  verified: "Verified",
-  rejected: "Not verified",
-};
-
-const VERIFICATION_TONES = { pending: "amber", verified: "green", rejected: "red" } as const;
+export const VERIFICATION_LABELS = Object.fromEntries(
+  Object.entries(VERIFICATION_STATUSES).map(([status, badge]) => [status, STATUS_BADGES[badge].label]),
+) as Record<VerificationStatus, string>;
 
 /** Where the company stands with ValuSeal's identity check. */
 export function VerificationBadge({ status }: { status: VerificationStatus }) {
-  return <Badge tone={VERIFICATION_TONES[status]}>{VERIFICATION_LABELS[status]}</Badge>;
+  return <StatusBadge status={VERIFICATION_STATUSES[status]} />;
 }
 
 /** The real active state of a company, user or valuer. */
 export function ActiveBadge({ isActive }: { isActive: boolean }) {
-  return <Badge tone={isActive ? "green" : "red"}>{isActive ? "Active" : "Inactive"}</Badge>;
+  return <StatusBadge status={isActive ? "active" : "inactive"} />;
 }
 
 export function RoleBadge({ role }: { role: string }) {

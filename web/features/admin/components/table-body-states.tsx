@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Button } from "../../../components/ui/button";
 import { EmptyState } from "../../../components/ui/empty-state";
-import { Spinner } from "../../../components/ui/spinner";
+import { SkeletonRows } from "../../../components/ui/skeleton";
 import { TableBody, TableCell, TableRow } from "../../../components/ui/table";
 
 interface TableBodyStatesProps<Row> {
@@ -43,9 +43,7 @@ export function TableBodyStates<Row>({
   if (isPending) {
     content = (
       <MessageRow colSpan={colSpan}>
-        <div role="status" className="flex items-center justify-center gap-2 py-10 text-slate-600">
-          <Spinner /> {loadingText}
-        </div>
+        <SkeletonRows label={loadingText} />
       </MessageRow>
     );
   } else if (isError || !rows) {

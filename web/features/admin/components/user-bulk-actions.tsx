@@ -24,7 +24,7 @@ export function UserBulkActions({
       <Button variant="secondary" size="sm" disabled={disabled} onClick={() => onSetActive(false)}>
         Deactivate
       </Button>
-      <Button variant="danger" size="sm" disabled={disabled} onClick={onDelete}>
+      <Button variant="dangerOutline" size="sm" disabled={disabled} onClick={onDelete}>
         Delete
       </Button>
     </div>

@@ -33,7 +33,7 @@ function UserRow({ user, isMe, isSelected, onToggleOne, pendingStatusUserId, onS
   const toggleLabel = user.isActive ? "Deactivate" : "Activate";
   const noteId = `own-account-note-${user.id}`;
   return (
-    <TableRow className={isSelected ? "bg-blue-50/60" : undefined}>
+    <TableRow className={isSelected ? "bg-brand-50/60" : undefined}>
       <TableCell className="w-10">
         <input
           type="checkbox"
@@ -74,7 +74,7 @@ function UserRow({ user, isMe, isSelected, onToggleOne, pendingStatusUserId, onS
             <span className="sr-only"> {user.email}</span>
           </Button>
           <Button
-            variant="danger"
+            variant="dangerOutline"
             size="sm"
             disabled={isMe}
             aria-describedby={isMe ? noteId : undefined}

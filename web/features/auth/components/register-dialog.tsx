@@ -40,7 +40,11 @@ export function RegisterDialog({ open, onClose, onSwitchToSignIn }: Props) {
   const submit = form.handleSubmit((values) =>
     registration.mutate(values, {
       onSuccess: () => {
-        toast({ title: "Registration Successful", description: "Your company account has been created successfully!" });
+        toast({
+          title: "Registration Successful",
+          description: "Your company account has been created successfully!",
+          keepAfterNavigation: true,
+        });
         onClose();
         form.reset();
         setTimeout(() => navigate("/"), REDIRECT_DELAY_MS.register);

@@ -42,7 +42,7 @@ function ResetPasswordForm({ token }: { token: string }) {
   const submit = form.handleSubmit((values) =>
     resetPassword.mutate(values, {
       onSuccess: ({ message }) => {
-        toast({ title: "Password changed", description: message });
+        toast({ title: "Password changed", description: message, keepAfterNavigation: true });
         // Every session of the account has ended on the server: forget this browser's too.
         forgetSession();
         navigate("/", { replace: true });

@@ -33,7 +33,7 @@ function SignInForm({ onClose, onSwitchToRegister, onForgotPassword }: SignInFor
   const submit = form.handleSubmit((values) =>
     login.mutate(values, {
       onSuccess: () => {
-        toast({ title: "Login Successful", description: "Welcome back!" });
+        toast({ title: "Login Successful", description: "Welcome back!", keepAfterNavigation: true });
         onClose();
         form.reset();
         setTimeout(() => navigate("/"), REDIRECT_DELAY_MS.login);

@@ -1,6 +1,8 @@
+import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
 import type { Json, QrCodeWithImage } from "../../../../schema/responses";
+import { PageTitle } from "../../../components/ui/page-title";
 import { InlineLoading } from "../../../components/ui/spinner";
 import { formatDate } from "../../../lib/format";
 import { useCode } from "../api/get-code";
@@ -30,10 +32,14 @@ export function CodeDetailPage({ extraPanels, issuer }: Props) {
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <header>
-        <Link to="/qr-history" className="text-sm font-medium text-blue-700 hover:underline">
-          ← QR History
+        <Link
+          to="/qr-history"
+          className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+        >
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          QR History
         </Link>
-        <h1 className="mt-2 break-words text-2xl font-bold text-slate-900">{codeTitle(code.data)}</h1>
+        <PageTitle className="mt-2 break-words">{codeTitle(code.data)}</PageTitle>
         <p className="mt-1 text-sm text-slate-600">Created {formatDate(code.data.createdAt)}</p>
       </header>
       <div className="grid items-start gap-6 lg:grid-cols-[22rem_minmax(0,1fr)]">

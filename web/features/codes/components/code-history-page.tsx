@@ -1,12 +1,14 @@
+import { Plus, QrCode } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import { buttonClasses } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { Pagination } from "../../../components/ui/pagination";
-import { InlineLoading } from "../../../components/ui/spinner";
+import { SkeletonRows } from "../../../components/ui/skeleton";
 import { useCodePage, type CodeFilters } from "../api/list-codes";
 import { CodeHistoryTable } from "./code-history-table";
 import { HistoryFilters } from "./history-filters";
+import { PageTitle } from "../../../components/ui/page-title";
 
 /** The applied filters and page live in the address, so a filtered page can be reloaded or shared. */
 function useHistoryParams() {
@@ -36,11 +38,11 @@ export function CodeHistoryPage() {
     <div className="mx-auto max-w-6xl space-y-6">
       <header className="flex flex-wrap items-center justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-bold text-slate-900">QR History</h1>
+          <PageTitle>QR History</PageTitle>
           <p className="mt-1 text-sm text-slate-600">Find a code again by address, property type or valuation date.</p>
         </div>
         <Link to="/create-qr" className={buttonClasses({ variant: "secondary" })}>
-          Create Code
+          <Plus aria-hidden="true" /> Create Code
         </Link>
       </header>
       <Card className="p-4">
@@ -52,11 +54,12 @@ export function CodeHistoryPage() {
       </Card>
       <Card aria-busy={codes.isFetching}>
         {codes.isPending ? (
-          <InlineLoading label="Loading QR codes" />
+          <SkeletonRows label="Loading QR codes" rows={5} />
         ) : codes.isError ? (
           <EmptyState title="QR codes could not be loaded" description={codes.error.message} />
         ) : codes.data.items.length === 0 ? (
           <EmptyState
+            icon={QrCode}
             title="No QR codes found"
             description={
               filtered ? "No code matches these filters. Try other filters." : "Codes you create will appear here."

@@ -10,24 +10,28 @@ function CodeHistoryRow({ code }: { code: Json<QrCode> }) {
   const title = codeTitle(code);
   return (
     <TableRow>
-      <TableCell className="min-w-56">
+      <TableCell label="Property Details" className="sm:min-w-56">
         <p className="font-medium text-slate-900">{title}</p>
         <p className="text-xs text-slate-500">
           {code.propertyType}
           {code.propertyReference && code.propertyReference !== title && ` · Ref: ${code.propertyReference}`}
         </p>
       </TableCell>
-      <TableCell className="whitespace-nowrap">{formatDate(code.valuationDate, "short")}</TableCell>
-      <TableCell className="whitespace-nowrap">{formatMoney(code.marketValue, code.currency)}</TableCell>
-      <TableCell>
+      <TableCell label="Valuation Date" className="whitespace-nowrap">
+        {formatDate(code.valuationDate, "short")}
+      </TableCell>
+      <TableCell label="Market Value" className="whitespace-nowrap">
+        {formatMoney(code.marketValue, code.currency)}
+      </TableCell>
+      <TableCell label="Status">
         <CodeStatusBadge code={code} />
       </TableCell>
-      <TableCell>
+      <TableCell label="Actions">
         <div className="flex items-center gap-2">
           <Link
             to={`/qr/${code.id}`}
             aria-label={`View ${title}`}
-            className="rounded px-2 py-1 text-sm font-medium text-blue-700 hover:bg-blue-50"
+            className="rounded-control px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50"
           >
             View
           </Link>
@@ -38,10 +42,10 @@ function CodeHistoryRow({ code }: { code: Json<QrCode> }) {
   );
 }
 
-/** The QR History table, newest first; it scrolls sideways on phones rather than squeezing its columns. */
+/** The QR History table, newest first; on phones each code is a labelled card. */
 export function CodeHistoryTable({ codes }: { codes: Json<QrCode>[] }) {
   return (
-    <Table caption="QR codes, newest first">
+    <Table caption="QR codes, newest first" stackOnPhone>
       <TableHead>
         <TableRow>
           <TableHeaderCell>Property Details</TableHeaderCell>

@@ -1,13 +1,15 @@
+import { TriangleAlert } from "lucide-react";
 import { CODE_PREVIEW_SIZE } from "../../../../schema/limits";
 import type { Json, QrCodeWithImage } from "../../../../schema/responses";
 import { Card } from "../../../components/ui/card";
-import { codeTitle } from "../lib/describe-code";
+import { cn } from "../../../lib/cn";
+import { codeTitle, isRevoked } from "../lib/describe-code";
 import { qrFileName } from "../lib/qr-image";
-import { CodeStatusBadge } from "./code-status-badge";
 import { DETAIL_PAGE_MESSAGES, QrImageActions } from "./qr-image-actions";
 
 /** The code at 300 px with its reference, Copy and Download (named after the reference), and where it leads. */
 export function CodeImagePanel({ code }: { code: Json<QrCodeWithImage> }) {
+  const revoked = isRevoked(code);
   return (
     <Card className="flex flex-col items-center gap-4 p-4 text-center sm:p-6">
       <img
@@ -15,31 +17,48 @@ export function CodeImagePanel({ code }: { code: Json<QrCodeWithImage> }) {
         width={CODE_PREVIEW_SIZE.detail}
         height={CODE_PREVIEW_SIZE.detail}
         alt={`Verification QR code for ${codeTitle(code)}`}
-        className="h-auto max-w-full rounded border border-slate-200"
+        className={cn("h-auto max-w-full rounded-control border border-line", revoked && "opacity-60 grayscale")}
       />
-      <div className="space-y-1">
-        <p className="text-sm text-slate-600">
-          Reference: <span className="font-semibold text-slate-900">{code.propertyReference || "N/A"}</span>
+      <p className="text-sm text-slate-600">
+        Reference: <span className="font-semibold text-slate-900">{code.propertyReference || "N/A"}</span>
+      </p>
+      {revoked && (
+        <p
+          role="note"
+          className="flex items-start gap-2 rounded-control border border-red-200 bg-red-50 p-3 text-left text-sm text-red-900"
+        >
+          <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          This code is revoked: anyone who scans it sees “Revoked”. Do not paste it into a report.
         </p>
-        <CodeStatusBadge code={code} />
-      </div>
+      )}
       <QrImageActions
         src={code.qrCodeDataUrl}
         fileName={qrFileName(code.propertyReference || code.id)}
         messages={DETAIL_PAGE_MESSAGES}
+        primary={!revoked}
       />
-      <div className="w-full border-t border-slate-200 pt-4 text-left text-sm">
+      <div className="w-full border-t border-line pt-4 text-left text-sm">
         <p className="font-medium text-slate-700">Public verification address</p>
-        <a
-          href={code.qrCodeData}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="break-all text-blue-700 hover:underline"
-        >
-          {code.qrCodeData}
+        <a href={code.qrCodeData} target="_blank" rel="noopener noreferrer" className="text-brand-700 hover:underline">
+          <AddressWithBreaks address={code.qrCodeData} />
         </a>
         <p className="mt-1 text-xs text-slate-500">Anyone who scans the code sees the certificate at this address.</p>
       </div>
     </Card>
+  );
+}
+
+/**
+ * The address may wrap only at its last slash, never inside the token, which a reader may need to
+ * compare character by character.
+ */
+function AddressWithBreaks({ address }: { address: string }) {
+  const cut = address.lastIndexOf("/") + 1;
+  return (
+    <>
+      {address.slice(0, cut)}
+      <wbr />
+      <span className="whitespace-nowrap">{address.slice(cut)}</span>
+    </>
   );
 }

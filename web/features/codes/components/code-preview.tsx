@@ -1,3 +1,4 @@
+import { QrCode } from "lucide-react";
 import { Link } from "react-router";
 import { CODE_PREVIEW_SIZE } from "../../../../schema/limits";
 import type { Json, QrCodeWithImage } from "../../../../schema/responses";
@@ -41,15 +42,13 @@ export function CodePreview({ code }: { code: Json<QrCodeWithImage> | undefined 
               </div>
             </dl>
             <QrImageActions src={code.qrCodeDataUrl} fileName={qrFileName(code.id)} messages={CREATE_PAGE_MESSAGES} />
-            <Link to={`/qr/${code.id}`} className="text-sm font-medium text-blue-700 hover:underline">
+            <Link to={`/qr/${code.id}`} className="text-sm font-medium text-brand-700 hover:underline">
               View code details
             </Link>
           </div>
         ) : (
           <div className="flex min-h-48 flex-col items-center justify-center gap-3 rounded-md border-2 border-dashed border-slate-200 p-6 text-center text-sm text-slate-500">
-            <span aria-hidden="true" className="text-4xl">
-              ▦
-            </span>
+            <QrCode aria-hidden="true" className="size-10 text-slate-400" />
             <p>Fill out the form to generate your QR code</p>
           </div>
         )}

@@ -1,8 +1,8 @@
 import type { Json, QrCode } from "../../../../schema/responses";
-import { Badge } from "../../../components/ui/card";
+import { StatusBadge } from "../../../components/ui/status-badge";
 import { isRevoked } from "../lib/describe-code";
 
-/** A code's status in lists: "Verified", unless the company revoked the code. */
+/** A code's status: "Verified", unless the company revoked the code. */
 export function CodeStatusBadge({ code }: { code: Pick<Json<QrCode>, "revokedAt"> }) {
-  return isRevoked(code) ? <Badge tone="red">Revoked</Badge> : <Badge tone="green">Verified</Badge>;
+  return <StatusBadge status={isRevoked(code) ? "code-revoked" : "code-valid"} />;
 }

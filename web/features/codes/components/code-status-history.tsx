@@ -1,5 +1,5 @@
 import type { CodeStatusEvent, Json, StatusActor } from "../../../../schema/responses";
-import { Badge } from "../../../components/ui/card";
+import { StatusBadge } from "../../../components/ui/status-badge";
 import { displayName } from "../../../lib/display-name";
 import { formatDateTime } from "../../../lib/format";
 
@@ -18,9 +18,7 @@ export function CodeStatusHistory({ events }: { events: Json<CodeStatusEvent>[] 
           {events.map((event) => (
             <li key={event.id} className="py-2 text-sm">
               <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-slate-700">
-                <Badge tone={event.action === "revoked" ? "red" : "green"}>
-                  {event.action === "revoked" ? "Revoked" : "Reinstated"}
-                </Badge>
+                <StatusBadge status={event.action === "revoked" ? "code-revoked" : "code-reinstated"} />
                 <span>
                   {formatDateTime(event.at)} by {actorName(event.actor)}
                 </span>

@@ -2,10 +2,10 @@ import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import type { CodeStatus, CompanyRegistration, Json, QrCode } from "../../../../schema/responses";
 import { Button } from "../../../components/ui/button";
-import { Badge } from "../../../components/ui/card";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { SectionCard } from "../../../components/ui/section-card";
 import { InlineLoading } from "../../../components/ui/spinner";
+import { StatusBadge } from "../../../components/ui/status-badge";
 import { formatDateTime } from "../../../lib/format";
 import { useSession } from "../../../lib/session";
 import { ISSUER_NOT_VERIFIED } from "../../../lib/verification";
@@ -34,7 +34,7 @@ function ScanOutcome({ issuer }: { issuer: IssuerStanding }) {
     text = (
       <>
         Scanning this code shows its certificate marked “{ISSUER_NOT_VERIFIED}” until ValuSeal verifies your company.{" "}
-        <Link to="/settings/company" className="font-medium text-blue-700 underline">
+        <Link to="/settings/company" className="font-medium text-brand-700 underline">
           Company Details
         </Link>{" "}
         shows where the verification stands.
@@ -48,14 +48,14 @@ function CurrentStatus({ status, issuer }: { status: Json<CodeStatus>; issuer: I
   if (status.status === "valid") {
     return (
       <div className="space-y-1">
-        <Badge tone="green">Valid</Badge>
+        <StatusBadge status="code-valid" />
         <ScanOutcome issuer={issuer} />
       </div>
     );
   }
   return (
-    <div className="space-y-1 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
-      <Badge tone="red">Revoked</Badge>
+    <div className="space-y-1 rounded-control border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+      <StatusBadge status="code-revoked" />
       <p>
         Revoked on {status.revokedAt ? formatDateTime(status.revokedAt) : "an unknown date"} by{" "}
         {actorName(status.revokedBy)}
@@ -102,7 +102,7 @@ export function CodeStatusPanel({ code, issuer }: { code: Json<QrCode>; issuer: 
     : revoked
       ? may.reinstate && <Button onClick={() => setDialog("reinstate")}>Reinstate code</Button>
       : may.revoke && (
-          <Button variant="danger" onClick={() => setDialog("revoke")}>
+          <Button variant="dangerOutline" onClick={() => setDialog("revoke")}>
             Revoke code
           </Button>
         );

@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from "react";
-import { PROPERTY_TYPES } from "../../../../schema/limits";
+import { DATE_INPUT_MAX, PROPERTY_TYPES } from "../../../../schema/limits";
+import { parseValuationDate } from "../../../../schema/validation/qr-codes";
 import { Button } from "../../../components/ui/button";
 import { InputField, SelectField } from "../../../components/ui/field";
+import { maskDayMonthYear } from "../../../lib/format";
 import type { CodeFilters } from "../api/list-codes";
 
 export const NO_FILTERS: CodeFilters = { search: "", propertyType: "", date: "" };
@@ -14,12 +16,19 @@ interface Props {
 /** History filters: address search, property type (All + the five), a date, and Search. */
 export function HistoryFilters({ applied, onApply }: Props) {
   const [draft, setDraft] = useState(applied);
+  const [dateError, setDateError] = useState<string>();
   const set = (name: keyof CodeFilters) => (event: { target: { value: string } }) =>
     setDraft((current) => ({ ...current, [name]: event.target.value }));
   const active = Object.values(applied).some(Boolean);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // The same rule the server applies; a half-typed date is caught here rather than answered with a 400.
+    if (draft.date && !parseValuationDate(draft.date)) {
+      setDateError("Enter a real date as DD/MM/YYYY");
+      return;
+    }
+    setDateError(undefined);
     onApply({ ...draft, search: draft.search.trim() });
   };
 
@@ -45,7 +54,17 @@ export function HistoryFilters({ applied, onApply }: Props) {
           </option>
         ))}
       </SelectField>
-      <InputField label="Valuation Date" type="date" value={draft.date} onChange={set("date")} />
+      {/* Typed as DD/MM/YYYY like every date in the app: a date picker would show the browser's own order. */}
+      <InputField
+        label="Valuation Date"
+        inputMode="numeric"
+        placeholder="DD/MM/YYYY"
+        maxLength={DATE_INPUT_MAX}
+        autoComplete="off"
+        value={draft.date}
+        error={dateError}
+        onChange={(event) => set("date")({ target: { value: maskDayMonthYear(event.target.value) } })}
+      />
       <div className="flex gap-2">
         <Button type="submit" className="flex-1 lg:flex-none">
           Search

@@ -97,7 +97,7 @@ export function LocationField({ value, onChange, onBlur, name, inputRef, error }
                 onClick={() => choose(option.name)}
                 className={cn(
                   "cursor-pointer px-3 py-2 text-sm text-slate-800",
-                  index === active ? "bg-blue-50 text-blue-900" : "hover:bg-slate-50",
+                  index === active ? "bg-brand-50 text-brand-900" : "hover:bg-slate-50",
                 )}
               >
                 {option.name}

@@ -1,3 +1,4 @@
+import { Copy, Download } from "lucide-react";
 import { useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { useToast } from "../../../components/ui/toast";
@@ -27,10 +28,12 @@ interface Props {
   src: string;
   fileName: string;
   messages: QrImageMessages;
+  /** False for a revoked code: both actions become secondary, as the image should no longer be pasted anywhere. */
+  primary?: boolean;
 }
 
 /** Copy (PNG to the clipboard) and Download (PNG file) for one code image. */
-export function QrImageActions({ src, fileName, messages }: Props) {
+export function QrImageActions({ src, fileName, messages, primary = true }: Props) {
   const toast = useToast();
   const [busy, setBusy] = useState<"copy" | "download" | null>(null);
 
@@ -61,10 +64,10 @@ export function QrImageActions({ src, fileName, messages }: Props) {
   return (
     <div className="flex flex-wrap justify-center gap-2">
       <Button variant="secondary" onClick={copy} disabled={busy !== null}>
-        <span aria-hidden="true">⧉</span> Copy
+        <Copy aria-hidden="true" /> Copy
       </Button>
-      <Button onClick={download} disabled={busy !== null}>
-        <span aria-hidden="true">⤓</span> Download
+      <Button variant={primary ? "primary" : "secondary"} onClick={download} disabled={busy !== null}>
+        <Download aria-hidden="true" /> Download
       </Button>
     </div>
   );

@@ -1,3 +1,4 @@
+import { QrCode as QrCodeIcon } from "lucide-react";
 import { Link } from "react-router";
 import { RECENT_CODES_LIMIT } from "../../../../schema/limits";
 import type { Json, QrCode } from "../../../../schema/responses";
@@ -5,7 +6,7 @@ import { buttonClasses } from "../../../components/ui/button";
 import { Badge } from "../../../components/ui/card";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { SectionCard } from "../../../components/ui/section-card";
-import { InlineLoading } from "../../../components/ui/spinner";
+import { SkeletonRows } from "../../../components/ui/skeleton";
 import { formatDate, formatMoney } from "../../../lib/format";
 import { useRecentCodes } from "../api/list-codes";
 import { codeTitle } from "../lib/describe-code";
@@ -27,7 +28,7 @@ function RecentCodeItem({ code }: { code: Json<QrCode> }) {
         </p>
         <Link
           to={`/qr/${code.id}`}
-          className="text-sm font-medium text-blue-700 hover:underline"
+          className="text-sm font-medium text-brand-700 hover:underline"
           aria-label={`View ${codeTitle(code)}`}
         >
           View
@@ -44,17 +45,18 @@ export function RecentCodes() {
     <SectionCard
       title="Recent Codes"
       actions={
-        <Link to="/qr-history" className="text-sm font-medium text-blue-700 hover:underline">
+        <Link to="/qr-history" className="text-sm font-medium text-brand-700 hover:underline">
           View all
         </Link>
       }
     >
       {codes.isPending ? (
-        <InlineLoading label="Loading recent codes" />
+        <SkeletonRows label="Loading recent codes" className="p-0 sm:p-0" />
       ) : codes.isError ? (
         <EmptyState title="Recent codes could not be loaded" description={codes.error.message} />
       ) : codes.data.length === 0 ? (
         <EmptyState
+          icon={QrCodeIcon}
           title="No verification codes yet"
           description="Create your first code to verify a valuation report."
           action={

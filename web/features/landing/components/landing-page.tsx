@@ -1,5 +1,6 @@
 import { PublicFooter, PublicTopBar } from "../../../components/layout/public-top-bar";
 import { Button } from "../../../components/ui/button";
+import { useDocumentTitle } from "../../../lib/use-document-title";
 import { DemoQr } from "./demo-qr";
 
 const STEPS = [
@@ -33,45 +34,42 @@ interface Props {
 
 /** The public entry: what the product does, the live demo code, sign-in and registration. */
 export function LandingPage({ onSignIn, onRegister }: Props) {
+  useDocumentTitle("Valuation report verification");
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
       <PublicTopBar
         action={
-          <Button size="sm" onClick={onSignIn}>
+          <Button size="sm" className="whitespace-nowrap" onClick={onSignIn}>
             Valuer Dashboard
           </Button>
         }
       />
       <main className="flex-1">
-        <section className="bg-gradient-to-br from-blue-900 to-blue-700 text-white">
+        {/* A solid colour, not a gradient: the contrast of the text and buttons on it can then be checked. */}
+        <section className="bg-brand-900 text-white">
           <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-16 md:grid-cols-2">
             <div>
               <h1 className="text-3xl font-bold leading-tight sm:text-5xl">
                 Stop forged valuation reports with one scan
               </h1>
-              <p className="mt-4 text-lg text-blue-100">
+              <p className="mt-4 text-lg text-brand-100">
                 Generate a unique QR verification code for every property valuation report. Anyone who scans it sees the
                 authentic certificate, and your company is alerted each time a code is scanned.
               </p>
               <div className="mt-8 flex flex-wrap gap-3">
-                <Button size="lg" className="bg-white !text-blue-800 hover:bg-blue-50" onClick={onRegister}>
+                <Button size="lg" variant="inverse" onClick={onRegister}>
                   Start Free Trial
                 </Button>
-                <Button
-                  size="lg"
-                  variant="secondary"
-                  className="border-white/40 bg-transparent !text-white hover:bg-white/10"
-                  onClick={onSignIn}
-                >
+                <Button size="lg" variant="inverseOutline" onClick={onSignIn}>
                   Sign In
                 </Button>
               </div>
-              <p className="mt-4 text-sm text-blue-100">Trusted by 500+ valuation companies · 50K+ codes issued</p>
+              <p className="mt-4 text-sm text-brand-100">Trusted by 500+ valuation companies · 50K+ codes issued</p>
             </div>
             <div className="flex flex-col items-center gap-3 rounded-xl bg-white/10 p-6 text-center">
               <h2 className="text-lg font-semibold">Live demo: scan me</h2>
               <DemoQr />
-              <p className="max-w-xs text-sm text-blue-100">
+              <p className="max-w-xs text-sm text-brand-100">
                 Point your phone's camera at the code to open a sample valuation certificate.
               </p>
             </div>
@@ -85,7 +83,7 @@ export function LandingPage({ onSignIn, onRegister }: Props) {
           <ol className="mt-10 grid gap-6 md:grid-cols-3">
             {STEPS.map((step, index) => (
               <li key={step.title} className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
-                <span className="grid h-10 w-10 place-items-center rounded-full bg-blue-700 font-bold text-white">
+                <span className="grid h-10 w-10 place-items-center rounded-full bg-brand-700 font-bold text-white">
                   {index + 1}
                 </span>
                 <h3 className="mt-4 text-lg font-semibold text-slate-900">{step.title}</h3>
@@ -110,7 +108,7 @@ export function LandingPage({ onSignIn, onRegister }: Props) {
               {STATS.map((stat) => (
                 <div key={stat.label} className="flex flex-col-reverse rounded-lg bg-slate-50 p-6">
                   <dt className="text-sm text-slate-600">{stat.label}</dt>
-                  <dd className="text-3xl font-bold text-blue-800">{stat.value}</dd>
+                  <dd className="text-3xl font-bold text-brand-800">{stat.value}</dd>
                 </div>
               ))}
             </dl>

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { PublicFrame } from "../../../components/layout/public-page";
 import { BRAND } from "../../../lib/brand";
+import { PageTitle } from "../../../components/ui/page-title";
 
 export interface LegalSection {
   title: string;
@@ -12,7 +13,7 @@ export function LegalPage({ title, intro, sections }: { title: string; intro: Re
   return (
     <PublicFrame>
       <main className="mx-auto w-full max-w-3xl flex-1 px-4 py-10">
-        <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
+        <PageTitle className="sm:text-3xl">{title}</PageTitle>
         <p className="mt-2 text-sm text-slate-500">Last updated: {BRAND.legalLastUpdated}</p>
         <div className="mt-4 text-slate-700">{intro}</div>
         <ol className="mt-8 space-y-8">
@@ -44,7 +45,7 @@ export function ContactBlock({ mailbox }: { mailbox: keyof typeof BRAND.mailboxe
           .map((box) => (
             <span key={box} className="block">
               {box[0]!.toUpperCase() + box.slice(1)}:{" "}
-              <a className="text-blue-700 underline" href={`mailto:${BRAND.mailboxes[box]}`}>
+              <a className="text-brand-700 underline" href={`mailto:${BRAND.mailboxes[box]}`}>
                 {BRAND.mailboxes[box]}
               </a>
             </span>

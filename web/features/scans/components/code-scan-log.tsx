@@ -1,9 +1,10 @@
+import { ScanLine } from "lucide-react";
 import type { CodeScans, Json } from "../../../../schema/responses";
 import { CODE_SCANS_LIMIT } from "../../../../schema/validation/scans";
 import { Button } from "../../../components/ui/button";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { SectionCard } from "../../../components/ui/section-card";
-import { InlineLoading } from "../../../components/ui/spinner";
+import { SkeletonRows } from "../../../components/ui/skeleton";
 import { useCodeScans } from "../api/code-scans";
 import { ScanChart } from "./scan-chart";
 import { ScansTable } from "./scans-table";
@@ -48,11 +49,12 @@ export function CodeScanLog({ codeId, onRefresh }: { codeId: number; onRefresh?:
       }
     >
       {scans.isPending ? (
-        <InlineLoading label="Loading scans..." />
+        <SkeletonRows label="Loading scans..." className="p-0 sm:p-0" />
       ) : scans.isError ? (
         <EmptyState title="Scans could not be loaded" description={scans.error.message} />
       ) : scans.data.scans.length === 0 ? (
         <EmptyState
+          icon={ScanLine}
           title="No scans yet"
           description="When someone scans this code, the time, place and device appear here."
         />

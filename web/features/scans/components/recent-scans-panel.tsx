@@ -11,7 +11,7 @@ import { deviceLabel, placeLabel } from "../lib/scan-labels";
 function RecentScanItem({ scan }: { scan: Json<RecentScan> }) {
   return (
     <li className="py-3">
-      <Link to={`/qr/${scan.code.id}`} className="break-words font-medium text-blue-700 hover:underline">
+      <Link to={`/qr/${scan.code.id}`} className="break-words font-medium text-brand-700 hover:underline">
         {scan.code.propertyAddress}
       </Link>
       <p className="mt-0.5 flex flex-wrap gap-x-2 text-sm text-slate-600">

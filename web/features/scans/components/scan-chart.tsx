@@ -50,7 +50,7 @@ export function ScanChart({ days }: { days: Day[] }) {
                 y={HEIGHT - height}
                 width={slot - GAP}
                 height={height}
-                className="fill-blue-600"
+                className="fill-brand-600"
               >
                 <title>{`${formatDate(day.date)}: ${scansText(day.count)}`}</title>
               </rect>
@@ -65,7 +65,7 @@ export function ScanChart({ days }: { days: Day[] }) {
         </div>
       )}
       <details className="text-sm">
-        <summary className="cursor-pointer text-blue-700">Show the days with scans as a table</summary>
+        <summary className="cursor-pointer text-brand-700">Show the days with scans as a table</summary>
         {withScans.length === 0 ? (
           <p className="mt-2 text-slate-600">No scans in these days.</p>
         ) : (

@@ -3,6 +3,7 @@ import { ChangePasswordForm } from "./change-password-form";
 import { ProfileNameForm } from "./profile-name-form";
 import { ScanAlertOptInSection } from "./scan-alert-opt-in-section";
 import { SignInEmailSection } from "./sign-in-email-section";
+import { PageTitle } from "../../../components/ui/page-title";
 
 /** /settings/profile (user menu → Profile Settings): every user's own name, email, password and alert choice. */
 export function ProfileSettingsPage() {
@@ -12,7 +13,7 @@ export function ProfileSettingsPage() {
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <div>
-        <h1 className="text-2xl font-bold text-slate-900">Profile Settings</h1>
+        <PageTitle>Profile Settings</PageTitle>
         <p className="mt-1 text-sm text-slate-600">Manage your name, sign-in email, password and scan alert emails.</p>
       </div>
       <ProfileNameForm user={user} />

@@ -3,7 +3,7 @@ import { useForm } from "react-hook-form";
 import type { Json, ProfileEmail } from "../../../../schema/responses";
 import { changeEmailSchema, type ChangeEmailInput } from "../../../../schema/validation/profile";
 import { Button } from "../../../components/ui/button";
-import { Badge } from "../../../components/ui/card";
+import { StatusBadge } from "../../../components/ui/status-badge";
 import { useFailureToast, useRedirectOnUnauthorizedQuery } from "../../../components/ui/failure-toast";
 import { InputField } from "../../../components/ui/field";
 import { QueryContent } from "../../../components/ui/query-content";
@@ -23,9 +23,7 @@ function CurrentEmail({ profile }: { profile: Json<ProfileEmail> }) {
         <dt className="text-sm font-medium text-slate-500">Current email</dt>
         <dd className="mt-1 flex flex-wrap items-center gap-2 text-slate-900">
           <span className="[overflow-wrap:anywhere]">{profile.email}</span>
-          <Badge tone={profile.emailVerified ? "green" : "amber"}>
-            {profile.emailVerified ? "Confirmed" : "Not confirmed"}
-          </Badge>
+          <StatusBadge status={profile.emailVerified ? "email-confirmed" : "email-unconfirmed"} />
         </dd>
       </dl>
       {profile.pending && (

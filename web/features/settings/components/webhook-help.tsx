@@ -23,7 +23,7 @@ export function WebhookHelp() {
         with any 2xx status within 5 seconds; failed deliveries are retried with growing delays for about 30 minutes.
       </p>
       <details>
-        <summary className="cursor-pointer text-blue-700">Example body and all headers</summary>
+        <summary className="cursor-pointer text-brand-700">Example body and all headers</summary>
         <pre className="mt-2 overflow-x-auto rounded bg-slate-900 p-3 text-xs text-slate-100">{EXAMPLE_BODY}</pre>
         <dl className="mt-2 space-y-2">
           {HEADERS.map(([name, meaning]) => (

@@ -1,13 +1,13 @@
 import type { Json, WebhookDeliveryOutcome, WebhookStatus } from "../../../../schema/responses";
 import { Button } from "../../../components/ui/button";
-import { Badge } from "../../../components/ui/card";
+import { StatusBadge } from "../../../components/ui/status-badge";
 import { formatDateTime } from "../../../lib/format";
 
-const OUTCOMES: Record<WebhookDeliveryOutcome, { label: string; tone: "green" | "red" | "amber" }> = {
-  delivered: { label: "Delivered", tone: "green" },
-  failed: { label: "Failed", tone: "red" },
-  pending: { label: "Pending", tone: "amber" },
-};
+const OUTCOMES = {
+  delivered: "delivery-delivered",
+  failed: "delivery-failed",
+  pending: "delivery-pending",
+} as const satisfies Record<WebhookDeliveryOutcome, string>;
 
 /** What the receiver answered: "(HTTP 200)", or "(no answer)" for a failure without one; nothing while pending. */
 function answerText({ lastDeliveryOutcome, lastDeliveryStatusCode }: Json<WebhookStatus>): string | null {
@@ -17,17 +17,16 @@ function answerText({ lastDeliveryOutcome, lastDeliveryStatusCode }: Json<Webhoo
 
 /** "Delivered (HTTP 200)", "Failed (HTTP 500)", "Failed (no answer)" or "Pending", and when. */
 function LastDelivery({ webhook }: { webhook: Json<WebhookStatus> }) {
-  if (!webhook.lastDeliveryOutcome) return <>No deliveries yet</>;
-  const outcome = OUTCOMES[webhook.lastDeliveryOutcome];
+  if (!webhook.lastDeliveryOutcome) return <p>No deliveries yet</p>;
   const answer = answerText(webhook);
   return (
-    <span className="flex flex-wrap items-center gap-2">
+    <p className="flex flex-wrap items-center gap-2">
       <span>
-        <Badge tone={outcome.tone}>{outcome.label}</Badge>
+        <StatusBadge status={OUTCOMES[webhook.lastDeliveryOutcome]} />
         {answer && ` ${answer}`}
       </span>
       {webhook.lastDeliveryAt && <span className="text-slate-600">{formatDateTime(webhook.lastDeliveryAt)}</span>}
-    </span>
+    </p>
   );
 }
 

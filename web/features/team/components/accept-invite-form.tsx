@@ -22,7 +22,11 @@ export function AcceptInviteForm({ token, invite }: { token: string; invite: Jso
   const submit = form.handleSubmit((values) =>
     acceptInvite.mutate(values, {
       onSuccess: () => {
-        toast({ title: `Welcome to ${invite.companyName}`, description: "Your account has been created." });
+        toast({
+          title: `Welcome to ${invite.companyName}`,
+          description: "Your account has been created.",
+          keepAfterNavigation: true,
+        });
         navigate("/", { replace: true });
       },
       onError: (error) =>

@@ -10,7 +10,7 @@ import { useSession } from "../../../lib/session";
 import { useInvite } from "../api/get-invite";
 import { AcceptInviteForm } from "./accept-invite-form";
 
-const linkClass = "inline-flex h-10 items-center text-sm font-medium text-blue-700 hover:underline";
+const linkClass = "inline-flex h-10 items-center text-sm font-medium text-brand-700 hover:underline";
 
 function InviteUnavailable({ error, onRetry }: { error: Error; onRetry: () => void }) {
   const isDead = error instanceof ApiRequestError && error.status === 404;

@@ -1,5 +1,7 @@
 import type { Json, Valuer } from "../../../../schema/responses";
+import { useState } from "react";
 import { Button } from "../../../components/ui/button";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { useFailureToast } from "../../../components/ui/failure-toast";
 import { Switch } from "../../../components/ui/switch";
 import { useToast } from "../../../components/ui/toast";
@@ -14,6 +16,7 @@ export function ValuerRowActions({ valuer, onEdit }: { valuer: Json<Valuer>; onE
   const showFailure = useFailureToast("/");
   const updateValuer = useUpdateValuer();
   const deleteValuer = useDeleteValuer();
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
 
   const setActive = (isActive: boolean) =>
     updateValuer.mutate(valuerUpdateFrom(valuer, { isActive }), {
@@ -21,14 +24,17 @@ export function ValuerRowActions({ valuer, onEdit }: { valuer: Json<Valuer>; onE
       onError: (error) => showFailure("Failed to update valuer", error),
     });
 
-  const remove = () => {
-    // Deleting a valuer is confirmed with the browser's own confirm dialog, not a custom one.
-    if (!window.confirm(DELETE_CONFIRMATION)) return;
+  const remove = () =>
     deleteValuer.mutate(valuer.id, {
-      onSuccess: () => toast({ title: "Valuer deleted successfully" }),
-      onError: (error) => showFailure("Failed to delete valuer", error),
+      onSuccess: () => {
+        setConfirmingDelete(false);
+        toast({ title: "Valuer deleted successfully" });
+      },
+      onError: (error) => {
+        setConfirmingDelete(false);
+        showFailure("Failed to delete valuer", error);
+      },
     });
-  };
 
   return (
     <div className="flex items-center justify-end gap-2">
@@ -36,20 +42,30 @@ export function ValuerRowActions({ valuer, onEdit }: { valuer: Json<Valuer>; onE
         checked={valuer.isActive}
         onCheckedChange={setActive}
         label={`${valuer.name} is active`}
+        visibleText="Active"
         disabled={updateValuer.isPending}
       />
       <Button variant="secondary" size="sm" onClick={onEdit} aria-label={`Edit ${valuer.name}`}>
         Edit
       </Button>
       <Button
-        variant="danger"
+        variant="dangerOutline"
         size="sm"
-        onClick={remove}
-        disabled={deleteValuer.isPending}
+        onClick={() => setConfirmingDelete(true)}
         aria-label={`Delete ${valuer.name}`}
       >
-        {deleteValuer.isPending ? "Deleting..." : "Delete"}
+        Delete
       </Button>
+      <ConfirmDialog
+        open={confirmingDelete}
+        onOpenChange={setConfirmingDelete}
+        title={`Delete ${valuer.name}?`}
+        description={DELETE_CONFIRMATION}
+        confirmLabel="Delete"
+        pendingLabel="Deleting..."
+        isPending={deleteValuer.isPending}
+        onConfirm={remove}
+      />
     </div>
   );
 }

@@ -1,14 +1,16 @@
+import { Users } from "lucide-react";
 import { useState } from "react";
 import type { Json, Valuer } from "../../../../schema/responses";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { useRedirectOnUnauthorizedQuery } from "../../../components/ui/failure-toast";
-import { InlineLoading } from "../../../components/ui/spinner";
+import { SkeletonRows } from "../../../components/ui/skeleton";
 import { useSession } from "../../../lib/session";
 import { useValuers } from "../api/list-valuers";
 import { ValuerFormDialog } from "./valuer-form-dialog";
 import { ValuersTable } from "./valuers-table";
+import { PageTitle } from "../../../components/ui/page-title";
 
 const NON_OWNER_NOTICE =
   "Only the company owner can add or modify valuers. Contact your company administrator to manage valuers.";
@@ -21,7 +23,7 @@ function ValuersList({ canManage, onEdit }: { canManage: boolean; onEdit: (value
   useRedirectOnUnauthorizedQuery(valuers.error, "/");
 
   if (valuers.isPending) {
-    return <InlineLoading label="Loading valuers..." />;
+    return <SkeletonRows label="Loading valuers..." />;
   }
   if (valuers.isError) {
     return (
@@ -39,6 +41,7 @@ function ValuersList({ canManage, onEdit }: { canManage: boolean; onEdit: (value
   if (valuers.data.length === 0) {
     return (
       <EmptyState
+        icon={Users}
         title="No valuers found"
         description={
           canManage ? "Add the valuers who sign your reports so they can sign verification codes." : undefined
@@ -59,7 +62,7 @@ export function ValuersPage() {
     <div className="mx-auto max-w-5xl space-y-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
-          <h1 className="text-2xl font-bold text-slate-900">My Company Valuers</h1>
+          <PageTitle>My Company Valuers</PageTitle>
           <p className="mt-1 text-sm text-slate-600">The professionals who sign your company's valuation reports.</p>
         </div>
         {isOwner && (

@@ -1,5 +1,5 @@
 import type { Json, Valuer } from "../../../../schema/responses";
-import { Badge } from "../../../components/ui/card";
+import { StatusBadge } from "../../../components/ui/status-badge";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "../../../components/ui/table";
 import { ValuerRowActions } from "./valuer-row-actions";
 
@@ -11,7 +11,7 @@ interface Props {
 }
 
 export function ValuerStatusBadge({ isActive }: { isActive: boolean }) {
-  return <Badge tone={isActive ? "green" : "slate"}>{isActive ? "Active" : "Inactive"}</Badge>;
+  return <StatusBadge status={isActive ? "active" : "inactive"} />;
 }
 
 export function ValuersTable({ valuers, canManage, onEdit }: Props) {

@@ -1,0 +1,48 @@
+import { cn } from "../../lib/cn";
+import { BADGE_TONES } from "./card";
+
+/**
+ * Every state the product shows, with its one label and colour, so a state reads the same on
+ * every screen: green for good standing, amber for waiting, red for withdrawn or failed, grey for
+ * switched off.
+ */
+export const STATUS_BADGES = {
+  // A code, as its certificate presents it: "Verified" (the product's word) until it is revoked.
+  "code-valid": { label: "Verified", tone: "green" },
+  "code-revoked": { label: "Revoked", tone: "red" },
+  "code-reinstated": { label: "Reinstated", tone: "green" },
+  // A company's identity check by ValuSeal.
+  "issuer-pending": { label: "Awaiting verification", tone: "amber" },
+  "issuer-verified": { label: "Verified", tone: "green" },
+  "issuer-rejected": { label: "Not verified", tone: "red" },
+  // An account, company or valuer switched on or off.
+  active: { label: "Active", tone: "green" },
+  inactive: { label: "Inactive", tone: "slate" },
+  // A sign-in email address.
+  "email-confirmed": { label: "Confirmed", tone: "green" },
+  "email-unconfirmed": { label: "Not confirmed", tone: "amber" },
+  // The latest scan alert sent to a webhook.
+  "delivery-delivered": { label: "Delivered", tone: "green" },
+  "delivery-pending": { label: "Pending", tone: "amber" },
+  "delivery-failed": { label: "Failed", tone: "red" },
+} as const satisfies Record<string, { label: string; tone: keyof typeof BADGE_TONES }>;
+
+export type StatusName = keyof typeof STATUS_BADGES;
+
+/** One state as a pill with a leading dot; the dot is decoration, the label carries the meaning. */
+export function StatusBadge({ status, className }: { status: StatusName; className?: string }) {
+  const { label, tone } = STATUS_BADGES[status];
+  return (
+    <span
+      data-status={status}
+      className={cn(
+        "inline-flex items-center gap-1.5 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset",
+        BADGE_TONES[tone],
+        className,
+      )}
+    >
+      <span aria-hidden="true" className="size-1.5 rounded-full bg-current" />
+      {label}
+    </span>
+  );
+}
