@@ -20,6 +20,11 @@ async function openCertificate(address: string) {
   return { page, context };
 }
 
+const WHITE = "rgb(255, 255, 255)";
+/** Download is the filled, primary button for a valid code, and a plain white secondary one once revoked. */
+const downloadBackground = (page: Page) =>
+  page.getByRole("button", { name: "Download" }).evaluate((element) => getComputedStyle(element).backgroundColor);
+
 describe("revocation on the code detail page", () => {
   it("revokes with a reason and a replacement, shows it on the printed address and in history, then reinstates", async () => {
     const { owner, code, replacement } = await createOwnerWithCodesViaApi();
@@ -28,8 +33,11 @@ describe("revocation on the code detail page", () => {
     await page.goto("/qr-history");
     await page.getByRole("link", { name: "View 12 Riverside Drive, Westlands, Nairobi" }).click();
     const panel = statusPanel(page);
-    await panel.getByText("Valid", { exact: true }).waitFor();
+    await panel.getByText("Verified", { exact: true }).waitFor();
     await panel.getByText("No changes: the code has been valid since it was created.").waitFor();
+    // One status badge on the page, in the status panel.
+    expect(await page.getByRole("main").locator("[data-status]").count()).toBe(1);
+    expect(await downloadBackground(page)).not.toBe(WHITE);
 
     await panel.getByRole("button", { name: "Revoke code" }).click();
     const dialog = page.getByRole("dialog", { name: "Revoke this code?" });
@@ -58,6 +66,9 @@ describe("revocation on the code detail page", () => {
       .poll(() => history.allInnerTexts(), SCREEN_POLL)
       .toEqual([expect.stringMatching(/^Revoked[\s\S]*by Olive Owner/)]);
     expect(await panel.getByRole("button", { name: "Revoke code" }).count()).toBe(0);
+    // The image is still there for the record, but the page warns against using it.
+    await page.getByRole("note").getByText(/This code is revoked: anyone who scans it sees “Revoked”/).waitFor();
+    expect(await downloadBackground(page)).toBe(WHITE);
 
     // The printed address now says Revoked, with the reason, at once.
     const phone = await openCertificate(code.qrCodeData);
@@ -68,7 +79,7 @@ describe("revocation on the code detail page", () => {
     await expectNoHorizontalScroll(phone.page);
 
     // The history list shows Revoked without a reload.
-    await page.getByRole("link", { name: "← QR History" }).click();
+    await page.getByRole("main").getByRole("link", { name: "QR History", exact: true }).click();
     const row = page.getByRole("row").filter({ hasText: "VAL-2025-001" });
     await row.getByText("Revoked", { exact: true }).waitFor();
     await page.goBack();
@@ -78,7 +89,7 @@ describe("revocation on the code detail page", () => {
     await reinstate.getByLabel("Reason").fill("Revoked by mistake");
     await reinstate.getByRole("button", { name: "Reinstate code" }).click();
     await expectToast(page, "Code reinstated");
-    await panel.getByText("Valid", { exact: true }).waitFor();
+    await panel.getByText("Verified", { exact: true }).waitFor();
     await expect
       .poll(() => history.allInnerTexts(), SCREEN_POLL)
       .toEqual([
@@ -105,6 +116,9 @@ describe("revocation on the code detail page", () => {
       .getByText("Only the company owner or the person who created this code can revoke it.", { exact: true })
       .waitFor();
     expect(await panel.getByRole("button", { name: "Revoke code" }).count()).toBe(0);
+    // The image is still there for the record, but the page warns against using it.
+    await page.getByRole("note").getByText(/This code is revoked: anyone who scans it sees “Revoked”/).waitFor();
+    expect(await downloadBackground(page)).toBe(WHITE);
 
     await page.goto(`/qr/${membersCode.id}`);
     await panel.getByRole("button", { name: "Revoke code" }).click();
