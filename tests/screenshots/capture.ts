@@ -11,8 +11,8 @@ import { openDialog, text, visitScreen, type Role } from "../e2e/fixtures/screen
 import { createValuerViaApi } from "../e2e/fixtures/valuers";
 
 /**
- * `npm run screenshots`: every screen of the product, full page, at 1280 px and 360 px wide, in
- * docs/screenshots/<width>/<name>.png, for reviewing the whole product at a glance. It runs under
+ * `npm run screenshots`: every screen of the product (full page, or the viewport for an open dialog)
+ * at 1280 px and 360 px wide, in docs/screenshots/<width>/<name>.png, to review it at a glance. It runs under
  * vitest only to reuse the browser tests' app server (the production build under wrangler dev, an
  * in-memory database, a local inbox) and their fixtures; each `it` is one capture, not a check.
  */
@@ -41,7 +41,7 @@ const MOTOR_VEHICLE_CODE = {
 /**
  * A verified Nairobi valuation firm with two valuers, five codes (houses, a plot, a vehicle, one
  * revoked and replaced), a few scans and a webhook; a second firm still waiting for verification;
- * and the platform administrator that `npm run admin:create` makes. All through the app's API.
+ * and the platform administrator that `npm run admin:create` makes. The firms through the app's API.
  */
 async function seed(): Promise<Seeded> {
   await runAdminCreate(ADMIN.email, ADMIN.password);
