@@ -11,10 +11,11 @@ import { openDialog, text, visitScreen, type Role } from "../e2e/fixtures/screen
 import { createValuerViaApi } from "../e2e/fixtures/valuers";
 
 /**
- * `npm run screenshots`: every screen of the product (full page, or the viewport for an open dialog)
- * at 1280 px and 360 px wide, in docs/screenshots/<width>/<name>.png, to review it at a glance. It runs under
- * vitest only to reuse the browser tests' app server (the production build under wrangler dev, an
- * in-memory database, a local inbox) and their fixtures; each `it` is one capture, not a check.
+ * `npm run screenshots`: every screen of the product (full page, or the viewport for an open
+ * dialog) at 1280 px and 360 px wide, in docs/screenshots/<width>/<name>.png, to review it at a
+ * glance. It runs under vitest only to reuse the browser tests' app server (the production build
+ * under wrangler dev, an in-memory database, a local inbox) and their fixtures; each `it` is one
+ * capture, not a check.
  */
 const OUTPUT = "docs/screenshots";
 const ADMIN = { email: "admin@valuseal.co.ke", password: "platform-admin-2025" };
