@@ -1,31 +1,16 @@
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { inject } from "vitest";
 import { signInViaApi, uniqueEmail } from "./fixtures/accounts";
+import { runAdminCreate } from "./fixtures/admins";
 import { apiCall } from "./fixtures/http";
-
-const run = promisify(execFile);
-
-/** Runs an npm operator script the way an operator would, against the app's database. */
-function adminCreate(email: string, password: string) {
-  return run(
-    process.execPath,
-    ["node_modules/tsx/dist/cli.mjs", "scripts/admin-create.ts", "--email", email, "--password", password],
-    {
-      env: { ...process.env, DATABASE_URL: inject("databaseUrl") },
-    },
-  );
-}
 
 describe("npm run admin:create", () => {
   it("creates an administrator who can sign in, and running it again resets the password", async () => {
     const email = uniqueEmail("admin");
-    const first = await adminCreate(email, "first-password-1");
+    const first = await runAdminCreate(email, "first-password-1");
     expect(first.stdout).toContain(`Administrator ${email} created`);
     expect((await signInViaApi(email, "first-password-1")).user).toMatchObject({ role: "admin", isActive: true });
 
-    const again = await adminCreate(email, "second-password-2");
+    const again = await runAdminCreate(email, "second-password-2");
     expect(again.stdout).toContain(`${email} is now an active administrator`);
     await expect(signInViaApi(email, "first-password-1")).rejects.toThrow(/401/);
     expect((await signInViaApi(email, "second-password-2")).user.role).toBe("admin");
@@ -43,9 +28,9 @@ describe("npm run admin:create", () => {
         confirmPassword: "password123",
       },
     });
-    await adminCreate(email, "promoted-pass-3");
+    await runAdminCreate(email, "promoted-pass-3");
     expect((await signInViaApi(email, "promoted-pass-3")).user.role).toBe("admin");
-    await expect(adminCreate(uniqueEmail("short"), "short")).rejects.toMatchObject({
+    await expect(runAdminCreate(uniqueEmail("short"), "short")).rejects.toMatchObject({
       stderr: expect.stringContaining("at least 8 characters"),
     });
   });

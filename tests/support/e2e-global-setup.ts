@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { drizzle } from "drizzle-orm/pglite";
@@ -44,7 +44,9 @@ function drainParkedRequests(appUrl: string) {
 
 /**
  * Serves the production build (`vite build` output) with `wrangler dev` — the same Worker and
- * assets that deploy — against a fresh in-memory Postgres, for the browser tests.
+ * assets that deploy — against a fresh in-memory Postgres, for the browser tests and
+ * `npm run screenshots`. Nothing outlives the run: the database lives in memory and the temporary
+ * folder (the server's env file, the inbox's mail) is removed on teardown.
  */
 export default async function setup(project: TestProject) {
   const postgres = await startEmbeddedPostgres({});
@@ -52,6 +54,9 @@ export default async function setup(project: TestProject) {
   const bridge = await startWsBridge();
   const port = await freePort();
   const workDir = mkdtempSync(join(tmpdir(), "valuseal-e2e-"));
+  // Ctrl-C ends the run without the teardown below; the folder still goes when the process exits.
+  const removeWorkDir = () => rmSync(workDir, { recursive: true, force: true });
+  process.once("exit", removeWorkDir);
   // A real inbox: the app emails confirmation, reset and invitation links, and tests follow them.
   const inbox = await startMailInbox({ smtpPort: 0, uiPort: 0, mailDirectory: join(workDir, "mail") });
   const envFile = join(workDir, "e2e.env");
@@ -104,6 +109,8 @@ export default async function setup(project: TestProject) {
     await waitForHttp(`${appUrl}/api/auth/user`, server, 401);
   } catch (error) {
     server.kill("SIGKILL");
+    await Promise.all([bridge.close(), postgres.close(), inbox.stop()]);
+    removeWorkDir();
     throw new Error(`${(error as Error).message}\n${output}`);
   }
   const stopDraining = drainParkedRequests(appUrl);
@@ -117,6 +124,7 @@ export default async function setup(project: TestProject) {
     await bridge.close();
     await postgres.close();
     await inbox.stop();
+    removeWorkDir();
   };
 }
 
