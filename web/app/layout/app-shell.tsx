@@ -96,7 +96,7 @@ export function AppShell({ user, children }: { user: Json<PublicUser>; children:
   const [mobileOpen, setMobileOpen] = useState(false);
   const items = user.role === "admin" ? ADMIN_NAVIGATION : USER_NAVIGATION;
   return (
-    <div className="min-h-screen bg-canvas">
+    <div className="flex min-h-screen flex-col bg-canvas">
       <header className="sticky top-0 z-30 border-b border-line bg-surface/95 backdrop-blur">
         <div className="flex h-14 items-center justify-between gap-3 px-4">
           <div className="flex items-center gap-3">
@@ -121,8 +121,9 @@ export function AppShell({ user, children }: { user: Json<PublicUser>; children:
           <UserMenu user={user} />
         </div>
       </header>
-      <div className="flex">
-        <aside className="hidden w-60 shrink-0 border-r border-line bg-surface p-4 md:block md:min-h-[calc(100vh-3.5rem)]">
+      {/* The row fills what the header leaves, so the side bar reaches the bottom without a scroll bar. */}
+      <div className="flex flex-1">
+        <aside className="hidden w-60 shrink-0 border-r border-line bg-surface p-4 md:block">
           <nav aria-label="Main">
             <NavList items={items} />
           </nav>

@@ -24,7 +24,7 @@ export function DashboardPage() {
         </Link>
       </header>
       <DashboardStats />
-      <div className="grid items-start gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
         <RecentCodes />
         <RecentScansPanel />
       </div>

@@ -45,7 +45,7 @@ function AuditRow({ entry }: { entry: Json<AuditLogEntry> }) {
     <TableRow>
       <TableCell>{entry.actorEmail ? <EmailText email={entry.actorEmail} /> : "Unknown"}</TableCell>
       <TableCell className="whitespace-nowrap">{actionLabel(entry.action)}</TableCell>
-      <TableCell>
+      <TableCell className="min-w-44">
         {target.name && (
           <span className="block">
             <EmailText email={target.name} />
