@@ -278,9 +278,9 @@ function scalingSection(report: BenchReport) {
       "linear), a sum of `verification_count` visits every one of the company's rows in the heap.",
     "- **Dashboard stats** would be such a total if recomputed (`count(*)`, `sum(verification_count)` over " +
       "the company's codes: 100k heap rows for the hot company at 1M). Instead the route reads the company's " +
-      "running counters, `companies.qr_code_count` and `companies.verification_count`, kept by a trigger on " +
-      "`qr_codes` (migrations/0002_company_counters.sql) in the same transaction as the insert or the scan's " +
-      "UPDATE; this month's count is an index range over (company_id, created_at), bounded by one month's codes.",
+      "running counters, `companies.qr_code_count` and the sum of its few `company_scan_counts` rows, kept by " +
+      "a trigger on `qr_codes` in the same transaction as the insert or the scan's UPDATE; this month's count " +
+      "is an index range over (company_id, created_at), bounded by one month's codes.",
     "- **History page**: two fixes came out of this benchmark. (1) Its index, `qr_codes_company_created_idx`, " +
       "was declared with drizzle's `.desc()`, i.e. `created_at DESC NULLS LAST, id DESC NULLS LAST`, an order " +
       "Postgres cannot match to the route's `ORDER BY created_at DESC, id DESC` (NULLS FIRST by default), so " +

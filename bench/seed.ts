@@ -94,13 +94,17 @@ export async function seedCodes(pool: pg.Pool, from: number, to: number, hotComp
 
 /**
  * A bulk load with triggers off (session_replication_role = replica) skips the trigger that keeps
- * companies' code and scan counters; recompute them once, as the migration's backfill does.
+ * companies' code and scan counters; recompute them once, as the migrations' backfills do.
  */
 async function refreshCompanyCounters(client: pg.PoolClient) {
   await client.query(`
-    UPDATE companies SET qr_code_count = totals.codes, verification_count = totals.verifications
-    FROM (SELECT company_id, count(*) AS codes, sum(verification_count) AS verifications FROM qr_codes GROUP BY company_id) totals
+    UPDATE companies SET qr_code_count = totals.codes
+    FROM (SELECT company_id, count(*) AS codes FROM qr_codes GROUP BY company_id) totals
     WHERE companies.id = totals.company_id`);
+  await client.query(`
+    INSERT INTO company_scan_counts (company_id, shard, count)
+    SELECT company_id, 0, sum(verification_count) FROM qr_codes GROUP BY company_id
+    ON CONFLICT (company_id, shard) DO UPDATE SET count = EXCLUDED.count`);
 }
 
 export interface IndexDefinition {

@@ -44,6 +44,16 @@ export const CODE_PREVIEW_SIZE = { create: 200, detail: 300 } as const;
 export const REDIRECT_DELAY_MS = { login: 500, unauthorized: 500, register: 1000 } as const;
 export const TOAST_DURATION_MS = 5000;
 export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A scan of the same code by the same visitor within this window is logged but not counted again,
+ * so reloading a certificate (or a script replaying it from one address) cannot inflate the count.
+ */
+export const REPEAT_SCAN_WINDOW_MINUTES = 10;
+
+/** What a scan_events row records: a person's scan, or a link preview or crawler fetching the address. */
+export const SCAN_KINDS = ["scan", "preview"] as const;
+export type ScanKind = (typeof SCAN_KINDS)[number];
 /** Ids are Postgres serials (int4): a larger number can name no row, and Postgres refuses it in a query. */
 export const MAX_ROW_ID = 2_147_483_647;
 /** Money is numeric(15,2): at most 13 digits before the decimal point. */

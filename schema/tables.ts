@@ -9,7 +9,9 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -21,6 +23,7 @@ import {
   LIMITS,
   REGISTRATION_BODIES,
   SCAN_ALERT_MODES,
+  SCAN_KINDS,
   VERIFICATION_STATUSES,
   WEBHOOK_DELIVERY_OUTCOMES,
 } from "./limits";
@@ -73,11 +76,11 @@ export const companies = pgTable(
       .references((): AnyPgColumn => users.id, { onDelete: "cascade" }),
     isActive: boolean().notNull().default(true),
     /**
-     * Running totals kept by a trigger on qr_codes (migration 0002), so the dashboard's numbers cost
-     * one row read however many codes a company has.
+     * The number of codes, kept by a trigger on qr_codes (migration 0002), so the dashboard's total
+     * costs one row read however many codes a company has. Its scans are counted in
+     * company_scan_counts instead: a scan must not lock the company's row.
      */
     qrCodeCount: integer().notNull().default(0),
-    verificationCount: bigint({ mode: "number" }).notNull().default(0),
     webhookUrl: varchar({ length: LIMITS.webhookUrl }),
     webhookSecret: varchar({ length: 128 }),
     /** The latest scan-alert delivery: when, how it ended, and the receiver's HTTP status if it answered. */
@@ -215,12 +218,35 @@ export const scanEvents = pgTable(
     visitorHash: varchar({ length: 64 }),
     /** For orphan scans: the token that was tried (truncated). */
     attemptedToken: varchar({ length: 64 }),
+    /** A person's scan, or a link preview or crawler (logged so the company sees it, never counted). */
+    kind: varchar({ length: 10, enum: SCAN_KINDS }).notNull().default("scan"),
+    /** Whether the scan added to the code's count: a repeat by the same visitor within the window did not. */
+    counted: boolean().notNull().default(true),
   },
   (t) => [
     index("scan_events_code_time_idx").on(t.qrCodeId, t.scannedAt),
+    // The repeat check: this visitor's latest counted scan of this code.
+    index("scan_events_code_visitor_time_idx").on(t.qrCodeId, t.visitorHash, t.scannedAt),
     index("scan_events_company_time_idx").on(t.companyId, t.scannedAt),
     index("scan_events_time_idx").on(t.scannedAt),
   ],
+);
+
+/**
+ * A company's scan total, spread over a few rows (shards) that concurrent scans update at random,
+ * kept by the trigger on qr_codes. One row per company would make every scan of a busy company
+ * wait for the previous one's lock; the total is the sum of the company's rows.
+ */
+export const companyScanCounts = pgTable(
+  "company_scan_counts",
+  {
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    shard: smallint().notNull(),
+    count: bigint({ mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.shard] })],
 );
 
 /** One row per signed-in session; the JWT's jti is the sid, so deleting the row ends access at once. */

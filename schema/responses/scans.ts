@@ -1,6 +1,12 @@
-/** One counted scan; place fields are null when the edge could not tell (always, locally). */
+import type { ScanKind } from "../limits";
+
+/** One logged visit; place fields are null when the edge could not tell (always, locally). */
 export interface ScanEntry {
   at: Date;
+  /** A person's scan, or a link preview or crawler fetching the address. */
+  kind: ScanKind;
+  /** False for a preview, and for a repeat by the same visitor within the repeat window. */
+  counted: boolean;
   /** ISO 3166 alpha-2 code. */
   country: string | null;
   city: string | null;
@@ -15,8 +21,9 @@ export interface ScanDay {
 }
 
 /**
- * GET /api/qr-codes/:id/scans: the latest scans (newest first), scans per UTC day over the chart's
- * window (oldest first, days without scans included with 0) and the number of unique scanners.
+ * GET /api/qr-codes/:id/scans: the latest visits (newest first, previews and repeats included and
+ * marked), counted scans per UTC day over the chart's window (oldest first, days without scans
+ * included with 0) and the number of unique scanners.
  */
 export interface CodeScans {
   scans: ScanEntry[];
@@ -29,7 +36,7 @@ export interface RecentScan extends ScanEntry {
   code: { id: number; propertyAddress: string; publicToken: string };
 }
 
-/** GET /api/scans/recent?limit=: the company's latest scans, newest first. */
+/** GET /api/scans/recent?limit=: the company's latest scans by people (no link previews), newest first. */
 export interface RecentScans {
   scans: RecentScan[];
 }

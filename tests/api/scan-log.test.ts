@@ -46,7 +46,14 @@ describe("GET /api/qr-codes/:id/scans", () => {
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(["daily", "scans", "uniqueScanners"]);
     expect(res.body.scans).toHaveLength(6);
-    expect(res.body.scans[0]).toEqual({ at: expect.any(String), country: null, city: null, deviceClass: "desktop" });
+    expect(res.body.scans[0]).toEqual({
+      at: expect.any(String),
+      kind: "scan",
+      counted: true,
+      country: null,
+      city: null,
+      deviceClass: "desktop",
+    });
     expect(res.body.scans.slice(0, 4).map((s: { deviceClass: string }) => s.deviceClass)).toEqual([
       "desktop",
       "tablet",
@@ -54,15 +61,17 @@ describe("GET /api/qr-codes/:id/scans", () => {
       "mobile",
     ]);
     expect(res.body.scans[5]).toMatchObject({ country: "KE", city: "Mombasa" });
-    // Two scans from the same phone count once; the seeded rows share one visitor.
+    // The same phone again within ten minutes is in the log but was not counted again.
+    expect(res.body.scans.slice(2, 4).map((s: { counted: boolean }) => s.counted)).toEqual([false, true]);
+    // Two scans from the same phone are one scanner; the seeded rows share one visitor.
     expect(res.body.uniqueScanners).toBe(4);
 
     const { daily } = res.body as { daily: { date: string; count: number }[] };
     expect(daily).toHaveLength(30);
-    expect(daily.at(-1)).toEqual({ date: utcDay(Date.now()), count: 4 });
+    expect(daily.at(-1)).toEqual({ date: utcDay(Date.now()), count: 3 });
     expect(daily[0]!.date).toBe(utcDay(Date.now() - 29 * DAY_MS));
     expect(daily.find((day) => day.date === utcDay(Date.now() - 3 * DAY_MS))?.count).toBe(1);
-    expect(daily.reduce((sum, day) => sum + day.count, 0)).toBe(5);
+    expect(daily.reduce((sum, day) => sum + day.count, 0)).toBe(4);
   });
 
   it("keeps only the latest 100 scans in the list", async () => {
@@ -103,6 +112,8 @@ describe("GET /api/scans/recent", () => {
     expect(res.body.scans).toHaveLength(3);
     expect(res.body.scans[0]).toEqual({
       at: expect.any(String),
+      kind: "scan",
+      counted: true,
       country: null,
       city: null,
       deviceClass: "mobile",

@@ -1,14 +1,14 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { companies, valuers } from "../../schema/tables";
+import { companies, scanEvents, valuers } from "../../schema/tables";
 import { app } from "../../worker/app";
 import { randomToken } from "../../worker/lib/random";
 import { registerOwnerViaApi } from "./fixtures/accounts";
 import { verifyCompanyViaAdmin } from "./fixtures/admins";
 import { insertCode, verificationCount } from "./fixtures/codes";
 import { withDb } from "./fixtures/database";
-import { fetchWorker, ORIGIN, unique } from "./fixtures/http";
+import { fetchWorker, ORIGIN, randomIp, unique } from "./fixtures/http";
 import { orphanScansFor, scanEventsOf, scanLikePhone, USER_AGENTS } from "./fixtures/scans";
 import { insertValuer } from "./fixtures/valuers";
 
@@ -79,6 +79,32 @@ describe("GET /v/:token", () => {
     expect(await verificationCount(code.id)).toBe(2);
   });
 
+  it("logs a repeat by the same visitor within ten minutes but counts it once; later it counts again", async () => {
+    const code = await insertCode(await registerOwnerViaApi());
+    const phone = randomIp();
+    await scanLikePhone(code.publicToken, { ip: phone });
+    const reload = await scanLikePhone(code.publicToken, { ip: phone });
+    expect(reload.status).toBe(200);
+    expect(reload.body).toMatch(/<dt>Scan count<\/dt>\s*<dd>1<\/dd>/);
+    // Another phone counts at once; the same phone with another browser is another visitor.
+    await scanLikePhone(code.publicToken);
+    await scanLikePhone(code.publicToken, { ip: phone, userAgent: USER_AGENTS.android });
+    expect(await verificationCount(code.id)).toBe(3);
+    const events = await scanEventsOf(code.id);
+    expect(events).toHaveLength(4);
+    expect(events.filter((event) => !event.counted)).toHaveLength(1);
+
+    // Eleven minutes on, the same phone counts again.
+    await withDb((db) =>
+      db
+        .update(scanEvents)
+        .set({ scannedAt: sql`${scanEvents.scannedAt} - interval '11 minutes'` })
+        .where(eq(scanEvents.qrCodeId, code.id)),
+    );
+    const later = await scanLikePhone(code.publicToken, { ip: phone });
+    expect(later.body).toMatch(/<dt>Scan count<\/dt>\s*<dd>4<\/dd>/);
+  });
+
   it("counts 200 concurrent scans of one code exactly, none lost", async () => {
     const code = await insertCode(await registerOwnerViaApi(), { verificationCount: 7 });
     const responses = await Promise.all(Array.from({ length: 200 }, () => scanLikePhone(code.publicToken)));
@@ -90,7 +116,7 @@ describe("GET /v/:token", () => {
     expect(seen.sort((a, b) => a - b)).toEqual(Array.from({ length: 200 }, (_, index) => index + 8));
   });
 
-  it("answers link previews, crawlers and HEAD without counting them", async () => {
+  it("answers link previews, crawlers and HEAD without counting them; previews are logged as such", async () => {
     const owner = await registerOwnerViaApi();
     await verifyCompanyViaAdmin(owner.user.companyId!);
     const code = await insertCode(owner);
@@ -115,11 +141,16 @@ describe("GET /v/:token", () => {
     expect(head.status).toBe(200);
     expect(head.headers.get("Cache-Control")).toBe("no-store");
     expect(await verificationCount(code.id)).toBe(0);
-    expect(await scanEventsOf(code.id)).toHaveLength(0);
+    // Each preview is in the scan log, marked and not counted, so the company sees who fetched the
+    // address; HEAD only checks that the address answers and is not logged.
+    const logged = await scanEventsOf(code.id);
+    expect(logged).toHaveLength(previews.length);
+    expect(logged.every((event) => event.kind === "preview" && !event.counted)).toBe(true);
 
     const curl = await scanLikePhone(code.publicToken, { userAgent: "curl/8.5.0" });
     expect(curl.body).toMatch(/<dt>Scan count<\/dt>\s*<dd>1<\/dd>/);
-    expect((await scanEventsOf(code.id))[0]?.deviceClass).toBe("bot");
+    const counted = (await scanEventsOf(code.id)).filter((event) => event.counted);
+    expect(counted).toMatchObject([{ kind: "scan", deviceClass: "bot" }]);
   });
 
   it("sends the security headers and stays small, with no script and no external request", async () => {
@@ -178,9 +209,12 @@ describe("GET /v/:token", () => {
     const [orphan] = await orphanScansFor(attempt.slice(0, 64));
     expect(orphan?.qrCodeId).toBeNull();
 
+    expect(orphan).toMatchObject({ kind: "scan", counted: false });
+
+    // A preview of an address that names no code is logged too: someone is sharing a forged link.
     const previewed = randomToken(16);
     await scanLikePhone(previewed, { userAgent: USER_AGENTS.whatsapp });
-    expect(await orphanScansFor(previewed)).toHaveLength(0);
+    expect(await orphanScansFor(previewed)).toMatchObject([{ kind: "preview", counted: false, qrCodeId: null }]);
   });
 
   it("marks a revoked code in red with date, reason and the replacing code, never as authentic", async () => {

@@ -67,7 +67,10 @@ describe("revocation on the code detail page", () => {
       .toEqual([expect.stringMatching(/^Revoked[\s\S]*by Olive Owner/)]);
     expect(await panel.getByRole("button", { name: "Revoke code" }).count()).toBe(0);
     // The image is still there for the record, but the page warns against using it.
-    await page.getByRole("note").getByText(/This code is revoked: anyone who scans it sees “Revoked”/).waitFor();
+    await page
+      .getByRole("note")
+      .getByText(/This code is revoked: anyone who scans it sees “Revoked”/)
+      .waitFor();
     expect(await downloadBackground(page)).toBe(WHITE);
 
     // The printed address now says Revoked, with the reason, at once.

@@ -20,13 +20,13 @@ describe("scan log", () => {
     await panel.getByText("No scans yet", { exact: true }).waitFor();
 
     await scanLikePhone(code.qrCodeData, USER_AGENTS.iphone);
-    await scanLikePhone(code.qrCodeData, USER_AGENTS.iphone);
+    await scanLikePhone(code.qrCodeData, USER_AGENTS.iphone); // the same phone again: a repeat
     await scanLikePhone(code.qrCodeData, USER_AGENTS.desktop);
-    await scanLikePhone(code.qrCodeData, USER_AGENTS.whatsapp); // a preview: not a scan
+    await scanLikePhone(code.qrCodeData, USER_AGENTS.whatsapp); // a link preview: logged, not a scan
     await panel.getByRole("button", { name: "Refresh" }).click();
 
     const rows = panel.getByRole("table", { name: "Latest scans, newest first" }).locator("tbody tr");
-    await expect.poll(() => rows.count(), SCREEN_POLL).toBe(3);
+    await expect.poll(() => rows.count(), SCREEN_POLL).toBe(4);
     const cells = await rows.evaluateAll((trs) =>
       trs.map((tr) =>
         Array.from(tr.querySelectorAll("td"))
@@ -36,27 +36,28 @@ describe("scan log", () => {
     );
     expect(cells).toEqual([
       // wrangler dev gives every local request the same stand-in location.
-      ["Austin, United States", "Desktop"],
-      ["Austin, United States", "Mobile"],
-      ["Austin, United States", "Mobile"],
+      ["Austin, United States", "Automated client", "No: link preview"],
+      ["Austin, United States", "Desktop", "Yes"],
+      ["Austin, United States", "Mobile", "No: repeat within 10 minutes"],
+      ["Austin, United States", "Mobile", "Yes"],
     ]);
     expect(await rows.first().locator("td").first().innerText()).toMatch(/^\d{1,2} \w{3} \d{4}, \d{2}:\d{2}$/);
     const figure = (label: string) => panel.locator("dt", { hasText: label }).locator("xpath=following-sibling::dd");
     expect(await figure("Unique scanners").innerText()).toBe("2");
-    expect(await figure("Scans in the last 30 days").innerText()).toBe("3");
-    // Refresh re-read the code too: its verification count agrees with the log.
-    await page.getByText("Verification Count").locator("xpath=following-sibling::dd").getByText("3").waitFor();
+    expect(await figure("Scans in the last 30 days").innerText()).toBe("2");
+    // Refresh re-read the code too: its verification count agrees with the counted scans.
+    await page.getByText("Verification Count").locator("xpath=following-sibling::dd").getByText("2").waitFor();
 
     const chart = panel.getByRole("img", {
-      name: /^3 scans in the last 30 days; the busiest day was .+ with 3 scans\.$/,
+      name: /^2 scans in the last 30 days; the busiest day was .+ with 2 scans\.$/,
     });
     await chart.waitFor();
     expect(await chart.locator("rect").count()).toBe(30);
-    expect(await chart.locator("rect").last().locator("title").textContent()).toMatch(/: 3 scans$/);
+    expect(await chart.locator("rect").last().locator("title").textContent()).toMatch(/: 2 scans$/);
     await panel.getByText("Show the days with scans as a table").click();
     const days = panel.getByRole("table", { name: "Scans per day, days with scans only" }).locator("tbody tr");
     expect(await days.count()).toBe(1);
-    expect(await days.locator("td").last().innerText()).toBe("3");
+    expect(await days.locator("td").last().innerText()).toBe("2");
     await context.close();
   });
 });

@@ -1,10 +1,15 @@
 import type { Context } from "hono";
+import type { ScanKind } from "../../schema/limits";
 import type { DeviceClass } from "../../schema/validation/scans";
 import type { AppEnv } from "../env";
 import { clientAddress } from "./client-address";
 
-/** Who scanned, as far as the scan log keeps it: coarse place, device class and an unlinkable hash. */
+/**
+ * Who scanned, as far as the scan log keeps it: coarse place, device class and an unlinkable hash;
+ * and whether a person scanned or a link preview fetched the address (logged, never counted).
+ */
 export interface Visit {
+  kind: ScanKind;
   country: string | null;
   city: string | null;
   deviceClass: DeviceClass;
@@ -13,7 +18,7 @@ export interface Visit {
 
 /**
  * Link previews and crawlers fetch the address when it is pasted into a chat or found on a page:
- * nobody looked at the certificate, so they are answered but not counted.
+ * nobody looked at the certificate, so they are answered and logged as previews, but not counted.
  */
 const PREVIEW_AGENTS =
   /WhatsApp|facebookexternalhit|Facebot|Slackbot|Slack-ImgProxy|Twitterbot|TelegramBot|LinkedInBot|Googlebot|Google-InspectionTool|GoogleOther|AdsBot-Google|bingbot|BingPreview|Discordbot|Applebot|redditbot|Pinterestbot|SkypeUriPreview|Embedly|Iframely|vkShare|Mastodon|YandexBot|Baiduspider|DuckDuckBot|Bytespider|PetalBot|SemrushBot|AhrefsBot|GPTBot|ClaudeBot|bot\/\d|crawler|spider|\+https?:\/\//i;
@@ -73,15 +78,17 @@ export function toHex(bytes: ArrayBuffer): string {
 }
 
 /**
- * The visit a request counts as, or null when it must not be counted: HEAD requests and link
- * previews or crawlers fetch the address without anyone looking at the certificate.
+ * The visit a request is logged as, or null for a HEAD request, which only checks that the address
+ * answers. A link preview or crawler is a visit of kind "preview": logged, so a company sees who
+ * fetched its code's address, but never counted.
  */
-export async function countedVisit(c: Context<AppEnv>): Promise<Visit | null> {
+export async function scanVisit(c: Context<AppEnv>): Promise<Visit | null> {
   const userAgent = c.req.header("User-Agent") ?? "";
-  if (c.req.method === "HEAD" || isLinkPreview(userAgent)) return null;
+  if (c.req.method === "HEAD") return null;
   const cf = c.req.raw.cf as { country?: unknown; city?: unknown } | undefined;
   const text = (value: unknown, max: number) => (typeof value === "string" && value ? value.slice(0, max) : null);
   return {
+    kind: isLinkPreview(userAgent) ? "preview" : "scan",
     country: text(cf?.country, 2),
     city: text(cf?.city, 100),
     deviceClass: classifyDevice(userAgent),

@@ -26,3 +26,12 @@ export const rateLimitByAddress = (limiter: LimiterName) =>
     await enforceRateLimit(c, limiter, `${routePath(c, -1)}:${clientAddress(c)}`);
     await next();
   });
+
+/**
+ * The scan path (/v/:token) and the certificate API (/api/public/certificates/:token) answer the
+ * same question, so they share one budget per address: switching between them gains nothing.
+ */
+export const rateLimitScans = createMiddleware<AppEnv>(async (c, next) => {
+  await enforceRateLimit(c, "PUBLIC_LIMITER", `scan:${clientAddress(c)}`);
+  await next();
+});

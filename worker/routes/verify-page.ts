@@ -9,9 +9,9 @@ import {
 } from "../lib/certificate-page";
 import { ApiError, isDatabaseUnavailable } from "../lib/errors";
 import { publicOrigin } from "../lib/public-address";
-import { countedVisit } from "../lib/scan-visitor";
+import { scanVisit } from "../lib/scan-visitor";
 import { withDatabase } from "../middleware/database";
-import { rateLimitByAddress } from "../middleware/rate-limit";
+import { rateLimitScans } from "../middleware/rate-limit";
 import { verifyPublicToken } from "../services/certificates";
 import { enqueueScanAlert } from "../services/scan-alerts";
 
@@ -44,9 +44,9 @@ function renderScanError(error: Error, c: Context<AppEnv>) {
  */
 export const verifyPageRoutes = new Hono<AppEnv>()
   .use(withDatabase)
-  .use(rateLimitByAddress("PUBLIC_LIMITER"))
+  .use(rateLimitScans)
   .get("/:token", async (c) => {
-    const result = await verifyPublicToken(c.var.db, c.req.param("token"), publicOrigin(c), await countedVisit(c));
+    const result = await verifyPublicToken(c.var.db, c.req.param("token"), publicOrigin(c), await scanVisit(c));
     const host = displayHost(c);
     if (!result.found) return c.html(renderInvalidCodePage(host), 404, certificatePageHeaders());
     enqueueScanAlert(c, result.alert);

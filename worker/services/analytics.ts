@@ -1,23 +1,28 @@
 import { and, count, eq, gte, isNotNull, sql } from "drizzle-orm";
 import type { PlatformStats } from "../../schema/responses";
-import { companies, qrCodes, scanEvents, users } from "../../schema/tables";
+import { companies, companyScanCounts, qrCodes, scanEvents, users } from "../../schema/tables";
 import type { Database, Reader, Transaction } from "../db";
 
 /**
- * The dashboard's numbers (total codes, codes this month, verifications) in one query that does not grow with the company:
- * the totals are the company's running counters (kept by a trigger on qr_codes, migration 0002)
- * and the month's count is a range of the (company_id, created_at) index.
+ * The dashboard's numbers (total codes, codes this month, verifications) in one query that does
+ * not grow with the company: the code total is the company's running counter, the scan total the
+ * sum of its few company_scan_counts rows (both kept by the trigger on qr_codes), and the month's
+ * count is a range of the (company_id, created_at) index.
  */
 export function companyStatsQuery(db: Reader, companyId: number) {
   const createdThisMonth = db
     .select({ total: count() })
     .from(qrCodes)
     .where(and(eq(qrCodes.companyId, companyId), gte(qrCodes.createdAt, sql`date_trunc('month', now())`)));
+  const scanTotal = db
+    .select({ total: sql`coalesce(sum(${companyScanCounts.count}), 0)` })
+    .from(companyScanCounts)
+    .where(eq(companyScanCounts.companyId, companyId));
   return db
     .select({
       totalQRCodes: companies.qrCodeCount,
       thisMonth: sql<number>`(${createdThisMonth})`.mapWith(Number),
-      verifications: companies.verificationCount,
+      verifications: sql<number>`(${scanTotal})`.mapWith(Number),
     })
     .from(companies)
     .where(eq(companies.id, companyId));
@@ -28,7 +33,8 @@ const startOfTodayUtc = sql`date_trunc('day', now(), 'UTC')`;
 
 /**
  * The four dashboard numbers, each one count over an index, run concurrently. A verification is a
- * counted scan of a real code; orphan scans (unknown tokens, qrCodeId null) are not verifications.
+ * counted scan of a real code; orphan scans (unknown tokens, qrCodeId null), previews and repeats
+ * are not verifications.
  */
 export async function loadPlatformStats(db: Database | Transaction): Promise<PlatformStats> {
   const [totalUsers, activeCompanies, totalQRCodes, verificationsToday, companiesAwaitingVerification] =
@@ -36,7 +42,10 @@ export async function loadPlatformStats(db: Database | Transaction): Promise<Pla
       db.$count(users),
       db.$count(companies, eq(companies.isActive, true)),
       db.$count(qrCodes),
-      db.$count(scanEvents, and(gte(scanEvents.scannedAt, startOfTodayUtc), isNotNull(scanEvents.qrCodeId))),
+      db.$count(
+        scanEvents,
+        and(gte(scanEvents.scannedAt, startOfTodayUtc), isNotNull(scanEvents.qrCodeId), eq(scanEvents.counted, true)),
+      ),
       db.$count(companies, eq(companies.verificationStatus, "pending")),
     ]);
   return { totalUsers, activeCompanies, totalQRCodes, verificationsToday, companiesAwaitingVerification };

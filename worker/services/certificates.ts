@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { scanEvents } from "../../schema/tables";
 import { PUBLIC_TOKEN_PATTERN, type PublicCertificate } from "../../schema/validation/certificate";
 import { DEMO_CERTIFICATE } from "../../schema/demo-certificate";
+import { REPEAT_SCAN_WINDOW_MINUTES } from "../../schema/limits";
 import type { Database } from "../db";
 import { DEMO_TOKEN, verificationAddress } from "../lib/public-address";
 import type { Visit } from "../lib/scan-visitor";
@@ -45,6 +46,8 @@ interface CertificateRow extends Record<string, unknown> {
   issuer_verified_at: string | null;
   alerts_enabled: boolean;
   scanned_at: string | null;
+  /** Whether this visit added to the count (not a repeat within the window, not a preview). */
+  counted: boolean | null;
 }
 
 const isoText = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -85,41 +88,60 @@ async function firstRow(db: Database, query: SQL): Promise<CertificateRow | null
   return result.rows[0] ?? null;
 }
 
-/** Previews, crawlers and HEAD: the certificate without counting anything. */
+/** HEAD: the certificate without logging or counting anything. */
 function readCertificate(db: Database, token: string) {
   return firstRow(
     db,
-    sql`SELECT ${CERTIFICATE_COLUMNS}, NULL::text AS scanned_at
+    sql`SELECT ${CERTIFICATE_COLUMNS}, NULL::text AS scanned_at, NULL::boolean AS counted
         FROM qr_codes code ${CERTIFICATE_JOINS}
         WHERE code.public_token = ${token}`,
   );
 }
 
 /**
- * One statement counts and answers: the UPDATE increments atomically under the row lock and
- * returns the new count (no read-then-write), the INSERT logs the scan, or an orphan scan when
- * the token matched nothing. Data-modifying CTEs always run to completion, so the orphan row is
- * written even though the outer SELECT then returns no row.
+ * One statement logs, counts and answers, in one round trip to the database:
+ * - `repeat` finds a counted scan of this code by this visitor within the repeat window;
+ * - `counted` increments the code's count atomically under its row lock (no read-then-write),
+ *   for a person's scan that is not a repeat;
+ * - `logged` records the visit (a preview or a repeat too, marked as not counted), or an orphan
+ *   scan when the token matched nothing; data-modifying CTEs always run to completion, so the
+ *   orphan row is written even though the outer SELECT then returns no row;
+ * - the answer is the updated row when the scan counted, else the code as it stands (a CTE's
+ *   update is not visible to the same statement's reads of the table).
  */
-function countScan(db: Database, token: string, visit: Visit) {
-  const { country, city, deviceClass, visitorHash: hash } = visit;
+function logScan(db: Database, token: string, visit: Visit) {
+  const { kind, country, city, deviceClass, visitorHash: hash } = visit;
   return firstRow(
     db,
-    sql`WITH counted AS (
+    sql`WITH target AS (
+          SELECT id, company_id FROM qr_codes WHERE public_token = ${token}
+        ), repeat AS (
+          SELECT 1 FROM scan_events scan JOIN target ON scan.qr_code_id = target.id
+          WHERE scan.visitor_hash = ${hash}::text AND scan.counted
+            AND scan.scanned_at > now() - make_interval(mins => ${REPEAT_SCAN_WINDOW_MINUTES})
+          LIMIT 1
+        ), counted AS (
           UPDATE qr_codes SET verification_count = verification_count + 1
-          WHERE public_token = ${token}
+          WHERE id = (SELECT id FROM target) AND ${kind}::text = 'scan' AND NOT EXISTS (SELECT 1 FROM repeat)
           RETURNING *
         ), logged AS (
-          INSERT INTO scan_events (qr_code_id, company_id, country, city, device_class, visitor_hash, attempted_token)
-          SELECT id, company_id, ${country}::text, ${city}::text, ${deviceClass}::text, ${hash}::text, NULL::text
-          FROM counted
+          INSERT INTO scan_events
+            (qr_code_id, company_id, country, city, device_class, visitor_hash, attempted_token, kind, counted)
+          SELECT id, company_id, ${country}::text, ${city}::text, ${deviceClass}::text, ${hash}::text, NULL::text,
+                 ${kind}::text, EXISTS (SELECT 1 FROM counted)
+          FROM target
           UNION ALL
-          SELECT NULL, NULL, ${country}::text, ${city}::text, ${deviceClass}::text, ${hash}::text, ${token}::text
-          WHERE NOT EXISTS (SELECT 1 FROM counted)
-          RETURNING scanned_at
+          SELECT NULL, NULL, ${country}::text, ${city}::text, ${deviceClass}::text, ${hash}::text, ${token}::text,
+                 ${kind}::text, false
+          WHERE NOT EXISTS (SELECT 1 FROM target)
+          RETURNING scanned_at, counted
         )
-        SELECT ${CERTIFICATE_COLUMNS}, ${sql.raw(isoText("logged.scanned_at"))} AS scanned_at
-        FROM counted code ${CERTIFICATE_JOINS}
+        SELECT ${CERTIFICATE_COLUMNS}, ${sql.raw(isoText("logged.scanned_at"))} AS scanned_at, logged.counted
+        FROM (
+          SELECT * FROM counted
+          UNION ALL
+          SELECT * FROM qr_codes WHERE public_token = ${token} AND NOT EXISTS (SELECT 1 FROM counted)
+        ) code ${CERTIFICATE_JOINS}
         CROSS JOIN logged`,
   );
 }
@@ -127,6 +149,8 @@ function countScan(db: Database, token: string, visit: Visit) {
 /** Malformed tokens are never looked up; the attempt is still logged so guessing shows up. */
 async function logOrphanScan(db: Database, attemptedToken: string, visit: Visit) {
   await db.insert(scanEvents).values({
+    kind: visit.kind,
+    counted: false,
     country: visit.country,
     city: visit.city,
     deviceClass: visit.deviceClass,
@@ -198,7 +222,7 @@ export function demoCertificate(): PublicCertificate {
 
 /**
  * Resolves a public token the way a scan does: cheap format check first, then one counting
- * statement for a counted visit (a read-only query when `visit` is null: HEAD, link previews).
+ * statement that logs a visit and counts it when it should (a read-only query for HEAD, `visit` null).
  * Both the scan path and the JSON API call this, so they count alike.
  */
 export async function verifyPublicToken(
@@ -212,10 +236,11 @@ export async function verifyPublicToken(
     if (visit) await logOrphanScan(db, token, visit);
     return { found: false };
   }
-  const row = visit ? await countScan(db, token, visit) : await readCertificate(db, token);
+  const row = visit ? await logScan(db, token, visit) : await readCertificate(db, token);
   if (!row) return { found: false };
+  // Only a counted scan alerts the company: a repeat or a preview is in the scan log, not a new alert.
   const alert: ScanAlertMessage | null =
-    visit && row.alerts_enabled && row.scanned_at
+    visit && row.counted && row.alerts_enabled && row.scanned_at
       ? {
           companyId: row.company_id,
           codeId: row.code_id,

@@ -7,6 +7,8 @@ import type { Database } from "../db";
 
 const scanColumns = {
   at: scanEvents.scannedAt,
+  kind: scanEvents.kind,
+  counted: scanEvents.counted,
   country: scanEvents.country,
   city: scanEvents.city,
   deviceClass: scanEvents.deviceClass,
@@ -23,13 +25,19 @@ function chartDays(now: Date): string[] {
   );
 }
 
-/** Scans per day over the chart's window; days without scans are there with 0, so the chart has no gaps. */
+/** Counted scans per day over the chart's window; days without scans are there with 0, so the chart has no gaps. */
 async function dailyCounts(db: Database, codeId: number) {
   const days = chartDays(new Date());
   const rows = await db
     .select({ date: scanDay, count: sql<number>`count(*)`.mapWith(Number) })
     .from(scanEvents)
-    .where(and(eq(scanEvents.qrCodeId, codeId), gte(scanEvents.scannedAt, new Date(`${days[0]}T00:00:00Z`))))
+    .where(
+      and(
+        eq(scanEvents.qrCodeId, codeId),
+        eq(scanEvents.counted, true),
+        gte(scanEvents.scannedAt, new Date(`${days[0]}T00:00:00Z`)),
+      ),
+    )
     .groupBy(scanDay);
   const counts = new Map(rows.map((row) => [row.date, row.count]));
   return days.map((date) => ({ date, count: counts.get(date) ?? 0 }));
@@ -39,7 +47,7 @@ async function uniqueScanners(db: Database, codeId: number) {
   const [row] = await db
     .select({ count: sql<number>`count(DISTINCT ${scanEvents.visitorHash})`.mapWith(Number) })
     .from(scanEvents)
-    .where(eq(scanEvents.qrCodeId, codeId));
+    .where(and(eq(scanEvents.qrCodeId, codeId), eq(scanEvents.kind, "scan")));
   return row?.count ?? 0;
 }
 
@@ -52,7 +60,7 @@ function latestScans(db: Database, codeId: number) {
     .limit(CODE_SCANS_LIMIT);
 }
 
-/** One code's scan log: the latest scans, the per-day chart and how many distinct visitors scanned. */
+/** One code's scan log: the latest visits, the per-day chart and how many distinct people scanned. */
 export async function loadCodeScans(db: Database, codeId: number): Promise<CodeScans> {
   const [scans, daily, unique] = await Promise.all([
     latestScans(db, codeId),
@@ -71,7 +79,7 @@ export function recentCompanyScans(db: Database, companyId: number, limit: numbe
     })
     .from(scanEvents)
     .innerJoin(qrCodes, eq(qrCodes.id, scanEvents.qrCodeId))
-    .where(eq(scanEvents.companyId, companyId))
+    .where(and(eq(scanEvents.companyId, companyId), eq(scanEvents.kind, "scan")))
     .orderBy(desc(scanEvents.scannedAt), desc(scanEvents.id))
     .limit(limit);
 }

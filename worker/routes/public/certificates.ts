@@ -2,8 +2,8 @@ import { Hono } from "hono";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../lib/errors";
 import { publicOrigin } from "../../lib/public-address";
-import { countedVisit } from "../../lib/scan-visitor";
-import { rateLimitByAddress } from "../../middleware/rate-limit";
+import { scanVisit } from "../../lib/scan-visitor";
+import { rateLimitScans } from "../../middleware/rate-limit";
 import { verifyPublicToken } from "../../services/certificates";
 import { enqueueScanAlert } from "../../services/scan-alerts";
 
@@ -12,13 +12,9 @@ import { enqueueScanAlert } from "../../services/scan-alerts";
  * counted exactly like a scan of the printed address (same service), so the page can never show
  * something the server did not say.
  */
-export const publicCertificateRoutes = new Hono<AppEnv>().get(
-  "/:token",
-  rateLimitByAddress("PUBLIC_LIMITER"),
-  async (c) => {
-    const result = await verifyPublicToken(c.var.db, c.req.param("token"), publicOrigin(c), await countedVisit(c));
-    if (!result.found) throw new ApiError(404, "Invalid QR code data");
-    enqueueScanAlert(c, result.alert);
-    return c.json(result.certificate, 200, { "Cache-Control": "no-store" });
-  },
-);
+export const publicCertificateRoutes = new Hono<AppEnv>().get("/:token", rateLimitScans, async (c) => {
+  const result = await verifyPublicToken(c.var.db, c.req.param("token"), publicOrigin(c), await scanVisit(c));
+  if (!result.found) throw new ApiError(404, "Invalid QR code data");
+  enqueueScanAlert(c, result.alert);
+  return c.json(result.certificate, 200, { "Cache-Control": "no-store" });
+});

@@ -3,11 +3,14 @@ import type { Json, ScanEntry } from "../../../../schema/responses";
 import { Button } from "../../../components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "../../../components/ui/table";
 import { formatDateTime } from "../../../lib/format";
-import { deviceLabel, placeLabel } from "../lib/scan-labels";
+import { countedLabel, deviceLabel, placeLabel } from "../lib/scan-labels";
 
 const FIRST_ROWS = 10;
 
-/** The latest scans of one code, newest first: the first ten, the rest on request. */
+/**
+ * The latest visits of one code, newest first: the first ten, the rest on request. Link previews
+ * and repeats are listed too, each saying why it did not add to the count.
+ */
 export function ScansTable({ scans }: { scans: Json<ScanEntry>[] }) {
   const [showAll, setShowAll] = useState(false);
   const shown = showAll ? scans : scans.slice(0, FIRST_ROWS);
@@ -19,6 +22,7 @@ export function ScansTable({ scans }: { scans: Json<ScanEntry>[] }) {
             <TableHeaderCell>Time</TableHeaderCell>
             <TableHeaderCell>Place</TableHeaderCell>
             <TableHeaderCell>Device</TableHeaderCell>
+            <TableHeaderCell>Counted</TableHeaderCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -29,6 +33,7 @@ export function ScansTable({ scans }: { scans: Json<ScanEntry>[] }) {
               </TableCell>
               <TableCell label="Place">{placeLabel(scan)}</TableCell>
               <TableCell label="Device">{deviceLabel(scan.deviceClass)}</TableCell>
+              <TableCell label="Counted">{countedLabel(scan)}</TableCell>
             </TableRow>
           ))}
         </TableBody>

@@ -1,3 +1,4 @@
+import { REPEAT_SCAN_WINDOW_MINUTES } from "../../../../schema/limits";
 import type { Json, ScanEntry } from "../../../../schema/responses";
 import type { DeviceClass } from "../../../../schema/validation/scans";
 
@@ -33,4 +34,10 @@ function countryName(code: string): string {
 export function placeLabel(scan: Pick<Json<ScanEntry>, "country" | "city">): string {
   const parts = [scan.city, scan.country && countryName(scan.country)].filter(Boolean);
   return parts.length ? parts.join(", ") : "Unknown";
+}
+
+/** Whether a visit added to the code's count, and if not, why. */
+export function countedLabel(scan: Pick<Json<ScanEntry>, "kind" | "counted">): string {
+  if (scan.kind === "preview") return "No: link preview";
+  return scan.counted ? "Yes" : `No: repeat within ${REPEAT_SCAN_WINDOW_MINUTES} minutes`;
 }
