@@ -6,6 +6,7 @@ import {
   boolean,
   index,
   integer,
+  json,
   jsonb,
   numeric,
   pgTable,
@@ -15,6 +16,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
   varchar,
 } from "drizzle-orm/pg-core";
 import {
@@ -343,3 +345,26 @@ export const loginFailures = pgTable("login_failures", {
   lastFailedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   blockedUntil: timestamp({ withTimezone: true }),
 });
+
+/**
+ * The Idempotency-Key of each code creation, per user, for 24 hours (see docs/decisions/015): the
+ * same key with the same request answers the first response again instead of making, and charging
+ * for, a second code. The row is inserted before the code and filled in the same transaction, so a
+ * concurrent request with the key waits on it and never sees it half done.
+ */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    key: uuid().notNull(),
+    /** SHA-256 of the validated request: the same key with another request is refused, not replayed. */
+    requestHash: varchar({ length: 64 }).notNull(),
+    /** The first answer; `json`, not `jsonb`, so a replay is the same text, key order included. */
+    responseStatus: integer(),
+    responseBody: json(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index("idempotency_keys_created_idx").on(t.createdAt)],
+);

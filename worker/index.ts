@@ -4,16 +4,27 @@ import { connectDatabase } from "./db";
 import type { Bindings } from "./env";
 import type { EmailMessage } from "./lib/email-templates";
 import { deliverEmails, queueEmailsNow } from "./services/email";
+import { deleteExpiredIdempotencyKeys } from "./services/idempotency";
 import { dueScanDigests } from "./services/scan-alert-emails";
 import { deliverScanAlerts, type ScanAlertMessage } from "./services/scan-alerts";
 
 type QueueMessage = ScanAlertMessage | EmailMessage;
 
-/** The daily digests due this hour (the cron runs hourly; each company's 08:00 comes once a day). */
-async function sendScanDigests(controller: ScheduledController, env: Bindings) {
+/**
+ * The hourly cron: the daily digests due this hour (each company's 08:00 comes once a day), and the
+ * sweep of Idempotency-Keys past their 24 hours. The two are independent, so one failing never
+ * skips the other; a failure is still thrown, so the run is reported as failed.
+ */
+async function runHourlyJobs(controller: ScheduledController, env: Bindings) {
+  const now = new Date(controller.scheduledTime);
   const { db, close } = connectDatabase(readConfig(env));
   try {
-    await queueEmailsNow(env, await dueScanDigests(db, new Date(controller.scheduledTime)));
+    const results = await Promise.allSettled([
+      dueScanDigests(db, now).then((digests) => queueEmailsNow(env, digests)),
+      deleteExpiredIdempotencyKeys(db, now),
+    ]);
+    const failed = results.find((result) => result.status === "rejected");
+    if (failed) throw failed.reason;
   } finally {
     await close();
   }
@@ -25,5 +36,5 @@ export default {
     if (batch.queue.startsWith("emails")) await deliverEmails(batch as MessageBatch<EmailMessage>, env);
     else await deliverScanAlerts(batch as MessageBatch<ScanAlertMessage>, env);
   },
-  scheduled: sendScanDigests,
+  scheduled: runHourlyJobs,
 } satisfies ExportedHandler<Bindings, QueueMessage>;

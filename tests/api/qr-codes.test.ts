@@ -1,6 +1,9 @@
-import { eq } from "drizzle-orm";
+import { createScheduledController, env } from "cloudflare:test";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { qrCodes } from "../../schema/tables";
+import { idempotencyKeys, qrCodes } from "../../schema/tables";
+import type { Bindings } from "../../worker/env";
+import worker from "../../worker/index";
 import { renderQrSvg } from "../../worker/lib/qr";
 import { registerOwnerViaApi } from "./fixtures/accounts";
 import { createAdminViaDb } from "./fixtures/admins";
@@ -10,6 +13,8 @@ import { withDb } from "./fixtures/database";
 import { api, ORIGIN } from "./fixtures/http";
 import { decodeQrSvgDataUrl } from "./fixtures/qr-images";
 import { createValuerViaApi } from "./fixtures/valuers";
+
+const HOUR_MS = 60 * 60 * 1000;
 
 function setCodeFields(id: number, fields: Partial<typeof qrCodes.$inferInsert>) {
   return withDb((db) => db.update(qrCodes).set(fields).where(eq(qrCodes.id, id)));
@@ -229,6 +234,148 @@ describe("creating codes", () => {
     expect((await api("/api/qr-codes", { body: {} })).status).toBe(401);
     const admin = await createAdminViaDb();
     expect((await api("/api/qr-codes", { token: admin.token })).status).toBe(403);
+  });
+});
+
+describe("creating codes with an Idempotency-Key", () => {
+  const keyed = (token: string, key: string, body: unknown) =>
+    api("/api/qr-codes", { token, body, headers: { "Idempotency-Key": key } });
+  const codeCount = async (token: string) => ((await api("/api/qr-codes", { token })).body as unknown[]).length;
+
+  it("answers the same key and request with the first code again, however the JSON is written", async () => {
+    const owner = await registerOwnerViaApi();
+    const valuer = await createValuerViaApi(owner.token);
+    const key = crypto.randomUUID();
+    const body = codeInput(valuer.id);
+
+    const first = await keyed(owner.token, key, body);
+    expect(first.status).toBe(201);
+    expect(first.headers.get("Idempotent-Replayed")).toBeNull();
+
+    const again = await keyed(owner.token, key, body);
+    expect(again.status).toBe(201);
+    expect(again.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(again.body).toEqual(first.body);
+
+    // The same request in other words: keys reversed, the value as the form's text, the key in capitals.
+    const reworded = Object.fromEntries(Object.entries({ ...body, marketValue: "45,000,000" }).reverse());
+    const resent = await keyed(owner.token, key.toUpperCase(), reworded);
+    expect(resent.status).toBe(201);
+    expect(resent.body.id).toBe(first.body.id);
+
+    expect(await codeCount(owner.token)).toBe(1);
+  });
+
+  it("refuses the same key with a different request, and keeps the first code", async () => {
+    const owner = await registerOwnerViaApi();
+    const valuer = await createValuerViaApi(owner.token);
+    const key = crypto.randomUUID();
+    expect((await keyed(owner.token, key, codeInput(valuer.id))).status).toBe(201);
+
+    const changed = await keyed(owner.token, key, codeInput(valuer.id, { marketValue: 46000000 }));
+    expect(changed.status).toBe(422);
+    expect(changed.body).toEqual({
+      message: "This Idempotency-Key was already used with a different request. Send a new key for a new request.",
+    });
+    expect(await codeCount(owner.token)).toBe(1);
+  });
+
+  it("refuses a key that is not a UUID with a 400, and creates a code per request without the header", async () => {
+    const owner = await registerOwnerViaApi();
+    const valuer = await createValuerViaApi(owner.token);
+    for (const key of ["not-a-uuid", "123", "", "3b241101-e2bb-4255-8caf-4136c566a96"]) {
+      const res = await keyed(owner.token, key, codeInput(valuer.id));
+      expect(res.status, key).toBe(400);
+      expect(res.body).toEqual({
+        message: "Validation failed",
+        errors: ["idempotency-key: Must be a UUID, e.g. 3b241101-e2bb-4255-8caf-4136c566a962"],
+      });
+    }
+    expect(await codeCount(owner.token)).toBe(0);
+
+    // API clients that never send the header work as before: each request is a new code.
+    const body = codeInput(valuer.id);
+    expect((await api("/api/qr-codes", { token: owner.token, body })).status).toBe(201);
+    expect((await api("/api/qr-codes", { token: owner.token, body })).status).toBe(201);
+    expect(await codeCount(owner.token)).toBe(2);
+  });
+
+  it("creates exactly one code for requests sent at once with the same key", async () => {
+    const owner = await registerOwnerViaApi();
+    const valuer = await createValuerViaApi(owner.token);
+    const key = crypto.randomUUID();
+    const body = codeInput(valuer.id);
+
+    const responses = await Promise.all(Array.from({ length: 5 }, () => keyed(owner.token, key, body)));
+
+    expect(responses.map((res) => res.status)).toEqual(Array(5).fill(201));
+    expect(new Set(responses.map((res) => res.body.id)).size).toBe(1);
+    expect(responses.filter((res) => res.headers.get("Idempotent-Replayed") === null)).toHaveLength(1);
+    expect(await codeCount(owner.token)).toBe(1);
+  });
+
+  it("keeps keys per user: a colleague's request with the same key makes its own code", async () => {
+    const { owner, member, valuer } = await createCompanyWithMemberViaApi();
+    const key = crypto.randomUUID();
+    const body = codeInput(valuer.id);
+
+    const mine = await keyed(owner.token, key, body);
+    const theirs = await keyed(member.token, key, body);
+
+    expect([mine.status, theirs.status]).toEqual([201, 201]);
+    expect(theirs.headers.get("Idempotent-Replayed")).toBeNull();
+    expect(theirs.body.id).not.toBe(mine.body.id);
+    expect(theirs.body.userId).toBe(member.user.id);
+    expect(await codeCount(owner.token)).toBe(2);
+  });
+
+  it("leaves no key behind when the request is refused, so it can be corrected and sent again", async () => {
+    const owner = await registerOwnerViaApi();
+    const valuer = await createValuerViaApi(owner.token);
+    const inactive = await createValuerViaApi(owner.token, { isActive: false });
+    const key = crypto.randomUUID();
+
+    expect((await keyed(owner.token, key, codeInput(inactive.id))).status).toBe(400);
+    const corrected = await keyed(owner.token, key, codeInput(valuer.id));
+    expect(corrected.status).toBe(201);
+    expect(corrected.body.valuerId).toBe(valuer.id);
+  });
+
+  it("forgets a key after 24 hours: it makes a new code, and the hourly cron deletes old keys", async () => {
+    const owner = await registerOwnerViaApi();
+    const valuer = await createValuerViaApi(owner.token);
+    const key = crypto.randomUUID();
+    const body = codeInput(valuer.id);
+    const first = await keyed(owner.token, key, body);
+    const thisKey = and(eq(idempotencyKeys.userId, owner.user.id), eq(idempotencyKeys.key, key));
+    const setKeyAge = (createdAt: Date) => withDb((db) => db.update(idempotencyKeys).set({ createdAt }).where(thisKey));
+
+    await setKeyAge(new Date(Date.now() - 25 * HOUR_MS));
+    const later = await keyed(owner.token, key, body);
+    expect(later.status).toBe(201);
+    expect(later.headers.get("Idempotent-Replayed")).toBeNull();
+    expect(later.body.id).not.toBe(first.body.id);
+    // The key now stands for the new code.
+    expect((await keyed(owner.token, key, body)).body.id).toBe(later.body.id);
+    expect(await codeCount(owner.token)).toBe(2);
+
+    // 12:00 UTC is 15:00 in Nairobi, the tests' digest zone: this run sends no digest to anyone.
+    const cronTime = new Date();
+    cronTime.setUTCHours(12, 0, 0, 0);
+    const other = crypto.randomUUID();
+    expect((await keyed(owner.token, other, codeInput(valuer.id))).status).toBe(201);
+    await setKeyAge(new Date(cronTime.getTime() - 25 * HOUR_MS));
+    await withDb((db) =>
+      db
+        .update(idempotencyKeys)
+        .set({ createdAt: new Date(cronTime.getTime() - 23 * HOUR_MS) })
+        .where(and(eq(idempotencyKeys.userId, owner.user.id), eq(idempotencyKeys.key, other))),
+    );
+    await worker.scheduled(createScheduledController({ scheduledTime: cronTime, cron: "0 * * * *" }), env as Bindings);
+    const kept = await withDb((db) =>
+      db.select({ key: idempotencyKeys.key }).from(idempotencyKeys).where(eq(idempotencyKeys.userId, owner.user.id)),
+    );
+    expect(kept).toEqual([{ key: other }]);
   });
 });
 

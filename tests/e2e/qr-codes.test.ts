@@ -245,6 +245,71 @@ describe("generating a code", () => {
     expect(await expectToast(page, "Copy failed", "Could not copy QR code to clipboard")).toBe("destructive");
     await context.close();
   });
+  it("makes one code from a double click on a phone, then empties the form so the details are not sent again", async () => {
+    const { owner, page, context } = await openCreatePage({ viewport: PHONE_VIEWPORT });
+    const countCodes = async () => (await apiCall<unknown[]>("/api/qr-codes", { token: owner.token })).length;
+    expect(await countCodes()).toBe(0);
+    const sent: string[] = [];
+    const answered: number[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST" && request.url().endsWith("/api/qr-codes")) {
+        sent.push(request.headers()["idempotency-key"] ?? "");
+      }
+    });
+    page.on("response", (res) => {
+      if (res.request().method() === "POST" && res.url().endsWith("/api/qr-codes")) answered.push(res.status());
+    });
+    await fillRealEstateCode(page);
+
+    await page.getByRole("button", { name: "Generate QR Code" }).dblclick();
+    await expectToast(page, "QR Code generated successfully!");
+    await expect.poll(() => answered.length, SCREEN_POLL).toBe(sent.length);
+    expect(answered.every((status) => status === 201)).toBe(true);
+    // However many requests the double click sent, they carried one key, and the server made one code.
+    expect(new Set(sent).size).toBe(1);
+    expect(sent[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(await countCodes()).toBe(1);
+    await page.getByAltText("Verification QR code for Westlands, Nairobi").waitFor();
+
+    // The form is empty again: pressing Generate asks for the details instead of sending them twice.
+    expect(await page.getByLabel("Property Type").inputValue()).toBe("");
+    expect(await page.getByRole("combobox", { name: "Property Location" }).inputValue()).toBe("");
+    await page.getByRole("button", { name: "Generate QR Code" }).click();
+    await page.getByText("Property type is required", { exact: true }).waitFor();
+    expect(sent).toHaveLength(answered.length);
+    expect(await countCodes()).toBe(1);
+    await expectNoHorizontalScroll(page);
+    await context.close();
+  });
+
+  it("sends Generate again after a lost answer with the same key, and gets the code already made", async () => {
+    const { owner, page, context } = await openCreatePage({ viewport: PHONE_VIEWPORT });
+    const keys: string[] = [];
+    let lostAnswer: { status: number; id: number } | undefined;
+    // The first request reaches the server, which makes the code, but its answer never reaches the page.
+    await page.route("**/api/qr-codes", async (route) => {
+      if (route.request().method() !== "POST") return route.fallback();
+      keys.push(route.request().headers()["idempotency-key"] ?? "");
+      if (lostAnswer) return route.fallback();
+      const res = await route.fetch();
+      lostAnswer = { status: res.status(), id: ((await res.json()) as CreatedCode).id };
+      await route.abort("connectionreset");
+    });
+    await fillRealEstateCode(page);
+    await page.getByRole("button", { name: "Generate QR Code" }).click();
+    await expectToast(page, "Error", "Failed to generate QR code. Please try again.");
+    expect(lostAnswer?.status).toBe(201);
+
+    const answered = page.waitForResponse((res) => res.url().endsWith("/api/qr-codes") && res.status() === 201);
+    await page.getByRole("button", { name: "Generate QR Code" }).click();
+    const retried = await answered;
+    expect(((await retried.json()) as CreatedCode).id).toBe(lostAnswer!.id);
+    await expectToast(page, "QR Code generated successfully!");
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    expect(await apiCall<unknown[]>("/api/qr-codes", { token: owner.token })).toHaveLength(1);
+    await context.close();
+  });
 });
 
 describe("create code errors", () => {

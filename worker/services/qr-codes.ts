@@ -4,8 +4,8 @@ import { companies, qrCodes, valuers } from "../../schema/tables";
 import { PUBLIC_TOKEN_LENGTH } from "../../schema/validation/certificate";
 import { wantsPage } from "../../schema/validation/pagination";
 import { QR_LIST_MAX, QR_PAGE_SIZE, type CreateQrCode, type QrCodeListQuery } from "../../schema/validation/qr-codes";
-import type { Database, Reader } from "../db";
-import { isUniqueViolation, notFound } from "../lib/errors";
+import type { Database, Reader, Transaction } from "../db";
+import { ApiError, notFound } from "../lib/errors";
 import { containsPattern } from "../lib/like-patterns";
 import type { Page, QrCode } from "../../schema/responses";
 import { pageRange, type PageRange } from "../lib/pagination";
@@ -83,7 +83,7 @@ export async function getCompanyCode(db: Database, companyId: number, rawId: str
 }
 
 /** Only an active, undeleted valuer of the user's own company may sign. */
-export async function findSigningValuer(db: Database, companyId: number, valuerId: number) {
+async function findSigningValuer(db: Reader, companyId: number, valuerId: number) {
   const [valuer] = await db
     .select({ name: valuers.name, qualification: valuers.qualification })
     .from(valuers)
@@ -99,31 +99,47 @@ export async function findSigningValuer(db: Database, companyId: number, valuerI
   return valuer;
 }
 
-/** A new code with a fresh random token; the address it encodes is fixed at creation. */
-export async function createCode(
-  db: Database,
+/**
+ * A new code with a fresh random token; the address it encodes is fixed at creation. A token clash
+ * skips the row (ON CONFLICT DO NOTHING) rather than raising: inside a transaction (an idempotent
+ * create) a failed statement would abort it, and the next try could not run.
+ */
+async function createCode(
+  db: Database | Transaction,
   origin: string,
   values: CreateQrCode & { userId: number; companyId: number },
 ) {
-  for (let attempt = 1; ; attempt += 1) {
+  for (let attempt = 1; attempt <= TOKEN_ATTEMPTS; attempt += 1) {
     const publicToken = randomToken(PUBLIC_TOKEN_LENGTH);
-    try {
-      const [code] = await db
-        .insert(qrCodes)
-        .values({
-          ...values,
-          publicToken,
-          qrCodeData: verificationAddress(origin, publicToken),
-          // The issuer as the company is named at this moment: a later rename never rewrites a certificate.
-          issuerName: sql`(select ${companies.name} from ${companies} where ${companies.id} = ${values.companyId})`,
-          issuerEmail: sql`(select ${companies.email} from ${companies} where ${companies.id} = ${values.companyId})`,
-        })
-        .returning(codeColumns);
-      return code!;
-    } catch (error) {
-      if (!isUniqueViolation(error) || attempt >= TOKEN_ATTEMPTS) throw error;
-    }
+    const [code] = await db
+      .insert(qrCodes)
+      .values({
+        ...values,
+        publicToken,
+        qrCodeData: verificationAddress(origin, publicToken),
+        // The issuer as the company is named at this moment: a later rename never rewrites a certificate.
+        issuerName: sql`(select ${companies.name} from ${companies} where ${companies.id} = ${values.companyId})`,
+        issuerEmail: sql`(select ${companies.email} from ${companies} where ${companies.id} = ${values.companyId})`,
+      })
+      .onConflictDoNothing({ target: qrCodes.publicToken })
+      .returning(codeColumns);
+    if (code) return code;
   }
+  throw new Error(`No free public token after ${TOKEN_ATTEMPTS} tries`);
+}
+
+/**
+ * A new code signed by an active valuer of the company, with the signer as the answer shows it.
+ * Given a transaction, both the check and the insert run in it (an idempotent create).
+ */
+export async function issueCode(
+  db: Database | Transaction,
+  origin: string,
+  values: CreateQrCode & { userId: number; companyId: number },
+): Promise<QrCode> {
+  const valuer = await findSigningValuer(db, values.companyId, values.valuerId);
+  if (!valuer) throw new ApiError(400, "Validation failed", ["valuerId: Choose an active valuer of your company"]);
+  return { ...(await createCode(db, origin, values)), valuer };
 }
 
 export function listFilter(companyId: number, query: QrCodeListQuery): SQL | undefined {

@@ -1,14 +1,15 @@
 import { Hono } from "hono";
+import { idempotencyHeadersSchema } from "../../../schema/validation/idempotency";
 import { createQrCodeSchema, qrCodeListQuerySchema } from "../../../schema/validation/qr-codes";
 import type { QrCode, QrCodeWithImage } from "../../../schema/responses";
 import type { AppEnv } from "../../env";
 import { currentCompanyId } from "../../lib/company";
-import { ApiError } from "../../lib/errors";
 import { publicOrigin } from "../../lib/public-address";
 import { renderQrSvg, svgDataUrl } from "../../lib/qr";
 import { validate } from "../../lib/validation";
 import { requireActiveCompany, requireCompanyUser, requireConfirmedEmail, requireUser } from "../../middleware/auth";
-import { createCode, findSigningValuer, getCompanyCode, listCodes } from "../../services/qr-codes";
+import { answerOnce } from "../../services/idempotency";
+import { getCompanyCode, issueCode, listCodes } from "../../services/qr-codes";
 import { codeScanRoutes } from "./scans";
 import { codeStatusRoutes } from "./status";
 
@@ -31,16 +32,20 @@ export const qrCodeRoutes = new Hono<AppEnv>()
     requireCompanyUser,
     requireActiveCompany,
     requireConfirmedEmail,
+    validate("header", idempotencyHeadersSchema),
     validate("json", createQrCodeSchema),
     async (c) => {
       const input = c.req.valid("json");
-      const companyId = currentCompanyId(c);
-      const valuer = await findSigningValuer(c.var.db, companyId, input.valuerId);
-      if (!valuer) {
-        throw new ApiError(400, "Validation failed", ["valuerId: Choose an active valuer of your company"]);
-      }
-      const code = await createCode(c.var.db, publicOrigin(c), { ...input, userId: c.var.user.id, companyId });
-      return c.json(withImage({ ...code, valuer }), 201);
+      const userId = c.var.user.id;
+      const values = { ...input, userId, companyId: currentCompanyId(c) };
+      const origin = publicOrigin(c);
+      // A resent request with the same Idempotency-Key gets the first code back, not a second (paid) one.
+      const answer = await answerOnce(
+        c.var.db,
+        { userId, key: c.req.valid("header")["idempotency-key"], input },
+        async (db) => ({ status: 201 as const, body: withImage(await issueCode(db, origin, values)) }),
+      );
+      return c.json(answer.body, answer.status, answer.replayed ? { "Idempotent-Replayed": "true" } : undefined);
     },
   )
   .route("/", codeStatusRoutes)

@@ -1,5 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useRef } from "react";
 import type { Json, QrCodeWithImage } from "../../../../schema/responses";
+import { IDEMPOTENCY_KEY_HEADER } from "../../../../schema/validation/idempotency";
 import type { CreateQrCodeInput } from "../../../../schema/validation/qr-codes";
 import { apiRequest } from "../../../lib/api-client";
 import { codeStatsKey } from "./code-stats";
@@ -7,13 +9,29 @@ import { codeKey } from "./get-code";
 import { codeListsKey } from "./list-codes";
 import { locationSearchKey } from "./search-locations";
 
-/** POST /api/qr-codes; afterwards the lists, the stats and the address suggestions are stale. */
+/**
+ * POST /api/qr-codes; afterwards the lists, the stats and the address suggestions are stale.
+ *
+ * Codes are paid per use, so each request carries an Idempotency-Key, one per form content: a
+ * double click, or Generate again after a failed or lost answer, sends the same key and the server
+ * answers with the one code it made. Changed content is another code and gets a new key, and so
+ * does the next code after a success.
+ */
 export function useCreateCode() {
   const queryClient = useQueryClient();
+  const pending = useRef<{ content: string; key: string } | null>(null);
   return useMutation({
-    mutationFn: (request: CreateQrCodeInput) =>
-      apiRequest<Json<QrCodeWithImage>>("/api/qr-codes", { method: "POST", body: request }),
+    mutationFn: (request: CreateQrCodeInput) => {
+      const content = JSON.stringify(request);
+      if (pending.current?.content !== content) pending.current = { content, key: crypto.randomUUID() };
+      return apiRequest<Json<QrCodeWithImage>>("/api/qr-codes", {
+        method: "POST",
+        body: request,
+        headers: { [IDEMPOTENCY_KEY_HEADER]: pending.current.key },
+      });
+    },
     onSuccess: (code) => {
+      pending.current = null;
       queryClient.setQueryData(codeKey(code.id), code);
       queryClient.removeQueries({ queryKey: locationSearchKey });
       // Not awaited: the preview shows at once; lists refetch when they are next on screen.

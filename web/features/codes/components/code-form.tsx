@@ -12,7 +12,8 @@ interface Props {
   /** The company's valuers, of whom the active ones may sign. */
   valuers: SigningValuers;
   submitting: boolean;
-  onSubmit: (request: CreateQrCodeInput) => void;
+  /** `clearForm` empties the form; the page calls it once the code is generated. */
+  onSubmit: (request: CreateQrCodeInput, clearForm: () => void) => void;
 }
 
 /** The create form, validated with the server's own schema before anything is sent. */
@@ -20,10 +21,11 @@ export function CodeForm({ valuers, submitting, onSubmit }: Props) {
   const form = useForm({ resolver: codeFormResolver, defaultValues: codeFormDefaults() });
   const signers = (valuers.data ?? []).filter((valuer) => valuer.isActive);
   const noValuers = valuers.isSuccess && signers.length === 0;
+  const clearForm = () => form.reset(codeFormDefaults());
 
   return (
     <Card className="p-4 sm:p-6">
-      <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-8">
+      <form onSubmit={form.handleSubmit((request) => onSubmit(request, clearForm))} noValidate className="space-y-8">
         <PropertyInformationSection form={form} />
         <ValuationDetailsSection form={form} valuers={signers} />
         <div className="space-y-2">

@@ -20,7 +20,8 @@ function failureMessage(error: unknown): string {
 
 /**
  * /create-qr: idle, submitting ("Generating QR Code...") and generated. The last generated code
- * stays in the preview while another is made, until the new one replaces it.
+ * stays in the preview while another is made, until the new one replaces it; the form is emptied
+ * once a code is generated, so the same details are not sent (and paid for) again by mistake.
  */
 export function CreateCodePage({ signingValuers }: { signingValuers: SigningValuers }) {
   const toast = useToast();
@@ -28,10 +29,11 @@ export function CreateCodePage({ signingValuers }: { signingValuers: SigningValu
   const createCode = useCreateCode();
   const [generated, setGenerated] = useState<Json<QrCodeWithImage>>();
 
-  const generate = (request: CreateQrCodeInput) =>
+  const generate = (request: CreateQrCodeInput, clearForm: () => void) =>
     createCode.mutate(request, {
       onSuccess: (code) => {
         setGenerated(code);
+        clearForm();
         toast({ title: "QR Code generated successfully!" });
       },
       onError: (error) => {
