@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { registerOwnerViaApi, uniqueEmail } from "./fixtures/accounts";
-import { expectToast, holdRequests, PHONE_VIEWPORT, useBrowser } from "./fixtures/browser";
+import { expectToast, holdRequests, PHONE_VIEWPORT, SCREEN_POLL, useBrowser } from "./fixtures/browser";
 
 /**
  * Registration, sign-in and sign-out through the landing page's dialogs, and how the app
@@ -155,8 +155,11 @@ describe("session", () => {
       expect(await link.isVisible()).toBe(true);
       expect(inViewport((await link.boundingBox())!), `${name} is on the screen`).toBe(true);
     }
+    await expect.poll(() => page.title(), SCREEN_POLL).toBe("Dashboard · ValuSeal");
     await menu.getByRole("link", { name: "QR History" }).click();
     await page.waitForURL("**/qr-history");
+    // Each screen names the browser tab after itself.
+    await expect.poll(() => page.title(), SCREEN_POLL).toBe("QR History · ValuSeal");
     expect(await page.getByTestId("company-name").isVisible()).toBe(false);
     expect(await page.getByRole("navigation", { name: "Main" }).isVisible()).toBe(false);
     await context.close();

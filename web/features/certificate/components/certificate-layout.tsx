@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { cn } from "../../../lib/cn";
+import { useDocumentTitle } from "../../../lib/use-document-title";
 
 /** "unverified": a valid code whose issuer ValuSeal has not checked (amber, like the /v/ page). */
 export type StatusTone = "valid" | "invalid" | "sample" | "unverified";
@@ -56,9 +57,9 @@ interface CertificateLayoutProps {
  * line that tells the reader which host to expect in the address bar.
  */
 export function CertificateLayout({ heading, status, children, footer }: CertificateLayoutProps) {
+  useDocumentTitle(heading);
   return (
     <div className="min-h-screen bg-slate-100 text-slate-900">
-      <title>{heading}</title>
       <meta name="robots" content="noindex,nofollow" />
       <main className="mx-auto max-w-[640px] p-4">
         <div className="overflow-hidden rounded-xl bg-white shadow">

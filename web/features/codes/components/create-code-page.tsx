@@ -8,6 +8,7 @@ import { useCreateCode } from "../api/create-code";
 import type { SigningValuers } from "../lib/signing-valuers";
 import { CodeForm } from "./code-form";
 import { CodePreview } from "./code-preview";
+import { PageTitle } from "../../../components/ui/page-title";
 
 const GENERIC_FAILURE = "Failed to generate QR code. Please try again.";
 
@@ -45,7 +46,7 @@ export function CreateCodePage({ signingValuers }: { signingValuers: SigningValu
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <header>
-        <h1 className="text-2xl font-bold text-slate-900">Create Unique Code for your valuation report</h1>
+        <PageTitle tabTitle="Create QR Code">Create Unique Code for your valuation report</PageTitle>
         <p className="mt-1 text-sm text-slate-600">
           One code per report: paste the image on the report pages so anyone can verify the report by scanning it.
         </p>
