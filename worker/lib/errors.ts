@@ -29,15 +29,25 @@ export function validationError(error: z.ZodError): ApiError {
   return new ApiError(400, "Validation failed", describeIssues(error));
 }
 
-/** Errors that mean the database cannot be reached (not that a query was wrong). */
+/**
+ * SQLSTATEs that mean the server cannot take the work now, not that the query was wrong: connection
+ * exceptions (class 08), too many connections and other resource limits (53000, 53300), and the
+ * server shutting down or starting (57P01–57P03).
+ */
+const UNAVAILABLE_SQLSTATE = /^(08...|53000|53300|57P0[123])$/;
+
+/**
+ * Errors that mean the database cannot be reached or refuses more work (not that a query was
+ * wrong): over the WebSocket pool, and over the HTTP driver, whose failed fetch reads "Error
+ * connecting to database" and whose gateway failures read "Server error (HTTP status 5xx)".
+ */
 export function isDatabaseUnavailable(error: unknown): boolean {
   const text = String((error as { message?: string })?.message ?? error);
   const code = (error as { code?: string })?.code;
   return (
     code === "ECONNREFUSED" ||
-    code === "57P01" ||
-    code === "57P03" ||
-    /WebSocket|ECONNREFUSED|Connection terminated|timeout exceeded when trying to connect|connect ETIMEDOUT|network/i.test(
+    (typeof code === "string" && UNAVAILABLE_SQLSTATE.test(code)) ||
+    /WebSocket|ECONNREFUSED|Connection terminated|timeout exceeded when trying to connect|connect ETIMEDOUT|network|too many clients|too many connections|remaining connection slots|Error connecting to database|Server error \(HTTP status 5\d\d\)/i.test(
       text,
     )
   );
