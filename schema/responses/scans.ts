@@ -1,3 +1,5 @@
+import type { DescribedCode } from "../code-description";
+
 /** One counted scan; place fields are null when the edge could not tell (always, locally). */
 export interface ScanEntry {
   at: Date;
@@ -24,9 +26,9 @@ export interface CodeScans {
   uniqueScanners: number;
 }
 
-/** A scan of any of the company's codes, with the code it was of. */
+/** A scan of any of the company's codes, with what names the code it was of (see codeTitle). */
 export interface RecentScan extends ScanEntry {
-  code: { id: number; propertyAddress: string; publicToken: string };
+  code: DescribedCode & { id: number; publicToken: string };
 }
 
 /** GET /api/scans/recent?limit=: the company's latest scans, newest first. */

@@ -1,7 +1,8 @@
 import { CODE_PREVIEW_SIZE } from "../../../../schema/limits";
 import type { Json, QrCodeWithImage } from "../../../../schema/responses";
 import { Card } from "../../../components/ui/card";
-import { codeTitle } from "../lib/describe-code";
+import { VEHICLE_REFERENCE_LABEL } from "../../../../schema/code-description";
+import { codeTitle, isMotorVehicle } from "../lib/describe-code";
 import { qrFileName } from "../lib/qr-image";
 import { CodeStatusBadge } from "./code-status-badge";
 import { DETAIL_PAGE_MESSAGES, QrImageActions } from "./qr-image-actions";
@@ -19,7 +20,8 @@ export function CodeImagePanel({ code }: { code: Json<QrCodeWithImage> }) {
       />
       <div className="space-y-1">
         <p className="text-sm text-slate-600">
-          Reference: <span className="font-semibold text-slate-900">{code.propertyReference || "N/A"}</span>
+          {isMotorVehicle(code) ? VEHICLE_REFERENCE_LABEL : "Reference"}:{" "}
+          <span className="font-semibold text-slate-900">{code.propertyReference || "N/A"}</span>
         </p>
         <CodeStatusBadge code={code} />
       </div>
