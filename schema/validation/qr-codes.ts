@@ -1,17 +1,10 @@
 import { z } from "zod";
-import {
-  BUILDING_SIZE_UNITS,
-  CURRENCIES,
-  LAND_SIZE_UNITS,
-  LIMITS,
-  MAX_ROW_ID,
-  PROPERTY_TYPES,
-  type PropertyType,
-} from "../limits";
+import { BUILDING_SIZE_UNITS, CURRENCIES, LAND_SIZE_UNITS, LIMITS, MAX_ROW_ID, PROPERTY_TYPES } from "../limits";
+import { MOTOR_VEHICLE } from "../code-description";
 import { optionalText } from "./common";
 import { paginationQuerySchema } from "./pagination";
 
-export const MOTOR_VEHICLE: PropertyType = "Motor Vehicle";
+export { MOTOR_VEHICLE };
 /** Lists without `page` or `pageSize` return at most this many codes; pages default to QR_PAGE_SIZE. */
 export const QR_LIST_MAX = 100;
 export const QR_PAGE_SIZE = 20;

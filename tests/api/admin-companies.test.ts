@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { companies, qrCodes } from "../../schema/tables";
 import { type Account, companyIdOf, loginViaApi, registerOwnerViaApi, sessionCount } from "./fixtures/accounts";
 import { auditEntriesFor, createAdminViaDb } from "./fixtures/admins";
+import { insertCode, VEHICLE_CODE } from "./fixtures/codes";
 import { insertCompanyData } from "./fixtures/companies";
 import { inSequence, withDb } from "./fixtures/database";
 import { api, unique } from "./fixtures/http";
@@ -118,6 +119,7 @@ describe("GET /api/admin/companies/:id/details", () => {
         id,
         propertyAddress: `Plot ${2 - i}, Riverside Drive`,
         propertyReference: null,
+        propertyArea: null,
         propertyType: "Real Estate",
         marketValue: `${1000 * (2 - i)}.50`,
         currency: "KES",
@@ -131,6 +133,21 @@ describe("GET /api/admin/companies/:id/details", () => {
     expect(res.body.valuers).toEqual([
       { id: valuerIds[0], name: "Valuer 1", phone: "+254700000002", qualification: null, isActive: true },
       { id: valuerIds[1], name: "Valuer 2", phone: "+254700000002", qualification: null, isActive: true },
+    ]);
+  });
+
+  it("gives a Motor Vehicle code's reference number and description, as it has no location", async () => {
+    const owner = await registerOwnerViaApi();
+    const vehicle = await insertCode(owner, VEHICLE_CODE);
+    const res = await asAdmin(`/api/admin/companies/${companyIdOf(owner)}/details`);
+    expect(res.body.qrCodes).toEqual([
+      expect.objectContaining({
+        id: vehicle.id,
+        propertyType: "Motor Vehicle",
+        propertyAddress: "",
+        propertyReference: "KDA 123A",
+        propertyArea: "Toyota Land Cruiser 2021, white",
+      }),
     ]);
   });
 

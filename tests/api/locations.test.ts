@@ -12,13 +12,26 @@ async function suggest(token: string, q: string) {
 }
 
 describe("location suggestions", () => {
-  it("finds the curated Kenyan and UK places, biggest first, case-insensitively", async () => {
+  it("finds the curated Kenyan and UK places, biggest first, case-insensitively, with region and country", async () => {
     const owner = await registerOwnerViaApi();
-    expect(await suggest(owner.token, "westl")).toContain("Westlands, Nairobi");
-    expect((await suggest(owner.token, "MOMBASA"))[0]).toBe("Mombasa");
-    expect((await suggest(owner.token, "Kensington"))[0]).toBe("Kensington, London");
-    expect((await suggest(owner.token, "nairo"))[0]).toBe("Nairobi");
-    expect(await suggest(owner.token, "Ruiru")).toContain("Ruiru");
+    expect((await suggest(owner.token, "westl"))[0]).toBe("Westlands, Nairobi, Kenya");
+    expect((await suggest(owner.token, "MOMBASA"))[0]).toBe("Mombasa, Kenya");
+    expect((await suggest(owner.token, "Kensington"))[0]).toBe("Kensington, London, United Kingdom");
+    expect((await suggest(owner.token, "nairo")).slice(0, 2)).toEqual([
+      "Nairobi, Kenya",
+      "Nairobi West, Nairobi, Kenya",
+    ]);
+    expect(await suggest(owner.token, "Ruiru")).toContain("Ruiru, Kenya");
+  });
+
+  it("names every gazetteer place's country in full, and a US town's state, so namesakes can be told apart", async () => {
+    const owner = await registerOwnerViaApi();
+    const names = await suggest(owner.token, "westla");
+    expect(names).toEqual(
+      expect.arrayContaining(["Westland, MI, United States", "Westlake, OH, United States", "Westlake, Australia"]),
+    );
+    // Never a bare country code ("…, US"): the code is only where the name is.
+    expect(names.filter((name) => /, [A-Z]{2}$/.test(name))).toEqual([]);
   });
 
   it("puts the company's own earlier addresses first and never another company's", async () => {
@@ -27,12 +40,13 @@ describe("location suggestions", () => {
     const valuer = await createValuerViaApi(owner.token);
     const otherValuer = await createValuerViaApi(other.token);
     await createCodeViaApi(owner.token, valuer.id, { propertyAddress: "Plot 9, Mombasa Road, Nairobi" });
-    await createCodeViaApi(owner.token, valuer.id, { propertyAddress: "mombasa" });
+    await createCodeViaApi(owner.token, valuer.id, { propertyAddress: "mombasa, kenya" });
     await createCodeViaApi(other.token, otherValuer.id, { propertyAddress: "Secret Plot, Mombasa Island" });
 
     const names = await suggest(owner.token, "mombasa");
-    expect(names.slice(0, 2)).toEqual(["mombasa", "Plot 9, Mombasa Road, Nairobi"]);
-    expect(names.filter((name) => name.toLowerCase() === "mombasa")).toHaveLength(1);
+    expect(names.slice(0, 2)).toEqual(["mombasa, kenya", "Plot 9, Mombasa Road, Nairobi"]);
+    // The gazetteer's "Mombasa, Kenya" is the same place as the company's own spelling of it.
+    expect(names.filter((name) => name.toLowerCase() === "mombasa, kenya")).toHaveLength(1);
     expect(names).not.toContain("Secret Plot, Mombasa Island");
     expect(await suggest(other.token, "plot 9")).toEqual([]);
   });

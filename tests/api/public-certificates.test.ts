@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { publicCertificateSchema } from "../../schema/validation/certificate";
 import { randomToken } from "../../worker/lib/random";
 import { registerOwnerViaApi } from "./fixtures/accounts";
-import { insertCode, verificationCount } from "./fixtures/codes";
+import { insertCode, VEHICLE_CODE, verificationCount } from "./fixtures/codes";
 import { api, inOneRateLimitWindow, ORIGIN, randomIp, unique } from "./fixtures/http";
 import { orphanScansFor, scanEventsOf, USER_AGENTS } from "./fixtures/scans";
 import { insertValuer } from "./fixtures/valuers";
@@ -30,6 +30,7 @@ describe("GET /api/public/certificates/:token", () => {
     expect(res.body).toEqual({
       propertyAddress: "Plot 7, Riverside Drive, Nairobi",
       propertyReference: "VAL-2025-001",
+      propertyArea: null,
       propertyType: "Real Estate",
       propertySize: "2450.00",
       propertySizeUnit: "sqft",
@@ -56,6 +57,20 @@ describe("GET /api/public/certificates/:token", () => {
     expect(publicCertificateSchema.strict().parse(res.body)).toEqual(res.body);
     expect(await verificationCount(code.id)).toBe(5);
     expect(await scanEventsOf(code.id)).toHaveLength(1);
+  });
+
+  it("gives a Motor Vehicle's reference number and description, with no location or sizes", async () => {
+    const code = await insertCode(await registerOwnerViaApi(), VEHICLE_CODE);
+    const res = await certificate(code.publicToken);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      propertyType: "Motor Vehicle",
+      propertyAddress: "",
+      propertyReference: "KDA 123A",
+      propertyArea: "Toyota Land Cruiser 2021, white",
+      propertySize: null,
+      landSize: null,
+    });
   });
 
   it("reports a revoked code with date, reason and the replacing code's address", async () => {

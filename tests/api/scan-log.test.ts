@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { scanEvents } from "../../schema/tables";
 import { registerOwnerViaApi } from "./fixtures/accounts";
-import { insertCode } from "./fixtures/codes";
+import { insertCode, VEHICLE_CODE } from "./fixtures/codes";
 import { withDb } from "./fixtures/database";
 import { api, randomIp } from "./fixtures/http";
 import { scanLikePhone, USER_AGENTS } from "./fixtures/scans";
@@ -117,12 +117,38 @@ describe("GET /api/scans/recent", () => {
       country: null,
       city: null,
       deviceClass: "mobile",
-      code: { id: first.id, propertyAddress: "First House", publicToken: first.publicToken },
+      code: {
+        id: first.id,
+        publicToken: first.publicToken,
+        propertyType: "Real Estate",
+        propertyAddress: "First House",
+        propertyReference: "VAL-2025-001",
+        propertyArea: null,
+      },
     });
     expect(res.body.scans[1].code.propertyAddress).toBe("Second House");
 
     const limited = await api("/api/scans/recent?limit=2", { token: owner.token });
     expect(limited.body.scans).toHaveLength(2);
+  });
+
+  it("gives a Motor Vehicle's type, reference number and description, which name it in place of an address", async () => {
+    const owner = await registerOwnerViaApi();
+    const vehicle = await insertCode(owner, VEHICLE_CODE);
+    await scanLikePhone(vehicle.publicToken);
+
+    const res = await api("/api/scans/recent", { token: owner.token });
+
+    expect(res.body.scans.map((scan: { code: unknown }) => scan.code)).toEqual([
+      {
+        id: vehicle.id,
+        publicToken: vehicle.publicToken,
+        propertyType: "Motor Vehicle",
+        propertyAddress: "",
+        propertyReference: "KDA 123A",
+        propertyArea: "Toyota Land Cruiser 2021, white",
+      },
+    ]);
   });
 
   it("validates the limit", async () => {

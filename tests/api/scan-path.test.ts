@@ -6,7 +6,7 @@ import { app } from "../../worker/app";
 import { randomToken } from "../../worker/lib/random";
 import { registerOwnerViaApi } from "./fixtures/accounts";
 import { verifyCompanyViaAdmin } from "./fixtures/admins";
-import { insertCode, verificationCount } from "./fixtures/codes";
+import { insertCode, VEHICLE_CODE, verificationCount } from "./fixtures/codes";
 import { withDb } from "./fixtures/database";
 import { fetchWorker, ORIGIN, randomIp, unique } from "./fixtures/http";
 import { orphanScansFor, scanEventsOf, scanLikePhone, USER_AGENTS } from "./fixtures/scans";
@@ -69,6 +69,21 @@ describe("GET /v/:token", () => {
     const [event] = await scanEventsOf(code.id);
     expect(event).toMatchObject({ companyId: owner.user.companyId, deviceClass: "mobile", attemptedToken: null });
     expect(event!.visitorHash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("names a Motor Vehicle by its Vehicle Reference Number and Vehicle Description, with no location or sizes", async () => {
+    const code = await insertCode(await registerOwnerViaApi(), VEHICLE_CODE);
+
+    const res = await scanLikePhone(code.publicToken);
+
+    expect(res.status).toBe(200);
+    const page: string = res.body;
+    expect(page).toMatch(/<dt>Vehicle Reference Number<\/dt>\s*<dd>KDA 123A<\/dd>/);
+    expect(page).toMatch(/<dt>Vehicle Description<\/dt>\s*<dd>Toyota Land Cruiser 2021, white<\/dd>/);
+    expect(page).toMatch(/<dt>Type<\/dt>\s*<dd>Motor Vehicle<\/dd>/);
+    for (const absent of ["<dt>Location</dt>", "<dt>Reference</dt>", "<dt>Building size</dt>", "<dt>Land size</dt>"]) {
+      expect(page).not.toContain(absent);
+    }
   });
 
   it("shows the count up by one on a second scan", async () => {

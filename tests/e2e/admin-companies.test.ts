@@ -12,6 +12,7 @@ import {
 } from "./fixtures/admin-screens";
 import { createAdminViaDb } from "./fixtures/admins";
 import { expectToast, PHONE_VIEWPORT, useBrowser } from "./fixtures/browser";
+import { createCodeViaApi, VEHICLE_CODE } from "./fixtures/codes";
 import { apiCall } from "./fixtures/http";
 
 /**
@@ -66,6 +67,7 @@ describe("companies management", () => {
     const admin = await createAdminViaDb();
     const tag = uniqueTag("view");
     const owner = await createOwnerWithCodeAndValuerViaApi(tag);
+    await createCodeViaApi(owner.token, owner.valuerId, VEHICLE_CODE);
     const { page, context } = await openAdminPage(browser, "/admin/companies", admin.token);
     await search(page, "Search companies", tag);
     await rowWith(page, owner.companyName).getByRole("button", { name: /^View/ }).click();
@@ -76,8 +78,15 @@ describe("companies management", () => {
     expect(await detailValue(dialog, "Phone").innerText()).toBe("N/A");
     expect(await detailValue(dialog, "Location").innerText()).toBe("N/A");
 
-    const code = dialog.getByRole("table", { name: "The company's QR codes" }).locator("tbody tr");
-    expect(await code.count()).toBe(1);
+    const codes = dialog.getByRole("table", { name: "The company's QR codes" }).locator("tbody tr");
+    expect(await codes.count()).toBe(2);
+    // Newest first: a vehicle has no location, so its description and reference number name it.
+    const vehicle = codes.first().getByRole("cell");
+    expect(await vehicle.first().innerText()).toBe(
+      "Toyota Land Cruiser 2021, white\nVehicle Reference Number: KDA 123A",
+    );
+    expect(await vehicle.nth(1).innerText()).toBe("Motor Vehicle");
+    const code = codes.last();
     const codeText = await code.innerText();
     for (const text of [`Plot 7, ${tag} Road`, "Real Estate", "KSh 1,250,000.00", "15 January 2025"]) {
       expect(codeText).toContain(text);

@@ -10,7 +10,7 @@ import {
   scanLikePhone,
   USER_AGENTS,
 } from "./fixtures/certificates";
-import { createCodeViaApi } from "./fixtures/codes";
+import { createCodeViaApi, VEHICLE_CODE } from "./fixtures/codes";
 import { apiCall } from "./fixtures/http";
 import { decodeQrPng, downloadedFile } from "./fixtures/qr-images";
 import { createValuerViaApi } from "./fixtures/valuers";
@@ -231,6 +231,27 @@ describe("the printed address (/v/<token>) in a phone's browser", () => {
     await page.reload();
     await page.getByText("Verified Authentic").waitFor();
     expect(await certificateValue(page, "Scan count").innerText()).toBe("1");
+    await context.close();
+  });
+
+  it("names a Motor Vehicle by its Vehicle Reference Number and Vehicle Description, here and on /qr-view", async () => {
+    const owner = await registerOwnerViaApi();
+    await verifyCompanyViaAdmin(owner.user.company.id);
+    const valuer = await createValuerViaApi(owner.token);
+    const code = await createCodeViaApi(owner.token, valuer.id, VEHICLE_CODE);
+    const { page, context } = await openPhonePage(code.qrCodeData);
+    for (const path of [code.qrCodeData, qrViewPath({ qrCodeId: code.publicToken })]) {
+      await page.goto(path);
+      // The server page's badge reads "✓ Verified Authentic", the SPA's pill the words alone.
+      await page.getByText("Verified Authentic").waitFor();
+      expect(await certificateValue(page, "Vehicle Reference Number").innerText()).toBe("KDA 123A");
+      expect(await certificateValue(page, "Vehicle Description").innerText()).toBe("Toyota Land Cruiser 2021, white");
+      expect(await certificateValue(page, "Type").innerText()).toBe("Motor Vehicle");
+      for (const absent of ["Location", "Reference", "Building size", "Land size"]) {
+        expect(await certificateValue(page, absent).count(), absent).toBe(0);
+      }
+      await expectNoHorizontalScroll(page);
+    }
     await context.close();
   });
 

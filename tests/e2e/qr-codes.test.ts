@@ -154,7 +154,7 @@ describe("create code form rules", () => {
     expect(searches).toEqual([]);
     await location.pressSequentially("ombasa");
     const listbox = page.getByRole("listbox", { name: "Location suggestions" });
-    await listbox.getByRole("option", { name: "Mombasa", exact: true }).waitFor();
+    await listbox.getByRole("option", { name: "Mombasa, Kenya", exact: true }).waitFor();
     expect(searches.length).toBe(1); // debounced: one request for the whole word
     expect(new URL(searches[0]!).searchParams.get("q")).toBe("Mombasa");
     expect(await listbox.getByRole("option").count()).toBeLessThanOrEqual(15);
@@ -182,7 +182,7 @@ describe("generating a code", () => {
     release();
     const code = (await (await created).json()) as CreatedCode & { marketValue: string; valuationDate: string };
     expect(code).toMatchObject({
-      propertyAddress: "Westlands, Nairobi",
+      propertyAddress: "Westlands, Nairobi, Kenya",
       marketValue: "1250000.00",
       currency: "USD",
       valuationDate: "2025-01-15T00:00:00.000Z",
@@ -192,10 +192,10 @@ describe("generating a code", () => {
     expect(await expectToast(page, "QR Code generated successfully!")).toBe("default");
     await page.getByRole("button", { name: "Generate QR Code" }).waitFor();
 
-    const preview = page.getByAltText("Verification QR code for Westlands, Nairobi");
+    const preview = page.getByAltText("Verification QR code for Westlands, Nairobi, Kenya");
     expect(await preview.getAttribute("width")).toBe("200");
     expect(await preview.getAttribute("src")).toBe(code.qrCodeDataUrl);
-    for (const text of ["VAL-2025-077", "Westlands, Nairobi", "$ 1,250,000.00"]) {
+    for (const text of ["VAL-2025-077", "Westlands, Nairobi, Kenya", "$ 1,250,000.00"]) {
       await page.getByText(text, { exact: true }).last().waitFor();
     }
     expect(await page.getByText(PROMPT).count()).toBe(0);

@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { SCREEN_POLL, useBrowser } from "./fixtures/browser";
 import { scanLikePhone, USER_AGENTS } from "./fixtures/certificates";
-import { createOwnerWithCodesViaApi } from "./fixtures/codes";
+import { createCodeViaApi, createOwnerWithCodesViaApi, VEHICLE_CODE } from "./fixtures/codes";
 
 /**
  * The scan log: a code's scans on its detail page, and the dashboard's Recent Scans.
@@ -86,6 +86,31 @@ describe("dashboard recent scans", () => {
     expect(await items.last().innerText()).toMatch(/^12 Riverside Drive[\s\S]+Austin, United States[\s\S]+Mobile$/);
     await items.first().getByRole("link", { name: "14 Riverside Drive, Westlands, Nairobi" }).click();
     await page.waitForURL(`**/qr/${replacement.id}`);
+    await context.close();
+  });
+
+  it("names a scanned Motor Vehicle by its description and Vehicle Reference Number, as its detail page does", async () => {
+    const { owner, valuer } = await createOwnerWithCodesViaApi();
+    const vehicle = await createCodeViaApi(owner.token, valuer.id, VEHICLE_CODE);
+    await scanLikePhone(vehicle.qrCodeData);
+    const { page, context } = await browser.newPage({ token: owner.token });
+    await page.goto("/");
+    const item = page.getByRole("region", { name: "Recent Scans" }).getByRole("listitem");
+    await item.waitFor();
+    expect(await item.innerText()).toMatch(
+      /^Toyota Land Cruiser 2021, white\s+Vehicle Reference Number: KDA 123A\s+\d{1,2} \w{3} \d{4}, \d{2}:\d{2}/,
+    );
+
+    await item.getByRole("link", { name: "Toyota Land Cruiser 2021, white" }).click();
+    await page.waitForURL(`**/qr/${vehicle.id}`);
+    await page.getByRole("heading", { level: 1, name: "Toyota Land Cruiser 2021, white" }).waitFor();
+    const detail = (label: string) =>
+      page.locator("dt", { hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd[1]");
+    expect(await detail("Vehicle Reference Number").innerText()).toBe("KDA 123A");
+    expect(await detail("Vehicle Description").innerText()).toBe("Toyota Land Cruiser 2021, white");
+    for (const absent of ["Property Location", "Property Reference", "Building Size", "Land Size"]) {
+      expect(await detail(absent).count(), absent).toBe(0);
+    }
     await context.close();
   });
 

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { html, raw } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
+import { identityRows } from "../../schema/code-description";
 import { CURRENCY_SYMBOLS, type Currency } from "../../schema/limits";
 import type { PublicCertificate } from "../../schema/validation/certificate";
 
@@ -167,8 +168,7 @@ export function renderCertificatePage(certificate: PublicCertificate, host: stri
       </header>
       ${banner(c)}
       ${details("Property Information", [
-        ["Location", c.propertyAddress],
-        ["Reference", c.propertyReference],
+        ...identityRows(c, "certificate"),
         ["Type", c.propertyType],
         ["Building size", formatQuantity(c.propertySize, c.propertySizeUnit)],
         ["Land size", formatQuantity(c.landSize, c.landSizeUnit)],

@@ -22,14 +22,17 @@ function companyAddresses(db: Database, companyId: number, query: string) {
     .limit(LOCATION_SUGGESTIONS_LIMIT);
 }
 
-/** Gazetteer places whose name starts with the query (the lower(name) pattern index), biggest first. */
+/**
+ * Gazetteer places whose name starts with the query (the lower(name) pattern index), biggest first;
+ * a neighbourhood ranks with its city, so the shorter name (the city itself) goes first.
+ */
 function gazetteerPlaces(db: Database, query: string) {
   return db
     .select({ name: places.name })
     .from(places)
     .where(sql`lower(${places.name}) like ${prefixPattern(query)}`)
     .groupBy(places.name)
-    .orderBy(desc(sql`max(${places.population})`), asc(places.name))
+    .orderBy(desc(sql`max(${places.population})`), asc(sql`length(${places.name})`), asc(places.name))
     .limit(LOCATION_SUGGESTIONS_LIMIT);
 }
 

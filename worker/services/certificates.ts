@@ -24,6 +24,7 @@ interface CertificateRow extends Record<string, unknown> {
   public_token: string;
   property_address: string;
   property_reference: string | null;
+  property_area: string | null;
   property_type: string;
   property_size: string | null;
   property_size_unit: string | null;
@@ -66,7 +67,7 @@ const ISSUER_VERIFIED = `(company.verification_status = 'verified' OR (company.v
  */
 const CERTIFICATE_COLUMNS = sql.raw(`
   code.id AS code_id, code.company_id, code.public_token, code.property_address, code.property_reference,
-  code.property_type, code.property_size::text AS property_size, code.property_size_unit,
+  code.property_area, code.property_type, code.property_size::text AS property_size, code.property_size_unit,
   code.land_size::text AS land_size, code.land_size_unit, code.market_value::text AS market_value, code.currency,
   ${isoText("code.valuation_date")} AS valuation_date, code.verification_count,
   ${isoText("code.revoked_at")} AS revoked_at, code.revoked_reason,
@@ -164,6 +165,7 @@ function toCertificate(row: CertificateRow, origin: string): PublicCertificate {
   return {
     propertyAddress: row.property_address,
     propertyReference: row.property_reference,
+    propertyArea: row.property_area,
     propertyType: row.property_type,
     propertySize: row.property_size,
     propertySizeUnit: row.property_size_unit,
@@ -195,6 +197,7 @@ export function demoCertificate(): PublicCertificate {
   return {
     propertyAddress: DEMO_CERTIFICATE.propertyAddress,
     propertyReference: DEMO_CERTIFICATE.propertyReference ?? null,
+    propertyArea: null,
     propertyType: DEMO_CERTIFICATE.propertyType,
     propertySize: DEMO_CERTIFICATE.propertySize ?? null,
     propertySizeUnit: DEMO_CERTIFICATE.propertySizeUnit ?? null,

@@ -225,6 +225,7 @@ export async function loadCompanyDetails(db: Database, companyId: number): Promi
         id: qrCodes.id,
         propertyAddress: qrCodes.propertyAddress,
         propertyReference: qrCodes.propertyReference,
+        propertyArea: qrCodes.propertyArea,
         propertyType: qrCodes.propertyType,
         marketValue: qrCodes.marketValue,
         currency: qrCodes.currency,

@@ -75,7 +75,14 @@ export function recentCompanyScans(db: Database, companyId: number, limit: numbe
   return db
     .select({
       ...scanColumns,
-      code: { id: qrCodes.id, propertyAddress: qrCodes.propertyAddress, publicToken: qrCodes.publicToken },
+      code: {
+        id: qrCodes.id,
+        publicToken: qrCodes.publicToken,
+        propertyType: qrCodes.propertyType,
+        propertyAddress: qrCodes.propertyAddress,
+        propertyReference: qrCodes.propertyReference,
+        propertyArea: qrCodes.propertyArea,
+      },
     })
     .from(scanEvents)
     .innerJoin(qrCodes, eq(qrCodes.id, scanEvents.qrCodeId))

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { codeReferenceLine, codeTitle } from "../../../../schema/code-description";
 import type {
   AdminCompany,
   AdminCompanyCode,
@@ -70,9 +71,9 @@ function CompanyCodes({ codes, total }: { codes: Json<AdminCompanyCode>[]; total
             {codes.map((code) => (
               <TableRow key={code.id}>
                 <TableCell>
-                  <span className="block">{code.propertyAddress || "N/A"}</span>
-                  {code.propertyReference && (
-                    <span className="block text-xs text-slate-500">{code.propertyReference}</span>
+                  <span className="block">{codeTitle(code)}</span>
+                  {codeReferenceLine(code) && (
+                    <span className="block text-xs text-slate-500">{codeReferenceLine(code)}</span>
                   )}
                 </TableCell>
                 <TableCell className="whitespace-nowrap">{code.propertyType}</TableCell>

@@ -1,3 +1,4 @@
+import { identityRows } from "../../../../schema/code-description";
 import type { PublicCertificate } from "../../../../schema/validation/certificate";
 import { formatDate, formatMeasure, formatMoney } from "../../../lib/format";
 import { ISSUER_NOT_VERIFIED } from "../../../lib/verification";
@@ -85,8 +86,7 @@ export function CertificateDetails({ certificate: c }: { certificate: PublicCert
       <DetailSection
         title="Property Information"
         rows={[
-          ["Location", c.propertyAddress],
-          ["Reference", c.propertyReference],
+          ...identityRows(c, "certificate"),
           ["Type", c.propertyType],
           ["Building size", formatMeasure(c.propertySize, c.propertySizeUnit)],
           ["Land size", formatMeasure(c.landSize, c.landSizeUnit)],

@@ -81,6 +81,7 @@ type Comparison = "text" | "number" | "day" | "ignored";
 const FIELD_COMPARISONS: Record<keyof PublicCertificate, Comparison> = {
   propertyAddress: "text",
   propertyReference: "text",
+  propertyArea: "text",
   propertyType: "text",
   propertySize: "number",
   propertySizeUnit: "text",

@@ -2,19 +2,20 @@ import { Link } from "react-router";
 import type { Json, QrCode } from "../../../../schema/responses";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "../../../components/ui/table";
 import { formatDate, formatMoney } from "../../../lib/format";
-import { codeTitle } from "../lib/describe-code";
+import { codeReferenceLine, codeTitle } from "../lib/describe-code";
 import { CodeStatusBadge } from "./code-status-badge";
 import { DownloadCodeButton } from "./download-code-button";
 
 function CodeHistoryRow({ code }: { code: Json<QrCode> }) {
   const title = codeTitle(code);
+  const reference = codeReferenceLine(code);
   return (
     <TableRow>
       <TableCell label="Property Details" className="sm:min-w-56">
         <p className="font-medium text-slate-900">{title}</p>
         <p className="text-xs text-slate-500">
           {code.propertyType}
-          {code.propertyReference && code.propertyReference !== title && ` · Ref: ${code.propertyReference}`}
+          {reference && ` · ${reference}`}
         </p>
       </TableCell>
       <TableCell label="Valuation Date" className="whitespace-nowrap">

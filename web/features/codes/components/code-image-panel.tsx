@@ -3,7 +3,8 @@ import { CODE_PREVIEW_SIZE } from "../../../../schema/limits";
 import type { Json, QrCodeWithImage } from "../../../../schema/responses";
 import { Card } from "../../../components/ui/card";
 import { cn } from "../../../lib/cn";
-import { codeTitle, isRevoked } from "../lib/describe-code";
+import { VEHICLE_REFERENCE_LABEL } from "../../../../schema/code-description";
+import { codeTitle, isMotorVehicle, isRevoked } from "../lib/describe-code";
 import { qrFileName } from "../lib/qr-image";
 import { DETAIL_PAGE_MESSAGES, QrImageActions } from "./qr-image-actions";
 
@@ -20,7 +21,8 @@ export function CodeImagePanel({ code }: { code: Json<QrCodeWithImage> }) {
         className={cn("h-auto max-w-full rounded-control border border-line", revoked && "opacity-60 grayscale")}
       />
       <p className="text-sm text-slate-600">
-        Reference: <span className="font-semibold text-slate-900">{code.propertyReference || "N/A"}</span>
+        {isMotorVehicle(code) ? VEHICLE_REFERENCE_LABEL : "Reference"}:{" "}
+        <span className="font-semibold text-slate-900">{code.propertyReference || "N/A"}</span>
       </p>
       {revoked && (
         <p

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import type { Json, QrCodeWithImage } from "../../../../schema/responses";
 import { SectionCard } from "../../../components/ui/section-card";
 import { formatDate, formatMeasure, formatMoney } from "../../../lib/format";
-import { isMotorVehicle } from "../lib/describe-code";
+import { identityRows, isMotorVehicle } from "../lib/describe-code";
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -13,15 +13,17 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** The detail page's fields: location, description, type, sizes, value, date, signer and verification count. */
+/** The detail page's fields: what was valued (identityRows), type, sizes, value, date, signer and verification count. */
 export function CodePropertyDetails({ code }: { code: Json<QrCodeWithImage> }) {
   const vehicle = isMotorVehicle(code);
   return (
     <SectionCard title="Property Details">
       <dl className="grid gap-4 sm:grid-cols-2">
-        {!vehicle && <Detail label="Property Location">{code.propertyAddress}</Detail>}
-        <Detail label={vehicle ? "Vehicle Reference Number" : "Property Reference"}>{code.propertyReference}</Detail>
-        <Detail label={vehicle ? "Vehicle Description" : "Description"}>{code.propertyArea}</Detail>
+        {identityRows(code, "detail").map(([label, value]) => (
+          <Detail key={label} label={label}>
+            {value}
+          </Detail>
+        ))}
         <Detail label="Property Type">{code.propertyType}</Detail>
         {!vehicle && <Detail label="Building Size">{formatMeasure(code.propertySize, code.propertySizeUnit)}</Detail>}
         {!vehicle && <Detail label="Land Size">{formatMeasure(code.landSize, code.landSizeUnit)}</Detail>}

@@ -67,7 +67,7 @@ export function LocationField({ value, onChange, onBlur, name, inputRef, error }
             aria-controls={`${control.id}-listbox`}
             aria-activedescendant={expanded && active >= 0 ? `${control.id}-option-${active}` : undefined}
             autoComplete="off"
-            placeholder="e.g. Westlands, Nairobi"
+            placeholder="e.g. Westlands, Nairobi, Kenya"
             onChange={(event) => {
               onChange(event.target.value);
               setOpen(true);

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { codeReferenceLine, codeTitle, isMotorVehicle } from "../../../../schema/code-description";
 import type { Json, RecentScan } from "../../../../schema/responses";
 import { RECENT_SCANS_DEFAULT } from "../../../../schema/validation/scans";
 import { EmptyState } from "../../../components/ui/empty-state";
@@ -8,12 +9,15 @@ import { formatDateTime } from "../../../lib/format";
 import { useRecentScans } from "../api/recent-scans";
 import { deviceLabel, placeLabel } from "../lib/scan-labels";
 
+/** An address names a property on its own; a vehicle's description needs its reference number beside it. */
 function RecentScanItem({ scan }: { scan: Json<RecentScan> }) {
+  const reference = isMotorVehicle(scan.code) ? codeReferenceLine(scan.code) : null;
   return (
     <li className="py-3">
       <Link to={`/qr/${scan.code.id}`} className="break-words font-medium text-brand-700 hover:underline">
-        {scan.code.propertyAddress}
+        {codeTitle(scan.code)}
       </Link>
+      {reference && <p className="break-words text-sm text-slate-600">{reference}</p>}
       <p className="mt-0.5 flex flex-wrap gap-x-2 text-sm text-slate-600">
         <time dateTime={scan.at}>{formatDateTime(scan.at)}</time>
         <span aria-hidden="true">·</span>
