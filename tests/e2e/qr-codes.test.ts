@@ -239,7 +239,8 @@ describe("generating a code", () => {
     });
     await expectToast(page, "QR Code generated successfully!");
     await page.getByText("KSh 6,500,000.00", { exact: true }).waitFor();
-    await page.getByAltText("Verification QR code for KDA 123A").waitFor();
+    // A vehicle is named by its description.
+    await page.getByAltText("Verification QR code for Toyota Land Cruiser 2021, white").waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_VIEWPORT.width);
     await page.getByRole("button", { name: "Copy" }).click();
     expect(await expectToast(page, "Copy failed", "Could not copy QR code to clipboard")).toBe("destructive");
@@ -476,7 +477,7 @@ describe("QR history (/qr-history)", () => {
 
     const [download] = await Promise.all([
       page.waitForEvent("download"),
-      page.getByRole("button", { name: "Download QR code for KDA 123A" }).click(),
+      page.getByRole("button", { name: "Download QR code for Toyota Land Cruiser" }).click(),
     ]);
     const file = await downloadedFile(download);
     expect(file.name).toBe(`qr-code-${car.id}.png`);
