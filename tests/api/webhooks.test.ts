@@ -336,7 +336,10 @@ describe("scan alerts", () => {
     await setLocalWebhook(owner, `${receiver}/hooks/${name}`);
     const plaintext = `whsec_${unique("legacy")}`;
     await withDb((db) =>
-      db.update(companies).set({ webhookSecret: plaintext }).where(eq(companies.id, companyIdOf(owner))),
+      db
+        .update(companies)
+        .set({ webhookSecret: plaintext })
+        .where(eq(companies.id, companyIdOf(owner))),
     );
     await scanLikePhone((await insertCode(owner)).publicToken);
 
@@ -345,7 +348,12 @@ describe("scan alerts", () => {
       (list) => list.length >= 1,
     );
     expect(await verifiesAsDocumented(plaintext, delivery!)).toBe(true);
-    expect(await waitFor(() => storedSecret(owner), (stored) => stored !== plaintext)).toMatch(/^enc:v1:/);
+    expect(
+      await waitFor(
+        () => storedSecret(owner),
+        (stored) => stored !== plaintext,
+      ),
+    ).toMatch(/^enc:v1:/);
   });
 
   describe("a host name, resolved before each delivery", () => {

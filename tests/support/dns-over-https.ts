@@ -51,9 +51,15 @@ export async function startDnsOverHttps(port = 0) {
     }
     const records = zone.get(name);
     const answer = (records?.[type] ?? []).map((data) => ({ name: `${name}.`, type: TYPES[type], TTL: 60, data }));
-    res.writeHead(200, { "Content-Type": "application/dns-json" }).end(
-      JSON.stringify({ Status: records ? 0 : 3, Question: [{ name: `${name}.`, type: TYPES[type] }], Answer: answer }),
-    );
+    res
+      .writeHead(200, { "Content-Type": "application/dns-json" })
+      .end(
+        JSON.stringify({
+          Status: records ? 0 : 3,
+          Question: [{ name: `${name}.`, type: TYPES[type] }],
+          Answer: answer,
+        }),
+      );
   });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   const address = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -33,7 +33,9 @@ async function lookup(resolver: string, name: string, type: keyof typeof RECORD_
     if (reply.data.Status === NXDOMAIN) return [];
     if (reply.data.Status !== NOERROR) return null;
     // A CNAME chain is followed by the resolver; only the final addresses of this type count.
-    return (reply.data.Answer ?? []).filter((answer) => answer.type === RECORD_TYPES[type]).map((answer) => answer.data);
+    return (reply.data.Answer ?? [])
+      .filter((answer) => answer.type === RECORD_TYPES[type])
+      .map((answer) => answer.data);
   } catch {
     return null;
   }

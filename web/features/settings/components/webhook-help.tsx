@@ -23,8 +23,9 @@ export function WebhookHelp() {
         Each counted scan is sent as a JSON <code>POST</code> to your URL. Check the{" "}
         <code className="font-semibold">X-ValuSeal-Signature</code> header before trusting it: it is <code>v1=</code>{" "}
         followed by the HMAC-SHA256 of <code>&lt;timestamp&gt;.&lt;raw body&gt;</code> (the{" "}
-        <code>X-ValuSeal-Timestamp</code> value, a full stop, then the body exactly as received), keyed with your signing
-        secret. Reject a delivery whose timestamp is more than 5 minutes old, so a recorded request cannot be replayed.
+        <code>X-ValuSeal-Timestamp</code> value, a full stop, then the body exactly as received), keyed with your
+        signing secret. Reject a delivery whose timestamp is more than 5 minutes old, so a recorded request cannot be
+        replayed.
       </p>
       <p>
         Answer with any 2xx status within 5 seconds; failed deliveries are retried with growing delays for about 30

@@ -1,9 +1,4 @@
-import type {
-  Json,
-  WebhookDeliveryFailure,
-  WebhookDeliveryOutcome,
-  WebhookStatus,
-} from "../../../../schema/responses";
+import type { Json, WebhookDeliveryFailure, WebhookDeliveryOutcome, WebhookStatus } from "../../../../schema/responses";
 import { Button } from "../../../components/ui/button";
 import { StatusBadge } from "../../../components/ui/status-badge";
 import { formatDateTime } from "../../../lib/format";
