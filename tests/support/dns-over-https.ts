@@ -25,12 +25,7 @@ function readBody(req: IncomingMessage): Promise<string> {
  * follow RFC 6761, it answers `localhost` with the loopback addresses until a test says otherwise.
  */
 export async function startDnsOverHttps(port = 0) {
-  const zone = new Map<string, DnsRecords>();
-  const reset = () => {
-    zone.clear();
-    zone.set("localhost", { A: ["127.0.0.1"], AAAA: ["::1"] });
-  };
-  reset();
+  const zone = new Map<string, DnsRecords>([["localhost", { A: ["127.0.0.1"], AAAA: ["::1"] }]]);
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://resolver");
     if (req.method === "PUT" && url.pathname.startsWith("/records/")) {
@@ -51,15 +46,13 @@ export async function startDnsOverHttps(port = 0) {
     }
     const records = zone.get(name);
     const answer = (records?.[type] ?? []).map((data) => ({ name: `${name}.`, type: TYPES[type], TTL: 60, data }));
-    res
-      .writeHead(200, { "Content-Type": "application/dns-json" })
-      .end(
-        JSON.stringify({
-          Status: records ? 0 : 3,
-          Question: [{ name: `${name}.`, type: TYPES[type] }],
-          Answer: answer,
-        }),
-      );
+    res.writeHead(200, { "Content-Type": "application/dns-json" }).end(
+      JSON.stringify({
+        Status: records ? 0 : 3,
+        Question: [{ name: `${name}.`, type: TYPES[type] }],
+        Answer: answer,
+      }),
+    );
   });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   const address = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
