@@ -11,7 +11,8 @@ import { defineConfig } from "vite";
 function devVars() {
   const url = process.env.VALUSEAL_DEV_DATABASE_URL;
   if (!url) return {};
-  const vars: Record<string, string> = { DATABASE_URL: url };
+  // A developer's machine: webhooks may reach a receiver running on it.
+  const vars: Record<string, string> = { DATABASE_URL: url, APP_ENV: "development" };
   if (process.env.VALUSEAL_DEV_WS_PROXY) vars.DB_WS_PROXY = process.env.VALUSEAL_DEV_WS_PROXY;
   if (process.env.VALUSEAL_DEV_SMTP_PORT && process.env.VALUSEAL_DEV_ORIGIN) {
     Object.assign(vars, {

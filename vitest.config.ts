@@ -7,8 +7,11 @@ process.env.VALUSEAL_TEST_PG_PORT ??= String(await freePort());
 process.env.VALUSEAL_TEST_BRIDGE_PORT ??= String(await freePort());
 process.env.VALUSEAL_TEST_SMTP_PORT ??= String(await freePort());
 process.env.VALUSEAL_TEST_MAIL_UI_PORT ??= String(await freePort());
+process.env.VALUSEAL_TEST_DOH_PORT ??= String(await freePort());
 
 export const TEST_JWT_SECRET = "test-secret-that-is-at-least-32-characters-long";
+/** 32 bytes, base64: the key webhook signing secrets are encrypted with in the API tests. */
+export const TEST_WEBHOOK_SECRET_KEY = "dGVzdC13ZWJob29rLWtleS10aGlydHktdHdvLWJ5dGU=";
 
 export default defineConfig({
   test: {
@@ -25,6 +28,12 @@ export default defineConfig({
                 DATABASE_URL: `postgres://postgres:postgres@127.0.0.1:${process.env.VALUSEAL_TEST_PG_PORT}/postgres`,
                 DB_WS_PROXY: `127.0.0.1:${process.env.VALUSEAL_TEST_BRIDGE_PORT}/v1`,
                 JWT_SECRET: TEST_JWT_SECRET,
+                // The Worker runs locally: webhooks may reach the tests' receivers on loopback. Tests of
+                // the production rules call the Worker with an environment without it.
+                APP_ENV: "development",
+                WEBHOOK_SECRET_KEY: TEST_WEBHOOK_SECRET_KEY,
+                // Webhook hosts resolve through the tests' own resolver (tests/support/dns-over-https.ts).
+                WEBHOOK_DNS_RESOLVER: `http://127.0.0.1:${process.env.VALUSEAL_TEST_DOH_PORT}/dns-query`,
                 // Emails go over real SMTP to the tests' MailDev inbox (tests/support/maildev-global-setup.ts).
                 SMTP_HOST: "127.0.0.1",
                 SMTP_PORT: process.env.VALUSEAL_TEST_SMTP_PORT,
@@ -42,6 +51,7 @@ export default defineConfig({
           globalSetup: [
             "tests/support/database-global-setup.ts",
             "tests/support/webhook-receiver-global-setup.ts",
+            "tests/support/dns-over-https-global-setup.ts",
             "tests/support/outage-database-global-setup.ts",
             "tests/support/maildev-global-setup.ts",
             "tests/support/smtp-fault-global-setup.ts",

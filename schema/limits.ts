@@ -66,6 +66,15 @@ export const MONEY_MAX = 9_999_999_999_999.99;
 export const WEBHOOK_DELIVERY_OUTCOMES = ["delivered", "pending", "failed"] as const;
 export type WebhookDeliveryOutcome = (typeof WEBHOOK_DELIVERY_OUTCOMES)[number];
 
+/**
+ * Why the latest delivery did not arrive, as coarsely as the owner needs to fix it: the receiver
+ * answered with something other than 2xx, nothing answered (no connection, a timeout, or the name
+ * did not resolve), or the address is not a public one. Never the receiver's status code or the
+ * connection error: the owner sets the URL, so finer detail would map which hosts and ports answer.
+ */
+export const WEBHOOK_DELIVERY_FAILURES = ["receiver-error", "no-answer", "address-not-allowed"] as const;
+export type WebhookDeliveryFailure = (typeof WEBHOOK_DELIVERY_FAILURES)[number];
+
 /** Professional bodies a valuation firm can be registered with; "Other" asks for the body's name. */
 export const REGISTRATION_BODIES = [
   "Valuers Registration Board (Kenya)",

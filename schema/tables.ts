@@ -27,6 +27,7 @@ import {
   SCAN_ALERT_MODES,
   SCAN_KINDS,
   VERIFICATION_STATUSES,
+  WEBHOOK_DELIVERY_FAILURES,
   WEBHOOK_DELIVERY_OUTCOMES,
 } from "./limits";
 
@@ -84,11 +85,12 @@ export const companies = pgTable(
      */
     qrCodeCount: integer().notNull().default(0),
     webhookUrl: varchar({ length: LIMITS.webhookUrl }),
+    /** Encrypted with WEBHOOK_SECRET_KEY (`enc:v1:…`); a value without that prefix predates it and is plaintext. */
     webhookSecret: varchar({ length: 128 }),
-    /** The latest scan-alert delivery: when, how it ended, and the receiver's HTTP status if it answered. */
+    /** The latest scan-alert delivery: when, how it ended, and why it did not arrive (null when it did). */
     webhookLastDeliveryAt: timestamp({ withTimezone: true }),
     webhookLastDeliveryOutcome: varchar({ length: 16, enum: WEBHOOK_DELIVERY_OUTCOMES }),
-    webhookLastDeliveryStatusCode: integer(),
+    webhookLastDeliveryFailure: varchar({ length: 24, enum: WEBHOOK_DELIVERY_FAILURES }),
     /** The firm's professional registration, checked by an administrator before codes show green. */
     registrationBody: varchar({ length: 64, enum: REGISTRATION_BODIES }),
     /** The body's name when registrationBody is "Other". */

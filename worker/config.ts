@@ -1,5 +1,15 @@
 import { z } from "zod";
 
+const WEBHOOK_KEY_BYTES = 32;
+
+function isBase64Key(value: string): boolean {
+  try {
+    return atob(value.trim()).length === WEBHOOK_KEY_BYTES;
+  } catch {
+    return false;
+  }
+}
+
 const configSchema = z.object({
   DATABASE_URL: z
     .string({
@@ -10,6 +20,23 @@ const configSchema = z.object({
   JWT_SECRET: z
     .string({ error: "JWT_SECRET is not set: run `wrangler secret put JWT_SECRET` (or put it in .dev.vars)" })
     .min(32, "JWT_SECRET must be at least 32 characters"),
+  /**
+   * "development" only where the Worker runs on a developer's machine or under test (set by
+   * `npm run dev` and the test setups): webhooks may then reach a receiver on that machine. Unset
+   * means production, so no deployed configuration can allow it by forgetting a value.
+   */
+  APP_ENV: z
+    .enum(["production", "development"], { error: 'APP_ENV must be "production" or "development"' })
+    .default("production"),
+  /** AES-256-GCM key for webhook signing secrets at rest: 32 random bytes, base64. */
+  WEBHOOK_SECRET_KEY: z
+    .string({
+      error:
+        "WEBHOOK_SECRET_KEY is not set: run `openssl rand -base64 32 | wrangler secret put WEBHOOK_SECRET_KEY` (or put it in .dev.vars)",
+    })
+    .refine(isBase64Key, "WEBHOOK_SECRET_KEY must be 32 random bytes, base64-encoded (openssl rand -base64 32)"),
+  /** DNS-over-HTTPS (JSON) resolver that webhook hosts are resolved with before each delivery. */
+  WEBHOOK_DNS_RESOLVER: z.url().default("https://cloudflare-dns.com/dns-query"),
   /** host:port/path of a WebSocket-to-TCP bridge; set only for non-Neon Postgres (local development). */
   DB_WS_PROXY: z.string().min(1).optional(),
   /** Origin encoded into QR codes; defaults to the origin of the request that creates the code. */
@@ -43,7 +70,7 @@ const withMail = configSchema.transform((env) => {
           },
         }
       : null;
-  return { ...env, mail };
+  return { ...env, mail, allowsLocalReceivers: env.APP_ENV === "development" };
 });
 
 export type Config = z.infer<typeof withMail>;

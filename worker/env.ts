@@ -14,6 +14,9 @@ export interface Bindings {
   EMAIL_LIMITER: RateLimit;
   DATABASE_URL?: string;
   JWT_SECRET?: string;
+  APP_ENV?: string;
+  WEBHOOK_SECRET_KEY?: string;
+  WEBHOOK_DNS_RESOLVER?: string;
   DB_WS_PROXY?: string;
   PUBLIC_ORIGIN?: string;
   LOCATION_SEARCH_URL?: string;

@@ -1,4 +1,10 @@
-import type { RegistrationBody, ScanAlertMode, VerificationStatus, WebhookDeliveryOutcome } from "../limits";
+import type {
+  RegistrationBody,
+  ScanAlertMode,
+  VerificationStatus,
+  WebhookDeliveryFailure,
+  WebhookDeliveryOutcome,
+} from "../limits";
 import type { PendingEmailChange } from "./auth";
 
 /** The firm's professional registration and where ValuSeal's check of it stands. */
@@ -36,7 +42,7 @@ export interface CurrentCompany extends CompanyProfile, CompanyRegistration {
   webhookUrl: string | null;
   webhookLastDeliveryAt: Date | null;
   webhookLastDeliveryOutcome: WebhookDeliveryOutcome | null;
-  webhookLastDeliveryStatusCode: number | null;
+  webhookLastDeliveryFailure: WebhookDeliveryFailure | null;
   /** Scan alerts by email: one per scan, a daily digest at 08:00 in `timeZone`, or none. */
   scanAlertMode: ScanAlertMode;
   timeZone: string;

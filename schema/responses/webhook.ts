@@ -1,6 +1,6 @@
-import type { WebhookDeliveryOutcome } from "../limits";
+import type { WebhookDeliveryFailure, WebhookDeliveryOutcome } from "../limits";
 
-export type { WebhookDeliveryOutcome } from "../limits";
+export type { WebhookDeliveryFailure, WebhookDeliveryOutcome } from "../limits";
 
 /** GET /api/companies/current/webhook: where scan alerts go and how the latest delivery went. */
 export interface WebhookStatus {
@@ -9,8 +9,8 @@ export interface WebhookStatus {
   /** When the latest delivery was attempted; null before the first one. */
   lastDeliveryAt: Date | null;
   lastDeliveryOutcome: WebhookDeliveryOutcome | null;
-  /** The receiver's HTTP status; null when it never answered or nothing was sent yet. */
-  lastDeliveryStatusCode: number | null;
+  /** Why the latest delivery did not arrive; null when it did or nothing was sent yet. */
+  lastDeliveryFailure: WebhookDeliveryFailure | null;
 }
 
 /** PUT /api/companies/current/webhook: the signing secret, returned this once and never again. */

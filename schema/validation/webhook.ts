@@ -1,21 +1,88 @@
+import ipaddr from "ipaddr.js";
 import { z } from "zod";
 import { LIMITS } from "../limits";
 
-const LOOPBACK_HOSTNAMES = ["localhost", "127.0.0.1", "[::1]"];
-
-function asUrl(value: string): URL | null {
-  try {
-    return new URL(value);
-  } catch {
-    return null;
-  }
-}
-
-export const isLoopbackHostname = (hostname: string) => LOOPBACK_HOSTNAMES.includes(hostname.toLowerCase());
+export const WEBHOOK_URL_ERRORS = {
+  notPublic: "Webhook URL must be a public https address",
+  notHttps: "The webhook URL must start with https://",
+  port: "Webhook URL must use the standard https port (443)",
+  credentials: "Credentials in the URL are not allowed",
+} as const;
 
 /**
- * PUT /api/companies/current/webhook. HTTPS only, except a loopback receiver during local
- * development; the server additionally allows that exception only when it runs locally itself.
+ * What a webhook host is: a public address, a loopback one (this machine), an internal one
+ * (private, link-local, unique-local, carrier-grade NAT, multicast, reserved, cloud metadata…), or
+ * a name whose addresses only DNS can tell (judged again at every delivery).
+ */
+export type WebhookHostKind = "public" | "loopback" | "internal" | "name";
+
+/** Global unicast: every IPv6 address a public server can have lies in 2000::/3. */
+const GLOBAL_UNICAST = ipaddr.IPv6.parseCIDR("2000::/3");
+
+/**
+ * Zones that never lead to a public server: `.local` (mDNS), `.internal` (cloud providers' own
+ * names, metadata.google.internal among them), `.home.arpa` and `.localdomain` (home networks).
+ */
+const INTERNAL_ZONES = ["local", "internal", "home.arpa", "localdomain"];
+
+/**
+ * Only ordinary unicast counts as public. IPv6 forms that carry an IPv4 address (::ffff:…,
+ * 64:ff9b::…, 2002::…, Teredo) are internal whatever they carry: a public receiver has a plain
+ * address, and judging the embedded one would be one more notation to get wrong.
+ */
+export function addressKind(address: ipaddr.IPv4 | ipaddr.IPv6): Exclude<WebhookHostKind, "name"> {
+  const range = address.range();
+  if (range === "loopback") return "loopback";
+  if (range !== "unicast") return "internal";
+  return address.kind() === "ipv4" || address.match(GLOBAL_UNICAST) ? "public" : "internal";
+}
+
+/**
+ * An address as DNS or a URL writes it ("93.184.215.14", "2606:2800::1", "[::1]"); null for
+ * anything else. Only dotted-quad IPv4 is read: the URL parser has already turned 0x7f000001,
+ * 2130706433, 017700000001 and 127.1 into 127.0.0.1, and an answer in any other form is no address.
+ */
+export function parseAddress(text: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
+  const bare = text.startsWith("[") && text.endsWith("]") ? text.slice(1, -1) : text;
+  if (ipaddr.IPv4.isValidFourPartDecimal(bare)) return ipaddr.IPv4.parse(bare);
+  // A zone id (fe80::1%eth0) names an interface of this machine, never a public host.
+  return !bare.includes("%") && ipaddr.IPv6.isValid(bare) ? ipaddr.IPv6.parse(bare) : null;
+}
+
+/** A URL's hostname (as `new URL()` normalised it) judged without DNS. */
+export function webhookHostKind(hostname: string): WebhookHostKind {
+  const host = hostname.toLowerCase().replace(/\.$/, "");
+  const address = parseAddress(host);
+  if (address) return addressKind(address);
+  if (host === "localhost" || host.endsWith(".localhost")) return "loopback";
+  // A single label (`metadata`, `intranet`) is completed by a search domain, never a public name.
+  if (!host.includes(".") || INTERNAL_ZONES.some((zone) => host === zone || host.endsWith(`.${zone}`))) {
+    return "internal";
+  }
+  return "name";
+}
+
+/**
+ * Why scan alerts may not be sent to `url`, or null. Only https on port 443 to a public host;
+ * `allowLoopback` (a Worker running locally: development and tests) also lets a receiver on this
+ * machine through, over http and on any port.
+ */
+export function webhookUrlProblem(url: URL, { allowLoopback }: { allowLoopback: boolean }): string | null {
+  if (url.username || url.password) return WEBHOOK_URL_ERRORS.credentials;
+  const kind = webhookHostKind(url.hostname);
+  if (kind === "internal" || (kind === "loopback" && !allowLoopback)) return WEBHOOK_URL_ERRORS.notPublic;
+  if (kind === "loopback") return null;
+  if (url.protocol !== "https:") return WEBHOOK_URL_ERRORS.notHttps;
+  // The parser drops an explicit :443, so any port left is another one.
+  if (url.port !== "") return WEBHOOK_URL_ERRORS.port;
+  return null;
+}
+
+/**
+ * PUT /api/companies/current/webhook. The URL is stored as the parser normalised it, so the
+ * address that was checked is the address that is called. The browser cannot know whether the
+ * server runs locally, so this schema lets a loopback receiver through and the server judges it
+ * again with its own setting.
  */
 export const webhookSchema = z.object({
   url: z
@@ -23,11 +90,16 @@ export const webhookSchema = z.object({
     .trim()
     .max(LIMITS.webhookUrl, `Must be at most ${LIMITS.webhookUrl} characters`)
     .pipe(z.url({ protocol: /^https?$/, error: "Enter a full URL starting with https://" }))
-    // A string that is not a URL already failed above; these checks only judge real URLs.
-    .refine((value) => {
-      const url = asUrl(value);
-      return !url || url.protocol === "https:" || isLoopbackHostname(url.hostname);
-    }, "The webhook URL must start with https://")
-    .refine((value) => !asUrl(value)?.username && !asUrl(value)?.password, "Credentials in the URL are not allowed"),
+    // A string that is not a URL already failed above; this only judges real URLs.
+    .transform((value, ctx) => {
+      const url = new URL(value);
+      const problem = webhookUrlProblem(url, { allowLoopback: true });
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+      // Normalising percent-encodes, which can lengthen the address past what is stored.
+      else if (url.href.length > LIMITS.webhookUrl) {
+        ctx.addIssue({ code: "custom", message: `Must be at most ${LIMITS.webhookUrl} characters` });
+      }
+      return url.href;
+    }),
 });
 export type WebhookInput = z.input<typeof webhookSchema>;

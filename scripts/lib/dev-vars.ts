@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 
 export const DEV_VARS_FILE = ".dev.vars";
 
@@ -14,12 +14,27 @@ export function readDevVars(file = DEV_VARS_FILE): Record<string, string> {
   return vars;
 }
 
-/** A fresh clone has no .dev.vars: create it from the example with a random JWT secret. */
+const webhookSecretKey = () => randomBytes(32).toString("base64");
+
+/**
+ * A fresh clone has no .dev.vars: create it from the example with a random JWT secret and webhook
+ * key. A .dev.vars from before the webhook key existed gets one added.
+ */
 export function ensureDevVars(file = DEV_VARS_FILE) {
-  if (existsSync(file)) return;
+  if (existsSync(file)) {
+    if (readDevVars(file).WEBHOOK_SECRET_KEY) return;
+    appendFileSync(file, `\nWEBHOOK_SECRET_KEY=${webhookSecretKey()}\n`);
+    console.log(`Added a random WEBHOOK_SECRET_KEY to ${file}.`);
+    return;
+  }
   const example = readFileSync(".dev.vars.example", "utf8");
-  writeFileSync(file, example.replace(/^JWT_SECRET=.*$/m, `JWT_SECRET=${randomBytes(32).toString("hex")}`));
-  console.log(`Created ${file} with a random JWT_SECRET.`);
+  writeFileSync(
+    file,
+    example
+      .replace(/^JWT_SECRET=.*$/m, `JWT_SECRET=${randomBytes(32).toString("hex")}`)
+      .replace(/^WEBHOOK_SECRET_KEY=.*$/m, `WEBHOOK_SECRET_KEY=${webhookSecretKey()}`),
+  );
+  console.log(`Created ${file} with a random JWT_SECRET and WEBHOOK_SECRET_KEY.`);
 }
 
 /** DATABASE_URL from the environment first, then .dev.vars. */

@@ -2,10 +2,12 @@ import { createHmac } from "node:crypto";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setDnsRecords } from "../shared/dns";
 import { registerOwnerViaApi } from "./fixtures/accounts";
 import { expectToast, useBrowser } from "./fixtures/browser";
 import { scanLikePhone } from "./fixtures/certificates";
 import { createOwnerWithCodesViaApi } from "./fixtures/codes";
+import { uniqueTag } from "./fixtures/admin-screens";
 import { apiCall } from "./fixtures/http";
 import { joinAsMemberInBrowser } from "./fixtures/team";
 
@@ -76,7 +78,8 @@ describe("scan alert webhook in Company Details", () => {
     await scanLikePhone(code.qrCodeData);
     await expect.poll(() => deliveries.length, { timeout: 20_000 }).toBe(1);
     const [delivery] = deliveries;
-    const expected = `sha256=${createHmac("sha256", secret).update(delivery!.body).digest("hex")}`;
+    const timestamp = delivery!.headers["x-valuseal-timestamp"];
+    const expected = `v1=${createHmac("sha256", secret).update(`${timestamp}.${delivery!.body}`).digest("hex")}`;
     expect(delivery!.headers["x-valuseal-signature"]).toBe(expected);
     expect(JSON.parse(delivery!.body)).toMatchObject({
       event: "code.scanned",
@@ -89,12 +92,11 @@ describe("scan alert webhook in Company Details", () => {
       .poll(
         async () => {
           await section.getByRole("button", { name: "Check again" }).click();
-          return section.getByText("delivered (HTTP 200)").count();
+          return section.getByText("Delivered", { exact: true }).count();
         },
         { timeout: 15_000 },
       )
       .toBe(1);
-    await section.getByText("Delivered", { exact: true }).waitFor();
 
     await section.getByRole("button", { name: "Remove webhook" }).click();
     await page
@@ -104,6 +106,34 @@ describe("scan alert webhook in Company Details", () => {
     await expectToast(page, "Webhook removed");
     await section.getByText("Not set: scans are not sent anywhere").waitFor();
     expect(await url.inputValue()).toBe("");
+    await context.close();
+  });
+
+  it("shows a refused destination as a coarse status, without contacting it", async () => {
+    const { owner, code } = await createOwnerWithCodesViaApi();
+    // A public-looking name that, by the time of the scan, points into a private network.
+    const host = `${uniqueTag("alerts")}.valuseal-receivers.com`;
+    await apiCall("/api/companies/current/webhook", {
+      token: owner.token,
+      method: "PUT",
+      body: { url: `https://${host}/hook` },
+    });
+    await setDnsRecords(host, { A: ["10.0.0.5"] });
+    await scanLikePhone(code.qrCodeData);
+
+    const { page, context } = await browser.newPage({ token: owner.token });
+    await page.goto("/settings/company");
+    const section = page.getByRole("region", { name: "Scan Alerts" });
+    await section.getByText(`https://${host}/hook`, { exact: true }).waitFor();
+    await expect
+      .poll(
+        async () => {
+          await section.getByRole("button", { name: "Check again" }).click();
+          return section.getByText("Failed (address not allowed)", { exact: true }).count();
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(1);
     await context.close();
   });
 

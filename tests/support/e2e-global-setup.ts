@@ -9,8 +9,10 @@ import { startEmbeddedPostgres } from "../../scripts/lib/embedded-postgres";
 import { freePort } from "../../scripts/lib/free-port";
 import { startMailInbox } from "../../scripts/lib/mail-inbox";
 import { startWsBridge } from "../../scripts/lib/ws-bridge";
+import { startDnsOverHttps } from "./dns-over-https";
 
 export const E2E_JWT_SECRET = "e2e-secret-that-is-at-least-32-characters-long";
+const E2E_WEBHOOK_SECRET_KEY = "ZTJlLXdlYmhvb2sta2V5LXRoaXJ0eS10d28tYnl0ZXM=";
 
 /** Waits until `url` answers with `expected` (the Worker and its database warm, not just the assets). */
 async function waitForHttp(url: string, server: ChildProcess, expected = 200, timeoutMs = 90_000) {
@@ -59,6 +61,8 @@ export default async function setup(project: TestProject) {
   process.once("exit", removeWorkDir);
   // A real inbox: the app emails confirmation, reset and invitation links, and tests follow them.
   const inbox = await startMailInbox({ smtpPort: 0, uiPort: 0, mailDirectory: join(workDir, "mail") });
+  // Webhook hosts resolve through a resolver the tests control.
+  const resolver = await startDnsOverHttps();
   const envFile = join(workDir, "e2e.env");
   writeFileSync(
     envFile,
@@ -66,6 +70,10 @@ export default async function setup(project: TestProject) {
       `DATABASE_URL=${postgres.url}`,
       `DB_WS_PROXY=127.0.0.1:${bridge.port}/v1`,
       `JWT_SECRET=${E2E_JWT_SECRET}`,
+      // A local server: webhooks may reach the tests' receivers on loopback.
+      "APP_ENV=development",
+      `WEBHOOK_SECRET_KEY=${E2E_WEBHOOK_SECRET_KEY}`,
+      `WEBHOOK_DNS_RESOLVER=${resolver.url}`,
       `PUBLIC_ORIGIN=http://127.0.0.1:${port}`,
       "SMTP_HOST=127.0.0.1",
       `SMTP_PORT=${inbox.smtpPort}`,
@@ -117,6 +125,7 @@ export default async function setup(project: TestProject) {
   project.provide("appUrl", appUrl);
   project.provide("databaseUrl", postgres.url);
   project.provide("mailInboxUrl", inbox.url);
+  project.provide("dnsOverHttpsAddress", resolver.address);
   return async () => {
     stopDraining();
     server.kill("SIGTERM");
@@ -124,6 +133,7 @@ export default async function setup(project: TestProject) {
     await bridge.close();
     await postgres.close();
     await inbox.stop();
+    await resolver.close();
     removeWorkDir();
   };
 }

@@ -50,7 +50,7 @@ const companyColumns = {
   webhookUrl: companies.webhookUrl,
   webhookLastDeliveryAt: companies.webhookLastDeliveryAt,
   webhookLastDeliveryOutcome: companies.webhookLastDeliveryOutcome,
-  webhookLastDeliveryStatusCode: companies.webhookLastDeliveryStatusCode,
+  webhookLastDeliveryFailure: companies.webhookLastDeliveryFailure,
   scanAlertMode: companies.scanAlertMode,
   timeZone: companies.timeZone,
 };

@@ -1,12 +1,14 @@
-import { inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Context } from "hono";
-import type { WebhookDeliveryOutcome } from "../../schema/limits";
+import type { WebhookDeliveryFailure, WebhookDeliveryOutcome } from "../../schema/limits";
 import { companies } from "../../schema/tables";
 import type { DeviceClass } from "../../schema/validation/scans";
-import { readConfig } from "../config";
+import { readConfig, type Config } from "../config";
 import { connectDatabase, type Database } from "../db";
 import type { AppEnv, Bindings } from "../env";
 import { toHex } from "../lib/scan-visitor";
+import { checkDestination } from "../lib/webhook-destination";
+import { decryptWebhookSecret, encryptWebhookSecret, isEncryptedSecret } from "../lib/webhook-secret";
 import { queueEmailsNow } from "./email";
 import { scanAlertEmails } from "./scan-alert-emails";
 
@@ -56,12 +58,16 @@ export function enqueueScanAlert(c: Context<AppEnv>, message: ScanAlertMessage |
 
 const encoder = new TextEncoder();
 
-/** `sha256=<hex HMAC-SHA256 of the raw body>` keyed with the company's webhook secret. */
-export async function signWebhookBody(secret: string, body: string): Promise<string> {
+/**
+ * `v1=<hex HMAC-SHA256 of "<timestamp>.<raw body>">` keyed with the company's webhook secret. The
+ * timestamp is signed with the body, so a receiver that refuses old timestamps (5 minutes is what
+ * we document) cannot be fed a captured delivery again later.
+ */
+export async function signWebhookPayload(secret: string, timestamp: string, body: string): Promise<string> {
   const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
     "sign",
   ]);
-  return `sha256=${toHex(await crypto.subtle.sign("HMAC", key, encoder.encode(body)))}`;
+  return `v1=${toHex(await crypto.subtle.sign("HMAC", key, encoder.encode(`${timestamp}.${body}`)))}`;
 }
 
 interface WebhookTarget {
@@ -69,69 +75,98 @@ interface WebhookTarget {
   secret: string;
 }
 
-/** One attempt's result: `statusCode` is the receiver's HTTP status, null when it never answered. */
-interface Attempt {
-  ok: boolean;
-  statusCode: number | null;
-}
+/** One attempt's result: why it did not arrive, or null when the receiver answered 2xx. */
+type Attempt = WebhookDeliveryFailure | null;
 
 interface DeliveryOutcome {
   companyId: number;
   outcome: WebhookDeliveryOutcome;
-  statusCode: number | null;
+  failure: WebhookDeliveryFailure | null;
   at: Date;
 }
 
-async function loadWebhookTargets(db: Database, companyIds: number[]): Promise<Map<number, WebhookTarget>> {
+/**
+ * The webhooks of these companies with their secrets decrypted. A secret still stored as plaintext
+ * (saved before encryption at rest) is encrypted now, unless the owner replaced it meanwhile. One
+ * that does not decrypt (WEBHOOK_SECRET_KEY was changed) is logged and its alerts dropped: the
+ * owner saves the webhook again to get a new secret.
+ */
+async function loadWebhookTargets(db: Database, config: Config, companyIds: number[]) {
   const rows = await db
     .select({ id: companies.id, url: companies.webhookUrl, secret: companies.webhookSecret })
     .from(companies)
     .where(inArray(companies.id, companyIds));
-  return new Map(
-    rows.flatMap((row) => (row.url && row.secret ? [[row.id, { url: row.url, secret: row.secret }]] : [])),
+  const targets = new Map<number, WebhookTarget>();
+  await Promise.all(
+    rows.map(async ({ id, url, secret }) => {
+      if (!url || !secret) return;
+      try {
+        targets.set(id, { url, secret: await decryptWebhookSecret(config.WEBHOOK_SECRET_KEY, id, secret) });
+      } catch (error) {
+        console.error(`webhook secret of company ${id} cannot be decrypted with WEBHOOK_SECRET_KEY`, error);
+        return;
+      }
+      if (isEncryptedSecret(secret)) return;
+      await db
+        .update(companies)
+        .set({
+          webhookSecret: await encryptWebhookSecret(config.WEBHOOK_SECRET_KEY, id, secret),
+          updatedAt: sql`${companies.updatedAt}`,
+        })
+        .where(and(eq(companies.id, id), eq(companies.webhookSecret, secret)));
+    }),
   );
+  return targets;
 }
 
-async function postAlert(target: WebhookTarget, message: Message<ScanAlertMessage>): Promise<Attempt> {
+async function postAlert(target: WebhookTarget, message: Message<ScanAlertMessage>, config: Config): Promise<Attempt> {
+  // Checked before every attempt, retries included: the name's addresses may have changed since.
+  const refused = await checkDestination(target.url, {
+    allowLoopback: config.allowsLocalReceivers,
+    resolver: config.WEBHOOK_DNS_RESOLVER,
+  });
+  if (refused) return refused;
   const body = JSON.stringify(message.body.alert);
+  const timestamp = String(Math.floor(Date.now() / 1000));
   try {
     const response = await fetch(target.url, {
       method: "POST",
       headers: {
         "Content-Type": "application/json",
         "User-Agent": "ValuSeal-Webhooks/1.0",
-        [WEBHOOK_HEADERS.signature]: await signWebhookBody(target.secret, body),
-        [WEBHOOK_HEADERS.timestamp]: String(Math.floor(Date.now() / 1000)),
+        [WEBHOOK_HEADERS.signature]: await signWebhookPayload(target.secret, timestamp, body),
+        [WEBHOOK_HEADERS.timestamp]: timestamp,
         [WEBHOOK_HEADERS.delivery]: message.id,
         [WEBHOOK_HEADERS.event]: message.body.alert.event,
       },
       body,
-      // A redirect could send the signed body somewhere the owner never configured.
+      // A redirect could send the signed body somewhere the owner never configured, and past the
+      // address check: it counts as an error answer.
       redirect: "manual",
       signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
     });
     await response.body?.cancel();
-    return { ok: response.ok, statusCode: response.status };
+    return response.ok ? null : "receiver-error";
   } catch {
     // No answer within the timeout, or no connection at all.
-    return { ok: false, statusCode: null };
+    return "no-answer";
   }
 }
 
-async function deliver(message: Message<ScanAlertMessage>, target: WebhookTarget | undefined) {
+async function deliver(message: Message<ScanAlertMessage>, target: WebhookTarget | undefined, config: Config) {
   // The owner removed the webhook after the scan: nothing to deliver.
   if (!target) {
     message.ack();
     return null;
   }
-  const { ok, statusCode } = await postAlert(target, message);
+  const failure = await postAlert(target, message, config);
   let outcome: WebhookDeliveryOutcome = "delivered";
-  if (ok) message.ack();
-  else {
-    message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
-    outcome = message.attempts >= MAX_DELIVERY_ATTEMPTS ? "failed" : "pending";
-  }
-  return { companyId: message.body.companyId, outcome, statusCode, at: new Date() } satisfies DeliveryOutcome;
+  // A refused address is the owner's to fix, not a passing fault: it is not tried again.
+  if (!failure || failure === "address-not-allowed") message.ack();
+  else message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+  if (failure === "address-not-allowed") outcome = "failed";
+  else if (failure) outcome = message.attempts >= MAX_DELIVERY_ATTEMPTS ? "failed" : "pending";
+  return { companyId: message.body.companyId, outcome, failure, at: new Date() } satisfies DeliveryOutcome;
 }
 
 /** Keeps the latest attempt per company; an older, slower delivery never overwrites a newer one. */
@@ -146,7 +181,7 @@ async function recordOutcomes(db: Database, outcomes: DeliveryOutcome[]) {
         .set({
           webhookLastDeliveryAt: outcome.at,
           webhookLastDeliveryOutcome: outcome.outcome,
-          webhookLastDeliveryStatusCode: outcome.statusCode,
+          webhookLastDeliveryFailure: outcome.failure,
           updatedAt: sql`${companies.updatedAt}`,
         })
         .where(
@@ -161,14 +196,15 @@ async function recordOutcomes(db: Database, outcomes: DeliveryOutcome[]) {
  * message's first attempt), then one webhook POST per message, retried with exponential backoff.
  */
 export async function deliverScanAlerts(batch: MessageBatch<ScanAlertMessage>, env: Bindings) {
-  const { db, close } = connectDatabase(readConfig(env));
+  const config = readConfig(env);
+  const { db, close } = connectDatabase(config);
   try {
     const firstAttempts = batch.messages.filter((message) => message.attempts === 1).map((message) => message.body);
     await queueEmailsNow(env, await scanAlertEmails(db, firstAttempts));
     const companyIds = [...new Set(batch.messages.map((message) => message.body.companyId))];
-    const targets = await loadWebhookTargets(db, companyIds);
+    const targets = await loadWebhookTargets(db, config, companyIds);
     const outcomes = await Promise.all(
-      batch.messages.map((message) => deliver(message, targets.get(message.body.companyId))),
+      batch.messages.map((message) => deliver(message, targets.get(message.body.companyId), config)),
     );
     await recordOutcomes(
       db,

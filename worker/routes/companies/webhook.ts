@@ -1,13 +1,14 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { companies } from "../../../schema/tables";
-import { isLoopbackHostname, webhookSchema } from "../../../schema/validation/webhook";
+import { webhookSchema, webhookUrlProblem } from "../../../schema/validation/webhook";
 import type { WebhookStatus } from "../../../schema/responses";
 import type { AppEnv } from "../../env";
 import { currentCompanyId } from "../../lib/company";
 import { badRequest, notFound } from "../../lib/errors";
 import { randomToken } from "../../lib/random";
 import { validate } from "../../lib/validation";
+import { encryptWebhookSecret } from "../../lib/webhook-secret";
 import { requireActiveCompany, requireCompanyOwner, requireCompanyUser, requireUser } from "../../middleware/auth";
 
 const OWNER_ONLY = "Only the company owner can change the webhook";
@@ -16,18 +17,21 @@ const SECRET_PREFIX = "whsec_";
 const NO_DELIVERY = {
   webhookLastDeliveryAt: null,
   webhookLastDeliveryOutcome: null,
-  webhookLastDeliveryStatusCode: null,
+  webhookLastDeliveryFailure: null,
 } as const;
 
-/** Plain http:// is for a receiver on the developer's own machine, so only a local server accepts it. */
-function assertReachableScheme(url: string, requestUrl: string) {
-  if (new URL(url).protocol === "https:" || isLoopbackHostname(new URL(requestUrl).hostname)) return;
-  throw badRequest("Validation failed", ["url: The webhook URL must start with https://"]);
+/**
+ * The shared schema lets a loopback receiver through because the browser cannot know where the
+ * server runs; only a Worker running locally (APP_ENV=development) accepts one.
+ */
+function assertAllowedDestination(url: string, allowLoopback: boolean) {
+  const problem = webhookUrlProblem(new URL(url), { allowLoopback });
+  if (problem) throw badRequest("Validation failed", [`url: ${problem}`]);
 }
 
 /**
  * The company's scan-alert webhook. The signing secret is shown once, in the answer that sets the
- * URL; it is never returned again, and setting a URL always issues a new one.
+ * URL; it is never returned again (and is stored encrypted), and setting a URL always issues a new one.
  */
 export const webhookRoutes = new Hono<AppEnv>()
   .get("/", requireUser, requireCompanyUser, async (c) => {
@@ -36,7 +40,7 @@ export const webhookRoutes = new Hono<AppEnv>()
         url: companies.webhookUrl,
         lastDeliveryAt: companies.webhookLastDeliveryAt,
         lastDeliveryOutcome: companies.webhookLastDeliveryOutcome,
-        lastDeliveryStatusCode: companies.webhookLastDeliveryStatusCode,
+        lastDeliveryFailure: companies.webhookLastDeliveryFailure,
       })
       .from(companies)
       .where(eq(companies.id, currentCompanyId(c)))
@@ -53,12 +57,14 @@ export const webhookRoutes = new Hono<AppEnv>()
     validate("json", webhookSchema),
     async (c) => {
       const { url } = c.req.valid("json");
-      assertReachableScheme(url, c.req.url);
+      assertAllowedDestination(url, c.var.config.allowsLocalReceivers);
+      const companyId = currentCompanyId(c);
       const secret = `${SECRET_PREFIX}${randomToken(32)}`;
+      const webhookSecret = await encryptWebhookSecret(c.var.config.WEBHOOK_SECRET_KEY, companyId, secret);
       await c.var.db
         .update(companies)
-        .set({ webhookUrl: url, webhookSecret: secret, ...NO_DELIVERY })
-        .where(eq(companies.id, currentCompanyId(c)));
+        .set({ webhookUrl: url, webhookSecret, ...NO_DELIVERY })
+        .where(eq(companies.id, companyId));
       return c.json({ url, secret });
     },
   )

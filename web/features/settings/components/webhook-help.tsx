@@ -6,8 +6,11 @@ const EXAMPLE_BODY = `{
 }`;
 
 const HEADERS: [name: string, meaning: string][] = [
-  ["X-ValuSeal-Signature", "sha256= followed by the hex HMAC-SHA256 of the raw body, keyed with your secret."],
-  ["X-ValuSeal-Timestamp", "When the delivery was sent, in Unix seconds."],
+  [
+    "X-ValuSeal-Signature",
+    "v1= followed by the hex HMAC-SHA256 of the timestamp, a full stop and the raw body, keyed with your secret.",
+  ],
+  ["X-ValuSeal-Timestamp", "When the delivery was sent, in Unix seconds; it is part of what is signed."],
   ["X-ValuSeal-Delivery", "The delivery's id; the same on every retry, so you can ignore repeats."],
   ["X-ValuSeal-Event", "code.scanned"],
 ];
@@ -18,9 +21,16 @@ export function WebhookHelp() {
     <div className="space-y-2 text-sm text-slate-700">
       <p>
         Each counted scan is sent as a JSON <code>POST</code> to your URL. Check the{" "}
-        <code className="font-semibold">X-ValuSeal-Signature</code> header before trusting it: it is{" "}
-        <code>sha256=</code> followed by the HMAC-SHA256 of the raw request body, keyed with your signing secret. Answer
-        with any 2xx status within 5 seconds; failed deliveries are retried with growing delays for about 30 minutes.
+        <code className="font-semibold">X-ValuSeal-Signature</code> header before trusting it: it is <code>v1=</code>{" "}
+        followed by the HMAC-SHA256 of <code>&lt;timestamp&gt;.&lt;raw body&gt;</code> (the{" "}
+        <code>X-ValuSeal-Timestamp</code> value, a full stop, then the body exactly as received), keyed with your
+        signing secret. Reject a delivery whose timestamp is more than 5 minutes old, so a recorded request cannot be
+        replayed.
+      </p>
+      <p>
+        Answer with any 2xx status within 5 seconds; failed deliveries are retried with growing delays for about 30
+        minutes. The URL must be a public https address on the standard port (443): private, local and cloud metadata
+        addresses are refused, and the address a name points to is checked again before every delivery.
       </p>
       <details>
         <summary className="cursor-pointer text-brand-700">Example body and all headers</summary>

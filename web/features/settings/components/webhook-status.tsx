@@ -1,4 +1,4 @@
-import type { Json, WebhookDeliveryOutcome, WebhookStatus } from "../../../../schema/responses";
+import type { Json, WebhookDeliveryFailure, WebhookDeliveryOutcome, WebhookStatus } from "../../../../schema/responses";
 import { Button } from "../../../components/ui/button";
 import { StatusBadge } from "../../../components/ui/status-badge";
 import { formatDateTime } from "../../../lib/format";
@@ -9,21 +9,24 @@ const OUTCOMES = {
   pending: "delivery-pending",
 } as const satisfies Record<WebhookDeliveryOutcome, string>;
 
-/** What the receiver answered: "(HTTP 200)", or "(no answer)" for a failure without one; nothing while pending. */
-function answerText({ lastDeliveryOutcome, lastDeliveryStatusCode }: Json<WebhookStatus>): string | null {
-  if (lastDeliveryStatusCode !== null) return `(HTTP ${lastDeliveryStatusCode})`;
-  return lastDeliveryOutcome === "failed" ? "(no answer)" : null;
-}
+/**
+ * Why a delivery did not arrive, as coarse as the server keeps it: the owner chooses the URL, so
+ * no status code or connection detail that could map which hosts and ports answer.
+ */
+const FAILURES = {
+  "receiver-error": "receiver answered with an error",
+  "no-answer": "no answer",
+  "address-not-allowed": "address not allowed",
+} as const satisfies Record<WebhookDeliveryFailure, string>;
 
-/** "Delivered (HTTP 200)", "Failed (HTTP 500)", "Failed (no answer)" or "Pending", and when. */
+/** "Delivered", "Pending (no answer)", "Failed (address not allowed)" and the like, and when. */
 function LastDelivery({ webhook }: { webhook: Json<WebhookStatus> }) {
   if (!webhook.lastDeliveryOutcome) return <p>No deliveries yet</p>;
-  const answer = answerText(webhook);
   return (
     <p className="flex flex-wrap items-center gap-2">
       <span>
         <StatusBadge status={OUTCOMES[webhook.lastDeliveryOutcome]} />
-        {answer && ` ${answer}`}
+        {webhook.lastDeliveryFailure && ` (${FAILURES[webhook.lastDeliveryFailure]})`}
       </span>
       {webhook.lastDeliveryAt && <span className="text-slate-600">{formatDateTime(webhook.lastDeliveryAt)}</span>}
     </p>
