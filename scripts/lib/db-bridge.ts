@@ -83,7 +83,8 @@ export async function startDbBridge(options: DbBridgeOptions = {}): Promise<DbBr
   const wss = new WebSocketServer({ noServer: true });
   server.on("upgrade", (req, socket, head) => {
     const url = new URL(req.url ?? "/", "http://bridge");
-    const refuse = (status: string) => socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    const refuse = (status: string) =>
+      socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
     if (req.headers.origin !== undefined) return refuse("403 Forbidden");
     if (url.pathname !== `/${secret}/v1`) return refuse("404 Not Found");
     wss.handleUpgrade(req, socket, head, (ws) => sessions.accept(ws, url.searchParams.get("address")));

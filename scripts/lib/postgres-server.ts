@@ -24,9 +24,7 @@ export interface PostgresServer {
  * to run as root, so as root the cluster belongs to and runs as the `postgres` system user.
  * `stop()` stops it and removes the folder; so does the process's exit if the run is cut short.
  */
-export async function startPostgresServer(
-  options: { port?: number; password?: string } = {},
-): Promise<PostgresServer> {
+export async function startPostgresServer(options: { port?: number; password?: string } = {}): Promise<PostgresServer> {
   const port = options.port ?? (await freePort());
   const password = options.password ?? randomBytes(18).toString("hex");
   const dir = mkdtempSync(join(tmpdir(), "valuseal-postgres-"));
@@ -40,7 +38,9 @@ export async function startPostgresServer(
       uid = Number(execFileSync("id", ["-u", "postgres"]));
       gid = Number(execFileSync("id", ["-g", "postgres"]));
     } catch {
-      throw new Error("Postgres refuses to run as root: create a `postgres` system user (Debian's postgresql package does)");
+      throw new Error(
+        "Postgres refuses to run as root: create a `postgres` system user (Debian's postgresql package does)",
+      );
     }
     owner = { uid, gid };
     chownSync(dir, uid, gid);
@@ -70,7 +70,19 @@ export async function startPostgresServer(
   // A run cut short (Ctrl-C, a crash) still stops the server and removes its folder.
   process.once("exit", stopNow);
   try {
-    run("initdb", ["-D", dataDir, "-U", "postgres", "-A", "scram-sha-256", "--pwfile", pwFile, "-E", "UTF8", "--no-locale"]);
+    run("initdb", [
+      "-D",
+      dataDir,
+      "-U",
+      "postgres",
+      "-A",
+      "scram-sha-256",
+      "--pwfile",
+      pwFile,
+      "-E",
+      "UTF8",
+      "--no-locale",
+    ]);
     rmSync(pwFile);
     started = true;
     run("pg_ctl", [
@@ -107,7 +119,10 @@ export async function startPostgresServer(
  * A new empty database on an existing server, named valuseal_test_<random>, and a `drop()` that
  * removes it; nothing else on that server is read or changed.
  */
-export async function createThrowawayDatabase(serverUrl: string, name = `valuseal_test_${randomBytes(6).toString("hex")}`) {
+export async function createThrowawayDatabase(
+  serverUrl: string,
+  name = `valuseal_test_${randomBytes(6).toString("hex")}`,
+) {
   if (!/^valuseal_test_[a-z0-9_]+$/.test(name)) throw new Error(`refusing to create database ${name}`);
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();

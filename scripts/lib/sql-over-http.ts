@@ -151,15 +151,17 @@ function beginStatement(req: IncomingMessage): string {
 }
 
 function answerOf(result: pg.QueryResult<unknown[]>, arrayMode: boolean) {
-  const fields = result.fields.map(({ name, tableID, columnID, dataTypeID, dataTypeSize, dataTypeModifier, format }) => ({
-    name,
-    tableID,
-    columnID,
-    dataTypeID,
-    dataTypeSize,
-    dataTypeModifier,
-    format,
-  }));
+  const fields = result.fields.map(
+    ({ name, tableID, columnID, dataTypeID, dataTypeSize, dataTypeModifier, format }) => ({
+      name,
+      tableID,
+      columnID,
+      dataTypeID,
+      dataTypeSize,
+      dataTypeModifier,
+      format,
+    }),
+  );
   const rows = arrayMode
     ? result.rows
     : result.rows.map((row) => Object.fromEntries(fields.map((field, index) => [field.name, row[index]])));
@@ -221,7 +223,10 @@ export function createSqlOverHttp(options: {
     const connectionString = req.headers["neon-connection-string"];
     const pool = poolFor(typeof connectionString === "string" ? connectionString : "");
     if (req.headers["neon-raw-text-output"] !== "true") {
-      throw new HttpError(400, "this local endpoint answers raw text only (Neon-Raw-Text-Output: true, as the driver sends)");
+      throw new HttpError(
+        400,
+        "this local endpoint answers raw text only (Neon-Raw-Text-Output: true, as the driver sends)",
+      );
     }
     const arrayMode = req.headers["neon-array-mode"] === "true";
     const parsed = parseBody(body);

@@ -47,10 +47,7 @@ export function createTerminateDetector(onTerminate: () => void) {
 
 /** A FATAL ErrorResponse, so a client still connecting fails with a Postgres error it understands. */
 export function fatalErrorMessage(code: string, message: string): Buffer {
-  const fields = Buffer.concat([
-    Buffer.from(`SFATAL\0VFATAL\0C${code}\0M${message}\0`, "utf8"),
-    Buffer.from([0]),
-  ]);
+  const fields = Buffer.concat([Buffer.from(`SFATAL\0VFATAL\0C${code}\0M${message}\0`, "utf8"), Buffer.from([0])]);
   const header = Buffer.alloc(5);
   header[0] = 0x45; // 'E'
   header.writeInt32BE(4 + fields.length, 1);
