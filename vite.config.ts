@@ -14,6 +14,7 @@ function devVars() {
   // A developer's machine: webhooks may reach a receiver running on it.
   const vars: Record<string, string> = { DATABASE_URL: url, APP_ENV: "development" };
   if (process.env.VALUSEAL_DEV_WS_PROXY) vars.DB_WS_PROXY = process.env.VALUSEAL_DEV_WS_PROXY;
+  if (process.env.VALUSEAL_DEV_HTTP_ENDPOINT) vars.DB_HTTP_ENDPOINT = process.env.VALUSEAL_DEV_HTTP_ENDPOINT;
   if (process.env.VALUSEAL_DEV_SMTP_PORT && process.env.VALUSEAL_DEV_ORIGIN) {
     Object.assign(vars, {
       SMTP_HOST: "127.0.0.1",
