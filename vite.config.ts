@@ -13,6 +13,7 @@ function devVars() {
   if (!url) return {};
   const vars: Record<string, string> = { DATABASE_URL: url };
   if (process.env.VALUSEAL_DEV_WS_PROXY) vars.DB_WS_PROXY = process.env.VALUSEAL_DEV_WS_PROXY;
+  if (process.env.VALUSEAL_DEV_HTTP_ENDPOINT) vars.DB_HTTP_ENDPOINT = process.env.VALUSEAL_DEV_HTTP_ENDPOINT;
   if (process.env.VALUSEAL_DEV_SMTP_PORT && process.env.VALUSEAL_DEV_ORIGIN) {
     Object.assign(vars, {
       SMTP_HOST: "127.0.0.1",

@@ -1,10 +1,16 @@
 import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
+import { randomBytes } from "node:crypto";
 import { freePort } from "./scripts/lib/free-port.ts";
+import { plannedTestDatabaseUrl } from "./tests/support/test-database.ts";
 
-// Ports for the test database are picked once here and shared with the global setup via env.
+// Ports, the database URL and the bridge's secret path are picked once here (the Worker's bindings
+// are fixed when the config loads) and shared with the global setups via env.
+// VALUSEAL_TEST_DATABASE=postgres runs the API suite against a real PostgreSQL server (tests/README.md).
 process.env.VALUSEAL_TEST_PG_PORT ??= String(await freePort());
+process.env.VALUSEAL_TEST_DATABASE_URL ??= plannedTestDatabaseUrl(Number(process.env.VALUSEAL_TEST_PG_PORT));
 process.env.VALUSEAL_TEST_BRIDGE_PORT ??= String(await freePort());
+process.env.VALUSEAL_TEST_BRIDGE_SECRET ??= randomBytes(16).toString("hex");
 process.env.VALUSEAL_TEST_SMTP_PORT ??= String(await freePort());
 process.env.VALUSEAL_TEST_MAIL_UI_PORT ??= String(await freePort());
 
@@ -22,8 +28,10 @@ export default defineConfig({
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
               bindings: {
-                DATABASE_URL: `postgres://postgres:postgres@127.0.0.1:${process.env.VALUSEAL_TEST_PG_PORT}/postgres`,
-                DB_WS_PROXY: `127.0.0.1:${process.env.VALUSEAL_TEST_BRIDGE_PORT}/v1`,
+                DATABASE_URL: process.env.VALUSEAL_TEST_DATABASE_URL,
+                // The bridge (tests/support/database-global-setup.ts) stands in for Neon's WebSocket proxy and HTTP endpoint.
+                DB_WS_PROXY: `127.0.0.1:${process.env.VALUSEAL_TEST_BRIDGE_PORT}/${process.env.VALUSEAL_TEST_BRIDGE_SECRET}/v1`,
+                DB_HTTP_ENDPOINT: `http://127.0.0.1:${process.env.VALUSEAL_TEST_BRIDGE_PORT}/${process.env.VALUSEAL_TEST_BRIDGE_SECRET}/sql`,
                 JWT_SECRET: TEST_JWT_SECRET,
                 // Emails go over real SMTP to the tests' MailDev inbox (tests/support/maildev-global-setup.ts).
                 SMTP_HOST: "127.0.0.1",
@@ -47,6 +55,16 @@ export default defineConfig({
             "tests/support/smtp-fault-global-setup.ts",
           ],
           testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          // The database bridge itself, in Node (scripts/lib/db-bridge.ts): each file starts its own.
+          name: "bridge",
+          include: ["tests/bridge/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
       {

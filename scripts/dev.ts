@@ -9,11 +9,11 @@ import { drizzle } from "drizzle-orm/pglite";
 import { places } from "../schema/tables";
 import { seedPlaces } from "./seed-places";
 import { startMailInbox } from "./lib/mail-inbox";
-import { startWsBridge, type WsBridge } from "./lib/ws-bridge";
+import { startDbBridge, type DbBridge } from "./lib/db-bridge";
 
 /**
  * `npm run dev`: the database (embedded PGlite unless DATABASE_URL is set), the local
- * WebSocket bridge the Neon driver needs for non-Neon Postgres, a local inbox (MailDev) that
+ * database bridge that stands in for Neon's HTTP endpoint and WebSocket proxy for non-Neon Postgres, a local inbox (MailDev) that
  * receives every email the app sends, then Vite with the Worker in workerd, all on
  * http://127.0.0.1:8787. No network calls are made at start.
  */
@@ -33,7 +33,7 @@ async function seedPlacesOnFirstRun(db: PgDatabase<any, any>) {
 
 ensureDevVars();
 let embedded: EmbeddedPostgres | undefined;
-let bridge: WsBridge | undefined;
+let bridge: DbBridge | undefined;
 let databaseUrl = configuredDatabaseUrl();
 
 if (databaseUrl) {
@@ -51,8 +51,13 @@ if (databaseUrl) {
 }
 
 if (needsLocalBridge(databaseUrl)) {
-  bridge = await startWsBridge({ port: BRIDGE_PORT });
-  console.log(`WebSocket bridge for the Neon driver on 127.0.0.1:${bridge.port}.`);
+  // VALUSEAL_DB_LATENCY_MS and VALUSEAL_DB_MAX_CONNECTIONS reach it through the environment.
+  bridge = await startDbBridge({ port: BRIDGE_PORT });
+  const latency = bridge.latencyMs ? `, ${bridge.latencyMs} ms added each way` : "";
+  console.log(
+    `Database bridge for the Neon driver (HTTP and WebSocket) on 127.0.0.1:${bridge.port}` +
+      ` (at most ${bridge.maxConnections} server connections per path${latency}).`,
+  );
 }
 
 const inbox = await startMailInbox({ smtpPort: SMTP_PORT, uiPort: MAIL_UI_PORT, mailDirectory: MAIL_DATA_DIR });
@@ -63,7 +68,7 @@ const vite = spawn(process.execPath, ["node_modules/vite/bin/vite.js", ...proces
   env: {
     ...process.env,
     VALUSEAL_DEV_DATABASE_URL: databaseUrl,
-    ...(bridge ? { VALUSEAL_DEV_WS_PROXY: `127.0.0.1:${bridge.port}/v1` } : {}),
+    ...(bridge ? { VALUSEAL_DEV_WS_PROXY: bridge.wsProxy, VALUSEAL_DEV_HTTP_ENDPOINT: bridge.httpEndpoint } : {}),
     VALUSEAL_DEV_SMTP_PORT: String(inbox.smtpPort),
     VALUSEAL_DEV_ORIGIN: DEV_ORIGIN,
     CLOUDFLARE_CF_FETCH_ENABLED: "false",

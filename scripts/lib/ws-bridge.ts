@@ -1,20 +1,16 @@
-import { createServer, type Server } from "node:http";
 import { connect, type Socket } from "node:net";
-import { WebSocketServer, type WebSocket } from "ws";
+import type { WebSocket } from "ws";
+import { ConnectionCap } from "./connection-cap";
+import { isLoopbackHost } from "./sql-over-http";
 
 /**
  * A local stand-in for Neon's WebSocket proxy: the Worker's Neon driver opens
- * ws://host:port/v1?address=pg-host:pg-port and this pipes it to plain TCP Postgres.
+ * ws://bridge/<secret>/v1?address=pg-host:pg-port and this pipes it to plain TCP Postgres.
  *
  * workerd keeps the WebSocket open after pool.end(), so the bridge watches the
  * client's Postgres messages and closes both ends when it sees Terminate ('X'),
  * otherwise every request would leak a server connection.
  */
-export interface WsBridge {
-  port: number;
-  openConnections(): number;
-  close(): Promise<void>;
-}
 
 const TERMINATE = 0x58; // 'X'
 
@@ -49,61 +45,129 @@ export function createTerminateDetector(onTerminate: () => void) {
   };
 }
 
-export async function startWsBridge(options: { port?: number; host?: string } = {}): Promise<WsBridge> {
-  const host = options.host ?? "127.0.0.1";
-  const server: Server = createServer((_req, res) => {
-    res.writeHead(426).end("WebSocket only");
-  });
-  const wss = new WebSocketServer({ server });
-  const live = new Set<Socket>();
+/** A FATAL ErrorResponse, so a client still connecting fails with a Postgres error it understands. */
+export function fatalErrorMessage(code: string, message: string): Buffer {
+  const fields = Buffer.concat([Buffer.from(`SFATAL\0VFATAL\0C${code}\0M${message}\0`, "utf8"), Buffer.from([0])]);
+  const header = Buffer.alloc(5);
+  header[0] = 0x45; // 'E'
+  header.writeInt32BE(4 + fields.length, 1);
+  return Buffer.concat([header, fields]);
+}
 
-  wss.on("connection", (ws: WebSocket, req) => {
-    const address = new URL(req.url ?? "/", "http://bridge").searchParams.get("address");
-    const [pgHost, pgPort] = (address ?? "").split(":");
+export interface WebSocketSessions {
+  /** Pipes one accepted WebSocket to the Postgres at `address` (host:port), once the cap allows. */
+  accept(ws: WebSocket, address: string | null): void;
+  /** Server connections open now, over every target. */
+  openConnections(): number;
+  /** The most server connections ever open at once to one target. */
+  peakConnections(): number;
+  close(): void;
+}
+
+/**
+ * Each session is one server connection, so the sessions to one target are capped at
+ * `maxConnections`: the ones beyond wait, with their first messages buffered, and one that waits
+ * longer than `queueTimeoutMs` is told "too many connections" (SQLSTATE 53300), as Postgres would.
+ * `latencyMs` delays every chunk in each direction, like a network between the Worker and Neon.
+ */
+export function createWebSocketSessions(options: {
+  maxConnections: number;
+  queueTimeoutMs: number;
+  latencyMs: number;
+}): WebSocketSessions {
+  const caps = new Map<string, ConnectionCap>();
+  const live = new Set<Socket>();
+  // Chunks in one direction all wait the same time, so timers keep them in order.
+  const later = (work: () => void) => (options.latencyMs ? setTimeout(work, options.latencyMs) : work());
+
+  const capFor = (target: string) => {
+    let cap = caps.get(target);
+    if (!cap) {
+      cap = new ConnectionCap(options.maxConnections, options.queueTimeoutMs);
+      caps.set(target, cap);
+    }
+    return cap;
+  };
+
+  const accept = (ws: WebSocket, address: string | null) => {
+    const match = (address ?? "").match(/^(\[[^\]]+\]|[^:]+):(\d+)$/);
+    const pgHost = match?.[1]?.replace(/^\[(.*)\]$/, "$1");
     // Only loopback targets: this bridge is a local development and test tool.
-    if (!pgHost || !pgPort || !["127.0.0.1", "localhost", "::1"].includes(pgHost)) {
+    if (!match || !pgHost || !isLoopbackHost(pgHost)) {
       ws.close(1008, "address must be a loopback host:port");
       return;
     }
-    const tcp = connect({ host: pgHost, port: Number(pgPort) });
-    live.add(tcp);
-    const closeBoth = () => {
-      tcp.end();
+    const target = `${pgHost}:${match[2]}`;
+    const cap = capFor(target);
+    const pending: Buffer[] = [];
+    let tcp: Socket | undefined;
+    let connected = false;
+    let finished = false;
+    const wsGone = new AbortController();
+
+    const closeWs = () => {
       if (ws.readyState === ws.OPEN || ws.readyState === ws.CONNECTING) ws.close();
     };
-    const detect = createTerminateDetector(() => setImmediate(closeBoth));
-    const pending: Buffer[] = [];
-    let connected = false;
-    tcp.on("connect", () => {
-      connected = true;
-      for (const chunk of pending.splice(0)) tcp.write(chunk);
-    });
+    const closeBoth = () => {
+      finished = true;
+      tcp?.end();
+      closeWs();
+    };
+    const detect = createTerminateDetector(() => later(() => setImmediate(closeBoth)));
+
     ws.on("message", (data: Buffer) => {
       detect(data);
-      if (connected) tcp.write(data);
-      else pending.push(data);
+      later(() => {
+        if (connected) tcp!.write(data);
+        else pending.push(data);
+      });
     });
-    tcp.on("data", (data) => {
-      if (ws.readyState === ws.OPEN) ws.send(data);
+    ws.on("close", () => {
+      wsGone.abort();
+      tcp?.end();
     });
-    tcp.on("close", () => {
-      live.delete(tcp);
-      if (ws.readyState === ws.OPEN) ws.close();
-    });
-    tcp.on("error", () => closeBoth());
-    ws.on("close", () => tcp.end());
-    ws.on("error", () => tcp.destroy());
-  });
+    ws.on("error", () => tcp?.destroy());
 
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, host, resolve));
-  const port = (server.address() as { port: number }).port;
+    cap.acquire(wsGone.signal).then(
+      () => {
+        if (finished || ws.readyState !== ws.OPEN) {
+          cap.release();
+          return;
+        }
+        let released = false;
+        const socket = connect({ host: pgHost, port: Number(match[2]) });
+        tcp = socket;
+        live.add(socket);
+        socket.on("connect", () => {
+          connected = true;
+          for (const chunk of pending.splice(0)) socket.write(chunk);
+        });
+        socket.on("data", (data) => later(() => ws.readyState === ws.OPEN && ws.send(data)));
+        socket.on("close", () => {
+          live.delete(socket);
+          if (!released) {
+            released = true;
+            cap.release();
+          }
+          later(closeWs);
+        });
+        socket.on("error", () => closeBoth());
+      },
+      (error: Error) => {
+        if (wsGone.signal.aborted || ws.readyState !== ws.OPEN) return;
+        ws.send(fatalErrorMessage("53300", `sorry, too many clients: ${error.message}`));
+        ws.close();
+      },
+    );
+  };
+
   return {
-    port,
+    accept,
     openConnections: () => live.size,
-    close: async () => {
+    peakConnections: () => Math.max(0, ...[...caps.values()].map((cap) => cap.peak)),
+    close() {
+      for (const cap of caps.values()) cap.rejectAll(new Error("bridge closing"));
       for (const socket of live) socket.destroy();
-      for (const client of wss.clients) client.terminate();
-      await new Promise<void>((resolve) => wss.close(() => server.close(() => resolve())));
     },
   };
 }

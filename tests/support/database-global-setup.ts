@@ -1,25 +1,35 @@
-import { drizzle } from "drizzle-orm/pglite";
 import type { TestProject } from "vitest/node";
-import { startEmbeddedPostgres } from "../../scripts/lib/embedded-postgres";
-import { startWsBridge } from "../../scripts/lib/ws-bridge";
-import { seedPlaces } from "../../scripts/seed-places";
+import { startDbBridge } from "../../scripts/lib/db-bridge";
+import { startTestDatabase } from "./test-database";
 
 /**
- * Starts a fresh in-memory Postgres (PGlite) and the WebSocket bridge on the ports chosen in
- * vitest.config.ts, so the Worker under test reaches it exactly as it reaches Neon.
+ * Starts the suite's database (PGlite in memory, or a real PostgreSQL server with
+ * VALUSEAL_TEST_DATABASE=postgres: see test-database.ts) and the database bridge, on the URL, port
+ * and secret path chosen in vitest.config.ts, so the Worker under test reaches it exactly as it
+ * reaches Neon.
  */
 export default async function setup(project: TestProject) {
-  const pgPort = Number(process.env.VALUSEAL_TEST_PG_PORT);
-  const bridgePort = Number(process.env.VALUSEAL_TEST_BRIDGE_PORT);
+  const url = process.env.VALUSEAL_TEST_DATABASE_URL!;
   // Room for 200 truly concurrent scans (tests/api/scan-path.test.ts) plus the other files' requests.
-  const postgres = await startEmbeddedPostgres({ port: pgPort, maxConnections: 300 });
-  // The location suggestions read the gazetteer, as they do after `npm run db:seed` (about 2 s).
-  await seedPlaces(drizzle({ client: postgres.db }));
-  const bridge = await startWsBridge({ port: bridgePort });
-  project.provide("databaseUrl", postgres.url);
+  const database = await startTestDatabase(url, { pgliteMaxConnections: 300 });
+  let bridge;
+  try {
+    bridge = await startDbBridge({
+      port: Number(process.env.VALUSEAL_TEST_BRIDGE_PORT),
+      secret: process.env.VALUSEAL_TEST_BRIDGE_SECRET,
+    });
+  } catch (error) {
+    await database.stop();
+    throw error;
+  }
+  console.log(`API suite database: ${database.description}`);
+  project.provide("databaseUrl", url);
   return async () => {
-    await bridge.close();
-    await postgres.close();
+    try {
+      await bridge.close();
+    } finally {
+      await database.stop();
+    }
   };
 }
 

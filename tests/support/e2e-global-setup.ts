@@ -8,7 +8,7 @@ import { seedPlaces } from "../../scripts/seed-places";
 import { startEmbeddedPostgres } from "../../scripts/lib/embedded-postgres";
 import { freePort } from "../../scripts/lib/free-port";
 import { startMailInbox } from "../../scripts/lib/mail-inbox";
-import { startWsBridge } from "../../scripts/lib/ws-bridge";
+import { startDbBridge } from "../../scripts/lib/db-bridge";
 
 export const E2E_JWT_SECRET = "e2e-secret-that-is-at-least-32-characters-long";
 
@@ -51,7 +51,7 @@ function drainParkedRequests(appUrl: string) {
 export default async function setup(project: TestProject) {
   const postgres = await startEmbeddedPostgres({});
   await seedPlaces(drizzle({ client: postgres.db }));
-  const bridge = await startWsBridge();
+  const bridge = await startDbBridge();
   const port = await freePort();
   const workDir = mkdtempSync(join(tmpdir(), "valuseal-e2e-"));
   // Ctrl-C ends the run without the teardown below; the folder still goes when the process exits.
@@ -64,7 +64,8 @@ export default async function setup(project: TestProject) {
     envFile,
     [
       `DATABASE_URL=${postgres.url}`,
-      `DB_WS_PROXY=127.0.0.1:${bridge.port}/v1`,
+      `DB_WS_PROXY=${bridge.wsProxy}`,
+      `DB_HTTP_ENDPOINT=${bridge.httpEndpoint}`,
       `JWT_SECRET=${E2E_JWT_SECRET}`,
       `PUBLIC_ORIGIN=http://127.0.0.1:${port}`,
       "SMTP_HOST=127.0.0.1",
