@@ -1,4 +1,4 @@
-import type { Database } from "./db";
+import type { Database, TransactionalDatabase } from "./db";
 import type { Config } from "./config";
 import type { EmailMessage } from "./lib/email-templates";
 import type { AuthenticatedUser } from "./services/sessions";
@@ -15,6 +15,7 @@ export interface Bindings {
   DATABASE_URL?: string;
   JWT_SECRET?: string;
   DB_WS_PROXY?: string;
+  DB_HTTP_ENDPOINT?: string;
   PUBLIC_ORIGIN?: string;
   LOCATION_SEARCH_URL?: string;
   SMTP_HOST?: string;
@@ -30,6 +31,8 @@ export interface AppEnv {
   Variables: {
     config: Config;
     db: Database;
+    /** The WebSocket pool, opened on first call: only for interactive transactions. */
+    transactional: () => TransactionalDatabase;
     user: AuthenticatedUser;
   };
 }
