@@ -39,6 +39,8 @@ const configSchema = z.object({
   WEBHOOK_DNS_RESOLVER: z.url().default("https://cloudflare-dns.com/dns-query"),
   /** host:port/path of a WebSocket-to-TCP bridge; set only for non-Neon Postgres (local development). */
   DB_WS_PROXY: z.string().min(1).optional(),
+  /** URL of an HTTP SQL endpoint speaking Neon's protocol; set only for non-Neon Postgres (local development). */
+  DB_HTTP_ENDPOINT: z.url().optional(),
   /** Origin encoded into QR codes; defaults to the origin of the request that creates the code. */
   PUBLIC_ORIGIN: z.url().optional(),
   /** Photon/Nominatim-style geocoder merged into location suggestions when set. */

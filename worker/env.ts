@@ -1,4 +1,4 @@
-import type { Database } from "./db";
+import type { Database, TransactionalDatabase } from "./db";
 import type { Config } from "./config";
 import type { EmailMessage } from "./lib/email-templates";
 import type { AuthenticatedUser } from "./services/sessions";
@@ -18,6 +18,7 @@ export interface Bindings {
   WEBHOOK_SECRET_KEY?: string;
   WEBHOOK_DNS_RESOLVER?: string;
   DB_WS_PROXY?: string;
+  DB_HTTP_ENDPOINT?: string;
   PUBLIC_ORIGIN?: string;
   LOCATION_SEARCH_URL?: string;
   SMTP_HOST?: string;
@@ -33,6 +34,8 @@ export interface AppEnv {
   Variables: {
     config: Config;
     db: Database;
+    /** The WebSocket pool, opened on first call: only for interactive transactions. */
+    transactional: () => TransactionalDatabase;
     user: AuthenticatedUser;
   };
 }

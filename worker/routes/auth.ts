@@ -28,7 +28,7 @@ export const authRoutes = new Hono<AppEnv>()
   .post("/register", validate("json", registerSchema), async (c) => {
     const input = c.req.valid("json");
     await enforceRateLimit(c, "AUTH_IP_LIMITER", `register:${clientAddress(c)}`);
-    const { userId, email } = await registerAccount(c.var.db, input, await hashPassword(input.password));
+    const { userId, email } = await registerAccount(c.var.transactional(), input, await hashPassword(input.password));
     queueEmails(c, [email]);
     return c.json(await signedInResponse(c.var.db, c.var.config.JWT_SECRET, userId, c.req.header("User-Agent")), 201);
   })
@@ -54,7 +54,7 @@ export const authRoutes = new Hono<AppEnv>()
   .get("/auth/user", requireUser, (c) => c.json(publicUser(c.var.user)))
   .post("/auth/confirm-email", validate("json", confirmEmailSchema), async (c) => {
     await enforceRateLimit(c, "AUTH_IP_LIMITER", `confirm:${clientAddress(c)}`);
-    const confirmed = await confirmEmail(c.var.db, c.req.valid("json").token);
+    const confirmed = await confirmEmail(c.var.transactional(), c.req.valid("json").token);
     const message =
       confirmed.purpose === "change-company-email"
         ? `The company's email is now ${confirmed.email}.`

@@ -23,6 +23,6 @@ export const inviteRoutes = new Hono<AppEnv>()
     const invite = await findInvite(c.var.db, tokenHash);
     if (invite.hasAccount) throw new ApiError(409, HAS_ACCOUNT);
     const passwordHash = await hashPassword(password);
-    const userId = await acceptInvite(c.var.db, tokenHash, { firstName, lastName, passwordHash });
+    const userId = await acceptInvite(c.var.transactional(), tokenHash, { firstName, lastName, passwordHash });
     return c.json(await signedInResponse(c.var.db, c.var.config.JWT_SECRET, userId, c.req.header("User-Agent")), 201);
   });

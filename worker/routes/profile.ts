@@ -34,7 +34,7 @@ export const profileRoutes = new Hono<AppEnv>()
     if (!stored || !(await verifyPassword(currentPassword, stored))) {
       throw badRequest("Current password is incorrect");
     }
-    await replacePassword(db, user.id, await hashPassword(newPassword), user.sessionId);
+    await replacePassword(c.var.transactional(), user.id, await hashPassword(newPassword), user.sessionId);
     return c.json({ message: "Password changed. Other sessions have been signed out." });
   })
   .get("/email", requireUser, async (c) => {

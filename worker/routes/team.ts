@@ -41,7 +41,7 @@ export const teamRoutes = new Hono<AppEnv>()
       const { email } = c.req.valid("json");
       const companyId = currentCompanyId(c);
       await limitInvitations(c, companyId, email);
-      const { invite, email: message } = await createInvite(c.var.db, companyId, inviter(c), email);
+      const { invite, email: message } = await createInvite(c.var.transactional(), companyId, inviter(c), email);
       queueEmails(c, [message]);
       return c.json(invite, 201);
     },
@@ -65,6 +65,6 @@ export const teamRoutes = new Hono<AppEnv>()
   .delete("/members/:id", requireUser, requireCompanyUser, teamOwner, async (c) => {
     const id = parseId(c.req.param("id"), "Member not found");
     if (id === c.var.user.id) throw badRequest("You cannot remove yourself from the company");
-    if (!(await removeMember(c.var.db, currentCompanyId(c), id))) throw notFound("Member not found");
+    if (!(await removeMember(c.var.transactional(), currentCompanyId(c), id))) throw notFound("Member not found");
     return c.json({ message: "Member removed" });
   });

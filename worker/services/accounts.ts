@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { companies, users } from "../../schema/tables";
 import type { Register } from "../../schema/validation/auth";
-import type { Database, Transaction } from "../db";
+import type { Database, Transaction, TransactionalDatabase } from "../db";
 import { CONFIRM_EMAIL_HOURS, PASSWORD_RESET_HOURS, type EmailMessage } from "../lib/email-templates";
 import { ApiError, isUniqueViolation } from "../lib/errors";
 import { consumeEmailToken, issueEmailToken } from "./email-tokens";
@@ -16,7 +16,7 @@ export const INVALID_LINK = "This link is invalid, has expired or was already us
  * none of them. The email is unconfirmed until the link is followed.
  */
 export async function registerAccount(
-  db: Database,
+  db: TransactionalDatabase,
   input: Register,
   passwordHash: string,
 ): Promise<{ userId: number; email: EmailMessage }> {
@@ -67,7 +67,12 @@ export async function storedPasswordHash(db: Database, userId: number): Promise<
 }
 
 /** The new password and the end of every other session take effect together or not at all. */
-export async function replacePassword(db: Database, userId: number, passwordHash: string, keepSessionId: string) {
+export async function replacePassword(
+  db: TransactionalDatabase,
+  userId: number,
+  passwordHash: string,
+  keepSessionId: string,
+) {
   await db.transaction(async (tx) => {
     await tx.update(users).set({ password: passwordHash }).where(eq(users.id, userId));
     await endSessions(tx, [userId], { except: keepSessionId });
@@ -99,7 +104,7 @@ export type ConfirmedEmail =
  * of the user's or the company's email takes effect. Claiming the link and the change commit
  * together; an address taken meanwhile by someone else is refused and the link stays used.
  */
-export async function confirmEmail(db: Database, token: string): Promise<ConfirmedEmail> {
+export async function confirmEmail(db: TransactionalDatabase, token: string): Promise<ConfirmedEmail> {
   return db.transaction(async (tx) => {
     const link = await consumeEmailToken(tx, token, ["confirm-email", "change-user-email", "change-company-email"]);
     if (!link) throw new ApiError(400, INVALID_LINK);
@@ -154,7 +159,7 @@ export async function requestPasswordReset(db: Database, email: string): Promise
  * Sets the new password from a reset link and ends every session of that user, in one
  * transaction. Following the emailed link also proves the address, so it counts as confirmed.
  */
-export async function resetPassword(db: Database, token: string, passwordHash: string) {
+export async function resetPassword(db: TransactionalDatabase, token: string, passwordHash: string) {
   await db.transaction(async (tx) => {
     const link = await consumeEmailToken(tx, token, ["password-reset"]);
     if (!link) throw new ApiError(400, INVALID_LINK);

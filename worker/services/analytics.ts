@@ -1,7 +1,7 @@
 import { and, count, eq, gte, isNotNull, sql } from "drizzle-orm";
 import type { PlatformStats } from "../../schema/responses";
 import { companies, companyScanCounts, qrCodes, scanEvents, users } from "../../schema/tables";
-import type { Database, Reader, Transaction } from "../db";
+import type { Queryable, Reader } from "../db";
 
 /**
  * The dashboard's numbers (total codes, codes this month, verifications) in one query that does
@@ -36,7 +36,7 @@ const startOfTodayUtc = sql`date_trunc('day', now(), 'UTC')`;
  * counted scan of a real code; orphan scans (unknown tokens, qrCodeId null), previews and repeats
  * are not verifications.
  */
-export async function loadPlatformStats(db: Database | Transaction): Promise<PlatformStats> {
+export async function loadPlatformStats(db: Queryable): Promise<PlatformStats> {
   const [totalUsers, activeCompanies, totalQRCodes, verificationsToday, companiesAwaitingVerification] =
     await Promise.all([
       db.$count(users),

@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { CodeStatus, CodeStatusEvent } from "../../schema/responses";
 import { codeStatusEvents, qrCodes, users } from "../../schema/tables";
 import type { CodeStatusAction, RevokeCode } from "../../schema/validation/code-status";
-import type { Database, Transaction } from "../db";
+import type { Database, Transaction, TransactionalDatabase } from "../db";
 import { ApiError, badRequest, forbidden, notFound } from "../lib/errors";
 import { verificationAddress } from "../lib/public-address";
 import { CODE_NOT_FOUND, findCompanyCode } from "./qr-codes";
@@ -99,7 +99,7 @@ async function recordStatusEvent(
  * is deactivated, since withdrawing trust must always be possible.
  */
 export async function revokeCode(
-  db: Database,
+  db: TransactionalDatabase,
   user: AuthenticatedUser,
   companyId: number,
   rawCodeId: string,
@@ -126,7 +126,7 @@ export async function revokeCode(
 
 /** Only a separate, logged reinstatement (by the owner) brings a revoked code back. */
 export async function reinstateCode(
-  db: Database,
+  db: TransactionalDatabase,
   actorId: number,
   companyId: number,
   rawCodeId: string,

@@ -7,7 +7,7 @@ import type {
   CompanyRegistrationInput,
   ScanAlertSettingsInput,
 } from "../../schema/validation/companies";
-import type { Database, Reader, Transaction } from "../db";
+import type { Database, Reader, Transaction, TransactionalDatabase } from "../db";
 import { CONFIRM_EMAIL_HOURS, type EmailMessage } from "../lib/email-templates";
 import { ApiError, notFound } from "../lib/errors";
 import { issueEmailToken, pendingEmailChange } from "./email-tokens";
@@ -100,7 +100,7 @@ async function companyEmailTaken(db: Reader, email: string, companyId: number): 
  * back to review. Returns the emails to queue.
  */
 export async function updateCompanyDetails(
-  db: Database,
+  db: TransactionalDatabase,
   owner: { id: number },
   companyId: number,
   input: CompanyDetailsInput & { email: string; name: string },
@@ -265,7 +265,7 @@ interface Actor {
  * its existing certificates keep verifying (codes stay functional after an account ends). The
  * change and its audit row commit together; setting the state it already has changes nothing.
  */
-export async function setCompanyActive(db: Database, actor: Actor, companyId: number, isActive: boolean) {
+export async function setCompanyActive(db: TransactionalDatabase, actor: Actor, companyId: number, isActive: boolean) {
   return db.transaction(async (tx) => {
     const [existing] = await tx
       .select({ id: companies.id, name: companies.name, isActive: companies.isActive })
@@ -288,7 +288,12 @@ export async function setCompanyActive(db: Database, actor: Actor, companyId: nu
 }
 
 /** An administrator sets the owner's password: whoever knew the old one is signed out everywhere at once. */
-export async function resetOwnerPassword(db: Database, actor: Actor, companyId: number, passwordHash: string) {
+export async function resetOwnerPassword(
+  db: TransactionalDatabase,
+  actor: Actor,
+  companyId: number,
+  passwordHash: string,
+) {
   await db.transaction(async (tx) => {
     const [company] = await tx
       .select({ id: companies.id, name: companies.name, ownerId: companies.ownerId, ownerEmail: users.email })
@@ -315,7 +320,7 @@ export async function resetOwnerPassword(db: Database, actor: Actor, companyId: 
  * The decision, its note and the audit row commit together.
  */
 export async function decideCompanyVerification(
-  db: Database,
+  db: TransactionalDatabase,
   actor: Actor,
   companyId: number,
   decision: { verified: boolean; note?: string },

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { EmailTokenPurpose } from "../../schema/limits";
 import { emailTokens } from "../../schema/tables";
-import type { Database, Transaction } from "../db";
+import type { Database, Queryable, Transaction } from "../db";
 import { randomToken, sha256Hex } from "../lib/random";
 
 /** 32 base62 characters (about 190 bits): a link can never be guessed. */
@@ -21,7 +21,7 @@ interface TokenRequest {
  * A new one-time link for the user and purpose. Only its hash is stored, and issuing it retires
  * every earlier unused link of the same user and purpose, so only the newest email works.
  */
-export async function issueEmailToken(db: Database | Transaction, request: TokenRequest): Promise<string> {
+export async function issueEmailToken(db: Queryable, request: TokenRequest): Promise<string> {
   const token = randomToken(EMAIL_TOKEN_LENGTH);
   const tokenHash = await sha256Hex(token);
   await db

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { idempotencyKeys } from "../../schema/tables";
-import type { Database, Transaction } from "../db";
+import type { Database, Transaction, Transactional, TransactionalDatabase } from "../db";
 import { ApiError } from "../lib/errors";
 import { sha256Hex } from "../lib/random";
 
@@ -37,9 +37,9 @@ const isExpired = (createdAt: typeof idempotencyKeys.createdAt, at = sql`now()`)
  * - the same key with a different request is refused with 422, never replayed.
  */
 export async function answerOnce<T>(
-  db: Database,
+  db: TransactionalDatabase,
   request: IdempotentRequest,
-  run: (db: Database | Transaction) => Promise<Answer<T>>,
+  run: (db: Transactional) => Promise<Answer<T>>,
 ): Promise<Answer<T> & { replayed: boolean }> {
   const { userId, key } = request;
   if (!key) return { ...(await run(db)), replayed: false };

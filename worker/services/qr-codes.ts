@@ -4,7 +4,7 @@ import { companies, qrCodes, valuers } from "../../schema/tables";
 import { PUBLIC_TOKEN_LENGTH } from "../../schema/validation/certificate";
 import { wantsPage } from "../../schema/validation/pagination";
 import { QR_LIST_MAX, QR_PAGE_SIZE, type CreateQrCode, type QrCodeListQuery } from "../../schema/validation/qr-codes";
-import type { Database, Reader, Transaction } from "../db";
+import type { Database, Queryable, Reader } from "../db";
 import { ApiError, notFound } from "../lib/errors";
 import { containsPattern } from "../lib/like-patterns";
 import type { Page, QrCode } from "../../schema/responses";
@@ -104,11 +104,7 @@ async function findSigningValuer(db: Reader, companyId: number, valuerId: number
  * skips the row (ON CONFLICT DO NOTHING) rather than raising: inside a transaction (an idempotent
  * create) a failed statement would abort it, and the next try could not run.
  */
-async function createCode(
-  db: Database | Transaction,
-  origin: string,
-  values: CreateQrCode & { userId: number; companyId: number },
-) {
+async function createCode(db: Queryable, origin: string, values: CreateQrCode & { userId: number; companyId: number }) {
   for (let attempt = 1; attempt <= TOKEN_ATTEMPTS; attempt += 1) {
     const publicToken = randomToken(PUBLIC_TOKEN_LENGTH);
     const [code] = await db
@@ -133,7 +129,7 @@ async function createCode(
  * Given a transaction, both the check and the insert run in it (an idempotent create).
  */
 export async function issueCode(
-  db: Database | Transaction,
+  db: Queryable,
   origin: string,
   values: CreateQrCode & { userId: number; companyId: number },
 ): Promise<QrCode> {

@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import { companies, sessions, users } from "../../schema/tables";
 import type { PublicUser, SignedIn } from "../../schema/responses";
-import type { Database } from "../db";
+import type { Database, Queryable } from "../db";
 import { ApiError } from "../lib/errors";
 import { randomToken } from "../lib/random";
 import { SESSION_TTL_SECONDS, signSessionToken } from "../lib/tokens";
@@ -88,7 +88,7 @@ export async function endSession(db: Database, sessionId: string) {
  * the rows is what ends access, so the next request with an old token gets 401. `except` keeps the
  * session that made the change.
  */
-export async function endSessions(db: Pick<Database, "delete">, userIds: number[], options: { except?: string } = {}) {
+export async function endSessions(db: Pick<Queryable, "delete">, userIds: number[], options: { except?: string } = {}) {
   if (userIds.length === 0) return;
   await db
     .delete(sessions)

@@ -3,7 +3,7 @@ import { DAY_MS, ROLES } from "../../schema/limits";
 import type { InviteDetails, PendingInvite, Team } from "../../schema/responses";
 import { companies, invites, users } from "../../schema/tables";
 import { INVITE_TOKEN_LENGTH, INVITE_VALID_DAYS } from "../../schema/validation/team";
-import type { Database } from "../db";
+import type { Database, Queryable, Reader, TransactionalDatabase } from "../db";
 import { ApiError, isUniqueViolation, notFound } from "../lib/errors";
 import type { EmailMessage } from "../lib/email-templates";
 import { randomToken, sha256Hex } from "../lib/random";
@@ -29,7 +29,7 @@ const removedMember = () =>
   sql`(${users.companyId} is null and not ${users.isActive} and ${users.role} = ${ROLES.user})`;
 
 /** Whether the address belongs to an account that cannot join by invite (anyone but a removed member). */
-export async function emailInUse(db: Pick<Database, "select">, email: string): Promise<boolean> {
+export async function emailInUse(db: Reader, email: string): Promise<boolean> {
   const [user] = await db
     .select({ id: users.id })
     .from(users)
@@ -49,7 +49,7 @@ interface Inviter {
  * it proves the invitee owns the address. An address that already has an account is told why it
  * cannot join instead, while the inviter sees the same answer as for any other address.
  */
-async function invitationEmail(db: Database, inviter: Inviter, email: string, token: string, expiresAt: Date) {
+async function invitationEmail(db: Queryable, inviter: Inviter, email: string, token: string, expiresAt: Date) {
   const common = { to: email, companyName: inviter.companyName, inviterName: inviter.name };
   return (await emailInUse(db, email))
     ? ({ kind: "invite-has-account", ...common } satisfies EmailMessage)
@@ -62,7 +62,7 @@ const newInviteToken = async () => {
 };
 
 /** A new invite replaces any pending one for the same person, so only the newest link works. */
-export async function createInvite(db: Database, companyId: number, inviter: Inviter, email: string) {
+export async function createInvite(db: TransactionalDatabase, companyId: number, inviter: Inviter, email: string) {
   const { token, tokenHash, expiresAt } = await newInviteToken();
   const invite = await db.transaction(async (tx) => {
     await tx
@@ -126,7 +126,7 @@ export async function listTeam(db: Database, companyId: number, ownerId: number)
  * deactivated (it only ever existed as a seat of this company) and their sessions end. Codes they
  * created stay with the company.
  */
-export async function removeMember(db: Database, companyId: number, memberId: number): Promise<boolean> {
+export async function removeMember(db: TransactionalDatabase, companyId: number, memberId: number): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [member] = await tx
       .update(users)
@@ -146,7 +146,7 @@ export async function inviteTokenHash(token: string): Promise<string> {
 }
 
 /** A pending, unexpired invite of a company that is still active. */
-const usableInvite = (db: Database, tokenHash: string) =>
+const usableInvite = (db: Reader, tokenHash: string) =>
   and(
     eq(invites.tokenHash, tokenHash),
     pendingInvites(),
@@ -175,7 +175,7 @@ export const HAS_ACCOUNT =
  * an UPDATE guarded by "not yet accepted", so two simultaneous acceptances cannot both succeed.
  */
 export async function acceptInvite(
-  db: Database,
+  db: TransactionalDatabase,
   tokenHash: string,
   member: { firstName: string; lastName: string; passwordHash: string },
 ): Promise<number> {

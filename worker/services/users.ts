@@ -1,6 +1,6 @@
 import { and, desc, eq, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import { companies, users } from "../../schema/tables";
-import type { Database, Transaction } from "../db";
+import type { Database, Transaction, Transactional } from "../db";
 import { badRequest } from "../lib/errors";
 import { containsPattern } from "../lib/like-patterns";
 import type { PageRange } from "../lib/pagination";
@@ -64,7 +64,7 @@ async function refuseUnsafeRemoval(tx: Transaction, actor: Actor, userIds: numbe
 }
 
 export function setUsersActive(
-  db: Database | Transaction,
+  db: Transactional,
   actor: Actor,
   userIds: number[],
   isActive: boolean,
@@ -107,7 +107,7 @@ async function setActiveIn(
  * to those companies' valuers, codes, scan events, invites and sessions; members of a deleted
  * company stay as users without a company (users.company_id is ON DELETE SET NULL).
  */
-export function deleteUsers(db: Database | Transaction, actor: Actor, userIds: number[]): Promise<UserChangeResult> {
+export function deleteUsers(db: Transactional, actor: Actor, userIds: number[]): Promise<UserChangeResult> {
   return db.transaction((tx) => deleteIn(tx, actor, userIds));
 }
 

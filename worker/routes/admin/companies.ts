@@ -48,7 +48,7 @@ export const adminCompanyRoutes = new Hono<AppEnv>()
   .patch("/:id/status", validate("json", activeStatusSchema), async (c) => {
     const companyId = parseId(c.req.param("id"), COMPANY_NOT_FOUND);
     const { isActive } = c.req.valid("json");
-    const company = await setCompanyActive(c.var.db, c.var.user, companyId, isActive);
+    const company = await setCompanyActive(c.var.transactional(), c.var.user, companyId, isActive);
     return c.json({
       message: isActive ? "Company activated" : "Company deactivated",
       company: { id: company.id, isActive: company.isActive },
@@ -58,12 +58,12 @@ export const adminCompanyRoutes = new Hono<AppEnv>()
     const companyId = parseId(c.req.param("id"), COMPANY_NOT_FOUND);
     // Hashing is slow on purpose; it happens before the transaction so no rows stay locked meanwhile.
     const passwordHash = await hashPassword(c.req.valid("json").password);
-    await resetOwnerPassword(c.var.db, c.var.user, companyId, passwordHash);
+    await resetOwnerPassword(c.var.transactional(), c.var.user, companyId, passwordHash);
     return c.json({ message: "Password reset successfully" });
   })
   .patch("/:id/verification", validate("json", companyVerificationSchema), async (c) => {
     const companyId = parseId(c.req.param("id"), COMPANY_NOT_FOUND);
     const decision = c.req.valid("json");
-    const company = await decideCompanyVerification(c.var.db, c.var.user, companyId, decision);
+    const company = await decideCompanyVerification(c.var.transactional(), c.var.user, companyId, decision);
     return c.json({ message: decision.verified ? "Company verified" : "Company not verified", company });
   });

@@ -36,25 +36,25 @@ export const adminUserRoutes = new Hono<AppEnv>()
   })
   .patch("/bulk-status", validate("json", bulkUserStatusSchema), async (c) => {
     const { userIds, isActive } = c.req.valid("json");
-    const { changed } = await setUsersActive(c.var.db, c.var.user, userIds, isActive);
+    const { changed } = await setUsersActive(c.var.transactional(), c.var.user, userIds, isActive);
     return c.json({ message: usersChangedMessage(changed, isActive ? "activated" : "deactivated"), updated: changed });
   })
   .patch("/:id/status", validate("json", activeStatusSchema), async (c) => {
     const userId = parseId(c.req.param("id"), USER_NOT_FOUND);
     const { isActive } = c.req.valid("json");
-    const { found } = await setUsersActive(c.var.db, c.var.user, [userId], isActive);
+    const { found } = await setUsersActive(c.var.transactional(), c.var.user, [userId], isActive);
     if (found === 0) throw notFound(USER_NOT_FOUND);
     return c.json({ message: isActive ? "User activated" : "User deactivated", user: { id: userId, isActive } });
   })
   // Registered before /:id so "bulk-delete" is never read as an id.
   .delete("/bulk-delete", validate("json", bulkUserDeleteSchema), async (c) => {
     const { userIds } = c.req.valid("json");
-    const { changed } = await deleteUsers(c.var.db, c.var.user, userIds);
+    const { changed } = await deleteUsers(c.var.transactional(), c.var.user, userIds);
     return c.json({ message: usersChangedMessage(changed, "deleted"), deleted: changed });
   })
   .delete("/:id", async (c) => {
     const userId = parseId(c.req.param("id"), USER_NOT_FOUND);
-    const { found } = await deleteUsers(c.var.db, c.var.user, [userId]);
+    const { found } = await deleteUsers(c.var.transactional(), c.var.user, [userId]);
     if (found === 0) throw notFound(USER_NOT_FOUND);
     return c.json({ message: "User deleted" });
   });

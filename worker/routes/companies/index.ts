@@ -39,7 +39,7 @@ export const companyRoutes = new Hono<AppEnv>()
         await enforceRateLimit(c, "EMAIL_LIMITER", `company-email:${companyId}`);
         await enforceRateLimit(c, "EMAIL_LIMITER", `company-email:${input.email.toLowerCase()}`);
       }
-      queueEmails(c, await updateCompanyDetails(c.var.db, c.var.user, companyId, input));
+      queueEmails(c, await updateCompanyDetails(c.var.transactional(), c.var.user, companyId, input));
       return c.json(await loadCompany(c.var.db, companyId));
     },
   )

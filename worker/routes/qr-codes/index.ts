@@ -41,7 +41,7 @@ export const qrCodeRoutes = new Hono<AppEnv>()
       const origin = publicOrigin(c);
       // A resent request with the same Idempotency-Key gets the first code back, not a second (paid) one.
       const answer = await answerOnce(
-        c.var.db,
+        c.var.transactional(),
         { userId, key: c.req.valid("header")["idempotency-key"], input },
         async (db) => ({ status: 201 as const, body: withImage(await issueCode(db, origin, values)) }),
       );

@@ -13,7 +13,13 @@ export const codeStatusRoutes = new Hono<AppEnv>()
   // No requireActiveCompany here: withdrawing trust in a code is always allowed, even after deactivation.
   .post("/:id/revoke", requireUser, requireCompanyUser, validate("json", revokeCodeSchema), async (c) => {
     const { user, db } = c.var;
-    const codeId = await revokeCode(db, user, currentCompanyId(c), c.req.param("id"), c.req.valid("json"));
+    const codeId = await revokeCode(
+      c.var.transactional(),
+      user,
+      currentCompanyId(c),
+      c.req.param("id"),
+      c.req.valid("json"),
+    );
     return c.json(await loadCodeStatus(db, publicOrigin(c), codeId));
   })
   .post(
@@ -26,7 +32,13 @@ export const codeStatusRoutes = new Hono<AppEnv>()
     async (c) => {
       const { user, db } = c.var;
       const { reason } = c.req.valid("json");
-      const codeId = await reinstateCode(db, user.id, currentCompanyId(c), c.req.param("id"), reason);
+      const codeId = await reinstateCode(
+        c.var.transactional(),
+        user.id,
+        currentCompanyId(c),
+        c.req.param("id"),
+        reason,
+      );
       return c.json(await loadCodeStatus(db, publicOrigin(c), codeId));
     },
   )
