@@ -217,7 +217,7 @@ const SHOTS: Shot[] = [
     widths: [PHONE_VIEWPORT.width],
   },
   { name: "owner-create-qr", role: "owner", path: () => "/create-qr", ready: text("Generate QR Code") },
-  { name: "owner-qr-history", role: "owner", path: () => "/qr-history", ready: text("KDK 482M") },
+  { name: "owner-qr-history", role: "owner", path: () => "/qr-history", ready: text(/KDK 482M/) },
   { name: "owner-code-detail", role: "owner", path: ({ house }) => `/qr/${house.id}`, ready: codeImage },
   { name: "owner-code-detail-revoked", role: "owner", path: ({ revoked }) => `/qr/${revoked.id}`, ready: codeImage },
   {

@@ -1,4 +1,5 @@
 import { ScanLine } from "lucide-react";
+import { REPEAT_SCAN_WINDOW_MINUTES } from "../../../../schema/limits";
 import type { CodeScans, Json } from "../../../../schema/responses";
 import { CODE_SCANS_LIMIT } from "../../../../schema/validation/scans";
 import { Button } from "../../../components/ui/button";
@@ -41,7 +42,7 @@ export function CodeScanLog({ codeId, onRefresh }: { codeId: number; onRefresh?:
   return (
     <SectionCard
       title="Scan History"
-      description={`The latest ${CODE_SCANS_LIMIT} counted scans. Link previews and search engine crawlers are not counted.`}
+      description={`The latest ${CODE_SCANS_LIMIT} visits. Link previews, crawlers and the same visitor again within ${REPEAT_SCAN_WINDOW_MINUTES} minutes are listed but not counted.`}
       actions={
         <Button variant="secondary" size="sm" onClick={refresh} disabled={scans.isFetching}>
           {scans.isFetching && !scans.isPending ? "Refreshing..." : "Refresh"}
