@@ -70,7 +70,7 @@ function CompanyCodes({ codes, total }: { codes: Json<AdminCompanyCode>[]; total
           <TableBody>
             {codes.map((code) => (
               <TableRow key={code.id}>
-                <TableCell>
+                <TableCell className="min-w-56">
                   <span className="block">{codeTitle(code)}</span>
                   {codeReferenceLine(code) && (
                     <span className="block text-xs text-slate-500">{codeReferenceLine(code)}</span>
