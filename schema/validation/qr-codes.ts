@@ -82,7 +82,11 @@ const requiredDecimal = (label: string, precision: number, scale: number) =>
 const optionalDecimal = (label: string, precision: number, scale: number) =>
   z.preprocess(numberAsText, positiveDecimal(label, precision, scale).optional());
 
-/** Latitude and longitude are stored with 8 decimals; more are rounded, out-of-range refused. */
+/**
+ * Latitude and longitude are stored with 8 decimals; more are rounded, out-of-range refused. A tiny
+ * negative rounds to "-0.00000000", which PostgreSQL stores as 0: it is written as 0 here, so the
+ * stored value is the value validated.
+ */
 const coordinate = (label: string, limit: number) =>
   z.preprocess(
     (value) => (typeof value === "string" ? Number(value.trim() || Number.NaN) : (value ?? undefined)),
@@ -90,7 +94,7 @@ const coordinate = (label: string, limit: number) =>
       .number({ error: `${label} must be a number` })
       .min(-limit, `${label} must be between -${limit} and ${limit}`)
       .max(limit, `${label} must be between -${limit} and ${limit}`)
-      .transform((value) => value.toFixed(8))
+      .transform((value) => value.toFixed(8).replace(/^-(0\.0+)$/, "$1"))
       .optional(),
   );
 
