@@ -77,7 +77,8 @@ describe("revocation on the code detail page", () => {
       .getByRole("note")
       .getByText(/This code is revoked: anyone who scans it sees “Revoked”/)
       .waitFor();
-    expect(await downloadLooksLikeCopy(page)).toBe(true);
+    // Polled: the buttons change colour with a short transition.
+    await expect.poll(() => downloadLooksLikeCopy(page), SCREEN_POLL).toBe(true);
 
     // The printed address now says Revoked, with the reason, at once.
     const phone = await openCertificate(code.qrCodeData);
