@@ -98,6 +98,19 @@ describe("valuers page (owner)", () => {
     await context.close();
   });
 
+  it("drops a page's toast when the user moves to another page", async () => {
+    const owner = await registerOwnerViaApi();
+    const { page, context } = await browser.newPage({ token: owner.token });
+    await page.goto("/valuers");
+    await addValuerThroughDialog(page, { name: "Ruth Achieng", phone: "+254 700 333 444", qualification: "MRICS" });
+    await expectToast(page, "Valuer added successfully");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "QR History" }).click();
+    await page.getByRole("heading", { name: "QR History" }).waitFor();
+    // Gone at once, not after its 5 seconds: it belonged to the valuers page.
+    expect(await page.locator("li[data-variant]").count()).toBe(0);
+    await context.close();
+  });
+
   it("refreshes the dashboard's Valuers count after adding one", async () => {
     const owner = await registerOwnerViaApi();
     const { page, context } = await browser.newPage({ token: owner.token });
