@@ -1,7 +1,7 @@
 import type { Database, TransactionalDatabase } from "./db";
 import type { Config } from "./config";
 import type { EmailMessage } from "./lib/email-templates";
-import type { AuthenticatedUser } from "./services/sessions";
+import type { AuthenticatedUser, SessionClaims } from "./services/sessions";
 import type { ScanAlertMessage } from "./services/scan-alerts";
 
 export interface Bindings {
@@ -37,5 +37,7 @@ export interface AppEnv {
     /** The WebSocket pool, opened on first call: only for interactive transactions. */
     transactional: () => TransactionalDatabase;
     user: AuthenticatedUser;
+    /** The bearer token's claims (requireSessionToken); the session itself is checked with the route's query. */
+    claims: SessionClaims;
   };
 }

@@ -1,7 +1,17 @@
+import type { SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
-import { loadSessionUser } from "../services/sessions";
+import {
+  loadSessionUser,
+  sessionCompanyId,
+  sessionUserQuery,
+  toAuthenticatedUser,
+  type AuthenticatedUser,
+  type SessionClaims,
+} from "../services/sessions";
 import { verifySessionToken } from "../lib/tokens";
 
 const UNAUTHORIZED = "Unauthorized";
@@ -11,13 +21,27 @@ function bearerToken(header: string | undefined): string | null {
   return match?.[1] ?? null;
 }
 
-/** Any active, signed-in user with a live session. */
-export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
+async function sessionClaims(c: Context<AppEnv>): Promise<SessionClaims> {
   const token = bearerToken(c.req.header("Authorization"));
   const claims = token ? await verifySessionToken(c.var.config.JWT_SECRET, token) : null;
-  const user = claims ? await loadSessionUser(c.var.db, claims) : null;
+  if (!claims) throw new ApiError(401, UNAUTHORIZED);
+  return claims;
+}
+
+/** Any active, signed-in user with a live session. */
+export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
+  const user = await loadSessionUser(c.var.db, await sessionClaims(c));
   if (!user) throw new ApiError(401, UNAUTHORIZED);
   c.set("user", user);
+  await next();
+});
+
+/**
+ * A token of ours, checked by its signature alone: the route reads the session in its own round trip
+ * with readAsCompanyUser, which makes every check requireUser and requireCompanyUser make.
+ */
+export const requireSessionToken = createMiddleware<AppEnv>(async (c, next) => {
+  c.set("claims", await sessionClaims(c));
   await next();
 });
 
@@ -28,13 +52,35 @@ export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-/** Company staff (owner or member); admins have no company and are refused. */
-export const requireCompanyUser = createMiddleware<AppEnv>(async (c, next) => {
-  const { user } = c.var;
+function assertCompanyUser(user: AuthenticatedUser) {
   if (user.role === "admin") throw new ApiError(403, "Administrators do not belong to a company");
   if (!user.company) throw new ApiError(403, "Your account is not linked to a company");
+}
+
+/** Company staff (owner or member); admins have no company and are refused. */
+export const requireCompanyUser = createMiddleware<AppEnv>(async (c, next) => {
+  assertCompanyUser(c.var.user);
   await next();
 });
+
+/**
+ * A company read in one round trip (after requireSessionToken): the session check and the route's
+ * query go to the database as one batch. The query is scoped by the company the database finds for
+ * the session (sessionCompanyId), so it reads nobody's rows when the session is not live, and its
+ * answer is returned only after the checks of requireUser and requireCompanyUser pass.
+ */
+export async function readAsCompanyUser<Query extends BatchItem<"pg">>(
+  c: Context<AppEnv>,
+  query: (companyId: SQL<number>) => Query,
+): Promise<Awaited<Query>> {
+  const { db, claims } = c.var;
+  const [sessionRows, result] = await db.batch([sessionUserQuery(db, claims), query(sessionCompanyId(claims))]);
+  const user = toAuthenticatedUser(sessionRows, claims);
+  if (!user) throw new ApiError(401, UNAUTHORIZED);
+  c.set("user", user);
+  assertCompanyUser(user);
+  return result as Awaited<Query>;
+}
 
 /** The company owner only (valuers, team, company details); the message names what only the owner may do. */
 export const requireCompanyOwner = (message = "Only the company owner can do this") =>

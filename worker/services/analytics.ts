@@ -1,4 +1,4 @@
-import { and, count, eq, gte, isNotNull, sql } from "drizzle-orm";
+import { and, count, eq, gte, isNotNull, sql, type SQL } from "drizzle-orm";
 import type { PlatformStats } from "../../schema/responses";
 import { companies, companyScanCounts, qrCodes, scanEvents, users } from "../../schema/tables";
 import type { Queryable, Reader } from "../db";
@@ -9,7 +9,7 @@ import type { Queryable, Reader } from "../db";
  * sum of its few company_scan_counts rows (both kept by the trigger on qr_codes), and the month's
  * count is a range of the (company_id, created_at) index.
  */
-export function companyStatsQuery(db: Reader, companyId: number) {
+export function companyStatsQuery(db: Reader, companyId: number | SQL<number>) {
   const createdThisMonth = db
     .select({ total: count() })
     .from(qrCodes)

@@ -2,7 +2,6 @@ import { and, desc, eq, gte, ilike, isNull, lt, or, sql, type SQL } from "drizzl
 import { DAY_MS } from "../../schema/limits";
 import { companies, qrCodes, valuers } from "../../schema/tables";
 import { PUBLIC_TOKEN_LENGTH } from "../../schema/validation/certificate";
-import { wantsPage } from "../../schema/validation/pagination";
 import { QR_LIST_MAX, QR_PAGE_SIZE, type CreateQrCode, type QrCodeListQuery } from "../../schema/validation/qr-codes";
 import type { Database, Queryable, Reader } from "../db";
 import { ApiError, notFound } from "../lib/errors";
@@ -138,7 +137,7 @@ export async function issueCode(
   return { ...(await createCode(db, origin, values)), valuer };
 }
 
-export function listFilter(companyId: number, query: QrCodeListQuery): SQL | undefined {
+export function listFilter(companyId: number | SQL<number>, query: QrCodeListQuery): SQL | undefined {
   const { search, propertyType, date } = query;
   return and(
     eq(qrCodes.companyId, companyId),
@@ -168,7 +167,7 @@ const matchingCount = (where: SQL | undefined) =>
  * The history total. Unfiltered it is the company's running counter (kept by a trigger, migration
  * 0002), so the first page costs the same for 100 codes or 100,000; filtered it counts the matches.
  */
-export function listTotal(companyId: number, query: QrCodeListQuery, where: SQL | undefined) {
+export function listTotal(companyId: number | SQL<number>, query: QrCodeListQuery, where: SQL | undefined) {
   if (query.search || query.propertyType || query.date) return matchingCount(where);
   return sql<number>`(select ${companies.qrCodeCount} from ${companies} where ${companies.id} = ${companyId})`.mapWith(
     Number,
@@ -178,7 +177,7 @@ export function listTotal(companyId: number, query: QrCodeListQuery, where: SQL 
 const newestFirst = () => [desc(qrCodes.createdAt), desc(qrCodes.id)];
 
 /** One page of the company's codes, each row carrying the total of the whole (filtered) list. */
-export function codePageQuery(db: Reader, companyId: number, query: QrCodeListQuery, range: PageRange) {
+export function codePageQuery(db: Reader, companyId: number | SQL<number>, query: QrCodeListQuery, range: PageRange) {
   const where = listFilter(companyId, query);
   return db
     .select({ ...codeWithValuer, total: listTotal(companyId, query, where) })
@@ -191,28 +190,33 @@ export function codePageQuery(db: Reader, companyId: number, query: QrCodeListQu
 }
 
 /**
- * Without `page` or `pageSize` the answer is the plain array (the dashboard asks `?limit=5`); with
- * either it is `{ items, page, pageSize, total }`. The total rides on the page's rows (see
- * listTotal), so a page is one round trip.
+ * Without `page` or `pageSize` the list is the plain array of the latest codes (the dashboard asks
+ * `?limit=5`); with either it is `{ items, page, pageSize, total }` (codePageQuery, then codePage).
  */
-export async function listCodes(
+export function latestCodesQuery(db: Database, companyId: number | SQL<number>, query: QrCodeListQuery) {
+  return selectCodes(db)
+    .where(listFilter(companyId, query))
+    .orderBy(...newestFirst())
+    .limit(query.limit ?? QR_LIST_MAX);
+}
+
+export const codePageRange = (query: QrCodeListQuery) => pageRange(query.page ?? 1, query.pageSize ?? QR_PAGE_SIZE);
+
+/**
+ * The page answer from codePageQuery's rows. The total rides on the rows (see listTotal), so a
+ * page is one round trip; only a page past the end counts separately.
+ */
+export async function codePage(
   db: Database,
   companyId: number,
   query: QrCodeListQuery,
-): Promise<QrCode[] | Page<QrCode>> {
-  const where = listFilter(companyId, query);
-  if (!wantsPage(query)) {
-    return selectCodes(db)
-      .where(where)
-      .orderBy(...newestFirst())
-      .limit(query.limit ?? QR_LIST_MAX);
-  }
+  rows: Awaited<ReturnType<typeof codePageQuery>>,
+): Promise<Page<QrCode>> {
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? QR_PAGE_SIZE;
-  const rows = await codePageQuery(db, companyId, query, pageRange(page, pageSize));
-  const total = rows[0]?.total ?? (page > 1 ? await countCodes(db, where) : 0);
+  const total = rows[0]?.total ?? (page > 1 ? await countCodes(db, listFilter(companyId, query)) : 0);
   const items = rows.map(({ total: _total, ...code }) => code);
-  return { items, page, pageSize, total } satisfies Page<(typeof items)[number]>;
+  return { items, page, pageSize, total };
 }
 
 /** Only for a page past the end, where the total has no row to ride on. */

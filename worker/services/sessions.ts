@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, ne, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, ne, sql, type SQL } from "drizzle-orm";
 import { companies, sessions, users } from "../../schema/tables";
 import type { PublicUser, SignedIn } from "../../schema/responses";
 import type { Database, Queryable } from "../db";
@@ -43,12 +43,26 @@ export const userColumns = {
   createdAt: users.createdAt,
 };
 
+export interface SessionClaims {
+  userId: number;
+  sessionId: string;
+}
+
+/** The conditions of a live session: it exists, is unexpired, and its user is active. */
+const liveSession = (claims: SessionClaims) =>
+  and(
+    eq(sessions.sid, claims.sessionId),
+    eq(sessions.userId, claims.userId),
+    gt(sessions.expire, sql`now()`),
+    eq(users.isActive, true),
+  );
+
 /**
- * One query per request: the session must exist and be unexpired and its user active, so logout,
- * deactivation and deletion take effect on the very next request.
+ * The signed-in user, as a query to run alone or in a batch beside a route's own query. Checked on
+ * every request, so logout, deactivation and deletion take effect on the very next one.
  */
-export async function loadSessionUser(db: Database, claims: { userId: number; sessionId: string }) {
-  const [row] = await db
+export function sessionUserQuery(db: Database, claims: SessionClaims) {
+  return db
     .select({
       ...userColumns,
       emailVerifiedAt: users.emailVerifiedAt,
@@ -62,21 +76,29 @@ export async function loadSessionUser(db: Database, claims: { userId: number; se
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(companies, eq(companies.id, users.companyId))
-    .where(
-      and(
-        eq(sessions.sid, claims.sessionId),
-        eq(sessions.userId, claims.userId),
-        gt(sessions.expire, sql`now()`),
-        eq(users.isActive, true),
-      ),
-    )
+    .where(liveSession(claims))
     .limit(1);
+}
+
+type SessionUserRow = Awaited<ReturnType<typeof sessionUserQuery>>[number];
+
+export function toAuthenticatedUser(rows: SessionUserRow[], claims: SessionClaims): AuthenticatedUser | null {
+  const [row] = rows;
   if (!row) return null;
-  return {
-    ...row,
-    company: row.company?.id ? row.company : null,
-    sessionId: claims.sessionId,
-  } satisfies AuthenticatedUser;
+  return { ...row, company: row.company?.id ? row.company : null, sessionId: claims.sessionId };
+}
+
+export async function loadSessionUser(db: Database, claims: SessionClaims) {
+  return toAuthenticatedUser(await sessionUserQuery(db, claims), claims);
+}
+
+/**
+ * The session user's company id, computed by the database under the same conditions as
+ * sessionUserQuery. A query scoped by it reads only that company's rows, and none at all when the
+ * session is not live, so it can run in the same batch as the session check (see readAsCompanyUser).
+ */
+export function sessionCompanyId(claims: SessionClaims): SQL<number> {
+  return sql<number>`(select ${users.companyId} from ${sessions} inner join ${users} on ${users.id} = ${sessions.userId} where ${liveSession(claims)})`;
 }
 
 export async function endSession(db: Database, sessionId: string) {

@@ -7,9 +7,24 @@ import { currentCompanyId } from "../../lib/company";
 import { publicOrigin } from "../../lib/public-address";
 import { renderQrSvg, svgDataUrl } from "../../lib/qr";
 import { validate } from "../../lib/validation";
-import { requireActiveCompany, requireCompanyUser, requireConfirmedEmail, requireUser } from "../../middleware/auth";
+import { wantsPage } from "../../../schema/validation/pagination";
+import {
+  readAsCompanyUser,
+  requireActiveCompany,
+  requireCompanyUser,
+  requireConfirmedEmail,
+  requireSessionToken,
+  requireUser,
+} from "../../middleware/auth";
 import { answerOnce } from "../../services/idempotency";
-import { getCompanyCode, issueCode, listCodes } from "../../services/qr-codes";
+import {
+  codePage,
+  codePageQuery,
+  codePageRange,
+  getCompanyCode,
+  issueCode,
+  latestCodesQuery,
+} from "../../services/qr-codes";
 import { codeScanRoutes } from "./scans";
 import { codeStatusRoutes } from "./status";
 
@@ -20,9 +35,16 @@ function withImage(code: QrCode): QrCodeWithImage {
 
 /** The company's verification codes (/api/qr-codes); a code of another company is not found. */
 export const qrCodeRoutes = new Hono<AppEnv>()
-  .get("/", requireUser, requireCompanyUser, validate("query", qrCodeListQuerySchema), async (c) =>
-    c.json(await listCodes(c.var.db, currentCompanyId(c), c.req.valid("query"))),
-  )
+  // One round trip: the session check and the list are one batch (readAsCompanyUser).
+  .get("/", requireSessionToken, validate("query", qrCodeListQuerySchema), async (c) => {
+    const { db } = c.var;
+    const query = c.req.valid("query");
+    if (!wantsPage(query)) {
+      return c.json(await readAsCompanyUser(c, (companyId) => latestCodesQuery(db, companyId, query)));
+    }
+    const rows = await readAsCompanyUser(c, (companyId) => codePageQuery(db, companyId, query, codePageRange(query)));
+    return c.json(await codePage(db, currentCompanyId(c), query, rows));
+  })
   .get("/:id", requireUser, requireCompanyUser, async (c) =>
     c.json(withImage(await getCompanyCode(c.var.db, currentCompanyId(c), c.req.param("id")))),
   )
