@@ -57,6 +57,8 @@ export interface IssuedCode {
   id: number;
   publicToken: string;
   address: string;
+  /** The valuer who signed it, to sign more. */
+  valuerId: number;
 }
 
 /** A valuer and one verification code for the account's company, through the API like the create screen. */
@@ -81,5 +83,5 @@ export async function issueCode(origin: string, account: Account): Promise<Issue
       valuerId: valuer.id,
     },
   });
-  return { id: code.id, publicToken: code.publicToken, address: code.qrCodeData };
+  return { id: code.id, publicToken: code.publicToken, address: code.qrCodeData, valuerId: valuer.id };
 }

@@ -14,9 +14,18 @@ const START_ATTEMPTS = 2;
 export interface DevServer {
   origin: string;
   port: number;
-  /** The embedded Postgres of this server, over TCP (the same database the Worker uses). */
+  /** The database of this server, over TCP (the same database the Worker uses). */
   databaseUrl: string;
+  /** The dev script's process group: Vite and workerd run in it. */
+  processGroup: number;
   stop(): Promise<void>;
+}
+
+export interface DevServerOptions {
+  /** A throwaway database on a real PostgreSQL server; by default the server's own embedded one. */
+  databaseUrl?: string;
+  /** More environment for the dev script, e.g. VALUSEAL_DB_LATENCY_MS. */
+  env?: Record<string, string>;
 }
 
 function exited(child: ChildProcess): Promise<void> {
@@ -82,7 +91,11 @@ async function stopChild(child: ChildProcess) {
   child.stderr?.destroy();
 }
 
-async function startOnce(dataDir: string, logFile: string): Promise<DevServer | { failed: string }> {
+async function startOnce(
+  dataDir: string,
+  logFile: string,
+  options: DevServerOptions,
+): Promise<DevServer | { failed: string }> {
   const [pgPort, bridgePort, port, smtpPort, mailUiPort] = [
     await freePort(),
     await freePort(),
@@ -93,6 +106,7 @@ async function startOnce(dataDir: string, logFile: string): Promise<DevServer | 
   const log = createWriteStream(logFile, { flags: "a" });
   const env: NodeJS.ProcessEnv = { ...process.env, VALUSEAL_DATA_DIR: dataDir, VALUSEAL_PG_PORT: String(pgPort) };
   delete env.DATABASE_URL;
+  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   const child = spawn(
     process.execPath,
     ["--import", "tsx", "scripts/dev.ts", "--port", String(port)],
@@ -103,6 +117,7 @@ async function startOnce(dataDir: string, logFile: string): Promise<DevServer | 
         VALUSEAL_BRIDGE_PORT: String(bridgePort),
         VALUSEAL_SMTP_PORT: String(smtpPort),
         VALUSEAL_MAIL_UI_PORT: String(mailUiPort),
+        ...options.env,
       },
       stdio: ["ignore", "pipe", "pipe"],
       detached: true,
@@ -118,17 +133,19 @@ async function startOnce(dataDir: string, logFile: string): Promise<DevServer | 
   return {
     origin,
     port,
-    databaseUrl: `postgres://postgres:postgres@127.0.0.1:${pgPort}/postgres`,
+    databaseUrl: options.databaseUrl ?? `postgres://postgres:postgres@127.0.0.1:${pgPort}/postgres`,
+    processGroup: child.pid!,
     stop: () => stopChild(child),
   };
 }
 
 /**
- * `npm run dev` (scripts/dev.ts) on free ports with a throwaway embedded database, so the
- * benchmark never touches .data/pglite or a developer's running server. Started twice at most:
- * Vite restarts (and may fail) when a config file changes under it during start-up.
+ * `npm run dev` (scripts/dev.ts) on free ports with a throwaway embedded database (or the given
+ * throwaway database), so the benchmark never touches .data/pglite, a developer's DATABASE_URL or
+ * a running server. Started twice at most: Vite restarts (and may fail) when a config file changes
+ * under it during start-up.
  */
-export async function startDevServer(): Promise<DevServer> {
+export async function startDevServer(options: DevServerOptions = {}): Promise<DevServer> {
   if (configuredDatabaseUrl()) {
     throw new Error(
       "DATABASE_URL is set (environment or .dev.vars): the benchmark writes thousands of scans and a million " +
@@ -140,7 +157,7 @@ export async function startDevServer(): Promise<DevServer> {
   const cleanUp = () => rmSync(dataDir, { recursive: true, force: true });
   let failure = "";
   for (let attempt = 1; attempt <= START_ATTEMPTS; attempt += 1) {
-    const started = await startOnce(dataDir, logFile);
+    const started = await startOnce(dataDir, logFile, options);
     if ("origin" in started) {
       return {
         ...started,

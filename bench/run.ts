@@ -11,11 +11,15 @@ import { benchQrGeneration } from "./qr-generation";
 import { renderReport, type Dataset, type ScaleResult } from "./report";
 import { benchDatabase } from "./route-queries";
 import { benchScanPath } from "./scan-path";
+import { benchRealServer, SIMULATED_LATENCY_MS, timeRoutes, type RouteTiming } from "./database-path";
+import type { DevServerOptions } from "./dev-server";
+import { startPostgresServer } from "../scripts/lib/postgres-server";
 import { bulkSeedCodes, qrCodeIndexes, seedCompanies, seedCodes } from "./seed";
 
 /**
- * `npm run bench`: QR generation, the scan path under `npm run dev`, and the three list/stat
- * routes at 10k and 1M codes; prints every figure and writes bench/RESULTS.md.
+ * `npm run bench`: QR generation, the scan path under `npm run dev`, the three list/stat routes at
+ * 10k and 1M codes, and the database path (round trips on a slow link; a real PostgreSQL server);
+ * prints every figure and writes bench/RESULTS.md.
  */
 const RESULTS_FILE = new URL("./RESULTS.md", import.meta.url);
 const COMPANIES = 1000;
@@ -57,6 +61,51 @@ async function describeDataset(pool: pg.Pool, subjects: Subjects, seedSeconds: n
   };
 }
 
+function logTimings(timings: RouteTiming[]) {
+  for (const timing of timings) log(`  ${timing.route.padEnd(36)} p50 ${formatMs(timing.p50)} ms`);
+}
+
+/** A dev server of its own for one part of the benchmark, with a pool on its database; stopped after. */
+async function withServer<T>(
+  options: DevServerOptions,
+  work: (origin: string, pool: pg.Pool, processGroup: number) => Promise<T>,
+): Promise<T> {
+  server = await startDevServer(options);
+  const pool = new pg.Pool({ connectionString: server.databaseUrl, max: 2 });
+  try {
+    return await work(server.origin, pool, server.processGroup);
+  } finally {
+    await pool.end();
+    await stopServer();
+  }
+}
+
+/** Section 4: the same routes on a slow database link, then the scan path on a real PostgreSQL server. */
+async function benchDatabasePath(direct: RouteTiming[]) {
+  log(`\n4b. Route times with ${SIMULATED_LATENCY_MS} ms added each way on the database link (${elapsed()})`);
+  const delayed = await withServer(
+    { env: { VALUSEAL_DB_LATENCY_MS: String(SIMULATED_LATENCY_MS) } },
+    async (origin, pool) => {
+      const account = await registerCompany(origin, pool, "latency", "Bench Latency Valuers Ltd");
+      return timeRoutes(origin, { account, code: await issueCode(origin, account) });
+    },
+  );
+  logTimings(delayed);
+
+  log(`\n4c. The scan path on a real PostgreSQL server (${elapsed()})`);
+  const postgres = await startPostgresServer();
+  try {
+    const real = await withServer({ databaseUrl: postgres.url }, async (origin, pool, processGroup) => {
+      const account = await registerCompany(origin, pool, "real", "Bench Real Server Valuers Ltd");
+      const code = await issueCode(origin, account);
+      return benchRealServer(origin, processGroup, pool, code, account.companyId, log);
+    });
+    return { direct, delayed, real };
+  } finally {
+    await postgres.stop();
+  }
+}
+
 async function main() {
   const machine = describeMachine();
   log(`ValuSeal benchmark — ${machine.date}`);
@@ -88,6 +137,10 @@ async function main() {
       `  certificate ${formatInt(scan.certificateBytes)} B, ${formatInt(scan.certificateGzipBytes)} B gzipped; ` +
         `answered ${scan.answeredScans}, counted ${scan.countedScans}, scan events ${scan.scanEventsWritten}`,
     );
+
+    log(`\n4a. Route times, database link as is (${elapsed()})`);
+    const direct = await timeRoutes(origin, { account: hot, code });
+    logTimings(direct);
 
     log(`\n3. API query scaling (${elapsed()})`);
     const subjects: Subjects = {
@@ -132,6 +185,10 @@ async function main() {
     log(`  seeded ${formatInt(large.dataset.codes)} codes in ${large.dataset.seedSeconds.toFixed(1)} s (${elapsed()})`);
     large.probes = await measureProbes(origin, pool, probes, log);
 
+    await pool.end();
+    await stopServer();
+    const database = await benchDatabasePath(direct);
+
     const report = renderReport({
       machine,
       loadAtEnd: loadavg()
@@ -143,13 +200,14 @@ async function main() {
       small,
       large,
       indexesRestored: JSON.stringify(indexesBefore) === JSON.stringify(indexesAfter),
+      database,
     });
     writeFileSync(RESULTS_FILE, report);
     // Every figure on the console too; the plans stay in the file.
     log(`\n${report.slice(0, report.indexOf("## EXPLAIN"))}`);
     log(`Wrote bench/RESULTS.md with the EXPLAIN plans (${elapsed()})`);
   } finally {
-    await pool.end();
+    if (!pool.ended) await pool.end();
     log("Stopping the dev server…");
     await stopServer();
   }

@@ -44,7 +44,7 @@ const TARGETS = [
   { target: "Sample certificate, no database", path: "/v/demo" },
 ] as const;
 
-async function load(origin: string, target: string, path: string, connections: number, seconds: number) {
+export async function load(origin: string, target: string, path: string, connections: number, seconds: number) {
   const result = await autocannon({
     url: origin,
     connections,

@@ -1,0 +1,398 @@
+import autocannon from "autocannon";
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { performance } from "node:perf_hooks";
+import type pg from "pg";
+import type { Account, IssuedCode } from "./accounts";
+import { nextClientAddress, PHONE_USER_AGENT, requestJson } from "./http";
+import { median } from "./measure";
+import { load, type LoadResult } from "./scan-path";
+
+/** Added by the dev bridge in each direction (VALUSEAL_DB_LATENCY_MS): a 100 ms round trip. */
+export const SIMULATED_LATENCY_MS = 50;
+export const SIMULATED_ROUND_TRIP_MS = 2 * SIMULATED_LATENCY_MS;
+const ROUTE_SAMPLES = 15;
+const ROUTE_WARMUP = 3;
+/** Real-server figures: the load is 50 connections, the CPU figure a fixed number of requests. */
+export const REAL_SERVER_CONNECTIONS = 50;
+export const CPU_REQUESTS = 2000;
+export const BURST_SCANS = 500;
+export const HOT_COMPANY_CODES = 50;
+const LOAD_SECONDS = 10;
+const WARMUP_SECONDS = 3;
+
+export interface RouteTiming {
+  route: string;
+  method: string;
+  path: string;
+  /** Median over ROUTE_SAMPLES sequential requests, in ms. */
+  p50: number;
+}
+
+/** The code the probes create copies of (create code) and scan. */
+export interface Subject {
+  account: Account;
+  code: IssuedCode;
+}
+
+/** The same body as the create screen sends; every request makes a new code. */
+const newCodeBody = (valuerId: number) => ({
+  propertyType: "Real Estate",
+  propertyAddress: "Plot 14, Riverside Drive, Westlands, Nairobi",
+  propertyReference: "LR No. 209/12345/7",
+  marketValue: "45000000",
+  currency: "KES",
+  valuationDate: "15/01/2025",
+  valuerId,
+});
+
+/**
+ * The routes a phone and a dashboard use most, each requested one at a time (no queueing, so a
+ * request's time is its own round trips plus the Worker's work). On a server whose database link
+ * adds SIMULATED_ROUND_TRIP_MS per round trip, the difference from the same route on a server
+ * without it, divided by that round trip, is the route's number of round trips to the database.
+ */
+export async function timeRoutes(origin: string, { account, code }: Subject): Promise<RouteTiming[]> {
+  const scanPath = new URL(code.address).pathname;
+  const probes = [
+    { route: "Scan (certificate, counts the scan)", method: "GET", path: scanPath },
+    { route: "Signed-in user", method: "GET", path: "/api/auth/user" },
+    { route: "Dashboard stats", method: "GET", path: "/api/analytics/stats" },
+    { route: "History page 1", method: "GET", path: "/api/qr-codes?page=1&pageSize=20" },
+    { route: "Create code", method: "POST", path: "/api/qr-codes" },
+  ];
+  const timings: RouteTiming[] = [];
+  for (const probe of probes) {
+    const once = async () => {
+      const start = performance.now();
+      if (probe.path === scanPath) {
+        const res = await fetch(`${origin}${scanPath}`, {
+          headers: { "User-Agent": PHONE_USER_AGENT, "CF-Connecting-IP": nextClientAddress() },
+        });
+        await res.arrayBuffer();
+        if (res.status !== 200) throw new Error(`GET ${scanPath} answered ${res.status}`);
+      } else {
+        const body = probe.method === "POST" ? newCodeBody(code.valuerId) : undefined;
+        const res = await requestJson(origin, probe.path, { method: probe.method, body, token: account.token });
+        if (res.status !== (probe.method === "POST" ? 201 : 200)) {
+          throw new Error(`${probe.method} ${probe.path} answered ${res.status} ${JSON.stringify(res.body)}`);
+        }
+      }
+      return performance.now() - start;
+    };
+    for (let i = 0; i < ROUTE_WARMUP; i += 1) await once();
+    const samples: number[] = [];
+    for (let i = 0; i < ROUTE_SAMPLES; i += 1) samples.push(await once());
+    timings.push({ route: probe.route, method: probe.method, path: probe.path, p50: median(samples) });
+  }
+  return timings;
+}
+
+const CLOCK_TICKS_PER_SECOND = Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim());
+
+/** The workerd processes of the dev server's process group (Vite starts them). */
+function workerdProcesses(processGroup: number): number[] {
+  const listing = execFileSync("ps", ["-eo", "pid=,pgid=,comm="]).toString();
+  const pids = listing
+    .split("\n")
+    .map((line) => line.trim().split(/\s+/))
+    .filter(([, pgid, command]) => Number(pgid) === processGroup && command?.includes("workerd"))
+    .map(([pid]) => Number(pid));
+  if (pids.length === 0) throw new Error(`no workerd process in process group ${processGroup}`);
+  return pids;
+}
+
+/** User plus system CPU time of the processes so far, in ms (from /proc/<pid>/stat). */
+function cpuMs(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // The command name may hold spaces; the fields after it are space-separated: utime is the 14th, stime the 15th.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return (ticks / CLOCK_TICKS_PER_SECOND) * 1000;
+}
+
+export interface CpuResult {
+  path: string;
+  requests: number;
+  ok: number;
+  msPerRequest: number;
+}
+
+/** workerd's own CPU time over a fixed number of requests, divided by that number. */
+async function workerCpuPerRequest(origin: string, processGroup: number, path: string): Promise<CpuResult> {
+  const pids = workerdProcesses(processGroup);
+  const before = cpuMs(pids);
+  const result = await autocannon({
+    url: origin,
+    connections: REAL_SERVER_CONNECTIONS,
+    amount: CPU_REQUESTS,
+    pipelining: 1,
+    requests: [
+      {
+        method: "GET",
+        path,
+        setupRequest: (request) => ({
+          ...request,
+          headers: { ...request.headers, "user-agent": PHONE_USER_AGENT, "cf-connecting-ip": nextClientAddress() },
+        }),
+      },
+    ],
+  });
+  return { path, requests: CPU_REQUESTS, ok: result["2xx"], msPerRequest: (cpuMs(pids) - before) / CPU_REQUESTS };
+}
+
+export interface BurstResult {
+  scans: number;
+  ok: number;
+  failed: number;
+  statuses: Record<string, number>;
+  countRise: number;
+  eventsWritten: number;
+  peakServerConnections: number;
+  maxConnections: number;
+  seconds: number;
+}
+
+async function codeCounts(pool: pg.Pool, codeId: number) {
+  const { rows } = await pool.query<{ count: number; events: string }>(
+    "SELECT verification_count AS count, (SELECT count(*) FROM scan_events WHERE qr_code_id = $1) AS events FROM qr_codes WHERE id = $1",
+    [codeId],
+  );
+  return { count: Number(rows[0]?.count), events: Number(rows[0]?.events) };
+}
+
+/**
+ * BURST_SCANS scans of one code sent at once, each from its own address, while the server's client
+ * connections are sampled: every scan must answer 200 and be counted exactly once.
+ */
+async function scanBurst(origin: string, pool: pg.Pool, code: IssuedCode): Promise<BurstResult> {
+  const path = new URL(code.address).pathname;
+  const before = await codeCounts(pool, code.id);
+  const { rows } = await pool.query<{ max_connections: string }>("SHOW max_connections");
+  let peak = 0;
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      const { rows: active } = await pool.query<{ n: string }>(
+        "SELECT count(*) AS n FROM pg_stat_activity WHERE backend_type = 'client backend'",
+      );
+      peak = Math.max(peak, Number(active[0]?.n));
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  })();
+  const start = performance.now();
+  const statuses = await Promise.all(
+    Array.from({ length: BURST_SCANS }, async () => {
+      try {
+        const res = await fetch(`${origin}${path}`, {
+          headers: { "User-Agent": PHONE_USER_AGENT, "CF-Connecting-IP": nextClientAddress() },
+        });
+        await res.arrayBuffer();
+        return String(res.status);
+      } catch (error) {
+        return `network error (${(error as Error).message})`;
+      }
+    }),
+  );
+  const seconds = (performance.now() - start) / 1000;
+  sampling = false;
+  await sampler;
+  const after = await codeCounts(pool, code.id);
+  const tally: Record<string, number> = {};
+  for (const status of statuses) tally[status] = (tally[status] ?? 0) + 1;
+  const ok = tally["200"] ?? 0;
+  return {
+    scans: BURST_SCANS,
+    ok,
+    failed: BURST_SCANS - ok,
+    statuses: tally,
+    countRise: after.count - before.count,
+    eventsWritten: after.events - before.events,
+    peakServerConnections: peak,
+    maxConnections: Number(rows[0]?.max_connections),
+    seconds,
+  };
+}
+
+/**
+ * Codes inserted straight into the database for the spread test: HOT_COMPANY_CODES for one company,
+ * and one each for HOT_COMPANY_CODES other companies (with an owner and a valuer each). Returns the
+ * scan paths of both sets.
+ */
+async function seedSpreadCodes(pool: pg.Pool, hotCompanyId: number) {
+  const { rows: others } = await pool.query<{ id: number }>(
+    `WITH owners AS (
+       INSERT INTO users (email, password, first_name, last_name)
+       SELECT format('spread-owner-%s@bench.invalid', g), 'seeded-account-never-signs-in', 'Spread', format('Owner %s', g)
+       FROM generate_series(1, $1::int) g
+       RETURNING id, email
+     )
+     INSERT INTO companies (name, email, owner_id)
+     SELECT format('Spread Valuers %s Ltd', id), format('spread-company-%s@bench.invalid', id), id FROM owners
+     RETURNING id`,
+    [HOT_COMPANY_CODES],
+  );
+  const otherIds = others.map((row) => row.id);
+  await pool.query(
+    `INSERT INTO valuers (company_id, name, phone, qualification)
+     SELECT id, 'Spread Valuer', '+254700000002', 'MRICS' FROM unnest($1::int[]) AS c(id)`,
+    [otherIds],
+  );
+  const insertCodes = async (companyIds: number[], perCompany: number) => {
+    const { rows } = await pool.query<{ public_token: string }>(
+      `INSERT INTO qr_codes (public_token, user_id, company_id, valuation_date, market_value, currency, valuer_id,
+         issuer_name, issuer_email, property_address, property_type, qr_code_data)
+       SELECT token, c.owner_id, c.id, now(), 45000000, 'KES',
+         (SELECT min(v.id) FROM valuers v WHERE v.company_id = c.id), c.name, c.email,
+         'Plot 14, Riverside Drive, Westlands, Nairobi', 'Real Estate', 'https://verify.valuseal.com/v/' || token
+       FROM companies c CROSS JOIN generate_series(1, $2::int) g
+       CROSS JOIN LATERAL (SELECT substr(md5(random()::text || c.id || '-' || g), 1, 16) AS token) t
+       WHERE c.id = ANY($1::int[])
+       RETURNING public_token`,
+      [companyIds, perCompany],
+    );
+    return rows.map((row) => `/v/${row.public_token}`);
+  };
+  return {
+    oneCompany: await insertCodes([hotCompanyId], HOT_COMPANY_CODES),
+    manyCompanies: await insertCodes(otherIds, 1),
+  };
+}
+
+/** Load over several codes, each request scanning the next one from its own address. */
+async function loadOver(origin: string, target: string, paths: string[], seconds: number): Promise<LoadResult> {
+  let next = 0;
+  const result = await autocannon({
+    url: origin,
+    connections: REAL_SERVER_CONNECTIONS,
+    duration: seconds,
+    pipelining: 1,
+    requests: [
+      {
+        method: "GET",
+        setupRequest: (request) => {
+          next = (next + 1) % paths.length;
+          return {
+            ...request,
+            path: paths[next]!,
+            headers: { ...request.headers, "user-agent": PHONE_USER_AGENT, "cf-connecting-ip": nextClientAddress() },
+          };
+        },
+      },
+    ],
+  });
+  return {
+    target,
+    path: `${paths.length} codes`,
+    connections: REAL_SERVER_CONNECTIONS,
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    ok: result["2xx"],
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+export interface RealServerResult {
+  authentication: string;
+  serverVersion: string;
+  throughput: LoadResult[];
+  cpu: CpuResult[];
+  burst: BurstResult;
+  spread: LoadResult[];
+  /** Scans the database counted during the spread runs, against the 200s autocannon tallied. */
+  spreadCounted: number;
+  spreadAnswered: number;
+}
+
+/**
+ * The scan path on a real PostgreSQL server (its own scram-sha-256 authentication, max_connections
+ * 100): throughput and workerd CPU against /v/demo, a burst of BURST_SCANS at once, and one busy
+ * company against the same load spread over many.
+ */
+export async function benchRealServer(
+  origin: string,
+  processGroup: number,
+  pool: pg.Pool,
+  code: IssuedCode,
+  hotCompanyId: number,
+  log: (line: string) => void,
+): Promise<RealServerResult> {
+  const scanPath = new URL(code.address).pathname;
+  const { rows: auth } = await pool.query<{ method: string }>(
+    "SELECT auth_method AS method FROM pg_hba_file_rules WHERE type = 'host' LIMIT 1",
+  );
+  const { rows: version } = await pool.query<{ server_version: string }>("SHOW server_version");
+
+  log("  warming up");
+  await load(origin, "demo", "/v/demo", REAL_SERVER_CONNECTIONS, WARMUP_SECONDS);
+  await load(origin, "scan", scanPath, REAL_SERVER_CONNECTIONS, WARMUP_SECONDS);
+  const throughput: LoadResult[] = [];
+  for (const [target, path] of [
+    ["Sample certificate, no database", "/v/demo"],
+    ["Scan path, counts the scan", scanPath],
+  ] as const) {
+    const run = await load(origin, target, path, REAL_SERVER_CONNECTIONS, LOAD_SECONDS);
+    throughput.push(run);
+    log(
+      `  ${target.padEnd(32)} ${run.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${run.p50} ms  p99 ${run.p99} ms  non-2xx ${run.non2xx}  errors ${run.errors}`,
+    );
+  }
+
+  const cpu: CpuResult[] = [];
+  for (const path of ["/v/demo", scanPath]) {
+    const result = await workerCpuPerRequest(origin, processGroup, path);
+    cpu.push(result);
+    log(
+      `  workerd CPU ${path}: ${result.msPerRequest.toFixed(2)} ms per request over ${result.requests} (${result.ok} answered 200)`,
+    );
+  }
+
+  const burst = await scanBurst(origin, pool, code);
+  log(
+    `  burst of ${burst.scans}: ${burst.ok} answered 200, count +${burst.countRise}, ${burst.eventsWritten} scan events, ` +
+      `peak ${burst.peakServerConnections} of ${burst.maxConnections} server connections, ${burst.seconds.toFixed(1)} s`,
+  );
+
+  const paths = await seedSpreadCodes(pool, hotCompanyId);
+  const allPaths = [...paths.oneCompany, ...paths.manyCompanies];
+  const countedSoFar = async () => {
+    const { rows } = await pool.query<{ total: string }>(
+      "SELECT coalesce(sum(verification_count), 0) AS total FROM qr_codes WHERE qr_code_data = ANY($1::text[])",
+      [allPaths.map((path) => `https://verify.valuseal.com${path}`)],
+    );
+    return Number(rows[0]?.total);
+  };
+  await loadOver(origin, "warm-up", allPaths, WARMUP_SECONDS);
+  // Counted by the database once the in-flight requests of a run have landed.
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 2000));
+  await settle();
+  const countedBefore = await countedSoFar();
+  const spread: LoadResult[] = [];
+  for (const [target, set] of [
+    [`${HOT_COMPANY_CODES} codes of one company`, paths.oneCompany],
+    [`${HOT_COMPANY_CODES} codes of ${HOT_COMPANY_CODES} companies`, paths.manyCompanies],
+  ] as const) {
+    const run = await loadOver(origin, target, set, LOAD_SECONDS);
+    spread.push(run);
+    log(
+      `  ${target.padEnd(32)} ${run.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${run.p50} ms  p99 ${run.p99} ms  non-2xx ${run.non2xx}  errors ${run.errors}`,
+    );
+  }
+  await settle();
+  const spreadCounted = (await countedSoFar()) - countedBefore;
+  return {
+    authentication: auth[0]?.method ?? "unknown",
+    serverVersion: version[0]?.server_version ?? "unknown",
+    throughput,
+    cpu,
+    burst,
+    spread,
+    spreadCounted,
+    spreadAnswered: spread.reduce((sum, run) => sum + run.ok, 0),
+  };
+}
