@@ -1,0 +1,27 @@
+import type { CertificateStatus } from "../validation/certificate";
+import type { CopyVerdict } from "../validation/seals";
+
+/** One sealed version of a code's report (GET /api/qr-codes/:id/seals, newest first; POST answers one). */
+export interface ReportSeal {
+  version: number;
+  sha256: string;
+  pageCount: number;
+  sealedAt: Date;
+  /** Who sealed it, as the team sees them; null once that user is gone. */
+  sealedBy: string | null;
+}
+
+/**
+ * POST /api/public/certificates/:token/check. `matchedVersion` is the sealed version the copy was
+ * judged against (null when it matches none), `latestVersion` the newest (null when the code was
+ * never sealed); `differingPages` lists page numbers whose text differs, for `pages-differ`.
+ */
+export interface CopyCheck {
+  verdict: CopyVerdict;
+  differingPages?: number[];
+  sealedAt: Date | null;
+  pageCount: number | null;
+  matchedVersion: number | null;
+  latestVersion: number | null;
+  codeStatus: CertificateStatus;
+}
