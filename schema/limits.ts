@@ -51,9 +51,16 @@ export const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export const REPEAT_SCAN_WINDOW_MINUTES = 10;
 
-/** What a scan_events row records: a person's scan, or a link preview or crawler fetching the address. */
-export const SCAN_KINDS = ["scan", "preview"] as const;
+/**
+ * What a scan_events row records: a person's scan, a link preview or crawler fetching the address,
+ * or a check of a report copy against the code's seals (logged with its verdict, never counted).
+ */
+export const SCAN_KINDS = ["scan", "preview", "check"] as const;
 export type ScanKind = (typeof SCAN_KINDS)[number];
+
+/** The four answers a check of a report copy gives (judgeCopy in worker/services/seals.ts). */
+export const COPY_VERDICTS = ["exact", "same-text", "pages-differ", "not-sealed-file"] as const;
+export type CopyVerdict = (typeof COPY_VERDICTS)[number];
 /** Ids are Postgres serials (int4): a larger number can name no row, and Postgres refuses it in a query. */
 export const MAX_ROW_ID = 2_147_483_647;
 /** Money is numeric(15,2): at most 13 digits before the decimal point. */

@@ -26,6 +26,7 @@ import {
   REGISTRATION_BODIES,
   SCAN_ALERT_MODES,
   SCAN_KINDS,
+  COPY_VERDICTS,
   VERIFICATION_STATUSES,
   WEBHOOK_DELIVERY_FAILURES,
   WEBHOOK_DELIVERY_OUTCOMES,
@@ -207,6 +208,28 @@ export const codeStatusEvents = pgTable(
   (t) => [index("code_status_events_code_idx").on(t.qrCodeId, t.createdAt)],
 );
 
+/**
+ * A sealed version of a code's report: the fingerprints the valuer's browser computed from the
+ * stamped file (docs/sealed-reports.md), never the file. A code may be sealed again for a corrected
+ * report; every version is kept, numbered from 1, and a check names the one a copy matches.
+ */
+export const reportSeals = pgTable(
+  "report_seals",
+  {
+    id: serial().primaryKey(),
+    qrCodeId: integer()
+      .notNull()
+      .references(() => qrCodes.id, { onDelete: "cascade" }),
+    version: integer().notNull(),
+    sha256: varchar({ length: 64 }).notNull(),
+    pageFingerprints: text().array().notNull(),
+    pageCount: integer().notNull(),
+    sealedBy: integer().references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("report_seals_code_version_idx").on(t.qrCodeId, t.version)],
+);
+
 /** One row per counted scan of a public address; qrCodeId is null for unknown tokens (orphans). */
 export const scanEvents = pgTable(
   "scan_events",
@@ -226,6 +249,10 @@ export const scanEvents = pgTable(
     kind: varchar({ length: 10, enum: SCAN_KINDS }).notNull().default("scan"),
     /** Whether the scan added to the code's count: a repeat by the same visitor within the window did not. */
     counted: boolean().notNull().default(true),
+    /** The page whose QR was scanned (`/v/<token>/<page>` on a sealed report); null for the code's own address. */
+    page: smallint(),
+    /** For a check of a report copy: its verdict (one of COPY_VERDICTS). */
+    checkVerdict: varchar({ length: 20, enum: COPY_VERDICTS }),
   },
   (t) => [
     index("scan_events_code_time_idx").on(t.qrCodeId, t.scannedAt),

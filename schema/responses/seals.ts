@@ -1,5 +1,5 @@
 import type { CertificateStatus } from "../validation/certificate";
-import type { CopyVerdict } from "../validation/seals";
+import type { CopyVerdict } from "../limits";
 
 /** One sealed version of a code's report (GET /api/qr-codes/:id/seals, newest first; POST answers one). */
 export interface ReportSeal {

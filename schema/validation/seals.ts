@@ -34,7 +34,3 @@ export type ReportFingerprint = z.infer<typeof reportFingerprintSchema>;
 export const sealRegistrationSchema = reportFingerprintSchema;
 /** POST /api/public/certificates/:token/check: a copy's fingerprints, checked against the code's seals. */
 export const copyCheckSchema = reportFingerprintSchema;
-
-/** The four answers a check gives (see judgeCopy in worker/services/seals.ts). */
-export const COPY_VERDICTS = ["exact", "same-text", "pages-differ", "not-sealed-file"] as const;
-export type CopyVerdict = (typeof COPY_VERDICTS)[number];
