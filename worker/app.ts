@@ -8,6 +8,7 @@ import { apiSecurityHeaders, sameOriginCors } from "./middleware/security-header
 import { adminRoutes } from "./routes/admin";
 import { analyticsRoutes } from "./routes/analytics";
 import { authRedirectRoutes, authRoutes } from "./routes/auth";
+import { checkPageRoutes } from "./routes/check-page";
 import { companyRoutes } from "./routes/companies";
 import { demoQrRoutes } from "./routes/demo-qr";
 import { inviteRoutes } from "./routes/invites";
@@ -59,6 +60,8 @@ export const app = new Hono<AppEnv>()
   .use("/api/*", apiSecurityHeaders, sameOriginCors)
   .route("/api", authRedirectRoutes)
   .route("/api", api)
+  // Before the scan path: /v/<token>/check is a page of its own, not a scan.
+  .route("/", checkPageRoutes)
   // The printed codes' short address: a server-rendered certificate, no SPA.
   .route("/v", verifyPageRoutes)
   .notFound((c) => {

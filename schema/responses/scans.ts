@@ -1,10 +1,10 @@
 import type { DescribedCode } from "../code-description";
-import type { ScanKind } from "../limits";
+import type { CopyVerdict, ScanKind } from "../limits";
 
 /** One logged visit; place fields are null when the edge could not tell (always, locally). */
 export interface ScanEntry {
   at: Date;
-  /** A person's scan, or a link preview or crawler fetching the address. */
+  /** A person's scan, a link preview or crawler fetching the address, or a check of a report copy. */
   kind: ScanKind;
   /** False for a preview, and for a repeat by the same visitor within the repeat window. */
   counted: boolean;
@@ -13,6 +13,10 @@ export interface ScanEntry {
   city: string | null;
   /** One of DEVICE_CLASSES (schema/validation/scans.ts). */
   deviceClass: string | null;
+  /** The sealed report's page whose QR was scanned; null for the code's own address. */
+  page: number | null;
+  /** For a check of a report copy (kind "check"): what the check found. */
+  checkVerdict: CopyVerdict | null;
 }
 
 /** Scans of one UTC day (YYYY-MM-DD). */

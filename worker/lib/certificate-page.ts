@@ -21,7 +21,7 @@ h1{margin:4px 0 12px;font-size:22px;line-height:1.25}.badge{display:inline-block
 section{padding:12px 16px;border-bottom:1px solid #e2e8f0}h2{margin:0 0 8px;font-size:15px;color:#334155}
 dl{margin:0;display:grid;grid-template-columns:minmax(0,2fr) minmax(0,3fr);gap:6px 12px}dt{color:#64748b}dd{margin:0;font-weight:600;overflow-wrap:anywhere}
 footer{padding:12px 16px;background:#f8fafc;font-size:14px}footer dl{margin-bottom:10px}.phish{margin:0;color:#475569}
-.lead{padding:16px;margin:0}@media (max-width:400px){dl{grid-template-columns:1fr}dd{margin-bottom:6px}}`;
+.lead{padding:16px;margin:0}.sealed{margin:12px 0 0;font-weight:600;color:#334155}.check{padding:12px 16px;margin:0;border-bottom:1px solid #e2e8f0}@media (max-width:400px){dl{grid-template-columns:1fr}dd{margin-bottom:6px}}`;
 
 /** Built as one string so formatting can never put whitespace inside it: the CSP hash covers it exactly. */
 const STYLE_ELEMENT = raw(`<style>${CSS}</style>`);
@@ -155,7 +155,28 @@ function banner(certificate: PublicCertificate) {
   </div>`;
 }
 
-export function renderCertificatePage(certificate: PublicCertificate, host: string) {
+/** How the page was reached: a sealed report's page QR names its page; the seal says how many there are. */
+export interface CertificateContext {
+  page?: number | null;
+  sealedPageCount?: number | null;
+}
+
+/** "Page 3 of 12 of the sealed report", only for a page the latest seal has. */
+function sealedPageLine({ page, sealedPageCount }: CertificateContext) {
+  if (!page || !sealedPageCount || page > sealedPageCount) return "";
+  return html`<p class="sealed">Page ${page} of ${sealedPageCount} of the sealed report</p>`;
+}
+
+/** A sealed code's certificate offers the check of a copy (its own page with its own script). */
+function checkLink(certificate: PublicCertificate, { sealedPageCount }: CertificateContext) {
+  if (certificate.status === "sample" || !sealedPageCount) return "";
+  return html`<p class="check">
+    <a href="/v/${certificate.qrCodeId}/check">Check a copy of this report</a>: drop the PDF you were given to see
+    whether it is the sealed report, page by page.
+  </p>`;
+}
+
+export function renderCertificatePage(certificate: PublicCertificate, host: string, context: CertificateContext = {}) {
   const c = certificate;
   const scanCount = c.status === "sample" ? "Not counted (sample)" : String(c.verificationCount);
   return page({
@@ -164,9 +185,9 @@ export function renderCertificatePage(certificate: PublicCertificate, host: stri
     body: html`<header>
         <p class="brand">ValuSeal</p>
         <h1>Property Valuation Certificate</h1>
-        ${statusBlock(c)}
+        ${statusBlock(c)} ${sealedPageLine(context)}
       </header>
-      ${banner(c)}
+      ${banner(c)} ${checkLink(c, context)}
       ${details("Property Information", [
         ...identityRows(c, "certificate"),
         ["Type", c.propertyType],

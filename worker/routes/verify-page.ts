@@ -14,6 +14,7 @@ import { withDatabase } from "../middleware/database";
 import { rateLimitScans } from "../middleware/rate-limit";
 import { verifyPublicToken } from "../services/certificates";
 import { enqueueScanAlert } from "../services/scan-alerts";
+import { SEAL_MAX_PAGES } from "../../schema/validation/seals";
 
 /** The host the anti-phishing line names; the request's own when the config could not be read. */
 function displayHost(c: Context<AppEnv>): string {
@@ -38,6 +39,16 @@ function renderScanError(error: Error, c: Context<AppEnv>) {
   return c.html(page, unavailable ? 503 : 500, { ...headers, "Retry-After": "5" });
 }
 
+async function answerScan(c: Context<AppEnv>, page: number | null) {
+  const token = c.req.param("token") ?? "";
+  const result = await verifyPublicToken(c.var.db, token, publicOrigin(c), await scanVisit(c), page);
+  const host = displayHost(c);
+  if (!result.found) return c.html(renderInvalidCodePage(host), 404, certificatePageHeaders());
+  enqueueScanAlert(c, result.alert);
+  const context = { page, sealedPageCount: result.sealedPageCount };
+  return c.html(renderCertificatePage(result.certificate, host, context), 200, certificatePageHeaders());
+}
+
 /**
  * GET (and HEAD) /v/:token, the address printed in every code: the certificate as a
  * server-rendered page with no script, counted in the same request.
@@ -45,11 +56,12 @@ function renderScanError(error: Error, c: Context<AppEnv>) {
 export const verifyPageRoutes = new Hono<AppEnv>()
   .use(withDatabase)
   .use(rateLimitScans)
-  .get("/:token", async (c) => {
-    const result = await verifyPublicToken(c.var.db, c.req.param("token"), publicOrigin(c), await scanVisit(c));
-    const host = displayHost(c);
-    if (!result.found) return c.html(renderInvalidCodePage(host), 404, certificatePageHeaders());
-    enqueueScanAlert(c, result.alert);
-    return c.html(renderCertificatePage(result.certificate, host), 200, certificatePageHeaders());
+  .get("/:token", (c) => answerScan(c, null))
+  // The QR on page n of a sealed report: a scan of the code like any other, naming its page.
+  .get("/:token/:page{[0-9]{1,3}}", (c) => {
+    const page = Number(c.req.param("page"));
+    if (page < 1 || page > SEAL_MAX_PAGES)
+      return c.html(renderInvalidCodePage(displayHost(c)), 404, certificatePageHeaders());
+    return answerScan(c, page);
   })
   .onError(renderScanError);

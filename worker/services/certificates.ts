@@ -13,7 +13,14 @@ import type { ScanAlertMessage } from "./scan-alerts";
  * counted scan of a company with alerts also yields the alert to queue.
  */
 export type Verification =
-  { found: true; certificate: PublicCertificate; alert: ScanAlertMessage | null } | { found: false };
+  | {
+      found: true;
+      certificate: PublicCertificate;
+      alert: ScanAlertMessage | null;
+      /** Pages of the code's latest sealed report; null when it was never sealed. */
+      sealedPageCount: number | null;
+    }
+  | { found: false };
 
 const ATTEMPTED_TOKEN_MAX = 64;
 
@@ -47,6 +54,7 @@ interface CertificateRow extends Record<string, unknown> {
   issuer_verified_at: string | null;
   alerts_enabled: boolean;
   scanned_at: string | null;
+  sealed_page_count: number | null;
   /** Whether this visit added to the count (not a repeat within the window, not a preview). */
   counted: boolean | null;
 }
@@ -77,7 +85,9 @@ const CERTIFICATE_COLUMNS = sql.raw(`
   code.issuer_name AS company_name, code.issuer_email AS company_email,
   ${ISSUER_VERIFIED} AS issuer_verified,
   CASE WHEN ${ISSUER_VERIFIED} THEN ${isoText("company.verified_at")} END AS issuer_verified_at,
-  (company.webhook_url IS NOT NULL OR company.scan_alert_mode = 'per-scan') AS alerts_enabled`);
+  (company.webhook_url IS NOT NULL OR company.scan_alert_mode = 'per-scan') AS alerts_enabled,
+  (SELECT seal.page_count FROM report_seals seal WHERE seal.qr_code_id = code.id
+   ORDER BY seal.version DESC LIMIT 1) AS sealed_page_count`);
 
 const CERTIFICATE_JOINS = sql.raw(`
   JOIN companies company ON company.id = code.company_id
@@ -110,7 +120,7 @@ function readCertificate(db: Database, token: string) {
  * - the answer is the updated row when the scan counted, else the code as it stands (a CTE's
  *   update is not visible to the same statement's reads of the table).
  */
-function logScan(db: Database, token: string, visit: Visit) {
+function logScan(db: Database, token: string, visit: Visit, page: number | null) {
   const { kind, country, city, deviceClass, visitorHash: hash } = visit;
   return firstRow(
     db,
@@ -127,13 +137,13 @@ function logScan(db: Database, token: string, visit: Visit) {
           RETURNING *
         ), logged AS (
           INSERT INTO scan_events
-            (qr_code_id, company_id, country, city, device_class, visitor_hash, attempted_token, kind, counted)
+            (qr_code_id, company_id, country, city, device_class, visitor_hash, attempted_token, kind, counted, page)
           SELECT id, company_id, ${country}::text, ${city}::text, ${deviceClass}::text, ${hash}::text, NULL::text,
-                 ${kind}::text, EXISTS (SELECT 1 FROM counted)
+                 ${kind}::text, EXISTS (SELECT 1 FROM counted), ${page}::smallint
           FROM target
           UNION ALL
           SELECT NULL, NULL, ${country}::text, ${city}::text, ${deviceClass}::text, ${hash}::text, ${token}::text,
-                 ${kind}::text, false
+                 ${kind}::text, false, NULL::smallint
           WHERE NOT EXISTS (SELECT 1 FROM target)
           RETURNING scanned_at, counted
         )
@@ -226,20 +236,22 @@ export function demoCertificate(): PublicCertificate {
 /**
  * Resolves a public token the way a scan does: cheap format check first, then one counting
  * statement that logs a visit and counts it when it should (a read-only query for HEAD, `visit` null).
- * Both the scan path and the JSON API call this, so they count alike.
+ * Both the scan path and the JSON API call this, so they count alike. `page` is the page of a sealed
+ * report whose QR was scanned (`/v/<token>/<page>`), logged with the scan.
  */
 export async function verifyPublicToken(
   db: Database,
   token: string,
   origin: string,
   visit: Visit | null,
+  page: number | null = null,
 ): Promise<Verification> {
-  if (token === DEMO_TOKEN) return { found: true, certificate: demoCertificate(), alert: null };
+  if (token === DEMO_TOKEN) return { found: true, certificate: demoCertificate(), alert: null, sealedPageCount: null };
   if (!PUBLIC_TOKEN_PATTERN.test(token)) {
     if (visit) await logOrphanScan(db, token, visit);
     return { found: false };
   }
-  const row = visit ? await logScan(db, token, visit) : await readCertificate(db, token);
+  const row = visit ? await logScan(db, token, visit, page) : await readCertificate(db, token);
   if (!row) return { found: false };
   // Only a counted scan alerts the company: a repeat or a preview is in the scan log, not a new alert.
   const alert: ScanAlertMessage | null =
@@ -255,5 +267,5 @@ export async function verifyPublicToken(
           },
         }
       : null;
-  return { found: true, certificate: toCertificate(row, origin), alert };
+  return { found: true, certificate: toCertificate(row, origin), alert, sealedPageCount: row.sealed_page_count };
 }

@@ -12,6 +12,8 @@ const scanColumns = {
   country: scanEvents.country,
   city: scanEvents.city,
   deviceClass: scanEvents.deviceClass,
+  page: scanEvents.page,
+  checkVerdict: scanEvents.checkVerdict,
 };
 
 /** Days are UTC calendar days, the same days the certificate's dates use. */

@@ -6,15 +6,25 @@ import { scanVisit } from "../../lib/scan-visitor";
 import { rateLimitScans } from "../../middleware/rate-limit";
 import { verifyPublicToken } from "../../services/certificates";
 import { enqueueScanAlert } from "../../services/scan-alerts";
+import { CERTIFICATE_NOT_FOUND, checkCopy } from "../../services/seals";
+import { validate } from "../../lib/validation";
+import { copyCheckSchema } from "../../../schema/validation/seals";
 
 /**
  * /api/public/certificates/:token: the certificate as JSON for the /qr-view page. No sign-in,
  * counted exactly like a scan of the printed address (same service), so the page can never show
  * something the server did not say.
  */
-export const publicCertificateRoutes = new Hono<AppEnv>().get("/:token", rateLimitScans, async (c) => {
-  const result = await verifyPublicToken(c.var.db, c.req.param("token"), publicOrigin(c), await scanVisit(c));
-  if (!result.found) throw new ApiError(404, "Invalid QR code data");
-  enqueueScanAlert(c, result.alert);
-  return c.json(result.certificate, 200, { "Cache-Control": "no-store" });
-});
+export const publicCertificateRoutes = new Hono<AppEnv>()
+  .get("/:token", rateLimitScans, async (c) => {
+    const result = await verifyPublicToken(c.var.db, c.req.param("token"), publicOrigin(c), await scanVisit(c));
+    if (!result.found) throw new ApiError(404, CERTIFICATE_NOT_FOUND);
+    enqueueScanAlert(c, result.alert);
+    return c.json(result.certificate, 200, { "Cache-Control": "no-store" });
+  })
+  // A copy of a sealed report, checked by its fingerprints (the file stays in the reader's browser).
+  // Logged in the code's scan log with its verdict, never counted; it shares the scans' rate limit.
+  .post("/:token/check", rateLimitScans, validate("json", copyCheckSchema), async (c) => {
+    const check = await checkCopy(c.var.db, c.req.param("token"), c.req.valid("json"), await scanVisit(c));
+    return c.json(check, 200, { "Cache-Control": "no-store" });
+  });

@@ -26,6 +26,7 @@ import {
   latestCodesQuery,
 } from "../../services/qr-codes";
 import { codeScanRoutes } from "./scans";
+import { codeSealRoutes } from "./seals";
 import { codeStatusRoutes } from "./status";
 
 /** The image is drawn from the stored address each time, so it never drifts from what is encoded. */
@@ -71,4 +72,5 @@ export const qrCodeRoutes = new Hono<AppEnv>()
     },
   )
   .route("/", codeStatusRoutes)
+  .route("/", codeSealRoutes)
   .route("/", codeScanRoutes);

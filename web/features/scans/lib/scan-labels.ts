@@ -1,4 +1,4 @@
-import { REPEAT_SCAN_WINDOW_MINUTES } from "../../../../schema/limits";
+import { REPEAT_SCAN_WINDOW_MINUTES, type CopyVerdict } from "../../../../schema/limits";
 import type { Json, ScanEntry } from "../../../../schema/responses";
 import type { DeviceClass } from "../../../../schema/validation/scans";
 
@@ -36,8 +36,22 @@ export function placeLabel(scan: Pick<Json<ScanEntry>, "country" | "city">): str
   return parts.length ? parts.join(", ") : "Unknown";
 }
 
-/** Whether a visit added to the code's count, and if not, why. */
-export function countedLabel(scan: Pick<Json<ScanEntry>, "kind" | "counted">): string {
+const VERDICT_LABELS: Record<CopyVerdict, string> = {
+  exact: "the exact sealed report",
+  "same-text": "same text as the sealed report",
+  "pages-differ": "some pages differ from the sealed report",
+  "not-sealed-file": "not the sealed report",
+};
+
+/**
+ * Whether a visit added to the code's count, and if not, why; a check of a report copy says what it
+ * found, and a scan of a sealed report's page names the page.
+ */
+export function countedLabel(scan: Pick<Json<ScanEntry>, "kind" | "counted" | "page" | "checkVerdict">): string {
+  if (scan.kind === "check") {
+    return `No: copy checked${scan.checkVerdict ? `, ${VERDICT_LABELS[scan.checkVerdict]}` : ""}`;
+  }
   if (scan.kind === "preview") return "No: link preview";
-  return scan.counted ? "Yes" : `No: repeat within ${REPEAT_SCAN_WINDOW_MINUTES} minutes`;
+  const page = scan.page ? ` (page ${scan.page})` : "";
+  return scan.counted ? `Yes${page}` : `No: repeat within ${REPEAT_SCAN_WINDOW_MINUTES} minutes${page}`;
 }

@@ -1,0 +1,194 @@
+import { desc, eq, sql } from "drizzle-orm";
+import { displayName } from "../../schema/display-name";
+import type { CopyVerdict } from "../../schema/limits";
+import type { CopyCheck, ReportSeal } from "../../schema/responses";
+import { qrCodes, reportSeals, scanEvents, users } from "../../schema/tables";
+import { PUBLIC_TOKEN_PATTERN } from "../../schema/validation/certificate";
+import type { ReportFingerprint } from "../../schema/validation/seals";
+import type { Database } from "../db";
+import { ApiError, notFound } from "../lib/errors";
+import type { Visit } from "../lib/scan-visitor";
+import type { AuthenticatedUser } from "./sessions";
+import { findCompanyCode } from "./qr-codes";
+
+/** Two valuers sealing the same code at the same moment both want the next version: one retries. */
+const VERSION_ATTEMPTS = 3;
+export const CERTIFICATE_NOT_FOUND = "Invalid QR code data";
+
+const sealColumns = {
+  version: reportSeals.version,
+  sha256: reportSeals.sha256,
+  pageCount: reportSeals.pageCount,
+  sealedAt: reportSeals.createdAt,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+};
+
+type SealRow = {
+  version: number;
+  sha256: string;
+  pageCount: number;
+  sealedAt: Date;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+};
+
+const toReportSeal = ({ firstName, lastName, email, ...seal }: SealRow): ReportSeal => ({
+  ...seal,
+  sealedBy: email === null ? null : displayName({ firstName, lastName, email }),
+});
+
+/**
+ * Registers a sealed file's fingerprints as the code's next version. A revoked code cannot be
+ * sealed: a report stamped with it would scan as "Revoked". The version is the next number in one
+ * statement, and the unique (code, version) index turns a simultaneous seal into a retry rather
+ * than two versions with one number.
+ */
+export async function registerSeal(
+  db: Database,
+  user: AuthenticatedUser,
+  companyId: number,
+  rawCodeId: string,
+  input: ReportFingerprint,
+): Promise<ReportSeal> {
+  const code = await findCompanyCode(db, companyId, rawCodeId);
+  if (code.revokedAt) throw new ApiError(409, "This code is revoked: reinstate it before sealing a report with it.");
+  for (let attempt = 1; attempt <= VERSION_ATTEMPTS; attempt += 1) {
+    const [seal] = await db
+      .insert(reportSeals)
+      .values({
+        qrCodeId: code.id,
+        version: sql`(select coalesce(max(${reportSeals.version}), 0) + 1 from ${reportSeals} where ${reportSeals.qrCodeId} = ${code.id})`,
+        sha256: input.sha256,
+        pageFingerprints: input.pageFingerprints,
+        pageCount: input.pageFingerprints.length,
+        sealedBy: user.id,
+      })
+      .onConflictDoNothing({ target: [reportSeals.qrCodeId, reportSeals.version] })
+      .returning({
+        version: reportSeals.version,
+        sha256: reportSeals.sha256,
+        pageCount: reportSeals.pageCount,
+        sealedAt: reportSeals.createdAt,
+      });
+    if (seal) return { ...seal, sealedBy: displayName(user) };
+  }
+  throw new ApiError(409, "Another seal of this code was being saved at the same moment. Try again.");
+}
+
+/** Every sealed version of a company's code, newest first. */
+export async function listSeals(db: Database, companyId: number, rawCodeId: string): Promise<ReportSeal[]> {
+  const code = await findCompanyCode(db, companyId, rawCodeId);
+  const rows = await db
+    .select(sealColumns)
+    .from(reportSeals)
+    .leftJoin(users, eq(users.id, reportSeals.sealedBy))
+    .where(eq(reportSeals.qrCodeId, code.id))
+    .orderBy(desc(reportSeals.version));
+  return rows.map(toReportSeal);
+}
+
+interface SealedVersion {
+  version: number;
+  sha256: string;
+  pageFingerprints: string[];
+  sealedAt: Date;
+}
+
+interface Judgement {
+  verdict: CopyVerdict;
+  matched: SealedVersion | null;
+  differingPages?: number[];
+}
+
+/**
+ * The verdict on a copy, from the code's sealed versions (newest first), as docs/sealed-reports.md
+ * states it:
+ * - `exact`: the file's SHA-256 is a sealed version's;
+ * - `same-text`: every page's fingerprint equals that version's, in order (re-saved, or printed to PDF);
+ * - `pages-differ`: some page matches a page of a sealed version, others do not; the version with the
+ *   most pages in common is named, with the page positions that differ (added, removed or moved
+ *   pages differ too, since each page's text carries "page n of N");
+ * - `not-sealed-file`: no page matches any sealed version.
+ * A newer version wins a tie, so an unchanged page shared by two versions points at the latest.
+ */
+export function judgeCopy(seals: SealedVersion[], copy: ReportFingerprint): Judgement {
+  const exact = seals.find((seal) => seal.sha256 === copy.sha256);
+  if (exact) return { verdict: "exact", matched: exact };
+  const sameText = seals.find(
+    (seal) =>
+      seal.pageFingerprints.length === copy.pageFingerprints.length &&
+      seal.pageFingerprints.every((fingerprint, index) => fingerprint === copy.pageFingerprints[index]),
+  );
+  if (sameText) return { verdict: "same-text", matched: sameText };
+  let best: { seal: SealedVersion; shared: number } | null = null;
+  for (const seal of seals) {
+    const sealed = new Set(seal.pageFingerprints);
+    const shared = new Set(copy.pageFingerprints.filter((fingerprint) => sealed.has(fingerprint))).size;
+    if (shared > 0 && (!best || shared > best.shared)) best = { seal, shared };
+  }
+  if (!best) return { verdict: "not-sealed-file", matched: null };
+  const pages = Math.max(best.seal.pageFingerprints.length, copy.pageFingerprints.length);
+  const differingPages: number[] = [];
+  for (let index = 0; index < pages; index += 1) {
+    if (best.seal.pageFingerprints[index] !== copy.pageFingerprints[index]) differingPages.push(index + 1);
+  }
+  return { verdict: "pages-differ", matched: best.seal, differingPages };
+}
+
+/**
+ * POST /api/public/certificates/:token/check. One round trip reads the code and its seals; the
+ * check is then logged in the code's scan log with its verdict (kind "check", never counted).
+ */
+export async function checkCopy(
+  db: Database,
+  token: string,
+  copy: ReportFingerprint,
+  visit: Visit | null,
+): Promise<CopyCheck> {
+  if (!PUBLIC_TOKEN_PATTERN.test(token)) throw notFound(CERTIFICATE_NOT_FOUND);
+  const [codes, seals] = await db.batch([
+    db
+      .select({ id: qrCodes.id, companyId: qrCodes.companyId, revokedAt: qrCodes.revokedAt })
+      .from(qrCodes)
+      .where(eq(qrCodes.publicToken, token))
+      .limit(1),
+    db
+      .select({
+        version: reportSeals.version,
+        sha256: reportSeals.sha256,
+        pageFingerprints: reportSeals.pageFingerprints,
+        sealedAt: reportSeals.createdAt,
+      })
+      .from(reportSeals)
+      .innerJoin(qrCodes, eq(qrCodes.id, reportSeals.qrCodeId))
+      .where(eq(qrCodes.publicToken, token))
+      .orderBy(desc(reportSeals.version)),
+  ]);
+  const [code] = codes;
+  if (!code) throw notFound(CERTIFICATE_NOT_FOUND);
+  const judgement = judgeCopy(seals, copy);
+  await db.insert(scanEvents).values({
+    qrCodeId: code.id,
+    companyId: code.companyId,
+    kind: "check",
+    counted: false,
+    checkVerdict: judgement.verdict,
+    country: visit?.country ?? null,
+    city: visit?.city ?? null,
+    deviceClass: visit?.deviceClass ?? null,
+    visitorHash: visit?.visitorHash ?? null,
+  });
+  const { matched } = judgement;
+  return {
+    verdict: judgement.verdict,
+    ...(judgement.differingPages ? { differingPages: judgement.differingPages } : {}),
+    sealedAt: matched?.sealedAt ?? null,
+    pageCount: matched?.pageFingerprints.length ?? null,
+    matchedVersion: matched?.version ?? null,
+    latestVersion: seals[0]?.version ?? null,
+    codeStatus: code.revokedAt ? "revoked" : "valid",
+  };
+}
