@@ -1,6 +1,7 @@
 import { useRefreshCode } from "../../features/codes/api/get-code";
 import { CodeDetailPage } from "../../features/codes/components/code-detail-page";
 import { CodeScanLog } from "../../features/scans/components/code-scan-log";
+import { SealsPanel } from "../../features/seals/components/seals-panel";
 import { useCurrentCompany } from "../../features/settings/api/current-company";
 
 /** The scan log below a code; refreshing it also re-reads the code, so its verification count agrees. */
@@ -10,10 +11,20 @@ function ScanLogPanel({ codeId }: { codeId: number }) {
 }
 
 /**
- * /qr/:id: the code's own panels, then its scan history. The company's verification (any member
+ * /qr/:id: the code's own panels, its sealed report, then its scan history. The company's verification (any member
  * may read it) tells the status panel whether a scan shows "Verified Authentic".
  */
 export function CodeDetailRoute() {
   const company = useCurrentCompany();
-  return <CodeDetailPage issuer={company.data} extraPanels={(code) => <ScanLogPanel codeId={code.id} />} />;
+  return (
+    <CodeDetailPage
+      issuer={company.data}
+      extraPanels={(code) => (
+        <>
+          <SealsPanel code={code} />
+          <ScanLogPanel codeId={code.id} />
+        </>
+      )}
+    />
+  );
 }

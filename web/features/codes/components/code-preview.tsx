@@ -1,4 +1,5 @@
 import { QrCode } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { CODE_PREVIEW_SIZE } from "../../../../schema/limits";
 import type { Json, QrCodeWithImage } from "../../../../schema/responses";
@@ -9,7 +10,7 @@ import { qrFileName } from "../lib/qr-image";
 import { CREATE_PAGE_MESSAGES, QrImageActions } from "./qr-image-actions";
 
 /** The create page's preview panel: a prompt before generation, then the code with Copy and Download. */
-export function CodePreview({ code }: { code: Json<QrCodeWithImage> | undefined }) {
+export function CodePreview({ code, after }: { code: Json<QrCodeWithImage> | undefined; after?: ReactNode }) {
   return (
     <Card className="p-4 sm:p-6">
       <h2 className="text-base font-semibold text-slate-900">QR Code Preview</h2>
@@ -42,6 +43,7 @@ export function CodePreview({ code }: { code: Json<QrCodeWithImage> | undefined 
               </div>
             </dl>
             <QrImageActions src={code.qrCodeDataUrl} fileName={qrFileName(code.id)} messages={CREATE_PAGE_MESSAGES} />
+            {after}
             <Link to={`/qr/${code.id}`} className="text-sm font-medium text-brand-700 hover:underline">
               View code details
             </Link>

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import type { Json, QrCodeWithImage } from "../../../../schema/responses";
 import type { CreateQrCodeInput } from "../../../../schema/validation/qr-codes";
 import { useUnauthorizedRedirect } from "../../../components/ui/failure-toast";
@@ -24,7 +24,14 @@ function failureMessage(error: unknown): string {
  * stays in the preview while another is made, until the new one replaces it; the form is emptied
  * once a code is generated, so the same details are not sent (and paid for) again by mistake.
  */
-export function CreateCodePage({ signingValuers }: { signingValuers: SigningValuers }) {
+export function CreateCodePage({
+  signingValuers,
+  afterGenerated,
+}: {
+  signingValuers: SigningValuers;
+  /** Shown under the generated code's actions (web/app composes in sealing the report). */
+  afterGenerated?: (code: Json<QrCodeWithImage>) => ReactNode;
+}) {
   const toast = useToast();
   const redirectIfUnauthorized = useUnauthorizedRedirect();
   const createCode = useCreateCode();
@@ -54,7 +61,7 @@ export function CreateCodePage({ signingValuers }: { signingValuers: SigningValu
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <CodeForm valuers={signingValuers} submitting={createCode.isPending} onSubmit={generate} />
         <div className="lg:sticky lg:top-20">
-          <CodePreview code={generated} />
+          <CodePreview code={generated} after={generated && afterGenerated?.(generated)} />
         </div>
       </div>
     </div>

@@ -1,3 +1,5 @@
+import { downloadBlob, fileSafeStem } from "../../../lib/download";
+
 /**
  * The code image as a print-quality PNG, drawn in the browser from the server's SVG so it pastes
  * sharply into Word and PDF reports. The SVG's viewBox already holds the 4-module white quiet
@@ -50,28 +52,9 @@ export async function copyQrPng(svgDataUrl: string): Promise<void> {
   await navigator.clipboard.write([new ClipboardItem({ "image/png": renderQrPng(svgDataUrl) })]);
 }
 
-const BLOB_RELEASE_DELAY_MS = 40_000;
-
 export async function downloadQrPng(svgDataUrl: string, fileName: string): Promise<void> {
-  const url = URL.createObjectURL(await renderQrPng(svgDataUrl));
-  try {
-    const link = document.createElement("a");
-    link.href = url;
-    link.download = fileName;
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    // Some browsers read the blob after click() returns; release it once the download surely began.
-    setTimeout(() => URL.revokeObjectURL(url), BLOB_RELEASE_DELAY_MS);
-  }
+  downloadBlob(await renderQrPng(svgDataUrl), fileName);
 }
 
 /** Download names: qr-code-{id}.png, or the reference on the detail page, made file-safe. */
-export function qrFileName(name: string | number): string {
-  const safe = String(name)
-    .trim()
-    .replace(/[^\w.-]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-  return `qr-code-${safe || "image"}.png`;
-}
+export const qrFileName = (name: string | number) => `qr-code-${fileSafeStem(name) || "image"}.png`;

@@ -1,0 +1,26 @@
+import { FileCheck2 } from "lucide-react";
+import { useState } from "react";
+import type { Json, QrCode } from "../../../../schema/responses";
+import { Button, type ButtonProps } from "../../../components/ui/button";
+import { SealReportDialog } from "./seal-report-dialog";
+
+/** "Seal report PDF", on a code's detail page and right after a code is generated; a revoked code cannot be sealed. */
+export function SealReportButton({
+  code,
+  variant = "primary",
+}: {
+  code: Json<QrCode>;
+  variant?: ButtonProps["variant"];
+}) {
+  const [open, setOpen] = useState(false);
+  if (code.revokedAt) return null;
+  return (
+    <>
+      <Button variant={variant} onClick={() => setOpen(true)}>
+        <FileCheck2 aria-hidden="true" />
+        Seal report PDF
+      </Button>
+      {open && <SealReportDialog code={code} open={open} onOpenChange={setOpen} />}
+    </>
+  );
+}

@@ -1,0 +1,5 @@
+import { fileSafeStem } from "../../../lib/download";
+
+/** `<reference>-sealed.pdf`, or `<token>-sealed.pdf` for a code without a reference. */
+export const sealedFileName = (code: { propertyReference: string | null; publicToken: string }) =>
+  `${fileSafeStem(code.propertyReference ?? "") || code.publicToken}-sealed.pdf`;
