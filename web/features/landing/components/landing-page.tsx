@@ -65,6 +65,14 @@ export function LandingPage({ onSignIn, onRegister }: Props) {
                 </Button>
               </div>
               <p className="mt-4 text-sm text-brand-100">Trusted by 500+ valuation companies · 50K+ codes issued</p>
+              {/* A plain link: /verify is a page of its own (check.html), not a screen of this app. */}
+              <p className="mt-3 text-sm text-brand-100">
+                Received a sealed report?{" "}
+                <a href="/verify" className="font-semibold text-white underline underline-offset-2">
+                  Check a sealed report
+                </a>{" "}
+                without scanning: drop the PDF and every page is checked.
+              </p>
             </div>
             <div className="flex flex-col items-center gap-3 rounded-xl bg-white/10 p-6 text-center">
               <h2 className="text-lg font-semibold">Live demo: scan me</h2>
