@@ -11,6 +11,7 @@ import { benchQrGeneration } from "./qr-generation";
 import { renderReport, type Dataset, type ScaleResult } from "./report";
 import { benchDatabase } from "./route-queries";
 import { benchScanPath } from "./scan-path";
+import { benchSealing } from "./sealing";
 import { benchRealServer, SIMULATED_LATENCY_MS, timeRoutes, type RouteTiming } from "./database-path";
 import type { DevServerOptions } from "./dev-server";
 import { startPostgresServer } from "../scripts/lib/postgres-server";
@@ -18,7 +19,8 @@ import { bulkSeedCodes, qrCodeIndexes, seedCompanies, seedCodes } from "./seed";
 
 /**
  * `npm run bench`: QR generation, the scan path under `npm run dev`, the three list/stat routes at
- * 10k and 1M codes, and the database path (round trips on a slow link; a real PostgreSQL server);
+ * 10k and 1M codes, the database path (round trips on a slow link; a real PostgreSQL server), and
+ * sealing and checking a 40-page report in headless Chromium;
  * prints every figure and writes bench/RESULTS.md.
  */
 const RESULTS_FILE = new URL("./RESULTS.md", import.meta.url);
@@ -142,6 +144,13 @@ async function main() {
     const direct = await timeRoutes(origin, { account: hot, code });
     logTimings(direct);
 
+    log(`\n5. Sealing and checking a report in headless Chromium (${elapsed()})`);
+    const sealing = await benchSealing(origin);
+    log(
+      `  ${sealing.pages} pages, ${formatInt(sealing.fileBytes)} B: sealed in ${formatMs(sealing.sealMs)} ms, ` +
+        `checked in ${formatMs(sealing.checkMs)} ms; fingerprints agree: ${sealing.fingerprintsAgree}`,
+    );
+
     log(`\n3. API query scaling (${elapsed()})`);
     const subjects: Subjects = {
       hot,
@@ -201,6 +210,7 @@ async function main() {
       large,
       indexesRestored: JSON.stringify(indexesBefore) === JSON.stringify(indexesAfter),
       database,
+      sealing,
     });
     writeFileSync(RESULTS_FILE, report);
     // Every figure on the console too; the plans stay in the file.

@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import { chromium, type Browser } from "playwright-core";
 
 /**
  * Browser tests drive Debian's Chromium through playwright-core (no browser download):
@@ -17,4 +18,22 @@ if (!existsSync(CHROMIUM_PATH)) {
     });
   run(["apt-get", "update"]);
   run(["apt-get", "install", "-y", "--no-install-recommends", "chromium", "fonts-liberation"]);
+}
+
+/** Debian's Chromium, headless, with the flags this sandboxed, offline machine needs (tests and bench). */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-sync",
+    ],
+  });
 }
