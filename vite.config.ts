@@ -37,4 +37,9 @@ export default defineConfig({
     sourcemap: process.env.VALUSEAL_SOURCEMAP === "1",
     chunkSizeWarningLimit: 400,
   },
+  environments: {
+    // The public check page (/v/<token>/check, /verify) is its own small entry, not the SPA. Set
+    // for the browser build only: the Worker's build has its own entry (wrangler.toml's main).
+    client: { build: { rollupOptions: { input: { main: "index.html", check: "check.html" } } } },
+  },
 });

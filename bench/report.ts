@@ -482,9 +482,9 @@ function sealingSection({ sealing }: BenchReport) {
   return [
     "## 5. Sealing and checking a report in the browser",
     "",
-    `A ${sealing.pages}-page report of ${(sealing.fileBytes / 1024 / 1024).toFixed(1)} MB (text on every page, a ` +
-      "photo on page 1 and a scanned-page image of about 250 KB on each page), made by " +
-      "tests/e2e/fixtures/report-pdfs.ts, sealed and then checked in headless Chromium by the modules the " +
+    `A ${sealing.pages}-page report of ${(sealing.fileBytes / 1024 / 1024).toFixed(1)} MB (text on every page and a ` +
+      "different photo of about 250 KB on every page, as scanned appendices weigh), made by " +
+      "tests/e2e/fixtures/pdf.ts, sealed and then checked in headless Chromium by the modules the " +
       "screens load (web/lib/pdf: @cantoo/pdf-lib stamps, pdf.js in its worker extracts each page's text, " +
       "WebCrypto hashes). Sealing includes fingerprinting the sealed file; checking is what the check page " +
       "does before it asks the server. Median of 3 runs after a warm-up run, timed by the page's clock.",

@@ -1,10 +1,10 @@
 import { readFile } from "node:fs/promises";
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { expectNoHorizontalScroll, PHONE_VIEWPORT, SCREEN_POLL, useBrowser } from "./fixtures/browser";
+import { expectNoHorizontalScroll, PHONE_VIEWPORT, useBrowser } from "./fixtures/browser";
 import { createOwnerWithCodesViaApi } from "./fixtures/codes";
 import { apiCall } from "./fixtures/http";
-import { decodeQrPng, makeReportPdf, rasterisePages } from "./fixtures/report-pdfs";
+import { decodeQr, makeEncryptedPdf, makeReportPdf, makeSignedPdf, rasterisePages } from "./fixtures/pdf";
+import { sealInBrowser } from "./fixtures/sealing";
 
 /**
  * Sealing a report in the browser: the valuer's PDF is stamped on every page with the code (each
@@ -13,26 +13,6 @@ import { decodeQrPng, makeReportPdf, rasterisePages } from "./fixtures/report-pd
  * 300 dpi and every QR decoded.
  */
 const browser = useBrowser();
-
-/** Seals a PDF from the code's detail page and returns the downloaded sealed file. */
-async function sealInBrowser(page: Page, codeId: number, pdf: Uint8Array, options: { corner?: string } = {}) {
-  await page.goto(`/qr/${codeId}`);
-  const panel = page.getByRole("region", { name: "Sealed report" });
-  await panel.getByText("Not sealed yet").waitFor();
-  await panel.getByRole("button", { name: "Seal report PDF" }).click();
-  const dialog = page.getByRole("dialog", { name: "Seal report PDF" });
-  await dialog
-    .getByLabel("Final report (PDF)")
-    .setInputFiles({ name: "report.pdf", mimeType: "application/pdf", buffer: Buffer.from(pdf) });
-  if (options.corner) await dialog.getByLabel("Stamp position").selectOption({ label: options.corner });
-  await dialog.getByRole("button", { name: "Seal report" }).click();
-  await dialog.getByRole("img", { name: "Preview of page 1 of the sealed report" }).waitFor(SCREEN_POLL);
-  const download = page.waitForEvent("download");
-  await dialog.getByRole("button", { name: "Save seal and download" }).click();
-  const file = await download;
-  await dialog.getByText(/^Sealed as version 1\./).waitFor();
-  return { fileName: file.suggestedFilename(), bytes: new Uint8Array(await readFile((await file.path())!)) };
-}
 
 describe("sealing a report", () => {
   it("stamps every page with its own page QR at 360 px, registers version 1 and downloads <reference>-sealed.pdf", async () => {
@@ -46,7 +26,7 @@ describe("sealing a report", () => {
     // Printed and read back: every page's QR decodes to the code's address followed by its page.
     const pages = rasterisePages(sealed.bytes);
     expect(pages).toHaveLength(5);
-    expect(pages.map(decodeQrPng)).toEqual([1, 2, 3, 4, 5].map((n) => `${code.qrCodeData}/${n}`));
+    expect(pages.map(decodeQr)).toEqual([1, 2, 3, 4, 5].map((n) => `${code.qrCodeData}/${n}`));
 
     // The panel lists the version; the server holds the fingerprints, never the file.
     await page.getByRole("dialog", { name: "Seal report PDF" }).getByRole("button", { name: "Done" }).click();
@@ -65,7 +45,7 @@ describe("sealing a report", () => {
     const { owner, code } = await createOwnerWithCodesViaApi();
     const { page, context } = await browser.newPage({ token: owner.token });
     const sealed = await sealInBrowser(page, code.id, await makeReportPdf({ pages: 4 }), { corner: "Top left" });
-    const address = decodeQrPng(rasterisePages(sealed.bytes)[2]!);
+    const address = decodeQr(rasterisePages(sealed.bytes)[2]!);
     expect(address).toBe(`${code.qrCodeData}/3`);
     const phone = await browser.newPage({ viewport: PHONE_VIEWPORT });
     await phone.page.goto(new URL(address!).pathname);
@@ -75,24 +55,46 @@ describe("sealing a report", () => {
     await context.close();
   });
 
-  it("refuses a password-protected PDF with a message the valuer can act on", async () => {
+  it("refuses a password-protected and a digitally signed PDF with messages the valuer can act on, and keeps nothing", async () => {
     const { owner, code } = await createOwnerWithCodesViaApi();
     const { page, context } = await browser.newPage({ token: owner.token });
     await page.goto(`/qr/${code.id}`);
     await page.getByRole("button", { name: "Seal report PDF" }).click();
     const dialog = page.getByRole("dialog", { name: "Seal report PDF" });
-    await dialog.getByLabel("Final report (PDF)").setInputFiles({
-      name: "locked.pdf",
-      mimeType: "application/pdf",
-      buffer: await readFile(new URL("../fixtures/reports/password-protected.pdf", import.meta.url)),
-    });
-    await dialog.getByRole("button", { name: "Seal report" }).click();
-    await dialog
-      .getByText(
-        "This PDF is password-protected or restricted. Save an unprotected copy of the final report and seal that.",
-      )
-      .waitFor();
+    const report = await makeReportPdf({ pages: 2 });
+    const cases = [
+      {
+        pdf: makeEncryptedPdf(report),
+        message:
+          "This PDF is password-protected or restricted. Save an unprotected copy of the final report and seal that.",
+      },
+      {
+        pdf: await makeSignedPdf(report),
+        message:
+          "This PDF is digitally signed; stamping it would invalidate the signature. Seal the unsigned final version, then sign it.",
+      },
+    ];
+    for (const { pdf, message } of cases) {
+      await dialog
+        .getByLabel("Final report (PDF)")
+        .setInputFiles({ name: "report.pdf", mimeType: "application/pdf", buffer: Buffer.from(pdf) });
+      await dialog.getByRole("button", { name: "Seal report" }).click();
+      await dialog.getByText(message).waitFor();
+    }
     expect(await apiCall(`/api/qr-codes/${code.id}/seals`, { token: owner.token })).toEqual([]);
+    await context.close();
+  });
+
+  it("seals a report exported by a word processor (fonts embedded, tables, a photo)", async () => {
+    const { owner, code } = await createOwnerWithCodesViaApi();
+    const { page, context } = await browser.newPage({ token: owner.token });
+    const word = new Uint8Array(
+      await readFile(new URL("../fixtures/reports/word-valuation-report.pdf", import.meta.url)),
+    );
+    const sealed = await sealInBrowser(page, code.id, word);
+    const pages = rasterisePages(sealed.bytes);
+    expect(pages.length).toBeGreaterThanOrEqual(3);
+    expect(pages.map(decodeQr)).toEqual(pages.map((_, index) => `${code.qrCodeData}/${index + 1}`));
     await context.close();
   });
 });

@@ -11,7 +11,8 @@ import { certificatePageHeaders, renderInvalidCodePage } from "../lib/certificat
  * stays script-free.
  */
 async function checkPage(c: { env: AppEnv["Bindings"]; req: { url: string } }) {
-  const asset = await c.env.ASSETS.fetch(new URL("/check.html", c.req.url));
+  // "/check", not "/check.html": static assets answer a .html path with a redirect to its bare name.
+  const asset = await c.env.ASSETS.fetch(new URL("/check", c.req.url));
   const headers = new Headers(asset.headers);
   // Script from this origin only (the page's module and pdf.js's worker), nothing inline, no eval.
   headers.set(

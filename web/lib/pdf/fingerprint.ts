@@ -1,95 +1,109 @@
-import type { PDFDocumentProxy } from "pdfjs-dist";
-import { SEALED_PDF_INFO_KEY } from "../../../schema/validation/seals";
-import { openWithPdfjs } from "./pdfjs";
+import { SEAL_MAX_PAGES, SEALED_PDF_INFO_KEY } from "../../../schema/validation/seals";
+import { PdfRefusedError } from "./errors";
+import { openWithPdfJs } from "./pdfjs";
 
-/** What a check sends (the file's SHA-256 and each page's fingerprint) and the address the file names. */
+/**
+ * A report's fingerprints, computed in the browser from its bytes (the file never leaves it). The
+ * algorithm is public (docs/sealed-reports.md) so a lender can compute the same values:
+ *
+ * 1. the file: SHA-256 of its bytes, lowercase hex;
+ * 2. each page, in order: pdf.js 5.6.205 `getTextContent()` with default options, the `str` of
+ *    every text item concatenated with nothing between them; Unicode NFKC; every whitespace code
+ *    point removed (PAGE_WHITESPACE); UTF-8; SHA-256; lowercase hex.
+ *
+ * Whitespace is dropped rather than collapsed because where pdf.js puts spaces and line ends
+ * depends on glyph positions, which a re-save or a "print to PDF" can nudge without changing a word.
+ */
 export interface CopyFingerprint {
   sha256: string;
   pageFingerprints: string[];
-  /** The verification address the sealer wrote into the Info dictionary; null for other PDFs. */
+  /** The verification address the sealing wrote in the Info dictionary, if the file carries one. */
   verificationAddress: string | null;
+}
+
+/** JavaScript's `\s`, written out so another implementation removes exactly the same code points. */
+export const PAGE_WHITESPACE = /[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]/g;
+
+export function normalisePageText(itemTexts: readonly string[]): string {
+  return itemTexts.join("").normalize("NFKC").replace(PAGE_WHITESPACE, "");
 }
 
 const toHex = (digest: ArrayBuffer) =>
   Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
 
 export async function sha256Hex(bytes: Uint8Array): Promise<string> {
-  return toHex(await crypto.subtle.digest("SHA-256", bytes as BufferSource));
+  return toHex(await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>));
 }
 
-/**
- * A page's text as it is fingerprinted (docs/sealed-reports.md): the text items in pdf.js's order,
- * joined with nothing, in Unicode NFKC (so a ligature "ﬁ" and "fi" agree), with every white-space
- * character removed (viewers that re-save a PDF often re-space or re-break its text).
- */
-export const normalisePageText = (items: string[]) =>
-  items
-    .join("")
-    .normalize("NFKC")
-    .replace(/[\s\u200b\ufeff]+/gu, "");
+const encoder = new TextEncoder();
 
-/** Each page's fingerprint, in page order: SHA-256 of the UTF-8 of its normalised text. */
-export async function pageFingerprints(
-  document: PDFDocumentProxy,
+/** The page fingerprints and the Info dictionary's verification address, read with pdf.js. */
+export async function readPages(
+  bytes: Uint8Array,
   onProgress?: (done: number, total: number) => void,
-): Promise<string[]> {
-  const fingerprints: string[] = [];
-  const encoder = new TextEncoder();
-  for (let number = 1; number <= document.numPages; number += 1) {
-    const page = await document.getPage(number);
-    const content = await page.getTextContent();
-    const text = normalisePageText(content.items.map((item) => ("str" in item ? item.str : "")));
-    fingerprints.push(await sha256Hex(encoder.encode(text)));
-    page.cleanup();
-    onProgress?.(number, document.numPages);
+): Promise<{ pageFingerprints: string[]; verificationAddress: string | null }> {
+  const doc = await openWithPdfJs(bytes);
+  try {
+    const total = doc.numPages;
+    // No sealed report is longer, and the API takes no more fingerprints than this.
+    if (total > SEAL_MAX_PAGES) {
+      throw new PdfRefusedError(
+        `This PDF has ${total} pages; a sealed report has at most ${SEAL_MAX_PAGES}, so it is not a ValuSeal sealed report.`,
+      );
+    }
+    onProgress?.(0, total);
+    const pageFingerprints: string[] = [];
+    for (let number = 1; number <= total; number += 1) {
+      const page = await doc.getPage(number);
+      const { items } = await page.getTextContent();
+      const text = normalisePageText(items.map((item) => ("str" in item ? item.str : "")));
+      pageFingerprints.push(await sha256Hex(encoder.encode(text)));
+      page.cleanup();
+      onProgress?.(number, total);
+    }
+    const { info } = await doc.getMetadata();
+    const custom = (info as { Custom?: Record<string, unknown> } | null)?.Custom;
+    const address = custom?.[SEALED_PDF_INFO_KEY];
+    return { pageFingerprints, verificationAddress: typeof address === "string" && address ? address : null };
+  } finally {
+    await doc.destroy();
   }
-  return fingerprints;
 }
 
-/** The address a sealed PDF names in its Info dictionary (`ValuSealVerification`), if any. */
-async function verificationAddressOf(document: PDFDocumentProxy): Promise<string | null> {
-  const { info } = (await document.getMetadata()) as { info?: { Custom?: Record<string, unknown> } };
-  const address = info?.Custom?.[SEALED_PDF_INFO_KEY];
-  return typeof address === "string" && address ? address : null;
-}
-
-/** Fingerprints a PDF in the browser, as a check does; the file is never sent anywhere. */
 export async function fingerprintReport(
   file: ArrayBuffer,
   onProgress?: (done: number, total: number) => void,
 ): Promise<CopyFingerprint> {
   const bytes = new Uint8Array(file);
-  const [sha256, document] = await Promise.all([sha256Hex(bytes), openWithPdfjs(bytes)]);
-  try {
-    return {
-      sha256,
-      pageFingerprints: await pageFingerprints(document, onProgress),
-      verificationAddress: await verificationAddressOf(document),
-    };
-  } finally {
-    await document.destroy();
-  }
+  const sha256 = await sha256Hex(bytes);
+  const pages = await readPages(bytes, onProgress);
+  return { sha256, ...pages };
 }
 
-/** Draws one page (page 1 by default) into the canvas at the given CSS width, sharp on high-density screens. */
+/**
+ * Draws one page (the first by default) to fit `cssWidth` CSS pixels, sharp on high-density
+ * screens: the valuer sees where the stamp landed before downloading.
+ */
 export async function renderPagePreview(
   file: ArrayBuffer,
   canvas: HTMLCanvasElement,
   cssWidth: number,
   pageNumber = 1,
 ): Promise<void> {
-  const document = await openWithPdfjs(new Uint8Array(file));
+  const doc = await openWithPdfJs(new Uint8Array(file));
   try {
-    const page = await document.getPage(pageNumber);
-    const base = page.getViewport({ scale: 1 });
+    const page = await doc.getPage(pageNumber);
+    const scale = cssWidth / page.getViewport({ scale: 1 }).width;
     const ratio = window.devicePixelRatio || 1;
-    const viewport = page.getViewport({ scale: (cssWidth / base.width) * ratio });
+    const viewport = page.getViewport({ scale: scale * ratio });
     canvas.width = Math.floor(viewport.width);
     canvas.height = Math.floor(viewport.height);
-    canvas.style.width = `${cssWidth}px`;
+    // Set through the CSSOM, which the CSP allows (it refuses inline style attributes only).
+    canvas.style.width = `${Math.floor(viewport.width / ratio)}px`;
     canvas.style.height = `${Math.floor(viewport.height / ratio)}px`;
     await page.render({ canvas, viewport }).promise;
+    page.cleanup();
   } finally {
-    await document.destroy();
+    await doc.destroy();
   }
 }

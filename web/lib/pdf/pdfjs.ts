@@ -1,38 +1,38 @@
-import type * as PdfJs from "pdfjs-dist";
 import type { PDFDocumentProxy } from "pdfjs-dist";
-import { PdfRefusedError } from "./errors";
+import { PdfRefusedError, REFUSAL } from "./errors";
 
-let loaded: Promise<typeof PdfJs> | undefined;
+type PdfJs = typeof import("pdfjs-dist");
+
+let loading: Promise<PdfJs> | undefined;
 
 /**
- * pdf.js, loaded on first use only (it is about 120 KB gzipped plus a 370 KB worker, and only the
- * sealing and checking screens need it). The worker is a file of this origin, which the
- * Content-Security-Policy (script-src 'self') allows; a cross-origin one would be wrapped in a
- * blob: URL that the policy refuses.
+ * pdf.js, loaded on first use only (it never belongs in the landing page's bundle), with its
+ * worker as a module served from this origin: our CSP (script-src 'self', no worker-src) refuses
+ * the blob: wrapper pdf.js builds for a worker on another origin.
  */
-export function loadPdfjs(): Promise<typeof PdfJs> {
-  loaded ??= Promise.all([import("pdfjs-dist"), import("pdfjs-dist/build/pdf.worker.min.mjs?url")]).then(
+export function loadPdfJs(): Promise<PdfJs> {
+  loading ??= Promise.all([import("pdfjs-dist"), import("pdfjs-dist/build/pdf.worker.min.mjs?url")]).then(
     ([pdfjs, worker]) => {
       pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
       return pdfjs;
     },
   );
-  return loaded;
+  return loading;
 }
 
 /**
- * Opens a PDF with pdf.js. It is given a copy: pdf.js hands its input to the worker, which leaves
- * the caller's buffer empty. `isEvalSupported: false` because the policy forbids eval, so pdf.js
- * never tries it.
+ * Opens a PDF with pdf.js. The bytes are copied because pdf.js transfers (detaches) the buffer it is
+ * given, and callers still need theirs. Eval stays off: the CSP forbids it, and pdf.js would
+ * otherwise probe for it.
  */
-export async function openWithPdfjs(bytes: Uint8Array): Promise<PDFDocumentProxy> {
-  const pdfjs = await loadPdfjs();
+export async function openWithPdfJs(bytes: Uint8Array): Promise<PDFDocumentProxy> {
+  const pdfjs = await loadPdfJs();
   try {
     return await pdfjs.getDocument({ data: bytes.slice(), isEvalSupported: false, verbosity: 0 }).promise;
   } catch (error) {
-    if ((error as { name?: string }).name === "PasswordException") {
-      throw new PdfRefusedError("This PDF is password-protected. Save a copy without a password and choose that.");
-    }
-    throw new PdfRefusedError("This file could not be read as a PDF.");
+    const name = (error as { name?: string } | null)?.name;
+    if (name === "PasswordException") throw new PdfRefusedError(REFUSAL.encrypted);
+    if (name === "InvalidPDFException" || name === "FormatError") throw new PdfRefusedError(REFUSAL.notPdf);
+    throw error;
   }
 }

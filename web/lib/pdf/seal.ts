@@ -1,39 +1,33 @@
 import {
-  concatTransformationMatrix,
   EncryptedPDFError,
   PDFArray,
   PDFDict,
   PDFDocument,
-  PDFHexString,
   PDFName,
   PDFNumber,
-  popGraphicsState,
-  pushGraphicsState,
-  rgb,
+  PDFString,
   StandardFonts,
-  type PDFFont,
-  type PDFPage,
 } from "@cantoo/pdf-lib";
-import QRCode from "qrcode-svg";
 import {
   SEAL_MAX_BYTES,
   SEAL_MAX_PAGES,
   SEALED_PDF_INFO_KEY,
+  STAMP_CORNERS,
   STAMP_MAX_MM,
   STAMP_MIN_MM,
   type StampCorner,
 } from "../../../schema/validation/seals";
-import { PdfRefusedError } from "./errors";
-import { pageFingerprints, sha256Hex } from "./fingerprint";
-import { openWithPdfjs } from "./pdfjs";
+import { PdfRefusedError, REFUSAL } from "./errors";
+import { readPages, sha256Hex } from "./fingerprint";
+import { qrForPage, stampPage } from "./stamp";
 
 export interface SealOptions {
-  /** The code's address, `https://<host>/v/<token>`; page n's QR encodes it followed by `/n`. */
+  /** The code's address, `https://<host>/v/<token>`; each page's QR adds `/<page number>`. */
   verificationAddress: string;
-  /** What the stamp line names the report by: its reference, or the token when it has none. */
+  /** Printed on every page's line, e.g. the report's reference. */
   label: string;
   corner: StampCorner;
-  /** The QR symbol's printed side in millimetres; its 4-module white quiet zone is added around it. */
+  /** The QR's printed width including its quiet zone, STAMP_MIN_MM to STAMP_MAX_MM. */
   sizeMm: number;
   onProgress?: (step: "stamping" | "fingerprinting", done: number, total: number) => void;
 }
@@ -45,205 +39,137 @@ export interface SealedReport {
   pageCount: number;
 }
 
-const POINTS_PER_MM = 72 / 25.4;
-const QUIET_ZONE_MODULES = 4;
-/** The stamp keeps this far from the page's visible edge, where printers clip. */
-const EDGE_MARGIN_MM = 6;
-const LINE_FONT_SIZE = 6.5;
-const LINE_MIN_FONT_SIZE = 4.5;
-const LINE_GAP_PT = 2;
-/** The standard fonts write WinAnsi only: anything else would be swapped for "?" in the stamp. */
-const WIN_ANSI_PRINTABLE = /^[\x20-\x7e\u00a0-\u00ff]*$/;
-
+/**
+ * The stamp's line is drawn with standard Helvetica (WinAnsi), which cannot show other characters:
+ * the PDF library would silently print "?" instead, so such text is refused before anything is drawn.
+ */
+const PRINTABLE_ASCII = /^[\x20-\x7e]+$/;
+const VERIFICATION_ADDRESS = /^https?:\/\/[^/?#\s]+\/v\/[0-9A-Za-z]{16}$/;
+const LABEL_MAX_LENGTH = 60;
 const MB = 1024 * 1024;
 
-/** The QR's dark modules as one SVG path (runs of a row merged), in module units. */
-function qrPath(content: string): { path: string; modules: number } {
-  const qr = new QRCode({ content, ecl: "M", padding: 0, join: true });
-  const rows = (qr as unknown as { qrcode: { modules: boolean[][] } }).qrcode.modules;
-  let path = "";
-  rows.forEach((row, y) => {
-    for (let x = 0; x < row.length;) {
-      if (!row[x]) {
-        x += 1;
-        continue;
-      }
-      const start = x;
-      while (x < row.length && row[x]) x += 1;
-      path += `M${start} ${y}h${x - start}v1h${start - x}z`;
-    }
-  });
-  return { path, modules: rows.length };
+function checkOptions(options: SealOptions): { host: string; label: string } {
+  const { verificationAddress, corner, sizeMm } = options;
+  const label = options.label.trim();
+  if (!VERIFICATION_ADDRESS.test(verificationAddress) || !PRINTABLE_ASCII.test(verificationAddress)) {
+    throw new PdfRefusedError(`"${verificationAddress}" is not a ValuSeal verification address.`);
+  }
+  const host = new URL(verificationAddress).host;
+  if (!PRINTABLE_ASCII.test(host)) {
+    throw new PdfRefusedError(`The address's host "${host}" can only be printed in plain ASCII letters.`);
+  }
+  if (!label || !PRINTABLE_ASCII.test(label) || label.length > LABEL_MAX_LENGTH) {
+    throw new PdfRefusedError(
+      `The label printed on each page must be 1 to ${LABEL_MAX_LENGTH} plain ASCII characters (letters, digits, spaces and punctuation, no accents or symbols such as "·").`,
+    );
+  }
+  if (!STAMP_CORNERS.includes(corner)) throw new PdfRefusedError(`"${corner}" is not a corner of the page.`);
+  if (!(sizeMm >= STAMP_MIN_MM && sizeMm <= STAMP_MAX_MM)) {
+    throw new PdfRefusedError(`The seal must be ${STAMP_MIN_MM} to ${STAMP_MAX_MM} mm wide to scan reliably.`);
+  }
+  return { host, label };
+}
+
+function looksLikePdf(bytes: Uint8Array): boolean {
+  // Readers accept the header anywhere in the first kilobyte.
+  const head = new TextDecoder("latin1").decode(bytes.subarray(0, 1024));
+  return head.includes("%PDF-");
+}
+
+async function loadForSealing(bytes: Uint8Array): Promise<PDFDocument> {
+  if (bytes.byteLength > SEAL_MAX_BYTES) {
+    throw new PdfRefusedError(
+      `This PDF is ${(bytes.byteLength / MB).toFixed(1)} MB; a sealed report can be at most ${SEAL_MAX_BYTES / MB} MB. Save it with compressed images and try again.`,
+    );
+  }
+  if (!looksLikePdf(bytes)) throw new PdfRefusedError(REFUSAL.notPdf);
+  let doc: PDFDocument;
+  try {
+    doc = await PDFDocument.load(bytes, { updateMetadata: false });
+  } catch (error) {
+    if (error instanceof EncryptedPDFError) throw new PdfRefusedError(REFUSAL.encrypted);
+    throw new PdfRefusedError(REFUSAL.notPdf);
+  }
+  if (doc.isEncrypted) throw new PdfRefusedError(REFUSAL.encrypted);
+  if (isSignedOrCertified(doc)) throw new PdfRefusedError(REFUSAL.signed);
+  const pageCount = doc.getPageCount();
+  if (pageCount === 0) throw new PdfRefusedError(REFUSAL.notPdf);
+  if (pageCount > SEAL_MAX_PAGES) {
+    throw new PdfRefusedError(
+      `This PDF has ${pageCount} pages; a sealed report can have at most ${SEAL_MAX_PAGES}. Seal the report without its appendices, or split it.`,
+    );
+  }
+  return doc;
 }
 
 /**
- * Signed or certified PDFs are refused: stamping adds page content, which a signature's
- * permissions never allow, so every viewer would then report the signature as broken.
+ * Signed or certified: the AcroForm says signatures exist, a signature field has a value, or the
+ * catalog carries /Perms (DocMDP certification or usage rights). Stamping adds page content, a
+ * change no signature permission allows, so every viewer would report the signature as broken.
+ * Read through the catalog, not getForm(), which would create a form where there is none.
  */
-function isSigned(document: PDFDocument): boolean {
-  const form = document.catalog.lookupMaybe(PDFName.of("AcroForm"), PDFDict);
-  const sigFlags = form?.lookupMaybe(PDFName.of("SigFlags"), PDFNumber)?.asNumber() ?? 0;
-  if (sigFlags & 1 || document.catalog.get(PDFName.of("Perms"))) return true;
+function isSignedOrCertified(doc: PDFDocument): boolean {
+  const acroForm = doc.catalog.lookupMaybe(PDFName.of("AcroForm"), PDFDict);
+  const sigFlags = acroForm?.lookupMaybe(PDFName.of("SigFlags"), PDFNumber)?.asNumber() ?? 0;
+  if (sigFlags & 1) return true;
+  if (doc.catalog.get(PDFName.of("Perms"))) return true;
+  const seen = new Set<PDFDict>();
   const hasSignedField = (fields: unknown): boolean => {
     if (!(fields instanceof PDFArray)) return false;
     for (let index = 0; index < fields.size(); index += 1) {
       const field = fields.lookup(index);
-      if (!(field instanceof PDFDict)) continue;
+      if (!(field instanceof PDFDict) || seen.has(field)) continue;
+      seen.add(field);
       if (field.lookup(PDFName.of("FT")) === PDFName.of("Sig") && field.get(PDFName.of("V"))) return true;
       if (hasSignedField(field.lookup(PDFName.of("Kids")))) return true;
     }
     return false;
   };
-  return hasSignedField(form?.lookup(PDFName.of("Fields")));
+  return hasSignedField(acroForm?.lookup(PDFName.of("Fields")));
 }
 
-async function loadForSealing(file: ArrayBuffer): Promise<PDFDocument> {
-  if (file.byteLength > SEAL_MAX_BYTES) {
-    throw new PdfRefusedError(`This file is ${Math.ceil(file.byteLength / MB)} MB; the limit is 50 MB.`);
-  }
-  let document: PDFDocument;
-  try {
-    document = await PDFDocument.load(file, { updateMetadata: false });
-  } catch (error) {
-    if (error instanceof EncryptedPDFError) {
-      throw new PdfRefusedError(
-        "This PDF is password-protected or restricted. Save an unprotected copy of the final report and seal that.",
-      );
-    }
-    throw new PdfRefusedError(
-      "This file could not be read as a PDF. Export the report to PDF again and choose that file.",
-    );
-  }
-  if (isSigned(document)) {
-    throw new PdfRefusedError(
-      "This PDF is digitally signed; stamping it would invalidate the signature. Seal the unsigned final version, then sign it.",
-    );
-  }
-  const pages = document.getPageCount();
-  if (pages === 0) throw new PdfRefusedError("This PDF has no pages.");
-  if (pages > SEAL_MAX_PAGES) {
-    throw new PdfRefusedError(`This PDF has ${pages} pages; a sealed report has at most ${SEAL_MAX_PAGES}.`);
-  }
-  return document;
-}
+/** Lets the page repaint (progress) during long synchronous work. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
 
 /**
- * The matrix from "as the reader sees the page" (origin at the visible bottom-left, x to the right)
- * to the page's own coordinates, for each rotation, with the visible width and height: the stamp
- * lands in the corner the reader sees, whatever the page's /Rotate and CropBox.
- */
-function visibleFrame(page: PDFPage) {
-  const { x, y, width, height } = page.getCropBox();
-  const rotation = (((page.getRotation().angle % 360) + 360) % 360) as 0 | 90 | 180 | 270;
-  type Matrix = [number, number, number, number, number, number];
-  const matrices: Record<0 | 90 | 180 | 270, Matrix> = {
-    0: [1, 0, 0, 1, x, y],
-    90: [0, 1, -1, 0, x + width, y],
-    180: [-1, 0, 0, -1, x + width, y + height],
-    270: [0, -1, 1, 0, x, y + height],
-  };
-  const turned = rotation % 180 !== 0;
-  return {
-    matrix: matrices[rotation] ?? matrices[0],
-    width: turned ? height : width,
-    height: turned ? width : height,
-  };
-}
-
-interface Stamp {
-  address: string;
-  line: string;
-  corner: StampCorner;
-  sizeMm: number;
-  font: PDFFont;
-}
-
-function stampPage(page: PDFPage, { address, line, corner, sizeMm, font }: Stamp) {
-  const frame = visibleFrame(page);
-  const { path, modules } = qrPath(address);
-  const symbol = sizeMm * POINTS_PER_MM;
-  const module = symbol / modules;
-  const box = symbol + 2 * QUIET_ZONE_MODULES * module;
-  const margin = EDGE_MARGIN_MM * POINTS_PER_MM;
-  const right = corner.endsWith("right");
-  const bottom = corner.startsWith("bottom");
-  const boxX = right ? frame.width - margin - box : margin;
-  const boxY = bottom ? margin : frame.height - margin - box;
-
-  // The line fits beside the page's edge margins, shrunk if the page is narrow.
-  const available = frame.width - 2 * margin;
-  const fontSize = Math.max(
-    LINE_MIN_FONT_SIZE,
-    Math.min(LINE_FONT_SIZE, (LINE_FONT_SIZE * available) / font.widthOfTextAtSize(line, LINE_FONT_SIZE)),
-  );
-  const lineWidth = font.widthOfTextAtSize(line, fontSize);
-  const lineX = right ? boxX + box - lineWidth : boxX;
-  const lineY = bottom ? boxY + box + LINE_GAP_PT : boxY - LINE_GAP_PT - fontSize;
-
-  page.pushOperators(pushGraphicsState(), concatTransformationMatrix(...frame.matrix));
-  const white = rgb(1, 1, 1);
-  page.drawRectangle({ x: boxX, y: boxY, width: box, height: box, color: white });
-  page.drawRectangle({
-    x: lineX - 1,
-    y: lineY - fontSize * 0.25,
-    width: lineWidth + 2,
-    height: fontSize * 1.2,
-    color: white,
-  });
-  // drawSvgPath places the path's top-left corner at (x, y): SVG's y axis points down.
-  const symbolX = boxX + QUIET_ZONE_MODULES * module;
-  page.drawSvgPath(path, {
-    x: symbolX,
-    y: boxY + box - QUIET_ZONE_MODULES * module,
-    scale: module,
-    color: rgb(0, 0, 0),
-  });
-  page.drawText(line, { x: lineX, y: lineY, size: fontSize, font, color: rgb(0.1, 0.1, 0.1) });
-  page.pushOperators(popGraphicsState());
-}
-
-/**
- * Stamps every page of the valuer's final PDF with the code (page n's QR encodes the address and
- * `/n`) and the line "ValuSeal · <label> · page n of N · verify at <host>", names the address in the
- * document's Info dictionary, then fingerprints the sealed file as a check will (fingerprint.ts).
- * Everything happens in this browser.
+ * Stamps every page of the final report with its page address as a QR code and a line of text,
+ * records the verification address in the Info dictionary, and fingerprints the sealed bytes (the
+ * values the API registers). Everything happens in the browser. Throws PdfRefusedError, with a
+ * message for the valuer, for files that cannot or must not be sealed.
  */
 export async function sealReport(file: ArrayBuffer, options: SealOptions): Promise<SealedReport> {
-  const sizeMm = Math.min(STAMP_MAX_MM, Math.max(STAMP_MIN_MM, options.sizeMm));
-  const document = await loadForSealing(file);
-  const address = options.verificationAddress.replace(/\/+$/, "");
-  const host = new URL(address).host;
-  const token = address.slice(address.lastIndexOf("/") + 1);
-  const label = WIN_ANSI_PRINTABLE.test(options.label) && options.label.trim() ? options.label.trim() : token;
-  const font = await document.embedFont(StandardFonts.Helvetica);
-  const pages = document.getPages();
-  pages.forEach((page, index) => {
+  const { host, label } = checkOptions(options);
+  const { verificationAddress, corner, sizeMm, onProgress } = options;
+  const doc = await loadForSealing(new Uint8Array(file));
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const pages = doc.getPages();
+  const total = pages.length;
+  onProgress?.("stamping", 0, total);
+  for (const [index, page] of pages.entries()) {
     const number = index + 1;
-    stampPage(page, {
-      address: `${address}/${number}`,
-      line: `ValuSeal · ${label} · page ${number} of ${pages.length} · verify at ${host}`,
-      corner: options.corner,
-      sizeMm,
-      font,
-    });
-    options.onProgress?.("stamping", number, pages.length);
-  });
-
-  document.setProducer("ValuSeal");
-  document.setModificationDate(new Date());
-  document.setSubject(`Sealed by ValuSeal. Verify at ${address}`);
-  document.setKeywords(["ValuSeal", address]);
-  const info = document.context.lookup(document.context.trailerInfo.Info, PDFDict);
-  info?.set(PDFName.of(SEALED_PDF_INFO_KEY), PDFHexString.fromText(address));
-  const bytes = await document.save();
-
-  const sealed = await openWithPdfjs(bytes);
-  try {
-    const fingerprints = await pageFingerprints(sealed, (done, total) =>
-      options.onProgress?.("fingerprinting", done, total),
-    );
-    return { bytes, sha256: await sha256Hex(bytes), pageFingerprints: fingerprints, pageCount: pages.length };
-  } finally {
-    await sealed.destroy();
+    const line = `ValuSeal · ${label} · page ${number} of ${total} · verify at ${host}`;
+    stampPage(page, number, { qr: qrForPage(`${verificationAddress}/${number}`), line, font, corner, sizeMm });
+    if (number % 10 === 0 || number === total) {
+      onProgress?.("stamping", number, total);
+      await nextTask();
+    }
   }
+
+  doc.setSubject(`Sealed by ValuSeal. Verify at ${verificationAddress}`);
+  doc.setKeywords(["ValuSeal", label, verificationAddress]);
+  doc.setProducer("ValuSeal");
+  doc.setModificationDate(new Date());
+  // The Info dictionary exists once setSubject has run; the address is ASCII, so a literal string.
+  const info = doc.context.lookup(doc.context.trailerInfo.Info, PDFDict);
+  info.set(PDFName.of(SEALED_PDF_INFO_KEY), PDFString.of(verificationAddress));
+
+  const bytes = await doc.save();
+  const sha256 = await sha256Hex(bytes);
+  const read = await readPages(bytes, (done, count) => onProgress?.("fingerprinting", done, count));
+  if (read.pageFingerprints.length !== total || read.verificationAddress !== verificationAddress) {
+    throw new Error(
+      `The sealed PDF did not read back as written (${read.pageFingerprints.length} of ${total} pages, address ${read.verificationAddress ?? "missing"}).`,
+    );
+  }
+  return { bytes, sha256, pageFingerprints: read.pageFingerprints, pageCount: total };
 }

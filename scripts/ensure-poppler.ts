@@ -1,0 +1,31 @@
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+
+/**
+ * The sealed-report tests read PDFs the way a printer and a lender's tools do: poppler's pdftoppm
+ * rasterises pages (then a QR reader scans them), pdfsig reports signatures, and qpdf encrypts
+ * files and openssl signs one for the refusal tests. Install Debian's packages with apt when a tool is missing, as CI
+ * starts from a bare Node machine.
+ */
+export const PDFTOPPM_PATH = "/usr/bin/pdftoppm";
+export const QPDF_PATH = "/usr/bin/qpdf";
+/** The signed-PDF fixture is signed with a certificate openssl makes. */
+const OPENSSL_PATH = "/usr/bin/openssl";
+
+const missing = [
+  ...(existsSync(PDFTOPPM_PATH) ? [] : ["poppler-utils"]),
+  ...(existsSync(QPDF_PATH) ? [] : ["qpdf"]),
+  ...(existsSync(OPENSSL_PATH) ? [] : ["openssl"]),
+];
+
+if (missing.length) {
+  console.log(`Installing Debian's ${missing.join(" and ")} (pdftoppm, pdfsig, qpdf)...`);
+  const asRoot = process.getuid?.() === 0 ? [] : ["sudo"];
+  const run = (args: string[]) =>
+    execFileSync(asRoot[0] ?? args[0]!, asRoot.length ? args : args.slice(1), {
+      stdio: "inherit",
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+    });
+  run(["apt-get", "update"]);
+  run(["apt-get", "install", "-y", "--no-install-recommends", ...missing]);
+}

@@ -1,0 +1,130 @@
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { expectNoHorizontalScroll, PHONE_VIEWPORT, useBrowser } from "./fixtures/browser";
+import { createOwnerWithCodesViaApi } from "./fixtures/codes";
+import { apiCall, fetchApp } from "./fixtures/http";
+import { makeReportPdf, overwriteMarketValue, rearrangePages, resavePdf } from "./fixtures/pdf";
+import { sealInBrowser } from "./fixtures/sealing";
+
+/**
+ * Checking a copy of a sealed report: the reader drops a PDF on /v/<token>/check (or /verify), their
+ * browser fingerprints it, and the page says whether it is the sealed report, page by page. The
+ * copies are real PDFs: the sealed file itself, a re-saved one, a forged value, pages moved or
+ * removed, another firm's report.
+ */
+const browser = useBrowser();
+
+let sealed: Uint8Array;
+let code: { id: number; publicToken: string; qrCodeData: string };
+let ownerToken: string;
+
+beforeAll(async () => {
+  const created = await createOwnerWithCodesViaApi();
+  code = created.code;
+  ownerToken = created.owner.token;
+  const { page, context } = await browser.newPage({ token: ownerToken });
+  ({ bytes: sealed } = await sealInBrowser(page, code.id, await makeReportPdf({ pages: 5, withImage: true })));
+  await context.close();
+}, 120_000);
+
+/** Opens the check page on a phone and chooses the file with the file picker (no dragging). */
+async function checkCopy(
+  pdf: Uint8Array,
+  path = `/v/${code.publicToken}/check`,
+): Promise<{ page: Page; close: () => Promise<void> }> {
+  const { page, context } = await browser.newPage({ viewport: PHONE_VIEWPORT });
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  await page.goto(path);
+  await page
+    .locator("input[type=file]")
+    .setInputFiles({ name: "copy.pdf", mimeType: "application/pdf", buffer: Buffer.from(pdf) });
+  return {
+    page,
+    close: async () => {
+      expect(violations).toEqual([]);
+      await context.close();
+    },
+  };
+}
+
+const sealedOn = () =>
+  new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
+    new Date(),
+  );
+
+describe("checking a copy of a sealed report", () => {
+  it("says the sealed file is the exact sealed report, at 360 px, and the code's scan log shows the check", async () => {
+    const { page, close } = await checkCopy(sealed);
+    await page.getByText(`This is the exact sealed report, sealed on ${sealedOn()}`).waitFor();
+    await expectNoHorizontalScroll(page);
+    await page
+      .getByRole("link", { name: /certificate/i })
+      .first()
+      .waitFor();
+    await close();
+    const log = await apiCall<{ scans: { kind: string; checkVerdict: string }[] }>(`/api/qr-codes/${code.id}/scans`, {
+      token: ownerToken,
+    });
+    expect(log.scans[0]).toMatchObject({ kind: "check", checkVerdict: "exact" });
+  });
+
+  it("says every page's text matches for a re-saved copy", async () => {
+    const { page, close } = await checkCopy(await resavePdf(sealed));
+    await page.getByText("Every page's text matches the sealed report").waitFor();
+    await close();
+  });
+
+  it("names the page whose market value was raised", async () => {
+    const { page, close } = await checkCopy(await overwriteMarketValue(sealed, "KES 85,000,000"));
+    await page.getByText("The text of page 1 differs from the sealed report").waitFor();
+    await close();
+  });
+
+  it("names moved pages, and says when pages are missing", async () => {
+    const moved = await checkCopy(await rearrangePages(sealed, [1, 2, 4, 3, 5]));
+    await moved.page.getByText("The text of pages 3 and 4 differs from the sealed report").waitFor();
+    await moved.close();
+    const shorter = await checkCopy(await rearrangePages(sealed, [1, 2, 3, 4]));
+    await shorter.page.getByText("The text of page 5 differs from the sealed report").waitFor();
+    await shorter.page.getByText("The sealed report has 5 pages; this copy has 4.").waitFor();
+    await shorter.close();
+  });
+
+  it("says another firm's report is not the sealed report of this code", async () => {
+    const { page, close } = await checkCopy(
+      await makeReportPdf({
+        pages: 5,
+        text: { 1: ["Another firm's report", "Nothing in common with the sealed one."] },
+      }),
+    );
+    await page.getByText("This file is not the sealed report of this code").waitFor();
+    await close();
+  });
+
+  it("/verify reads the code from the sealed file itself", async () => {
+    const { page, close } = await checkCopy(sealed, "/verify");
+    await page.getByText(`This is the exact sealed report, sealed on ${sealedOn()}`).waitFor();
+    await close();
+    const plain = await checkCopy(await makeReportPdf({ pages: 2 }), "/verify");
+    await plain.page.getByText(/This PDF carries no ValuSeal verification address/).waitFor();
+    await plain.close();
+  });
+
+  it("is reached from the certificate, serves its own script under a strict policy, and shows a revoked code", async () => {
+    const certificate = await fetchApp(`/v/${code.publicToken}`, { headers: { "User-Agent": "Mozilla/5.0 (iPhone)" } });
+    expect(await certificate.text()).toContain(`href="/v/${code.publicToken}/check"`);
+    const page = await fetchApp(`/v/${code.publicToken}/check`, {});
+    expect(page.status).toBe(200);
+    expect(page.headers.get("Content-Security-Policy")).toMatch(/script-src 'self';/);
+    expect(await page.text()).not.toMatch(/<script(?![^>]*\bsrc=)/);
+
+    await apiCall(`/api/qr-codes/${code.id}/revoke`, { token: ownerToken, body: { reason: "Value corrected" } });
+    const { page: check, close } = await checkCopy(sealed);
+    await check.getByText(`This is the exact sealed report, sealed on ${sealedOn()}`).waitFor();
+    await check.getByText("This code has been revoked by its issuer.").waitFor();
+    await close();
+  });
+});
