@@ -10,6 +10,9 @@ function isBase64Key(value: string): boolean {
   }
 }
 
+/** `https://` plus a 28-character host: `<origin>/v/<token>/300` is then 59 characters, a version-4 QR. */
+export const PUBLIC_ORIGIN_MAX_LENGTH = 36;
+
 const configSchema = z.object({
   DATABASE_URL: z
     .string({
@@ -41,8 +44,19 @@ const configSchema = z.object({
   DB_WS_PROXY: z.string().min(1).optional(),
   /** URL of an HTTP SQL endpoint speaking Neon's protocol; set only for non-Neon Postgres (local development). */
   DB_HTTP_ENDPOINT: z.url().optional(),
-  /** Origin encoded into QR codes; defaults to the origin of the request that creates the code. */
-  PUBLIC_ORIGIN: z.url().optional(),
+  /**
+   * Origin encoded into QR codes; defaults to the origin of the request that creates the code. At
+   * most PUBLIC_ORIGIN_MAX_LENGTH characters: a sealed report's page QR encodes
+   * `<origin>/v/<16-character token>/<page up to 300>`, and past 59 characters the QR grows from
+   * version 4 to 5, with smaller modules on the printed 18 mm stamp.
+   */
+  PUBLIC_ORIGIN: z
+    .url()
+    .refine(
+      (origin) => origin.replace(/\/+$/, "").length <= PUBLIC_ORIGIN_MAX_LENGTH,
+      `PUBLIC_ORIGIN must be at most ${PUBLIC_ORIGIN_MAX_LENGTH} characters (without a trailing slash), so every page QR of a sealed report stays small`,
+    )
+    .optional(),
   /** Photon/Nominatim-style geocoder merged into location suggestions when set. */
   LOCATION_SEARCH_URL: z.url().optional(),
   /** SMTP server for transactional email (any provider's SMTP credentials); unset = no email is sent. */

@@ -71,6 +71,23 @@ describe("checking a copy of a sealed report", () => {
     expect(log.scans[0]).toMatchObject({ kind: "check", checkVerdict: "exact" });
   });
 
+  it("lets a keyboard user choose the file: Tab reaches the picker and Space opens it", async () => {
+    const { page, context } = await browser.newPage({ viewport: PHONE_VIEWPORT });
+    await page.goto(`/v/${code.publicToken}/check`);
+    await page.getByRole("heading", { name: "Check a copy of this report" }).waitFor();
+    let reached = false;
+    for (let presses = 0; presses < 6 && !reached; presses += 1) {
+      await page.keyboard.press("Tab");
+      reached = await page.evaluate(() => document.activeElement?.getAttribute("type") === "file");
+    }
+    expect(reached).toBe(true);
+    const chooser = page.waitForEvent("filechooser");
+    await page.keyboard.press("Space");
+    await (await chooser).setFiles({ name: "copy.pdf", mimeType: "application/pdf", buffer: Buffer.from(sealed) });
+    await page.getByText(`This is the exact sealed report, sealed on ${sealedOn()}`).waitFor();
+    await context.close();
+  });
+
   it("says every page's text matches for a re-saved copy", async () => {
     const { page, close } = await checkCopy(await resavePdf(sealed));
     await page.getByText("Every page's text matches the sealed report").waitFor();

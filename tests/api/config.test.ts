@@ -1,0 +1,17 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { PUBLIC_ORIGIN_MAX_LENGTH, readConfig } from "../../worker/config";
+import { renderQrSvg } from "../../worker/lib/qr";
+
+describe("configuration", () => {
+  it(`refuses a PUBLIC_ORIGIN longer than ${PUBLIC_ORIGIN_MAX_LENGTH} characters, which would make page QRs grow`, () => {
+    const longest = `https://${"a".repeat(PUBLIC_ORIGIN_MAX_LENGTH - "https://".length - 4)}.com`;
+    expect(longest).toHaveLength(PUBLIC_ORIGIN_MAX_LENGTH);
+    // The longest allowed origin still gives the last page of a 300-page report a version-4 code.
+    expect(renderQrSvg(`${longest}/v/AbCdEfGh12345678/300`).version).toBe(4);
+    expect(readConfig({ ...env, PUBLIC_ORIGIN: `${longest}/` }).PUBLIC_ORIGIN).toBe(`${longest}/`);
+    expect(() => readConfig({ ...env, PUBLIC_ORIGIN: `https://a${longest.slice("https://".length)}` })).toThrow(
+      /PUBLIC_ORIGIN must be at most 36 characters/,
+    );
+  });
+});
