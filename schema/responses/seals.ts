@@ -24,4 +24,21 @@ export interface CopyCheck {
   matchedVersion: number | null;
   latestVersion: number | null;
   codeStatus: CertificateStatus;
+  /**
+   * The code the copy was checked against, as its public certificate shows it, so the reader can
+   * see whose code it is and compare it with the report (and with where the pages' QR codes lead).
+   */
+  code: CheckedCode;
+}
+
+export interface CheckedCode {
+  /** The code's verification address, `<origin>/v/<token>`. */
+  address: string;
+  issuerName: string;
+  /** Whether ValuSeal has verified the issuing firm (the certificate's rule). */
+  issuerVerified: boolean;
+  /** The property's location, or a vehicle's description (codeTitle). */
+  property: string;
+  marketValue: string;
+  currency: string;
 }

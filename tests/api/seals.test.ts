@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { registerOwnerViaApi, registerUnconfirmedOwnerViaApi } from "./fixtures/accounts";
 import { insertCode, verificationCount } from "./fixtures/codes";
 import { setCompanyActiveInDb } from "./fixtures/companies";
+import { withDb } from "./fixtures/database";
+import { reportSeals } from "../../schema/tables";
 import { addMemberViaApi } from "./fixtures/team";
 import { api, randomIp } from "./fixtures/http";
 import { scanEventsOf, scanLikePhone } from "./fixtures/scans";
@@ -121,6 +123,36 @@ describe("POST /api/public/certificates/:token/check", () => {
     });
     expect(res.body.differingPages).toBeUndefined();
     expect(Date.parse(res.body.sealedAt)).toBeGreaterThan(Date.now() - 60_000);
+    // Whose code it is, as the certificate shows it: the reader compares it with the report.
+    expect(res.body.code).toEqual({
+      address: code.qrCodeData,
+      issuerName: code.issuerName,
+      issuerVerified: false,
+      property: "Plot 7, Riverside Drive, Nairobi",
+      marketValue: "45000000.00",
+      currency: "KES",
+    });
+  });
+
+  it("keeps at most 50 sealed versions of a code", async () => {
+    const owner = await registerOwnerViaApi();
+    const code = await insertCode(owner);
+    await withDb((db) =>
+      db.insert(reportSeals).values(
+        Array.from({ length: 49 }, (_, index) => ({
+          qrCodeId: code.id,
+          version: index + 1,
+          sha256: digest(`old ${index}`),
+          pageFingerprints: pagesOf(`old ${index}`, 1),
+          pageCount: 1,
+        })),
+      ),
+    );
+    const fiftieth = await seal(owner.token, code.id, sealedFile("fiftieth", 1));
+    expect(fiftieth.body).toMatchObject({ version: 50 });
+    const refused = await seal(owner.token, code.id, sealedFile("fifty-first", 1));
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe("This code already has 50 sealed versions, the most a code keeps.");
   });
 
   it("says same-text for a re-saved copy: other bytes, every page's text the same", async () => {

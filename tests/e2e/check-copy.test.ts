@@ -59,6 +59,12 @@ describe("checking a copy of a sealed report", () => {
   it("says the sealed file is the exact sealed report, at 360 px, and the code's scan log shows the check", async () => {
     const { page, close } = await checkCopy(sealed);
     await page.getByText(`This is the exact sealed report, sealed on ${sealedOn()}`).waitFor();
+    await page
+      .getByText(
+        /^Checked against the code issued by .+ \(verified by ValuSeal\) for 12 Riverside Drive, Westlands, Nairobi/,
+      )
+      .waitFor();
+    expect(await page.locator("[data-verdict]").getAttribute("class")).toContain("emerald");
     await expectNoHorizontalScroll(page);
     await page
       .getByRole("link", { name: /certificate/i })
@@ -91,6 +97,9 @@ describe("checking a copy of a sealed report", () => {
   it("says every page's text matches for a re-saved copy", async () => {
     const { page, close } = await checkCopy(await resavePdf(sealed));
     await page.getByText("Every page's text matches the sealed report").waitFor();
+    // Amber: only text was compared, so the reader is told to compare the figures.
+    await page.getByText(/^Only the text of each page was compared/).waitFor();
+    expect(await page.locator("[data-verdict]").getAttribute("class")).toContain("amber");
     await close();
   });
 
@@ -142,6 +151,7 @@ describe("checking a copy of a sealed report", () => {
     const { page: check, close } = await checkCopy(sealed);
     await check.getByText(`This is the exact sealed report, sealed on ${sealedOn()}`).waitFor();
     await check.getByText("This code has been revoked by its issuer.").waitFor();
+    expect(await check.locator("[data-verdict]").getAttribute("class")).toContain("red");
     await close();
   });
 });

@@ -214,6 +214,10 @@ describe("generating a code", () => {
     expect(file.name).toBe(`qr-code-${code.id}.png`);
     await expectToast(page, "Downloaded!");
     await expectPrintQualityQr(page, file.bytes, address);
+
+    // The report can be sealed with the new code at once, from the preview.
+    await page.getByRole("button", { name: "Seal report PDF" }).click();
+    await page.getByRole("dialog", { name: "Seal report PDF" }).getByLabel("Final report (PDF)").waitFor();
     await context.close();
   });
 

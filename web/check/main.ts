@@ -1,7 +1,7 @@
 import "../styles.css";
 import type { CopyCheck } from "../../schema/responses/seals";
 import type { CopyFingerprint } from "../lib/pdf/fingerprint";
-import { formatDate } from "../lib/format";
+import { formatDate, formatMoney } from "../lib/format";
 import { PdfRefusedError } from "../lib/pdf/errors";
 
 /**
@@ -39,6 +39,7 @@ function joinPages(pages: readonly number[]): string {
 
 const TONES = {
   good: "border-emerald-600 bg-emerald-50 text-emerald-900",
+  warn: "border-amber-600 bg-amber-50 text-amber-950",
   bad: "border-red-600 bg-red-50 text-red-900",
   neutral: "border-slate-300 bg-white text-slate-800",
 } as const;
@@ -48,6 +49,22 @@ interface Panel {
   heading: string;
   lines: Child[];
   verdict?: string;
+}
+
+/**
+ * Whose code the copy was checked against, as its certificate shows it: a verdict is only as good as
+ * the code, so the reader sees the issuer and the property, and that the pages' QR codes must lead
+ * to this same code (a forged report could name one code in its metadata and print another's).
+ */
+function checkedCodeLine({ code }: CopyCheck): Child {
+  const issuer = code.issuerVerified ? "verified by ValuSeal" : "not verified by ValuSeal";
+  return h(
+    "span",
+    { "data-checked-code": "" },
+    `Checked against the code issued by ${code.issuerName} (${issuer}) for ${code.property}, market value ${formatMoney(code.marketValue, code.currency)}. The QR codes on the report's pages must open this same code: `,
+    h("a", { href: new URL(code.address).pathname, class: "font-medium underline break-all" }, code.address),
+    ".",
+  );
 }
 
 function verdictPanel(result: CopyCheck, copyPages: number): Panel {
@@ -62,9 +79,11 @@ function verdictPanel(result: CopyCheck, copyPages: number): Panel {
       };
       break;
     case "same-text":
-      panel = { tone: "good", heading: "Every page's text matches the sealed report", lines };
+      // Amber, not green: only the text was compared, so a picture laid over the original text would pass.
+      panel = { tone: "warn", heading: "Every page's text matches the sealed report", lines };
       lines.push(
         "The file itself is not the sealed file byte for byte: it was re-saved or printed to PDF, so its bytes differ.",
+        "Only the text of each page was compared, not pictures, drawings or layout: compare the figures with the certificate.",
       );
       break;
     case "pages-differ": {
@@ -89,10 +108,13 @@ function verdictPanel(result: CopyCheck, copyPages: number): Panel {
     lines.push("No report has been sealed with this code yet.");
   } else if (result.matchedVersion !== null && result.matchedVersion < result.latestVersion) {
     lines.push(`A newer sealed version (version ${result.latestVersion}) exists.`);
+    if (panel.tone === "good") panel.tone = "warn";
   }
   if (result.codeStatus === "revoked") {
     lines.push(h("strong", { class: "text-red-700", "data-revoked": "" }, "This code has been revoked by its issuer."));
+    panel.tone = "bad";
   }
+  lines.push(checkedCodeLine(result));
   return panel;
 }
 
@@ -115,6 +137,20 @@ async function postCheck(token: string, fingerprint: CopyFingerprint): Promise<C
     throw new CheckFailed(body?.message ?? `The check could not be completed (error ${response.status}). Try again.`);
   }
   return body;
+}
+
+/**
+ * A foreign address from a PDF's metadata, as little of it as names it: only its host, without
+ * control or direction-changing characters, and short, so a crafted file cannot write its own
+ * message on this page.
+ */
+function describeForeignAddress(address: string): string {
+  try {
+    const host = new URL(address).host.replace(/[\p{Cc}\p{Cf}]/gu, "").slice(0, 80);
+    return host ? `an address on ${host}` : "an address that is not on this site";
+  } catch {
+    return "an address that is not on this site";
+  }
 }
 
 /** The code a /verify upload names in its metadata, when that code lives on this site. */
@@ -206,7 +242,6 @@ function start(root: HTMLElement) {
         status.textContent = `Reading page ${Math.min(done + 1, total)} of ${total}`;
       });
       let token: string;
-      let addressLine: Child = null;
       if (mode.kind === "code") {
         token = mode.token;
       } else if (!fingerprint.verificationAddress) {
@@ -227,24 +262,17 @@ function start(root: HTMLElement) {
             tone: "bad",
             heading: "This PDF names a verification address that is not on this site",
             lines: [
-              `It says it was sealed with ${fingerprint.verificationAddress}. Only open such an address if you trust where it leads; ValuSeal cannot vouch for it.`,
+              `It names ${describeForeignAddress(fingerprint.verificationAddress)}. ValuSeal cannot vouch for it: verify the report by scanning the QR code on its pages instead.`,
             ],
             verdict: "foreign-address",
           });
           return;
         }
         token = found;
-        addressLine = h(
-          "span",
-          {},
-          "Sealed with the code at ",
-          h("a", { href: `/v/${token}`, class: "font-medium underline" }, fingerprint.verificationAddress),
-        );
       }
       status.textContent = "Comparing with the sealed report…";
       const answer = await postCheck(token, fingerprint);
       const panel = verdictPanel(answer, fingerprint.pageFingerprints.length);
-      if (addressLine) panel.lines.push(addressLine);
       status.textContent = "";
       showPanel(panel);
     } catch (error) {

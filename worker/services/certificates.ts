@@ -65,7 +65,7 @@ const isoText = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY
  * Whether ValuSeal vouches for the code's issuer: the company is verified, or it is awaiting
  * re-review after a change of name or registration and the code was issued before that change.
  */
-const ISSUER_VERIFIED = `(company.verification_status = 'verified' OR (company.verification_status = 'pending' AND company.verified_codes_before IS NOT NULL AND code.created_at < company.verified_codes_before))`;
+export const ISSUER_VERIFIED = `(company.verification_status = 'verified' OR (company.verification_status = 'pending' AND company.verified_codes_before IS NOT NULL AND code.created_at < company.verified_codes_before))`;
 
 /**
  * One column list and one join list for both queries, so a counted scan and a read-only look-up

@@ -110,7 +110,7 @@ export async function dueScanDigests(db: Database, now: Date): Promise<EmailMess
                to_char(scan.scanned_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS scanned_at,
                scan.country, scan.city, scan.device_class, count(*) OVER ()::int AS total
         FROM scan_events scan JOIN qr_codes code ON code.id = scan.qr_code_id, day
-        WHERE scan.company_id = ${company.id}
+        WHERE scan.company_id = ${company.id} AND scan.kind = 'scan'
           AND scan.scanned_at >= day.local_start AT TIME ZONE ${company.timeZone}
           AND scan.scanned_at < (day.local_start + interval '1 day') AT TIME ZONE ${company.timeZone}
         ORDER BY scan.scanned_at DESC

@@ -1,14 +1,17 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { count, desc, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { codeTitle } from "../../schema/code-description";
 import { displayName } from "../../schema/display-name";
 import type { CopyVerdict } from "../../schema/limits";
 import type { CopyCheck, ReportSeal } from "../../schema/responses";
-import { qrCodes, reportSeals, scanEvents, users } from "../../schema/tables";
+import { companies, qrCodes, reportSeals, scanEvents, users } from "../../schema/tables";
 import { PUBLIC_TOKEN_PATTERN } from "../../schema/validation/certificate";
-import type { ReportFingerprint } from "../../schema/validation/seals";
+import { SEAL_MAX_VERSIONS, type ReportFingerprint } from "../../schema/validation/seals";
 import type { Database } from "../db";
 import { ApiError, notFound } from "../lib/errors";
 import type { Visit } from "../lib/scan-visitor";
 import type { AuthenticatedUser } from "./sessions";
+import { ISSUER_VERIFIED } from "./certificates";
 import { findCompanyCode } from "./qr-codes";
 
 /** Two valuers sealing the same code at the same moment both want the next version: one retries. */
@@ -55,6 +58,13 @@ export async function registerSeal(
 ): Promise<ReportSeal> {
   const code = await findCompanyCode(db, companyId, rawCodeId);
   if (code.revokedAt) throw new ApiError(409, "This code is revoked: reinstate it before sealing a report with it.");
+  const [{ versions } = { versions: 0 }] = await db
+    .select({ versions: count() })
+    .from(reportSeals)
+    .where(eq(reportSeals.qrCodeId, code.id));
+  if (versions >= SEAL_MAX_VERSIONS) {
+    throw new ApiError(409, `This code already has ${SEAL_MAX_VERSIONS} sealed versions, the most a code keeps.`);
+  }
   for (let attempt = 1; attempt <= VERSION_ATTEMPTS; attempt += 1) {
     const [seal] = await db
       .insert(reportSeals)
@@ -149,11 +159,27 @@ export async function checkCopy(
   visit: Visit | null,
 ): Promise<CopyCheck> {
   if (!PUBLIC_TOKEN_PATTERN.test(token)) throw notFound(CERTIFICATE_NOT_FOUND);
+  const code = alias(qrCodes, "code");
+  const company = alias(companies, "company");
   const [codes, seals] = await db.batch([
     db
-      .select({ id: qrCodes.id, companyId: qrCodes.companyId, revokedAt: qrCodes.revokedAt })
-      .from(qrCodes)
-      .where(eq(qrCodes.publicToken, token))
+      .select({
+        id: code.id,
+        companyId: code.companyId,
+        revokedAt: code.revokedAt,
+        address: code.qrCodeData,
+        issuerName: code.issuerName,
+        issuerVerified: sql<boolean>`${sql.raw(ISSUER_VERIFIED)}`,
+        propertyType: code.propertyType,
+        propertyAddress: code.propertyAddress,
+        propertyReference: code.propertyReference,
+        propertyArea: code.propertyArea,
+        marketValue: code.marketValue,
+        currency: code.currency,
+      })
+      .from(code)
+      .innerJoin(company, eq(company.id, code.companyId))
+      .where(eq(code.publicToken, token))
       .limit(1),
     db
       .select({
@@ -165,14 +191,15 @@ export async function checkCopy(
       .from(reportSeals)
       .innerJoin(qrCodes, eq(qrCodes.id, reportSeals.qrCodeId))
       .where(eq(qrCodes.publicToken, token))
-      .orderBy(desc(reportSeals.version)),
+      .orderBy(desc(reportSeals.version))
+      .limit(SEAL_MAX_VERSIONS),
   ]);
-  const [code] = codes;
-  if (!code) throw notFound(CERTIFICATE_NOT_FOUND);
+  const [checked] = codes;
+  if (!checked) throw notFound(CERTIFICATE_NOT_FOUND);
   const judgement = judgeCopy(seals, copy);
   await db.insert(scanEvents).values({
-    qrCodeId: code.id,
-    companyId: code.companyId,
+    qrCodeId: checked.id,
+    companyId: checked.companyId,
     kind: "check",
     counted: false,
     checkVerdict: judgement.verdict,
@@ -189,6 +216,14 @@ export async function checkCopy(
     pageCount: matched?.pageFingerprints.length ?? null,
     matchedVersion: matched?.version ?? null,
     latestVersion: seals[0]?.version ?? null,
-    codeStatus: code.revokedAt ? "revoked" : "valid",
+    codeStatus: checked.revokedAt ? "revoked" : "valid",
+    code: {
+      address: checked.address,
+      issuerName: checked.issuerName,
+      issuerVerified: checked.issuerVerified,
+      property: codeTitle(checked),
+      marketValue: checked.marketValue,
+      currency: checked.currency,
+    },
   };
 }
