@@ -53,6 +53,8 @@ describe("GET /api/qr-codes/:id/scans", () => {
       country: null,
       city: null,
       deviceClass: "desktop",
+      page: null,
+      checkVerdict: null,
     });
     expect(res.body.scans.slice(0, 4).map((s: { deviceClass: string }) => s.deviceClass)).toEqual([
       "desktop",
@@ -117,6 +119,8 @@ describe("GET /api/scans/recent", () => {
       country: null,
       city: null,
       deviceClass: "mobile",
+      page: null,
+      checkVerdict: null,
       code: {
         id: first.id,
         publicToken: first.publicToken,
