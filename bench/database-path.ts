@@ -1,4 +1,3 @@
-import autocannon from "autocannon";
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
@@ -6,7 +5,7 @@ import type pg from "pg";
 import type { Account, IssuedCode } from "./accounts";
 import { nextClientAddress, PHONE_USER_AGENT, requestJson } from "./http";
 import { median } from "./measure";
-import { load, type LoadResult } from "./scan-path";
+import { codeCounts, load, runLoad, type LoadResult } from "./scan-path";
 
 /** Added by the dev bridge in each direction (VALUSEAL_DB_LATENCY_MS): a 100 ms round trip. */
 export const SIMULATED_LATENCY_MS = 50;
@@ -125,23 +124,13 @@ export interface CpuResult {
 async function workerCpuPerRequest(origin: string, processGroup: number, path: string): Promise<CpuResult> {
   const pids = workerdProcesses(processGroup);
   const before = cpuMs(pids);
-  const result = await autocannon({
-    url: origin,
+  const result = await runLoad(origin, {
+    target: "CPU",
+    paths: [path],
     connections: REAL_SERVER_CONNECTIONS,
     amount: CPU_REQUESTS,
-    pipelining: 1,
-    requests: [
-      {
-        method: "GET",
-        path,
-        setupRequest: (request) => ({
-          ...request,
-          headers: { ...request.headers, "user-agent": PHONE_USER_AGENT, "cf-connecting-ip": nextClientAddress() },
-        }),
-      },
-    ],
   });
-  return { path, requests: CPU_REQUESTS, ok: result["2xx"], msPerRequest: (cpuMs(pids) - before) / CPU_REQUESTS };
+  return { path, requests: CPU_REQUESTS, ok: result.ok, msPerRequest: (cpuMs(pids) - before) / CPU_REQUESTS };
 }
 
 export interface BurstResult {
@@ -154,14 +143,6 @@ export interface BurstResult {
   peakServerConnections: number;
   maxConnections: number;
   seconds: number;
-}
-
-async function codeCounts(pool: pg.Pool, codeId: number) {
-  const { rows } = await pool.query<{ count: number; events: string }>(
-    "SELECT verification_count AS count, (SELECT count(*) FROM scan_events WHERE qr_code_id = $1) AS events FROM qr_codes WHERE id = $1",
-    [codeId],
-  );
-  return { count: Number(rows[0]?.count), events: Number(rows[0]?.events) };
 }
 
 /**
@@ -263,39 +244,8 @@ async function seedSpreadCodes(pool: pg.Pool, hotCompanyId: number) {
 }
 
 /** Load over several codes, each request scanning the next one from its own address. */
-async function loadOver(origin: string, target: string, paths: string[], seconds: number): Promise<LoadResult> {
-  let next = 0;
-  const result = await autocannon({
-    url: origin,
-    connections: REAL_SERVER_CONNECTIONS,
-    duration: seconds,
-    pipelining: 1,
-    requests: [
-      {
-        method: "GET",
-        setupRequest: (request) => {
-          next = (next + 1) % paths.length;
-          return {
-            ...request,
-            path: paths[next]!,
-            headers: { ...request.headers, "user-agent": PHONE_USER_AGENT, "cf-connecting-ip": nextClientAddress() },
-          };
-        },
-      },
-    ],
-  });
-  return {
-    target,
-    path: `${paths.length} codes`,
-    connections: REAL_SERVER_CONNECTIONS,
-    requestsPerSecond: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    ok: result["2xx"],
-    non2xx: result.non2xx,
-    errors: result.errors,
-  };
-}
+const loadOver = (origin: string, target: string, paths: string[], seconds: number) =>
+  runLoad(origin, { target, paths, connections: REAL_SERVER_CONNECTIONS, seconds });
 
 export interface RealServerResult {
   authentication: string;

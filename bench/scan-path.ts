@@ -44,37 +44,52 @@ const TARGETS = [
   { target: "Sample certificate, no database", path: "/v/demo" },
 ] as const;
 
-export async function load(origin: string, target: string, path: string, connections: number, seconds: number) {
+/**
+ * One autocannon run from phones: every request a phone browser's, from its own client address,
+ * each to the next of `paths` in turn. Timed (`seconds`) or a fixed number of requests (`amount`).
+ */
+export async function runLoad(
+  origin: string,
+  spec: { target: string; paths: string[]; connections: number; seconds?: number; amount?: number },
+): Promise<LoadResult> {
+  let next = 0;
   const result = await autocannon({
     url: origin,
-    connections,
-    duration: seconds,
+    connections: spec.connections,
+    ...(spec.amount ? { amount: spec.amount } : { duration: spec.seconds }),
     pipelining: 1,
     requests: [
       {
         method: "GET",
-        path,
-        setupRequest: (request) => ({
-          ...request,
-          headers: { ...request.headers, "user-agent": PHONE_USER_AGENT, "cf-connecting-ip": nextClientAddress() },
-        }),
+        setupRequest: (request) => {
+          const path = spec.paths[next % spec.paths.length]!;
+          next += 1;
+          return {
+            ...request,
+            path,
+            headers: { ...request.headers, "user-agent": PHONE_USER_AGENT, "cf-connecting-ip": nextClientAddress() },
+          };
+        },
       },
     ],
   });
   return {
-    target,
-    path,
-    connections,
+    target: spec.target,
+    path: spec.paths.length === 1 ? spec.paths[0]! : `${spec.paths.length} codes`,
+    connections: spec.connections,
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     ok: result["2xx"],
     non2xx: result.non2xx,
     errors: result.errors,
-  } satisfies LoadResult;
+  };
 }
 
-async function codeCounts(pool: pg.Pool, codeId: number) {
+export const load = (origin: string, target: string, path: string, connections: number, seconds: number) =>
+  runLoad(origin, { target, paths: [path], connections, seconds });
+
+export async function codeCounts(pool: pg.Pool, codeId: number) {
   const { rows } = await pool.query<{ count: number; events: string }>(
     "SELECT verification_count AS count, (SELECT count(*) FROM scan_events WHERE qr_code_id = $1) AS events FROM qr_codes WHERE id = $1",
     [codeId],

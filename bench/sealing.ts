@@ -1,5 +1,6 @@
 import { launchChromium } from "../scripts/ensure-chromium";
 import { makeReportPdf } from "../tests/e2e/fixtures/pdf";
+import { median } from "./measure";
 
 /** The report the speed goals are stated for: 40 pages, about 10 MB (a scanned page's weight on each). */
 export const SEAL_BENCH_PAGES = 40;
@@ -17,8 +18,6 @@ export interface SealingResult {
   /** Whether the check's fingerprints of the sealed file equal those the sealer registered. */
   fingerprintsAgree: boolean;
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /**
  * Sealing and checking in headless Chromium, on the dev server's own modules (web/lib/pdf, with

@@ -1,4 +1,4 @@
-import { execFileSync } from "node:child_process";
+import { aptInstall } from "./lib/apt";
 import { existsSync } from "node:fs";
 import { chromium, type Browser } from "playwright-core";
 
@@ -10,14 +10,7 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 if (!existsSync(CHROMIUM_PATH)) {
   console.log(`Chromium not found at ${CHROMIUM_PATH}: installing Debian's chromium package...`);
-  const asRoot = process.getuid?.() === 0 ? [] : ["sudo"];
-  const run = (args: string[]) =>
-    execFileSync(asRoot[0] ?? args[0]!, asRoot.length ? args : args.slice(1), {
-      stdio: "inherit",
-      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
-    });
-  run(["apt-get", "update"]);
-  run(["apt-get", "install", "-y", "--no-install-recommends", "chromium", "fonts-liberation"]);
+  aptInstall(["chromium", "fonts-liberation"]);
 }
 
 /** Debian's Chromium, headless, with the flags this sandboxed, offline machine needs (tests and bench). */

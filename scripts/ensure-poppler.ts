@@ -1,4 +1,4 @@
-import { execFileSync } from "node:child_process";
+import { aptInstall } from "./lib/apt";
 import { existsSync } from "node:fs";
 
 /**
@@ -20,12 +20,5 @@ const missing = [
 
 if (missing.length) {
   console.log(`Installing Debian's ${missing.join(" and ")} (pdftoppm, pdfsig, qpdf)...`);
-  const asRoot = process.getuid?.() === 0 ? [] : ["sudo"];
-  const run = (args: string[]) =>
-    execFileSync(asRoot[0] ?? args[0]!, asRoot.length ? args : args.slice(1), {
-      stdio: "inherit",
-      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
-    });
-  run(["apt-get", "update"]);
-  run(["apt-get", "install", "-y", "--no-install-recommends", ...missing]);
+  aptInstall(missing);
 }
