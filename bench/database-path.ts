@@ -225,10 +225,11 @@ async function seedSpreadCodes(pool: pg.Pool, hotCompanyId: number) {
   const insertCodes = async (companyIds: number[], perCompany: number) => {
     const { rows } = await pool.query<{ public_token: string }>(
       `INSERT INTO qr_codes (public_token, user_id, company_id, valuation_date, market_value, currency, valuer_id,
-         issuer_name, issuer_email, property_address, property_type, qr_code_data)
+         issuer_name, issuer_email, property_address, property_type, qr_code_data, valid_until)
        SELECT token, c.owner_id, c.id, now(), 45000000, 'KES',
          (SELECT min(v.id) FROM valuers v WHERE v.company_id = c.id), c.name, c.email,
-         'Plot 14, Riverside Drive, Westlands, Nairobi', 'Real Estate', 'https://verify.valuseal.com/v/' || token
+         'Plot 14, Riverside Drive, Westlands, Nairobi', 'Real Estate', 'https://verify.valuseal.com/v/' || token,
+         now() + interval '90 days'
        FROM companies c CROSS JOIN generate_series(1, $2::int) g
        CROSS JOIN LATERAL (SELECT substr(md5(random()::text || c.id || '-' || g), 1, 16) AS token) t
        WHERE c.id = ANY($1::int[])

@@ -55,7 +55,7 @@ async function insertCodes(client: pg.PoolClient, from: number, to: number, hotC
   await client.query(
     `INSERT INTO qr_codes (public_token, user_id, company_id, valuation_date, market_value, currency, valuer_id,
        issuer_name, issuer_email, property_address, property_reference, property_type, property_size, land_size,
-       qr_code_data, verification_count, created_at, updated_at)
+       qr_code_data, verification_count, created_at, updated_at, valid_until)
      SELECT substr(md5('bench-' || s.g), 1, 16), company.owner_id, company.id, s.created - (s.g % 30) * interval '1 day',
        round((500000 + random() * 99500000)::numeric, 2), CASE WHEN company.id % 4 = 0 THEN 'USD' ELSE 'KES' END,
        signer.ids[1 + s.g % array_length(signer.ids, 1)], company.name, company.email,
@@ -66,7 +66,8 @@ async function insertCodes(client: pg.PoolClient, from: number, to: number, hotC
        (ARRAY['Real Estate', 'Loose Assets', 'Motor Vehicle', 'Plant and Machinery', 'Other'])[1 + (s.g * 7) % 5],
        round((500 + random() * 9500)::numeric, 2), round((random() * 5)::numeric, 4),
        'https://verify.valuseal.com/v/' || substr(md5('bench-' || s.g), 1, 16),
-       floor(power(random(), 3) * 40)::int, s.created, s.created
+       floor(power(random(), 3) * 40)::int, s.created, s.created,
+       s.created - (s.g % 30) * interval '1 day' + interval '90 days'
      FROM (
        SELECT g, CASE WHEN g % ${HOT_EVERY} = 0 THEN $3::int
                  ELSE ($4::int[])[1 + (g::bigint * 7919) % cardinality($4::int[])] END AS company_id,

@@ -22,6 +22,8 @@ export const LIMITS = {
   registrationNote: 1000,
   verificationNote: 1000,
   timeZone: 64,
+  addressee: 255,
+  titleNumber: 100,
 } as const;
 
 export const CURRENCIES = ["USD", "KES"] as const;
@@ -30,6 +32,32 @@ export const CURRENCY_SYMBOLS: Record<Currency, string> = { USD: "$", KES: "KSh"
 
 export const PROPERTY_TYPES = ["Real Estate", "Loose Assets", "Motor Vehicle", "Plant and Machinery", "Other"] as const;
 export type PropertyType = (typeof PROPERTY_TYPES)[number];
+
+/** What a valuation was prepared for: lenders and courts check it alongside the addressee. */
+export const VALUATION_PURPOSES = [
+  "Secured lending",
+  "Sale or purchase",
+  "Insurance",
+  "Legal or probate",
+  "Financial reporting",
+  "Other",
+] as const;
+export type ValuationPurpose = (typeof VALUATION_PURPOSES)[number];
+
+/**
+ * How long a valuation may be relied on after its valuation date, in days: the company's own
+ * period (set by the owner in Company Details), within these bounds. Lenders commonly rely on a
+ * valuation for about three months, hence the default.
+ */
+export const VALIDITY_DAYS = { min: 30, max: 365, default: 90 } as const;
+
+/**
+ * A code's one status, the same words everywhere (certificate, history, detail, dashboard). When
+ * several apply, the first in this order wins: a withdrawn code is "revoked" (or "superseded" when
+ * the issuer named its replacement), whatever its validity; only a standing code can be "expired".
+ */
+export const CODE_STATUSES = ["valid", "expired", "revoked", "superseded"] as const;
+export type CodeStatusName = (typeof CODE_STATUSES)[number];
 
 export const BUILDING_SIZE_UNITS = ["sqft", "sqm"] as const;
 export const LAND_SIZE_UNITS = ["acres", "hectares", "sqft"] as const;

@@ -27,10 +27,13 @@ import {
   SCAN_ALERT_MODES,
   SCAN_KINDS,
   COPY_VERDICTS,
+  VALIDITY_DAYS,
+  VALUATION_PURPOSES,
   VERIFICATION_STATUSES,
   WEBHOOK_DELIVERY_FAILURES,
   WEBHOOK_DELIVERY_OUTCOMES,
 } from "./limits";
+import { VERIFICATION_CODE_LENGTH } from "./verification-code";
 
 const timestamps = {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -112,6 +115,8 @@ export const companies = pgTable(
     /** IANA zone of the daily digest's 08:00. */
     timeZone: varchar({ length: LIMITS.timeZone }).notNull().default(DEFAULT_TIME_ZONE),
     lastDigestAt: timestamp({ withTimezone: true }),
+    /** Days a valuation stays valid after its valuation date: each new code's default validUntil. */
+    validityDays: smallint().notNull().default(VALIDITY_DAYS.default),
     ...timestamps,
   },
   (t) => [
@@ -178,10 +183,34 @@ export const qrCodes = pgTable(
     revokedReason: varchar({ length: LIMITS.revocationReason }),
     revokedById: integer().references(() => users.id, { onDelete: "set null" }),
     supersededById: integer().references((): AnyPgColumn => qrCodes.id, { onDelete: "set null" }),
+    /** The lender or client the report was prepared for. */
+    addressee: varchar({ length: LIMITS.addressee }),
+    purpose: varchar({ length: 32, enum: VALUATION_PURPOSES }),
+    /** The day the property was inspected (midnight UTC, like valuationDate); never after the valuation date. */
+    inspectionDate: timestamp({ withTimezone: true }),
+    /** Same currency and precision as marketValue, and never above it. */
+    forcedSaleValue: numeric({ precision: 15, scale: 2 }),
+    /** Title or land reference number (Real Estate only). */
+    titleNumber: varchar({ length: LIMITS.titleNumber }),
+    /**
+     * The day the valuation expires (midnight UTC): the valuation date plus the company's validity
+     * period at creation, or the date the valuer chose. From that day, in the company's time zone,
+     * the code is "expired".
+     */
+    validUntil: timestamp({ withTimezone: true }).notNull(),
+    /**
+     * The short code typed on /verify (schema/verification-code.ts): random, unique, not derived
+     * from the token. Drawn by the database (migration 0010) so every insert gets one; a clash
+     * fails the unique index and the insert is tried again.
+     */
+    verificationCode: varchar({ length: VERIFICATION_CODE_LENGTH })
+      .notNull()
+      .default(sql`random_verification_code()`),
     ...timestamps,
   },
   (t) => [
     uniqueIndex("qr_codes_public_token_unique").on(t.publicToken),
+    uniqueIndex("qr_codes_verification_code_unique").on(t.verificationCode),
     // Ascending on purpose: read backwards it gives the lists' `ORDER BY created_at DESC, id DESC`
     // (NULLS FIRST by default). drizzle's .desc() means DESC NULLS LAST, an order Postgres cannot
     // match to that ORDER BY, so every page sorted all of a company's codes (see bench/RESULTS.md).

@@ -21,6 +21,8 @@ import { scanRoutes } from "./routes/scans";
 import { teamRoutes } from "./routes/team";
 import { valuerRoutes } from "./routes/valuers";
 import { verifyPageRoutes } from "./routes/verify-page";
+import { verifyRoutes } from "./routes/verify";
+import { verificationCodeRoutes } from "./routes/public/verification-codes";
 
 const MAX_BODY_BYTES = 100 * 1024;
 
@@ -53,6 +55,7 @@ const api = new Hono<AppEnv>()
   .route("/locations", locationRoutes)
   .route("/password-reset", passwordResetRoutes)
   .route("/public/certificates", publicCertificateRoutes)
+  .route("/public/verification-codes", verificationCodeRoutes)
   .route("/admin", adminRoutes);
 
 export const app = new Hono<AppEnv>()
@@ -62,6 +65,8 @@ export const app = new Hono<AppEnv>()
   .route("/api", api)
   // Before the scan path: /v/<token>/check is a page of its own, not a scan.
   .route("/", checkPageRoutes)
+  // /verify: the copy check and the typed verification code; with ?code= the code's certificate.
+  .route("/verify", verifyRoutes)
   // The printed codes' short address: a server-rendered certificate, no SPA.
   .route("/v", verifyPageRoutes)
   .notFound((c) => {

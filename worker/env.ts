@@ -9,6 +9,7 @@ export interface Bindings {
   AUTH_IP_LIMITER: RateLimit;
   AUTH_EMAIL_LIMITER: RateLimit;
   PUBLIC_LIMITER: RateLimit;
+  VERIFICATION_CODE_LIMITER: RateLimit;
   SCAN_ALERTS: Queue<ScanAlertMessage>;
   EMAILS: Queue<EmailMessage>;
   EMAIL_LIMITER: RateLimit;

@@ -1,3 +1,4 @@
+import type { CodeStatusName } from "../limits";
 import type { CodeStatusAction } from "../validation/code-status";
 
 /** Who changed a code's status; null where that account no longer exists. */
@@ -19,7 +20,7 @@ export interface SuccessorCode {
 /** A code's state: the answer of POST /api/qr-codes/:id/revoke and POST /api/qr-codes/:id/reinstate. */
 export interface CodeStatus {
   id: number;
-  status: "valid" | "revoked";
+  status: CodeStatusName;
   revokedAt: Date | null;
   revokedReason: string | null;
   revokedBy: StatusActor | null;

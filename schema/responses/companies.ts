@@ -46,6 +46,8 @@ export interface CurrentCompany extends CompanyProfile, CompanyRegistration {
   /** Scan alerts by email: one per scan, a daily digest at 08:00 in `timeZone`, or none. */
   scanAlertMode: ScanAlertMode;
   timeZone: string;
+  /** Days a new code stays valid after its valuation date (VALIDITY_DAYS). */
+  validityDays: number;
   /** A new company email awaiting confirmation by that address; the company's email is unchanged until then. */
   pendingEmail: PendingEmailChange | null;
 }

@@ -1,3 +1,5 @@
+import type { CodeStatusName, ValuationPurpose } from "../limits";
+
 /** The valuer who signed a code; a deleted valuer's row is kept, so the name is still there. */
 export interface CodeSigner {
   name: string;
@@ -39,6 +41,21 @@ export interface QrCode {
   revokedAt: Date | null;
   revokedReason: string | null;
   supersededById: number | null;
+  /** The lender or client the report was prepared for. */
+  addressee: string | null;
+  purpose: ValuationPurpose | null;
+  /** The day the property was inspected (midnight UTC). */
+  inspectionDate: Date | null;
+  /** Decimal string in the code's currency; never above marketValue. */
+  forcedSaleValue: string | null;
+  /** Title or land reference number (Real Estate only). */
+  titleNumber: string | null;
+  /** The day the valuation expires (midnight UTC): from then on its status is "expired". */
+  validUntil: Date;
+  /** The short code typed on /verify, stored bare ("7K3M9Q2P4H"); shown as "VS-7K3M-9Q2P-4H". */
+  verificationCode: string;
+  /** One of CODE_STATUSES, computed when the code was read. */
+  status: CodeStatusName;
   createdAt: Date;
   updatedAt: Date;
   valuer: CodeSigner | null;

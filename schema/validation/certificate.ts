@@ -1,10 +1,12 @@
 import { z } from "zod";
+import { CODE_STATUSES, VALUATION_PURPOSES } from "../limits";
 
 /** Public tokens are random base62 strings of this length (about 95 bits); anything else is rejected unread. */
 export const PUBLIC_TOKEN_LENGTH = 16;
 export const PUBLIC_TOKEN_PATTERN = new RegExp(`^[A-Za-z0-9]{${PUBLIC_TOKEN_LENGTH}}$`);
 
-export const CERTIFICATE_STATUSES = ["valid", "revoked", "sample"] as const;
+/** A code's status (CODE_STATUSES), or "sample" for the landing page's demo. */
+export const CERTIFICATE_STATUSES = [...CODE_STATUSES, "sample"] as const;
 export type CertificateStatus = (typeof CERTIFICATE_STATUSES)[number];
 
 /**
@@ -49,5 +51,17 @@ export const publicCertificateSchema = z.object({
   issuerVerified: z.boolean(),
   /** When the issuer was verified (ISO 8601), null when it is not. */
   issuerVerifiedAt: z.string().nullable(),
+  /** The lender or client the report was prepared for. */
+  addressee: z.string().nullable(),
+  purpose: z.enum(VALUATION_PURPOSES).nullable(),
+  /** ISO 8601 timestamp of the inspection day. */
+  inspectionDate: z.string().nullable(),
+  /** Decimal string in `currency`. */
+  forcedSaleValue: z.string().nullable(),
+  titleNumber: z.string().nullable(),
+  /** ISO 8601 timestamp of the day the valuation expires; null for the sample. */
+  validUntil: z.string().nullable(),
+  /** The code a person types on /verify, as printed ("VS-7K3M-9Q2P-4H"); null for the sample. */
+  verificationCode: z.string().nullable(),
 });
 export type PublicCertificate = z.infer<typeof publicCertificateSchema>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LIMITS, REGISTRATION_BODIES, SCAN_ALERT_MODES } from "../limits";
+import { LIMITS, REGISTRATION_BODIES, SCAN_ALERT_MODES, VALIDITY_DAYS } from "../limits";
 import { emailField, optionalText, requiredText } from "./common";
 
 /** Company Details, editable by the owner: the same fields and length caps as registration. */
@@ -8,8 +8,19 @@ export const companyDetailsSchema = z.object({
   email: emailField,
   phone: optionalText(LIMITS.phone),
   location: optionalText(LIMITS.location),
+  /** Days a new code stays valid after its valuation date; absent leaves the period unchanged. */
+  validityDays: z.preprocess(
+    (value) => (value === "" || value === null ? undefined : typeof value === "string" ? Number(value.trim()) : value),
+    z
+      .number({ error: "Validity period must be a whole number of days" })
+      .int("Validity period must be a whole number of days")
+      .min(VALIDITY_DAYS.min, `Validity period must be between ${VALIDITY_DAYS.min} and ${VALIDITY_DAYS.max} days`)
+      .max(VALIDITY_DAYS.max, `Validity period must be between ${VALIDITY_DAYS.min} and ${VALIDITY_DAYS.max} days`)
+      .optional(),
+  ),
 });
 export type CompanyDetailsInput = z.input<typeof companyDetailsSchema>;
+export type CompanyDetails = z.output<typeof companyDetailsSchema>;
 
 /** The firm's professional registration; an administrator checks it before the firm's codes show green. */
 export const companyRegistrationSchema = z

@@ -1,10 +1,22 @@
 import { z } from "zod";
-import { BUILDING_SIZE_UNITS, CURRENCIES, LAND_SIZE_UNITS, LIMITS, MAX_ROW_ID, PROPERTY_TYPES } from "../limits";
+import {
+  BUILDING_SIZE_UNITS,
+  CODE_STATUSES,
+  CURRENCIES,
+  DAY_MS,
+  LAND_SIZE_UNITS,
+  LIMITS,
+  MAX_ROW_ID,
+  PROPERTY_TYPES,
+  VALIDITY_DAYS,
+  VALUATION_PURPOSES,
+} from "../limits";
 import { MOTOR_VEHICLE } from "../code-description";
 import { optionalText } from "./common";
 import { paginationQuerySchema } from "./pagination";
 
 export { MOTOR_VEHICLE };
+export const REAL_ESTATE = "Real Estate" satisfies (typeof PROPERTY_TYPES)[number];
 /** Lists without `page` or `pageSize` return at most this many codes; pages default to QR_PAGE_SIZE. */
 export const QR_LIST_MAX = 100;
 export const QR_PAGE_SIZE = 20;
@@ -43,6 +55,12 @@ const calendarDate = (required: string) =>
       ctx.addIssue({ code: "custom", message: "Enter a real date as DD/MM/YYYY" });
       return z.NEVER;
     });
+
+/** An optional day in the same forms as the valuation date; "" (an empty form field) means none. */
+const optionalCalendarDate = z.preprocess(
+  (value) => (value === "" || value === null ? undefined : value),
+  calendarDate("Enter a real date as DD/MM/YYYY").optional(),
+);
 
 /** Numbers arrive as JSON numbers or as text (with thousands separators from the form). */
 function numberAsText(value: unknown): unknown {
@@ -107,9 +125,26 @@ const valuerIdField = z.preprocess(
     .max(MAX_ROW_ID, "Signing valuer is required"),
 );
 
+/** Compares two validated decimal strings exactly, in hundredths (no floating point). */
+function cents(decimal: string): bigint {
+  const [whole = "0", fraction = ""] = decimal.split(".");
+  return BigInt(whole + fraction.padEnd(2, "0").slice(0, 2));
+}
+
+const purposeField = z.preprocess(
+  (value) => (value === "" || value === null ? undefined : value),
+  z.enum(VALUATION_PURPOSES, { error: `Purpose must be one of: ${VALUATION_PURPOSES.join(", ")}` }).optional(),
+);
+
 const hasText = (value: unknown) => typeof value === "string" && value.length > 0;
 const isObjectInput = ({ value }: { value: unknown }) =>
   typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** A `when` for a rule comparing fields: it runs once every field it reads has parsed without issue. */
+const parsed =
+  (...fields: string[]) =>
+  (payload: { value: unknown; issues: { path?: PropertyKey[] }[] }) =>
+    isObjectInput(payload) && payload.issues.every((issue) => !fields.includes(String(issue.path?.[0])));
 
 /**
  * A new verification code. Motor Vehicle: the reference ("Vehicle Reference Number")
@@ -142,6 +177,13 @@ export const createQrCodeSchema = z
     valuerId: valuerIdField,
     latitude: coordinate("Latitude", 90),
     longitude: coordinate("Longitude", 180),
+    addressee: optionalText(LIMITS.addressee),
+    purpose: purposeField,
+    inspectionDate: optionalCalendarDate,
+    forcedSaleValue: optionalDecimal("Forced sale value", 15, 2),
+    titleNumber: optionalText(LIMITS.titleNumber),
+    /** Without it, the valuation date plus the company's validity period (decided on the server). */
+    validUntil: optionalCalendarDate,
   })
   // `when` lets the type-dependent rules report alongside other field errors, not after them; only
   // for an object, since a body of null or a number would otherwise reach them and throw.
@@ -155,18 +197,42 @@ export const createQrCodeSchema = z
     message: "Property location is required",
     when: isObjectInput,
   })
-  .transform(({ propertyAddress, ...code }) =>
-    code.propertyType === MOTOR_VEHICLE
-      ? {
-          ...code,
-          propertyAddress: propertyAddress ?? "",
-          propertySize: null,
-          propertySizeUnit: null,
-          landSize: null,
-          landSizeUnit: null,
-        }
-      : { ...code, propertyAddress: propertyAddress ?? "" },
-  );
+  // The date rules compare with the valuation date, so they run only once both dates parsed.
+  .refine((code) => !code.inspectionDate || code.inspectionDate <= code.valuationDate, {
+    path: ["inspectionDate"],
+    message: "Inspection date cannot be after the valuation date",
+    when: parsed("valuationDate", "inspectionDate"),
+  })
+  .refine((code) => !code.validUntil || code.validUntil > code.valuationDate, {
+    path: ["validUntil"],
+    message: "Valid until must be after the valuation date",
+    when: parsed("valuationDate", "validUntil"),
+  })
+  .refine(
+    (code) =>
+      !code.validUntil || code.validUntil.getTime() - code.valuationDate.getTime() <= VALIDITY_DAYS.max * DAY_MS,
+    {
+      path: ["validUntil"],
+      message: `Valid until must be within ${VALIDITY_DAYS.max} days of the valuation date`,
+      when: parsed("valuationDate", "validUntil"),
+    },
+  )
+  .refine((code) => !code.forcedSaleValue || cents(code.forcedSaleValue) <= cents(code.marketValue), {
+    path: ["forcedSaleValue"],
+    message: "Forced sale value cannot be above the market value",
+    when: parsed("marketValue", "forcedSaleValue"),
+  })
+  // Sizes do not apply to a vehicle, and a title number only to real estate: dropped, not refused.
+  .transform(({ propertyAddress, titleNumber, ...code }) => {
+    const kept = {
+      ...code,
+      propertyAddress: propertyAddress ?? "",
+      titleNumber: code.propertyType === REAL_ESTATE ? titleNumber : undefined,
+    };
+    return code.propertyType === MOTOR_VEHICLE
+      ? { ...kept, propertySize: null, propertySizeUnit: null, landSize: null, landSizeUnit: null }
+      : kept;
+  });
 export type CreateQrCodeInput = z.input<typeof createQrCodeSchema>;
 export type CreateQrCode = z.output<typeof createQrCodeSchema>;
 
@@ -191,5 +257,11 @@ export const qrCodeListQuerySchema = paginationQuerySchema.extend({
     )
     .optional(),
   date: z.preprocess((value) => (value === "" ? undefined : value), calendarDate("Date is required").optional()),
+  purpose: purposeField,
+  /** One status ("expired" finds the valuations past their validity); empty or "All" means any. */
+  status: z.preprocess(
+    (value) => (value === "" || (typeof value === "string" && value.toLowerCase() === "all") ? undefined : value),
+    z.enum(CODE_STATUSES, { error: `Status must be All or one of: ${CODE_STATUSES.join(", ")}` }).optional(),
+  ),
 });
 export type QrCodeListQuery = z.infer<typeof qrCodeListQuerySchema>;

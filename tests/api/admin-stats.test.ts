@@ -73,6 +73,7 @@ describe("GET /api/admin/stats", () => {
               issuerName: "Stats Valuers",
               issuerEmail: "stats@example.com",
               valuationDate: new Date(),
+              validUntil: new Date(),
               marketValue: "1.00",
               propertyAddress: "Stats Road",
               propertyType: "Other",

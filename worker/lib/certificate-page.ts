@@ -110,49 +110,74 @@ function page(options: { title: string; host: string; body: Markup; footer?: Mar
 export const ISSUER_NOT_VERIFIED = "Issuer not verified by ValuSeal";
 
 /**
- * "Verified Authentic" only when the code is valid and ValuSeal has checked who issued it; a valid
- * code of an unchecked firm is shown as a record under an amber notice, never as authentic.
+ * One status, one badge: "Verified Authentic" only for a valid code whose issuer ValuSeal has
+ * checked; a valid code of an unchecked firm is a record under an amber notice; an expired code is
+ * amber whoever issued it; a revoked or superseded one red.
  */
 function statusBlock(certificate: PublicCertificate) {
-  if (certificate.status === "sample") return html`<p class="badge note">Sample</p>`;
-  if (certificate.status === "revoked") return html`<p class="badge bad">&#10007; Revoked</p>`;
-  if (!certificate.issuerVerified) return html`<p class="badge warn">&#9888; ${ISSUER_NOT_VERIFIED}</p>`;
-  const since = certificate.issuerVerifiedAt ? ` on ${formatLongDate(certificate.issuerVerifiedAt)}` : "";
-  return html`<p class="badge ok">&#10003; Verified Authentic</p>
-    <p class="issuer">Issuer verified by ValuSeal${since}</p>`;
+  switch (certificate.status) {
+    case "sample":
+      return html`<p class="badge note">Sample</p>`;
+    case "revoked":
+      return html`<p class="badge bad">&#10007; Revoked</p>`;
+    case "superseded":
+      return html`<p class="badge bad">&#10007; Superseded</p>`;
+    case "expired":
+      return html`<p class="badge warn">&#9888; Expired</p>`;
+    case "valid": {
+      if (!certificate.issuerVerified) return html`<p class="badge warn">&#9888; ${ISSUER_NOT_VERIFIED}</p>`;
+      const since = certificate.issuerVerifiedAt ? ` on ${formatLongDate(certificate.issuerVerifiedAt)}` : "";
+      return html`<p class="badge ok">&#10003; Verified Authentic</p>
+        <p class="issuer">Issuer verified by ValuSeal${since}</p>`;
+    }
+  }
 }
 
+const revokedOn = (certificate: PublicCertificate) =>
+  `Revoked${certificate.revokedAt ? ` on ${formatLongDate(certificate.revokedAt)}` : ""}`;
+
 function banner(certificate: PublicCertificate) {
-  if (certificate.status === "sample") {
-    return html`<div class="banner note">
-      <strong>Sample certificate — for demonstration only</strong>
-      <p>
-        This is how a scanned ValuSeal code looks. A real certificate shows the issuer's record with a green
-        verification badge.
-      </p>
-    </div>`;
+  switch (certificate.status) {
+    case "sample":
+      return html`<div class="banner note">
+        <strong>Sample certificate — for demonstration only</strong>
+        <p>
+          This is how a scanned ValuSeal code looks. A real certificate shows the issuer's record with a green
+          verification badge.
+        </p>
+      </div>`;
+    case "valid":
+      if (certificate.issuerVerified) return "";
+      return html`<div class="banner warn">
+        <strong>${ISSUER_NOT_VERIFIED}</strong>
+        <p>
+          This code is in ValuSeal's records, but ValuSeal has not checked the identity or professional registration of
+          the company that issued it. Confirm the report with the valuation firm through a channel you already trust
+          before relying on it.
+        </p>
+      </div>`;
+    case "expired":
+      return html`<div class="banner warn">
+        <strong>Expired</strong>
+        <p>
+          This valuation expired on ${formatLongDate(certificate.validUntil ?? certificate.valuationDate)}. Ask the
+          valuer for an updated report.
+        </p>
+      </div>`;
+    case "revoked":
+      return html`<div class="banner bad">
+        <strong>${revokedOn(certificate)}</strong>
+        <p>The issuer has withdrawn this valuation. Do not rely on it.</p>
+        <p>Reason: ${certificate.revokedReason}</p>
+      </div>`;
+    case "superseded":
+      return html`<div class="banner bad">
+        <strong>Replaced by a newer valuation</strong>
+        <p>${revokedOn(certificate)}. The issuer has withdrawn this valuation. Do not rely on it.</p>
+        <p>Reason: ${certificate.revokedReason}</p>
+        <p>Replaced by: <a href="${certificate.supersededBy}">${certificate.supersededBy}</a></p>
+      </div>`;
   }
-  if (certificate.status === "valid" && !certificate.issuerVerified) {
-    return html`<div class="banner warn">
-      <strong>${ISSUER_NOT_VERIFIED}</strong>
-      <p>
-        This code is in ValuSeal's records, but ValuSeal has not checked the identity or professional registration of
-        the company that issued it. Confirm the report with the valuation firm through a channel you already trust
-        before relying on it.
-      </p>
-    </div>`;
-  }
-  if (certificate.status !== "revoked") return "";
-  const revokedOn = certificate.revokedAt ? ` on ${formatLongDate(certificate.revokedAt)}` : "";
-  const successor = certificate.supersededBy
-    ? html`<p>Replaced by: <a href="${certificate.supersededBy}">${certificate.supersededBy}</a></p>`
-    : "";
-  return html`<div class="banner bad">
-    <strong>Revoked${revokedOn}</strong>
-    <p>The issuer has withdrawn this valuation. Do not rely on it.</p>
-    <p>Reason: ${certificate.revokedReason}</p>
-    ${successor}
-  </div>`;
 }
 
 /** How the page was reached: a sealed report's page QR names its page; the seal says how many there are. */
@@ -191,12 +216,18 @@ export function renderCertificatePage(certificate: PublicCertificate, host: stri
       ${details("Property Information", [
         ...identityRows(c, "certificate"),
         ["Type", c.propertyType],
+        ["Title number", c.titleNumber],
         ["Building size", formatQuantity(c.propertySize, c.propertySizeUnit)],
         ["Land size", formatQuantity(c.landSize, c.landSizeUnit)],
       ])}
       ${details("Valuation Details", [
         ["Market value", formatMoney(c.marketValue, c.currency)],
+        ["Forced sale value", c.forcedSaleValue === null ? null : formatMoney(c.forcedSaleValue, c.currency)],
         ["Valuation date", formatLongDate(c.valuationDate)],
+        ["Inspection date", c.inspectionDate === null ? null : formatLongDate(c.inspectionDate)],
+        ["Valid until", c.validUntil === null ? null : formatLongDate(c.validUntil)],
+        ["Prepared for", c.addressee],
+        ["Purpose", c.purpose],
       ])}
       ${details("Signing Valuer", [
         ["Name", c.signingValuer],
@@ -207,6 +238,12 @@ export function renderCertificatePage(certificate: PublicCertificate, host: stri
         ["Company email", c.companyEmail],
       ])}`,
     footer: html`<dl>
+      ${
+        c.verificationCode
+          ? html`<dt>Verification code</dt>
+              <dd>${c.verificationCode}</dd>`
+          : ""
+      }
       <dt>QR Code ID</dt>
       <dd>${c.qrCodeId}</dd>
       <dt>Scan count</dt>
@@ -228,6 +265,24 @@ export function renderInvalidCodePage(host: string) {
       <p class="lead">
         This code is not in the issuer's records. The document it appears on may not be genuine: contact the valuation
         company through a channel you already trust.
+      </p>`,
+  });
+}
+
+/** A typed verification code that matches no report: say so, and offer to type it again. */
+export function renderUnknownVerificationCodePage(host: string, typed: string) {
+  return page({
+    title: "Verification code not found",
+    host,
+    body: html`<header>
+        <p class="brand">ValuSeal</p>
+        <h1>Verification code not found</h1>
+        <p class="badge bad">No report has this verification code</p>
+      </header>
+      <p class="lead">
+        No report in ValuSeal's records has the code <strong>${typed.slice(0, 40)}</strong>. Check it against the report
+        (codes look like VS-7K3M-9Q2P-4H) and <a href="/verify">try again</a>. If it still does not match, the document
+        may not be genuine: contact the valuation company through a channel you already trust.
       </p>`,
   });
 }

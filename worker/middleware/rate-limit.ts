@@ -5,7 +5,8 @@ import type { AppEnv } from "../env";
 import { clientAddress } from "../lib/client-address";
 import { ApiError } from "../lib/errors";
 
-type LimiterName = "AUTH_IP_LIMITER" | "AUTH_EMAIL_LIMITER" | "PUBLIC_LIMITER" | "EMAIL_LIMITER";
+type LimiterName =
+  "AUTH_IP_LIMITER" | "AUTH_EMAIL_LIMITER" | "PUBLIC_LIMITER" | "EMAIL_LIMITER" | "VERIFICATION_CODE_LIMITER";
 
 export async function enforceRateLimit(c: Context<AppEnv>, limiter: LimiterName, key: string) {
   const { success } = await c.env[limiter].limit({ key });
@@ -33,5 +34,17 @@ export const rateLimitByAddress = (limiter: LimiterName) =>
  */
 export const rateLimitScans = createMiddleware<AppEnv>(async (c, next) => {
   await enforceRateLimit(c, "PUBLIC_LIMITER", `scan:${clientAddress(c)}`);
+  await next();
+});
+
+/**
+ * A typed verification code is a guess until it matches, so every attempt (the /verify form and
+ * the API alike) spends from a small per-address budget before the look-up, on top of the scan
+ * budget: limiting only the misses would answer a hit while refusing a miss, which tells a guesser
+ * which is which.
+ */
+export const rateLimitTypedCodes = createMiddleware<AppEnv>(async (c, next) => {
+  await enforceRateLimit(c, "PUBLIC_LIMITER", `scan:${clientAddress(c)}`);
+  await enforceRateLimit(c, "VERIFICATION_CODE_LIMITER", `typed:${clientAddress(c)}`);
   await next();
 });

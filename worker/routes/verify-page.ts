@@ -17,12 +17,12 @@ import { enqueueScanAlert } from "../services/scan-alerts";
 import { SEAL_MAX_PAGES } from "../../schema/validation/seals";
 
 /** The host the anti-phishing line names; the request's own when the config could not be read. */
-function displayHost(c: Context<AppEnv>): string {
+export function displayHost(c: Context<AppEnv>): string {
   return new URL(c.var.config ? publicOrigin(c) : c.req.url).host;
 }
 
 /** A phone gets a page, never the API's JSON error, whatever went wrong. */
-function renderScanError(error: Error, c: Context<AppEnv>) {
+export function renderScanError(error: Error, c: Context<AppEnv>) {
   const host = displayHost(c);
   const headers = certificatePageHeaders();
   if (error instanceof ApiError && error.status === 429) {

@@ -2,7 +2,9 @@ import { type SQL, sql } from "drizzle-orm";
 import { scanEvents } from "../../schema/tables";
 import { PUBLIC_TOKEN_PATTERN, type PublicCertificate } from "../../schema/validation/certificate";
 import { DEMO_CERTIFICATE } from "../../schema/demo-certificate";
-import { REPEAT_SCAN_WINDOW_MINUTES } from "../../schema/limits";
+import { type CodeStatusName, REPEAT_SCAN_WINDOW_MINUTES, type ValuationPurpose } from "../../schema/limits";
+import { formatVerificationCode, normalizeVerificationCode } from "../../schema/verification-code";
+import { codeStatusExpression } from "../lib/code-status";
 import type { Database } from "../db";
 import { DEMO_TOKEN, verificationAddress } from "../lib/public-address";
 import type { Visit } from "../lib/scan-visitor";
@@ -55,6 +57,14 @@ interface CertificateRow extends Record<string, unknown> {
   alerts_enabled: boolean;
   scanned_at: string | null;
   sealed_page_count: number | null;
+  addressee: string | null;
+  purpose: ValuationPurpose | null;
+  inspection_date: string | null;
+  forced_sale_value: string | null;
+  title_number: string | null;
+  valid_until: string;
+  verification_code: string;
+  status: CodeStatusName;
   /** Whether this visit added to the count (not a repeat within the window, not a preview). */
   counted: boolean | null;
 }
@@ -87,7 +97,11 @@ const CERTIFICATE_COLUMNS = sql.raw(`
   CASE WHEN ${ISSUER_VERIFIED} THEN ${isoText("company.verified_at")} END AS issuer_verified_at,
   (company.webhook_url IS NOT NULL OR company.scan_alert_mode = 'per-scan') AS alerts_enabled,
   (SELECT seal.page_count FROM report_seals seal WHERE seal.qr_code_id = code.id
-   ORDER BY seal.version DESC LIMIT 1) AS sealed_page_count`);
+   ORDER BY seal.version DESC LIMIT 1) AS sealed_page_count,
+  code.addressee, code.purpose, ${isoText("code.inspection_date")} AS inspection_date,
+  code.forced_sale_value::text AS forced_sale_value, code.title_number,
+  ${isoText("code.valid_until")} AS valid_until, code.verification_code,
+  ${codeStatusExpression("code", "company.time_zone")} AS status`);
 
 const CERTIFICATE_JOINS = sql.raw(`
   JOIN companies company ON company.id = code.company_id
@@ -99,13 +113,23 @@ async function firstRow(db: Database, query: SQL): Promise<CertificateRow | null
   return result.rows[0] ?? null;
 }
 
+/**
+ * How a code is looked up: by the public token of its address (a scan), or by its verification
+ * code (typed on /verify); `attempted` is what an orphan scan records when nothing matches.
+ */
+interface CodeKey {
+  column: "public_token" | "verification_code";
+  value: string;
+  attempted: string;
+}
+
 /** HEAD: the certificate without logging or counting anything. */
-function readCertificate(db: Database, token: string) {
+function readCertificate(db: Database, key: CodeKey) {
   return firstRow(
     db,
     sql`SELECT ${CERTIFICATE_COLUMNS}, NULL::text AS scanned_at, NULL::boolean AS counted
         FROM qr_codes code ${CERTIFICATE_JOINS}
-        WHERE code.public_token = ${token}`,
+        WHERE ${sql.raw(`code.${key.column}`)} = ${key.value}`,
   );
 }
 
@@ -120,12 +144,13 @@ function readCertificate(db: Database, token: string) {
  * - the answer is the updated row when the scan counted, else the code as it stands (a CTE's
  *   update is not visible to the same statement's reads of the table).
  */
-function logScan(db: Database, token: string, visit: Visit, page: number | null) {
+function logScan(db: Database, key: CodeKey, visit: Visit, page: number | null) {
   const { kind, country, city, deviceClass, visitorHash: hash } = visit;
+  const matches = sql`${sql.raw(key.column)} = ${key.value}`;
   return firstRow(
     db,
     sql`WITH target AS (
-          SELECT id, company_id FROM qr_codes WHERE public_token = ${token}
+          SELECT id, company_id FROM qr_codes WHERE ${matches}
         ), repeat AS (
           SELECT 1 FROM scan_events scan JOIN target ON scan.qr_code_id = target.id
           WHERE scan.visitor_hash = ${hash}::text AND scan.counted
@@ -142,8 +167,8 @@ function logScan(db: Database, token: string, visit: Visit, page: number | null)
                  ${kind}::text, EXISTS (SELECT 1 FROM counted), ${page}::smallint
           FROM target
           UNION ALL
-          SELECT NULL, NULL, ${country}::text, ${city}::text, ${deviceClass}::text, ${hash}::text, ${token}::text,
-                 ${kind}::text, false, NULL::smallint
+          SELECT NULL, NULL, ${country}::text, ${city}::text, ${deviceClass}::text, ${hash}::text,
+                 ${key.attempted}::text, ${kind}::text, false, NULL::smallint
           WHERE NOT EXISTS (SELECT 1 FROM target)
           RETURNING scanned_at, counted
         )
@@ -151,7 +176,7 @@ function logScan(db: Database, token: string, visit: Visit, page: number | null)
         FROM (
           SELECT * FROM counted
           UNION ALL
-          SELECT * FROM qr_codes WHERE public_token = ${token} AND NOT EXISTS (SELECT 1 FROM counted)
+          SELECT * FROM qr_codes WHERE ${matches} AND NOT EXISTS (SELECT 1 FROM counted)
         ) code ${CERTIFICATE_JOINS}
         CROSS JOIN logged`,
   );
@@ -191,13 +216,20 @@ function toCertificate(row: CertificateRow, origin: string): PublicCertificate {
     companyEmail: row.company_email,
     qrCodeId: row.public_token,
     verificationCount: row.verification_count,
-    status: row.revoked_at ? "revoked" : "valid",
+    status: row.status,
     revokedAt: row.revoked_at,
     revokedReason: row.revoked_reason,
     supersededBy: row.successor_token ? verificationAddress(origin, row.successor_token) : null,
     valuerRegistrationNumber: row.valuer_registration_number,
     issuerVerified: row.issuer_verified,
     issuerVerifiedAt: row.issuer_verified_at,
+    addressee: row.addressee,
+    purpose: row.purpose,
+    inspectionDate: row.inspection_date,
+    forcedSaleValue: row.forced_sale_value,
+    titleNumber: row.title_number,
+    validUntil: row.valid_until,
+    verificationCode: formatVerificationCode(row.verification_code),
   };
 }
 
@@ -230,7 +262,41 @@ export function demoCertificate(): PublicCertificate {
     valuerRegistrationNumber: null,
     issuerVerified: false,
     issuerVerifiedAt: null,
+    addressee: null,
+    purpose: null,
+    inspectionDate: null,
+    forcedSaleValue: null,
+    titleNumber: null,
+    validUntil: null,
+    verificationCode: null,
   };
+}
+
+/** The counted (or, for HEAD, read-only) look-up both entry points share, with the alert to queue. */
+async function verifyCode(
+  db: Database,
+  key: CodeKey,
+  origin: string,
+  visit: Visit | null,
+  page: number | null,
+): Promise<Verification> {
+  const row = visit ? await logScan(db, key, visit, page) : await readCertificate(db, key);
+  if (!row) return { found: false };
+  // Only a counted scan alerts the company: a repeat or a preview is in the scan log, not a new alert.
+  const alert: ScanAlertMessage | null =
+    visit && row.counted && row.alerts_enabled && row.scanned_at
+      ? {
+          companyId: row.company_id,
+          codeId: row.code_id,
+          alert: {
+            event: "code.scanned",
+            code: { id: row.public_token, reference: row.property_reference, address: row.property_address },
+            scan: { at: row.scanned_at, country: visit.country, city: visit.city, device: visit.deviceClass },
+            verificationCount: row.verification_count,
+          },
+        }
+      : null;
+  return { found: true, certificate: toCertificate(row, origin), alert, sealedPageCount: row.sealed_page_count };
 }
 
 /**
@@ -251,21 +317,25 @@ export async function verifyPublicToken(
     if (visit) await logOrphanScan(db, token, visit);
     return { found: false };
   }
-  const row = visit ? await logScan(db, token, visit, page) : await readCertificate(db, token);
-  if (!row) return { found: false };
-  // Only a counted scan alerts the company: a repeat or a preview is in the scan log, not a new alert.
-  const alert: ScanAlertMessage | null =
-    visit && row.counted && row.alerts_enabled && row.scanned_at
-      ? {
-          companyId: row.company_id,
-          codeId: row.code_id,
-          alert: {
-            event: "code.scanned",
-            code: { id: row.public_token, reference: row.property_reference, address: row.property_address },
-            scan: { at: row.scanned_at, country: visit.country, city: visit.city, device: visit.deviceClass },
-            verificationCount: row.verification_count,
-          },
-        }
-      : null;
-  return { found: true, certificate: toCertificate(row, origin), alert, sealedPageCount: row.sealed_page_count };
+  return verifyCode(db, { column: "public_token", value: token, attempted: token }, origin, visit, page);
+}
+
+/**
+ * Resolves a verification code as someone typed it (any case, with or without spaces, dashes and
+ * the VS prefix) exactly as a scan of the code's address: counted, logged, alerting alike. Input
+ * that cannot be a code is logged as an orphan scan without a look-up, like a malformed token.
+ */
+export async function verifyTypedCode(
+  db: Database,
+  typed: string,
+  origin: string,
+  visit: Visit | null,
+): Promise<Verification> {
+  const code = normalizeVerificationCode(typed);
+  if (!code) {
+    if (visit) await logOrphanScan(db, typed, visit);
+    return { found: false };
+  }
+  const key = { column: "verification_code", value: code, attempted: formatVerificationCode(code) } as const;
+  return verifyCode(db, key, origin, visit, null);
 }

@@ -6,6 +6,7 @@ import type { CodeStatusAction, RevokeCode } from "../../schema/validation/code-
 import type { Database, Transaction, TransactionalDatabase } from "../db";
 import { ApiError, badRequest, forbidden, notFound } from "../lib/errors";
 import { verificationAddress } from "../lib/public-address";
+import { codeStatusColumn } from "../lib/code-status";
 import { CODE_NOT_FOUND, findCompanyCode } from "./qr-codes";
 import type { AuthenticatedUser } from "./sessions";
 
@@ -19,6 +20,7 @@ export async function loadCodeStatus(db: Database, origin: string, codeId: numbe
   const [row] = await db
     .select({
       id: qrCodes.id,
+      status: codeStatusColumn(),
       revokedAt: qrCodes.revokedAt,
       revokedReason: qrCodes.revokedReason,
       revokedBy: { id: revoker.id, email: revoker.email, firstName: revoker.firstName, lastName: revoker.lastName },
@@ -37,7 +39,6 @@ export async function loadCodeStatus(db: Database, origin: string, codeId: numbe
   const { supersededBy, revokedBy, ...status } = row;
   return {
     ...status,
-    status: row.revokedAt ? ("revoked" as const) : ("valid" as const),
     revokedBy: revokedBy?.id ? revokedBy : null,
     supersededBy: supersededBy?.id
       ? { ...supersededBy, address: verificationAddress(origin, supersededBy.publicToken) }

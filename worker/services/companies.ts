@@ -3,7 +3,7 @@ import type { VerificationStatus } from "../../schema/limits";
 import type { AdminCompanyDetails, CurrentCompany } from "../../schema/responses";
 import { companies, qrCodes, users, valuers } from "../../schema/tables";
 import type {
-  CompanyDetailsInput,
+  CompanyDetails,
   CompanyRegistrationInput,
   ScanAlertSettingsInput,
 } from "../../schema/validation/companies";
@@ -53,6 +53,7 @@ const companyColumns = {
   webhookLastDeliveryFailure: companies.webhookLastDeliveryFailure,
   scanAlertMode: companies.scanAlertMode,
   timeZone: companies.timeZone,
+  validityDays: companies.validityDays,
 };
 
 /** The signed-in user's company as Company Details shows it, with an email change awaiting confirmation. */
@@ -103,7 +104,7 @@ export async function updateCompanyDetails(
   db: TransactionalDatabase,
   owner: { id: number },
   companyId: number,
-  input: CompanyDetailsInput & { email: string; name: string },
+  input: CompanyDetails,
 ): Promise<EmailMessage[]> {
   return db.transaction(async (tx) => {
     const current = await lockCompany(tx, companyId);
@@ -114,6 +115,8 @@ export async function updateCompanyDetails(
         name: input.name,
         phone: input.phone ?? null,
         location: input.location ?? null,
+        // Absent from an older client's request: the period stays as it is.
+        ...(input.validityDays === undefined ? {} : { validityDays: input.validityDays }),
         ...(renamed ? identityChanged : {}),
       })
       .where(eq(companies.id, companyId));

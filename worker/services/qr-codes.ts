@@ -10,10 +10,12 @@ import type { Page, QrCode } from "../../schema/responses";
 import { pageRange, type PageRange } from "../lib/pagination";
 import { verificationAddress } from "../lib/public-address";
 import { randomToken } from "../lib/random";
+import { formatVerificationCode } from "../../schema/verification-code";
+import { codeStatusColumn } from "../lib/code-status";
 import { parseId } from "../lib/validation";
 
 export const CODE_NOT_FOUND = "QR code not found";
-/** A clash of 16 random base62 characters is astronomically rare; a few tries end the loop. */
+/** A clash of 16 random base62 characters, or of ~49.5-bit verification codes, is rare; a few tries end the loop. */
 const TOKEN_ATTEMPTS = 3;
 
 /**
@@ -60,6 +62,15 @@ export const codeColumns = {
   revokedAt: qrCodes.revokedAt,
   revokedReason: qrCodes.revokedReason,
   supersededById: qrCodes.supersededById,
+  addressee: qrCodes.addressee,
+  purpose: qrCodes.purpose,
+  inspectionDate: qrCodes.inspectionDate,
+  forcedSaleValue: qrCodes.forcedSaleValue,
+  titleNumber: qrCodes.titleNumber,
+  validUntil: qrCodes.validUntil,
+  // Stored bare, answered as people read and type it ("VS-7K3M-9Q2P-4H").
+  verificationCode: sql<string>`${qrCodes.verificationCode}`.mapWith((code: string) => formatVerificationCode(code)),
+  status: codeStatusColumn(),
   createdAt: qrCodes.createdAt,
   updatedAt: qrCodes.updatedAt,
 };
@@ -99,9 +110,9 @@ async function findSigningValuer(db: Reader, companyId: number, valuerId: number
 }
 
 /**
- * A new code with a fresh random token; the address it encodes is fixed at creation. A token clash
- * skips the row (ON CONFLICT DO NOTHING) rather than raising: inside a transaction (an idempotent
- * create) a failed statement would abort it, and the next try could not run.
+ * A new code with a fresh random token and verification code; the address it encodes is fixed at
+ * creation. A clash of either skips the row (ON CONFLICT DO NOTHING) rather than raising: inside a
+ * transaction (an idempotent create) a failed statement would abort it, and the next try could not run.
  */
 async function createCode(db: Queryable, origin: string, values: CreateQrCode & { userId: number; companyId: number }) {
   for (let attempt = 1; attempt <= TOKEN_ATTEMPTS; attempt += 1) {
@@ -112,11 +123,15 @@ async function createCode(db: Queryable, origin: string, values: CreateQrCode & 
         ...values,
         publicToken,
         qrCodeData: verificationAddress(origin, publicToken),
+        // Unless the valuer chose the date: the valuation date plus the company's validity period.
+        validUntil:
+          values.validUntil ??
+          sql`${values.valuationDate.toISOString()}::timestamptz + make_interval(days => (select ${companies.validityDays} from ${companies} where ${companies.id} = ${values.companyId}))`,
         // The issuer as the company is named at this moment: a later rename never rewrites a certificate.
         issuerName: sql`(select ${companies.name} from ${companies} where ${companies.id} = ${values.companyId})`,
         issuerEmail: sql`(select ${companies.email} from ${companies} where ${companies.id} = ${values.companyId})`,
       })
-      .onConflictDoNothing({ target: qrCodes.publicToken })
+      .onConflictDoNothing()
       .returning(codeColumns);
     if (code) return code;
   }
@@ -138,7 +153,7 @@ export async function issueCode(
 }
 
 export function listFilter(companyId: number | SQL<number>, query: QrCodeListQuery): SQL | undefined {
-  const { search, propertyType, date } = query;
+  const { search, propertyType, date, purpose, status } = query;
   return and(
     eq(qrCodes.companyId, companyId),
     search
@@ -151,6 +166,8 @@ export function listFilter(companyId: number | SQL<number>, query: QrCodeListQue
     date
       ? and(gte(qrCodes.valuationDate, date), lt(qrCodes.valuationDate, new Date(date.getTime() + DAY_MS)))
       : undefined,
+    purpose ? eq(qrCodes.purpose, purpose) : undefined,
+    status ? eq(codeStatusColumn(), status) : undefined,
   );
 }
 
@@ -168,7 +185,7 @@ const matchingCount = (where: SQL | undefined) =>
  * 0002), so the first page costs the same for 100 codes or 100,000; filtered it counts the matches.
  */
 export function listTotal(companyId: number | SQL<number>, query: QrCodeListQuery, where: SQL | undefined) {
-  if (query.search || query.propertyType || query.date) return matchingCount(where);
+  if (query.search || query.propertyType || query.date || query.purpose || query.status) return matchingCount(where);
   return sql<number>`(select ${companies.qrCodeCount} from ${companies} where ${companies.id} = ${companyId})`.mapWith(
     Number,
   );

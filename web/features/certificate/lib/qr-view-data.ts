@@ -105,6 +105,13 @@ const FIELD_COMPARISONS: Record<keyof PublicCertificate, Comparison> = {
   // Whether ValuSeal vouches for the issuer is the platform's to say, never the link's.
   issuerVerified: "ignored",
   issuerVerifiedAt: "ignored",
+  addressee: "text",
+  purpose: "text",
+  inspectionDate: "day",
+  forcedSaleValue: "number",
+  titleNumber: "text",
+  validUntil: "day",
+  verificationCode: "text",
 };
 
 const isBlank = (value: unknown) => value === null || value === undefined || value === "";
