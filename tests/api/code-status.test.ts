@@ -6,7 +6,7 @@ import { verifyCompanyViaAdmin } from "./fixtures/admins";
 import { insertCode } from "./fixtures/codes";
 import { setCompanyActiveInDb } from "./fixtures/companies";
 import { withDb } from "./fixtures/database";
-import { api, ORIGIN } from "./fixtures/http";
+import { api, ORIGIN, randomIp } from "./fixtures/http";
 import { scanLikePhone } from "./fixtures/scans";
 import { addMemberViaApi } from "./fixtures/team";
 
@@ -170,5 +170,100 @@ describe("code revocation", () => {
       { action: "revoked", reason: "Superseded", actor },
     ]);
     expect(Object.keys(res.body.events[0]).sort()).toEqual(["action", "actor", "at", "id", "reason"]);
+  });
+});
+
+describe("one status", () => {
+  /** Today in the company's time zone (every test company keeps the default, Africa/Nairobi), as midnight UTC. */
+  function nairobiDay(offsetDays: number) {
+    const [year, month, day] = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Nairobi" })
+      .format(new Date())
+      .split("-")
+      .map(Number);
+    return new Date(Date.UTC(year!, month! - 1, day! + offsetDays));
+  }
+
+  async function verifiedOwner() {
+    const owner = await registerOwnerViaApi();
+    await verifyCompanyViaAdmin(owner.user.companyId!);
+    return owner;
+  }
+
+  const certificateJson = (token: string) => api(`/api/public/certificates/${token}`, { ip: randomIp() });
+  const detail = (token: string, codeId: number) => api(`/api/qr-codes/${codeId}`, { token });
+
+  it("is expired from its valid-until day in the company's time zone, and never Verified Authentic then", async () => {
+    const owner = await verifiedOwner();
+    const lastDay = await insertCode(owner, { validUntil: nairobiDay(1) });
+    const expiresToday = await insertCode(owner, { validUntil: nairobiDay(0) });
+
+    expect((await detail(owner.token, lastDay.id)).body.status).toBe("valid");
+    expect((await certificateJson(lastDay.publicToken)).body.status).toBe("valid");
+    expect((await scanLikePhone(lastDay.publicToken)).body).toContain("Verified Authentic");
+
+    expect((await detail(owner.token, expiresToday.id)).body.status).toBe("expired");
+    const json = await certificateJson(expiresToday.publicToken);
+    expect(json.body).toMatchObject({ status: "expired", issuerVerified: true });
+    const page = await scanLikePhone(expiresToday.publicToken);
+    expect(page.status).toBe(200);
+    const longDay = nairobiDay(0).toLocaleDateString("en-GB", {
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+      timeZone: "UTC",
+    });
+    expect(page.body).toContain(`This valuation expired on ${longDay}. Ask the valuer for an updated report.`);
+    expect(page.body).toContain('class="badge warn"');
+    expect(page.body).not.toContain("Verified Authentic");
+    // Still counted like any scan: the certificate is the record, only its standing changed.
+    expect(json.body.verificationCount).toBe(1);
+  });
+
+  it("puts revoked before expired, and superseded (revoked with a replacement) before both", async () => {
+    const owner = await verifiedOwner();
+    const past = nairobiDay(-10);
+    const replacement = await insertCode(owner, { validUntil: nairobiDay(60) });
+    const revoked = await insertCode(owner, { validUntil: past });
+    const superseded = await insertCode(owner, { validUntil: past });
+    await revoke(owner.token, revoked.id, { reason: "Figures corrected" });
+    const answer = await revoke(owner.token, superseded.id, {
+      reason: "Replaced",
+      supersededByCodeId: replacement.id,
+    });
+    expect(answer.body.status).toBe("superseded");
+
+    expect((await detail(owner.token, revoked.id)).body.status).toBe("revoked");
+    expect((await certificateJson(revoked.publicToken)).body).toMatchObject({ status: "revoked", supersededBy: null });
+    const revokedPage = (await scanLikePhone(revoked.publicToken)).body;
+    expect(revokedPage).toContain("Reason: Figures corrected");
+    expect(revokedPage).toContain('class="badge bad"');
+    expect(revokedPage).not.toContain("expired on");
+
+    expect((await detail(owner.token, superseded.id)).body.status).toBe("superseded");
+    const replacementAddress = `${ORIGIN}/v/${replacement.publicToken}`;
+    expect((await certificateJson(superseded.publicToken)).body).toMatchObject({
+      status: "superseded",
+      supersededBy: replacementAddress,
+    });
+    const supersededPage = (await scanLikePhone(superseded.publicToken)).body;
+    expect(supersededPage).toContain("Replaced by a newer valuation");
+    expect(supersededPage).toContain(`href="${replacementAddress}"`);
+    expect(supersededPage).not.toContain("Verified Authentic");
+
+    const list = await api("/api/qr-codes?limit=10", { token: owner.token });
+    const statuses = Object.fromEntries(
+      list.body.map((code: { id: number; status: string }) => [code.id, code.status]),
+    );
+    expect(statuses).toEqual({ [replacement.id]: "valid", [revoked.id]: "revoked", [superseded.id]: "superseded" });
+
+    // Reinstated, the codes stand again, and their validity decides.
+    const reinstated = await reinstate(owner.token, superseded.id, { reason: "Replacement withdrawn" });
+    expect(reinstated.body.status).toBe("expired");
+    expect((await certificateJson(superseded.publicToken)).body.status).toBe("expired");
+  });
+
+  it("keeps the demo labelled as a sample", async () => {
+    const demo = await certificateJson("demo");
+    expect(demo.body).toMatchObject({ status: "sample", validUntil: null, verificationCode: null });
   });
 });

@@ -12,6 +12,9 @@ import { createCompanyWithMemberViaApi, setCompanyActiveInDb } from "./fixtures/
 import { withDb } from "./fixtures/database";
 import { api, ORIGIN } from "./fixtures/http";
 import { decodeQrSvgDataUrl } from "./fixtures/qr-images";
+import { RECENT_VALUATION, valuationDay } from "../shared/dates";
+import { DAY_MS } from "../../schema/limits";
+import { formatVerificationCode } from "../../schema/verification-code";
 import { createValuerViaApi } from "./fixtures/valuers";
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -524,5 +527,218 @@ describe("dashboard stats", () => {
       verifications: 0,
     });
     expect((await api("/api/analytics/stats")).status).toBe(401);
+  });
+});
+
+describe("lender fields and validity", () => {
+  const LONG_AGO = valuationDay(400);
+
+  it("stores the addressee, purpose, inspection date, forced sale value and title number, valid for 90 days", async () => {
+    const owner = await registerOwnerViaApi();
+    const valuer = await createValuerViaApi(owner.token);
+    const valued = valuationDay(20);
+    const res = await api("/api/qr-codes", {
+      token: owner.token,
+      body: codeInput(valuer.id, {
+        valuationDate: valued.dayMonthYear,
+        addressee: "  Equity Bank Kenya Ltd ",
+        purpose: "Secured lending",
+        inspectionDate: valuationDay(25).dayMonthYear,
+        forcedSaleValue: "33,750,000",
+        titleNumber: "LR No. 209/1234",
+      }),
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const validUntil = new Date(new Date(valued.timestamp).getTime() + 90 * DAY_MS).toISOString();
+    expect(res.body).toMatchObject({
+      addressee: "Equity Bank Kenya Ltd",
+      purpose: "Secured lending",
+      inspectionDate: valuationDay(25).timestamp,
+      forcedSaleValue: "33750000.00",
+      titleNumber: "LR No. 209/1234",
+      validUntil,
+      status: "valid",
+    });
+    expect(res.body.verificationCode).toMatch(/^VS-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{2}$/);
+    const detail = await api(`/api/qr-codes/${res.body.id}`, { token: owner.token });
+    expect(detail.body).toMatchObject({
+      addressee: "Equity Bank Kenya Ltd",
+      validUntil,
+      verificationCode: res.body.verificationCode,
+      status: "valid",
+    });
+    // The fields are optional: without them the code is still valid for the company's period.
+    const plain = await createCodeViaApi(owner.token, valuer.id, { valuationDate: valued.dayMonthYear });
+    expect(plain).toMatchObject({ addressee: null, purpose: null, inspectionDate: null, forcedSaleValue: null });
+    expect(plain.titleNumber).toBeNull();
+  });
+
+  it("refuses each field's invalid values with the field's message", async () => {
+    const owner = await registerOwnerViaApi();
+    const valuer = await createValuerViaApi(owner.token);
+    const valued = valuationDay(20);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ addressee: "x".repeat(256) }, "addressee: Must be at most 255 characters"],
+      [
+        { purpose: "Mortgage" },
+        "purpose: Purpose must be one of: Secured lending, Sale or purchase, Insurance, Legal or probate, Financial reporting, Other",
+      ],
+      [{ inspectionDate: "31/02/2026" }, "inspectionDate: Enter a real date as DD/MM/YYYY"],
+      [
+        { inspectionDate: valuationDay(19).dayMonthYear },
+        "inspectionDate: Inspection date cannot be after the valuation date",
+      ],
+      [{ forcedSaleValue: "45000000.01" }, "forcedSaleValue: Forced sale value cannot be above the market value"],
+      [{ forcedSaleValue: "-5" }, "forcedSaleValue: Forced sale value must be greater than 0"],
+      [
+        { forcedSaleValue: "1.234" },
+        "forcedSaleValue: Forced sale value must be a number with at most 2 decimal places",
+      ],
+      [{ titleNumber: "L".repeat(101) }, "titleNumber: Must be at most 100 characters"],
+      [{ validUntil: valued.dayMonthYear }, "validUntil: Valid until must be after the valuation date"],
+      [{ validUntil: "not a date" }, "validUntil: Enter a real date as DD/MM/YYYY"],
+      [
+        { validUntil: valuationDay(20 - 366).dayMonthYear },
+        "validUntil: Valid until must be within 365 days of the valuation date",
+      ],
+    ];
+    for (const [fields, error] of cases) {
+      const res = await api("/api/qr-codes", {
+        token: owner.token,
+        body: codeInput(valuer.id, { valuationDate: valued.dayMonthYear, ...fields }),
+      });
+      expect(res.status, JSON.stringify(fields)).toBe(400);
+      expect(res.body.errors).toEqual([error]);
+    }
+    // The edges are allowed: inspected on the valuation day, forced sale at the market value, a year's validity.
+    const edges = await createCodeViaApi(owner.token, valuer.id, {
+      valuationDate: valued.dayMonthYear,
+      inspectionDate: valued.dayMonthYear,
+      forcedSaleValue: 45000000,
+      validUntil: valuationDay(20 - 365).dayMonthYear,
+    });
+    expect(edges).toMatchObject({ forcedSaleValue: "45000000.00", validUntil: valuationDay(20 - 365).timestamp });
+    // A date rule never reports against a valuation date that is itself missing.
+    const noDate = await api("/api/qr-codes", {
+      token: owner.token,
+      body: codeInput(valuer.id, { valuationDate: "", inspectionDate: valued.dayMonthYear }),
+    });
+    expect(noDate.body.errors).toEqual(["valuationDate: Valuation date is required"]);
+  });
+
+  it("keeps a title number only for Real Estate", async () => {
+    const owner = await registerOwnerViaApi();
+    const valuer = await createValuerViaApi(owner.token);
+    const titled = { titleNumber: "LR No. 209/1234", valuationDate: RECENT_VALUATION.dayMonthYear };
+    expect((await createCodeViaApi(owner.token, valuer.id, titled)).titleNumber).toBe("LR No. 209/1234");
+    for (const type of [
+      { propertyType: "Motor Vehicle", propertyAddress: "", propertyReference: "KDA 123A" },
+      { propertyType: "Plant and Machinery" },
+      { propertyType: "Loose Assets" },
+      { propertyType: "Other" },
+    ]) {
+      const code = await createCodeViaApi(owner.token, valuer.id, { ...titled, ...type });
+      expect(code.titleNumber, type.propertyType).toBeNull();
+    }
+  });
+
+  it("makes new codes valid for the company's validity period, or the date the valuer chose", async () => {
+    const owner = await registerOwnerViaApi();
+    const valuer = await createValuerViaApi(owner.token);
+    const company = (await api("/api/companies/current", { token: owner.token })).body;
+    expect(company.validityDays).toBe(90);
+    const details = { name: company.name, email: company.email };
+    for (const [days, error] of [
+      [29, "validityDays: Validity period must be between 30 and 365 days"],
+      [366, "validityDays: Validity period must be between 30 and 365 days"],
+      [45.5, "validityDays: Validity period must be a whole number of days"],
+    ] as const) {
+      const res = await api("/api/companies/current", {
+        method: "PUT",
+        token: owner.token,
+        body: { ...details, validityDays: days },
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual([error]);
+    }
+    const before = await createCodeViaApi(owner.token, valuer.id, { valuationDate: "15/01/2025" });
+    const saved = await api("/api/companies/current", {
+      method: "PUT",
+      token: owner.token,
+      body: { ...details, validityDays: "30" },
+    });
+    expect(saved.body.validityDays).toBe(30);
+    // Saving details without the field leaves the period as it is.
+    await api("/api/companies/current", { method: "PUT", token: owner.token, body: details });
+    expect((await api("/api/companies/current", { token: owner.token })).body.validityDays).toBe(30);
+
+    const after = await createCodeViaApi(owner.token, valuer.id, { valuationDate: "15/01/2025" });
+    expect(after.validUntil).toBe("2025-02-14T00:00:00.000Z");
+    const chosen = await createCodeViaApi(owner.token, valuer.id, {
+      valuationDate: "15/01/2025",
+      validUntil: "2025-07-15",
+    });
+    expect(chosen.validUntil).toBe("2025-07-15T00:00:00.000Z");
+    // An existing code keeps the validity it was issued with.
+    expect((await api(`/api/qr-codes/${before.id}`, { token: owner.token })).body.validUntil).toBe(
+      "2025-04-15T00:00:00.000Z",
+    );
+  });
+
+  it("filters the history by purpose and by status", async () => {
+    const owner = await registerOwnerViaApi();
+    const valuer = await createValuerViaApi(owner.token);
+    const recent = RECENT_VALUATION.dayMonthYear;
+    const lending = await createCodeViaApi(owner.token, valuer.id, {
+      valuationDate: recent,
+      purpose: "Secured lending",
+    });
+    const insurance = await createCodeViaApi(owner.token, valuer.id, { valuationDate: recent, purpose: "Insurance" });
+    const expired = await createCodeViaApi(owner.token, valuer.id, {
+      valuationDate: LONG_AGO.dayMonthYear,
+      purpose: "Secured lending",
+    });
+    const list = (query: string) => api(`/api/qr-codes?page=1&${query}`, { token: owner.token });
+    const ids = (res: { body: { items: { id: number }[] } }) => res.body.items.map((code) => code.id);
+
+    const byPurpose = await list("purpose=Secured%20lending");
+    expect(ids(byPurpose)).toEqual([expired.id, lending.id]);
+    expect(byPurpose.body.total).toBe(2);
+    const byStatus = await list("status=expired");
+    expect(ids(byStatus)).toEqual([expired.id]);
+    expect(byStatus.body.items[0].status).toBe("expired");
+    expect(byStatus.body.total).toBe(1);
+    expect(ids(await list("status=valid&purpose=Insurance"))).toEqual([insurance.id]);
+    expect(ids(await list("status=All&purpose="))).toHaveLength(3);
+    expect((await api("/api/qr-codes?status=expired&limit=5", { token: owner.token })).body).toMatchObject([
+      { id: expired.id, status: "expired" },
+    ]);
+
+    const badStatus = await list("status=stale");
+    expect(badStatus.status).toBe(400);
+    expect(badStatus.body.errors).toEqual([
+      "status: Status must be All or one of: valid, expired, revoked, superseded",
+    ]);
+    expect((await list("purpose=Mortgage")).status).toBe(400);
+  });
+
+  it("gives every code its own verification code, unrelated to its token", async () => {
+    const owner = await registerOwnerViaApi();
+    const valuer = await createValuerViaApi(owner.token);
+    const codes = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        createCodeViaApi(owner.token, valuer.id, { valuationDate: RECENT_VALUATION.iso }),
+      ),
+    );
+    const verificationCodes = codes.map((code) => code.verificationCode);
+    expect(new Set(verificationCodes).size).toBe(12);
+    for (const code of codes) {
+      expect(code.verificationCode).toMatch(/^VS-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{2}$/);
+      expect(code.publicToken.toUpperCase()).not.toContain(code.verificationCode.replace(/-/g, "").slice(2, 8));
+    }
+    const [stored] = await withDb((db) =>
+      db.select({ verificationCode: qrCodes.verificationCode }).from(qrCodes).where(eq(qrCodes.id, codes[0]!.id)),
+    );
+    expect(formatVerificationCode(stored!.verificationCode)).toBe(codes[0]!.verificationCode);
   });
 });

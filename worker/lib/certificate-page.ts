@@ -156,14 +156,13 @@ function banner(certificate: PublicCertificate) {
           before relying on it.
         </p>
       </div>`;
-    case "expired":
+    case "expired": {
+      const expiredOn = formatLongDate(certificate.validUntil ?? certificate.valuationDate);
       return html`<div class="banner warn">
         <strong>Expired</strong>
-        <p>
-          This valuation expired on ${formatLongDate(certificate.validUntil ?? certificate.valuationDate)}. Ask the
-          valuer for an updated report.
-        </p>
+        <p>${`This valuation expired on ${expiredOn}. Ask the valuer for an updated report.`}</p>
       </div>`;
+    }
     case "revoked":
       return html`<div class="banner bad">
         <strong>${revokedOn(certificate)}</strong>
