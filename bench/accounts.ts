@@ -1,4 +1,5 @@
 import type pg from "pg";
+import { RECENT_VALUATION } from "../tests/shared/dates";
 import { expectJson } from "./http";
 
 export const BENCH_PASSWORD = "bench-correct-horse-battery";
@@ -79,7 +80,7 @@ export async function issueCode(origin: string, account: Account): Promise<Issue
       landSizeUnit: "acres",
       marketValue: "45000000",
       currency: "KES",
-      valuationDate: "15/01/2025",
+      valuationDate: RECENT_VALUATION.dayMonthYear,
       valuerId: valuer.id,
     },
   });

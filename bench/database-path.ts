@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import type pg from "pg";
+import { RECENT_VALUATION } from "../tests/shared/dates";
 import type { Account, IssuedCode } from "./accounts";
 import { nextClientAddress, PHONE_USER_AGENT, requestJson } from "./http";
 import { median } from "./measure";
@@ -41,7 +42,7 @@ const newCodeBody = (valuerId: number) => ({
   propertyReference: "LR No. 209/12345/7",
   marketValue: "45000000",
   currency: "KES",
-  valuationDate: "15/01/2025",
+  valuationDate: RECENT_VALUATION.dayMonthYear,
   valuerId,
 });
 

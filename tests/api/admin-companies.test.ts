@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { companies, qrCodes } from "../../schema/tables";
+import { RECENT_VALUATION } from "../shared/dates";
 import { type Account, companyIdOf, loginViaApi, registerOwnerViaApi, sessionCount } from "./fixtures/accounts";
 import { auditEntriesFor, createAdminViaDb } from "./fixtures/admins";
 import { insertCode, VEHICLE_CODE } from "./fixtures/codes";
@@ -123,7 +124,7 @@ describe("GET /api/admin/companies/:id/details", () => {
         propertyType: "Real Estate",
         marketValue: `${1000 * (2 - i)}.50`,
         currency: "KES",
-        valuationDate: "2025-01-15T00:00:00.000Z",
+        valuationDate: RECENT_VALUATION.timestamp,
         verificationCount: 4,
         isActive: true,
         revokedAt: null,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { publicCertificateSchema } from "../../schema/validation/certificate";
 import { randomToken } from "../../worker/lib/random";
+import { RECENT_VALUATION } from "../shared/dates";
 import { registerOwnerViaApi } from "./fixtures/accounts";
 import { insertCode, VEHICLE_CODE, verificationCount } from "./fixtures/codes";
 import { api, inOneRateLimitWindow, ORIGIN, randomIp, unique } from "./fixtures/http";
@@ -38,7 +39,7 @@ describe("GET /api/public/certificates/:token", () => {
       landSizeUnit: "acres",
       marketValue: "45000000.00",
       currency: "KES",
-      valuationDate: "2025-01-15T00:00:00.000Z",
+      valuationDate: RECENT_VALUATION.timestamp,
       signingValuer: "Mary Achieng",
       valuerQualification: "BSc Land Economics",
       valuerPhone: "+254 722 333 444",

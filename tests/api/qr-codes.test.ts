@@ -5,6 +5,7 @@ import { idempotencyKeys, qrCodes } from "../../schema/tables";
 import type { Bindings } from "../../worker/env";
 import worker from "../../worker/index";
 import { renderQrSvg } from "../../worker/lib/qr";
+import { RECENT_VALUATION, RECENT_VALUATION_DAYS, valuationDay } from "../shared/dates";
 import { registerOwnerViaApi } from "./fixtures/accounts";
 import { createAdminViaDb } from "./fixtures/admins";
 import { codeInput, createCodeViaApi } from "./fixtures/codes";
@@ -12,7 +13,6 @@ import { createCompanyWithMemberViaApi, setCompanyActiveInDb } from "./fixtures/
 import { withDb } from "./fixtures/database";
 import { api, ORIGIN } from "./fixtures/http";
 import { decodeQrSvgDataUrl } from "./fixtures/qr-images";
-import { RECENT_VALUATION, valuationDay } from "../shared/dates";
 import { DAY_MS } from "../../schema/limits";
 import { formatVerificationCode } from "../../schema/verification-code";
 import { createValuerViaApi } from "./fixtures/valuers";
@@ -34,7 +34,7 @@ describe("creating codes", () => {
       propertyType: "Real Estate",
       marketValue: "45000000.00",
       currency: "KES",
-      valuationDate: "2025-01-15T00:00:00.000Z",
+      valuationDate: RECENT_VALUATION.timestamp,
       propertySize: "2450.00",
       propertySizeUnit: "sqft",
       landSize: "0.5000",
@@ -452,21 +452,22 @@ describe("reading codes", () => {
   it("filters by address or reference, property type and valuation date on the server", async () => {
     const owner = await registerOwnerViaApi();
     const valuer = await createValuerViaApi(owner.token);
+    const dayAfter = valuationDay(RECENT_VALUATION_DAYS - 1);
     const riverside = await createCodeViaApi(owner.token, valuer.id, {
       propertyAddress: "Plot 7, Riverside Drive, Nairobi",
       propertyReference: "LR 1/100",
-      valuationDate: "15/01/2025",
+      valuationDate: RECENT_VALUATION.dayMonthYear,
     });
     const car = await createCodeViaApi(owner.token, valuer.id, {
       propertyType: "Motor Vehicle",
       propertyAddress: "",
       propertyReference: "KDA 555X",
-      valuationDate: "16/01/2025",
+      valuationDate: dayAfter.dayMonthYear,
     });
     const percent = await createCodeViaApi(owner.token, valuer.id, {
       propertyAddress: "100% Freehold Estate, Mombasa",
       propertyType: "Other",
-      valuationDate: "2025-01-15",
+      valuationDate: RECENT_VALUATION.iso,
     });
     const ids = async (query: string) => {
       const res = await api(`/api/qr-codes?${query}`, { token: owner.token });
@@ -479,9 +480,11 @@ describe("reading codes", () => {
     expect(await ids(`search=${encodeURIComponent("%")}`)).toEqual([percent.id]);
     expect(await ids("propertyType=Motor%20Vehicle")).toEqual([car.id]);
     expect(await ids("propertyType=All")).toEqual([percent.id, car.id, riverside.id]);
-    expect(await ids("date=15/01/2025")).toEqual([percent.id, riverside.id]);
-    expect(await ids("date=2025-01-16")).toEqual([car.id]);
-    expect(await ids("date=15/01/2025&propertyType=Other&search=mombasa&page=1")).toEqual([percent.id]);
+    expect(await ids(`date=${RECENT_VALUATION.dayMonthYear}`)).toEqual([percent.id, riverside.id]);
+    expect(await ids(`date=${dayAfter.iso}`)).toEqual([car.id]);
+    expect(await ids(`date=${RECENT_VALUATION.dayMonthYear}&propertyType=Other&search=mombasa&page=1`)).toEqual([
+      percent.id,
+    ]);
     expect(await ids("search=&propertyType=&date=")).toHaveLength(3);
   });
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { companies, scanEvents, valuers } from "../../schema/tables";
 import { app } from "../../worker/app";
 import { randomToken } from "../../worker/lib/random";
+import { RECENT_VALUATION } from "../shared/dates";
 import { registerOwnerViaApi } from "./fixtures/accounts";
 import { verifyCompanyViaAdmin } from "./fixtures/admins";
 import { insertCode, VEHICLE_CODE, verificationCount } from "./fixtures/codes";
@@ -49,7 +50,7 @@ describe("GET /v/:token", () => {
       "0.5 acres",
       "Valuation Details",
       "KSh 45,000,000.00",
-      "15 January 2025",
+      RECENT_VALUATION.long,
       "Signing Valuer",
       "Peter Otieno",
       "FRICS",

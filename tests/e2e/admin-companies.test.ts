@@ -1,5 +1,6 @@
 import type { Locator } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { RECENT_VALUATION } from "../shared/dates";
 import { registerOwnerViaApi, signInViaApi, uniqueEmail } from "./fixtures/accounts";
 import {
   createOwnerWithCodeAndValuerViaApi,
@@ -88,7 +89,7 @@ describe("companies management", () => {
     expect(await vehicle.nth(1).innerText()).toBe("Motor Vehicle");
     const code = codes.last();
     const codeText = await code.innerText();
-    for (const text of [`Plot 7, ${tag} Road`, "Real Estate", "KSh 1,250,000.00", "15 January 2025"]) {
+    for (const text of [`Plot 7, ${tag} Road`, "Real Estate", "KSh 1,250,000.00", RECENT_VALUATION.long]) {
       expect(codeText).toContain(text);
     }
     expect(await code.getByRole("cell").last().innerText()).toBe("0");

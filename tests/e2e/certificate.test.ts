@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { RECENT_VALUATION, RECENT_VALUATION_DAYS, valuationDay } from "../shared/dates";
 import { registerOwnerViaApi } from "./fixtures/accounts";
 import { expectNoHorizontalScroll, holdRequests, PHONE_VIEWPORT, useBrowser } from "./fixtures/browser";
 import {
@@ -39,7 +40,7 @@ const PAYLOAD_FIELDS = [
   "verificationCount",
 ] as const;
 
-/** A verified company's owner with a valuer and one Real Estate code (KES 45,000,000, valued 15/01/2025). */
+/** A verified company's owner with a valuer and one Real Estate code (KES 45,000,000, valued recently: RECENT_VALUATION). */
 async function arrangeCode() {
   const owner = await registerOwnerViaApi();
   await verifyCompanyViaAdmin(owner.user.company.id);
@@ -110,7 +111,7 @@ describe("/qr-view inputs", () => {
     await page.getByText(NOT_ISSUERS).waitFor();
 
     // Any other edited field too, in whatever form it is written.
-    await page.goto(qrViewPath({ ...payload, valuationDate: "16/01/2025" }));
+    await page.goto(qrViewPath({ ...payload, valuationDate: valuationDay(RECENT_VALUATION_DAYS - 1).dayMonthYear }));
     await expectInvalid(page, "Invalid QR code data");
     await page.getByText(NOT_ISSUERS).waitFor();
     await page.goto(qrViewPath({ ...payload, signingValuer: "Someone Else" }));
@@ -141,7 +142,7 @@ describe("/qr-view inputs", () => {
       ["Building size", "2,450 sqft"],
       ["Land size", "0.5 acres"],
       ["Market value", "KSh 45,000,000.00"],
-      ["Valuation date", "15 January 2025"],
+      ["Valuation date", RECENT_VALUATION.long],
       ["Name", "Jane Wanjiku"],
       ["Qualification", "MRICS"],
       ["Phone", "+254700111222"],
@@ -164,7 +165,12 @@ describe("/qr-view inputs", () => {
     const { code } = await arrangeCode();
     const payload = await payloadOf(code.publicToken);
     const { page, context } = await openPhonePage(
-      qrViewPath({ ...payload, marketValue: 45000000, valuationDate: "15/01/2025", verificationCount: 999 }),
+      qrViewPath({
+        ...payload,
+        marketValue: 45000000,
+        valuationDate: RECENT_VALUATION.dayMonthYear,
+        verificationCount: 999,
+      }),
     );
     await page.getByText("Verified Authentic", { exact: true }).waitFor();
     // The count shown is the server's, not the link's.
@@ -225,7 +231,7 @@ describe("the printed address (/v/<token>) in a phone's browser", () => {
     await page.getByRole("heading", { level: 1, name: "Property Valuation Certificate" }).waitFor();
     await page.getByText("Verified Authentic").waitFor();
     expect(await certificateValue(page, "Market value").innerText()).toBe("KSh 45,000,000.00");
-    expect(await certificateValue(page, "Valuation date").innerText()).toBe("15 January 2025");
+    expect(await certificateValue(page, "Valuation date").innerText()).toBe(RECENT_VALUATION.long);
     expect(await certificateValue(page, "Scan count").innerText()).toBe("1");
     await expectNoHorizontalScroll(page);
     await page.reload();
@@ -274,7 +280,7 @@ describe("the printed address (/v/<token>) in a phone's browser", () => {
       "Verified Authentic",
       "12 Riverside Drive, Westlands, Nairobi",
       "KSh 45,000,000.00",
-      "15 January 2025",
+      RECENT_VALUATION.long,
       "Jane Wanjiku",
       code.publicToken,
     ]) {

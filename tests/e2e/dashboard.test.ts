@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { RECENT_VALUATION } from "../shared/dates";
 import { registerOwnerViaApi } from "./fixtures/accounts";
 import { createAdminViaDb } from "./fixtures/admins";
 import { holdRequests, PHONE_VIEWPORT, SCREEN_POLL, useBrowser } from "./fixtures/browser";
@@ -58,7 +59,7 @@ describe("dashboard", () => {
     await page.getByRole("link", { name: "Create Code" }).click();
     await page.getByLabel("Property Type").selectOption("Loose Assets");
     await page.getByRole("combobox", { name: "Property Location" }).fill("Godown 4, Industrial Area, Nairobi");
-    await page.getByLabel("Valuation Date").fill("03/03/2025");
+    await page.getByLabel("Valuation Date").fill(RECENT_VALUATION.dayMonthYear);
     await page.getByLabel("Market Value").fill("730500");
     await page.getByLabel("Currency").selectOption("KES");
     await page.getByLabel("Signing Valuer").selectOption({ label: "Peter Otieno (BSc Land Economics)" });
@@ -78,7 +79,9 @@ describe("dashboard", () => {
     await expect.poll(() => recentItems(page).count(), SCREEN_POLL).toBe(1);
     const item = recentItems(page).first();
     expect(await item.innerText()).toMatch(
-      /Godown 4, Industrial Area, Nairobi[\s\S]*03\/03\/2025[\s\S]*KSh 730,500\.00[\s\S]*KES[\s\S]*View/,
+      new RegExp(
+        `Godown 4, Industrial Area, Nairobi[\\s\\S]*${RECENT_VALUATION.dayMonthYear}[\\s\\S]*KSh 730,500\\.00[\\s\\S]*KES[\\s\\S]*View`,
+      ),
     );
 
     // Someone scans the printed code.

@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { RECENT_VALUATION, RECENT_VALUATION_DAYS, valuationDay } from "../shared/dates";
 import { registerOwnerViaApi } from "./fixtures/accounts";
 import {
   expectNoHorizontalScroll,
@@ -185,7 +186,7 @@ describe("generating a code", () => {
       propertyAddress: "Westlands, Nairobi, Kenya",
       marketValue: "1250000.00",
       currency: "USD",
-      valuationDate: "2025-01-15T00:00:00.000Z",
+      valuationDate: RECENT_VALUATION.timestamp,
       propertySize: "1800.00",
       propertySizeUnit: "sqft",
     });
@@ -416,7 +417,7 @@ describe("QR history (/qr-history)", () => {
       propertyAddress: undefined,
       propertyReference: "KDA 123A",
       propertyArea: "Toyota Land Cruiser",
-      valuationDate: "20/02/2025",
+      valuationDate: valuationDay(RECENT_VALUATION_DAYS - 10).dayMonthYear,
       marketValue: 25000,
       currency: "USD",
     });
@@ -442,7 +443,9 @@ describe("QR history (/qr-history)", () => {
       "actions",
     ]);
     const houseRow = historyRows(page).filter({ hasText: "12 Riverside Drive" });
-    expect(await houseRow.innerText()).toMatch(/15\/01\/2025[\s\S]*KSh 45,000,000\.00[\s\S]*Verified/);
+    expect(await houseRow.innerText()).toMatch(
+      new RegExp(`${RECENT_VALUATION.dayMonthYear}[\\s\\S]*KSh 45,000,000\\.00[\\s\\S]*Verified`),
+    );
     const plantRow = historyRows(page).filter({ hasText: "Mombasa Road Industrial Park" });
     expect(await plantRow.innerText()).toMatch(/\$ 1,250,000\.00[\s\S]*Revoked/);
     expect(await plantRow.getByText("Verified").count()).toBe(0);
@@ -468,7 +471,9 @@ describe("QR history (/qr-history)", () => {
       .poll(() => historyRows(page).allInnerTexts(), SCREEN_POLL)
       .toEqual([expect.stringContaining("KDA 123A")]);
 
-    expect((await searchHistory(page, { date: "15012025" })).date).toBe("15/01/2025");
+    // Typed as digits; the mask adds the slashes.
+    const typedDate = RECENT_VALUATION.dayMonthYear.replaceAll("/", "");
+    expect((await searchHistory(page, { date: typedDate })).date).toBe(RECENT_VALUATION.dayMonthYear);
     await expect.poll(() => historyRows(page).count(), SCREEN_POLL).toBe(2);
     expect(await historyRows(page).filter({ hasText: "KDA 123A" }).count()).toBe(0);
 
@@ -568,7 +573,7 @@ describe("code detail (/qr/:id)", () => {
     expect(await detailValue(page, "Building Size")).toBe("2,450 sqft");
     expect(await detailValue(page, "Land Size")).toBe("0.5 acres");
     expect(await detailValue(page, "Market Value")).toBe("KSh 45,000,000.00");
-    expect(await detailValue(page, "Valuation Date")).toBe("15 January 2025");
+    expect(await detailValue(page, "Valuation Date")).toBe(RECENT_VALUATION.long);
     expect(await detailValue(page, "Signing Valuer")).toBe("Jane Wanjiku\nMRICS");
     expect(await detailValue(page, "Verification Count")).toBe("0");
 

@@ -9,6 +9,7 @@ import { createCodeViaApi, type CreatedCode } from "../e2e/fixtures/codes";
 import { apiCall } from "../e2e/fixtures/http";
 import { openDialog, text, visitScreen, type Role } from "../e2e/fixtures/screens";
 import { createValuerViaApi } from "../e2e/fixtures/valuers";
+import { RECENT_VALUATION, valuationDay } from "../shared/dates";
 
 /**
  * `npm run screenshots`: every screen of the product (full page, or the viewport for an open
@@ -36,7 +37,7 @@ const MOTOR_VEHICLE_CODE = {
   propertySize: undefined,
   landSize: undefined,
   marketValue: 6850000,
-  valuationDate: "03/03/2025",
+  valuationDate: valuationDay(10).dayMonthYear,
 };
 
 /**
@@ -82,7 +83,7 @@ async function seed(): Promise<Seeded> {
     propertySize: "3150",
     landSize: "0.5",
     marketValue: 48500000,
-    valuationDate: "14/01/2025",
+    valuationDate: RECENT_VALUATION.dayMonthYear,
   });
   const plot = await createCodeViaApi(owner.token, peter.id, {
     propertyAddress: "LR No. 1160/455, Karen, Nairobi",
@@ -91,7 +92,7 @@ async function seed(): Promise<Seeded> {
     propertySize: undefined,
     landSize: "1",
     marketValue: 95000000,
-    valuationDate: "07/02/2025",
+    valuationDate: valuationDay(15).dayMonthYear,
   });
   await createCodeViaApi(owner.token, peter.id, MOTOR_VEHICLE_CODE);
   const revoked = await createCodeViaApi(owner.token, jane.id, {
@@ -101,7 +102,7 @@ async function seed(): Promise<Seeded> {
     propertySize: "1650",
     landSize: undefined,
     marketValue: 16200000,
-    valuationDate: "18/11/2024",
+    valuationDate: valuationDay(60).dayMonthYear,
   });
   const revaluation = await createCodeViaApi(owner.token, jane.id, {
     propertyAddress: "Apartment 5B, Kindaruma Road, Kilimani, Nairobi",
@@ -110,7 +111,7 @@ async function seed(): Promise<Seeded> {
     propertySize: "1650",
     landSize: undefined,
     marketValue: 17400000,
-    valuationDate: "10/03/2025",
+    valuationDate: valuationDay(5).dayMonthYear,
   });
   await apiCall(`/api/qr-codes/${revoked.id}/revoke`, {
     token: owner.token,
