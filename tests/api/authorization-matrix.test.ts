@@ -33,7 +33,7 @@ interface World {
   memberA: Account;
   companyA: number;
   valuerA: { id: number; name: string };
-  codeA: { id: number; publicToken: string; propertyAddress: string };
+  codeA: { id: number; publicToken: string; propertyAddress: string; verificationCode: string };
   ownerB: Account;
   signInAccount: Account;
 }
@@ -200,6 +200,13 @@ const matrix: Row[] = [
     expected: ALL(200),
     isPublic: true,
     request: (w) => ({ path: `/api/public/certificates/${w.codeA.publicToken}` }),
+  },
+  {
+    method: "GET",
+    route: "/api/public/verification-codes/:code",
+    expected: ALL(200),
+    isPublic: true,
+    request: (w) => ({ path: `/api/public/verification-codes/${w.codeA.verificationCode}` }),
   },
   {
     method: "GET",

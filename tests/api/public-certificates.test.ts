@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { publicCertificateSchema } from "../../schema/validation/certificate";
 import { randomToken } from "../../worker/lib/random";
-import { RECENT_VALUATION } from "../shared/dates";
+import { RECENT_VALUATION, RECENT_VALUATION_DAYS, valuationDay } from "../shared/dates";
+import { DAY_MS } from "../../schema/limits";
+import { formatVerificationCode } from "../../schema/verification-code";
 import { registerOwnerViaApi } from "./fixtures/accounts";
 import { insertCode, VEHICLE_CODE, verificationCount } from "./fixtures/codes";
 import { api, inOneRateLimitWindow, ORIGIN, randomIp, unique } from "./fixtures/http";
@@ -22,7 +24,15 @@ describe("GET /api/public/certificates/:token", () => {
       qualification: "BSc Land Economics",
       phone: "+254 722 333 444",
     });
-    const code = await insertCode(owner, { valuerId: valuer.id, verificationCount: 4 });
+    const code = await insertCode(owner, {
+      valuerId: valuer.id,
+      verificationCount: 4,
+      addressee: "Equity Bank Kenya Ltd",
+      purpose: "Secured lending",
+      inspectionDate: new Date(valuationDay(RECENT_VALUATION_DAYS + 2).timestamp),
+      forcedSaleValue: "33750000",
+      titleNumber: "LR No. 209/1234",
+    });
 
     const res = await certificate(code.publicToken);
 
@@ -54,6 +64,13 @@ describe("GET /api/public/certificates/:token", () => {
       valuerRegistrationNumber: null,
       issuerVerified: false,
       issuerVerifiedAt: null,
+      addressee: "Equity Bank Kenya Ltd",
+      purpose: "Secured lending",
+      inspectionDate: valuationDay(RECENT_VALUATION_DAYS + 2).timestamp,
+      forcedSaleValue: "33750000.00",
+      titleNumber: "LR No. 209/1234",
+      validUntil: new Date(new Date(RECENT_VALUATION.timestamp).getTime() + 90 * DAY_MS).toISOString(),
+      verificationCode: formatVerificationCode(code.verificationCode),
     });
     expect(publicCertificateSchema.strict().parse(res.body)).toEqual(res.body);
     expect(await verificationCount(code.id)).toBe(5);
@@ -74,7 +91,7 @@ describe("GET /api/public/certificates/:token", () => {
     });
   });
 
-  it("reports a revoked code with date, reason and the replacing code's address", async () => {
+  it("reports a code revoked for a replacement as superseded, with date, reason and the replacing code's address", async () => {
     const owner = await registerOwnerViaApi();
     const replacement = await insertCode(owner);
     const code = await insertCode(owner, {
@@ -84,7 +101,7 @@ describe("GET /api/public/certificates/:token", () => {
     });
     const res = await certificate(code.publicToken);
     expect(res.body).toMatchObject({
-      status: "revoked",
+      status: "superseded",
       revokedAt: "2025-02-01T08:30:00.000Z",
       revokedReason: "Superseded by a new valuation",
       supersededBy: `${ORIGIN}/v/${replacement.publicToken}`,
