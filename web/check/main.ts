@@ -201,7 +201,8 @@ function localiseStatic(mode: Mode) {
   }
   const codeForm = document.getElementById("verify-by-code");
   if (mode.kind === "code") codeForm?.remove();
-  else if (carry) codeForm?.querySelector("form")?.append(h("input", { type: "hidden", name: "lang", value: language }));
+  else if (carry)
+    codeForm?.querySelector("form")?.append(h("input", { type: "hidden", name: "lang", value: language }));
 }
 
 function start(root: HTMLElement) {

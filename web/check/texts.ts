@@ -117,8 +117,7 @@ const sw: CheckTexts = {
     byCode: "Thibitisha kwa msimbo",
     codeLabel: "Msimbo wa uthibitisho",
     verify: "Thibitisha",
-    codeHint:
-      "Msimbo uliochapishwa kwenye ripoti. Herufi kubwa au ndogo, nafasi na vistari vyote vinakubalika.",
+    codeHint: "Msimbo uliochapishwa kwenye ripoti. Herufi kubwa au ndogo, nafasi na vistari vyote vinakubalika.",
   },
   titleCode: "Kagua nakala ya ripoti hii",
   titleAny: "Kagua ripoti iliyotiwa muhuri",

@@ -97,7 +97,8 @@ function formatsOf(language: Language): Formats {
     date: (iso) => date.format(new Date(iso)),
     money: (value, currency) =>
       `${CURRENCY_SYMBOLS[currency as Currency] ?? currency} ${money.format(value as `${number}`)}`,
-    quantity: (value, unit) => (value === null ? null : `${plain.format(value as `${number}`)}${unit ? ` ${unit}` : ""}`),
+    quantity: (value, unit) =>
+      value === null ? null : `${plain.format(value as `${number}`)}${unit ? ` ${unit}` : ""}`,
     count: (value) => plain.format(value),
   };
   formatsByLanguage.set(language, formats);
@@ -256,7 +257,11 @@ function identityRows(c: PublicCertificate, t: CertificateTexts): Rows {
       ];
 }
 
-export function renderCertificatePage(certificate: PublicCertificate, reader: Reader, context: CertificateContext = {}) {
+export function renderCertificatePage(
+  certificate: PublicCertificate,
+  reader: Reader,
+  context: CertificateContext = {},
+) {
   const c = certificate;
   const t = CERTIFICATE_TEXTS[reader.language];
   const f = formatsOf(reader.language);

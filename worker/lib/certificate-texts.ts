@@ -86,8 +86,7 @@ export interface CertificateTexts {
 
 const en: CertificateTexts = {
   languageSwitch: "Language",
-  phishing: (host) =>
-    html`Check that the address bar shows <strong>${host}</strong> before you rely on this page.`,
+  phishing: (host) => html`Check that the address bar shows <strong>${host}</strong> before you rely on this page.`,
 
   certificateTitle: "Property Valuation Certificate",
   verifiedAuthentic: "Verified Authentic",
@@ -165,9 +164,9 @@ const en: CertificateTexts = {
   unknownCodeTitle: "Verification code not found",
   unknownCodeBadge: "No report has this verification code",
   unknownCodeText: (typed, retryHref) =>
-    html`No report in ValuSeal's records has the code <strong>${typed}</strong>. Check it against the report (codes
-      look like VS-7K3M-9Q2P-4H) and <a href="${retryHref}">try again</a>. If it still does not match, the document may
-      not be genuine: contact the valuation company through a channel you already trust.`,
+    html`No report in ValuSeal's records has the code <strong>${typed}</strong>. Check it against the report (codes look
+      like VS-7K3M-9Q2P-4H) and <a href="${retryHref}">try again</a>. If it still does not match, the document may not
+      be genuine: contact the valuation company through a channel you already trust.`,
 
   tooManyRequests: "Too many requests",
   tooManyRequestsText: "Please wait a minute and try again.",
