@@ -1,15 +1,26 @@
 import "../styles.css";
 import type { CopyCheck } from "../../schema/responses/seals";
 import type { CopyFingerprint } from "../lib/pdf/fingerprint";
+import { chooseLanguage, LANGUAGE_NAMES, LOCALES, type Language } from "../../schema/language";
 import { formatDate, formatMoney } from "../lib/format";
 import { PdfRefusedError } from "../lib/pdf/errors";
+import { CHECK_TEXTS } from "./texts";
 
 /**
  * The public check page, served for /v/<token>/check (a copy of that code's report) and /verify
  * (any sealed report: the code comes from the PDF's own metadata). A separate entry from the SPA:
  * plain DOM, so a lender's first visit downloads no React, and pdf.js only once a file is chosen.
- * The file is read in the browser; only its fingerprints are sent.
+ * The file is read in the browser; only its fingerprints are sent. It speaks English or Swahili:
+ * `?lang=` when the reader chose, else the browser's languages (as the certificate does).
  */
+
+const params = new URLSearchParams(window.location.search);
+const requested = params.get("lang");
+const language: Language = chooseLanguage(requested, navigator.languages ?? [navigator.language]);
+const locale = LOCALES[language];
+const t = CHECK_TEXTS[language];
+/** Links to the other verification pages carry an explicit choice; otherwise they read the browser's too. */
+const carry = requested === language ? `?lang=${language}` : "";
 
 type Mode = { kind: "code"; token: string } | { kind: "any" };
 
@@ -33,8 +44,8 @@ function h<K extends keyof HTMLElementTagNameMap>(
 
 /** "page 3", "pages 2 and 7", "pages 2, 5 and 7". */
 function joinPages(pages: readonly number[]): string {
-  if (pages.length === 1) return `page ${pages[0]}`;
-  return `pages ${pages.slice(0, -1).join(", ")} and ${pages[pages.length - 1]}`;
+  if (pages.length === 1) return `${t.page} ${pages[0]}`;
+  return `${t.pages} ${pages.slice(0, -1).join(", ")} ${t.and} ${pages[pages.length - 1]}`;
 }
 
 const TONES = {
@@ -57,11 +68,11 @@ interface Panel {
  * to this same code (a forged report could name one code in its metadata and print another's).
  */
 function checkedCodeLine({ code }: CopyCheck): Child {
-  const issuer = code.issuerVerified ? "verified by ValuSeal" : "not verified by ValuSeal";
+  const issuer = code.issuerVerified ? t.issuerVerified : t.issuerNotVerified;
   return h(
     "span",
     { "data-checked-code": "" },
-    `Checked against the code issued by ${code.issuerName} (${issuer}) for ${code.property}, market value ${formatMoney(code.marketValue, code.currency)}. The QR codes on the report's pages must open this same code: `,
+    t.checkedAgainst(code.issuerName, issuer, code.property, formatMoney(code.marketValue, code.currency, locale)),
     h("a", { href: new URL(code.address).pathname, class: "font-medium underline break-all" }, code.address),
     ".",
   );
@@ -74,44 +85,39 @@ function verdictPanel(result: CopyCheck, copyPages: number): Panel {
     case "exact":
       panel = {
         tone: "good",
-        heading: `This is the exact sealed report, sealed on ${formatDate(result.sealedAt)}`,
+        heading: t.exact(formatDate(result.sealedAt, "long", locale)),
         lines,
       };
       break;
     case "same-text":
       // Amber, not green: only the text was compared, so a picture laid over the original text would pass.
-      panel = { tone: "warn", heading: "Every page's text matches the sealed report", lines };
-      lines.push(
-        "The file itself is not the sealed file byte for byte: it was re-saved or printed to PDF, so its bytes differ.",
-        "Only the text of each page was compared, not pictures, drawings or layout: compare the figures with the certificate.",
-      );
+      panel = { tone: "warn", heading: t.sameText, lines };
+      lines.push(t.sameTextBytes, t.sameTextOnly);
       break;
     case "pages-differ": {
       const pages = result.differingPages ?? [];
       panel = {
         tone: "bad",
-        heading: pages.length
-          ? `The text of ${joinPages(pages)} differs from the sealed report`
-          : "Some pages differ from the sealed report",
+        heading: pages.length ? t.pagesDiffer(joinPages(pages)) : t.someDiffer,
         lines,
       };
       break;
     }
     default:
-      panel = { tone: "bad", heading: "This file is not the sealed report of this code", lines };
+      panel = { tone: "bad", heading: t.notSealed, lines };
   }
   panel.verdict = result.verdict;
   if (result.pageCount !== null && result.pageCount !== copyPages && result.verdict !== "not-sealed-file") {
-    lines.push(`The sealed report has ${result.pageCount} pages; this copy has ${copyPages}.`);
+    lines.push(t.pageCounts(result.pageCount, copyPages));
   }
   if (result.latestVersion === null) {
-    lines.push("No report has been sealed with this code yet.");
+    lines.push(t.noSealYet);
   } else if (result.matchedVersion !== null && result.matchedVersion < result.latestVersion) {
-    lines.push(`A newer sealed version (version ${result.latestVersion}) exists.`);
+    lines.push(t.newerVersion(result.latestVersion));
     if (panel.tone === "good") panel.tone = "warn";
   }
   if (result.codeStatus === "revoked") {
-    lines.push(h("strong", { class: "text-red-700", "data-revoked": "" }, "This code has been revoked by its issuer."));
+    lines.push(h("strong", { class: "text-red-700", "data-revoked": "" }, t.revoked));
     panel.tone = "bad";
   }
   lines.push(checkedCodeLine(result));
@@ -129,12 +135,14 @@ async function postCheck(token: string, fingerprint: CopyFingerprint): Promise<C
       body: JSON.stringify({ sha256: fingerprint.sha256, pageFingerprints: fingerprint.pageFingerprints }),
     });
   } catch {
-    throw new CheckFailed("Could not reach ValuSeal. Check your connection and try again.");
+    throw new CheckFailed(t.offline);
   }
-  if (response.status === 429) throw new CheckFailed("Too many requests, please wait a minute and try again.");
+  if (response.status === 429) throw new CheckFailed(t.tooMany);
   const body = (await response.json().catch(() => null)) as (CopyCheck & { message?: string }) | null;
   if (!response.ok || !body) {
-    throw new CheckFailed(body?.message ?? `The check could not be completed (error ${response.status}). Try again.`);
+    // The API's own messages are English: a Swahili reader gets the general one.
+    const message = language === "en" ? body?.message : undefined;
+    throw new CheckFailed(message ?? t.failed(response.status));
   }
   return body;
 }
@@ -147,9 +155,9 @@ async function postCheck(token: string, fingerprint: CopyFingerprint): Promise<C
 function describeForeignAddress(address: string): string {
   try {
     const host = new URL(address).host.replace(/[\p{Cc}\p{Cf}]/gu, "").slice(0, 80);
-    return host ? `an address on ${host}` : "an address that is not on this site";
+    return host ? t.addressOn(host) : t.addressNotHere;
   } catch {
-    return "an address that is not on this site";
+    return t.addressNotHere;
   }
 }
 
@@ -164,10 +172,45 @@ function tokenFromAddress(address: string): string | null {
   }
 }
 
+/**
+ * check.html's static part in the reader's language: its [data-t] texts, the switch to the other
+ * language (the same address, every other parameter kept), and the code form, which keeps an
+ * explicit choice so the certificate it leads to speaks the same language. The Worker leaves the
+ * form out of /v/<token>/check; this removes it too, whoever serves the file.
+ */
+function localiseStatic(mode: Mode) {
+  document.documentElement.lang = language;
+  const texts: Record<string, string> = t.static;
+  for (const element of document.querySelectorAll<HTMLElement>("[data-t]")) {
+    const text = texts[element.dataset.t ?? ""];
+    if (text) element.textContent = text;
+  }
+  for (const element of document.querySelectorAll<HTMLElement>("[data-t-aria-label]")) {
+    const text = texts[element.dataset.tAriaLabel ?? ""];
+    if (text) element.setAttribute("aria-label", text);
+  }
+  const other: Language = language === "sw" ? "en" : "sw";
+  const target = new URLSearchParams(params);
+  target.set("lang", other);
+  const link = document.getElementById("language-switch");
+  if (link) {
+    link.textContent = LANGUAGE_NAMES[other];
+    link.setAttribute("href", `${window.location.pathname}?${target}`);
+    link.setAttribute("hreflang", other);
+    link.setAttribute("lang", other);
+  }
+  const codeForm = document.getElementById("verify-by-code");
+  if (mode.kind === "code") codeForm?.remove();
+  else if (carry)
+    codeForm?.querySelector("form")?.append(h("input", { type: "hidden", name: "lang", value: language }));
+}
+
 function start(root: HTMLElement) {
   const mode = modeOf(window.location.pathname);
-  const title = mode.kind === "code" ? "Check a copy of this report" : "Check a sealed report";
-  document.title = `${title} · ValuSeal`;
+  localiseStatic(mode);
+  const title = mode.kind === "code" ? t.titleCode : t.titleAny;
+  // On /verify the static heading names the page; the copy check is its second part.
+  document.title = `${mode.kind === "code" ? title : t.static.verifyTitle} · ValuSeal`;
 
   const input = h("input", {
     type: "file",
@@ -183,12 +226,8 @@ function start(root: HTMLElement) {
       class:
         "flex cursor-pointer flex-col items-center gap-3 rounded-card border-2 border-dashed border-line-strong bg-surface px-4 py-8 text-center transition-colors hover:border-brand-500 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600 data-[dragging]:border-brand-600 data-[dragging]:bg-brand-50",
     },
-    h("span", { class: "rounded-control bg-brand-700 px-4 py-2 font-medium text-white" }, "Choose the report PDF"),
-    h(
-      "span",
-      { id: "report-file-hint", class: "text-sm text-slate-600" },
-      "or drop it here. It is read on this device and never uploaded.",
-    ),
+    h("span", { class: "rounded-control bg-brand-700 px-4 py-2 font-medium text-white" }, t.choosePdf),
+    h("span", { id: "report-file-hint", class: "text-sm text-slate-600" }, t.dropHint),
     input,
   );
   const status = h("p", { class: "min-h-6 text-sm text-slate-700", "aria-live": "polite", id: "check-progress" });
@@ -198,24 +237,19 @@ function start(root: HTMLElement) {
       ? h(
           "p",
           { class: "text-sm" },
-          h(
-            "a",
-            { href: `/v/${mode.token}`, class: "font-medium text-brand-700 underline" },
-            "Back to the certificate",
-          ),
+          h("a", { href: `/v/${mode.token}${carry}`, class: "font-medium text-brand-700 underline" }, t.back),
         )
       : null;
 
   root.replaceChildren(
-    h("p", { class: "text-xs font-semibold uppercase tracking-widest text-slate-500" }, "ValuSeal"),
-    h("h1", { class: "mt-1 text-page-title font-semibold text-slate-900" }, title),
-    h(
-      "p",
-      { class: "mt-2 text-slate-700" },
-      mode.kind === "code"
-        ? "Choose the PDF you were given. Your browser compares every page with the report the issuing firm sealed with this code."
-        : "Choose a PDF sealed with ValuSeal. Your browser reads which code sealed it and compares every page with the sealed report.",
-    ),
+    ...(mode.kind === "code"
+      ? [
+          h("p", { class: "text-xs font-semibold uppercase tracking-widest text-slate-500" }, "ValuSeal"),
+          h("h1", { class: "mt-1 text-page-title font-semibold text-slate-900" }, title),
+        ]
+      : // Under the page's heading (check.html): the second way to verify.
+        [h("h2", { class: "text-section-title font-semibold text-slate-900" }, title)]),
+    h("p", { class: "mt-2 text-slate-700" }, mode.kind === "code" ? t.introCode : t.introAny),
     h("div", { class: "mt-6 space-y-4" }, dropZone, status, result, certificateLink),
   );
 
@@ -235,11 +269,11 @@ function start(root: HTMLElement) {
     busy = true;
     input.disabled = true;
     result.replaceChildren();
-    status.textContent = `Reading ${file.name}…`;
+    status.textContent = t.reading(file.name);
     try {
       const { fingerprintReport } = await import("../lib/pdf/fingerprint");
       const fingerprint = await fingerprintReport(await file.arrayBuffer(), (done, total) => {
-        status.textContent = `Reading page ${Math.min(done + 1, total)} of ${total}`;
+        status.textContent = t.readingPage(Math.min(done + 1, total), total);
       });
       let token: string;
       if (mode.kind === "code") {
@@ -248,8 +282,7 @@ function start(root: HTMLElement) {
         status.textContent = "";
         showPanel({
           tone: "neutral",
-          heading:
-            "This PDF carries no ValuSeal verification address. If it was printed and scanned, scan the QR code on any page instead.",
+          heading: t.noAddress,
           lines: [],
           verdict: "no-address",
         });
@@ -260,27 +293,30 @@ function start(root: HTMLElement) {
           status.textContent = "";
           showPanel({
             tone: "bad",
-            heading: "This PDF names a verification address that is not on this site",
-            lines: [
-              `It names ${describeForeignAddress(fingerprint.verificationAddress)}. ValuSeal cannot vouch for it: verify the report by scanning the QR code on its pages instead.`,
-            ],
+            heading: t.foreignTitle,
+            lines: [t.foreignText(describeForeignAddress(fingerprint.verificationAddress))],
             verdict: "foreign-address",
           });
           return;
         }
         token = found;
       }
-      status.textContent = "Comparing with the sealed report…";
+      status.textContent = t.comparing;
       const answer = await postCheck(token, fingerprint);
       const panel = verdictPanel(answer, fingerprint.pageFingerprints.length);
       status.textContent = "";
       showPanel(panel);
     } catch (error) {
       status.textContent = "";
+      // A refusal's own message is English (web/lib/pdf): a Swahili reader gets the general one.
       const message =
-        error instanceof CheckFailed || error instanceof PdfRefusedError
+        error instanceof CheckFailed
           ? error.message
-          : "This file could not be read as a PDF. Choose the report's PDF file.";
+          : error instanceof PdfRefusedError
+            ? language === "en"
+              ? error.message
+              : t.refused
+            : t.unreadable;
       result.replaceChildren(
         h("p", { role: "alert", class: "rounded-card border-2 border-red-600 bg-red-50 p-4 text-red-900" }, message),
       );

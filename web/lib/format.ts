@@ -1,12 +1,19 @@
 import { CURRENCY_SYMBOLS, type Currency } from "../../schema/limits";
 
-/** The one date formatter: en-GB long ("15 January 2025") unless a short form is asked for. */
-export function formatDate(value: string | Date | null | undefined, style: "long" | "short" = "long"): string {
+/**
+ * The one date formatter: en-GB long ("15 January 2025") unless a short form is asked for; the
+ * public check page passes its reader's locale ("sw-KE": "15 Aprili 2025").
+ */
+export function formatDate(
+  value: string | Date | null | undefined,
+  style: "long" | "short" = "long",
+  locale = "en-GB",
+): string {
   if (!value) return "";
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return "";
   return date.toLocaleDateString(
-    "en-GB",
+    locale,
     style === "long"
       ? { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }
       : { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "UTC" },
@@ -24,12 +31,12 @@ export function formatDateTime(value: string | Date): string {
   });
 }
 
-/** The one money formatter: "$ 1,250,000.00" / "KSh 45,000,000.00". */
-export function formatMoney(value: string | number, currency: string): string {
+/** The one money formatter: "$ 1,250,000.00" / "KSh 45,000,000.00" (the symbol is the same in every locale). */
+export function formatMoney(value: string | number, currency: string, locale = "en-GB"): string {
   const amount = typeof value === "number" ? value : Number(value);
   const symbol = CURRENCY_SYMBOLS[currency as Currency] ?? currency;
   const digits = Number.isFinite(amount)
-    ? amount.toLocaleString("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+    ? amount.toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 })
     : String(value);
   return `${symbol} ${digits}`;
 }

@@ -1,14 +1,17 @@
 import { createHash } from "node:crypto";
 import { html, raw } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
-import { identityRows } from "../../schema/code-description";
+import { isMotorVehicle } from "../../schema/code-description";
+import { acceptedTags, chooseLanguage, LANGUAGE_NAMES, LOCALES, type Language } from "../../schema/language";
 import { CURRENCY_SYMBOLS, type Currency } from "../../schema/limits";
 import type { PublicCertificate } from "../../schema/validation/certificate";
+import { CERTIFICATE_TEXTS, type CertificateTexts } from "./certificate-texts";
 
 /**
  * The certificate a phone sees when it scans a code: one self-contained HTML document, rendered by
- * the Worker, with no script, no external request and inline CSS only (readable at 360 px). Every
- * value is escaped by hono/html; only the constant stylesheet is inserted raw.
+ * the Worker, with no script, no external request and inline CSS only (readable at 360 px), in
+ * English or Swahili (worker/lib/certificate-texts.ts). Every value is escaped by hono/html; only
+ * the constant stylesheet is inserted raw.
  */
 const CSS = `*{box-sizing:border-box}body{margin:0;background:#f1f5f9;color:#0f172a;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
 main{max-width:640px;margin:0 auto;padding:16px}.card{background:#fff;border-radius:12px;box-shadow:0 1px 3px #0002;overflow:hidden}
@@ -21,7 +24,8 @@ h1{margin:4px 0 12px;font-size:22px;line-height:1.25}.badge{display:inline-block
 section{padding:12px 16px;border-bottom:1px solid #e2e8f0}h2{margin:0 0 8px;font-size:15px;color:#334155}
 dl{margin:0;display:grid;grid-template-columns:minmax(0,2fr) minmax(0,3fr);gap:6px 12px}dt{color:#64748b}dd{margin:0;font-weight:600;overflow-wrap:anywhere}
 footer{padding:12px 16px;background:#f8fafc;font-size:14px}footer dl{margin-bottom:10px}.phish{margin:0;color:#475569}
-.lead{padding:16px;margin:0}.sealed{margin:12px 0 0;font-weight:600;color:#334155}.check{padding:12px 16px;margin:0;border-bottom:1px solid #e2e8f0}@media (max-width:400px){dl{grid-template-columns:1fr}dd{margin-bottom:6px}}`;
+.lead{padding:16px;margin:0}.sealed{margin:12px 0 0;font-weight:600;color:#334155}.check{padding:12px 16px;margin:0;border-bottom:1px solid #e2e8f0}
+.lang{margin:0 0 8px;text-align:right;font-size:15px}.lang a{display:inline-block;padding:8px 4px;font-weight:600;color:#1e3a8a}@media (max-width:400px){dl{grid-template-columns:1fr}dd{margin-bottom:6px}}`;
 
 /** Built as one string so formatting can never put whitespace inside it: the CSP hash covers it exactly. */
 const STYLE_ELEMENT = raw(`<style>${CSS}</style>`);
@@ -37,30 +41,69 @@ export function certificatePageHeaders(): Record<string, string> {
     "X-Frame-Options": "DENY",
     "X-Content-Type-Options": "nosniff",
     "Cache-Control": "no-store",
+    // The language follows Accept-Language unless ?lang= names one.
+    Vary: "Accept-Language",
     // A certificate is for whoever holds the report, not for search engines.
     "X-Robots-Tag": "noindex, nofollow",
   };
 }
 
-const longDate = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-
-/** en-GB long form, "15 January 2025", as every certificate date is written. */
-export const formatLongDate = (iso: string) => longDate.format(new Date(iso));
-
-/** Groups a decimal string's integer part without going through floating point. */
-function groupDigits(decimal: string, fraction: "money" | "trim"): string {
-  const [whole = "0", part = ""] = decimal.split(".");
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  const digits = fraction === "money" ? part.padEnd(2, "0").slice(0, 2) : part.replace(/0+$/, "");
-  return digits ? `${grouped}.${digits}` : grouped;
+/**
+ * Who reads the page and how it reaches them: the host the anti-phishing line names, the page's
+ * language, the same address in the other language (the switch), and what links to the other
+ * verification pages carry: the reader's explicit `?lang=` choice, and nothing when the language
+ * came from their browser (the next page reads the same preference).
+ */
+export interface Reader {
+  host: string;
+  language: Language;
+  switchHref: string;
+  carry: string;
 }
 
-/** "KSh 45,000,000.00", "$ 1,250,000.00": the symbols the rest of the product shows. */
-export const formatMoney = (value: string, currency: string) =>
-  `${CURRENCY_SYMBOLS[currency as Currency] ?? currency} ${groupDigits(value, "money")}`;
+export function readerOf(url: string, acceptLanguage: string | undefined, host: string): Reader {
+  const address = new URL(url);
+  const requested = address.searchParams.get("lang");
+  const language = chooseLanguage(requested, acceptedTags(acceptLanguage));
+  const other: Language = language === "sw" ? "en" : "sw";
+  // Every other parameter stays (the code typed on /verify): switching language is the same page.
+  address.searchParams.set("lang", other);
+  const carry = requested === language ? `?lang=${language}` : "";
+  return { host, language, switchHref: `${address.pathname}${address.search}`, carry };
+}
 
-const formatQuantity = (value: string | null, unit: string | null) =>
-  value === null ? null : `${groupDigits(value, "trim")}${unit ? ` ${unit}` : ""}`;
+interface Formats {
+  date: (iso: string) => string;
+  money: (value: string, currency: string) => string;
+  quantity: (value: string | null, unit: string | null) => string | null;
+  count: (value: number) => string;
+}
+
+const formatsByLanguage = new Map<Language, Formats>();
+
+/**
+ * Dates and numbers as the language writes them ("15 January 2025", "15 Aprili 2025"). Amounts
+ * are decimal strings formatted as strings, never through floating point; the currency keeps the
+ * product's own symbol (KSh, $) in every language.
+ */
+function formatsOf(language: Language): Formats {
+  let formats = formatsByLanguage.get(language);
+  if (formats) return formats;
+  const locale = LOCALES[language];
+  const date = new Intl.DateTimeFormat(locale, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+  const money = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const plain = new Intl.NumberFormat(locale, { maximumFractionDigits: 20 });
+  formats = {
+    date: (iso) => date.format(new Date(iso)),
+    money: (value, currency) =>
+      `${CURRENCY_SYMBOLS[currency as Currency] ?? currency} ${money.format(value as `${number}`)}`,
+    quantity: (value, unit) =>
+      value === null ? null : `${plain.format(value as `${number}`)}${unit ? ` ${unit}` : ""}`,
+    count: (value) => plain.format(value),
+  };
+  formatsByLanguage.set(language, formats);
+  return formats;
+}
 
 type Rows = [label: string, value: string | null][];
 
@@ -81,9 +124,18 @@ function details(title: string, rows: Rows) {
 
 type Markup = HtmlEscapedString | Promise<HtmlEscapedString>;
 
-function page(options: { title: string; host: string; body: Markup; footer?: Markup }) {
+/** The other language, named in itself, at the top of every page: a plain link, no script, no form. */
+function languageSwitch(reader: Reader, t: CertificateTexts) {
+  const other: Language = reader.language === "sw" ? "en" : "sw";
+  return html`<nav class="lang" aria-label="${t.languageSwitch}">
+    <a href="${reader.switchHref}" hreflang="${other}" lang="${other}">${LANGUAGE_NAMES[other]}</a>
+  </nav>`;
+}
+
+function page(reader: Reader, options: { title: string; body: Markup; footer?: Markup }) {
+  const t = CERTIFICATE_TEXTS[reader.language];
   return html`<!doctype html>
-    <html lang="en">
+    <html lang="${reader.language}">
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width,initial-scale=1" />
@@ -93,13 +145,12 @@ function page(options: { title: string; host: string; body: Markup; footer?: Mar
       </head>
       <body>
         <main>
+          ${languageSwitch(reader, t)}
           <div class="card">
             ${options.body}
             <footer>
               ${options.footer ?? ""}
-              <p class="phish">
-                Check that the address bar shows <strong>${options.host}</strong> before you rely on this page.
-              </p>
+              <p class="phish">${t.phishing(reader.host)}</p>
             </footer>
           </div>
         </main>
@@ -107,74 +158,63 @@ function page(options: { title: string; host: string; body: Markup; footer?: Mar
     </html>`;
 }
 
-export const ISSUER_NOT_VERIFIED = "Issuer not verified by ValuSeal";
-
 /**
  * One status, one badge: "Verified Authentic" only for a valid code whose issuer ValuSeal has
  * checked; a valid code of an unchecked firm is a record under an amber notice; an expired code is
  * amber whoever issued it; a revoked or superseded one red.
  */
-function statusBlock(certificate: PublicCertificate) {
+function statusBlock(certificate: PublicCertificate, t: CertificateTexts, f: Formats) {
   switch (certificate.status) {
     case "sample":
-      return html`<p class="badge note">Sample</p>`;
+      return html`<p class="badge note">${t.sample}</p>`;
     case "revoked":
-      return html`<p class="badge bad">&#10007; Revoked</p>`;
+      return html`<p class="badge bad">&#10007; ${t.revoked}</p>`;
     case "superseded":
-      return html`<p class="badge bad">&#10007; Superseded</p>`;
+      return html`<p class="badge bad">&#10007; ${t.superseded}</p>`;
     case "expired":
-      return html`<p class="badge warn">&#9888; Expired</p>`;
+      return html`<p class="badge warn">&#9888; ${t.expired}</p>`;
     case "valid": {
-      if (!certificate.issuerVerified) return html`<p class="badge warn">&#9888; ${ISSUER_NOT_VERIFIED}</p>`;
-      const since = certificate.issuerVerifiedAt ? ` on ${formatLongDate(certificate.issuerVerifiedAt)}` : "";
-      return html`<p class="badge ok">&#10003; Verified Authentic</p>
-        <p class="issuer">Issuer verified by ValuSeal${since}</p>`;
+      if (!certificate.issuerVerified) return html`<p class="badge warn">&#9888; ${t.issuerNotVerified}</p>`;
+      const since = certificate.issuerVerifiedAt ? f.date(certificate.issuerVerifiedAt) : null;
+      return html`<p class="badge ok">&#10003; ${t.verifiedAuthentic}</p>
+        <p class="issuer">${t.issuerVerified(since)}</p>`;
     }
   }
 }
 
-const revokedOn = (certificate: PublicCertificate) =>
-  `Revoked${certificate.revokedAt ? ` on ${formatLongDate(certificate.revokedAt)}` : ""}`;
+const revokedOn = (certificate: PublicCertificate, t: CertificateTexts, f: Formats) =>
+  t.revokedOn(certificate.revokedAt ? f.date(certificate.revokedAt) : null);
 
-function banner(certificate: PublicCertificate) {
+function banner(certificate: PublicCertificate, t: CertificateTexts, f: Formats) {
   switch (certificate.status) {
     case "sample":
       return html`<div class="banner note">
-        <strong>Sample certificate — for demonstration only</strong>
-        <p>
-          This is how a scanned ValuSeal code looks. A real certificate shows the issuer's record with a green
-          verification badge.
-        </p>
+        <strong>${t.sampleBannerTitle}</strong>
+        <p>${t.sampleBannerText}</p>
       </div>`;
     case "valid":
       if (certificate.issuerVerified) return "";
       return html`<div class="banner warn">
-        <strong>${ISSUER_NOT_VERIFIED}</strong>
-        <p>
-          This code is in ValuSeal's records, but ValuSeal has not checked the identity or professional registration of
-          the company that issued it. Confirm the report with the valuation firm through a channel you already trust
-          before relying on it.
-        </p>
+        <strong>${t.issuerNotVerified}</strong>
+        <p>${t.unverifiedBannerText}</p>
       </div>`;
-    case "expired": {
-      const expiredOn = formatLongDate(certificate.validUntil ?? certificate.valuationDate);
+    case "expired":
       return html`<div class="banner warn">
-        <strong>Expired</strong>
-        <p>${`This valuation expired on ${expiredOn}. Ask the valuer for an updated report.`}</p>
+        <strong>${t.expired}</strong>
+        <p>${t.expiredBannerText(f.date(certificate.validUntil ?? certificate.valuationDate))}</p>
       </div>`;
-    }
     case "revoked":
       return html`<div class="banner bad">
-        <strong>${revokedOn(certificate)}</strong>
-        <p>The issuer has withdrawn this valuation. Do not rely on it.</p>
-        <p>Reason: ${certificate.revokedReason}</p>
+        <strong>${revokedOn(certificate, t, f)}</strong>
+        <p>${t.withdrawn}</p>
+        <p>${t.reason}: ${certificate.revokedReason}</p>
       </div>`;
     case "superseded":
       return html`<div class="banner bad">
-        <strong>Replaced by a newer valuation</strong>
-        <p>${revokedOn(certificate)}. The issuer has withdrawn this valuation. Do not rely on it.</p>
-        <p>Reason: ${certificate.revokedReason}</p>
-        <p>Replaced by: <a href="${certificate.supersededBy}">${certificate.supersededBy}</a></p>
+        <strong>${t.replacedTitle}</strong>
+        <p>${revokedOn(certificate, t, f)}. ${t.withdrawn}</p>
+        <p>${t.reason}: ${certificate.revokedReason}</p>
+        <p>${t.replacedBy}: <a href="${certificate.supersededBy}">${certificate.supersededBy}</a></p>
       </div>`;
   }
 }
@@ -186,111 +226,128 @@ export interface CertificateContext {
 }
 
 /** "Page 3 of 12 of the sealed report", only for a page the latest seal has. */
-function sealedPageLine({ page, sealedPageCount }: CertificateContext) {
+function sealedPageLine({ page, sealedPageCount }: CertificateContext, t: CertificateTexts, f: Formats) {
   if (!page || !sealedPageCount || page > sealedPageCount) return "";
-  return html`<p class="sealed">Page ${page} of ${sealedPageCount} of the sealed report</p>`;
+  return html`<p class="sealed">${t.sealedPage(f.count(page), f.count(sealedPageCount))}</p>`;
 }
 
 /** A sealed code's certificate offers the check of a copy (its own page with its own script). */
-function checkLink(certificate: PublicCertificate, { sealedPageCount }: CertificateContext) {
+function checkLink(certificate: PublicCertificate, { sealedPageCount }: CertificateContext, reader: Reader) {
   if (certificate.status === "sample" || !sealedPageCount) return "";
+  const t = CERTIFICATE_TEXTS[reader.language];
   return html`<p class="check">
-    <a href="/v/${certificate.qrCodeId}/check">Check a copy of this report</a>: drop the PDF you were given to see
-    whether it is the sealed report, page by page.
+    <a href="/v/${certificate.qrCodeId}/check${reader.carry}">${t.checkCopyLink}</a>${t.checkCopyRest}
   </p>`;
 }
 
-export function renderCertificatePage(certificate: PublicCertificate, host: string, context: CertificateContext = {}) {
+/** Stored enumerations (property type, purpose) in the page's language; anything else as stored. */
+const translated = <K extends string>(map: Record<K, string>, value: string | null) =>
+  value === null ? null : (map[value as K] ?? value);
+
+/** What was valued: a vehicle by its reference and description, anything else by location and reference. */
+function identityRows(c: PublicCertificate, t: CertificateTexts): Rows {
+  return isMotorVehicle(c)
+    ? [
+        [t.vehicleReference, c.propertyReference],
+        [t.vehicleDescription, c.propertyArea],
+      ]
+    : [
+        [t.location, c.propertyAddress],
+        [t.reference, c.propertyReference],
+      ];
+}
+
+export function renderCertificatePage(
+  certificate: PublicCertificate,
+  reader: Reader,
+  context: CertificateContext = {},
+) {
   const c = certificate;
-  const scanCount = c.status === "sample" ? "Not counted (sample)" : String(c.verificationCount);
-  return page({
-    title: "Property Valuation Certificate",
-    host,
+  const t = CERTIFICATE_TEXTS[reader.language];
+  const f = formatsOf(reader.language);
+  const scanCount = c.status === "sample" ? t.notCounted : f.count(c.verificationCount);
+  return page(reader, {
+    title: t.certificateTitle,
     body: html`<header>
         <p class="brand">ValuSeal</p>
-        <h1>Property Valuation Certificate</h1>
-        ${statusBlock(c)} ${sealedPageLine(context)}
+        <h1>${t.certificateTitle}</h1>
+        ${statusBlock(c, t, f)} ${sealedPageLine(context, t, f)}
       </header>
-      ${banner(c)} ${checkLink(c, context)}
-      ${details("Property Information", [
-        ...identityRows(c, "certificate"),
-        ["Type", c.propertyType],
-        ["Title number", c.titleNumber],
-        ["Building size", formatQuantity(c.propertySize, c.propertySizeUnit)],
-        ["Land size", formatQuantity(c.landSize, c.landSizeUnit)],
+      ${banner(c, t, f)} ${checkLink(c, context, reader)}
+      ${details(t.propertyInformation, [
+        ...identityRows(c, t),
+        [t.type, translated(t.propertyTypes, c.propertyType)],
+        [t.titleNumber, c.titleNumber],
+        [t.buildingSize, f.quantity(c.propertySize, c.propertySizeUnit)],
+        [t.landSize, f.quantity(c.landSize, c.landSizeUnit)],
       ])}
-      ${details("Valuation Details", [
-        ["Market value", formatMoney(c.marketValue, c.currency)],
-        ["Forced sale value", c.forcedSaleValue === null ? null : formatMoney(c.forcedSaleValue, c.currency)],
-        ["Valuation date", formatLongDate(c.valuationDate)],
-        ["Inspection date", c.inspectionDate === null ? null : formatLongDate(c.inspectionDate)],
-        ["Valid until", c.validUntil === null ? null : formatLongDate(c.validUntil)],
-        ["Prepared for", c.addressee],
-        ["Purpose", c.purpose],
+      ${details(t.valuationDetails, [
+        [t.marketValue, f.money(c.marketValue, c.currency)],
+        [t.forcedSaleValue, c.forcedSaleValue === null ? null : f.money(c.forcedSaleValue, c.currency)],
+        [t.valuationDate, f.date(c.valuationDate)],
+        [t.inspectionDate, c.inspectionDate === null ? null : f.date(c.inspectionDate)],
+        [t.validUntil, c.validUntil === null ? null : f.date(c.validUntil)],
+        [t.preparedFor, c.addressee],
+        [t.purpose, translated(t.purposes, c.purpose)],
       ])}
-      ${details("Signing Valuer", [
-        ["Name", c.signingValuer],
-        ["Qualification", c.valuerQualification],
-        ["Registration number", c.valuerRegistrationNumber],
-        ["Phone", c.valuerPhone],
-        ["Company", c.companyName],
-        ["Company email", c.companyEmail],
+      ${details(t.signingValuer, [
+        [t.name, c.signingValuer],
+        [t.qualification, c.valuerQualification],
+        [t.registrationNumber, c.valuerRegistrationNumber],
+        [t.phone, c.valuerPhone],
+        [t.company, c.companyName],
+        [t.companyEmail, c.companyEmail],
       ])}`,
     footer: html`<dl>
       ${
         c.verificationCode
-          ? html`<dt>Verification code</dt>
+          ? html`<dt>${t.verificationCode}</dt>
               <dd>${c.verificationCode}</dd>`
           : ""
       }
-      <dt>QR Code ID</dt>
+      <dt>${t.qrCodeId}</dt>
       <dd>${c.qrCodeId}</dd>
-      <dt>Scan count</dt>
+      <dt>${t.scanCount}</dt>
       <dd>${scanCount}</dd>
     </dl>`,
   });
 }
 
 /** Unknown or malformed codes: the same layout under the product's fixed error texts (docs/product.md). */
-export function renderInvalidCodePage(host: string) {
-  return page({
-    title: "Invalid QR Code",
-    host,
+export function renderInvalidCodePage(reader: Reader) {
+  const t = CERTIFICATE_TEXTS[reader.language];
+  return page(reader, {
+    title: t.invalidTitle,
     body: html`<header>
         <p class="brand">ValuSeal</p>
-        <h1>Invalid QR Code</h1>
-        <p class="badge bad">Invalid QR code data</p>
+        <h1>${t.invalidTitle}</h1>
+        <p class="badge bad">${t.invalidBadge}</p>
       </header>
-      <p class="lead">
-        This code is not in the issuer's records. The document it appears on may not be genuine: contact the valuation
-        company through a channel you already trust.
-      </p>`,
+      <p class="lead">${t.invalidText}</p>`,
   });
 }
 
 /** A typed verification code that matches no report: say so, and offer to type it again. */
-export function renderUnknownVerificationCodePage(host: string, typed: string) {
-  return page({
-    title: "Verification code not found",
-    host,
+export function renderUnknownVerificationCodePage(reader: Reader, typed: string) {
+  const t = CERTIFICATE_TEXTS[reader.language];
+  return page(reader, {
+    title: t.unknownCodeTitle,
     body: html`<header>
         <p class="brand">ValuSeal</p>
-        <h1>Verification code not found</h1>
-        <p class="badge bad">No report has this verification code</p>
+        <h1>${t.unknownCodeTitle}</h1>
+        <p class="badge bad">${t.unknownCodeBadge}</p>
       </header>
-      <p class="lead">
-        No report in ValuSeal's records has the code <strong>${typed.slice(0, 40)}</strong>. Check it against the report
-        (codes look like VS-7K3M-9Q2P-4H) and <a href="/verify">try again</a>. If it still does not match, the document
-        may not be genuine: contact the valuation company through a channel you already trust.
-      </p>`,
+      <p class="lead">${t.unknownCodeText(typed.slice(0, 40), `/verify${reader.carry}`)}</p>`,
   });
 }
 
 /** Friendly pages for when verification cannot be answered right now (database down, rate limit). */
-export function renderUnavailablePage(host: string, heading: string, message: string) {
-  return page({
+export function renderUnavailablePage(reader: Reader, reason: "rate-limited" | "unavailable") {
+  const t = CERTIFICATE_TEXTS[reader.language];
+  const [heading, message] =
+    reason === "rate-limited" ? [t.tooManyRequests, t.tooManyRequestsText] : [t.unavailableTitle, t.unavailableText];
+  return page(reader, {
     title: heading,
-    host,
     body: html`<header>
         <p class="brand">ValuSeal</p>
         <h1>${heading}</h1>

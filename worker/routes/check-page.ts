@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import { PUBLIC_TOKEN_PATTERN } from "../../schema/validation/certificate";
-import { certificatePageHeaders, renderInvalidCodePage } from "../lib/certificate-page";
+import { certificatePageHeaders, readerOf, renderInvalidCodePage } from "../lib/certificate-page";
 
 /**
  * The pages that check a copy of a sealed report: `/v/<token>/check` (linked from a sealed code's
@@ -9,12 +9,26 @@ import { certificatePageHeaders, renderInvalidCodePage } from "../lib/certificat
  * verification code; worker/routes/verify.ts). Both are the static
  * check.html (its own small script, built beside the SPA, which lazily loads pdf.js); the file is
  * read in the browser and never uploaded, so the page needs no database. The certificate itself
- * stays script-free.
+ * stays script-free. The form to type a verification code belongs to /verify only: on a code's own
+ * check page it is left out of the document, so it is absent with or without script.
  */
-export async function checkPage(c: { env: AppEnv["Bindings"]; req: { url: string } }) {
+export async function checkPage(
+  c: { env: AppEnv["Bindings"]; req: { url: string } },
+  { codeForm }: { codeForm: boolean },
+) {
   // "/check", not "/check.html": static assets answer a .html path with a redirect to its bare name.
-  const asset = await c.env.ASSETS.fetch(new URL("/check", c.req.url));
+  let asset = await c.env.ASSETS.fetch(new URL("/check", c.req.url));
+  if (!codeForm) {
+    const dropForm = {
+      element(element: Element) {
+        element.remove();
+      },
+    };
+    asset = new HTMLRewriter().on("[data-verify-only]", dropForm).transform(asset);
+  }
   const headers = new Headers(asset.headers);
+  // The body may have changed length; the validator named the stored file.
+  if (!codeForm) ["Content-Length", "ETag"].forEach((name) => headers.delete(name));
   // Script from this origin only (the page's module and pdf.js's worker), nothing inline, no eval.
   headers.set(
     "Content-Security-Policy",
@@ -29,7 +43,8 @@ export async function checkPage(c: { env: AppEnv["Bindings"]; req: { url: string
 
 export const checkPageRoutes = new Hono<AppEnv>().get("/v/:token/check", (c) => {
   if (!PUBLIC_TOKEN_PATTERN.test(c.req.param("token"))) {
-    return c.html(renderInvalidCodePage(new URL(c.req.url).host), 404, certificatePageHeaders());
+    const reader = readerOf(c.req.url, c.req.header("Accept-Language"), new URL(c.req.url).host);
+    return c.html(renderInvalidCodePage(reader), 404, certificatePageHeaders());
   }
-  return checkPage(c);
+  return checkPage(c, { codeForm: false });
 });

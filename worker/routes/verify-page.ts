@@ -3,9 +3,11 @@ import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import {
   certificatePageHeaders,
+  readerOf,
   renderCertificatePage,
   renderInvalidCodePage,
   renderUnavailablePage,
+  type Reader,
 } from "../lib/certificate-page";
 import { ApiError, isDatabaseUnavailable } from "../lib/errors";
 import { publicOrigin } from "../lib/public-address";
@@ -21,32 +23,32 @@ export function displayHost(c: Context<AppEnv>): string {
   return new URL(c.var.config ? publicOrigin(c) : c.req.url).host;
 }
 
+/** The reader of a verification page: its host, and the language `?lang=` or Accept-Language asks for. */
+export function readerFor(c: Context<AppEnv>, host = displayHost(c)): Reader {
+  return readerOf(c.req.url, c.req.header("Accept-Language"), host);
+}
+
 /** A phone gets a page, never the API's JSON error, whatever went wrong. */
 export function renderScanError(error: Error, c: Context<AppEnv>) {
-  const host = displayHost(c);
+  const reader = readerFor(c);
   const headers = certificatePageHeaders();
   if (error instanceof ApiError && error.status === 429) {
-    const page = renderUnavailablePage(host, "Too many requests", "Please wait a minute and try again.");
-    return c.html(page, 429, { ...headers, ...error.headers });
+    return c.html(renderUnavailablePage(reader, "rate-limited"), 429, { ...headers, ...error.headers });
   }
   const unavailable = isDatabaseUnavailable(error) || isDatabaseUnavailable((error as { cause?: unknown }).cause);
   if (!unavailable) console.error("scan failed", error);
-  const page = renderUnavailablePage(
-    host,
-    "Verification temporarily unavailable",
-    "Verification temporarily unavailable, please try again in a moment.",
-  );
+  const page = renderUnavailablePage(reader, "unavailable");
   return c.html(page, unavailable ? 503 : 500, { ...headers, "Retry-After": "5" });
 }
 
 async function answerScan(c: Context<AppEnv>, page: number | null) {
   const token = c.req.param("token") ?? "";
   const result = await verifyPublicToken(c.var.db, token, publicOrigin(c), await scanVisit(c), page);
-  const host = displayHost(c);
-  if (!result.found) return c.html(renderInvalidCodePage(host), 404, certificatePageHeaders());
+  const reader = readerFor(c);
+  if (!result.found) return c.html(renderInvalidCodePage(reader), 404, certificatePageHeaders());
   enqueueScanAlert(c, result.alert);
   const context = { page, sealedPageCount: result.sealedPageCount };
-  return c.html(renderCertificatePage(result.certificate, host, context), 200, certificatePageHeaders());
+  return c.html(renderCertificatePage(result.certificate, reader, context), 200, certificatePageHeaders());
 }
 
 /**
@@ -61,7 +63,7 @@ export const verifyPageRoutes = new Hono<AppEnv>()
   .get("/:token/:page{[0-9]{1,3}}", (c) => {
     const page = Number(c.req.param("page"));
     if (page < 1 || page > SEAL_MAX_PAGES)
-      return c.html(renderInvalidCodePage(displayHost(c)), 404, certificatePageHeaders());
+      return c.html(renderInvalidCodePage(readerFor(c)), 404, certificatePageHeaders());
     return answerScan(c, page);
   })
   .onError(renderScanError);

@@ -12,7 +12,7 @@ import { rateLimitTypedCodes } from "../middleware/rate-limit";
 import { verifyTypedCode } from "../services/certificates";
 import { enqueueScanAlert } from "../services/scan-alerts";
 import { checkPage } from "./check-page";
-import { displayHost, renderScanError } from "./verify-page";
+import { readerFor, renderScanError } from "./verify-page";
 
 /**
  * /verify, linked from the landing page: the page to type a verification code or check a copy of a
@@ -22,7 +22,7 @@ import { displayHost, renderScanError } from "./verify-page";
  */
 export const verifyRoutes = new Hono<AppEnv>()
   .get("/", async (c, next) => {
-    if (c.req.query("code") === undefined) return checkPage(c);
+    if (c.req.query("code") === undefined) return checkPage(c, { codeForm: true });
     await next();
   })
   .use(withDatabase)
@@ -30,10 +30,10 @@ export const verifyRoutes = new Hono<AppEnv>()
   .get("/", async (c) => {
     const typed = c.req.query("code") ?? "";
     const result = await verifyTypedCode(c.var.db, typed, publicOrigin(c), await scanVisit(c));
-    const host = displayHost(c);
-    if (!result.found) return c.html(renderUnknownVerificationCodePage(host, typed), 404, certificatePageHeaders());
+    const reader = readerFor(c);
+    if (!result.found) return c.html(renderUnknownVerificationCodePage(reader, typed), 404, certificatePageHeaders());
     enqueueScanAlert(c, result.alert);
     const context = { sealedPageCount: result.sealedPageCount };
-    return c.html(renderCertificatePage(result.certificate, host, context), 200, certificatePageHeaders());
+    return c.html(renderCertificatePage(result.certificate, reader, context), 200, certificatePageHeaders());
   })
   .onError(renderScanError);

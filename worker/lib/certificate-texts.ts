@@ -1,0 +1,269 @@
+import { html } from "hono/html";
+import type { HtmlEscapedString } from "hono/utils/html";
+import { VEHICLE_DESCRIPTION_LABEL, VEHICLE_REFERENCE_LABEL } from "../../schema/code-description";
+import type { Language } from "../../schema/language";
+import type { PropertyType, ValuationPurpose } from "../../schema/limits";
+
+type Markup = HtmlEscapedString | Promise<HtmlEscapedString>;
+
+/**
+ * Every text of the server-rendered verification pages (certificate, invalid code, unknown
+ * verification code, unavailable), one object per language. Both objects have this one type, so a
+ * text added in English without its Swahili fails the typecheck. Texts around a value are
+ * functions; the few with markup build it with hono/html, so the values stay escaped.
+ */
+export interface CertificateTexts {
+  /** The nav around the language switch. */
+  languageSwitch: string;
+  phishing: (host: string) => Markup;
+
+  certificateTitle: string;
+  verifiedAuthentic: string;
+  issuerVerified: (since: string | null) => string;
+  issuerNotVerified: string;
+  sample: string;
+  revoked: string;
+  superseded: string;
+  expired: string;
+
+  sampleBannerTitle: string;
+  sampleBannerText: string;
+  unverifiedBannerText: string;
+  expiredBannerText: (date: string) => string;
+  revokedOn: (date: string | null) => string;
+  withdrawn: string;
+  reason: string;
+  replacedTitle: string;
+  replacedBy: string;
+  sealedPage: (page: string, count: string) => string;
+  checkCopyLink: string;
+  checkCopyRest: string;
+
+  propertyInformation: string;
+  valuationDetails: string;
+  signingValuer: string;
+  location: string;
+  reference: string;
+  vehicleReference: string;
+  vehicleDescription: string;
+  type: string;
+  titleNumber: string;
+  buildingSize: string;
+  landSize: string;
+  marketValue: string;
+  forcedSaleValue: string;
+  valuationDate: string;
+  inspectionDate: string;
+  validUntil: string;
+  preparedFor: string;
+  purpose: string;
+  name: string;
+  qualification: string;
+  registrationNumber: string;
+  phone: string;
+  company: string;
+  companyEmail: string;
+  verificationCode: string;
+  qrCodeId: string;
+  scanCount: string;
+  notCounted: string;
+  propertyTypes: Record<PropertyType, string>;
+  purposes: Record<ValuationPurpose, string>;
+
+  invalidTitle: string;
+  invalidBadge: string;
+  invalidText: string;
+
+  unknownCodeTitle: string;
+  unknownCodeBadge: string;
+  unknownCodeText: (typed: string, retryHref: string) => Markup;
+
+  tooManyRequests: string;
+  tooManyRequestsText: string;
+  unavailableTitle: string;
+  unavailableText: string;
+}
+
+const en: CertificateTexts = {
+  languageSwitch: "Language",
+  phishing: (host) => html`Check that the address bar shows <strong>${host}</strong> before you rely on this page.`,
+
+  certificateTitle: "Property Valuation Certificate",
+  verifiedAuthentic: "Verified Authentic",
+  issuerVerified: (since) => `Issuer verified by ValuSeal${since ? ` on ${since}` : ""}`,
+  issuerNotVerified: "Issuer not verified by ValuSeal",
+  sample: "Sample",
+  revoked: "Revoked",
+  superseded: "Superseded",
+  expired: "Expired",
+
+  sampleBannerTitle: "Sample certificate — for demonstration only",
+  sampleBannerText:
+    "This is how a scanned ValuSeal code looks. A real certificate shows the issuer's record with a green verification badge.",
+  unverifiedBannerText:
+    "This code is in ValuSeal's records, but ValuSeal has not checked the identity or professional registration of the company that issued it. Confirm the report with the valuation firm through a channel you already trust before relying on it.",
+  expiredBannerText: (date) => `This valuation expired on ${date}. Ask the valuer for an updated report.`,
+  revokedOn: (date) => `Revoked${date ? ` on ${date}` : ""}`,
+  withdrawn: "The issuer has withdrawn this valuation. Do not rely on it.",
+  reason: "Reason",
+  replacedTitle: "Replaced by a newer valuation",
+  replacedBy: "Replaced by",
+  sealedPage: (page, count) => `Page ${page} of ${count} of the sealed report`,
+  checkCopyLink: "Check a copy of this report",
+  checkCopyRest: ": drop the PDF you were given to see whether it is the sealed report, page by page.",
+
+  propertyInformation: "Property Information",
+  valuationDetails: "Valuation Details",
+  signingValuer: "Signing Valuer",
+  location: "Location",
+  reference: "Reference",
+  vehicleReference: VEHICLE_REFERENCE_LABEL,
+  vehicleDescription: VEHICLE_DESCRIPTION_LABEL,
+  type: "Type",
+  titleNumber: "Title number",
+  buildingSize: "Building size",
+  landSize: "Land size",
+  marketValue: "Market value",
+  forcedSaleValue: "Forced sale value",
+  valuationDate: "Valuation date",
+  inspectionDate: "Inspection date",
+  validUntil: "Valid until",
+  preparedFor: "Prepared for",
+  purpose: "Purpose",
+  name: "Name",
+  qualification: "Qualification",
+  registrationNumber: "Registration number",
+  phone: "Phone",
+  company: "Company",
+  companyEmail: "Company email",
+  verificationCode: "Verification code",
+  qrCodeId: "QR Code ID",
+  scanCount: "Scan count",
+  notCounted: "Not counted (sample)",
+  propertyTypes: {
+    "Real Estate": "Real Estate",
+    "Loose Assets": "Loose Assets",
+    "Motor Vehicle": "Motor Vehicle",
+    "Plant and Machinery": "Plant and Machinery",
+    Other: "Other",
+  },
+  purposes: {
+    "Secured lending": "Secured lending",
+    "Sale or purchase": "Sale or purchase",
+    Insurance: "Insurance",
+    "Legal or probate": "Legal or probate",
+    "Financial reporting": "Financial reporting",
+    Other: "Other",
+  },
+
+  invalidTitle: "Invalid QR Code",
+  invalidBadge: "Invalid QR code data",
+  invalidText:
+    "This code is not in the issuer's records. The document it appears on may not be genuine: contact the valuation company through a channel you already trust.",
+
+  unknownCodeTitle: "Verification code not found",
+  unknownCodeBadge: "No report has this verification code",
+  unknownCodeText: (typed, retryHref) =>
+    html`No report in ValuSeal's records has the code <strong>${typed}</strong>. Check it against the report (codes look
+      like VS-7K3M-9Q2P-4H) and <a href="${retryHref}">try again</a>. If it still does not match, the document may not
+      be genuine: contact the valuation company through a channel you already trust.`,
+
+  tooManyRequests: "Too many requests",
+  tooManyRequestsText: "Please wait a minute and try again.",
+  unavailableTitle: "Verification temporarily unavailable",
+  unavailableText: "Verification temporarily unavailable, please try again in a moment.",
+};
+
+const sw: CertificateTexts = {
+  languageSwitch: "Lugha",
+  phishing: (host) =>
+    html`Hakikisha kwamba upau wa anwani unaonyesha <strong>${host}</strong> kabla ya kuutegemea ukurasa huu.`,
+
+  certificateTitle: "Cheti cha Tathmini ya Mali",
+  verifiedAuthentic: "Imethibitishwa kuwa Halali",
+  issuerVerified: (since) => `Mtoaji amethibitishwa na ValuSeal${since ? ` tarehe ${since}` : ""}`,
+  issuerNotVerified: "Mtoaji hajathibitishwa na ValuSeal",
+  sample: "Sampuli",
+  revoked: "Imebatilishwa",
+  superseded: "Imebadilishwa",
+  expired: "Muda wake umekwisha",
+
+  sampleBannerTitle: "Cheti cha sampuli — kwa maonyesho tu",
+  sampleBannerText:
+    "Hivi ndivyo msimbo wa ValuSeal unavyoonekana ukichanganuliwa. Cheti halisi huonyesha rekodi ya mtoaji pamoja na alama ya kijani ya uthibitisho.",
+  unverifiedBannerText:
+    "Msimbo huu umo katika kumbukumbu za ValuSeal, lakini ValuSeal haijathibitisha utambulisho wala usajili wa kitaaluma wa kampuni iliyoutoa. Thibitisha ripoti hii na kampuni ya tathmini kupitia njia unayoiamini tayari kabla ya kuitegemea.",
+  expiredBannerText: (date) =>
+    `Muda wa tathmini hii ulikwisha tarehe ${date}. Muombe mthamini akupe ripoti iliyosasishwa.`,
+  revokedOn: (date) => `Imebatilishwa${date ? ` tarehe ${date}` : ""}`,
+  withdrawn: "Mtoaji ameiondoa tathmini hii. Usiitegemee.",
+  reason: "Sababu",
+  replacedTitle: "Imebadilishwa na tathmini mpya zaidi",
+  replacedBy: "Imebadilishwa na",
+  sealedPage: (page, count) => `Ukurasa wa ${page} kati ya ${count} wa ripoti iliyotiwa muhuri`,
+  checkCopyLink: "Kagua nakala ya ripoti hii",
+  checkCopyRest: ": chagua PDF uliyopewa ili uone kama ndiyo ripoti iliyotiwa muhuri, ukurasa kwa ukurasa.",
+
+  propertyInformation: "Taarifa za Mali",
+  valuationDetails: "Maelezo ya Tathmini",
+  signingValuer: "Mthamini Aliyetia Sahihi",
+  location: "Mahali",
+  reference: "Kumbukumbu",
+  vehicleReference: "Nambari ya Kumbukumbu ya Gari",
+  vehicleDescription: "Maelezo ya Gari",
+  type: "Aina",
+  titleNumber: "Nambari ya hati miliki",
+  buildingSize: "Ukubwa wa jengo",
+  landSize: "Ukubwa wa ardhi",
+  marketValue: "Thamani ya soko",
+  forcedSaleValue: "Thamani ya mauzo ya lazima",
+  valuationDate: "Tarehe ya tathmini",
+  inspectionDate: "Tarehe ya ukaguzi",
+  validUntil: "Halali hadi",
+  preparedFor: "Imeandaliwa kwa ajili ya",
+  purpose: "Madhumuni",
+  name: "Jina",
+  qualification: "Sifa za kitaaluma",
+  registrationNumber: "Nambari ya usajili",
+  phone: "Simu",
+  company: "Kampuni",
+  companyEmail: "Barua pepe ya kampuni",
+  verificationCode: "Msimbo wa uthibitisho",
+  qrCodeId: "Kitambulisho cha msimbo wa QR",
+  scanCount: "Idadi ya uchanganuzi",
+  notCounted: "Haihesabiwi (sampuli)",
+  propertyTypes: {
+    "Real Estate": "Mali isiyohamishika",
+    "Loose Assets": "Mali zinazohamishika",
+    "Motor Vehicle": "Gari",
+    "Plant and Machinery": "Mitambo na mashine",
+    Other: "Nyingine",
+  },
+  purposes: {
+    "Secured lending": "Mkopo wenye dhamana",
+    "Sale or purchase": "Mauzo au ununuzi",
+    Insurance: "Bima",
+    "Legal or probate": "Masuala ya kisheria au mirathi",
+    "Financial reporting": "Taarifa za fedha",
+    Other: "Nyingine",
+  },
+
+  invalidTitle: "Msimbo wa QR si Halali",
+  invalidBadge: "Data ya msimbo wa QR si halali",
+  invalidText:
+    "Msimbo huu haumo katika kumbukumbu za mtoaji. Huenda hati ulimouona si halisi: wasiliana na kampuni ya tathmini kupitia njia unayoiamini tayari.",
+
+  unknownCodeTitle: "Msimbo wa uthibitisho haukupatikana",
+  unknownCodeBadge: "Hakuna ripoti yenye msimbo huu wa uthibitisho",
+  unknownCodeText: (typed, retryHref) =>
+    html`Hakuna ripoti katika kumbukumbu za ValuSeal yenye msimbo <strong>${typed}</strong>. Ulinganishe na ripoti
+      (misimbo huonekana hivi: VS-7K3M-9Q2P-4H) kisha <a href="${retryHref}">ujaribu tena</a>. Ikiwa bado haulingani,
+      huenda hati si halisi: wasiliana na kampuni ya tathmini kupitia njia unayoiamini tayari.`,
+
+  tooManyRequests: "Maombi mengi mno",
+  tooManyRequestsText: "Tafadhali subiri dakika moja kisha ujaribu tena.",
+  unavailableTitle: "Uthibitisho haupatikani kwa sasa",
+  unavailableText: "Uthibitisho haupatikani kwa sasa, tafadhali jaribu tena baada ya muda mfupi.",
+};
+
+export const CERTIFICATE_TEXTS: Record<Language, CertificateTexts> = { en, sw };
