@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { verifyCompanyViaAdmin } from "./fixtures/admins";
 import { registerOwnerViaApi } from "./fixtures/accounts";
 import { insertCode, verificationCount } from "./fixtures/codes";
-import { api, inOneRateLimitWindow, randomIp } from "./fixtures/http";
+import { api, inOneRateLimitWindow, randomIp, unique } from "./fixtures/http";
 import { orphanScansFor, scanEventsOf, USER_AGENTS } from "./fixtures/scans";
-import { formatVerificationCode } from "../../schema/verification-code";
+import { formatVerificationCode, VERIFICATION_CODE_ALPHABET } from "../../schema/verification-code";
 
 /** What a person types, asked of the API from one address (a fresh one unless `ip` is given). */
 const lookUp = (typed: string, ip = randomIp()) =>
@@ -16,6 +16,15 @@ const lookUp = (typed: string, ip = randomIp()) =>
 /** The /verify form sent without script: GET /verify?code=… */
 const typeOnVerifyPage = (typed: string, ip = randomIp()) =>
   api(`/verify?code=${encodeURIComponent(typed)}`, { ip, headers: { "User-Agent": USER_AGENTS.android } });
+
+/** A well-formed code no report has (other test files try codes too, so each test draws its own). */
+function unknownCode() {
+  const symbols = Array.from(
+    crypto.getRandomValues(new Uint8Array(10)),
+    (byte) => VERIFICATION_CODE_ALPHABET[byte % VERIFICATION_CODE_ALPHABET.length],
+  ).join("");
+  return formatVerificationCode(symbols);
+}
 
 async function verifiedCode() {
   const owner = await registerOwnerViaApi();
@@ -56,14 +65,15 @@ describe("GET /api/public/verification-codes/:code", () => {
 
   it("answers 404 for a code no report has and logs every miss like an orphan scan", async () => {
     await verifiedCode();
-    const unknown = "VS-2222-3333-44";
+    const unknown = unknownCode();
     const res = await lookUp(unknown);
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ message: "No report has this verification code" });
     expect(await orphanScansFor(unknown)).toMatchObject([{ qrCodeId: null, counted: false, kind: "scan" }]);
 
     // Typed with look-alikes or the wrong length, it cannot be a code: refused unread, still logged.
-    for (const typed of ["VS-0O1I-L222-33", "VS-2222-333", "hello"]) {
+    const malformed = [unknownCode().replace(/-./, "-0"), unknownCode().slice(0, -1), unique("hello")];
+    for (const typed of malformed) {
       expect((await lookUp(typed)).status, typed).toBe(404);
       expect(await orphanScansFor(typed)).toHaveLength(1);
     }
@@ -105,12 +115,13 @@ describe("GET /verify?code=", () => {
   });
 
   it("says when no report has the typed code, and offers to try again", async () => {
-    const page = await typeOnVerifyPage("VS-2222-3333-45");
+    const unknown = unknownCode();
+    const page = await typeOnVerifyPage(unknown);
     expect(page.status).toBe(404);
     expect(page.body).toContain("Verification code not found");
-    expect(page.body).toContain("VS-2222-3333-45");
+    expect(page.body).toContain(unknown);
     expect(page.body).toContain('href="/verify"');
     expect(page.body).not.toContain("Verified Authentic");
-    expect(await orphanScansFor("VS-2222-3333-45")).toHaveLength(1);
+    expect(await orphanScansFor(unknown)).toHaveLength(1);
   });
 });
