@@ -46,6 +46,7 @@ export async function benchSealing(origin: string): Promise<SealingResult> {
           const sealed = await sealReport(file, {
             verificationAddress: `${pageOrigin}/v/AbCdEfGh12345678`,
             label: "VAL-2025-001",
+            verificationCode: "VS-7K3M-9Q2P-4H",
             corner: "bottom-right",
             sizeMm: 22,
           });

@@ -8,6 +8,8 @@ import { existsSync } from "node:fs";
  * starts from a bare Node machine.
  */
 export const PDFTOPPM_PATH = "/usr/bin/pdftoppm";
+/** In the same package as pdftoppm (poppler-utils). */
+export const PDFTOTEXT_PATH = "/usr/bin/pdftotext";
 export const QPDF_PATH = "/usr/bin/qpdf";
 /** The signed-PDF fixture is signed with a certificate openssl makes. */
 const OPENSSL_PATH = "/usr/bin/openssl";

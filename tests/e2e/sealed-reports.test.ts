@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { expectNoHorizontalScroll, PHONE_VIEWPORT, useBrowser } from "./fixtures/browser";
 import { createOwnerWithCodesViaApi } from "./fixtures/codes";
 import { apiCall } from "./fixtures/http";
-import { decodeQr, makeEncryptedPdf, makeReportPdf, makeSignedPdf, rasterisePages } from "./fixtures/pdf";
+import { decodeQr, makeEncryptedPdf, makeReportPdf, makeSignedPdf, pageTexts, rasterisePages } from "./fixtures/pdf";
 import { sealInBrowser } from "./fixtures/sealing";
 
 /**
@@ -27,6 +27,15 @@ describe("sealing a report", () => {
     const pages = rasterisePages(sealed.bytes);
     expect(pages).toHaveLength(5);
     expect(pages.map(decodeQr)).toEqual([1, 2, 3, 4, 5].map((n) => `${code.qrCodeData}/${n}`));
+    // Read without a camera: every page prints the code's verification code and where to type it.
+    const host = new URL(code.qrCodeData).host;
+    expect(pageTexts(sealed.bytes).map((text) => text.replace(/\s+/g, " "))).toEqual(
+      [1, 2, 3, 4, 5].map((n) =>
+        expect.stringContaining(
+          `ValuSeal · VAL-2025-001 · page ${n} of 5 · verify at ${host}/verify, code ${code.verificationCode}`,
+        ),
+      ),
+    );
 
     // The panel lists the version; the server holds the fingerprints, never the file.
     await page.getByRole("dialog", { name: "Seal report PDF" }).getByRole("button", { name: "Done" }).click();

@@ -26,6 +26,8 @@ export interface SealOptions {
   verificationAddress: string;
   /** Printed on every page's line, e.g. the report's reference. */
   label: string;
+  /** The code's verification code as printed ("VS-7K3M-9Q2P-4H"): a reader of a printed or faxed page types it on /verify. */
+  verificationCode: string;
   corner: StampCorner;
   /** The QR's printed width including its quiet zone, STAMP_MIN_MM to STAMP_MAX_MM. */
   sizeMm: number;
@@ -46,9 +48,10 @@ export interface SealedReport {
 const PRINTABLE_ASCII = /^[\x20-\x7e]+$/;
 const VERIFICATION_ADDRESS = /^https?:\/\/[^/?#\s]+\/v\/[0-9A-Za-z]{16}$/;
 const LABEL_MAX_LENGTH = 60;
+const PRINTED_VERIFICATION_CODE = /^VS-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{2}$/;
 const MB = 1024 * 1024;
 
-function checkOptions(options: SealOptions): { host: string; label: string } {
+function checkOptions(options: SealOptions): { host: string; label: string; verificationCode: string } {
   const { verificationAddress, corner, sizeMm } = options;
   const label = options.label.trim();
   if (!VERIFICATION_ADDRESS.test(verificationAddress) || !PRINTABLE_ASCII.test(verificationAddress)) {
@@ -63,11 +66,14 @@ function checkOptions(options: SealOptions): { host: string; label: string } {
       `The label printed on each page must be 1 to ${LABEL_MAX_LENGTH} plain ASCII characters (letters, digits, spaces and punctuation, no accents or symbols such as "·").`,
     );
   }
+  if (!PRINTED_VERIFICATION_CODE.test(options.verificationCode)) {
+    throw new PdfRefusedError(`"${options.verificationCode}" is not a ValuSeal verification code.`);
+  }
   if (!STAMP_CORNERS.includes(corner)) throw new PdfRefusedError(`"${corner}" is not a corner of the page.`);
   if (!(sizeMm >= STAMP_MIN_MM && sizeMm <= STAMP_MAX_MM)) {
     throw new PdfRefusedError(`The seal must be ${STAMP_MIN_MM} to ${STAMP_MAX_MM} mm wide to scan reliably.`);
   }
-  return { host, label };
+  return { host, label, verificationCode: options.verificationCode };
 }
 
 function looksLikePdf(bytes: Uint8Array): boolean {
@@ -138,7 +144,7 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
  * message for the valuer, for files that cannot or must not be sealed.
  */
 export async function sealReport(file: ArrayBuffer, options: SealOptions): Promise<SealedReport> {
-  const { host, label } = checkOptions(options);
+  const { host, label, verificationCode } = checkOptions(options);
   const { verificationAddress, corner, sizeMm, onProgress } = options;
   const doc = await loadForSealing(new Uint8Array(file));
   const font = await doc.embedFont(StandardFonts.Helvetica);
@@ -147,7 +153,8 @@ export async function sealReport(file: ArrayBuffer, options: SealOptions): Promi
   onProgress?.("stamping", 0, total);
   for (const [index, page] of pages.entries()) {
     const number = index + 1;
-    const line = `ValuSeal · ${label} · page ${number} of ${total} · verify at ${host}`;
+    // The code's verification code and where to type it, for whoever reads the page without a camera.
+    const line = `ValuSeal · ${label} · page ${number} of ${total} · verify at ${host}/verify, code ${verificationCode}`;
     stampPage(page, number, { qr: qrForPage(`${verificationAddress}/${number}`), line, font, corner, sizeMm });
     if (number % 10 === 0 || number === total) {
       onProgress?.("stamping", number, total);

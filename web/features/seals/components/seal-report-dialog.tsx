@@ -108,6 +108,7 @@ function SealForm({ code, onClose }: { code: Json<QrCode>; onClose: () => void }
       const sealed = await sealReport(bytes, {
         verificationAddress: code.qrCodeData,
         label: code.propertyReference || code.publicToken,
+        verificationCode: code.verificationCode,
         corner,
         sizeMm,
         onProgress: (step, done, total) => setStage({ name: "working", progress: { step, done, total } }),
