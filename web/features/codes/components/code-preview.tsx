@@ -8,6 +8,7 @@ import { formatMoney } from "../../../lib/format";
 import { codeTitle } from "../lib/describe-code";
 import { qrFileName } from "../lib/qr-image";
 import { CREATE_PAGE_MESSAGES, QrImageActions } from "./qr-image-actions";
+import { VerificationCode } from "./verification-code";
 
 /** The create page's preview panel: a prompt before generation, then the code with Copy and Download. */
 export function CodePreview({ code, after }: { code: Json<QrCodeWithImage> | undefined; after?: ReactNode }) {
@@ -24,6 +25,7 @@ export function CodePreview({ code, after }: { code: Json<QrCodeWithImage> | und
               alt={`Verification QR code for ${codeTitle(code)}`}
               className="rounded border border-slate-200"
             />
+            <VerificationCode code={code.verificationCode} />
             <dl className="space-y-1 text-sm">
               {code.propertyReference && (
                 <div>
