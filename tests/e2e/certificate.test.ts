@@ -261,7 +261,7 @@ describe("the printed address (/v/<token>) in a phone's browser", () => {
     await page.goto(`/qr/${code.id}`);
     const [download] = await Promise.all([
       page.waitForEvent("download"),
-      page.getByRole("button", { name: "Download" }).click(),
+      page.getByRole("button", { name: "Download", exact: true }).click(),
     ]);
     const file = await downloadedFile(download);
     const address = decodeQrPng(file.bytes);

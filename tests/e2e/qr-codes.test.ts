@@ -208,7 +208,7 @@ describe("generating a code", () => {
 
     const [download] = await Promise.all([
       page.waitForEvent("download"),
-      page.getByRole("button", { name: "Download" }).click(),
+      page.getByRole("button", { name: "Download", exact: true }).click(),
     ]);
     const file = await downloadedFile(download);
     expect(file.name).toBe(`qr-code-${code.id}.png`);
@@ -581,7 +581,7 @@ describe("code detail (/qr/:id)", () => {
 
     const [download] = await Promise.all([
       page.waitForEvent("download"),
-      page.getByRole("button", { name: "Download" }).click(),
+      page.getByRole("button", { name: "Download", exact: true }).click(),
     ]);
     const file = await downloadedFile(download);
     expect(file.name).toBe("qr-code-VAL-2025-001.png");
@@ -603,7 +603,7 @@ describe("code detail (/qr/:id)", () => {
     );
     const [download] = await Promise.all([
       page.waitForEvent("download"),
-      page.getByRole("button", { name: "Download" }).click(),
+      page.getByRole("button", { name: "Download", exact: true }).click(),
     ]);
     expect(download.suggestedFilename()).toBe(`qr-code-${code.id}.png`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_VIEWPORT.width);

@@ -5,7 +5,6 @@ import { Card } from "../../../components/ui/card";
 import { cn } from "../../../lib/cn";
 import { VEHICLE_REFERENCE_LABEL } from "../../../../schema/code-description";
 import { codeTitle, isMotorVehicle, isRevoked } from "../lib/describe-code";
-import { qrFileName } from "../lib/qr-image";
 import { DETAIL_PAGE_MESSAGES, QrImageActions } from "./qr-image-actions";
 import { VerificationCode } from "./verification-code";
 
@@ -36,8 +35,8 @@ export function CodeImagePanel({ code }: { code: Json<QrCodeWithImage> }) {
         </p>
       )}
       <QrImageActions
-        src={code.qrCodeDataUrl}
-        fileName={qrFileName(code.propertyReference || code.id)}
+        source={{ svgDataUrl: code.qrCodeDataUrl, verificationCode: code.verificationCode }}
+        fileStem={code.propertyReference || code.id}
         messages={DETAIL_PAGE_MESSAGES}
         primary={!revoked}
       />
