@@ -290,3 +290,33 @@ describe("the printed address (/v/<token>) in a phone's browser", () => {
     await context.close();
   });
 });
+
+describe("/qr-view statuses", () => {
+  it("shows an expired code's amber banner with its date and verification code, never Verified Authentic", async () => {
+    const owner = await registerOwnerViaApi();
+    await verifyCompanyViaAdmin(owner.user.company.id);
+    const valuer = await createValuerViaApi(owner.token);
+    // Valued long ago: its validity period has run out.
+    const code = await createCodeViaApi(owner.token, valuer.id, { valuationDate: "15/01/2025" });
+    const record = await apiCall<{ status: string; validUntil: string; verificationCode: string }>(
+      `/api/qr-codes/${code.id}`,
+      { token: owner.token },
+    );
+    expect(record.status).toBe("expired");
+    const expiredOn = new Date(record.validUntil).toLocaleDateString("en-GB", {
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+      timeZone: "UTC",
+    });
+    const { page, context } = await openPhonePage(qrViewPath({ qrCodeId: code.publicToken }));
+    await page.getByText(`This valuation expired on ${expiredOn}. Ask the valuer for an updated report.`).waitFor();
+    expect(await page.getByText("Expired", { exact: true }).count()).toBeGreaterThanOrEqual(1);
+    expect(await page.getByText("Verified Authentic").count()).toBe(0);
+    const printed = record.verificationCode.replace(/^(.{4})(.{4})(.{2})$/, "VS-$1-$2-$3");
+    expect(await certificateValue(page, "Verification code").innerText()).toBe(printed);
+    expect(await certificateValue(page, "Valid until").innerText()).toBe(expiredOn);
+    await expectNoHorizontalScroll(page);
+    await context.close();
+  });
+});

@@ -15,9 +15,7 @@ function RevokedBanner({ certificate }: { certificate: PublicCertificate }) {
   const superseded = certificate.status === "superseded";
   return (
     <CertificateBanner tone="invalid" title={superseded ? "Replaced by a newer valuation" : revokedOn(certificate)}>
-      <p>
-        {superseded && `${revokedOn(certificate)}. `}The issuer has withdrawn this valuation. Do not rely on it.
-      </p>
+      <p>{superseded && `${revokedOn(certificate)}. `}The issuer has withdrawn this valuation. Do not rely on it.</p>
       {certificate.revokedReason && <p>Reason: {certificate.revokedReason}</p>}
       {certificate.supersededBy && (
         <p>

@@ -41,7 +41,9 @@ export function CodeHistoryPage() {
       <header className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <PageTitle>QR History</PageTitle>
-          <p className="mt-1 text-sm text-slate-600">Find a code again by address, property type, valuation date, purpose or status.</p>
+          <p className="mt-1 text-sm text-slate-600">
+            Find a code again by address, property type, valuation date, purpose or status.
+          </p>
         </div>
         <Link to="/create-qr" className={buttonClasses({ variant: "secondary" })}>
           <Plus aria-hidden="true" /> Create Code
