@@ -313,8 +313,8 @@ describe("/qr-view statuses", () => {
     await page.getByText(`This valuation expired on ${expiredOn}. Ask the valuer for an updated report.`).waitFor();
     expect(await page.getByText("Expired", { exact: true }).count()).toBeGreaterThanOrEqual(1);
     expect(await page.getByText("Verified Authentic").count()).toBe(0);
-    const printed = record.verificationCode.replace(/^(.{4})(.{4})(.{2})$/, "VS-$1-$2-$3");
-    expect(await certificateValue(page, "Verification code").innerText()).toBe(printed);
+    expect(record.verificationCode).toMatch(/^VS-\w{4}-\w{4}-\w{2}$/);
+    expect(await certificateValue(page, "Verification code").innerText()).toBe(record.verificationCode);
     expect(await certificateValue(page, "Valid until").innerText()).toBe(expiredOn);
     await expectNoHorizontalScroll(page);
     await context.close();

@@ -1,9 +1,8 @@
-import { formatVerificationCode } from "../../../../schema/verification-code";
-
 /**
  * The code a person types on /verify, shown under the QR image as it is printed under it: large,
  * monospace and spaced, so look-alike characters are told apart when read aloud or copied by hand.
  */
+/** `code` as the API answers it, already printed form ("VS-7K3M-9Q2P-4H"). */
 export function VerificationCode({ code }: { code: string }) {
   return (
     <div className="text-center">
@@ -12,7 +11,7 @@ export function VerificationCode({ code }: { code: string }) {
         data-testid="verification-code"
         className="select-all font-mono text-lg font-semibold tracking-wider text-slate-900"
       >
-        {formatVerificationCode(code)}
+        {code}
       </p>
     </div>
   );

@@ -1,4 +1,3 @@
-import { formatVerificationCode } from "../../../../schema/verification-code";
 import { downloadBlob, fileSafeStem } from "../../../lib/download";
 
 /**
@@ -10,7 +9,7 @@ import { downloadBlob, fileSafeStem } from "../../../lib/download";
  */
 export const PRINT_MIN_PIXELS = 1024;
 
-/** What an image is drawn from: the server's SVG data URL and the stored (bare) verification code. */
+/** What an image is drawn from: the server's SVG data URL and the verification code as the API prints it ("VS-7K3M-9Q2P-4H"). */
 export interface QrImageSource {
   svgDataUrl: string;
   verificationCode: string;
@@ -78,7 +77,7 @@ export async function renderQrPng({ svgDataUrl, verificationCode }: QrImageSourc
   context.font = `600 ${fontSize}px ${CAPTION_FONTS}`;
   context.textAlign = "center";
   context.textBaseline = "middle";
-  context.fillText(formatVerificationCode(verificationCode), size / 2, size + band / 2, size);
+  context.fillText(verificationCode, size / 2, size + band / 2, size);
   snapToBlackAndWhite(context, size, size, band);
   return new Promise((resolve, reject) =>
     canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error("PNG encoding failed"))), "image/png"),
@@ -108,7 +107,7 @@ export function renderQrSvg({ svgDataUrl, verificationCode }: QrImageSource): st
     `<g shape-rendering="crispEdges">${inner}</g>` +
     `<text x="${round(modules / 2)}" y="${round(modules + band / 2)}" text-anchor="middle" dominant-baseline="central" ` +
     `font-family="${CAPTION_FONTS.replace(/'/g, "")}" font-size="${round(fontSize)}" font-weight="600" fill="#000">` +
-    `${escapeXml(formatVerificationCode(verificationCode))}</text></svg>`
+    `${escapeXml(verificationCode)}</text></svg>`
   );
 }
 
