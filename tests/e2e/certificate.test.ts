@@ -176,7 +176,7 @@ describe("/qr-view inputs", () => {
     await context.close();
   });
 
-  it("for a revoked code shows the red Revoked notice with date, reason and replacement, never Verified Authentic", async () => {
+  it("for a code replaced by another shows the red Superseded notice with date, reason and replacement, never Verified Authentic", async () => {
     const { owner, code } = await arrangeCode();
     const valuer = await createValuerViaApi(owner.token, { name: "Peter Otieno" });
     const replacement = await createCodeViaApi(owner.token, valuer.id, { propertyReference: "VAL-2025-002" });
@@ -194,8 +194,10 @@ describe("/qr-view inputs", () => {
       year: "numeric",
       timeZone: "UTC",
     });
-    await page.getByText(`Revoked on ${today}`, { exact: true }).waitFor();
-    await page.getByText("Revoked", { exact: true }).waitFor();
+    // Revoked with its replacement named: superseded, in the server page's words.
+    await page.getByText("Replaced by a newer valuation", { exact: true }).waitFor();
+    await page.getByText("Superseded", { exact: true }).waitFor();
+    await page.getByText(`Revoked on ${today}. The issuer has withdrawn this valuation. Do not rely on it.`).waitFor();
     await page.getByText("Reason: Superseded by a new valuation", { exact: true }).waitFor();
     expect(await page.getByRole("link", { name: replacement.qrCodeData }).getAttribute("href")).toBe(
       replacement.qrCodeData,
