@@ -182,7 +182,7 @@ describe("/qr-view inputs", () => {
     await context.close();
   });
 
-  it("for a revoked code shows the red Revoked notice with date, reason and replacement, never Verified Authentic", async () => {
+  it("for a code replaced by another shows the red Superseded notice with date, reason and replacement, never Verified Authentic", async () => {
     const { owner, code } = await arrangeCode();
     const valuer = await createValuerViaApi(owner.token, { name: "Peter Otieno" });
     const replacement = await createCodeViaApi(owner.token, valuer.id, { propertyReference: "VAL-2025-002" });
@@ -200,8 +200,10 @@ describe("/qr-view inputs", () => {
       year: "numeric",
       timeZone: "UTC",
     });
-    await page.getByText(`Revoked on ${today}`, { exact: true }).waitFor();
-    await page.getByText("Revoked", { exact: true }).waitFor();
+    // Revoked with its replacement named: superseded, in the server page's words.
+    await page.getByText("Replaced by a newer valuation", { exact: true }).waitFor();
+    await page.getByText("Superseded", { exact: true }).waitFor();
+    await page.getByText(`Revoked on ${today}. The issuer has withdrawn this valuation. Do not rely on it.`).waitFor();
     await page.getByText("Reason: Superseded by a new valuation", { exact: true }).waitFor();
     expect(await page.getByRole("link", { name: replacement.qrCodeData }).getAttribute("href")).toBe(
       replacement.qrCodeData,
@@ -267,7 +269,7 @@ describe("the printed address (/v/<token>) in a phone's browser", () => {
     await page.goto(`/qr/${code.id}`);
     const [download] = await Promise.all([
       page.waitForEvent("download"),
-      page.getByRole("button", { name: "Download" }).click(),
+      page.getByRole("button", { name: "Download", exact: true }).click(),
     ]);
     const file = await downloadedFile(download);
     const address = decodeQrPng(file.bytes);
@@ -293,6 +295,36 @@ describe("the printed address (/v/<token>) in a phone's browser", () => {
     // A chat app's link preview is answered but not counted.
     expect(scanCountIn((await scanLikePhone(address!, USER_AGENTS.whatsapp)).html)).toBe(2);
     expect(scanCountIn((await scanLikePhone(address!, USER_AGENTS.desktop)).html)).toBe(3);
+    await context.close();
+  });
+});
+
+describe("/qr-view statuses", () => {
+  it("shows an expired code's amber banner with its date and verification code, never Verified Authentic", async () => {
+    const owner = await registerOwnerViaApi();
+    await verifyCompanyViaAdmin(owner.user.company.id);
+    const valuer = await createValuerViaApi(owner.token);
+    // Valued long ago: its validity period has run out.
+    const code = await createCodeViaApi(owner.token, valuer.id, { valuationDate: "15/01/2025" });
+    const record = await apiCall<{ status: string; validUntil: string; verificationCode: string }>(
+      `/api/qr-codes/${code.id}`,
+      { token: owner.token },
+    );
+    expect(record.status).toBe("expired");
+    const expiredOn = new Date(record.validUntil).toLocaleDateString("en-GB", {
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+      timeZone: "UTC",
+    });
+    const { page, context } = await openPhonePage(qrViewPath({ qrCodeId: code.publicToken }));
+    await page.getByText(`This valuation expired on ${expiredOn}. Ask the valuer for an updated report.`).waitFor();
+    expect(await page.getByText("Expired", { exact: true }).count()).toBeGreaterThanOrEqual(1);
+    expect(await page.getByText("Verified Authentic").count()).toBe(0);
+    expect(record.verificationCode).toMatch(/^VS-\w{4}-\w{4}-\w{2}$/);
+    expect(await certificateValue(page, "Verification code").innerText()).toBe(record.verificationCode);
+    expect(await certificateValue(page, "Valid until").innerText()).toBe(expiredOn);
+    await expectNoHorizontalScroll(page);
     await context.close();
   });
 });

@@ -12,7 +12,7 @@ import {
 } from "./fixtures/browser";
 import { createCodeViaApi, type CreatedCode, fillRealEstateCode } from "./fixtures/codes";
 import { apiCall } from "./fixtures/http";
-import { clipboardPng, downloadedFile, expectPrintQualityQr } from "./fixtures/qr-images";
+import { clipboardPng, decodeQrPng, downloadedFile, expectPrintQualityQr, inspectQrSvg } from "./fixtures/qr-images";
 import { createValuerViaApi } from "./fixtures/valuers";
 
 const browser = useBrowser();
@@ -209,7 +209,7 @@ describe("generating a code", () => {
 
     const [download] = await Promise.all([
       page.waitForEvent("download"),
-      page.getByRole("button", { name: "Download" }).click(),
+      page.getByRole("button", { name: "Download", exact: true }).click(),
     ]);
     const file = await downloadedFile(download);
     expect(file.name).toBe(`qr-code-${code.id}.png`);
@@ -586,7 +586,7 @@ describe("code detail (/qr/:id)", () => {
 
     const [download] = await Promise.all([
       page.waitForEvent("download"),
-      page.getByRole("button", { name: "Download" }).click(),
+      page.getByRole("button", { name: "Download", exact: true }).click(),
     ]);
     const file = await downloadedFile(download);
     expect(file.name).toBe("qr-code-VAL-2025-001.png");
@@ -608,7 +608,7 @@ describe("code detail (/qr/:id)", () => {
     );
     const [download] = await Promise.all([
       page.waitForEvent("download"),
-      page.getByRole("button", { name: "Download" }).click(),
+      page.getByRole("button", { name: "Download", exact: true }).click(),
     ]);
     expect(download.suggestedFilename()).toBe(`qr-code-${code.id}.png`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_VIEWPORT.width);
@@ -629,6 +629,196 @@ describe("code detail (/qr/:id)", () => {
     await page.getByRole("link", { name: "Back to Dashboard" }).click();
     await page.waitForURL("**/dashboard");
     await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+    await context.close();
+  });
+});
+
+/** A day relative to today as the form types it (DD/MM/YYYY): negative is in the past. */
+function dayMonthYear(daysFromToday: number) {
+  const day = new Date(Date.now() + daysFromToday * 86_400_000);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${pad(day.getUTCDate())}/${pad(day.getUTCMonth() + 1)}/${day.getUTCFullYear()}`;
+}
+
+/** A date as the screens write it ("15 April 2025"). */
+const longDate = (iso: string) =>
+  new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+
+/** The text announced for a field: its error or hint (aria-describedby). */
+const describedText = (page: Page, label: string) =>
+  page
+    .getByLabel(label, { exact: true })
+    .evaluate((input) => document.getElementById(input.getAttribute("aria-describedby") ?? "")?.textContent ?? "");
+
+describe("lender fields, validity and the verification code", () => {
+  it("on a phone stores the lender fields typed, and shows them and the verification code", async () => {
+    const { owner, page, context } = await openCreatePage({ viewport: PHONE_VIEWPORT });
+    // The hint names the company's own validity period once the company is read.
+    await page.getByText("Leave empty for the valuation date plus your company's validity period (90 days).").waitFor();
+    await fillRealEstateCode(page);
+    const valuationDate = dayMonthYear(-20);
+    await page.getByLabel("Valuation Date").fill(valuationDate);
+    await page.getByLabel("Prepared For").fill("Equity Bank Kenya");
+    expect(await optionTexts(page, "Purpose")).toEqual([
+      "—",
+      "Secured lending",
+      "Sale or purchase",
+      "Insurance",
+      "Legal or probate",
+      "Financial reporting",
+      "Other",
+    ]);
+    await page.getByLabel("Purpose").selectOption("Secured lending");
+    const inspection = page.getByLabel("Inspection Date");
+    await inspection.pressSequentially(dayMonthYear(-22).replace(/\//g, ""));
+    expect(await inspection.inputValue()).toBe(dayMonthYear(-22));
+    const forcedSale = page.getByLabel("Forced Sale Value");
+    await forcedSale.pressSequentially("950000");
+    expect(await forcedSale.inputValue()).toBe("950,000");
+    await page.getByLabel("Title Number").fill("LR No. 209/1234");
+    expect(await page.getByLabel("Title Number").getAttribute("placeholder")).toBe("e.g. LR No. 209/1234");
+    await expectNoHorizontalScroll(page);
+
+    const created = page.waitForResponse((res) => res.url().endsWith("/api/qr-codes") && res.status() === 201);
+    await page.getByRole("button", { name: "Generate QR Code" }).click();
+    const { id } = (await (await created).json()) as { id: number };
+    const code = await apiCall(`/api/qr-codes/${id}`, { token: owner.token });
+    expect(code).toMatchObject({
+      addressee: "Equity Bank Kenya",
+      purpose: "Secured lending",
+      titleNumber: "LR No. 209/1234",
+      status: "valid",
+    });
+    expect(Number(code.forcedSaleValue)).toBe(950000);
+    expect(longDate(code.inspectionDate)).toBe(longDate(new Date(Date.now() - 22 * 86_400_000).toISOString()));
+    // Left empty, Valid Until is the valuation date plus the company's 90 days.
+    expect(new Date(code.validUntil).getTime() - new Date(code.valuationDate).getTime()).toBe(90 * 86_400_000);
+    expect(code.verificationCode).toMatch(/^VS-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{2}$/);
+    const verification: string = code.verificationCode;
+    await expect.poll(() => page.getByTestId("verification-code").innerText(), SCREEN_POLL).toBe(verification);
+
+    await page.goto(`/qr/${id}`);
+    await page.getByRole("heading", { name: "Property Details" }).waitFor();
+    expect(await detailValue(page, "Prepared For")).toBe("Equity Bank Kenya");
+    expect(await detailValue(page, "Purpose")).toBe("Secured lending");
+    expect(await detailValue(page, "Title Number")).toBe("LR No. 209/1234");
+    expect(await detailValue(page, "Forced Sale Value")).toBe("$ 950,000.00");
+    expect(await detailValue(page, "Inspection Date")).toBe(longDate(code.inspectionDate));
+    expect(await detailValue(page, "Valid Until")).toBe(longDate(code.validUntil));
+    expect(await detailValue(page, "Status")).toBe("Verified");
+    const shown = page.getByTestId("verification-code");
+    expect(await shown.innerText()).toBe(verification);
+    expect(await shown.evaluate((element) => getComputedStyle(element).fontFamily)).toMatch(/mono/i);
+    await expectNoHorizontalScroll(page);
+    await context.close();
+  });
+
+  it("shows the schema's error under Forced Sale Value, and offers Title Number only for Real Estate", async () => {
+    const { page, context } = await openCreatePage({ viewport: PHONE_VIEWPORT });
+    const posts: string[] = [];
+    page.on("request", (request) => request.method() === "POST" && posts.push(request.url()));
+    await fillRealEstateCode(page);
+    await page.getByLabel("Title Number").waitFor();
+    await page.getByLabel("Market Value").fill("1000000");
+    await page.getByLabel("Forced Sale Value").fill("1200000");
+    await page.getByRole("button", { name: "Generate QR Code" }).click();
+    await expect
+      .poll(() => describedText(page, "Forced Sale Value"), SCREEN_POLL)
+      .toBe("Forced sale value cannot be above the market value");
+    expect(posts).toEqual([]);
+
+    await page.getByLabel("Property Type").selectOption("Motor Vehicle");
+    await page.getByLabel("Vehicle Reference Number *").waitFor();
+    expect(await page.getByLabel("Title Number").count()).toBe(0);
+    await page.getByLabel("Property Type").selectOption("Real Estate");
+    await page.getByLabel("Title Number").waitFor();
+    await context.close();
+  });
+
+  it("filters the history by status (Expired lists only the expired code) and by purpose", async () => {
+    const owner = await registerOwnerViaApi();
+    const valuer = await createValuerViaApi(owner.token);
+    await createCodeViaApi(owner.token, valuer.id, {
+      propertyAddress: "1 Current Road, Nairobi",
+      valuationDate: dayMonthYear(-20),
+      purpose: "Secured lending",
+    });
+    const expired = await createCodeViaApi(owner.token, valuer.id, {
+      propertyAddress: "2 Lapsed Road, Nairobi",
+      valuationDate: dayMonthYear(-400),
+      purpose: "Insurance",
+    });
+    await createCodeViaApi(owner.token, valuer.id, {
+      propertyAddress: "3 Insured Road, Nairobi",
+      valuationDate: dayMonthYear(-10),
+      purpose: "Insurance",
+    });
+    expect((await apiCall(`/api/qr-codes/${expired.id}`, { token: owner.token })).status).toBe("expired");
+
+    const { page, context } = await browser.newPage({ token: owner.token, viewport: PHONE_VIEWPORT });
+    await page.goto("/qr-history?page=1");
+    await historyRows(page).nth(2).waitFor();
+    expect(await optionTexts(page, "Status")).toEqual(["All", "Valid", "Expired", "Revoked", "Superseded"]);
+    await expectNoHorizontalScroll(page);
+
+    const apply = async () => {
+      const answered = page.waitForResponse((res) => new URL(res.url()).pathname === "/api/qr-codes");
+      await page.getByRole("button", { name: "Search" }).click();
+      return new URL((await answered).url()).searchParams;
+    };
+    await page.getByLabel("Status").selectOption({ label: "Expired" });
+    const byStatus = await apply();
+    expect(byStatus.get("status")).toBe("expired");
+    expect(byStatus.get("page")).toBe("1");
+    await expect.poll(() => historyRows(page).count(), SCREEN_POLL).toBe(1);
+    expect(await historyRows(page).innerText()).toMatch(/2 Lapsed Road[\s\S]*Expired/);
+    expect(new URL(page.url()).searchParams.get("status")).toBe("expired");
+
+    await page.getByLabel("Status").selectOption({ label: "All" });
+    await page.getByLabel("Purpose").selectOption({ label: "Insurance" });
+    const byPurpose = await apply();
+    expect(byPurpose.get("purpose")).toBe("Insurance");
+    expect(byPurpose.get("status")).toBeNull();
+    await expect.poll(() => historyRows(page).count(), SCREEN_POLL).toBe(2);
+    const texts = (await historyRows(page).allInnerTexts()).join("\n");
+    expect(texts).toContain("2 Lapsed Road");
+    expect(texts).toContain("3 Insured Road");
+    expect(texts).not.toContain("1 Current Road");
+    await context.close();
+  });
+
+  it("downloads a PNG and an SVG that read as the address and print the verification code below the QR", async () => {
+    const owner = await registerOwnerViaApi();
+    const valuer = await createValuerViaApi(owner.token);
+    const created = await createCodeViaApi(owner.token, valuer.id, { valuationDate: dayMonthYear(-20) });
+    const code = await apiCall(`/api/qr-codes/${created.id}`, { token: owner.token });
+    const { page, context } = await browser.newPage({ token: owner.token });
+    await page.goto(`/qr/${code.id}`);
+
+    const [png] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download", exact: true }).click(),
+    ]);
+    const pngFile = await downloadedFile(png);
+    expect(pngFile.name).toBe("qr-code-VAL-2025-001.png");
+    // Pure black and white QR square at whole-pixel modules, and dark text in the band below it.
+    await expectPrintQualityQr(page, pngFile.bytes, code.qrCodeData);
+    expect(decodeQrPng(pngFile.bytes)).toBe(code.qrCodeData);
+
+    const [svg] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download SVG" }).click(),
+    ]);
+    const svgFile = await downloadedFile(svg);
+    expect(svgFile.name).toBe("qr-code-VAL-2025-001.svg");
+    const text = svgFile.bytes.toString("utf8");
+    expect(text).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    expect(text).toMatch(
+      new RegExp(`<text [^>]*font-family="[^"]*monospace[^"]*"[^>]*>${code.verificationCode}</text>`),
+    );
+    const rendered = await inspectQrSvg(page, text);
+    expect(rendered.decoded).toBe(code.qrCodeData);
+    expect(rendered.captionDarkPixels).toBeGreaterThan(100);
     await context.close();
   });
 });

@@ -1,15 +1,18 @@
 import { CreateCodePage } from "../../features/codes/components/create-code-page";
 import { SealReportButton } from "../../features/seals/components/seal-report-button";
+import { useCurrentCompany } from "../../features/settings/api/current-company";
 import { useValuers } from "../../features/valuers/api/list-valuers";
 
 /**
  * /create-qr: the codes feature's form, signed by one of the valuers feature's valuers; a code just
- * generated can seal its report at once.
+ * generated can seal its report at once. The company's validity period names the default Valid Until.
  */
 export function CreateCodeRoute() {
+  const company = useCurrentCompany();
   return (
     <CreateCodePage
       signingValuers={useValuers()}
+      validityDays={company.data?.validityDays}
       afterGenerated={(code) => <SealReportButton code={code} variant="secondary" />}
     />
   );

@@ -7,9 +7,12 @@ import { BADGE_TONES } from "./card";
  * switched off.
  */
 export const STATUS_BADGES = {
-  // A code, as its certificate presents it: "Verified" (the product's word) until it is revoked.
+  // A code's one status (CODE_STATUSES), as its certificate presents it: "Verified" (the product's
+  // word) while it stands and is in date; amber once its validity has run out; red once withdrawn.
   "code-valid": { label: "Verified", tone: "green" },
+  "code-expired": { label: "Expired", tone: "amber" },
   "code-revoked": { label: "Revoked", tone: "red" },
+  "code-superseded": { label: "Superseded", tone: "red" },
   "code-reinstated": { label: "Reinstated", tone: "green" },
   // A company's identity check by ValuSeal.
   "issuer-pending": { label: "Awaiting verification", tone: "amber" },

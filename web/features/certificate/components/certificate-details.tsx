@@ -4,11 +4,18 @@ import { formatDate, formatMeasure, formatMoney } from "../../../lib/format";
 import { ISSUER_NOT_VERIFIED } from "../../../lib/verification";
 import { CertificateBanner, CertificateLayout, DetailList, DetailSection, StatusPill } from "./certificate-layout";
 
+const revokedOn = (certificate: PublicCertificate) =>
+  `Revoked${certificate.revokedAt ? ` on ${formatDate(certificate.revokedAt)}` : ""}`;
+
+/**
+ * A withdrawn code, in the server page's words: "Revoked on …", or for one the issuer replaced,
+ * "Replaced by a newer valuation" with a link to the replacement.
+ */
 function RevokedBanner({ certificate }: { certificate: PublicCertificate }) {
-  const revokedOn = certificate.revokedAt ? ` on ${formatDate(certificate.revokedAt)}` : "";
+  const superseded = certificate.status === "superseded";
   return (
-    <CertificateBanner tone="invalid" title={`Revoked${revokedOn}`}>
-      <p>The issuer has withdrawn this valuation. Do not rely on it.</p>
+    <CertificateBanner tone="invalid" title={superseded ? "Replaced by a newer valuation" : revokedOn(certificate)}>
+      <p>{superseded && `${revokedOn(certificate)}. `}The issuer has withdrawn this valuation. Do not rely on it.</p>
       {certificate.revokedReason && <p>Reason: {certificate.revokedReason}</p>}
       {certificate.supersededBy && (
         <p>
@@ -18,6 +25,18 @@ function RevokedBanner({ certificate }: { certificate: PublicCertificate }) {
           </a>
         </p>
       )}
+    </CertificateBanner>
+  );
+}
+
+/** A standing code past its Valid Until day: amber, whoever issued it. */
+function ExpiredBanner({ certificate }: { certificate: PublicCertificate }) {
+  return (
+    <CertificateBanner tone="unverified" title="Expired">
+      <p>
+        This valuation expired on {formatDate(certificate.validUntil ?? certificate.valuationDate)}. Ask the valuer for
+        an updated report.
+      </p>
     </CertificateBanner>
   );
 }
@@ -48,11 +67,14 @@ function IssuerNotVerifiedBanner() {
 
 /**
  * "Verified Authentic" only when the code is valid and ValuSeal has checked who issued it; a valid
- * code of an unchecked firm is the issuer's record under an amber pill, never shown as authentic.
+ * code of an unchecked firm is the issuer's record under an amber pill, never shown as authentic;
+ * an expired code is amber and a revoked or superseded one red, whoever issued it.
  */
 function CertificateStatus({ certificate: c }: { certificate: PublicCertificate }) {
   if (c.status === "sample") return <StatusPill tone="sample">Sample</StatusPill>;
   if (c.status === "revoked") return <StatusPill tone="invalid">Revoked</StatusPill>;
+  if (c.status === "superseded") return <StatusPill tone="invalid">Superseded</StatusPill>;
+  if (c.status === "expired") return <StatusPill tone="unverified">Expired</StatusPill>;
   if (!c.issuerVerified) return <StatusPill tone="unverified">{ISSUER_NOT_VERIFIED}</StatusPill>;
   const since = c.issuerVerifiedAt ? ` on ${formatDate(c.issuerVerifiedAt)}` : "";
   return (
@@ -74,13 +96,15 @@ export function CertificateDetails({ certificate: c }: { certificate: PublicCert
         <DetailList
           className="mb-2.5"
           rows={[
+            ["Verification code", c.verificationCode],
             ["QR Code ID", c.qrCodeId],
             ["Scan count", scanCount],
           ]}
         />
       }
     >
-      {c.status === "revoked" && <RevokedBanner certificate={c} />}
+      {(c.status === "revoked" || c.status === "superseded") && <RevokedBanner certificate={c} />}
+      {c.status === "expired" && <ExpiredBanner certificate={c} />}
       {c.status === "sample" && <SampleBanner />}
       {c.status === "valid" && !c.issuerVerified && <IssuerNotVerifiedBanner />}
       <DetailSection
@@ -88,6 +112,7 @@ export function CertificateDetails({ certificate: c }: { certificate: PublicCert
         rows={[
           ...identityRows(c, "certificate"),
           ["Type", c.propertyType],
+          ["Title number", c.titleNumber],
           ["Building size", formatMeasure(c.propertySize, c.propertySizeUnit)],
           ["Land size", formatMeasure(c.landSize, c.landSizeUnit)],
         ]}
@@ -96,7 +121,12 @@ export function CertificateDetails({ certificate: c }: { certificate: PublicCert
         title="Valuation Details"
         rows={[
           ["Market value", formatMoney(c.marketValue, c.currency)],
+          ["Forced sale value", c.forcedSaleValue === null ? null : formatMoney(c.forcedSaleValue, c.currency)],
           ["Valuation date", formatDate(c.valuationDate)],
+          ["Inspection date", formatDate(c.inspectionDate)],
+          ["Valid until", formatDate(c.validUntil)],
+          ["Prepared for", c.addressee],
+          ["Purpose", c.purpose],
         ]}
       />
       <DetailSection

@@ -15,11 +15,16 @@ export const recentCodesQuery = (limit: number) =>
 
 export const useRecentCodes = (limit: number) => useQuery(recentCodesQuery(limit));
 
-/** History filters, applied by the server. `date` is YYYY-MM-DD; "" means no filter. */
+/**
+ * History filters, applied by the server. `date` is DD/MM/YYYY; `purpose` one of
+ * VALUATION_PURPOSES; `status` one of CODE_STATUSES; "" means no filter.
+ */
 export interface CodeFilters {
   search: string;
   propertyType: string;
   date: string;
+  purpose: string;
+  status: string;
 }
 
 export const codePageQuery = (filters: CodeFilters & { page: number }) =>

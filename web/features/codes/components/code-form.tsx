@@ -14,10 +14,12 @@ interface Props {
   submitting: boolean;
   /** `clearForm` empties the form; the page calls it once the code is generated. */
   onSubmit: (request: CreateQrCodeInput, clearForm: () => void) => void;
+  /** The company's validity period in days (Company Details), named in the Valid Until hint. */
+  validityDays?: number;
 }
 
 /** The create form, validated with the server's own schema before anything is sent. */
-export function CodeForm({ valuers, submitting, onSubmit }: Props) {
+export function CodeForm({ valuers, submitting, onSubmit, validityDays }: Props) {
   const form = useForm({ resolver: codeFormResolver, defaultValues: codeFormDefaults() });
   const signers = (valuers.data ?? []).filter((valuer) => valuer.isActive);
   const noValuers = valuers.isSuccess && signers.length === 0;
@@ -27,7 +29,7 @@ export function CodeForm({ valuers, submitting, onSubmit }: Props) {
     <Card className="p-4 sm:p-6">
       <form onSubmit={form.handleSubmit((request) => onSubmit(request, clearForm))} noValidate className="space-y-8">
         <PropertyInformationSection form={form} />
-        <ValuationDetailsSection form={form} valuers={signers} />
+        <ValuationDetailsSection form={form} valuers={signers} validityDays={validityDays} />
         <div className="space-y-2">
           {noValuers && (
             <div role="alert" className="flex flex-wrap gap-x-2 rounded-md bg-amber-50 p-3 text-sm text-amber-900">

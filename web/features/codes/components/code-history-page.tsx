@@ -17,6 +17,8 @@ function useHistoryParams() {
     search: params.get("search") ?? "",
     propertyType: params.get("propertyType") ?? "",
     date: params.get("date") ?? "",
+    purpose: params.get("purpose") ?? "",
+    status: params.get("status") ?? "",
   };
   const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
   const update = (next: CodeFilters & { page: number }) =>
@@ -39,7 +41,9 @@ export function CodeHistoryPage() {
       <header className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <PageTitle>QR History</PageTitle>
-          <p className="mt-1 text-sm text-slate-600">Find a code again by address, property type or valuation date.</p>
+          <p className="mt-1 text-sm text-slate-600">
+            Find a code again by address, property type, valuation date, purpose or status.
+          </p>
         </div>
         <Link to="/create-qr" className={buttonClasses({ variant: "secondary" })}>
           <Plus aria-hidden="true" /> Create Code

@@ -25,7 +25,7 @@ function CodeHistoryRow({ code }: { code: Json<QrCode> }) {
         {formatMoney(code.marketValue, code.currency)}
       </TableCell>
       <TableCell label="Status">
-        <CodeStatusBadge code={code} />
+        <CodeStatusBadge status={code.status} />
       </TableCell>
       <TableCell label="Actions">
         <div className="flex items-center gap-2">

@@ -5,8 +5,8 @@ import { Card } from "../../../components/ui/card";
 import { cn } from "../../../lib/cn";
 import { VEHICLE_REFERENCE_LABEL } from "../../../../schema/code-description";
 import { codeTitle, isMotorVehicle, isRevoked } from "../lib/describe-code";
-import { qrFileName } from "../lib/qr-image";
 import { DETAIL_PAGE_MESSAGES, QrImageActions } from "./qr-image-actions";
+import { VerificationCode } from "./verification-code";
 
 /** The code at 300 px with its reference, Copy and Download (named after the reference), and where it leads. */
 export function CodeImagePanel({ code }: { code: Json<QrCodeWithImage> }) {
@@ -20,6 +20,7 @@ export function CodeImagePanel({ code }: { code: Json<QrCodeWithImage> }) {
         alt={`Verification QR code for ${codeTitle(code)}`}
         className={cn("h-auto max-w-full rounded-control border border-line", revoked && "opacity-60 grayscale")}
       />
+      <VerificationCode code={code.verificationCode} />
       <p className="text-sm text-slate-600">
         {isMotorVehicle(code) ? VEHICLE_REFERENCE_LABEL : "Reference"}:{" "}
         <span className="font-semibold text-slate-900">{code.propertyReference || "N/A"}</span>
@@ -34,8 +35,8 @@ export function CodeImagePanel({ code }: { code: Json<QrCodeWithImage> }) {
         </p>
       )}
       <QrImageActions
-        src={code.qrCodeDataUrl}
-        fileName={qrFileName(code.propertyReference || code.id)}
+        source={{ svgDataUrl: code.qrCodeDataUrl, verificationCode: code.verificationCode }}
+        fileStem={code.propertyReference || code.id}
         messages={DETAIL_PAGE_MESSAGES}
         primary={!revoked}
       />

@@ -6,8 +6,8 @@ import type { Json, QrCodeWithImage } from "../../../../schema/responses";
 import { Card } from "../../../components/ui/card";
 import { formatMoney } from "../../../lib/format";
 import { codeTitle } from "../lib/describe-code";
-import { qrFileName } from "../lib/qr-image";
 import { CREATE_PAGE_MESSAGES, QrImageActions } from "./qr-image-actions";
+import { VerificationCode } from "./verification-code";
 
 /** The create page's preview panel: a prompt before generation, then the code with Copy and Download. */
 export function CodePreview({ code, after }: { code: Json<QrCodeWithImage> | undefined; after?: ReactNode }) {
@@ -24,6 +24,7 @@ export function CodePreview({ code, after }: { code: Json<QrCodeWithImage> | und
               alt={`Verification QR code for ${codeTitle(code)}`}
               className="rounded border border-slate-200"
             />
+            <VerificationCode code={code.verificationCode} />
             <dl className="space-y-1 text-sm">
               {code.propertyReference && (
                 <div>
@@ -42,7 +43,11 @@ export function CodePreview({ code, after }: { code: Json<QrCodeWithImage> | und
                 <dd className="font-medium text-slate-900">{formatMoney(code.marketValue, code.currency)}</dd>
               </div>
             </dl>
-            <QrImageActions src={code.qrCodeDataUrl} fileName={qrFileName(code.id)} messages={CREATE_PAGE_MESSAGES} />
+            <QrImageActions
+              source={{ svgDataUrl: code.qrCodeDataUrl, verificationCode: code.verificationCode }}
+              fileStem={code.id}
+              messages={CREATE_PAGE_MESSAGES}
+            />
             {after}
             <Link to={`/qr/${code.id}`} className="text-sm font-medium text-brand-700 hover:underline">
               View code details

@@ -3,6 +3,7 @@ import type { Json, QrCodeWithImage } from "../../../../schema/responses";
 import { SectionCard } from "../../../components/ui/section-card";
 import { formatDate, formatMeasure, formatMoney } from "../../../lib/format";
 import { identityRows, isMotorVehicle } from "../lib/describe-code";
+import { CodeStatusBadge } from "./code-status-badge";
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -13,7 +14,10 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** The detail page's fields: what was valued (identityRows), type, sizes, value, date, signer and verification count. */
+/**
+ * The detail page's fields: what was valued (identityRows), type, sizes, values, dates, the lender
+ * fields (only those given; Valid Until always), status, signer and verification count.
+ */
 export function CodePropertyDetails({ code }: { code: Json<QrCodeWithImage> }) {
   const vehicle = isMotorVehicle(code);
   return (
@@ -25,10 +29,21 @@ export function CodePropertyDetails({ code }: { code: Json<QrCodeWithImage> }) {
           </Detail>
         ))}
         <Detail label="Property Type">{code.propertyType}</Detail>
+        {code.titleNumber && <Detail label="Title Number">{code.titleNumber}</Detail>}
         {!vehicle && <Detail label="Building Size">{formatMeasure(code.propertySize, code.propertySizeUnit)}</Detail>}
         {!vehicle && <Detail label="Land Size">{formatMeasure(code.landSize, code.landSizeUnit)}</Detail>}
         <Detail label="Market Value">{formatMoney(code.marketValue, code.currency)}</Detail>
+        {code.forcedSaleValue && (
+          <Detail label="Forced Sale Value">{formatMoney(code.forcedSaleValue, code.currency)}</Detail>
+        )}
         <Detail label="Valuation Date">{formatDate(code.valuationDate)}</Detail>
+        {code.inspectionDate && <Detail label="Inspection Date">{formatDate(code.inspectionDate)}</Detail>}
+        <Detail label="Valid Until">{formatDate(code.validUntil)}</Detail>
+        {code.addressee && <Detail label="Prepared For">{code.addressee}</Detail>}
+        {code.purpose && <Detail label="Purpose">{code.purpose}</Detail>}
+        <Detail label="Status">
+          <CodeStatusBadge status={code.status} />
+        </Detail>
         <Detail label="Signing Valuer">
           {code.valuer && (
             <>

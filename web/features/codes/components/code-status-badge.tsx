@@ -1,8 +1,14 @@
-import type { Json, QrCode } from "../../../../schema/responses";
-import { StatusBadge } from "../../../components/ui/status-badge";
-import { isRevoked } from "../lib/describe-code";
+import type { CodeStatusName } from "../../../../schema/limits";
+import { StatusBadge, type StatusName } from "../../../components/ui/status-badge";
 
-/** A code's status: "Verified", unless the company revoked the code. */
-export function CodeStatusBadge({ code }: { code: Pick<Json<QrCode>, "revokedAt"> }) {
-  return <StatusBadge status={isRevoked(code) ? "code-revoked" : "code-valid"} />;
+const BADGES: Record<CodeStatusName, StatusName> = {
+  valid: "code-valid",
+  expired: "code-expired",
+  revoked: "code-revoked",
+  superseded: "code-superseded",
+};
+
+/** A code's one status as the server computed it, in the same words on every screen. */
+export function CodeStatusBadge({ status, className }: { status: CodeStatusName; className?: string }) {
+  return <StatusBadge status={BADGES[status]} className={className} />;
 }

@@ -5,12 +5,12 @@ import { Button } from "../../../components/ui/button";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { SectionCard } from "../../../components/ui/section-card";
 import { InlineLoading } from "../../../components/ui/spinner";
-import { StatusBadge } from "../../../components/ui/status-badge";
-import { formatDateTime } from "../../../lib/format";
+import { formatDate, formatDateTime } from "../../../lib/format";
 import { useSession } from "../../../lib/session";
 import { ISSUER_NOT_VERIFIED } from "../../../lib/verification";
 import { useCodeStatus } from "../api/code-status";
 import { actorName, CodeStatusHistory } from "./code-status-history";
+import { CodeStatusBadge } from "./code-status-badge";
 import { ReinstateCodeDialog } from "./reinstate-code-dialog";
 import { RevokeCodeDialog } from "./revoke-code-dialog";
 
@@ -44,18 +44,36 @@ function ScanOutcome({ issuer }: { issuer: IssuerStanding }) {
   return <p className="text-sm text-slate-700">{text}</p>;
 }
 
-function CurrentStatus({ status, issuer }: { status: Json<CodeStatus>; issuer: IssuerStanding }) {
+function CurrentStatus({
+  status,
+  code,
+  issuer,
+}: {
+  status: Json<CodeStatus>;
+  code: Json<QrCode>;
+  issuer: IssuerStanding;
+}) {
   if (status.status === "valid") {
     return (
       <div className="space-y-1">
-        <StatusBadge status="code-valid" />
+        <CodeStatusBadge status="valid" />
+        <p className="text-sm text-slate-700">Valid until {formatDate(code.validUntil)}.</p>
         <ScanOutcome issuer={issuer} />
+      </div>
+    );
+  }
+  if (status.status === "expired") {
+    return (
+      <div className="space-y-1 rounded-control border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+        <CodeStatusBadge status="expired" />
+        <p>This valuation expired on {formatDate(code.validUntil)}.</p>
+        <p>Scanning this code shows “Expired” and asks for an updated report, never “Verified Authentic”.</p>
       </div>
     );
   }
   return (
     <div className="space-y-1 rounded-control border border-red-200 bg-red-50 p-3 text-sm text-red-900">
-      <StatusBadge status="code-revoked" />
+      <CodeStatusBadge status={status.status} />
       <p>
         Revoked on {status.revokedAt ? formatDateTime(status.revokedAt) : "an unknown date"} by{" "}
         {actorName(status.revokedBy)}
@@ -69,7 +87,10 @@ function CurrentStatus({ status, issuer }: { status: Json<CodeStatus>; issuer: I
           </Link>
         </p>
       )}
-      <p>Scanning this code shows “Revoked” and this reason, never “Verified Authentic”.</p>
+      <p>
+        Scanning this code shows “{status.supersededBy ? "Replaced by a newer valuation" : "Revoked"}” and this reason,
+        never “Verified Authentic”.
+      </p>
     </div>
   );
 }
@@ -95,7 +116,7 @@ export function CodeStatusPanel({ code, issuer }: { code: Json<QrCode>; issuer: 
   const may = useStatusPermissions(code);
   const [dialog, setDialog] = useState<"revoke" | "reinstate" | null>(null);
   const closeDialog = (open: boolean) => !open && setDialog(null);
-  const revoked = status.data?.status === "revoked";
+  const revoked = status.data?.status === "revoked" || status.data?.status === "superseded";
 
   const action = !status.data
     ? null
@@ -132,7 +153,7 @@ export function CodeStatusPanel({ code, issuer }: { code: Json<QrCode>; issuer: 
         />
       ) : (
         <>
-          <CurrentStatus status={status.data} issuer={issuer} />
+          <CurrentStatus status={status.data} code={code} issuer={issuer} />
           {refusal && <p className="text-sm text-slate-600">{refusal}</p>}
           <CodeStatusHistory events={status.data.events} />
         </>

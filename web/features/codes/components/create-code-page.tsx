@@ -27,8 +27,11 @@ function failureMessage(error: unknown): string {
 export function CreateCodePage({
   signingValuers,
   afterGenerated,
+  validityDays,
 }: {
   signingValuers: SigningValuers;
+  /** The company's validity period in days (web/app reads it from Company Details). */
+  validityDays?: number;
   /** Shown under the generated code's actions (web/app composes in sealing the report). */
   afterGenerated?: (code: Json<QrCodeWithImage>) => ReactNode;
 }) {
@@ -59,7 +62,12 @@ export function CreateCodePage({
         </p>
       </header>
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <CodeForm valuers={signingValuers} submitting={createCode.isPending} onSubmit={generate} />
+        <CodeForm
+          valuers={signingValuers}
+          submitting={createCode.isPending}
+          onSubmit={generate}
+          validityDays={validityDays}
+        />
         <div className="lg:sticky lg:top-20">
           <CodePreview code={generated} after={generated && afterGenerated?.(generated)} />
         </div>

@@ -16,7 +16,7 @@ export function DownloadCodeButton({ id, label }: { id: number; label: string })
     try {
       const code = await queryClient.fetchQuery(codeQuery(id));
       const fileName = qrFileName(code.id);
-      await downloadQrPng(code.qrCodeDataUrl, fileName);
+      await downloadQrPng({ svgDataUrl: code.qrCodeDataUrl, verificationCode: code.verificationCode }, fileName);
       toast({ title: "Downloaded!", description: `Saved as ${fileName}` });
     } catch (error) {
       toast({ title: "Download failed", description: (error as Error).message, variant: "destructive" });

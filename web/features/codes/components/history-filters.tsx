@@ -1,19 +1,27 @@
 import { useState, type FormEvent } from "react";
-import { DATE_INPUT_MAX, PROPERTY_TYPES } from "../../../../schema/limits";
+import { DATE_INPUT_MAX, PROPERTY_TYPES, VALUATION_PURPOSES, type CodeStatusName } from "../../../../schema/limits";
 import { parseValuationDate } from "../../../../schema/validation/qr-codes";
 import { Button } from "../../../components/ui/button";
 import { InputField, SelectField } from "../../../components/ui/field";
 import { maskDayMonthYear } from "../../../lib/format";
 import type { CodeFilters } from "../api/list-codes";
 
-export const NO_FILTERS: CodeFilters = { search: "", propertyType: "", date: "" };
+export const NO_FILTERS: CodeFilters = { search: "", propertyType: "", date: "", purpose: "", status: "" };
+
+/** The status filter's choices, in the badges' words. */
+const STATUS_OPTIONS: [CodeStatusName, string][] = [
+  ["valid", "Valid"],
+  ["expired", "Expired"],
+  ["revoked", "Revoked"],
+  ["superseded", "Superseded"],
+];
 
 interface Props {
   applied: CodeFilters;
   onApply: (filters: CodeFilters) => void;
 }
 
-/** History filters: address search, property type (All + the five), a date, and Search. */
+/** History filters: address search, property type (All + the five), a date, purpose, status, and Search. */
 export function HistoryFilters({ applied, onApply }: Props) {
   const [draft, setDraft] = useState(applied);
   const [dateError, setDateError] = useState<string>();
@@ -37,7 +45,7 @@ export function HistoryFilters({ applied, onApply }: Props) {
       role="search"
       aria-label="Filter QR codes"
       onSubmit={submit}
-      className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-end"
+      className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))_auto] lg:items-end"
     >
       <InputField
         label="Search by property address"
@@ -65,6 +73,22 @@ export function HistoryFilters({ applied, onApply }: Props) {
         error={dateError}
         onChange={(event) => set("date")({ target: { value: maskDayMonthYear(event.target.value) } })}
       />
+      <SelectField label="Purpose" value={draft.purpose} onChange={set("purpose")}>
+        <option value="">All</option>
+        {VALUATION_PURPOSES.map((purpose) => (
+          <option key={purpose} value={purpose}>
+            {purpose}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField label="Status" value={draft.status} onChange={set("status")}>
+        <option value="">All</option>
+        {STATUS_OPTIONS.map(([status, label]) => (
+          <option key={status} value={status}>
+            {label}
+          </option>
+        ))}
+      </SelectField>
       <div className="flex gap-2">
         <Button type="submit" className="flex-1 lg:flex-none">
           Search

@@ -2,7 +2,7 @@ import { Copy, Download } from "lucide-react";
 import { useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { useToast } from "../../../components/ui/toast";
-import { copyQrPng, downloadQrPng } from "../lib/qr-image";
+import { copyQrPng, downloadQrPng, downloadQrSvg, qrFileName, type QrImageSource } from "../lib/qr-image";
 
 /** The texts differ between the create and detail pages, as the product's fixed texts say (docs/product.md). */
 export interface QrImageMessages {
@@ -24,23 +24,28 @@ export const DETAIL_PAGE_MESSAGES: QrImageMessages = {
 };
 
 interface Props {
-  /** The SVG data URL from the server. */
-  src: string;
-  fileName: string;
+  /** The server's SVG data URL and the code's verification code, printed under the QR. */
+  source: QrImageSource;
+  /** What the files are named after (qr-code-{stem}.png / .svg). */
+  fileStem: string | number;
   messages: QrImageMessages;
   /** False for a revoked code: both actions become secondary, as the image should no longer be pasted anywhere. */
   primary?: boolean;
 }
 
-/** Copy (PNG to the clipboard) and Download (PNG file) for one code image. */
-export function QrImageActions({ src, fileName, messages, primary = true }: Props) {
+/**
+ * Copy (PNG to the clipboard), Download (PNG file) and Download SVG (a vector for print layouts)
+ * for one code image; each carries the verification code under the QR.
+ */
+export function QrImageActions({ source, fileStem, messages, primary = true }: Props) {
   const toast = useToast();
   const [busy, setBusy] = useState<"copy" | "download" | null>(null);
+  const fileName = qrFileName(fileStem);
 
   const copy = async () => {
     setBusy("copy");
     try {
-      await copyQrPng(src);
+      await copyQrPng(source);
       toast({ title: messages.copied, description: "Paste it into your Word or PDF report." });
     } catch {
       toast({ ...messages.copyFailed, variant: "destructive" });
@@ -52,12 +57,22 @@ export function QrImageActions({ src, fileName, messages, primary = true }: Prop
   const download = async () => {
     setBusy("download");
     try {
-      await downloadQrPng(src, fileName);
+      await downloadQrPng(source, fileName);
       toast({ title: messages.downloaded, description: `Saved as ${fileName}` });
     } catch (error) {
       toast({ title: "Download failed", description: (error as Error).message, variant: "destructive" });
     } finally {
       setBusy(null);
+    }
+  };
+
+  const downloadSvg = () => {
+    const svgName = qrFileName(fileStem, "svg");
+    try {
+      downloadQrSvg(source, svgName);
+      toast({ title: messages.downloaded, description: `Saved as ${svgName}` });
+    } catch (error) {
+      toast({ title: "Download failed", description: (error as Error).message, variant: "destructive" });
     }
   };
 
@@ -68,6 +83,9 @@ export function QrImageActions({ src, fileName, messages, primary = true }: Prop
       </Button>
       <Button variant={primary ? "primary" : "secondary"} onClick={download} disabled={busy !== null}>
         <Download aria-hidden="true" /> Download
+      </Button>
+      <Button variant="secondary" onClick={downloadSvg} disabled={busy !== null}>
+        <Download aria-hidden="true" /> Download SVG
       </Button>
     </div>
   );

@@ -1,16 +1,18 @@
 import type { ChangeEvent } from "react";
 import type { UseFormReturn } from "react-hook-form";
-import { CURRENCIES, DATE_INPUT_MAX } from "../../../../schema/limits";
+import { CURRENCIES, DATE_INPUT_MAX, LIMITS, VALUATION_PURPOSES } from "../../../../schema/limits";
 import type { Json, Valuer } from "../../../../schema/responses";
+import { REAL_ESTATE } from "../../../../schema/validation/qr-codes";
 import { InputField, SelectField } from "../../../components/ui/field";
 import { formatDigitsWithSeparators, maskDayMonthYear } from "../../../lib/format";
 import { marketValueDigits, type CodeFormValues } from "../lib/code-form";
 import { FormSection } from "./form-section";
 
 type Form = UseFormReturn<CodeFormValues, unknown, unknown>;
+type MaskedName = "valuationDate" | "inspectionDate" | "validUntil" | "marketValue" | "forcedSaleValue";
 
 /** A registered text input whose typed text is rewritten (masked) before the form sees it. */
-function maskedField(form: Form, name: "valuationDate" | "marketValue", mask: (text: string) => string) {
+function maskedField(form: Form, name: MaskedName, mask: (text: string) => string) {
   const field = form.register(name);
   return {
     ...field,
@@ -21,24 +23,56 @@ function maskedField(form: Form, name: "valuationDate" | "marketValue", mask: (t
   };
 }
 
-const maskMarketValue = (text: string) => formatDigitsWithSeparators(marketValueDigits(text));
+const maskMoney = (text: string) => formatDigitsWithSeparators(marketValueDigits(text));
 
-/** The DD/MM/YYYY date mask, digits-only market value with separators, currency, signer. */
-export function ValuationDetailsSection({ form, valuers }: { form: Form; valuers: Json<Valuer>[] }) {
+/** Every date in the form is typed the same way, DD/MM/YYYY, under the same mask. */
+function DateField({
+  form,
+  name,
+  label,
+  required,
+  hint = "DD/MM/YYYY",
+}: {
+  form: Form;
+  name: "valuationDate" | "inspectionDate" | "validUntil";
+  label: string;
+  required?: boolean;
+  hint?: string;
+}) {
+  return (
+    <InputField
+      label={label}
+      required={required}
+      inputMode="numeric"
+      placeholder="DD/MM/YYYY"
+      hint={hint}
+      maxLength={DATE_INPUT_MAX}
+      autoComplete="off"
+      error={form.formState.errors[name]?.message}
+      {...maskedField(form, name, maskDayMonthYear)}
+    />
+  );
+}
+
+interface Props {
+  form: Form;
+  valuers: Json<Valuer>[];
+  /** The company's validity period in days, for the Valid Until hint; undefined while unknown. */
+  validityDays?: number;
+}
+
+/**
+ * Dates under the DD/MM/YYYY mask, money as digits with separators, currency, signer, and what a
+ * lender checks: who the report is for, why, when the property was seen, the forced sale value,
+ * how long it may be relied on and (for real estate) the title number.
+ */
+export function ValuationDetailsSection({ form, valuers, validityDays }: Props) {
   const { errors } = form.formState;
+  const realEstate = form.watch("propertyType") === REAL_ESTATE;
+  const period = validityDays ? ` (${validityDays} days)` : "";
   return (
     <FormSection title="Valuation Details">
-      <InputField
-        label="Valuation Date"
-        required
-        inputMode="numeric"
-        placeholder="DD/MM/YYYY"
-        hint="DD/MM/YYYY"
-        maxLength={DATE_INPUT_MAX}
-        autoComplete="off"
-        error={errors.valuationDate?.message}
-        {...maskedField(form, "valuationDate", maskDayMonthYear)}
-      />
+      <DateField form={form} name="valuationDate" label="Valuation Date" required />
       <div className="grid grid-cols-[1fr_7.5rem] gap-2">
         <InputField
           label="Market Value"
@@ -46,7 +80,7 @@ export function ValuationDetailsSection({ form, valuers }: { form: Form; valuers
           inputMode="numeric"
           autoComplete="off"
           error={errors.marketValue?.message}
-          {...maskedField(form, "marketValue", maskMarketValue)}
+          {...maskedField(form, "marketValue", maskMoney)}
         />
         <SelectField label="Currency" {...form.register("currency")}>
           {CURRENCIES.map((currency) => (
@@ -64,6 +98,50 @@ export function ValuationDetailsSection({ form, valuers }: { form: Form; valuers
           </option>
         ))}
       </SelectField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <InputField
+          label="Prepared For"
+          placeholder="Optional, e.g. the lending bank"
+          maxLength={LIMITS.addressee}
+          error={errors.addressee?.message}
+          {...form.register("addressee")}
+        />
+        <SelectField label="Purpose" error={errors.purpose?.message} {...form.register("purpose")}>
+          <option value="">—</option>
+          {VALUATION_PURPOSES.map((purpose) => (
+            <option key={purpose} value={purpose}>
+              {purpose}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <DateField form={form} name="inspectionDate" label="Inspection Date" hint="Optional, DD/MM/YYYY" />
+        <InputField
+          label="Forced Sale Value"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder="Optional"
+          hint="In the market value's currency"
+          error={errors.forcedSaleValue?.message}
+          {...maskedField(form, "forcedSaleValue", maskMoney)}
+        />
+      </div>
+      <DateField
+        form={form}
+        name="validUntil"
+        label="Valid Until"
+        hint={`Leave empty for the valuation date plus your company's validity period${period}.`}
+      />
+      {realEstate && (
+        <InputField
+          label="Title Number"
+          placeholder="e.g. LR No. 209/1234"
+          maxLength={LIMITS.titleNumber}
+          error={errors.titleNumber?.message}
+          {...form.register("titleNumber")}
+        />
+      )}
     </FormSection>
   );
 }

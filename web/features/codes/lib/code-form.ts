@@ -1,7 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { Resolver } from "react-hook-form";
-import type { Currency, PropertyType } from "../../../../schema/limits";
-import { createQrCodeSchema, MOTOR_VEHICLE, type CreateQrCodeInput } from "../../../../schema/validation/qr-codes";
+import type { Currency, PropertyType, ValuationPurpose } from "../../../../schema/limits";
+import {
+  createQrCodeSchema,
+  MOTOR_VEHICLE,
+  REAL_ESTATE,
+  type CreateQrCodeInput,
+} from "../../../../schema/validation/qr-codes";
 import { todayDayMonthYear } from "../../../lib/format";
 
 /** What the create form holds: text as typed (market value with separators, date as DD/MM/YYYY). */
@@ -18,6 +23,13 @@ export interface CodeFormValues {
   marketValue: string;
   currency: Currency;
   valuerId: string;
+  addressee: string;
+  purpose: ValuationPurpose | "";
+  inspectionDate: string;
+  forcedSaleValue: string;
+  /** Empty: the server sets the valuation date plus the company's validity period. */
+  validUntil: string;
+  titleNumber: string;
 }
 
 export const codeFormDefaults = (): CodeFormValues => ({
@@ -33,6 +45,12 @@ export const codeFormDefaults = (): CodeFormValues => ({
   marketValue: "0",
   currency: "USD",
   valuerId: "",
+  addressee: "",
+  purpose: "",
+  inspectionDate: "",
+  forcedSaleValue: "",
+  validUntil: "",
+  titleNumber: "",
 });
 
 /** Market value: only digits are kept (commas stripped); no leading zeros, so "0" then "5" reads "5". */
@@ -42,7 +60,8 @@ export const marketValueDigits = (text: string) => text.replace(/\D/g, "").repla
  * The POST /api/qr-codes body for the form's values: market value as a number, the valuer as an
  * integer. A Motor Vehicle has no location or sizes: what is hidden is not sent, so a size typed
  * before switching type can neither fail nor be stored. Until a property type is chosen the body
- * is incomplete, and the schema says so.
+ * is incomplete, and the schema says so. The forced sale value goes as its digits (text, so no
+ * digit is lost); a title number only for Real Estate, the one type it is shown for.
  */
 export function toCodeRequest(values: CodeFormValues): Partial<CreateQrCodeInput> {
   const vehicle = values.propertyType === MOTOR_VEHICLE;
@@ -64,6 +83,12 @@ export function toCodeRequest(values: CodeFormValues): Partial<CreateQrCodeInput
     marketValue: Number(marketValueDigits(values.marketValue)) || 0,
     currency: values.currency,
     valuerId: Number.isNaN(valuerId) ? undefined : valuerId,
+    addressee: values.addressee,
+    purpose: values.purpose || undefined,
+    inspectionDate: values.inspectionDate,
+    forcedSaleValue: marketValueDigits(values.forcedSaleValue) || undefined,
+    validUntil: values.validUntil,
+    ...(values.propertyType === REAL_ESTATE ? { titleNumber: values.titleNumber } : {}),
   };
 }
 

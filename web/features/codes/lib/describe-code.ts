@@ -2,5 +2,9 @@ import type { Json, QrCode } from "../../../../schema/responses";
 
 export { codeReferenceLine, codeTitle, identityRows, isMotorVehicle } from "../../../../schema/code-description";
 
-/** A revoked code is not verified (the scan page says so too). */
-export const isRevoked = (code: Pick<Json<QrCode>, "revokedAt">) => Boolean(code.revokedAt);
+/**
+ * A withdrawn code (revoked, or superseded by a named replacement) is not verified (the scan page
+ * says so too). The server's `status` decides, so every screen agrees with the certificate.
+ */
+export const isRevoked = (code: Pick<Json<QrCode>, "status">) =>
+  code.status === "revoked" || code.status === "superseded";

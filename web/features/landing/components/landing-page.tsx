@@ -39,9 +39,19 @@ export function LandingPage({ onSignIn, onRegister }: Props) {
     <div className="flex min-h-screen flex-col bg-slate-50">
       <PublicTopBar
         action={
-          <Button size="sm" className="whitespace-nowrap" onClick={onSignIn}>
-            Valuer Dashboard
-          </Button>
+          <>
+            {/* A plain link: /verify is a page of its own (served by the worker), not a screen of this app. */}
+            <a
+              href="/verify"
+              aria-label="Verify a report"
+              className="whitespace-nowrap rounded px-1.5 py-1 text-sm font-medium text-brand-700 hover:text-brand-900 hover:underline sm:px-2"
+            >
+              Verify<span className="max-[399px]:hidden"> a report</span>
+            </a>
+            <Button size="sm" className="whitespace-nowrap" onClick={onSignIn}>
+              Valuer Dashboard
+            </Button>
+          </>
         }
       />
       <main className="flex-1">
@@ -56,13 +66,16 @@ export function LandingPage({ onSignIn, onRegister }: Props) {
                 Generate a unique QR verification code for every property valuation report. Anyone who scans it sees the
                 authentic certificate, and your company is alerted each time a code is scanned.
               </p>
-              <div className="mt-8 flex flex-wrap gap-3">
+              <div className="mt-8 flex flex-wrap items-center gap-3">
                 <Button size="lg" variant="inverse" onClick={onRegister}>
                   Start Free Trial
                 </Button>
                 <Button size="lg" variant="inverseOutline" onClick={onSignIn}>
                   Sign In
                 </Button>
+                <a href="/verify" className="px-2 py-2 font-semibold text-white underline underline-offset-2">
+                  Verify a report
+                </a>
               </div>
               <p className="mt-4 text-sm text-brand-100">Trusted by 500+ valuation companies · 50K+ codes issued</p>
               {/* A plain link: /verify is a page of its own (check.html), not a screen of this app. */}

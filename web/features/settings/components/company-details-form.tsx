@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
+import { VALIDITY_DAYS } from "../../../../schema/limits";
 import type { CurrentCompany, Json } from "../../../../schema/responses";
 import { companyDetailsSchema, type CompanyDetailsInput } from "../../../../schema/validation/companies";
 import { Button } from "../../../components/ui/button";
@@ -14,12 +15,13 @@ const valuesOf = (company: Json<CurrentCompany>): CompanyDetailsInput => ({
   email: company.email,
   phone: company.phone ?? "",
   location: company.location ?? "",
+  validityDays: String(company.validityDays),
 });
 
 const REVIEW_AFTER_RENAME =
   "ValuSeal has verified your company under this name: a new name is reviewed again before new codes show “Verified Authentic”.";
 
-/** The owner's edit form for the company's name and contact details. */
+/** The owner's edit form for the company's name, contact details and how long its valuations stay valid. */
 export function CompanyDetailsForm({ company }: { company: Json<CurrentCompany> }) {
   const toast = useToast();
   const showFailure = useFailureToast();
@@ -86,6 +88,18 @@ export function CompanyDetailsForm({ company }: { company: Json<CurrentCompany> 
         autoComplete="address-level2"
         error={errors.location?.message}
         {...form.register("location")}
+      />
+      <InputField
+        label="Validity period (days)"
+        type="number"
+        inputMode="numeric"
+        min={VALIDITY_DAYS.min}
+        max={VALIDITY_DAYS.max}
+        step={1}
+        containerClassName="sm:max-w-xs"
+        hint={`How long a valuation may be relied on after its valuation date, ${VALIDITY_DAYS.min} to ${VALIDITY_DAYS.max} days. A change applies to new codes; codes already issued keep their Valid Until.`}
+        error={errors.validityDays?.message}
+        {...form.register("validityDays")}
       />
       <div className="flex justify-end">
         <Button type="submit" disabled={updateCompany.isPending || !isDirty}>
