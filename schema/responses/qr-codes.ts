@@ -52,7 +52,7 @@ export interface QrCode {
   titleNumber: string | null;
   /** The day the valuation expires (midnight UTC): from then on its status is "expired". */
   validUntil: Date;
-  /** The short code typed on /verify, stored bare ("7K3M9Q2P4H"); shown as "VS-7K3M-9Q2P-4H". */
+  /** The short code typed on /verify, as printed and typed: "VS-7K3M-9Q2P-4H" (stored bare). */
   verificationCode: string;
   /** One of CODE_STATUSES, computed when the code was read. */
   status: CodeStatusName;

@@ -40,7 +40,7 @@ describe("revocation on the code detail page", () => {
     await page.goto("/qr-history");
     await page.getByRole("link", { name: "View 12 Riverside Drive, Westlands, Nairobi" }).click();
     const panel = statusPanel(page);
-    await panel.getByText("Verified", { exact: true }).waitFor();
+    await panel.getByText("Valid", { exact: true }).waitFor();
     await panel.getByText("No changes: the code has been valid since it was created.").waitFor();
     // One status badge on the page, in the status panel.
     expect(await page.getByRole("main").locator("[data-status]").count()).toBe(1);
@@ -102,7 +102,7 @@ describe("revocation on the code detail page", () => {
     await reinstate.getByLabel("Reason").fill("Revoked by mistake");
     await reinstate.getByRole("button", { name: "Reinstate code" }).click();
     await expectToast(page, "Code reinstated");
-    await panel.getByText("Verified", { exact: true }).waitFor();
+    await panel.getByText("Valid", { exact: true }).waitFor();
     await expect
       .poll(() => history.allInnerTexts(), SCREEN_POLL)
       .toEqual([

@@ -444,11 +444,11 @@ describe("QR history (/qr-history)", () => {
     ]);
     const houseRow = historyRows(page).filter({ hasText: "12 Riverside Drive" });
     expect(await houseRow.innerText()).toMatch(
-      new RegExp(`${RECENT_VALUATION.dayMonthYear}[\\s\\S]*KSh 45,000,000\\.00[\\s\\S]*Verified`),
+      new RegExp(`${RECENT_VALUATION.dayMonthYear}[\\s\\S]*KSh 45,000,000\\.00[\\s\\S]*Valid`),
     );
     const plantRow = historyRows(page).filter({ hasText: "Mombasa Road Industrial Park" });
     expect(await plantRow.innerText()).toMatch(/\$ 1,250,000\.00[\s\S]*Revoked/);
-    expect(await plantRow.getByText("Verified").count()).toBe(0);
+    expect(await plantRow.getByText("Valid", { exact: true }).count()).toBe(0);
     expect(await historyRows(page).filter({ hasText: "KDA 123A" }).innerText()).toMatch(
       /Motor Vehicle[\s\S]*\$ 25,000\.00/,
     );
@@ -533,7 +533,7 @@ describe("QR history (/qr-history)", () => {
       .evaluateAll((cells) => cells.map((cell) => getComputedStyle(cell, "::before").content));
     expect(shownLabels.slice(1)).toEqual(['"Valuation Date"', '"Market Value"', '"Status"', '"Actions"']);
     for (const control of [
-      card.getByText("Verified", { exact: true }),
+      card.getByText("Valid", { exact: true }),
       card.getByRole("link", { name: "View Plot 1, Kilimani" }),
       card.getByRole("button", { name: "Download QR code for Plot 1, Kilimani" }),
     ]) {
@@ -705,7 +705,7 @@ describe("lender fields, validity and the verification code", () => {
     expect(await detailValue(page, "Forced Sale Value")).toBe("$ 950,000.00");
     expect(await detailValue(page, "Inspection Date")).toBe(longDate(code.inspectionDate));
     expect(await detailValue(page, "Valid Until")).toBe(longDate(code.validUntil));
-    expect(await detailValue(page, "Status")).toBe("Verified");
+    expect(await detailValue(page, "Status")).toBe("Valid");
     const shown = page.getByTestId("verification-code");
     expect(await shown.innerText()).toBe(verification);
     expect(await shown.evaluate((element) => getComputedStyle(element).fontFamily)).toMatch(/mono/i);

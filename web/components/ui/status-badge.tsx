@@ -7,9 +7,10 @@ import { BADGE_TONES } from "./card";
  * switched off.
  */
 export const STATUS_BADGES = {
-  // A code's one status (CODE_STATUSES), as its certificate presents it: "Verified" (the product's
-  // word) while it stands and is in date; amber once its validity has run out; red once withdrawn.
-  "code-valid": { label: "Verified", tone: "green" },
+  // A code's one status (CODE_STATUSES), in the same words as the history's status filter: "Valid"
+  // while it stands and is in date (not "Verified": only the certificate, under the trusted-issuer
+  // rule, may say that); amber once its validity has run out; red once withdrawn.
+  "code-valid": { label: "Valid", tone: "green" },
   "code-expired": { label: "Expired", tone: "amber" },
   "code-revoked": { label: "Revoked", tone: "red" },
   "code-superseded": { label: "Superseded", tone: "red" },
