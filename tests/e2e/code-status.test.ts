@@ -78,23 +78,24 @@ describe("revocation on the code detail page", () => {
     // The image is still there for the record, but the page warns against using it.
     await page
       .getByRole("note")
-      .getByText(/This code is revoked: anyone who scans it sees “Revoked”/)
+      .getByText(/This code was replaced: anyone who scans it sees “Replaced by a newer valuation”/)
       .waitFor();
     // Polled: the buttons change colour with a short transition.
     await expect.poll(() => downloadLooksLikeCopy(page), SCREEN_POLL).toBe(true);
 
-    // The printed address now says Revoked, with the reason, at once.
+    // The printed address now says it was replaced, with the date, the reason and the link, at once.
     const phone = await openCertificate(code.qrCodeData);
-    await phone.page.getByText(/^Revoked on \d{1,2} \w+ \d{4}$/).waitFor();
+    await phone.page.getByText("Replaced by a newer valuation", { exact: true }).waitFor();
+    await phone.page.getByText(/^Revoked on \d{1,2} \w+ \d{4}\. The issuer has withdrawn this valuation\./).waitFor();
     await phone.page.getByText("Reason: Superseded by a new valuation").waitFor();
     expect(await phone.page.getByRole("link", { name: replacement.qrCodeData }).count()).toBe(1);
     expect(await phone.page.getByText("Verified Authentic").count()).toBe(0);
     await expectNoHorizontalScroll(phone.page);
 
-    // The history list shows Revoked without a reload.
+    // The history list shows the same status without a reload.
     await page.getByRole("main").getByRole("link", { name: "QR History", exact: true }).click();
     const row = page.getByRole("row").filter({ hasText: "VAL-2025-001" });
-    await row.getByText("Revoked", { exact: true }).waitFor();
+    await row.getByText("Superseded", { exact: true }).waitFor();
     await page.goBack();
 
     await panel.getByRole("button", { name: "Reinstate code" }).click();

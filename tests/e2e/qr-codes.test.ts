@@ -705,7 +705,8 @@ describe("lender fields, validity and the verification code", () => {
     expect(await detailValue(page, "Forced Sale Value")).toBe("$ 950,000.00");
     expect(await detailValue(page, "Inspection Date")).toBe(longDate(code.inspectionDate));
     expect(await detailValue(page, "Valid Until")).toBe(longDate(code.validUntil));
-    expect(await detailValue(page, "Status")).toBe("Valid");
+    // The status is shown once, in the Verification Status panel.
+    await page.getByRole("region", { name: "Verification Status" }).getByText("Valid", { exact: true }).waitFor();
     const shown = page.getByTestId("verification-code");
     expect(await shown.innerText()).toBe(verification);
     expect(await shown.evaluate((element) => getComputedStyle(element).fontFamily)).toMatch(/mono/i);

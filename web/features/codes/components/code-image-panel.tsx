@@ -1,5 +1,5 @@
 import { TriangleAlert } from "lucide-react";
-import { CODE_PREVIEW_SIZE } from "../../../../schema/limits";
+import { CODE_PREVIEW_SIZE, type CodeStatusName } from "../../../../schema/limits";
 import type { Json, QrCodeWithImage } from "../../../../schema/responses";
 import { Card } from "../../../components/ui/card";
 import { cn } from "../../../lib/cn";
@@ -7,6 +7,14 @@ import { VEHICLE_REFERENCE_LABEL } from "../../../../schema/code-description";
 import { codeTitle, isMotorVehicle, isRevoked } from "../lib/describe-code";
 import { DETAIL_PAGE_MESSAGES, QrImageActions } from "./qr-image-actions";
 import { VerificationCode } from "./verification-code";
+
+/** What the page warns about a code that must no longer go into a report: what a scanner now sees. */
+const STATUS_NOTES: Record<Exclude<CodeStatusName, "valid">, string> = {
+  revoked: "This code is revoked: anyone who scans it sees “Revoked”. Do not paste it into a report.",
+  superseded:
+    "This code was replaced: anyone who scans it sees “Replaced by a newer valuation”. Do not paste it into a report.",
+  expired: "This valuation has expired: anyone who scans it sees “Expired”. Issue a new code for an updated report.",
+};
 
 /** The code at 300 px with its reference, Copy and Download (named after the reference), and where it leads. */
 export function CodeImagePanel({ code }: { code: Json<QrCodeWithImage> }) {
@@ -25,13 +33,16 @@ export function CodeImagePanel({ code }: { code: Json<QrCodeWithImage> }) {
         {isMotorVehicle(code) ? VEHICLE_REFERENCE_LABEL : "Reference"}:{" "}
         <span className="font-semibold text-slate-900">{code.propertyReference || "N/A"}</span>
       </p>
-      {revoked && (
+      {code.status !== "valid" && (
         <p
           role="note"
-          className="flex items-start gap-2 rounded-control border border-red-200 bg-red-50 p-3 text-left text-sm text-red-900"
+          className={cn(
+            "flex items-start gap-2 rounded-control border p-3 text-left text-sm",
+            revoked ? "border-red-200 bg-red-50 text-red-900" : "border-amber-200 bg-amber-50 text-amber-900",
+          )}
         >
           <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          This code is revoked: anyone who scans it sees “Revoked”. Do not paste it into a report.
+          {STATUS_NOTES[code.status]}
         </p>
       )}
       <QrImageActions

@@ -3,7 +3,6 @@ import type { Json, QrCodeWithImage } from "../../../../schema/responses";
 import { SectionCard } from "../../../components/ui/section-card";
 import { formatDate, formatMeasure, formatMoney } from "../../../lib/format";
 import { identityRows, isMotorVehicle } from "../lib/describe-code";
-import { CodeStatusBadge } from "./code-status-badge";
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -41,9 +40,6 @@ export function CodePropertyDetails({ code }: { code: Json<QrCodeWithImage> }) {
         <Detail label="Valid Until">{formatDate(code.validUntil)}</Detail>
         {code.addressee && <Detail label="Prepared For">{code.addressee}</Detail>}
         {code.purpose && <Detail label="Purpose">{code.purpose}</Detail>}
-        <Detail label="Status">
-          <CodeStatusBadge status={code.status} />
-        </Detail>
         <Detail label="Signing Valuer">
           {code.valuer && (
             <>
