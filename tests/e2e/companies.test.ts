@@ -1,12 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { registerOwnerViaApi, uniqueEmail } from "./fixtures/accounts";
-import { expectToast, useBrowser } from "./fixtures/browser";
+import { expectNoHorizontalScroll, expectToast, PHONE_VIEWPORT, useBrowser } from "./fixtures/browser";
+import { createCodeViaApi } from "./fixtures/codes";
+import { createValuerViaApi } from "./fixtures/valuers";
+import { RECENT_VALUATION } from "../shared/dates";
 import { apiCall } from "./fixtures/http";
 import { openFromUserMenu, section } from "./fixtures/shell";
 import { linkIn, waitForEmail } from "../shared/inbox";
 
 /**
- * Company Details (/settings/company): the owner edits the company.
+ * Company Details (/settings/company): the owner edits the company and the validity of new codes.
  */
 const browser = useBrowser();
 
@@ -66,5 +69,31 @@ describe("company details", () => {
       "Kensington, London",
     );
     await context.close();
+  });
+
+  it("lets the owner set the validity period of new codes, within 30 to 365 days, at 360 px", async () => {
+    const owner = await registerOwnerViaApi();
+    const valuer = await createValuerViaApi(owner.token);
+    const { page, context } = await browser.newPage({ token: owner.token, viewport: PHONE_VIEWPORT });
+    await page.goto("/settings/company");
+    const info = section(page, "Company Information");
+    const period = info.getByLabel("Validity period (days)");
+    await period.waitFor();
+    expect(await period.inputValue()).toBe("90");
+
+    await period.fill("29");
+    await info.getByRole("button", { name: "Save Changes" }).click();
+    await info.getByText("Validity period must be between 30 and 365 days").waitFor();
+
+    await period.fill("60");
+    await info.getByRole("button", { name: "Save Changes" }).click();
+    expect(await expectToast(page, "Company details updated")).toBe("default");
+    await expectNoHorizontalScroll(page);
+    await context.close();
+
+    // A code created now is valid for 60 days after its valuation date.
+    const code = await createCodeViaApi(owner.token, valuer.id, { valuationDate: RECENT_VALUATION.dayMonthYear });
+    const days = (Date.parse(code.validUntil) - Date.parse(RECENT_VALUATION.timestamp)) / 86_400_000;
+    expect(days).toBe(60);
   });
 });
