@@ -53,6 +53,9 @@ export const scanAlertSettingsSchema = z.object({
     .trim()
     .max(LIMITS.timeZone)
     .refine(isTimeZone, "Choose a time zone such as Africa/Nairobi")
+    // Stored under its canonical name ("US/Pacific-New" is America/Los_Angeles): the database
+    // computes codes' expiry in this zone and knows only the names of its own time zone data.
+    .transform((zone) => new Intl.DateTimeFormat("en-GB", { timeZone: zone }).resolvedOptions().timeZone)
     .optional(),
 });
 export type ScanAlertSettingsInput = z.input<typeof scanAlertSettingsSchema>;

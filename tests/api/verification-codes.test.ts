@@ -100,6 +100,33 @@ describe("GET /api/public/verification-codes/:code", () => {
   }, 120_000);
 });
 
+describe("typed look-ups that would skip the log or the limit", () => {
+  it("refuses HEAD, which would say whether a code exists without a log row", async () => {
+    const { code, printed } = await verifiedCode();
+    const api405 = await api(`/api/public/verification-codes/${printed}`, { method: "HEAD" });
+    expect(api405.status).toBe(405);
+    expect(api405.headers.get("Allow")).toBe("GET");
+    expect((await api(`/verify?code=${printed}`, { method: "HEAD" })).status).toBe(405);
+    expect(await verificationCount(code.id)).toBe(0);
+  });
+
+  it("gives one budget to a whole IPv6 /64, so new addresses from one network gain nothing", async () => {
+    const { printed } = await verifiedCode();
+    const hex = () => Math.floor(Math.random() * 0xffff).toString(16);
+    const network = `2001:db8:${hex()}:${hex()}`;
+    const inNetwork = () => `${network}:${hex()}:${hex()}:${hex()}:${hex()}`;
+    const statuses = await inOneRateLimitWindow(20_000, async () => {
+      const seen: number[] = [];
+      for (let attempt = 0; attempt < 11; attempt += 1) seen.push((await lookUp(unknownCode(), inNetwork())).status);
+      return seen;
+    });
+    expect(statuses.slice(0, 10).every((status) => status === 404)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    // Another /64 has its own budget.
+    expect((await lookUp(printed, `2001:db8:${hex()}:${hex()}::1`)).status).toBe(200);
+  }, 120_000);
+});
+
 describe("GET /verify?code=", () => {
   it("shows the code's certificate, counted and logged as a scan, with the anti-phishing line", async () => {
     const { code, printed } = await verifiedCode();

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { routePath } from "hono/route";
 import type { AppEnv } from "../env";
-import { clientAddress } from "../lib/client-address";
+import { clientAddress, clientNetwork } from "../lib/client-address";
 import { ApiError } from "../lib/errors";
 
 type LimiterName =
@@ -39,12 +39,14 @@ export const rateLimitScans = createMiddleware<AppEnv>(async (c, next) => {
 
 /**
  * A typed verification code is a guess until it matches, so every attempt (the /verify form and
- * the API alike) spends from a small per-address budget before the look-up, on top of the scan
- * budget: limiting only the misses would answer a hit while refusing a miss, which tells a guesser
- * which is which.
+ * the API alike) spends from a small budget per network (an IPv6 /64, an IPv4 address) before the
+ * look-up, on top of the scan budget: limiting only the misses would answer a hit while refusing a
+ * miss, which tells a guesser which is which. HEAD is refused: it would answer without a log row.
  */
 export const rateLimitTypedCodes = createMiddleware<AppEnv>(async (c, next) => {
+  // HEAD would answer whether a code exists without the visit being logged or alerted.
+  if (c.req.method === "HEAD") throw new ApiError(405, "Type the code with GET", undefined, { Allow: "GET" });
   await enforceRateLimit(c, "PUBLIC_LIMITER", `scan:${clientAddress(c)}`);
-  await enforceRateLimit(c, "VERIFICATION_CODE_LIMITER", `typed:${clientAddress(c)}`);
+  await enforceRateLimit(c, "VERIFICATION_CODE_LIMITER", `typed:${clientNetwork(c)}`);
   await next();
 });

@@ -35,6 +35,8 @@ export function renderScanError(error: Error, c: Context<AppEnv>) {
   if (error instanceof ApiError && error.status === 429) {
     return c.html(renderUnavailablePage(reader, "rate-limited"), 429, { ...headers, ...error.headers });
   }
+  // HEAD of a typed code (rateLimitTypedCodes): no page to show.
+  if (error instanceof ApiError && error.status === 405) return c.body(null, 405, { ...headers, ...error.headers });
   const unavailable = isDatabaseUnavailable(error) || isDatabaseUnavailable((error as { cause?: unknown }).cause);
   if (!unavailable) console.error("scan failed", error);
   const page = renderUnavailablePage(reader, "unavailable");

@@ -30,10 +30,20 @@ export const verifyRoutes = new Hono<AppEnv>()
   .get("/", async (c) => {
     const typed = c.req.query("code") ?? "";
     const result = await verifyTypedCode(c.var.db, typed, publicOrigin(c), await scanVisit(c));
+    // Switching language must not type the code again (each attempt spends the typed budget): a
+    // found code switches on its own address, a miss on the empty form.
     const reader = readerFor(c);
-    if (!result.found) return c.html(renderUnknownVerificationCodePage(reader, typed), 404, certificatePageHeaders());
+    const switchOn = (path: string) => ({
+      ...reader,
+      switchHref: `${path}?lang=${reader.language === "sw" ? "en" : "sw"}`,
+    });
+    if (!result.found) {
+      const page = renderUnknownVerificationCodePage(switchOn("/verify"), typed);
+      return c.html(page, 404, certificatePageHeaders());
+    }
     enqueueScanAlert(c, result.alert);
     const context = { sealedPageCount: result.sealedPageCount };
-    return c.html(renderCertificatePage(result.certificate, reader, context), 200, certificatePageHeaders());
+    const page = renderCertificatePage(result.certificate, switchOn(`/v/${result.certificate.qrCodeId}`), context);
+    return c.html(page, 200, certificatePageHeaders());
   })
   .onError(renderScanError);
