@@ -60,6 +60,8 @@ export interface IssuedCode {
   address: string;
   /** The valuer who signed it, to sign more. */
   valuerId: number;
+  /** As printed under the QR, "VS-7K3M-9Q2P-4H". */
+  verificationCode: string;
 }
 
 /** A valuer and one verification code for the account's company, through the API like the create screen. */
@@ -68,21 +70,32 @@ export async function issueCode(origin: string, account: Account): Promise<Issue
     token: account.token,
     body: { name: "Jane Wanjiku Mwangi", phone: "+254712345678", qualification: "MRICS, Registered Valuer" },
   });
-  const code = await expectJson<{ id: number; publicToken: string; qrCodeData: string }>(201, origin, "/api/qr-codes", {
-    token: account.token,
-    body: {
-      propertyType: "Real Estate",
-      propertyAddress: "Plot 14, Riverside Drive, Westlands, Nairobi",
-      propertyReference: "LR No. 209/12345/7",
-      propertySize: "2450",
-      propertySizeUnit: "sqft",
-      landSize: "0.5",
-      landSizeUnit: "acres",
-      marketValue: "45000000",
-      currency: "KES",
-      valuationDate: RECENT_VALUATION.dayMonthYear,
-      valuerId: valuer.id,
+  const code = await expectJson<{ id: number; publicToken: string; qrCodeData: string; verificationCode: string }>(
+    201,
+    origin,
+    "/api/qr-codes",
+    {
+      token: account.token,
+      body: {
+        propertyType: "Real Estate",
+        propertyAddress: "Plot 14, Riverside Drive, Westlands, Nairobi",
+        propertyReference: "LR No. 209/12345/7",
+        propertySize: "2450",
+        propertySizeUnit: "sqft",
+        landSize: "0.5",
+        landSizeUnit: "acres",
+        marketValue: "45000000",
+        currency: "KES",
+        valuationDate: RECENT_VALUATION.dayMonthYear,
+        valuerId: valuer.id,
+      },
     },
-  });
-  return { id: code.id, publicToken: code.publicToken, address: code.qrCodeData, valuerId: valuer.id };
+  );
+  return {
+    id: code.id,
+    publicToken: code.publicToken,
+    address: code.qrCodeData,
+    valuerId: valuer.id,
+    verificationCode: code.verificationCode,
+  };
 }

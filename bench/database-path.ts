@@ -54,23 +54,32 @@ const newCodeBody = (valuerId: number) => ({
  */
 export async function timeRoutes(origin: string, { account, code }: Subject): Promise<RouteTiming[]> {
   const scanPath = new URL(code.address).pathname;
+  const typedPath = `/verify?code=${encodeURIComponent(code.verificationCode)}`;
   const probes = [
     { route: "Scan (certificate, counts the scan)", method: "GET", path: scanPath },
     { route: "Signed-in user", method: "GET", path: "/api/auth/user" },
     { route: "Dashboard stats", method: "GET", path: "/api/analytics/stats" },
     { route: "History page 1", method: "GET", path: "/api/qr-codes?page=1&pageSize=20" },
+    { route: "History filtered by status (expired)", method: "GET", path: "/api/qr-codes?page=1&status=expired" },
+    {
+      route: "Typed verification code (certificate, counts the scan)",
+      method: "GET",
+      path: typedPath,
+    },
     { route: "Create code", method: "POST", path: "/api/qr-codes" },
   ];
+  // Pages a phone opens (each from a new address, so the typed-code budget is never reached).
+  const pagePaths = new Set([scanPath, typedPath]);
   const timings: RouteTiming[] = [];
   for (const probe of probes) {
     const once = async () => {
       const start = performance.now();
-      if (probe.path === scanPath) {
-        const res = await fetch(`${origin}${scanPath}`, {
+      if (pagePaths.has(probe.path)) {
+        const res = await fetch(`${origin}${probe.path}`, {
           headers: { "User-Agent": PHONE_USER_AGENT, "CF-Connecting-IP": nextClientAddress() },
         });
         await res.arrayBuffer();
-        if (res.status !== 200) throw new Error(`GET ${scanPath} answered ${res.status}`);
+        if (res.status !== 200) throw new Error(`GET ${probe.path} answered ${res.status}`);
       } else {
         const body = probe.method === "POST" ? newCodeBody(code.valuerId) : undefined;
         const res = await requestJson(origin, probe.path, { method: probe.method, body, token: account.token });
