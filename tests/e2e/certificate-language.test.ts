@@ -1,10 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { registerOwnerViaApi } from "./fixtures/accounts";
-import { verifyCompanyViaAdmin } from "./fixtures/admins";
 import { expectNoHorizontalScroll, PHONE_VIEWPORT, useBrowser } from "./fixtures/browser";
-import { createCodeViaApi } from "./fixtures/codes";
-import { createValuerViaApi } from "./fixtures/valuers";
+import { createOwnerWithCodesViaApi } from "./fixtures/codes";
 
 /**
  * The pages a phone reaches from a code, in English and in Swahili: the server-rendered
@@ -12,20 +9,8 @@ import { createValuerViaApi } from "./fixtures/valuers";
  */
 const browser = useBrowser();
 
-/** DD/MM/YYYY, `days` before today: a valuation that recent is still valid. */
-function daysAgo(days: number): string {
-  const date = new Date(Date.now() - days * 24 * 3600 * 1000);
-  const pad = (value: number) => String(value).padStart(2, "0");
-  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`;
-}
-
-/** A verified firm's valid code, valued 20 days ago. */
-async function arrangeValidCode() {
-  const owner = await registerOwnerViaApi();
-  await verifyCompanyViaAdmin(owner.user.company.id);
-  const valuer = await createValuerViaApi(owner.token);
-  return createCodeViaApi(owner.token, valuer.id, { valuationDate: daysAgo(20) });
-}
+/** A verified firm's valid code (the fixture values it recently). */
+const arrangeValidCode = async () => (await createOwnerWithCodesViaApi()).code;
 
 const documentLanguage = (page: Page) => page.evaluate(() => document.documentElement.lang);
 
