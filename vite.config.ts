@@ -2,6 +2,7 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { BROWSER_DEPENDENCIES } from "./scripts/lib/browser-dependencies.ts";
 
 /**
  * `npm run dev` (scripts/dev.ts) starts the database and the local inbox and passes their
@@ -30,6 +31,13 @@ function devVars() {
 export default defineConfig({
   plugins: [react(), tailwindcss(), cloudflare({ config: devVars, inspectorPort: false })],
   server: { host: "127.0.0.1", port: 8787, strictPort: true },
+  // The browser's dependencies, all pre-bundled at start-up (why: scripts/lib/browser-dependencies.ts).
+  // Only the two pages are scanned for more: by default Vite would also scan any other .html file,
+  // such as a parallel build's copy of index.html in .builds/.
+  optimizeDeps: { include: BROWSER_DEPENDENCIES, entries: ["index.html", "check.html"] },
+  // VALUSEAL_VITE_CACHE_DIR gives a throwaway dev server its own, empty optimizer cache
+  // (tests/e2e/dev-server.test.ts), leaving the developer's node_modules/.vite alone.
+  cacheDir: process.env.VALUSEAL_VITE_CACHE_DIR || "node_modules/.vite",
   preview: { host: "127.0.0.1", port: 8787, strictPort: true },
   // VALUSEAL_BUILD_DIR lets parallel browser-test runs build side by side (default dist/).
   build: {

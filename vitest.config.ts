@@ -6,7 +6,7 @@ import { plannedTestDatabaseUrl } from "./tests/support/test-database.ts";
 
 // Ports, the database URL and the bridge's secret path are picked once here (the Worker's bindings
 // are fixed when the config loads) and shared with the global setups via env.
-// VALUSEAL_TEST_DATABASE=postgres runs the API suite against a real PostgreSQL server (tests/README.md).
+// The API suite runs on a real PostgreSQL server where one can be had, else PGlite; VALUSEAL_TEST_DATABASE chooses (tests/README.md).
 process.env.VALUSEAL_TEST_PG_PORT ??= String(await freePort());
 process.env.VALUSEAL_TEST_DATABASE_URL ??= plannedTestDatabaseUrl(Number(process.env.VALUSEAL_TEST_PG_PORT));
 process.env.VALUSEAL_TEST_BRIDGE_PORT ??= String(await freePort());
@@ -35,10 +35,16 @@ export default defineConfig({
                 // The bridge (tests/support/database-global-setup.ts) stands in for Neon's WebSocket proxy and HTTP endpoint.
                 DB_WS_PROXY: `127.0.0.1:${process.env.VALUSEAL_TEST_BRIDGE_PORT}/${process.env.VALUSEAL_TEST_BRIDGE_SECRET}/v1`,
                 DB_HTTP_ENDPOINT: `http://127.0.0.1:${process.env.VALUSEAL_TEST_BRIDGE_PORT}/${process.env.VALUSEAL_TEST_BRIDGE_SECRET}/sql`,
+                // A machine running other work can take seconds to open a connection; production's 5 s
+                // fail-fast is what tests/api/database-outage.test.ts checks.
+                DB_CONNECT_TIMEOUT_MS: "30000",
                 JWT_SECRET: TEST_JWT_SECRET,
                 // The Worker runs locally: webhooks may reach the tests' receivers on loopback. Tests of
                 // the production rules call the Worker with an environment without it.
                 APP_ENV: "development",
+                // A cheap scrypt cost: hundreds of sign-ups and sign-ins, none of them about hashing cost
+                // (tests/unit/passwords.test.ts checks the production parameters).
+                PASSWORD_HASHING: "fast",
                 WEBHOOK_SECRET_KEY: TEST_WEBHOOK_SECRET_KEY,
                 // Webhook hosts resolve through the tests' own resolver (tests/support/dns-over-https.ts).
                 WEBHOOK_DNS_RESOLVER: `http://127.0.0.1:${process.env.VALUSEAL_TEST_DOH_PORT}/dns-query`,

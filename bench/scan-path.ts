@@ -50,13 +50,22 @@ const TARGETS = [
  */
 export async function runLoad(
   origin: string,
-  spec: { target: string; paths: string[]; connections: number; seconds?: number; amount?: number },
+  spec: {
+    target: string;
+    paths: string[];
+    connections: number;
+    seconds?: number;
+    amount?: number;
+    /** Requests per second across all connections; unset sends as fast as answers come. */
+    overallRate?: number;
+  },
 ): Promise<LoadResult> {
   let next = 0;
   const result = await autocannon({
     url: origin,
     connections: spec.connections,
     ...(spec.amount ? { amount: spec.amount } : { duration: spec.seconds }),
+    ...(spec.overallRate ? { overallRate: spec.overallRate } : {}),
     pipelining: 1,
     requests: [
       {

@@ -59,6 +59,19 @@ export const VALIDITY_DAYS = { min: 30, max: 365, default: 90 } as const;
 export const CODE_STATUSES = ["valid", "expired", "revoked", "superseded"] as const;
 export type CodeStatusName = (typeof CODE_STATUSES)[number];
 
+/**
+ * Whether ValuSeal vouches for the issuer of a code, decided from the code's frozen issuer identity
+ * (docs/decisions/024-frozen-certificates-and-verified-identities.md); the first that applies wins:
+ * - "suspended": an administrator deactivated the firm;
+ * - "verified": the identity on the code equals a verification in force when the code was issued;
+ * - "before-verification": that identity was verified, but only after the code was issued (and the
+ *   administrator did not confirm the earlier codes);
+ * - "other-identity": the firm was verified under another name, registration or email;
+ * - "not-verified": ValuSeal never verified the firm, or the code was issued while it was under review.
+ */
+export const ISSUER_TRUST = ["suspended", "verified", "before-verification", "other-identity", "not-verified"] as const;
+export type IssuerTrust = (typeof ISSUER_TRUST)[number];
+
 export const BUILDING_SIZE_UNITS = ["sqft", "sqm"] as const;
 export const LAND_SIZE_UNITS = ["acres", "hectares", "sqft"] as const;
 

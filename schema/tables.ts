@@ -107,10 +107,10 @@ export const companies = pgTable(
     /** The administrator's note on the latest decision (shown to the owner). */
     verificationNote: varchar({ length: LIMITS.verificationNote }),
     /**
-     * Set when a verified firm changes its name or registration: codes issued before this moment
-     * were issued under the verified identity and stay green while the firm awaits re-review.
+     * When an administrator deactivated the firm (null while it is active): its certificates then
+     * say "Issuer suspended by ValuSeal on <date>".
      */
-    verifiedCodesBefore: timestamp({ withTimezone: true }),
+    suspendedAt: timestamp({ withTimezone: true }),
     scanAlertMode: varchar({ length: 16, enum: SCAN_ALERT_MODES }).notNull().default("none"),
     /** IANA zone of the daily digest's 08:00. */
     timeZone: varchar({ length: LIMITS.timeZone }).notNull().default(DEFAULT_TIME_ZONE),
@@ -161,9 +161,22 @@ export const qrCodes = pgTable(
     marketValue: numeric({ precision: 15, scale: 2 }).notNull(),
     currency: varchar({ length: LIMITS.currency }).notNull().default("USD"),
     valuerId: integer().references(() => valuers.id, { onDelete: "set null" }),
-    /** The company's name and email when the code was issued: a later rename never changes a certificate. */
+    /**
+     * The certificate as issued (frozen): the issuer's identity and the signing valuer as they were
+     * at that moment. A later rename, registration change or valuer edit changes future codes only;
+     * an issued certificate is corrected by superseding it. The issuer's identity is also what is
+     * matched against ValuSeal's verifications (issuer_verifications) to decide "Verified Authentic".
+     */
     issuerName: varchar({ length: LIMITS.companyName }).notNull(),
     issuerEmail: varchar({ length: LIMITS.email }).notNull(),
+    issuerPhone: varchar({ length: LIMITS.phone }),
+    issuerRegistrationBody: varchar({ length: 64, enum: REGISTRATION_BODIES }),
+    issuerRegistrationBodyName: varchar({ length: LIMITS.registrationBodyName }),
+    issuerRegistrationNumber: varchar({ length: LIMITS.registrationNumber }),
+    valuerName: varchar({ length: LIMITS.valuerName }),
+    valuerQualification: varchar({ length: LIMITS.qualification }),
+    valuerRegistrationNumber: varchar({ length: LIMITS.registrationNumber }),
+    valuerPhone: varchar({ length: LIMITS.phone }),
     propertyAddress: text().notNull(),
     propertyReference: varchar({ length: LIMITS.propertyReference }),
     propertyArea: text(),
@@ -219,6 +232,38 @@ export const qrCodes = pgTable(
     index("qr_codes_valuer_idx").on(t.valuerId),
     index("qr_codes_created_idx").on(t.createdAt),
   ],
+);
+
+/**
+ * ValuSeal's decisions that a firm is who it says it is: the identity an administrator checked
+ * (legal name, registration, company email) and from when. A code is "Verified Authentic" only when
+ * its frozen issuer identity equals a verification in force when the code was issued. A row is
+ * never rewritten except to close it once (`endedAt`: the firm changed its identity, or the
+ * verification was withdrawn); a new decision is a new row.
+ */
+export const issuerVerifications = pgTable(
+  "issuer_verifications",
+  {
+    id: serial().primaryKey(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    legalName: varchar({ length: LIMITS.companyName }).notNull(),
+    registrationBody: varchar({ length: 64, enum: REGISTRATION_BODIES }),
+    registrationBodyName: varchar({ length: LIMITS.registrationBodyName }),
+    registrationNumber: varchar({ length: LIMITS.registrationNumber }),
+    companyEmail: varchar({ length: LIMITS.email }).notNull(),
+    verifiedById: integer().references(() => users.id, { onDelete: "set null" }),
+    /** When the administrator decided. */
+    verifiedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The earliest issue time this verification vouches for: the decision itself, or earlier when
+     * the administrator explicitly confirmed the codes the firm issued under this identity before.
+     */
+    coversCodesFrom: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index("issuer_verifications_company_idx").on(t.companyId, t.verifiedAt)],
 );
 
 /** Revocation and reinstatement history: a code's status is never changed without a record. */

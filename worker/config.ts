@@ -31,6 +31,13 @@ const configSchema = z.object({
   APP_ENV: z
     .enum(["production", "development"], { error: 'APP_ENV must be "production" or "development"' })
     .default("production"),
+  /**
+   * "fast" only for test runs (the test setups set it): a cheap scrypt cost, refused unless APP_ENV
+   * is "development" (worker/lib/passwords.ts). Unset means OWASP's cost.
+   */
+  PASSWORD_HASHING: z
+    .enum(["standard", "fast"], { error: 'PASSWORD_HASHING must be "standard" or "fast"' })
+    .default("standard"),
   /** AES-256-GCM key for webhook signing secrets at rest: 32 random bytes, base64. */
   WEBHOOK_SECRET_KEY: z
     .string({
@@ -40,6 +47,12 @@ const configSchema = z.object({
     .refine(isBase64Key, "WEBHOOK_SECRET_KEY must be 32 random bytes, base64-encoded (openssl rand -base64 32)"),
   /** DNS-over-HTTPS (JSON) resolver that webhook hosts are resolved with before each delivery. */
   WEBHOOK_DNS_RESOLVER: z.url().default("https://cloudflare-dns.com/dns-query"),
+  /**
+   * How long an interactive transaction waits for its database connection before the request is
+   * answered 503. Short in production, so an outage fails fast; the test setups raise it, because
+   * a test machine busy with other work can take longer than that to open one.
+   */
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(1000).max(60_000).default(5000),
   /** host:port/path of a WebSocket-to-TCP bridge; set only for non-Neon Postgres (local development). */
   DB_WS_PROXY: z.string().min(1).optional(),
   /** URL of an HTTP SQL endpoint speaking Neon's protocol; set only for non-Neon Postgres (local development). */
@@ -70,24 +83,28 @@ const configSchema = z.object({
   EMAIL_FROM: z.string().min(3).optional(),
 });
 
-const withMail = configSchema.transform((env) => {
-  const { SMTP_HOST, SMTP_PORT, SMTP_SECURITY, SMTP_USER, SMTP_PASSWORD, EMAIL_FROM, PUBLIC_ORIGIN } = env;
-  // Emails carry absolute links and the queue consumer has no request to take an origin from.
-  const mail =
-    SMTP_HOST && EMAIL_FROM && PUBLIC_ORIGIN
-      ? {
-          origin: PUBLIC_ORIGIN.replace(/\/$/, ""),
-          from: EMAIL_FROM,
-          smtp: {
-            host: SMTP_HOST,
-            port: SMTP_PORT,
-            security: SMTP_SECURITY,
-            credentials: SMTP_USER && SMTP_PASSWORD ? { username: SMTP_USER, password: SMTP_PASSWORD } : null,
-          },
-        }
-      : null;
-  return { ...env, mail, allowsLocalReceivers: env.APP_ENV === "development" };
-});
+const withMail = configSchema
+  .refine((env) => env.PASSWORD_HASHING === "standard" || env.APP_ENV === "development", {
+    message: 'PASSWORD_HASHING "fast" is for test runs only: it needs APP_ENV "development"',
+  })
+  .transform((env) => {
+    const { SMTP_HOST, SMTP_PORT, SMTP_SECURITY, SMTP_USER, SMTP_PASSWORD, EMAIL_FROM, PUBLIC_ORIGIN } = env;
+    // Emails carry absolute links and the queue consumer has no request to take an origin from.
+    const mail =
+      SMTP_HOST && EMAIL_FROM && PUBLIC_ORIGIN
+        ? {
+            origin: PUBLIC_ORIGIN.replace(/\/$/, ""),
+            from: EMAIL_FROM,
+            smtp: {
+              host: SMTP_HOST,
+              port: SMTP_PORT,
+              security: SMTP_SECURITY,
+              credentials: SMTP_USER && SMTP_PASSWORD ? { username: SMTP_USER, password: SMTP_PASSWORD } : null,
+            },
+          }
+        : null;
+    return { ...env, mail, allowsLocalReceivers: env.APP_ENV === "development" };
+  });
 
 export type Config = z.infer<typeof withMail>;
 export type MailConfig = NonNullable<Config["mail"]>;

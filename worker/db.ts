@@ -66,7 +66,10 @@ export function connectDatabase(config: Config): DatabaseHandles {
     db,
     transactional: () => {
       if (!pooled) {
-        pool = new Pool({ connectionString: config.DATABASE_URL, connectionTimeoutMillis: 5000 });
+        pool = new Pool({
+          connectionString: config.DATABASE_URL,
+          connectionTimeoutMillis: config.DB_CONNECT_TIMEOUT_MS,
+        });
         // An idle client erroring (database restarted) must not crash the request.
         pool.on("error", () => {});
         pooled = drizzleOverWebSocket({ client: pool, schema: tables, casing: "snake_case" });

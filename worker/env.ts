@@ -16,9 +16,11 @@ export interface Bindings {
   DATABASE_URL?: string;
   JWT_SECRET?: string;
   APP_ENV?: string;
+  PASSWORD_HASHING?: string;
   WEBHOOK_SECRET_KEY?: string;
   WEBHOOK_DNS_RESOLVER?: string;
   DB_WS_PROXY?: string;
+  DB_CONNECT_TIMEOUT_MS?: string;
   DB_HTTP_ENDPOINT?: string;
   PUBLIC_ORIGIN?: string;
   LOCATION_SEARCH_URL?: string;

@@ -47,10 +47,28 @@ export interface AdminCompanyValuer {
  * GET /api/admin/companies/:id/details: the company, its newest codes (at most 200; qrCodeCount
  * says how many exist) and its valuers.
  */
+/**
+ * One identity the firm's codes were issued under (name, registration, email, as frozen on them),
+ * with how many codes carry it and how many of those ValuSeal does not vouch for yet. The review
+ * screen shows them so an administrator sees every name the firm has used before deciding.
+ */
+export interface CodeIdentity {
+  issuerName: string;
+  issuerEmail: string;
+  /** "RICS 12345", the body's own name for "Other"; null when the codes carry none. */
+  registration: string | null;
+  codes: number;
+  /** Codes under this identity that are not "Verified Authentic" by the trust rule (ISSUER_TRUST). */
+  notVouchedFor: number;
+  /** Whether this is the firm's current identity: the one a verification now would record. */
+  isCurrent: boolean;
+}
+
 export interface AdminCompanyDetails {
   company: AdminCompany;
   qrCodes: AdminCompanyCode[];
   valuers: AdminCompanyValuer[];
+  codeIdentities: CodeIdentity[];
 }
 
 /** A row of GET /api/admin/users, with the company the user belongs to (none for admins). */

@@ -1,4 +1,4 @@
-import type { CodeStatusName, ValuationPurpose } from "../limits";
+import type { CodeStatusName, IssuerTrust, ValuationPurpose } from "../limits";
 
 /** The valuer who signed a code; a deleted valuer's row is kept, so the name is still there. */
 export interface CodeSigner {
@@ -59,6 +59,8 @@ export interface QrCode {
   createdAt: Date;
   updatedAt: Date;
   valuer: CodeSigner | null;
+  /** ValuSeal's trust in the issuer identity frozen on the code (the certificate's rule). */
+  issuerTrust: IssuerTrust;
 }
 
 /** One code read on its own (GET /api/qr-codes/:id, and the answer of POST /api/qr-codes): with its SVG image. */

@@ -1,5 +1,5 @@
 import type { CertificateStatus } from "../validation/certificate";
-import type { CopyVerdict } from "../limits";
+import type { CopyVerdict, IssuerTrust } from "../limits";
 
 /** One sealed version of a code's report (GET /api/qr-codes/:id/seals, newest first; POST answers one). */
 export interface ReportSeal {
@@ -35,8 +35,10 @@ export interface CheckedCode {
   /** The code's verification address, `<origin>/v/<token>`. */
   address: string;
   issuerName: string;
-  /** Whether ValuSeal has verified the issuing firm (the certificate's rule). */
+  /** Whether ValuSeal vouches for the issuer (issuerTrust is "verified"). */
   issuerVerified: boolean;
+  /** ValuSeal's trust in the issuer, by the certificate's own rule (ISSUER_TRUST). */
+  issuerTrust: IssuerTrust;
   /** The property's location, or a vehicle's description (codeTitle). */
   property: string;
   marketValue: string;

@@ -28,6 +28,11 @@ export type AdminCompanyListQuery = z.infer<typeof adminCompanyListQuerySchema>;
 export const companyVerificationSchema = z.object({
   verified: z.boolean({ error: "verified must be true or false" }),
   note: optionalText(LIMITS.verificationNote),
+  /**
+   * Verifying only: the codes the firm issued earlier under the identity being verified read
+   * "Verified Authentic" too. Codes under any other name, registration or email never do.
+   */
+  confirmEarlierCodes: z.boolean({ error: "confirmEarlierCodes must be true or false" }).optional(),
 });
 export type CompanyVerificationInput = z.input<typeof companyVerificationSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CODE_STATUSES, VALUATION_PURPOSES } from "../limits";
+import { CODE_STATUSES, ISSUER_TRUST, VALUATION_PURPOSES } from "../limits";
 
 /** Public tokens are random base62 strings of this length (about 95 bits); anything else is rejected unread. */
 export const PUBLIC_TOKEN_LENGTH = 16;
@@ -33,6 +33,9 @@ export const publicCertificateSchema = z.object({
   valuerPhone: z.string().nullable(),
   companyName: z.string(),
   companyEmail: z.string().nullable(),
+  companyPhone: z.string().nullable(),
+  /** The issuer's professional registration as issued, e.g. "RICS 12345"; null when it had none. */
+  issuerRegistration: z.string().nullable(),
   /** The public token, never the internal id. */
   qrCodeId: z.string(),
   verificationCount: z.number().int(),
@@ -49,8 +52,16 @@ export const publicCertificateSchema = z.object({
    * "Verified Authentic". False for the sample.
    */
   issuerVerified: z.boolean(),
-  /** When the issuer was verified (ISO 8601), null when it is not. */
+  /** Why ValuSeal does or does not vouch for the issuer (ISSUER_TRUST); "not-verified" for the sample. */
+  issuerTrust: z.enum(ISSUER_TRUST),
+  /** When ValuSeal verified the identity on the code (ISO 8601), null when it does not vouch for it. */
   issuerVerifiedAt: z.string().nullable(),
+  /** When ValuSeal suspended the issuer (ISO 8601), null unless it is suspended. */
+  issuerSuspendedAt: z.string().nullable(),
+  /** The latest withdrawal that was undone, kept on the certificate: ISO 8601 times and the reinstatement's reason. */
+  reinstatement: z
+    .object({ revokedAt: z.string(), reinstatedAt: z.string(), reason: z.string().nullable() })
+    .nullable(),
   /** The lender or client the report was prepared for. */
   addressee: z.string().nullable(),
   purpose: z.enum(VALUATION_PURPOSES).nullable(),

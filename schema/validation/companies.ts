@@ -18,6 +18,11 @@ export const companyDetailsSchema = z.object({
       .max(VALIDITY_DAYS.max, `Validity period must be between ${VALIDITY_DAYS.min} and ${VALIDITY_DAYS.max} days`)
       .optional(),
   ),
+  /**
+   * The owner's password, required only to change the company email (checked on the server): the
+   * email is part of the identity ValuSeal verifies, so a stolen session alone cannot move it.
+   */
+  currentPassword: z.string().max(LIMITS.password).optional(),
 });
 export type CompanyDetailsInput = z.input<typeof companyDetailsSchema>;
 export type CompanyDetails = z.output<typeof companyDetailsSchema>;
@@ -36,10 +41,15 @@ export const companyRegistrationSchema = z
   });
 export type CompanyRegistrationInput = z.input<typeof companyRegistrationSchema>;
 
+/**
+ * An IANA time zone name (or UTC). Offsets such as "+03:00" are refused although newer engines
+ * accept them: Postgres reads a bare offset as a POSIX zone with the sign inverted, so a code would
+ * expire hours away from its day.
+ */
 function isTimeZone(zone: string): boolean {
   try {
-    new Intl.DateTimeFormat("en-GB", { timeZone: zone });
-    return true;
+    const canonical = new Intl.DateTimeFormat("en-GB", { timeZone: zone }).resolvedOptions().timeZone;
+    return canonical === "UTC" || Intl.supportedValuesOf("timeZone").includes(canonical);
   } catch {
     return false;
   }
@@ -52,7 +62,7 @@ export const scanAlertSettingsSchema = z.object({
     .string({ error: "Choose a time zone" })
     .trim()
     .max(LIMITS.timeZone)
-    .refine(isTimeZone, "Choose a time zone such as Africa/Nairobi")
+    .refine(isTimeZone, "Choose a time zone by name, such as Africa/Nairobi (offsets such as +03:00 are not accepted)")
     // Stored under its canonical name ("US/Pacific-New" is America/Los_Angeles): the database
     // computes codes' expiry in this zone and knows only the names of its own time zone data.
     .transform((zone) => new Intl.DateTimeFormat("en-GB", { timeZone: zone }).resolvedOptions().timeZone)

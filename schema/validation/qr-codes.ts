@@ -125,6 +125,9 @@ const valuerIdField = z.preprocess(
     .max(MAX_ROW_ID, "Signing valuer is required"),
 );
 
+/** Whether a day (midnight UTC) is after today everywhere on Earth (UTC+14). */
+const notYet = (day: Date) => day.getTime() > Date.now() + 14 * 60 * 60 * 1000;
+
 /** Compares two validated decimal strings exactly, in hundredths (no floating point). */
 function cents(decimal: string): bigint {
   const [whole = "0", fraction = ""] = decimal.split(".");
@@ -196,6 +199,18 @@ export const createQrCodeSchema = z
     path: ["propertyAddress"],
     message: "Property location is required",
     when: isObjectInput,
+  })
+  // A valuation or an inspection happened: neither can lie in the future (the latest "today" on Earth,
+  // UTC+14, so no firm is refused its own date).
+  .refine((code) => !notYet(code.valuationDate), {
+    path: ["valuationDate"],
+    message: "Valuation date cannot be in the future",
+    when: parsed("valuationDate"),
+  })
+  .refine((code) => !code.inspectionDate || !notYet(code.inspectionDate), {
+    path: ["inspectionDate"],
+    message: "Inspection date cannot be in the future",
+    when: parsed("inspectionDate"),
   })
   // The date rules compare with the valuation date, so they run only once both dates parsed.
   .refine((code) => !code.inspectionDate || code.inspectionDate <= code.valuationDate, {

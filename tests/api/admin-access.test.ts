@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { companies } from "../../schema/tables";
-import { type Account, companyIdOf, findUser, registerOwnerViaApi } from "./fixtures/accounts";
+import { type Account, companyIdOf, findUser, registerOwnerViaServices } from "./fixtures/accounts";
 import { createAdminViaDb } from "./fixtures/admins";
 import { withDb } from "./fixtures/database";
 import { api } from "./fixtures/http";
@@ -83,11 +83,11 @@ describe("every admin route is enforced on the server", () => {
 
   beforeAll(async () => {
     admin = await createAdminViaDb();
-    user = await registerOwnerViaApi();
+    user = await registerOwnerViaServices();
   });
 
   it.each(routes)("$name", async (route) => {
-    const target = await registerOwnerViaApi();
+    const target = await registerOwnerViaServices();
     const { path, body } = route.request(target);
     const before = await targetState(target);
 

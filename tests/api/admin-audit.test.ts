@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AUDIT_LOG_PAGE_SIZE } from "../../schema/validation/admin";
-import { companyIdOf, registerOwnerViaApi } from "./fixtures/accounts";
+import { companyIdOf, registerOwnerViaServices } from "./fixtures/accounts";
 import { createAdminViaDb } from "./fixtures/admins";
 import { api } from "./fixtures/http";
 
@@ -17,7 +17,7 @@ interface AuditItem {
 describe("GET /api/admin/audit-log", () => {
   it("shows who changed what, newest first, a page at a time", async () => {
     const admin = await createAdminViaDb();
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const asAdmin = (path: string, options: { method?: string; body?: unknown } = {}) =>
       api(path, { ...options, token: admin.token });
     await asAdmin(`/api/admin/companies/${companyIdOf(owner)}/status`, { method: "PATCH", body: { isActive: false } });

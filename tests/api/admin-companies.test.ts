@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { companies, qrCodes } from "../../schema/tables";
 import { RECENT_VALUATION } from "../shared/dates";
-import { type Account, companyIdOf, loginViaApi, registerOwnerViaApi, sessionCount } from "./fixtures/accounts";
+import { type Account, companyIdOf, loginViaApi, registerOwnerViaServices, sessionCount } from "./fixtures/accounts";
 import { auditEntriesFor, createAdminViaDb } from "./fixtures/admins";
 import { insertCode, VEHICLE_CODE } from "./fixtures/codes";
 import { insertCompanyData } from "./fixtures/companies";
@@ -23,7 +23,7 @@ const detailed = (query: string) => asAdmin(`/api/admin/companies-detailed?${que
 
 describe("GET /api/admin/companies-detailed", () => {
   it("gives each company its owner email, counts and status", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     await insertCompanyData(companyIdOf(owner), { valuers: 2, deletedValuers: 1, codes: 3 });
     const res = await detailed(`search=${encodeURIComponent(owner.user.company!.name)}`);
     expect(res.status).toBe(200);
@@ -53,7 +53,7 @@ describe("GET /api/admin/companies-detailed", () => {
   });
 
   it("searches by company name, company email or owner email, matching % and _ literally", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const companyEmail = `${unique("office")}@example.com`;
     await withDb((db) =>
       db
@@ -76,7 +76,7 @@ describe("GET /api/admin/companies-detailed", () => {
   it("pages newest first with the total when asked for a page", async () => {
     const tag = unique("Paged");
     let n = 0;
-    const owners = await inSequence(3, () => registerOwnerViaApi({ name: `${tag} ${n++}` }));
+    const owners = await inSequence(3, () => registerOwnerViaServices({ name: `${tag} ${n++}` }));
     const ids = owners.map(companyIdOf).reverse();
     const first = await detailed(`search=${tag}&page=1&pageSize=2`);
     expect(first.status).toBe(200);
@@ -99,7 +99,7 @@ describe("GET /api/admin/companies-detailed", () => {
 
 describe("GET /api/admin/companies/:id/details", () => {
   it("returns the company, its codes newest first and its current valuers", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const { codeIds, valuerIds } = await insertCompanyData(companyIdOf(owner), {
       valuers: 2,
       deletedValuers: 1,
@@ -138,7 +138,7 @@ describe("GET /api/admin/companies/:id/details", () => {
   });
 
   it("gives a Motor Vehicle code's reference number and description, as it has no location", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const vehicle = await insertCode(owner, VEHICLE_CODE);
     const res = await asAdmin(`/api/admin/companies/${companyIdOf(owner)}/details`);
     expect(res.body.qrCodes).toEqual([
@@ -162,7 +162,7 @@ describe("GET /api/admin/companies/:id/details", () => {
 
 describe("PATCH /api/admin/companies/:id/status", () => {
   it("deactivates and reactivates a company, keeping its users signed in and its codes", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const companyId = companyIdOf(owner);
     await insertCompanyData(companyId, { codes: 1 });
 
@@ -192,7 +192,7 @@ describe("PATCH /api/admin/companies/:id/status", () => {
     const missing = await asAdmin(`/api/admin/companies/${UNKNOWN_ID}/status`, { method: "PATCH", body });
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ message: "Company not found" });
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const bad = await asAdmin(`/api/admin/companies/${companyIdOf(owner)}/status`, {
       method: "PATCH",
       body: { isActive: "no" },
@@ -203,7 +203,7 @@ describe("PATCH /api/admin/companies/:id/status", () => {
 
 describe("PATCH /api/admin/companies/:id/reset-password", () => {
   it("sets the owner's password and signs the owner out everywhere", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const password = "  a fresh password  ";
     const res = await asAdmin(`/api/admin/companies/${companyIdOf(owner)}/reset-password`, {
       method: "PATCH",
@@ -229,7 +229,7 @@ describe("PATCH /api/admin/companies/:id/reset-password", () => {
   });
 
   it("applies the registration rules and answers 404 for an unknown company", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const path = `/api/admin/companies/${companyIdOf(owner)}/reset-password`;
     const cases: [unknown, string][] = [
       [{ password: "          " }, "password: Password cannot be blank"],

@@ -4,7 +4,7 @@ import { loadPlatformStats } from "../../worker/services/analytics";
 
 type PlatformStats = Awaited<ReturnType<typeof loadPlatformStats>>;
 import { randomToken } from "../../worker/lib/random";
-import { companyIdOf, registerOwnerViaApi } from "./fixtures/accounts";
+import { companyIdOf, registerOwnerViaServices } from "./fixtures/accounts";
 import { createAdminViaDb } from "./fixtures/admins";
 import { insertCompanyData } from "./fixtures/companies";
 import { inRolledBackTransaction } from "./fixtures/database";
@@ -34,7 +34,7 @@ describe("GET /api/admin/stats", () => {
     ]);
     for (const value of Object.values(before)) expect(Number.isInteger(value)).toBe(true);
 
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     await insertCompanyData(companyIdOf(owner), { codes: 2, scansPerCode: 3 });
     const after = await stats(admin.token);
     // Other test files share the database and may deactivate or delete rows at the same moment,

@@ -10,7 +10,7 @@ import {
   companyIdOf,
   findUser,
   loginViaApi,
-  registerOwnerViaApi,
+  registerOwnerViaServices,
   sessionCount,
 } from "./fixtures/accounts";
 import { auditEntriesFor, createAdminViaDb } from "./fixtures/admins";
@@ -35,14 +35,14 @@ const asAdmin = (path: string, options: { method?: string; body?: unknown } = {}
 const currentUserStatus = async (account: Account) => (await api("/api/auth/user", { token: account.token })).status;
 
 async function ownerWithData() {
-  const owner = await registerOwnerViaApi();
+  const owner = await registerOwnerViaServices();
   await insertCompanyData(companyIdOf(owner));
   return owner;
 }
 
 describe("GET /api/admin/users", () => {
   it("lists users with their company and never the password", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const res = await asAdmin(`/api/admin/users?search=${encodeURIComponent(owner.email)}`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual([
@@ -66,7 +66,7 @@ describe("GET /api/admin/users", () => {
   it("pages newest first when asked for a page", async () => {
     const tag = unique("paged");
     let n = 0;
-    const created = await inSequence(3, () => registerOwnerViaApi({ email: `${tag}${n++}@example.com` }));
+    const created = await inSequence(3, () => registerOwnerViaServices({ email: `${tag}${n++}@example.com` }));
     const first = await asAdmin(`/api/admin/users?search=${tag}&page=1&pageSize=2`);
     expect(first.body).toMatchObject({ page: 1, pageSize: 2, total: 3 });
     expect(first.body.items.map((u: { id: number }) => u.id)).toEqual([created[2]!.user.id, created[1]!.user.id]);
@@ -79,7 +79,7 @@ describe("GET /api/admin/users", () => {
 
 describe("PATCH /api/admin/users/:id/status", () => {
   it("deactivates a user, ends their sessions at once, and reactivates them", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const secondSession = { ...owner, token: await loginViaApi(owner.email, owner.password) };
 
     const off = await asAdmin(`/api/admin/users/${owner.user.id}/status`, {
@@ -111,7 +111,7 @@ describe("PATCH /api/admin/users/:id/status", () => {
   });
 
   it("does not log a change when the status is already the requested one", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const res = await asAdmin(`/api/admin/users/${owner.user.id}/status`, {
       method: "PATCH",
       body: { isActive: true },
@@ -144,7 +144,7 @@ describe("PATCH /api/admin/users/:id/status", () => {
 
 describe("an admin cannot remove themselves", () => {
   it("refuses self-deactivation and self-deletion, singly and in bulk, changing nothing", async () => {
-    const bystander = await registerOwnerViaApi();
+    const bystander = await registerOwnerViaServices();
     const refusals = [
       {
         path: `/api/admin/users/${admin.user.id}/status`,
@@ -220,7 +220,7 @@ describe("the last active administrator", () => {
 
 describe("PATCH /api/admin/users/bulk-status", () => {
   it("changes only users whose status differs and reports how many changed", async () => {
-    const [a, b, c, d] = (await inSequence(4, registerOwnerViaApi)) as [Account, Account, Account, Account];
+    const [a, b, c, d] = (await inSequence(4, registerOwnerViaServices)) as [Account, Account, Account, Account];
     await withDb((db) => db.update(users).set({ isActive: false }).where(eq(users.id, d.user.id)));
     const ids = [a, b, c, d].map((account) => account.user.id);
 

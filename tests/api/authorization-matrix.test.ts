@@ -7,13 +7,13 @@ import { app } from "../../worker/app";
 import { readConfig } from "../../worker/config";
 import { startSession } from "../../worker/services/sessions";
 import { OWNER_PASSWORD } from "../shared/accounts";
-import { type Account, registerOwnerViaApi } from "./fixtures/accounts";
+import { type Account, registerOwnerViaServices } from "./fixtures/accounts";
 import { createAdminViaDb } from "./fixtures/admins";
 import { codeInput, createCodeViaApi, insertCode } from "./fixtures/codes";
-import { createCompanyWithMemberViaApi } from "./fixtures/companies";
+import { createCompanyWithMember } from "./fixtures/companies";
 import { withDb } from "./fixtures/database";
 import { api, ORIGIN, unique } from "./fixtures/http";
-import { acceptInviteViaApi, addMemberViaApi, inviteMemberViaApi } from "./fixtures/team";
+import { acceptInviteViaApi, addMemberViaServices, inviteMemberViaApi } from "./fixtures/team";
 import { insertValuer } from "./fixtures/valuers";
 import { linkIn, waitForEmail } from "../shared/inbox";
 
@@ -368,7 +368,8 @@ const matrix: Row[] = [
     expected: OWNER_OF_OWN,
     request: () => ({
       path: "/api/companies/current",
-      body: { name: unique("Renamed Co"), email: `${unique("co")}@example.com` },
+      // Every owner a fixture makes has OWNER_PASSWORD; a new company email asks for it.
+      body: { name: unique("Renamed Co"), email: `${unique("co")}@example.com`, currentPassword: OWNER_PASSWORD },
     }),
   },
   {
@@ -560,14 +561,14 @@ const sessionFor = (userId: number) =>
 
 /** Company A (owner, member, valuer, code), company B's owner, and the three other kinds of caller. */
 async function buildWorld(): Promise<{ world: World; actors: Actor[] }> {
-  const { owner: ownerA, member: memberA, valuer } = await createCompanyWithMemberViaApi();
+  const { owner: ownerA, member: memberA, valuer } = await createCompanyWithMember();
   const code = await createCodeViaApi(ownerA.token, valuer.id);
   const [ownerB, admin, signInAccount, deactivated, deleted] = await Promise.all([
-    registerOwnerViaApi(),
+    registerOwnerViaServices(),
     createAdminViaDb(),
-    registerOwnerViaApi({ password: OWNER_PASSWORD, confirmPassword: OWNER_PASSWORD }),
-    addMemberViaApi(ownerA),
-    addMemberViaApi(ownerA),
+    registerOwnerViaServices({ password: OWNER_PASSWORD, confirmPassword: OWNER_PASSWORD }),
+    addMemberViaServices(ownerA),
+    addMemberViaServices(ownerA),
   ]);
   // Both keep a signed, unexpired token: only the server-side checks can refuse them.
   await withDb(async (db) => {
@@ -679,8 +680,8 @@ describe("mass assignment: ids, roles, counts and flags in bodies are ignored", 
   let foreign: { companyId: number; userId: number };
 
   beforeAll(async () => {
-    ({ owner: ownerA, member: memberA, valuer: valuerA } = await createCompanyWithMemberViaApi());
-    ownerB = await registerOwnerViaApi();
+    ({ owner: ownerA, member: memberA, valuer: valuerA } = await createCompanyWithMember());
+    ownerB = await registerOwnerViaServices();
     foreign = { companyId: ownerB.user.companyId!, userId: ownerB.user.id };
   }, 60_000);
 
@@ -783,6 +784,7 @@ describe("mass assignment: ids, roles, counts and flags in bodies are ignored", 
       body: {
         name: "Owner A Valuers",
         email: `${unique("a-co")}@example.com`,
+        currentPassword: ownerA.password,
         ...smuggled(foreign),
         id: foreign.companyId,
         ownerId: memberA.user.id,

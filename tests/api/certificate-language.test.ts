@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { formatVerificationCode } from "../../schema/verification-code";
 import { app } from "../../worker/app";
 import { randomToken } from "../../worker/lib/random";
-import { registerOwnerViaApi } from "./fixtures/accounts";
+import { registerOwnerViaServices } from "./fixtures/accounts";
 import { verifyCompanyViaAdmin } from "./fixtures/admins";
 import { insertCode } from "./fixtures/codes";
 import { api, ORIGIN } from "./fixtures/http";
@@ -16,7 +16,7 @@ import { USER_AGENTS } from "./fixtures/scans";
 
 /** A verified firm's valid Real Estate code for secured lending, valued 15 April 2025 (valid for a year). */
 async function arrangeCode() {
-  const owner = await registerOwnerViaApi();
+  const owner = await registerOwnerViaServices();
   await verifyCompanyViaAdmin(owner.user.companyId!);
   return insertCode(owner, {
     valuationDate: new Date("2025-04-15T00:00:00Z"),

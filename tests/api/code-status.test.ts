@@ -1,14 +1,14 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { codeStatusEvents } from "../../schema/tables";
-import { registerOwnerViaApi } from "./fixtures/accounts";
+import { registerOwnerViaServices } from "./fixtures/accounts";
 import { verifyCompanyViaAdmin } from "./fixtures/admins";
 import { insertCode } from "./fixtures/codes";
 import { setCompanyActiveInDb } from "./fixtures/companies";
 import { withDb } from "./fixtures/database";
 import { api, ORIGIN, randomIp } from "./fixtures/http";
 import { scanLikePhone } from "./fixtures/scans";
-import { addMemberViaApi } from "./fixtures/team";
+import { addMemberViaServices } from "./fixtures/team";
 
 const revoke = (token: string, codeId: number, body: unknown) => api(`/api/qr-codes/${codeId}/revoke`, { token, body });
 const reinstate = (token: string, codeId: number, body: unknown) =>
@@ -17,7 +17,7 @@ const history = (token: string, codeId: number) => api(`/api/qr-codes/${codeId}/
 
 describe("code revocation", () => {
   it("revokes with a reason, shows it on the certificate at once and records who and when", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const code = await insertCode(owner);
 
     const res = await revoke(owner.token, code.id, { reason: "Superseded by a new valuation" });
@@ -46,7 +46,7 @@ describe("code revocation", () => {
   });
 
   it("refuses to revoke a revoked code again (409)", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const code = await insertCode(owner);
     await revoke(owner.token, code.id, { reason: "First" });
     const again = await revoke(owner.token, code.id, { reason: "Second" });
@@ -55,11 +55,11 @@ describe("code revocation", () => {
   });
 
   it("links the replacing code, which must be another live code of the same company", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const code = await insertCode(owner);
     const replacement = await insertCode(owner);
     const revoked = await insertCode(owner, { revokedAt: new Date(), revokedReason: "old" });
-    const foreign = await insertCode(await registerOwnerViaApi());
+    const foreign = await insertCode(await registerOwnerViaServices());
 
     for (const [supersededByCodeId, message] of [
       [code.id, "A code cannot replace itself"],
@@ -83,7 +83,7 @@ describe("code revocation", () => {
   });
 
   it("validates the reason", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const code = await insertCode(owner);
     const missing = await revoke(owner.token, code.id, {});
     expect(missing.status).toBe(400);
@@ -94,8 +94,8 @@ describe("code revocation", () => {
   });
 
   it("lets a member revoke only the codes they created", async () => {
-    const owner = await registerOwnerViaApi();
-    const member = await addMemberViaApi(owner);
+    const owner = await registerOwnerViaServices();
+    const member = await addMemberViaServices(owner);
     const ownersCode = await insertCode(owner);
     const membersCode = await insertCode(member);
 
@@ -108,8 +108,8 @@ describe("code revocation", () => {
   });
 
   it("hides other companies' codes (404) and requires sign-in (401)", async () => {
-    const owner = await registerOwnerViaApi();
-    const foreign = await insertCode(await registerOwnerViaApi());
+    const owner = await registerOwnerViaServices();
+    const foreign = await insertCode(await registerOwnerViaServices());
     expect((await revoke(owner.token, foreign.id, { reason: "x" })).status).toBe(404);
     expect((await reinstate(owner.token, foreign.id, { reason: "x" })).status).toBe(404);
     expect((await history(owner.token, foreign.id)).status).toBe(404);
@@ -119,9 +119,9 @@ describe("code revocation", () => {
   });
 
   it("reinstates only by the owner, as a separate logged action", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     await verifyCompanyViaAdmin(owner.user.companyId!);
-    const member = await addMemberViaApi(owner);
+    const member = await addMemberViaServices(owner);
     const code = await insertCode(member);
     const replacement = await insertCode(owner);
 
@@ -140,11 +140,24 @@ describe("code revocation", () => {
       revokedBy: null,
       supersededBy: null,
     });
-    expect((await scanLikePhone(code.publicToken)).body).toContain("Verified Authentic");
+    const page = String((await scanLikePhone(code.publicToken)).body);
+    expect(page).toContain("Verified Authentic");
+    // The withdrawal stays on the record: a bank that saw "Revoked" last week sees why it is back.
+    const today = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric" }).format(
+      new Date(),
+    );
+    expect(page).toContain(`Withdrawn on ${today} and reinstated on ${today}`);
+    expect(page).toContain("Reason: Revoked by mistake");
+    const json = await api(`/api/public/certificates/${code.publicToken}`);
+    expect(json.body.reinstatement).toEqual({
+      revokedAt: expect.any(String),
+      reinstatedAt: expect.any(String),
+      reason: "Revoked by mistake",
+    });
   });
 
   it("refuses reinstatement for a deactivated company but still lets it revoke", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const code = await insertCode(owner);
     await setCompanyActiveInDb(owner.user.companyId!, false);
     expect((await revoke(owner.token, code.id, { reason: "Withdrawn" })).status).toBe(200);
@@ -152,8 +165,8 @@ describe("code revocation", () => {
   });
 
   it("lists the status history newest first, with actors, to any company user", async () => {
-    const owner = await registerOwnerViaApi();
-    const member = await addMemberViaApi(owner);
+    const owner = await registerOwnerViaServices();
+    const member = await addMemberViaServices(owner);
     const code = await insertCode(owner);
     await revoke(owner.token, code.id, { reason: "Superseded" });
     await reinstate(owner.token, code.id, { reason: "Revoked by mistake" });
@@ -184,7 +197,7 @@ describe("one status", () => {
   }
 
   async function verifiedOwner() {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     await verifyCompanyViaAdmin(owner.user.companyId!);
     return owner;
   }

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { companies } from "../../schema/tables";
-import { registerOwnerViaApi } from "./fixtures/accounts";
+import { registerOwnerViaServices } from "./fixtures/accounts";
 import { createAdminViaDb } from "./fixtures/admins";
-import { createCompanyWithMemberViaApi, setCompanyActiveInDb } from "./fixtures/companies";
+import { createCompanyWithMember, setCompanyActiveInDb } from "./fixtures/companies";
 import { withDb } from "./fixtures/database";
 import { api, unique } from "./fixtures/http";
 
@@ -16,7 +16,7 @@ const details = () => ({
 
 describe("current company", () => {
   it("shows the user's company with its owner, never the webhook secret", async () => {
-    const { owner, member } = await createCompanyWithMemberViaApi();
+    const { owner, member } = await createCompanyWithMember();
     await withDb((db) =>
       db
         .update(companies)
@@ -41,12 +41,20 @@ describe("current company", () => {
   });
 
   it("lets the owner edit the details, clearing blank optional fields; a new email waits for its confirmation", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const input = details();
     const res = await api("/api/companies/current", {
       method: "PUT",
       token: owner.token,
-      body: { ...input, phone: "", location: "  ", ownerId: 1, isActive: false, id: 5 },
+      body: {
+        ...input,
+        phone: "",
+        location: "  ",
+        ownerId: 1,
+        isActive: false,
+        id: 5,
+        currentPassword: owner.password,
+      },
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
@@ -63,7 +71,7 @@ describe("current company", () => {
   });
 
   it("validates the details with the length caps (phone 50, location 255 characters)", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const res = await api("/api/companies/current", {
       method: "PUT",
       token: owner.token,
@@ -79,18 +87,18 @@ describe("current company", () => {
   });
 
   it("refuses an email another company already uses", async () => {
-    const owner = await registerOwnerViaApi();
-    const other = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
+    const other = await registerOwnerViaServices();
     const res = await api("/api/companies/current", {
       method: "PUT",
       token: owner.token,
-      body: { ...details(), email: other.email.toUpperCase() },
+      body: { ...details(), email: other.email.toUpperCase(), currentPassword: owner.password },
     });
     expect(res).toMatchObject({ status: 409, body: { message: "A company with this email already exists" } });
   });
 
   it("refuses members, deactivated companies and admins", async () => {
-    const { owner, member } = await createCompanyWithMemberViaApi();
+    const { owner, member } = await createCompanyWithMember();
     const asMember = await api("/api/companies/current", { method: "PUT", token: member.token, body: details() });
     expect(asMember).toMatchObject({
       status: 403,

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { qrCodes } from "../../schema/tables";
-import { registerOwnerViaApi } from "./fixtures/accounts";
+import { registerOwnerViaServices } from "./fixtures/accounts";
 import { createAdminViaDb } from "./fixtures/admins";
 import { createCodeViaApi } from "./fixtures/codes";
 import { withDb } from "./fixtures/database";
@@ -12,7 +12,7 @@ import { createValuerViaApi } from "./fixtures/valuers";
 /** The dashboard and admin numbers come from counters a trigger keeps; they must equal real counts. */
 describe("company counters", () => {
   it("follow code creation, counted scans and code deletion", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const admin = await createAdminViaDb();
     const valuer = await createValuerViaApi(owner.token);
     const first = await createCodeViaApi(owner.token, valuer.id);

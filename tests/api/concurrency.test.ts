@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { qrCodes } from "../../schema/tables";
 import { codeInput } from "./fixtures/codes";
-import { createCompanyWithMemberViaApi } from "./fixtures/companies";
+import { createCompanyWithMember } from "./fixtures/companies";
 import { withDb } from "./fixtures/database";
 import { api, ORIGIN } from "./fixtures/http";
 import { scanLikePhone } from "./fixtures/scans";
@@ -13,7 +13,7 @@ import { scanLikePhone } from "./fixtures/scans";
  */
 describe("concurrent code creation", () => {
   it("stores 50 codes created at once for one company, each once, with its own id, token and address", async () => {
-    const { owner, member, valuer } = await createCompanyWithMemberViaApi();
+    const { owner, member, valuer } = await createCompanyWithMember();
     const references = Array.from({ length: 50 }, (_, index) => `LOAD-${index}`);
 
     const responses = await Promise.all(

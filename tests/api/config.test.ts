@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { PUBLIC_ORIGIN_MAX_LENGTH, readConfig } from "../../worker/config";
+import type { Bindings } from "../../worker/env";
 import { renderQrSvg } from "../../worker/lib/qr";
 
 describe("configuration", () => {
@@ -13,5 +14,15 @@ describe("configuration", () => {
     expect(() => readConfig({ ...env, PUBLIC_ORIGIN: `https://a${longest.slice("https://".length)}` })).toThrow(
       /PUBLIC_ORIGIN must be at most 36 characters/,
     );
+  });
+
+  it("hashes passwords at the test-only cost only where the Worker runs locally", () => {
+    expect(readConfig({ ...env, APP_ENV: "development", PASSWORD_HASHING: "fast" }).PASSWORD_HASHING).toBe("fast");
+    const { APP_ENV: _local, ...production } = env as Bindings;
+    expect(() => readConfig({ ...production, PASSWORD_HASHING: "fast" })).toThrow(
+      'PASSWORD_HASHING "fast" is for test runs only: it needs APP_ENV "development"',
+    );
+    const { PASSWORD_HASHING: _testHashing, ...deployed } = production;
+    expect(readConfig(deployed).PASSWORD_HASHING).toBe("standard");
   });
 });

@@ -68,7 +68,8 @@ describe("database outage", () => {
   beforeAll(async () => {
     const started = await fetch(`${control}/database`, { method: "POST" });
     const { url } = (await started.json()) as { url: string };
-    worker = { ...env, DATABASE_URL: url };
+    // Production's connection timeout: an outage must be answered within it.
+    worker = { ...env, DATABASE_URL: url, DB_CONNECT_TIMEOUT_MS: "5000" };
 
     const password = OWNER_PASSWORD;
     const email = `${unique("outage")}@example.com`;

@@ -98,7 +98,13 @@ describe("changing an email", () => {
     const saved = await api("/api/companies/current", {
       method: "PUT",
       token: owner.token,
-      body: { name: company.name, email: newEmail, phone: company.phone, location: company.location },
+      body: {
+        name: company.name,
+        email: newEmail,
+        phone: company.phone,
+        location: company.location,
+        currentPassword: owner.password,
+      },
     });
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ email: company.email, pendingEmail: { email: newEmail } });
@@ -158,7 +164,13 @@ describe("changing an email", () => {
     const res = await api("/api/companies/current", {
       method: "PUT",
       token: second.token,
-      body: { name: company.name, email: first.email, phone: company.phone, location: company.location },
+      body: {
+        name: company.name,
+        email: first.email,
+        phone: company.phone,
+        location: company.location,
+        currentPassword: second.password,
+      },
     });
     expect(res).toMatchObject({ status: 409, body: { message: "A company with this email already exists" } });
   });

@@ -17,10 +17,10 @@ import { valuerSchema } from "../../schema/validation/valuers";
 import { webhookSchema } from "../../schema/validation/webhook";
 import type { Database } from "../../worker/db";
 import { OWNER_PASSWORD } from "../shared/accounts";
-import { type Account, registerOwnerViaApi } from "./fixtures/accounts";
+import { type Account, registerOwnerViaServices } from "./fixtures/accounts";
 import { createAdminViaDb } from "./fixtures/admins";
 import { codeInput, insertCode } from "./fixtures/codes";
-import { createCompanyWithMemberViaApi } from "./fixtures/companies";
+import { createCompanyWithMember } from "./fixtures/companies";
 import { withDb } from "./fixtures/database";
 import { api, ORIGIN, unique } from "./fixtures/http";
 import { inviteMemberViaApi } from "./fixtures/team";
@@ -259,11 +259,11 @@ interface Fixtures {
 let f: Fixtures;
 
 beforeAll(async () => {
-  const { owner, member, valuer } = await createCompanyWithMemberViaApi();
+  const { owner, member, valuer } = await createCompanyWithMember();
   const [admin, editor, passwordChanger] = await Promise.all([
     createAdminViaDb(),
-    registerOwnerViaApi(),
-    registerOwnerViaApi(),
+    registerOwnerViaServices(),
+    registerOwnerViaServices(),
   ]);
   f = { owner, member, valuer, companyId: owner.user.companyId!, admin, editor, passwordChanger };
 }, 60_000);
@@ -525,7 +525,13 @@ describe("generated bodies", () => {
             label: "PUT /api/companies/current",
             schema: companyDetailsSchema,
             body: applyPlan(
-              { name: "Editor Valuers", email: `${unique("editor")}@example.com`, phone: "", location: "Mombasa" },
+              {
+                name: "Editor Valuers",
+                email: `${unique("editor")}@example.com`,
+                phone: "",
+                location: "Mombasa",
+                currentPassword: f.editor.password,
+              },
               detailsPlan,
             ),
             send: (b) => api("/api/companies/current", { method: "PUT", token: f.editor.token, body: b }),
@@ -645,7 +651,7 @@ describe("generated bodies", () => {
   }, 120_000);
 
   it("administrators' status changes", async () => {
-    const target = await registerOwnerViaApi();
+    const target = await registerOwnerViaServices();
     const targetCompanyId = target.user.companyId!;
     const userIds = fc.oneof(fc.array(foreignId, { maxLength: 3 }), fc.constant([target.user.id]), hostileValue);
     await fc.assert(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { geocoderPlaceNames } from "../../worker/lib/geocoder";
-import { registerOwnerViaApi } from "./fixtures/accounts";
+import { registerOwnerViaServices } from "./fixtures/accounts";
 import { createCodeViaApi } from "./fixtures/codes";
 import { api } from "./fixtures/http";
 import { createValuerViaApi } from "./fixtures/valuers";
@@ -13,7 +13,7 @@ async function suggest(token: string, q: string) {
 
 describe("location suggestions", () => {
   it("finds the curated Kenyan and UK places, biggest first, case-insensitively, with region and country", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     expect((await suggest(owner.token, "westl"))[0]).toBe("Westlands, Nairobi, Kenya");
     expect((await suggest(owner.token, "MOMBASA"))[0]).toBe("Mombasa, Kenya");
     expect((await suggest(owner.token, "Kensington"))[0]).toBe("Kensington, London, United Kingdom");
@@ -25,7 +25,7 @@ describe("location suggestions", () => {
   });
 
   it("names every gazetteer place's country in full, and a US town's state, so namesakes can be told apart", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const names = await suggest(owner.token, "westla");
     expect(names).toEqual(
       expect.arrayContaining(["Westland, MI, United States", "Westlake, OH, United States", "Westlake, Australia"]),
@@ -35,8 +35,8 @@ describe("location suggestions", () => {
   });
 
   it("puts the company's own earlier addresses first and never another company's", async () => {
-    const owner = await registerOwnerViaApi();
-    const other = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
+    const other = await registerOwnerViaServices();
     const valuer = await createValuerViaApi(owner.token);
     const otherValuer = await createValuerViaApi(other.token);
     await createCodeViaApi(owner.token, valuer.id, { propertyAddress: "Plot 9, Mombasa Road, Nairobi" });
@@ -52,7 +52,7 @@ describe("location suggestions", () => {
   });
 
   it("returns at most 15 suggestions and none for fewer than 2 characters", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     expect(await suggest(owner.token, "sa")).toHaveLength(15);
     expect(await suggest(owner.token, "s")).toEqual([]);
     expect(await suggest(owner.token, " ")).toEqual([]);
@@ -62,7 +62,7 @@ describe("location suggestions", () => {
   });
 
   it("refuses overlong queries and anonymous callers", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const res = await api(`/api/locations/search?q=${"a".repeat(101)}`, { token: owner.token });
     expect(res).toMatchObject({ status: 400, body: { errors: ["q: Must be at most 100 characters"] } });
     expect((await api("/api/locations/search?q=nairobi")).status).toBe(401);

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { loginViaApi, registerOwnerViaApi } from "./fixtures/accounts";
+import { loginViaApi, registerOwnerViaServices } from "./fixtures/accounts";
 import { api } from "./fixtures/http";
 
 const NEW_PASSWORD = "a-brand-new-password";
 
 describe("profile", () => {
   it("updates the user's own names", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const res = await api("/api/profile", {
       method: "PUT",
       token: owner.token,
@@ -21,7 +21,7 @@ describe("profile", () => {
   });
 
   it("validates the names", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const res = await api("/api/profile", {
       method: "PUT",
       token: owner.token,
@@ -35,7 +35,7 @@ describe("profile", () => {
 
 describe("password change", () => {
   it("changes the password and ends the user's other sessions only", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const otherSession = await loginViaApi(owner.email, owner.password);
     const res = await api("/api/profile/password", {
       token: owner.token,
@@ -49,7 +49,7 @@ describe("password change", () => {
   });
 
   it("refuses a wrong current password and keeps everything as it was", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const otherSession = await loginViaApi(owner.email, owner.password);
     const res = await api("/api/profile/password", {
       token: owner.token,
@@ -61,7 +61,7 @@ describe("password change", () => {
   });
 
   it("validates the new password and its confirmation", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const res = await api("/api/profile/password", {
       token: owner.token,
       body: { currentPassword: "", newPassword: "short", confirmPassword: "different" },

@@ -4,7 +4,7 @@ import { randomToken } from "../../worker/lib/random";
 import { RECENT_VALUATION, RECENT_VALUATION_DAYS, valuationDay } from "../shared/dates";
 import { DAY_MS } from "../../schema/limits";
 import { formatVerificationCode } from "../../schema/verification-code";
-import { registerOwnerViaApi } from "./fixtures/accounts";
+import { registerOwnerViaServices } from "./fixtures/accounts";
 import { insertCode, VEHICLE_CODE, verificationCount } from "./fixtures/codes";
 import { api, inOneRateLimitWindow, ORIGIN, randomIp, unique } from "./fixtures/http";
 import { orphanScansFor, scanEventsOf, USER_AGENTS } from "./fixtures/scans";
@@ -18,7 +18,10 @@ const certificate = (token: string, options: { ip?: string; userAgent?: string }
 
 describe("GET /api/public/certificates/:token", () => {
   it("returns exactly the spec's payload plus the code's state, counting the scan", async () => {
-    const owner = await registerOwnerViaApi({ name: "Payload Valuers", email: `${unique("payload")}@example.com` });
+    const owner = await registerOwnerViaServices({
+      name: "Payload Valuers",
+      email: `${unique("payload")}@example.com`,
+    });
     const valuer = await insertValuer(owner.user.companyId!, {
       name: "Mary Achieng",
       qualification: "BSc Land Economics",
@@ -55,6 +58,8 @@ describe("GET /api/public/certificates/:token", () => {
       valuerPhone: "+254 722 333 444",
       companyName: "Payload Valuers",
       companyEmail: owner.email,
+      companyPhone: "+254700000001",
+      issuerRegistration: null,
       qrCodeId: code.publicToken,
       verificationCount: 5,
       status: "valid",
@@ -63,7 +68,10 @@ describe("GET /api/public/certificates/:token", () => {
       supersededBy: null,
       valuerRegistrationNumber: null,
       issuerVerified: false,
+      issuerTrust: "not-verified",
       issuerVerifiedAt: null,
+      issuerSuspendedAt: null,
+      reinstatement: null,
       addressee: "Equity Bank Kenya Ltd",
       purpose: "Secured lending",
       inspectionDate: valuationDay(RECENT_VALUATION_DAYS + 2).timestamp,
@@ -78,7 +86,7 @@ describe("GET /api/public/certificates/:token", () => {
   });
 
   it("gives a Motor Vehicle's reference number and description, with no location or sizes", async () => {
-    const code = await insertCode(await registerOwnerViaApi(), VEHICLE_CODE);
+    const code = await insertCode(await registerOwnerViaServices(), VEHICLE_CODE);
     const res = await certificate(code.publicToken);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
@@ -92,7 +100,7 @@ describe("GET /api/public/certificates/:token", () => {
   });
 
   it("reports a code revoked for a replacement as superseded, with date, reason and the replacing code's address", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const replacement = await insertCode(owner);
     const code = await insertCode(owner, {
       revokedAt: new Date("2025-02-01T08:30:00Z"),
@@ -121,7 +129,7 @@ describe("GET /api/public/certificates/:token", () => {
   });
 
   it("does not count link previews", async () => {
-    const code = await insertCode(await registerOwnerViaApi());
+    const code = await insertCode(await registerOwnerViaServices());
     const res = await certificate(code.publicToken, { userAgent: USER_AGENTS.whatsapp });
     expect(res.body.verificationCount).toBe(0);
     expect(await verificationCount(code.id)).toBe(0);

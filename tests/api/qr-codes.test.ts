@@ -6,10 +6,10 @@ import type { Bindings } from "../../worker/env";
 import worker from "../../worker/index";
 import { renderQrSvg } from "../../worker/lib/qr";
 import { RECENT_VALUATION, RECENT_VALUATION_DAYS, valuationDay } from "../shared/dates";
-import { registerOwnerViaApi } from "./fixtures/accounts";
+import { registerOwnerViaServices } from "./fixtures/accounts";
 import { createAdminViaDb } from "./fixtures/admins";
 import { codeInput, createCodeViaApi } from "./fixtures/codes";
-import { createCompanyWithMemberViaApi, setCompanyActiveInDb } from "./fixtures/companies";
+import { createCompanyWithMember, setCompanyActiveInDb } from "./fixtures/companies";
 import { withDb } from "./fixtures/database";
 import { api, ORIGIN } from "./fixtures/http";
 import { decodeQrSvgDataUrl } from "./fixtures/qr-images";
@@ -25,7 +25,7 @@ function setCodeFields(id: number, fields: Partial<typeof qrCodes.$inferInsert>)
 
 describe("creating codes", () => {
   it("creates a Real Estate code whose image encodes its public address", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const valuer = await createValuerViaApi(owner.token, { name: "Jane Wanjiku", qualification: "MRICS" });
     const res = await api("/api/qr-codes", { token: owner.token, body: codeInput(valuer.id) });
     expect(res.status).toBe(201);
@@ -55,7 +55,7 @@ describe("creating codes", () => {
   });
 
   it("creates a Motor Vehicle code without a location and drops the sizes", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const valuer = await createValuerViaApi(owner.token);
     const code = await createCodeViaApi(owner.token, valuer.id, {
       propertyType: "Motor Vehicle",
@@ -83,7 +83,7 @@ describe("creating codes", () => {
   });
 
   it("requires the Vehicle Reference Number for Motor Vehicles and a location for other types", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const valuer = await createValuerViaApi(owner.token);
     const vehicle = await api("/api/qr-codes", {
       token: owner.token,
@@ -105,7 +105,7 @@ describe("creating codes", () => {
   });
 
   it("reports every invalid field at once", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const res = await api("/api/qr-codes", {
       token: owner.token,
       body: {
@@ -148,7 +148,7 @@ describe("creating codes", () => {
     ["99999999999999", "Market value must have at most 13 digits before the decimal point"],
     [undefined, "Market value is required"],
   ])("refuses market value %s", async (marketValue, message) => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const valuer = await createValuerViaApi(owner.token);
     const res = await api("/api/qr-codes", { token: owner.token, body: codeInput(valuer.id, { marketValue }) });
     expect(res.status).toBe(400);
@@ -158,7 +158,7 @@ describe("creating codes", () => {
   it.each(["31/02/2025", "29/02/2023", "2025-13-01", "15-01-2025", "1/1/2025", ""])(
     "refuses valuation date %j",
     async (valuationDate) => {
-      const owner = await registerOwnerViaApi();
+      const owner = await registerOwnerViaServices();
       const valuer = await createValuerViaApi(owner.token);
       const res = await api("/api/qr-codes", { token: owner.token, body: codeInput(valuer.id, { valuationDate }) });
       expect(res.status).toBe(400);
@@ -167,7 +167,7 @@ describe("creating codes", () => {
   );
 
   it("accepts the largest money value that fits 15,2 and leap days", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const valuer = await createValuerViaApi(owner.token);
     const code = await createCodeViaApi(owner.token, valuer.id, {
       marketValue: "9999999999999.99",
@@ -177,8 +177,8 @@ describe("creating codes", () => {
   });
 
   it("only lets an active valuer of the user's own company sign", async () => {
-    const owner = await registerOwnerViaApi();
-    const other = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
+    const other = await registerOwnerViaServices();
     const foreign = await createValuerViaApi(other.token);
     const inactive = await createValuerViaApi(owner.token, { isActive: false });
     const deleted = await createValuerViaApi(owner.token);
@@ -194,8 +194,8 @@ describe("creating codes", () => {
   });
 
   it("ignores ids, counts, status and generated fields sent by the client", async () => {
-    const owner = await registerOwnerViaApi();
-    const other = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
+    const other = await registerOwnerViaServices();
     const valuer = await createValuerViaApi(owner.token);
     const code = await createCodeViaApi(owner.token, valuer.id, {
       id: 1,
@@ -219,7 +219,7 @@ describe("creating codes", () => {
   });
 
   it("lets members create codes and refuses a deactivated company", async () => {
-    const { owner, member, valuer } = await createCompanyWithMemberViaApi();
+    const { owner, member, valuer } = await createCompanyWithMember();
     const code = await createCodeViaApi(member.token, valuer.id);
     expect(code.userId).toBe(member.user.id);
 
@@ -246,7 +246,7 @@ describe("creating codes with an Idempotency-Key", () => {
   const codeCount = async (token: string) => ((await api("/api/qr-codes", { token })).body as unknown[]).length;
 
   it("answers the same key and request with the first code again, however the JSON is written", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const valuer = await createValuerViaApi(owner.token);
     const key = crypto.randomUUID();
     const body = codeInput(valuer.id);
@@ -270,7 +270,7 @@ describe("creating codes with an Idempotency-Key", () => {
   });
 
   it("refuses the same key with a different request, and keeps the first code", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const valuer = await createValuerViaApi(owner.token);
     const key = crypto.randomUUID();
     expect((await keyed(owner.token, key, codeInput(valuer.id))).status).toBe(201);
@@ -284,7 +284,7 @@ describe("creating codes with an Idempotency-Key", () => {
   });
 
   it("refuses a key that is not a UUID with a 400, and creates a code per request without the header", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const valuer = await createValuerViaApi(owner.token);
     for (const key of ["not-a-uuid", "123", "", "3b241101-e2bb-4255-8caf-4136c566a96"]) {
       const res = await keyed(owner.token, key, codeInput(valuer.id));
@@ -304,7 +304,7 @@ describe("creating codes with an Idempotency-Key", () => {
   });
 
   it("creates exactly one code for requests sent at once with the same key", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const valuer = await createValuerViaApi(owner.token);
     const key = crypto.randomUUID();
     const body = codeInput(valuer.id);
@@ -318,7 +318,7 @@ describe("creating codes with an Idempotency-Key", () => {
   });
 
   it("keeps keys per user: a colleague's request with the same key makes its own code", async () => {
-    const { owner, member, valuer } = await createCompanyWithMemberViaApi();
+    const { owner, member, valuer } = await createCompanyWithMember();
     const key = crypto.randomUUID();
     const body = codeInput(valuer.id);
 
@@ -333,7 +333,7 @@ describe("creating codes with an Idempotency-Key", () => {
   });
 
   it("leaves no key behind when the request is refused, so it can be corrected and sent again", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const valuer = await createValuerViaApi(owner.token);
     const inactive = await createValuerViaApi(owner.token, { isActive: false });
     const key = crypto.randomUUID();
@@ -345,7 +345,7 @@ describe("creating codes with an Idempotency-Key", () => {
   });
 
   it("forgets a key after 24 hours: it makes a new code, and the hourly cron deletes old keys", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const valuer = await createValuerViaApi(owner.token);
     const key = crypto.randomUUID();
     const body = codeInput(valuer.id);
@@ -384,8 +384,8 @@ describe("creating codes with an Idempotency-Key", () => {
 
 describe("reading codes", () => {
   it("returns one code with its image, signer, count and status, and hides other companies' codes", async () => {
-    const a = await createCompanyWithMemberViaApi();
-    const b = await createCompanyWithMemberViaApi();
+    const a = await createCompanyWithMember();
+    const b = await createCompanyWithMember();
     const code = await createCodeViaApi(a.owner.token, a.valuer.id);
     await setCodeFields(code.id, { verificationCount: 7 });
 
@@ -414,7 +414,7 @@ describe("reading codes", () => {
   });
 
   it("lists newest first with the nested valuer, as a plain array honouring limit", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const valuer = await createValuerViaApi(owner.token, { name: "Ann Signer", qualification: "FRICS" });
     const ids: number[] = [];
     for (let i = 0; i < 6; i++) ids.push((await createCodeViaApi(owner.token, valuer.id)).id);
@@ -428,7 +428,7 @@ describe("reading codes", () => {
   });
 
   it("pages with a total when page or pageSize is given", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const valuer = await createValuerViaApi(owner.token);
     const ids: number[] = [];
     for (let i = 0; i < 5; i++) ids.push((await createCodeViaApi(owner.token, valuer.id)).id);
@@ -450,7 +450,7 @@ describe("reading codes", () => {
   });
 
   it("filters by address or reference, property type and valuation date on the server", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const valuer = await createValuerViaApi(owner.token);
     const dayAfter = valuationDay(RECENT_VALUATION_DAYS - 1);
     const riverside = await createCodeViaApi(owner.token, valuer.id, {
@@ -489,7 +489,7 @@ describe("reading codes", () => {
   });
 
   it("rejects malformed list queries", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const res = await api("/api/qr-codes?limit=0&page=-1&pageSize=101&propertyType=Boat&date=31/02/2025", {
       token: owner.token,
     });
@@ -508,8 +508,8 @@ describe("reading codes", () => {
 
 describe("dashboard stats", () => {
   it("counts the company's codes, this month's codes and verifications", async () => {
-    const { owner, member, valuer } = await createCompanyWithMemberViaApi();
-    const other = await createCompanyWithMemberViaApi();
+    const { owner, member, valuer } = await createCompanyWithMember();
+    const other = await createCompanyWithMember();
     const empty = await api("/api/analytics/stats", { token: owner.token });
     expect(empty).toMatchObject({ status: 200, body: { totalQRCodes: 0, thisMonth: 0, verifications: 0 } });
 
@@ -537,7 +537,7 @@ describe("lender fields and validity", () => {
   const LONG_AGO = valuationDay(400);
 
   it("stores the addressee, purpose, inspection date, forced sale value and title number, valid for 90 days", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const valuer = await createValuerViaApi(owner.token);
     const valued = valuationDay(20);
     const res = await api("/api/qr-codes", {
@@ -577,7 +577,7 @@ describe("lender fields and validity", () => {
   });
 
   it("refuses each field's invalid values with the field's message", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const valuer = await createValuerViaApi(owner.token);
     const valued = valuationDay(20);
     const cases: [Record<string, unknown>, string][] = [
@@ -600,6 +600,7 @@ describe("lender fields and validity", () => {
       [{ titleNumber: "L".repeat(101) }, "titleNumber: Must be at most 100 characters"],
       [{ validUntil: valued.dayMonthYear }, "validUntil: Valid until must be after the valuation date"],
       [{ validUntil: "not a date" }, "validUntil: Enter a real date as DD/MM/YYYY"],
+      [{ inspectionDate: valuationDay(-2).dayMonthYear }, "inspectionDate: Inspection date cannot be in the future"],
       [
         { validUntil: valuationDay(20 - 366).dayMonthYear },
         "validUntil: Valid until must be within 365 days of the valuation date",
@@ -621,6 +622,13 @@ describe("lender fields and validity", () => {
       validUntil: valuationDay(20 - 365).dayMonthYear,
     });
     expect(edges).toMatchObject({ forcedSaleValue: "45000000.00", validUntil: valuationDay(20 - 365).timestamp });
+    // A valuation dated in the future (the reviewers' 31/12/2099) is refused; today is fine anywhere on Earth.
+    const future = await api("/api/qr-codes", {
+      token: owner.token,
+      body: codeInput(valuer.id, { valuationDate: "31/12/2099", validUntil: "30/12/2100" }),
+    });
+    expect(future.body.errors).toEqual(["valuationDate: Valuation date cannot be in the future"]);
+    await createCodeViaApi(owner.token, valuer.id, { valuationDate: valuationDay(0).dayMonthYear });
     // A date rule never reports against a valuation date that is itself missing.
     const noDate = await api("/api/qr-codes", {
       token: owner.token,
@@ -630,7 +638,7 @@ describe("lender fields and validity", () => {
   });
 
   it("keeps a title number only for Real Estate", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const valuer = await createValuerViaApi(owner.token);
     const titled = { titleNumber: "LR No. 209/1234", valuationDate: RECENT_VALUATION.dayMonthYear };
     expect((await createCodeViaApi(owner.token, valuer.id, titled)).titleNumber).toBe("LR No. 209/1234");
@@ -646,7 +654,7 @@ describe("lender fields and validity", () => {
   });
 
   it("makes new codes valid for the company's validity period, or the date the valuer chose", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const valuer = await createValuerViaApi(owner.token);
     const company = (await api("/api/companies/current", { token: owner.token })).body;
     expect(company.validityDays).toBe(90);
@@ -689,7 +697,7 @@ describe("lender fields and validity", () => {
   });
 
   it("filters the history by purpose and by status", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const valuer = await createValuerViaApi(owner.token);
     const recent = RECENT_VALUATION.dayMonthYear;
     const lending = await createCodeViaApi(owner.token, valuer.id, {
@@ -726,7 +734,7 @@ describe("lender fields and validity", () => {
   });
 
   it("gives every code its own verification code, unrelated to its token", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const valuer = await createValuerViaApi(owner.token);
     const codes = await Promise.all(
       Array.from({ length: 12 }, () =>

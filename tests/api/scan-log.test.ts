@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { scanEvents } from "../../schema/tables";
-import { registerOwnerViaApi } from "./fixtures/accounts";
+import { registerOwnerViaServices } from "./fixtures/accounts";
 import { insertCode, VEHICLE_CODE } from "./fixtures/codes";
 import { withDb } from "./fixtures/database";
 import { api, randomIp } from "./fixtures/http";
@@ -32,7 +32,7 @@ async function insertScans(code: { id: number; companyId: number }, times: Date[
 
 describe("GET /api/qr-codes/:id/scans", () => {
   it("returns the latest scans, 30 days of daily counts with zeros, and unique scanners", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const code = await insertCode(owner);
     const phone = randomIp();
     await scanLikePhone(code.publicToken, { ip: phone });
@@ -77,7 +77,7 @@ describe("GET /api/qr-codes/:id/scans", () => {
   });
 
   it("keeps only the latest 100 scans in the list", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const code = await insertCode(owner);
     const now = Date.now();
     await insertScans(
@@ -90,8 +90,8 @@ describe("GET /api/qr-codes/:id/scans", () => {
   });
 
   it("hides other companies' codes", async () => {
-    const owner = await registerOwnerViaApi();
-    const foreign = await insertCode(await registerOwnerViaApi());
+    const owner = await registerOwnerViaServices();
+    const foreign = await insertCode(await registerOwnerViaServices());
     expect((await api(`/api/qr-codes/${foreign.id}/scans`, { token: owner.token })).status).toBe(404);
     expect((await api(`/api/qr-codes/${foreign.id}/scans`)).status).toBe(401);
   });
@@ -99,10 +99,10 @@ describe("GET /api/qr-codes/:id/scans", () => {
 
 describe("GET /api/scans/recent", () => {
   it("lists the latest scans of the company's codes with the code's address", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const first = await insertCode(owner, { propertyAddress: "First House" });
     const second = await insertCode(owner, { propertyAddress: "Second House" });
-    const stranger = await insertCode(await registerOwnerViaApi());
+    const stranger = await insertCode(await registerOwnerViaServices());
     await scanLikePhone(first.publicToken);
     await scanLikePhone(second.publicToken, { userAgent: WINDOWS });
     await scanLikePhone(stranger.publicToken);
@@ -137,7 +137,7 @@ describe("GET /api/scans/recent", () => {
   });
 
   it("gives a Motor Vehicle's type, reference number and description, which name it in place of an address", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const vehicle = await insertCode(owner, VEHICLE_CODE);
     await scanLikePhone(vehicle.publicToken);
 
@@ -156,7 +156,7 @@ describe("GET /api/scans/recent", () => {
   });
 
   it("validates the limit", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     for (const limit of ["0", "51", "abc"]) {
       expect((await api(`/api/scans/recent?limit=${limit}`, { token: owner.token })).status).toBe(400);
     }

@@ -5,7 +5,7 @@ import { companies, scanEvents, valuers } from "../../schema/tables";
 import { app } from "../../worker/app";
 import { randomToken } from "../../worker/lib/random";
 import { RECENT_VALUATION } from "../shared/dates";
-import { registerOwnerViaApi } from "./fixtures/accounts";
+import { registerOwnerViaServices } from "./fixtures/accounts";
 import { verifyCompanyViaAdmin } from "./fixtures/admins";
 import { insertCode, VEHICLE_CODE, verificationCount } from "./fixtures/codes";
 import { withDb } from "./fixtures/database";
@@ -25,7 +25,7 @@ async function sha256Base64(text: string): Promise<string> {
 
 describe("GET /v/:token", () => {
   it("answers a complete certificate from the server's record and counts the scan", async () => {
-    const owner = await registerOwnerViaApi({ name: "Acme Valuers", email: `${unique("acme")}@example.com` });
+    const owner = await registerOwnerViaServices({ name: "Acme Valuers", email: `${unique("acme")}@example.com` });
     await verifyCompanyViaAdmin(owner.user.companyId!);
     const valuer = await insertValuer(owner.user.companyId!, {
       name: "Peter Otieno",
@@ -73,7 +73,7 @@ describe("GET /v/:token", () => {
   });
 
   it("names a Motor Vehicle by its Vehicle Reference Number and Vehicle Description, with no location or sizes", async () => {
-    const code = await insertCode(await registerOwnerViaApi(), VEHICLE_CODE);
+    const code = await insertCode(await registerOwnerViaServices(), VEHICLE_CODE);
 
     const res = await scanLikePhone(code.publicToken);
 
@@ -88,7 +88,7 @@ describe("GET /v/:token", () => {
   });
 
   it("shows the count up by one on a second scan", async () => {
-    const code = await insertCode(await registerOwnerViaApi());
+    const code = await insertCode(await registerOwnerViaServices());
     await scanLikePhone(code.publicToken);
     const second = await scanLikePhone(code.publicToken);
     expect(second.body).toMatch(/<dt>Scan count<\/dt>\s*<dd>2<\/dd>/);
@@ -96,7 +96,7 @@ describe("GET /v/:token", () => {
   });
 
   it("logs a repeat by the same visitor within ten minutes but counts it once; later it counts again", async () => {
-    const code = await insertCode(await registerOwnerViaApi());
+    const code = await insertCode(await registerOwnerViaServices());
     const phone = randomIp();
     await scanLikePhone(code.publicToken, { ip: phone });
     const reload = await scanLikePhone(code.publicToken, { ip: phone });
@@ -122,7 +122,7 @@ describe("GET /v/:token", () => {
   });
 
   it("counts 200 concurrent scans of one code exactly, none lost", async () => {
-    const code = await insertCode(await registerOwnerViaApi(), { verificationCount: 7 });
+    const code = await insertCode(await registerOwnerViaServices(), { verificationCount: 7 });
     const responses = await Promise.all(Array.from({ length: 200 }, () => scanLikePhone(code.publicToken)));
     expect(responses.map((res) => res.status)).toEqual(Array(200).fill(200));
     expect(await verificationCount(code.id)).toBe(207);
@@ -133,7 +133,7 @@ describe("GET /v/:token", () => {
   });
 
   it("answers link previews, crawlers and HEAD without counting them; previews are logged as such", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     await verifyCompanyViaAdmin(owner.user.companyId!);
     const code = await insertCode(owner);
     const previews = [
@@ -170,7 +170,7 @@ describe("GET /v/:token", () => {
   });
 
   it("sends the security headers and stays small, with no script and no external request", async () => {
-    const code = await insertCode(await registerOwnerViaApi());
+    const code = await insertCode(await registerOwnerViaServices());
     const res = await scanLikePhone(code.publicToken);
 
     const csp = res.headers.get("Content-Security-Policy") ?? "";
@@ -192,7 +192,7 @@ describe("GET /v/:token", () => {
 
   it("escapes every value: a <script> address is shown as text", async () => {
     const attack = `<script>alert("x")</script><img src=x onerror=alert(1)>`;
-    const code = await insertCode(await registerOwnerViaApi({ name: `"><script>alert(2)</script>` }), {
+    const code = await insertCode(await registerOwnerViaServices({ name: `"><script>alert(2)</script>` }), {
       propertyAddress: attack,
       propertyReference: `' onmouseover='alert(3)`,
     });
@@ -234,7 +234,7 @@ describe("GET /v/:token", () => {
   });
 
   it("marks a revoked code in red with date, reason and the replacing code, never as authentic", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const replacement = await insertCode(owner);
     const code = await insertCode(owner, {
       revokedAt: new Date("2025-03-03T10:00:00Z"),
@@ -251,18 +251,29 @@ describe("GET /v/:token", () => {
     expect(await verificationCount(code.id)).toBe(1);
   });
 
-  it("still verifies codes of a deactivated company and of a deleted valuer", async () => {
-    const owner = await registerOwnerViaApi();
+  it("still verifies a code whose valuer was deleted, and answers a suspended company's code in amber", async () => {
+    const owner = await registerOwnerViaServices();
     await verifyCompanyViaAdmin(owner.user.companyId!);
     const valuer = await insertValuer(owner.user.companyId!, { name: "Departed Valuer" });
     const code = await insertCode(owner, { valuerId: valuer.id });
-    await withDb(async (db) => {
-      await db.update(companies).set({ isActive: false }).where(eq(companies.id, owner.user.companyId!));
-      await db.update(valuers).set({ deletedAt: new Date(), isActive: false }).where(eq(valuers.id, valuer.id));
-    });
+    await withDb((db) =>
+      db.update(valuers).set({ deletedAt: new Date(), isActive: false }).where(eq(valuers.id, valuer.id)),
+    );
     const res = await scanLikePhone(code.publicToken);
     expect(res.body).toContain("Verified Authentic");
     expect(res.body).toContain("Departed Valuer");
+
+    await withDb((db) =>
+      db
+        .update(companies)
+        .set({ isActive: false, suspendedAt: new Date("2025-03-04T10:00:00Z") })
+        .where(eq(companies.id, owner.user.companyId!)),
+    );
+    const suspended = await scanLikePhone(code.publicToken);
+    expect(suspended.status).toBe(200);
+    expect(suspended.body).toContain("Issuer suspended by ValuSeal on 4 March 2025");
+    expect(suspended.body).toContain("Departed Valuer");
+    expect(suspended.body).not.toContain("Verified Authentic");
   });
 
   it("shows the landing page's demo as a labelled sample, never counted", async () => {
@@ -277,7 +288,7 @@ describe("GET /v/:token", () => {
   });
 
   it("records the country and city Cloudflare attaches to the request", async () => {
-    const code = await insertCode(await registerOwnerViaApi());
+    const code = await insertCode(await registerOwnerViaServices());
     const res = await fetchWorker(`${ORIGIN}/v/${code.publicToken}`, {
       headers: { "User-Agent": USER_AGENTS.iphone, "CF-Connecting-IP": "10.9.8.7" },
       cf: { country: "KE", city: "Nairobi" },

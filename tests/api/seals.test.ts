@@ -1,11 +1,13 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { registerOwnerViaApi, registerUnconfirmedOwnerViaApi } from "./fixtures/accounts";
+import { registerOwnerViaServices, registerUnconfirmedOwnerViaApi } from "./fixtures/accounts";
 import { insertCode, verificationCount } from "./fixtures/codes";
 import { setCompanyActiveInDb } from "./fixtures/companies";
 import { withDb } from "./fixtures/database";
-import { reportSeals } from "../../schema/tables";
-import { addMemberViaApi } from "./fixtures/team";
+import { eq } from "drizzle-orm";
+import { DAY_MS } from "../../schema/limits";
+import { qrCodes, reportSeals } from "../../schema/tables";
+import { addMemberViaServices } from "./fixtures/team";
 import { api, randomIp } from "./fixtures/http";
 import { scanEventsOf, scanLikePhone } from "./fixtures/scans";
 
@@ -24,8 +26,8 @@ const check = (publicToken: string, body: unknown, ip = randomIp()) =>
 
 describe("POST /api/qr-codes/:id/seals", () => {
   it("registers a sealed file's fingerprints as version 1, 2, … with who sealed it, newest first", async () => {
-    const owner = await registerOwnerViaApi({ firstName: "Grace", lastName: "Achieng" });
-    const member = await addMemberViaApi(owner);
+    const owner = await registerOwnerViaServices({ firstName: "Grace", lastName: "Achieng" });
+    const member = await addMemberViaServices(owner);
     const code = await insertCode(owner);
 
     const first = await seal(owner.token, code.id, sealedFile("report v1", 12));
@@ -48,7 +50,7 @@ describe("POST /api/qr-codes/:id/seals", () => {
   });
 
   it("numbers seals sent at the same moment 1 to 5, each once", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const code = await insertCode(owner);
     const answers = await Promise.all(
       Array.from({ length: 5 }, (_, index) => seal(owner.token, code.id, sealedFile(`burst ${index}`, 2))),
@@ -58,7 +60,7 @@ describe("POST /api/qr-codes/:id/seals", () => {
   });
 
   it("validates the fingerprints", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const code = await insertCode(owner);
     const cases: [unknown, string][] = [
       [{ sha256: "abc", pageFingerprints: pagesOf("x", 1) }, "sha256"],
@@ -78,13 +80,13 @@ describe("POST /api/qr-codes/:id/seals", () => {
   });
 
   it("refuses a revoked code, another company's code, an unconfirmed email and a deactivated company", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const code = await insertCode(owner, { revokedAt: new Date(), revokedReason: "Typo in the value" });
     const revoked = await seal(owner.token, code.id, sealedFile("revoked", 1));
     expect(revoked.status).toBe(409);
     expect(revoked.body.message).toBe("This code is revoked: reinstate it before sealing a report with it.");
 
-    const other = await registerOwnerViaApi();
+    const other = await registerOwnerViaServices();
     const foreign = await insertCode(other);
     expect((await seal(owner.token, foreign.id, sealedFile("foreign", 1))).status).toBe(404);
     expect((await api(`/api/qr-codes/${foreign.id}/seals`, { token: owner.token })).status).toBe(404);
@@ -103,7 +105,7 @@ describe("POST /api/qr-codes/:id/seals", () => {
 
 describe("POST /api/public/certificates/:token/check", () => {
   async function sealedCode() {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const code = await insertCode(owner);
     const v1 = sealedFile("v1", 10);
     expect((await seal(owner.token, code.id, v1)).status).toBe(201);
@@ -128,6 +130,7 @@ describe("POST /api/public/certificates/:token/check", () => {
       address: code.qrCodeData,
       issuerName: code.issuerName,
       issuerVerified: false,
+      issuerTrust: "not-verified",
       property: "Plot 7, Riverside Drive, Nairobi",
       marketValue: "45000000.00",
       currency: "KES",
@@ -135,7 +138,7 @@ describe("POST /api/public/certificates/:token/check", () => {
   });
 
   it("keeps at most 50 sealed versions of a code", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const code = await insertCode(owner);
     await withDb((db) =>
       db.insert(reportSeals).values(
@@ -197,7 +200,7 @@ describe("POST /api/public/certificates/:token/check", () => {
       sealedAt: null,
     });
 
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const neverSealed = await insertCode(owner);
     const res = await check(neverSealed.publicToken, sealedFile("anything", 3));
     expect(res.body).toMatchObject({ verdict: "not-sealed-file", latestVersion: null, pageCount: null });
@@ -216,6 +219,22 @@ describe("POST /api/public/certificates/:token/check", () => {
     expect(revoke.status).toBe(200);
     const after = await check(code.publicToken, v1);
     expect(after.body).toMatchObject({ verdict: "exact", codeStatus: "revoked" });
+  });
+
+  it("answers the certificate's own status and trust: an exact copy of an expired code is not valid", async () => {
+    const { code, v1 } = await sealedCode();
+    await withDb((db) =>
+      db
+        .update(qrCodes)
+        .set({ validUntil: new Date(Date.now() - 2 * DAY_MS) })
+        .where(eq(qrCodes.id, code.id)),
+    );
+    const expired = await check(code.publicToken, v1);
+    expect(expired.body).toMatchObject({
+      verdict: "exact",
+      codeStatus: "expired",
+      code: { issuerVerified: false, issuerTrust: "not-verified" },
+    });
   });
 
   it("logs each check in the code's scan log with its verdict, without adding to the count", async () => {
@@ -264,7 +283,7 @@ describe("POST /api/public/certificates/:token/check", () => {
 
 describe("GET /v/:token/:page (a sealed report's page QR)", () => {
   it("shows which page of the sealed report was scanned, counts the scan and logs the page", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const code = await insertCode(owner);
     await seal(owner.token, code.id, sealedFile("v1", 12));
     const res = await api(`/v/${code.publicToken}/3`, {
@@ -279,7 +298,7 @@ describe("GET /v/:token/:page (a sealed report's page QR)", () => {
   });
 
   it("names no page past the sealed report's end or for an unsealed code, and refuses page 0 and 301", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const code = await insertCode(owner);
     const unsealed = await api(`/v/${code.publicToken}/2`);
     expect(unsealed.status).toBe(200);

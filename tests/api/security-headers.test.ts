@@ -1,7 +1,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { app } from "../../worker/app";
-import { registerOwnerViaApi } from "./fixtures/accounts";
+import { registerOwnerViaServices } from "./fixtures/accounts";
 import { api, ORIGIN } from "./fixtures/http";
 
 const ELSEWHERE = "https://attacker.example";
@@ -19,7 +19,7 @@ function expectSecurityHeaders(headers: Headers, label: string) {
 
 describe("API security headers", () => {
   it("are on every kind of answer: success, refusal, validation error, unknown path and redirect", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const answers = {
       success: await api("/api/auth/user", { token: owner.token }),
       unauthorized: await api("/api/auth/user"),

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { loginFailures } from "../../schema/tables";
 import { withDb } from "./fixtures/database";
-import { registerOwnerViaApi } from "./fixtures/accounts";
+import { registerOwnerViaServices } from "./fixtures/accounts";
 import { createAdminViaDb } from "./fixtures/admins";
 import { api, randomIp } from "./fixtures/http";
 
@@ -10,7 +10,7 @@ const signIn = (email: string, password: string, ip: string) => api("/api/login"
 
 describe("sign-in under attack", () => {
   it("never refuses a correct password from a fresh address because of other addresses' failures", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     for (let i = 0; i < 10; i += 1) {
       expect((await signIn(owner.email, `wrong-${i}`, randomIp())).status).toBe(401);
     }
@@ -26,7 +26,7 @@ describe("sign-in under attack", () => {
   });
 
   it("backs off an address that keeps failing against an email, even with the right password, then lets it in", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const attacker = randomIp();
     const statuses: number[] = [];
     // Five free failures, then each failure makes that address wait longer (1 s, 2 s, 4 s, …).

@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import { invites, users } from "../../schema/tables";
 import { sha256Hex } from "../../worker/lib/random";
 import { MEMBER_PASSWORD } from "../shared/accounts";
-import { loginViaApi, registerOwnerViaApi } from "./fixtures/accounts";
+import { loginViaApi, registerOwnerViaServices } from "./fixtures/accounts";
 import { createAdminViaDb } from "./fixtures/admins";
-import { createCompanyWithMemberViaApi, setCompanyActiveInDb } from "./fixtures/companies";
+import { createCompanyWithMember, setCompanyActiveInDb } from "./fixtures/companies";
 import { withDb } from "./fixtures/database";
 import { api, ORIGIN, unique } from "./fixtures/http";
 import { acceptInviteViaApi, addMemberViaApi, inviteMemberViaApi } from "./fixtures/team";
@@ -20,7 +20,7 @@ const TEAM_OWNER_ONLY = { status: 403, body: { message: "Only the company owner 
 
 describe("invites", () => {
   it("emails a one-time link valid for 7 days, never shows it to the inviter, and stores only the token's hash", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const email = `${unique("Invitee")}@Example.com`;
     const before = Date.now();
     const invite = await inviteMemberViaApi(owner.token, email);
@@ -49,7 +49,7 @@ describe("invites", () => {
   });
 
   it("joins the invitee as a member, once", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const invite = await inviteMemberViaApi(owner.token);
     const res = await acceptInviteViaApi(invite.token, {
       email: "someone-else@example.com",
@@ -74,7 +74,7 @@ describe("invites", () => {
   });
 
   it("validates the invitee's form", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const invite = await inviteMemberViaApi(owner.token);
     const res = await acceptInviteViaApi(invite.token, { firstName: "", password: "short", confirmPassword: "other" });
     expect(res.status).toBe(400);
@@ -87,7 +87,7 @@ describe("invites", () => {
   });
 
   it("refuses unknown, malformed, expired and cancelled links", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     expect(await api(`/api/invites/${"A".repeat(32)}`)).toMatchObject(INVALID);
     expect(await api("/api/invites/short")).toMatchObject(INVALID);
     expect(await acceptInviteViaApi("not-a-token")).toMatchObject(INVALID);
@@ -109,7 +109,7 @@ describe("invites", () => {
   });
 
   it("replaces an earlier pending invite for the same email", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const email = `${unique("again")}@example.com`;
     const first = await inviteMemberViaApi(owner.token, email);
     const second = await inviteMemberViaApi(owner.token, email.toUpperCase());
@@ -120,23 +120,25 @@ describe("invites", () => {
   });
 
   it("answers an address that already has an account like any other, and tells that person instead", async () => {
-    const owner = await registerOwnerViaApi();
-    const other = await registerOwnerViaApi();
-    const res = await api("/api/team/invites", { token: owner.token, body: { email: other.email.toUpperCase() } });
+    const owner = await registerOwnerViaServices();
+    const other = await registerOwnerViaServices();
+    const typed = other.email.toUpperCase();
+    const res = await api("/api/team/invites", { token: owner.token, body: { email: typed } });
     expect(res.status).toBe(201);
     expect(Object.keys(res.body).sort()).toEqual(["createdAt", "email", "expiresAt", "id"]);
-    const told = await waitForEmail(other.email, "invited you to");
+    // Sent to the address as the owner typed it (mail servers treat case as the same mailbox).
+    const told = await waitForEmail(typed, "invited you to");
     expect(told.text).toContain("already has a ValuSeal account, and an account belongs to one company");
     expect(told.text).not.toContain("/invite/");
 
     const invite = await inviteMemberViaApi(owner.token);
-    await registerOwnerViaApi({ email: invite.email });
+    await registerOwnerViaServices({ email: invite.email });
     expect((await api(`/api/invites/${invite.token}`)).body.hasAccount).toBe(true);
     expect(await acceptInviteViaApi(invite.token)).toMatchObject({ status: 409, body: { message: HAS_ACCOUNT } });
   });
 
   it("resends a pending invite with a new link; the old link stops working", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const invite = await inviteMemberViaApi(owner.token);
     const resent = await api(`/api/team/invites/${invite.id}/resend`, { method: "POST", token: owner.token });
     expect(resent.status).toBe(200);
@@ -153,13 +155,13 @@ describe("invites", () => {
   });
 
   it("validates the invite email", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const res = await api("/api/team/invites", { token: owner.token, body: { email: "nope" } });
     expect(res).toMatchObject({ status: 400, body: { errors: ["email: Invalid email address"] } });
   });
 
   it("stops invites of a deactivated company", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const invite = await inviteMemberViaApi(owner.token);
     await setCompanyActiveInDb(owner.user.companyId!, false);
     expect(await api(`/api/invites/${invite.token}`)).toMatchObject(INVALID);
@@ -170,7 +172,7 @@ describe("invites", () => {
 
 describe("team", () => {
   it("lists members and pending invites for the owner", async () => {
-    const { owner, member } = await createCompanyWithMemberViaApi();
+    const { owner, member } = await createCompanyWithMember();
     const pending = await inviteMemberViaApi(owner.token);
     const used = await inviteMemberViaApi(owner.token);
     await acceptInviteViaApi(used.token);
@@ -193,7 +195,7 @@ describe("team", () => {
   });
 
   it("lets members work with codes and valuers but not manage the team", async () => {
-    const { owner, member } = await createCompanyWithMemberViaApi();
+    const { owner, member } = await createCompanyWithMember();
     expect((await api("/api/valuers", { token: member.token })).body).toHaveLength(1);
     expect((await api("/api/qr-codes", { token: member.token })).status).toBe(200);
     const pending = await inviteMemberViaApi(owner.token);
@@ -210,7 +212,7 @@ describe("team", () => {
   });
 
   it("removes a member: their sessions end and they can no longer sign in", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     await createValuerViaApi(owner.token);
     const member = await addMemberViaApi(owner);
     const secondSession = await loginViaApi(member.email, member.password);
@@ -227,7 +229,7 @@ describe("team", () => {
   });
 
   it("lets the owner invite a removed member back into the same account", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const member = await addMemberViaApi(owner);
     await api(`/api/team/members/${member.user.id}`, { method: "DELETE", token: owner.token });
 
@@ -241,15 +243,15 @@ describe("team", () => {
     expect(await loginViaApi(member.email, "back-again-123")).toEqual(expect.any(String));
     // The returning member's old sessions are gone: the account is theirs again only through the emailed link.
     expect((await api("/api/auth/user", { token: member.token })).status).toBe(401);
-    const other = await registerOwnerViaApi();
+    const other = await registerOwnerViaServices();
     const poach = await api("/api/team/invites", { token: other.token, body: { email: member.email } });
     expect(poach.status).toBe(201);
     await waitForEmail(member.email, `invited you to ${other.user.company!.name}`);
   });
 
   it("never touches another company's members or invites, nor the owner", async () => {
-    const a = await createCompanyWithMemberViaApi();
-    const b = await registerOwnerViaApi();
+    const a = await createCompanyWithMember();
+    const b = await registerOwnerViaServices();
     const invite = await inviteMemberViaApi(a.owner.token);
     expect(await api(`/api/team/members/${a.member.user.id}`, { method: "DELETE", token: b.token })).toMatchObject({
       status: 404,

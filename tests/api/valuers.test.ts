@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { registerOwnerViaApi } from "./fixtures/accounts";
+import { registerOwnerViaServices } from "./fixtures/accounts";
 import { createAdminViaDb } from "./fixtures/admins";
 import { createCodeViaApi } from "./fixtures/codes";
-import { createCompanyWithMemberViaApi, setCompanyActiveInDb } from "./fixtures/companies";
+import { createCompanyWithMember, setCompanyActiveInDb } from "./fixtures/companies";
 import { api } from "./fixtures/http";
 import { createValuerViaApi } from "./fixtures/valuers";
 
@@ -10,7 +10,7 @@ const OWNER_ONLY = "Only the company owner can add or modify valuers";
 
 describe("valuers", () => {
   it("lets the owner add, list, edit, deactivate and delete valuers of their company", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const created = await createValuerViaApi(owner.token, {
       name: "  Jane Wanjiku ",
       phone: "",
@@ -43,7 +43,7 @@ describe("valuers", () => {
   });
 
   it("answers validation failures with field errors", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const res = await api("/api/valuers", {
       token: owner.token,
       body: { name: " ", phone: "1".repeat(51), qualification: "q".repeat(101), isActive: "yes" },
@@ -61,8 +61,8 @@ describe("valuers", () => {
   });
 
   it("ignores company and ids in the body", async () => {
-    const owner = await registerOwnerViaApi();
-    const other = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
+    const other = await registerOwnerViaServices();
     const valuer = await createValuerViaApi(owner.token, {
       companyId: other.user.companyId,
       id: 1,
@@ -73,7 +73,7 @@ describe("valuers", () => {
   });
 
   it("lets members read but not change valuers", async () => {
-    const { member, valuer } = await createCompanyWithMemberViaApi();
+    const { member, valuer } = await createCompanyWithMember();
     const list = await api("/api/valuers", { token: member.token });
     expect(list.status).toBe(200);
     expect(list.body.map((v: { id: number }) => v.id)).toEqual([valuer.id]);
@@ -89,8 +89,8 @@ describe("valuers", () => {
   });
 
   it("never shows, changes or deletes another company's valuer", async () => {
-    const a = await createCompanyWithMemberViaApi();
-    const b = await registerOwnerViaApi();
+    const a = await createCompanyWithMember();
+    const b = await registerOwnerViaServices();
     const foreign = a.valuer.id;
     expect((await api("/api/valuers", { token: b.token })).body).toEqual([]);
     const put = await api(`/api/valuers/${foreign}`, { method: "PUT", token: b.token, body: { name: "Hijacked" } });
@@ -102,7 +102,7 @@ describe("valuers", () => {
   });
 
   it("keeps the signer's name on codes after the valuer is deleted", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const valuer = await createValuerViaApi(owner.token, { name: "Peter Otieno", qualification: "BSc Land Economics" });
     const code = await createCodeViaApi(owner.token, valuer.id);
     await api(`/api/valuers/${valuer.id}`, { method: "DELETE", token: owner.token });
@@ -114,7 +114,7 @@ describe("valuers", () => {
   });
 
   it("refuses changes from a deactivated company but still lets it read", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const valuer = await createValuerViaApi(owner.token);
     await setCompanyActiveInDb(owner.user.companyId!, false);
     const deactivated = { status: 403, body: { message: "Your company has been deactivated. Contact support." } };

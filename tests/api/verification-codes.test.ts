@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { verifyCompanyViaAdmin } from "./fixtures/admins";
-import { registerOwnerViaApi } from "./fixtures/accounts";
+import { registerOwnerViaServices } from "./fixtures/accounts";
 import { insertCode, verificationCount } from "./fixtures/codes";
 import { api, inOneRateLimitWindow, randomIp, unique } from "./fixtures/http";
 import { orphanScansFor, scanEventsOf, USER_AGENTS } from "./fixtures/scans";
@@ -27,7 +27,7 @@ function unknownCode() {
 }
 
 async function verifiedCode() {
-  const owner = await registerOwnerViaApi();
+  const owner = await registerOwnerViaServices();
   await verifyCompanyViaAdmin(owner.user.companyId!);
   const code = await insertCode(owner);
   return { owner, code, printed: formatVerificationCode(code.verificationCode) };

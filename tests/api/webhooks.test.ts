@@ -15,20 +15,23 @@ import worker from "../../worker/index";
 import type { ScanAlertMessage } from "../../worker/services/scan-alerts";
 import { setDnsRecords } from "../shared/dns";
 import type { ReceivedDelivery } from "../support/webhook-receiver-global-setup";
-import { type Account, companyIdOf, registerOwnerViaApi } from "./fixtures/accounts";
+import { type Account, companyIdOf, registerOwnerViaServices } from "./fixtures/accounts";
 import { insertCode } from "./fixtures/codes";
 import { withDb } from "./fixtures/database";
 import { api, ORIGIN, randomIp, unique } from "./fixtures/http";
 import { scanLikePhone, USER_AGENTS } from "./fixtures/scans";
-import { addMemberViaApi } from "./fixtures/team";
+import { addMemberViaServices } from "./fixtures/team";
 
 const receiver = inject("webhookReceiverUrl");
 const receiverPort = new URL(receiver).port;
 const WEBHOOK_PATH = "/api/companies/current/webhook";
 const PUBLIC_ADDRESS = "93.184.215.14";
 
-/** The tests' Worker runs locally (APP_ENV=development); without that value it is production. */
-const { APP_ENV: _local, ...productionEnv } = env as Bindings;
+/**
+ * The tests' Worker runs locally (APP_ENV=development, with test-only password hashing); without
+ * those values it is production.
+ */
+const { APP_ENV: _local, PASSWORD_HASHING: _testHashing, ...productionEnv } = env as Bindings;
 
 /** Sets the webhook on the tests' Worker, which runs locally and so accepts a loopback receiver. */
 const setWebhook = (account: Account, url: string) =>
@@ -169,7 +172,7 @@ const INTERNAL_URLS = [
 
 describe("webhook settings", () => {
   it("sets an https URL, shows the secret only once, stores it encrypted, and removes it", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const set = await setWebhook(owner, "https://hooks.example.com/valuseal");
     expect(set.status).toBe(200);
     expect(set.body).toEqual({
@@ -207,7 +210,7 @@ describe("webhook settings", () => {
   });
 
   it("refuses loopback, private, link-local and metadata destinations in every notation", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     for (const url of INTERNAL_URLS) {
       const res = await setWebhookInProduction(owner, url);
       expect(res.status, url).toBe(400);
@@ -221,7 +224,7 @@ describe("webhook settings", () => {
   });
 
   it("accepts only https on port 443", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const otherPort = await setWebhookInProduction(owner, "https://hooks.example.com:8443/x");
     expect(otherPort).toEqual({
       status: 400,
@@ -239,7 +242,7 @@ describe("webhook settings", () => {
   });
 
   it("accepts a loopback receiver over http only where the Worker runs locally", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const url = `http://127.0.0.1:${receiverPort}/hook`;
     expect(await setWebhookInProduction(owner, url)).toEqual({
       status: 400,
@@ -250,8 +253,8 @@ describe("webhook settings", () => {
   });
 
   it("lets only the owner change it; members may read it", async () => {
-    const owner = await registerOwnerViaApi();
-    const member = await addMemberViaApi(owner);
+    const owner = await registerOwnerViaServices();
+    const member = await addMemberViaServices(owner);
     expect((await setWebhook(member, "https://hooks.example.com/x")).status).toBe(403);
     expect((await api(WEBHOOK_PATH, { method: "DELETE", token: member.token })).status).toBe(403);
     expect((await api(WEBHOOK_PATH, { token: member.token })).status).toBe(200);
@@ -261,7 +264,7 @@ describe("webhook settings", () => {
 
 describe("scan alerts", () => {
   it("POSTs an alert signed over its timestamp per counted scan, retrying a failing receiver", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const name = unique("hook");
     const { secret } = await setLocalWebhook(owner, `${receiver}/hooks/${name}?failures=1`);
     const code = await insertCode(owner, { propertyReference: "REF-42", propertyAddress: "12 Alert Road" });
@@ -313,7 +316,7 @@ describe("scan alerts", () => {
   });
 
   it("records a failing receiver's delivery as pending with a coarse reason, never its status code", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const name = unique("hook");
     await setLocalWebhook(owner, `${receiver}/hooks/${name}?failures=50`);
     const code = await insertCode(owner, { propertyReference: "REF-43", propertyAddress: "13 Alert Road" });
@@ -335,7 +338,7 @@ describe("scan alerts", () => {
   });
 
   it("signs with a secret stored before encryption, and encrypts it at that delivery", async () => {
-    const owner = await registerOwnerViaApi();
+    const owner = await registerOwnerViaServices();
     const name = unique("hook");
     await setLocalWebhook(owner, `${receiver}/hooks/${name}`);
     const plaintext = `whsec_${unique("legacy")}`;
@@ -366,7 +369,7 @@ describe("scan alerts", () => {
     afterEach(() => setDnsRecords("localhost", { A: ["127.0.0.1"], AAAA: ["::1"] }));
 
     it("is delivered to when every address it resolves to is public", async () => {
-      const owner = await registerOwnerViaApi();
+      const owner = await registerOwnerViaServices();
       const name = unique("hook");
       const { secret } = await setLocalWebhook(owner, `http://localhost:${receiverPort}/hooks/${name}`);
       await setDnsRecords("localhost", { A: [PUBLIC_ADDRESS], AAAA: [] });
@@ -384,7 +387,7 @@ describe("scan alerts", () => {
     });
 
     it("is not contacted when it resolves to an internal address", async () => {
-      const owner = await registerOwnerViaApi();
+      const owner = await registerOwnerViaServices();
       const name = unique("hook");
       await setLocalWebhook(owner, `http://localhost:${receiverPort}/hooks/${name}`);
       // One internal address among public ones is enough to refuse.
@@ -401,7 +404,7 @@ describe("scan alerts", () => {
 
   describe("under the production setting", () => {
     it("does not contact a loopback receiver saved while the Worker ran locally", async () => {
-      const owner = await registerOwnerViaApi();
+      const owner = await registerOwnerViaServices();
       const name = unique("hook");
       await setLocalWebhook(owner, `${receiver}/hooks/${name}`);
 
@@ -418,7 +421,7 @@ describe("scan alerts", () => {
 
     it("refuses a public-looking name that resolves to a loopback or private address", async () => {
       for (const records of [{ A: [PUBLIC_ADDRESS], AAAA: ["::1"] }, { A: ["10.0.0.5"] }]) {
-        const owner = await registerOwnerViaApi();
+        const owner = await registerOwnerViaServices();
         const host = `${unique("alerts")}.valuseal-receivers.com`;
         expect((await setWebhookInProduction(owner, `https://${host}/hook`)).status).toBe(200);
         await setDnsRecords(host, records);
@@ -433,7 +436,7 @@ describe("scan alerts", () => {
     });
 
     it("treats a name that does not resolve as no answer, and tries again later", async () => {
-      const owner = await registerOwnerViaApi();
+      const owner = await registerOwnerViaServices();
       expect((await setWebhookInProduction(owner, `https://${unique("gone")}.valuseal-receivers.com/`)).status).toBe(
         200,
       );

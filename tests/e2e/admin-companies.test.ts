@@ -48,7 +48,9 @@ describe("companies management", () => {
     const confirm = page.getByRole("alertdialog");
     const warning = await confirm.innerText();
     expect(warning).toContain("cannot create QR codes or change its valuers");
-    expect(warning).toContain("existing QR codes keep verifying");
+    expect(warning).toContain(
+      "marked “Issuer suspended by ValuSeal” with today's date instead of “Verified Authentic”",
+    );
     await confirm.getByRole("button", { name: "Deactivate Company" }).click();
     expect(await expectToast(page, "Company status updated successfully")).toBe("default");
     await cells.nth(4).getByText("Inactive", { exact: true }).waitFor();

@@ -113,7 +113,10 @@ describe("revocation on the code detail page", () => {
 
     await phone.page.reload();
     await phone.page.getByText("Verified Authentic").waitFor();
-    expect(await phone.page.getByText(/Revoked/).count()).toBe(0);
+    // The withdrawal stays on the record, under the green badge, never as the status.
+    await phone.page.getByText(/^Withdrawn on .+ and reinstated on .+$/).waitFor();
+    await phone.page.getByText("Reason: Revoked by mistake").waitFor();
+    expect(await phone.page.locator(".badge.bad").count()).toBe(0);
     await phone.context.close();
     await context.close();
   });

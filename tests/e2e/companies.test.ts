@@ -3,6 +3,7 @@ import { registerOwnerViaApi, uniqueEmail } from "./fixtures/accounts";
 import { expectNoHorizontalScroll, expectToast, PHONE_VIEWPORT, useBrowser } from "./fixtures/browser";
 import { createCodeViaApi } from "./fixtures/codes";
 import { createValuerViaApi } from "./fixtures/valuers";
+import { OWNER_PASSWORD } from "../shared/accounts";
 import { RECENT_VALUATION } from "../shared/dates";
 import { apiCall } from "./fixtures/http";
 import { openFromUserMenu, section } from "./fixtures/shell";
@@ -28,6 +29,14 @@ describe("company details", () => {
 
     await name.fill("Kamau & Partners Valuers");
     await info.getByLabel("Company Email").fill(rival.email);
+    // A new company email asks for the owner's password: the server's answer lands on that field.
+    const password = info.getByLabel("Your current password");
+    await info.getByRole("button", { name: "Save Changes" }).click();
+    await info
+      .getByRole("alert")
+      .filter({ hasText: "Enter your current password to change the company email" })
+      .waitFor();
+    await password.fill(OWNER_PASSWORD);
     await info.getByRole("button", { name: "Save Changes" }).click();
     const duplicate = "A company with this email already exists";
     expect(await expectToast(page, "Failed to update company details", duplicate)).toBe("destructive");

@@ -87,7 +87,7 @@ describe("password recovery in the browser", () => {
 });
 
 describe("issuer verification", () => {
-  it("shows an unverified firm's certificate in amber; an administrator verifies it from the queue and it turns green", async () => {
+  it("shows an unverified firm's certificate in amber; an administrator reviews the names on its codes, verifies it and confirms the earlier code", async () => {
     const tag = uniqueEmail("queue").split("@")[0]!;
     const owner = await registerOwnerViaApi({ name: `Knight Frank ${tag}` });
     const valuer = await createValuerViaApi(owner.token);
@@ -110,9 +110,15 @@ describe("issuer verification", () => {
     await row.getByText("Awaiting verification").waitFor();
     await row.getByRole("button", { name: /^View/ }).click();
     const details = page.getByRole("dialog");
+    // Every name the firm's codes carry, before the decision.
+    const names = details.getByRole("list", { name: "Names on the firm's codes" });
+    await names.getByText(`Knight Frank ${tag}`).waitFor();
+    await names.getByText("1 code, 1 not shown as “Verified Authentic”").waitFor();
     await details.getByRole("button", { name: "Verify" }).click();
     const confirm = page.getByRole("alertdialog");
     await confirm.getByLabel("Note for the owner (optional)").fill("Checked against the VRB register");
+    // Verifying alone would leave the earlier code amber; the administrator confirms it explicitly.
+    await confirm.getByRole("checkbox", { name: /Also confirm the 1 code issued earlier under these details/ }).check();
     await confirm.getByRole("button", { name: "Verify" }).click();
     await expectToast(page, "Company verified");
     await context.close();

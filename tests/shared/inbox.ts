@@ -17,13 +17,15 @@ export interface InboxEmail {
   html?: string;
 }
 
-/** Every email delivered to the address so far, oldest first. */
+/**
+ * Every email delivered to the address so far, oldest first. MailDev filters by recipient itself
+ * (an exact match on the address as the app wrote it), so a poll reads one person's mail, not the
+ * whole run's.
+ */
 export async function emailsTo(address: string): Promise<InboxEmail[]> {
-  const res = await fetch(`${inboxUrl()}/api/email`);
+  const res = await fetch(`${inboxUrl()}/api/email?${new URLSearchParams({ "to.address": address })}`);
   if (!res.ok) throw new Error(`inbox answered ${res.status}`);
-  const all = (await res.json()) as InboxEmail[];
-  const wanted = address.toLowerCase();
-  return all.filter((email) => email.to.some((recipient) => recipient.address.toLowerCase() === wanted));
+  return (await res.json()) as InboxEmail[];
 }
 
 /**

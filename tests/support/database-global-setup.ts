@@ -3,8 +3,8 @@ import { startDbBridge } from "../../scripts/lib/db-bridge";
 import { startTestDatabase } from "./test-database";
 
 /**
- * Starts the suite's database (PGlite in memory, or a real PostgreSQL server with
- * VALUSEAL_TEST_DATABASE=postgres: see test-database.ts) and the database bridge, on the URL, port
+ * Starts the suite's database (a real PostgreSQL server where one can be had, else PGlite in memory:
+ * see test-database.ts) and the database bridge, on the URL, port
  * and secret path chosen in vitest.config.ts, so the Worker under test reaches it exactly as it
  * reaches Neon.
  */

@@ -73,6 +73,10 @@ export default async function setup(project: TestProject) {
       `JWT_SECRET=${E2E_JWT_SECRET}`,
       // A local server: webhooks may reach the tests' receivers on loopback.
       "APP_ENV=development",
+      // A cheap scrypt cost for the many sign-ups and sign-ins (production's is checked by the unit tests).
+      "PASSWORD_HASHING=fast",
+      // A busy machine can take longer than production's 5 s to open a database connection.
+      "DB_CONNECT_TIMEOUT_MS=30000",
       `WEBHOOK_SECRET_KEY=${E2E_WEBHOOK_SECRET_KEY}`,
       `WEBHOOK_DNS_RESOLVER=${resolver.url}`,
       `PUBLIC_ORIGIN=http://127.0.0.1:${port}`,

@@ -4,20 +4,27 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import { MIGRATIONS_FOLDER, startEmbeddedPostgres } from "../../scripts/lib/embedded-postgres";
-import { createThrowawayDatabase, startPostgresServer } from "../../scripts/lib/postgres-server";
+import {
+  createThrowawayDatabase,
+  postgresBinariesInstalled,
+  startPostgresServer,
+} from "../../scripts/lib/postgres-server";
 import { isLoopbackHost } from "../../scripts/lib/sql-over-http";
 import { seedPlaces } from "../../scripts/seed-places";
 
 /**
- * Which Postgres the API suite runs against: `pglite` (default; in memory, nothing to install) or
- * `postgres` (VALUSEAL_TEST_DATABASE=postgres): a real PostgreSQL server, the project's own
- * throwaway cluster (Debian's PostgreSQL 15) or, when DATABASE_URL is given, a throwaway database
- * on that server.
+ * Which Postgres the API suite runs against: `postgres`, a real PostgreSQL server (the project's own
+ * throwaway cluster from Debian's PostgreSQL 15, or, when DATABASE_URL is given, a throwaway
+ * database on that server), by default wherever one can be had; otherwise `pglite`, in memory with
+ * nothing to install. VALUSEAL_TEST_DATABASE=pglite|postgres chooses. A real server is the default
+ * because it is what production runs (locks, concurrent connections, its own planner) and it holds
+ * when the machine is busy; see docs/decisions/023-test-loop.md.
  */
 export type TestDatabaseKind = "pglite" | "postgres";
 
 export function testDatabaseKind(): TestDatabaseKind {
-  const kind = process.env.VALUSEAL_TEST_DATABASE ?? "pglite";
+  const realServerAvailable = Boolean(process.env.DATABASE_URL) || postgresBinariesInstalled();
+  const kind = process.env.VALUSEAL_TEST_DATABASE ?? (realServerAvailable ? "postgres" : "pglite");
   if (kind !== "pglite" && kind !== "postgres") {
     throw new Error(`VALUSEAL_TEST_DATABASE must be "pglite" or "postgres", got "${kind}"`);
   }

@@ -1,6 +1,7 @@
 import "../styles.css";
 import type { CopyCheck } from "../../schema/responses/seals";
 import type { CopyFingerprint } from "../lib/pdf/fingerprint";
+import { certificateVerdict, verdictHeadline } from "../../schema/certificate-verdict";
 import { chooseLanguage, LANGUAGE_NAMES, LOCALES, type Language } from "../../schema/language";
 import { formatDate, formatMoney } from "../lib/format";
 import { PdfRefusedError } from "../lib/pdf/errors";
@@ -116,9 +117,16 @@ function verdictPanel(result: CopyCheck, copyPages: number): Panel {
     lines.push(t.newerVersion(result.latestVersion));
     if (panel.tone === "good") panel.tone = "warn";
   }
-  if (result.codeStatus === "revoked") {
+  // The code's own verdict, by the certificate's rule: a copy matching a withdrawn code is red, and
+  // one matching an expired code or an issuer ValuSeal does not vouch for is never green.
+  const certificate = certificateVerdict(result.codeStatus, result.code.issuerTrust);
+  if (certificate.tone === "invalid") {
     lines.push(h("strong", { class: "text-red-700", "data-revoked": "" }, t.revoked));
     panel.tone = "bad";
+  } else if (certificate.tone === "warning") {
+    const headline = verdictHeadline(language, certificate.headline);
+    lines.push(h("strong", { class: "text-amber-800", "data-code-warning": "" }, headline));
+    if (panel.tone === "good") panel.tone = "warn";
   }
   lines.push(checkedCodeLine(result));
   return panel;

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { html, raw } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
+import { type CertificateHeadline, certificateVerdict, verdictHeadline } from "../../schema/certificate-verdict";
 import { isMotorVehicle } from "../../schema/code-description";
 import { acceptedTags, chooseLanguage, LANGUAGE_NAMES, LOCALES, type Language } from "../../schema/language";
 import { CURRENCY_SYMBOLS, type Currency } from "../../schema/limits";
@@ -73,6 +74,7 @@ export function readerOf(url: string, acceptLanguage: string | undefined, host: 
 }
 
 interface Formats {
+  language: Language;
   date: (iso: string) => string;
   money: (value: string, currency: string) => string;
   quantity: (value: string | null, unit: string | null) => string | null;
@@ -94,6 +96,7 @@ function formatsOf(language: Language): Formats {
   const money = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const plain = new Intl.NumberFormat(locale, { maximumFractionDigits: 20 });
   formats = {
+    language,
     date: (iso) => date.format(new Date(iso)),
     money: (value, currency) =>
       `${CURRENCY_SYMBOLS[currency as Currency] ?? currency} ${money.format(value as `${number}`)}`,
@@ -158,34 +161,58 @@ function page(reader: Reader, options: { title: string; body: Markup; footer?: M
     </html>`;
 }
 
+/** The badge's words, the same on every surface (schema/certificate-verdict.ts). */
+const headlineText = (c: PublicCertificate, headline: CertificateHeadline, f: Formats) =>
+  verdictHeadline(f.language, headline, c.issuerSuspendedAt ? f.date(c.issuerSuspendedAt) : null);
+
+const BADGE_CLASS = { valid: "ok", warning: "warn", invalid: "bad", sample: "note" } as const;
+const BADGE_MARK = { valid: "&#10003; ", warning: "&#9888; ", invalid: "&#10007; ", sample: "" } as const;
+
 /**
- * One status, one badge: "Verified Authentic" only for a valid code whose issuer ValuSeal has
- * checked; a valid code of an unchecked firm is a record under an amber notice; an expired code is
- * amber whoever issued it; a revoked or superseded one red.
+ * One status, one badge, by the shared verdict: "Verified Authentic" only for a valid code whose
+ * issuer identity ValuSeal verified; amber for an expired code or an issuer ValuSeal does not vouch
+ * for (with the reason); red for a revoked or superseded one.
  */
 function statusBlock(certificate: PublicCertificate, t: CertificateTexts, f: Formats) {
-  switch (certificate.status) {
-    case "sample":
-      return html`<p class="badge note">${t.sample}</p>`;
-    case "revoked":
-      return html`<p class="badge bad">&#10007; ${t.revoked}</p>`;
-    case "superseded":
-      return html`<p class="badge bad">&#10007; ${t.superseded}</p>`;
-    case "expired":
-      return html`<p class="badge warn">&#9888; ${t.expired}</p>`;
-    case "valid": {
-      if (!certificate.issuerVerified) return html`<p class="badge warn">&#9888; ${t.issuerNotVerified}</p>`;
-      const since = certificate.issuerVerifiedAt ? f.date(certificate.issuerVerifiedAt) : null;
-      return html`<p class="badge ok">&#10003; ${t.verifiedAuthentic}</p>
-        <p class="issuer">${t.issuerVerified(since)}</p>`;
-    }
-  }
+  const { tone, headline } = certificateVerdict(certificate.status, certificate.issuerTrust);
+  const text = headlineText(certificate, headline, f);
+  const badge = html`<p class="badge ${BADGE_CLASS[tone]}">${raw(BADGE_MARK[tone])}${text}</p>`;
+  if (tone !== "valid") return badge;
+  const since = certificate.issuerVerifiedAt ? f.date(certificate.issuerVerifiedAt) : null;
+  return html`${badge}
+    <p class="issuer">${t.issuerVerified(since)}</p>`;
 }
 
 const revokedOn = (certificate: PublicCertificate, t: CertificateTexts, f: Formats) =>
   t.revokedOn(certificate.revokedAt ? f.date(certificate.revokedAt) : null);
 
+/** Why ValuSeal does not vouch for the issuer of a standing code, under its headline. */
+const TRUST_BANNER = {
+  "issuer-suspended": (t: CertificateTexts) => t.suspendedBannerText,
+  "issuer-before-verification": (t: CertificateTexts) => t.beforeVerificationBannerText,
+  "issuer-other-identity": (t: CertificateTexts) => t.otherIdentityBannerText,
+  "issuer-not-verified": (t: CertificateTexts) => t.unverifiedBannerText,
+} as const;
+
+/** A withdrawal that was undone stays on the record. */
+function reinstatementNote(certificate: PublicCertificate, t: CertificateTexts, f: Formats) {
+  const { reinstatement } = certificate;
+  if (!reinstatement) return "";
+  return html`<div class="banner note">
+    <strong>${t.reinstated(f.date(reinstatement.revokedAt), f.date(reinstatement.reinstatedAt))}</strong>
+    ${reinstatement.reason ? html`<p>${t.reason}: ${reinstatement.reason}</p>` : ""}
+  </div>`;
+}
+
 function banner(certificate: PublicCertificate, t: CertificateTexts, f: Formats) {
+  const { headline } = certificateVerdict(certificate.status, certificate.issuerTrust);
+  if (headline in TRUST_BANNER) {
+    const text = TRUST_BANNER[headline as keyof typeof TRUST_BANNER](t);
+    return html`<div class="banner warn">
+      <strong>${headlineText(certificate, headline, f)}</strong>
+      <p>${text}</p>
+    </div>`;
+  }
   switch (certificate.status) {
     case "sample":
       return html`<div class="banner note">
@@ -193,14 +220,10 @@ function banner(certificate: PublicCertificate, t: CertificateTexts, f: Formats)
         <p>${t.sampleBannerText}</p>
       </div>`;
     case "valid":
-      if (certificate.issuerVerified) return "";
-      return html`<div class="banner warn">
-        <strong>${t.issuerNotVerified}</strong>
-        <p>${t.unverifiedBannerText}</p>
-      </div>`;
+      return "";
     case "expired":
       return html`<div class="banner warn">
-        <strong>${t.expired}</strong>
+        <strong>${headlineText(certificate, "expired", f)}</strong>
         <p>${t.expiredBannerText(f.date(certificate.validUntil ?? certificate.valuationDate))}</p>
       </div>`;
     case "revoked":
@@ -273,7 +296,7 @@ export function renderCertificatePage(
         <h1>${t.certificateTitle}</h1>
         ${statusBlock(c, t, f)} ${sealedPageLine(context, t, f)}
       </header>
-      ${banner(c, t, f)} ${checkLink(c, context, reader)}
+      ${banner(c, t, f)} ${reinstatementNote(c, t, f)} ${checkLink(c, context, reader)}
       ${details(t.propertyInformation, [
         ...identityRows(c, t),
         [t.type, translated(t.propertyTypes, c.propertyType)],
@@ -296,7 +319,9 @@ export function renderCertificatePage(
         [t.registrationNumber, c.valuerRegistrationNumber],
         [t.phone, c.valuerPhone],
         [t.company, c.companyName],
+        [t.companyRegistration, c.issuerRegistration],
         [t.companyEmail, c.companyEmail],
+        [t.companyPhone, c.companyPhone],
       ])}`,
     footer: html`<dl>
       ${

@@ -18,17 +18,15 @@ export interface CertificateTexts {
   phishing: (host: string) => Markup;
 
   certificateTitle: string;
-  verifiedAuthentic: string;
   issuerVerified: (since: string | null) => string;
-  issuerNotVerified: string;
-  sample: string;
-  revoked: string;
-  superseded: string;
-  expired: string;
 
   sampleBannerTitle: string;
   sampleBannerText: string;
   unverifiedBannerText: string;
+  beforeVerificationBannerText: string;
+  otherIdentityBannerText: string;
+  suspendedBannerText: string;
+  reinstated: (revokedOn: string, reinstatedOn: string) => string;
   expiredBannerText: (date: string) => string;
   revokedOn: (date: string | null) => string;
   withdrawn: string;
@@ -63,6 +61,8 @@ export interface CertificateTexts {
   phone: string;
   company: string;
   companyEmail: string;
+  companyPhone: string;
+  companyRegistration: string;
   verificationCode: string;
   qrCodeId: string;
   scanCount: string;
@@ -89,19 +89,20 @@ const en: CertificateTexts = {
   phishing: (host) => html`Check that the address bar shows <strong>${host}</strong> before you rely on this page.`,
 
   certificateTitle: "Property Valuation Certificate",
-  verifiedAuthentic: "Verified Authentic",
   issuerVerified: (since) => `Issuer verified by ValuSeal${since ? ` on ${since}` : ""}`,
-  issuerNotVerified: "Issuer not verified by ValuSeal",
-  sample: "Sample",
-  revoked: "Revoked",
-  superseded: "Superseded",
-  expired: "Expired",
 
   sampleBannerTitle: "Sample certificate — for demonstration only",
   sampleBannerText:
     "This is how a scanned ValuSeal code looks. A real certificate shows the issuer's record with a green verification badge.",
   unverifiedBannerText:
     "This code is in ValuSeal's records, but ValuSeal has not checked the identity or professional registration of the company that issued it. Confirm the report with the valuation firm through a channel you already trust before relying on it.",
+  beforeVerificationBannerText:
+    "ValuSeal verified this firm after this code was issued and has not confirmed the codes it issued before. Confirm the report with the valuation firm through a channel you already trust before relying on it.",
+  otherIdentityBannerText:
+    "The name, registration or email on this code is not the identity ValuSeal verified for the firm that issued it. Confirm the report with the valuation firm through a channel you already trust before relying on it.",
+  suspendedBannerText:
+    "ValuSeal has suspended the firm that issued this code. The record below is as it was issued; do not rely on it without confirming it with the firm and its professional body.",
+  reinstated: (revokedOn, reinstatedOn) => `Withdrawn on ${revokedOn} and reinstated on ${reinstatedOn}`,
   expiredBannerText: (date) => `This valuation expired on ${date}. Ask the valuer for an updated report.`,
   revokedOn: (date) => `Revoked${date ? ` on ${date}` : ""}`,
   withdrawn: "The issuer has withdrawn this valuation. Do not rely on it.",
@@ -136,6 +137,8 @@ const en: CertificateTexts = {
   phone: "Phone",
   company: "Company",
   companyEmail: "Company email",
+  companyPhone: "Company phone",
+  companyRegistration: "Company registration",
   verificationCode: "Verification code",
   qrCodeId: "QR Code ID",
   scanCount: "Scan count",
@@ -180,19 +183,20 @@ const sw: CertificateTexts = {
     html`Hakikisha kwamba upau wa anwani unaonyesha <strong>${host}</strong> kabla ya kuutegemea ukurasa huu.`,
 
   certificateTitle: "Cheti cha Tathmini ya Mali",
-  verifiedAuthentic: "Imethibitishwa kuwa Halali",
   issuerVerified: (since) => `Mtoaji amethibitishwa na ValuSeal${since ? ` tarehe ${since}` : ""}`,
-  issuerNotVerified: "Mtoaji hajathibitishwa na ValuSeal",
-  sample: "Sampuli",
-  revoked: "Imebatilishwa",
-  superseded: "Imebadilishwa",
-  expired: "Muda wake umekwisha",
 
   sampleBannerTitle: "Cheti cha sampuli — kwa maonyesho tu",
   sampleBannerText:
     "Hivi ndivyo msimbo wa ValuSeal unavyoonekana ukichanganuliwa. Cheti halisi huonyesha rekodi ya mtoaji pamoja na alama ya kijani ya uthibitisho.",
   unverifiedBannerText:
     "Msimbo huu umo katika kumbukumbu za ValuSeal, lakini ValuSeal haijathibitisha utambulisho wala usajili wa kitaaluma wa kampuni iliyoutoa. Thibitisha ripoti hii na kampuni ya tathmini kupitia njia unayoiamini tayari kabla ya kuitegemea.",
+  beforeVerificationBannerText:
+    "ValuSeal ilithibitisha kampuni hii baada ya msimbo huu kutolewa, na haijathibitisha misimbo iliyotolewa kabla ya hapo. Thibitisha ripoti hii na kampuni ya tathmini kupitia njia unayoiamini tayari kabla ya kuitegemea.",
+  otherIdentityBannerText:
+    "Jina, usajili au barua pepe kwenye msimbo huu si utambulisho ambao ValuSeal ilithibitisha kwa kampuni iliyoutoa. Thibitisha ripoti hii na kampuni ya tathmini kupitia njia unayoiamini tayari kabla ya kuitegemea.",
+  suspendedBannerText:
+    "ValuSeal imeisimamisha kampuni iliyotoa msimbo huu. Rekodi iliyo hapa chini ni kama ilivyotolewa; usiitegemee bila kuithibitisha na kampuni hiyo na chombo chake cha kitaaluma.",
+  reinstated: (revokedOn, reinstatedOn) => `Iliondolewa tarehe ${revokedOn} na kurejeshwa tarehe ${reinstatedOn}`,
   expiredBannerText: (date) =>
     `Muda wa tathmini hii ulikwisha tarehe ${date}. Muombe mthamini akupe ripoti iliyosasishwa.`,
   revokedOn: (date) => `Imebatilishwa${date ? ` tarehe ${date}` : ""}`,
@@ -228,6 +232,8 @@ const sw: CertificateTexts = {
   phone: "Simu",
   company: "Kampuni",
   companyEmail: "Barua pepe ya kampuni",
+  companyPhone: "Simu ya kampuni",
+  companyRegistration: "Usajili wa kampuni",
   verificationCode: "Msimbo wa uthibitisho",
   qrCodeId: "Kitambulisho cha msimbo wa QR",
   scanCount: "Idadi ya uchanganuzi",

@@ -3,7 +3,7 @@ import { confirmEmailSchema, loginSchema, registerSchema } from "../../schema/va
 import type { AppEnv } from "../env";
 import { clientAddress } from "../lib/client-address";
 import { ApiError } from "../lib/errors";
-import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from "../lib/passwords";
+import { dummyPasswordHash, hashPassword, verifyPassword } from "../lib/passwords";
 import { validate } from "../lib/validation";
 import { requireUser } from "../middleware/auth";
 import { enforceRateLimit } from "../middleware/rate-limit";
@@ -28,7 +28,11 @@ export const authRoutes = new Hono<AppEnv>()
   .post("/register", validate("json", registerSchema), async (c) => {
     const input = c.req.valid("json");
     await enforceRateLimit(c, "AUTH_IP_LIMITER", `register:${clientAddress(c)}`);
-    const { userId, email } = await registerAccount(c.var.transactional(), input, await hashPassword(input.password));
+    const { userId, email } = await registerAccount(
+      c.var.transactional(),
+      input,
+      await hashPassword(input.password, c.var.config.PASSWORD_HASHING),
+    );
     queueEmails(c, [email]);
     return c.json(await signedInResponse(c.var.db, c.var.config.JWT_SECRET, userId, c.req.header("User-Agent")), 201);
   })
@@ -41,7 +45,10 @@ export const authRoutes = new Hono<AppEnv>()
     if (wait > 0) throw tooManyFailures(wait);
     const user = await findAccountByEmail(c.var.db, email);
     // Unknown emails still pay for a hash, so timing does not reveal which emails exist.
-    const passwordMatches = await verifyPassword(password, user?.password ?? DUMMY_PASSWORD_HASH);
+    const passwordMatches = await verifyPassword(
+      password,
+      user?.password ?? dummyPasswordHash(c.var.config.PASSWORD_HASHING),
+    );
     if (!user || !passwordMatches) {
       await recordLoginFailure(c.var.db, email, address);
       throw new ApiError(401, INVALID_CREDENTIALS);

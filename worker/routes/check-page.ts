@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import { PUBLIC_TOKEN_PATTERN } from "../../schema/validation/certificate";
 import { certificatePageHeaders, readerOf, renderInvalidCodePage } from "../lib/certificate-page";
+import { checkPagePolicy } from "../lib/check-page-policy";
 
 /**
  * The pages that check a copy of a sealed report: `/v/<token>/check` (linked from a sealed code's
@@ -29,11 +30,9 @@ export async function checkPage(
   const headers = new Headers(asset.headers);
   // The body may have changed length; the validator named the stored file.
   if (!codeForm) ["Content-Length", "ETag"].forEach((name) => headers.delete(name));
-  // Script from this origin only (the page's module and pdf.js's worker), nothing inline, no eval.
-  headers.set(
-    "Content-Security-Policy",
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
-  );
+  // Script from this origin only (the page's module and pdf.js's worker), nothing inline, no eval;
+  // under Vite's dev server also what Vite injects (worker/lib/check-page-policy.ts).
+  headers.set("Content-Security-Policy", checkPagePolicy(c.req.url));
   headers.set("Referrer-Policy", "no-referrer");
   headers.set("X-Frame-Options", "DENY");
   headers.set("X-Content-Type-Options", "nosniff");

@@ -22,7 +22,7 @@ export const inviteRoutes = new Hono<AppEnv>()
     // Checked before the costly hash, so a dead link or a taken address is answered at once.
     const invite = await findInvite(c.var.db, tokenHash);
     if (invite.hasAccount) throw new ApiError(409, HAS_ACCOUNT);
-    const passwordHash = await hashPassword(password);
+    const passwordHash = await hashPassword(password, c.var.config.PASSWORD_HASHING);
     const userId = await acceptInvite(c.var.transactional(), tokenHash, { firstName, lastName, passwordHash });
     return c.json(await signedInResponse(c.var.db, c.var.config.JWT_SECRET, userId, c.req.header("User-Agent")), 201);
   });

@@ -27,6 +27,6 @@ export const passwordResetRoutes = new Hono<AppEnv>()
   .post("/confirm", validate("json", passwordResetSchema), async (c) => {
     const { token, password } = c.req.valid("json");
     await enforceRateLimit(c, "AUTH_IP_LIMITER", `reset-confirm:${clientAddress(c)}`);
-    await resetPassword(c.var.transactional(), token, await hashPassword(password));
+    await resetPassword(c.var.transactional(), token, await hashPassword(password, c.var.config.PASSWORD_HASHING));
     return c.json({ message: "Your password has been changed. Sign in with the new password." });
   });

@@ -34,7 +34,12 @@ export const profileRoutes = new Hono<AppEnv>()
     if (!stored || !(await verifyPassword(currentPassword, stored))) {
       throw badRequest("Current password is incorrect");
     }
-    await replacePassword(c.var.transactional(), user.id, await hashPassword(newPassword), user.sessionId);
+    await replacePassword(
+      c.var.transactional(),
+      user.id,
+      await hashPassword(newPassword, c.var.config.PASSWORD_HASHING),
+      user.sessionId,
+    );
     return c.json({ message: "Password changed. Other sessions have been signed out." });
   })
   .get("/email", requireUser, async (c) => {

@@ -5,6 +5,7 @@ import type { Database, Transaction, TransactionalDatabase } from "../db";
 import { CONFIRM_EMAIL_HOURS, PASSWORD_RESET_HOURS, type EmailMessage } from "../lib/email-templates";
 import { ApiError, isUniqueViolation } from "../lib/errors";
 import { consumeEmailToken, issueEmailToken } from "./email-tokens";
+import { identityChanged } from "./companies";
 import { endSessions } from "./sessions";
 
 export const EMAIL_TAKEN = "An account with this email already exists";
@@ -123,7 +124,9 @@ async function applyConfirmedEmail(
   link: { userId: number; companyId: number | null; purpose: string; email: string },
 ) {
   if (link.purpose === "change-company-email") {
+    // The company email is part of the identity ValuSeal verified: a new one goes back to review.
     await tx.update(companies).set({ email: link.email }).where(eq(companies.id, link.companyId!));
+    await identityChanged(tx, link.companyId!);
     return;
   }
   const [user] = await tx

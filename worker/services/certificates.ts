@@ -2,9 +2,14 @@ import { type SQL, sql } from "drizzle-orm";
 import { scanEvents } from "../../schema/tables";
 import { PUBLIC_TOKEN_PATTERN, type PublicCertificate } from "../../schema/validation/certificate";
 import { DEMO_CERTIFICATE } from "../../schema/demo-certificate";
-import { type CodeStatusName, REPEAT_SCAN_WINDOW_MINUTES, type ValuationPurpose } from "../../schema/limits";
+import {
+  type CodeStatusName,
+  type IssuerTrust,
+  REPEAT_SCAN_WINDOW_MINUTES,
+  type ValuationPurpose,
+} from "../../schema/limits";
 import { formatVerificationCode, normalizeVerificationCode } from "../../schema/verification-code";
-import { codeStatusExpression } from "../lib/code-status";
+import { codeStatusExpression, issuerTrustExpression, issuerVerifiedAtExpression } from "../lib/code-status";
 import type { Database } from "../db";
 import { DEMO_TOKEN, verificationAddress } from "../lib/public-address";
 import type { Visit } from "../lib/scan-visitor";
@@ -52,8 +57,17 @@ interface CertificateRow extends Record<string, unknown> {
   valuer_registration_number: string | null;
   company_name: string;
   company_email: string;
-  issuer_verified: boolean;
+  company_phone: string | null;
+  issuer_registration_body: string | null;
+  issuer_registration_body_name: string | null;
+  issuer_registration_number: string | null;
+  issuer_trust: IssuerTrust;
   issuer_verified_at: string | null;
+  issuer_suspended_at: string | null;
+  /** The latest withdrawal that was undone: when, when reinstated, and why. */
+  reinstated_revoked_at: string | null;
+  reinstated_at: string | null;
+  reinstated_reason: string | null;
   alerts_enabled: boolean;
   scanned_at: string | null;
   sealed_page_count: number | null;
@@ -72,16 +86,11 @@ interface CertificateRow extends Record<string, unknown> {
 const isoText = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
- * Whether ValuSeal vouches for the code's issuer: the company is verified, or it is awaiting
- * re-review after a change of name or registration and the code was issued before that change.
- */
-export const ISSUER_VERIFIED = `(company.verification_status = 'verified' OR (company.verification_status = 'pending' AND company.verified_codes_before IS NOT NULL AND code.created_at < company.verified_codes_before))`;
-
-/**
  * One column list and one join list for both queries, so a counted scan and a read-only look-up
  * can never disagree on what a certificate shows. `code` is qr_codes, or the row just updated.
- * A deleted valuer keeps its row (soft delete) and a deactivated company its record, so both
- * still verify: the terms keep codes working after an account ends.
+ * Everything shown comes from the code's frozen record (issuer and signing valuer as they were at
+ * issue); the company is joined only for what is true now about the issuer: ValuSeal's suspension,
+ * its time zone (expiry) and its alert settings.
  */
 const CERTIFICATE_COLUMNS = sql.raw(`
   code.id AS code_id, code.company_id, code.public_token, code.property_address, code.property_reference,
@@ -90,11 +99,13 @@ const CERTIFICATE_COLUMNS = sql.raw(`
   ${isoText("code.valuation_date")} AS valuation_date, code.verification_count,
   ${isoText("code.revoked_at")} AS revoked_at, code.revoked_reason,
   successor.public_token AS successor_token,
-  valuer.name AS valuer_name, valuer.qualification AS valuer_qualification, valuer.phone AS valuer_phone,
-  valuer.registration_number AS valuer_registration_number,
-  code.issuer_name AS company_name, code.issuer_email AS company_email,
-  ${ISSUER_VERIFIED} AS issuer_verified,
-  CASE WHEN ${ISSUER_VERIFIED} THEN ${isoText("company.verified_at")} END AS issuer_verified_at,
+  code.valuer_name, code.valuer_qualification, code.valuer_phone, code.valuer_registration_number,
+  code.issuer_name AS company_name, code.issuer_email AS company_email, code.issuer_phone AS company_phone,
+  code.issuer_registration_body, code.issuer_registration_body_name, code.issuer_registration_number,
+  ${issuerTrustExpression("code", "company.suspended_at")} AS issuer_trust,
+  ${issuerVerifiedAtExpression("code", isoText)} AS issuer_verified_at,
+  ${isoText("company.suspended_at")} AS issuer_suspended_at,
+  reinstated.revoked_at AS reinstated_revoked_at, reinstated.reinstated_at, reinstated.reason AS reinstated_reason,
   (company.webhook_url IS NOT NULL OR company.scan_alert_mode = 'per-scan') AS alerts_enabled,
   (SELECT seal.page_count FROM report_seals seal WHERE seal.qr_code_id = code.id
    ORDER BY seal.version DESC LIMIT 1) AS sealed_page_count,
@@ -103,10 +114,22 @@ const CERTIFICATE_COLUMNS = sql.raw(`
   ${isoText("code.valid_until")} AS valid_until, code.verification_code,
   ${codeStatusExpression("code", "company.time_zone")} AS status`);
 
+/**
+ * A code that was withdrawn and reinstated says so (the history is appended, never erased): the
+ * latest reinstatement and the withdrawal it undid, from code_status_events.
+ */
 const CERTIFICATE_JOINS = sql.raw(`
   JOIN companies company ON company.id = code.company_id
-  LEFT JOIN valuers valuer ON valuer.id = code.valuer_id
-  LEFT JOIN qr_codes successor ON successor.id = code.superseded_by_id`);
+  LEFT JOIN qr_codes successor ON successor.id = code.superseded_by_id
+  LEFT JOIN LATERAL (
+    SELECT ${isoText("back.created_at")} AS reinstated_at, back.reason,
+      (SELECT ${isoText("withdrawn.created_at")} FROM code_status_events withdrawn
+       WHERE withdrawn.qr_code_id = code.id AND withdrawn.action = 'revoked' AND withdrawn.created_at <= back.created_at
+       ORDER BY withdrawn.created_at DESC, withdrawn.id DESC LIMIT 1) AS revoked_at
+    FROM code_status_events back
+    WHERE back.qr_code_id = code.id AND back.action = 'reinstated'
+    ORDER BY back.created_at DESC, back.id DESC LIMIT 1
+  ) reinstated ON true`);
 
 async function firstRow(db: Database, query: SQL): Promise<CertificateRow | null> {
   const result = await db.execute<CertificateRow>(query);
@@ -196,6 +219,14 @@ async function logOrphanScan(db: Database, attemptedToken: string, visit: Visit)
   });
 }
 
+/** "RICS 12345", or the body's own name when it is "Other"; null when the code carries none. */
+function registrationText(row: CertificateRow): string | null {
+  const body =
+    row.issuer_registration_body === "Other" ? row.issuer_registration_body_name : row.issuer_registration_body;
+  const parts = [body, row.issuer_registration_number].filter(Boolean);
+  return parts.length ? parts.join(" ") : null;
+}
+
 function toCertificate(row: CertificateRow, origin: string): PublicCertificate {
   return {
     propertyAddress: row.property_address,
@@ -214,6 +245,8 @@ function toCertificate(row: CertificateRow, origin: string): PublicCertificate {
     valuerPhone: row.valuer_phone,
     companyName: row.company_name,
     companyEmail: row.company_email,
+    companyPhone: row.company_phone,
+    issuerRegistration: registrationText(row),
     qrCodeId: row.public_token,
     verificationCount: row.verification_count,
     status: row.status,
@@ -221,8 +254,14 @@ function toCertificate(row: CertificateRow, origin: string): PublicCertificate {
     revokedReason: row.revoked_reason,
     supersededBy: row.successor_token ? verificationAddress(origin, row.successor_token) : null,
     valuerRegistrationNumber: row.valuer_registration_number,
-    issuerVerified: row.issuer_verified,
+    issuerVerified: row.issuer_trust === "verified",
+    issuerTrust: row.issuer_trust,
     issuerVerifiedAt: row.issuer_verified_at,
+    issuerSuspendedAt: row.issuer_suspended_at,
+    reinstatement:
+      row.reinstated_at && row.reinstated_revoked_at
+        ? { revokedAt: row.reinstated_revoked_at, reinstatedAt: row.reinstated_at, reason: row.reinstated_reason }
+        : null,
     addressee: row.addressee,
     purpose: row.purpose,
     inspectionDate: row.inspection_date,
@@ -253,6 +292,8 @@ export function demoCertificate(): PublicCertificate {
     valuerPhone: DEMO_CERTIFICATE.valuerPhone ?? null,
     companyName: DEMO_CERTIFICATE.companyName ?? "",
     companyEmail: null,
+    companyPhone: null,
+    issuerRegistration: null,
     qrCodeId: DEMO_TOKEN,
     verificationCount: 0,
     status: "sample",
@@ -261,7 +302,10 @@ export function demoCertificate(): PublicCertificate {
     supersededBy: null,
     valuerRegistrationNumber: null,
     issuerVerified: false,
+    issuerTrust: "not-verified",
     issuerVerifiedAt: null,
+    issuerSuspendedAt: null,
+    reinstatement: null,
     addressee: null,
     purpose: null,
     inspectionDate: null,

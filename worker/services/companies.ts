@@ -1,7 +1,8 @@
 import { and, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { VerificationStatus } from "../../schema/limits";
 import type { AdminCompanyDetails, CurrentCompany } from "../../schema/responses";
-import { companies, qrCodes, users, valuers } from "../../schema/tables";
+import { companies, issuerVerifications, qrCodes, users, valuers } from "../../schema/tables";
 import type {
   CompanyDetails,
   CompanyRegistrationInput,
@@ -11,6 +12,7 @@ import type { Database, Reader, Transaction, TransactionalDatabase } from "../db
 import { CONFIRM_EMAIL_HOURS, type EmailMessage } from "../lib/email-templates";
 import { ApiError, notFound } from "../lib/errors";
 import { issueEmailToken, pendingEmailChange } from "./email-tokens";
+import { issuerTrustColumn } from "../lib/code-status";
 import { containsPattern } from "../lib/like-patterns";
 import type { PageRange } from "../lib/pagination";
 import { recordAudit } from "./audit";
@@ -67,14 +69,23 @@ export async function loadCompany(db: Database, companyId: number): Promise<Curr
 }
 
 /**
- * A change of the firm's name or registration means ValuSeal no longer knows who it is: a verified
- * firm goes back to awaiting verification, and only codes issued before this moment stay green
- * (verifiedCodesBefore keeps the first such moment until an administrator decides again).
+ * A change of the firm's name, registration or company email means ValuSeal no longer knows who it
+ * is: the firm goes back to review and the verification in force ends now. Codes issued before keep
+ * the identity that was verified (it is frozen on them) and stay green; new codes carry the new
+ * identity and stay amber until an administrator verifies it.
  */
-const identityChanged = {
-  verificationStatus: sql`'pending'`,
-  verifiedCodesBefore: sql`case when ${companies.verificationStatus} = 'verified' then now() else ${companies.verifiedCodesBefore} end`,
-};
+export async function identityChanged(tx: Transaction, companyId: number) {
+  await tx.update(companies).set({ verificationStatus: "pending" }).where(eq(companies.id, companyId));
+  await endVerificationInForce(tx, companyId);
+}
+
+/** Closes the firm's verification in force, if any (the one change ever made to such a row). */
+async function endVerificationInForce(tx: Transaction, companyId: number) {
+  await tx
+    .update(issuerVerifications)
+    .set({ endedAt: sql`now()` })
+    .where(and(eq(issuerVerifications.companyId, companyId), isNull(issuerVerifications.endedAt)));
+}
 
 async function lockCompany(tx: Transaction, companyId: number) {
   const [company] = await tx
@@ -117,9 +128,9 @@ export async function updateCompanyDetails(
         location: input.location ?? null,
         // Absent from an older client's request: the period stays as it is.
         ...(input.validityDays === undefined ? {} : { validityDays: input.validityDays }),
-        ...(renamed ? identityChanged : {}),
       })
       .where(eq(companies.id, companyId));
+    if (renamed) await identityChanged(tx, companyId);
     if (current.email.toLowerCase() === input.email.toLowerCase()) return [];
     if (await companyEmailTaken(tx, input.email, companyId)) throw new ApiError(409, COMPANY_EMAIL_TAKEN);
     const token = await issueEmailToken(tx, {
@@ -137,27 +148,36 @@ export async function updateCompanyDetails(
   });
 }
 
-/** The firm's professional registration; a change sends a verified firm back to review. */
-export async function updateCompanyRegistration(db: Database, companyId: number, input: CompanyRegistrationInput) {
+/** The firm's professional registration; a change (not of the note alone) sends the firm back to review. */
+export async function updateCompanyRegistration(
+  db: TransactionalDatabase,
+  companyId: number,
+  input: CompanyRegistrationInput,
+) {
   const registration = {
     registrationBody: input.body,
     registrationBodyName: input.body === "Other" ? (input.bodyName ?? null) : null,
     registrationNumber: input.number.trim(),
     registrationNote: input.note?.trim() || null,
   };
-  const changed = or(
-    sql`${companies.registrationBody} is distinct from ${registration.registrationBody}`,
-    sql`${companies.registrationBodyName} is distinct from ${registration.registrationBodyName}`,
-    sql`${companies.registrationNumber} is distinct from ${registration.registrationNumber}`,
-  );
-  await db
-    .update(companies)
-    .set({
-      ...registration,
-      verificationStatus: sql`case when ${changed} then 'pending' else ${companies.verificationStatus} end`,
-      verifiedCodesBefore: sql`case when ${changed} and ${companies.verificationStatus} = 'verified' then now() else ${companies.verifiedCodesBefore} end`,
-    })
-    .where(eq(companies.id, companyId));
+  await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({
+        body: companies.registrationBody,
+        bodyName: companies.registrationBodyName,
+        number: companies.registrationNumber,
+      })
+      .from(companies)
+      .where(eq(companies.id, companyId))
+      .for("update");
+    if (!current) throw notFound(COMPANY_NOT_FOUND);
+    await tx.update(companies).set(registration).where(eq(companies.id, companyId));
+    const changed =
+      current.body !== registration.registrationBody ||
+      current.bodyName !== registration.registrationBodyName ||
+      current.number !== registration.registrationNumber;
+    if (changed) await identityChanged(tx, companyId);
+  });
 }
 
 export async function updateScanAlertSettings(db: Database, companyId: number, input: ScanAlertSettingsInput) {
@@ -220,8 +240,49 @@ export async function countCompanies(db: Database, where: SQL | undefined) {
   return row?.total ?? 0;
 }
 
+/** "RICS 12345", or the body's own name when it is "Other". */
+const registrationText = (body: AnyPgColumn, bodyName: AnyPgColumn, number: AnyPgColumn) =>
+  sql<
+    string | null
+  >`nullif(concat_ws(' ', case when ${body} = 'Other' then ${bodyName} else ${body} end, ${number}), '')`;
+
+/** Every identity the firm's codes were issued under, largest first (CodeIdentity). */
+function codeIdentitiesQuery(db: Reader, companyId: number) {
+  const current = and(
+    eq(qrCodes.issuerName, companies.name),
+    sql`lower(${qrCodes.issuerEmail}) = lower(${companies.email})`,
+    sql`${qrCodes.issuerRegistrationBody} is not distinct from ${companies.registrationBody}`,
+    sql`${qrCodes.issuerRegistrationBodyName} is not distinct from ${companies.registrationBodyName}`,
+    sql`${qrCodes.issuerRegistrationNumber} is not distinct from ${companies.registrationNumber}`,
+  );
+  return db
+    .select({
+      issuerName: qrCodes.issuerName,
+      issuerEmail: sql<string>`min(${qrCodes.issuerEmail})`,
+      registration: registrationText(
+        qrCodes.issuerRegistrationBody,
+        qrCodes.issuerRegistrationBodyName,
+        qrCodes.issuerRegistrationNumber,
+      ),
+      codes: sql<number>`count(*)`.mapWith(Number),
+      notVouchedFor: sql<number>`count(*) filter (where ${issuerTrustColumn()} <> 'verified')`.mapWith(Number),
+      isCurrent: sql<boolean>`bool_and(${current})`,
+    })
+    .from(qrCodes)
+    .innerJoin(companies, eq(companies.id, qrCodes.companyId))
+    .where(eq(qrCodes.companyId, companyId))
+    .groupBy(
+      qrCodes.issuerName,
+      sql`lower(${qrCodes.issuerEmail})`,
+      qrCodes.issuerRegistrationBody,
+      qrCodes.issuerRegistrationBodyName,
+      qrCodes.issuerRegistrationNumber,
+    )
+    .orderBy(sql`count(*) desc`, qrCodes.issuerName);
+}
+
 export async function loadCompanyDetails(db: Database, companyId: number): Promise<AdminCompanyDetails> {
-  const [[company], codes, companyValuers] = await Promise.all([
+  const [[company], codes, companyValuers, codeIdentities] = await Promise.all([
     selectCompanies(db, eq(companies.id, companyId)),
     db
       .select({
@@ -253,9 +314,10 @@ export async function loadCompanyDetails(db: Database, companyId: number): Promi
       .from(valuers)
       .where(and(eq(valuers.companyId, companyId), isNull(valuers.deletedAt)))
       .orderBy(valuers.name, valuers.id),
+    codeIdentitiesQuery(db, companyId),
   ]);
   if (!company) throw notFound(COMPANY_NOT_FOUND);
-  return { company, qrCodes: codes, valuers: companyValuers };
+  return { company, qrCodes: codes, valuers: companyValuers, codeIdentities };
 }
 
 interface Actor {
@@ -264,9 +326,10 @@ interface Actor {
 }
 
 /**
- * Deactivation only flags the company: the workspace refuses new codes and valuer changes, while
- * its existing certificates keep verifying (codes stay functional after an account ends). The
- * change and its audit row commit together; setting the state it already has changes nothing.
+ * Deactivation suspends the company: the workspace refuses new codes and valuer changes, and its
+ * certificates still answer, with the amber notice "Issuer suspended by ValuSeal on <date>" instead
+ * of "Verified Authentic". The change and its audit row commit together; setting the state it
+ * already has changes nothing.
  */
 export async function setCompanyActive(db: TransactionalDatabase, actor: Actor, companyId: number, isActive: boolean) {
   return db.transaction(async (tx) => {
@@ -277,7 +340,11 @@ export async function setCompanyActive(db: TransactionalDatabase, actor: Actor, 
       .for("update");
     if (!existing) throw notFound(COMPANY_NOT_FOUND);
     if (existing.isActive === isActive) return existing;
-    await tx.update(companies).set({ isActive }).where(eq(companies.id, companyId));
+    // Certificates say when ValuSeal suspended the issuer; reactivation lifts the notice.
+    await tx
+      .update(companies)
+      .set({ isActive, suspendedAt: isActive ? null : sql`now()` })
+      .where(eq(companies.id, companyId));
     await recordAudit(tx, actor, [
       {
         action: isActive ? "company.activated" : "company.deactivated",
@@ -318,30 +385,57 @@ export async function resetOwnerPassword(
 }
 
 /**
- * An administrator's decision on a firm's identity. Verifying makes every code of the firm green
- * (including those issued while it awaited review); refusing or withdrawing turns every code amber.
- * The decision, its note and the audit row commit together.
+ * An administrator's decision on a firm's identity. Verifying records the identity checked (legal
+ * name, registration, company email) as a new verification: codes issued from now on under exactly
+ * that identity read "Verified Authentic"; codes issued earlier under it only when the
+ * administrator confirms them (`confirmEarlierCodes`), and codes under any other identity never.
+ * Refusing or withdrawing ends the verification in force: codes issued while it was in force keep
+ * the identity that was verified. The decision, its note and the audit row commit together.
  */
 export async function decideCompanyVerification(
   db: TransactionalDatabase,
   actor: Actor,
   companyId: number,
-  decision: { verified: boolean; note?: string },
+  decision: { verified: boolean; note?: string; confirmEarlierCodes?: boolean },
 ) {
   return db.transaction(async (tx) => {
     const [existing] = await tx
-      .select({ name: companies.name, status: companies.verificationStatus })
+      .select({
+        name: companies.name,
+        email: companies.email,
+        status: companies.verificationStatus,
+        createdAt: companies.createdAt,
+        registrationBody: companies.registrationBody,
+        registrationBodyName: companies.registrationBodyName,
+        registrationNumber: companies.registrationNumber,
+      })
       .from(companies)
       .where(eq(companies.id, companyId))
       .for("update");
     if (!existing) throw notFound(COMPANY_NOT_FOUND);
+    await endVerificationInForce(tx, companyId);
+    const identity = {
+      legalName: existing.name,
+      registrationBody: existing.registrationBody,
+      registrationBodyName: existing.registrationBodyName,
+      registrationNumber: existing.registrationNumber,
+      companyEmail: existing.email,
+    };
+    if (decision.verified) {
+      await tx.insert(issuerVerifications).values({
+        companyId,
+        ...identity,
+        verifiedById: actor.id,
+        // A code cannot predate its firm: confirming earlier codes covers all of them.
+        coversCodesFrom: decision.confirmEarlierCodes ? existing.createdAt : sql`now()`,
+      });
+    }
     const [company] = await tx
       .update(companies)
       .set({
         verificationStatus: decision.verified ? "verified" : "rejected",
         verifiedAt: decision.verified ? sql`now()` : null,
         verificationNote: decision.note ?? null,
-        verifiedCodesBefore: null,
       })
       .where(eq(companies.id, companyId))
       .returning({
@@ -360,7 +454,13 @@ export async function decideCompanyVerification(
         action,
         targetType: "company",
         targetId: companyId,
-        details: { name: existing.name, previousStatus: existing.status, note: decision.note ?? null },
+        details: {
+          ...identity,
+          name: existing.name,
+          previousStatus: existing.status,
+          note: decision.note ?? null,
+          ...(decision.verified ? { confirmedEarlierCodes: decision.confirmEarlierCodes ?? false } : {}),
+        },
       },
     ]);
     return company!;

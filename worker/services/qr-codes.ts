@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, ilike, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { DAY_MS } from "../../schema/limits";
 import { companies, qrCodes, valuers } from "../../schema/tables";
 import { PUBLIC_TOKEN_LENGTH } from "../../schema/validation/certificate";
@@ -6,12 +7,12 @@ import { QR_LIST_MAX, QR_PAGE_SIZE, type CreateQrCode, type QrCodeListQuery } fr
 import type { Database, Queryable, Reader } from "../db";
 import { ApiError, notFound } from "../lib/errors";
 import { containsPattern } from "../lib/like-patterns";
-import type { Page, QrCode } from "../../schema/responses";
+import type { CodeSigner, Page, QrCode } from "../../schema/responses";
 import { pageRange, type PageRange } from "../lib/pagination";
 import { verificationAddress } from "../lib/public-address";
 import { randomToken } from "../lib/random";
 import { formatVerificationCode } from "../../schema/verification-code";
-import { codeStatusColumn } from "../lib/code-status";
+import { codeStatusColumn, issuerTrustColumn } from "../lib/code-status";
 import { parseId } from "../lib/validation";
 
 export const CODE_NOT_FOUND = "QR code not found";
@@ -71,15 +72,22 @@ export const codeColumns = {
   // Stored bare, answered as people read and type it ("VS-7K3M-9Q2P-4H").
   verificationCode: sql<string>`${qrCodes.verificationCode}`.mapWith((code: string) => formatVerificationCode(code)),
   status: codeStatusColumn(),
+  issuerTrust: issuerTrustColumn(),
   createdAt: qrCodes.createdAt,
   updatedAt: qrCodes.updatedAt,
 };
 
-/** Codes with their signer; a deleted valuer's row is kept, so the name is still there. */
-export const codeWithValuer = { ...codeColumns, valuer: { name: valuers.name, qualification: valuers.qualification } };
+/** Codes with their signer as frozen at issue: a later edit of the valuer never changes an issued code. */
+export const codeWithValuer = {
+  ...codeColumns,
+  valuer: sql<CodeSigner | null>`case when ${qrCodes.valuerName} is null then null
+    else json_build_object('name', ${qrCodes.valuerName}, 'qualification', ${qrCodes.valuerQualification}) end`.mapWith(
+    (value: CodeSigner | string | null) => (typeof value === "string" ? (JSON.parse(value) as CodeSigner) : value),
+  ),
+};
 
 export function selectCodes(db: Database) {
-  return db.select(codeWithValuer).from(qrCodes).leftJoin(valuers, eq(valuers.id, qrCodes.valuerId)).$dynamic();
+  return db.select(codeWithValuer).from(qrCodes).$dynamic();
 }
 
 /** One code of the company with its signer, or 404: a code of another company looks missing. */
@@ -109,6 +117,29 @@ async function findSigningValuer(db: Reader, companyId: number, valuerId: number
   return valuer;
 }
 
+const companyColumn = (column: AnyPgColumn, companyId: number) =>
+  sql`(select ${column} from ${companies} where ${companies.id} = ${companyId})`;
+const valuerColumn = (column: AnyPgColumn, valuerId: number) =>
+  sql`(select ${column} from ${valuers} where ${valuers.id} = ${valuerId})`;
+
+/** The issuer's identity and contact as the company stands at issue (one statement with the insert). */
+const frozenIssuer = (companyId: number) => ({
+  issuerName: companyColumn(companies.name, companyId),
+  issuerEmail: companyColumn(companies.email, companyId),
+  issuerPhone: companyColumn(companies.phone, companyId),
+  issuerRegistrationBody: companyColumn(companies.registrationBody, companyId),
+  issuerRegistrationBodyName: companyColumn(companies.registrationBodyName, companyId),
+  issuerRegistrationNumber: companyColumn(companies.registrationNumber, companyId),
+});
+
+/** The signing valuer as they stand at issue. */
+const frozenValuer = (valuerId: number) => ({
+  valuerName: valuerColumn(valuers.name, valuerId),
+  valuerQualification: valuerColumn(valuers.qualification, valuerId),
+  valuerRegistrationNumber: valuerColumn(valuers.registrationNumber, valuerId),
+  valuerPhone: valuerColumn(valuers.phone, valuerId),
+});
+
 /**
  * A new code with a fresh random token and verification code; the address it encodes is fixed at
  * creation. A clash of either skips the row (ON CONFLICT DO NOTHING) rather than raising: inside a
@@ -127,12 +158,13 @@ async function createCode(db: Queryable, origin: string, values: CreateQrCode & 
         validUntil:
           values.validUntil ??
           sql`${values.valuationDate.toISOString()}::timestamptz + make_interval(days => (select ${companies.validityDays} from ${companies} where ${companies.id} = ${values.companyId}))`,
-        // The issuer as the company is named at this moment: a later rename never rewrites a certificate.
-        issuerName: sql`(select ${companies.name} from ${companies} where ${companies.id} = ${values.companyId})`,
-        issuerEmail: sql`(select ${companies.email} from ${companies} where ${companies.id} = ${values.companyId})`,
+        // The certificate frozen as it is at this moment: the issuer's identity and the signing valuer.
+        // A later rename, registration change or valuer edit never rewrites an issued certificate.
+        ...frozenIssuer(values.companyId),
+        ...frozenValuer(values.valuerId),
       })
       .onConflictDoNothing()
-      .returning(codeColumns);
+      .returning({ ...codeColumns, valuerName: qrCodes.valuerName, valuerQualification: qrCodes.valuerQualification });
     if (code) return code;
   }
   throw new Error(`No free public token after ${TOKEN_ATTEMPTS} tries`);
@@ -149,7 +181,8 @@ export async function issueCode(
 ): Promise<QrCode> {
   const valuer = await findSigningValuer(db, values.companyId, values.valuerId);
   if (!valuer) throw new ApiError(400, "Validation failed", ["valuerId: Choose an active valuer of your company"]);
-  return { ...(await createCode(db, origin, values)), valuer };
+  const { valuerName, valuerQualification, ...code } = await createCode(db, origin, values);
+  return { ...code, valuer: valuerName ? { name: valuerName, qualification: valuerQualification } : null };
 }
 
 export function listFilter(companyId: number | SQL<number>, query: QrCodeListQuery): SQL | undefined {

@@ -2,7 +2,7 @@ import { count, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { codeTitle } from "../../schema/code-description";
 import { displayName } from "../../schema/display-name";
-import type { CopyVerdict } from "../../schema/limits";
+import type { CodeStatusName, CopyVerdict, IssuerTrust } from "../../schema/limits";
 import type { CopyCheck, ReportSeal } from "../../schema/responses";
 import { companies, qrCodes, reportSeals, scanEvents, users } from "../../schema/tables";
 import { PUBLIC_TOKEN_PATTERN } from "../../schema/validation/certificate";
@@ -11,7 +11,7 @@ import type { Database } from "../db";
 import { ApiError, notFound } from "../lib/errors";
 import type { Visit } from "../lib/scan-visitor";
 import type { AuthenticatedUser } from "./sessions";
-import { ISSUER_VERIFIED } from "./certificates";
+import { codeStatusExpression, issuerTrustExpression } from "../lib/code-status";
 import { findCompanyCode } from "./qr-codes";
 
 /** Two valuers sealing the same code at the same moment both want the next version: one retries. */
@@ -166,10 +166,12 @@ export async function checkCopy(
       .select({
         id: code.id,
         companyId: code.companyId,
-        revokedAt: code.revokedAt,
         address: code.qrCodeData,
         issuerName: code.issuerName,
-        issuerVerified: sql<boolean>`${sql.raw(ISSUER_VERIFIED)}`,
+        // The same status and trust as the certificate: one rule, so the check page never reads green
+        // where the certificate is amber or red.
+        status: sql<CodeStatusName>`${sql.raw(codeStatusExpression("code", "company.time_zone"))}`,
+        issuerTrust: sql<IssuerTrust>`${sql.raw(issuerTrustExpression("code", "company.suspended_at"))}`,
         propertyType: code.propertyType,
         propertyAddress: code.propertyAddress,
         propertyReference: code.propertyReference,
@@ -216,11 +218,12 @@ export async function checkCopy(
     pageCount: matched?.pageFingerprints.length ?? null,
     matchedVersion: matched?.version ?? null,
     latestVersion: seals[0]?.version ?? null,
-    codeStatus: checked.revokedAt ? "revoked" : "valid",
+    codeStatus: checked.status,
     code: {
       address: checked.address,
       issuerName: checked.issuerName,
-      issuerVerified: checked.issuerVerified,
+      issuerVerified: checked.issuerTrust === "verified",
+      issuerTrust: checked.issuerTrust,
       property: codeTitle(checked),
       marketValue: checked.marketValue,
       currency: checked.currency,

@@ -57,7 +57,7 @@ export const adminCompanyRoutes = new Hono<AppEnv>()
   .patch("/:id/reset-password", validate("json", resetPasswordSchema), async (c) => {
     const companyId = parseId(c.req.param("id"), COMPANY_NOT_FOUND);
     // Hashing is slow on purpose; it happens before the transaction so no rows stay locked meanwhile.
-    const passwordHash = await hashPassword(c.req.valid("json").password);
+    const passwordHash = await hashPassword(c.req.valid("json").password, c.var.config.PASSWORD_HASHING);
     await resetOwnerPassword(c.var.transactional(), c.var.user, companyId, passwordHash);
     return c.json({ message: "Password reset successfully" });
   })

@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import {
   companyDetailsSchema,
   companyRegistrationSchema,
@@ -6,6 +6,8 @@ import {
 } from "../../../schema/validation/companies";
 import type { AppEnv } from "../../env";
 import { currentCompanyId } from "../../lib/company";
+import { badRequest } from "../../lib/errors";
+import { verifyPassword } from "../../lib/passwords";
 import { validate } from "../../lib/validation";
 import { requireActiveCompany, requireCompanyOwner, requireCompanyUser, requireUser } from "../../middleware/auth";
 import { enforceRateLimit } from "../../middleware/rate-limit";
@@ -15,8 +17,20 @@ import {
   updateCompanyRegistration,
   updateScanAlertSettings,
 } from "../../services/companies";
+import { storedPasswordHash } from "../../services/accounts";
 import { queueEmails } from "../../services/email";
 import { webhookRoutes } from "./webhook";
+
+export const COMPANY_EMAIL_NEEDS_PASSWORD = "Enter your current password to change the company email";
+
+/** The owner proves it is them before the company email, part of the verified identity, changes. */
+async function requireOwnPassword(c: Context<AppEnv>, password: string | undefined) {
+  if (!password) throw badRequest("Validation failed", [`currentPassword: ${COMPANY_EMAIL_NEEDS_PASSWORD}`]);
+  const stored = await storedPasswordHash(c.var.db, c.var.user.id);
+  if (!stored || !(await verifyPassword(password, stored))) {
+    throw badRequest("Validation failed", ["currentPassword: Current password is incorrect"]);
+  }
+}
 
 /** The signed-in user's own company (/api/companies/current) and its scan-alert webhook. */
 export const companyRoutes = new Hono<AppEnv>()
@@ -36,6 +50,7 @@ export const companyRoutes = new Hono<AppEnv>()
       const before = await loadCompany(c.var.db, companyId);
       // A new address gets a confirmation email: limited per company and per target address.
       if (before.email.toLowerCase() !== input.email.toLowerCase()) {
+        await requireOwnPassword(c, input.currentPassword);
         await enforceRateLimit(c, "EMAIL_LIMITER", `company-email:${companyId}`);
         await enforceRateLimit(c, "EMAIL_LIMITER", `company-email:${input.email.toLowerCase()}`);
       }
@@ -52,7 +67,7 @@ export const companyRoutes = new Hono<AppEnv>()
     validate("json", companyRegistrationSchema),
     async (c) => {
       const companyId = currentCompanyId(c);
-      await updateCompanyRegistration(c.var.db, companyId, c.req.valid("json"));
+      await updateCompanyRegistration(c.var.transactional(), companyId, c.req.valid("json"));
       return c.json(await loadCompany(c.var.db, companyId));
     },
   )

@@ -11,10 +11,10 @@ export type CompanyVerificationDecision = CompanyVerificationInput & { companyId
  */
 export const useDecideCompanyVerification = () =>
   useAdminMutation({
-    mutationFn: ({ companyId, verified, note }: CompanyVerificationDecision) =>
+    mutationFn: ({ companyId, ...decision }: CompanyVerificationDecision) =>
       apiRequest<Json<CompanyVerificationChanged>>(`/api/admin/companies/${companyId}/verification`, {
         method: "PATCH",
-        body: { verified, note } satisfies CompanyVerificationInput,
+        body: decision satisfies CompanyVerificationInput,
       }),
     successTitle: (result) => result.message,
     failureTitle: "Failed to update verification",

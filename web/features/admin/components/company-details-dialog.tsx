@@ -126,7 +126,7 @@ function DetailsContent({ details }: { details: Json<AdminCompanyDetails> }) {
   return (
     <div className="space-y-6">
       <CompanyInfo company={details.company} />
-      <CompanyVerificationPanel company={details.company} />
+      <CompanyVerificationPanel company={details.company} codeIdentities={details.codeIdentities} />
       <CompanyCodes codes={details.qrCodes} total={details.company.qrCodeCount} />
       <CompanyValuers valuers={details.valuers} />
     </div>

@@ -5,8 +5,9 @@ import { useSetCompanyStatus } from "../api/company-status";
 /** What Manage changes, said before it happens. */
 const CONSEQUENCES = {
   deactivate:
-    "A deactivated company cannot create QR codes or change its valuers. Its users can still sign in and see their data, and its existing QR codes keep verifying.",
-  activate: "The company will be able to create QR codes and change its valuers again.",
+    "A deactivated company cannot create QR codes or change its valuers. Its users can still sign in and see their data. Its existing QR codes still open their certificates, marked “Issuer suspended by ValuSeal” with today's date instead of “Verified Authentic”.",
+  activate:
+    "The company will be able to create QR codes and change its valuers again, and its certificates lose the suspension notice.",
 };
 
 /** Manage: confirm, then switch the company between active and inactive. */

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { LIMITS } from "../../../../schema/limits";
-import type { AdminCompany, Json } from "../../../../schema/responses";
+import type { AdminCompany, CodeIdentity, Json } from "../../../../schema/responses";
 import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { TextareaField } from "../../../components/ui/field";
@@ -19,7 +19,7 @@ const DECISIONS: Record<
     button: "Verify",
     title: (name) => `Verify ${name}?`,
     description:
-      "You have checked the firm's identity and its professional registration. Every valid code of the firm, including those issued while it waited, will show “Verified Authentic”.",
+      "You have checked the firm's legal name, professional registration and company email as shown. Valid codes issued from now on under exactly these details show “Verified Authentic”; codes under any other name, registration or email never do.",
     verified: true,
   },
   reject: {
@@ -33,22 +33,26 @@ const DECISIONS: Record<
     button: "Withdraw verification",
     title: (name) => `Withdraw the verification of ${name}?`,
     description:
-      "Every code of the firm will show “Issuer not verified by ValuSeal” instead of “Verified Authentic”. The owner sees your note.",
+      "Codes the firm issues from now on show “Issuer not verified by ValuSeal”; codes issued while it was verified keep the details you checked. To stop every certificate of the firm, deactivate it instead. The owner sees your note.",
     verified: false,
   },
 };
 
 function DecisionDialog({
   company,
+  earlierCodes,
   decision,
   onClose,
 }: {
   company: Json<AdminCompany>;
+  /** Codes issued earlier under the identity being verified that ValuSeal does not vouch for yet. */
+  earlierCodes: number;
   decision: Decision;
   onClose: () => void;
 }) {
   const decide = useDecideCompanyVerification();
   const [note, setNote] = useState("");
+  const [confirmEarlierCodes, setConfirmEarlierCodes] = useState(false);
   const { button, title, description, verified } = DECISIONS[decision];
   return (
     <ConfirmDialog
@@ -61,9 +65,36 @@ function DecisionDialog({
       isPending={decide.isPending}
       destructive={!verified}
       onConfirm={() =>
-        decide.mutate({ companyId: company.id, verified, note: note.trim() || undefined }, { onSuccess: onClose })
+        decide.mutate(
+          {
+            companyId: company.id,
+            verified,
+            note: note.trim() || undefined,
+            ...(verified && earlierCodes > 0 ? { confirmEarlierCodes } : {}),
+          },
+          { onSuccess: onClose },
+        )
       }
     >
+      {verified && earlierCodes > 0 && (
+        <label className="flex items-start gap-3 text-sm text-slate-700">
+          <input
+            type="checkbox"
+            className="mt-0.5 h-4 w-4 accent-blue-700"
+            checked={confirmEarlierCodes}
+            onChange={(event) => setConfirmEarlierCodes(event.target.checked)}
+          />
+          <span>
+            <span className="block font-medium">
+              Also confirm the {earlierCodes} {earlierCodes === 1 ? "code" : "codes"} issued earlier under these details
+            </span>
+            <span className="block text-xs text-slate-500">
+              Only if you checked that the firm issued them. Otherwise they keep showing “Issued before ValuSeal
+              verified this firm”.
+            </span>
+          </span>
+        </label>
+      )}
       <TextareaField
         label="Note for the owner (optional)"
         rows={3}
@@ -75,8 +106,48 @@ function DecisionDialog({
   );
 }
 
+/**
+ * Every name, registration and email the firm's codes carry, so the administrator sees any name the
+ * firm has used (an impostor's among them) before deciding. Only the current one can be verified.
+ */
+function CodeIdentities({ identities }: { identities: Json<CodeIdentity>[] }) {
+  if (identities.length === 0) return <p className="mt-2 text-sm text-slate-600">The firm has issued no codes yet.</p>;
+  return (
+    <div className="mt-3">
+      <h4 className="mb-1 text-sm font-semibold text-slate-900">Names on the firm's codes</h4>
+      <ul className="space-y-1 text-sm" aria-label="Names on the firm's codes">
+        {identities.map((identity) => (
+          <li
+            key={`${identity.issuerName}|${identity.issuerEmail}|${identity.registration}`}
+            className="rounded-control border border-slate-200 p-2"
+          >
+            <span className="block font-medium break-words text-slate-900">
+              {identity.issuerName}
+              {identity.isCurrent && <span className="ml-2 text-xs font-normal text-slate-500">(current details)</span>}
+            </span>
+            <span className="block break-words text-slate-600">
+              {identity.registration ?? "No registration"} · {identity.issuerEmail}
+            </span>
+            <span className="block text-slate-600">
+              {identity.codes} {identity.codes === 1 ? "code" : "codes"}, {identity.notVouchedFor} not shown as
+              “Verified Authentic”
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /** The firm's registration as it stated it, where the check stands, and the administrator's decision. */
-export function CompanyVerificationPanel({ company }: { company: Json<AdminCompany> }) {
+export function CompanyVerificationPanel({
+  company,
+  codeIdentities,
+}: {
+  company: Json<AdminCompany>;
+  codeIdentities: Json<CodeIdentity>[];
+}) {
+  const earlierCodes = codeIdentities.find((identity) => identity.isCurrent)?.notVouchedFor ?? 0;
   const [deciding, setDeciding] = useState<Decision | null>(null);
   const body = company.registrationBody === "Other" ? company.registrationBodyName : company.registrationBody;
   const fields: [string, string | null][] = [
@@ -116,7 +187,15 @@ export function CompanyVerificationPanel({ company }: { company: Json<AdminCompa
         <p className="mb-2 text-sm text-slate-600">The firm has not entered a professional registration yet.</p>
       )}
       <DetailList look="panel" rows={fields} />
-      {deciding && <DecisionDialog company={company} decision={deciding} onClose={() => setDeciding(null)} />}
+      <CodeIdentities identities={codeIdentities} />
+      {deciding && (
+        <DecisionDialog
+          company={company}
+          earlierCodes={earlierCodes}
+          decision={deciding}
+          onClose={() => setDeciding(null)}
+        />
+      )}
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { identityRows } from "../../../../schema/code-description";
 import type { PublicCertificate } from "../../../../schema/validation/certificate";
 import { formatDate, formatMeasure, formatMoney } from "../../../lib/format";
-import { ISSUER_NOT_VERIFIED } from "../../../lib/verification";
+import { type CertificateHeadline, certificateVerdict, verdictHeadline } from "../../../../schema/certificate-verdict";
 import { CertificateBanner, CertificateLayout, DetailList, DetailSection, StatusPill } from "./certificate-layout";
 
 const revokedOn = (certificate: PublicCertificate) =>
@@ -52,34 +52,57 @@ function SampleBanner() {
   );
 }
 
-/** Word for word the notice of the server-rendered certificate (worker/lib/certificate-page.ts). */
-function IssuerNotVerifiedBanner() {
+/** Word for word the notices of the server-rendered certificate (worker/lib/certificate-texts.ts). */
+const TRUST_NOTICES: Partial<Record<CertificateHeadline, string>> = {
+  "issuer-not-verified":
+    "This code is in ValuSeal's records, but ValuSeal has not checked the identity or professional registration of the company that issued it. Confirm the report with the valuation firm through a channel you already trust before relying on it.",
+  "issuer-before-verification":
+    "ValuSeal verified this firm after this code was issued and has not confirmed the codes it issued before. Confirm the report with the valuation firm through a channel you already trust before relying on it.",
+  "issuer-other-identity":
+    "The name, registration or email on this code is not the identity ValuSeal verified for the firm that issued it. Confirm the report with the valuation firm through a channel you already trust before relying on it.",
+  "issuer-suspended":
+    "ValuSeal has suspended the firm that issued this code. The record below is as it was issued; do not rely on it without confirming it with the firm and its professional body.",
+};
+
+const headlineOf = (c: PublicCertificate, headline: CertificateHeadline) =>
+  verdictHeadline("en", headline, c.issuerSuspendedAt ? formatDate(c.issuerSuspendedAt) : null);
+
+/** Why ValuSeal does not vouch for the issuer of a standing code. */
+function TrustBanner({ certificate: c, headline }: { certificate: PublicCertificate; headline: CertificateHeadline }) {
+  const notice = TRUST_NOTICES[headline];
+  if (!notice) return null;
   return (
-    <CertificateBanner tone="unverified" title={ISSUER_NOT_VERIFIED}>
-      <p>
-        This code is in ValuSeal's records, but ValuSeal has not checked the identity or professional registration of
-        the company that issued it. Confirm the report with the valuation firm through a channel you already trust
-        before relying on it.
-      </p>
+    <CertificateBanner tone="unverified" title={headlineOf(c, headline)}>
+      <p>{notice}</p>
     </CertificateBanner>
   );
 }
 
-/**
- * "Verified Authentic" only when the code is valid and ValuSeal has checked who issued it; a valid
- * code of an unchecked firm is the issuer's record under an amber pill, never shown as authentic;
- * an expired code is amber and a revoked or superseded one red, whoever issued it.
- */
+/** A withdrawal that was undone stays on the record, as on the scanned page. */
+function ReinstatementBanner({ certificate: c }: { certificate: PublicCertificate }) {
+  if (!c.reinstatement) return null;
+  const { revokedAt, reinstatedAt, reason } = c.reinstatement;
+  return (
+    <CertificateBanner
+      tone="sample"
+      title={`Withdrawn on ${formatDate(revokedAt)} and reinstated on ${formatDate(reinstatedAt)}`}
+    >
+      {reason && <p>Reason: {reason}</p>}
+    </CertificateBanner>
+  );
+}
+
+const PILL_TONES = { valid: "valid", warning: "unverified", invalid: "invalid", sample: "sample" } as const;
+
+/** The shared verdict (schema/certificate-verdict.ts): the same words and colour as every other surface. */
 function CertificateStatus({ certificate: c }: { certificate: PublicCertificate }) {
-  if (c.status === "sample") return <StatusPill tone="sample">Sample</StatusPill>;
-  if (c.status === "revoked") return <StatusPill tone="invalid">Revoked</StatusPill>;
-  if (c.status === "superseded") return <StatusPill tone="invalid">Superseded</StatusPill>;
-  if (c.status === "expired") return <StatusPill tone="unverified">Expired</StatusPill>;
-  if (!c.issuerVerified) return <StatusPill tone="unverified">{ISSUER_NOT_VERIFIED}</StatusPill>;
+  const { tone, headline } = certificateVerdict(c.status, c.issuerTrust);
+  const pill = <StatusPill tone={PILL_TONES[tone]}>{headlineOf(c, headline)}</StatusPill>;
+  if (tone !== "valid") return pill;
   const since = c.issuerVerifiedAt ? ` on ${formatDate(c.issuerVerifiedAt)}` : "";
   return (
     <>
-      <StatusPill tone="valid">Verified Authentic</StatusPill>
+      {pill}
       <p className="mt-2 text-sm text-green-800">Issuer verified by ValuSeal{since}</p>
     </>
   );
@@ -87,6 +110,7 @@ function CertificateStatus({ certificate: c }: { certificate: PublicCertificate 
 
 /** The issuer's record in the same sections as the /v/ page, exactly as the server answered it. */
 export function CertificateDetails({ certificate: c }: { certificate: PublicCertificate }) {
+  const { headline } = certificateVerdict(c.status, c.issuerTrust);
   const scanCount = c.status === "sample" ? "Not counted (sample)" : String(c.verificationCount);
   return (
     <CertificateLayout
@@ -104,9 +128,10 @@ export function CertificateDetails({ certificate: c }: { certificate: PublicCert
       }
     >
       {(c.status === "revoked" || c.status === "superseded") && <RevokedBanner certificate={c} />}
-      {c.status === "expired" && <ExpiredBanner certificate={c} />}
+      {headline === "expired" && <ExpiredBanner certificate={c} />}
       {c.status === "sample" && <SampleBanner />}
-      {c.status === "valid" && !c.issuerVerified && <IssuerNotVerifiedBanner />}
+      <TrustBanner certificate={c} headline={headline} />
+      <ReinstatementBanner certificate={c} />
       <DetailSection
         title="Property Information"
         rows={[
@@ -137,7 +162,9 @@ export function CertificateDetails({ certificate: c }: { certificate: PublicCert
           ["Registration number", c.valuerRegistrationNumber],
           ["Phone", c.valuerPhone],
           ["Company", c.companyName],
+          ["Company registration", c.issuerRegistration],
           ["Company email", c.companyEmail],
+          ["Company phone", c.companyPhone],
         ]}
       />
     </CertificateLayout>

@@ -1,47 +1,64 @@
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
-import type { CodeStatus, CompanyRegistration, Json, QrCode } from "../../../../schema/responses";
+import { certificateVerdict, verdictHeadline } from "../../../../schema/certificate-verdict";
+import type { CodeStatus, CurrentCompany, Json, QrCode } from "../../../../schema/responses";
 import { Button } from "../../../components/ui/button";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { SectionCard } from "../../../components/ui/section-card";
 import { InlineLoading } from "../../../components/ui/spinner";
 import { formatDate, formatDateTime } from "../../../lib/format";
 import { useSession } from "../../../lib/session";
-import { ISSUER_NOT_VERIFIED } from "../../../lib/verification";
 import { useCodeStatus } from "../api/code-status";
 import { actorName, CodeStatusHistory } from "./code-status-history";
 import { CodeStatusBadge } from "./code-status-badge";
 import { ReinstateCodeDialog } from "./reinstate-code-dialog";
 import { RevokeCodeDialog } from "./revoke-code-dialog";
 
-/** Where the issuing company stands with ValuSeal's identity check; undefined while it is not known. */
-export type IssuerStanding = Json<Pick<CompanyRegistration, "verificationStatus" | "verifiedAt">> | undefined;
+/** The issuing company as it is now; undefined while it is not known. */
+export type IssuerStanding = Json<Pick<CurrentCompany, "name" | "email">> | undefined;
 
 /**
- * What a scan of a valid code shows, which depends on the company: "Verified Authentic" only once
- * ValuSeal has verified it. A verified company that changed its name or registration is reviewed
- * again (it still has a verifiedAt); its codes issued before the change stay green meanwhile.
+ * What a scan of a valid code shows, by the certificate's own rule on the identity frozen on the
+ * code (schema/certificate-verdict.ts): "Verified Authentic" only when ValuSeal verified that very
+ * identity in time. Verifying the firm later does not change a code issued before, unless ValuSeal
+ * confirms the earlier codes when it verifies.
  */
-function ScanOutcome({ issuer }: { issuer: IssuerStanding }) {
+function ScanOutcome({ code }: { code: Json<QrCode> }) {
+  const { headline } = certificateVerdict(code.status, code.issuerTrust);
+  const shows = `Scanning this code shows “${verdictHeadline("en", headline)}”`;
+  if (headline === "verified-authentic") return <p className="text-sm text-slate-700">{shows}.</p>;
+  return (
+    <p className="text-sm text-slate-700">
+      {shows}.{" "}
+      {headline === "issuer-not-verified" || headline === "issuer-before-verification" ? (
+        <>
+          <Link to="/settings/company" className="font-medium text-brand-700 underline">
+            Company Details
+          </Link>{" "}
+          shows where ValuSeal's verification of your firm stands.
+        </>
+      ) : (
+        "To show “Verified Authentic”, replace it with a new code issued under your verified details."
+      )}
+    </p>
+  );
+}
+
+/**
+ * A certificate shows the issuer as it was at issue: when the firm's name or email has changed
+ * since, the detail page says so, since scanners see the old details.
+ */
+function IssuedUnder({ code, issuer }: { code: Json<QrCode>; issuer: IssuerStanding }) {
   if (!issuer) return null;
-  const { verificationStatus, verifiedAt } = issuer;
-  let text: ReactNode;
-  if (verificationStatus === "verified") {
-    text = "Scanning this code shows its certificate as “Verified Authentic”.";
-  } else if (verificationStatus === "pending" && verifiedAt) {
-    text = `ValuSeal is reviewing your company's changed details. Codes issued before the change still show “Verified Authentic”; codes issued since show “${ISSUER_NOT_VERIFIED}” until ValuSeal verifies your company again.`;
-  } else {
-    text = (
-      <>
-        Scanning this code shows its certificate marked “{ISSUER_NOT_VERIFIED}” until ValuSeal verifies your company.{" "}
-        <Link to="/settings/company" className="font-medium text-brand-700 underline">
-          Company Details
-        </Link>{" "}
-        shows where the verification stands.
-      </>
-    );
-  }
-  return <p className="text-sm text-slate-700">{text}</p>;
+  const sameName = code.issuerName === issuer.name;
+  const sameEmail = code.issuerEmail.toLowerCase() === issuer.email.toLowerCase();
+  if (sameName && sameEmail) return null;
+  return (
+    <p className="text-sm text-slate-700" data-issued-under="">
+      Issued under the name “{code.issuerName}” ({code.issuerEmail}). Its certificate keeps the details it was issued
+      with; a correction is a new code that replaces this one.
+    </p>
+  );
 }
 
 function CurrentStatus({
@@ -58,7 +75,8 @@ function CurrentStatus({
       <div className="space-y-1">
         <CodeStatusBadge status="valid" />
         <p className="text-sm text-slate-700">Valid until {formatDate(code.validUntil)}.</p>
-        <ScanOutcome issuer={issuer} />
+        <ScanOutcome code={code} />
+        <IssuedUnder code={code} issuer={issuer} />
       </div>
     );
   }

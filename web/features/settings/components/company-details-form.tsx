@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { VALIDITY_DAYS } from "../../../../schema/limits";
 import type { CurrentCompany, Json } from "../../../../schema/responses";
 import { companyDetailsSchema, type CompanyDetailsInput } from "../../../../schema/validation/companies";
@@ -8,6 +8,7 @@ import { useFailureToast } from "../../../components/ui/failure-toast";
 import { InputField } from "../../../components/ui/field";
 import { useToast } from "../../../components/ui/toast";
 import { ApiRequestError } from "../../../lib/api-client";
+import { showServerFieldErrors } from "../../../lib/field-errors";
 import { useUpdateCompany } from "../api/update-company";
 
 const valuesOf = (company: Json<CurrentCompany>): CompanyDetailsInput => ({
@@ -16,6 +17,7 @@ const valuesOf = (company: Json<CurrentCompany>): CompanyDetailsInput => ({
   phone: company.phone ?? "",
   location: company.location ?? "",
   validityDays: String(company.validityDays),
+  currentPassword: "",
 });
 
 const REVIEW_AFTER_RENAME =
@@ -31,9 +33,12 @@ export function CompanyDetailsForm({ company }: { company: Json<CurrentCompany> 
     defaultValues: valuesOf(company),
   });
   const { errors, isDirty } = form.formState;
+  // The company email is part of the identity ValuSeal verifies: changing it asks for the password.
+  const typedEmail = useWatch({ control: form.control, name: "email" }) ?? "";
+  const emailChanging = typedEmail.trim().toLowerCase() !== company.email.toLowerCase();
 
   const submit = form.handleSubmit((values) =>
-    updateCompany.mutate(values, {
+    updateCompany.mutate(emailChanging ? values : { ...values, currentPassword: undefined }, {
       onSuccess: (updated) => {
         const emailPending =
           updated.pendingEmail && updated.pendingEmail.email.toLowerCase() === values.email.toLowerCase();
@@ -50,6 +55,7 @@ export function CompanyDetailsForm({ company }: { company: Json<CurrentCompany> 
         if (error instanceof ApiRequestError && error.status === 409) {
           form.setError("email", { message: error.serverMessage });
         }
+        showServerFieldErrors(error, form.setError, ["currentPassword"]);
         showFailure("Failed to update company details", error);
       },
     }),
@@ -75,6 +81,17 @@ export function CompanyDetailsForm({ company }: { company: Json<CurrentCompany> 
           error={errors.email?.message}
           {...form.register("email")}
         />
+        {emailChanging && (
+          <InputField
+            label="Your current password"
+            type="password"
+            required
+            autoComplete="current-password"
+            hint="Changing the company email sends your company back to ValuSeal's review."
+            error={errors.currentPassword?.message}
+            {...form.register("currentPassword")}
+          />
+        )}
         <InputField
           label="Company Phone"
           type="tel"

@@ -1,0 +1,179 @@
+import { describe, expect, it } from "vitest";
+import type { PublicCertificate } from "../../schema/validation/certificate";
+import { readerOf, renderCertificatePage, type Reader } from "../../worker/lib/certificate-page";
+
+const TOKEN = "Ab3dEf6hIj9kLm2n";
+
+const certificate: PublicCertificate = {
+  propertyAddress: "Plot 12, Ngong Road, Nairobi",
+  propertyReference: "VAL/2025/014",
+  propertyArea: null,
+  propertyType: "Real Estate",
+  propertySize: "2450",
+  propertySizeUnit: "sqft",
+  landSize: "0.5",
+  landSizeUnit: "acres",
+  marketValue: "45000000.00",
+  currency: "KES",
+  valuationDate: "2025-04-15T00:00:00.000Z",
+  signingValuer: "Grace Wanjiru",
+  valuerQualification: "MISK",
+  valuerPhone: "+254 700 000000",
+  companyName: "Acme Valuers Ltd",
+  companyEmail: "office@acme.example",
+  companyPhone: "+254 20 000000",
+  issuerRegistration: "Valuers Registration Board (Kenya) VRB/F/042",
+  qrCodeId: TOKEN,
+  verificationCount: 1234,
+  status: "valid",
+  revokedAt: null,
+  revokedReason: null,
+  supersededBy: null,
+  valuerRegistrationNumber: "VRB/123",
+  issuerVerified: true,
+  issuerTrust: "verified",
+  issuerVerifiedAt: "2025-01-10T08:00:00.000Z",
+  issuerSuspendedAt: null,
+  reinstatement: null,
+  addressee: "Kenya Commercial Bank",
+  purpose: "Secured lending",
+  inspectionDate: "2025-04-10T00:00:00.000Z",
+  forcedSaleValue: "33750000.00",
+  titleNumber: "NAIROBI/BLOCK 12/345",
+  validUntil: "2025-07-14T00:00:00.000Z",
+  verificationCode: "VS-7K3M-9Q2P-4H",
+};
+
+const english: Reader = { host: "verify.example.com", language: "en", switchHref: `/v/${TOKEN}?lang=sw`, carry: "" };
+const swahili: Reader = { ...english, language: "sw", switchHref: `/v/${TOKEN}?lang=en` };
+
+const render = async (changes: Partial<PublicCertificate>, reader = english) =>
+  String(await renderCertificatePage({ ...certificate, ...changes }, reader));
+
+/** The one status badge in the page's header: its tone and its words. */
+async function badgeOf(changes: Partial<PublicCertificate>) {
+  const header = /<header>[\s\S]*?<\/header>/.exec(await render(changes))?.[0] ?? "";
+  const badges = [...header.matchAll(/<p class="badge (\w+)">([^<]*)<\/p>/g)].map(([, tone, text]) => ({
+    tone,
+    text: text!.replace(/&#\d+;\s*/, ""),
+  }));
+  expect(badges).toHaveLength(1);
+  return badges[0];
+}
+
+describe("readerOf", () => {
+  it("speaks the browser's language and offers the other without pinning the choice", () => {
+    expect(readerOf(`https://verify.example.com/v/${TOKEN}`, "sw-KE,en;q=0.5", "verify.example.com")).toEqual({
+      host: "verify.example.com",
+      language: "sw",
+      switchHref: `/v/${TOKEN}?lang=en`,
+      carry: "",
+    });
+  });
+
+  it("follows ?lang= over the browser and carries that choice to the next page", () => {
+    expect(readerOf(`https://verify.example.com/v/${TOKEN}?lang=en`, "sw", "verify.example.com")).toMatchObject({
+      language: "en",
+      switchHref: `/v/${TOKEN}?lang=sw`,
+      carry: "?lang=en",
+    });
+  });
+
+  it("keeps the other parameters in the switch link, and carries nothing for an unknown choice", () => {
+    const reader = readerOf(
+      "https://verify.example.com/verify?code=VS-7K3M-9Q2P-4H&lang=fr",
+      undefined,
+      "verify.example.com",
+    );
+    expect(reader).toMatchObject({ language: "en", carry: "", switchHref: "/verify?code=VS-7K3M-9Q2P-4H&lang=sw" });
+  });
+});
+
+describe("renderCertificatePage: the status", () => {
+  it("says Verified Authentic only for a valid code of a verified issuer", async () => {
+    expect(await badgeOf({})).toEqual({ tone: "ok", text: "Verified Authentic" });
+    expect(await render({})).toContain("Issuer verified by ValuSeal on 10 January 2025");
+  });
+
+  it("shows a valid code of an unverified issuer as a record under an amber notice", async () => {
+    expect(await badgeOf({ issuerVerified: false, issuerTrust: "not-verified", issuerVerifiedAt: null })).toEqual({
+      tone: "warn",
+      text: "Issuer not verified by ValuSeal",
+    });
+  });
+
+  it("shows an expired code in amber with the day it expired, whoever issued it", async () => {
+    expect(await badgeOf({ status: "expired" })).toEqual({ tone: "warn", text: "Expired" });
+    const page = await render({ status: "expired" });
+    expect(page).toContain("This valuation expired on 14 July 2025.");
+    expect(page).not.toContain("Verified Authentic");
+  });
+
+  it("shows a revoked code in red with the day and the reason", async () => {
+    const revoked = {
+      status: "revoked",
+      revokedAt: "2025-05-02T09:30:00.000Z",
+      revokedReason: "Wrong plot number",
+    } as const;
+    expect(await badgeOf(revoked)).toEqual({ tone: "bad", text: "Revoked" });
+    const page = await render(revoked);
+    expect(page).toContain("Revoked on 2 May 2025");
+    expect(page).toContain("Reason: Wrong plot number");
+    expect(page).not.toContain("Verified Authentic");
+  });
+
+  it("shows a superseded code in red with a link to the code that replaces it", async () => {
+    const successor = "https://verify.example.com/v/Zz9yXx8wVv7uTt6s";
+    const superseded = {
+      status: "superseded",
+      revokedAt: "2025-05-02T09:30:00.000Z",
+      revokedReason: "Corrected valuation",
+      supersededBy: successor,
+    } as const;
+    expect(await badgeOf(superseded)).toEqual({ tone: "bad", text: "Superseded" });
+    expect(await render(superseded)).toContain(`Replaced by: <a href="${successor}">${successor}</a>`);
+  });
+
+  it("labels the landing page's sample as a sample, never counted", async () => {
+    expect(await badgeOf({ status: "sample", issuerVerified: false, issuerTrust: "not-verified" })).toEqual({
+      tone: "note",
+      text: "Sample",
+    });
+    const sample = await render({ status: "sample" });
+    expect(sample).toContain("<dd>Not counted (sample)</dd>");
+    expect(sample).not.toContain("1,234");
+    expect(await render({})).toContain("<dd>1,234</dd>");
+  });
+});
+
+describe("renderCertificatePage: the values", () => {
+  it("writes money from the decimal string to the cent, with the product's symbol", async () => {
+    const page = await render({ marketValue: "9999999999999.99", forcedSaleValue: "0.01", currency: "USD" });
+    expect(page).toContain("<dd>$ 9,999,999,999,999.99</dd>");
+    expect(page).toContain("<dd>$ 0.01</dd>");
+    expect(await render({})).toContain("<dd>KSh 45,000,000.00</dd>");
+  });
+
+  it("writes dates and numbers in the reader's language", async () => {
+    const page = await render({}, swahili);
+    expect(page).toContain('<html lang="sw">');
+    expect(page).toContain("15 Aprili 2025");
+    expect(page).toContain("Imethibitishwa kuwa Halali");
+  });
+
+  it("escapes every value it shows", async () => {
+    const page = await render({ propertyAddress: '<script>alert("x")</script>', addressee: "A & B" });
+    expect(page).not.toContain("<script>");
+    expect(page).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;");
+    expect(page).toContain("A &amp; B");
+  });
+
+  it("leaves out the fields a valuation does not have", async () => {
+    const page = await render({ forcedSaleValue: null, inspectionDate: null, titleNumber: null, landSize: null });
+    expect(page).not.toContain("Forced sale value");
+    expect(page).not.toContain("Inspection date");
+    expect(page).not.toContain("Title number");
+    expect(page).not.toContain("Land size");
+    expect(page).toContain("Building size");
+  });
+});

@@ -1,0 +1,163 @@
+import { createHash, createHmac } from "node:crypto";
+import { Context } from "hono";
+import { describe, expect, it } from "vitest";
+import type { Config } from "../../worker/config";
+import type { AppEnv } from "../../worker/env";
+import { classifyDevice, isLinkPreview, scanVisit, toHex, visitorHash } from "../../worker/lib/scan-visitor";
+
+const SECRET = "unit-test-secret-that-is-at-least-32-characters";
+
+const AGENTS = {
+  iphone:
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1",
+  androidPhone:
+    "Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36",
+  androidTablet:
+    "Mozilla/5.0 (Linux; Android 13; SM-X710) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36",
+  ipad: "Mozilla/5.0 (iPad; CPU OS 16_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/16.6 Mobile/15E148 Safari/604.1",
+  kindle:
+    "Mozilla/5.0 (Linux; U; Android 4.0.3; en-us; KFTT Build/IML74K) AppleWebKit/537.36 (KHTML, like Gecko) Silk/3.68 like Chrome/39.0.2171.93 Safari/537.36",
+  windows:
+    "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36",
+  mac: "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_4) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15",
+  linux: "Mozilla/5.0 (X11; Ubuntu; Linux x86_64; rv:125.0) Gecko/20100101 Firefox/125.0",
+  whatsapp: "WhatsApp/2.24.8.78 A",
+  facebook: "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)",
+  slack: "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)",
+  googlebot: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+  unknownBot: "Mozilla/5.0 (compatible; ExampleBot/3.1)",
+  curl: "curl/8.5.0",
+  python: "python-requests/2.31.0",
+} as const;
+
+describe("isLinkPreview", () => {
+  it("recognises chat link previews and crawlers", () => {
+    for (const agent of [AGENTS.whatsapp, AGENTS.facebook, AGENTS.slack, AGENTS.googlebot, AGENTS.unknownBot]) {
+      expect(isLinkPreview(agent), agent).toBe(true);
+    }
+    expect(isLinkPreview("Mozilla/5.0 (compatible; Archiver; +https://archive.example/about)")).toBe(true);
+  });
+
+  it("does not take people's browsers or scripted clients for previews", () => {
+    for (const agent of [AGENTS.iphone, AGENTS.androidPhone, AGENTS.windows, AGENTS.mac, AGENTS.curl, ""]) {
+      expect(isLinkPreview(agent), agent).toBe(false);
+    }
+  });
+});
+
+describe("classifyDevice", () => {
+  it("tells phones, tablets and computers apart", () => {
+    expect(classifyDevice(AGENTS.iphone)).toBe("mobile");
+    expect(classifyDevice(AGENTS.androidPhone)).toBe("mobile");
+    // Android without "Mobile" is a tablet.
+    expect(classifyDevice(AGENTS.androidTablet)).toBe("tablet");
+    expect(classifyDevice(AGENTS.ipad)).toBe("tablet");
+    expect(classifyDevice(AGENTS.kindle)).toBe("tablet");
+    expect(classifyDevice(AGENTS.windows)).toBe("desktop");
+    expect(classifyDevice(AGENTS.mac)).toBe("desktop");
+    expect(classifyDevice(AGENTS.linux)).toBe("desktop");
+  });
+
+  it("calls previews, crawlers and scripted clients bots", () => {
+    for (const agent of [
+      AGENTS.whatsapp,
+      AGENTS.googlebot,
+      AGENTS.curl,
+      AGENTS.python,
+      "Wget/1.21.4",
+      "Go-http-client/2.0",
+    ]) {
+      expect(classifyDevice(agent), agent).toBe("bot");
+    }
+  });
+
+  it("recognises a scripted client only by how its agent begins", () => {
+    expect(classifyDevice(`${AGENTS.windows} curl/8.5.0`)).toBe("desktop");
+  });
+
+  it("calls an empty or unrecognised agent other", () => {
+    expect(classifyDevice("")).toBe("other");
+    expect(classifyDevice("Mozilla/5.0 (PlayStation 5 8.20) AppleWebKit/605.1.15 (KHTML, like Gecko)")).toBe("other");
+  });
+});
+
+describe("visitorHash", () => {
+  /** The documented construction, with Node's crypto: SHA-256(HMAC(secret, label) ‖ "\n" address "\n" agent). */
+  function expectedHash(secret: string, address: string, agent: string) {
+    const salt = createHmac("sha256", secret).update("valuseal:scan-visitor-salt:v1").digest();
+    return createHash("sha256").update(salt).update(`\n${address}\n${agent}`).digest("hex");
+  }
+
+  it("is the salted SHA-256 of the address and agent, stable across deploys", async () => {
+    expect(await visitorHash(SECRET, "203.0.113.7", AGENTS.iphone)).toBe(
+      expectedHash(SECRET, "203.0.113.7", AGENTS.iphone),
+    );
+    expect(await visitorHash(SECRET, "2001:db8::1", "")).toBe(expectedHash(SECRET, "2001:db8::1", ""));
+  });
+
+  it("tells visitors apart by address and by agent, and cannot be matched without the secret", async () => {
+    const hash = await visitorHash(SECRET, "203.0.113.7", AGENTS.iphone);
+    expect(hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(await visitorHash(SECRET, "203.0.113.8", AGENTS.iphone)).not.toBe(hash);
+    expect(await visitorHash(SECRET, "203.0.113.7", AGENTS.androidPhone)).not.toBe(hash);
+    expect(await visitorHash(`${SECRET}!`, "203.0.113.7", AGENTS.iphone)).not.toBe(hash);
+    expect(hash).not.toBe(createHash("sha256").update(`\n203.0.113.7\n${AGENTS.iphone}`).digest("hex"));
+  });
+});
+
+describe("toHex", () => {
+  it("writes each byte as two lowercase hex digits", () => {
+    expect(toHex(new Uint8Array([0, 9, 15, 16, 171, 255]).buffer)).toBe("00090f10abff");
+    expect(toHex(new ArrayBuffer(0))).toBe("");
+  });
+});
+
+describe("scanVisit", () => {
+  /** A request to the scan path as Cloudflare delivers it, with its `cf` place. */
+  function visitOf(init: { method?: string; agent?: string; ip?: string; cf?: Record<string, unknown> }) {
+    const headers: Record<string, string> = { "CF-Connecting-IP": init.ip ?? "203.0.113.7" };
+    if (init.agent !== undefined) headers["User-Agent"] = init.agent;
+    const request = Object.assign(
+      new Request("https://verify.example.com/v/Ab3dEf6hIj9kLm2n", { method: init.method, headers }),
+      {
+        cf: init.cf,
+      },
+    );
+    const c = new Context<AppEnv>(request);
+    c.set("config", { JWT_SECRET: SECRET } as Config);
+    return scanVisit(c);
+  }
+
+  it("logs a person's scan with the coarse place, device and visitor hash", async () => {
+    const visit = await visitOf({ agent: AGENTS.iphone, cf: { country: "KE", city: "Nairobi" } });
+    expect(visit).toEqual({
+      kind: "scan",
+      country: "KE",
+      city: "Nairobi",
+      deviceClass: "mobile",
+      visitorHash: await visitorHash(SECRET, "203.0.113.7", AGENTS.iphone),
+    });
+  });
+
+  it("logs a link preview as a preview, which is never counted", async () => {
+    expect(await visitOf({ agent: AGENTS.whatsapp })).toMatchObject({ kind: "preview", deviceClass: "bot" });
+  });
+
+  it("keeps no place it was not given, and cuts what it was given to the columns' size", async () => {
+    expect(await visitOf({ agent: AGENTS.windows })).toMatchObject({ country: null, city: null });
+    expect(await visitOf({ cf: { country: "", city: 42 } })).toMatchObject({ country: null, city: null });
+    const long = await visitOf({ cf: { country: "KEN", city: "N".repeat(150) } });
+    expect(long).toMatchObject({ country: "KE", city: "N".repeat(100) });
+  });
+
+  it("hashes a request without an agent as an empty agent", async () => {
+    expect(await visitOf({})).toMatchObject({
+      deviceClass: "other",
+      visitorHash: await visitorHash(SECRET, "203.0.113.7", ""),
+    });
+  });
+
+  it("logs nothing for a HEAD request", async () => {
+    expect(await visitOf({ method: "HEAD", agent: AGENTS.iphone })).toBeNull();
+  });
+});
