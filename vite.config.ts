@@ -13,7 +13,8 @@ function devVars() {
   const url = process.env.VALUSEAL_DEV_DATABASE_URL;
   if (!url) return {};
   // A developer's machine: webhooks may reach a receiver running on it.
-  const vars: Record<string, string> = { DATABASE_URL: url, APP_ENV: "development" };
+  // A developer's machine busy with a build can take longer than production's 5 s to open a connection.
+  const vars: Record<string, string> = { DATABASE_URL: url, APP_ENV: "development", DB_CONNECT_TIMEOUT_MS: "30000" };
   if (process.env.VALUSEAL_DEV_WS_PROXY) vars.DB_WS_PROXY = process.env.VALUSEAL_DEV_WS_PROXY;
   if (process.env.VALUSEAL_DEV_HTTP_ENDPOINT) vars.DB_HTTP_ENDPOINT = process.env.VALUSEAL_DEV_HTTP_ENDPOINT;
   if (process.env.VALUSEAL_DEV_SMTP_PORT && process.env.VALUSEAL_DEV_ORIGIN) {
