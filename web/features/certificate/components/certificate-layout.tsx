@@ -27,7 +27,10 @@ const BANNER_TONES: Record<StatusTone, string> = {
  */
 export function StatusPill({ tone, children }: { tone: StatusTone; children: ReactNode }) {
   return (
-    <p className={cn("inline-flex items-center gap-1.5 rounded-full px-3.5 py-1.5 font-bold", TONES[tone])}>
+    <p
+      data-tone={tone}
+      className={cn("inline-flex items-center gap-1.5 rounded-full px-3.5 py-1.5 font-bold", TONES[tone])}
+    >
       {MARKS[tone] && <span aria-hidden="true">{MARKS[tone]}</span>}
       <span>{children}</span>
     </p>

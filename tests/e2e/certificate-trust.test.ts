@@ -1,0 +1,156 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { certificateVerdict, verdictHeadline, type CertificateTone } from "../../schema/certificate-verdict";
+import type { CodeStatusName, IssuerTrust } from "../../schema/limits";
+import { registerOwnerViaApi, uniqueEmail } from "./fixtures/accounts";
+import { createAdminViaDb, verifyCompanyViaAdmin } from "./fixtures/admins";
+import { PHONE_VIEWPORT, useBrowser } from "./fixtures/browser";
+import { qrViewPath } from "./fixtures/certificates";
+import { createCodeViaApi, type CreatedCode } from "./fixtures/codes";
+import { queryAppDatabase } from "./fixtures/database";
+import { apiCall } from "./fixtures/http";
+import { createValuerViaApi } from "./fixtures/valuers";
+
+/**
+ * One status and trust rule on every surface (schema/certificate-verdict.ts): each state of a code
+ * reads the same words in the same colour on the scanned page (/v/), the typed-code page
+ * (/verify?code=), /qr-view and, for a standing code, the issuer's detail page.
+ */
+const browser = useBrowser();
+
+/** The server page's badge class and the SPA pill's tone for each colour of the verdict. */
+const SERVER_BADGE: Record<CertificateTone, string> = { valid: "ok", warning: "warn", invalid: "bad", sample: "note" };
+const SPA_PILL: Record<CertificateTone, string> = {
+  valid: "valid",
+  warning: "unverified",
+  invalid: "invalid",
+  sample: "sample",
+};
+
+const today = () =>
+  new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
+    new Date(),
+  );
+
+interface State {
+  name: string;
+  code: CreatedCode;
+  status: CodeStatusName;
+  trust: IssuerTrust;
+  ownerToken: string;
+}
+
+const rename = (token: string, name: string, email: string) =>
+  apiCall("/api/companies/current", { method: "PUT", token, body: { name, email } });
+
+async function arrangeStates(): Promise<State[]> {
+  const tag = uniqueEmail("trust").split("@")[0]!;
+  const owner = await registerOwnerViaApi({ name: `Trust ${tag} Valuers` });
+  const companyId = owner.user.company.id;
+  const valuer = await createValuerViaApi(owner.token);
+  const make = () => createCodeViaApi(owner.token, valuer.id);
+
+  const beforeVerification = await make();
+  await rename(owner.token, `Knight Frank ${tag}`, owner.email);
+  const otherIdentity = await make();
+  await rename(owner.token, `Trust ${tag} Valuers`, owner.email);
+  await verifyCompanyViaAdmin(companyId);
+
+  const verified = await make();
+  const expired = await make();
+  await queryAppDatabase("UPDATE qr_codes SET valid_until = now() - interval '2 days' WHERE id = $1", [expired.id]);
+  const revoked = await make();
+  await apiCall(`/api/qr-codes/${revoked.id}/revoke`, { token: owner.token, body: { reason: "Value corrected" } });
+  const superseded = await make();
+  await apiCall(`/api/qr-codes/${superseded.id}/revoke`, {
+    token: owner.token,
+    body: { reason: "Replaced", supersededByCodeId: verified.id },
+  });
+  const reinstated = await make();
+  await apiCall(`/api/qr-codes/${reinstated.id}/revoke`, { token: owner.token, body: { reason: "Wrong code" } });
+  await apiCall(`/api/qr-codes/${reinstated.id}/reinstate`, {
+    token: owner.token,
+    body: { reason: "Revoked by mistake" },
+  });
+
+  const suspendedOwner = await registerOwnerViaApi({ name: `Suspended ${tag} Valuers` });
+  await verifyCompanyViaAdmin(suspendedOwner.user.company.id);
+  const suspendedValuer = await createValuerViaApi(suspendedOwner.token);
+  const suspended = await createCodeViaApi(suspendedOwner.token, suspendedValuer.id);
+  const admin = await createAdminViaDb();
+  await apiCall(`/api/admin/companies/${suspendedOwner.user.company.id}/status`, {
+    method: "PATCH",
+    token: admin.token,
+    body: { isActive: false },
+  });
+
+  const state = (name: string, code: CreatedCode, status: CodeStatusName, trust: IssuerTrust, token = owner.token) => ({
+    name,
+    code,
+    status,
+    trust,
+    ownerToken: token,
+  });
+  return [
+    state("valid, verified issuer", verified, "valid", "verified"),
+    state("valid, issued before verification", beforeVerification, "valid", "before-verification"),
+    state("valid, issued under another name", otherIdentity, "valid", "other-identity"),
+    state("expired", expired, "expired", "verified"),
+    state("revoked", revoked, "revoked", "verified"),
+    state("superseded", superseded, "superseded", "verified"),
+    state("reinstated", reinstated, "valid", "verified"),
+    state("issuer suspended", suspended, "valid", "suspended", suspendedOwner.token),
+  ];
+}
+
+async function serverBadge(page: Page, path: string) {
+  await page.goto(path);
+  const badge = page.locator("p.badge");
+  await badge.waitFor();
+  return { text: (await badge.innerText()).replace(/^[✓⚠✗]\s*/u, ""), tone: await badge.getAttribute("class") };
+}
+
+describe("one verdict on every surface", () => {
+  it("shows each state of a code in the same words and colour on /v/, /verify, /qr-view and the detail page", async () => {
+    const states = await arrangeStates();
+    const { page, context } = await browser.newPage({ viewport: PHONE_VIEWPORT });
+    for (const state of states) {
+      const { tone, headline } = certificateVerdict(state.status, state.trust);
+      const words = verdictHeadline("en", headline, state.trust === "suspended" ? today() : null);
+
+      const scanned = await serverBadge(page, new URL(state.code.qrCodeData).pathname);
+      expect(scanned, `${state.name} on /v/`).toEqual({ text: words, tone: `badge ${SERVER_BADGE[tone]}` });
+      const typed = await serverBadge(page, `/verify?code=${encodeURIComponent(state.code.verificationCode)}`);
+      expect(typed, `${state.name} on /verify`).toEqual(scanned);
+
+      await page.goto(qrViewPath({ qrCodeId: state.code.publicToken }));
+      const pill = page.locator("p[data-tone]").first();
+      await pill.waitFor();
+      expect(
+        { text: await pill.innerText(), tone: await pill.getAttribute("data-tone") },
+        `${state.name} on /qr-view`,
+      ).toEqual({ text: expect.stringContaining(words), tone: SPA_PILL[tone] });
+    }
+
+    // A reinstated code keeps its withdrawal on the record.
+    const reinstated = states.find((state) => state.name === "reinstated")!;
+    await page.goto(new URL(reinstated.code.qrCodeData).pathname);
+    await page.getByText(`Withdrawn on ${today()} and reinstated on ${today()}`).waitFor();
+    await page.getByText("Reason: Revoked by mistake").waitFor();
+    await context.close();
+
+    // The issuer's own detail page says what a scan of a standing code shows, in the same words.
+    for (const state of states.filter((candidate) => candidate.status === "valid")) {
+      const { headline } = certificateVerdict(state.status, state.trust);
+      const owner = await browser.newPage({ token: state.ownerToken });
+      await owner.page.goto(`/qr/${state.code.id}`);
+      await owner.page
+        .getByText(`Scanning this code shows “${verdictHeadline("en", headline)}”`, { exact: false })
+        .waitFor();
+      if (state.trust === "other-identity") {
+        await owner.page.getByText(/^Issued under the name “Knight Frank/).waitFor();
+      }
+      await owner.context.close();
+    }
+  });
+});
