@@ -2,11 +2,13 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { certificateVerdict, verdictHeadline, type CertificateTone } from "../../schema/certificate-verdict";
 import type { CodeStatusName, IssuerTrust } from "../../schema/limits";
+import { OWNER_PASSWORD } from "../shared/accounts";
+import { linkIn, waitForEmail } from "../shared/inbox";
 import { registerOwnerViaApi, uniqueEmail } from "./fixtures/accounts";
 import { createAdminViaDb, verifyCompanyViaAdmin } from "./fixtures/admins";
-import { PHONE_VIEWPORT, useBrowser } from "./fixtures/browser";
+import { expectToast, PHONE_VIEWPORT, useBrowser } from "./fixtures/browser";
 import { qrViewPath } from "./fixtures/certificates";
-import { createCodeViaApi, type CreatedCode } from "./fixtures/codes";
+import { createCodeViaApi, type CreatedCode, fillRealEstateCode } from "./fixtures/codes";
 import { queryAppDatabase } from "./fixtures/database";
 import { apiCall } from "./fixtures/http";
 import { createValuerViaApi } from "./fixtures/valuers";
@@ -152,5 +154,62 @@ describe("one verdict on every surface", () => {
       }
       await owner.context.close();
     }
+  });
+
+  it("keeps the signer a certificate was issued with after the valuer is edited", async () => {
+    const owner = await registerOwnerViaApi();
+    await verifyCompanyViaAdmin(owner.user.company.id);
+    const valuer = await createValuerViaApi(owner.token);
+    const code = await createCodeViaApi(owner.token, valuer.id);
+    await apiCall(`/api/valuers/${valuer.id}`, {
+      method: "PUT",
+      token: owner.token,
+      body: { name: "Someone Else Entirely", qualification: "None", phone: "+254711000000" },
+    });
+    const { page, context } = await browser.newPage({ viewport: PHONE_VIEWPORT });
+    await page.goto(new URL(code.qrCodeData).pathname);
+    await page.getByText("Verified Authentic").waitFor();
+    await page.getByText("Jane Wanjiku", { exact: true }).waitFor();
+    expect(await page.getByText("Someone Else Entirely").count()).toBe(0);
+    await context.close();
+  });
+
+  it("sends a verified firm whose company email changed back to review: its new codes are amber", async () => {
+    const owner = await registerOwnerViaApi();
+    await verifyCompanyViaAdmin(owner.user.company.id);
+    const valuer = await createValuerViaApi(owner.token);
+    const { page, context } = await browser.newPage({ token: owner.token });
+    await page.goto("/settings/company");
+    const email = page.getByLabel("Company Email");
+    await email.waitFor();
+    const newEmail = uniqueEmail("desk");
+    await email.fill(newEmail);
+    await page.getByLabel("Your current password").fill(OWNER_PASSWORD);
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expectToast(page, "Company details updated");
+    const confirmation = await waitForEmail(newEmail, "Confirm your new email");
+    await page.goto(linkIn(confirmation, "/confirm-email").href);
+    await page.getByText(`The company's email is now ${newEmail}.`).waitFor();
+    await context.close();
+
+    const code = await createCodeViaApi(owner.token, valuer.id);
+    const phone = await browser.newPage({ viewport: PHONE_VIEWPORT });
+    await phone.page.goto(new URL(code.qrCodeData).pathname);
+    await phone.page.getByText("Issued under a name ValuSeal has not verified").first().waitFor();
+    expect(await phone.page.getByText("Verified Authentic").count()).toBe(0);
+    await phone.context.close();
+  });
+
+  it("refuses a valuation dated in the future on the create form, on the field", async () => {
+    const owner = await registerOwnerViaApi();
+    await createValuerViaApi(owner.token);
+    const { page, context } = await browser.newPage({ token: owner.token });
+    await page.goto("/create-qr");
+    await page.getByRole("option", { name: "Jane Wanjiku (MRICS)" }).waitFor({ state: "attached" });
+    await fillRealEstateCode(page);
+    await page.getByLabel("Valuation Date").fill("31/12/2099");
+    await page.getByRole("button", { name: "Generate QR Code" }).click();
+    await page.getByText("Valuation date cannot be in the future").waitFor();
+    await context.close();
   });
 });

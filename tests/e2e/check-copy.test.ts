@@ -1,7 +1,10 @@
-import type { Page } from "playwright-core";
+import type { FileChooser, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { expectNoHorizontalScroll, PHONE_VIEWPORT, useBrowser } from "./fixtures/browser";
-import { createOwnerWithCodesViaApi } from "./fixtures/codes";
+import { registerOwnerViaApi } from "./fixtures/accounts";
+import { createCodeViaApi, createOwnerWithCodesViaApi } from "./fixtures/codes";
+import { queryAppDatabase } from "./fixtures/database";
+import { createValuerViaApi } from "./fixtures/valuers";
 import { apiCall, fetchApp } from "./fixtures/http";
 import { makeReportPdf, overwriteMarketValue, rearrangePages, resavePdf } from "./fixtures/pdf";
 import { sealInBrowser } from "./fixtures/sealing";
@@ -79,6 +82,9 @@ describe("checking a copy of a sealed report", () => {
 
   it("lets a keyboard user choose the file: Tab reaches the picker and Space opens it", async () => {
     const { page, context } = await browser.newPage({ viewport: PHONE_VIEWPORT });
+    // Listening before the page loads turns on Playwright's file-chooser interception in time: a
+    // listener added just before the key press raced it, and the chooser then never reached the test.
+    const chooser = new Promise<FileChooser>((resolve) => page.once("filechooser", resolve));
     await page.goto(`/v/${code.publicToken}/check`);
     await page.getByRole("heading", { name: "Check a copy of this report" }).waitFor();
     let reached = false;
@@ -87,7 +93,6 @@ describe("checking a copy of a sealed report", () => {
       reached = await page.evaluate(() => document.activeElement?.getAttribute("type") === "file");
     }
     expect(reached).toBe(true);
-    const chooser = page.waitForEvent("filechooser");
     await page.keyboard.press("Space");
     await (await chooser).setFiles({ name: "copy.pdf", mimeType: "application/pdf", buffer: Buffer.from(sealed) });
     await page.getByText(`This is the exact sealed report, sealed on ${sealedOn()}`).waitFor();
@@ -153,5 +158,31 @@ describe("checking a copy of a sealed report", () => {
     await check.getByText("This code has been revoked by its issuer.").waitFor();
     expect(await check.locator("[data-verdict]").getAttribute("class")).toContain("red");
     await close();
+  });
+
+  it("never shows an exact copy green when the certificate is not: an unverified firm, an expired code", async () => {
+    // A firm of its own: the shared code above is revoked by an earlier test.
+    const unverified = await registerOwnerViaApi();
+    const valuer = await createValuerViaApi(unverified.token);
+    const unverifiedCode = await createCodeViaApi(unverified.token, valuer.id);
+    const owner = await browser.newPage({ token: unverified.token });
+    const { bytes } = await sealInBrowser(owner.page, unverifiedCode.id, await makeReportPdf({ pages: 2 }));
+    await owner.context.close();
+    const path = `/v/${unverifiedCode.publicToken}/check`;
+
+    const copy = await checkCopy(bytes, path);
+    await copy.page.getByText(`This is the exact sealed report, sealed on ${sealedOn()}`).waitFor();
+    await copy.page.locator("[data-code-warning]").filter({ hasText: "Issuer not verified by ValuSeal" }).waitFor();
+    expect(await copy.page.locator("[data-verdict]").getAttribute("class")).toContain("amber");
+    await copy.close();
+
+    await queryAppDatabase("UPDATE qr_codes SET valid_until = now() - interval '2 days' WHERE id = $1", [
+      unverifiedCode.id,
+    ]);
+    const expired = await checkCopy(bytes, path);
+    await expired.page.getByText(`This is the exact sealed report, sealed on ${sealedOn()}`).waitFor();
+    await expired.page.locator("[data-code-warning]").filter({ hasText: "Expired" }).waitFor();
+    expect(await expired.page.locator("[data-verdict]").getAttribute("class")).toContain("amber");
+    await expired.close();
   });
 });
