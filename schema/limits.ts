@@ -2,7 +2,7 @@
 export const LIMITS = {
   email: 255,
   password: 255,
-  passwordMin: 8,
+  passwordMin: 10,
   firstName: 100,
   lastName: 100,
   role: 50,

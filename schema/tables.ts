@@ -61,6 +61,22 @@ export const users = pgTable(
     emailVerifiedAt: timestamp({ withTimezone: true }),
     /** A member's own choice to receive the company's scan alert emails (the owner always does). */
     scanAlertEmails: boolean().notNull().default(false),
+    /**
+     * When an administrator deactivated the account; null otherwise. Only an administrator clears
+     * it: an invitation never brings such an account back (worker/services/team.ts).
+     */
+    deactivatedByAdminAt: timestamp({ withTimezone: true }),
+    /**
+     * The authenticator app's TOTP secret, encrypted under the Worker's key (worker/lib/secrets-at-rest.ts);
+     * set when the user starts enrolling, in force from `totpEnabledAt`.
+     */
+    totpSecret: varchar({ length: 256 }),
+    totpEnabledAt: timestamp({ withTimezone: true }),
+    /** The last time step a code was accepted for: a code works once, even within its 30 seconds. */
+    totpLastStep: bigint({ mode: "number" }),
+    /** Wrong second-factor codes in a row, and until when no code is checked after too many. */
+    secondFactorFailures: integer().notNull().default(0),
+    secondFactorBlockedUntil: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -82,6 +98,8 @@ export const companies = pgTable(
       .notNull()
       .references((): AnyPgColumn => users.id, { onDelete: "cascade" }),
     isActive: boolean().notNull().default(true),
+    /** The owner's rule that every member signs in with a second factor to work in the company. */
+    requireSecondFactor: boolean().notNull().default(false),
     /**
      * The number of codes, kept by a trigger on qr_codes (migration 0002), so the dashboard's total
      * costs one row read however many codes a company has. Its scans are counted in
@@ -360,12 +378,35 @@ export const sessions = pgTable(
   {
     sid: varchar({ length: 64 }).primaryKey(),
     sess: jsonb().notNull(),
+    /** The absolute end of the session, whatever its use. */
     expire: timestamp({ withTimezone: true }).notNull(),
+    /**
+     * The last request made with it, renewed at most once a minute: a session unused for longer than
+     * its idle limit (worker/services/sessions.ts) is over.
+     */
+    lastUsedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** When the session proved a second factor (at sign-in, or by enrolling one); null for a password alone. */
+    secondFactorAt: timestamp({ withTimezone: true }),
     userId: integer()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
   },
   (t) => [index("sessions_expire_idx").on(t.expire), index("sessions_user_idx").on(t.userId)],
+);
+
+/** One-time codes that stand in for the authenticator app; only their SHA-256 is kept. */
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: varchar({ length: 64 }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("recovery_codes_hash_unique").on(t.codeHash), index("recovery_codes_user_idx").on(t.userId)],
 );
 
 export const invites = pgTable(
@@ -398,7 +439,11 @@ export const auditLog = pgTable(
     details: jsonb(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("audit_log_created_idx").on(t.createdAt)],
+  (t) => [
+    index("audit_log_created_idx").on(t.createdAt),
+    // A company's own events (the team's invitations per day, its membership history).
+    index("audit_log_target_idx").on(t.targetType, t.targetId, t.createdAt),
+  ],
 );
 
 /** Place names for the location suggestions, loaded from an open gazetteer by scripts/seed-places. */

@@ -11,9 +11,11 @@ import { openScriptDatabase } from "./lib/database";
  * password (idempotent). Works against the configured database, also while `npm run dev` runs.
  */
 const { values } = parseArgs({ options: { email: { type: "string" }, password: { type: "string" } } });
-const parsed = z.object({ email: emailField, password: newPasswordField }).safeParse(values);
+const parsed = await z.object({ email: emailField, password: newPasswordField }).safeParseAsync(values);
 if (!parsed.success) {
-  console.error("Usage: npm run admin:create -- --email admin@example.com --password 'at-least-8-chars'");
+  console.error(
+    "Usage: npm run admin:create -- --email admin@example.com --password 'a long passphrase of 10 or more characters'",
+  );
   for (const issue of parsed.error.issues) console.error(`  ${issue.path.join(".")}: ${issue.message}`);
   process.exit(1);
 }

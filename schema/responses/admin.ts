@@ -72,7 +72,7 @@ export interface AdminCompanyDetails {
 }
 
 /** A row of GET /api/admin/users, with the company the user belongs to (none for admins). */
-export interface AdminUser extends Omit<PublicUser, "company"> {
+export interface AdminUser extends Omit<PublicUser, "company" | "secondFactor"> {
   updatedAt: Date;
   company: { id: number; name: string } | null;
 }

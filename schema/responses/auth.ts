@@ -25,6 +25,14 @@ export interface PublicUser {
   emailVerified: boolean;
   /** A member's choice to receive the company's scan alert emails (the owner always does). */
   scanAlertEmails: boolean;
+  secondFactor: {
+    /** Two-step sign-in is on for the account. */
+    enabled: boolean;
+    /** This session proved it (at sign-in, or by setting it up). */
+    verified: boolean;
+    /** Who requires it of this user: administrators always, members when their company says so. */
+    requiredBy: "administrator" | "company" | null;
+  };
 }
 
 /** GET /api/profile/email: the sign-in email, and a change awaiting confirmation by the new address. */

@@ -48,6 +48,8 @@ export interface CurrentCompany extends CompanyProfile, CompanyRegistration {
   timeZone: string;
   /** Days a new code stays valid after its valuation date (VALIDITY_DAYS). */
   validityDays: number;
+  /** The owner's rule that every member signs in with two-step sign-in. */
+  requireSecondFactor: boolean;
   /** A new company email awaiting confirmation by that address; the company's email is unchanged until then. */
   pendingEmail: PendingEmailChange | null;
 }

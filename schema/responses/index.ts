@@ -17,6 +17,7 @@ export type * from "./page";
 export type * from "./qr-codes";
 export type * from "./scans";
 export type * from "./seals";
+export type * from "./security";
 export type * from "./team";
 export type * from "./valuers";
 export type * from "./webhook";

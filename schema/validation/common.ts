@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { passwordWeakness } from "../password-strength";
 import { LIMITS } from "../limits";
 
 /** Trimmed text with a length cap; "" becomes undefined for optional fields. */
@@ -19,8 +20,26 @@ export const emailField = z
   .max(LIMITS.email, `Must be at most ${LIMITS.email} characters`)
   .pipe(z.email("Invalid email address"));
 
+/** The password the user has now, asked again before a change to who controls the account. */
+export const currentPasswordField = z
+  .string({ error: "Current password is required" })
+  .min(1, "Current password is required")
+  .max(LIMITS.password);
+
+const PASSWORD_TOO_SHORT = `Password must be at least ${LIMITS.passwordMin} characters`;
+
+/**
+ * A password someone chooses: long enough, and not among the common, breached or easily guessed
+ * ones (an asynchronous check: parse with parseAsync, as the server's validator and the forms do).
+ */
 export const newPasswordField = z
-  .string({ error: "Password must be at least 8 characters" })
-  .min(LIMITS.passwordMin, "Password must be at least 8 characters")
+  .string({ error: PASSWORD_TOO_SHORT })
+  .min(LIMITS.passwordMin, PASSWORD_TOO_SHORT)
   .max(LIMITS.password, `Must be at most ${LIMITS.password} characters`)
-  .refine((value) => value.trim().length > 0, "Password cannot be blank");
+  .refine((value) => value.trim().length > 0, "Password cannot be blank")
+  .superRefine(async (value, context) => {
+    // Only a password of a valid length is worth estimating; the messages above already explain the rest.
+    if (value.length < LIMITS.passwordMin || value.length > LIMITS.password) return;
+    const weakness = await passwordWeakness(value);
+    if (weakness) context.addIssue({ code: "custom", message: weakness });
+  });

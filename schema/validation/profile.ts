@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { LIMITS } from "../limits";
-import { emailField, newPasswordField, requiredText } from "./common";
+import { currentPasswordField, emailField, newPasswordField, requiredText } from "./common";
 
 export const profileSchema = z.object({
   firstName: requiredText(LIMITS.firstName, "First name is required"),
@@ -10,10 +10,7 @@ export type ProfileInput = z.input<typeof profileSchema>;
 
 export const changePasswordSchema = z
   .object({
-    currentPassword: z
-      .string({ error: "Current password is required" })
-      .min(1, "Current password is required")
-      .max(LIMITS.password),
+    currentPassword: currentPasswordField,
     newPassword: newPasswordField,
     confirmPassword: z.string({ error: "Passwords don't match" }),
   })
@@ -26,10 +23,7 @@ export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 /** A new sign-in email takes effect only once the new address confirms it; the password proves it is you. */
 export const changeEmailSchema = z.object({
   email: emailField,
-  currentPassword: z
-    .string({ error: "Current password is required" })
-    .min(1, "Current password is required")
-    .max(LIMITS.password),
+  currentPassword: currentPasswordField,
 });
 export type ChangeEmailInput = z.input<typeof changeEmailSchema>;
 

@@ -4,6 +4,11 @@ import { emailField, newPasswordField, requiredText } from "./common";
 
 /** An invite link is valid this long; the owner can always send a new one. */
 export const INVITE_VALID_DAYS = 7;
+/**
+ * Invitation emails (new and resent) a company may send in 24 hours: a firm's team is a handful
+ * of people, and the cap keeps our name from carrying anyone's mass mailing.
+ */
+export const INVITATIONS_PER_DAY = 20;
 /** Length of the one-time token in the link (base62, ~190 bits). */
 export const INVITE_TOKEN_LENGTH = 32;
 

@@ -233,8 +233,8 @@ describe("PATCH /api/admin/companies/:id/reset-password", () => {
     const path = `/api/admin/companies/${companyIdOf(owner)}/reset-password`;
     const cases: [unknown, string][] = [
       [{ password: "          " }, "password: Password cannot be blank"],
-      [{ password: "short" }, "password: Password must be at least 8 characters"],
-      [{}, "password: Password must be at least 8 characters"],
+      [{ password: "short" }, "password: Password must be at least 10 characters"],
+      [{}, "password: Password must be at least 10 characters"],
     ];
     for (const [body, error] of cases) {
       const res = await asAdmin(path, { method: "PATCH", body });
@@ -244,7 +244,7 @@ describe("PATCH /api/admin/companies/:id/reset-password", () => {
     await loginViaApi(owner.email, owner.password);
     const missing = await asAdmin(`/api/admin/companies/${UNKNOWN_ID}/reset-password`, {
       method: "PATCH",
-      body: { password: "long enough" },
+      body: { password: "long enough to hold" },
     });
     expect(missing.status).toBe(404);
   });

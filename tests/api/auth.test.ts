@@ -16,8 +16,8 @@ const registration = (overrides: Record<string, unknown> = {}) => ({
   email: `${unique("ann")}@example.com`,
   phone: "+44 20 7946 0000",
   location: "London",
-  password: "password123",
-  confirmPassword: "password123",
+  password: "valuation-desk-7741",
+  confirmPassword: "valuation-desk-7741",
   ...overrides,
 });
 
@@ -69,12 +69,23 @@ describe("registration", () => {
         "lastName: Last name is required",
         "name: Company name is required",
         "email: Invalid email address",
-        "password: Password must be at least 8 characters",
+        "password: Password must be at least 10 characters",
       ]),
     );
     const mismatch = await api("/api/register", { body: registration({ confirmPassword: "password124" }) });
     expect(mismatch.status).toBe(400);
     expect(mismatch.body.errors).toEqual(["confirmPassword: Passwords don't match"]);
+  });
+
+  it("refuses a common or easily guessed password of any length, saying why", async () => {
+    for (const password of ["password1234", "qwertyuiopasdf", "1234567890"]) {
+      const res = await api("/api/register", { body: registration({ password, confirmPassword: password }) });
+      expect(res.status, password).toBe(400);
+      expect(res.body.errors).toHaveLength(1);
+      expect(res.body.errors[0]).toMatch(
+        /^password: This password is too easy to guess\. .*Use a few unrelated words or a longer phrase\.$/,
+      );
+    }
   });
 
   it("enforces the length caps (names 100, phone 50 characters)", async () => {

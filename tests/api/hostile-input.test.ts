@@ -184,8 +184,8 @@ function storable(value: unknown): boolean {
 }
 
 /** The shared schema's reading of the input, or null when it must be refused. */
-function accepted<S extends z.ZodType>(schema: S, input: unknown): z.output<S> | null {
-  const result = schema.safeParse(input);
+async function accepted<S extends z.ZodType>(schema: S, input: unknown): Promise<z.output<S> | null> {
+  const result = await schema.safeParseAsync(input);
   return result.success && storable(result.data) ? result.data : null;
 }
 
@@ -224,7 +224,7 @@ async function checkBodyRoute<S extends z.ZodType, State>(options: {
   successStatus: number;
   onSuccess?: (input: z.output<S>, res: Answer) => Promise<void>;
 }) {
-  const input = accepted(options.schema, asSent(options.body));
+  const input = await accepted(options.schema, asSent(options.body));
   const before = await options.state();
   // Serialised here, so a generated string is sent as a JSON string and not as raw text.
   const res = await options.send(JSON.stringify(options.body));

@@ -30,7 +30,7 @@ describe("password recovery", () => {
     expect(mismatch.status).toBe(400);
     expect(mismatch.body.errors).toContain("confirmPassword: Passwords don't match");
     expect((await confirmReset(token, "short")).body.errors).toContain(
-      "password: Password must be at least 8 characters",
+      "password: Password must be at least 10 characters",
     );
 
     const done = await confirmReset(token);

@@ -69,7 +69,7 @@ describe("password change", () => {
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([
       "currentPassword: Current password is required",
-      "newPassword: Password must be at least 8 characters",
+      "newPassword: Password must be at least 10 characters",
       "confirmPassword: Passwords don't match",
     ]);
   });

@@ -141,7 +141,7 @@ describe("companies management", () => {
     await password.fill("short");
     expect(await submit.isEnabled()).toBe(true);
     await submit.click();
-    await dialog.getByText("Password must be at least 8 characters").waitFor();
+    await dialog.getByText("Password must be at least 10 characters").waitFor();
 
     await password.fill("brand-new-passw0rd");
     await submit.click();

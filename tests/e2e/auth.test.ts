@@ -20,7 +20,7 @@ describe("registration and sign-in", () => {
       "Last name is required",
       "Company name is required",
       "Invalid email address",
-      "Password must be at least 8 characters",
+      "Password must be at least 10 characters",
     ]) {
       await expect(dialog.getByText(message).isVisible()).resolves.toBe(true);
     }

@@ -24,8 +24,8 @@ describe("npm run admin:create", () => {
         lastName: "Erator",
         name: "Op Co",
         email,
-        password: "password123",
-        confirmPassword: "password123",
+        password: "valuation-desk-7741",
+        confirmPassword: "valuation-desk-7741",
       },
     });
     await runAdminCreate(email, "promoted-pass-3");

@@ -31,7 +31,7 @@ describe("team", () => {
     await team.getByRole("row").filter({ hasText: email }).waitFor();
     // The one-time link is only emailed: accepting it proves the colleague owns the address.
     expect(await page.content()).not.toMatch(/\/invite\/[A-Za-z0-9]{32}/);
-    const invitation = await waitForEmail(email, "invited you to");
+    const invitation = await waitForEmail(email, "invited to join a team");
     const copied = linkIn(invitation, "/invite/").href;
     expect(copied).toMatch(new RegExp(`^${browser.appUrl}/invite/[A-Za-z0-9]{32}$`));
     expect(invitation.text).toContain("This link works once and expires on");

@@ -12,10 +12,37 @@ export type EmailMessage =
   | { kind: "change-email"; to: string; token: string; scope: EmailScope }
   | { kind: "email-change-requested"; to: string; newEmail: string; scope: EmailScope }
   | { kind: "password-reset"; to: string; token: string }
+  | { kind: "recovery-cleanup"; to: string; companyName: string; removed: RecoveryRemovals }
   | { kind: "invite"; to: string; token: string; companyName: string; inviterName: string; expiresAt: string }
   | { kind: "invite-has-account"; to: string; companyName: string; inviterName: string }
   | { kind: "scan-alert"; to: string; companyName: string; scan: ScanSummary }
+  | ScanAlertDigest
   | { kind: "scan-digest"; to: string; companyName: string; day: string; scans: ScanSummary[]; total: number };
+
+/** What a password reset removed that was set up while the account's email was never confirmed. */
+export interface RecoveryRemovals {
+  members: string[];
+  invites: string[];
+  webhookUrl: string | null;
+}
+
+/**
+ * A code scanned more often in one hour (UTC) than it gets alert emails for: the scans past the
+ * first `emailed`, in one email at the end of the hour (worker/services/scan-alert-emails.ts).
+ */
+export interface ScanAlertDigest {
+  kind: "scan-alert-digest";
+  to: string;
+  companyName: string;
+  codeId: number;
+  codeLabel: string;
+  /** The scans that had no email of their own. */
+  more: number;
+  /** How many of the hour's scans had an email of their own. */
+  emailed: number;
+  /** ISO start of the hour. */
+  hour: string;
+}
 
 /** Whose email changes: the user's own sign-in address, or the company's contact address. */
 export type EmailScope = { kind: "account" } | { kind: "company"; companyName: string };
@@ -113,9 +140,25 @@ function describe(message: EmailMessage, origin: string): Body {
         },
         notYou: "If you did not ask for this, ignore this email: your password stays as it is.",
       };
+    case "recovery-cleanup": {
+      const { members, invites, webhookUrl } = message.removed;
+      return {
+        subject: `${PRODUCT}: what we removed when you recovered your account`,
+        lines: [
+          `You reset the password of ${message.to}, whose address had never been confirmed. Someone else may have set up ${message.companyName} before you, so we removed what was set up in that time:`,
+          ...(members.length > 0 ? [`Team members removed and signed out: ${members.join(", ")}.`] : []),
+          ...(invites.length > 0 ? [`Invitations cancelled: ${invites.join(", ")}.`] : []),
+          ...(webhookUrl ? [`Scan webhook removed: ${webhookUrl}.`] : []),
+          "Check the codes in your history, revoke any you did not issue, and invite your team again.",
+        ],
+        notYou:
+          "If you did not reset your password, reset it again now: the link on the sign-in screen ends every session.",
+      };
+    }
     case "invite":
       return {
-        subject: `${message.inviterName} invited you to ${message.companyName} on ${PRODUCT}`,
+        // No text the inviter chose goes in the subject: an invitation cannot be turned into a lure.
+        subject: `You are invited to join a team on ${PRODUCT}`,
         lines: [
           `${message.inviterName} invited you to join ${message.companyName} on ${PRODUCT}, where valuation firms issue verification codes for their reports.`,
         ],
@@ -128,7 +171,7 @@ function describe(message: EmailMessage, origin: string): Body {
       };
     case "invite-has-account":
       return {
-        subject: `${message.inviterName} invited you to ${message.companyName} on ${PRODUCT}`,
+        subject: `You are invited to join a team on ${PRODUCT}`,
         lines: [
           `${message.inviterName} invited ${message.to} to join ${message.companyName} on ${PRODUCT}.`,
           `This address already has a ${PRODUCT} account, and an account belongs to one company, so the invitation cannot be accepted with it. Ask ${message.inviterName} to invite another address, or leave your current company first.`,
@@ -143,6 +186,19 @@ function describe(message: EmailMessage, origin: string): Body {
         notYou:
           "You get this because your company sends scan alerts by email; the owner can change that in Company Details.",
       };
+    case "scan-alert-digest": {
+      const more = `${message.more} more ${message.more === 1 ? "scan" : "scans"}`;
+      return {
+        subject: `${PRODUCT}: ${more} of ${message.codeLabel} in the last hour`,
+        lines: [
+          `${more} of ${message.codeLabel}, a code of ${message.companyName}, in the hour from ${formatWhen(message.hour)}.`,
+          `You got an email for each of the first ${message.emailed} scans of this code in that hour; the scans after them are counted here, in one email. The scan log lists every scan.`,
+        ],
+        action: { label: "See the scan log", url: link(`/qr/${message.codeId}`) },
+        notYou:
+          "You get this because your company sends scan alerts by email; the owner can change that in Company Details.",
+      };
+    }
     case "scan-digest":
       return {
         subject: `${PRODUCT}: ${message.total} ${message.total === 1 ? "scan" : "scans"} of ${message.companyName}'s codes on ${message.day}`,

@@ -37,3 +37,38 @@ export async function verifySessionToken(
     return null;
   }
 }
+
+const SECOND_FACTOR_AUDIENCE = "valuseal-second-factor";
+/** Time to open the authenticator app and type its code after the password was accepted. */
+export const SECOND_FACTOR_CHALLENGE_SECONDS = 5 * 60;
+
+/**
+ * What a correct password earns an account with two-step sign-in: not a session, a short-lived
+ * proof that the password step passed, with an audience no session check accepts.
+ */
+export function signSecondFactorChallenge(secret: string, userId: number): Promise<string> {
+  return new SignJWT({})
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setSubject(String(userId))
+    .setIssuer(TOKEN_ISSUER)
+    .setAudience(SECOND_FACTOR_AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(`${SECOND_FACTOR_CHALLENGE_SECONDS}s`)
+    .sign(key(secret));
+}
+
+/** The user the challenge was issued to, or null for anything expired, altered or not a challenge. */
+export async function verifySecondFactorChallenge(secret: string, challenge: string): Promise<number | null> {
+  try {
+    const { payload } = await jwtVerify(challenge, key(secret), {
+      algorithms: ["HS256"],
+      issuer: TOKEN_ISSUER,
+      audience: SECOND_FACTOR_AUDIENCE,
+      requiredClaims: ["exp", "sub"],
+    });
+    const userId = Number(payload.sub);
+    return Number.isInteger(userId) ? userId : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,49 +1,16 @@
+import { decryptSecret, encryptSecret } from "./secrets-at-rest";
+
 /**
- * Webhook signing secrets at rest: AES-256-GCM under WEBHOOK_SECRET_KEY, which lives in the
- * Worker's environment and never in the database, so a copy of the database alone cannot sign
- * alerts. The company id is bound in as associated data: a secret copied onto another company's
- * row does not decrypt there.
+ * Webhook signing secrets at rest (worker/lib/secrets-at-rest.ts), bound to their company: a
+ * secret copied onto another company's row does not decrypt there.
  */
-const PREFIX = "enc:v1:";
-const IV_BYTES = 12;
-const encoder = new TextEncoder();
-const keys = new Map<string, Promise<CryptoKey>>();
+const owner = (companyId: number) => `webhook-secret:company:${companyId}`;
 
-const bytesToBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
-const base64ToBytes = (text: string) => Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
+export { isEncryptedSecret } from "./secrets-at-rest";
 
-function importKey(keyBase64: string): Promise<CryptoKey> {
-  let key = keys.get(keyBase64);
-  if (!key) {
-    key = crypto.subtle.importKey("raw", base64ToBytes(keyBase64.trim()), "AES-GCM", false, ["encrypt", "decrypt"]);
-    keys.set(keyBase64, key);
-  }
-  return key;
-}
-
-const associatedData = (companyId: number) => encoder.encode(`valuseal:webhook-secret:company:${companyId}`);
-
-/** A value stored before secrets were encrypted has no prefix and is plaintext (re-encrypted when next written). */
-export const isEncryptedSecret = (stored: string) => stored.startsWith(PREFIX);
-
-export async function encryptWebhookSecret(keyBase64: string, companyId: number, secret: string): Promise<string> {
-  const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
-  const sealed = await crypto.subtle.encrypt(
-    { name: "AES-GCM", iv, additionalData: associatedData(companyId) },
-    await importKey(keyBase64),
-    encoder.encode(secret),
-  );
-  return `${PREFIX}${bytesToBase64(iv)}:${bytesToBase64(new Uint8Array(sealed))}`;
-}
+export const encryptWebhookSecret = (keyBase64: string, companyId: number, secret: string) =>
+  encryptSecret(keyBase64, owner(companyId), secret);
 
 /** Throws when the value was encrypted under another key or for another company, or was altered. */
-export async function decryptWebhookSecret(keyBase64: string, companyId: number, stored: string): Promise<string> {
-  if (!isEncryptedSecret(stored)) return stored;
-  const [iv = "", sealed = ""] = stored.slice(PREFIX.length).split(":");
-  const plain = await crypto.subtle.decrypt(
-    { name: "AES-GCM", iv: base64ToBytes(iv), additionalData: associatedData(companyId) },
-    await importKey(keyBase64),
-    base64ToBytes(sealed),
-  );
-  return new TextDecoder().decode(plain);
-}
+export const decryptWebhookSecret = (keyBase64: string, companyId: number, stored: string) =>
+  decryptSecret(keyBase64, owner(companyId), stored);

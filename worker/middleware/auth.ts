@@ -9,8 +9,10 @@ import {
   sessionCompanyId,
   sessionUserQuery,
   toAuthenticatedUser,
+  touchSession,
   type AuthenticatedUser,
   type SessionClaims,
+  type SessionDetails,
 } from "../services/sessions";
 import { verifySessionToken } from "../lib/tokens";
 
@@ -28,13 +30,29 @@ async function sessionClaims(c: Context<AppEnv>): Promise<SessionClaims> {
   return claims;
 }
 
+/**
+ * Signs the session's user in for this request, and renews the session's idle limit when its
+ * last use was written more than a minute ago (after the answer, so no request waits for it).
+ */
+function signIn(c: Context<AppEnv>, signedIn: Awaited<ReturnType<typeof loadSessionUser>>): AuthenticatedUser {
+  if (!signedIn) throw new ApiError(401, UNAUTHORIZED);
+  if (signedIn.lastUseStale) c.executionCtx.waitUntil(touchSession(c.var.db, signedIn.user.sessionId));
+  c.set("user", signedIn.user);
+  return signedIn.user;
+}
+
 /** Any active, signed-in user with a live session. */
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
-  const user = await loadSessionUser(c.var.db, await sessionClaims(c));
-  if (!user) throw new ApiError(401, UNAUTHORIZED);
-  c.set("user", user);
+  signIn(c, await loadSessionUser(c.var.db, await sessionClaims(c)));
   await next();
 });
+
+/** What a new session records of the request that starts it: the browser and the coarse place. */
+export function sessionDetails(c: Context<AppEnv>, secondFactor = false): SessionDetails {
+  const cf = c.req.raw.cf as { city?: unknown; country?: unknown } | undefined;
+  const place = [cf?.city, cf?.country].filter((part) => typeof part === "string" && part).join(", ");
+  return { userAgent: c.req.header("User-Agent"), place: place || null, secondFactor };
+}
 
 /**
  * A token of ours, checked by its signature alone: the route reads the session in its own round trip
@@ -45,16 +63,29 @@ export const requireSessionToken = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-/** Platform administrators only: checked on the server, whatever the client shows. */
+export const ADMIN_NEEDS_SECOND_FACTOR =
+  "Administrators sign in with two-step sign-in. Set it up in Profile → Security, or sign in again with your code.";
+
+/**
+ * Platform administrators only, checked on the server whatever the client shows, and only in a
+ * session that proved a second factor: an administrator's password alone changes no firm's standing.
+ */
 export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
   if (c.var.user.role !== "admin")
     throw new ApiError(403, "Access Denied: You don't have permission to access this page.");
+  if (!c.var.user.secondFactorAt) throw new ApiError(403, ADMIN_NEEDS_SECOND_FACTOR);
   await next();
 });
 
 function assertCompanyUser(user: AuthenticatedUser) {
   if (user.role === "admin") throw new ApiError(403, "Administrators do not belong to a company");
   if (!user.company) throw new ApiError(403, "Your account is not linked to a company");
+  if (user.company.requireSecondFactor && !user.secondFactorAt) {
+    throw new ApiError(
+      403,
+      `${user.company.name} requires two-step sign-in. Set it up in Profile → Security, or sign in again with your code.`,
+    );
+  }
 }
 
 /** Company staff (owner or member); admins have no company and are refused. */
@@ -75,9 +106,7 @@ export async function readAsCompanyUser<Query extends BatchItem<"pg">>(
 ): Promise<Awaited<Query>> {
   const { db, claims } = c.var;
   const [sessionRows, result] = await db.batch([sessionUserQuery(db, claims), query(sessionCompanyId(claims))]);
-  const user = toAuthenticatedUser(sessionRows, claims);
-  if (!user) throw new ApiError(401, UNAUTHORIZED);
-  c.set("user", user);
+  const user = signIn(c, toAuthenticatedUser(sessionRows, claims));
   assertCompanyUser(user);
   return result as Awaited<Query>;
 }
@@ -97,15 +126,22 @@ export const requireActiveCompany = createMiddleware<AppEnv>(async (c, next) => 
 });
 
 /**
- * Issuing codes needs a confirmed email: a certificate names its issuer, so the person issuing must
- * at least own the address they signed up with.
+ * Acting beyond one's own account needs a confirmed email: issuing codes (a certificate names its
+ * issuer), inviting people, pointing a webhook anywhere, changing an email. Anyone can register
+ * with someone else's address, so until the address is proven the account acts on nothing outside
+ * itself, and the message names what the user tried to do.
  */
-export const requireConfirmedEmail = createMiddleware<AppEnv>(async (c, next) => {
-  if (!c.var.user.emailVerifiedAt) {
+export function assertConfirmedEmail(user: AuthenticatedUser, action: string) {
+  if (!user.emailVerifiedAt) {
     throw new ApiError(
       403,
-      `Confirm your email to issue codes: follow the link we sent to ${c.var.user.email}, or ask for a new one.`,
+      `Confirm your email to ${action}: follow the link we sent to ${user.email}, or ask for a new one.`,
     );
   }
-  await next();
-});
+}
+
+export const requireConfirmedEmail = (action = "issue codes") =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    assertConfirmedEmail(c.var.user, action);
+    await next();
+  });

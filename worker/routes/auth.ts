@@ -1,16 +1,20 @@
 import { Hono } from "hono";
 import { confirmEmailSchema, loginSchema, registerSchema } from "../../schema/validation/auth";
+import { secondFactorSignInSchema } from "../../schema/validation/security";
+import type { SecondFactorChallenge } from "../../schema/responses";
 import type { AppEnv } from "../env";
 import { clientAddress } from "../lib/client-address";
 import { ApiError } from "../lib/errors";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "../lib/passwords";
 import { validate } from "../lib/validation";
-import { requireUser } from "../middleware/auth";
+import { requireUser, sessionDetails } from "../middleware/auth";
 import { enforceRateLimit } from "../middleware/rate-limit";
 import { confirmEmail, findAccountByEmail, newConfirmationLink, registerAccount } from "../services/accounts";
 import { queueEmails } from "../services/email";
 import { clearAddressFailures, loginWaitSeconds, recordLoginFailure } from "../services/login-failures";
+import { checkSecondFactor } from "../services/second-factor";
 import { endSession, publicUser, signedInResponse } from "../services/sessions";
+import { signSecondFactorChallenge, verifySecondFactorChallenge } from "../lib/tokens";
 
 const INVALID_CREDENTIALS = "Invalid email or password";
 
@@ -34,7 +38,7 @@ export const authRoutes = new Hono<AppEnv>()
       await hashPassword(input.password, c.var.config.PASSWORD_HASHING),
     );
     queueEmails(c, [email]);
-    return c.json(await signedInResponse(c.var.db, c.var.config.JWT_SECRET, userId, c.req.header("User-Agent")), 201);
+    return c.json(await signedInResponse(c.var.db, c.var.config.JWT_SECRET, userId, sessionDetails(c)), 201);
   })
   .post("/login", validate("json", loginSchema), async (c) => {
     const { email, password } = c.req.valid("json");
@@ -56,7 +60,21 @@ export const authRoutes = new Hono<AppEnv>()
     if (!user.isActive) throw new ApiError(403, "Your account has been deactivated. Contact your administrator.");
     // Only an address with failures of its own has anything to clear: no extra write on a normal sign-in.
     if (addressFailed) await clearAddressFailures(c.var.db, address);
-    return c.json(await signedInResponse(c.var.db, c.var.config.JWT_SECRET, user.id, c.req.header("User-Agent")));
+    if (user.totpEnabledAt) {
+      const challenge = await signSecondFactorChallenge(c.var.config.JWT_SECRET, user.id);
+      return c.json({ secondFactorRequired: true, challenge } satisfies SecondFactorChallenge);
+    }
+    return c.json(await signedInResponse(c.var.db, c.var.config.JWT_SECRET, user.id, sessionDetails(c)));
+  })
+  .post("/login/second-factor", validate("json", secondFactorSignInSchema), async (c) => {
+    const { challenge, code } = c.req.valid("json");
+    const { config } = c.var;
+    await enforceRateLimit(c, "AUTH_IP_LIMITER", `second-factor:${clientAddress(c)}`);
+    const userId = await verifySecondFactorChallenge(config.JWT_SECRET, challenge);
+    if (!userId) throw new ApiError(401, "Your sign-in took too long. Enter your email and password again.");
+    const check = await checkSecondFactor(c.var.transactional(), config.WEBHOOK_SECRET_KEY, userId, code);
+    if (!check.ok) throw check.error;
+    return c.json(await signedInResponse(c.var.db, config.JWT_SECRET, userId, sessionDetails(c, true)));
   })
   .get("/auth/user", requireUser, (c) => c.json(publicUser(c.var.user)))
   .post("/auth/confirm-email", validate("json", confirmEmailSchema), async (c) => {

@@ -1,10 +1,9 @@
 import { Hono } from "hono";
 import { passwordResetRequestSchema, passwordResetSchema } from "../../schema/validation/auth";
 import type { AppEnv } from "../env";
-import { clientAddress } from "../lib/client-address";
 import { hashPassword } from "../lib/passwords";
 import { validate } from "../lib/validation";
-import { enforceRateLimit } from "../middleware/rate-limit";
+import { enforceClientRateLimit, enforceRateLimit } from "../middleware/rate-limit";
 import { requestPasswordReset, resetPassword } from "../services/accounts";
 import { queueEmails } from "../services/email";
 
@@ -18,7 +17,7 @@ export const PASSWORD_RESET_SENT =
 export const passwordResetRoutes = new Hono<AppEnv>()
   .post("/", validate("json", passwordResetRequestSchema), async (c) => {
     const { email } = c.req.valid("json");
-    await enforceRateLimit(c, "EMAIL_LIMITER", `reset:${clientAddress(c)}`);
+    await enforceClientRateLimit(c, "EMAIL_LIMITER", "reset");
     await enforceRateLimit(c, "EMAIL_LIMITER", `reset:${email.toLowerCase()}`);
     const message = await requestPasswordReset(c.var.db, email);
     queueEmails(c, message ? [message] : []);
@@ -26,7 +25,17 @@ export const passwordResetRoutes = new Hono<AppEnv>()
   })
   .post("/confirm", validate("json", passwordResetSchema), async (c) => {
     const { token, password } = c.req.valid("json");
-    await enforceRateLimit(c, "AUTH_IP_LIMITER", `reset-confirm:${clientAddress(c)}`);
-    await resetPassword(c.var.transactional(), token, await hashPassword(password, c.var.config.PASSWORD_HASHING));
-    return c.json({ message: "Your password has been changed. Sign in with the new password." });
+    await enforceClientRateLimit(c, "AUTH_IP_LIMITER", "reset-confirm");
+    const notices = await resetPassword(
+      c.var.transactional(),
+      token,
+      await hashPassword(password, c.var.config.PASSWORD_HASHING),
+    );
+    queueEmails(c, notices);
+    return c.json({
+      message:
+        notices.length > 0
+          ? "Your password has been changed. We removed what was set up before you confirmed your email and emailed you the list. Sign in with the new password."
+          : "Your password has been changed. Sign in with the new password.",
+    });
   });

@@ -5,7 +5,13 @@ import type { AppEnv } from "../env";
 import { currentCompanyId } from "../lib/company";
 import { badRequest, notFound } from "../lib/errors";
 import { parseId, validate } from "../lib/validation";
-import { requireActiveCompany, requireCompanyOwner, requireCompanyUser, requireUser } from "../middleware/auth";
+import {
+  requireActiveCompany,
+  requireCompanyOwner,
+  requireCompanyUser,
+  requireConfirmedEmail,
+  requireUser,
+} from "../middleware/auth";
 import { enforceRateLimit } from "../middleware/rate-limit";
 import { queueEmails } from "../services/email";
 import { cancelInvite, createInvite, listTeam, removeMember, resendInvite } from "../services/team";
@@ -18,8 +24,11 @@ async function limitInvitations(c: Context<AppEnv>, companyId: number, email: st
   await enforceRateLimit(c, "EMAIL_LIMITER", `invite:${email.toLowerCase()}`);
 }
 
+const inviting = requireConfirmedEmail("invite your team");
+
 const inviter = (c: Context<AppEnv>) => ({
   id: c.var.user.id,
+  email: c.var.user.email,
   name: displayName(c.var.user),
   companyName: c.var.user.company?.name ?? "",
 });
@@ -36,6 +45,7 @@ export const teamRoutes = new Hono<AppEnv>()
     requireCompanyUser,
     teamOwner,
     requireActiveCompany,
+    inviting,
     validate("json", inviteSchema),
     async (c) => {
       const { email } = c.req.valid("json");
@@ -46,25 +56,37 @@ export const teamRoutes = new Hono<AppEnv>()
       return c.json(invite, 201);
     },
   )
-  .post("/invites/:id/resend", requireUser, requireCompanyUser, teamOwner, requireActiveCompany, async (c) => {
-    const id = parseId(c.req.param("id"), "Invite not found");
-    const companyId = currentCompanyId(c);
-    // An invite names one address, so its id keys the per-address limit before the link is replaced.
-    await enforceRateLimit(c, "AUTH_IP_LIMITER", `invite:company:${companyId}`);
-    await enforceRateLimit(c, "EMAIL_LIMITER", `invite-resend:${id}`);
-    const resent = await resendInvite(c.var.db, companyId, inviter(c), id);
-    if (!resent) throw notFound("Invite not found");
-    queueEmails(c, [resent.email]);
-    return c.json(resent.invite);
-  })
+  .post(
+    "/invites/:id/resend",
+    requireUser,
+    requireCompanyUser,
+    teamOwner,
+    requireActiveCompany,
+    inviting,
+    async (c) => {
+      const id = parseId(c.req.param("id"), "Invite not found");
+      const companyId = currentCompanyId(c);
+      // An invite names one address, so its id keys the per-address limit before the link is replaced.
+      await enforceRateLimit(c, "AUTH_IP_LIMITER", `invite:company:${companyId}`);
+      await enforceRateLimit(c, "EMAIL_LIMITER", `invite-resend:${id}`);
+      const resent = await resendInvite(c.var.transactional(), companyId, inviter(c), id);
+      if (!resent) throw notFound("Invite not found");
+      queueEmails(c, [resent.email]);
+      return c.json(resent.invite);
+    },
+  )
   .delete("/invites/:id", requireUser, requireCompanyUser, teamOwner, async (c) => {
     const id = parseId(c.req.param("id"), "Invite not found");
-    if (!(await cancelInvite(c.var.db, currentCompanyId(c), id))) throw notFound("Invite not found");
+    if (!(await cancelInvite(c.var.transactional(), c.var.user, currentCompanyId(c), id))) {
+      throw notFound("Invite not found");
+    }
     return c.json({ message: "Invite cancelled" });
   })
   .delete("/members/:id", requireUser, requireCompanyUser, teamOwner, async (c) => {
     const id = parseId(c.req.param("id"), "Member not found");
     if (id === c.var.user.id) throw badRequest("You cannot remove yourself from the company");
-    if (!(await removeMember(c.var.transactional(), currentCompanyId(c), id))) throw notFound("Member not found");
+    if (!(await removeMember(c.var.transactional(), c.var.user, currentCompanyId(c), id))) {
+      throw notFound("Member not found");
+    }
     return c.json({ message: "Member removed" });
   });

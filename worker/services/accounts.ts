@@ -4,9 +4,12 @@ import type { Register } from "../../schema/validation/auth";
 import type { Database, Transaction, TransactionalDatabase } from "../db";
 import { CONFIRM_EMAIL_HOURS, PASSWORD_RESET_HOURS, type EmailMessage } from "../lib/email-templates";
 import { ApiError, isUniqueViolation } from "../lib/errors";
+import { verifyPassword } from "../lib/passwords";
+import { recordAudit } from "./audit";
 import { consumeEmailToken, issueEmailToken } from "./email-tokens";
 import { identityChanged } from "./companies";
-import { endSessions } from "./sessions";
+import { endOutstandingAccess } from "./sessions";
+import { cancelPendingInvites, removeMembers } from "./team";
 
 export const EMAIL_TAKEN = "An account with this email already exists";
 
@@ -55,19 +58,31 @@ export async function registerAccount(
 /** The account an email signs in to, whatever the case it was typed in. */
 export async function findAccountByEmail(db: Database, email: string) {
   const [user] = await db
-    .select({ id: users.id, email: users.email, password: users.password, isActive: users.isActive })
+    .select({
+      id: users.id,
+      email: users.email,
+      password: users.password,
+      isActive: users.isActive,
+      totpEnabledAt: users.totpEnabledAt,
+    })
     .from(users)
     .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
     .limit(1);
   return user ?? null;
 }
 
-export async function storedPasswordHash(db: Database, userId: number): Promise<string | null> {
+async function storedPasswordHash(db: Database, userId: number): Promise<string | null> {
   const [user] = await db.select({ password: users.password }).from(users).where(eq(users.id, userId));
   return user?.password ?? null;
 }
 
-/** The new password and the end of every other session take effect together or not at all. */
+/** Whether the password is the user's current one: asked again before anything that changes who controls the account. */
+export async function isCurrentPassword(db: Database, userId: number, password: string): Promise<boolean> {
+  const stored = await storedPasswordHash(db, userId);
+  return Boolean(stored && (await verifyPassword(password, stored)));
+}
+
+/** The new password and the end of every other session and link take effect together or not at all. */
 export async function replacePassword(
   db: TransactionalDatabase,
   userId: number,
@@ -76,7 +91,7 @@ export async function replacePassword(
 ) {
   await db.transaction(async (tx) => {
     await tx.update(users).set({ password: passwordHash }).where(eq(users.id, userId));
-    await endSessions(tx, [userId], { except: keepSessionId });
+    await endOutstandingAccess(tx, userId, keepSessionId);
   });
 }
 
@@ -159,19 +174,81 @@ export async function requestPasswordReset(db: Database, email: string): Promise
 }
 
 /**
- * Sets the new password from a reset link and ends every session of that user, in one
- * transaction. Following the emailed link also proves the address, so it counts as confirmed.
+ * Sets the new password from a reset link, ends every session and outstanding link of that user,
+ * in one transaction. Following the emailed link also proves the address, so it counts as
+ * confirmed. An owner whose address was never confirmed until now may not be the one who set the
+ * company up (anyone can register with someone else's address): the members, invitations and
+ * webhook of that time are removed, and the answer is the email that tells the owner what went.
  */
-export async function resetPassword(db: TransactionalDatabase, token: string, passwordHash: string) {
-  await db.transaction(async (tx) => {
+export async function resetPassword(
+  db: TransactionalDatabase,
+  token: string,
+  passwordHash: string,
+): Promise<EmailMessage[]> {
+  return db.transaction(async (tx) => {
     const link = await consumeEmailToken(tx, token, ["password-reset"]);
     if (!link) throw new ApiError(400, INVALID_LINK);
+    const [account] = await tx
+      .select({ id: users.id, email: users.email, emailVerifiedAt: users.emailVerifiedAt })
+      .from(users)
+      .where(eq(users.id, link.userId))
+      .for("update");
+    if (!account) throw new ApiError(400, INVALID_LINK);
     await tx
       .update(users)
       .set({ password: passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
-      .where(eq(users.id, link.userId));
-    await endSessions(tx, [link.userId]);
+      .where(eq(users.id, account.id));
+    await endOutstandingAccess(tx, account.id);
+    if (account.emailVerifiedAt) return [];
+    const removal = await undoUnconfirmedSetup(tx, account);
+    return removal ? [removal] : [];
   });
+}
+
+/**
+ * Removes what a company owned by a never-confirmed account set up: its other members (removed
+ * and signed out, as the owner would remove them), its pending invitations and its scan webhook.
+ * Null when there was nothing to remove.
+ */
+async function undoUnconfirmedSetup(
+  tx: Transaction,
+  owner: { id: number; email: string },
+): Promise<EmailMessage | null> {
+  const [company] = await tx
+    .select({ id: companies.id, name: companies.name, webhookUrl: companies.webhookUrl })
+    .from(companies)
+    .where(eq(companies.ownerId, owner.id))
+    .for("update");
+  if (!company) return null;
+  const members = await removeMembers(tx, owner, company.id, { except: owner.id, reason: "account recovery" });
+  const invites = await cancelPendingInvites(tx, owner, company.id);
+  if (company.webhookUrl) {
+    await tx
+      .update(companies)
+      .set({
+        webhookUrl: null,
+        webhookSecret: null,
+        webhookLastDeliveryAt: null,
+        webhookLastDeliveryOutcome: null,
+        webhookLastDeliveryFailure: null,
+      })
+      .where(eq(companies.id, company.id));
+    await recordAudit(tx, owner, [
+      {
+        action: "company.webhook_removed",
+        targetType: "company",
+        targetId: company.id,
+        details: { url: company.webhookUrl, reason: "account recovery" },
+      },
+    ]);
+  }
+  if (members.length === 0 && invites.length === 0 && !company.webhookUrl) return null;
+  return {
+    kind: "recovery-cleanup",
+    to: owner.email,
+    companyName: company.name,
+    removed: { members, invites, webhookUrl: company.webhookUrl },
+  };
 }
 
 /** Whether an account (other than `exceptUserId`) signs in with this email. */

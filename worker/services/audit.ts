@@ -13,7 +13,12 @@ export type AuditAction =
   | "company.password_reset"
   | "company.verified"
   | "company.verification_rejected"
-  | "company.verification_withdrawn";
+  | "company.verification_withdrawn"
+  | "team.invitation_sent"
+  | "team.invitation_cancelled"
+  | "team.member_joined"
+  | "team.member_removed"
+  | "company.webhook_removed";
 
 export interface AuditEntry {
   action: AuditAction;
@@ -50,7 +55,9 @@ export function listAuditLog(db: Database, page: number, pageSize: number): Prom
           createdAt: auditLog.createdAt,
         })
         .from(auditLog)
-        .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+        // Insertion order: a row's created_at is its transaction's start, so a longer transaction
+        // that began first can write after a shorter one.
+        .orderBy(desc(auditLog.id))
         .limit(range.limit)
         .offset(range.offset),
     () => db.$count(auditLog),

@@ -16,7 +16,7 @@ import { issuerTrustColumn } from "../lib/code-status";
 import { containsPattern } from "../lib/like-patterns";
 import type { PageRange } from "../lib/pagination";
 import { recordAudit } from "./audit";
-import { endSessions } from "./sessions";
+import { endOutstandingAccess } from "./sessions";
 
 export const COMPANY_NOT_FOUND = "Company not found";
 const COMPANY_EMAIL_TAKEN = "A company with this email already exists";
@@ -56,6 +56,7 @@ const companyColumns = {
   scanAlertMode: companies.scanAlertMode,
   timeZone: companies.timeZone,
   validityDays: companies.validityDays,
+  requireSecondFactor: companies.requireSecondFactor,
 };
 
 /** The signed-in user's company as Company Details shows it, with an email change awaiting confirmation. */
@@ -372,7 +373,7 @@ export async function resetOwnerPassword(
       .where(eq(companies.id, companyId));
     if (!company) throw notFound(COMPANY_NOT_FOUND);
     await tx.update(users).set({ password: passwordHash }).where(eq(users.id, company.ownerId));
-    await endSessions(tx, [company.ownerId]);
+    await endOutstandingAccess(tx, company.ownerId);
     await recordAudit(tx, actor, [
       {
         action: "company.password_reset",

@@ -42,6 +42,18 @@ export async function issueEmailToken(db: Queryable, request: TokenRequest): Pro
 }
 
 /**
+ * Retires every unused link of the user, whatever its purpose: a password reset or change ends
+ * what anyone holding the old password may have set in motion (an email change to their address
+ * among them), and the links still to come are only the ones asked for afterwards.
+ */
+export async function retireEmailTokens(db: Pick<Queryable, "update">, userId: number) {
+  await db
+    .update(emailTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(emailTokens.userId, userId), isNull(emailTokens.usedAt)));
+}
+
+/**
  * Uses a link up, or answers null when it is unknown, expired, already used or of another purpose.
  * The UPDATE guarded by "not yet used" is the claim, so two simultaneous uses cannot both succeed.
  */

@@ -1,12 +1,13 @@
-import { and, asc, desc, eq, gt, inArray, isNull, not, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, ne, not, sql } from "drizzle-orm";
 import { DAY_MS, ROLES } from "../../schema/limits";
 import type { InviteDetails, PendingInvite, Team } from "../../schema/responses";
-import { companies, invites, users } from "../../schema/tables";
-import { INVITE_TOKEN_LENGTH, INVITE_VALID_DAYS } from "../../schema/validation/team";
-import type { Database, Queryable, Reader, TransactionalDatabase } from "../db";
+import { auditLog, companies, invites, users } from "../../schema/tables";
+import { INVITATIONS_PER_DAY, INVITE_TOKEN_LENGTH, INVITE_VALID_DAYS } from "../../schema/validation/team";
+import type { Database, Queryable, Reader, Transaction, TransactionalDatabase } from "../db";
 import { ApiError, isUniqueViolation, notFound } from "../lib/errors";
 import type { EmailMessage } from "../lib/email-templates";
 import { randomToken, sha256Hex } from "../lib/random";
+import { recordAudit } from "./audit";
 import { endSessions } from "./sessions";
 
 const INVALID_INVITE = "This invite link is invalid or has expired";
@@ -24,9 +25,13 @@ const inviteColumns = {
 
 const pendingInvites = () => and(isNull(invites.acceptedAt), gt(invites.expiresAt, sql`now()`));
 
-/** A member removed from their company: no company, deactivated. Such a seat may be invited back. */
+/**
+ * A member removed from their company: no company, deactivated, and not by an administrator. Such
+ * a seat may be invited back; an account an administrator deactivated stays so until an
+ * administrator reactivates it.
+ */
 const removedMember = () =>
-  sql`(${users.companyId} is null and not ${users.isActive} and ${users.role} = ${ROLES.user})`;
+  sql`(${users.companyId} is null and not ${users.isActive} and ${users.role} = ${ROLES.user} and ${users.deactivatedByAdminAt} is null)`;
 
 /** Whether the address belongs to an account that cannot join by invite (anyone but a removed member). */
 export async function emailInUse(db: Reader, email: string): Promise<boolean> {
@@ -38,10 +43,45 @@ export async function emailInUse(db: Reader, email: string): Promise<boolean> {
   return Boolean(user);
 }
 
-interface Inviter {
+interface Actor {
   id: number;
+  email: string;
+}
+
+interface Inviter extends Actor {
   name: string;
   companyName: string;
+}
+
+const membershipEvent = (
+  action: "team.invitation_sent" | "team.invitation_cancelled" | "team.member_joined" | "team.member_removed",
+  companyId: number,
+  details: Record<string, unknown>,
+) => ({ action, targetType: "company" as const, targetId: companyId, details });
+
+/**
+ * Every invitation email is an audit row, and the rows of the last 24 hours are the company's
+ * count: the company's row is locked first, so two invitations at the same moment cannot both
+ * take the last one.
+ */
+async function spendInvitation(tx: Transaction, inviter: Inviter, companyId: number, email: string) {
+  await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for("update");
+  const sent = await tx.$count(
+    auditLog,
+    and(
+      eq(auditLog.targetType, "company"),
+      eq(auditLog.targetId, companyId),
+      eq(auditLog.action, "team.invitation_sent"),
+      gt(auditLog.createdAt, sql`now() - interval '1 day'`),
+    ),
+  );
+  if (sent >= INVITATIONS_PER_DAY) {
+    throw new ApiError(
+      429,
+      `Your company has sent ${INVITATIONS_PER_DAY} invitations in the last 24 hours, the most a day. Try again tomorrow.`,
+    );
+  }
+  await recordAudit(tx, inviter, [membershipEvent("team.invitation_sent", companyId, { email })]);
 }
 
 /**
@@ -65,6 +105,7 @@ const newInviteToken = async () => {
 export async function createInvite(db: TransactionalDatabase, companyId: number, inviter: Inviter, email: string) {
   const { token, tokenHash, expiresAt } = await newInviteToken();
   const invite = await db.transaction(async (tx) => {
+    await spendInvitation(tx, inviter, companyId, email);
     await tx
       .delete(invites)
       .where(and(eq(invites.companyId, companyId), lowerEmail(invites.email, email), isNull(invites.acceptedAt)));
@@ -78,24 +119,51 @@ export async function createInvite(db: TransactionalDatabase, companyId: number,
 }
 
 /** Sends a pending invite again with a new link (the old one stops working) and a new expiry. */
-export async function resendInvite(db: Database, companyId: number, inviter: Inviter, inviteId: number) {
+export async function resendInvite(db: TransactionalDatabase, companyId: number, inviter: Inviter, inviteId: number) {
   const { token, tokenHash, expiresAt } = await newInviteToken();
-  const [invite] = await db
-    .update(invites)
-    .set({ tokenHash, expiresAt, invitedById: inviter.id })
-    .where(and(eq(invites.id, inviteId), eq(invites.companyId, companyId), isNull(invites.acceptedAt)))
-    .returning(inviteColumns);
+  const invite = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(invites)
+      .set({ tokenHash, expiresAt, invitedById: inviter.id })
+      .where(and(eq(invites.id, inviteId), eq(invites.companyId, companyId), isNull(invites.acceptedAt)))
+      .returning(inviteColumns);
+    if (row) await spendInvitation(tx, inviter, companyId, row.email);
+    return row;
+  });
   if (!invite) return null;
   return { invite, email: await invitationEmail(db, inviter, invite.email, token, expiresAt) };
 }
 
 /** Only a pending invite of this company can be cancelled; false when there is none. */
-export async function cancelInvite(db: Database, companyId: number, inviteId: number): Promise<boolean> {
-  const [invite] = await db
+export async function cancelInvite(
+  db: TransactionalDatabase,
+  actor: Actor,
+  companyId: number,
+  inviteId: number,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [invite] = await tx
+      .delete(invites)
+      .where(and(eq(invites.id, inviteId), eq(invites.companyId, companyId), isNull(invites.acceptedAt)))
+      .returning({ email: invites.email });
+    if (!invite) return false;
+    await recordAudit(tx, actor, [membershipEvent("team.invitation_cancelled", companyId, { email: invite.email })]);
+    return true;
+  });
+}
+
+/** Cancels every pending invite of the company; the addresses they were sent to. */
+export async function cancelPendingInvites(tx: Transaction, actor: Actor, companyId: number): Promise<string[]> {
+  const cancelled = await tx
     .delete(invites)
-    .where(and(eq(invites.id, inviteId), eq(invites.companyId, companyId), isNull(invites.acceptedAt)))
-    .returning({ id: invites.id });
-  return Boolean(invite);
+    .where(and(eq(invites.companyId, companyId), pendingInvites()))
+    .returning({ email: invites.email });
+  await recordAudit(
+    tx,
+    actor,
+    cancelled.map(({ email }) => membershipEvent("team.invitation_cancelled", companyId, { email })),
+  );
+  return cancelled.map(({ email }) => email);
 }
 
 export async function listTeam(db: Database, companyId: number, ownerId: number): Promise<Team> {
@@ -126,17 +194,49 @@ export async function listTeam(db: Database, companyId: number, ownerId: number)
  * deactivated (it only ever existed as a seat of this company) and their sessions end. Codes they
  * created stay with the company.
  */
-export async function removeMember(db: TransactionalDatabase, companyId: number, memberId: number): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const [member] = await tx
-      .update(users)
-      .set({ companyId: null, isActive: false })
-      .where(and(eq(users.id, memberId), eq(users.companyId, companyId)))
-      .returning({ id: users.id });
-    if (!member) return false;
-    await endSessions(tx, [member.id]);
-    return true;
-  });
+export async function removeMember(
+  db: TransactionalDatabase,
+  actor: Actor,
+  companyId: number,
+  memberId: number,
+): Promise<boolean> {
+  return db.transaction(
+    async (tx) =>
+      (await removeMembers(tx, actor, companyId, { only: memberId, reason: "removed by the owner" })).length > 0,
+  );
+}
+
+/**
+ * Removes the company's members (one, or all but `except`) as removeMember does, audited with the
+ * reason; the removed members' emails.
+ */
+export async function removeMembers(
+  tx: Transaction,
+  actor: Actor,
+  companyId: number,
+  which: ({ only: number } | { except: number }) & { reason: string },
+): Promise<string[]> {
+  const removed = await tx
+    .update(users)
+    .set({ companyId: null, isActive: false })
+    .where(and(eq(users.companyId, companyId), "only" in which ? eq(users.id, which.only) : ne(users.id, which.except)))
+    .returning({ id: users.id, email: users.email });
+  await endSessions(
+    tx,
+    removed.map((member) => member.id),
+  );
+  await recordAudit(
+    tx,
+    actor,
+    removed.map((member) =>
+      membershipEvent("team.member_removed", companyId, {
+        memberId: member.id,
+        email: member.email,
+        reason: which.reason,
+      }),
+    ),
+  );
+  return removed.map((member) => member.email);
 }
 
 /** Only the hash is stored; a token of the wrong shape cannot match, so it costs no query. */
@@ -198,16 +298,22 @@ export async function acceptInvite(
         .update(users)
         .set({ ...account, isActive: true })
         .where(and(lowerEmail(users.email, invite.email), removedMember()))
-        .returning({ id: users.id });
-      if (rejoined) {
-        await endSessions(tx, [rejoined.id]);
-        return rejoined.id;
-      }
-      const [user] = await tx
-        .insert(users)
-        .values({ ...account, email: invite.email })
-        .returning({ id: users.id });
-      return user!.id;
+        .returning({ id: users.id, email: users.email });
+      if (rejoined) await endSessions(tx, [rejoined.id]);
+      const [joined] = rejoined
+        ? [rejoined]
+        : await tx
+            .insert(users)
+            .values({ ...account, email: invite.email })
+            .returning({ id: users.id, email: users.email });
+      await recordAudit(tx, joined!, [
+        membershipEvent("team.member_joined", invite.companyId, {
+          memberId: joined!.id,
+          email: joined!.email,
+          returning: Boolean(rejoined),
+        }),
+      ]);
+      return joined!.id;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new ApiError(409, HAS_ACCOUNT);

@@ -81,7 +81,8 @@ async function setActiveIn(
   const targets = isActive ? await findUsers(tx, userIds) : await refuseUnsafeRemoval(tx, actor, userIds, "deactivate");
   const changed = await tx
     .update(users)
-    .set({ isActive })
+    // Marked as the administrator's doing: only an administrator brings such an account back.
+    .set({ isActive, deactivatedByAdminAt: isActive ? null : sql`now()` })
     .where(and(inArray(users.id, userIds), ne(users.isActive, isActive)))
     .returning({ id: users.id, email: users.email });
   if (!isActive)

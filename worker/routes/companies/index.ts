@@ -1,3 +1,6 @@
+import { eq } from "drizzle-orm";
+import { companies } from "../../../schema/tables";
+import { teamSecuritySchema } from "../../../schema/validation/security";
 import { type Context, Hono } from "hono";
 import {
   companyDetailsSchema,
@@ -7,9 +10,14 @@ import {
 import type { AppEnv } from "../../env";
 import { currentCompanyId } from "../../lib/company";
 import { badRequest } from "../../lib/errors";
-import { verifyPassword } from "../../lib/passwords";
 import { validate } from "../../lib/validation";
-import { requireActiveCompany, requireCompanyOwner, requireCompanyUser, requireUser } from "../../middleware/auth";
+import {
+  assertConfirmedEmail,
+  requireActiveCompany,
+  requireCompanyOwner,
+  requireCompanyUser,
+  requireUser,
+} from "../../middleware/auth";
 import { enforceRateLimit } from "../../middleware/rate-limit";
 import {
   loadCompany,
@@ -17,7 +25,7 @@ import {
   updateCompanyRegistration,
   updateScanAlertSettings,
 } from "../../services/companies";
-import { storedPasswordHash } from "../../services/accounts";
+import { isCurrentPassword } from "../../services/accounts";
 import { queueEmails } from "../../services/email";
 import { webhookRoutes } from "./webhook";
 
@@ -26,8 +34,7 @@ export const COMPANY_EMAIL_NEEDS_PASSWORD = "Enter your current password to chan
 /** The owner proves it is them before the company email, part of the verified identity, changes. */
 async function requireOwnPassword(c: Context<AppEnv>, password: string | undefined) {
   if (!password) throw badRequest("Validation failed", [`currentPassword: ${COMPANY_EMAIL_NEEDS_PASSWORD}`]);
-  const stored = await storedPasswordHash(c.var.db, c.var.user.id);
-  if (!stored || !(await verifyPassword(password, stored))) {
+  if (!(await isCurrentPassword(c.var.db, c.var.user.id, password))) {
     throw badRequest("Validation failed", ["currentPassword: Current password is incorrect"]);
   }
 }
@@ -50,6 +57,7 @@ export const companyRoutes = new Hono<AppEnv>()
       const before = await loadCompany(c.var.db, companyId);
       // A new address gets a confirmation email: limited per company and per target address.
       if (before.email.toLowerCase() !== input.email.toLowerCase()) {
+        assertConfirmedEmail(c.var.user, "change the company email");
         await requireOwnPassword(c, input.currentPassword);
         await enforceRateLimit(c, "EMAIL_LIMITER", `company-email:${companyId}`);
         await enforceRateLimit(c, "EMAIL_LIMITER", `company-email:${input.email.toLowerCase()}`);
@@ -80,6 +88,23 @@ export const companyRoutes = new Hono<AppEnv>()
     async (c) => {
       const companyId = currentCompanyId(c);
       await updateScanAlertSettings(c.var.db, companyId, c.req.valid("json"));
+      return c.json(await loadCompany(c.var.db, companyId));
+    },
+  )
+  .put(
+    "/current/security",
+    requireUser,
+    requireCompanyUser,
+    requireCompanyOwner("Only the company owner can decide how the team signs in"),
+    validate("json", teamSecuritySchema),
+    async (c) => {
+      const companyId = currentCompanyId(c);
+      const { requireSecondFactor } = c.req.valid("json");
+      // The rule binds the owner too: set up first, so turning it on never locks the owner out.
+      if (requireSecondFactor && !c.var.user.secondFactorAt) {
+        throw badRequest("Turn on two-step sign-in for yourself first, in Profile → Security.");
+      }
+      await c.var.db.update(companies).set({ requireSecondFactor }).where(eq(companies.id, companyId));
       return c.json(await loadCompany(c.var.db, companyId));
     },
   )

@@ -9,7 +9,13 @@ import { badRequest, notFound } from "../../lib/errors";
 import { randomToken } from "../../lib/random";
 import { validate } from "../../lib/validation";
 import { encryptWebhookSecret } from "../../lib/webhook-secret";
-import { requireActiveCompany, requireCompanyOwner, requireCompanyUser, requireUser } from "../../middleware/auth";
+import {
+  requireActiveCompany,
+  requireCompanyOwner,
+  requireCompanyUser,
+  requireConfirmedEmail,
+  requireUser,
+} from "../../middleware/auth";
 
 const OWNER_ONLY = "Only the company owner can change the webhook";
 const SECRET_PREFIX = "whsec_";
@@ -54,6 +60,7 @@ export const webhookRoutes = new Hono<AppEnv>()
     requireCompanyUser,
     requireCompanyOwner(OWNER_ONLY),
     requireActiveCompany,
+    requireConfirmedEmail("send scans to a webhook"),
     validate("json", webhookSchema),
     async (c) => {
       const { url } = c.req.valid("json");

@@ -54,7 +54,7 @@ export const qrCodeRoutes = new Hono<AppEnv>()
     requireUser,
     requireCompanyUser,
     requireActiveCompany,
-    requireConfirmedEmail,
+    requireConfirmedEmail(),
     validate("header", idempotencyHeadersSchema),
     validate("json", createQrCodeSchema),
     async (c) => {

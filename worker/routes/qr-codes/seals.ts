@@ -16,7 +16,7 @@ export const codeSealRoutes = new Hono<AppEnv>()
     requireUser,
     requireCompanyUser,
     requireActiveCompany,
-    requireConfirmedEmail,
+    requireConfirmedEmail(),
     validate("json", sealRegistrationSchema),
     async (c) => {
       const seal = await registerSeal(

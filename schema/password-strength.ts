@@ -1,0 +1,40 @@
+import type { ZxcvbnFactory } from "@zxcvbn-ts/core";
+
+/**
+ * zxcvbn's score from 0 to 4: 3 is "safely unguessable" against an attacker who has stolen the
+ * hashes and guesses offline (about 10^10 guesses), so nothing below it is accepted.
+ */
+const MIN_SCORE = 3;
+
+let checker: Promise<ZxcvbnFactory> | undefined;
+
+/**
+ * The estimator with its dictionaries of common and breached passwords, names and words, loaded on
+ * first use: about a megabyte the browser fetches only when someone chooses a password.
+ */
+function loadChecker(): Promise<ZxcvbnFactory> {
+  checker ??= Promise.all([
+    import("@zxcvbn-ts/core"),
+    import("@zxcvbn-ts/language-common"),
+    import("@zxcvbn-ts/language-en"),
+  ]).then(
+    ([{ ZxcvbnFactory }, common, english]) =>
+      new ZxcvbnFactory({
+        dictionary: { ...common.dictionary, ...english.dictionary },
+        graphs: common.adjacencyGraphs,
+        translations: english.translations,
+      }),
+  );
+  return checker;
+}
+
+/**
+ * Why the password is too easy to guess, in words for the person choosing it, or null when it is
+ * strong enough. The same check runs in the browser (as the user types) and on the server.
+ */
+export async function passwordWeakness(password: string): Promise<string | null> {
+  const result = (await loadChecker()).check(password);
+  if (result.score >= MIN_SCORE) return null;
+  const reason = result.feedback.warning ? `${result.feedback.warning} ` : "";
+  return `This password is too easy to guess. ${reason}Use a few unrelated words or a longer phrase.`;
+}

@@ -1,0 +1,257 @@
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { sessions, users } from "../../schema/tables";
+import { totpCode } from "../shared/second-factor";
+import { registerOwnerViaServices, startSessionViaServices } from "./fixtures/accounts";
+import { promoteToAdminInDb } from "./fixtures/admins";
+import { withDb } from "./fixtures/database";
+import { api } from "./fixtures/http";
+import { enrolSecondFactorViaApi } from "./fixtures/second-factor";
+import { addMemberViaServices } from "./fixtures/team";
+
+const WRONG_CODE = "code: That code is not right. Use the newest code from your authenticator app, or a recovery code.";
+const ADMIN_NEEDS_SECOND_FACTOR =
+  "Administrators sign in with two-step sign-in. Set it up in Profile → Security, or sign in again with your code.";
+
+const signIn = (email: string, password: string) => api("/api/login", { body: { email, password } });
+const answerChallenge = (challenge: string, code: string) =>
+  api("/api/login/second-factor", { body: { challenge, code } });
+
+describe("two-step sign-in with an authenticator app", () => {
+  it("is set up with the password and a code, and hands out ten recovery codes once", async () => {
+    const owner = await registerOwnerViaServices();
+    const wrongPassword = await api("/api/profile/security/totp", {
+      token: owner.token,
+      body: { currentPassword: "not-my-password" },
+    });
+    expect(wrongPassword).toMatchObject({
+      status: 400,
+      body: { errors: ["currentPassword: Current password is incorrect"] },
+    });
+
+    const started = await api("/api/profile/security/totp", {
+      token: owner.token,
+      body: { currentPassword: owner.password },
+    });
+    expect(started.status).toBe(201);
+    expect(started.body.secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(started.body.otpauthUrl).toBe(
+      `otpauth://totp/ValuSeal:${encodeURIComponent(owner.email)}?issuer=ValuSeal&secret=${started.body.secret}&algorithm=SHA1&digits=6&period=30`,
+    );
+    expect(started.body.qrSvg).toMatch(/^<svg /);
+    // The secret is kept encrypted, never as the app shows it.
+    const [stored] = await withDb((db) =>
+      db.select({ secret: users.totpSecret }).from(users).where(eq(users.id, owner.user.id)),
+    );
+    expect(stored!.secret).toMatch(/^enc:v1:/);
+    expect(stored!.secret).not.toContain(started.body.secret);
+
+    const wrong = await api("/api/profile/security/totp/confirm", { token: owner.token, body: { code: "000000" } });
+    expect(wrong).toMatchObject({ status: 400, body: { errors: [WRONG_CODE] } });
+    const confirmed = await api("/api/profile/security/totp/confirm", {
+      token: owner.token,
+      body: { code: totpCode(started.body.secret) },
+    });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.codes).toHaveLength(10);
+    for (const code of confirmed.body.codes) expect(code).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+
+    const overview = await api("/api/profile/security", { token: owner.token });
+    expect(overview.body).toMatchObject({ twoStepEnabled: true, recoveryCodesLeft: 10, requiredBy: null });
+    expect(overview.body.sessions).toEqual([expect.objectContaining({ current: true, secondFactor: true })]);
+    const again = await api("/api/profile/security/totp", {
+      token: owner.token,
+      body: { currentPassword: owner.password },
+    });
+    expect(again.status).toBe(409);
+  });
+
+  it("asks for a code after the password; a code works once, a recovery code works once", async () => {
+    const owner = await registerOwnerViaServices();
+    const secret = await enrolSecondFactorViaApi(owner.token, owner.password);
+    const codes = (
+      await api("/api/profile/security/recovery-codes", { token: owner.token, body: { code: totpCode(secret, 1) } })
+    ).body.codes as string[];
+
+    const passwordStep = await signIn(owner.email, owner.password);
+    expect(passwordStep.status).toBe(200);
+    expect(passwordStep.body).toEqual({ secondFactorRequired: true, challenge: expect.any(String) });
+    expect(passwordStep.body).not.toHaveProperty("token");
+    // The challenge is not a session.
+    expect((await api("/api/auth/user", { token: passwordStep.body.challenge })).status).toBe(401);
+
+    expect(await answerChallenge(passwordStep.body.challenge, "123456")).toMatchObject({
+      status: 400,
+      body: { errors: [WRONG_CODE] },
+    });
+    // The code the recovery codes were made with was used: it cannot sign in too.
+    expect((await answerChallenge(passwordStep.body.challenge, totpCode(secret, 1))).status).toBe(400);
+
+    const withRecovery = await answerChallenge(passwordStep.body.challenge, codes[0]!.toLowerCase().replace(/-/g, " "));
+    expect(withRecovery.status).toBe(200);
+    expect(withRecovery.body.user.secondFactor).toEqual({ enabled: true, verified: true, requiredBy: null });
+    expect((await answerChallenge(passwordStep.body.challenge, codes[0]!)).status).toBe(400);
+    expect((await api("/api/profile/security", { token: withRecovery.body.token })).body.recoveryCodesLeft).toBe(9);
+  });
+
+  it("stops checking codes for 15 minutes after five wrong ones, even the right one", async () => {
+    const owner = await registerOwnerViaServices();
+    const secret = await enrolSecondFactorViaApi(owner.token, owner.password);
+    const { challenge } = (await signIn(owner.email, owner.password)).body;
+    for (let attempt = 0; attempt < 5; attempt++) {
+      expect((await answerChallenge(challenge, "999999")).status).toBe(400);
+    }
+    const blocked = await answerChallenge(challenge, totpCode(secret, 1));
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.message).toBe("Too many wrong codes. Try again in 15 minutes.");
+    expect(Number(blocked.headers.get("Retry-After"))).toBeGreaterThan(14 * 60);
+  });
+
+  it("is turned off only with the password and a code", async () => {
+    const owner = await registerOwnerViaServices();
+    const secret = await enrolSecondFactorViaApi(owner.token, owner.password);
+    const withoutCode = await api("/api/profile/security/totp", {
+      method: "DELETE",
+      token: owner.token,
+      body: { currentPassword: owner.password, code: "000000" },
+    });
+    expect(withoutCode.status).toBe(400);
+    const off = await api("/api/profile/security/totp", {
+      method: "DELETE",
+      token: owner.token,
+      body: { currentPassword: owner.password, code: totpCode(secret, 1) },
+    });
+    expect(off).toMatchObject({ status: 200, body: { message: "Two-step sign-in is off." } });
+    expect((await signIn(owner.email, owner.password)).body.token).toEqual(expect.any(String));
+  });
+});
+
+describe("who must use it", () => {
+  it("an administrator reaches no admin route until the session proved a second factor", async () => {
+    const account = await registerOwnerViaServices();
+    await promoteToAdminInDb(account.user.id);
+    const token = await startSessionViaServices(account.user.id);
+    expect(await api("/api/admin/stats", { token })).toMatchObject({
+      status: 403,
+      body: { message: ADMIN_NEEDS_SECOND_FACTOR },
+    });
+    expect((await api("/api/auth/user", { token })).body.secondFactor).toEqual({
+      enabled: false,
+      verified: false,
+      requiredBy: "administrator",
+    });
+    const secret = await enrolSecondFactorViaApi(token, account.password);
+    expect((await api("/api/admin/stats", { token })).status).toBe(200);
+
+    // The next sign-in with the password alone is only the first step.
+    const { challenge } = (await signIn(account.email, account.password)).body;
+    const signedIn = await answerChallenge(challenge, totpCode(secret, 1));
+    expect((await api("/api/admin/stats", { token: signedIn.body.token })).status).toBe(200);
+  });
+
+  it("an owner can require it of the whole team, once they use it themselves", async () => {
+    const owner = await registerOwnerViaServices();
+    const member = await addMemberViaServices(owner);
+    const tooEarly = await api("/api/companies/current/security", {
+      method: "PUT",
+      token: owner.token,
+      body: { requireSecondFactor: true },
+    });
+    expect(tooEarly).toMatchObject({
+      status: 400,
+      body: { message: "Turn on two-step sign-in for yourself first, in Profile → Security." },
+    });
+    await enrolSecondFactorViaApi(owner.token, owner.password);
+    const required = await api("/api/companies/current/security", {
+      method: "PUT",
+      token: owner.token,
+      body: { requireSecondFactor: true },
+    });
+    expect(required.status).toBe(200);
+    expect(required.body.requireSecondFactor).toBe(true);
+
+    const refused = await api("/api/qr-codes", { token: member.token });
+    expect(refused).toMatchObject({
+      status: 403,
+      body: {
+        message: `${owner.user.company!.name} requires two-step sign-in. Set it up in Profile → Security, or sign in again with your code.`,
+      },
+    });
+    expect((await api("/api/profile/security", { token: member.token })).body.requiredBy).toBe("company");
+    await enrolSecondFactorViaApi(member.token, member.password);
+    expect((await api("/api/qr-codes", { token: member.token })).status).toBe(200);
+
+    const memberOfOther = await api("/api/companies/current/security", {
+      method: "PUT",
+      token: member.token,
+      body: { requireSecondFactor: false },
+    });
+    expect(memberOfOther.status).toBe(403);
+  });
+});
+
+describe("sessions", () => {
+  it("lists the user's sessions and signs out one, or all the others", async () => {
+    const owner = await registerOwnerViaServices();
+    const phone = await startSessionViaServices(owner.user.id);
+    const laptop = await startSessionViaServices(owner.user.id);
+    const listed = (await api("/api/profile/security", { token: owner.token })).body.sessions as {
+      id: string;
+      current: boolean;
+    }[];
+    expect(listed).toHaveLength(3);
+    expect(listed.filter((session) => session.current)).toHaveLength(1);
+    for (const session of listed) expect(session.id).toMatch(/^[0-9a-f]{24}$/);
+
+    const phoneHandle = (await api("/api/profile/security", { token: phone })).body.sessions.find(
+      (session: { current: boolean }) => session.current,
+    ).id;
+    const other = await registerOwnerViaServices();
+    expect(
+      (await api(`/api/profile/security/sessions/${phoneHandle}`, { method: "DELETE", token: other.token })).status,
+    ).toBe(404);
+    expect(
+      (await api(`/api/profile/security/sessions/${phoneHandle}`, { method: "DELETE", token: owner.token })).status,
+    ).toBe(200);
+    expect((await api("/api/auth/user", { token: phone })).status).toBe(401);
+    expect((await api("/api/auth/user", { token: laptop })).status).toBe(200);
+
+    const others = await api("/api/profile/security/sessions/sign-out-others", { method: "POST", token: owner.token });
+    expect(others.status).toBe(200);
+    expect((await api("/api/auth/user", { token: laptop })).status).toBe(401);
+    expect((await api("/api/auth/user", { token: owner.token })).status).toBe(200);
+  });
+
+  it("ends a session unused for longer than its idle limit: 30 minutes for administrators, 12 hours for others", async () => {
+    const owner = await registerOwnerViaServices();
+    const admin = await registerOwnerViaServices();
+    await promoteToAdminInDb(admin.user.id);
+    const adminToken = await startSessionViaServices(admin.user.id);
+    const idleFor = (userId: number, minutes: number) =>
+      withDb((db) =>
+        db.execute(
+          `update sessions set last_used_at = now() - make_interval(mins => ${minutes}) where user_id = ${userId}`,
+        ),
+      );
+    await idleFor(owner.user.id, 11 * 60);
+    await idleFor(admin.user.id, 29);
+    expect((await api("/api/auth/user", { token: owner.token })).status).toBe(200);
+    expect((await api("/api/auth/user", { token: adminToken })).status).toBe(200);
+    // Each use renews the limit (written after the answer).
+    await expect
+      .poll(async () => {
+        const [row] = await withDb((db) =>
+          db
+            .select({ fresh: sql<boolean>`${sessions.lastUsedAt} > now() - interval '1 minute'` })
+            .from(sessions)
+            .where(eq(sessions.userId, owner.user.id)),
+        );
+        return row?.fresh;
+      })
+      .toBe(true);
+    await idleFor(owner.user.id, 12 * 60 + 1);
+    await idleFor(admin.user.id, 31);
+    expect((await api("/api/auth/user", { token: owner.token })).status).toBe(401);
+    expect((await api("/api/auth/user", { token: adminToken })).status).toBe(401);
+  });
+});

@@ -1,0 +1,222 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { Secret, TOTP } from "otpauth";
+import type { RecoveryCodes, TotpEnrolment } from "../../schema/responses";
+import { recoveryCodes, sessions, users } from "../../schema/tables";
+import type { Database, Transaction, TransactionalDatabase } from "../db";
+import { ApiError, badRequest } from "../lib/errors";
+import { renderQrSvg } from "../lib/qr";
+import { randomToken, sha256Hex } from "../lib/random";
+import { decryptSecret, encryptSecret } from "../lib/secrets-at-rest";
+
+/**
+ * Two-step sign-in: a TOTP authenticator app (RFC 6238: six digits, 30-second steps, one step of
+ * clock drift either way) and ten one-time recovery codes for a lost phone. An accepted code's
+ * step is remembered, so a code seen over a shoulder cannot be replayed within its 30 seconds;
+ * five wrong codes in a row stop every check for 15 minutes.
+ */
+const ISSUER = "ValuSeal";
+const PERIOD_SECONDS = 30;
+const DRIFT_STEPS = 1;
+export const RECOVERY_CODE_COUNT = 10;
+const MAX_WRONG_CODES = 5;
+const BLOCK_MINUTES = 15;
+
+export const WRONG_CODE =
+  "That code is not right. Use the newest code from your authenticator app, or a recovery code.";
+const ALREADY_ON = "Two-step sign-in is already on. Turn it off first to move it to another app.";
+const NOT_STARTED = "Start setting up two-step sign-in again: the code was checked against nothing.";
+
+const secretOwner = (userId: number) => `totp-secret:user:${userId}`;
+
+function totpFor(secretBase32: string, label: string) {
+  return new TOTP({
+    issuer: ISSUER,
+    label,
+    algorithm: "SHA1",
+    digits: 6,
+    period: PERIOD_SECONDS,
+    secret: Secret.fromBase32(secretBase32),
+  });
+}
+
+/** The time step a six-digit code belongs to, or null when it matches none within the drift. */
+function matchingStep(secretBase32: string, code: string, now = Date.now()): number | null {
+  if (!/^\d{6}$/.test(code)) return null;
+  const delta = totpFor(secretBase32, "check").validate({ token: code, timestamp: now, window: DRIFT_STEPS });
+  return delta === null ? null : Math.floor(now / 1000 / PERIOD_SECONDS) + delta;
+}
+
+/** Ten codes like "K7QM-2XPD-9RTF": about 60 bits each, typed rarely, read from paper. */
+function newRecoveryCodes(): string[] {
+  return Array.from({ length: RECOVERY_CODE_COUNT }, () =>
+    randomToken(12)
+      .toUpperCase()
+      .replace(/(.{4})(?!$)/g, "$1-"),
+  );
+}
+
+const normalizeRecoveryCode = (code: string) => code.toUpperCase().replace(/[\s-]/g, "");
+
+async function replaceRecoveryCodes(tx: Transaction, userId: number): Promise<string[]> {
+  const codes = newRecoveryCodes();
+  await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  await tx
+    .insert(recoveryCodes)
+    .values(
+      await Promise.all(
+        codes.map(async (code) => ({ userId, codeHash: await sha256Hex(normalizeRecoveryCode(code)) })),
+      ),
+    );
+  return codes;
+}
+
+/**
+ * Starts enrolment: a new secret, stored encrypted and not yet in force, and what the app needs to
+ * add it. Starting again replaces a secret that was never confirmed.
+ */
+export async function startTotpEnrolment(
+  db: Database,
+  key: string,
+  user: { id: number; email: string },
+): Promise<TotpEnrolment> {
+  const secret = new Secret({ size: 20 }).base32;
+  const [started] = await db
+    .update(users)
+    .set({ totpSecret: await encryptSecret(key, secretOwner(user.id), secret) })
+    .where(and(eq(users.id, user.id), isNull(users.totpEnabledAt)))
+    .returning({ id: users.id });
+  if (!started) throw new ApiError(409, ALREADY_ON);
+  const otpauthUrl = totpFor(secret, user.email).toString();
+  return { secret, otpauthUrl, qrSvg: renderQrSvg(otpauthUrl).svg };
+}
+
+/**
+ * Confirms enrolment with a code from the app: two-step sign-in is on from now, this session
+ * counts as having proved it, and the recovery codes (shown once) replace any earlier ones.
+ */
+export function confirmTotpEnrolment(
+  db: TransactionalDatabase,
+  key: string,
+  userId: number,
+  sessionId: string,
+  code: string,
+): Promise<RecoveryCodes> {
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .select({ secret: users.totpSecret, enabledAt: users.totpEnabledAt })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for("update");
+    if (user?.enabledAt) throw new ApiError(409, ALREADY_ON);
+    if (!user?.secret) throw badRequest(NOT_STARTED);
+    const step = matchingStep(await decryptSecret(key, secretOwner(userId), user.secret), code);
+    if (step === null) throw badRequest("Validation failed", [`code: ${WRONG_CODE}`]);
+    await tx
+      .update(users)
+      .set({ totpEnabledAt: sql`now()`, totpLastStep: step, secondFactorFailures: 0, secondFactorBlockedUntil: null })
+      .where(eq(users.id, userId));
+    await tx
+      .update(sessions)
+      .set({ secondFactorAt: sql`now()` })
+      .where(eq(sessions.sid, sessionId));
+    return { codes: await replaceRecoveryCodes(tx, userId) };
+  });
+}
+
+export type SecondFactorCheck = { ok: true; usedRecoveryCode: boolean } | { ok: false; error: ApiError };
+
+/**
+ * Checks a code from the app or a recovery code for the user. A wrong code is counted (and the
+ * count commits even though the caller then refuses the request), so the caller throws the
+ * returned error only after this transaction ends.
+ */
+export function checkSecondFactor(
+  db: TransactionalDatabase,
+  key: string,
+  userId: number,
+  code: string,
+): Promise<SecondFactorCheck> {
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .select({
+        secret: users.totpSecret,
+        enabledAt: users.totpEnabledAt,
+        lastStep: users.totpLastStep,
+        failures: users.secondFactorFailures,
+        blockedSeconds:
+          sql<number>`greatest(0, ceil(extract(epoch from ${users.secondFactorBlockedUntil} - now())))`.mapWith(Number),
+      })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for("update");
+    if (!user?.enabledAt || !user.secret) return { ok: false, error: badRequest("Two-step sign-in is not on") };
+    if (user.blockedSeconds > 0) {
+      const minutes = Math.ceil(user.blockedSeconds / 60);
+      return {
+        ok: false,
+        error: new ApiError(
+          429,
+          `Too many wrong codes. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+          undefined,
+          { "Retry-After": String(user.blockedSeconds) },
+        ),
+      };
+    }
+    const step = matchingStep(await decryptSecret(key, secretOwner(userId), user.secret), code.replace(/\s/g, ""));
+    if (step !== null && step > (user.lastStep ?? -1)) {
+      await tx
+        .update(users)
+        .set({ totpLastStep: step, secondFactorFailures: 0, secondFactorBlockedUntil: null })
+        .where(eq(users.id, userId));
+      return { ok: true, usedRecoveryCode: false };
+    }
+    const [recovered] = await tx
+      .update(recoveryCodes)
+      .set({ usedAt: sql`now()` })
+      .where(
+        and(
+          eq(recoveryCodes.userId, userId),
+          eq(recoveryCodes.codeHash, await sha256Hex(normalizeRecoveryCode(code))),
+          isNull(recoveryCodes.usedAt),
+        ),
+      )
+      .returning({ id: recoveryCodes.id });
+    if (recovered) {
+      await tx
+        .update(users)
+        .set({ secondFactorFailures: 0, secondFactorBlockedUntil: null })
+        .where(eq(users.id, userId));
+      return { ok: true, usedRecoveryCode: true };
+    }
+    const failures = user.failures + 1;
+    const blocked = failures >= MAX_WRONG_CODES;
+    await tx
+      .update(users)
+      .set({
+        secondFactorFailures: blocked ? 0 : failures,
+        secondFactorBlockedUntil: blocked ? sql`now() + ${sql.raw(`interval '${BLOCK_MINUTES} minutes'`)}` : null,
+      })
+      .where(eq(users.id, userId));
+    return { ok: false, error: badRequest("Validation failed", [`code: ${WRONG_CODE}`]) };
+  });
+}
+
+/** New recovery codes (the old ones stop working), shown once. */
+export function regenerateRecoveryCodes(db: TransactionalDatabase, userId: number): Promise<RecoveryCodes> {
+  return db.transaction(async (tx) => ({ codes: await replaceRecoveryCodes(tx, userId) }));
+}
+
+/** Turns two-step sign-in off: the secret and the recovery codes go. */
+export function disableTotp(db: TransactionalDatabase, userId: number) {
+  return db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null })
+      .where(eq(users.id, userId));
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  });
+}
+
+export async function recoveryCodesLeft(db: Database, userId: number): Promise<number> {
+  return db.$count(recoveryCodes, and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
+}
