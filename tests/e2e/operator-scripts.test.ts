@@ -31,7 +31,7 @@ describe("npm run admin:create", () => {
     await runAdminCreate(email, "promoted-pass-3");
     expect((await signInViaApi(email, "promoted-pass-3")).user.role).toBe("admin");
     await expect(runAdminCreate(uniqueEmail("short"), "short")).rejects.toMatchObject({
-      stderr: expect.stringContaining("at least 8 characters"),
+      stderr: expect.stringContaining("at least 10 characters"),
     });
   });
 });

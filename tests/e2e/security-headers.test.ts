@@ -1,11 +1,18 @@
 import { describe, expect, inject, it } from "vitest";
+import { registerOwnerViaApi } from "./fixtures/accounts";
+import { createCodeViaApi } from "./fixtures/codes";
+import { createValuerViaApi } from "./fixtures/valuers";
 
 /**
  * The SPA's static assets are served by the Workers assets binding, not by the Worker, so their
  * headers come from public/_headers. This checks that the built app, served by wrangler dev as it
- * deploys, sends them on the page, on SPA routes and on the JavaScript it loads.
+ * deploys, sends them on the page, on SPA routes and on the JavaScript it loads, and that every
+ * HTML page, the Worker's included, tells the browser to use HTTPS only.
  */
 const appUrl = inject("appUrl");
+
+/** Two years, subdomains included, no preload (docs/decisions/025-private-local-development.md). */
+const HSTS = "max-age=63072000; includeSubDomains";
 
 function expectAppHeaders(headers: Headers, label: string) {
   const csp = headers.get("Content-Security-Policy") ?? "";
@@ -28,6 +35,7 @@ function expectAppHeaders(headers: Headers, label: string) {
   expect(headers.get("X-Frame-Options"), label).toBe("DENY");
   expect(headers.get("X-Content-Type-Options"), label).toBe("nosniff");
   expect(headers.get("Referrer-Policy"), label).toBe("strict-origin-when-cross-origin");
+  expect(headers.get("Strict-Transport-Security"), label).toBe(HSTS);
 }
 
 describe("static asset headers", () => {
@@ -58,5 +66,44 @@ describe("static asset headers", () => {
   it("does not serve the _headers file itself", async () => {
     const res = await fetch(`${appUrl}/_headers`);
     expect(await res.text()).not.toContain("Content-Security-Policy");
+  });
+});
+
+describe("Strict-Transport-Security", () => {
+  it("is on every HTML page: the SPA, the certificate, /verify, the check page and their error pages", async () => {
+    const owner = await registerOwnerViaApi();
+    const valuer = await createValuerViaApi(owner.token);
+    const code = await createCodeViaApi(owner.token, valuer.id);
+    const pages = {
+      // Static files (public/_headers).
+      "/": 200,
+      "/dashboard": 200,
+      "/reset-password?token=abc": 200,
+      // The Worker's pages (worker/middleware/security-headers.ts).
+      [`/v/${code.publicToken}`]: 200,
+      [`/v/${code.publicToken}/1`]: 200,
+      "/v/NoSuchToken12345": 404,
+      "/verify": 200,
+      [`/verify?code=${encodeURIComponent(code.verificationCode)}`]: 200,
+      "/verify?code=VS-0000-0000-00": 404,
+      [`/v/${code.publicToken}/check`]: 200,
+      "/v/not-a-token!/check": 404,
+      // Handed by the Worker to the assets binding: the SPA's index.html.
+      [`/v/${code.publicToken}/no/such/page`]: 200,
+    };
+    for (const [path, status] of Object.entries(pages)) {
+      const res = await fetch(`${appUrl}${path}`, { headers: { Accept: "text/html" } });
+      expect(res.status, path).toBe(status);
+      expect(res.headers.get("Content-Type"), path).toMatch(/^text\/html/);
+      expect(res.headers.get("Strict-Transport-Security"), path).toBe(HSTS);
+      await res.arrayBuffer();
+    }
+  });
+
+  it("is on the API's answers too", async () => {
+    const res = await fetch(`${appUrl}/api/auth/user`);
+    expect(res.status).toBe(401);
+    expect(res.headers.get("Strict-Transport-Security")).toBe(HSTS);
+    await res.arrayBuffer();
   });
 });

@@ -11,18 +11,27 @@ import { currentUserKey } from "./session";
 const isOtherThanSession = (query: { queryKey: readonly unknown[] }) => query.queryKey[0] !== currentUserKey[0];
 
 /**
- * Sign-in, registration and accepting a team invite all answer { token, user }: store the token,
- * seed the session, and drop any data cached for whoever was signed in before.
+ * Starts using a new session: store the token, seed the session, and drop any data cached for
+ * whoever was signed in before.
  */
-export function useSignedInMutation<Input>(path: string) {
+export function useStartSession() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: Input) => apiRequest<Json<SignedIn>>(path, { method: "POST", body: input }),
-    onSuccess: ({ token, user }) => {
+  return useCallback(
+    ({ token, user }: Json<SignedIn>) => {
       tokenStore.set(token);
       queryClient.removeQueries({ predicate: isOtherThanSession });
       queryClient.setQueryData(currentUserKey, user);
     },
+    [queryClient],
+  );
+}
+
+/** Registration, accepting a team invite and a second-factor code all answer { token, user }. */
+export function useSignedInMutation<Input>(path: string) {
+  const startSession = useStartSession();
+  return useMutation({
+    mutationFn: (input: Input) => apiRequest<Json<SignedIn>>(path, { method: "POST", body: input }),
+    onSuccess: startSession,
   });
 }
 

@@ -2,6 +2,7 @@ import { lazy, Suspense } from "react";
 import { PageLoading } from "../../components/ui/spinner";
 import { useSession } from "../../lib/session";
 import { AccessDenied } from "./components/access-denied";
+import { SecondFactorNeeded } from "./components/second-factor-needed";
 
 /**
  * The admin screens are one chunk, requested only after the session says "admin" (every screen is loaded lazily):
@@ -11,8 +12,9 @@ import { AccessDenied } from "./components/access-denied";
 const AdminPage = lazy(() => import("./components/admin-page").then((module) => ({ default: module.AdminPage })));
 
 export function AdminRoute() {
-  const { isAdmin } = useSession();
+  const { isAdmin, user } = useSession();
   if (!isAdmin) return <AccessDenied />;
+  if (user && !user.secondFactor.verified) return <SecondFactorNeeded enabled={user.secondFactor.enabled} />;
   return (
     <Suspense fallback={<PageLoading />}>
       <AdminPage />

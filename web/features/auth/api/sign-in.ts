@@ -1,8 +1,27 @@
+import { useMutation } from "@tanstack/react-query";
+import type { Json, SecondFactorChallenge, SignedIn } from "../../../../schema/responses";
 import type { LoginInput, RegisterInput } from "../../../../schema/validation/auth";
-import { useSignedInMutation } from "../../../lib/session-changes";
+import type { SecondFactorSignInInput } from "../../../../schema/validation/security";
+import { apiRequest } from "../../../lib/api-client";
+import { useSignedInMutation, useStartSession } from "../../../lib/session-changes";
 
-/** POST /api/login: signs in and seeds the session. */
-export const useLogin = () => useSignedInMutation<LoginInput>("/api/login");
+/**
+ * POST /api/login: signs in and seeds the session, or, for an account with two-step sign-in,
+ * answers the challenge the code step needs (no session yet).
+ */
+export function useLogin() {
+  const startSession = useStartSession();
+  return useMutation({
+    mutationFn: (input: LoginInput) =>
+      apiRequest<Json<SignedIn> | SecondFactorChallenge>("/api/login", { method: "POST", body: input }),
+    onSuccess: (answer) => {
+      if ("token" in answer) startSession(answer);
+    },
+  });
+}
+
+/** POST /api/login/second-factor: the code from the app (or a recovery code) finishes signing in. */
+export const useSecondFactorSignIn = () => useSignedInMutation<SecondFactorSignInInput>("/api/login/second-factor");
 
 /** POST /api/register: creates the company and its owner, then signs in like a login. */
 export const useRegister = () => useSignedInMutation<RegisterInput>("/api/register");

@@ -59,7 +59,8 @@ function ResetPasswordForm({ token }: { token: string }) {
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       <p className="text-sm text-slate-700">
-        Choose a new password of at least 8 characters. You will be signed out everywhere and sign in again with it.
+        Choose a new password of at least 10 characters that is hard to guess. You will be signed out everywhere and
+        sign in again with it.
       </p>
       <InputField
         label="New Password"

@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { REDIRECT_DELAY_MS } from "../../../../schema/limits";
@@ -8,7 +9,9 @@ import { Dialog } from "../../../components/ui/dialog";
 import { InputField } from "../../../components/ui/field";
 import { useToast } from "../../../components/ui/toast";
 import { ApiRequestError } from "../../../lib/api-client";
-import { useLogin } from "../api/sign-in";
+import { useLogin, useSecondFactorSignIn } from "../api/sign-in";
+import { showServerFieldErrors } from "../../../lib/field-errors";
+import { secondFactorCodeSchema, type SecondFactorCodeInput } from "../../../../schema/validation/security";
 import { ForgotPasswordForm, SignInEmailField } from "./forgot-password-form";
 
 interface Props {
@@ -23,30 +26,88 @@ interface Props {
 
 type SignInFormProps = Pick<Props, "onClose" | "onSwitchToRegister" | "onForgotPassword">;
 
-function SignInForm({ onClose, onSwitchToRegister, onForgotPassword }: SignInFormProps) {
+/** What follows a successful sign-in, whichever step finished it. */
+function useSignedIn(onClose: () => void) {
   const toast = useToast();
   const navigate = useNavigate();
+  return () => {
+    toast({ title: "Login Successful", description: "Welcome back!", keepAfterNavigation: true });
+    onClose();
+    setTimeout(() => navigate("/"), REDIRECT_DELAY_MS.login);
+  };
+}
+
+function useLoginFailed() {
+  const toast = useToast();
+  return (error: Error) =>
+    toast({
+      title: "Login Failed",
+      description: error instanceof ApiRequestError ? error.serverMessage : "Invalid email or password",
+      variant: "destructive",
+    });
+}
+
+/** The second step for an account with two-step sign-in: the code from the app, or a recovery code. */
+function SecondFactorForm({ challenge, onClose }: { challenge: string; onClose: () => void }) {
+  const signIn = useSecondFactorSignIn();
+  const signedIn = useSignedIn(onClose);
+  const loginFailed = useLoginFailed();
+  const form = useForm<SecondFactorCodeInput>({
+    resolver: zodResolver(secondFactorCodeSchema),
+    defaultValues: { code: "" },
+  });
+  const submit = form.handleSubmit(({ code }) =>
+    signIn.mutate(
+      { challenge, code },
+      {
+        onSuccess: signedIn,
+        onError: (error) => {
+          // A wrong code belongs to the field; anything else (too many tries, an expired step) to a toast.
+          if (!showServerFieldErrors(error, form.setError, ["code"])) loginFailed(error);
+        },
+      },
+    ),
+  );
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <p className="text-sm text-slate-600">
+        Enter the 6-digit code from your authenticator app, or one of your recovery codes.
+      </p>
+      <InputField
+        label="Authentication code"
+        autoComplete="one-time-code"
+        inputMode="text"
+        autoFocus
+        error={form.formState.errors.code?.message}
+        {...form.register("code")}
+      />
+      <Button type="submit" className="w-full" disabled={signIn.isPending}>
+        {signIn.isPending ? "Checking..." : "Verify and Sign In"}
+      </Button>
+    </form>
+  );
+}
+
+function SignInForm({ onClose, onSwitchToRegister, onForgotPassword }: SignInFormProps) {
   const login = useLogin();
+  const signedIn = useSignedIn(onClose);
+  const loginFailed = useLoginFailed();
+  const [challenge, setChallenge] = useState<string | null>(null);
   const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: "", password: "" } });
   const { errors } = form.formState;
 
   const submit = form.handleSubmit((values) =>
     login.mutate(values, {
-      onSuccess: () => {
-        toast({ title: "Login Successful", description: "Welcome back!", keepAfterNavigation: true });
-        onClose();
+      onSuccess: (answer) => {
+        if ("secondFactorRequired" in answer) return setChallenge(answer.challenge);
         form.reset();
-        setTimeout(() => navigate("/"), REDIRECT_DELAY_MS.login);
+        signedIn();
       },
-      onError: (error) =>
-        toast({
-          title: "Login Failed",
-          description: error instanceof ApiRequestError ? error.serverMessage : "Invalid email or password",
-          variant: "destructive",
-        }),
+      onError: loginFailed,
     }),
   );
 
+  if (challenge) return <SecondFactorForm challenge={challenge} onClose={onClose} />;
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       <SignInEmailField error={errors.email?.message} {...form.register("email")} />

@@ -31,7 +31,7 @@ export function ChangePasswordForm() {
   return (
     <SectionCard
       title="Change Password"
-      description="Use at least 8 characters. Your other signed-in devices will be signed out."
+      description="Use at least 10 characters that are hard to guess: a few unrelated words work well. Your other signed-in devices will be signed out."
     >
       <form onSubmit={submit} noValidate className="space-y-4">
         <InputField

@@ -2,6 +2,7 @@ import { useSession } from "../../../lib/session";
 import { ChangePasswordForm } from "./change-password-form";
 import { ProfileNameForm } from "./profile-name-form";
 import { ScanAlertOptInSection } from "./scan-alert-opt-in-section";
+import { SecuritySection } from "./security-section";
 import { SignInEmailSection } from "./sign-in-email-section";
 import { PageTitle } from "../../../components/ui/page-title";
 
@@ -14,11 +15,14 @@ export function ProfileSettingsPage() {
     <div className="mx-auto max-w-3xl space-y-6">
       <div>
         <PageTitle>Profile Settings</PageTitle>
-        <p className="mt-1 text-sm text-slate-600">Manage your name, sign-in email, password and scan alert emails.</p>
+        <p className="mt-1 text-sm text-slate-600">
+          Manage your name, sign-in email, password, two-step sign-in and scan alert emails.
+        </p>
       </div>
       <ProfileNameForm user={user} />
       <SignInEmailSection />
       <ChangePasswordForm />
+      <SecuritySection />
       {user.company && <ScanAlertOptInSection user={user} isOwner={isOwner} />}
     </div>
   );

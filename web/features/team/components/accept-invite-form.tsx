@@ -62,7 +62,7 @@ export function AcceptInviteForm({ token, invite }: { token: string; invite: Jso
         type="password"
         required
         autoComplete="new-password"
-        hint="At least 8 characters."
+        hint="At least 10 characters that are hard to guess: a few unrelated words work well."
         error={errors.password?.message}
         {...form.register("password")}
       />

@@ -1,0 +1,105 @@
+import { describe, expect, it } from "vitest";
+import { totpCode } from "../shared/second-factor";
+import { registerOwnerViaApi, signInViaApi } from "./fixtures/accounts";
+import { promoteToAdminInDb } from "./fixtures/admins";
+import { expectNoHorizontalScroll, expectToast, PHONE_VIEWPORT, useBrowser } from "./fixtures/browser";
+
+/**
+ * Two-step sign-in as a user meets it: set up from Profile → Security on a phone with an
+ * authenticator app (the test computes the app's codes from the key the screen shows), recovery
+ * codes shown once, the code step at sign-in, and an administrator held at the door without it.
+ */
+const browser = useBrowser();
+
+describe("two-step sign-in", () => {
+  it("is set up on a phone, then asked for at the next sign-in; a recovery code works too", async () => {
+    const owner = await registerOwnerViaApi();
+    const { page, context } = await browser.newPage({ viewport: PHONE_VIEWPORT, token: owner.token });
+    await page.goto("/settings/profile");
+    const security = page.getByRole("region", { name: "Security" });
+    await security.getByText("Two-step sign-in is").waitFor();
+    expect(await security.innerText()).toContain("Two-step sign-in is off");
+
+    await security.getByLabel("Your password").fill("not-my-password");
+    await security.getByRole("button", { name: "Set Up Two-Step Sign-In" }).click();
+    await security.getByText("Current password is incorrect").waitFor();
+    await security.getByLabel("Your password").fill(owner.password);
+    await security.getByRole("button", { name: "Set Up Two-Step Sign-In" }).click();
+    await security.getByRole("img", { name: "QR code for your authenticator app" }).waitFor();
+    const secret = (await security.getByTestId("totp-secret").innerText()).trim();
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    await expectNoHorizontalScroll(page);
+
+    await security.getByLabel("Code from the app").fill("000000");
+    await security.getByRole("button", { name: "Turn On Two-Step Sign-In" }).click();
+    await security.getByText("That code is not right.").waitFor();
+    await security.getByLabel("Code from the app").fill(totpCode(secret));
+    await security.getByRole("button", { name: "Turn On Two-Step Sign-In" }).click();
+    const codes = security.getByRole("list", { name: "Recovery codes" }).getByRole("listitem");
+    await security.getByText("Save your recovery codes now").waitFor();
+    const recoveryCodes = await codes.allInnerTexts();
+    expect(recoveryCodes).toHaveLength(10);
+    await security.getByRole("button", { name: "I have saved my codes" }).click();
+    await security.getByText("10 of 10 recovery codes left").waitFor();
+    const sessions = security.getByRole("list", { name: "Signed-in sessions" });
+    expect(await sessions.innerText()).toContain("This device");
+
+    // Signing in again: the password, then the code.
+    await page.getByRole("button", { name: "User menu" }).click();
+    await page.getByRole("menuitem", { name: "Sign Out" }).click();
+    await page.getByRole("button", { name: "Valuer Dashboard" }).click();
+    await page.getByLabel("Email").fill(owner.email);
+    await page.getByLabel("Password").fill(owner.password);
+    await page.getByRole("dialog").getByRole("button", { name: "Sign In" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Authentication code").fill("123456");
+    await dialog.getByRole("button", { name: "Verify and Sign In" }).click();
+    await dialog.getByText("That code is not right.").waitFor();
+    await dialog.getByLabel("Authentication code").fill(recoveryCodes[0]!);
+    await dialog.getByRole("button", { name: "Verify and Sign In" }).click();
+    expect(await expectToast(page, "Login Successful", "Welcome back!")).toBe("default");
+    await page.getByRole("button", { name: "User menu" }).waitFor();
+
+    await page.goto("/settings/profile");
+    await security.getByText("9 of 10 recovery codes left").waitFor();
+    await context.close();
+  });
+
+  it("signs out another device from the list of sessions", async () => {
+    const owner = await registerOwnerViaApi();
+    const other = await signInViaApi(owner.email, owner.password);
+    const { page, context } = await browser.newPage({ token: owner.token });
+    await page.goto("/settings/profile");
+    const sessions = page.getByRole("list", { name: "Signed-in sessions" });
+    await sessions.getByRole("listitem").nth(1).waitFor();
+    await page.getByRole("button", { name: "Sign Out All Other Sessions" }).click();
+    expect(await expectToast(page, "Signed out everywhere else")).toBe("default");
+    await expect.poll(() => sessions.getByRole("listitem").count()).toBe(1);
+    const res = await fetch(`${browser.appUrl}/api/auth/user`, { headers: { Authorization: `Bearer ${other.token}` } });
+    expect(res.status).toBe(401);
+    await context.close();
+  });
+
+  it("holds an administrator without it at the admin door, and lets them in once it is set up", async () => {
+    const registered = await registerOwnerViaApi();
+    await promoteToAdminInDb(registered.user.id);
+    const { token } = await signInViaApi(registered.email, registered.password);
+    const { page, context } = await browser.newPage({ token });
+    await page.goto("/admin");
+    await page.getByRole("heading", { name: "Two-step sign-in needed" }).waitFor();
+    await page.getByRole("link", { name: "Set Up Two-Step Sign-In" }).click();
+    const security = page.getByRole("region", { name: "Security" });
+    await security
+      .getByText("Administrators must use two-step sign-in: the admin screens open only after you set it up.")
+      .waitFor();
+    await security.getByLabel("Your password").fill(registered.password);
+    await security.getByRole("button", { name: "Set Up Two-Step Sign-In" }).click();
+    const secret = (await security.getByTestId("totp-secret").innerText()).trim();
+    await security.getByLabel("Code from the app").fill(totpCode(secret));
+    await security.getByRole("button", { name: "Turn On Two-Step Sign-In" }).click();
+    await security.getByRole("button", { name: "I have saved my codes" }).click();
+    await page.goto("/admin");
+    await page.getByRole("heading", { level: 1, name: "Admin Dashboard" }).waitFor();
+    await context.close();
+  });
+});

@@ -1,0 +1,359 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import type { Json, SecurityOverview, TotpEnrolment } from "../../../../schema/responses";
+import {
+  currentPasswordSchema,
+  disableSecondFactorSchema,
+  secondFactorCodeSchema,
+  type CurrentPasswordInput,
+  type DisableSecondFactorInput,
+  type SecondFactorCodeInput,
+} from "../../../../schema/validation/security";
+import { Button } from "../../../components/ui/button";
+import { useFailureToast } from "../../../components/ui/failure-toast";
+import { InputField } from "../../../components/ui/field";
+import { QueryContent } from "../../../components/ui/query-content";
+import { SectionCard } from "../../../components/ui/section-card";
+import { Switch } from "../../../components/ui/switch";
+import { useToast } from "../../../components/ui/toast";
+import { showServerFieldErrors } from "../../../lib/field-errors";
+import { formatDateTime } from "../../../lib/format";
+import { useSession } from "../../../lib/session";
+import { useCurrentCompany } from "../api/current-company";
+import {
+  useConfirmTotp,
+  useDisableTotp,
+  useEndSessions,
+  useNewRecoveryCodes,
+  useSecurityOverview,
+  useStartTotp,
+  useTeamSecurity,
+} from "../api/security";
+
+const REQUIRED_NOTICE = {
+  administrator: "Administrators must use two-step sign-in: the admin screens open only after you set it up.",
+  company: "Your company requires two-step sign-in: its screens open only after you set it up.",
+} as const;
+
+/** The ten one-time codes, shown once, for a lost phone. */
+function RecoveryCodeList({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  return (
+    <div className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4" role="status">
+      <p className="text-sm font-semibold text-amber-900">Save your recovery codes now</p>
+      <p className="text-sm text-amber-900">
+        Each code signs you in once if you lose your phone. Keep them somewhere safe: they are not shown again.
+      </p>
+      <ul aria-label="Recovery codes" className="grid grid-cols-2 gap-2 font-mono text-sm sm:grid-cols-5">
+        {codes.map((code) => (
+          <li key={code} className="rounded bg-white px-2 py-1 text-center">
+            {code}
+          </li>
+        ))}
+      </ul>
+      <Button variant="secondary" onClick={onDone}>
+        I have saved my codes
+      </Button>
+    </div>
+  );
+}
+
+/** Step 2 of setting up: scan the QR code (or type the key) and confirm with a code from the app. */
+function ConfirmTotpForm({ enrolment, onCodes }: { enrolment: TotpEnrolment; onCodes: (codes: string[]) => void }) {
+  const confirm = useConfirmTotp();
+  const showFailure = useFailureToast();
+  const form = useForm<SecondFactorCodeInput>({
+    resolver: zodResolver(secondFactorCodeSchema),
+    defaultValues: { code: "" },
+  });
+  const submit = form.handleSubmit((values) =>
+    confirm.mutate(values, {
+      onSuccess: ({ codes }) => onCodes(codes),
+      onError: (error) => {
+        if (!showServerFieldErrors(error, form.setError, ["code"]))
+          showFailure("Failed to turn on two-step sign-in", error);
+      },
+    }),
+  );
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <p className="text-sm text-slate-700">
+        Scan this code with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…), then enter
+        the 6-digit code it shows.
+      </p>
+      <div className="flex flex-wrap items-center gap-4">
+        {/* Our own server renders this SVG from the otpauth address: no user text reaches it. */}
+        <div
+          role="img"
+          aria-label="QR code for your authenticator app"
+          className="h-44 w-44 shrink-0"
+          dangerouslySetInnerHTML={{ __html: enrolment.qrSvg }}
+        />
+        <div className="min-w-0 text-sm text-slate-700">
+          <p>Can't scan? Type this key into the app:</p>
+          <p className="mt-1 font-mono break-all select-all" data-testid="totp-secret">
+            {enrolment.secret}
+          </p>
+        </div>
+      </div>
+      <InputField
+        label="Code from the app"
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        error={form.formState.errors.code?.message}
+        {...form.register("code")}
+      />
+      <Button type="submit" disabled={confirm.isPending}>
+        {confirm.isPending ? "Checking..." : "Turn On Two-Step Sign-In"}
+      </Button>
+    </form>
+  );
+}
+
+/** Step 1 of setting up: the password, so a borrowed session cannot tie the account to its own app. */
+function StartTotpForm({ onStarted }: { onStarted: (enrolment: TotpEnrolment) => void }) {
+  const start = useStartTotp();
+  const showFailure = useFailureToast();
+  const form = useForm<CurrentPasswordInput>({
+    resolver: zodResolver(currentPasswordSchema),
+    defaultValues: { currentPassword: "" },
+  });
+  const submit = form.handleSubmit((values) =>
+    start.mutate(values, {
+      onSuccess: onStarted,
+      onError: (error) => {
+        if (!showServerFieldErrors(error, form.setError, ["currentPassword"])) {
+          showFailure("Failed to start two-step sign-in", error);
+        }
+      },
+    }),
+  );
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <InputField
+        label="Your password"
+        type="password"
+        autoComplete="current-password"
+        error={form.formState.errors.currentPassword?.message}
+        {...form.register("currentPassword")}
+      />
+      <Button type="submit" disabled={start.isPending}>
+        {start.isPending ? "Starting..." : "Set Up Two-Step Sign-In"}
+      </Button>
+    </form>
+  );
+}
+
+/** With it on: new recovery codes for a code, or turning it off with the password and a code. */
+function ManageTotp({ overview, onCodes }: { overview: Json<SecurityOverview>; onCodes: (codes: string[]) => void }) {
+  const toast = useToast();
+  const showFailure = useFailureToast();
+  const disable = useDisableTotp();
+  const newCodes = useNewRecoveryCodes();
+  const codesForm = useForm<SecondFactorCodeInput>({
+    resolver: zodResolver(secondFactorCodeSchema),
+    defaultValues: { code: "" },
+  });
+  const offForm = useForm<DisableSecondFactorInput>({
+    resolver: zodResolver(disableSecondFactorSchema),
+    defaultValues: { currentPassword: "", code: "" },
+  });
+  const renew = codesForm.handleSubmit((values) =>
+    newCodes.mutate(values, {
+      onSuccess: ({ codes }) => {
+        codesForm.reset();
+        onCodes(codes);
+      },
+      onError: (error) => {
+        if (!showServerFieldErrors(error, codesForm.setError, ["code"])) showFailure("Failed to make new codes", error);
+      },
+    }),
+  );
+  const turnOff = offForm.handleSubmit((values) =>
+    disable.mutate(values, {
+      onSuccess: ({ message }) => toast({ title: message }),
+      onError: (error) => {
+        if (!showServerFieldErrors(error, offForm.setError, ["currentPassword", "code"])) {
+          showFailure("Failed to turn off two-step sign-in", error);
+        }
+      },
+    }),
+  );
+  return (
+    <div className="space-y-6">
+      <p className="text-sm text-slate-700">
+        Two-step sign-in is <strong>on</strong>. {overview.recoveryCodesLeft} of 10 recovery codes left.
+      </p>
+      <form onSubmit={renew} noValidate className="space-y-3">
+        <InputField
+          label="Code from the app, for new recovery codes"
+          autoComplete="one-time-code"
+          error={codesForm.formState.errors.code?.message}
+          {...codesForm.register("code")}
+        />
+        <Button type="submit" variant="secondary" disabled={newCodes.isPending}>
+          Make New Recovery Codes
+        </Button>
+      </form>
+      {overview.requiredBy === null && (
+        <form onSubmit={turnOff} noValidate className="space-y-3 border-t border-line pt-4">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <InputField
+              label="Your password"
+              type="password"
+              autoComplete="current-password"
+              error={offForm.formState.errors.currentPassword?.message}
+              {...offForm.register("currentPassword")}
+            />
+            <InputField
+              label="Code from the app"
+              autoComplete="one-time-code"
+              error={offForm.formState.errors.code?.message}
+              {...offForm.register("code")}
+            />
+          </div>
+          <Button type="submit" variant="dangerOutline" disabled={disable.isPending}>
+            Turn Off Two-Step Sign-In
+          </Button>
+        </form>
+      )}
+    </div>
+  );
+}
+
+function TwoStepSignIn({ overview }: { overview: Json<SecurityOverview> }) {
+  const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  if (codes) return <RecoveryCodeList codes={codes} onDone={() => setCodes(null)} />;
+  if (overview.twoStepEnabled) return <ManageTotp overview={overview} onCodes={setCodes} />;
+  return (
+    <div className="space-y-4">
+      {overview.requiredBy && (
+        <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          {REQUIRED_NOTICE[overview.requiredBy]}
+        </p>
+      )}
+      <p className="text-sm text-slate-700">
+        Two-step sign-in is <strong>off</strong>. With it on, signing in needs a code from your phone as well as your
+        password, so a stolen password alone cannot issue certificates in your firm's name.
+      </p>
+      {enrolment ? (
+        <ConfirmTotpForm
+          enrolment={enrolment}
+          onCodes={(made) => {
+            setEnrolment(null);
+            setCodes(made);
+          }}
+        />
+      ) : (
+        <StartTotpForm onStarted={setEnrolment} />
+      )}
+    </div>
+  );
+}
+
+/** The owner's switch: everyone in the company must use two-step sign-in. */
+function TeamRule() {
+  const company = useCurrentCompany();
+  const teamSecurity = useTeamSecurity();
+  const showFailure = useFailureToast();
+  if (!company.data) return null;
+  return (
+    <div className="flex items-start justify-between gap-4 border-t border-line pt-4">
+      <div>
+        <p className="text-sm font-medium text-slate-900">Require two-step sign-in for the whole team</p>
+        <p className="text-sm text-slate-600">
+          Members without it see nothing of {company.data.name} until they set it up.
+        </p>
+      </div>
+      <Switch
+        label="Require two-step sign-in for the whole team"
+        checked={company.data.requireSecondFactor}
+        disabled={teamSecurity.isPending}
+        onCheckedChange={(requireSecondFactor) =>
+          teamSecurity.mutate(
+            { requireSecondFactor },
+            { onError: (error) => showFailure("Failed to change the team's sign-in rule", error) },
+          )
+        }
+      />
+    </div>
+  );
+}
+
+function SessionList({ overview }: { overview: Json<SecurityOverview> }) {
+  const toast = useToast();
+  const showFailure = useFailureToast();
+  const endSessions = useEndSessions();
+  const others = overview.sessions.filter((session) => !session.current);
+  const end = (which: { handle: string } | "others") =>
+    endSessions.mutate(which, {
+      onSuccess: ({ message }) => toast({ title: message }),
+      onError: (error) => showFailure("Failed to sign out", error),
+    });
+  return (
+    <div className="space-y-3 border-t border-line pt-4">
+      <h3 className="text-sm font-semibold text-slate-900">Where you are signed in</h3>
+      <ul className="divide-y divide-line rounded-lg border border-line" aria-label="Signed-in sessions">
+        {overview.sessions.map((session) => (
+          <li key={session.id} className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm">
+            <div className="min-w-0">
+              <p className="font-medium text-slate-900">
+                {session.device}
+                {session.current && <span className="ml-2 text-xs font-semibold text-green-700">This device</span>}
+              </p>
+              <p className="text-slate-600">
+                {session.place ? `${session.place} · ` : ""}Last used {formatDateTime(session.lastUsedAt)}
+                {session.secondFactor ? " · with a code" : ""}
+              </p>
+            </div>
+            {!session.current && (
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={endSessions.isPending}
+                onClick={() => end({ handle: session.id })}
+                aria-label={`Sign out ${session.device}, last used ${formatDateTime(session.lastUsedAt)}`}
+              >
+                Sign out
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {others.length > 0 && (
+        <Button variant="dangerOutline" disabled={endSessions.isPending} onClick={() => end("others")}>
+          Sign Out All Other Sessions
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** Profile → Security: two-step sign-in, the owner's team rule, and the signed-in sessions. */
+export function SecuritySection() {
+  const overview = useSecurityOverview();
+  const { isOwner } = useSession();
+  return (
+    <SectionCard
+      title="Security"
+      description="Two-step sign-in with an authenticator app, and the devices signed in to your account."
+    >
+      <div id="security" className="space-y-4">
+        <QueryContent
+          query={overview}
+          loadingLabel="Loading your security settings..."
+          failureTitle="Failed to load security settings"
+        >
+          {(data) => (
+            <>
+              <TwoStepSignIn overview={data} />
+              {isOwner && data.twoStepEnabled && <TeamRule />}
+              <SessionList overview={data} />
+            </>
+          )}
+        </QueryContent>
+      </div>
+    </SectionCard>
+  );
+}
