@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { openScriptDatabase, DEV_SERVER_FILE, EMBEDDED_DATA_DIR, MAIL_DATA_DIR } from "./lib/database";
-import { configuredDatabaseUrl, ensureDevVars, needsLocalBridge } from "./lib/dev-vars";
+import { rmSync } from "node:fs";
+import { openScriptDatabase, DATA_ROOT, DEV_SERVER_FILE, EMBEDDED_DATA_DIR, MAIL_DATA_DIR } from "./lib/database";
+import { configuredDatabaseUrl, embeddedDatabasePassword, ensureDevVars, needsLocalBridge } from "./lib/dev-vars";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "./lib/embedded-postgres";
 import { count } from "drizzle-orm";
 import type { PgDatabase } from "drizzle-orm/pg-core";
@@ -10,12 +10,17 @@ import { places } from "../schema/tables";
 import { seedPlaces } from "./seed-places";
 import { startMailInbox } from "./lib/mail-inbox";
 import { startDbBridge, type DbBridge } from "./lib/db-bridge";
+import { makePrivateDirectory, usePrivateUmask, writePrivateFile } from "./lib/private-files";
 
 /**
  * `npm run dev`: the database (embedded PGlite unless DATABASE_URL is set), the local
  * database bridge that stands in for Neon's HTTP endpoint and WebSocket proxy for non-Neon Postgres, a local inbox (MailDev) that
  * receives every email the app sends, then Vite with the Worker in workerd, all on
  * http://127.0.0.1:8787. No network calls are made at start.
+ *
+ * Other users of the machine get nothing: the embedded database asks for the password in
+ * .dev.vars, and every file this process and its children write (.dev.vars, the database, the mail,
+ * Vite's and workerd's local state) is readable by its owner only (docs/decisions/025).
  */
 const PG_PORT = Number(process.env.VALUSEAL_PG_PORT ?? 54329);
 const BRIDGE_PORT = Number(process.env.VALUSEAL_BRIDGE_PORT ?? 54330);
@@ -31,7 +36,10 @@ async function seedPlacesOnFirstRun(db: PgDatabase<any, any>) {
   if (!row?.total) console.log(`Loaded ${await seedPlaces(db)} places for location suggestions.`);
 }
 
+// First, before anything is written: MailDev writes each email with Node's default mode (0666 less the umask).
+usePrivateUmask();
 ensureDevVars();
+makePrivateDirectory(DATA_ROOT);
 let embedded: EmbeddedPostgres | undefined;
 let bridge: DbBridge | undefined;
 let databaseUrl = configuredDatabaseUrl();
@@ -42,12 +50,19 @@ if (databaseUrl) {
   await close();
   console.log(`Using DATABASE_URL (${description}); migrations applied.`);
 } else {
-  mkdirSync(EMBEDDED_DATA_DIR, { recursive: true });
-  embedded = await startEmbeddedPostgres({ dataDir: EMBEDDED_DATA_DIR, port: PG_PORT });
+  embedded = await startEmbeddedPostgres({
+    dataDir: EMBEDDED_DATA_DIR,
+    port: PG_PORT,
+    password: embeddedDatabasePassword(),
+  });
   await seedPlacesOnFirstRun(drizzle({ client: embedded.db }));
   databaseUrl = embedded.url;
-  writeFileSync(DEV_SERVER_FILE, JSON.stringify({ databaseUrl, pgPort: embedded.port, pid: process.pid }));
-  console.log(`Embedded Postgres (${EMBEDDED_DATA_DIR}) listening on 127.0.0.1:${embedded.port}; migrations applied.`);
+  // For the operator scripts (db:migrate, db:seed, admin:create) while this server holds the folder.
+  writePrivateFile(DEV_SERVER_FILE, JSON.stringify({ databaseUrl, pgPort: embedded.port, pid: process.pid }));
+  console.log(
+    `Embedded Postgres (${EMBEDDED_DATA_DIR}) listening on 127.0.0.1:${embedded.port}` +
+      ` (user postgres, password EMBEDDED_DATABASE_PASSWORD in .dev.vars); migrations applied.`,
+  );
 }
 
 if (needsLocalBridge(databaseUrl)) {

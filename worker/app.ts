@@ -4,7 +4,7 @@ import type { AppEnv } from "./env";
 import { ApiError, handleError } from "./lib/errors";
 import { withDatabase } from "./middleware/database";
 import { requireJsonBody } from "./middleware/json-body";
-import { apiSecurityHeaders, sameOriginCors } from "./middleware/security-headers";
+import { apiSecurityHeaders, sameOriginCors, strictTransportSecurity } from "./middleware/security-headers";
 import { adminRoutes } from "./routes/admin";
 import { analyticsRoutes } from "./routes/analytics";
 import { authRedirectRoutes, authRoutes } from "./routes/auth";
@@ -59,7 +59,9 @@ const api = new Hono<AppEnv>()
   .route("/admin", adminRoutes);
 
 export const app = new Hono<AppEnv>()
-  // Registered first so every /api answer carries them, errors and unknown paths included.
+  // HSTS on every answer of the Worker, pages, errors and assets it hands on included.
+  .use(strictTransportSecurity)
+  // Registered before the routes so every /api answer carries them, errors and unknown paths included.
   .use("/api/*", apiSecurityHeaders, sameOriginCors)
   .route("/api", authRedirectRoutes)
   .route("/api", api)

@@ -5,15 +5,16 @@ import type { Bindings } from "./env";
 import type { EmailMessage } from "./lib/email-templates";
 import { deliverEmails, queueEmailsNow } from "./services/email";
 import { deleteExpiredIdempotencyKeys } from "./services/idempotency";
-import { dueScanDigests } from "./services/scan-alert-emails";
+import { dueScanAlertDigests, dueScanDigests } from "./services/scan-alert-emails";
 import { deliverScanAlerts, type ScanAlertMessage } from "./services/scan-alerts";
 
 type QueueMessage = ScanAlertMessage | EmailMessage;
 
 /**
- * The hourly cron: the daily digests due this hour (each company's 08:00 comes once a day), and the
- * sweep of Idempotency-Keys past their 24 hours. The two are independent, so one failing never
- * skips the other; a failure is still thrown, so the run is reported as failed.
+ * The hourly cron: the daily digests due this hour (each company's 08:00 comes once a day), the
+ * alert digests of the hour that just ended (codes scanned more often than they get alert emails
+ * for), and the sweep of Idempotency-Keys past their 24 hours. They are independent, so one failing
+ * never skips another; a failure is still thrown, so the run is reported as failed.
  */
 async function runHourlyJobs(controller: ScheduledController, env: Bindings) {
   const now = new Date(controller.scheduledTime);
@@ -21,6 +22,7 @@ async function runHourlyJobs(controller: ScheduledController, env: Bindings) {
   try {
     const results = await Promise.allSettled([
       dueScanDigests(db, now).then((digests) => queueEmailsNow(env, digests)),
+      dueScanAlertDigests(db, now).then((digests) => queueEmailsNow(env, digests)),
       deleteExpiredIdempotencyKeys(db, now),
     ]);
     const failed = results.find((result) => result.status === "rejected");

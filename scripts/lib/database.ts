@@ -1,4 +1,3 @@
-import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -8,13 +7,17 @@ import { connect } from "node:net";
 import pg from "pg";
 import * as tables from "../../schema/tables";
 import { configuredDatabaseUrl } from "./dev-vars";
-import { MIGRATIONS_FOLDER } from "./embedded-postgres";
+import { MIGRATIONS_FOLDER, openEmbeddedDatabase } from "./embedded-postgres";
 
-/** VALUSEAL_DATA_DIR moves the embedded database elsewhere, e.g. for the benchmark's throwaway dev server. */
-const DATA_ROOT = process.env.VALUSEAL_DATA_DIR || ".data";
+/**
+ * VALUSEAL_DATA_DIR moves the embedded database elsewhere, e.g. for the benchmark's throwaway dev
+ * server. `npm run dev` keeps this folder 0700: it holds the database, the mail and the database URL.
+ */
+export const DATA_ROOT = process.env.VALUSEAL_DATA_DIR || ".data";
 export const EMBEDDED_DATA_DIR = `${DATA_ROOT}/pglite`;
 /** Where the local inbox keeps the emails the app sent (`npm run dev`). */
 export const MAIL_DATA_DIR = `${DATA_ROOT}/maildev`;
+/** The running `npm run dev`'s database URL (password included, so 0600) and port, for the operator scripts. */
 export const DEV_SERVER_FILE = `${DATA_ROOT}/dev-server.json`;
 
 export type ScriptDatabase =
@@ -56,7 +59,7 @@ export async function openScriptDatabase(): Promise<{
     await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
     return { db, description: new URL(url).host, close: () => pool.end() };
   }
-  const client = await PGlite.create(EMBEDDED_DATA_DIR);
+  const client = await openEmbeddedDatabase(EMBEDDED_DATA_DIR);
   const db = drizzlePglite({ client, schema: tables, casing: "snake_case" });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return { db, description: `embedded database (${EMBEDDED_DATA_DIR})`, close: () => client.close() };

@@ -97,6 +97,11 @@ async function stopChild(child: ChildProcess) {
   child.stderr?.destroy();
 }
 
+/** The embedded database's URL, password included, as the dev script wrote it for the operator scripts. */
+function embeddedDatabaseUrl(dataDir: string): string {
+  return (JSON.parse(readFileSync(join(dataDir, "dev-server.json"), "utf8")) as { databaseUrl: string }).databaseUrl;
+}
+
 async function startOnce(
   dataDir: string,
   logFile: string,
@@ -142,7 +147,7 @@ async function startOnce(
   return {
     origin,
     port,
-    databaseUrl: options.databaseUrl ?? `postgres://postgres:postgres@127.0.0.1:${pgPort}/postgres`,
+    databaseUrl: options.databaseUrl ?? embeddedDatabaseUrl(dataDir),
     inboxUrl: `http://127.0.0.1:${mailUiPort}`,
     processGroup: child.pid!,
     stop: () => stopChild(child),

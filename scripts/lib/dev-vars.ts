@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, readFileSync } from "node:fs";
+import { tightenMode, writePrivateFile } from "./private-files";
 
 export const DEV_VARS_FILE = ".dev.vars";
 
@@ -14,27 +15,55 @@ export function readDevVars(file = DEV_VARS_FILE): Record<string, string> {
   return vars;
 }
 
-const webhookSecretKey = () => randomBytes(32).toString("base64");
+/** The embedded database's password (`npm run dev`): random, kept in .dev.vars, in the Worker's DATABASE_URL. */
+export const EMBEDDED_DATABASE_PASSWORD = "EMBEDDED_DATABASE_PASSWORD";
+
+/** Secrets `npm run dev` generates, with the comment that explains each in .dev.vars. */
+const GENERATED: Record<string, { comment: string; value: () => string }> = {
+  JWT_SECRET: { comment: "Signs session tokens.", value: () => randomBytes(32).toString("hex") },
+  WEBHOOK_SECRET_KEY: {
+    comment: "Encrypts webhook signing secrets in the database.",
+    value: () => randomBytes(32).toString("base64"),
+  },
+  [EMBEDDED_DATABASE_PASSWORD]: {
+    comment: "The embedded database's password: its port refuses any other (the Worker's DATABASE_URL carries it).",
+    value: () => randomBytes(24).toString("hex"),
+  },
+};
 
 /**
- * A fresh clone has no .dev.vars: create it from the example with a random JWT secret and webhook
- * key. A .dev.vars from before the webhook key existed gets one added.
+ * A fresh clone has no .dev.vars: create it from the example with a random JWT secret, webhook key
+ * and embedded database password. An older .dev.vars gets the ones it lacks added. The file holds
+ * secrets, so it is made readable by its owner only (0600), also when it existed with a looser mode.
  */
-export function ensureDevVars(file = DEV_VARS_FILE) {
-  if (existsSync(file)) {
-    if (readDevVars(file).WEBHOOK_SECRET_KEY) return;
-    appendFileSync(file, `\nWEBHOOK_SECRET_KEY=${webhookSecretKey()}\n`);
-    console.log(`Added a random WEBHOOK_SECRET_KEY to ${file}.`);
-    return;
+export function ensureDevVars(file = DEV_VARS_FILE, example = ".dev.vars.example") {
+  let created = false;
+  if (!existsSync(file)) {
+    let content = readFileSync(example, "utf8");
+    for (const [name, { value }] of Object.entries(GENERATED)) {
+      content = content.replace(new RegExp(`^${name}=.*$`, "m"), `${name}=${value()}`);
+    }
+    writePrivateFile(file, content);
+    created = true;
   }
-  const example = readFileSync(".dev.vars.example", "utf8");
-  writeFileSync(
-    file,
-    example
-      .replace(/^JWT_SECRET=.*$/m, `JWT_SECRET=${randomBytes(32).toString("hex")}`)
-      .replace(/^WEBHOOK_SECRET_KEY=.*$/m, `WEBHOOK_SECRET_KEY=${webhookSecretKey()}`),
-  );
-  console.log(`Created ${file} with a random JWT_SECRET and WEBHOOK_SECRET_KEY.`);
+  tightenMode(file);
+  const present = readDevVars(file);
+  const missing = Object.keys(GENERATED).filter((name) => !present[name]);
+  if (missing.length) {
+    const lines = missing.map((name) => `\n# ${GENERATED[name]!.comment}\n${name}=${GENERATED[name]!.value()}\n`);
+    appendFileSync(file, lines.join(""));
+  }
+  const generated = created ? Object.keys(GENERATED) : missing;
+  if (generated.length) {
+    console.log(`${created ? "Created" : "Updated"} ${file} (mode 0600) with a random ${generated.join(", ")}.`);
+  }
+}
+
+/** The embedded database's password from .dev.vars (ensureDevVars creates it). */
+export function embeddedDatabasePassword(file = DEV_VARS_FILE): string {
+  const password = readDevVars(file)[EMBEDDED_DATABASE_PASSWORD];
+  if (!password) throw new Error(`${EMBEDDED_DATABASE_PASSWORD} is missing from ${file}`);
+  return password;
 }
 
 /** DATABASE_URL from the environment first, then .dev.vars. */

@@ -6,6 +6,7 @@ import { promisify } from "node:util";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startDevServer, type DevServer } from "../../scripts/lib/dev-server";
+import { totpCode } from "../shared/second-factor";
 import { OWNER_PASSWORD, ownerRegistration } from "../shared/accounts";
 import { RECENT_VALUATION } from "../shared/dates";
 import { launchChromium } from "./fixtures/browser";
@@ -195,6 +196,12 @@ describe("npm run dev, from an empty dependency-optimizer cache", () => {
       const admin = await api<{ token: string }>("/api/login", {
         body: { email: adminEmail, password: OWNER_PASSWORD },
       });
+      // The admin screens open only in a session that proved a second factor (docs/decisions/027).
+      const { secret } = await api<{ secret: string }>("/api/profile/security/totp", {
+        token: admin.token,
+        body: { currentPassword: OWNER_PASSWORD },
+      });
+      await api("/api/profile/security/totp/confirm", { token: admin.token, body: { code: totpCode(secret) } });
       const { page: adminPage, context: adminContext } = await signedInPage(admin.token);
       await expectStyledScreen(adminPage, "/admin", "Admin Dashboard");
       await adminContext.close();

@@ -36,7 +36,10 @@ export function testDatabaseKind(): TestDatabaseKind {
  * global setup makes it real with startTestDatabase.
  */
 export function plannedTestDatabaseUrl(port: number): string {
-  if (testDatabaseKind() === "pglite") return `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
+  // The embedded server asks for a password like any PostgreSQL server (docs/decisions/025).
+  if (testDatabaseKind() === "pglite") {
+    return `postgres://postgres:${randomBytes(18).toString("hex")}@127.0.0.1:${port}/postgres`;
+  }
   const name = `valuseal_test_${randomBytes(6).toString("hex")}`;
   if (process.env.DATABASE_URL) {
     const url = new URL(process.env.DATABASE_URL);
@@ -61,6 +64,7 @@ export async function startTestDatabase(url: string, options: { pgliteMaxConnect
     const postgres = await startEmbeddedPostgres({
       port: Number(parsed.port),
       maxConnections: options.pgliteMaxConnections,
+      password: decodeURIComponent(parsed.password),
     });
     // The location suggestions read the gazetteer, as they do after `npm run db:seed` (about 2 s).
     await seedPlaces(drizzlePglite({ client: postgres.db }));

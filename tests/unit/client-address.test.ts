@@ -1,23 +1,26 @@
 import fc from "fast-check";
 import { Context } from "hono";
 import { describe, expect, it } from "vitest";
-import { clientAddress, clientNetwork } from "../../worker/lib/client-address";
+import { clientAddress, clientNetwork, clientNetworks, networksOf } from "../../worker/lib/client-address";
 
 /** The rate-limit keys of a request that Cloudflare says came from `ip` (none: a local request). */
 function keysOf(ip?: string) {
   const headers: Record<string, string> = ip === undefined ? {} : { "CF-Connecting-IP": ip };
   const c = new Context(new Request("https://valuseal.example/api/login", { headers }));
-  return { address: clientAddress(c), network: clientNetwork(c) };
+  return { address: clientAddress(c), network: clientNetwork(c), wide: clientNetworks(c).wide };
 }
 
 const hextet = fc.integer({ min: 0, max: 0xffff });
 const hextets = (count: number) => fc.array(hextet, { minLength: count, maxLength: count });
 const ipv6 = (parts: number[]) => parts.map((part) => part.toString(16)).join(":");
+/** An all-zero start is where IPv4-mapped addresses live; those are keyed as IPv4. */
+const nonZero = (count: number) => hextets(count).filter((parts) => parts.some((part) => part !== 0));
 
 describe("clientAddress", () => {
-  it("is the address Cloudflare reports, and one shared key locally", () => {
+  it("is the network, never a single IPv6 address, so keys built with it count a /64", () => {
     expect(keysOf("203.0.113.7").address).toBe("203.0.113.7");
-    expect(keysOf("2001:db8::1").address).toBe("2001:db8::1");
+    expect(keysOf("2001:db8::1").address).toBe("2001:db8:0:0::/64");
+    expect(keysOf("2001:db8:abcd:12:1:2:3:4").address).toBe(keysOf("2001:db8:abcd:12:ffff::9").address);
     expect(keysOf().address).toBe("local");
   });
 });
@@ -26,6 +29,7 @@ describe("clientNetwork", () => {
   it("is an IPv4 client's own address", () => {
     expect(keysOf("203.0.113.7").network).toBe("203.0.113.7");
     expect(keysOf("10.0.0.1").network).toBe("10.0.0.1");
+    expect(keysOf("203.0.113.7").network).not.toBe(keysOf("203.0.113.8").network);
   });
 
   it("is an IPv6 client's /64, however the address is written", () => {
@@ -46,8 +50,7 @@ describe("clientNetwork", () => {
   });
 
   it("gives every address of one /64 the same key, and other /64s other keys", () => {
-    // An all-zero prefix is where IPv4-mapped addresses live; those are keyed as IPv4 above.
-    const prefix = hextets(4).filter((parts) => parts.some((part) => part !== 0));
+    const prefix = nonZero(4);
     fc.assert(
       fc.property(prefix, hextets(4), hextets(4), prefix, (network, first, second, otherNetwork) => {
         const key = keysOf(ipv6([...network, ...first])).network;
@@ -55,6 +58,34 @@ describe("clientNetwork", () => {
         expect(keysOf(ipv6([...network, ...second])).network).toBe(key);
         const other = keysOf(ipv6([...otherNetwork, ...first])).network;
         expect(other === key).toBe(ipv6(otherNetwork) === ipv6(network));
+      }),
+    );
+  });
+});
+
+describe("the wider /48 budget", () => {
+  it("is an IPv6 client's /48", () => {
+    expect(keysOf("2001:db8:abcd:12:1:2:3:4").wide).toBe("2001:db8:abcd::/48");
+    expect(keysOf("2001:DB8:ABCD:ffff::1").wide).toBe("2001:db8:abcd::/48");
+    expect(networksOf("2001:db8::1")).toEqual({ network: "2001:db8:0:0::/64", wide: "2001:db8:0::/48" });
+  });
+
+  it("does not exist for IPv4 (mapped or not), a local request or anything that is not an address", () => {
+    for (const ip of ["203.0.113.7", "::ffff:203.0.113.7", "::ffff:cb00:7107", "unknown"]) {
+      expect(keysOf(ip).wide, ip).toBeNull();
+    }
+    expect(keysOf().wide).toBeNull();
+  });
+
+  it("is shared by every /64 of the /48, and differs from its /64 keys", () => {
+    fc.assert(
+      fc.property(nonZero(3), hextet, hextet, hextets(4), (site, subnet, otherSubnet, host) => {
+        const one = networksOf(ipv6([...site, subnet, ...host]));
+        const other = networksOf(ipv6([...site, otherSubnet, ...host]));
+        expect(one.wide).toBe(`${ipv6(site)}::/48`);
+        expect(other.wide).toBe(one.wide);
+        expect(one.network === other.network).toBe(subnet === otherSubnet);
+        expect(one.wide).not.toBe(one.network);
       }),
     );
   });

@@ -150,6 +150,22 @@ describe("scanVisit", () => {
     expect(long).toMatchObject({ country: "KE", city: "N".repeat(100) });
   });
 
+  it("is one visitor for every address of an IPv6 /64 (and a mapped IPv4 for its IPv4), not one per address", async () => {
+    const network = "2001:db8:77:1";
+    const first = await visitOf({ agent: AGENTS.iphone, ip: `${network}::1` });
+    const second = await visitOf({ agent: AGENTS.iphone, ip: `${network}:9a:bc:de:f0` });
+    expect(first!.visitorHash).toBe(second!.visitorHash);
+    expect(first!.visitorHash).toBe(await visitorHash(SECRET, `${network}::/64`, AGENTS.iphone));
+    // Another /64 of the same /48 is another visitor, as is another phone on the same /64.
+    expect((await visitOf({ agent: AGENTS.iphone, ip: "2001:db8:77:2::1" }))!.visitorHash).not.toBe(first!.visitorHash);
+    expect((await visitOf({ agent: AGENTS.androidPhone, ip: `${network}::1` }))!.visitorHash).not.toBe(
+      first!.visitorHash,
+    );
+    expect((await visitOf({ agent: AGENTS.iphone, ip: "::ffff:203.0.113.7" }))!.visitorHash).toBe(
+      (await visitOf({ agent: AGENTS.iphone, ip: "203.0.113.7" }))!.visitorHash,
+    );
+  });
+
   it("hashes a request without an agent as an empty agent", async () => {
     expect(await visitOf({})).toMatchObject({
       deviceClass: "other",

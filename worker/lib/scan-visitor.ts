@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import type { ScanKind } from "../../schema/limits";
 import type { DeviceClass } from "../../schema/validation/scans";
 import type { AppEnv } from "../env";
-import { clientAddress } from "./client-address";
+import { clientNetwork } from "./client-address";
 
 /**
  * Who scanned, as far as the scan log keeps it: coarse place, device class and an unlinkable hash;
@@ -63,10 +63,14 @@ function visitorSalt(secret: string): Promise<ArrayBuffer> {
   return salt;
 }
 
-/** SHA-256 of salt, client address and user agent: counts unique scanners without keeping the IP. */
-export async function visitorHash(secret: string, clientAddress: string, userAgent: string): Promise<string> {
+/**
+ * SHA-256 of salt, client network and user agent: counts unique scanners without keeping the IP.
+ * The network is an IPv4 address or an IPv6 /64 (`clientNetwork`, docs/decisions/026): one phone
+ * or home has a whole /64, so new addresses from it are the same visitor, their scans repeats.
+ */
+export async function visitorHash(secret: string, network: string, userAgent: string): Promise<string> {
   const salt = new Uint8Array(await visitorSalt(secret));
-  const visitor = encoder.encode(`\n${clientAddress}\n${userAgent}`);
+  const visitor = encoder.encode(`\n${network}\n${userAgent}`);
   const input = new Uint8Array(salt.length + visitor.length);
   input.set(salt);
   input.set(visitor, salt.length);
@@ -92,6 +96,6 @@ export async function scanVisit(c: Context<AppEnv>): Promise<Visit | null> {
     country: text(cf?.country, 2),
     city: text(cf?.city, 100),
     deviceClass: classifyDevice(userAgent),
-    visitorHash: await visitorHash(c.var.config.JWT_SECRET, clientAddress(c), userAgent),
+    visitorHash: await visitorHash(c.var.config.JWT_SECRET, clientNetwork(c), userAgent),
   };
 }

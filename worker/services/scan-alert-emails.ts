@@ -2,8 +2,19 @@ import { and, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import { DAY_MS } from "../../schema/limits";
 import { companies, users } from "../../schema/tables";
 import type { Database } from "../db";
-import type { EmailMessage, ScanSummary } from "../lib/email-templates";
+import type { EmailMessage, ScanAlertDigest, ScanSummary } from "../lib/email-templates";
 import type { ScanAlertMessage } from "./scan-alerts";
+
+/**
+ * A code's counted scans of one hour (UTC) that get an alert email each; the scans past them get
+ * none of their own and are counted in one email when the hour ends (`dueScanAlertDigests`). A real
+ * report is scanned a few times in a day; a code scanned more often than this in an hour is a
+ * flood or a script, and one email saying how many tells its owner as much as a hundred would.
+ */
+export const SCAN_ALERT_EMAILS_PER_HOUR = 3;
+const HOUR_MS = 60 * 60 * 1000;
+/** The start of the UTC hour `time` is in. */
+const hourOf = (time: number) => new Date(Math.floor(time / HOUR_MS) * HOUR_MS);
 
 /** A digest lists this many scans and counts the rest. */
 const DIGEST_SCAN_LIMIT = 50;
@@ -40,7 +51,42 @@ async function recipientsOf(db: Database, companyIds: number[]): Promise<Map<num
 
 const placeOf = (city: string | null, country: string | null) => [city, country].filter(Boolean).join(", ") || null;
 
-/** One email per recipient for each scan of a company that chose an email per scan. */
+/**
+ * For each alert, how many counted scans of its code came before it in the same UTC hour (counted
+ * up to the cap: past it the number does not matter). "Before" compares whole milliseconds, the
+ * precision of the alert's time: scans in the same millisecond are all first or all later, never
+ * one of each, and `dueScanAlertDigests` ranks them the same way, so the scans emailed one by one
+ * and the scans the digest counts always add up to the hour's scans. It is read from the scan log,
+ * so the answer is the same whenever (and however often) the alert is handled.
+ */
+async function earlierScansInHour(db: Database, alerts: ScanAlertMessage[]): Promise<number[]> {
+  if (alerts.length === 0) return [];
+  const values = sql.join(
+    alerts.map(
+      ({ codeId, alert }, index) =>
+        sql`(${index}::int, ${codeId}::int, ${hourOf(Date.parse(alert.scan.at)).toISOString()}::timestamptz, ${alert.scan.at}::timestamptz)`,
+    ),
+    sql`, `,
+  );
+  const { rows } = await db.execute<{ position: number; earlier: number }>(sql`
+    SELECT alert.position, (
+      SELECT count(*)::int FROM (
+        SELECT 1 FROM scan_events scan
+        WHERE scan.qr_code_id = alert.code_id AND scan.counted
+          AND scan.scanned_at >= alert.hour AND date_trunc('milliseconds', scan.scanned_at) < alert.at
+        LIMIT ${SCAN_ALERT_EMAILS_PER_HOUR}
+      ) enough
+    ) AS earlier
+    FROM (VALUES ${values}) AS alert (position, code_id, hour, at)`);
+  const earlier = alerts.map(() => 0);
+  for (const row of rows) earlier[Number(row.position)] = Number(row.earlier);
+  return earlier;
+}
+
+/**
+ * One email per recipient for each scan of a company that chose an email per scan, up to
+ * SCAN_ALERT_EMAILS_PER_HOUR scans of one code in an hour; the rest wait for the hour's digest.
+ */
 export async function scanAlertEmails(db: Database, alerts: ScanAlertMessage[]): Promise<EmailMessage[]> {
   const companyIds = [...new Set(alerts.map((alert) => alert.companyId))];
   if (companyIds.length === 0) return [];
@@ -49,10 +95,14 @@ export async function scanAlertEmails(db: Database, alerts: ScanAlertMessage[]):
     .from(companies)
     .where(and(inArray(companies.id, companyIds), eq(companies.scanAlertMode, "per-scan")));
   const names = new Map(perScan.map((company) => [company.id, company.name]));
-  const recipients = await recipientsOf(db, [...names.keys()]);
-  return alerts.flatMap(({ companyId, codeId, alert }) => {
-    const companyName = names.get(companyId);
-    if (!companyName) return [];
+  const emailed = alerts.filter((alert) => names.has(alert.companyId));
+  const [recipients, earlier] = await Promise.all([
+    recipientsOf(db, [...names.keys()]),
+    earlierScansInHour(db, emailed),
+  ]);
+  return emailed.flatMap(({ companyId, codeId, alert }, index) => {
+    const companyName = names.get(companyId)!;
+    if (earlier[index]! >= SCAN_ALERT_EMAILS_PER_HOUR) return [];
     const scan: ScanSummary = {
       at: alert.scan.at,
       codeId,
@@ -143,4 +193,61 @@ export async function dueScanDigests(db: Database, now: Date): Promise<EmailMess
     }),
   );
   return digests.flat();
+}
+
+interface BusyCodeRow extends Record<string, unknown> {
+  company_id: number;
+  company_name: string;
+  code_id: number;
+  code_label: string;
+  scans: number;
+  emailed: number;
+}
+
+/**
+ * The hour's alert digests, due at `now` (the hourly cron, on the hour): for every code of a
+ * company that chose an email per scan whose counted scans in the UTC hour that just ended did not
+ * all get an email of their own (more than SCAN_ALERT_EMAILS_PER_HOUR), one email per recipient
+ * saying how many did not. Which scans were emailed is worked out from the scan log exactly as the
+ * queue consumer decided it (`rank` over whole milliseconds: a scan was emailed when fewer than the
+ * cap came before it), so nothing has to be remembered between the two and nothing is counted
+ * twice or left out. A cron run that fails sends no digest for its hour; the scan log still has
+ * every scan.
+ */
+export async function dueScanAlertDigests(db: Database, now: Date): Promise<EmailMessage[]> {
+  const until = hourOf(now.getTime());
+  const since = new Date(until.getTime() - HOUR_MS);
+  const { rows } = await db.execute<BusyCodeRow>(sql`
+    WITH ranked AS (
+      SELECT scan.qr_code_id, scan.company_id,
+             rank() OVER (PARTITION BY scan.qr_code_id ORDER BY date_trunc('milliseconds', scan.scanned_at)) AS place
+      FROM scan_events scan JOIN companies company ON company.id = scan.company_id
+      WHERE company.scan_alert_mode = 'per-scan' AND scan.counted
+        AND scan.scanned_at >= ${since.toISOString()}::timestamptz AND scan.scanned_at < ${until.toISOString()}::timestamptz
+    ), busy AS (
+      SELECT qr_code_id, company_id, count(*)::int AS scans,
+             (count(*) FILTER (WHERE place <= ${SCAN_ALERT_EMAILS_PER_HOUR}))::int AS emailed
+      FROM ranked GROUP BY qr_code_id, company_id
+      HAVING count(*) > ${SCAN_ALERT_EMAILS_PER_HOUR}
+    )
+    SELECT busy.company_id, company.name AS company_name, busy.qr_code_id AS code_id, busy.scans, busy.emailed,
+           coalesce(nullif(code.property_address, ''), code.property_reference, code.public_token) AS code_label
+    FROM busy JOIN qr_codes code ON code.id = busy.qr_code_id JOIN companies company ON company.id = busy.company_id
+    WHERE busy.scans > busy.emailed`);
+  const recipients = await recipientsOf(db, [...new Set(rows.map((row) => Number(row.company_id)))]);
+  return rows.flatMap((row) =>
+    (recipients.get(Number(row.company_id)) ?? []).map(
+      (to) =>
+        ({
+          kind: "scan-alert-digest",
+          to,
+          companyName: row.company_name,
+          codeId: Number(row.code_id),
+          codeLabel: row.code_label,
+          more: Number(row.scans) - Number(row.emailed),
+          emailed: Number(row.emailed),
+          hour: since.toISOString(),
+        }) satisfies ScanAlertDigest,
+    ),
+  );
 }

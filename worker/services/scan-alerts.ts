@@ -193,7 +193,9 @@ async function recordOutcomes(db: Database, outcomes: DeliveryOutcome[]) {
 
 /**
  * The queue consumer: the alert emails of companies that chose one per scan (queued once, on a
- * message's first attempt), then one webhook POST per message, retried with exponential backoff.
+ * message's first attempt; past a few scans of one code in an hour, the rest wait for the hour's
+ * digest, docs/decisions/026), then one webhook POST per message (every counted scan), retried
+ * with exponential backoff.
  */
 export async function deliverScanAlerts(batch: MessageBatch<ScanAlertMessage>, env: Bindings) {
   const config = readConfig(env);
