@@ -139,6 +139,14 @@ const matrix: Row[] = [
     request: (w) => ({ path: "/api/login", body: { email: w.signInAccount.email, password: OWNER_PASSWORD } }),
   },
   { method: "GET", route: "/api/auth/user", expected: SIGNED_IN(200), request: () => ({ path: "/api/auth/user" }) },
+  // The code step of a two-step sign-in: the challenge is the credential, so anyone may call; a made-up one is refused.
+  {
+    method: "POST",
+    route: "/api/login/second-factor",
+    expected: ALL(401),
+    isPublic: true,
+    request: () => ({ path: "/api/login/second-factor", body: { challenge: "not-a-challenge", code: "123456" } }),
+  },
   // Emailed links: the token in the link is the credential, so anyone may call; a made-up one is refused.
   {
     method: "POST",
@@ -390,6 +398,12 @@ const matrix: Row[] = [
     expected: OWNER_OF_OWN,
     request: () => ({ path: "/api/companies/current/scan-alerts", body: { mode: "none" } }),
   },
+  {
+    method: "PUT",
+    route: "/api/companies/current/security",
+    expected: OWNER_OF_OWN,
+    request: () => ({ path: "/api/companies/current/security", body: { requireSecondFactor: false } }),
+  },
   // Set, then removed by the next row: no scan of A's code happens in between.
   {
     method: "PUT",
@@ -443,6 +457,55 @@ const matrix: Row[] = [
     route: "/api/profile/scan-alerts",
     expected: SIGNED_IN(200),
     request: () => ({ path: "/api/profile/scan-alerts", body: { scanAlertEmails: false } }),
+  },
+
+  // The caller's own sign-in security: anyone signed in. Each call is refused before it changes anything
+  // (a wrong password, a wrong code, an unknown session), except signing out the caller's other sessions.
+  {
+    method: "GET",
+    route: "/api/profile/security",
+    expected: SIGNED_IN(200),
+    request: () => ({ path: "/api/profile/security" }),
+  },
+  {
+    method: "POST",
+    route: "/api/profile/security/totp",
+    expected: SIGNED_IN(400),
+    request: () => ({ path: "/api/profile/security/totp", body: { currentPassword: "not-my-password" } }),
+  },
+  {
+    method: "POST",
+    route: "/api/profile/security/totp/confirm",
+    // Nothing was started (400); the administrator already uses it (409).
+    expected: [401, 400, 400, 400, 401, 401, 409],
+    request: () => ({ path: "/api/profile/security/totp/confirm", body: { code: "000000" } }),
+  },
+  {
+    method: "DELETE",
+    route: "/api/profile/security/totp",
+    expected: SIGNED_IN(400),
+    request: () => ({
+      path: "/api/profile/security/totp",
+      body: { currentPassword: "not-my-password", code: "000000" },
+    }),
+  },
+  {
+    method: "POST",
+    route: "/api/profile/security/recovery-codes",
+    expected: SIGNED_IN(400),
+    request: () => ({ path: "/api/profile/security/recovery-codes", body: { code: "000000" } }),
+  },
+  {
+    method: "DELETE",
+    route: "/api/profile/security/sessions/:id",
+    expected: SIGNED_IN(404),
+    request: () => ({ path: "/api/profile/security/sessions/0123456789abcdef01234567" }),
+  },
+  {
+    method: "POST",
+    route: "/api/profile/security/sessions/sign-out-others",
+    expected: SIGNED_IN(200),
+    request: () => ({ path: "/api/profile/security/sessions/sign-out-others" }),
   },
 
   // Team: the owner's.
