@@ -26,6 +26,10 @@ export const BROWSER_DEPENDENCIES = [
   "@hookform/resolvers/zod",
   "zod",
   "ipaddr.js",
+  // The password-strength estimator and its dictionaries (schema/password-strength.ts, loaded lazily).
+  "@zxcvbn-ts/core",
+  "@zxcvbn-ts/language-common",
+  "@zxcvbn-ts/language-en",
   // UI.
   "radix-ui",
   "lucide-react",
