@@ -409,6 +409,49 @@ export const recoveryCodes = pgTable(
   (t) => [uniqueIndex("recovery_codes_hash_unique").on(t.codeHash), index("recovery_codes_user_idx").on(t.userId)],
 );
 
+/**
+ * Passkeys (WebAuthn credentials) that stand as a user's second factor. Only the public key is
+ * kept; `counter` is the authenticator's signature counter, which must grow when it grows at all.
+ */
+export const passkeys = pgTable(
+  "passkeys",
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The credential id, base64url, as the authenticator names it. */
+    credentialId: varchar({ length: 1024 }).notNull(),
+    /** The COSE public key, base64url. */
+    publicKey: text().notNull(),
+    counter: bigint({ mode: "number" }).notNull().default(0),
+    transports: jsonb().$type<string[]>().notNull().default([]),
+    /** The name the user gave it ("Work laptop"). */
+    name: varchar({ length: 100 }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [uniqueIndex("passkeys_credential_unique").on(t.credentialId), index("passkeys_user_idx").on(t.userId)],
+);
+
+/**
+ * One-time WebAuthn challenges, used up by the answer that signs them: an answer captured on the
+ * way cannot be replayed.
+ */
+export const webauthnChallenges = pgTable(
+  "webauthn_challenges",
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    challenge: varchar({ length: 128 }).notNull(),
+    purpose: varchar({ length: 16, enum: ["register", "sign-in"] }).notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex("webauthn_challenges_challenge_unique").on(t.challenge)],
+);
+
 export const invites = pgTable(
   "invites",
   {

@@ -13,9 +13,21 @@ export interface ActiveSession {
   secondFactor: boolean;
 }
 
+/** A passkey of the user, as Profile → Security lists it. */
+export interface PasskeySummary {
+  id: number;
+  name: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+}
+
 /** GET /api/profile/security. */
 export interface SecurityOverview {
+  /** An authenticator app or a passkey is set up. */
   twoStepEnabled: boolean;
+  /** The authenticator app is set up. */
+  totpEnabled: boolean;
+  passkeys: PasskeySummary[];
   /** Recovery codes not used yet. */
   recoveryCodesLeft: number;
   /** Why this user must use two-step sign-in, if they must. */
@@ -41,4 +53,12 @@ export interface RecoveryCodes {
 export interface SecondFactorChallenge {
   secondFactorRequired: true;
   challenge: string;
+  /** What the account can answer with: its authenticator app (or a recovery code), its passkeys. */
+  methods: ("totp" | "passkey")[];
+}
+
+/** POST /api/profile/security/passkeys: the new passkey, and the recovery codes when it is the first second factor. */
+export interface PasskeyRegistered {
+  passkey: PasskeySummary;
+  recoveryCodes: string[] | null;
 }

@@ -39,7 +39,7 @@ export const newPasswordField = z
   .refine((value) => value.trim().length > 0, "Password cannot be blank")
   .superRefine(async (value, context) => {
     // Only a password of a valid length is worth estimating; the messages above already explain the rest.
-    if (value.length < LIMITS.passwordMin || value.length > LIMITS.password) return;
+    if (value.length < LIMITS.passwordMin || value.length > LIMITS.password || !value.trim()) return;
     const weakness = await passwordWeakness(value);
     if (weakness) context.addIssue({ code: "custom", message: weakness });
   });

@@ -37,3 +37,55 @@ export const teamSecuritySchema = z.object({
   requireSecondFactor: z.boolean({ error: "Choose whether the team must use two-step sign-in" }),
 });
 export type TeamSecurityInput = z.input<typeof teamSecuritySchema>;
+
+/**
+ * What the browser's WebAuthn call hands back (RegistrationResponseJSON / AuthenticationResponseJSON
+ * of @simplewebauthn/browser), bounded in size: the server's WebAuthn library checks every byte of
+ * it against the challenge, the origin and the key.
+ */
+const base64url = (max: number) =>
+  z
+    .string({ error: "The passkey's answer is incomplete" })
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]*$/, "Not base64url");
+const webauthnResponse = <Inner extends z.ZodRawShape>(inner: Inner) =>
+  z.object({
+    id: base64url(1024),
+    rawId: base64url(1024),
+    type: z.literal("public-key"),
+    response: z.looseObject({ clientDataJSON: base64url(8192), ...inner }),
+    clientExtensionResults: z.looseObject({}),
+    authenticatorAttachment: z.enum(["platform", "cross-platform"]).optional(),
+  });
+
+const passkeyNameField = z
+  .string({ error: "Name the passkey" })
+  .trim()
+  .min(1, "Name the passkey")
+  .max(100, "Must be at most 100 characters");
+
+/** The Security screen's form for a new passkey: its name, and the password that lets the browser make it. */
+export const addPasskeySchema = z.object({ name: passkeyNameField, currentPassword: currentPasswordField });
+export type AddPasskeyInput = z.input<typeof addPasskeySchema>;
+
+export const passkeyRegistrationSchema = z.object({
+  name: passkeyNameField,
+  response: webauthnResponse({ attestationObject: base64url(65_536) }),
+});
+export type PasskeyRegistrationInput = z.input<typeof passkeyRegistrationSchema>;
+
+/** POST /api/login/second-factor/passkey: the challenge of the password step and the passkey's signature. */
+export const passkeySignInSchema = z.object({
+  challenge: z.string({ error: "Sign in again" }).min(1, "Sign in again").max(2048),
+  response: webauthnResponse({
+    authenticatorData: base64url(8192),
+    signature: base64url(8192),
+    userHandle: base64url(1024).optional(),
+  }),
+});
+export type PasskeySignInInput = z.input<typeof passkeySignInSchema>;
+
+/** Asking for the options of a passkey sign-in: the challenge of the password step. */
+export const secondFactorChallengeSchema = z.object({
+  challenge: z.string({ error: "Sign in again" }).min(1, "Sign in again").max(2048),
+});

@@ -30,6 +30,8 @@ export const BROWSER_DEPENDENCIES = [
   "@zxcvbn-ts/core",
   "@zxcvbn-ts/language-common",
   "@zxcvbn-ts/language-en",
+  // Passkeys: the browser's WebAuthn calls (loaded when a passkey is added or used).
+  "@simplewebauthn/browser",
   // UI.
   "radix-ui",
   "lucide-react",

@@ -1,11 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { sessions, users } from "../../schema/tables";
+import { passkeys, sessions, users, webauthnChallenges } from "../../schema/tables";
 import { totpCode } from "../shared/second-factor";
 import { registerOwnerViaServices, startSessionViaServices } from "./fixtures/accounts";
 import { promoteToAdminInDb } from "./fixtures/admins";
 import { withDb } from "./fixtures/database";
-import { api } from "./fixtures/http";
+import { api, unique } from "./fixtures/http";
 import { enrolSecondFactorViaApi } from "./fixtures/second-factor";
 import { addMemberViaServices } from "./fixtures/team";
 
@@ -75,7 +75,7 @@ describe("two-step sign-in with an authenticator app", () => {
 
     const passwordStep = await signIn(owner.email, owner.password);
     expect(passwordStep.status).toBe(200);
-    expect(passwordStep.body).toEqual({ secondFactorRequired: true, challenge: expect.any(String) });
+    expect(passwordStep.body).toEqual({ secondFactorRequired: true, challenge: expect.any(String), methods: ["totp"] });
     expect(passwordStep.body).not.toHaveProperty("token");
     // The challenge is not a session.
     expect((await api("/api/auth/user", { token: passwordStep.body.challenge })).status).toBe(401);
@@ -123,6 +123,54 @@ describe("two-step sign-in with an authenticator app", () => {
     });
     expect(off).toMatchObject({ status: 200, body: { message: "Two-step sign-in is off." } });
     expect((await signIn(owner.email, owner.password)).body.token).toEqual(expect.any(String));
+  });
+});
+
+describe("passkeys", () => {
+  it("an account with a passkey is asked for it (or a recovery code) after the password", async () => {
+    const owner = await registerOwnerViaServices();
+    await withDb((db) =>
+      db
+        .insert(passkeys)
+        .values({ userId: owner.user.id, credentialId: unique("cred"), publicKey: "AAAA", name: "Key" }),
+    );
+    const passwordStep = await signIn(owner.email, owner.password);
+    expect(passwordStep.body).toEqual({
+      secondFactorRequired: true,
+      challenge: expect.any(String),
+      methods: ["passkey"],
+    });
+    const options = await api("/api/login/second-factor/passkey-options", {
+      body: { challenge: passwordStep.body.challenge },
+    });
+    expect(options.status).toBe(200);
+    expect(options.body.rpId).toBe("valuseal.test");
+    expect(options.body.allowCredentials).toHaveLength(1);
+    // An answer that no passkey signed is refused, and the challenge it named is gone.
+    const forged = await api("/api/login/second-factor/passkey", {
+      body: {
+        challenge: passwordStep.body.challenge,
+        response: {
+          id: "AAAA",
+          rawId: "AAAA",
+          type: "public-key",
+          response: {
+            clientDataJSON: btoa(JSON.stringify({ type: "webauthn.get", challenge: options.body.challenge }))
+              .replace(/=+$/, "")
+              .replace(/\+/g, "-")
+              .replace(/\//g, "_"),
+            authenticatorData: "AAAA",
+            signature: "AAAA",
+          },
+          clientExtensionResults: {},
+        },
+      },
+    });
+    expect(forged).toMatchObject({
+      status: 400,
+      body: { message: "That passkey could not be verified. Try again, or use your authenticator app." },
+    });
+    expect(await withDb((db) => db.$count(webauthnChallenges, eq(webauthnChallenges.userId, owner.user.id)))).toBe(0);
   });
 });
 

@@ -1,3 +1,4 @@
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { totpCode } from "../shared/second-factor";
 import { registerOwnerViaApi, signInViaApi } from "./fixtures/accounts";
@@ -11,6 +12,26 @@ import { expectNoHorizontalScroll, expectToast, PHONE_VIEWPORT, useBrowser } fro
  */
 const browser = useBrowser();
 
+/**
+ * Opens Profile Settings from the user menu: within the page, since a reload would bring back the
+ * token the test's browser started with (the fixture puts it in before every page load).
+ */
+async function openProfileFromMenu(page: Page) {
+  await page.getByRole("button", { name: "User menu" }).click();
+  await page.getByRole("menuitem", { name: "Profile Settings" }).click();
+}
+
+/**
+ * Runs the step that finishes signing in, then waits for the app's own move to the dashboard (it
+ * navigates a moment after the "Login Successful" toast): a page opened before it would be left.
+ */
+async function finishSignIn(page: Page, step: () => Promise<void>) {
+  const before = await page.evaluate(() => (history.state as { idx?: number } | null)?.idx ?? 0);
+  await step();
+  expect(await expectToast(page, "Login Successful", "Welcome back!")).toBe("default");
+  await page.waitForFunction((index) => ((history.state as { idx?: number } | null)?.idx ?? 0) > index, before);
+}
+
 describe("two-step sign-in", () => {
   it("is set up on a phone, then asked for at the next sign-in; a recovery code works too", async () => {
     const owner = await registerOwnerViaApi();
@@ -20,10 +41,10 @@ describe("two-step sign-in", () => {
     await security.getByText("Two-step sign-in is").waitFor();
     expect(await security.innerText()).toContain("Two-step sign-in is off");
 
-    await security.getByLabel("Your password").fill("not-my-password");
+    await security.getByLabel("Your password", { exact: true }).fill("not-my-password");
     await security.getByRole("button", { name: "Set Up Two-Step Sign-In" }).click();
     await security.getByText("Current password is incorrect").waitFor();
-    await security.getByLabel("Your password").fill(owner.password);
+    await security.getByLabel("Your password", { exact: true }).fill(owner.password);
     await security.getByRole("button", { name: "Set Up Two-Step Sign-In" }).click();
     await security.getByRole("img", { name: "QR code for your authenticator app" }).waitFor();
     const secret = (await security.getByTestId("totp-secret").innerText()).trim();
@@ -56,12 +77,52 @@ describe("two-step sign-in", () => {
     await dialog.getByRole("button", { name: "Verify and Sign In" }).click();
     await dialog.getByText("That code is not right.").waitFor();
     await dialog.getByLabel("Authentication code").fill(recoveryCodes[0]!);
-    await dialog.getByRole("button", { name: "Verify and Sign In" }).click();
-    expect(await expectToast(page, "Login Successful", "Welcome back!")).toBe("default");
-    await page.getByRole("button", { name: "User menu" }).waitFor();
+    await finishSignIn(page, () => dialog.getByRole("button", { name: "Verify and Sign In" }).click());
 
-    await page.goto("/settings/profile");
+    await openProfileFromMenu(page);
     await security.getByText("9 of 10 recovery codes left").waitFor();
+    await context.close();
+  });
+
+  it("adds a passkey (Chromium's virtual authenticator) and signs in with it", async () => {
+    const owner = await registerOwnerViaApi();
+    const { page, context } = await browser.newPage({ token: owner.token });
+    // WebAuthn needs a host name: the app answers on localhost as well as 127.0.0.1.
+    const appUrl = browser.appUrl.replace("127.0.0.1", "localhost");
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("WebAuthn.enable");
+    await cdp.send("WebAuthn.addVirtualAuthenticator", {
+      options: {
+        protocol: "ctap2",
+        transport: "internal",
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    });
+    await page.goto(`${appUrl}/settings/profile`);
+    const security = page.getByRole("region", { name: "Security" });
+    await security.getByLabel("Passkey name").fill("Work laptop");
+    await security.getByLabel("Your password, to add a passkey").fill(owner.password);
+    await security.getByRole("button", { name: "Add a Passkey" }).click();
+    expect(await expectToast(page, "Passkey added", "Work laptop")).toBe("default");
+    // The first second factor comes with recovery codes.
+    await security.getByText("Save your recovery codes now").waitFor();
+    await security.getByRole("button", { name: "I have saved my codes" }).click();
+    const listed = security.getByRole("list", { name: "Passkeys" });
+    expect(await listed.innerText()).toContain("Work laptop");
+    expect(await listed.innerText()).toContain("not used yet");
+
+    await page.getByRole("button", { name: "User menu" }).click();
+    await page.getByRole("menuitem", { name: "Sign Out" }).click();
+    await page.getByRole("button", { name: "Valuer Dashboard" }).click();
+    await page.getByLabel("Email").fill(owner.email);
+    await page.getByLabel("Password").fill(owner.password);
+    await page.getByRole("dialog").getByRole("button", { name: "Sign In" }).click();
+    await finishSignIn(page, () => page.getByRole("dialog").getByRole("button", { name: "Use a Passkey" }).click());
+    await openProfileFromMenu(page);
+    await security.getByRole("list", { name: "Passkeys" }).getByText("last used").waitFor();
     await context.close();
   });
 
@@ -92,7 +153,7 @@ describe("two-step sign-in", () => {
     await security
       .getByText("Administrators must use two-step sign-in: the admin screens open only after you set it up.")
       .waitFor();
-    await security.getByLabel("Your password").fill(registered.password);
+    await security.getByLabel("Your password", { exact: true }).fill(registered.password);
     await security.getByRole("button", { name: "Set Up Two-Step Sign-In" }).click();
     const secret = (await security.getByTestId("totp-secret").innerText()).trim();
     await security.getByLabel("Code from the app").fill(totpCode(secret));

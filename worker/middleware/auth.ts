@@ -14,6 +14,7 @@ import {
   type SessionClaims,
   type SessionDetails,
 } from "../services/sessions";
+import type { RelyingParty } from "../services/passkeys";
 import { verifySessionToken } from "../lib/tokens";
 
 const UNAUTHORIZED = "Unauthorized";
@@ -46,6 +47,15 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   signIn(c, await loadSessionUser(c.var.db, await sessionClaims(c)));
   await next();
 });
+
+/**
+ * The WebAuthn relying party is the host this request came to: the browser binds a passkey to the
+ * host it was made on and reports the page's origin, which must be this one.
+ */
+export function relyingParty(c: Context<AppEnv>): RelyingParty {
+  const url = new URL(c.req.url);
+  return { id: url.hostname, origin: url.origin };
+}
 
 /** What a new session records of the request that starts it: the browser and the coarse place. */
 export function sessionDetails(c: Context<AppEnv>, secondFactor = false): SessionDetails {

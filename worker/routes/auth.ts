@@ -1,17 +1,23 @@
-import { Hono } from "hono";
+import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
+import { Hono, type Context } from "hono";
 import { confirmEmailSchema, loginSchema, registerSchema } from "../../schema/validation/auth";
-import { secondFactorSignInSchema } from "../../schema/validation/security";
+import {
+  passkeySignInSchema,
+  secondFactorChallengeSchema,
+  secondFactorSignInSchema,
+} from "../../schema/validation/security";
 import type { SecondFactorChallenge } from "../../schema/responses";
 import type { AppEnv } from "../env";
 import { clientAddress } from "../lib/client-address";
-import { ApiError } from "../lib/errors";
+import { ApiError, badRequest } from "../lib/errors";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "../lib/passwords";
 import { validate } from "../lib/validation";
-import { requireUser, sessionDetails } from "../middleware/auth";
+import { relyingParty, requireUser, sessionDetails } from "../middleware/auth";
 import { enforceRateLimit } from "../middleware/rate-limit";
 import { confirmEmail, findAccountByEmail, newConfirmationLink, registerAccount } from "../services/accounts";
 import { queueEmails } from "../services/email";
 import { clearAddressFailures, loginWaitSeconds, recordLoginFailure } from "../services/login-failures";
+import { PASSKEY_NOT_VERIFIED, passkeySignInOptions, verifyPasskey } from "../services/passkeys";
 import { checkSecondFactor } from "../services/second-factor";
 import { endSession, publicUser, signedInResponse } from "../services/sessions";
 import { signSecondFactorChallenge, verifySecondFactorChallenge } from "../lib/tokens";
@@ -22,6 +28,13 @@ function tooManyFailures(seconds: number): ApiError {
   return new ApiError(429, "Too many failed sign-ins. Please wait a moment and try again.", undefined, {
     "Retry-After": String(seconds),
   });
+}
+
+/** The user a password step's challenge was issued to; 401 when it has expired or is not ours. */
+async function challengedUser(c: Context<AppEnv>, challenge: string): Promise<number> {
+  const userId = await verifySecondFactorChallenge(c.var.config.JWT_SECRET, challenge);
+  if (!userId) throw new ApiError(401, "Your sign-in took too long. Enter your email and password again.");
+  return userId;
 }
 
 /**
@@ -60,9 +73,12 @@ export const authRoutes = new Hono<AppEnv>()
     if (!user.isActive) throw new ApiError(403, "Your account has been deactivated. Contact your administrator.");
     // Only an address with failures of its own has anything to clear: no extra write on a normal sign-in.
     if (addressFailed) await clearAddressFailures(c.var.db, address);
-    if (user.totpEnabledAt) {
+    if (user.totpEnabledAt || user.hasPasskey) {
       const challenge = await signSecondFactorChallenge(c.var.config.JWT_SECRET, user.id);
-      return c.json({ secondFactorRequired: true, challenge } satisfies SecondFactorChallenge);
+      const methods: SecondFactorChallenge["methods"] = [];
+      if (user.totpEnabledAt) methods.push("totp");
+      if (user.hasPasskey) methods.push("passkey");
+      return c.json({ secondFactorRequired: true, challenge, methods } satisfies SecondFactorChallenge);
     }
     return c.json(await signedInResponse(c.var.db, c.var.config.JWT_SECRET, user.id, sessionDetails(c)));
   })
@@ -70,11 +86,28 @@ export const authRoutes = new Hono<AppEnv>()
     const { challenge, code } = c.req.valid("json");
     const { config } = c.var;
     await enforceRateLimit(c, "AUTH_IP_LIMITER", `second-factor:${clientAddress(c)}`);
-    const userId = await verifySecondFactorChallenge(config.JWT_SECRET, challenge);
-    if (!userId) throw new ApiError(401, "Your sign-in took too long. Enter your email and password again.");
+    const userId = await challengedUser(c, challenge);
     const check = await checkSecondFactor(c.var.transactional(), config.WEBHOOK_SECRET_KEY, userId, code);
     if (!check.ok) throw check.error;
     return c.json(await signedInResponse(c.var.db, config.JWT_SECRET, userId, sessionDetails(c, true)));
+  })
+  .post("/login/second-factor/passkey-options", validate("json", secondFactorChallengeSchema), async (c) => {
+    await enforceRateLimit(c, "AUTH_IP_LIMITER", `second-factor:${clientAddress(c)}`);
+    const userId = await challengedUser(c, c.req.valid("json").challenge);
+    return c.json(await passkeySignInOptions(c.var.db, userId, relyingParty(c)));
+  })
+  .post("/login/second-factor/passkey", validate("json", passkeySignInSchema), async (c) => {
+    const { challenge, response } = c.req.valid("json");
+    await enforceRateLimit(c, "AUTH_IP_LIMITER", `second-factor:${clientAddress(c)}`);
+    const userId = await challengedUser(c, challenge);
+    const verified = await verifyPasskey(
+      c.var.transactional(),
+      userId,
+      response as AuthenticationResponseJSON,
+      relyingParty(c),
+    );
+    if (!verified) throw badRequest(PASSKEY_NOT_VERIFIED);
+    return c.json(await signedInResponse(c.var.db, c.var.config.JWT_SECRET, userId, sessionDetails(c, true)));
   })
   .get("/auth/user", requireUser, (c) => c.json(publicUser(c.var.user)))
   .post("/auth/confirm-email", validate("json", confirmEmailSchema), async (c) => {

@@ -8,7 +8,7 @@ import { verifyPassword } from "../lib/passwords";
 import { recordAudit } from "./audit";
 import { consumeEmailToken, issueEmailToken } from "./email-tokens";
 import { identityChanged } from "./companies";
-import { endOutstandingAccess } from "./sessions";
+import { endOutstandingAccess, hasPasskey } from "./sessions";
 import { cancelPendingInvites, removeMembers } from "./team";
 
 export const EMAIL_TAKEN = "An account with this email already exists";
@@ -64,6 +64,7 @@ export async function findAccountByEmail(db: Database, email: string) {
       password: users.password,
       isActive: users.isActive,
       totpEnabledAt: users.totpEnabledAt,
+      hasPasskey: hasPasskey(),
     })
     .from(users)
     .where(eq(sql`lower(${users.email})`, email.toLowerCase()))

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import type { RecoveryCodes, TotpEnrolment } from "../../schema/responses";
-import { recoveryCodes, sessions, users } from "../../schema/tables";
+import { passkeys, recoveryCodes, sessions, users } from "../../schema/tables";
 import type { Database, Transaction, TransactionalDatabase } from "../db";
 import { ApiError, badRequest } from "../lib/errors";
 import { renderQrSvg } from "../lib/qr";
@@ -57,7 +57,7 @@ function newRecoveryCodes(): string[] {
 
 const normalizeRecoveryCode = (code: string) => code.toUpperCase().replace(/[\s-]/g, "");
 
-async function replaceRecoveryCodes(tx: Transaction, userId: number): Promise<string[]> {
+export async function replaceRecoveryCodes(tx: Transaction, userId: number): Promise<string[]> {
   const codes = newRecoveryCodes();
   await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
   await tx
@@ -149,7 +149,7 @@ export function checkSecondFactor(
       .from(users)
       .where(eq(users.id, userId))
       .for("update");
-    if (!user?.enabledAt || !user.secret) return { ok: false, error: badRequest("Two-step sign-in is not on") };
+    if (!user) return { ok: false, error: badRequest("Two-step sign-in is not on") };
     if (user.blockedSeconds > 0) {
       const minutes = Math.ceil(user.blockedSeconds / 60);
       return {
@@ -162,7 +162,10 @@ export function checkSecondFactor(
         ),
       };
     }
-    const step = matchingStep(await decryptSecret(key, secretOwner(userId), user.secret), code.replace(/\s/g, ""));
+    const step =
+      user.enabledAt && user.secret
+        ? matchingStep(await decryptSecret(key, secretOwner(userId), user.secret), code.replace(/\s/g, ""))
+        : null;
     if (step !== null && step > (user.lastStep ?? -1)) {
       await tx
         .update(users)
@@ -201,19 +204,26 @@ export function checkSecondFactor(
   });
 }
 
+/** Whether the user has recovery codes (used or not) from an earlier setup. */
+export async function hasRecoveryCodes(tx: Transaction, userId: number): Promise<boolean> {
+  return (await tx.$count(recoveryCodes, eq(recoveryCodes.userId, userId))) > 0;
+}
+
 /** New recovery codes (the old ones stop working), shown once. */
 export function regenerateRecoveryCodes(db: TransactionalDatabase, userId: number): Promise<RecoveryCodes> {
   return db.transaction(async (tx) => ({ codes: await replaceRecoveryCodes(tx, userId) }));
 }
 
-/** Turns two-step sign-in off: the secret and the recovery codes go. */
+/** Removes the authenticator app; the recovery codes go too unless a passkey still needs them. */
 export function disableTotp(db: TransactionalDatabase, userId: number) {
   return db.transaction(async (tx) => {
     await tx
       .update(users)
       .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null })
       .where(eq(users.id, userId));
-    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+    if ((await tx.$count(passkeys, eq(passkeys.userId, userId))) === 0) {
+      await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+    }
   });
 }
 

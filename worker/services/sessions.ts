@@ -14,8 +14,10 @@ export interface AuthenticatedUser extends Omit<PublicUser, "emailVerified" | "s
   sessionId: string;
   /** When this session proved a second factor; null for a password alone. */
   secondFactorAt: Date | null;
-  /** When the user turned two-step sign-in on; null while it is off. */
+  /** When the user set up an authenticator app; null while there is none. */
   totpEnabledAt: Date | null;
+  /** Whether the user has a passkey. */
+  hasPasskey: boolean;
   company: (PublicUser["company"] & { requireSecondFactor: boolean }) | null;
 }
 
@@ -56,6 +58,13 @@ export async function startSession(
   });
   return { token: await signSessionToken(secret, { userId: user.id, sessionId }), sessionId };
 }
+
+/**
+ * Whether the user in the query's row has a passkey. Written with qualified names: drizzle leaves
+ * columns unqualified in a single-table select, where "id" would then name the passkey's own.
+ */
+export const hasPasskey = () =>
+  sql<boolean>`exists (select 1 from "passkeys" where "passkeys"."user_id" = "users"."id")`;
 
 /** A user as screens show them; never the password hash. */
 export const userColumns = {
@@ -102,6 +111,7 @@ export function sessionUserQuery(db: Database, claims: SessionClaims) {
       ...userColumns,
       emailVerifiedAt: users.emailVerifiedAt,
       totpEnabledAt: users.totpEnabledAt,
+      hasPasskey: hasPasskey(),
       secondFactorAt: sessions.secondFactorAt,
       lastUseStale: sql<boolean>`${sessions.lastUsedAt} < now() - ${LAST_USE_PRECISION}`,
       company: {
@@ -294,7 +304,7 @@ export function publicUser(user: Omit<AuthenticatedUser, "sessionId">): PublicUs
  */
 export function secondFactorState(user: Omit<AuthenticatedUser, "sessionId">): PublicUser["secondFactor"] {
   return {
-    enabled: user.totpEnabledAt !== null,
+    enabled: user.totpEnabledAt !== null || user.hasPasskey,
     verified: user.secondFactorAt !== null,
     requiredBy: user.role === "admin" ? "administrator" : user.company?.requireSecondFactor ? "company" : null,
   };

@@ -1,16 +1,19 @@
+import type { RegistrationResponseJSON } from "@simplewebauthn/server";
 import { Hono } from "hono";
 import type { SecurityOverview } from "../../../schema/responses";
 import {
   currentPasswordSchema,
   disableSecondFactorSchema,
+  passkeyRegistrationSchema,
   secondFactorCodeSchema,
 } from "../../../schema/validation/security";
 import type { AppEnv } from "../../env";
 import { badRequest, notFound } from "../../lib/errors";
-import { validate } from "../../lib/validation";
-import { requireUser } from "../../middleware/auth";
+import { parseId, validate } from "../../lib/validation";
+import { relyingParty, requireUser } from "../../middleware/auth";
 import { enforceRateLimit } from "../../middleware/rate-limit";
 import { isCurrentPassword } from "../../services/accounts";
+import { listPasskeys, passkeyRegistrationOptions, registerPasskey, removePasskey } from "../../services/passkeys";
 import {
   checkSecondFactor,
   confirmTotpEnrolment,
@@ -31,13 +34,16 @@ const WRONG_PASSWORD = "currentPassword: Current password is incorrect";
 export const securityRoutes = new Hono<AppEnv>()
   .get("/", requireUser, async (c) => {
     const { db, user } = c.var;
-    const [sessions, codesLeft] = await Promise.all([
+    const [sessions, codesLeft, keys] = await Promise.all([
       listSessions(db, user.id, user.sessionId),
       recoveryCodesLeft(db, user.id),
+      listPasskeys(db, user.id),
     ]);
     const state = secondFactorState(user);
     return c.json({
       twoStepEnabled: state.enabled,
+      totpEnabled: user.totpEnabledAt !== null,
+      passkeys: keys,
       recoveryCodesLeft: codesLeft,
       requiredBy: state.requiredBy,
       sessions,
@@ -84,6 +90,30 @@ export const securityRoutes = new Hono<AppEnv>()
     );
     if (!check.ok) throw check.error;
     return c.json(await regenerateRecoveryCodes(c.var.transactional(), user.id));
+  })
+  .post("/passkeys/options", requireUser, validate("json", currentPasswordSchema), async (c) => {
+    const { db, user } = c.var;
+    await enforceRateLimit(c, "AUTH_EMAIL_LIMITER", `password:${user.id}`);
+    if (!(await isCurrentPassword(db, user.id, c.req.valid("json").currentPassword))) {
+      throw badRequest("Validation failed", [WRONG_PASSWORD]);
+    }
+    return c.json(await passkeyRegistrationOptions(db, user, relyingParty(c)));
+  })
+  .post("/passkeys", requireUser, validate("json", passkeyRegistrationSchema), async (c) => {
+    const { name, response } = c.req.valid("json");
+    const registered = await registerPasskey(
+      c.var.transactional(),
+      c.var.user,
+      name,
+      response as RegistrationResponseJSON,
+      relyingParty(c),
+    );
+    return c.json(registered, 201);
+  })
+  .delete("/passkeys/:id", requireUser, async (c) => {
+    const id = parseId(c.req.param("id"), "Passkey not found");
+    if (!(await removePasskey(c.var.db, c.var.user.id, id))) throw notFound("Passkey not found");
+    return c.json({ message: "Passkey removed" });
   })
   .delete("/sessions/:id", requireUser, async (c) => {
     const { db, user } = c.var;

@@ -1,3 +1,4 @@
+import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
 import { useMutation } from "@tanstack/react-query";
 import type { Json, SecondFactorChallenge, SignedIn } from "../../../../schema/responses";
 import type { LoginInput, RegisterInput } from "../../../../schema/validation/auth";
@@ -22,6 +23,29 @@ export function useLogin() {
 
 /** POST /api/login/second-factor: the code from the app (or a recovery code) finishes signing in. */
 export const useSecondFactorSignIn = () => useSignedInMutation<SecondFactorSignInInput>("/api/login/second-factor");
+
+/**
+ * A passkey answers the challenge: the server's options, the browser's own passkey dialog, then
+ * POST /api/login/second-factor/passkey starts the session.
+ */
+export function usePasskeySignIn() {
+  const startSession = useStartSession();
+  return useMutation({
+    mutationFn: async (challenge: string) => {
+      const optionsJSON = await apiRequest<PublicKeyCredentialRequestOptionsJSON>(
+        "/api/login/second-factor/passkey-options",
+        { method: "POST", body: { challenge } },
+      );
+      const { startAuthentication } = await import("@simplewebauthn/browser");
+      const response = await startAuthentication({ optionsJSON });
+      return apiRequest<Json<SignedIn>>("/api/login/second-factor/passkey", {
+        method: "POST",
+        body: { challenge, response },
+      });
+    },
+    onSuccess: startSession,
+  });
+}
 
 /** POST /api/register: creates the company and its owner, then signs in like a login. */
 export const useRegister = () => useSignedInMutation<RegisterInput>("/api/register");

@@ -9,7 +9,8 @@ import { Dialog } from "../../../components/ui/dialog";
 import { InputField } from "../../../components/ui/field";
 import { useToast } from "../../../components/ui/toast";
 import { ApiRequestError } from "../../../lib/api-client";
-import { useLogin, useSecondFactorSignIn } from "../api/sign-in";
+import type { SecondFactorChallenge } from "../../../../schema/responses";
+import { useLogin, usePasskeySignIn, useSecondFactorSignIn } from "../api/sign-in";
 import { showServerFieldErrors } from "../../../lib/field-errors";
 import { secondFactorCodeSchema, type SecondFactorCodeInput } from "../../../../schema/validation/security";
 import { ForgotPasswordForm, SignInEmailField } from "./forgot-password-form";
@@ -48,8 +49,9 @@ function useLoginFailed() {
 }
 
 /** The second step for an account with two-step sign-in: the code from the app, or a recovery code. */
-function SecondFactorForm({ challenge, onClose }: { challenge: string; onClose: () => void }) {
+function SecondFactorForm({ challenge, onClose }: { challenge: SecondFactorChallenge; onClose: () => void }) {
   const signIn = useSecondFactorSignIn();
+  const passkeySignIn = usePasskeySignIn();
   const signedIn = useSignedIn(onClose);
   const loginFailed = useLoginFailed();
   const form = useForm<SecondFactorCodeInput>({
@@ -58,7 +60,7 @@ function SecondFactorForm({ challenge, onClose }: { challenge: string; onClose: 
   });
   const submit = form.handleSubmit(({ code }) =>
     signIn.mutate(
-      { challenge, code },
+      { challenge: challenge.challenge, code },
       {
         onSuccess: signedIn,
         onError: (error) => {
@@ -68,10 +70,24 @@ function SecondFactorForm({ challenge, onClose }: { challenge: string; onClose: 
       },
     ),
   );
+  const signInWithPasskey = () =>
+    passkeySignIn.mutate(challenge.challenge, {
+      onSuccess: signedIn,
+      // The browser's own dialog was closed or timed out: nothing to announce beyond the toast.
+      onError: loginFailed,
+    });
+  const hasApp = challenge.methods.includes("totp");
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
+      {challenge.methods.includes("passkey") && (
+        <Button className="w-full" onClick={signInWithPasskey} disabled={passkeySignIn.isPending}>
+          {passkeySignIn.isPending ? "Waiting for your passkey..." : "Use a Passkey"}
+        </Button>
+      )}
       <p className="text-sm text-slate-600">
-        Enter the 6-digit code from your authenticator app, or one of your recovery codes.
+        {hasApp
+          ? "Enter the 6-digit code from your authenticator app, or one of your recovery codes."
+          : "Or enter one of your recovery codes."}
       </p>
       <InputField
         label="Authentication code"
@@ -92,14 +108,14 @@ function SignInForm({ onClose, onSwitchToRegister, onForgotPassword }: SignInFor
   const login = useLogin();
   const signedIn = useSignedIn(onClose);
   const loginFailed = useLoginFailed();
-  const [challenge, setChallenge] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<SecondFactorChallenge | null>(null);
   const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: "", password: "" } });
   const { errors } = form.formState;
 
   const submit = form.handleSubmit((values) =>
     login.mutate(values, {
       onSuccess: (answer) => {
-        if ("secondFactorRequired" in answer) return setChallenge(answer.challenge);
+        if ("secondFactorRequired" in answer) return setChallenge(answer);
         form.reset();
         signedIn();
       },

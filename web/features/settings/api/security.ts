@@ -3,16 +3,19 @@ import type {
   CurrentCompany,
   Json,
   MessageResponse,
+  PasskeyRegistered,
   RecoveryCodes,
   SecurityOverview,
   TotpEnrolment,
 } from "../../../../schema/responses";
 import type {
+  AddPasskeyInput,
   CurrentPasswordInput,
   DisableSecondFactorInput,
   SecondFactorCodeInput,
   TeamSecurityInput,
 } from "../../../../schema/validation/security";
+import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
 import { apiRequest } from "../../../lib/api-client";
 import { currentUserKey } from "../../../lib/session";
 import { currentCompanyKey } from "./current-company";
@@ -67,6 +70,39 @@ export function useNewRecoveryCodes() {
   return useMutation({
     mutationFn: (input: SecondFactorCodeInput) =>
       apiRequest<RecoveryCodes>("/api/profile/security/recovery-codes", { method: "POST", body: input }),
+    onSuccess: refresh,
+  });
+}
+
+/**
+ * Adds a passkey: the password gets the options, the browser makes the key (its own dialog), the
+ * server checks and keeps the public key. The answer carries recovery codes when it is the first
+ * second factor.
+ */
+export function useAddPasskey() {
+  const refresh = useRefreshSecurity();
+  return useMutation({
+    mutationFn: async ({ name, currentPassword }: AddPasskeyInput) => {
+      const optionsJSON = await apiRequest<PublicKeyCredentialCreationOptionsJSON>(
+        "/api/profile/security/passkeys/options",
+        { method: "POST", body: { currentPassword } },
+      );
+      const { startRegistration } = await import("@simplewebauthn/browser");
+      const response = await startRegistration({ optionsJSON });
+      return apiRequest<Json<PasskeyRegistered>>("/api/profile/security/passkeys", {
+        method: "POST",
+        body: { name, response },
+      });
+    },
+    onSuccess: refresh,
+  });
+}
+
+export function useRemovePasskey() {
+  const refresh = useRefreshSecurity();
+  return useMutation({
+    mutationFn: (id: number) =>
+      apiRequest<MessageResponse>(`/api/profile/security/passkeys/${id}`, { method: "DELETE" }),
     onSuccess: refresh,
   });
 }

@@ -3,7 +3,9 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { Json, SecurityOverview, TotpEnrolment } from "../../../../schema/responses";
 import {
+  addPasskeySchema,
   currentPasswordSchema,
+  type AddPasskeyInput,
   disableSecondFactorSchema,
   secondFactorCodeSchema,
   type CurrentPasswordInput,
@@ -22,7 +24,9 @@ import { formatDateTime } from "../../../lib/format";
 import { useSession } from "../../../lib/session";
 import { useCurrentCompany } from "../api/current-company";
 import {
+  useAddPasskey,
   useConfirmTotp,
+  useRemovePasskey,
   useDisableTotp,
   useEndSessions,
   useNewRecoveryCodes,
@@ -182,7 +186,7 @@ function ManageTotp({ overview, onCodes }: { overview: Json<SecurityOverview>; o
   return (
     <div className="space-y-6">
       <p className="text-sm text-slate-700">
-        Two-step sign-in is <strong>on</strong>. {overview.recoveryCodesLeft} of 10 recovery codes left.
+        Your authenticator app is set up. {overview.recoveryCodesLeft} of 10 recovery codes left.
       </p>
       <form onSubmit={renew} noValidate className="space-y-3">
         <InputField
@@ -221,33 +225,133 @@ function ManageTotp({ overview, onCodes }: { overview: Json<SecurityOverview>; o
   );
 }
 
-function TwoStepSignIn({ overview }: { overview: Json<SecurityOverview> }) {
+/** The authenticator app: set up in two steps, or managed once on. */
+function AuthenticatorApp({
+  overview,
+  onCodes,
+}: {
+  overview: Json<SecurityOverview>;
+  onCodes: (codes: string[]) => void;
+}) {
   const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
+  if (overview.totpEnabled) return <ManageTotp overview={overview} onCodes={onCodes} />;
+  if (enrolment) {
+    return (
+      <ConfirmTotpForm
+        enrolment={enrolment}
+        onCodes={(made) => {
+          setEnrolment(null);
+          onCodes(made);
+        }}
+      />
+    );
+  }
+  return <StartTotpForm onStarted={setEnrolment} />;
+}
+
+/** Passkeys: the user's list, and adding one with the password (the browser asks for the key itself). */
+function Passkeys({ overview, onCodes }: { overview: Json<SecurityOverview>; onCodes: (codes: string[]) => void }) {
+  const toast = useToast();
+  const showFailure = useFailureToast();
+  const addPasskey = useAddPasskey();
+  const removePasskey = useRemovePasskey();
+  const form = useForm<AddPasskeyInput>({
+    resolver: zodResolver(addPasskeySchema),
+    defaultValues: { name: "", currentPassword: "" },
+  });
+  const submit = form.handleSubmit((values) =>
+    addPasskey.mutate(values, {
+      onSuccess: ({ passkey, recoveryCodes }) => {
+        form.reset();
+        toast({ title: "Passkey added", description: passkey.name });
+        if (recoveryCodes) onCodes(recoveryCodes);
+      },
+      onError: (error) => {
+        if (!showServerFieldErrors(error, form.setError, ["currentPassword", "name"])) {
+          showFailure("Failed to add the passkey", error);
+        }
+      },
+    }),
+  );
+  return (
+    <div className="space-y-3 border-t border-line pt-4">
+      <h3 className="text-sm font-semibold text-slate-900">Passkeys</h3>
+      <p className="text-sm text-slate-600">
+        A passkey on this phone or computer (its fingerprint, face or PIN), or a security key, instead of typing a code.
+      </p>
+      {overview.passkeys.length > 0 && (
+        <ul aria-label="Passkeys" className="divide-y divide-line rounded-lg border border-line">
+          {overview.passkeys.map((passkey) => (
+            <li key={passkey.id} className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm">
+              <div className="min-w-0">
+                <p className="font-medium text-slate-900">{passkey.name}</p>
+                <p className="text-slate-600">
+                  Added {formatDateTime(passkey.createdAt)}
+                  {passkey.lastUsedAt ? ` · last used ${formatDateTime(passkey.lastUsedAt)}` : " · not used yet"}
+                </p>
+              </div>
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={removePasskey.isPending}
+                aria-label={`Remove passkey ${passkey.name}`}
+                onClick={() =>
+                  removePasskey.mutate(passkey.id, {
+                    onSuccess: ({ message }) => toast({ title: message }),
+                    onError: (error) => showFailure("Failed to remove the passkey", error),
+                  })
+                }
+              >
+                Remove
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form onSubmit={submit} noValidate className="space-y-3">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <InputField
+            label="Passkey name"
+            placeholder="Work laptop"
+            maxLength={100}
+            error={form.formState.errors.name?.message}
+            {...form.register("name")}
+          />
+          <InputField
+            label="Your password, to add a passkey"
+            type="password"
+            autoComplete="current-password"
+            error={form.formState.errors.currentPassword?.message}
+            {...form.register("currentPassword")}
+          />
+        </div>
+        <Button type="submit" variant="secondary" disabled={addPasskey.isPending}>
+          {addPasskey.isPending ? "Waiting for the passkey..." : "Add a Passkey"}
+        </Button>
+      </form>
+    </div>
+  );
+}
+
+function TwoStepSignIn({ overview }: { overview: Json<SecurityOverview> }) {
   const [codes, setCodes] = useState<string[] | null>(null);
   if (codes) return <RecoveryCodeList codes={codes} onDone={() => setCodes(null)} />;
-  if (overview.twoStepEnabled) return <ManageTotp overview={overview} onCodes={setCodes} />;
   return (
     <div className="space-y-4">
-      {overview.requiredBy && (
+      {overview.requiredBy && !overview.twoStepEnabled && (
         <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
           {REQUIRED_NOTICE[overview.requiredBy]}
         </p>
       )}
-      <p className="text-sm text-slate-700">
-        Two-step sign-in is <strong>off</strong>. With it on, signing in needs a code from your phone as well as your
-        password, so a stolen password alone cannot issue certificates in your firm's name.
-      </p>
-      {enrolment ? (
-        <ConfirmTotpForm
-          enrolment={enrolment}
-          onCodes={(made) => {
-            setEnrolment(null);
-            setCodes(made);
-          }}
-        />
-      ) : (
-        <StartTotpForm onStarted={setEnrolment} />
+      {!overview.twoStepEnabled && (
+        <p className="text-sm text-slate-700">
+          Two-step sign-in is <strong>off</strong>. With it on, signing in needs your phone or a passkey as well as your
+          password, so a stolen password alone cannot issue certificates in your firm's name.
+        </p>
       )}
+      <h3 className="text-sm font-semibold text-slate-900">Authenticator app</h3>
+      <AuthenticatorApp overview={overview} onCodes={setCodes} />
+      <Passkeys overview={overview} onCodes={setCodes} />
     </div>
   );
 }
