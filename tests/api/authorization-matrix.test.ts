@@ -69,6 +69,15 @@ interface Row {
   request: (world: World, target: any) => Call;
 }
 
+/** A passkey's answer in the shape the browser sends, signed by nothing. */
+const PASSKEY_ANSWER = (inner: Record<string, string>) => ({
+  id: "AAAA",
+  rawId: "AAAA",
+  type: "public-key",
+  response: { clientDataJSON: "e30", ...inner },
+  clientExtensionResults: {},
+});
+
 const ALL = (status: number): Statuses => [status, status, status, status, status, status, status];
 const SIGNED_IN = (status: number): Statuses => [401, status, status, status, 401, 401, status];
 /** Company data: members and owners of their own company; admins have no company. */
@@ -146,6 +155,26 @@ const matrix: Row[] = [
     expected: ALL(401),
     isPublic: true,
     request: () => ({ path: "/api/login/second-factor", body: { challenge: "not-a-challenge", code: "123456" } }),
+  },
+  {
+    method: "POST",
+    route: "/api/login/second-factor/passkey-options",
+    expected: ALL(401),
+    isPublic: true,
+    request: () => ({ path: "/api/login/second-factor/passkey-options", body: { challenge: "not-a-challenge" } }),
+  },
+  {
+    method: "POST",
+    route: "/api/login/second-factor/passkey",
+    expected: ALL(401),
+    isPublic: true,
+    request: () => ({
+      path: "/api/login/second-factor/passkey",
+      body: {
+        challenge: "not-a-challenge",
+        response: PASSKEY_ANSWER({ authenticatorData: "AAAA", signature: "AAAA" }),
+      },
+    }),
   },
   // Emailed links: the token in the link is the credential, so anyone may call; a made-up one is refused.
   {
@@ -494,6 +523,28 @@ const matrix: Row[] = [
     route: "/api/profile/security/recovery-codes",
     expected: SIGNED_IN(400),
     request: () => ({ path: "/api/profile/security/recovery-codes", body: { code: "000000" } }),
+  },
+  {
+    method: "POST",
+    route: "/api/profile/security/passkeys/options",
+    expected: SIGNED_IN(400),
+    request: () => ({ path: "/api/profile/security/passkeys/options", body: { currentPassword: "not-my-password" } }),
+  },
+  {
+    method: "POST",
+    route: "/api/profile/security/passkeys",
+    // No challenge was asked for: nothing the answer could sign.
+    expected: SIGNED_IN(400),
+    request: () => ({
+      path: "/api/profile/security/passkeys",
+      body: { name: "Key", response: PASSKEY_ANSWER({ attestationObject: "AAAA" }) },
+    }),
+  },
+  {
+    method: "DELETE",
+    route: "/api/profile/security/passkeys/:id",
+    expected: SIGNED_IN(404),
+    request: () => ({ path: "/api/profile/security/passkeys/2147483000" }),
   },
   {
     method: "DELETE",
