@@ -1,5 +1,6 @@
 import type pg from "pg";
 import { RECENT_VALUATION } from "../tests/shared/dates";
+import { totpCode } from "../tests/shared/second-factor";
 import { expectJson } from "./http";
 
 export const BENCH_PASSWORD = "bench-correct-horse-battery";
@@ -12,9 +13,9 @@ export interface Account {
 }
 
 /**
- * A company owner registered through the public API, as a valuation firm signs up. The email is
- * marked confirmed in the database (the benchmark measures routes, not the inbox), so the account
- * can issue codes.
+ * A company owner registered through the public API, as a valuation firm signs up, then signed in
+ * (registration signs nobody in). The email is marked confirmed in the database (the benchmark
+ * measures routes, not the inbox), so the account can issue codes.
  */
 export async function registerCompany(
   origin: string,
@@ -23,34 +24,40 @@ export async function registerCompany(
   companyName: string,
 ): Promise<Account> {
   const email = `${label}-${Date.now().toString(36)}@bench.invalid`;
-  const body = await expectJson<{ token: string; user: { id: number; companyId: number } }>(
-    201,
-    origin,
-    "/api/register",
-    {
-      body: {
-        firstName: "Bench",
-        lastName: label,
-        name: companyName,
-        email,
-        phone: "+254700000001",
-        location: "Nairobi",
-        password: BENCH_PASSWORD,
-        confirmPassword: BENCH_PASSWORD,
-      },
+  await expectJson<{ message: string }>(202, origin, "/api/register", {
+    body: {
+      firstName: "Bench",
+      lastName: label,
+      name: companyName,
+      email,
+      phone: "+254700000001",
+      location: "Nairobi",
+      password: BENCH_PASSWORD,
+      confirmPassword: BENCH_PASSWORD,
     },
-  );
+  });
+  const body = await expectJson<{ token: string; user: { id: number; companyId: number } }>(200, origin, "/api/login", {
+    body: { email, password: BENCH_PASSWORD },
+  });
   await pool.query("UPDATE users SET email_verified_at = now() WHERE id = $1", [body.user.id]);
   return { token: body.token, email, userId: body.user.id, companyId: body.user.companyId };
 }
 
-/** Registers, then promotes to platform administrator as `npm run admin:create` would, and signs in again. */
+/**
+ * Registers, then promotes to platform administrator as `npm run admin:create` would, signs in
+ * again and sets up two-step sign-in in that session (the admin routes answer only then).
+ */
 export async function createAdmin(origin: string, pool: pg.Pool): Promise<Account> {
   const account = await registerCompany(origin, pool, "admin", "Bench Platform Administration");
   await pool.query("UPDATE users SET role = 'admin', company_id = NULL WHERE id = $1", [account.userId]);
   const { token } = await expectJson<{ token: string }>(200, origin, "/api/login", {
     body: { email: account.email, password: BENCH_PASSWORD },
   });
+  const { secret } = await expectJson<{ secret: string }>(201, origin, "/api/profile/security/totp", {
+    token,
+    body: { currentPassword: BENCH_PASSWORD },
+  });
+  await expectJson(200, origin, "/api/profile/security/totp/confirm", { token, body: { code: totpCode(secret) } });
   return { ...account, token };
 }
 

@@ -82,7 +82,7 @@ export const LOCATION_SUGGESTIONS_LIMIT = 15;
 export const LOCATION_QUERY_MIN = 2;
 export const DATE_INPUT_MAX = 10;
 export const CODE_PREVIEW_SIZE = { create: 200, detail: 300 } as const;
-export const REDIRECT_DELAY_MS = { login: 500, unauthorized: 500, register: 1000 } as const;
+export const REDIRECT_DELAY_MS = { login: 500, unauthorized: 500 } as const;
 export const TOAST_DURATION_MS = 5000;
 export const DAY_MS = 24 * 60 * 60 * 1000;
 

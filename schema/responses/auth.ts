@@ -63,3 +63,12 @@ export interface SignedIn {
   token: string;
   user: PublicUser;
 }
+
+/**
+ * POST /api/register: the same answer whether or not the email already had an account (the email
+ * sent says which); the new account signs in once the owner chooses to.
+ */
+export interface RegistrationSent {
+  message: string;
+  email: string;
+}

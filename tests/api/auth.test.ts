@@ -6,6 +6,7 @@ import { TOKEN_AUDIENCE, TOKEN_ISSUER } from "../../worker/lib/tokens";
 import { loginViaApi, registerOwnerViaApi } from "./fixtures/accounts";
 import { withDb } from "./fixtures/database";
 import { api, randomIp, unique } from "./fixtures/http";
+import { waitForEmail } from "../shared/inbox";
 
 const TEST_SECRET = "test-secret-that-is-at-least-32-characters-long";
 
@@ -22,39 +23,56 @@ const registration = (overrides: Record<string, unknown> = {}) => ({
 });
 
 describe("registration", () => {
-  it("creates the owner and their company in one step and signs them in", async () => {
+  it("creates the owner and their company in one step; signing in is a step of its own", async () => {
     const input = registration();
     const res = await api("/api/register", { body: input });
-    expect(res.status).toBe(201);
-    expect(res.body.token).toEqual(expect.any(String));
-    expect(res.body.user).toMatchObject({
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual({
+      message: `We sent an email to ${input.email}. Follow its link to confirm your address, then sign in with your email and password.`,
+      email: input.email,
+    });
+    expect(res.body).not.toHaveProperty("token");
+    await waitForEmail(input.email, "Confirm your email");
+    const signedIn = await api("/api/login", { body: { email: input.email, password: input.password } });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.user).toMatchObject({
       email: input.email,
       firstName: "Ann",
       lastName: "Lee",
       role: "user",
       isActive: true,
-      company: { name: "Lee Valuers", ownerId: res.body.user.id },
+      emailVerified: false,
+      company: { name: "Lee Valuers", ownerId: signedIn.body.user.id },
     });
-    expect(res.body.user).not.toHaveProperty("password");
-    const me = await api("/api/auth/user", { token: res.body.token });
-    expect(me.status).toBe(200);
-    expect(me.body).toMatchObject({
-      id: res.body.user.id,
-      role: "user",
-      company: { id: res.body.user.company.id, name: "Lee Valuers" },
-    });
+    expect(signedIn.body.user).not.toHaveProperty("password");
   });
 
-  it("rejects a duplicate email whatever its case, and leaves no half-created company", async () => {
+  it("answers a taken email exactly as a free one, creates nothing, and tells the address's owner", async () => {
     const input = registration();
-    expect((await api("/api/register", { body: input })).status).toBe(201);
+    expect((await api("/api/register", { body: input })).status).toBe(202);
     const again = await api("/api/register", {
-      body: { ...input, email: input.email.toUpperCase(), name: "Other Co" },
+      body: {
+        ...input,
+        email: input.email.toUpperCase(),
+        name: "Other Co",
+        password: "another-valuation-desk",
+        confirmPassword: "another-valuation-desk",
+      },
     });
-    expect(again.status).toBe(409);
-    expect(again.body.message).toBe("An account with this email already exists");
+    expect(again.status).toBe(202);
+    expect(again.body).toEqual({
+      message: `We sent an email to ${input.email.toUpperCase()}. Follow its link to confirm your address, then sign in with your email and password.`,
+      email: input.email.toUpperCase(),
+    });
     const otherCompanies = await withDb((db) => db.select().from(companies).where(eq(companies.name, "Other Co")));
     expect(otherCompanies).toEqual([]);
+    const told = await waitForEmail(input.email, "you already have an account");
+    expect(told.text).toContain("already has one, so nothing was created");
+    // The existing password still signs in; the one typed the second time does not.
+    expect((await api("/api/login", { body: { email: input.email, password: input.password } })).status).toBe(200);
+    expect((await api("/api/login", { body: { email: input.email, password: "another-valuation-desk" } })).status).toBe(
+      401,
+    );
   });
 
   it("answers 400 with the spec's messages for each invalid field", async () => {
@@ -99,9 +117,10 @@ describe("registration", () => {
   });
 
   it("ignores attempts to register as an admin", async () => {
-    const res = await api("/api/register", { body: registration({ role: "admin", isActive: false }) });
-    expect(res.status).toBe(201);
-    expect(res.body.user).toMatchObject({ role: "user", isActive: true });
+    const input = registration({ role: "admin", isActive: false });
+    expect((await api("/api/register", { body: input })).status).toBe(202);
+    const signedIn = await api("/api/login", { body: { email: input.email, password: input.password } });
+    expect(signedIn.body.user).toMatchObject({ role: "user", isActive: true });
   });
 });
 

@@ -320,17 +320,23 @@ describe("generated bodies", () => {
                     db.$count(users, sql`lower(${users.email}) = lower(${sentEmail.trim().replaceAll("\u0000", "")})`),
                   )
                 : Promise.resolve(0),
-            allowedRefusals: [409],
-            successStatus: 201,
-            onSuccess: async (input, res) => {
-              const user = await rowOf(users, res.body.user.id);
+            allowedRefusals: [429],
+            successStatus: 202,
+            onSuccess: async (input) => {
+              const [stored] = await withDb((db) =>
+                db
+                  .select({ id: users.id })
+                  .from(users)
+                  .where(sql`lower(${users.email}) = lower(${input.email})`),
+              );
+              const user = await rowOf(users, stored!.id);
               expect(user).toMatchObject({
                 email: input.email,
                 firstName: input.firstName,
                 lastName: input.lastName,
                 role: "user",
               });
-              expect(await rowOf(companies, res.body.user.companyId)).toMatchObject({
+              expect(await rowOf(companies, user!.companyId!)).toMatchObject({
                 name: input.name,
                 email: input.email,
                 phone: input.phone ?? null,

@@ -47,7 +47,7 @@ describe("registration and sign-in", () => {
     await context.close();
   });
 
-  it("registers a company, signs out, signs in again and sees the shell", async () => {
+  it("registers a company, is told to check the inbox, signs in, out and in again and sees the shell", async () => {
     const { page, context } = await browser.newPage();
     const email = uniqueEmail("reg");
     await page.goto("/");
@@ -65,9 +65,19 @@ describe("registration and sign-in", () => {
     await dialog.getByRole("button", { name: "Create Account" }).click();
     await page.getByRole("button", { name: "Creating Account..." }).waitFor();
     releaseRegistration();
-    expect(
-      await expectToast(page, "Registration Successful", "Your company account has been created successfully!"),
-    ).toBe("default");
+    expect(await expectToast(page, "Registration Successful", "Check your email to confirm your address.")).toBe(
+      "default",
+    );
+    // Registration signs nobody in (it answers a taken email the same way); the dialog says what comes next.
+    await dialog.getByRole("heading", { name: "Check Your Email" }).waitFor();
+    expect(await dialog.getByRole("status").innerText()).toBe(
+      `We sent an email to ${email}. Follow its link to confirm your address, then sign in with your email and password.`,
+    );
+    await dialog.getByRole("button", { name: "Sign In" }).click();
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("s3cure-passw0rd");
+    await page.getByRole("dialog").getByRole("button", { name: "Sign In" }).click();
+    expect(await expectToast(page, "Login Successful", "Welcome back!")).toBe("default");
     await page.getByRole("link", { name: "My Company Valuers" }).waitFor();
     expect(await page.getByTestId("company-name").innerText()).toBe("Mwangi & Co Valuers");
     for (const link of ["Dashboard", "Create QR Code", "QR History", "My Company Valuers"]) {

@@ -26,7 +26,7 @@ export function useStartSession() {
   );
 }
 
-/** Registration, accepting a team invite and a second-factor code all answer { token, user }. */
+/** Accepting a team invite and a second-factor code both answer { token, user }. */
 export function useSignedInMutation<Input>(path: string) {
   const startSession = useStartSession();
   return useMutation({

@@ -12,6 +12,7 @@ export type EmailMessage =
   | { kind: "change-email"; to: string; token: string; scope: EmailScope }
   | { kind: "email-change-requested"; to: string; newEmail: string; scope: EmailScope }
   | { kind: "password-reset"; to: string; token: string }
+  | { kind: "account-exists"; to: string }
   | { kind: "recovery-cleanup"; to: string; companyName: string; removed: RecoveryRemovals }
   | { kind: "invite"; to: string; token: string; companyName: string; inviterName: string; expiresAt: string }
   | { kind: "invite-has-account"; to: string; companyName: string; inviterName: string }
@@ -139,6 +140,16 @@ function describe(message: EmailMessage, origin: string): Body {
           expires: `This link works once and expires in ${PASSWORD_RESET_HOURS} hour. Every signed-in session ends when the password changes.`,
         },
         notYou: "If you did not ask for this, ignore this email: your password stays as it is.",
+      };
+    case "account-exists":
+      return {
+        subject: `${PRODUCT}: you already have an account`,
+        lines: [
+          `Someone asked to create a ${PRODUCT} account for ${message.to}, which already has one, so nothing was created.`,
+          "If it was you, sign in with your password, or choose a new one if you have forgotten it.",
+        ],
+        action: { label: "Sign in", url: link("/?signin=1") },
+        notYou: "If it was not you, ignore this email: your account is unchanged.",
       };
     case "recovery-cleanup": {
       const { members, invites, webhookUrl } = message.removed;

@@ -6,7 +6,7 @@ import {
   secondFactorChallengeSchema,
   secondFactorSignInSchema,
 } from "../../schema/validation/security";
-import type { SecondFactorChallenge } from "../../schema/responses";
+import type { RegistrationSent, SecondFactorChallenge } from "../../schema/responses";
 import type { AppEnv } from "../env";
 import { clientAddress } from "../lib/client-address";
 import { ApiError, badRequest } from "../lib/errors";
@@ -14,7 +14,7 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from "../lib/password
 import { validate } from "../lib/validation";
 import { relyingParty, requireUser, sessionDetails } from "../middleware/auth";
 import { enforceRateLimit } from "../middleware/rate-limit";
-import { confirmEmail, findAccountByEmail, newConfirmationLink, registerAccount } from "../services/accounts";
+import { confirmEmail, findAccountByEmail, newConfirmationLink, registerOrTellOwner } from "../services/accounts";
 import { queueEmails } from "../services/email";
 import { clearAddressFailures, loginWaitSeconds, recordLoginFailure } from "../services/login-failures";
 import { PASSKEY_NOT_VERIFIED, passkeySignInOptions, verifyPasskey } from "../services/passkeys";
@@ -23,6 +23,10 @@ import { endSession, publicUser, signedInResponse } from "../services/sessions";
 import { signSecondFactorChallenge, verifySecondFactorChallenge } from "../lib/tokens";
 
 const INVALID_CREDENTIALS = "Invalid email or password";
+
+/** What registration answers, whether or not the email already had an account. */
+export const registrationSent = (email: string) =>
+  `We sent an email to ${email}. Follow its link to confirm your address, then sign in with your email and password.`;
 
 function tooManyFailures(seconds: number): ApiError {
   return new ApiError(429, "Too many failed sign-ins. Please wait a moment and try again.", undefined, {
@@ -45,13 +49,15 @@ export const authRoutes = new Hono<AppEnv>()
   .post("/register", validate("json", registerSchema), async (c) => {
     const input = c.req.valid("json");
     await enforceRateLimit(c, "AUTH_IP_LIMITER", `register:${clientAddress(c)}`);
-    const { userId, email } = await registerAccount(
+    // Each registration is an email to the address typed: limited per address, taken or free.
+    await enforceRateLimit(c, "EMAIL_LIMITER", `register:${input.email.toLowerCase()}`);
+    const email = await registerOrTellOwner(
       c.var.transactional(),
       input,
       await hashPassword(input.password, c.var.config.PASSWORD_HASHING),
     );
     queueEmails(c, [email]);
-    return c.json(await signedInResponse(c.var.db, c.var.config.JWT_SECRET, userId, sessionDetails(c)), 201);
+    return c.json({ message: registrationSent(input.email), email: input.email } satisfies RegistrationSent, 202);
   })
   .post("/login", validate("json", loginSchema), async (c) => {
     const { email, password } = c.req.valid("json");

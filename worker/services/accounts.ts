@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { companies, users } from "../../schema/tables";
 import type { Register } from "../../schema/validation/auth";
-import type { Database, Transaction, TransactionalDatabase } from "../db";
+import type { Database, Reader, Transaction, TransactionalDatabase } from "../db";
 import { CONFIRM_EMAIL_HOURS, PASSWORD_RESET_HOURS, type EmailMessage } from "../lib/email-templates";
 import { ApiError, isUniqueViolation } from "../lib/errors";
 import { verifyPassword } from "../lib/passwords";
@@ -55,8 +55,28 @@ export async function registerAccount(
   }
 }
 
+/**
+ * Registration as the route answers it: the same for a free and a taken email, so nobody learns
+ * from it who has an account. A free email gets its account and the confirmation link; a taken
+ * one gets nothing created and an email telling its owner. Either way the answer is one email.
+ */
+export async function registerOrTellOwner(
+  db: TransactionalDatabase,
+  input: Register,
+  passwordHash: string,
+): Promise<EmailMessage> {
+  try {
+    return (await registerAccount(db, input, passwordHash)).email;
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 409)) throw error;
+    // Told at the address as the account stores it, whatever case it was typed in this time.
+    const account = await findAccountByEmail(db, input.email);
+    return { kind: "account-exists", to: account?.email ?? input.email };
+  }
+}
+
 /** The account an email signs in to, whatever the case it was typed in. */
-export async function findAccountByEmail(db: Database, email: string) {
+export async function findAccountByEmail(db: Reader, email: string) {
   const [user] = await db
     .select({
       id: users.id,

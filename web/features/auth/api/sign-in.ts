@@ -1,6 +1,6 @@
 import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
 import { useMutation } from "@tanstack/react-query";
-import type { Json, SecondFactorChallenge, SignedIn } from "../../../../schema/responses";
+import type { Json, RegistrationSent, SecondFactorChallenge, SignedIn } from "../../../../schema/responses";
 import type { LoginInput, RegisterInput } from "../../../../schema/validation/auth";
 import type { SecondFactorSignInInput } from "../../../../schema/validation/security";
 import { apiRequest } from "../../../lib/api-client";
@@ -47,5 +47,12 @@ export function usePasskeySignIn() {
   });
 }
 
-/** POST /api/register: creates the company and its owner, then signs in like a login. */
-export const useRegister = () => useSignedInMutation<RegisterInput>("/api/register");
+/**
+ * POST /api/register: creates the company and its owner and emails the confirmation link. It signs
+ * nobody in, because it answers the same whether or not the email already had an account.
+ */
+export const useRegister = () =>
+  useMutation({
+    mutationFn: (input: RegisterInput) =>
+      apiRequest<RegistrationSent>("/api/register", { method: "POST", body: input }),
+  });
