@@ -67,4 +67,9 @@ export interface QrCode {
 export interface QrCodeWithImage extends QrCode {
   /** The image as a data: URL, drawn from qrCodeData on every read. */
   qrCodeDataUrl: string;
+  /**
+   * GET /api/qr-codes/:id only: the signing valuer's details as they are now, when an edit made
+   * them differ from the ones frozen on the certificate (`valuer`); null when they are the same.
+   */
+  signerNow?: CodeSigner | null;
 }

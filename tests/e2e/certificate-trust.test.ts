@@ -172,6 +172,16 @@ describe("one verdict on every surface", () => {
     await page.getByText("Jane Wanjiku", { exact: true }).waitFor();
     expect(await page.getByText("Someone Else Entirely").count()).toBe(0);
     await context.close();
+
+    // The firm's own detail page says why the certificate shows the old details.
+    const workspace = await browser.newPage({ token: owner.token });
+    await workspace.page.goto(`/qr/${code.id}`);
+    const note = workspace.page.getByTestId("signer-now");
+    await note.waitFor();
+    expect(await note.innerText()).toBe(
+      "The valuer's details have changed since this code was issued (now Someone Else Entirely, None). The certificate keeps the details it was issued with.",
+    );
+    await workspace.context.close();
   });
 
   it("sends a verified firm whose company email changed back to review: its new codes are amber", async () => {

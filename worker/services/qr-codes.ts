@@ -90,14 +90,30 @@ export function selectCodes(db: Database) {
   return db.select(codeWithValuer).from(qrCodes).$dynamic();
 }
 
-/** One code of the company with its signer, or 404: a code of another company looks missing. */
-export async function getCompanyCode(db: Database, companyId: number, rawId: string): Promise<QrCode> {
+/**
+ * One code of the company with its signer as frozen on the certificate and, when an edit of the
+ * valuer made them differ since, the signer's details now (so the firm sees why the certificate
+ * shows the old ones); 404 for a code of another company, which looks missing.
+ */
+export async function getCompanyCode(
+  db: Database,
+  companyId: number,
+  rawId: string,
+): Promise<QrCode & { signerNow: CodeSigner | null }> {
   const id = parseId(rawId, CODE_NOT_FOUND);
-  const [code] = await selectCodes(db)
+  const [row] = await db
+    .select({ ...codeWithValuer, nowName: valuers.name, nowQualification: valuers.qualification })
+    .from(qrCodes)
+    .leftJoin(valuers, eq(valuers.id, qrCodes.valuerId))
     .where(and(eq(qrCodes.id, id), eq(qrCodes.companyId, companyId)))
     .limit(1);
-  if (!code) throw notFound(CODE_NOT_FOUND);
-  return code;
+  if (!row) throw notFound(CODE_NOT_FOUND);
+  const { nowName, nowQualification, ...code } = row;
+  const changed =
+    nowName !== null &&
+    code.valuer !== null &&
+    (nowName !== code.valuer.name || (nowQualification ?? null) !== (code.valuer.qualification ?? null));
+  return { ...code, signerNow: changed ? { name: nowName, qualification: nowQualification } : null };
 }
 
 /** Only an active, undeleted valuer of the user's own company may sign. */

@@ -47,6 +47,13 @@ export function CodePropertyDetails({ code }: { code: Json<QrCodeWithImage> }) {
               {code.valuer.qualification && (
                 <span className="block text-sm font-normal text-slate-600">{code.valuer.qualification}</span>
               )}
+              {code.signerNow && (
+                <span className="mt-1 block text-sm font-normal text-amber-800" data-testid="signer-now">
+                  The valuer's details have changed since this code was issued (now {code.signerNow.name}
+                  {code.signerNow.qualification ? `, ${code.signerNow.qualification}` : ""}). The certificate keeps the
+                  details it was issued with.
+                </span>
+              )}
             </>
           )}
         </Detail>
