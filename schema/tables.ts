@@ -526,8 +526,8 @@ export const emailTokens = pgTable(
 );
 
 /**
- * Failed sign-ins, counted per email ("email:<lowercased>") and per client address
- * ("address:<address>"); only failures count, so a correct password is never refused because of
+ * Failed sign-ins, counted per email ("email:<lowercased>") and per client network
+ * ("address:<IPv4 address or IPv6 /64>", docs/decisions/026); only failures count, so a correct password is never refused because of
  * someone else's mistakes (see docs/decisions/012).
  */
 export const loginFailures = pgTable("login_failures", {

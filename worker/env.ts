@@ -10,6 +10,11 @@ export interface Bindings {
   AUTH_EMAIL_LIMITER: RateLimit;
   PUBLIC_LIMITER: RateLimit;
   VERIFICATION_CODE_LIMITER: RateLimit;
+  /** The wider budgets per IPv6 /48 beside the per-network ones (docs/decisions/026). */
+  AUTH_IP_LIMITER_48: RateLimit;
+  PUBLIC_LIMITER_48: RateLimit;
+  EMAIL_LIMITER_48: RateLimit;
+  VERIFICATION_CODE_LIMITER_48: RateLimit;
   SCAN_ALERTS: Queue<ScanAlertMessage>;
   EMAILS: Queue<EmailMessage>;
   EMAIL_LIMITER: RateLimit;

@@ -18,16 +18,6 @@ const WIDE_LIMITERS = {
 
 type ClientLimiterName = keyof typeof WIDE_LIMITERS;
 
-// The /48 budgets are bindings like the others (wrangler.toml); declared here, beside their only use.
-declare module "../env" {
-  interface Bindings {
-    AUTH_IP_LIMITER_48: RateLimit;
-    PUBLIC_LIMITER_48: RateLimit;
-    EMAIL_LIMITER_48: RateLimit;
-    VERIFICATION_CODE_LIMITER_48: RateLimit;
-  }
-}
-
 async function spend(limiter: RateLimit, key: string) {
   const { success } = await limiter.limit({ key });
   if (!success) {
