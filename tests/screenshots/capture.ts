@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { registerOwnerViaApi, signInViaApi } from "../e2e/fixtures/accounts";
-import { runAdminCreate } from "../e2e/fixtures/admins";
+import { runAdminCreate, setUpSecondFactorViaApi } from "../e2e/fixtures/admins";
 import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, useBrowser } from "../e2e/fixtures/browser";
 import { scanLikePhone, USER_AGENTS } from "../e2e/fixtures/certificates";
 import { createCodeViaApi, type CreatedCode } from "../e2e/fixtures/codes";
@@ -48,6 +48,8 @@ const MOTOR_VEHICLE_CODE = {
 async function seed(): Promise<Seeded> {
   await runAdminCreate(ADMIN.email, ADMIN.password);
   const admin = await signInViaApi(ADMIN.email, ADMIN.password);
+  // The admin screens open only in a session that proved a second factor.
+  await setUpSecondFactorViaApi(admin.token, ADMIN.password);
 
   const owner = await registerOwnerViaApi({
     email: "grace.wanjiru@kamau-otieno.co.ke",
