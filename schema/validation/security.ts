@@ -14,9 +14,12 @@ export const secondFactorCodeField = z
 export const secondFactorCodeSchema = z.object({ code: secondFactorCodeField });
 export type SecondFactorCodeInput = z.input<typeof secondFactorCodeSchema>;
 
-/** POST /api/login/second-factor: the challenge the password step answered with, and the code. */
+/** The challenge the password step answered with (a short-lived signed token). */
+const challengeField = z.string({ error: "Sign in again" }).min(1, "Sign in again").max(2048);
+
+/** POST /api/login/second-factor: the challenge of the password step, and the code. */
 export const secondFactorSignInSchema = z.object({
-  challenge: z.string({ error: "Sign in again" }).min(1, "Sign in again").max(2048),
+  challenge: challengeField,
   code: secondFactorCodeField,
 });
 export type SecondFactorSignInInput = z.input<typeof secondFactorSignInSchema>;
@@ -76,7 +79,7 @@ export type PasskeyRegistrationInput = z.input<typeof passkeyRegistrationSchema>
 
 /** POST /api/login/second-factor/passkey: the challenge of the password step and the passkey's signature. */
 export const passkeySignInSchema = z.object({
-  challenge: z.string({ error: "Sign in again" }).min(1, "Sign in again").max(2048),
+  challenge: challengeField,
   response: webauthnResponse({
     authenticatorData: base64url(8192),
     signature: base64url(8192),
@@ -86,6 +89,4 @@ export const passkeySignInSchema = z.object({
 export type PasskeySignInInput = z.input<typeof passkeySignInSchema>;
 
 /** Asking for the options of a passkey sign-in: the challenge of the password step. */
-export const secondFactorChallengeSchema = z.object({
-  challenge: z.string({ error: "Sign in again" }).min(1, "Sign in again").max(2048),
-});
+export const secondFactorChallengeSchema = z.object({ challenge: challengeField });

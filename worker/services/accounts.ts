@@ -103,6 +103,13 @@ export async function isCurrentPassword(db: Database, userId: number, password: 
   return Boolean(stored && (await verifyPassword(password, stored)));
 }
 
+/** The same check, refusing with the error of the form's `currentPassword` field. */
+export async function assertCurrentPassword(db: Database, userId: number, password: string) {
+  if (!(await isCurrentPassword(db, userId, password))) {
+    throw new ApiError(400, "Validation failed", ["currentPassword: Current password is incorrect"]);
+  }
+}
+
 /** The new password and the end of every other session and link take effect together or not at all. */
 export async function replacePassword(
   db: TransactionalDatabase,

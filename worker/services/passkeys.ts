@@ -8,6 +8,7 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
   type RegistrationResponseJSON,
 } from "@simplewebauthn/server";
+import { isoBase64URL } from "@simplewebauthn/server/helpers";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { PasskeyRegistered, PasskeySummary } from "../../schema/responses";
 import { passkeys, sessions, users, webauthnChallenges } from "../../schema/tables";
@@ -82,8 +83,7 @@ async function consumeChallenge(tx: Transaction, userId: number, purpose: "regis
 /** The challenge the browser signed, read from its client data (checked again by the library). */
 function signedChallenge(clientDataJSON: string): string {
   try {
-    const text = atob(clientDataJSON.replace(/-/g, "+").replace(/_/g, "/"));
-    const challenge = (JSON.parse(text) as { challenge?: unknown }).challenge;
+    const challenge = (JSON.parse(isoBase64URL.toUTF8String(clientDataJSON)) as { challenge?: unknown }).challenge;
     return typeof challenge === "string" ? challenge : "";
   } catch {
     return "";
@@ -137,7 +137,7 @@ export function registerPasskey(
       .values({
         userId: user.id,
         credentialId: credential.id,
-        publicKey: toBase64url(credential.publicKey),
+        publicKey: isoBase64URL.fromBuffer(credential.publicKey),
         counter: credential.counter,
         transports: credential.transports ?? [],
         name,
@@ -191,7 +191,7 @@ export function verifyPasskey(
       expectedRPID: rp.id,
       credential: {
         id: stored.credentialId,
-        publicKey: fromBase64url(stored.publicKey),
+        publicKey: isoBase64URL.toBuffer(stored.publicKey),
         counter: stored.counter,
         transports: stored.transports as never,
       },
@@ -213,16 +213,4 @@ export async function removePasskey(db: Database, userId: number, passkeyId: num
     .where(and(eq(passkeys.id, passkeyId), eq(passkeys.userId, userId)))
     .returning({ id: passkeys.id });
   return Boolean(removed);
-}
-
-function toBase64url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
-}
-
-function fromBase64url(text: string): Uint8Array<ArrayBuffer> {
-  const padded = text.replace(/-/g, "+").replace(/_/g, "/");
-  return Uint8Array.from(atob(padded + "=".repeat((4 - (padded.length % 4)) % 4)), (char) => char.charCodeAt(0));
 }

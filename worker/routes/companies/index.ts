@@ -25,7 +25,7 @@ import {
   updateCompanyRegistration,
   updateScanAlertSettings,
 } from "../../services/companies";
-import { isCurrentPassword } from "../../services/accounts";
+import { assertCurrentPassword } from "../../services/accounts";
 import { queueEmails } from "../../services/email";
 import { webhookRoutes } from "./webhook";
 
@@ -34,9 +34,7 @@ export const COMPANY_EMAIL_NEEDS_PASSWORD = "Enter your current password to chan
 /** The owner proves it is them before the company email, part of the verified identity, changes. */
 async function requireOwnPassword(c: Context<AppEnv>, password: string | undefined) {
   if (!password) throw badRequest("Validation failed", [`currentPassword: ${COMPANY_EMAIL_NEEDS_PASSWORD}`]);
-  if (!(await isCurrentPassword(c.var.db, c.var.user.id, password))) {
-    throw badRequest("Validation failed", ["currentPassword: Current password is incorrect"]);
-  }
+  await assertCurrentPassword(c.var.db, c.var.user.id, password);
 }
 
 /** The signed-in user's own company (/api/companies/current) and its scan-alert webhook. */

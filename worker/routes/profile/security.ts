@@ -8,11 +8,11 @@ import {
   secondFactorCodeSchema,
 } from "../../../schema/validation/security";
 import type { AppEnv } from "../../env";
-import { badRequest, notFound } from "../../lib/errors";
+import { notFound } from "../../lib/errors";
 import { parseId, validate } from "../../lib/validation";
 import { relyingParty, requireUser } from "../../middleware/auth";
 import { enforceRateLimit } from "../../middleware/rate-limit";
-import { isCurrentPassword } from "../../services/accounts";
+import { assertCurrentPassword } from "../../services/accounts";
 import { listPasskeys, passkeyRegistrationOptions, registerPasskey, removePasskey } from "../../services/passkeys";
 import {
   checkSecondFactor,
@@ -23,8 +23,6 @@ import {
   startTotpEnrolment,
 } from "../../services/second-factor";
 import { endSessionByHandle, endSessions, listSessions, secondFactorState } from "../../services/sessions";
-
-const WRONG_PASSWORD = "currentPassword: Current password is incorrect";
 
 /**
  * /api/profile/security: the user's two-step sign-in (an authenticator app and recovery codes) and
@@ -52,9 +50,7 @@ export const securityRoutes = new Hono<AppEnv>()
   .post("/totp", requireUser, validate("json", currentPasswordSchema), async (c) => {
     const { db, user, config } = c.var;
     await enforceRateLimit(c, "AUTH_EMAIL_LIMITER", `password:${user.id}`);
-    if (!(await isCurrentPassword(db, user.id, c.req.valid("json").currentPassword))) {
-      throw badRequest("Validation failed", [WRONG_PASSWORD]);
-    }
+    await assertCurrentPassword(db, user.id, c.req.valid("json").currentPassword);
     return c.json(await startTotpEnrolment(db, config.WEBHOOK_SECRET_KEY, user), 201);
   })
   .post("/totp/confirm", requireUser, validate("json", secondFactorCodeSchema), async (c) => {
@@ -73,8 +69,7 @@ export const securityRoutes = new Hono<AppEnv>()
     const { db, user, config } = c.var;
     const { currentPassword, code } = c.req.valid("json");
     await enforceRateLimit(c, "AUTH_EMAIL_LIMITER", `password:${user.id}`);
-    if (!(await isCurrentPassword(db, user.id, currentPassword)))
-      throw badRequest("Validation failed", [WRONG_PASSWORD]);
+    await assertCurrentPassword(db, user.id, currentPassword);
     const check = await checkSecondFactor(c.var.transactional(), config.WEBHOOK_SECRET_KEY, user.id, code);
     if (!check.ok) throw check.error;
     await disableTotp(c.var.transactional(), user.id);
@@ -94,9 +89,7 @@ export const securityRoutes = new Hono<AppEnv>()
   .post("/passkeys/options", requireUser, validate("json", currentPasswordSchema), async (c) => {
     const { db, user } = c.var;
     await enforceRateLimit(c, "AUTH_EMAIL_LIMITER", `password:${user.id}`);
-    if (!(await isCurrentPassword(db, user.id, c.req.valid("json").currentPassword))) {
-      throw badRequest("Validation failed", [WRONG_PASSWORD]);
-    }
+    await assertCurrentPassword(db, user.id, c.req.valid("json").currentPassword);
     return c.json(await passkeyRegistrationOptions(db, user, relyingParty(c)));
   })
   .post("/passkeys", requireUser, validate("json", passkeyRegistrationSchema), async (c) => {
