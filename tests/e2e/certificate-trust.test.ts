@@ -1,4 +1,4 @@
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { certificateVerdict, verdictHeadline, type CertificateTone } from "../../schema/certificate-verdict";
 import type { CodeStatusName, IssuerTrust } from "../../schema/limits";
@@ -10,7 +10,7 @@ import { expectToast, PHONE_VIEWPORT, useBrowser } from "./fixtures/browser";
 import { qrViewPath } from "./fixtures/certificates";
 import { createCodeViaApi, type CreatedCode, fillRealEstateCode } from "./fixtures/codes";
 import { queryAppDatabase } from "./fixtures/database";
-import { apiCall } from "./fixtures/http";
+import { apiCall, fetchApp } from "./fixtures/http";
 import { createValuerViaApi } from "./fixtures/valuers";
 
 /**
@@ -154,6 +154,38 @@ describe("one verdict on every surface", () => {
       }
       await owner.context.close();
     }
+
+    // The lists say what a scan shows where the status badge alone would not: History for every
+    // code of the firm, the dashboard for its newest five.
+    const firm = states.filter((state) => state.trust !== "suspended");
+    const workspace = await browser.newPage({ token: firm[0]!.ownerToken, viewport: PHONE_VIEWPORT });
+    const verdictIn = async (container: Locator, state: State) => {
+      const entry = container.filter({
+        has: workspace.page.locator(`a[href="/qr/${state.code.id}"]`),
+      });
+      await entry.waitFor();
+      const line = entry.locator("[data-scan-verdict]");
+      return (await line.count()) === 0
+        ? null
+        : { text: await line.innerText(), tone: await line.getAttribute("data-scan-verdict") };
+    };
+    const expectedVerdict = (state: State) => {
+      const { tone, headline } = certificateVerdict(state.status, state.trust);
+      return headline === state.status ? null : { text: `Scans show “${verdictHeadline("en", headline)}”`, tone };
+    };
+    await workspace.page.goto("/qr-history");
+    for (const state of firm) {
+      expect(await verdictIn(workspace.page.locator("tbody tr"), state), `${state.name} in History`).toEqual(
+        expectedVerdict(state),
+      );
+    }
+    await workspace.page.goto("/dashboard");
+    const recent = workspace.page.getByRole("list", { name: "Recent codes" }).locator("> li");
+    const newestFive = firm.toSorted((a, b) => b.code.id - a.code.id).slice(0, 5);
+    for (const state of newestFive) {
+      expect(await verdictIn(recent, state), `${state.name} in Recent Codes`).toEqual(expectedVerdict(state));
+    }
+    await workspace.context.close();
   });
 
   it("keeps the signer a certificate was issued with after the valuer is edited", async () => {
@@ -208,6 +240,34 @@ describe("one verdict on every surface", () => {
     await phone.page.getByText("Issued under a name ValuSeal has not verified").first().waitFor();
     expect(await phone.page.getByText("Verified Authentic").count()).toBe(0);
     await phone.context.close();
+  });
+
+  it("refuses a time zone given as an offset, which Postgres would read with its sign inverted", async () => {
+    const owner = await registerOwnerViaApi();
+    const { page, context } = await browser.newPage({ token: owner.token, viewport: PHONE_VIEWPORT });
+    await page.goto("/settings/company");
+    const zone = page.getByLabel("Time zone", { exact: true });
+    await zone.waitFor();
+    // The form offers names only; an attacker edits the page to send an offset.
+    await zone.evaluate((select: HTMLSelectElement) => {
+      const option = select.options[select.options.length - 1]!;
+      option.value = "+23:59";
+      option.textContent = "+23:59";
+    });
+    await zone.selectOption("+23:59");
+    await page.getByRole("button", { name: "Save scan alerts" }).click();
+    await page
+      .getByText("Choose a time zone by name, such as Africa/Nairobi (offsets such as +03:00 are not accepted)")
+      .waitFor();
+    const direct = await fetchApp("/api/companies/current/scan-alerts", {
+      method: "PUT",
+      headers: { authorization: `Bearer ${owner.token}`, "content-type": "application/json" },
+      body: JSON.stringify({ mode: "daily", timeZone: "+23:59" }),
+    });
+    expect(direct.status).toBe(400);
+    const saved = await queryAppDatabase("SELECT time_zone FROM companies WHERE id = $1", [owner.user.company.id]);
+    expect(saved.rows[0]!.time_zone).not.toBe("+23:59");
+    await context.close();
   });
 
   it("refuses a valuation dated in the future on the create form, on the field", async () => {

@@ -3,7 +3,7 @@ import type { Json, QrCode } from "../../../../schema/responses";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "../../../components/ui/table";
 import { formatDate, formatMoney } from "../../../lib/format";
 import { codeReferenceLine, codeTitle } from "../lib/describe-code";
-import { CodeStatusBadge } from "./code-status-badge";
+import { CodeStatusBadge, ScanVerdict } from "./code-status-badge";
 import { DownloadCodeButton } from "./download-code-button";
 
 function CodeHistoryRow({ code }: { code: Json<QrCode> }) {
@@ -26,6 +26,7 @@ function CodeHistoryRow({ code }: { code: Json<QrCode> }) {
       </TableCell>
       <TableCell label="Status">
         <CodeStatusBadge status={code.status} />
+        <ScanVerdict status={code.status} trust={code.issuerTrust} className="mt-1" />
       </TableCell>
       <TableCell label="Actions">
         <div className="flex items-center gap-2">

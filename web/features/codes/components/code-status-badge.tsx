@@ -1,5 +1,7 @@
-import type { CodeStatusName } from "../../../../schema/limits";
+import { certificateVerdict, verdictHeadline, type CertificateTone } from "../../../../schema/certificate-verdict";
+import type { CodeStatusName, IssuerTrust } from "../../../../schema/limits";
 import { StatusBadge, type StatusName } from "../../../components/ui/status-badge";
+import { cn } from "../../../lib/cn";
 
 const BADGES: Record<CodeStatusName, StatusName> = {
   valid: "code-valid",
@@ -11,4 +13,34 @@ const BADGES: Record<CodeStatusName, StatusName> = {
 /** A code's one status as the server computed it, in the same words on every screen. */
 export function CodeStatusBadge({ status, className }: { status: CodeStatusName; className?: string }) {
   return <StatusBadge status={BADGES[status]} className={className} />;
+}
+
+const VERDICT_TEXT: Record<Exclude<CertificateTone, "sample">, string> = {
+  valid: "text-emerald-700",
+  warning: "text-amber-800",
+  invalid: "text-red-700",
+};
+
+/**
+ * What a scan of the code shows, by the certificate's own rule, for the lists (History, Recent
+ * Codes): the status badge alone says "Valid" for a code that scans amber when ValuSeal does not
+ * vouch for the identity it was issued under. Shown only when the verdict says more than the badge
+ * (a withdrawn or expired code reads the same on both), so a list does not repeat itself.
+ */
+export function ScanVerdict({
+  status,
+  trust,
+  className,
+}: {
+  status: CodeStatusName;
+  trust: IssuerTrust;
+  className?: string;
+}) {
+  const { tone, headline } = certificateVerdict(status, trust);
+  if (tone === "sample" || headline === status) return null;
+  return (
+    <p data-scan-verdict={tone} className={cn("text-xs", VERDICT_TEXT[tone], className)}>
+      Scans show “{verdictHeadline("en", headline)}”
+    </p>
+  );
 }

@@ -10,7 +10,7 @@ import { SkeletonRows } from "../../../components/ui/skeleton";
 import { formatDate, formatMoney } from "../../../lib/format";
 import { useRecentCodes } from "../api/list-codes";
 import { codeTitle } from "../lib/describe-code";
-import { CodeStatusBadge } from "./code-status-badge";
+import { CodeStatusBadge, ScanVerdict } from "./code-status-badge";
 
 function RecentCodeItem({ code }: { code: Json<QrCode> }) {
   return (
@@ -22,6 +22,7 @@ function RecentCodeItem({ code }: { code: Json<QrCode> }) {
           {formatDate(code.valuationDate, "short")}
         </p>
         <CodeStatusBadge status={code.status} className="mt-1" />
+        <ScanVerdict status={code.status} trust={code.issuerTrust} className="mt-1" />
       </div>
       <div className="flex items-center gap-3">
         <p className="text-sm font-medium text-slate-900">
