@@ -89,8 +89,12 @@ export default defineConfig({
           include: ["tests/e2e/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/support/e2e-global-setup.ts"],
-          // One shared app server and 2 CPU cores: files run one after another.
-          fileParallelism: false,
+          // Two files at a time against the one shared app server: a browser test mostly waits on
+          // the page, the Worker and the database, so a second file fills the idle CPU (about 70 %
+          // busy with one). Tests therefore never rely on platform-wide state staying still: they
+          // find their own rows by a unique tag or email, never the first row of a shared list.
+          fileParallelism: true,
+          maxWorkers: 2,
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
