@@ -2,6 +2,7 @@ import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
 import { randomBytes } from "node:crypto";
 import { freePort } from "./scripts/lib/free-port.ts";
+import { newSigningKey } from "./scripts/lib/signing-keys.ts";
 import { plannedTestDatabaseUrl } from "./tests/support/test-database.ts";
 
 // Ports, the database URL and the bridge's secret path are picked once here (the Worker's bindings
@@ -14,6 +15,8 @@ process.env.VALUSEAL_TEST_BRIDGE_SECRET ??= randomBytes(16).toString("hex");
 process.env.VALUSEAL_TEST_SMTP_PORT ??= String(await freePort());
 process.env.VALUSEAL_TEST_MAIL_UI_PORT ??= String(await freePort());
 process.env.VALUSEAL_TEST_DOH_PORT ??= String(await freePort());
+// A fresh platform signing key per run: tests read its public half from /.well-known/jwks.json.
+process.env.VALUSEAL_TEST_SIGNING_KEY ??= newSigningKey();
 
 export const TEST_JWT_SECRET = "test-secret-that-is-at-least-32-characters-long";
 /** 32 bytes, base64: the key webhook signing secrets are encrypted with in the API tests. */
@@ -46,6 +49,7 @@ export default defineConfig({
                 // (tests/unit/passwords.test.ts checks the production parameters).
                 PASSWORD_HASHING: "fast",
                 WEBHOOK_SECRET_KEY: TEST_WEBHOOK_SECRET_KEY,
+                SIGNING_KEY: process.env.VALUSEAL_TEST_SIGNING_KEY,
                 // Webhook hosts resolve through the tests' own resolver (tests/support/dns-over-https.ts).
                 WEBHOOK_DNS_RESOLVER: `http://127.0.0.1:${process.env.VALUSEAL_TEST_DOH_PORT}/dns-query`,
                 // Emails go over real SMTP to the tests' MailDev inbox (tests/support/maildev-global-setup.ts).

@@ -559,3 +559,56 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index("idempotency_keys_created_idx").on(t.createdAt)],
 );
+
+/**
+ * Every key the platform has signed certificates, statuses and checkpoints with (its public half
+ * only: the private key is a Worker secret). A key is registered by the statement that first signs
+ * with it, so no record can carry a key that is not published at /.well-known/jwks.json; the next
+ * key's first signature marks the one before as stopped. Rows are never deleted.
+ */
+export const signingKeys = pgTable("signing_keys", {
+  kid: varchar({ length: 64 }).primaryKey(),
+  publicJwk: jsonb().notNull(),
+  startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  stoppedAt: timestamp({ withTimezone: true }),
+  /** From this time on the key may be in other hands: what it signed after is refused. */
+  compromisedAt: timestamp({ withTimezone: true }),
+});
+
+/**
+ * The append-only log of signed records (docs/transparency-log.md): each entry's `chainHash` is
+ * SHA-256(previous chainHash ‖ leafHash), leafHash the SHA-256 of the record's text, so changing
+ * any entry breaks every later one. A trigger refuses UPDATE, DELETE and TRUNCATE (migration 0015);
+ * `subject` is the code's public token or the company's id as text, not a foreign key, because a
+ * deleted company's entries stay in the log.
+ */
+export const transparencyLog = pgTable(
+  "transparency_log",
+  {
+    seq: bigint({ mode: "number" }).primaryKey(),
+    kind: varchar({ length: 32 }).notNull(),
+    subject: varchar({ length: 64 }).notNull(),
+    /** The signed record: a compact JWS. */
+    record: text().notNull(),
+    leafHash: varchar({ length: 64 }).notNull(),
+    chainHash: varchar({ length: 64 }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("transparency_log_subject_idx").on(t.subject, t.seq)],
+);
+
+/** The log's head: one row, moved by every append under its row lock, so entries get gapless numbers. */
+export const transparencyLogHead = pgTable("transparency_log_head", {
+  id: smallint().primaryKey(),
+  size: bigint({ mode: "number" }).notNull(),
+  headHash: varchar({ length: 64 }).notNull(),
+});
+
+/** A signed statement of the log's size and head hash at a moment: anyone can compare them over time. */
+export const transparencyCheckpoints = pgTable("transparency_checkpoints", {
+  size: bigint({ mode: "number" }).primaryKey(),
+  headHash: varchar({ length: 64 }).notNull(),
+  /** The checkpoint as a compact JWS. */
+  record: text().notNull(),
+  signedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

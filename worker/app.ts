@@ -23,6 +23,9 @@ import { valuerRoutes } from "./routes/valuers";
 import { verifyPageRoutes } from "./routes/verify-page";
 import { verifyRoutes } from "./routes/verify";
 import { verificationCodeRoutes } from "./routes/public/verification-codes";
+import { logRoutes } from "./routes/log";
+import { statusRoutes } from "./routes/status";
+import { wellKnownRoutes } from "./routes/well-known";
 
 const MAX_BODY_BYTES = 100 * 1024;
 
@@ -71,6 +74,10 @@ export const app = new Hono<AppEnv>()
   .route("/verify", verifyRoutes)
   // The printed codes' short address: a server-rendered certificate, no SPA.
   .route("/v", verifyPageRoutes)
+  // What anyone can check without trusting our pages: keys, the log, signed statuses.
+  .route("/.well-known", wellKnownRoutes)
+  .route("/log", logRoutes)
+  .route("/status", statusRoutes)
   .notFound((c) => {
     if (c.req.path.startsWith("/api/")) return c.json({ message: "Not found" }, 404);
     return c.env.ASSETS.fetch(c.req.raw);

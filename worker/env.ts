@@ -23,6 +23,7 @@ export interface Bindings {
   APP_ENV?: string;
   PASSWORD_HASHING?: string;
   WEBHOOK_SECRET_KEY?: string;
+  SIGNING_KEY?: string;
   WEBHOOK_DNS_RESOLVER?: string;
   DB_WS_PROXY?: string;
   DB_CONNECT_TIMEOUT_MS?: string;

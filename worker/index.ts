@@ -1,29 +1,43 @@
 import { app } from "./app";
-import { readConfig } from "./config";
-import { connectDatabase } from "./db";
+import { type Config, readConfig } from "./config";
+import { connectDatabase, type Database } from "./db";
+import { signerFor } from "./lib/signing";
 import type { Bindings } from "./env";
 import type { EmailMessage } from "./lib/email-templates";
 import { deliverEmails, queueEmailsNow } from "./services/email";
 import { deleteExpiredIdempotencyKeys } from "./services/idempotency";
 import { dueScanAlertDigests, dueScanDigests } from "./services/scan-alert-emails";
 import { deliverScanAlerts, type ScanAlertMessage } from "./services/scan-alerts";
+import { checkpointDue, signCheckpoint } from "./services/signed-records";
 
 type QueueMessage = ScanAlertMessage | EmailMessage;
+
+/** The checkpoint names the platform by its public origin; without one configured it waits for a request's. */
+async function signCheckpointIfDue(db: Database, config: Config) {
+  if (!config.PUBLIC_ORIGIN || !(await checkpointDue(db))) return;
+  await signCheckpoint(db, {
+    signer: await signerFor(config.SIGNING_KEY),
+    origin: config.PUBLIC_ORIGIN.replace(/\/+$/, ""),
+  });
+}
 
 /**
  * The hourly cron: the daily digests due this hour (each company's 08:00 comes once a day), the
  * alert digests of the hour that just ended (codes scanned more often than they get alert emails
- * for), and the sweep of Idempotency-Keys past their 24 hours. They are independent, so one failing
+ * for), the sweep of Idempotency-Keys past their 24 hours, and the log's checkpoint (signed when
+ * the log grew, and at least once a day). They are independent, so one failing
  * never skips another; a failure is still thrown, so the run is reported as failed.
  */
 async function runHourlyJobs(controller: ScheduledController, env: Bindings) {
   const now = new Date(controller.scheduledTime);
-  const { db, close } = connectDatabase(readConfig(env));
+  const config = readConfig(env);
+  const { db, close } = connectDatabase(config);
   try {
     const results = await Promise.allSettled([
       dueScanDigests(db, now).then((digests) => queueEmailsNow(env, digests)),
       dueScanAlertDigests(db, now).then((digests) => queueEmailsNow(env, digests)),
       deleteExpiredIdempotencyKeys(db, now),
+      signCheckpointIfDue(db, config),
     ]);
     const failed = results.find((result) => result.status === "rejected");
     if (failed) throw failed.reason;

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { appendFileSync, existsSync, readFileSync } from "node:fs";
 import { tightenMode, writePrivateFile } from "./private-files";
+import { newSigningKey } from "./signing-keys";
 
 export const DEV_VARS_FILE = ".dev.vars";
 
@@ -25,6 +26,11 @@ const GENERATED: Record<string, { comment: string; value: () => string }> = {
     comment: "Encrypts webhook signing secrets in the database.",
     value: () => randomBytes(32).toString("base64"),
   },
+  SIGNING_KEY: {
+    comment: "Signs certificates, statuses and the log's checkpoints (npm run keys:rotate replaces it).",
+    // Single-quoted: the value is JSON, and dotenv keeps a single-quoted value exactly as written.
+    value: () => `'${newSigningKey()}'`,
+  },
   [EMBEDDED_DATABASE_PASSWORD]: {
     comment: "The embedded database's password: its port refuses any other (the Worker's DATABASE_URL carries it).",
     value: () => randomBytes(24).toString("hex"),
@@ -32,8 +38,8 @@ const GENERATED: Record<string, { comment: string; value: () => string }> = {
 };
 
 /**
- * A fresh clone has no .dev.vars: create it from the example with a random JWT secret, webhook key
- * and embedded database password. An older .dev.vars gets the ones it lacks added. The file holds
+ * A fresh clone has no .dev.vars: create it from the example with a random JWT secret, webhook key,
+ * signing key and embedded database password. An older .dev.vars gets the ones it lacks added. The file holds
  * secrets, so it is made readable by its owner only (0600), also when it existed with a looser mode.
  */
 export function ensureDevVars(file = DEV_VARS_FILE, example = ".dev.vars.example") {
@@ -41,7 +47,7 @@ export function ensureDevVars(file = DEV_VARS_FILE, example = ".dev.vars.example
   if (!existsSync(file)) {
     let content = readFileSync(example, "utf8");
     for (const [name, { value }] of Object.entries(GENERATED)) {
-      content = content.replace(new RegExp(`^${name}=.*$`, "m"), `${name}=${value()}`);
+      content = content.replace(new RegExp(`^${name}=.*$`, "m"), () => `${name}=${value()}`);
     }
     writePrivateFile(file, content);
     created = true;

@@ -668,6 +668,65 @@ const matrix: Row[] = [
     expected: ADMIN_ONLY,
     request: () => ({ path: "/api/admin/audit-log?pageSize=5" }),
   },
+  {
+    method: "GET",
+    route: "/api/admin/signing-keys",
+    expected: ADMIN_ONLY,
+    request: () => ({ path: "/api/admin/signing-keys" }),
+  },
+  {
+    // A key id nobody has: the administrator gets 404 rather than marking a real key compromised.
+    method: "POST",
+    route: "/api/admin/signing-keys/:kid/compromise",
+    expected: [401, 403, 403, 403, 401, 401, 404],
+    request: () => ({
+      path: "/api/admin/signing-keys/no-such-key/compromise",
+      body: { compromisedAt: "2026-01-01T00:00:00Z" },
+    }),
+  },
+  // What anyone can check without trusting our pages (docs/signed-records.md).
+  {
+    method: "GET",
+    route: "/api/public/certificates/:token/record",
+    expected: ALL(200),
+    isPublic: true,
+    request: (w) => ({ path: `/api/public/certificates/${w.codeA.publicToken}/record` }),
+  },
+  {
+    method: "GET",
+    route: "/.well-known/jwks.json",
+    expected: ALL(200),
+    isPublic: true,
+    request: () => ({ path: "/.well-known/jwks.json" }),
+  },
+  {
+    method: "GET",
+    route: "/log/checkpoints",
+    expected: ALL(200),
+    isPublic: true,
+    request: () => ({ path: "/log/checkpoints" }),
+  },
+  {
+    method: "GET",
+    route: "/log/entries",
+    expected: ALL(200),
+    isPublic: true,
+    request: () => ({ path: "/log/entries?from=1&to=2" }),
+  },
+  {
+    method: "GET",
+    route: "/log/proof/:token",
+    expected: ALL(200),
+    isPublic: true,
+    request: (w) => ({ path: `/log/proof/${w.codeA.publicToken}` }),
+  },
+  {
+    method: "GET",
+    route: "/status/:token",
+    expected: ALL(200),
+    isPublic: true,
+    request: (w) => ({ path: `/status/${w.codeA.publicToken}` }),
+  },
 ];
 
 const sessionFor = (userId: number) =>

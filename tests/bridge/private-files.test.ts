@@ -55,6 +55,14 @@ describe(".dev.vars", () => {
     const vars = readDevVars(file);
     expect(vars.JWT_SECRET).toMatch(/^[0-9a-f]{64}$/);
     expect(vars.WEBHOOK_SECRET_KEY).toHaveLength(44);
+    // The signing key as the Worker reads it: an Ed25519 private JWK named by its thumbprint.
+    expect(JSON.parse(vars.SIGNING_KEY!)).toEqual({
+      kty: "OKP",
+      crv: "Ed25519",
+      x: expect.stringMatching(/^[\w-]{43}$/),
+      d: expect.stringMatching(/^[\w-]{43}$/),
+      kid: expect.stringMatching(/^[\w-]{43}$/),
+    });
     expect(embeddedDatabasePassword(file)).toMatch(/^[0-9a-f]{48}$/);
     // Kept across runs: the password in the data folder's dev-server.json and in .dev.vars agree.
     const before = readFileSync(file, "utf8");
@@ -75,6 +83,7 @@ describe(".dev.vars", () => {
     expect(vars.JWT_SECRET).toBe("an-older-secret-that-is-long-enough-123");
     expect(vars.WEBHOOK_SECRET_KEY).toBe("a2V5");
     expect(vars.EMBEDDED_DATABASE_PASSWORD).toMatch(/^[0-9a-f]{48}$/);
+    expect(JSON.parse(vars.SIGNING_KEY!)).toMatchObject({ kty: "OKP", crv: "Ed25519" });
   });
 });
 

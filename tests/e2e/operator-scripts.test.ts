@@ -1,3 +1,8 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { signInViaApi, uniqueEmail } from "./fixtures/accounts";
 import { runAdminCreate } from "./fixtures/admins";
@@ -33,5 +38,43 @@ describe("npm run admin:create", () => {
     await expect(runAdminCreate(uniqueEmail("short"), "short")).rejects.toMatchObject({
       stderr: expect.stringContaining("at least 10 characters"),
     });
+  });
+});
+
+describe("npm run keys:rotate", () => {
+  const rotate = (cwd: string, ...args: string[]) =>
+    promisify(execFile)(
+      process.execPath,
+      [resolve("node_modules/tsx/dist/cli.mjs"), resolve("scripts/keys-rotate.ts"), ...args],
+      {
+        cwd,
+      },
+    );
+
+  it("prints a new key for a deployment, or replaces the one in .dev.vars and names both", async () => {
+    const printed = JSON.parse((await rotate(process.cwd(), "--print")).stdout);
+    expect(printed).toEqual({
+      kty: "OKP",
+      crv: "Ed25519",
+      x: expect.any(String),
+      d: expect.any(String),
+      kid: expect.any(String),
+    });
+
+    const folder = mkdtempSync(join(tmpdir(), "valuseal-keys-"));
+    try {
+      const old = JSON.stringify({ ...printed, kid: "the-previous-key-id" });
+      writeFileSync(join(folder, ".dev.vars"), `JWT_SECRET=${"s".repeat(40)}\nSIGNING_KEY='${old}'\n`);
+      const { stdout } = await rotate(folder);
+      const line = readFileSync(join(folder, ".dev.vars"), "utf8").match(/^SIGNING_KEY='(.*)'$/m);
+      const next = JSON.parse(line![1]!);
+      expect(next.kid).not.toBe("the-previous-key-id");
+      expect(stdout).toContain(
+        `New signing key ${next.kid} written to .dev.vars (it replaces the-previous-key-id, which stays published)`,
+      );
+      expect(readFileSync(join(folder, ".dev.vars"), "utf8")).toContain(`JWT_SECRET=${"s".repeat(40)}`);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

@@ -9,6 +9,7 @@ import { startEmbeddedPostgres } from "../../scripts/lib/embedded-postgres";
 import { freePort } from "../../scripts/lib/free-port";
 import { startMailInbox } from "../../scripts/lib/mail-inbox";
 import { startDbBridge } from "../../scripts/lib/db-bridge";
+import { newSigningKey } from "../../scripts/lib/signing-keys";
 import { startDnsOverHttps } from "./dns-over-https";
 
 export const E2E_JWT_SECRET = "e2e-secret-that-is-at-least-32-characters-long";
@@ -78,6 +79,7 @@ export default async function setup(project: TestProject) {
       // A busy machine can take longer than production's 5 s to open a database connection.
       "DB_CONNECT_TIMEOUT_MS=30000",
       `WEBHOOK_SECRET_KEY=${E2E_WEBHOOK_SECRET_KEY}`,
+      `SIGNING_KEY='${newSigningKey()}'`,
       `WEBHOOK_DNS_RESOLVER=${resolver.url}`,
       `PUBLIC_ORIGIN=http://127.0.0.1:${port}`,
       "SMTP_HOST=127.0.0.1",

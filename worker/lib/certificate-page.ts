@@ -263,6 +263,15 @@ function checkLink(certificate: PublicCertificate, { sealedPageCount }: Certific
   </p>`;
 }
 
+/** Every real code's certificate offers its signed record, the evidence that outlives this page. */
+function signedRecordLink(certificate: PublicCertificate, t: CertificateTexts) {
+  if (certificate.status === "sample") return "";
+  return html`<p class="record">
+    <a href="/api/public/certificates/${certificate.qrCodeId}/record" download>${t.signedRecordLink}</a
+    >${t.signedRecordRest}
+  </p>`;
+}
+
 /** Stored enumerations (property type, purpose) in the page's language; anything else as stored. */
 const translated = <K extends string>(map: Record<K, string>, value: string | null) =>
   value === null ? null : (map[value as K] ?? value);
@@ -324,17 +333,18 @@ export function renderCertificatePage(
         [t.companyPhone, c.companyPhone],
       ])}`,
     footer: html`<dl>
-      ${
-        c.verificationCode
-          ? html`<dt>${t.verificationCode}</dt>
-              <dd>${c.verificationCode}</dd>`
-          : ""
-      }
-      <dt>${t.qrCodeId}</dt>
-      <dd>${c.qrCodeId}</dd>
-      <dt>${t.scanCount}</dt>
-      <dd>${scanCount}</dd>
-    </dl>`,
+        ${
+          c.verificationCode
+            ? html`<dt>${t.verificationCode}</dt>
+                <dd>${c.verificationCode}</dd>`
+            : ""
+        }
+        <dt>${t.qrCodeId}</dt>
+        <dd>${c.qrCodeId}</dd>
+        <dt>${t.scanCount}</dt>
+        <dd>${scanCount}</dd>
+      </dl>
+      ${signedRecordLink(c, t)}`,
   });
 }
 

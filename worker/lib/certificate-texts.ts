@@ -36,6 +36,8 @@ export interface CertificateTexts {
   sealedPage: (page: string, count: string) => string;
   checkCopyLink: string;
   checkCopyRest: string;
+  signedRecordLink: string;
+  signedRecordRest: string;
 
   propertyInformation: string;
   valuationDetails: string;
@@ -112,6 +114,9 @@ const en: CertificateTexts = {
   sealedPage: (page, count) => `Page ${page} of ${count} of the sealed report`,
   checkCopyLink: "Check a copy of this report",
   checkCopyRest: ": drop the PDF you were given to see whether it is the sealed report, page by page.",
+  signedRecordLink: "Download signed record",
+  signedRecordRest:
+    ": this certificate as ValuSeal signed it, to keep with the report. Its signature can be checked against ValuSeal's published keys without this site.",
 
   propertyInformation: "Property Information",
   valuationDetails: "Valuation Details",
@@ -207,6 +212,9 @@ const sw: CertificateTexts = {
   sealedPage: (page, count) => `Ukurasa wa ${page} kati ya ${count} wa ripoti iliyotiwa muhuri`,
   checkCopyLink: "Kagua nakala ya ripoti hii",
   checkCopyRest: ": chagua PDF uliyopewa ili uone kama ndiyo ripoti iliyotiwa muhuri, ukurasa kwa ukurasa.",
+  signedRecordLink: "Pakua rekodi iliyotiwa saini",
+  signedRecordRest:
+    ": cheti hiki kama ValuSeal ilivyokitia saini, cha kuhifadhi pamoja na ripoti. Saini yake inaweza kukaguliwa kwa funguo za umma za ValuSeal bila tovuti hii.",
 
   propertyInformation: "Taarifa za Mali",
   valuationDetails: "Maelezo ya Tathmini",

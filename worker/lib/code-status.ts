@@ -1,6 +1,9 @@
 import { sql } from "drizzle-orm";
 import type { CodeStatusName, IssuerTrust } from "../../schema/limits";
 
+/** A timestamp column as ISO 8601 UTC text with milliseconds, as the answers and records carry times. */
+export const isoText = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 /**
  * A code's one status (CODE_STATUSES, in order of precedence) as SQL, so every list, filter and
  * certificate computes it the same way and at the same moment as the row is read:

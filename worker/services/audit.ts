@@ -18,12 +18,14 @@ export type AuditAction =
   | "team.invitation_cancelled"
   | "team.member_joined"
   | "team.member_removed"
-  | "company.webhook_removed";
+  | "company.webhook_removed"
+  | "platform.signing_key_compromised";
 
 export interface AuditEntry {
   action: AuditAction;
-  targetType: "user" | "company";
-  targetId: number;
+  targetType: "user" | "company" | "signing_key";
+  /** The user's or company's id; null for a signing key, which `details.kid` names. */
+  targetId: number | null;
   /** What a reader needs once the target is gone (its email, name); never secrets. */
   details?: Record<string, unknown>;
 }

@@ -9,7 +9,7 @@ import {
   type ValuationPurpose,
 } from "../../schema/limits";
 import { formatVerificationCode, normalizeVerificationCode } from "../../schema/verification-code";
-import { codeStatusExpression, issuerTrustExpression, issuerVerifiedAtExpression } from "../lib/code-status";
+import { codeStatusExpression, issuerTrustExpression, issuerVerifiedAtExpression, isoText } from "../lib/code-status";
 import type { Database } from "../db";
 import { DEMO_TOKEN, verificationAddress } from "../lib/public-address";
 import type { Visit } from "../lib/scan-visitor";
@@ -82,8 +82,6 @@ interface CertificateRow extends Record<string, unknown> {
   /** Whether this visit added to the count (not a repeat within the window, not a preview). */
   counted: boolean | null;
 }
-
-const isoText = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * One column list and one join list for both queries, so a counted scan and a read-only look-up

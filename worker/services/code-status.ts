@@ -1,3 +1,5 @@
+import type { RecordSigning } from "../lib/signing";
+import { signCertificate } from "./signed-records";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { CodeStatus, CodeStatusEvent } from "../../schema/responses";
@@ -101,6 +103,7 @@ async function recordStatusEvent(
  */
 export async function revokeCode(
   db: TransactionalDatabase,
+  signing: RecordSigning,
   user: AuthenticatedUser,
   companyId: number,
   rawCodeId: string,
@@ -121,6 +124,7 @@ export async function revokeCode(
       })
       .where(eq(qrCodes.id, code.id));
     await recordStatusEvent(tx, { codeId: code.id, action: "revoked", reason, actorId: user.id });
+    await signCertificate(tx, signing, code.id, "revoked");
     return code.id;
   });
 }
@@ -128,6 +132,7 @@ export async function revokeCode(
 /** Only a separate, logged reinstatement (by the owner) brings a revoked code back. */
 export async function reinstateCode(
   db: TransactionalDatabase,
+  signing: RecordSigning,
   actorId: number,
   companyId: number,
   rawCodeId: string,
@@ -141,6 +146,7 @@ export async function reinstateCode(
       .set({ revokedAt: null, revokedReason: null, revokedById: null, supersededById: null })
       .where(eq(qrCodes.id, code.id));
     await recordStatusEvent(tx, { codeId: code.id, action: "reinstated", reason, actorId });
+    await signCertificate(tx, signing, code.id, "reinstated");
     return code.id;
   });
 }

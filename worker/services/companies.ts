@@ -1,3 +1,5 @@
+import type { RecordSigning } from "../lib/signing";
+import { signIssuerDecision } from "./signed-records";
 import { and, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { VerificationStatus } from "../../schema/limits";
@@ -82,10 +84,45 @@ export async function identityChanged(tx: Transaction, companyId: number) {
 
 /** Closes the firm's verification in force, if any (the one change ever made to such a row). */
 async function endVerificationInForce(tx: Transaction, companyId: number) {
-  await tx
+  return tx
     .update(issuerVerifications)
     .set({ endedAt: sql`now()` })
-    .where(and(eq(issuerVerifications.companyId, companyId), isNull(issuerVerifications.endedAt)));
+    .where(and(eq(issuerVerifications.companyId, companyId), isNull(issuerVerifications.endedAt)))
+    .returning(verificationRecordColumns);
+}
+
+const verificationRecordColumns = {
+  legalName: issuerVerifications.legalName,
+  companyEmail: issuerVerifications.companyEmail,
+  registrationBody: issuerVerifications.registrationBody,
+  registrationBodyName: issuerVerifications.registrationBodyName,
+  registrationNumber: issuerVerifications.registrationNumber,
+  coversCodesFrom: issuerVerifications.coversCodesFrom,
+};
+
+/** An issuer verification as its signed record states it ("Other" bodies by their own name). */
+function verificationRecordFields(
+  companyId: number,
+  verification: {
+    legalName: string;
+    companyEmail: string;
+    registrationBody: string | null;
+    registrationBodyName: string | null;
+    registrationNumber: string | null;
+    coversCodesFrom: Date;
+  },
+) {
+  return {
+    company: {
+      id: companyId,
+      legalName: verification.legalName,
+      email: verification.companyEmail,
+      registrationBody:
+        verification.registrationBody === "Other" ? verification.registrationBodyName : verification.registrationBody,
+      registrationNumber: verification.registrationNumber,
+    },
+    coversCodesFrom: verification.coversCodesFrom.toISOString(),
+  };
 }
 
 async function lockCompany(tx: Transaction, companyId: number) {
@@ -395,6 +432,7 @@ export async function resetOwnerPassword(
  */
 export async function decideCompanyVerification(
   db: TransactionalDatabase,
+  signing: RecordSigning,
   actor: Actor,
   companyId: number,
   decision: { verified: boolean; note?: string; confirmEarlierCodes?: boolean },
@@ -414,7 +452,7 @@ export async function decideCompanyVerification(
       .where(eq(companies.id, companyId))
       .for("update");
     if (!existing) throw notFound(COMPANY_NOT_FOUND);
-    await endVerificationInForce(tx, companyId);
+    const ended = await endVerificationInForce(tx, companyId);
     const identity = {
       legalName: existing.name,
       registrationBody: existing.registrationBody,
@@ -422,14 +460,25 @@ export async function decideCompanyVerification(
       registrationNumber: existing.registrationNumber,
       companyEmail: existing.email,
     };
-    if (decision.verified) {
-      await tx.insert(issuerVerifications).values({
-        companyId,
-        ...identity,
-        verifiedById: actor.id,
-        // A code cannot predate its firm: confirming earlier codes covers all of them.
-        coversCodesFrom: decision.confirmEarlierCodes ? existing.createdAt : sql`now()`,
+    // The log keeps every decision, signed: a verification that ended, and the one made now.
+    for (const verification of ended) {
+      await signIssuerDecision(tx, signing, {
+        decision: "ended",
+        ...verificationRecordFields(companyId, verification),
       });
+    }
+    if (decision.verified) {
+      const [made] = await tx
+        .insert(issuerVerifications)
+        .values({
+          companyId,
+          ...identity,
+          verifiedById: actor.id,
+          // A code cannot predate its firm: confirming earlier codes covers all of them.
+          coversCodesFrom: decision.confirmEarlierCodes ? existing.createdAt : sql`now()`,
+        })
+        .returning(verificationRecordColumns);
+      await signIssuerDecision(tx, signing, { decision: "verified", ...verificationRecordFields(companyId, made!) });
     }
     const [company] = await tx
       .update(companies)

@@ -42,7 +42,8 @@ export async function answerOnce<T>(
   run: (db: Transactional) => Promise<Answer<T>>,
 ): Promise<Answer<T> & { replayed: boolean }> {
   const { userId, key } = request;
-  if (!key) return { ...(await run(db)), replayed: false };
+  // Without a key the work still commits as one: a code and its signed record, or neither.
+  if (!key) return { ...(await db.transaction((tx) => run(tx))), replayed: false };
   const requestHash = await sha256Hex(JSON.stringify(request.input));
   const thisKey = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
   return db.transaction(async (tx) => {

@@ -13,6 +13,8 @@ import { verificationAddress } from "../lib/public-address";
 import { randomToken } from "../lib/random";
 import { formatVerificationCode } from "../../schema/verification-code";
 import { codeStatusColumn, issuerTrustColumn } from "../lib/code-status";
+import type { RecordSigning } from "../lib/signing";
+import { signCertificate } from "./signed-records";
 import { parseId } from "../lib/validation";
 
 export const CODE_NOT_FOUND = "QR code not found";
@@ -188,16 +190,18 @@ async function createCode(db: Queryable, origin: string, values: CreateQrCode & 
 
 /**
  * A new code signed by an active valuer of the company, with the signer as the answer shows it.
- * Given a transaction, both the check and the insert run in it (an idempotent create).
+ * Given a transaction, the check, the insert and the signed record run in it (so a code never
+ * stands without its record).
  */
 export async function issueCode(
   db: Queryable,
-  origin: string,
+  { signer, origin }: RecordSigning,
   values: CreateQrCode & { userId: number; companyId: number },
 ): Promise<QrCode> {
   const valuer = await findSigningValuer(db, values.companyId, values.valuerId);
   if (!valuer) throw new ApiError(400, "Validation failed", ["valuerId: Choose an active valuer of your company"]);
   const { valuerName, valuerQualification, ...code } = await createCode(db, origin, values);
+  await signCertificate(db, { signer, origin }, code.id, "issued");
   return { ...code, valuer: valuerName ? { name: valuerName, qualification: valuerQualification } : null };
 }
 

@@ -1,3 +1,5 @@
+import type { RecordSigning } from "../lib/signing";
+import { signCertificate } from "./signed-records";
 import { count, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { codeTitle } from "../../schema/code-description";
@@ -51,6 +53,7 @@ const toReportSeal = ({ firstName, lastName, email, ...seal }: SealRow): ReportS
  */
 export async function registerSeal(
   db: Database,
+  signing: RecordSigning,
   user: AuthenticatedUser,
   companyId: number,
   rawCodeId: string,
@@ -83,7 +86,11 @@ export async function registerSeal(
         pageCount: reportSeals.pageCount,
         sealedAt: reportSeals.createdAt,
       });
-    if (seal) return { ...seal, sealedBy: displayName(user) };
+    if (seal) {
+      // The certificate record now names the sealed file: its digest and every page's fingerprint.
+      await signCertificate(db, signing, code.id, "sealed");
+      return { ...seal, sealedBy: displayName(user) };
+    }
   }
   throw new ApiError(409, "Another seal of this code was being saved at the same moment. Try again.");
 }

@@ -39,10 +39,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={show}>
       {children}
-      {/* The live region is always present so screen readers announce toasts as they appear. */}
+      {/* The live region is always present so screen readers announce toasts as they appear. On a
+          phone it sits at the top: at the bottom it covered the action buttons of a dialog (a
+          dialog's Done under "Report sealed"), and the buttons are what the reader reaches for next. */}
       <ol
         aria-live="polite"
-        className="pointer-events-none fixed bottom-0 right-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4"
+        className="pointer-events-none fixed right-0 top-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 sm:bottom-0 sm:top-auto"
       >
         {current && <Toast key={current.id} message={current} onDismiss={dismiss} />}
       </ol>

@@ -1,3 +1,4 @@
+import { recordSigning } from "../../lib/signing";
 import { Hono } from "hono";
 import {
   activeStatusSchema,
@@ -64,6 +65,12 @@ export const adminCompanyRoutes = new Hono<AppEnv>()
   .patch("/:id/verification", validate("json", companyVerificationSchema), async (c) => {
     const companyId = parseId(c.req.param("id"), COMPANY_NOT_FOUND);
     const decision = c.req.valid("json");
-    const company = await decideCompanyVerification(c.var.transactional(), c.var.user, companyId, decision);
+    const company = await decideCompanyVerification(
+      c.var.transactional(),
+      await recordSigning(c),
+      c.var.user,
+      companyId,
+      decision,
+    );
     return c.json({ message: decision.verified ? "Company verified" : "Company not verified", company });
   });

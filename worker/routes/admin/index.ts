@@ -3,6 +3,7 @@ import type { AppEnv } from "../../env";
 import { requireAdmin, requireUser } from "../../middleware/auth";
 import { adminAuditLogRoutes } from "./audit-log";
 import { adminCompanyListRoutes, adminCompanyRoutes } from "./companies";
+import { adminSigningKeyRoutes } from "./signing-keys";
 import { adminStatsRoutes } from "./stats";
 import { adminUserRoutes } from "./users";
 
@@ -16,4 +17,5 @@ export const adminRoutes = new Hono<AppEnv>()
   .route("/companies-detailed", adminCompanyListRoutes)
   .route("/companies", adminCompanyRoutes)
   .route("/users", adminUserRoutes)
-  .route("/audit-log", adminAuditLogRoutes);
+  .route("/audit-log", adminAuditLogRoutes)
+  .route("/signing-keys", adminSigningKeyRoutes);

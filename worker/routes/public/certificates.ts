@@ -9,6 +9,10 @@ import { enqueueScanAlert } from "../../services/scan-alerts";
 import { CERTIFICATE_NOT_FOUND, checkCopy } from "../../services/seals";
 import { validate } from "../../lib/validation";
 import { copyCheckSchema } from "../../../schema/validation/seals";
+import { PUBLIC_TOKEN_PATTERN } from "../../../schema/validation/certificate";
+import { signedRecordFile, signedRecordFileName } from "../../../schema/signed-record-file";
+import { recordSigning } from "../../lib/signing";
+import { certificateRecordFor } from "../../services/signed-records";
 
 /**
  * /api/public/certificates/:token: the certificate as JSON for the /qr-view page. No sign-in,
@@ -21,6 +25,19 @@ export const publicCertificateRoutes = new Hono<AppEnv>()
     if (!result.found) throw new ApiError(404, CERTIFICATE_NOT_FOUND);
     enqueueScanAlert(c, result.alert);
     return c.json(result.certificate, 200, { "Cache-Control": "no-store" });
+  })
+  // The certificate's signed record as a file to keep: the evidence outlives this server.
+  .get("/:token/record", rateLimitScans, async (c) => {
+    const token = c.req.param("token");
+    if (!PUBLIC_TOKEN_PATTERN.test(token)) throw new ApiError(404, CERTIFICATE_NOT_FOUND);
+    const signing = await recordSigning(c);
+    const record = await certificateRecordFor(c.var.db, signing, token);
+    if (!record) throw new ApiError(404, CERTIFICATE_NOT_FOUND);
+    const file = signedRecordFile(record, signing.origin);
+    return c.json(file, 200, {
+      "Cache-Control": "no-store",
+      "Content-Disposition": `attachment; filename="${signedRecordFileName(record)}"`,
+    });
   })
   // A copy of a sealed report, checked by its fingerprints (the file stays in the reader's browser).
   // Logged in the code's scan log with its verdict, never counted; it shares the scans' rate limit.

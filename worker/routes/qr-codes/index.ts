@@ -4,8 +4,8 @@ import { createQrCodeSchema, qrCodeListQuerySchema } from "../../../schema/valid
 import type { QrCode, QrCodeWithImage } from "../../../schema/responses";
 import type { AppEnv } from "../../env";
 import { currentCompanyId } from "../../lib/company";
-import { publicOrigin } from "../../lib/public-address";
 import { renderQrSvg, svgDataUrl } from "../../lib/qr";
+import { recordSigning } from "../../lib/signing";
 import { validate } from "../../lib/validation";
 import { wantsPage } from "../../../schema/validation/pagination";
 import {
@@ -61,12 +61,12 @@ export const qrCodeRoutes = new Hono<AppEnv>()
       const input = c.req.valid("json");
       const userId = c.var.user.id;
       const values = { ...input, userId, companyId: currentCompanyId(c) };
-      const origin = publicOrigin(c);
+      const signing = await recordSigning(c);
       // A resent request with the same Idempotency-Key gets the first code back, not a second (paid) one.
       const answer = await answerOnce(
         c.var.transactional(),
         { userId, key: c.req.valid("header")["idempotency-key"], input },
-        async (db) => ({ status: 201 as const, body: withImage(await issueCode(db, origin, values)) }),
+        async (db) => ({ status: 201 as const, body: withImage(await issueCode(db, signing, values)) }),
       );
       return c.json(answer.body, answer.status, answer.replayed ? { "Idempotent-Replayed": "true" } : undefined);
     },

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { sealRegistrationSchema } from "../../../schema/validation/seals";
 import type { AppEnv } from "../../env";
 import { currentCompanyId } from "../../lib/company";
+import { recordSigning } from "../../lib/signing";
 import { validate } from "../../lib/validation";
 import { requireActiveCompany, requireCompanyUser, requireConfirmedEmail, requireUser } from "../../middleware/auth";
 import { listSeals, registerSeal } from "../../services/seals";
@@ -21,6 +22,7 @@ export const codeSealRoutes = new Hono<AppEnv>()
     async (c) => {
       const seal = await registerSeal(
         c.var.db,
+        await recordSigning(c),
         c.var.user,
         currentCompanyId(c),
         c.req.param("id"),

@@ -3,6 +3,7 @@ import { reinstateCodeSchema, revokeCodeSchema } from "../../../schema/validatio
 import type { AppEnv } from "../../env";
 import { currentCompanyId } from "../../lib/company";
 import { publicOrigin } from "../../lib/public-address";
+import { recordSigning } from "../../lib/signing";
 import { validate } from "../../lib/validation";
 import { requireActiveCompany, requireCompanyOwner, requireCompanyUser, requireUser } from "../../middleware/auth";
 import { loadCodeStatus, loadStatusEvents, reinstateCode, revokeCode } from "../../services/code-status";
@@ -15,6 +16,7 @@ export const codeStatusRoutes = new Hono<AppEnv>()
     const { user, db } = c.var;
     const codeId = await revokeCode(
       c.var.transactional(),
+      await recordSigning(c),
       user,
       currentCompanyId(c),
       c.req.param("id"),
@@ -34,6 +36,7 @@ export const codeStatusRoutes = new Hono<AppEnv>()
       const { reason } = c.req.valid("json");
       const codeId = await reinstateCode(
         c.var.transactional(),
+        await recordSigning(c),
         user.id,
         currentCompanyId(c),
         c.req.param("id"),

@@ -23,6 +23,8 @@ const detailsOf = ({ details }: Json<AuditLogEntry>): Record<string, unknown> =>
 function targetLabel(entry: Json<AuditLogEntry>) {
   const { targetType, targetId } = entry;
   const details = detailsOf(entry);
+  // A signing key is named by its key id, not a number.
+  if (targetType === "signing_key") return { name: null, reference: `Signing key ${text(details.kid) ?? "?"}` };
   const kind = targetType === "company" ? "Company" : targetType === "user" ? "User" : targetType;
   return { name: text(details.email) ?? text(details.name), reference: `${kind} #${targetId ?? "?"}` };
 }

@@ -117,14 +117,29 @@ export function CertificateDetails({ certificate: c }: { certificate: PublicCert
       heading="Property Valuation Certificate"
       status={<CertificateStatus certificate={c} />}
       footer={
-        <DetailList
-          className="mb-2.5"
-          rows={[
-            ["Verification code", c.verificationCode],
-            ["QR Code ID", c.qrCodeId],
-            ["Scan count", scanCount],
-          ]}
-        />
+        <>
+          <DetailList
+            className="mb-2.5"
+            rows={[
+              ["Verification code", c.verificationCode],
+              ["QR Code ID", c.qrCodeId],
+              ["Scan count", scanCount],
+            ]}
+          />
+          {c.status !== "sample" && (
+            <p className="mb-2.5 text-sm text-slate-700">
+              <a
+                href={`/api/public/certificates/${c.qrCodeId}/record`}
+                download
+                className="font-medium text-brand-700 underline"
+              >
+                Download signed record
+              </a>
+              : this certificate as ValuSeal signed it, to keep with the report. Its signature can be checked against
+              ValuSeal's published keys without this site.
+            </p>
+          )}
+        </>
       }
     >
       {(c.status === "revoked" || c.status === "superseded") && <RevokedBanner certificate={c} />}

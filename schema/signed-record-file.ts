@@ -1,0 +1,32 @@
+import { decodeJwt } from "jose";
+import type { CertificateRecord } from "./signed-records";
+
+/**
+ * The "Download signed record" file: the certificate's compact JWS with a short explanation, so a
+ * person who finds the file in a loan folder years later knows what it is and how to check it.
+ */
+export interface SignedRecordFile {
+  about: string;
+  howToCheck: string;
+  keys: string;
+  status: string;
+  record: string;
+}
+
+export function signedRecordFile(record: string, origin: string): SignedRecordFile {
+  return {
+    about:
+      "A valuation certificate signed by ValuSeal when it was issued or last changed. The record field is a JSON Web Signature (RFC 7515, EdDSA): changing any character of it breaks the signature.",
+    howToCheck:
+      "Verify the record's signature with the key its header names (kid), from ValuSeal's published keys (keys; every key ever used stays there). For a sealed report, the record holds the SHA-256 of the sealed PDF and each page's fingerprint. A signature proves what ValuSeal stated when it signed; whether the code was withdrawn later is answered online, signed, at status.",
+    keys: `${origin}/.well-known/jwks.json`,
+    status: `${origin}/status/${(decodeJwt(record) as unknown as CertificateRecord).code.token}`,
+    record,
+  };
+}
+
+/** "valuseal-VS-7K3M-9Q2P-4H.json", from the record itself. */
+export function signedRecordFileName(record: string): string {
+  const { code } = decodeJwt(record) as unknown as CertificateRecord;
+  return `valuseal-${code.verificationCode}.json`;
+}

@@ -1,0 +1,415 @@
+import { createHash } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { calculateJwkThumbprint, exportJWK, generateKeyPair } from "jose";
+import { describe, expect, it } from "vitest";
+import {
+  RECORD_TYPES,
+  type CertificateRecord,
+  type CheckpointRecord,
+  type IssuerVerificationRecord,
+  type KeyHistory,
+  type StatusRecord,
+} from "../../schema/signed-records";
+import type { SigningKey } from "../../worker/config";
+import { signerFor, type RecordSigning } from "../../worker/lib/signing";
+import {
+  keyHistory,
+  latestCertificateRecord,
+  logEntries,
+  markKeyCompromised,
+  signCertificate,
+} from "../../worker/services/signed-records";
+import { pageFingerprintsRoot } from "../../verifier/hashes";
+import { verifyLogEntries } from "../../verifier/log";
+import { verifyRecord } from "../../verifier/records";
+import { registerOwnerViaServices } from "./fixtures/accounts";
+import { createAdminViaDb, verifyCompanyViaAdmin } from "./fixtures/admins";
+import { createCodeViaApi, insertCode } from "./fixtures/codes";
+import { inRolledBackTransaction, withDb, withServices } from "./fixtures/database";
+import { api, ORIGIN } from "./fixtures/http";
+import { insertValuer } from "./fixtures/valuers";
+
+const jwks = async () => (await api<KeyHistory>("/.well-known/jwks.json")).body;
+
+const downloadRecord = async (token: string) => {
+  const res = await api(`/api/public/certificates/${token}/record`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res;
+};
+
+async function verifiedCertificate(record: string, history?: KeyHistory) {
+  const check = await verifyRecord<CertificateRecord>(record, history ?? (await jwks()), RECORD_TYPES.certificate);
+  if (!check.ok) throw new Error(`record refused: ${check.problem}`);
+  return check.payload;
+}
+
+/** Another platform key, as `npm run keys:rotate` makes one (generated here with WebCrypto). */
+async function anotherSigningKey(): Promise<SigningKey> {
+  const { privateKey } = await generateKeyPair("EdDSA", { extractable: true });
+  const jwk = await exportJWK(privateKey);
+  const kid = await calculateJwkThumbprint({ kty: "OKP", crv: "Ed25519", x: jwk.x! });
+  return { kty: "OKP", crv: "Ed25519", x: jwk.x!, d: jwk.d!, kid };
+}
+
+const workerSigning = () =>
+  withServices(
+    async ({ config }) => ({ signer: await signerFor(config.SIGNING_KEY), origin: ORIGIN }) as RecordSigning,
+  );
+
+/** One character of the JWS payload changed: still well formed, no longer what was signed. */
+function alterOneCharacter(record: string): string {
+  const [header, payload, signature] = record.split(".");
+  const at = Math.floor(payload!.length / 2);
+  const swapped = payload![at] === "A" ? "B" : "A";
+  return [header, payload!.slice(0, at) + swapped + payload!.slice(at + 1), signature].join(".");
+}
+
+const digest = (text: string) => createHash("sha256").update(text).digest("hex");
+
+describe("signed certificate records", () => {
+  it("signs a code at issue with its frozen certificate; the download verifies against the published keys", async () => {
+    const owner = await registerOwnerViaServices({ name: "Signed Valuers Ltd" });
+    const valuer = await insertValuer(owner.user.companyId!, { name: "Amina Otieno", registrationNumber: "VRB 77" });
+    const code = await createCodeViaApi(owner.token, valuer.id, { addressee: "Equity Bank" });
+
+    const res = await downloadRecord(code.publicToken);
+    expect(res.headers.get("content-disposition")).toBe(
+      `attachment; filename="valuseal-${code.verificationCode}.json"`,
+    );
+    expect(res.body).toMatchObject({
+      keys: `${ORIGIN}/.well-known/jwks.json`,
+      status: `${ORIGIN}/status/${code.publicToken}`,
+    });
+    const payload = await verifiedCertificate(res.body.record);
+    expect(payload).toMatchObject({
+      v: 1,
+      iss: ORIGIN,
+      event: "issued",
+      code: { address: code.qrCodeData, token: code.publicToken, verificationCode: code.verificationCode },
+      issuer: { name: "Signed Valuers Ltd", email: owner.email, verifiedAt: null },
+      valuer: { name: "Amina Otieno", registrationNumber: "VRB 77" },
+      property: { address: code.propertyAddress, type: "Real Estate" },
+      valuation: { marketValue: code.marketValue, currency: "KES", addressee: "Equity Bank" },
+      withdrawal: null,
+      sealedReport: null,
+    });
+    expect(Math.abs(payload.iat * 1000 - Date.now())).toBeLessThan(60_000);
+
+    // Any change to the signed text is refused, and so is a key nobody published.
+    expect(await verifyRecord(alterOneCharacter(res.body.record), await jwks(), RECORD_TYPES.certificate)).toEqual({
+      ok: false,
+      problem: "bad-signature",
+      key: expect.objectContaining({ kid: expect.any(String) }),
+    });
+    expect(await verifyRecord(res.body.record, { keys: [] }, RECORD_TYPES.certificate)).toEqual({
+      ok: false,
+      problem: "unknown-key",
+    });
+    // A certificate record is not a status or a checkpoint, whatever it says.
+    expect(await verifyRecord(res.body.record, await jwks(), RECORD_TYPES.status)).toEqual({
+      ok: false,
+      problem: "wrong-type",
+    });
+  });
+
+  it("keeps what was issued: a later valuer edit is not in the record, a revocation is a new record", async () => {
+    const owner = await registerOwnerViaServices();
+    const valuer = await insertValuer(owner.user.companyId!, { name: "First Signer" });
+    const code = await createCodeViaApi(owner.token, valuer.id);
+    const issued = (await downloadRecord(code.publicToken)).body.record;
+
+    await api(`/api/valuers/${valuer.id}`, {
+      method: "PUT",
+      token: owner.token,
+      body: { name: "Someone Else", qualification: "None", phone: "+254711000000" },
+    });
+    const revoked = await api(`/api/qr-codes/${code.id}/revoke`, {
+      token: owner.token,
+      body: { reason: "Value corrected" },
+    });
+    expect(revoked.status).toBe(200);
+
+    const latest = await verifiedCertificate((await downloadRecord(code.publicToken)).body.record);
+    expect(latest).toMatchObject({
+      event: "revoked",
+      valuer: { name: "First Signer" },
+      withdrawal: { reason: "Value corrected", replacedBy: null },
+    });
+    // The issue record is still in the log, unchanged, before the revocation.
+    const entries = await withDb(async (db) => {
+      const { rows } = await db.execute<{ record: string }>(
+        sql`SELECT record FROM transparency_log WHERE subject = ${code.publicToken} ORDER BY seq`,
+      );
+      return rows.map((row) => row.record);
+    });
+    expect(entries).toEqual([issued, expect.any(String)]);
+    expect((await verifiedCertificate(entries[1]!)).event).toBe("revoked");
+  });
+
+  it("names a sealed report's file digest and every page fingerprint, with their Merkle root", async () => {
+    const owner = await registerOwnerViaServices();
+    const code = await insertCode(owner);
+    const pages = Array.from({ length: 5 }, (_, index) => digest(`page ${index + 1}`));
+    const sealed = await api(`/api/qr-codes/${code.id}/seals`, {
+      token: owner.token,
+      body: { sha256: digest("sealed file"), pageFingerprints: pages },
+    });
+    expect(sealed.status).toBe(201);
+    const record = await verifiedCertificate((await downloadRecord(code.publicToken)).body.record);
+    expect(record.event).toBe("sealed");
+    expect(record.sealedReport).toEqual({
+      version: 1,
+      sha256: digest("sealed file"),
+      pageCount: 5,
+      pageFingerprints: pages,
+      pageFingerprintsRoot: await pageFingerprintsRoot(pages),
+    });
+    // RFC 9162: one leaf is SHA-256(0x00 ‖ leaf); the root of two is SHA-256(0x01 ‖ left ‖ right).
+    const leaf = (hex: string) => createHash("sha256").update(Buffer.concat([Buffer.of(0), Buffer.from(hex, "hex")]));
+    const node = createHash("sha256")
+      .update(Buffer.concat([Buffer.of(1), leaf(pages[0]!).digest(), leaf(pages[1]!).digest()]))
+      .digest("hex");
+    expect(await pageFingerprintsRoot(pages.slice(0, 2))).toBe(node);
+  });
+
+  it("signs a record for a code issued before records existed when it is first asked for", async () => {
+    const owner = await registerOwnerViaServices();
+    const code = await insertCode(owner, { createdAt: new Date("2026-01-10T08:00:00Z") });
+    expect(await withDb((db) => latestCertificateRecord(db, code.publicToken))).toBeNull();
+    const record = await verifiedCertificate((await downloadRecord(code.publicToken)).body.record);
+    expect(record).toMatchObject({ event: "recorded", code: { issuedAt: "2026-01-10T08:00:00.000Z" } });
+    // Asked again, it is the same record, not a second one.
+    expect((await downloadRecord(code.publicToken)).body.record).toBe(
+      await withDb((db) => latestCertificateRecord(db, code.publicToken)),
+    );
+    expect((await api("/api/public/certificates/NotARealToken123/record")).status).toBe(404);
+  });
+
+  it("logs an administrator's verification of an issuer identity, signed", async () => {
+    const owner = await registerOwnerViaServices({ name: "Logged Identity Ltd" });
+    await verifyCompanyViaAdmin(owner.user.companyId!);
+    const { rows } = await withDb((db) =>
+      db.execute<{ record: string }>(
+        sql`SELECT record FROM transparency_log WHERE kind = 'issuer-verification' AND subject = ${String(owner.user.companyId)} ORDER BY seq`,
+      ),
+    );
+    expect(rows).toHaveLength(1);
+    const check = await verifyRecord<IssuerVerificationRecord>(
+      rows[0]!.record,
+      await jwks(),
+      RECORD_TYPES.issuerVerification,
+    );
+    expect(check).toMatchObject({
+      ok: true,
+      payload: {
+        decision: "verified",
+        company: { id: owner.user.companyId, legalName: "Logged Identity Ltd", email: owner.email },
+      },
+    });
+  });
+});
+
+describe("signed status", () => {
+  it("answers a code's status as a short-lived JWS anyone's script can read", async () => {
+    const owner = await registerOwnerViaServices();
+    const code = await insertCode(owner);
+    const res = await api(`/status/${code.publicToken}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/jose");
+    expect(res.headers.get("access-control-allow-origin")).toBe("*");
+    const check = await verifyRecord<StatusRecord>(res.body, await jwks(), RECORD_TYPES.status);
+    expect(check).toMatchObject({
+      ok: true,
+      payload: { status: "valid", reason: null, code: { address: code.qrCodeData } },
+    });
+    if (!check.ok) return;
+    expect(check.payload.exp - check.payload.iat).toBe(300);
+    // Past its time it proves nothing any more.
+    expect(
+      await verifyRecord(res.body, await jwks(), RECORD_TYPES.status, new Date(Date.now() + 301_000)),
+    ).toMatchObject({
+      ok: false,
+      problem: "expired",
+    });
+
+    await api(`/api/qr-codes/${code.id}/revoke`, { token: owner.token, body: { reason: "Withdrawn by the firm" } });
+    const after = await verifyRecord<StatusRecord>(
+      (await api(`/status/${code.publicToken}`)).body,
+      await jwks(),
+      RECORD_TYPES.status,
+    );
+    expect(after).toMatchObject({ ok: true, payload: { status: "revoked", reason: "Withdrawn by the firm" } });
+    expect((await api("/status/NotARealToken123")).status).toBe(404);
+    expect((await api("/status/<script>")).status).toBe(404);
+  });
+});
+
+describe("the append-only log", () => {
+  it("proves a code's records are in the log under a signed checkpoint", async () => {
+    const owner = await registerOwnerViaServices();
+    const code = await createCodeViaApi(owner.token, (await insertValuer(owner.user.companyId!)).id);
+    await api(`/api/qr-codes/${code.id}/revoke`, { token: owner.token, body: { reason: "Typo in the address" } });
+
+    const res = await api(`/log/proof/${code.publicToken}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const { previousHash, entries, checkpoint } = res.body;
+    const ours = entries.filter((entry: { subject: string }) => entry.subject === code.publicToken);
+    expect(ours.map((entry: { record: string }) => entry.record)).toHaveLength(2);
+    const chain = await verifyLogEntries(entries, previousHash, entries[0].seq);
+    expect(chain).toEqual({ ok: true, headHash: checkpoint.headHash, size: checkpoint.size });
+    const signed = await verifyRecord<CheckpointRecord>(checkpoint.record, await jwks(), RECORD_TYPES.checkpoint);
+    expect(signed).toMatchObject({
+      ok: true,
+      payload: { size: checkpoint.size, headHash: checkpoint.headHash, iss: ORIGIN },
+    });
+
+    const listed = await api("/log/checkpoints?page=1&pageSize=5");
+    expect(listed.status).toBe(200);
+    expect(listed.body.items.length).toBeGreaterThan(0);
+    expect((await api(`/log/entries?from=1&to=${checkpoint.size}`)).status).toBe(checkpoint.size <= 1000 ? 200 : 400);
+  });
+
+  it("verifies from the first entry, and names the first entry an edit in the database broke", async () => {
+    const owner = await registerOwnerViaServices();
+    await createCodeViaApi(owner.token, (await insertValuer(owner.user.companyId!)).id);
+    await inRolledBackTransaction(async (tx) => {
+      const [{ size }] = (await tx.execute<{ size: string }>(sql`SELECT size FROM transparency_log_head`)).rows as [
+        { size: string },
+      ];
+      const last = Number(size);
+      const first = Math.max(1, last - 200);
+      const before = first === 1 ? undefined : (await logEntries(tx, first - 1, first - 1))[0]!.chainHash;
+      expect(await verifyLogEntries(await logEntries(tx, first, last), before, first)).toMatchObject({
+        ok: true,
+        size: last,
+      });
+
+      // The application cannot change an entry…
+      await expect(
+        tx.transaction((edit) => edit.execute(sql`UPDATE transparency_log SET kind = kind WHERE seq = ${last}`)),
+      ).rejects.toMatchObject({ cause: { message: "transparency_log is append-only" } });
+      // …and when someone with the database's keys does (triggers off), the verification says where.
+      const target = last - 1 >= first ? last - 1 : last;
+      await tx.execute(sql`SET LOCAL session_replication_role = replica`);
+      await tx.execute(sql`UPDATE transparency_log SET record = record || 'x' WHERE seq = ${target}`);
+      expect(await verifyLogEntries(await logEntries(tx, first, last), before, first)).toEqual({
+        ok: false,
+        seq: target,
+        problem: "leaf-hash",
+      });
+    });
+  });
+
+  it("refuses entries with gaps, and answers a bad range with the field's message", async () => {
+    const bad = await api("/log/entries?from=5&to=2");
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toContain("to: to must not be before from");
+    expect((await api("/log/entries?from=1&to=5000")).body.errors).toContain(
+      "to: Ask for at most 1000 entries at once",
+    );
+    expect((await api("/log/entries?from=x&to=2")).status).toBe(400);
+  });
+});
+
+describe("signing keys", () => {
+  it("publishes every key; after a rotation old records still verify, and the new key stops the old one", async () => {
+    const owner = await registerOwnerViaServices();
+    const code = await insertCode(owner);
+    const current = await workerSigning();
+    await inRolledBackTransaction(async (tx) => {
+      const before = await signCertificate(tx, current, code.id, "recorded");
+      const rotated: RecordSigning = { signer: await signerFor(await anotherSigningKey()), origin: ORIGIN };
+      const after = await signCertificate(tx, rotated, code.id, "reinstated");
+      const history = await keyHistory(tx);
+      const [oldKey, newKey] = [current.signer.kid, rotated.signer.kid].map((kid) =>
+        history.keys.find((key) => key.kid === kid),
+      );
+      expect(oldKey).toMatchObject({
+        kty: "OKP",
+        crv: "Ed25519",
+        alg: "EdDSA",
+        use: "sig",
+        stopped_at: expect.any(String),
+      });
+      expect(newKey).toMatchObject({ stopped_at: null, compromised_at: null });
+      expect(JSON.stringify(history)).not.toContain('"d"');
+      expect((await verifiedCertificate(before, history)).event).toBe("recorded");
+      expect((await verifiedCertificate(after, history)).event).toBe("reinstated");
+    });
+  });
+
+  it("refuses what a compromised key signed from the compromise on, and the Worker stops signing with it", async () => {
+    const owner = await registerOwnerViaServices();
+    const code = await insertCode(owner);
+    await inRolledBackTransaction(async (tx) => {
+      const leaked: RecordSigning = { signer: await signerFor(await anotherSigningKey()), origin: ORIGIN };
+      const beforeLeak = await signCertificate(tx, leaked, code.id, "recorded");
+      const leakedAt = new Date(Date.now() + 2000);
+      await markKeyCompromised(tx, leaked.signer.kid, leakedAt);
+      const history = await keyHistory(tx);
+      expect((await verifiedCertificate(beforeLeak, history)).event).toBe("recorded");
+      // A record the thief signs after the leak (its iat after the compromise time) is refused.
+      const forged = await leaked.signer.sign(RECORD_TYPES.certificate, {
+        ...(await verifiedCertificate(beforeLeak, history)),
+        iat: Math.ceil(leakedAt.getTime() / 1000) + 1,
+      });
+      expect(await verifyRecord(forged, history, RECORD_TYPES.certificate)).toMatchObject({
+        ok: false,
+        problem: "signed-after-compromise",
+      });
+      await expect(signCertificate(tx, leaked, code.id, "revoked")).rejects.toThrow(
+        "Signing is paused while ValuSeal replaces its signing key",
+      );
+    });
+  });
+
+  it("lets an administrator mark a key compromised, audited; other users cannot", async () => {
+    const admin = await createAdminViaDb();
+    const key = await anotherSigningKey();
+    await withDb((db) =>
+      db.execute(
+        sql`INSERT INTO signing_keys (kid, public_jwk, stopped_at) VALUES (${key.kid}, ${JSON.stringify({ kty: "OKP", crv: "Ed25519", x: key.x, kid: key.kid })}::jsonb, now())`,
+      ),
+    );
+    const owner = await registerOwnerViaServices();
+    const path = `/api/admin/signing-keys/${key.kid}/compromise`;
+    expect((await api(path, { token: owner.token, body: { compromisedAt: "2026-01-01T00:00:00Z" } })).status).toBe(403);
+    const future = await api(path, { token: admin.token, body: { compromisedAt: "2999-01-01T00:00:00Z" } });
+    expect(future.status).toBe(400);
+    expect(future.body.errors).toContain("compromisedAt: The compromise time cannot be in the future");
+    const marked = await api(path, { token: admin.token, body: { compromisedAt: "2026-01-01T00:00:00+03:00" } });
+    expect(marked.status).toBe(200);
+    expect((await jwks()).keys.find((published) => published.kid === key.kid)).toMatchObject({
+      compromised_at: "2025-12-31T21:00:00.000Z",
+    });
+    expect(
+      (
+        await api("/api/admin/signing-keys/no-such-key/compromise", {
+          token: admin.token,
+          body: { compromisedAt: "2026-01-01T00:00:00Z" },
+        })
+      ).status,
+    ).toBe(404);
+    const audit = await api("/api/admin/audit-log?page=1&pageSize=20", { token: admin.token });
+    expect(audit.body.items).toContainEqual(
+      expect.objectContaining({
+        action: "platform.signing_key_compromised",
+        targetType: "signing_key",
+        details: { kid: key.kid, compromisedAt: "2025-12-31T21:00:00.000Z" },
+      }),
+    );
+  });
+
+  it("serves the key history as a JWK set anyone may fetch", async () => {
+    const owner = await registerOwnerViaServices();
+    await createCodeViaApi(owner.token, (await insertValuer(owner.user.companyId!)).id);
+    const res = await api("/.well-known/jwks.json");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/jwk-set+json");
+    expect(res.headers.get("access-control-allow-origin")).toBe("*");
+    const signing = await workerSigning();
+    expect(res.body.keys).toContainEqual(
+      expect.objectContaining({ kid: signing.signer.kid, x: signing.signer.publicJwk.x }),
+    );
+  });
+});

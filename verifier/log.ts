@@ -1,0 +1,42 @@
+import { chainHash, EMPTY_CHAIN_HASH, sha256Hex } from "./hashes";
+
+/** One log entry as GET /log/entries serves it. */
+export interface LogEntry {
+  seq: number;
+  kind: string;
+  subject: string;
+  record: string;
+  leafHash: string;
+  chainHash: string;
+  createdAt: string;
+}
+
+export type LogBreak = {
+  /** The first entry that does not hold: every later one fails with it. */
+  seq: number;
+  problem: "missing" | "leaf-hash" | "chain-hash";
+};
+
+/**
+ * Recomputes the chain over consecutive entries starting after `previousHash` (the chain hash of
+ * the entry before the first, or the empty log's for entry 1) and names the first entry whose
+ * record no longer hashes to its leaf, or whose chain hash does not follow from the one before.
+ * Returns the last chain hash when everything holds, to compare with a signed checkpoint's.
+ */
+export async function verifyLogEntries(
+  entries: readonly LogEntry[],
+  previousHash = EMPTY_CHAIN_HASH,
+  firstSeq = 1,
+): Promise<{ ok: true; headHash: string; size: number } | ({ ok: false } & LogBreak)> {
+  let head = previousHash;
+  let expectedSeq = firstSeq;
+  for (const entry of entries) {
+    if (entry.seq !== expectedSeq) return { ok: false, seq: expectedSeq, problem: "missing" };
+    const leaf = await sha256Hex(entry.record);
+    if (leaf !== entry.leafHash) return { ok: false, seq: entry.seq, problem: "leaf-hash" };
+    head = await chainHash(head, leaf);
+    if (head !== entry.chainHash) return { ok: false, seq: entry.seq, problem: "chain-hash" };
+    expectedSeq += 1;
+  }
+  return { ok: true, headHash: head, size: expectedSeq - 1 };
+}

@@ -1,0 +1,31 @@
+import { Hono } from "hono";
+import { keyCompromiseSchema } from "../../../schema/validation/transparency";
+import type { AppEnv } from "../../env";
+import { ApiError } from "../../lib/errors";
+import { validate } from "../../lib/validation";
+import { recordAudit } from "../../services/audit";
+import { keyHistory, markKeyCompromised } from "../../services/signed-records";
+
+/**
+ * /api/admin/signing-keys: the platform's key history, and marking a key compromised from a time.
+ * Records the key signed from then on are refused by every verifier; while the Worker still holds
+ * that key it signs nothing more (issuing waits for `npm run keys:rotate`).
+ */
+export const adminSigningKeyRoutes = new Hono<AppEnv>()
+  .get("/", async (c) => c.json(await keyHistory(c.var.db)))
+  .post("/:kid/compromise", validate("json", keyCompromiseSchema), async (c) => {
+    const kid = c.req.param("kid");
+    const since = new Date(c.req.valid("json").compromisedAt);
+    await c.var.transactional().transaction(async (tx) => {
+      if (!(await markKeyCompromised(tx, kid, since))) throw new ApiError(404, "No signing key has this id");
+      await recordAudit(tx, c.var.user, [
+        {
+          action: "platform.signing_key_compromised",
+          targetType: "signing_key",
+          targetId: null,
+          details: { kid, compromisedAt: since.toISOString() },
+        },
+      ]);
+    });
+    return c.json(await keyHistory(c.var.db));
+  });
