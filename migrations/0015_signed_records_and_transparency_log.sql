@@ -7,10 +7,12 @@ CREATE TABLE "signing_keys" (
 );
 --> statement-breakpoint
 CREATE TABLE "transparency_checkpoints" (
-	"size" bigint PRIMARY KEY NOT NULL,
+	"size" bigint NOT NULL,
 	"head_hash" varchar(64) NOT NULL,
 	"record" text NOT NULL,
-	"signed_at" timestamp with time zone DEFAULT now() NOT NULL
+	"kid" varchar(64) NOT NULL,
+	"signed_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "transparency_checkpoints_size_kid_pk" PRIMARY KEY("size","kid")
 );
 --> statement-breakpoint
 CREATE TABLE "transparency_log" (
@@ -52,3 +54,23 @@ CREATE TRIGGER "transparency_checkpoints_append_only" BEFORE UPDATE OR DELETE ON
 --> statement-breakpoint
 CREATE TRIGGER "transparency_checkpoints_no_truncate" BEFORE TRUNCATE ON "transparency_checkpoints"
   FOR EACH STATEMENT EXECUTE FUNCTION "refuse_transparency_log_change"();
+--> statement-breakpoint
+-- The key history is kept like the log: a key is never removed or rewritten; only its stop and
+-- compromise times may be set, once.
+CREATE FUNCTION "guard_signing_key_change"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'DELETE' THEN
+    RAISE EXCEPTION 'signing_keys rows are never removed';
+  END IF;
+  IF NEW.kid IS DISTINCT FROM OLD.kid OR NEW.public_jwk IS DISTINCT FROM OLD.public_jwk
+     OR NEW.started_at IS DISTINCT FROM OLD.started_at
+     OR (OLD.stopped_at IS NOT NULL AND NEW.stopped_at IS DISTINCT FROM OLD.stopped_at)
+     OR (OLD.compromised_at IS NOT NULL AND NEW.compromised_at IS DISTINCT FROM OLD.compromised_at) THEN
+    RAISE EXCEPTION 'a signing key''s published details never change';
+  END IF;
+  RETURN NEW;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER "signing_keys_guard" BEFORE UPDATE OR DELETE ON "signing_keys"
+  FOR EACH ROW EXECUTE FUNCTION "guard_signing_key_change"();

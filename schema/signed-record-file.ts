@@ -10,18 +10,23 @@ export interface SignedRecordFile {
   howToCheck: string;
   keys: string;
   status: string;
+  /** The certificate as it stands: the latest record. */
   record: string;
+  /** Every earlier record of the code, oldest first: as issued, each withdrawal, reinstatement and seal. */
+  history: string[];
 }
 
-export function signedRecordFile(record: string, origin: string): SignedRecordFile {
+export function signedRecordFile(records: string[], origin: string): SignedRecordFile {
+  const record = records.at(-1)!;
   return {
     about:
       "A valuation certificate signed by ValuSeal when it was issued or last changed. The record field is a JSON Web Signature (RFC 7515, EdDSA): changing any character of it breaks the signature.",
     howToCheck:
-      "Verify the record's signature with the key its header names (kid), from ValuSeal's published keys (keys; every key ever used stays there). For a sealed report, the record holds the SHA-256 of the sealed PDF and each page's fingerprint. A signature proves what ValuSeal stated when it signed; whether the code was withdrawn later is answered online, signed, at status.",
+      "Verify the record's signature with the key its header names (kid), from ValuSeal's published keys (keys; every key ever used stays there). For a sealed report, the record holds the SHA-256 of the sealed PDF and each page's fingerprint; an earlier sealed version is in the history. A signature proves what ValuSeal stated when it signed; whether the code was withdrawn later is answered online, signed, at status.",
     keys: `${origin}/.well-known/jwks.json`,
     status: `${origin}/status/${(decodeJwt(record) as unknown as CertificateRecord).code.token}`,
     record,
+    history: records.slice(0, -1),
   };
 }
 

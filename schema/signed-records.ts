@@ -92,7 +92,7 @@ export interface CertificateRecord {
   } | null;
 }
 
-/** A code's status at a moment, for a verifier online: short-lived (`exp`). */
+/** A code's status at a moment, for a verifier online: short-lived (`exp`), never stored. */
 export interface StatusRecord {
   v: 1;
   iss: string;
@@ -100,6 +100,10 @@ export interface StatusRecord {
   exp: number;
   code: { address: string; verificationCode: string };
   status: "valid" | "expired" | "revoked" | "superseded";
+  /** ValuSeal's trust in the identity frozen on the code, by the certificate's rule. */
+  issuerTrust: "suspended" | "verified" | "before-verification" | "other-identity" | "not-verified";
+  /** The certificate's headline now, in English: "Verified Authentic", "Revoked", … */
+  headline: string;
   reason: string | null;
   replacedBy: string | null;
 }

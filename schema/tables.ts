@@ -564,7 +564,8 @@ export const idempotencyKeys = pgTable(
  * Every key the platform has signed certificates, statuses and checkpoints with (its public half
  * only: the private key is a Worker secret). A key is registered by the statement that first signs
  * with it, so no record can carry a key that is not published at /.well-known/jwks.json; the next
- * key's first signature marks the one before as stopped. Rows are never deleted.
+ * key's first signature marks the one before as stopped. A trigger keeps rows from being deleted
+ * and lets `stopped_at` and `compromised_at` only be set, never changed once set (migration 0015).
  */
 export const signingKeys = pgTable("signing_keys", {
   kid: varchar({ length: 64 }).primaryKey(),
@@ -605,10 +606,17 @@ export const transparencyLogHead = pgTable("transparency_log_head", {
 });
 
 /** A signed statement of the log's size and head hash at a moment: anyone can compare them over time. */
-export const transparencyCheckpoints = pgTable("transparency_checkpoints", {
-  size: bigint({ mode: "number" }).primaryKey(),
-  headHash: varchar({ length: 64 }).notNull(),
-  /** The checkpoint as a compact JWS. */
-  record: text().notNull(),
-  signedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
+export const transparencyCheckpoints = pgTable(
+  "transparency_checkpoints",
+  {
+    size: bigint({ mode: "number" }).notNull(),
+    headHash: varchar({ length: 64 }).notNull(),
+    /** The checkpoint as a compact JWS. */
+    record: text().notNull(),
+    /** The key that signed it: a checkpoint signed after its key's compromise time proves nothing. */
+    kid: varchar({ length: 64 }).notNull(),
+    signedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  // One per size and key: after a compromise, the next key signs the same size again.
+  (t) => [primaryKey({ columns: [t.size, t.kid] })],
+);

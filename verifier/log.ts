@@ -1,14 +1,14 @@
 import { chainHash, EMPTY_CHAIN_HASH, sha256Hex } from "./hashes";
 
-/** One log entry as GET /log/entries serves it. */
+/**
+ * One log entry: as GET /log/entries serves it, its number and hashes; with the signed record
+ * itself where the verifier holds it (its own code's, from /log/proof or a saved file).
+ */
 export interface LogEntry {
   seq: number;
-  kind: string;
-  subject: string;
-  record: string;
   leafHash: string;
   chainHash: string;
-  createdAt: string;
+  record?: string;
 }
 
 export type LogBreak = {
@@ -20,7 +20,8 @@ export type LogBreak = {
 /**
  * Recomputes the chain over consecutive entries starting after `previousHash` (the chain hash of
  * the entry before the first, or the empty log's for entry 1) and names the first entry whose
- * record no longer hashes to its leaf, or whose chain hash does not follow from the one before.
+ * record (where given) no longer hashes to its leaf, or whose chain hash does not follow from the
+ * one before.
  * Returns the last chain hash when everything holds, to compare with a signed checkpoint's.
  */
 export async function verifyLogEntries(
@@ -32,9 +33,10 @@ export async function verifyLogEntries(
   let expectedSeq = firstSeq;
   for (const entry of entries) {
     if (entry.seq !== expectedSeq) return { ok: false, seq: expectedSeq, problem: "missing" };
-    const leaf = await sha256Hex(entry.record);
-    if (leaf !== entry.leafHash) return { ok: false, seq: entry.seq, problem: "leaf-hash" };
-    head = await chainHash(head, leaf);
+    if (entry.record !== undefined && (await sha256Hex(entry.record)) !== entry.leafHash) {
+      return { ok: false, seq: entry.seq, problem: "leaf-hash" };
+    }
+    head = await chainHash(head, entry.leafHash);
     if (head !== entry.chainHash) return { ok: false, seq: entry.seq, problem: "chain-hash" };
     expectedSeq += 1;
   }

@@ -13,8 +13,9 @@ import {
 import type { SigningKey } from "../../worker/config";
 import { signerFor, type RecordSigning } from "../../worker/lib/signing";
 import {
+  certificateRecords,
+  certificateRecordsFor,
   keyHistory,
-  latestCertificateRecord,
   logEntries,
   markKeyCompromised,
   signCertificate,
@@ -129,7 +130,10 @@ describe("signed certificate records", () => {
     });
     expect(revoked.status).toBe(200);
 
-    const latest = await verifiedCertificate((await downloadRecord(code.publicToken)).body.record);
+    const file = (await downloadRecord(code.publicToken)).body;
+    // The file keeps the record as issued too: a report printed before the withdrawal matches it.
+    expect(file.history).toEqual([issued]);
+    const latest = await verifiedCertificate(file.record);
     expect(latest).toMatchObject({
       event: "revoked",
       valuer: { name: "First Signer" },
@@ -175,13 +179,13 @@ describe("signed certificate records", () => {
   it("signs a record for a code issued before records existed when it is first asked for", async () => {
     const owner = await registerOwnerViaServices();
     const code = await insertCode(owner, { createdAt: new Date("2026-01-10T08:00:00Z") });
-    expect(await withDb((db) => latestCertificateRecord(db, code.publicToken))).toBeNull();
+    expect(await withDb((db) => certificateRecords(db, code.publicToken))).toEqual([]);
     const record = await verifiedCertificate((await downloadRecord(code.publicToken)).body.record);
     expect(record).toMatchObject({ event: "recorded", code: { issuedAt: "2026-01-10T08:00:00.000Z" } });
     // Asked again, it is the same record, not a second one.
-    expect((await downloadRecord(code.publicToken)).body.record).toBe(
-      await withDb((db) => latestCertificateRecord(db, code.publicToken)),
-    );
+    const again = (await downloadRecord(code.publicToken)).body;
+    expect([...again.history, again.record]).toEqual(await withDb((db) => certificateRecords(db, code.publicToken)));
+    expect(again.history).toEqual([]);
     expect((await api("/api/public/certificates/NotARealToken123/record")).status).toBe(404);
   });
 
@@ -220,7 +224,13 @@ describe("signed status", () => {
     const check = await verifyRecord<StatusRecord>(res.body, await jwks(), RECORD_TYPES.status);
     expect(check).toMatchObject({
       ok: true,
-      payload: { status: "valid", reason: null, code: { address: code.qrCodeData } },
+      payload: {
+        status: "valid",
+        issuerTrust: "not-verified",
+        headline: "Issuer not verified by ValuSeal",
+        reason: null,
+        code: { address: code.qrCodeData },
+      },
     });
     if (!check.ok) return;
     expect(check.payload.exp - check.payload.iat).toBe(300);
@@ -253,8 +263,10 @@ describe("the append-only log", () => {
     const res = await api(`/log/proof/${code.publicToken}`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const { previousHash, entries, checkpoint } = res.body;
-    const ours = entries.filter((entry: { subject: string }) => entry.subject === code.publicToken);
-    expect(ours.map((entry: { record: string }) => entry.record)).toHaveLength(2);
+    // The proof carries the code's latest record (its withdrawal) and only hashes after it.
+    const latest = (await downloadRecord(code.publicToken)).body.record;
+    expect(entries[0].record).toBe(latest);
+    expect(entries.slice(1).every((entry: object) => !("record" in entry))).toBe(true);
     const chain = await verifyLogEntries(entries, previousHash, entries[0].seq);
     expect(chain).toEqual({ ok: true, headHash: checkpoint.headHash, size: checkpoint.size });
     const signed = await verifyRecord<CheckpointRecord>(checkpoint.record, await jwks(), RECORD_TYPES.checkpoint);
@@ -262,11 +274,24 @@ describe("the append-only log", () => {
       ok: true,
       payload: { size: checkpoint.size, headHash: checkpoint.headHash, iss: ORIGIN },
     });
+    // Changing the record by one character breaks the proof at its entry.
+    const altered = [{ ...entries[0], record: alterOneCharacter(latest) }, ...entries.slice(1)];
+    expect(await verifyLogEntries(altered, previousHash, entries[0].seq)).toMatchObject({
+      ok: false,
+      seq: entries[0].seq,
+      problem: "leaf-hash",
+    });
 
     const listed = await api("/log/checkpoints?page=1&pageSize=5");
     expect(listed.status).toBe(200);
     expect(listed.body.items.length).toBeGreaterThan(0);
-    expect((await api(`/log/entries?from=1&to=${checkpoint.size}`)).status).toBe(checkpoint.size <= 1000 ? 200 : 400);
+    // The published log is hashes only: paging through it lists no code, address or valuation.
+    const published = await api(`/log/entries?from=1&to=${Math.min(checkpoint.size, 1000)}`);
+    expect(published.status).toBe(200);
+    for (const entry of published.body.entries) {
+      expect(Object.keys(entry).sort()).toEqual(["chainHash", "leafHash", "seq"]);
+    }
+    expect(JSON.stringify(published.body)).not.toContain(code.publicToken);
   });
 
   it("verifies from the first entry, and names the first entry an edit in the database broke", async () => {
@@ -278,8 +303,11 @@ describe("the append-only log", () => {
       ];
       const last = Number(size);
       const first = Math.max(1, last - 200);
-      const before = first === 1 ? undefined : (await logEntries(tx, first - 1, first - 1))[0]!.chainHash;
-      expect(await verifyLogEntries(await logEntries(tx, first, last), before, first)).toMatchObject({
+      const before =
+        first === 1 ? undefined : (await logEntries(tx, first - 1, first - 1, { withRecords: false }))[0]!.chainHash;
+      expect(
+        await verifyLogEntries(await logEntries(tx, first, last, { withRecords: true }), before, first),
+      ).toMatchObject({
         ok: true,
         size: last,
       });
@@ -292,7 +320,7 @@ describe("the append-only log", () => {
       const target = last - 1 >= first ? last - 1 : last;
       await tx.execute(sql`SET LOCAL session_replication_role = replica`);
       await tx.execute(sql`UPDATE transparency_log SET record = record || 'x' WHERE seq = ${target}`);
-      expect(await verifyLogEntries(await logEntries(tx, first, last), before, first)).toEqual({
+      expect(await verifyLogEntries(await logEntries(tx, first, last, { withRecords: true }), before, first)).toEqual({
         ok: false,
         seq: target,
         problem: "leaf-hash",
@@ -317,9 +345,9 @@ describe("signing keys", () => {
     const code = await insertCode(owner);
     const current = await workerSigning();
     await inRolledBackTransaction(async (tx) => {
-      const before = await signCertificate(tx, current, code.id, "recorded");
+      const before = (await signCertificate(tx, current, code.id, "recorded"))!;
       const rotated: RecordSigning = { signer: await signerFor(await anotherSigningKey()), origin: ORIGIN };
-      const after = await signCertificate(tx, rotated, code.id, "reinstated");
+      const after = (await signCertificate(tx, rotated, code.id, "reinstated"))!;
       const history = await keyHistory(tx);
       const [oldKey, newKey] = [current.signer.kid, rotated.signer.kid].map((kid) =>
         history.keys.find((key) => key.kid === kid),
@@ -343,7 +371,7 @@ describe("signing keys", () => {
     const code = await insertCode(owner);
     await inRolledBackTransaction(async (tx) => {
       const leaked: RecordSigning = { signer: await signerFor(await anotherSigningKey()), origin: ORIGIN };
-      const beforeLeak = await signCertificate(tx, leaked, code.id, "recorded");
+      const beforeLeak = (await signCertificate(tx, leaked, code.id, "recorded"))!;
       const leakedAt = new Date(Date.now() + 2000);
       await markKeyCompromised(tx, leaked.signer.kid, leakedAt);
       const history = await keyHistory(tx);
@@ -357,9 +385,36 @@ describe("signing keys", () => {
         ok: false,
         problem: "signed-after-compromise",
       });
-      await expect(signCertificate(tx, leaked, code.id, "revoked")).rejects.toThrow(
+      // The verifier says when a key was compromised after a record it accepts (backdating is possible).
+      expect(await verifyRecord(beforeLeak, history, RECORD_TYPES.certificate)).toMatchObject({
+        ok: true,
+        keyCompromisedLater: true,
+      });
+      const farFuture = await leaked.signer.sign(RECORD_TYPES.certificate, { iat: 1e12 });
+      expect(await verifyRecord(farFuture, history, RECORD_TYPES.certificate)).toMatchObject({
+        ok: false,
+        problem: "signed-in-the-future",
+      });
+
+      // The Worker signs nothing more with it: issuing is refused…
+      await expect(signCertificate(tx, leaked, code.id, "issued", "refuse")).rejects.toThrow(
         "Signing is paused while ValuSeal replaces its signing key",
       );
+      // …but a withdrawal goes ahead unsigned, and the next key signs the code as it then stands.
+      await tx.execute(
+        sql`UPDATE qr_codes SET revoked_at = now(), revoked_reason = 'Fraud found' WHERE id = ${code.id}`,
+      );
+      await tx.execute(
+        sql`INSERT INTO code_status_events (qr_code_id, action, reason) VALUES (${code.id}, 'revoked', 'Fraud found')`,
+      );
+      expect(await signCertificate(tx, leaked, code.id, "revoked")).toBeNull();
+      const next: RecordSigning = { signer: await signerFor(await anotherSigningKey()), origin: ORIGIN };
+      const records = (await certificateRecordsFor(tx, next, code.publicToken))!;
+      expect(records).toHaveLength(2);
+      expect(await verifiedCertificate(records[1]!, await keyHistory(tx))).toMatchObject({
+        event: "recorded",
+        withdrawal: { reason: "Fraud found" },
+      });
     });
   });
 
@@ -368,7 +423,7 @@ describe("signing keys", () => {
     const key = await anotherSigningKey();
     await withDb((db) =>
       db.execute(
-        sql`INSERT INTO signing_keys (kid, public_jwk, stopped_at) VALUES (${key.kid}, ${JSON.stringify({ kty: "OKP", crv: "Ed25519", x: key.x, kid: key.kid })}::jsonb, now())`,
+        sql`INSERT INTO signing_keys (kid, public_jwk, started_at, stopped_at) VALUES (${key.kid}, ${JSON.stringify({ kty: "OKP", crv: "Ed25519", x: key.x, kid: key.kid })}::jsonb, '2025-06-01T00:00:00Z', '2025-09-01T00:00:00Z')`,
       ),
     );
     const owner = await registerOwnerViaServices();
@@ -377,8 +432,19 @@ describe("signing keys", () => {
     const future = await api(path, { token: admin.token, body: { compromisedAt: "2999-01-01T00:00:00Z" } });
     expect(future.status).toBe(400);
     expect(future.body.errors).toContain("compromisedAt: The compromise time cannot be in the future");
+    const tooEarly = await api(path, { token: admin.token, body: { compromisedAt: "2025-01-01T00:00:00Z" } });
+    expect(tooEarly.status).toBe(400);
+    expect(tooEarly.body.errors).toEqual([
+      "compromisedAt: The key only started signing at 2025-06-01T00:00:00.000Z; give a time after that",
+    ]);
     const marked = await api(path, { token: admin.token, body: { compromisedAt: "2026-01-01T00:00:00+03:00" } });
     expect(marked.status).toBe(200);
+    // Once marked, the time stands: a second marking is refused, and so is any edit in the database.
+    const again = await api(path, { token: admin.token, body: { compromisedAt: "2025-08-01T00:00:00Z" } });
+    expect(again.status).toBe(409);
+    await expect(
+      withDb((db) => db.execute(sql`UPDATE signing_keys SET compromised_at = NULL WHERE kid = ${key.kid}`)),
+    ).rejects.toMatchObject({ cause: { message: "a signing key's published details never change" } });
     expect((await jwks()).keys.find((published) => published.kid === key.kid)).toMatchObject({
       compromised_at: "2025-12-31T21:00:00.000Z",
     });

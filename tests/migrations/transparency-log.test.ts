@@ -88,7 +88,7 @@ describe(`the transparency log at ${CODES.toLocaleString("en-GB")} codes`, () =>
   it("verifies from the first entry to a signed checkpoint", async () => {
     const checkpoint = (await signCheckpoint(db, signing))!;
     expect(checkpoint.size).toBe(SIZE);
-    const result = await verifyLogEntries(await logEntries(db, 1, SIZE));
+    const result = await verifyLogEntries(await logEntries(db, 1, SIZE, { withRecords: true }));
     expect(result).toEqual({ ok: true, size: SIZE, headHash: checkpoint.headHash });
     const signed = await verifyRecord<CheckpointRecord>(
       checkpoint.record,
@@ -110,7 +110,7 @@ describe(`the transparency log at ${CODES.toLocaleString("en-GB")} codes`, () =>
       SET session_replication_role = replica;
       UPDATE transparency_log SET record = replace(record, '.', '.x') WHERE seq = 4321;
       SET session_replication_role = origin;`);
-    expect(await verifyLogEntries(await logEntries(db, 1, SIZE))).toEqual({
+    expect(await verifyLogEntries(await logEntries(db, 1, SIZE, { withRecords: true }))).toEqual({
       ok: false,
       seq: 4321,
       problem: "leaf-hash",
@@ -121,7 +121,7 @@ describe(`the transparency log at ${CODES.toLocaleString("en-GB")} codes`, () =>
       SET session_replication_role = replica;
       UPDATE transparency_log SET leaf_hash = encode(sha256(convert_to(record, 'UTF8')), 'hex') WHERE seq = 4321;
       SET session_replication_role = origin;`);
-    expect(await verifyLogEntries(await logEntries(db, 1, SIZE))).toEqual({
+    expect(await verifyLogEntries(await logEntries(db, 1, SIZE, { withRecords: true }))).toEqual({
       ok: false,
       seq: 4321,
       problem: "chain-hash",
@@ -132,6 +132,10 @@ describe(`the transparency log at ${CODES.toLocaleString("en-GB")} codes`, () =>
       SET session_replication_role = replica;
       DELETE FROM transparency_log WHERE seq = 17;
       SET session_replication_role = origin;`);
-    expect(await verifyLogEntries(await logEntries(db, 1, SIZE))).toEqual({ ok: false, seq: 17, problem: "missing" });
+    expect(await verifyLogEntries(await logEntries(db, 1, SIZE, { withRecords: true }))).toEqual({
+      ok: false,
+      seq: 17,
+      problem: "missing",
+    });
   });
 });

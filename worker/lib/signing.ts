@@ -1,7 +1,7 @@
 import type { Context } from "hono";
-import { CompactSign, importJWK } from "jose";
+import { calculateJwkThumbprint, CompactSign, compactVerify, importJWK } from "jose";
 import { SIGNING_ALGORITHM, type RecordType } from "../../schema/signed-records";
-import type { SigningKey } from "../config";
+import { ConfigError, type SigningKey } from "../config";
 import type { AppEnv } from "../env";
 import { publicOrigin } from "./public-address";
 
@@ -15,8 +15,28 @@ export interface Signer {
 
 const signers = new Map<string, Promise<Signer>>();
 
+/**
+ * The key must be what it says: its `kid` the thumbprint of its public half, and its private half
+ * the one that public key verifies. A mismatch would sign records no published key can check, so
+ * it stops the Worker at its first signature instead.
+ */
+async function assertConsistent(key: SigningKey, privateKey: CryptoKey | Uint8Array) {
+  const thumbprint = await calculateJwkThumbprint({ kty: key.kty, crv: key.crv, x: key.x });
+  if (thumbprint !== key.kid) {
+    throw new ConfigError("SIGNING_KEY's kid is not the thumbprint of its public key (npm run keys:rotate)");
+  }
+  const probe = await new CompactSign(new TextEncoder().encode("probe"))
+    .setProtectedHeader({ alg: SIGNING_ALGORITHM })
+    .sign(privateKey);
+  const publicKey = await importJWK({ kty: key.kty, crv: key.crv, x: key.x }, SIGNING_ALGORITHM);
+  await compactVerify(probe, publicKey).catch(() => {
+    throw new ConfigError("SIGNING_KEY's private and public halves do not belong together (npm run keys:rotate)");
+  });
+}
+
 async function createSigner(key: SigningKey): Promise<Signer> {
   const privateKey = await importJWK({ kty: key.kty, crv: key.crv, x: key.x, d: key.d }, SIGNING_ALGORITHM);
+  await assertConsistent(key, privateKey);
   const encoder = new TextEncoder();
   return {
     kid: key.kid,
@@ -34,6 +54,8 @@ export function signerFor(key: SigningKey): Promise<Signer> {
   if (!signer) {
     signer = createSigner(key);
     signers.set(key.kid, signer);
+    // A key that failed its check is tried again on the next request, not cached as failed.
+    signer.catch(() => signers.delete(key.kid));
   }
   return signer;
 }

@@ -201,7 +201,7 @@ export async function issueCode(
   const valuer = await findSigningValuer(db, values.companyId, values.valuerId);
   if (!valuer) throw new ApiError(400, "Validation failed", ["valuerId: Choose an active valuer of your company"]);
   const { valuerName, valuerQualification, ...code } = await createCode(db, origin, values);
-  await signCertificate(db, { signer, origin }, code.id, "issued");
+  await signCertificate(db, { signer, origin }, code.id, "issued", "refuse");
   return { ...code, valuer: valuerName ? { name: valuerName, qualification: valuerQualification } : null };
 }
 

@@ -9,7 +9,7 @@ import type { CopyCheck, ReportSeal } from "../../schema/responses";
 import { companies, qrCodes, reportSeals, scanEvents, users } from "../../schema/tables";
 import { PUBLIC_TOKEN_PATTERN } from "../../schema/validation/certificate";
 import { SEAL_MAX_VERSIONS, type ReportFingerprint } from "../../schema/validation/seals";
-import type { Database } from "../db";
+import type { Database, TransactionalDatabase } from "../db";
 import { ApiError, notFound } from "../lib/errors";
 import type { Visit } from "../lib/scan-visitor";
 import type { AuthenticatedUser } from "./sessions";
@@ -52,47 +52,51 @@ const toReportSeal = ({ firstName, lastName, email, ...seal }: SealRow): ReportS
  * than two versions with one number.
  */
 export async function registerSeal(
-  db: Database,
+  db: TransactionalDatabase,
   signing: RecordSigning,
   user: AuthenticatedUser,
   companyId: number,
   rawCodeId: string,
   input: ReportFingerprint,
 ): Promise<ReportSeal> {
-  const code = await findCompanyCode(db, companyId, rawCodeId);
-  if (code.revokedAt) throw new ApiError(409, "This code is revoked: reinstate it before sealing a report with it.");
-  const [{ versions } = { versions: 0 }] = await db
-    .select({ versions: count() })
-    .from(reportSeals)
-    .where(eq(reportSeals.qrCodeId, code.id));
-  if (versions >= SEAL_MAX_VERSIONS) {
-    throw new ApiError(409, `This code already has ${SEAL_MAX_VERSIONS} sealed versions, the most a code keeps.`);
-  }
-  for (let attempt = 1; attempt <= VERSION_ATTEMPTS; attempt += 1) {
-    const [seal] = await db
-      .insert(reportSeals)
-      .values({
-        qrCodeId: code.id,
-        version: sql`(select coalesce(max(${reportSeals.version}), 0) + 1 from ${reportSeals} where ${reportSeals.qrCodeId} = ${code.id})`,
-        sha256: input.sha256,
-        pageFingerprints: input.pageFingerprints,
-        pageCount: input.pageFingerprints.length,
-        sealedBy: user.id,
-      })
-      .onConflictDoNothing({ target: [reportSeals.qrCodeId, reportSeals.version] })
-      .returning({
-        version: reportSeals.version,
-        sha256: reportSeals.sha256,
-        pageCount: reportSeals.pageCount,
-        sealedAt: reportSeals.createdAt,
-      });
-    if (seal) {
-      // The certificate record now names the sealed file: its digest and every page's fingerprint.
-      await signCertificate(db, signing, code.id, "sealed");
-      return { ...seal, sealedBy: displayName(user) };
+  // The seal and its signed record commit together, so the record names this version.
+  return db.transaction(async (tx) => {
+    // The code's row lock puts seals of one code in line: each sees the versions before it.
+    const code = await findCompanyCode(tx, companyId, rawCodeId, { lock: true });
+    if (code.revokedAt) throw new ApiError(409, "This code is revoked: reinstate it before sealing a report with it.");
+    const [{ versions } = { versions: 0 }] = await tx
+      .select({ versions: count() })
+      .from(reportSeals)
+      .where(eq(reportSeals.qrCodeId, code.id));
+    if (versions >= SEAL_MAX_VERSIONS) {
+      throw new ApiError(409, `This code already has ${SEAL_MAX_VERSIONS} sealed versions, the most a code keeps.`);
     }
-  }
-  throw new ApiError(409, "Another seal of this code was being saved at the same moment. Try again.");
+    for (let attempt = 1; attempt <= VERSION_ATTEMPTS; attempt += 1) {
+      const [seal] = await tx
+        .insert(reportSeals)
+        .values({
+          qrCodeId: code.id,
+          version: sql`(select coalesce(max(${reportSeals.version}), 0) + 1 from ${reportSeals} where ${reportSeals.qrCodeId} = ${code.id})`,
+          sha256: input.sha256,
+          pageFingerprints: input.pageFingerprints,
+          pageCount: input.pageFingerprints.length,
+          sealedBy: user.id,
+        })
+        .onConflictDoNothing({ target: [reportSeals.qrCodeId, reportSeals.version] })
+        .returning({
+          version: reportSeals.version,
+          sha256: reportSeals.sha256,
+          pageCount: reportSeals.pageCount,
+          sealedAt: reportSeals.createdAt,
+        });
+      if (seal) {
+        // The certificate record now names the sealed file: its digest and every page's fingerprint.
+        await signCertificate(tx, signing, code.id, "sealed");
+        return { ...seal, sealedBy: displayName(user) };
+      }
+    }
+    throw new ApiError(409, "Another seal of this code was being saved at the same moment. Try again.");
+  });
 }
 
 /** Every sealed version of a company's code, newest first. */

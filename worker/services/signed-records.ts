@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import { decodeJwt } from "jose";
 import {
   RECORD_TYPES,
   type CertificateEvent,
@@ -9,12 +10,13 @@ import {
   type StatusRecord,
 } from "../../schema/signed-records";
 import { formatVerificationCode } from "../../schema/verification-code";
-import type { CodeStatusName } from "../../schema/limits";
+import { certificateVerdict, verdictHeadline } from "../../schema/certificate-verdict";
+import type { CodeStatusName, IssuerTrust } from "../../schema/limits";
 import { EMPTY_CHAIN_HASH, pageFingerprintsRoot } from "../../verifier/hashes";
 import type { LogEntry } from "../../verifier/log";
 import type { Queryable } from "../db";
 import { ApiError } from "../lib/errors";
-import { codeStatusExpression, issuerVerifiedAtExpression, isoText } from "../lib/code-status";
+import { codeStatusExpression, issuerTrustExpression, issuerVerifiedAtExpression, isoText } from "../lib/code-status";
 import { secondsNow, type RecordSigning, type Signer } from "../lib/signing";
 
 /** Rows of a raw statement; every driver's result (HTTP, pool, transaction) carries them as `rows`. */
@@ -29,28 +31,43 @@ export const LOG_KINDS = { certificate: "certificate", issuerVerification: "issu
 export const STATUS_RECORD_SECONDS = 300;
 
 /**
+ * The statement parts every signature's write shares: the signing key is published if it is new
+ * (so nothing can name a key /.well-known/jwks.json does not list), the key before it is marked
+ * stopped, and `usable` says whether this key may still sign: not marked compromised, and the same
+ * public half as the one published under its kid.
+ */
+const signingKeyCtes = (signer: Signer) => sql`
+  published AS (
+    INSERT INTO signing_keys (kid, public_jwk) VALUES (${signer.kid}, ${JSON.stringify(signer.publicJwk)}::jsonb)
+    ON CONFLICT (kid) DO NOTHING
+    RETURNING kid
+  ), stopped AS (
+    UPDATE signing_keys SET stopped_at = now()
+    WHERE stopped_at IS NULL AND kid <> ${signer.kid} AND EXISTS (SELECT 1 FROM published)
+  ), usable AS (
+    SELECT NOT EXISTS (
+      SELECT 1 FROM signing_keys
+      WHERE kid = ${signer.kid} AND (compromised_at IS NOT NULL OR public_jwk->>'x' <> ${signer.publicJwk.x})
+    ) AS ok
+  )`;
+
+/** Issuing waits while the key cannot sign; a withdrawal never does (see signCertificate). */
+export const SIGNING_PAUSED = "Signing is paused while ValuSeal replaces its signing key. Try again later.";
+
+/**
  * Appends a signed record to the log in one statement: the head row's lock numbers it (gapless)
  * and moves the chain, SHA-256(previous head ‖ SHA-256(record)), computed by the database from the
- * exact text stored. The same statement publishes the signing key if it is new, and marks the key
- * before it as stopped, so no entry can name a key /.well-known/jwks.json does not list.
+ * exact text stored. Null when the key may not sign (nothing is written).
  */
 async function appendToLog(db: Queryable, signer: Signer, kind: string, subject: string, record: string) {
   const rows = await selectRows<{ seq: string }>(
     db,
     sql`
-    WITH published AS (
-      INSERT INTO signing_keys (kid, public_jwk) VALUES (${signer.kid}, ${JSON.stringify(signer.publicJwk)}::jsonb)
-      ON CONFLICT (kid) DO NOTHING
-      RETURNING kid
-    ), stopped AS (
-      UPDATE signing_keys SET stopped_at = now()
-      WHERE stopped_at IS NULL AND kid <> ${signer.kid} AND EXISTS (SELECT 1 FROM published)
-    ), head AS (
+    WITH ${signingKeyCtes(signer)}, head AS (
       UPDATE transparency_log_head
       SET size = size + 1,
           head_hash = encode(sha256(decode(head_hash, 'hex') || sha256(convert_to(${record}, 'UTF8'))), 'hex')
-      WHERE id = 1
-        AND NOT EXISTS (SELECT 1 FROM signing_keys WHERE kid = ${signer.kid} AND compromised_at IS NOT NULL)
+      WHERE id = 1 AND (SELECT ok FROM usable)
       RETURNING size, head_hash
     )
     INSERT INTO transparency_log (seq, kind, subject, record, leaf_hash, chain_hash)
@@ -58,9 +75,7 @@ async function appendToLog(db: Queryable, signer: Signer, kind: string, subject:
     FROM head
     RETURNING seq`,
   );
-  // A key marked compromised signs nothing more: issuing waits for the next key (npm run keys:rotate).
-  if (!rows[0]) throw new ApiError(503, "Signing is paused while ValuSeal replaces its signing key. Try again later.");
-  return Number(rows[0].seq);
+  return rows[0] ? Number(rows[0].seq) : null;
 }
 
 interface CertificateSourceRow extends Record<string, unknown> {
@@ -205,20 +220,26 @@ async function certificateRecord(
 /**
  * Signs the code's certificate as it stands and appends it to the log: at issue, and at every
  * change of its state. Run it in the transaction that made the change, so the change and its
- * signed record commit together.
+ * signed record commit together. While the key may not sign (marked compromised, not yet
+ * replaced), issuing is refused (`whilePaused: "refuse"`, 503): a certificate must not stand
+ * unsigned. A withdrawal, a reinstatement or a seal goes ahead unsigned (`"defer"`): a firm that
+ * found a fraud must be able to withdraw the code at once; its record is signed when it is next
+ * asked for (certificateRecordsFor), by the next key.
  */
 export async function signCertificate(
   db: Queryable,
   { signer, origin }: RecordSigning,
   codeId: number,
   event: CertificateEvent,
-): Promise<string> {
+  whilePaused: "refuse" | "defer" = "defer",
+): Promise<string | null> {
   const rows = await selectRows<CertificateSourceRow>(db, certificateSource(codeId));
   const row = rows[0];
   if (!row) throw new Error(`No code ${codeId} to sign`);
   const record = await signer.sign(RECORD_TYPES.certificate, await certificateRecord(row, origin, event));
-  await appendToLog(db, signer, LOG_KINDS.certificate, row.public_token, record);
-  return record;
+  if ((await appendToLog(db, signer, LOG_KINDS.certificate, row.public_token, record)) !== null) return record;
+  if (whilePaused === "refuse") throw new ApiError(503, SIGNING_PAUSED);
+  return null;
 }
 
 /** Signs an administrator's decision on an issuer identity into the log. */
@@ -236,48 +257,77 @@ export async function signIssuerDecision(
   await appendToLog(db, signer, LOG_KINDS.issuerVerification, String(decision.company.id), record);
 }
 
-/** A code's latest signed certificate record, or null when the code is unknown. */
-export async function latestCertificateRecord(db: Queryable, token: string): Promise<string | null> {
+/** A code's signed certificate records, oldest first (empty for a code never signed). */
+export async function certificateRecords(db: Queryable, token: string): Promise<string[]> {
   const rows = await selectRows<{ record: string }>(
     db,
     sql`
     SELECT record FROM transparency_log
     WHERE subject = ${token} AND kind = ${LOG_KINDS.certificate}
-    ORDER BY seq DESC LIMIT 1`,
+    ORDER BY seq`,
   );
-  return rows[0]?.record ?? null;
+  return rows.map((row) => row.record);
+}
+
+/** The parts of a code's state a later change can move: its withdrawal and its latest seal. */
+function stateOf(record: Pick<CertificateRecord, "withdrawal" | "sealedReport">) {
+  return JSON.stringify([
+    record.withdrawal?.at ?? null,
+    record.withdrawal?.reason ?? null,
+    record.sealedReport?.version ?? null,
+  ]);
 }
 
 /**
- * The certificate record to hand out for a code: its latest signed one, or, for a code issued
- * before records were signed, one signed now from its frozen record ("recorded", with the
- * original issue time inside), appended like any other.
+ * A code's records to hand out, oldest first, the last one its state now. A code whose state
+ * differs from its latest record (issued before records were signed, or withdrawn, reinstated or
+ * sealed while signing was paused) gets a "recorded" record signed now from its frozen record and
+ * appended like any other. Null for an unknown code.
  */
-export async function certificateRecordFor(
+export async function certificateRecordsFor(
   db: Queryable,
   signing: RecordSigning,
   token: string,
-): Promise<string | null> {
-  const existing = await latestCertificateRecord(db, token);
-  if (existing) return existing;
-  const rows = await selectRows<{ id: number }>(db, sql`SELECT id FROM qr_codes WHERE public_token = ${token}`);
-  const code = rows[0];
-  return code ? signCertificate(db, signing, code.id, "recorded") : null;
+): Promise<string[] | null> {
+  const [codes, records] = await Promise.all([
+    selectRows<{ id: number }>(db, sql`SELECT id FROM qr_codes WHERE public_token = ${token}`),
+    certificateRecords(db, token),
+  ]);
+  const code = codes[0];
+  if (!code) return null;
+  const latest = records.at(-1);
+  if (latest) {
+    const rows = await selectRows<CertificateSourceRow>(db, certificateSource(code.id));
+    const now = await certificateRecord(rows[0]!, signing.origin, "recorded");
+    if (stateOf(now) === stateOf(decodeJwt(latest) as unknown as CertificateRecord)) return records;
+  }
+  const signed = await signCertificate(db, signing, code.id, "recorded");
+  if (signed === null && !latest) throw new ApiError(503, SIGNING_PAUSED);
+  return signed === null ? records : [...records, signed];
 }
 
-/** The code's status now, signed and short-lived (GET /status/<code>); null for an unknown code. */
+/**
+ * The code's status now, signed and short-lived (GET /status/<code>), with ValuSeal's trust in its
+ * issuer and the certificate's headline, so a verifier online shows exactly what the page shows.
+ * Null for an unknown code; 503 while the key may not sign.
+ */
 export async function signedStatus(db: Queryable, { signer, origin }: RecordSigning, token: string) {
   const rows = await selectRows<{
     qr_code_data: string;
     verification_code: string;
     status: CodeStatusName;
+    issuer_trust: IssuerTrust;
     revoked_reason: string | null;
     replaced_by: string | null;
+    usable: boolean;
   }>(
     db,
     sql`
+    WITH ${signingKeyCtes(signer)}
     SELECT code.qr_code_data, code.verification_code, code.revoked_reason, successor.qr_code_data AS replaced_by,
-      ${sql.raw(codeStatusExpression("code", "company.time_zone"))} AS status
+      ${sql.raw(codeStatusExpression("code", "company.time_zone"))} AS status,
+      ${sql.raw(issuerTrustExpression("code", "company.suspended_at"))} AS issuer_trust,
+      (SELECT ok FROM usable) AS usable
     FROM qr_codes code
     JOIN companies company ON company.id = code.company_id
     LEFT JOIN qr_codes successor ON successor.id = code.superseded_by_id
@@ -285,6 +335,7 @@ export async function signedStatus(db: Queryable, { signer, origin }: RecordSign
   );
   const row = rows[0];
   if (!row) return null;
+  if (!row.usable) throw new ApiError(503, SIGNING_PAUSED);
   const iat = secondsNow();
   return signer.sign(RECORD_TYPES.status, {
     v: 1,
@@ -293,6 +344,8 @@ export async function signedStatus(db: Queryable, { signer, origin }: RecordSign
     exp: iat + STATUS_RECORD_SECONDS,
     code: { address: row.qr_code_data, verificationCode: formatVerificationCode(row.verification_code) },
     status: row.status,
+    issuerTrust: row.issuer_trust,
+    headline: verdictHeadline("en", certificateVerdict(row.status, row.issuer_trust).headline),
     reason: row.revoked_reason,
     replacedBy: row.replaced_by,
   } satisfies StatusRecord);
@@ -314,17 +367,22 @@ const toCheckpoint = (row: CheckpointRow) => ({
 
 export type Checkpoint = ReturnType<typeof toCheckpoint>;
 
+/** Checkpoints that still prove something: not signed at or after their key's compromise time. */
+const TRUSTED_CHECKPOINT = sql.raw(`NOT EXISTS (
+  SELECT 1 FROM signing_keys k WHERE k.kid = c.kid AND k.compromised_at IS NOT NULL AND k.compromised_at <= c.signed_at)`);
+
 /**
- * Signs the log's head as a checkpoint unless one already covers it. The head is read as it is
- * (entries appended meanwhile wait for the next checkpoint); a checkpoint of the same size signed
- * at the same moment by another request is kept, not duplicated.
+ * Signs the log's head as a checkpoint unless a trusted one already covers it. The head is read as
+ * it is (entries appended meanwhile wait for the next checkpoint); a checkpoint of the same size
+ * signed at the same moment by another request is kept, not duplicated. Returns the latest
+ * trusted checkpoint (null for an empty log; 503 while the key may not sign and none covers it).
  */
 export async function signCheckpoint(db: Queryable, { signer, origin }: RecordSigning): Promise<Checkpoint | null> {
   const heads = await selectRows<{ size: string; head_hash: string; covered: boolean }>(
     db,
     sql`
     SELECT head.size, head.head_hash,
-      EXISTS (SELECT 1 FROM transparency_checkpoints c WHERE c.size = head.size) AS covered
+      EXISTS (SELECT 1 FROM transparency_checkpoints c WHERE c.size = head.size AND ${TRUSTED_CHECKPOINT}) AS covered
     FROM transparency_log_head head WHERE head.id = 1`,
   );
   const head = heads[0]!;
@@ -337,34 +395,51 @@ export async function signCheckpoint(db: Queryable, { signer, origin }: RecordSi
     size,
     headHash: head.head_hash,
   } satisfies CheckpointRecord);
-  await db.execute(sql`
-    INSERT INTO transparency_checkpoints (size, head_hash, record) VALUES (${size}, ${head.head_hash}, ${record})
-    ON CONFLICT (size) DO NOTHING`);
-  return latestCheckpoint(db);
+  const written = await selectRows<{ size: string }>(
+    db,
+    sql`
+    WITH ${signingKeyCtes(signer)}
+    INSERT INTO transparency_checkpoints (size, head_hash, record, kid)
+    SELECT ${size}, ${head.head_hash}, ${record}, ${signer.kid} WHERE (SELECT ok FROM usable)
+    ON CONFLICT (size, kid) DO NOTHING
+    RETURNING size`,
+  );
+  const latest = await latestCheckpoint(db);
+  if (written.length === 0 && (latest?.size ?? 0) < size && !(await isUsable(db, signer))) {
+    throw new ApiError(503, SIGNING_PAUSED);
+  }
+  return latest;
 }
 
-const CHECKPOINT_COLUMNS = sql.raw(`size, head_hash, record, ${isoText("signed_at")} AS signed_at`);
+async function isUsable(db: Queryable, signer: Signer): Promise<boolean> {
+  const rows = await selectRows<{ ok: boolean }>(db, sql`WITH ${signingKeyCtes(signer)} SELECT ok FROM usable`);
+  return rows[0]?.ok ?? false;
+}
+
+const CHECKPOINT_COLUMNS = sql.raw(`c.size, c.head_hash, c.record, ${isoText("c.signed_at")} AS signed_at`);
 
 export async function latestCheckpoint(db: Queryable): Promise<Checkpoint | null> {
   const rows = await selectRows<CheckpointRow>(
     db,
-    sql`SELECT ${CHECKPOINT_COLUMNS} FROM transparency_checkpoints ORDER BY size DESC LIMIT 1`,
+    sql`SELECT ${CHECKPOINT_COLUMNS} FROM transparency_checkpoints c WHERE ${TRUSTED_CHECKPOINT}
+        ORDER BY c.size DESC, c.signed_at DESC LIMIT 1`,
   );
   return rows[0] ? toCheckpoint(rows[0]) : null;
 }
 
-/** Checkpoints, newest first, a page at a time. */
+/** Trusted checkpoints, newest first, a page at a time. */
 export async function listCheckpoints(db: Queryable, limit: number, offset: number): Promise<Checkpoint[]> {
   const rows = await selectRows<CheckpointRow>(
     db,
-    sql`SELECT ${CHECKPOINT_COLUMNS} FROM transparency_checkpoints ORDER BY size DESC LIMIT ${limit} OFFSET ${offset}`,
+    sql`SELECT ${CHECKPOINT_COLUMNS} FROM transparency_checkpoints c WHERE ${TRUSTED_CHECKPOINT}
+        ORDER BY c.size DESC, c.signed_at DESC LIMIT ${limit} OFFSET ${offset}`,
   );
   return rows.map(toCheckpoint);
 }
 
 /**
- * Whether the hourly job should sign a checkpoint: the log grew since the last one, or the last is
- * a day old (so a verifier always finds one signed within the day, even when nothing happened).
+ * Whether the hourly job should sign a checkpoint: the log grew since the last trusted one, or the
+ * last is a day old (so a verifier always finds one signed within the day, even when nothing happened).
  */
 export async function checkpointDue(db: Queryable): Promise<boolean> {
   const rows = await selectRows<{ due: boolean }>(
@@ -374,7 +449,10 @@ export async function checkpointDue(db: Queryable): Promise<boolean> {
       latest.size IS NULL OR latest.size < head.size OR latest.signed_at < now() - interval '23 hours'
     ) AS due
     FROM transparency_log_head head
-    LEFT JOIN LATERAL (SELECT size, signed_at FROM transparency_checkpoints ORDER BY size DESC LIMIT 1) latest ON true
+    LEFT JOIN LATERAL (
+      SELECT c.size, c.signed_at FROM transparency_checkpoints c WHERE ${TRUSTED_CHECKPOINT}
+      ORDER BY c.size DESC, c.signed_at DESC LIMIT 1
+    ) latest ON true
     WHERE head.id = 1`,
   );
   return rows[0]?.due ?? false;
@@ -382,33 +460,33 @@ export async function checkpointDue(db: Queryable): Promise<boolean> {
 
 interface EntryRow extends Record<string, unknown> {
   seq: string;
-  kind: string;
-  subject: string;
-  record: string;
+  record: string | null;
   leaf_hash: string;
   chain_hash: string;
-  created_at: string;
 }
-
-const ENTRY_COLUMNS = sql.raw(
-  `seq, kind, subject, record, leaf_hash, chain_hash, ${isoText("created_at")} AS created_at`,
-);
 
 const toEntry = (row: EntryRow): LogEntry => ({
   seq: Number(row.seq),
-  kind: row.kind,
-  subject: row.subject,
-  record: row.record,
   leafHash: row.leaf_hash,
   chainHash: row.chain_hash,
-  createdAt: row.created_at,
+  ...(row.record === null ? {} : { record: row.record }),
 });
 
-/** Entries `from` to `to` (inclusive), in order. */
-export async function logEntries(db: Queryable, from: number, to: number): Promise<LogEntry[]> {
+/**
+ * Entries `from` to `to` (inclusive), in order. Published (`withRecords: false`) as hashes only:
+ * the records name every code's token and its valuation, and a log anyone can page through would
+ * let anyone list every code. Whoever holds a record checks it against its leaf hash.
+ */
+export async function logEntries(
+  db: Queryable,
+  from: number,
+  to: number,
+  { withRecords }: { withRecords: boolean },
+): Promise<LogEntry[]> {
+  const record = withRecords ? sql`record` : sql`NULL::text AS record`;
   const rows = await selectRows<EntryRow>(
     db,
-    sql`SELECT ${ENTRY_COLUMNS} FROM transparency_log WHERE seq BETWEEN ${from} AND ${to} ORDER BY seq`,
+    sql`SELECT seq, ${record}, leaf_hash, chain_hash FROM transparency_log WHERE seq BETWEEN ${from} AND ${to} ORDER BY seq`,
   );
   return rows.map(toEntry);
 }
@@ -423,38 +501,39 @@ async function chainHashBefore(db: Queryable, seq: number): Promise<string> {
 }
 
 /**
- * What a verifier needs to see that a code's records are in the log under a signed checkpoint:
- * the chain hash before the code's first entry, every entry from there to the checkpoint's size,
- * and the checkpoint. Recomputing the chain over them must end at the checkpoint's head hash. A
- * checkpoint is signed now if none covers the code's latest entry yet.
+ * What a verifier needs to see that a code's latest record is in the log under a signed
+ * checkpoint: the chain hash before its entry, that entry with its record, the hashes of every
+ * entry after it up to the first trusted checkpoint that covers it (one is signed now if none does
+ * yet, so a proof stays about an hour of entries long), and that checkpoint. Recomputing the chain
+ * over them must give the checkpoint's head hash.
  */
 export async function logProof(db: Queryable, signing: RecordSigning, token: string) {
-  const rows = await selectRows<{ first: string | null; last: string | null }>(
+  const latest = await selectRows<{ seq: string }>(
     db,
-    sql`
-    SELECT min(seq) AS first, max(seq) AS last FROM transparency_log
-    WHERE subject = ${token} AND kind = ${LOG_KINDS.certificate}`,
+    sql`SELECT seq FROM transparency_log WHERE subject = ${token} AND kind = ${LOG_KINDS.certificate}
+        ORDER BY seq DESC LIMIT 1`,
   );
-  const first = rows[0]?.first ? Number(rows[0].first) : null;
-  const last = rows[0]?.last ? Number(rows[0].last) : null;
-  if (first === null || last === null) return null;
-  let checkpoint = await firstCheckpointCovering(db, last);
+  if (!latest[0]) return null;
+  const seq = Number(latest[0].seq);
+  let checkpoint = await firstCheckpointCovering(db, seq);
   if (!checkpoint) {
     await signCheckpoint(db, signing);
-    checkpoint = await firstCheckpointCovering(db, last);
+    checkpoint = await firstCheckpointCovering(db, seq);
   }
-  if (!checkpoint) throw new Error(`No checkpoint covers log entry ${last}`);
-  const [previousHash, entries] = await Promise.all([
-    chainHashBefore(db, first),
-    logEntries(db, first, checkpoint.size),
+  if (!checkpoint) throw new ApiError(503, SIGNING_PAUSED);
+  const [previousHash, own, after] = await Promise.all([
+    chainHashBefore(db, seq),
+    logEntries(db, seq, seq, { withRecords: true }),
+    logEntries(db, seq + 1, checkpoint.size, { withRecords: false }),
   ]);
-  return { previousHash, entries, checkpoint };
+  return { previousHash, entries: [...own, ...after], checkpoint };
 }
 
 async function firstCheckpointCovering(db: Queryable, seq: number): Promise<Checkpoint | null> {
   const rows = await selectRows<CheckpointRow>(
     db,
-    sql`SELECT ${CHECKPOINT_COLUMNS} FROM transparency_checkpoints WHERE size >= ${seq} ORDER BY size LIMIT 1`,
+    sql`SELECT ${CHECKPOINT_COLUMNS} FROM transparency_checkpoints c WHERE c.size >= ${seq} AND ${TRUSTED_CHECKPOINT}
+        ORDER BY c.size LIMIT 1`,
   );
   return rows[0] ? toCheckpoint(rows[0]) : null;
 }
@@ -490,14 +569,29 @@ export async function keyHistory(db: Queryable): Promise<KeyHistory> {
   };
 }
 
-/** Records that a key may have been in other hands since `since`; what it signed after is refused. */
-export async function markKeyCompromised(db: Queryable, kid: string, since: Date): Promise<boolean> {
-  const rows = await selectRows<{ kid: string }>(
+/**
+ * Records that a key may have been in other hands since `since`; what it signed from then on is
+ * refused. Once set, the time never changes (the table's trigger). Unknown keys, times before the
+ * key started signing and keys already marked are refused.
+ */
+export async function markKeyCompromised(db: Queryable, kid: string, since: Date): Promise<void> {
+  const rows = await selectRows<{ started_at: string; compromised_at: string | null; marked: boolean }>(
     db,
     sql`
-    UPDATE signing_keys SET compromised_at = LEAST(coalesce(compromised_at, ${since.toISOString()}::timestamptz), ${since.toISOString()}::timestamptz),
-      stopped_at = coalesce(stopped_at, now())
-    WHERE kid = ${kid} RETURNING kid`,
+    WITH marked AS (
+      UPDATE signing_keys SET compromised_at = ${since.toISOString()}::timestamptz, stopped_at = coalesce(stopped_at, now())
+      WHERE kid = ${kid} AND compromised_at IS NULL AND started_at <= ${since.toISOString()}::timestamptz
+      RETURNING kid
+    )
+    SELECT ${sql.raw(isoText("started_at"))} AS started_at, ${sql.raw(isoText("compromised_at"))} AS compromised_at,
+      EXISTS (SELECT 1 FROM marked) AS marked
+    FROM signing_keys WHERE kid = ${kid}`,
   );
-  return rows.length > 0;
+  const key = rows[0];
+  if (!key) throw new ApiError(404, "No signing key has this id");
+  if (key.marked) return;
+  if (key.compromised_at) throw new ApiError(409, `This key is already marked compromised from ${key.compromised_at}`);
+  throw new ApiError(400, "Validation failed", [
+    `compromisedAt: The key only started signing at ${key.started_at}; give a time after that`,
+  ]);
 }

@@ -1,7 +1,6 @@
 import { Hono } from "hono";
 import { keyCompromiseSchema } from "../../../schema/validation/transparency";
 import type { AppEnv } from "../../env";
-import { ApiError } from "../../lib/errors";
 import { validate } from "../../lib/validation";
 import { recordAudit } from "../../services/audit";
 import { keyHistory, markKeyCompromised } from "../../services/signed-records";
@@ -17,7 +16,7 @@ export const adminSigningKeyRoutes = new Hono<AppEnv>()
     const kid = c.req.param("kid");
     const since = new Date(c.req.valid("json").compromisedAt);
     await c.var.transactional().transaction(async (tx) => {
-      if (!(await markKeyCompromised(tx, kid, since))) throw new ApiError(404, "No signing key has this id");
+      await markKeyCompromised(tx, kid, since);
       await recordAudit(tx, c.var.user, [
         {
           action: "platform.signing_key_compromised",

@@ -12,7 +12,7 @@ import { copyCheckSchema } from "../../../schema/validation/seals";
 import { PUBLIC_TOKEN_PATTERN } from "../../../schema/validation/certificate";
 import { signedRecordFile, signedRecordFileName } from "../../../schema/signed-record-file";
 import { recordSigning } from "../../lib/signing";
-import { certificateRecordFor } from "../../services/signed-records";
+import { certificateRecordsFor } from "../../services/signed-records";
 
 /**
  * /api/public/certificates/:token: the certificate as JSON for the /qr-view page. No sign-in,
@@ -31,12 +31,11 @@ export const publicCertificateRoutes = new Hono<AppEnv>()
     const token = c.req.param("token");
     if (!PUBLIC_TOKEN_PATTERN.test(token)) throw new ApiError(404, CERTIFICATE_NOT_FOUND);
     const signing = await recordSigning(c);
-    const record = await certificateRecordFor(c.var.db, signing, token);
-    if (!record) throw new ApiError(404, CERTIFICATE_NOT_FOUND);
-    const file = signedRecordFile(record, signing.origin);
-    return c.json(file, 200, {
+    const records = await certificateRecordsFor(c.var.db, signing, token);
+    if (!records) throw new ApiError(404, CERTIFICATE_NOT_FOUND);
+    return c.json(signedRecordFile(records, signing.origin), 200, {
       "Cache-Control": "no-store",
-      "Content-Disposition": `attachment; filename="${signedRecordFileName(record)}"`,
+      "Content-Disposition": `attachment; filename="${signedRecordFileName(records.at(-1)!)}"`,
     });
   })
   // A copy of a sealed report, checked by its fingerprints (the file stays in the reader's browser).

@@ -21,7 +21,7 @@ export const codeSealRoutes = new Hono<AppEnv>()
     validate("json", sealRegistrationSchema),
     async (c) => {
       const seal = await registerSeal(
-        c.var.db,
+        c.var.transactional(),
         await recordSigning(c),
         c.var.user,
         currentCompanyId(c),
