@@ -1,11 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { normalisePageText, PAGE_WHITESPACE, sha256Hex } from "../../web/lib/pdf/fingerprint";
+import { sha256Hex } from "../../verifier/hashes";
+import { normalisePageText, PAGE_WHITESPACE } from "../../verifier/pages";
 
 const encoder = new TextEncoder();
 
 /** A page's fingerprint from its text items, as docs/sealed-reports.md defines it. */
-const pageFingerprint = (itemTexts: string[]) => sha256Hex(encoder.encode(normalisePageText(itemTexts)));
+const pageFingerprint = (itemTexts: string[]) => sha256Hex(normalisePageText(itemTexts));
 
 const isWhitespace = (char: string) => /^\s$/.test(char);
 const notWhitespace = fc.string({ minLength: 1, maxLength: 12 }).map((text) => text.replace(/\s/g, "") || "x");

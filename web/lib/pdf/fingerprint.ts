@@ -1,18 +1,13 @@
 import { SEAL_MAX_PAGES, SEALED_PDF_INFO_KEY } from "../../../schema/validation/seals";
 import { PdfRefusedError } from "./errors";
 import { openWithPdfJs } from "./pdfjs";
+import { sha256Hex } from "../../../verifier/hashes";
+import { pageFingerprintsOf } from "../../../verifier/pages";
 
 /**
- * A report's fingerprints, computed in the browser from its bytes (the file never leaves it). The
- * algorithm is public (docs/sealed-reports.md) so a lender can compute the same values:
- *
- * 1. the file: SHA-256 of its bytes, lowercase hex;
- * 2. each page, in order: pdf.js 5.6.205 `getTextContent()` with default options, the `str` of
- *    every text item concatenated with nothing between them; Unicode NFKC; every whitespace code
- *    point removed (PAGE_WHITESPACE); UTF-8; SHA-256; lowercase hex.
- *
- * Whitespace is dropped rather than collapsed because where pdf.js puts spaces and line ends
- * depends on glyph positions, which a re-save or a "print to PDF" can nudge without changing a word.
+ * A report's fingerprints, computed in the browser from its bytes (the file never leaves it): the
+ * file's SHA-256 and each page's fingerprint, by the public algorithm every verifier shares
+ * (verifier/pages.ts, docs/sealed-reports.md), so a lender can compute the same values.
  */
 export interface CopyFingerprint {
   sha256: string;
@@ -20,22 +15,6 @@ export interface CopyFingerprint {
   /** The verification address the sealing wrote in the Info dictionary, if the file carries one. */
   verificationAddress: string | null;
 }
-
-/** JavaScript's `\s`, written out so another implementation removes exactly the same code points. */
-export const PAGE_WHITESPACE = /[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]/g;
-
-export function normalisePageText(itemTexts: readonly string[]): string {
-  return itemTexts.join("").normalize("NFKC").replace(PAGE_WHITESPACE, "");
-}
-
-const toHex = (digest: ArrayBuffer) =>
-  Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
-
-export async function sha256Hex(bytes: Uint8Array): Promise<string> {
-  return toHex(await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>));
-}
-
-const encoder = new TextEncoder();
 
 /** The page fingerprints and the Info dictionary's verification address, read with pdf.js. */
 export async function readPages(
@@ -52,15 +31,7 @@ export async function readPages(
       );
     }
     onProgress?.(0, total);
-    const pageFingerprints: string[] = [];
-    for (let number = 1; number <= total; number += 1) {
-      const page = await doc.getPage(number);
-      const { items } = await page.getTextContent();
-      const text = normalisePageText(items.map((item) => ("str" in item ? item.str : "")));
-      pageFingerprints.push(await sha256Hex(encoder.encode(text)));
-      page.cleanup();
-      onProgress?.(number, total);
-    }
+    const pageFingerprints = await pageFingerprintsOf(doc, onProgress);
     const { info } = await doc.getMetadata();
     const custom = (info as { Custom?: Record<string, unknown> } | null)?.Custom;
     const address = custom?.[SEALED_PDF_INFO_KEY];

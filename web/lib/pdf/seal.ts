@@ -18,7 +18,8 @@ import {
   type StampCorner,
 } from "../../../schema/validation/seals";
 import { PdfRefusedError, REFUSAL } from "./errors";
-import { readPages, sha256Hex } from "./fingerprint";
+import { sha256Hex } from "../../../verifier/hashes";
+import { readPages } from "./fingerprint";
 import { qrForPage, stampPage } from "./stamp";
 
 export interface SealOptions {

@@ -1,0 +1,135 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { promisify } from "node:util";
+import { PDFDocument, StandardFonts } from "@cantoo/pdf-lib";
+import { CompactSign, decodeJwt, decodeProtectedHeader, generateKeyPair } from "jose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SignedRecordFile } from "../../schema/signed-record-file";
+import { fingerprintPdf } from "../../verifier/pdf-node";
+import { registerOwnerViaApi } from "./fixtures/accounts";
+import { createCodeViaApi, type CreatedCode } from "./fixtures/codes";
+import { apiCall, fetchApp } from "./fixtures/http";
+import { createValuerViaApi } from "./fixtures/valuers";
+
+/**
+ * `npm run verify -- report.pdf record.json --keys jwks.json`: a court registry's or a bank back
+ * office's check of a report with Node alone, on real PDFs (pdf-lib writes them, pdf.js reads
+ * them), against a record and key history downloaded from the running app beforehand.
+ */
+const folder = mkdtempSync(join(tmpdir(), "valuseal-verify-"));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+const PAGES = ["Valuation report for Plot 7, Riverside Drive", "Market value KSh 45,000,000", "Signed: Jane Wanjiku"];
+
+async function reportPdf(pages: string[], title = "Valuation report") {
+  const doc = await PDFDocument.create();
+  doc.setTitle(title);
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (const text of pages) doc.addPage([595, 842]).drawText(text, { x: 50, y: 780, size: 14, font });
+  return new Uint8Array(await doc.save());
+}
+
+function save(name: string, content: string | Uint8Array) {
+  const path = join(folder, name);
+  writeFileSync(path, content);
+  return path;
+}
+
+async function verify(...args: string[]) {
+  try {
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [resolve("node_modules/tsx/dist/cli.mjs"), resolve("verifier/cli.ts"), ...args],
+      { env: { ...process.env, NODE_NO_WARNINGS: "1" } },
+    );
+    return { status: 0, stdout };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { status: failed.code, stdout: failed.stdout + failed.stderr };
+  }
+}
+
+let code: CreatedCode;
+let recordFile: SignedRecordFile;
+let recordPath: string;
+let keysPath: string;
+let sealedPath: string;
+
+beforeAll(async () => {
+  const owner = await registerOwnerViaApi();
+  const valuer = await createValuerViaApi(owner.token);
+  code = await createCodeViaApi(owner.token, valuer.id);
+  const sealed = await reportPdf(PAGES);
+  sealedPath = save("sealed.pdf", sealed);
+  await apiCall(`/api/qr-codes/${code.id}/seals`, { token: owner.token, body: await fingerprintPdf(sealed) });
+  recordFile = (await (
+    await fetchApp(`/api/public/certificates/${code.publicToken}/record`, {})
+  ).json()) as SignedRecordFile;
+  recordPath = save("record.json", JSON.stringify(recordFile));
+  keysPath = save("jwks.json", await (await fetchApp("/.well-known/jwks.json", {})).text());
+}, 60_000);
+
+describe("npm run verify", () => {
+  it("says a sealed report is genuine, offline, with who signed it and what it cannot know", async () => {
+    const result = await verify(sealedPath, recordPath, "--keys", keysPath);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain(
+      `Genuine: this file is exactly the sealed report of ${code.verificationCode} (version 1).`,
+    );
+    expect(result.stdout).toContain(`Signed by ValuSeal's key ${decodeProtectedHeader(recordFile.record).kid}`);
+    expect(result.stdout).toContain("not verified by ValuSeal when this was signed");
+    expect(result.stdout).toContain("Not provable offline: whether the code was withdrawn after");
+    expect(result.stdout).toContain(`Key history: ${keysPath}`);
+
+    const swahili = await verify(sealedPath, recordPath, "--keys", keysPath, "--lang", "sw");
+    expect(swahili.stdout).toContain(`Halali: faili hili ndilo ripoti iliyotiwa muhuri ya ${code.verificationCode}`);
+  });
+
+  it("accepts a re-saved copy by its pages, and names the page an edited copy changed", async () => {
+    const resaved = save("resaved.pdf", await reportPdf(PAGES, "Copy for the loan file"));
+    const same = await verify(resaved, recordPath, "--keys", keysPath);
+    expect(same.status).toBe(0);
+    expect(same.stdout).toContain("Genuine text: every page matches the sealed report");
+
+    const edited = save("edited.pdf", await reportPdf([PAGES[0]!, "Market value KSh 95,000,000", PAGES[2]!]));
+    const altered = await verify(edited, recordPath, "--keys", keysPath);
+    expect(altered.status).toBe(1);
+    expect(altered.stdout).toContain(
+      `Altered: page 2 differs from the sealed report of ${code.verificationCode} (version 1).`,
+    );
+  });
+
+  it("refuses a record changed after signing, and one signed by a key ValuSeal never published", async () => {
+    const [header, payload, signature] = recordFile.record.split(".");
+    const tampered = JSON.stringify({
+      ...recordFile,
+      history: [],
+      record: [header, payload!.replace(/.$/, (last) => (last === "A" ? "B" : "A")), signature].join("."),
+    });
+    const changed = await verify(sealedPath, save("tampered.json", tampered), "--keys", keysPath);
+    expect(changed.status).toBe(1);
+    expect(changed.stdout).toContain("Refused: the record cannot be trusted.");
+    expect(changed.stdout).toContain("Its signature does not match its contents");
+
+    const { privateKey } = await generateKeyPair("EdDSA");
+    const forged = await new CompactSign(new TextEncoder().encode(JSON.stringify(decodeJwt(recordFile.record))))
+      .setProtectedHeader({ alg: "EdDSA", kid: "someone-else", typ: "valuseal-certificate+jws" })
+      .sign(privateKey);
+    const stranger = await verify(
+      sealedPath,
+      save("forged.json", JSON.stringify({ record: forged })),
+      "--keys",
+      keysPath,
+    );
+    expect(stranger.status).toBe(1);
+    expect(stranger.stdout).toContain("It was signed by a key that is not in the key history used.");
+  });
+
+  it("explains its usage", async () => {
+    const misused = await verify(sealedPath);
+    expect(misused.status).toBe(2);
+    expect(misused.stdout).toContain("Usage: npm run verify -- report.pdf record.json");
+  });
+});

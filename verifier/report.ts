@@ -1,0 +1,92 @@
+import { RECORD_TYPES, type CertificateRecord, type KeyHistory, type PublishedKey } from "../schema/signed-records";
+import { verifyRecord, type RecordProblem } from "./records";
+
+/** A report PDF as a verifier reads it: its file digest and its page fingerprints (verifier/pages.ts). */
+export interface ReportFingerprint {
+  sha256: string;
+  pageFingerprints: string[];
+}
+
+export type ReportVerdict =
+  /** The file is byte for byte the sealed report a genuine record names. */
+  | "exact"
+  /** Every page's text is the sealed report's, in order: re-saved or printed to PDF. */
+  | "same-text"
+  /** A genuine record names a sealed report, and these pages of the file differ from it. */
+  | "pages-differ"
+  /** The record is genuine but names no sealed report: the PDF cannot be compared. */
+  | "not-sealed"
+  /** No record could be trusted: see `problem`. */
+  | "record-refused";
+
+export interface ReportCheck {
+  verdict: ReportVerdict;
+  /** What was wrong with the record when it was refused. */
+  problem?: RecordProblem;
+  /** The certificate the verdict is about: the matching record, or else the latest trusted one. */
+  certificate?: CertificateRecord;
+  /** The key that signed it, with its published times. */
+  key?: PublishedKey;
+  signedAt?: Date;
+  /** The key was reported compromised after this record's signing time (see verifyRecord). */
+  keyCompromisedLater?: boolean;
+  /** Pages (from 1) whose text differs from the sealed report's, and both page counts. */
+  differingPages?: number[];
+  pageCount?: { file: number; sealed: number };
+}
+
+/**
+ * Checks a report PDF against a code's signed records (the file's `history` and `record`, oldest
+ * first) and a key history, with no network: every record's signature first, then the PDF against
+ * each sealed version they name, newest first. The file matches the version whose digest it has,
+ * else the version whose every page it repeats; otherwise it is compared with the latest sealed
+ * version and the differing pages are named. What cannot be known offline, a withdrawal after the
+ * latest record, is for the caller to say (the status is online, at /status/<token>).
+ */
+export async function checkReport(
+  report: ReportFingerprint,
+  records: readonly string[],
+  keys: KeyHistory,
+  now: Date = new Date(),
+): Promise<ReportCheck> {
+  const checks = await Promise.all(
+    records.map((record) => verifyRecord<CertificateRecord>(record, keys, RECORD_TYPES.certificate, now)),
+  );
+  const trusted = checks.flatMap((check) => (check.ok ? [check] : [])).reverse();
+  const latest = trusted[0];
+  if (!latest) {
+    const refused = checks.at(-1);
+    return { verdict: "record-refused", problem: refused && !refused.ok ? refused.problem : "malformed" };
+  }
+  const about = (check: (typeof trusted)[number]) => ({
+    certificate: check.payload,
+    key: check.key,
+    signedAt: check.signedAt,
+    keyCompromisedLater: check.keyCompromisedLater,
+  });
+  const sealed = trusted.filter((check) => check.payload.sealedReport);
+  const exact = sealed.find((check) => check.payload.sealedReport!.sha256 === report.sha256);
+  if (exact) return { verdict: "exact", ...about(exact) };
+  const sameText = sealed.find((check) =>
+    samePages(check.payload.sealedReport!.pageFingerprints, report.pageFingerprints),
+  );
+  if (sameText) return { verdict: "same-text", ...about(sameText) };
+  const newest = sealed[0];
+  if (!newest) return { verdict: "not-sealed", ...about(latest) };
+  const pages = newest.payload.sealedReport!.pageFingerprints;
+  const differingPages = Array.from(
+    { length: Math.max(pages.length, report.pageFingerprints.length) },
+    (_, index) => index,
+  )
+    .filter((index) => pages[index] !== report.pageFingerprints[index])
+    .map((index) => index + 1);
+  return {
+    verdict: "pages-differ",
+    ...about(newest),
+    differingPages,
+    pageCount: { file: report.pageFingerprints.length, sealed: pages.length },
+  };
+}
+
+const samePages = (sealed: readonly string[], file: readonly string[]) =>
+  sealed.length === file.length && sealed.every((fingerprint, index) => fingerprint === file[index]);
