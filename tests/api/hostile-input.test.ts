@@ -14,6 +14,7 @@ import { changePasswordSchema, profileSchema } from "../../schema/validation/pro
 import { createQrCodeSchema, qrCodeListQuerySchema } from "../../schema/validation/qr-codes";
 import { acceptInviteSchema, inviteSchema } from "../../schema/validation/team";
 import { valuerSchema } from "../../schema/validation/valuers";
+import { logEntriesQuerySchema } from "../../schema/validation/transparency";
 import { webhookSchema } from "../../schema/validation/webhook";
 import type { Database } from "../../worker/db";
 import { OWNER_PASSWORD } from "../shared/accounts";
@@ -792,6 +793,8 @@ describe("generated query strings", () => {
     },
     { path: "/api/admin/users", keys: ["search", "page", "pageSize"], schema: adminListQuerySchema, admin: true },
     { path: "/api/admin/audit-log", keys: ["page", "pageSize"], admin: true },
+    { path: "/log/entries", keys: ["from", "to"], schema: logEntriesQuerySchema },
+    { path: "/log/checkpoints", keys: ["page", "pageSize"] },
   ];
 
   it.each(routes)("$path", async (route) => {
@@ -846,7 +849,10 @@ describe("generated path ids", () => {
     "/api/qr-codes/:id/scans",
     "/api/invites/:id",
     "/api/public/certificates/:id",
+    "/api/public/certificates/:id/record",
     "/api/admin/companies/:id/details",
+    "/log/proof/:id",
+    "/status/:id",
   ];
   const changeRoutes: [string, string, unknown][] = [
     ["PUT", "/api/valuers/:id", { name: "Renamed" }],
@@ -863,6 +869,7 @@ describe("generated path ids", () => {
     ["PATCH", "/api/admin/users/:id/status", { isActive: true }],
     ["PATCH", "/api/admin/companies/:id/status", { isActive: true }],
     ["DELETE", "/api/admin/users/:id", undefined],
+    ["POST", "/api/admin/signing-keys/:id/compromise", { compromisedAt: "2026-01-01T00:00:00Z" }],
   ];
 
   it("reads answer 404 (or the record) for any id, never 500", async () => {
