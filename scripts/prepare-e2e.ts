@@ -14,7 +14,7 @@ import "./ensure-poppler";
  */
 const OUT_DIR = process.env.VALUSEAL_BUILD_DIR ?? "dist";
 const STAMP = join(OUT_DIR, ".build-inputs-sha256");
-const INPUT_FOLDERS = ["web", "worker", "schema", "public"];
+const INPUT_FOLDERS = ["web", "worker", "schema", "verifier", "public"];
 const INPUT_FILES = ["index.html", "check.html", "vite.config.ts", "wrangler.toml", "package-lock.json"];
 
 function buildInputsHash(): string {
