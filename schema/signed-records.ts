@@ -152,4 +152,6 @@ export interface PublishedKey {
 
 export interface KeyHistory {
   keys: PublishedKey[];
+  /** When this copy of the history was taken (ISO 8601): a saved copy knows nothing after it. */
+  generated_at?: string;
 }

@@ -15,7 +15,14 @@ import "./ensure-poppler";
 const OUT_DIR = process.env.VALUSEAL_BUILD_DIR ?? "dist";
 const STAMP = join(OUT_DIR, ".build-inputs-sha256");
 const INPUT_FOLDERS = ["web", "worker", "schema", "verifier", "public"];
-const INPUT_FILES = ["index.html", "check.html", "vite.config.ts", "wrangler.toml", "package-lock.json"];
+const INPUT_FILES = [
+  "index.html",
+  "check.html",
+  "vite.config.ts",
+  "wrangler.toml",
+  "package-lock.json",
+  "scripts/build-verifier.ts",
+];
 
 function buildInputsHash(): string {
   const listed = execFileSync("git", ["ls-files", "-co", "--exclude-standard", "--", ...INPUT_FOLDERS], {
@@ -39,5 +46,6 @@ if (built === inputs && existsSync(join(OUT_DIR, "valuseal", "wrangler.json"))) 
   console.log(`The build in ${OUT_DIR}/ matches the sources: not building again.`);
 } else {
   execFileSync(process.execPath, ["node_modules/vite/bin/vite.js", "build"], { stdio: "inherit" });
+  execFileSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/build-verifier.ts"], { stdio: "inherit" });
   writeFileSync(STAMP, `${inputs}\n`);
 }

@@ -25,6 +25,7 @@ import { verifyRoutes } from "./routes/verify";
 import { verificationCodeRoutes } from "./routes/public/verification-codes";
 import { logRoutes } from "./routes/log";
 import { statusRoutes } from "./routes/status";
+import { verifierRoutes } from "./routes/verifier";
 import { wellKnownRoutes } from "./routes/well-known";
 
 const MAX_BODY_BYTES = 100 * 1024;
@@ -78,6 +79,7 @@ export const app = new Hono<AppEnv>()
   .route("/.well-known", wellKnownRoutes)
   .route("/log", logRoutes)
   .route("/status", statusRoutes)
+  .route("/verifier", verifierRoutes)
   .notFound((c) => {
     if (c.req.path.startsWith("/api/")) return c.json({ message: "Not found" }, 404);
     return c.env.ASSETS.fetch(c.req.raw);

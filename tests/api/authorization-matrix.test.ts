@@ -722,6 +722,14 @@ const matrix: Row[] = [
   },
   {
     method: "GET",
+    route: "/verifier",
+    expected: ALL(200),
+    isPublic: true,
+    builtPage: true,
+    request: () => ({ path: "/verifier" }),
+  },
+  {
+    method: "GET",
     route: "/status/:token",
     expected: ALL(200),
     isPublic: true,

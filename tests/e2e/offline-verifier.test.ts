@@ -12,12 +12,14 @@ import { registerOwnerViaApi } from "./fixtures/accounts";
 import { createCodeViaApi, type CreatedCode } from "./fixtures/codes";
 import { apiCall, fetchApp } from "./fixtures/http";
 import { createValuerViaApi } from "./fixtures/valuers";
+import { useBrowser } from "./fixtures/browser";
 
 /**
  * `npm run verify -- report.pdf record.json --keys jwks.json`: a court registry's or a bank back
  * office's check of a report with Node alone, on real PDFs (pdf-lib writes them, pdf.js reads
  * them), against a record and key history downloaded from the running app beforehand.
  */
+const browser = useBrowser();
 const folder = mkdtempSync(join(tmpdir(), "valuseal-verify-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
@@ -131,5 +133,68 @@ describe("npm run verify", () => {
     const misused = await verify(sealedPath);
     expect(misused.status).toBe(2);
     expect(misused.stdout).toContain("Usage: npm run verify -- report.pdf record.json");
+  });
+});
+
+describe("verifier.html", () => {
+  it("is downloaded with the key history inside and checks a report in Chromium with the network off", async () => {
+    const download = await fetchApp("/verifier?download", {});
+    expect(download.status).toBe(200);
+    expect(download.headers.get("content-disposition")).toBe('attachment; filename="valuseal-verifier.html"');
+    expect(download.headers.get("content-security-policy")).toContain("connect-src 'none'");
+    const html = await download.text();
+    expect(html).not.toContain("__VALUSEAL_KEY_HISTORY__");
+    const verifierPath = save("valuseal-verifier.html", html);
+
+    const { page, context } = await browser.newPage();
+    await context.setOffline(true);
+    const requests: string[] = [];
+    page.on("request", (request) => {
+      if (!request.url().startsWith("file:")) requests.push(request.url());
+    });
+    await page.goto(`file://${verifierPath}`);
+    await page.getByRole("heading", { name: "Check a ValuSeal report, offline" }).waitFor();
+    const today = new Date().toISOString().slice(0, 10);
+    await page.getByText(`as published on ${today}`, { exact: false }).waitFor();
+    const checkWith = async (record: string, pdf: string) => {
+      await page.locator("#record").setInputFiles(record);
+      await page.getByLabel("Report PDF").setInputFiles(pdf);
+      await page.getByRole("button", { name: "Check" }).click();
+      // The result reads "Checking…" while pdf.js reads the file, then the verdict.
+      const verdict = await page.waitForFunction(() => {
+        const result = document.getElementById("result")!;
+        const text = result.innerText;
+        return !result.hidden && text && !text.includes("Checking") ? { text, tone: result.dataset.tone } : null;
+      });
+      return (await verdict.jsonValue())!;
+    };
+
+    expect(await checkWith(recordPath, sealedPath)).toEqual({
+      text: expect.stringContaining(
+        `Genuine: this file is exactly the sealed report of ${code.verificationCode} (version 1).`,
+      ),
+      tone: "valid",
+    });
+    const edited = save(
+      "edited-in-browser.pdf",
+      await reportPdf([PAGES[0]!, "Market value KSh 95,000,000", PAGES[2]!]),
+    );
+    expect(await checkWith(recordPath, edited)).toEqual({
+      text: expect.stringContaining(`Altered: page 2 differs from the sealed report of ${code.verificationCode}`),
+      tone: "invalid",
+    });
+    const { privateKey } = await generateKeyPair("EdDSA");
+    const forged = await new CompactSign(new TextEncoder().encode(JSON.stringify(decodeJwt(recordFile.record))))
+      .setProtectedHeader({ alg: "EdDSA", kid: "someone-else", typ: "valuseal-certificate+jws" })
+      .sign(privateKey);
+    expect(await checkWith(save("forged-for-browser.json", JSON.stringify({ record: forged })), sealedPath)).toEqual({
+      text: expect.stringContaining("It was signed by a key that is not in the key history used."),
+      tone: "invalid",
+    });
+
+    await page.getByRole("link", { name: "Kiswahili" }).click();
+    await page.getByRole("heading", { name: "Kagua ripoti ya ValuSeal, bila mtandao" }).waitFor();
+    expect(requests).toEqual([]);
+    await context.close();
   });
 });

@@ -1,0 +1,139 @@
+import * as pdfjs from "pdfjs-dist";
+import * as pdfjsWorker from "pdfjs-dist/build/pdf.worker.min.mjs";
+import type { KeyHistory } from "../../schema/signed-records";
+import { sha256Hex } from "../hashes";
+import { pageFingerprintsOf, type TextDocument } from "../pages";
+import { checkReport } from "../report";
+import { describeCheck, type VerifierLanguage } from "../texts";
+
+/**
+ * verifier.html: the offline verifier. Everything it needs is in the one file: this script, pdf.js
+ * (run on the page's own thread, so no worker file is fetched), and the key history as it was when
+ * the file was downloaded. It makes no network request; a newer key history can be dropped in.
+ */
+(globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = pdfjsWorker;
+
+const PAGE_TEXTS = {
+  en: {
+    switchTo: "Kiswahili",
+    title: "Check a ValuSeal report, offline",
+    intro:
+      "Choose the signed record (the file from “Download signed record”) and the report PDF. Nothing leaves this device and nothing is fetched.",
+    record: "Signed record (.json), or paste it below",
+    pdf: "Report PDF",
+    keys: "Newer key history (jwks.json), optional",
+    check: "Check",
+    checking: "Checking…",
+    missing: "Choose the signed record and the report PDF.",
+    unreadable: "This file could not be read as a PDF.",
+    keysNote: (count: number, asOf: string) =>
+      `Key history used: ${count} ValuSeal keys, as published on ${asOf}. A key reported compromised after that date is not known here.`,
+  },
+  sw: {
+    switchTo: "English",
+    title: "Kagua ripoti ya ValuSeal, bila mtandao",
+    intro:
+      "Chagua rekodi iliyotiwa saini (faili la “Pakua rekodi iliyotiwa saini”) na PDF ya ripoti. Hakuna kinachotoka kwenye kifaa hiki na hakuna kinachopakuliwa.",
+    record: "Rekodi iliyotiwa saini (.json), au ibandike hapa chini",
+    pdf: "PDF ya ripoti",
+    keys: "Historia mpya ya funguo (jwks.json), si lazima",
+    check: "Kagua",
+    checking: "Inakagua…",
+    missing: "Chagua rekodi iliyotiwa saini na PDF ya ripoti.",
+    unreadable: "Faili hili halikuweza kusomwa kama PDF.",
+    keysNote: (count: number, asOf: string) =>
+      `Historia ya funguo iliyotumika: funguo ${count} za ValuSeal, kama zilivyochapishwa tarehe ${asOf}. Ufunguo ulioripotiwa kuvuja baada ya tarehe hiyo haujulikani hapa.`,
+  },
+} as const;
+
+const element = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+
+let language: VerifierLanguage = navigator.languages.some((tag) => tag.toLowerCase().startsWith("sw")) ? "sw" : "en";
+let keys = JSON.parse(element("valuseal-key-history").textContent ?? '{"keys":[]}') as KeyHistory;
+
+function render() {
+  const t = PAGE_TEXTS[language];
+  document.documentElement.lang = language;
+  element("language").textContent = t.switchTo;
+  element("title").textContent = t.title;
+  element("intro").textContent = t.intro;
+  element("record-label").textContent = t.record;
+  element("pdf-label").textContent = t.pdf;
+  element("keys-label").textContent = t.keys;
+  element("check").textContent = t.check;
+  const asOf =
+    keys.generated_at ??
+    keys.keys
+      .map((key) => key.started_at)
+      .sort()
+      .at(-1) ??
+    "—";
+  element("keys-note").textContent = t.keysNote(keys.keys.length, asOf.slice(0, 10));
+}
+
+function showResult(tone: "valid" | "invalid" | "warning", lines: string[]) {
+  const result = element("result");
+  result.hidden = false;
+  result.dataset.tone = tone;
+  result.replaceChildren(
+    ...lines.map((line) => {
+      const paragraph = document.createElement("p");
+      paragraph.textContent = line;
+      return paragraph;
+    }),
+  );
+}
+
+async function readRecords(): Promise<string[]> {
+  const file = element<HTMLInputElement>("record").files?.[0];
+  const text = (file ? await file.text() : element<HTMLTextAreaElement>("record-text").value).trim();
+  if (!text) return [];
+  if (!text.startsWith("{")) return [text];
+  const parsed = JSON.parse(text) as { record?: unknown; history?: unknown };
+  const history = Array.isArray(parsed.history) ? parsed.history.filter((item) => typeof item === "string") : [];
+  return typeof parsed.record === "string" ? [...history, parsed.record] : [];
+}
+
+async function fingerprint(file: File) {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const doc = await pdfjs.getDocument({ data: bytes.slice(), isEvalSupported: false, verbosity: 0 }).promise;
+  try {
+    return {
+      sha256: await sha256Hex(bytes),
+      pageFingerprints: await pageFingerprintsOf(doc as unknown as TextDocument),
+    };
+  } finally {
+    await doc.destroy();
+  }
+}
+
+async function check(event: Event) {
+  event.preventDefault();
+  const t = PAGE_TEXTS[language];
+  // The earlier verdict goes at once: it must never stand beside the next file.
+  showResult("warning", [t.checking]);
+  const newerKeys = element<HTMLInputElement>("keys").files?.[0];
+  if (newerKeys) keys = JSON.parse(await newerKeys.text()) as KeyHistory;
+  render();
+  const records = await readRecords().catch(() => []);
+  const pdf = element<HTMLInputElement>("pdf").files?.[0];
+  if (records.length === 0 || !pdf) return showResult("warning", [t.missing]);
+  let report;
+  try {
+    report = await fingerprint(pdf);
+  } catch {
+    return showResult("invalid", [t.unreadable]);
+  }
+  const result = await checkReport(report, records, keys);
+  const genuine = result.verdict === "exact" || result.verdict === "same-text";
+  showResult(genuine ? (result.keyCompromisedLater ? "warning" : "valid") : "invalid", describeCheck(result, language));
+}
+
+element("language").addEventListener("click", (event) => {
+  event.preventDefault();
+  language = language === "en" ? "sw" : "en";
+  render();
+  element("result").hidden = true;
+});
+element("form").addEventListener("submit", (event) => void check(event));
+render();
