@@ -35,3 +35,11 @@ export function signedRecordFileName(record: string): string {
   const { code } = decodeJwt(record) as unknown as CertificateRecord;
   return `valuseal-${code.verificationCode}.json`;
 }
+
+/** How the signed record file is attached to a sealed PDF (verifier/attachment.ts). */
+export const SIGNED_RECORD_ATTACHMENT = {
+  mimeType: "application/json",
+  description: "ValuSeal signed record of this report: check it with ValuSeal's offline verifier",
+  /** valuseal-VS-7K3M-9Q2P-4H.json, as signedRecordFileName names it. */
+  namePattern: /^valuseal-VS-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{2}\.json$/,
+} as const;

@@ -10,6 +10,8 @@ import { existsSync } from "node:fs";
 export const PDFTOPPM_PATH = "/usr/bin/pdftoppm";
 /** In the same package as pdftoppm (poppler-utils). */
 export const PDFTOTEXT_PATH = "/usr/bin/pdftotext";
+/** Also poppler-utils: lists and saves a PDF's attachments. */
+export const PDFDETACH_PATH = "/usr/bin/pdfdetach";
 export const QPDF_PATH = "/usr/bin/qpdf";
 /** The signed-PDF fixture is signed with a certificate openssl makes. */
 const OPENSSL_PATH = "/usr/bin/openssl";

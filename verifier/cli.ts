@@ -1,17 +1,18 @@
 import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import type { KeyHistory } from "../schema/signed-records";
-import { fingerprintPdf } from "./pdf-node";
+import { readReportPdf } from "./pdf-node";
 import { checkReport } from "./report";
-import { describeCheck, type VerifierLanguage } from "./texts";
+import { describeCheck, VERIFIER_TEXTS, type VerifierLanguage } from "./texts";
 
 /**
- * `npm run verify -- report.pdf record.json [--keys jwks.json] [--lang sw]`: checks a report PDF
- * against its signed record (the "Download signed record" file) and ValuSeal's key history, with
- * Node alone and no database. With `--keys` nothing is fetched; without it the key history is read
- * from the address the record file names. Exit status: 0 genuine, 1 not, 2 the command was misused.
+ * `npm run verify -- report.pdf [record.json] [--keys jwks.json] [--lang sw]`: checks a report PDF
+ * against its signed record (the "Download signed record" file, or the copy a sealed PDF carries
+ * as an attachment) and ValuSeal's key history, with Node alone and no database. With `--keys`
+ * nothing is fetched; without it the key history is read from the address the record file names.
+ * Exit status: 0 genuine, 1 not, 2 the command was misused.
  */
-const USAGE = "Usage: npm run verify -- report.pdf record.json [--keys jwks.json] [--lang en|sw]";
+const USAGE = "Usage: npm run verify -- report.pdf [record.json] [--keys jwks.json] [--lang en|sw]";
 
 interface RecordFile {
   record: string;
@@ -19,13 +20,13 @@ interface RecordFile {
   keys?: string;
 }
 
-async function readRecordFile(path: string): Promise<RecordFile> {
-  const text = (await readFile(path, "utf8")).trim();
+function parseRecordFile(text: string, source: string): RecordFile {
+  text = text.trim();
   // A bare JWS, as pasted, is a record file of one record.
   if (!text.startsWith("{")) return { record: text };
   const parsed = JSON.parse(text) as Partial<RecordFile>;
   if (typeof parsed.record !== "string")
-    throw new UsageError(`${path} has no "record": is it a ValuSeal signed record file?`);
+    throw new UsageError(`${source} has no "record": is it a ValuSeal signed record file?`);
   return { record: parsed.record, history: parsed.history ?? [], keys: parsed.keys };
 }
 
@@ -47,13 +48,14 @@ async function main(): Promise<number> {
   });
   const [pdfPath, recordPath] = positionals;
   const language = values.lang as VerifierLanguage;
-  if (!pdfPath || !recordPath || positionals.length > 2 || !["en", "sw"].includes(language))
-    throw new UsageError(USAGE);
-  const file = await readRecordFile(recordPath);
-  const [{ keys, source }, report] = await Promise.all([
-    readKeys(values.keys, file),
-    readFile(pdfPath).then((bytes) => fingerprintPdf(new Uint8Array(bytes))),
-  ]);
+  if (!pdfPath || positionals.length > 2 || !["en", "sw"].includes(language)) throw new UsageError(USAGE);
+  const report = await readReportPdf(new Uint8Array(await readFile(pdfPath)));
+  let file: RecordFile;
+  if (recordPath) file = parseRecordFile(await readFile(recordPath, "utf8"), recordPath);
+  else if (report.attachedRecord) file = parseRecordFile(report.attachedRecord, `The record attached to ${pdfPath}`);
+  else throw new UsageError(`${pdfPath} carries no signed record: pass the record file too.\n${USAGE}`);
+  const { keys, source } = await readKeys(values.keys, file);
+  if (!recordPath) console.log(VERIFIER_TEXTS[language].fromAttachment);
   const check = await checkReport(report, [...(file.history ?? []), file.record], keys);
   const newestKey =
     keys.keys

@@ -12,6 +12,8 @@ interface VerifierTexts {
   notProvable: (since: string, statusUrl: string) => string;
   compromisedLater: (on: string, proofUrl: string) => string;
   withdrawn: (on: string, reason: string | null) => string;
+  /** Said when no record file was given and the PDF's attached record was used. */
+  fromAttachment: string;
 }
 
 const pages = (list: number[] | undefined) => (list ?? []).join(", ");
@@ -52,6 +54,7 @@ export const VERIFIER_TEXTS: Record<VerifierLanguage, VerifierTexts> = {
     compromisedLater: (on, proofUrl) =>
       `Caution: the key that signed this was reported compromised on ${on}. Ask for the record's place in ValuSeal's log: ${proofUrl}`,
     withdrawn: (on, reason) => `Withdrawn by the issuer on ${on}${reason ? `: ${reason}` : ""}. Do not rely on it.`,
+    fromAttachment: "The signed record was read from the PDF itself, where sealing attached it.",
   },
   sw: {
     verdict: (check, code) => {
@@ -88,6 +91,8 @@ export const VERIFIER_TEXTS: Record<VerifierLanguage, VerifierTexts> = {
     compromisedLater: (on, proofUrl) =>
       `Tahadhari: ufunguo uliotia saini hii uliripotiwa kuvuja tarehe ${on}. Omba nafasi ya rekodi katika kumbukumbu ya ValuSeal: ${proofUrl}`,
     withdrawn: (on, reason) => `Imeondolewa na mtoaji tarehe ${on}${reason ? `: ${reason}` : ""}. Usiitegemee.`,
+    fromAttachment:
+      "Rekodi iliyotiwa saini imesomwa kutoka ndani ya PDF yenyewe, ilipoambatishwa wakati wa kutia muhuri.",
   },
 };
 

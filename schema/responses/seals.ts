@@ -1,3 +1,4 @@
+import type { SignedRecordFile } from "../signed-record-file";
 import type { CertificateStatus } from "../validation/certificate";
 import type { CopyVerdict, IssuerTrust } from "../limits";
 
@@ -9,6 +10,15 @@ export interface ReportSeal {
   sealedAt: Date;
   /** Who sealed it, as the team sees them; null once that user is gone. */
   sealedBy: string | null;
+}
+
+/**
+ * POST /api/qr-codes/:id/seals: the version registered and the code's signed record file, which
+ * the browser attaches to the sealed PDF (verifier/attachment.ts). Null while signing is paused:
+ * the record is signed later and offered by "Download signed record".
+ */
+export interface RegisteredSeal extends ReportSeal {
+  signedRecord: SignedRecordFile | null;
 }
 
 /**

@@ -41,4 +41,6 @@ export const BROWSER_DEPENDENCIES = [
   "pdfjs-dist",
   "@cantoo/pdf-lib",
   "qrcode-svg",
+  // Naming the signed record a sealed PDF carries (schema/signed-record-file.ts, with the sealing screen).
+  "jose",
 ];

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { decodeJwt } from "jose";
 import { describe, expect, it } from "vitest";
 import { registerOwnerViaServices, registerUnconfirmedOwnerViaApi } from "./fixtures/accounts";
 import { insertCode, verificationCount } from "./fixtures/codes";
@@ -38,6 +39,14 @@ describe("POST /api/qr-codes/:id/seals", () => {
       sha256: digest("report v1 file"),
       sealedBy: "Grace Achieng",
     });
+    // The answer carries the signed record file the browser attaches to the sealed PDF: its latest
+    // record names this version's digest.
+    const carried = first.body.signedRecord;
+    expect(decodeJwt(carried.record)).toMatchObject({
+      event: "sealed",
+      sealedReport: { version: 1, sha256: digest("report v1 file"), pageCount: 12 },
+    });
+    expect(carried.keys).toBe("http://valuseal.test/.well-known/jwks.json");
     const second = await seal(member.token, code.id, sealedFile("report v2", 13));
     expect(second.status).toBe(201);
     expect(second.body).toMatchObject({ version: 2, pageCount: 13 });

@@ -1,13 +1,15 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { PDFDocument, StandardFonts } from "@cantoo/pdf-lib";
 import { CompactSign, decodeJwt, decodeProtectedHeader, generateKeyPair } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SignedRecordFile } from "../../schema/signed-record-file";
-import { fingerprintPdf } from "../../verifier/pdf-node";
+import type { RegisteredSeal } from "../../schema/responses";
+import { signedRecordFileName, type SignedRecordFile } from "../../schema/signed-record-file";
+import { attachSignedRecord } from "../../verifier/attachment";
+import { readReportPdf } from "../../verifier/pdf-node";
 import { registerOwnerViaApi } from "./fixtures/accounts";
 import { createCodeViaApi, type CreatedCode } from "./fixtures/codes";
 import { apiCall, fetchApp } from "./fixtures/http";
@@ -15,9 +17,10 @@ import { createValuerViaApi } from "./fixtures/valuers";
 import { useBrowser } from "./fixtures/browser";
 
 /**
- * `npm run verify -- report.pdf record.json --keys jwks.json`: a court registry's or a bank back
+ * `npm run verify -- report.pdf [record.json] --keys jwks.json`: a court registry's or a bank back
  * office's check of a report with Node alone, on real PDFs (pdf-lib writes them, pdf.js reads
- * them), against a record and key history downloaded from the running app beforehand.
+ * them), against a record and key history downloaded from the running app beforehand, or against
+ * the record the delivered PDF carries (attached the way the sealing screen attaches it).
  */
 const browser = useBrowser();
 const folder = mkdtempSync(join(tmpdir(), "valuseal-verify-"));
@@ -58,6 +61,7 @@ let recordFile: SignedRecordFile;
 let recordPath: string;
 let keysPath: string;
 let sealedPath: string;
+let deliveredPath: string;
 
 beforeAll(async () => {
   const owner = await registerOwnerViaApi();
@@ -65,7 +69,16 @@ beforeAll(async () => {
   code = await createCodeViaApi(owner.token, valuer.id);
   const sealed = await reportPdf(PAGES);
   sealedPath = save("sealed.pdf", sealed);
-  await apiCall(`/api/qr-codes/${code.id}/seals`, { token: owner.token, body: await fingerprintPdf(sealed) });
+  const { sha256, pageFingerprints } = await readReportPdf(sealed);
+  const seal = await apiCall<RegisteredSeal>(`/api/qr-codes/${code.id}/seals`, {
+    token: owner.token,
+    body: { sha256, pageFingerprints },
+  });
+  const attached = seal.signedRecord!;
+  deliveredPath = save(
+    "delivered.pdf",
+    await attachSignedRecord(sealed, JSON.stringify(attached, null, 2), signedRecordFileName(attached.record)),
+  );
   recordFile = (await (
     await fetchApp(`/api/public/certificates/${code.publicToken}/record`, {})
   ).json()) as SignedRecordFile;
@@ -129,10 +142,29 @@ describe("npm run verify", () => {
     expect(stranger.stdout).toContain("It was signed by a key that is not in the key history used.");
   });
 
+  it("checks a delivered report by the record it carries, and not byte for byte once anything is appended", async () => {
+    const delivered = await verify(deliveredPath, "--keys", keysPath);
+    expect(delivered.status).toBe(0);
+    expect(delivered.stdout).toContain(
+      `Genuine: this file is exactly the sealed report of ${code.verificationCode} (version 1).`,
+    );
+    expect(delivered.stdout).toContain("The signed record was read from the PDF itself, where sealing attached it.");
+
+    // An update appended after the attachment (here a new title; a script or a redrawn page alike)
+    // makes the file an ordinary copy: its pages still match, its bytes are no longer the seal's.
+    const appended = await PDFDocument.load(readFileSync(deliveredPath), { forIncrementalUpdate: true });
+    appended.setTitle("Changed after sealing");
+    const changed = save("appended.pdf", await appended.commit());
+    const copy = await verify(changed, "--keys", keysPath);
+    expect(copy.status).toBe(0);
+    expect(copy.stdout).toContain("Genuine text: every page matches the sealed report");
+  });
+
   it("explains its usage", async () => {
     const misused = await verify(sealedPath);
     expect(misused.status).toBe(2);
-    expect(misused.stdout).toContain("Usage: npm run verify -- report.pdf record.json");
+    expect(misused.stdout).toContain("sealed.pdf carries no signed record: pass the record file too.");
+    expect(misused.stdout).toContain("Usage: npm run verify -- report.pdf [record.json]");
   });
 });
 
@@ -156,8 +188,8 @@ describe("verifier.html", () => {
     await page.getByRole("heading", { name: "Check a ValuSeal report, offline" }).waitFor();
     const today = new Date().toISOString().slice(0, 10);
     await page.getByText(`as published on ${today}`, { exact: false }).waitFor();
-    const checkWith = async (record: string, pdf: string) => {
-      await page.locator("#record").setInputFiles(record);
+    const checkWith = async (record: string | null, pdf: string) => {
+      await page.locator("#record").setInputFiles(record ?? []);
       await page.getByLabel("Report PDF").setInputFiles(pdf);
       await page.getByRole("button", { name: "Check" }).click();
       // The result reads "Checking…" while pdf.js reads the file, then the verdict.
@@ -172,6 +204,14 @@ describe("verifier.html", () => {
     expect(await checkWith(recordPath, sealedPath)).toEqual({
       text: expect.stringContaining(
         `Genuine: this file is exactly the sealed report of ${code.verificationCode} (version 1).`,
+      ),
+      tone: "valid",
+    });
+    expect(await checkWith(null, deliveredPath)).toEqual({
+      text: expect.stringMatching(
+        new RegExp(
+          `^Genuine: this file is exactly the sealed report of ${code.verificationCode} \\(version 1\\)\\.[\\s\\S]*The signed record was read from the PDF itself`,
+        ),
       ),
       tone: "valid",
     });

@@ -3,7 +3,20 @@ import { describe, expect, it } from "vitest";
 import { expectNoHorizontalScroll, PHONE_VIEWPORT, useBrowser } from "./fixtures/browser";
 import { createOwnerWithCodesViaApi } from "./fixtures/codes";
 import { apiCall } from "./fixtures/http";
-import { decodeQr, makeEncryptedPdf, makeReportPdf, makeSignedPdf, pageTexts, rasterisePages } from "./fixtures/pdf";
+import { decodeJwt } from "jose";
+import type { SignedRecordFile } from "../../schema/signed-record-file";
+import type { CertificateRecord } from "../../schema/signed-records";
+import { sha256Hex } from "../../verifier/hashes";
+import { readReportPdf } from "../../verifier/pdf-node";
+import {
+  attachedFiles,
+  decodeQr,
+  makeEncryptedPdf,
+  makeReportPdf,
+  makeSignedPdf,
+  pageTexts,
+  rasterisePages,
+} from "./fixtures/pdf";
 import { sealInBrowser } from "./fixtures/sealing";
 
 /**
@@ -42,11 +55,22 @@ describe("sealing a report", () => {
     const panel = page.getByRole("region", { name: "Sealed report" });
     await panel.getByText("Version 1").waitFor();
     await panel.getByText(/^5 pages · sealed /).waitFor();
-    const seals = await apiCall<{ version: number; pageCount: number }[]>(`/api/qr-codes/${code.id}/seals`, {
-      token: owner.token,
-    });
+    const seals = await apiCall<{ version: number; pageCount: number; sha256: string }[]>(
+      `/api/qr-codes/${code.id}/seals`,
+      { token: owner.token },
+    );
     expect(seals).toHaveLength(1);
     expect(seals[0]).toMatchObject({ version: 1, pageCount: 5 });
+
+    // The download carries the seal's signed record as an attachment, after the sealed bytes: the
+    // record names the registered digest, which verifiers find again inside the delivered file.
+    const attachments = attachedFiles(sealed.bytes);
+    expect(attachments.map((file) => file.name)).toEqual([`valuseal-${code.verificationCode}.json`]);
+    const carried = JSON.parse(attachments[0]!.text) as SignedRecordFile;
+    const record = decodeJwt(carried.record) as unknown as CertificateRecord;
+    expect(record).toMatchObject({ event: "sealed", sealedReport: { version: 1, sha256: seals[0]!.sha256 } });
+    expect(await sha256Hex(sealed.bytes)).not.toBe(seals[0]!.sha256);
+    expect((await readReportPdf(sealed.bytes)).sha256).toBe(seals[0]!.sha256);
     await context.close();
   });
 

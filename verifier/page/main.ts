@@ -1,10 +1,9 @@
 import * as pdfjs from "pdfjs-dist";
 import * as pdfjsWorker from "pdfjs-dist/build/pdf.worker.min.mjs";
 import type { KeyHistory } from "../../schema/signed-records";
-import { sha256Hex } from "../hashes";
-import { pageFingerprintsOf, type TextDocument } from "../pages";
 import { checkReport } from "../report";
-import { describeCheck, type VerifierLanguage } from "../texts";
+import { readReport, type ReportDocument } from "../report-file";
+import { describeCheck, VERIFIER_TEXTS, type VerifierLanguage } from "../texts";
 
 /**
  * verifier.html: the offline verifier. Everything it needs is in the one file: this script, pdf.js
@@ -18,13 +17,13 @@ const PAGE_TEXTS = {
     switchTo: "Kiswahili",
     title: "Check a ValuSeal report, offline",
     intro:
-      "Choose the signed record (the file from “Download signed record”) and the report PDF. Nothing leaves this device and nothing is fetched.",
-    record: "Signed record (.json), or paste it below",
+      "Choose the report PDF, and the signed record (the file from “Download signed record”) unless the PDF carries it: reports sealed with ValuSeal do. Nothing leaves this device and nothing is fetched.",
+    record: "Signed record (.json), or paste it below; not needed if the PDF carries it",
     pdf: "Report PDF",
     keys: "Newer key history (jwks.json), optional",
     check: "Check",
     checking: "Checking…",
-    missing: "Choose the signed record and the report PDF.",
+    missing: "Choose the report PDF, and the signed record if the PDF does not carry one.",
     unreadable: "This file could not be read as a PDF.",
     keysNote: (count: number, asOf: string) =>
       `Key history used: ${count} ValuSeal keys, as published on ${asOf}. A key reported compromised after that date is not known here.`,
@@ -33,13 +32,13 @@ const PAGE_TEXTS = {
     switchTo: "English",
     title: "Kagua ripoti ya ValuSeal, bila mtandao",
     intro:
-      "Chagua rekodi iliyotiwa saini (faili la “Pakua rekodi iliyotiwa saini”) na PDF ya ripoti. Hakuna kinachotoka kwenye kifaa hiki na hakuna kinachopakuliwa.",
-    record: "Rekodi iliyotiwa saini (.json), au ibandike hapa chini",
+      "Chagua PDF ya ripoti, na rekodi iliyotiwa saini (faili la “Pakua rekodi iliyotiwa saini”) isipokuwa kama PDF inayo tayari: ripoti zilizotiwa muhuri na ValuSeal zinayo. Hakuna kinachotoka kwenye kifaa hiki na hakuna kinachopakuliwa.",
+    record: "Rekodi iliyotiwa saini (.json), au ibandike hapa chini; haihitajiki kama PDF inayo",
     pdf: "PDF ya ripoti",
     keys: "Historia mpya ya funguo (jwks.json), si lazima",
     check: "Kagua",
     checking: "Inakagua…",
-    missing: "Chagua rekodi iliyotiwa saini na PDF ya ripoti.",
+    missing: "Chagua PDF ya ripoti, na rekodi iliyotiwa saini kama PDF haina.",
     unreadable: "Faili hili halikuweza kusomwa kama PDF.",
     keysNote: (count: number, asOf: string) =>
       `Historia ya funguo iliyotumika: funguo ${count} za ValuSeal, kama zilivyochapishwa tarehe ${asOf}. Ufunguo ulioripotiwa kuvuja baada ya tarehe hiyo haujulikani hapa.`,
@@ -84,9 +83,12 @@ function showResult(tone: "valid" | "invalid" | "warning", lines: string[]) {
   );
 }
 
-async function readRecords(): Promise<string[]> {
+/** The records of the file chosen or pasted, else of the record the PDF carries. */
+async function readRecords(attachedRecord: string | null): Promise<string[]> {
   const file = element<HTMLInputElement>("record").files?.[0];
-  const text = (file ? await file.text() : element<HTMLTextAreaElement>("record-text").value).trim();
+  const text = (
+    file ? await file.text() : element<HTMLTextAreaElement>("record-text").value || attachedRecord || ""
+  ).trim();
   if (!text) return [];
   if (!text.startsWith("{")) return [text];
   const parsed = JSON.parse(text) as { record?: unknown; history?: unknown };
@@ -94,14 +96,11 @@ async function readRecords(): Promise<string[]> {
   return typeof parsed.record === "string" ? [...history, parsed.record] : [];
 }
 
-async function fingerprint(file: File) {
+async function readPdf(file: File) {
   const bytes = new Uint8Array(await file.arrayBuffer());
   const doc = await pdfjs.getDocument({ data: bytes.slice(), isEvalSupported: false, verbosity: 0 }).promise;
   try {
-    return {
-      sha256: await sha256Hex(bytes),
-      pageFingerprints: await pageFingerprintsOf(doc as unknown as TextDocument),
-    };
+    return await readReport(bytes, doc as unknown as ReportDocument);
   } finally {
     await doc.destroy();
   }
@@ -115,18 +114,23 @@ async function check(event: Event) {
   const newerKeys = element<HTMLInputElement>("keys").files?.[0];
   if (newerKeys) keys = JSON.parse(await newerKeys.text()) as KeyHistory;
   render();
-  const records = await readRecords().catch(() => []);
   const pdf = element<HTMLInputElement>("pdf").files?.[0];
-  if (records.length === 0 || !pdf) return showResult("warning", [t.missing]);
+  if (!pdf) return showResult("warning", [t.missing]);
   let report;
   try {
-    report = await fingerprint(pdf);
+    report = await readPdf(pdf);
   } catch {
     return showResult("invalid", [t.unreadable]);
   }
+  const given =
+    element<HTMLInputElement>("record").files?.length || element<HTMLTextAreaElement>("record-text").value.trim();
+  const records = await readRecords(report.attachedRecord).catch(() => []);
+  if (records.length === 0) return showResult("warning", [t.missing]);
   const result = await checkReport(report, records, keys);
   const genuine = result.verdict === "exact" || result.verdict === "same-text";
-  showResult(genuine ? (result.keyCompromisedLater ? "warning" : "valid") : "invalid", describeCheck(result, language));
+  const lines = describeCheck(result, language);
+  if (!given) lines.push(VERIFIER_TEXTS[language].fromAttachment);
+  showResult(genuine ? (result.keyCompromisedLater ? "warning" : "valid") : "invalid", lines);
 }
 
 element("language").addEventListener("click", (event) => {

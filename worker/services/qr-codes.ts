@@ -28,7 +28,7 @@ const TOKEN_ATTEMPTS = 3;
 export async function findCompanyCode(db: Reader, companyId: number, rawId: string, options: { lock?: boolean } = {}) {
   const id = parseId(rawId, CODE_NOT_FOUND);
   const query = db
-    .select({ id: qrCodes.id, userId: qrCodes.userId, revokedAt: qrCodes.revokedAt })
+    .select({ id: qrCodes.id, publicToken: qrCodes.publicToken, userId: qrCodes.userId, revokedAt: qrCodes.revokedAt })
     .from(qrCodes)
     .where(and(eq(qrCodes.id, id), eq(qrCodes.companyId, companyId)))
     .limit(1);

@@ -1,11 +1,12 @@
 import type { RecordSigning } from "../lib/signing";
-import { signCertificate } from "./signed-records";
+import { certificateRecords, signCertificate } from "./signed-records";
 import { count, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { codeTitle } from "../../schema/code-description";
 import { displayName } from "../../schema/display-name";
 import type { CodeStatusName, CopyVerdict, IssuerTrust } from "../../schema/limits";
-import type { CopyCheck, ReportSeal } from "../../schema/responses";
+import type { CopyCheck, RegisteredSeal, ReportSeal } from "../../schema/responses";
+import { signedRecordFile } from "../../schema/signed-record-file";
 import { companies, qrCodes, reportSeals, scanEvents, users } from "../../schema/tables";
 import { PUBLIC_TOKEN_PATTERN } from "../../schema/validation/certificate";
 import { SEAL_MAX_VERSIONS, type ReportFingerprint } from "../../schema/validation/seals";
@@ -58,7 +59,7 @@ export async function registerSeal(
   companyId: number,
   rawCodeId: string,
   input: ReportFingerprint,
-): Promise<ReportSeal> {
+): Promise<RegisteredSeal> {
   // The seal and its signed record commit together, so the record names this version.
   return db.transaction(async (tx) => {
     // The code's row lock puts seals of one code in line: each sees the versions before it.
@@ -91,8 +92,11 @@ export async function registerSeal(
         });
       if (seal) {
         // The certificate record now names the sealed file: its digest and every page's fingerprint.
-        await signCertificate(tx, signing, code.id, "sealed");
-        return { ...seal, sealedBy: displayName(user) };
+        const signed = await signCertificate(tx, signing, code.id, "sealed");
+        const signedRecord = signed
+          ? signedRecordFile(await certificateRecords(tx, code.publicToken), signing.origin)
+          : null;
+        return { ...seal, sealedBy: displayName(user), signedRecord };
       }
     }
     throw new ApiError(409, "Another seal of this code was being saved at the same moment. Try again.");

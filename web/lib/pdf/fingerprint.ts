@@ -1,8 +1,7 @@
 import { SEAL_MAX_PAGES, SEALED_PDF_INFO_KEY } from "../../../schema/validation/seals";
 import { PdfRefusedError } from "./errors";
 import { openWithPdfJs } from "./pdfjs";
-import { sha256Hex } from "../../../verifier/hashes";
-import { pageFingerprintsOf } from "../../../verifier/pages";
+import { readReport } from "../../../verifier/report-file";
 
 /**
  * A report's fingerprints, computed in the browser from its bytes (the file never leaves it): the
@@ -16,11 +15,16 @@ export interface CopyFingerprint {
   verificationAddress: string | null;
 }
 
-/** The page fingerprints and the Info dictionary's verification address, read with pdf.js. */
-export async function readPages(
-  bytes: Uint8Array,
+/**
+ * The fingerprints and the Info dictionary's verification address, read with pdf.js. A sealed
+ * report delivered with its signed record attached has the digest of the file as sealed
+ * (verifier/report-file.ts), so the delivered file matches its seal exactly.
+ */
+export async function fingerprintReport(
+  file: ArrayBuffer | Uint8Array,
   onProgress?: (done: number, total: number) => void,
-): Promise<{ pageFingerprints: string[]; verificationAddress: string | null }> {
+): Promise<CopyFingerprint> {
+  const bytes = file instanceof Uint8Array ? file : new Uint8Array(file);
   const doc = await openWithPdfJs(bytes);
   try {
     const total = doc.numPages;
@@ -31,24 +35,14 @@ export async function readPages(
       );
     }
     onProgress?.(0, total);
-    const pageFingerprints = await pageFingerprintsOf(doc, onProgress);
+    const { sha256, pageFingerprints } = await readReport(bytes, doc, onProgress);
     const { info } = await doc.getMetadata();
     const custom = (info as { Custom?: Record<string, unknown> } | null)?.Custom;
     const address = custom?.[SEALED_PDF_INFO_KEY];
-    return { pageFingerprints, verificationAddress: typeof address === "string" && address ? address : null };
+    return { sha256, pageFingerprints, verificationAddress: typeof address === "string" && address ? address : null };
   } finally {
     await doc.destroy();
   }
-}
-
-export async function fingerprintReport(
-  file: ArrayBuffer,
-  onProgress?: (done: number, total: number) => void,
-): Promise<CopyFingerprint> {
-  const bytes = new Uint8Array(file);
-  const sha256 = await sha256Hex(bytes);
-  const pages = await readPages(bytes, onProgress);
-  return { sha256, ...pages };
 }
 
 /**

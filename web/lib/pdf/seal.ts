@@ -17,9 +17,10 @@ import {
   STAMP_MIN_MM,
   type StampCorner,
 } from "../../../schema/validation/seals";
+import { signedRecordFileName, type SignedRecordFile } from "../../../schema/signed-record-file";
+import { attachSignedRecord } from "../../../verifier/attachment";
 import { PdfRefusedError, REFUSAL } from "./errors";
-import { sha256Hex } from "../../../verifier/hashes";
-import { readPages } from "./fingerprint";
+import { fingerprintReport } from "./fingerprint";
 import { qrForPage, stampPage } from "./stamp";
 
 export interface SealOptions {
@@ -172,12 +173,19 @@ export async function sealReport(file: ArrayBuffer, options: SealOptions): Promi
   info.set(PDFName.of(SEALED_PDF_INFO_KEY), PDFString.of(verificationAddress));
 
   const bytes = await doc.save();
-  const sha256 = await sha256Hex(bytes);
-  const read = await readPages(bytes, (done, count) => onProgress?.("fingerprinting", done, count));
+  const read = await fingerprintReport(bytes, (done, count) => onProgress?.("fingerprinting", done, count));
   if (read.pageFingerprints.length !== total || read.verificationAddress !== verificationAddress) {
     throw new Error(
       `The sealed PDF did not read back as written (${read.pageFingerprints.length} of ${total} pages, address ${read.verificationAddress ?? "missing"}).`,
     );
   }
-  return { bytes, sha256, pageFingerprints: read.pageFingerprints, pageCount: total };
+  return { bytes, sha256: read.sha256, pageFingerprints: read.pageFingerprints, pageCount: total };
+}
+
+/**
+ * The sealed report as delivered: the signed record of its seal attached as an embedded file,
+ * after the sealed bytes (verifier/attachment.ts), so the evidence travels with the report.
+ */
+export async function withSignedRecord(sealed: Uint8Array, file: SignedRecordFile): Promise<Uint8Array> {
+  return attachSignedRecord(sealed, JSON.stringify(file, null, 2), signedRecordFileName(file.record));
 }

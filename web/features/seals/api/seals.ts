@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Json, ReportSeal } from "../../../../schema/responses";
+import type { Json, RegisteredSeal, ReportSeal } from "../../../../schema/responses";
 import type { ReportFingerprint } from "../../../../schema/validation/seals";
 import { apiRequest } from "../../../lib/api-client";
 
@@ -11,12 +11,12 @@ export const sealsQuery = (codeId: number) =>
 
 export const useSeals = (codeId: number) => useQuery(sealsQuery(codeId));
 
-/** POST /api/qr-codes/:id/seals: only the sealed file's fingerprints, never the file. */
+/** POST /api/qr-codes/:id/seals: only the sealed file's fingerprints, never the file; answers its signed record. */
 export function useRegisterSeal(codeId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (fingerprint: ReportFingerprint) =>
-      apiRequest<Json<ReportSeal>>(sealsKey(codeId)[0], { method: "POST", body: fingerprint }),
+      apiRequest<Json<RegisteredSeal>>(sealsKey(codeId)[0], { method: "POST", body: fingerprint }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sealsKey(codeId) }),
   });
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import type { Json, QrCode, ReportSeal } from "../../../../schema/responses";
+import type { Json, QrCode, RegisteredSeal } from "../../../../schema/responses";
 import {
   SEAL_MAX_BYTES,
   SEAL_MAX_PAGES,
@@ -33,7 +33,8 @@ type Stage =
   | { name: "choose"; problem?: string }
   | { name: "working"; progress: Progress }
   | { name: "review"; sealed: SealedReport }
-  | { name: "done"; sealed: SealedReport; seal: Json<ReportSeal> };
+  /** `delivered` is the sealed file with its signed record attached, when signing was not paused. */
+  | { name: "done"; sealed: SealedReport; seal: Json<RegisteredSeal>; delivered: Uint8Array };
 
 const STEP_LABELS: Record<Progress["step"], string> = {
   reading: "Reading the PDF",
@@ -124,13 +125,21 @@ function SealForm({ code, onClose }: { code: Json<QrCode>; onClose: () => void }
     }
   };
 
+  const download = (bytes: Uint8Array) =>
+    downloadBlob(new Blob([bytes as BlobPart], { type: "application/pdf" }), fileName);
+
   const save = (sealed: SealedReport) =>
     registerSeal.mutate(
       { sha256: sealed.sha256, pageFingerprints: sealed.pageFingerprints },
       {
-        onSuccess: (saved) => {
-          downloadBlob(new Blob([sealed.bytes as BlobPart], { type: "application/pdf" }), fileName);
-          setStage({ name: "done", sealed, seal: saved });
+        onSuccess: async (saved) => {
+          // The seal is registered whatever happens next; the record only travels with the file.
+          const { withSignedRecord } = await import("../../../lib/pdf/seal");
+          const delivered = saved.signedRecord
+            ? await withSignedRecord(sealed.bytes, saved.signedRecord)
+            : sealed.bytes;
+          download(delivered);
+          setStage({ name: "done", sealed, seal: saved, delivered });
           toast({
             title: "Report sealed",
             description: `Version ${saved.version} is registered; ${fileName} is downloading.`,
@@ -155,15 +164,13 @@ function SealForm({ code, onClose }: { code: Json<QrCode>; onClose: () => void }
           <>
             <p role="status" className="rounded-control bg-green-50 p-3 text-sm font-medium text-green-800">
               Sealed as version {stage.seal.version}. Send {fileName} as the final report: anyone can check a copy
-              against it.
+              against it.{" "}
+              {stage.seal.signedRecord
+                ? "It carries its signed record, so it can be checked offline."
+                : "Its signed record will be on the certificate page (Download signed record) shortly."}
             </p>
             <div className="flex flex-wrap justify-end gap-2">
-              <Button
-                variant="secondary"
-                onClick={() =>
-                  downloadBlob(new Blob([sealed.bytes as BlobPart], { type: "application/pdf" }), fileName)
-                }
-              >
+              <Button variant="secondary" onClick={() => download(stage.delivered)}>
                 Download again
               </Button>
               <Button onClick={onClose}>Done</Button>

@@ -1,0 +1,84 @@
+import { PDFDocument } from "@cantoo/pdf-lib";
+import { decodeJwt } from "jose";
+import { SIGNED_RECORD_ATTACHMENT } from "../schema/signed-record-file";
+
+/**
+ * The signed record travels inside the sealed PDF as an attachment (an embedded file), added as an
+ * incremental update: the sealed file's bytes stay untouched at the start of the delivered file, so
+ * the SHA-256 the record holds is still checkable. A verifier takes the file apart again only when
+ * the part after the sealed bytes is exactly what `attachSignedRecord` writes for that record:
+ * anything else appended (a changed page, a script) makes the file an ordinary copy, compared page
+ * by page. Attaching is deterministic (the attachment's dates are the record's signing time), so
+ * the browser that seals and any verifier produce the same bytes. This module loads the PDF
+ * library: verifiers reach it (verifier/report-file.ts) only for a file that carries a record.
+ */
+const PDF_END = new TextEncoder().encode("%%EOF");
+
+interface RecordFileText {
+  record: string;
+}
+
+function signingTimeOf(recordFileText: string): Date {
+  const { record } = JSON.parse(recordFileText) as RecordFileText;
+  const { iat } = decodeJwt(record);
+  if (typeof iat !== "number") throw new Error("The signed record has no signing time");
+  return new Date(iat * 1000);
+}
+
+/** The sealed PDF with the signed record file attached as `name` (see SIGNED_RECORD_ATTACHMENT). */
+export async function attachSignedRecord(
+  sealed: Uint8Array,
+  recordFileText: string,
+  name: string,
+): Promise<Uint8Array> {
+  if (!SIGNED_RECORD_ATTACHMENT.namePattern.test(name)) throw new Error(`"${name}" is not a signed record's name`);
+  const signedAt = signingTimeOf(recordFileText);
+  const doc = await PDFDocument.load(sealed, { updateMetadata: false, forIncrementalUpdate: true });
+  await doc.attach(new TextEncoder().encode(recordFileText), name, {
+    mimeType: SIGNED_RECORD_ATTACHMENT.mimeType,
+    description: SIGNED_RECORD_ATTACHMENT.description,
+    creationDate: signedAt,
+    modificationDate: signedAt,
+  });
+  return doc.commit();
+}
+
+/** Where the "%%EOF" before the file's last one ends, with and without the line end after it. */
+function earlierEnds(bytes: Uint8Array): number[] {
+  const markers: number[] = [];
+  for (let at = bytes.length - PDF_END.length; at >= 0; at -= 1) {
+    if (PDF_END.every((byte, offset) => bytes[at + offset] === byte) && markers.push(at) === 2) break;
+  }
+  return markers.slice(1).flatMap((at) => {
+    const end = at + PDF_END.length;
+    let withLineEnd = end;
+    if (bytes[withLineEnd] === 0x0d) withLineEnd += 1;
+    if (bytes[withLineEnd] === 0x0a) withLineEnd += 1;
+    return withLineEnd === end ? [end] : [end, withLineEnd];
+  });
+}
+
+/**
+ * The sealed file inside `bytes`, when `bytes` is exactly that file with `recordFileText` attached
+ * as `name` by attachSignedRecord; null when it is anything else. Only the last incremental update
+ * is considered: the attachment is the one update a sealed report receives.
+ */
+export async function sealedPartOf(
+  bytes: Uint8Array,
+  recordFileText: string,
+  name: string,
+): Promise<Uint8Array | null> {
+  const ends = earlierEnds(bytes);
+  // The update is the file's last section: its start is just after the previous "%%EOF".
+  for (const end of ends.slice(0, 2)) {
+    const candidate = bytes.subarray(0, end);
+    let rebuilt: Uint8Array;
+    try {
+      rebuilt = await attachSignedRecord(candidate, recordFileText, name);
+    } catch {
+      continue;
+    }
+    if (rebuilt.length === bytes.length && rebuilt.every((byte, index) => byte === bytes[index])) return candidate;
+  }
+  return null;
+}
