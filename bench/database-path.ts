@@ -1,11 +1,10 @@
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import type pg from "pg";
 import { RECENT_VALUATION } from "../tests/shared/dates";
 import type { Account, IssuedCode } from "./accounts";
 import { nextClientAddress, PHONE_USER_AGENT, requestJson } from "./http";
-import { median } from "./measure";
+import { cpuMs, median } from "./measure";
 import { codeCounts, load, runLoad, type LoadResult } from "./scan-path";
 
 /** Added by the dev bridge in each direction (VALUSEAL_DB_LATENCY_MS): a 100 ms round trip. */
@@ -36,7 +35,7 @@ export interface Subject {
 }
 
 /** The same body as the create screen sends; every request makes a new code. */
-const newCodeBody = (valuerId: number) => ({
+export const newCodeBody = (valuerId: number) => ({
   propertyType: "Real Estate",
   propertyAddress: "Plot 14, Riverside Drive, Westlands, Nairobi",
   propertyReference: "LR No. 209/12345/7",
@@ -97,10 +96,8 @@ export async function timeRoutes(origin: string, { account, code }: Subject): Pr
   return timings;
 }
 
-const CLOCK_TICKS_PER_SECOND = Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim());
-
 /** The workerd processes of the dev server's process group (Vite starts them). */
-function workerdProcesses(processGroup: number): number[] {
+export function workerdProcesses(processGroup: number): number[] {
   const listing = execFileSync("ps", ["-eo", "pid=,pgid=,comm="]).toString();
   const pids = listing
     .split("\n")
@@ -109,18 +106,6 @@ function workerdProcesses(processGroup: number): number[] {
     .map(([pid]) => Number(pid));
   if (pids.length === 0) throw new Error(`no workerd process in process group ${processGroup}`);
   return pids;
-}
-
-/** User plus system CPU time of the processes so far, in ms (from /proc/<pid>/stat). */
-function cpuMs(pids: number[]): number {
-  let ticks = 0;
-  for (const pid of pids) {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    // The command name may hold spaces; the fields after it are space-separated: utime is the 14th, stime the 15th.
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    ticks += Number(fields[11]) + Number(fields[12]);
-  }
-  return (ticks / CLOCK_TICKS_PER_SECOND) * 1000;
 }
 
 export interface CpuResult {

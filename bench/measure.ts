@@ -1,3 +1,5 @@
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 
 /** Middle value of the samples (mean of the two middle ones for an even count). */
@@ -31,3 +33,17 @@ export function timeBatches(work: () => unknown, budgetMs: number, batchMs = 100
 export const formatMs = (ms: number) => (ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms.toFixed(2));
 export const formatInt = (value: number) => Math.round(value).toLocaleString("en-GB");
 export const formatRatio = (value: number) => `${value.toFixed(2)}×`;
+
+const CLOCK_TICKS_PER_SECOND = Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim());
+
+/** User plus system CPU time of the processes so far, in ms (from /proc/<pid>/stat). */
+export function cpuMs(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // The command name may hold spaces; the fields after it are space-separated: utime is the 14th, stime the 15th.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return (ticks / CLOCK_TICKS_PER_SECOND) * 1000;
+}

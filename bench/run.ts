@@ -12,15 +12,16 @@ import { renderReport, type Dataset, type ScaleResult } from "./report";
 import { benchDatabase } from "./route-queries";
 import { benchScanPath } from "./scan-path";
 import { benchSealing } from "./sealing";
-import { benchRealServer, SIMULATED_LATENCY_MS, timeRoutes, type RouteTiming } from "./database-path";
+import { benchSigning, workerCpuPerIssue } from "./signing";
+import { benchRealServer, SIMULATED_LATENCY_MS, timeRoutes, workerdProcesses, type RouteTiming } from "./database-path";
 import type { DevServerOptions } from "./dev-server";
 import { startPostgresServer } from "../scripts/lib/postgres-server";
 import { bulkSeedCodes, qrCodeIndexes, seedCompanies, seedCodes } from "./seed";
 
 /**
  * `npm run bench`: QR generation, the scan path under `npm run dev`, the three list/stat routes at
- * 10k and 1M codes, the database path (round trips on a slow link; a real PostgreSQL server), and
- * sealing and checking a 40-page report in headless Chromium;
+ * 10k and 1M codes, the database path (round trips on a slow link; a real PostgreSQL server),
+ * sealing and checking a 40-page report in headless Chromium, and what signing adds to issuing;
  * prints every figure and writes bench/RESULTS.md.
  */
 const RESULTS_FILE = new URL("./RESULTS.md", import.meta.url);
@@ -97,12 +98,15 @@ async function benchDatabasePath(direct: RouteTiming[]) {
   log(`\n4c. The scan path on a real PostgreSQL server (${elapsed()})`);
   const postgres = await startPostgresServer();
   try {
-    const real = await withServer({ databaseUrl: postgres.url }, async (origin, pool, processGroup) => {
+    const { real, issueMs } = await withServer({ databaseUrl: postgres.url }, async (origin, pool, processGroup) => {
       const account = await registerCompany(origin, pool, "real", "Bench Real Server Valuers Ltd");
       const code = await issueCode(origin, account);
-      return benchRealServer(origin, processGroup, pool, code, account.companyId, log);
+      const real = await benchRealServer(origin, processGroup, pool, code, account.companyId, log);
+      const issueMs = await workerCpuPerIssue(origin, workerdProcesses(processGroup), account);
+      log(`  workerd CPU per code issued (POST /api/qr-codes, signed): ${formatMs(issueMs)} ms`);
+      return { real, issueMs };
     });
-    return { direct, delayed, real };
+    return { database: { direct, delayed, real }, issueMs };
   } finally {
     await postgres.stop();
   }
@@ -196,7 +200,14 @@ async function main() {
 
     await pool.end();
     await stopServer();
-    const database = await benchDatabasePath(direct);
+    const { database, issueMs } = await benchDatabasePath(direct);
+
+    log(`\n6. Signing certificates in workerd (${elapsed()})`);
+    const cost = await benchSigning();
+    log(
+      `  per record: issued ${cost.unsignedMs.toFixed(3)} → ${cost.signedMs.toFixed(3)} ms signed; ` +
+        `sealed (${cost.sealedRecordBytes.toFixed(0)} B) ${cost.sealedUnsignedMs.toFixed(3)} → ${cost.sealedSignedMs.toFixed(3)} ms`,
+    );
 
     const report = renderReport({
       machine,
@@ -211,6 +222,7 @@ async function main() {
       indexesRestored: JSON.stringify(indexesBefore) === JSON.stringify(indexesAfter),
       database,
       sealing,
+      signing: { cost, issueMs },
     });
     writeFileSync(RESULTS_FILE, report);
     // Every figure on the console too; the plans stay in the file.

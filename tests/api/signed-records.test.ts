@@ -189,27 +189,41 @@ describe("signed certificate records", () => {
     expect((await api("/api/public/certificates/NotARealToken123/record")).status).toBe(404);
   });
 
-  it("logs an administrator's verification of an issuer identity, signed", async () => {
+  it("logs an administrator's verification of an issuer identity, and its end when the firm renames itself", async () => {
     const owner = await registerOwnerViaServices({ name: "Logged Identity Ltd" });
     await verifyCompanyViaAdmin(owner.user.companyId!);
-    const { rows } = await withDb((db) =>
-      db.execute<{ record: string }>(
-        sql`SELECT record FROM transparency_log WHERE kind = 'issuer-verification' AND subject = ${String(owner.user.companyId)} ORDER BY seq`,
-      ),
-    );
-    expect(rows).toHaveLength(1);
-    const check = await verifyRecord<IssuerVerificationRecord>(
-      rows[0]!.record,
-      await jwks(),
-      RECORD_TYPES.issuerVerification,
-    );
-    expect(check).toMatchObject({
+    const decisions = async () => {
+      const { rows } = await withDb((db) =>
+        db.execute<{ record: string }>(
+          sql`SELECT record FROM transparency_log WHERE kind = 'issuer-verification' AND subject = ${String(owner.user.companyId)} ORDER BY seq`,
+        ),
+      );
+      const keys = await jwks();
+      return Promise.all(
+        rows.map((row) => verifyRecord<IssuerVerificationRecord>(row.record, keys, RECORD_TYPES.issuerVerification)),
+      );
+    };
+    const verified = {
       ok: true,
       payload: {
         decision: "verified",
         company: { id: owner.user.companyId, legalName: "Logged Identity Ltd", email: owner.email },
       },
+    };
+    expect(await decisions()).toMatchObject([verified]);
+
+    // A rename sends the firm back to review: ValuSeal stops vouching for the old identity, signed.
+    const company = (await api("/api/companies/current", { token: owner.token })).body;
+    const renamed = await api("/api/companies/current", {
+      method: "PUT",
+      token: owner.token,
+      body: { name: "Renamed Identity Ltd", email: company.email, phone: company.phone, location: company.location },
     });
+    expect(renamed.status).toBe(200);
+    expect(await decisions()).toMatchObject([
+      verified,
+      { ok: true, payload: { decision: "ended", company: { legalName: "Logged Identity Ltd" } } },
+    ]);
   });
 });
 

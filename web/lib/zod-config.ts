@@ -6,7 +6,7 @@
  *
  * It is written to zod's shared global config object (the one `z.config()` assigns to) instead of
  * calling `z.config()`: importing zod here would move part of it into the landing page's first
- * download (about 4 KB gzipped of a 120 KB budget). tests/e2e/csp.test.ts fails if zod stops
+ * download (about 4 KB gzipped of a 120 KB budget). tests/e2e/every-screen.test.ts fails if zod stops
  * reading it.
  */
 declare global {

@@ -8,6 +8,7 @@ import {
 } from "../../schema/validation/security";
 import type { RegistrationSent, SecondFactorChallenge } from "../../schema/responses";
 import type { AppEnv } from "../env";
+import { recordSigning } from "../lib/signing";
 import { clientAddress } from "../lib/client-address";
 import { ApiError, badRequest } from "../lib/errors";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "../lib/passwords";
@@ -118,7 +119,7 @@ export const authRoutes = new Hono<AppEnv>()
   .get("/auth/user", requireUser, (c) => c.json(publicUser(c.var.user)))
   .post("/auth/confirm-email", validate("json", confirmEmailSchema), async (c) => {
     await enforceRateLimit(c, "AUTH_IP_LIMITER", `confirm:${clientAddress(c)}`);
-    const confirmed = await confirmEmail(c.var.transactional(), c.req.valid("json").token);
+    const confirmed = await confirmEmail(c.var.transactional(), await recordSigning(c), c.req.valid("json").token);
     const message =
       confirmed.purpose === "change-company-email"
         ? `The company's email is now ${confirmed.email}.`

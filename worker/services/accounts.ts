@@ -5,6 +5,7 @@ import type { Database, Reader, Transaction, TransactionalDatabase } from "../db
 import { CONFIRM_EMAIL_HOURS, PASSWORD_RESET_HOURS, type EmailMessage } from "../lib/email-templates";
 import { ApiError, isUniqueViolation } from "../lib/errors";
 import { verifyPassword } from "../lib/passwords";
+import type { RecordSigning } from "../lib/signing";
 import { recordAudit } from "./audit";
 import { consumeEmailToken, issueEmailToken } from "./email-tokens";
 import { identityChanged } from "./companies";
@@ -148,12 +149,16 @@ export type ConfirmedEmail =
  * of the user's or the company's email takes effect. Claiming the link and the change commit
  * together; an address taken meanwhile by someone else is refused and the link stays used.
  */
-export async function confirmEmail(db: TransactionalDatabase, token: string): Promise<ConfirmedEmail> {
+export async function confirmEmail(
+  db: TransactionalDatabase,
+  signing: RecordSigning,
+  token: string,
+): Promise<ConfirmedEmail> {
   return db.transaction(async (tx) => {
     const link = await consumeEmailToken(tx, token, ["confirm-email", "change-user-email", "change-company-email"]);
     if (!link) throw new ApiError(400, INVALID_LINK);
     try {
-      await applyConfirmedEmail(tx, link);
+      await applyConfirmedEmail(tx, signing, link);
     } catch (error) {
       if (isUniqueViolation(error)) throw new ApiError(409, EMAIL_TAKEN);
       throw error;
@@ -164,12 +169,13 @@ export async function confirmEmail(db: TransactionalDatabase, token: string): Pr
 
 async function applyConfirmedEmail(
   tx: Transaction,
+  signing: RecordSigning,
   link: { userId: number; companyId: number | null; purpose: string; email: string },
 ) {
   if (link.purpose === "change-company-email") {
     // The company email is part of the identity ValuSeal verified: a new one goes back to review.
     await tx.update(companies).set({ email: link.email }).where(eq(companies.id, link.companyId!));
-    await identityChanged(tx, link.companyId!);
+    await identityChanged(tx, signing, link.companyId!);
     return;
   }
   const [user] = await tx

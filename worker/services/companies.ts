@@ -77,18 +77,24 @@ export async function loadCompany(db: Database, companyId: number): Promise<Curr
  * the identity that was verified (it is frozen on them) and stay green; new codes carry the new
  * identity and stay amber until an administrator verifies it.
  */
-export async function identityChanged(tx: Transaction, companyId: number) {
+export async function identityChanged(tx: Transaction, signing: RecordSigning, companyId: number) {
   await tx.update(companies).set({ verificationStatus: "pending" }).where(eq(companies.id, companyId));
-  await endVerificationInForce(tx, companyId);
+  await endVerificationInForce(tx, signing, companyId);
 }
 
-/** Closes the firm's verification in force, if any (the one change ever made to such a row). */
-async function endVerificationInForce(tx: Transaction, companyId: number) {
-  return tx
+/**
+ * Closes the firm's verification in force, if any (the one change ever made to such a row), and
+ * signs its end into the log: a verifier reading the log sees when ValuSeal stopped vouching.
+ */
+async function endVerificationInForce(tx: Transaction, signing: RecordSigning, companyId: number) {
+  const ended = await tx
     .update(issuerVerifications)
     .set({ endedAt: sql`now()` })
     .where(and(eq(issuerVerifications.companyId, companyId), isNull(issuerVerifications.endedAt)))
     .returning(verificationRecordColumns);
+  for (const verification of ended) {
+    await signIssuerDecision(tx, signing, { decision: "ended", ...verificationRecordFields(companyId, verification) });
+  }
 }
 
 const verificationRecordColumns = {
@@ -151,6 +157,7 @@ async function companyEmailTaken(db: Reader, email: string, companyId: number): 
  */
 export async function updateCompanyDetails(
   db: TransactionalDatabase,
+  signing: RecordSigning,
   owner: { id: number },
   companyId: number,
   input: CompanyDetails,
@@ -168,7 +175,7 @@ export async function updateCompanyDetails(
         ...(input.validityDays === undefined ? {} : { validityDays: input.validityDays }),
       })
       .where(eq(companies.id, companyId));
-    if (renamed) await identityChanged(tx, companyId);
+    if (renamed) await identityChanged(tx, signing, companyId);
     if (current.email.toLowerCase() === input.email.toLowerCase()) return [];
     if (await companyEmailTaken(tx, input.email, companyId)) throw new ApiError(409, COMPANY_EMAIL_TAKEN);
     const token = await issueEmailToken(tx, {
@@ -189,6 +196,7 @@ export async function updateCompanyDetails(
 /** The firm's professional registration; a change (not of the note alone) sends the firm back to review. */
 export async function updateCompanyRegistration(
   db: TransactionalDatabase,
+  signing: RecordSigning,
   companyId: number,
   input: CompanyRegistrationInput,
 ) {
@@ -214,7 +222,7 @@ export async function updateCompanyRegistration(
       current.body !== registration.registrationBody ||
       current.bodyName !== registration.registrationBodyName ||
       current.number !== registration.registrationNumber;
-    if (changed) await identityChanged(tx, companyId);
+    if (changed) await identityChanged(tx, signing, companyId);
   });
 }
 
@@ -452,7 +460,7 @@ export async function decideCompanyVerification(
       .where(eq(companies.id, companyId))
       .for("update");
     if (!existing) throw notFound(COMPANY_NOT_FOUND);
-    const ended = await endVerificationInForce(tx, companyId);
+    await endVerificationInForce(tx, signing, companyId);
     const identity = {
       legalName: existing.name,
       registrationBody: existing.registrationBody,
@@ -460,13 +468,7 @@ export async function decideCompanyVerification(
       registrationNumber: existing.registrationNumber,
       companyEmail: existing.email,
     };
-    // The log keeps every decision, signed: a verification that ended, and the one made now.
-    for (const verification of ended) {
-      await signIssuerDecision(tx, signing, {
-        decision: "ended",
-        ...verificationRecordFields(companyId, verification),
-      });
-    }
+    // The log keeps every decision, signed: the verification that ended above, and the one made now.
     if (decision.verified) {
       const [made] = await tx
         .insert(issuerVerifications)

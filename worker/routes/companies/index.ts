@@ -8,6 +8,7 @@ import {
   scanAlertSettingsSchema,
 } from "../../../schema/validation/companies";
 import type { AppEnv } from "../../env";
+import { recordSigning } from "../../lib/signing";
 import { currentCompanyId } from "../../lib/company";
 import { badRequest } from "../../lib/errors";
 import { validate } from "../../lib/validation";
@@ -60,7 +61,10 @@ export const companyRoutes = new Hono<AppEnv>()
         await enforceRateLimit(c, "EMAIL_LIMITER", `company-email:${companyId}`);
         await enforceRateLimit(c, "EMAIL_LIMITER", `company-email:${input.email.toLowerCase()}`);
       }
-      queueEmails(c, await updateCompanyDetails(c.var.transactional(), c.var.user, companyId, input));
+      queueEmails(
+        c,
+        await updateCompanyDetails(c.var.transactional(), await recordSigning(c), c.var.user, companyId, input),
+      );
       return c.json(await loadCompany(c.var.db, companyId));
     },
   )
@@ -73,7 +77,7 @@ export const companyRoutes = new Hono<AppEnv>()
     validate("json", companyRegistrationSchema),
     async (c) => {
       const companyId = currentCompanyId(c);
-      await updateCompanyRegistration(c.var.transactional(), companyId, c.req.valid("json"));
+      await updateCompanyRegistration(c.var.transactional(), await recordSigning(c), companyId, c.req.valid("json"));
       return c.json(await loadCompany(c.var.db, companyId));
     },
   )
