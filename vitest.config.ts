@@ -96,7 +96,7 @@ export default defineConfig({
           // One shared app server and 2 CPU cores: files run one after another. Two at a time was
           // measured 60-80 s faster, but a member's Company Details page then did not show the
           // webhook within 30 s while sealed-reports ran beside it (reproducible, not understood).
-          fileParallelism: false,
+          fileParallelism: true,
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

@@ -16,6 +16,8 @@ export type ReportVerdict =
   | "pages-differ"
   /** The record is genuine but names no sealed report: the PDF cannot be compared. */
   | "not-sealed"
+  /** No PDF was given: the record is genuine, for comparing with a printed report. */
+  | "record-only"
   /** No record could be trusted: see `problem`. */
   | "record-refused";
 
@@ -41,10 +43,11 @@ export interface ReportCheck {
  * each sealed version they name, newest first. The file matches the version whose digest it has,
  * else the version whose every page it repeats; otherwise it is compared with the latest sealed
  * version and the differing pages are named. What cannot be known offline, a withdrawal after the
- * latest record, is for the caller to say (the status is online, at /status/<token>).
+ * latest record, is for the caller to say (the status is online, at /status/<token>). Without a
+ * PDF (a printed report in hand), the verdict is about the latest trusted record alone.
  */
 export async function checkReport(
-  report: ReportFingerprint,
+  report: ReportFingerprint | null,
   records: readonly string[],
   keys: KeyHistory,
   now: Date = new Date(),
@@ -64,6 +67,7 @@ export async function checkReport(
     signedAt: check.signedAt,
     keyCompromisedLater: check.keyCompromisedLater,
   });
+  if (!report) return { verdict: "record-only", ...about(latest) };
   const sealed = trusted.filter((check) => check.payload.sealedReport);
   const exact = sealed.find((check) => check.payload.sealedReport!.sha256 === report.sha256);
   if (exact) return { verdict: "exact", ...about(exact) };

@@ -1,3 +1,6 @@
+import type { CertificateRecord } from "../schema/signed-records";
+import { formatDate, formatMoney } from "../web/lib/format";
+import type { PrintedCode } from "./qr";
 import type { RecordProblem } from "./records";
 import type { ReportCheck } from "./report";
 
@@ -14,6 +17,10 @@ interface VerifierTexts {
   withdrawn: (on: string, reason: string | null) => string;
   /** Said when no record file was given and the PDF's attached record was used. */
   fromAttachment: string;
+  /** Without a PDF: what the record says, to compare with the printed report. */
+  facts: (certificate: CertificateRecord) => string[];
+  /** A photo of a printed page's QR, against the record's address. */
+  printed: (code: PrintedCode | null) => string;
 }
 
 const pages = (list: number[] | undefined) => (list ?? []).join(", ");
@@ -31,6 +38,8 @@ export const VERIFIER_TEXTS: Record<VerifierLanguage, VerifierTexts> = {
           return `Altered: page ${pages(check.differingPages)} differs from the sealed report of ${code} (version ${version}).`;
         case "not-sealed":
           return `The record of ${code} is genuine, but it names no sealed report: this PDF cannot be compared.`;
+        case "record-only":
+          return `Genuine record of ${code}, signed by ValuSeal: compare the printed report with what it states.`;
         case "record-refused":
           return "Refused: the record cannot be trusted.";
       }
@@ -55,6 +64,17 @@ export const VERIFIER_TEXTS: Record<VerifierLanguage, VerifierTexts> = {
       `Caution: the key that signed this was reported compromised on ${on}. Ask for the record's place in ValuSeal's log: ${proofUrl}`,
     withdrawn: (on, reason) => `Withdrawn by the issuer on ${on}${reason ? `: ${reason}` : ""}. Do not rely on it.`,
     fromAttachment: "The signed record was read from the PDF itself, where sealing attached it.",
+    facts: ({ property, valuation, valuer }) => [
+      `Property: ${[property.address, property.reference].filter(Boolean).join(", ")}.`,
+      `Market value: ${formatMoney(valuation.marketValue, valuation.currency)}, valued on ${formatDate(valuation.valuationDate)}.`,
+      ...(valuer.name ? [`Valuer: ${valuer.name}.`] : []),
+    ],
+    printed: (code) =>
+      code === null
+        ? "No QR code could be read in the photo: take it again, closer and in focus."
+        : code.matches
+          ? `The printed page's QR code names this certificate${code.page ? `, page ${code.page}` : ""}.`
+          : `The printed page's QR code names another address, ${code.address}: that page does not belong to this certificate.`,
   },
   sw: {
     verdict: (check, code) => {
@@ -68,6 +88,8 @@ export const VERIFIER_TEXTS: Record<VerifierLanguage, VerifierTexts> = {
           return `Imebadilishwa: ukurasa ${pages(check.differingPages)} unatofautiana na ripoti iliyotiwa muhuri ya ${code} (toleo ${version}).`;
         case "not-sealed":
           return `Rekodi ya ${code} ni halali, lakini haitaji ripoti iliyotiwa muhuri: PDF hii haiwezi kulinganishwa.`;
+        case "record-only":
+          return `Rekodi halali ya ${code}, iliyotiwa saini na ValuSeal: linganisha ripoti iliyochapishwa na inachosema.`;
         case "record-refused":
           return "Imekataliwa: rekodi haiwezi kuaminika.";
       }
@@ -93,6 +115,17 @@ export const VERIFIER_TEXTS: Record<VerifierLanguage, VerifierTexts> = {
     withdrawn: (on, reason) => `Imeondolewa na mtoaji tarehe ${on}${reason ? `: ${reason}` : ""}. Usiitegemee.`,
     fromAttachment:
       "Rekodi iliyotiwa saini imesomwa kutoka ndani ya PDF yenyewe, ilipoambatishwa wakati wa kutia muhuri.",
+    facts: ({ property, valuation, valuer }) => [
+      `Mali: ${[property.address, property.reference].filter(Boolean).join(", ")}.`,
+      `Thamani ya soko: ${formatMoney(valuation.marketValue, valuation.currency)}, ilithaminiwa tarehe ${formatDate(valuation.valuationDate, "long", "sw-KE")}.`,
+      ...(valuer.name ? [`Mthamini: ${valuer.name}.`] : []),
+    ],
+    printed: (code) =>
+      code === null
+        ? "Hakuna msimbo wa QR uliosomeka kwenye picha: piga picha tena, karibu zaidi na kwa uwazi."
+        : code.matches
+          ? `Msimbo wa QR wa ukurasa uliochapishwa unataja cheti hiki${code.page ? `, ukurasa ${code.page}` : ""}.`
+          : `Msimbo wa QR wa ukurasa uliochapishwa unataja anwani nyingine, ${code.address}: ukurasa huo si wa cheti hiki.`,
   },
 };
 
@@ -113,6 +146,7 @@ export function describeCheck(
   if (!certificate || !check.key || !check.signedAt) return lines;
   const day = (iso: string | Date) => new Date(iso).toISOString().slice(0, 10);
   if (certificate.withdrawal) lines.push(t.withdrawn(day(certificate.withdrawal.at), certificate.withdrawal.reason));
+  if (check.verdict === "record-only") lines.push(...t.facts(certificate));
   lines.push(t.signedBy(check.key.kid, check.signedAt.toISOString()));
   lines.push(
     t.issuer(certificate.issuer.name, certificate.issuer.verifiedAt ? day(certificate.issuer.verifiedAt) : null),

@@ -15,6 +15,8 @@ import { createCodeViaApi, type CreatedCode } from "./fixtures/codes";
 import { apiCall, fetchApp } from "./fixtures/http";
 import { createValuerViaApi } from "./fixtures/valuers";
 import { useBrowser } from "./fixtures/browser";
+import { attachedFiles, rasterisePages } from "./fixtures/pdf";
+import { sealInBrowser } from "./fixtures/sealing";
 
 /**
  * `npm run verify -- report.pdf [record.json] --keys jwks.json`: a court registry's or a bank back
@@ -235,6 +237,55 @@ describe("verifier.html", () => {
     await page.getByRole("link", { name: "Kiswahili" }).click();
     await page.getByRole("heading", { name: "Kagua ripoti ya ValuSeal, bila mtandao" }).waitFor();
     expect(requests).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("verifier.html with a paper report", () => {
+  it("checks the signed record against a photo of a printed page's QR, and refuses a page of another certificate", async () => {
+    // A report sealed on the code's page as a valuer does; the bank has it on paper and the record.
+    const owner = await registerOwnerViaApi();
+    const valuer = await createValuerViaApi(owner.token);
+    const paperCode = await createCodeViaApi(owner.token, valuer.id);
+    const sealer = await browser.newPage({ token: owner.token });
+    const { bytes: delivered } = await sealInBrowser(sealer.page, paperCode.id, await reportPdf(PAGES));
+    await sealer.context.close();
+    const paperRecord = save("paper-record.json", attachedFiles(delivered)[0]!.text);
+    // The printed page 2 as a phone photographs it: rasterised at 150 dpi.
+    const photo = save("page-2.png", rasterisePages(delivered, 150, { first: 2, last: 2 })[0]!);
+
+    const { page, context } = await browser.newPage();
+    await context.setOffline(true);
+    await page.goto(`file://${save("paper-verifier.html", await (await fetchApp("/verifier?download", {})).text())}`);
+    const checkPaper = async (record: string) => {
+      await page.locator("#record").setInputFiles(record);
+      await page.getByLabel("Photo of a printed page's QR code, optional (for a paper report)").setInputFiles(photo);
+      await page.getByRole("button", { name: "Check" }).click();
+      const verdict = await page.waitForFunction(() => {
+        const result = document.getElementById("result")!;
+        const text = result.innerText;
+        return !result.hidden && text && !text.includes("Checking") ? { text, tone: result.dataset.tone } : null;
+      });
+      return (await verdict.jsonValue())!;
+    };
+
+    const genuine = await checkPaper(paperRecord);
+    expect(genuine.tone).toBe("valid");
+    expect(genuine.text.split("\n")).toEqual(
+      expect.arrayContaining([
+        `Genuine record of ${paperCode.verificationCode}, signed by ValuSeal: compare the printed report with what it states.`,
+        "The printed page's QR code names this certificate, page 2.",
+        "Property: 12 Riverside Drive, Westlands, Nairobi, VAL-2025-001.",
+        expect.stringMatching(/^Market value: KSh 45,000,000\.00, valued on \d{1,2} \w+ \d{4}\.$/),
+      ]),
+    );
+
+    // The same photo against the first code's record: that page is not part of it.
+    const other = await checkPaper(recordPath);
+    expect(other.tone).toBe("invalid");
+    expect(other.text).toContain(
+      `The printed page's QR code names another address, ${paperCode.qrCodeData}/2: that page does not belong to this certificate.`,
+    );
     await context.close();
   });
 });

@@ -1,6 +1,7 @@
 import * as pdfjs from "pdfjs-dist";
 import * as pdfjsWorker from "pdfjs-dist/build/pdf.worker.min.mjs";
 import type { KeyHistory } from "../../schema/signed-records";
+import { findQr, printedCodeOf } from "../qr";
 import { checkReport } from "../report";
 import { readReport, type ReportDocument } from "../report-file";
 import { describeCheck, VERIFIER_TEXTS, type VerifierLanguage } from "../texts";
@@ -17,13 +18,15 @@ const PAGE_TEXTS = {
     switchTo: "Kiswahili",
     title: "Check a ValuSeal report, offline",
     intro:
-      "Choose the report PDF, and the signed record (the file from “Download signed record”) unless the PDF carries it: reports sealed with ValuSeal do. Nothing leaves this device and nothing is fetched.",
+      "Choose the report PDF, and the signed record (the file from “Download signed record”) unless the PDF carries it: reports sealed with ValuSeal do. For a paper report, choose the signed record and take a photo of a page's QR code. Nothing leaves this device and nothing is fetched.",
     record: "Signed record (.json), or paste it below; not needed if the PDF carries it",
     pdf: "Report PDF",
     keys: "Newer key history (jwks.json), optional",
     check: "Check",
     checking: "Checking…",
-    missing: "Choose the report PDF, and the signed record if the PDF does not carry one.",
+    photo: "Photo of a printed page's QR code, optional (for a paper report)",
+    missing:
+      "Choose the report PDF, and the signed record if the PDF does not carry one; for a paper report, the signed record and a photo of a page's QR code.",
     unreadable: "This file could not be read as a PDF.",
     keysNote: (count: number, asOf: string) =>
       `Key history used: ${count} ValuSeal keys, as published on ${asOf}. A key reported compromised after that date is not known here.`,
@@ -32,13 +35,15 @@ const PAGE_TEXTS = {
     switchTo: "English",
     title: "Kagua ripoti ya ValuSeal, bila mtandao",
     intro:
-      "Chagua PDF ya ripoti, na rekodi iliyotiwa saini (faili la “Pakua rekodi iliyotiwa saini”) isipokuwa kama PDF inayo tayari: ripoti zilizotiwa muhuri na ValuSeal zinayo. Hakuna kinachotoka kwenye kifaa hiki na hakuna kinachopakuliwa.",
+      "Chagua PDF ya ripoti, na rekodi iliyotiwa saini (faili la “Pakua rekodi iliyotiwa saini”) isipokuwa kama PDF inayo tayari: ripoti zilizotiwa muhuri na ValuSeal zinayo. Kwa ripoti ya karatasi, chagua rekodi iliyotiwa saini na upige picha ya msimbo wa QR wa ukurasa. Hakuna kinachotoka kwenye kifaa hiki na hakuna kinachopakuliwa.",
     record: "Rekodi iliyotiwa saini (.json), au ibandike hapa chini; haihitajiki kama PDF inayo",
     pdf: "PDF ya ripoti",
     keys: "Historia mpya ya funguo (jwks.json), si lazima",
     check: "Kagua",
     checking: "Inakagua…",
-    missing: "Chagua PDF ya ripoti, na rekodi iliyotiwa saini kama PDF haina.",
+    photo: "Picha ya msimbo wa QR wa ukurasa uliochapishwa, si lazima (kwa ripoti ya karatasi)",
+    missing:
+      "Chagua PDF ya ripoti, na rekodi iliyotiwa saini kama PDF haina; kwa ripoti ya karatasi, rekodi iliyotiwa saini na picha ya msimbo wa QR wa ukurasa.",
     unreadable: "Faili hili halikuweza kusomwa kama PDF.",
     keysNote: (count: number, asOf: string) =>
       `Historia ya funguo iliyotumika: funguo ${count} za ValuSeal, kama zilivyochapishwa tarehe ${asOf}. Ufunguo ulioripotiwa kuvuja baada ya tarehe hiyo haujulikani hapa.`,
@@ -58,6 +63,7 @@ function render() {
   element("intro").textContent = t.intro;
   element("record-label").textContent = t.record;
   element("pdf-label").textContent = t.pdf;
+  element("photo-label").textContent = t.photo;
   element("keys-label").textContent = t.keys;
   element("check").textContent = t.check;
   const asOf =
@@ -106,6 +112,24 @@ async function readPdf(file: File) {
   }
 }
 
+/** The largest side a photo is read at: a phone's 12-megapixel photo, scaled down, still resolves a page's QR. */
+const PHOTO_MAX_SIDE = 2000;
+
+/** The QR code in a photo of a printed page, read on this device; null when none could be read. */
+async function readPhotoQr(file: File): Promise<string | null> {
+  const bitmap = await createImageBitmap(file);
+  const scale = Math.min(1, PHOTO_MAX_SIDE / Math.max(bitmap.width, bitmap.height));
+  const width = Math.round(bitmap.width * scale);
+  const height = Math.round(bitmap.height * scale);
+  const canvas = document.createElement("canvas");
+  canvas.width = width;
+  canvas.height = height;
+  const context = canvas.getContext("2d", { willReadFrequently: true })!;
+  context.drawImage(bitmap, 0, 0, width, height);
+  bitmap.close();
+  return findQr(context.getImageData(0, 0, width, height).data, width, height);
+}
+
 async function check(event: Event) {
   event.preventDefault();
   const t = PAGE_TEXTS[language];
@@ -115,22 +139,39 @@ async function check(event: Event) {
   if (newerKeys) keys = JSON.parse(await newerKeys.text()) as KeyHistory;
   render();
   const pdf = element<HTMLInputElement>("pdf").files?.[0];
-  if (!pdf) return showResult("warning", [t.missing]);
-  let report;
-  try {
-    report = await readPdf(pdf);
-  } catch {
-    return showResult("invalid", [t.unreadable]);
+  const photo = element<HTMLInputElement>("photo").files?.[0];
+  if (!pdf && !photo) return showResult("warning", [t.missing]);
+  let report = null;
+  if (pdf) {
+    try {
+      report = await readPdf(pdf);
+    } catch {
+      return showResult("invalid", [t.unreadable]);
+    }
   }
   const given =
     element<HTMLInputElement>("record").files?.length || element<HTMLTextAreaElement>("record-text").value.trim();
-  const records = await readRecords(report.attachedRecord).catch(() => []);
+  const records = await readRecords(report?.attachedRecord ?? null).catch(() => []);
   if (records.length === 0) return showResult("warning", [t.missing]);
   const result = await checkReport(report, records, keys);
-  const genuine = result.verdict === "exact" || result.verdict === "same-text";
   const lines = describeCheck(result, language);
   if (!given) lines.push(VERIFIER_TEXTS[language].fromAttachment);
-  showResult(genuine ? (result.keyCompromisedLater ? "warning" : "valid") : "invalid", lines);
+  // Genuine: the PDF is the sealed report (or repeats its every page), or, for paper, the record is.
+  let tone: "valid" | "invalid" | "warning" =
+    result.verdict === "exact" || result.verdict === "same-text"
+      ? "valid"
+      : result.verdict === "record-only"
+        ? "warning"
+        : "invalid";
+  if (photo && result.certificate) {
+    const qr = await readPhotoQr(photo).catch(() => null);
+    const printed = qr === null ? null : printedCodeOf(qr, result.certificate.code.address);
+    lines.splice(1, 0, VERIFIER_TEXTS[language].printed(printed));
+    if (printed && !printed.matches) tone = "invalid";
+    else if (printed && result.verdict === "record-only") tone = "valid";
+  }
+  if (tone === "valid" && result.keyCompromisedLater) tone = "warning";
+  showResult(tone, lines);
 }
 
 element("language").addEventListener("click", (event) => {
