@@ -1,15 +1,20 @@
 import { defineConfig } from "vitest/config";
 
 /**
- * `npm run test:unit`: pure functions (status rules, parsing, formatting, fingerprints, rate-limit
- * keys) in Node with no database, Worker or browser, and the data migrations on an in-memory PGlite
- * (tests/migrations). A config of its own because vitest.config.ts loads the Workers pool and plans
- * the test databases before any project runs, which alone took longer than these tests.
+ * Tests that need no Worker, browser or database server, with a config of their own because
+ * vitest.config.ts loads the Workers pool and plans the test databases before any project runs,
+ * which alone took longer than these tests:
+ * - `unit` (`npm run test:unit`, the inner loop): pure functions (status rules, parsing,
+ *   formatting, fingerprints, rate-limit keys) in Node;
+ * - `migrations` (`npm run test:migrations`): the data migrations on an in-memory PGlite,
+ *   thousands of rows each, so they stay out of the inner loop.
+ * `npm test` runs both at once.
  */
 export default defineConfig({
   test: {
-    name: "unit",
-    include: ["tests/unit/**/*.test.ts", "tests/migrations/**/*.test.ts"],
-    environment: "node",
+    projects: [
+      { test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" } },
+      { test: { name: "migrations", include: ["tests/migrations/**/*.test.ts"], environment: "node" } },
+    ],
   },
 });

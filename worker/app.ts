@@ -62,6 +62,9 @@ const api = new Hono<AppEnv>()
   .route("/public/verification-codes", verificationCodeRoutes)
   .route("/admin", adminRoutes);
 
+/** /api, /log, /status and /.well-known, and anything under them. */
+const MACHINE_PATHS = /^\/(api|log|status|\.well-known)(\/|$)/;
+
 export const app = new Hono<AppEnv>()
   // HSTS on every answer of the Worker, pages, errors and assets it hands on included.
   .use(strictTransportSecurity)
@@ -81,7 +84,8 @@ export const app = new Hono<AppEnv>()
   .route("/status", statusRoutes)
   .route("/verifier", verifierRoutes)
   .notFound((c) => {
-    if (c.req.path.startsWith("/api/")) return c.json({ message: "Not found" }, 404);
+    // Paths for programs (the API and the open data a verifier reads) answer JSON; others get the app.
+    if (MACHINE_PATHS.test(c.req.path)) return c.json({ message: "Not found" }, 404);
     return c.env.ASSETS.fetch(c.req.raw);
   })
   .onError(handleError);
