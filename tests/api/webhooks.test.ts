@@ -6,6 +6,7 @@ import {
   waitOnExecutionContext,
 } from "cloudflare:test";
 import { eq } from "drizzle-orm";
+import { Webhook } from "standardwebhooks";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { companies } from "../../schema/tables";
 import { WEBHOOK_URL_ERRORS } from "../../schema/validation/webhook";
@@ -123,7 +124,14 @@ async function hmacSha256Hex(secret: string, text: string): Promise<string> {
   return [...signature].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-/** The documented check: v1= HMAC of "<timestamp>.<raw body>", and a timestamp under 5 minutes old. */
+/** The Standard Webhooks headers of a delivery, as its library's verify() takes them. */
+const standardHeaders = (delivery: ReceivedDelivery) => ({
+  "webhook-id": String(delivery.headers["webhook-id"]),
+  "webhook-timestamp": String(delivery.headers["webhook-timestamp"]),
+  "webhook-signature": String(delivery.headers["webhook-signature"]),
+});
+
+/** The first release's documented check: v1= HMAC of "<timestamp>.<raw body>", and a timestamp under 5 minutes old. */
 async function verifiesAsDocumented(secret: string, delivery: ReceivedDelivery): Promise<boolean> {
   const timestamp = delivery.headers["x-valuseal-timestamp"] ?? "";
   const fresh = Math.abs(delivery.receivedAt / 1000 - Number(timestamp)) <= 5 * 60;
@@ -288,12 +296,26 @@ describe("scan alerts", () => {
     expect(retried.body).toBe(failed.body);
     expect(retried.headers["x-valuseal-delivery"]).toBe(failed.headers["x-valuseal-delivery"]);
 
+    // Standard Webhooks: the project's own library verifies every delivery with the secret as shown,
+    // and a retry keeps its webhook-id.
+    expect(retried.headers["webhook-id"]).toBe(failed.headers["webhook-id"]);
+    expect(retried.headers["webhook-id"]).toBe(failed.headers["x-valuseal-delivery"]);
     for (const delivery of deliveries) {
       expect(delivery.headers["content-type"]).toBe("application/json");
+      expect(delivery.headers["webhook-signature"]).toMatch(/^v1,[A-Za-z0-9+/]{43}=$/);
+      expect(new Webhook(secret).verify(delivery.body, standardHeaders(delivery))).toEqual(JSON.parse(delivery.body));
+      // The first release's headers, kept beside them until 2027-06-30.
       expect(delivery.headers["x-valuseal-event"]).toBe("code.scanned");
       expect(delivery.headers["x-valuseal-signature"]).toMatch(/^v1=[0-9a-f]{64}$/);
       expect(await verifiesAsDocumented(secret, delivery)).toBe(true);
     }
+    expect(() =>
+      new Webhook("whsec_d3JvbmdzZWNyZXR3cm9uZ3NlY3JldA==").verify(retried.body, standardHeaders(retried)),
+    ).toThrow();
+    // The id is signed: the same body and signature under another id do not verify.
+    expect(() =>
+      new Webhook(secret).verify(retried.body, { ...standardHeaders(retried), "webhook-id": "msg_other" }),
+    ).toThrow();
     expect(JSON.parse(retried.body)).toEqual({
       event: "code.scanned",
       code: { id: code.publicToken, reference: "REF-42", address: "12 Alert Road" },

@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
+import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setDnsRecords } from "../shared/dns";
 import { registerOwnerViaApi } from "./fixtures/accounts";
@@ -41,7 +42,7 @@ describe("scan alert webhook in Company Details", () => {
     await page.goto("/settings/company");
     const section = page.getByRole("region", { name: "Scan Alerts" });
     await section.getByText("Not set: scans are not sent anywhere").waitFor();
-    await section.getByText("X-ValuSeal-Signature", { exact: true }).first().waitFor();
+    await section.getByText("webhook-signature", { exact: true }).first().waitFor();
 
     const url = section.getByLabel("Webhook URL");
     await url.fill("ftp://hooks.example.com");
@@ -78,6 +79,12 @@ describe("scan alert webhook in Company Details", () => {
     await scanLikePhone(code.qrCodeData);
     await expect.poll(() => deliveries.length, { timeout: 20_000 }).toBe(1);
     const [delivery] = deliveries;
+    // The secret as the owner copied it verifies the delivery with the Standard Webhooks library.
+    const headers = Object.fromEntries(
+      ["webhook-id", "webhook-timestamp", "webhook-signature"].map((name) => [name, String(delivery!.headers[name])]),
+    );
+    expect(new Webhook(secret).verify(delivery!.body, headers)).toMatchObject({ event: "code.scanned" });
+    // The first release's signature, sent beside it until 2027-06-30.
     const timestamp = delivery!.headers["x-valuseal-timestamp"];
     const expected = `v1=${createHmac("sha256", secret).update(`${timestamp}.${delivery!.body}`).digest("hex")}`;
     expect(delivery!.headers["x-valuseal-signature"]).toBe(expected);

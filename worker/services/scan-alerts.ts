@@ -31,7 +31,19 @@ export interface ScanAlertMessage {
   alert: ScanAlert;
 }
 
+/**
+ * Every delivery is signed the Standard Webhooks way (standardwebhooks.com), which receivers verify
+ * with that project's libraries. The X-ValuSeal-* signature of the first release is sent beside it
+ * until 2027-06-30, for receivers written against it (docs/decisions/029).
+ */
 export const WEBHOOK_HEADERS = {
+  id: "webhook-id",
+  timestamp: "webhook-timestamp",
+  signature: "webhook-signature",
+} as const;
+
+/** The first release's headers: the same delivery id and timestamp, and its own signature. */
+export const LEGACY_WEBHOOK_HEADERS = {
   signature: "X-ValuSeal-Signature",
   timestamp: "X-ValuSeal-Timestamp",
   delivery: "X-ValuSeal-Delivery",
@@ -58,16 +70,37 @@ export function enqueueScanAlert(c: Context<AppEnv>, message: ScanAlertMessage |
 
 const encoder = new TextEncoder();
 
+const hmacSha256 = async (key: Uint8Array, text: string): Promise<ArrayBuffer> =>
+  crypto.subtle.sign(
+    "HMAC",
+    await crypto.subtle.importKey("raw", key as Uint8Array<ArrayBuffer>, { name: "HMAC", hash: "SHA-256" }, false, [
+      "sign",
+    ]),
+    encoder.encode(text),
+  );
+
+const SECRET_PREFIX = "whsec_";
+
 /**
- * `v1=<hex HMAC-SHA256 of "<timestamp>.<raw body>">` keyed with the company's webhook secret. The
- * timestamp is signed with the body, so a receiver that refuses old timestamps (5 minutes is what
- * we document) cannot be fed a captured delivery again later.
+ * `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<raw body>">`, keyed as Standard Webhooks reads a
+ * `whsec_` secret: the base64 after the prefix, as bytes. Every secret we issue is `whsec_` and 32
+ * base62 characters, which read as base64 too, so the libraries take the secret the owner was shown.
  */
-export async function signWebhookPayload(secret: string, timestamp: string, body: string): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
-    "sign",
-  ]);
-  return `v1=${toHex(await crypto.subtle.sign("HMAC", key, encoder.encode(`${timestamp}.${body}`)))}`;
+export async function signStandardWebhook(secret: string, id: string, timestamp: string, body: string) {
+  const key = secret.startsWith(SECRET_PREFIX)
+    ? Uint8Array.from(atob(secret.slice(SECRET_PREFIX.length)), (char) => char.charCodeAt(0))
+    : encoder.encode(secret);
+  const signature = await hmacSha256(key, `${id}.${timestamp}.${body}`);
+  return `v1,${btoa(String.fromCharCode(...new Uint8Array(signature)))}`;
+}
+
+/**
+ * The first release's signature: `v1=<hex HMAC-SHA256 of "<timestamp>.<raw body>">` keyed with the
+ * secret's text. The timestamp is signed with the body, so a receiver that refuses old timestamps
+ * (5 minutes is what we document) cannot be fed a captured delivery again later.
+ */
+export async function signLegacyWebhook(secret: string, timestamp: string, body: string): Promise<string> {
+  return `v1=${toHex(await hmacSha256(encoder.encode(secret), `${timestamp}.${body}`))}`;
 }
 
 interface WebhookTarget {
@@ -134,10 +167,14 @@ async function postAlert(target: WebhookTarget, message: Message<ScanAlertMessag
       headers: {
         "Content-Type": "application/json",
         "User-Agent": "ValuSeal-Webhooks/1.0",
-        [WEBHOOK_HEADERS.signature]: await signWebhookPayload(target.secret, timestamp, body),
+        // The queue message's id stays the same on every retry, so a receiver can ignore repeats.
+        [WEBHOOK_HEADERS.id]: message.id,
         [WEBHOOK_HEADERS.timestamp]: timestamp,
-        [WEBHOOK_HEADERS.delivery]: message.id,
-        [WEBHOOK_HEADERS.event]: message.body.alert.event,
+        [WEBHOOK_HEADERS.signature]: await signStandardWebhook(target.secret, message.id, timestamp, body),
+        [LEGACY_WEBHOOK_HEADERS.signature]: await signLegacyWebhook(target.secret, timestamp, body),
+        [LEGACY_WEBHOOK_HEADERS.timestamp]: timestamp,
+        [LEGACY_WEBHOOK_HEADERS.delivery]: message.id,
+        [LEGACY_WEBHOOK_HEADERS.event]: message.body.alert.event,
       },
       body,
       // A redirect could send the signed body somewhere the owner never configured, and past the

@@ -6,13 +6,19 @@ const EXAMPLE_BODY = `{
 }`;
 
 const HEADERS: [name: string, meaning: string][] = [
+  ["webhook-id", "The delivery's id; the same on every retry, so you can ignore repeats."],
+  ["webhook-timestamp", "When the delivery was sent, in Unix seconds; it is part of what is signed."],
+  [
+    "webhook-signature",
+    "v1, followed by the base64 HMAC-SHA256 of the id, the timestamp and the raw body joined by full stops, keyed with your secret (Standard Webhooks).",
+  ],
   [
     "X-ValuSeal-Signature",
-    "v1= followed by the hex HMAC-SHA256 of the timestamp, a full stop and the raw body, keyed with your secret.",
+    "Until 30 June 2027, for receivers written before: v1= followed by the hex HMAC-SHA256 of the timestamp, a full stop and the raw body, keyed with your secret's text.",
   ],
-  ["X-ValuSeal-Timestamp", "When the delivery was sent, in Unix seconds; it is part of what is signed."],
-  ["X-ValuSeal-Delivery", "The delivery's id; the same on every retry, so you can ignore repeats."],
-  ["X-ValuSeal-Event", "code.scanned"],
+  ["X-ValuSeal-Timestamp", "Until 30 June 2027: the same as webhook-timestamp."],
+  ["X-ValuSeal-Delivery", "Until 30 June 2027: the same as webhook-id."],
+  ["X-ValuSeal-Event", "Until 30 June 2027: code.scanned."],
 ];
 
 /** What the receiver gets and how it proves the request came from ValuSeal. */
@@ -20,12 +26,14 @@ export function WebhookHelp() {
   return (
     <div className="space-y-2 text-sm text-slate-700">
       <p>
-        Each counted scan is sent as a JSON <code>POST</code> to your URL. Check the{" "}
-        <code className="font-semibold">X-ValuSeal-Signature</code> header before trusting it: it is <code>v1=</code>{" "}
-        followed by the HMAC-SHA256 of <code>&lt;timestamp&gt;.&lt;raw body&gt;</code> (the{" "}
-        <code>X-ValuSeal-Timestamp</code> value, a full stop, then the body exactly as received), keyed with your
-        signing secret. Reject a delivery whose timestamp is more than 5 minutes old, so a recorded request cannot be
-        replayed.
+        Each counted scan is sent as a JSON <code>POST</code> to your URL, signed the{" "}
+        <a className="text-brand-700 underline" href="https://www.standardwebhooks.com/">
+          Standard Webhooks
+        </a>{" "}
+        way: verify it with their library for your language (for example <code>npm install standardwebhooks</code>) and
+        your signing secret exactly as shown, before trusting it. The library rejects a delivery whose{" "}
+        <code className="font-semibold">webhook-signature</code> does not match or whose timestamp is more than 5
+        minutes old, so a recorded request cannot be replayed.
       </p>
       <p>
         Answer with any 2xx status within 5 seconds; failed deliveries are retried with growing delays for about 30
