@@ -83,16 +83,6 @@ export default defineConfig({
       },
       {
         test: {
-          // The database bridge itself, in Node (scripts/lib/db-bridge.ts): each file starts its own.
-          name: "bridge",
-          include: ["tests/bridge/**/*.test.ts"],
-          environment: "node",
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-        },
-      },
-      {
-        test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
           environment: "node",

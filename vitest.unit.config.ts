@@ -7,14 +7,25 @@ import { defineConfig } from "vitest/config";
  * - `unit` (`npm run test:unit`, the inner loop): pure functions (status rules, parsing,
  *   formatting, fingerprints, rate-limit keys) in Node;
  * - `migrations` (`npm run test:migrations`): the data migrations on an in-memory PGlite,
- *   thousands of rows each, so they stay out of the inner loop.
- * `npm test` runs both at once.
+ *   thousands of rows each, so they stay out of the inner loop;
+ * - `bridge` (`npm run test:bridge`): the local database bridge (scripts/lib/db-bridge.ts) and what
+ *   `npm run dev` runs, each file starting its own.
+ * `npm test` runs the three at once.
  */
 export default defineConfig({
   test: {
     projects: [
       { test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" } },
       { test: { name: "migrations", include: ["tests/migrations/**/*.test.ts"], environment: "node" } },
+      {
+        test: {
+          name: "bridge",
+          include: ["tests/bridge/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
     ],
   },
 });

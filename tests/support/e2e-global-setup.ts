@@ -2,15 +2,13 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { drizzle } from "drizzle-orm/pglite";
 import type { TestProject } from "vitest/node";
-import { seedPlaces } from "../../scripts/seed-places";
-import { startEmbeddedPostgres } from "../../scripts/lib/embedded-postgres";
 import { freePort } from "../../scripts/lib/free-port";
 import { startMailInbox } from "../../scripts/lib/mail-inbox";
 import { startDbBridge } from "../../scripts/lib/db-bridge";
 import { newSigningKey } from "../../scripts/lib/signing-keys";
 import { startDnsOverHttps } from "./dns-over-https";
+import { plannedTestDatabaseUrl, startTestDatabase } from "./test-database";
 
 export const E2E_JWT_SECRET = "e2e-secret-that-is-at-least-32-characters-long";
 const E2E_WEBHOOK_SECRET_KEY = "ZTJlLXdlYmhvb2sta2V5LXRoaXJ0eS10d28tYnl0ZXM=";
@@ -47,13 +45,14 @@ function drainParkedRequests(appUrl: string) {
 
 /**
  * Serves the production build (`vite build` output) with `wrangler dev` — the same Worker and
- * assets that deploy — against a fresh in-memory Postgres, for the browser tests and
- * `npm run screenshots`. Nothing outlives the run: the database lives in memory and the temporary
- * folder (the server's env file, the inbox's mail) is removed on teardown.
+ * assets that deploy — against a throwaway database, for the browser tests and `npm run
+ * screenshots`: a real PostgreSQL server where one can be had, else PGlite in memory, chosen as
+ * for the API suite (test-database.ts). Nothing outlives the run: the database is dropped and the
+ * temporary folder (the server's env file, the inbox's mail) is removed on teardown.
  */
 export default async function setup(project: TestProject) {
-  const postgres = await startEmbeddedPostgres({});
-  await seedPlaces(drizzle({ client: postgres.db }));
+  const databaseUrl = plannedTestDatabaseUrl(await freePort());
+  const postgres = await startTestDatabase(databaseUrl);
   const bridge = await startDbBridge();
   const port = await freePort();
   const workDir = mkdtempSync(join(tmpdir(), "valuseal-e2e-"));
@@ -68,7 +67,7 @@ export default async function setup(project: TestProject) {
   writeFileSync(
     envFile,
     [
-      `DATABASE_URL=${postgres.url}`,
+      `DATABASE_URL=${databaseUrl}`,
       `DB_WS_PROXY=${bridge.wsProxy}`,
       `DB_HTTP_ENDPOINT=${bridge.httpEndpoint}`,
       `JWT_SECRET=${E2E_JWT_SECRET}`,
@@ -124,13 +123,13 @@ export default async function setup(project: TestProject) {
     await waitForHttp(`${appUrl}/api/auth/user`, server, 401);
   } catch (error) {
     server.kill("SIGKILL");
-    await Promise.all([bridge.close(), postgres.close(), inbox.stop(), resolver.close()]);
+    await Promise.all([bridge.close(), postgres.stop(), inbox.stop(), resolver.close()]);
     removeWorkDir();
     throw new Error(`${(error as Error).message}\n${output}`);
   }
   const stopDraining = drainParkedRequests(appUrl);
   project.provide("appUrl", appUrl);
-  project.provide("databaseUrl", postgres.url);
+  project.provide("databaseUrl", databaseUrl);
   project.provide("mailInboxUrl", inbox.url);
   project.provide("dnsOverHttpsAddress", resolver.address);
   return async () => {
@@ -138,7 +137,7 @@ export default async function setup(project: TestProject) {
     server.kill("SIGTERM");
     await new Promise((resolve) => server.once("exit", resolve));
     await bridge.close();
-    await postgres.close();
+    await postgres.stop();
     await inbox.stop();
     await resolver.close();
     removeWorkDir();
