@@ -1,6 +1,8 @@
 import { PDFDocument } from "@cantoo/pdf-lib";
 import { decodeJwt } from "jose";
 import { SIGNED_RECORD_ATTACHMENT } from "../schema/signed-record-file";
+import { SEAL_MAX_BYTES } from "../schema/validation/seals";
+import { sha256Hex } from "./hashes";
 
 /**
  * The signed record travels inside the sealed PDF as an attachment (an embedded file), added as an
@@ -13,6 +15,8 @@ import { SIGNED_RECORD_ATTACHMENT } from "../schema/signed-record-file";
  * library: verifiers reach it (verifier/report-file.ts) only for a file that carries a record.
  */
 const PDF_END = new TextEncoder().encode("%%EOF");
+/** Room for the attachment's update: a record file is a few kilobytes, its history included. */
+const ATTACHMENT_MAX_BYTES = 1024 * 1024;
 
 interface RecordFileText {
   record: string;
@@ -68,10 +72,15 @@ export async function sealedPartOf(
   recordFileText: string,
   name: string,
 ): Promise<Uint8Array | null> {
-  const ends = earlierEnds(bytes);
-  // The update is the file's last section: its start is just after the previous "%%EOF".
-  for (const end of ends.slice(0, 2)) {
+  // A delivered file is the sealed file (SEAL_MAX_BYTES at most) and a record of a few kilobytes.
+  if (bytes.length > SEAL_MAX_BYTES + ATTACHMENT_MAX_BYTES) return null;
+  const digests = sealedDigestsNamedIn(recordFileText);
+  // The update is the file's last section: its start is just after the previous "%%EOF". Only a
+  // prefix whose digest a record names is rebuilt, so the PDF library only ever parses a file that
+  // was registered as sealed, never whatever a stranger appended.
+  for (const end of earlierEnds(bytes).slice(0, 2)) {
     const candidate = bytes.subarray(0, end);
+    if (!digests.has(await sha256Hex(candidate))) continue;
     let rebuilt: Uint8Array;
     try {
       rebuilt = await attachSignedRecord(candidate, recordFileText, name);
@@ -81,4 +90,20 @@ export async function sealedPartOf(
     if (rebuilt.length === bytes.length && rebuilt.every((byte, index) => byte === bytes[index])) return candidate;
   }
   return null;
+}
+
+/** The sealed-file digests the record file's records name (read, not yet verified: a filter only). */
+function sealedDigestsNamedIn(recordFileText: string): Set<string> {
+  const digests = new Set<string>();
+  try {
+    const { record, history } = JSON.parse(recordFileText) as { record?: unknown; history?: unknown };
+    for (const jws of [record, ...(Array.isArray(history) ? history : [])]) {
+      if (typeof jws !== "string") continue;
+      const sealed = (decodeJwt(jws) as { sealedReport?: { sha256?: unknown } | null }).sealedReport;
+      if (typeof sealed?.sha256 === "string") digests.add(sealed.sha256);
+    }
+  } catch {
+    // Not a record file: nothing to look for.
+  }
+  return digests;
 }

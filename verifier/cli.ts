@@ -2,22 +2,23 @@ import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import type { KeyHistory } from "../schema/signed-records";
 import { readReportPdf } from "./pdf-node";
-import { checkReport } from "./report";
+import { checkReport, toneOf } from "./report";
 import { describeCheck, VERIFIER_TEXTS, type VerifierLanguage } from "./texts";
 
 /**
- * `npm run verify -- report.pdf [record.json] [--keys jwks.json] [--lang sw]`: checks a report PDF
+ * `npm run verify -- report.pdf [record.json] --keys jwks.json [--lang sw]`: checks a report PDF
  * against its signed record (the "Download signed record" file, or the copy a sealed PDF carries
- * as an attachment) and ValuSeal's key history, with Node alone and no database. With `--keys`
- * nothing is fetched; without it the key history is read from the address the record file names.
- * Exit status: 0 genuine, 1 not, 2 the command was misused.
+ * as an attachment) and a saved copy of ValuSeal's key history, with Node alone: nothing is fetched.
+ * Exit status: 0 genuine (the exact sealed file of a standing certificate), 3 genuine with a
+ * caution to read (the same text in another file, a newer sealed version, a record that could not
+ * be checked), 1 not genuine, 2 the command was misused.
  */
-const USAGE = "Usage: npm run verify -- report.pdf [record.json] [--keys jwks.json] [--lang en|sw]";
+const USAGE = "Usage: npm run verify -- report.pdf [record.json] --keys jwks.json [--lang en|sw]";
+const EXIT_STATUS = { valid: 0, warning: 3, invalid: 1 } as const;
 
 interface RecordFile {
   record: string;
   history?: string[];
-  keys?: string;
 }
 
 function parseRecordFile(text: string, source: string): RecordFile {
@@ -27,16 +28,18 @@ function parseRecordFile(text: string, source: string): RecordFile {
   const parsed = JSON.parse(text) as Partial<RecordFile>;
   if (typeof parsed.record !== "string")
     throw new UsageError(`${source} has no "record": is it a ValuSeal signed record file?`);
-  return { record: parsed.record, history: parsed.history ?? [], keys: parsed.keys };
+  return { record: parsed.record, history: parsed.history ?? [] };
 }
 
-async function readKeys(path: string | undefined, file: RecordFile): Promise<{ keys: KeyHistory; source: string }> {
-  if (path) return { keys: JSON.parse(await readFile(path, "utf8")) as KeyHistory, source: path };
-  if (!file.keys) throw new UsageError("The record file names no key history: pass --keys jwks.json");
-  const response = await fetch(file.keys);
-  if (!response.ok)
-    throw new UsageError(`Could not read the key history at ${file.keys} (${response.status}): pass --keys jwks.json`);
-  return { keys: (await response.json()) as KeyHistory, source: file.keys };
+/**
+ * The key history is the trust anchor, so it never comes from the files being checked: a forged
+ * record (or one attached to a forged PDF) could name its own forger's keys. It is a copy of
+ * ValuSeal's /.well-known/jwks.json saved by the person checking.
+ */
+async function readKeys(path: string | undefined): Promise<KeyHistory> {
+  if (!path)
+    throw new UsageError(`Pass --keys: ValuSeal's key history (/.well-known/jwks.json), saved beforehand.\n${USAGE}`);
+  return JSON.parse(await readFile(path, "utf8")) as KeyHistory;
 }
 
 class UsageError extends Error {}
@@ -54,7 +57,8 @@ async function main(): Promise<number> {
   if (recordPath) file = parseRecordFile(await readFile(recordPath, "utf8"), recordPath);
   else if (report.attachedRecord) file = parseRecordFile(report.attachedRecord, `The record attached to ${pdfPath}`);
   else throw new UsageError(`${pdfPath} carries no signed record: pass the record file too.\n${USAGE}`);
-  const { keys, source } = await readKeys(values.keys, file);
+  const keys = await readKeys(values.keys);
+  const source = values.keys!;
   if (!recordPath) console.log(VERIFIER_TEXTS[language].fromAttachment);
   const check = await checkReport(report, [...(file.history ?? []), file.record], keys);
   const newestKey =
@@ -64,7 +68,7 @@ async function main(): Promise<number> {
       .at(-1) ?? "none";
   console.log(describeCheck(check, language).join("\n"));
   console.log(`Key history: ${source} (${keys.keys.length} keys, the newest started ${newestKey}).`);
-  return check.verdict === "exact" || check.verdict === "same-text" ? 0 : 1;
+  return EXIT_STATUS[toneOf(check)];
 }
 
 main().then(

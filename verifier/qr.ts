@@ -33,12 +33,17 @@ export function findQr(pixels: Uint8ClampedArray, width: number, height: number)
 export type PrintedCode = { matches: true; page: number | null } | { matches: false; address: string };
 
 /**
- * Whether a printed page's QR (its text) names the certificate at `address`: the address itself
- * (a code's QR) or the address and a page number (a sealed report's page).
+ * Whether a printed page's QR (its text) names this certificate: its address itself (a code's QR),
+ * or its address and a page of its sealed report, 1 to the sealed page count.
  */
-export function printedCodeOf(qrText: string, address: string): PrintedCode {
+export function printedCodeOf(
+  qrText: string,
+  certificate: { code: { address: string }; sealedReport: { pageCount: number } | null },
+): PrintedCode {
+  const { address } = certificate.code;
   if (qrText === address) return { matches: true, page: null };
   const page = qrText.startsWith(`${address}/`) ? qrText.slice(address.length + 1) : "";
-  if (/^[1-9][0-9]{0,3}$/.test(page)) return { matches: true, page: Number(page) };
+  const pageCount = certificate.sealedReport?.pageCount ?? 0;
+  if (/^[1-9][0-9]{0,3}$/.test(page) && Number(page) <= pageCount) return { matches: true, page: Number(page) };
   return { matches: false, address: qrText };
 }

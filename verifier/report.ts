@@ -35,6 +35,28 @@ export interface ReportCheck {
   /** Pages (from 1) whose text differs from the sealed report's, and both page counts. */
   differingPages?: number[];
   pageCount?: { file: number; sealed: number };
+  /** The latest trusted record of the code: its withdrawal and newest sealed version rule the tone. */
+  latest?: CertificateRecord;
+  /** The last record given could not be trusted (while an earlier one was): it may say more. */
+  latestRefused?: RecordProblem;
+}
+
+export type CheckTone = "valid" | "warning" | "invalid";
+
+/**
+ * Green only for the exact sealed file of a standing certificate whose latest record was checked;
+ * amber for what needs a human's eye (text that matches in another file, a record with no file, a
+ * newer sealed version, a record that could not be checked, a key reported compromised later); red
+ * for a refusal, a differing or unsealed file, and a withdrawn certificate.
+ */
+export function toneOf(check: ReportCheck): CheckTone {
+  if (["record-refused", "pages-differ", "not-sealed"].includes(check.verdict)) return "invalid";
+  if (check.latest?.withdrawal) return "invalid";
+  const newerVersion =
+    (check.latest?.sealedReport?.version ?? 0) > (check.certificate?.sealedReport?.version ?? 0) &&
+    check.verdict !== "record-only";
+  if (check.verdict !== "exact" || newerVersion || check.latestRefused || check.keyCompromisedLater) return "warning";
+  return "valid";
 }
 
 /**
@@ -55,21 +77,34 @@ export async function checkReport(
   const checks = await Promise.all(
     records.map((record) => verifyRecord<CertificateRecord>(record, keys, RECORD_TYPES.certificate, now)),
   );
-  const trusted = checks.flatMap((check) => (check.ok ? [check] : [])).reverse();
-  const latest = trusted[0];
+  const newestFirst = checks.flatMap((check) => (check.ok ? [check] : [])).reverse();
+  const latest = newestFirst[0];
   if (!latest) {
     const refused = checks.at(-1);
     return { verdict: "record-refused", problem: refused && !refused.ok ? refused.problem : "malformed" };
   }
+  // Records of one code only: another code's record in the same file says nothing about this one.
+  const trusted = newestFirst.filter((check) => check.payload.code.token === latest.payload.code.token);
+  const last = checks.at(-1);
+  const context = {
+    latest: latest.payload,
+    ...(last && !last.ok ? { latestRefused: last.problem } : {}),
+  };
   const about = (check: (typeof trusted)[number]) => ({
     certificate: check.payload,
     key: check.key,
     signedAt: check.signedAt,
     keyCompromisedLater: check.keyCompromisedLater,
+    ...context,
   });
   if (!report) return { verdict: "record-only", ...about(latest) };
   const sealed = trusted.filter((check) => check.payload.sealedReport);
-  const exact = sealed.find((check) => check.payload.sealedReport!.sha256 === report.sha256);
+  // The digest names the file; its pages must read as they did when it was sealed, too.
+  const exact = sealed.find(
+    (check) =>
+      check.payload.sealedReport!.sha256 === report.sha256 &&
+      samePages(check.payload.sealedReport!.pageFingerprints, report.pageFingerprints),
+  );
   if (exact) return { verdict: "exact", ...about(exact) };
   const sameText = sealed.find((check) =>
     samePages(check.payload.sealedReport!.pageFingerprints, report.pageFingerprints),

@@ -21,6 +21,11 @@ interface VerifierTexts {
   facts: (certificate: CertificateRecord) => string[];
   /** A photo of a printed page's QR, against the record's address. */
   printed: (code: PrintedCode | null) => string;
+  /** The last record given could not be checked, while an earlier one could. */
+  latestRefused: (problem: string) => string;
+  newerVersion: (version: number) => string;
+  /** Said with `same-text` and `record-only`: what a text fingerprint cannot see. */
+  compareFigures: string;
 }
 
 const pages = (list: number[] | undefined) => (list ?? []).join(", ");
@@ -75,6 +80,11 @@ export const VERIFIER_TEXTS: Record<VerifierLanguage, VerifierTexts> = {
         : code.matches
           ? `The printed page's QR code names this certificate${code.page ? `, page ${code.page}` : ""}.`
           : `The printed page's QR code names another address, ${code.address}: that page does not belong to this certificate.`,
+    latestRefused: (problem) =>
+      `The latest record in the file could not be checked (${problem}): the certificate may have changed since. Load a newer key history, or check online.`,
+    newerVersion: (version) => `A newer version of this report (version ${version}) was sealed later: ask for it.`,
+    compareFigures:
+      "Compare the figures and pictures with what the record states: a seal fingerprints each page's text, not its pictures.",
   },
   sw: {
     verdict: (check, code) => {
@@ -126,6 +136,11 @@ export const VERIFIER_TEXTS: Record<VerifierLanguage, VerifierTexts> = {
         : code.matches
           ? `Msimbo wa QR wa ukurasa uliochapishwa unataja cheti hiki${code.page ? `, ukurasa ${code.page}` : ""}.`
           : `Msimbo wa QR wa ukurasa uliochapishwa unataja anwani nyingine, ${code.address}: ukurasa huo si wa cheti hiki.`,
+    latestRefused: (problem) =>
+      `Rekodi ya mwisho katika faili haikuweza kukaguliwa (${problem}): huenda cheti kimebadilika tangu hapo. Pakia historia mpya ya funguo, au kagua mtandaoni.`,
+    newerVersion: (version) => `Toleo jipya la ripoti hii (toleo ${version}) lilitiwa muhuri baadaye: liombe.`,
+    compareFigures:
+      "Linganisha takwimu na picha na kile rekodi inachosema: muhuri hupima maandishi ya kila ukurasa, si picha zake.",
   },
 };
 
@@ -145,8 +160,15 @@ export function describeCheck(
   }
   if (!certificate || !check.key || !check.signedAt) return lines;
   const day = (iso: string | Date) => new Date(iso).toISOString().slice(0, 10);
-  if (certificate.withdrawal) lines.push(t.withdrawn(day(certificate.withdrawal.at), certificate.withdrawal.reason));
+  const latest = check.latest ?? certificate;
+  if (latest.withdrawal) lines.push(t.withdrawn(day(latest.withdrawal.at), latest.withdrawal.reason));
+  if (check.latestRefused) lines.push(t.latestRefused(t.problem[check.latestRefused]));
+  const newest = latest.sealedReport?.version ?? 0;
+  if (check.verdict !== "record-only" && newest > (certificate.sealedReport?.version ?? 0)) {
+    lines.push(t.newerVersion(newest));
+  }
   if (check.verdict === "record-only") lines.push(...t.facts(certificate));
+  if (check.verdict === "same-text" || check.verdict === "record-only") lines.push(t.compareFigures);
   lines.push(t.signedBy(check.key.kid, check.signedAt.toISOString()));
   lines.push(
     t.issuer(certificate.issuer.name, certificate.issuer.verifiedAt ? day(certificate.issuer.verifiedAt) : null),

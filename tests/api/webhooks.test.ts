@@ -363,7 +363,8 @@ describe("scan alerts", () => {
     const owner = await registerOwnerViaServices();
     const name = unique("hook");
     await setLocalWebhook(owner, `${receiver}/hooks/${name}`);
-    const plaintext = `whsec_${unique("legacy")}`;
+    // As every secret ever issued: whsec_ and 32 base62 characters (a Standard Webhooks key read as base64).
+    const plaintext = `whsec_${unique("legacy").padEnd(32, "0").slice(0, 32)}`;
     await withDb((db) =>
       db
         .update(companies)

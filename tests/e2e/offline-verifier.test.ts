@@ -65,8 +65,11 @@ let keysPath: string;
 let sealedPath: string;
 let deliveredPath: string;
 
+let ownerToken: string;
+
 beforeAll(async () => {
   const owner = await registerOwnerViaApi();
+  ownerToken = owner.token;
   const valuer = await createValuerViaApi(owner.token);
   code = await createCodeViaApi(owner.token, valuer.id);
   const sealed = await reportPdf(PAGES);
@@ -107,8 +110,10 @@ describe("npm run verify", () => {
   it("accepts a re-saved copy by its pages, and names the page an edited copy changed", async () => {
     const resaved = save("resaved.pdf", await reportPdf(PAGES, "Copy for the loan file"));
     const same = await verify(resaved, recordPath, "--keys", keysPath);
-    expect(same.status).toBe(0);
+    expect(same.status).toBe(3);
     expect(same.stdout).toContain("Genuine text: every page matches the sealed report");
+    // Exit status 3: genuine text, with a caution a person must read (a seal fingerprints text only).
+    expect(same.stdout).toContain("Compare the figures and pictures with what the record states");
 
     const edited = save("edited.pdf", await reportPdf([PAGES[0]!, "Market value KSh 95,000,000", PAGES[2]!]));
     const altered = await verify(edited, recordPath, "--keys", keysPath);
@@ -142,6 +147,16 @@ describe("npm run verify", () => {
     );
     expect(stranger.status).toBe(1);
     expect(stranger.stdout).toContain("It was signed by a key that is not in the key history used.");
+
+    // A genuine earlier record does not hide a latest one that cannot be checked: it may withdraw.
+    const unreadable = await verify(
+      sealedPath,
+      save("unreadable-latest.json", JSON.stringify({ record: forged, history: [recordFile.record] })),
+      "--keys",
+      keysPath,
+    );
+    expect(unreadable.status).toBe(3);
+    expect(unreadable.stdout).toContain("The latest record in the file could not be checked");
   });
 
   it("checks a delivered report by the record it carries, and not byte for byte once anything is appended", async () => {
@@ -158,15 +173,38 @@ describe("npm run verify", () => {
     appended.setTitle("Changed after sealing");
     const changed = save("appended.pdf", await appended.commit());
     const copy = await verify(changed, "--keys", keysPath);
-    expect(copy.status).toBe(0);
+    expect(copy.status).toBe(3);
     expect(copy.stdout).toContain("Genuine text: every page matches the sealed report");
   });
 
-  it("explains its usage", async () => {
+  it("explains its usage, and never takes the key history from the files it checks", async () => {
     const misused = await verify(sealedPath);
     expect(misused.status).toBe(2);
     expect(misused.stdout).toContain("sealed.pdf carries no signed record: pass the record file too.");
-    expect(misused.stdout).toContain("Usage: npm run verify -- report.pdf [record.json]");
+    expect(misused.stdout).toContain("Usage: npm run verify -- report.pdf [record.json] --keys jwks.json");
+    // The record names where the keys are published, but a forged one would name its forger's.
+    const withoutKeys = await verify(deliveredPath);
+    expect(withoutKeys.status).toBe(2);
+    expect(withoutKeys.stdout).toContain("Pass --keys");
+  });
+
+  it("says a withdrawn certificate's report is not to be relied on, though the file is the sealed one", async () => {
+    await apiCall(`/api/qr-codes/${code.id}/revoke`, {
+      token: ownerToken,
+      body: { reason: "Valuation withdrawn after a complaint" },
+    });
+    const withdrawn = save(
+      "withdrawn.json",
+      await (await fetchApp(`/api/public/certificates/${code.publicToken}/record`, {})).text(),
+    );
+    const result = await verify(sealedPath, withdrawn, "--keys", keysPath);
+    expect(result.status).toBe(1);
+    expect(result.stdout).toContain(
+      `Genuine: this file is exactly the sealed report of ${code.verificationCode} (version 1).`,
+    );
+    expect(result.stdout).toMatch(
+      /Withdrawn by the issuer on \d{4}-\d{2}-\d{2}: Valuation withdrawn after a complaint/,
+    );
   });
 });
 
@@ -270,7 +308,7 @@ describe("verifier.html with a paper report", () => {
     };
 
     const genuine = await checkPaper(paperRecord);
-    expect(genuine.tone).toBe("valid");
+    expect(genuine.tone).toBe("warning");
     expect(genuine.text.split("\n")).toEqual(
       expect.arrayContaining([
         `Genuine record of ${paperCode.verificationCode}, signed by ValuSeal: compare the printed report with what it states.`,

@@ -2,7 +2,7 @@ import * as pdfjs from "pdfjs-dist";
 import * as pdfjsWorker from "pdfjs-dist/build/pdf.worker.min.mjs";
 import type { KeyHistory } from "../../schema/signed-records";
 import { findQr, printedCodeOf } from "../qr";
-import { checkReport } from "../report";
+import { checkReport, toneOf } from "../report";
 import { readReport, type ReportDocument } from "../report-file";
 import { describeCheck, VERIFIER_TEXTS, type VerifierLanguage } from "../texts";
 
@@ -130,8 +130,12 @@ async function readPhotoQr(file: File): Promise<string | null> {
   return findQr(context.getImageData(0, 0, width, height).data, width, height);
 }
 
+/** Each check's number: a slower earlier check never overwrites a later one's verdict. */
+let latestRun = 0;
+
 async function check(event: Event) {
   event.preventDefault();
+  const run = ++latestRun;
   const t = PAGE_TEXTS[language];
   // The earlier verdict goes at once: it must never stand beside the next file.
   showResult("warning", [t.checking]);
@@ -156,22 +160,15 @@ async function check(event: Event) {
   const result = await checkReport(report, records, keys);
   const lines = describeCheck(result, language);
   if (!given) lines.push(VERIFIER_TEXTS[language].fromAttachment);
-  // Genuine: the PDF is the sealed report (or repeats its every page), or, for paper, the record is.
-  let tone: "valid" | "invalid" | "warning" =
-    result.verdict === "exact" || result.verdict === "same-text"
-      ? "valid"
-      : result.verdict === "record-only"
-        ? "warning"
-        : "invalid";
+  let tone = toneOf(result);
   if (photo && result.certificate) {
     const qr = await readPhotoQr(photo).catch(() => null);
-    const printed = qr === null ? null : printedCodeOf(qr, result.certificate.code.address);
+    const printed = qr === null ? null : printedCodeOf(qr, result.certificate);
     lines.splice(1, 0, VERIFIER_TEXTS[language].printed(printed));
+    // A matching QR is a public address anyone can copy onto a page: it never makes paper green.
     if (printed && !printed.matches) tone = "invalid";
-    else if (printed && result.verdict === "record-only") tone = "valid";
   }
-  if (tone === "valid" && result.keyCompromisedLater) tone = "warning";
-  showResult(tone, lines);
+  if (run === latestRun) showResult(tone, lines);
 }
 
 element("language").addEventListener("click", (event) => {

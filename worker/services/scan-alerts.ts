@@ -87,9 +87,8 @@ const SECRET_PREFIX = "whsec_";
  * base62 characters, which read as base64 too, so the libraries take the secret the owner was shown.
  */
 export async function signStandardWebhook(secret: string, id: string, timestamp: string, body: string) {
-  const key = secret.startsWith(SECRET_PREFIX)
-    ? Uint8Array.from(atob(secret.slice(SECRET_PREFIX.length)), (char) => char.charCodeAt(0))
-    : encoder.encode(secret);
+  const encoded = secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret;
+  const key = Uint8Array.from(atob(encoded), (char) => char.charCodeAt(0));
   const signature = await hmacSha256(key, `${id}.${timestamp}.${body}`);
   return `v1,${btoa(String.fromCharCode(...new Uint8Array(signature)))}`;
 }
@@ -161,6 +160,11 @@ async function postAlert(target: WebhookTarget, message: Message<ScanAlertMessag
   if (refused) return refused;
   const body = JSON.stringify(message.body.alert);
   const timestamp = String(Math.floor(Date.now() / 1000));
+  // Signed before sending: a secret that cannot sign is our fault, not the receiver's "no answer".
+  const [signature, legacySignature] = await Promise.all([
+    signStandardWebhook(target.secret, message.id, timestamp, body),
+    signLegacyWebhook(target.secret, timestamp, body),
+  ]);
   try {
     const response = await fetch(target.url, {
       method: "POST",
@@ -170,8 +174,8 @@ async function postAlert(target: WebhookTarget, message: Message<ScanAlertMessag
         // The queue message's id stays the same on every retry, so a receiver can ignore repeats.
         [WEBHOOK_HEADERS.id]: message.id,
         [WEBHOOK_HEADERS.timestamp]: timestamp,
-        [WEBHOOK_HEADERS.signature]: await signStandardWebhook(target.secret, message.id, timestamp, body),
-        [LEGACY_WEBHOOK_HEADERS.signature]: await signLegacyWebhook(target.secret, timestamp, body),
+        [WEBHOOK_HEADERS.signature]: signature,
+        [LEGACY_WEBHOOK_HEADERS.signature]: legacySignature,
         [LEGACY_WEBHOOK_HEADERS.timestamp]: timestamp,
         [LEGACY_WEBHOOK_HEADERS.delivery]: message.id,
         [LEGACY_WEBHOOK_HEADERS.event]: message.body.alert.event,
