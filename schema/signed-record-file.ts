@@ -43,3 +43,22 @@ export const SIGNED_RECORD_ATTACHMENT = {
   /** valuseal-VS-7K3M-9Q2P-4H.json, as signedRecordFileName names it. */
   namePattern: /^valuseal-VS-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{2}\.json$/,
 } as const;
+
+/**
+ * The records a signed record file holds, oldest first (its history, then its record); a bare JWS,
+ * as pasted, is a file of one record. Null when the text is neither.
+ */
+export function recordsInFile(text: string): string[] | null {
+  const trimmed = text.trim();
+  if (!trimmed) return null;
+  if (!trimmed.startsWith("{")) return [trimmed];
+  let parsed: { record?: unknown; history?: unknown };
+  try {
+    parsed = JSON.parse(trimmed) as typeof parsed;
+  } catch {
+    return null;
+  }
+  if (typeof parsed.record !== "string") return null;
+  const history = Array.isArray(parsed.history) ? parsed.history.filter((item) => typeof item === "string") : [];
+  return [...history, parsed.record];
+}

@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
+import { recordsInFile } from "../schema/signed-record-file";
 import type { KeyHistory } from "../schema/signed-records";
 import { readReportPdf } from "./pdf-node";
 import { checkReport, toneOf } from "./report";
@@ -16,19 +17,11 @@ import { describeCheck, VERIFIER_TEXTS, type VerifierLanguage } from "./texts";
 const USAGE = "Usage: npm run verify -- report.pdf [record.json] --keys jwks.json [--lang en|sw]";
 const EXIT_STATUS = { valid: 0, warning: 3, invalid: 1 } as const;
 
-interface RecordFile {
-  record: string;
-  history?: string[];
-}
-
-function parseRecordFile(text: string, source: string): RecordFile {
-  text = text.trim();
-  // A bare JWS, as pasted, is a record file of one record.
-  if (!text.startsWith("{")) return { record: text };
-  const parsed = JSON.parse(text) as Partial<RecordFile>;
-  if (typeof parsed.record !== "string")
-    throw new UsageError(`${source} has no "record": is it a ValuSeal signed record file?`);
-  return { record: parsed.record, history: parsed.history ?? [] };
+/** The records of a record file's text, oldest first, or a usage error naming where it came from. */
+function recordsOf(text: string, source: string): string[] {
+  const records = recordsInFile(text);
+  if (!records) throw new UsageError(`${source} has no "record": is it a ValuSeal signed record file?`);
+  return records;
 }
 
 /**
@@ -53,14 +46,14 @@ async function main(): Promise<number> {
   const language = values.lang as VerifierLanguage;
   if (!pdfPath || positionals.length > 2 || !["en", "sw"].includes(language)) throw new UsageError(USAGE);
   const report = await readReportPdf(new Uint8Array(await readFile(pdfPath)));
-  let file: RecordFile;
-  if (recordPath) file = parseRecordFile(await readFile(recordPath, "utf8"), recordPath);
-  else if (report.attachedRecord) file = parseRecordFile(report.attachedRecord, `The record attached to ${pdfPath}`);
+  let records: string[];
+  if (recordPath) records = recordsOf(await readFile(recordPath, "utf8"), recordPath);
+  else if (report.attachedRecord) records = recordsOf(report.attachedRecord, `The record attached to ${pdfPath}`);
   else throw new UsageError(`${pdfPath} carries no signed record: pass the record file too.\n${USAGE}`);
   const keys = await readKeys(values.keys);
   const source = values.keys!;
   if (!recordPath) console.log(VERIFIER_TEXTS[language].fromAttachment);
-  const check = await checkReport(report, [...(file.history ?? []), file.record], keys);
+  const check = await checkReport(report, records, keys);
   const newestKey =
     keys.keys
       .map((key) => key.started_at)

@@ -39,6 +39,8 @@ export interface ReportCheck {
   latest?: CertificateRecord;
   /** The last record given could not be trusted (while an earlier one was): it may say more. */
   latestRefused?: RecordProblem;
+  /** The latest record names a sealed version newer than the one this file was judged against. */
+  newerVersion?: number;
 }
 
 export type CheckTone = "valid" | "warning" | "invalid";
@@ -52,10 +54,9 @@ export type CheckTone = "valid" | "warning" | "invalid";
 export function toneOf(check: ReportCheck): CheckTone {
   if (["record-refused", "pages-differ", "not-sealed"].includes(check.verdict)) return "invalid";
   if (check.latest?.withdrawal) return "invalid";
-  const newerVersion =
-    (check.latest?.sealedReport?.version ?? 0) > (check.certificate?.sealedReport?.version ?? 0) &&
-    check.verdict !== "record-only";
-  if (check.verdict !== "exact" || newerVersion || check.latestRefused || check.keyCompromisedLater) return "warning";
+  if (check.verdict !== "exact" || check.newerVersion || check.latestRefused || check.keyCompromisedLater) {
+    return "warning";
+  }
   return "valid";
 }
 
@@ -90,14 +91,19 @@ export async function checkReport(
     latest: latest.payload,
     ...(last && !last.ok ? { latestRefused: last.problem } : {}),
   };
-  const about = (check: (typeof trusted)[number]) => ({
+  const newestVersion = latest.payload.sealedReport?.version ?? 0;
+  const about = (verdict: ReportVerdict, check: (typeof trusted)[number]): ReportCheck => ({
+    verdict,
     certificate: check.payload,
     key: check.key,
     signedAt: check.signedAt,
     keyCompromisedLater: check.keyCompromisedLater,
     ...context,
+    ...(verdict !== "record-only" && newestVersion > (check.payload.sealedReport?.version ?? 0)
+      ? { newerVersion: newestVersion }
+      : {}),
   });
-  if (!report) return { verdict: "record-only", ...about(latest) };
+  if (!report) return about("record-only", latest);
   const sealed = trusted.filter((check) => check.payload.sealedReport);
   // The digest names the file; its pages must read as they did when it was sealed, too.
   const exact = sealed.find(
@@ -105,13 +111,13 @@ export async function checkReport(
       check.payload.sealedReport!.sha256 === report.sha256 &&
       samePages(check.payload.sealedReport!.pageFingerprints, report.pageFingerprints),
   );
-  if (exact) return { verdict: "exact", ...about(exact) };
+  if (exact) return about("exact", exact);
   const sameText = sealed.find((check) =>
     samePages(check.payload.sealedReport!.pageFingerprints, report.pageFingerprints),
   );
-  if (sameText) return { verdict: "same-text", ...about(sameText) };
+  if (sameText) return about("same-text", sameText);
   const newest = sealed[0];
-  if (!newest) return { verdict: "not-sealed", ...about(latest) };
+  if (!newest) return about("not-sealed", latest);
   const pages = newest.payload.sealedReport!.pageFingerprints;
   const differingPages = Array.from(
     { length: Math.max(pages.length, report.pageFingerprints.length) },
@@ -120,8 +126,7 @@ export async function checkReport(
     .filter((index) => pages[index] !== report.pageFingerprints[index])
     .map((index) => index + 1);
   return {
-    verdict: "pages-differ",
-    ...about(newest),
+    ...about("pages-differ", newest),
     differingPages,
     pageCount: { file: report.pageFingerprints.length, sealed: pages.length },
   };

@@ -163,10 +163,7 @@ export function describeCheck(
   const latest = check.latest ?? certificate;
   if (latest.withdrawal) lines.push(t.withdrawn(day(latest.withdrawal.at), latest.withdrawal.reason));
   if (check.latestRefused) lines.push(t.latestRefused(t.problem[check.latestRefused]));
-  const newest = latest.sealedReport?.version ?? 0;
-  if (check.verdict !== "record-only" && newest > (certificate.sealedReport?.version ?? 0)) {
-    lines.push(t.newerVersion(newest));
-  }
+  if (check.newerVersion) lines.push(t.newerVersion(check.newerVersion));
   if (check.verdict === "record-only") lines.push(...t.facts(certificate));
   if (check.verdict === "same-text" || check.verdict === "record-only") lines.push(t.compareFigures);
   lines.push(t.signedBy(check.key.kid, check.signedAt.toISOString()));

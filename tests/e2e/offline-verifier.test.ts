@@ -5,6 +5,7 @@ import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { PDFDocument, StandardFonts } from "@cantoo/pdf-lib";
 import { CompactSign, decodeJwt, decodeProtectedHeader, generateKeyPair } from "jose";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RegisteredSeal } from "../../schema/responses";
 import { signedRecordFileName, type SignedRecordFile } from "../../schema/signed-record-file";
@@ -56,6 +57,16 @@ async function verify(...args: string[]) {
     const failed = error as { code: number; stdout: string; stderr: string };
     return { status: failed.code, stdout: failed.stdout + failed.stderr };
   }
+}
+
+/** verifier.html's verdict: its text and colour, once "Checking…" (while pdf.js reads) has given way. */
+async function verdictOn(page: Page) {
+  const verdict = await page.waitForFunction(() => {
+    const result = document.getElementById("result")!;
+    const text = result.innerText;
+    return !result.hidden && text && !text.includes("Checking") ? { text, tone: result.dataset.tone } : null;
+  });
+  return (await verdict.jsonValue())!;
 }
 
 let code: CreatedCode;
@@ -232,13 +243,7 @@ describe("verifier.html", () => {
       await page.locator("#record").setInputFiles(record ?? []);
       await page.getByLabel("Report PDF").setInputFiles(pdf);
       await page.getByRole("button", { name: "Check" }).click();
-      // The result reads "Checking…" while pdf.js reads the file, then the verdict.
-      const verdict = await page.waitForFunction(() => {
-        const result = document.getElementById("result")!;
-        const text = result.innerText;
-        return !result.hidden && text && !text.includes("Checking") ? { text, tone: result.dataset.tone } : null;
-      });
-      return (await verdict.jsonValue())!;
+      return verdictOn(page);
     };
 
     expect(await checkWith(recordPath, sealedPath)).toEqual({
@@ -299,12 +304,7 @@ describe("verifier.html with a paper report", () => {
       await page.locator("#record").setInputFiles(record);
       await page.getByLabel("Photo of a printed page's QR code, optional (for a paper report)").setInputFiles(photo);
       await page.getByRole("button", { name: "Check" }).click();
-      const verdict = await page.waitForFunction(() => {
-        const result = document.getElementById("result")!;
-        const text = result.innerText;
-        return !result.hidden && text && !text.includes("Checking") ? { text, tone: result.dataset.tone } : null;
-      });
-      return (await verdict.jsonValue())!;
+      return verdictOn(page);
     };
 
     const genuine = await checkPaper(paperRecord);

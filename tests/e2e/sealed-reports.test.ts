@@ -51,7 +51,9 @@ describe("sealing a report", () => {
     );
 
     // The panel lists the version; the server holds the fingerprints, never the file.
-    await page.getByRole("dialog", { name: "Seal report PDF" }).getByRole("button", { name: "Done" }).click();
+    const dialog = page.getByRole("dialog", { name: "Seal report PDF" });
+    await dialog.getByText("It carries its signed record, so it can be checked offline.", { exact: false }).waitFor();
+    await dialog.getByRole("button", { name: "Done" }).click();
     const panel = page.getByRole("region", { name: "Sealed report" });
     await panel.getByText("Version 1").waitFor();
     await panel.getByText(/^5 pages · sealed /).waitFor();

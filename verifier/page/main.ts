@@ -1,8 +1,9 @@
 import * as pdfjs from "pdfjs-dist";
 import * as pdfjsWorker from "pdfjs-dist/build/pdf.worker.min.mjs";
+import { recordsInFile } from "../../schema/signed-record-file";
 import type { KeyHistory } from "../../schema/signed-records";
 import { findQr, printedCodeOf } from "../qr";
-import { checkReport, toneOf } from "../report";
+import { checkReport, toneOf, type CheckTone } from "../report";
 import { readReport, type ReportDocument } from "../report-file";
 import { describeCheck, VERIFIER_TEXTS, type VerifierLanguage } from "../texts";
 
@@ -76,7 +77,7 @@ function render() {
   element("keys-note").textContent = t.keysNote(keys.keys.length, asOf.slice(0, 10));
 }
 
-function showResult(tone: "valid" | "invalid" | "warning", lines: string[]) {
+function showResult(tone: CheckTone, lines: string[]) {
   const result = element("result");
   result.hidden = false;
   result.dataset.tone = tone;
@@ -92,14 +93,8 @@ function showResult(tone: "valid" | "invalid" | "warning", lines: string[]) {
 /** The records of the file chosen or pasted, else of the record the PDF carries. */
 async function readRecords(attachedRecord: string | null): Promise<string[]> {
   const file = element<HTMLInputElement>("record").files?.[0];
-  const text = (
-    file ? await file.text() : element<HTMLTextAreaElement>("record-text").value || attachedRecord || ""
-  ).trim();
-  if (!text) return [];
-  if (!text.startsWith("{")) return [text];
-  const parsed = JSON.parse(text) as { record?: unknown; history?: unknown };
-  const history = Array.isArray(parsed.history) ? parsed.history.filter((item) => typeof item === "string") : [];
-  return typeof parsed.record === "string" ? [...history, parsed.record] : [];
+  const text = file ? await file.text() : element<HTMLTextAreaElement>("record-text").value || attachedRecord || "";
+  return recordsInFile(text) ?? [];
 }
 
 async function readPdf(file: File) {
@@ -130,12 +125,16 @@ async function readPhotoQr(file: File): Promise<string | null> {
   return findQr(context.getImageData(0, 0, width, height).data, width, height);
 }
 
-/** Each check's number: a slower earlier check never overwrites a later one's verdict. */
+/** The number of the check last asked for. */
 let latestRun = 0;
 
 async function check(event: Event) {
   event.preventDefault();
   const run = ++latestRun;
+  // A slower earlier check never overwrites a later one's verdict.
+  const show = (tone: CheckTone, lines: string[]) => {
+    if (run === latestRun) showResult(tone, lines);
+  };
   const t = PAGE_TEXTS[language];
   // The earlier verdict goes at once: it must never stand beside the next file.
   showResult("warning", [t.checking]);
@@ -144,19 +143,19 @@ async function check(event: Event) {
   render();
   const pdf = element<HTMLInputElement>("pdf").files?.[0];
   const photo = element<HTMLInputElement>("photo").files?.[0];
-  if (!pdf && !photo) return showResult("warning", [t.missing]);
+  if (!pdf && !photo) return show("warning", [t.missing]);
   let report = null;
   if (pdf) {
     try {
       report = await readPdf(pdf);
     } catch {
-      return showResult("invalid", [t.unreadable]);
+      return show("invalid", [t.unreadable]);
     }
   }
   const given =
     element<HTMLInputElement>("record").files?.length || element<HTMLTextAreaElement>("record-text").value.trim();
-  const records = await readRecords(report?.attachedRecord ?? null).catch(() => []);
-  if (records.length === 0) return showResult("warning", [t.missing]);
+  const records = await readRecords(report?.attachedRecord ?? null);
+  if (records.length === 0) return show("warning", [t.missing]);
   const result = await checkReport(report, records, keys);
   const lines = describeCheck(result, language);
   if (!given) lines.push(VERIFIER_TEXTS[language].fromAttachment);
@@ -168,7 +167,7 @@ async function check(event: Event) {
     // A matching QR is a public address anyone can copy onto a page: it never makes paper green.
     if (printed && !printed.matches) tone = "invalid";
   }
-  if (run === latestRun) showResult(tone, lines);
+  show(tone, lines);
 }
 
 element("language").addEventListener("click", (event) => {

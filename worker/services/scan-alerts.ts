@@ -8,7 +8,12 @@ import { connectDatabase, type Database } from "../db";
 import type { AppEnv, Bindings } from "../env";
 import { toHex } from "../lib/scan-visitor";
 import { checkDestination } from "../lib/webhook-destination";
-import { decryptWebhookSecret, encryptWebhookSecret, isEncryptedSecret } from "../lib/webhook-secret";
+import {
+  decryptWebhookSecret,
+  encryptWebhookSecret,
+  isEncryptedSecret,
+  WEBHOOK_SECRET_PREFIX,
+} from "../lib/webhook-secret";
 import { queueEmailsNow } from "./email";
 import { scanAlertEmails } from "./scan-alert-emails";
 
@@ -79,15 +84,13 @@ const hmacSha256 = async (key: Uint8Array, text: string): Promise<ArrayBuffer> =
     encoder.encode(text),
   );
 
-const SECRET_PREFIX = "whsec_";
-
 /**
  * `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<raw body>">`, keyed as Standard Webhooks reads a
  * `whsec_` secret: the base64 after the prefix, as bytes. Every secret we issue is `whsec_` and 32
  * base62 characters, which read as base64 too, so the libraries take the secret the owner was shown.
  */
 export async function signStandardWebhook(secret: string, id: string, timestamp: string, body: string) {
-  const encoded = secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret;
+  const encoded = secret.startsWith(WEBHOOK_SECRET_PREFIX) ? secret.slice(WEBHOOK_SECRET_PREFIX.length) : secret;
   const key = Uint8Array.from(atob(encoded), (char) => char.charCodeAt(0));
   const signature = await hmacSha256(key, `${id}.${timestamp}.${body}`);
   return `v1,${btoa(String.fromCharCode(...new Uint8Array(signature)))}`;

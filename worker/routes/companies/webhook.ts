@@ -8,7 +8,7 @@ import { currentCompanyId } from "../../lib/company";
 import { badRequest, notFound } from "../../lib/errors";
 import { randomToken } from "../../lib/random";
 import { validate } from "../../lib/validation";
-import { encryptWebhookSecret } from "../../lib/webhook-secret";
+import { encryptWebhookSecret, WEBHOOK_SECRET_PREFIX } from "../../lib/webhook-secret";
 import {
   requireActiveCompany,
   requireCompanyOwner,
@@ -18,7 +18,6 @@ import {
 } from "../../middleware/auth";
 
 const OWNER_ONLY = "Only the company owner can change the webhook";
-const SECRET_PREFIX = "whsec_";
 /** A new URL, or none, starts with no delivery history. */
 const NO_DELIVERY = {
   webhookLastDeliveryAt: null,
@@ -66,7 +65,7 @@ export const webhookRoutes = new Hono<AppEnv>()
       const { url } = c.req.valid("json");
       assertAllowedDestination(url, c.var.config.allowsLocalReceivers);
       const companyId = currentCompanyId(c);
-      const secret = `${SECRET_PREFIX}${randomToken(32)}`;
+      const secret = `${WEBHOOK_SECRET_PREFIX}${randomToken(32)}`;
       const webhookSecret = await encryptWebhookSecret(c.var.config.WEBHOOK_SECRET_KEY, companyId, secret);
       await c.var.db
         .update(companies)

@@ -28,26 +28,29 @@ const CORNER_LABELS: Record<StampCorner, string> = {
 const PREVIEW_WIDTH = 280;
 const MB = 1024 * 1024;
 
-type Progress = { step: "reading" | "stamping" | "fingerprinting"; done: number; total: number };
+type Progress = { step: "reading" | "stamping" | "fingerprinting" | "attaching"; done: number; total: number };
 type Stage =
   | { name: "choose"; problem?: string }
   | { name: "working"; progress: Progress }
   | { name: "review"; sealed: SealedReport }
-  /** `delivered` is the sealed file with its signed record attached, when signing was not paused. */
+  /** `delivered` is the file downloaded: the sealed file with its signed record attached, when it could be. */
   | { name: "done"; sealed: SealedReport; seal: Json<RegisteredSeal>; delivered: Uint8Array };
 
 const STEP_LABELS: Record<Progress["step"], string> = {
   reading: "Reading the PDF",
   stamping: "Stamping page",
   fingerprinting: "Fingerprinting page",
+  attaching: "Attaching the signed record",
 };
+
+/** Steps that are one piece of work, shown without a page count. */
+const WHOLE_STEPS: readonly Progress["step"][] = ["reading", "attaching"];
 
 /** The valuer's words for what is going on, with a bar that moves page by page. */
 function SealProgress({ progress }: { progress: Progress }) {
-  const label =
-    progress.step === "reading"
-      ? `${STEP_LABELS.reading}…`
-      : `${STEP_LABELS[progress.step]} ${progress.done} of ${progress.total}`;
+  const label = WHOLE_STEPS.includes(progress.step)
+    ? `${STEP_LABELS[progress.step]}…`
+    : `${STEP_LABELS[progress.step]} ${progress.done} of ${progress.total}`;
   return (
     <div className="space-y-2" role="status" aria-live="polite">
       <p className="text-sm text-slate-700">{label}</p>
@@ -133,10 +136,15 @@ function SealForm({ code, onClose }: { code: Json<QrCode>; onClose: () => void }
       { sha256: sealed.sha256, pageFingerprints: sealed.pageFingerprints },
       {
         onSuccess: async (saved) => {
-          // The seal is registered whatever happens next; the record only travels with the file.
-          const { withSignedRecord } = await import("../../../lib/pdf/seal");
+          // The seal is registered whatever happens next. Attaching a large report takes seconds: the
+          // progress replaces the Save button meanwhile, so a second click cannot seal a version 2.
+          setStage({ name: "working", progress: { step: "attaching", done: 0, total: 0 } });
+          // Without its record (signing paused, or the file would not take it) the sealed file is
+          // still the sealed report; the record is then on the certificate page.
           const delivered = saved.signedRecord
-            ? await withSignedRecord(sealed.bytes, saved.signedRecord)
+            ? await import("../../../lib/pdf/seal")
+                .then(({ withSignedRecord }) => withSignedRecord(sealed.bytes, saved.signedRecord!))
+                .catch(() => sealed.bytes)
             : sealed.bytes;
           download(delivered);
           setStage({ name: "done", sealed, seal: saved, delivered });
@@ -165,9 +173,9 @@ function SealForm({ code, onClose }: { code: Json<QrCode>; onClose: () => void }
             <p role="status" className="rounded-control bg-green-50 p-3 text-sm font-medium text-green-800">
               Sealed as version {stage.seal.version}. Send {fileName} as the final report: anyone can check a copy
               against it.{" "}
-              {stage.seal.signedRecord
+              {stage.delivered !== stage.sealed.bytes
                 ? "It carries its signed record, so it can be checked offline."
-                : "Its signed record will be on the certificate page (Download signed record) shortly."}
+                : "Its signed record is on the certificate page instead (Download signed record)."}
             </p>
             <div className="flex flex-wrap justify-end gap-2">
               <Button variant="secondary" onClick={() => download(stage.delivered)}>
