@@ -3,6 +3,8 @@ import { defineConfig } from "vitest/config";
 import { randomBytes } from "node:crypto";
 import { freePort } from "./scripts/lib/free-port.ts";
 import { newSigningKey } from "./scripts/lib/signing-keys.ts";
+import { workerTestDependencies } from "./scripts/lib/worker-test-dependencies.ts";
+import { SlowestFirstSequencer } from "./tests/support/sequencer.ts";
 import { plannedTestDatabaseUrl } from "./tests/support/test-database.ts";
 
 // Ports, the database URL and the bridge's secret path are picked once here (the Worker's bindings
@@ -27,6 +29,7 @@ export default defineConfig({
     // API tests mostly wait (password hashing, rate-limit windows, the database): two workers on
     // two cores halve the suite's wall time. Browser tests opt out below (one shared app server).
     maxWorkers: 2,
+    sequence: { sequencer: SlowestFirstSequencer },
     projects: [
       {
         plugins: [
@@ -65,6 +68,8 @@ export default defineConfig({
         ],
         test: {
           name: "api",
+          // Each package one module, bundled once per run (why: scripts/lib/worker-test-dependencies.ts).
+          deps: { optimizer: { ssr: { enabled: true, include: workerTestDependencies() } } },
           include: ["tests/api/**/*.test.ts"],
           // Three files at a time on two cores: a file spends much of its time waiting on the
           // database and on its own setup, and a third file fills those waits (234 s against 284 s

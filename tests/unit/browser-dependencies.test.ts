@@ -1,8 +1,8 @@
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
-import ts from "typescript";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { BROWSER_DEPENDENCIES } from "../../scripts/lib/browser-dependencies";
+import { filesUnder, packageImports, REPOSITORY_ROOT } from "../../scripts/lib/package-imports";
 
 /**
  * vite.config.ts pre-bundles BROWSER_DEPENDENCIES so the dev server never discovers a package
@@ -10,7 +10,7 @@ import { BROWSER_DEPENDENCIES } from "../../scripts/lib/browser-dependencies";
  * imports and fail when the list misses one or names one nothing imports any more.
  */
 
-const ROOT = resolve(import.meta.dirname, "../..");
+const ROOT = REPOSITORY_ROOT;
 
 /**
  * Imported by code the toolchain writes, not by our files: the JSX transform adds an import of the
@@ -18,90 +18,12 @@ const ROOT = resolve(import.meta.dirname, "../..");
  */
 const TOOLCHAIN_IMPORTS = ["react/jsx-dev-runtime", "react/jsx-runtime"];
 
-function filesUnder(folder: string, pattern: RegExp): string[] {
-  return readdirSync(folder).flatMap((name) => {
-    const path = join(folder, name);
-    if (statSync(path).isDirectory()) return filesUnder(path, pattern);
-    return pattern.test(name) ? [path] : [];
-  });
-}
-
 /**
- * The module specifiers a file loads at run time: static imports and re-exports, `import()`
- * calls and side-effect imports. Type-only imports are left out, as the compiler erases them
- * (`import type`, `import { type A }`, `export type … from`, and `typeof import("x")`, which is a
- * type, not a call).
- */
-function runtimeImports(file: string): string[] {
-  const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, false);
-  const allTypes = (elements: ts.NodeArray<ts.ImportSpecifier | ts.ExportSpecifier>) =>
-    elements.length > 0 && elements.every((element) => element.isTypeOnly);
-  const found: string[] = [];
-  const visit = (node: ts.Node) => {
-    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
-      const clause = node.importClause;
-      const typeOnly =
-        clause !== undefined &&
-        (clause.isTypeOnly ||
-          (!clause.name &&
-            clause.namedBindings !== undefined &&
-            ts.isNamedImports(clause.namedBindings) &&
-            allTypes(clause.namedBindings.elements)));
-      if (!typeOnly) found.push(node.moduleSpecifier.text);
-    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
-      const typeOnly =
-        node.isTypeOnly ||
-        (node.exportClause !== undefined &&
-          ts.isNamedExports(node.exportClause) &&
-          allTypes(node.exportClause.elements));
-      if (!typeOnly) found.push(node.moduleSpecifier.text);
-    } else if (
-      ts.isCallExpression(node) &&
-      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
-      node.arguments[0] &&
-      ts.isStringLiteralLike(node.arguments[0])
-    ) {
-      found.push(node.arguments[0].text);
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return found;
-}
-
-/** A relative import as the bundler finds it: the path itself, or with .ts/.tsx, or its index.ts. */
-function resolveRelative(from: string, specifier: string): string {
-  const base = resolve(dirname(from), specifier);
-  const candidates = [base, `${base}.ts`, `${base}.tsx`, join(base, "index.ts")];
-  const found = candidates.find((candidate) => existsSync(candidate) && statSync(candidate).isFile());
-  if (!found) throw new Error(`${relative(ROOT, from)} imports ${specifier}, which is not a file`);
-  return found;
-}
-
-/**
- * Every package the browser loads, exactly as imported (deep imports included), with the files
- * importing it: every web/ file, and the schema/ files they reach through relative imports.
- * `?url`/`?raw` imports are served as files, never pre-bundled, so they are left out; so are CSS
- * files, whose imports Vite's CSS pipeline resolves (see the CSS test below).
+ * Every package the browser loads: every web/ file, and the schema/ files they reach. CSS files
+ * are left out: Vite's CSS pipeline resolves their imports (see the CSS test below).
  */
 function browserPackageImports(): Map<string, string[]> {
-  const packages = new Map<string, string[]>();
-  const queue = filesUnder(join(ROOT, "web"), /\.tsx?$/);
-  const seen = new Set<string>();
-  while (queue.length > 0) {
-    const file = queue.pop()!;
-    if (seen.has(file)) continue;
-    seen.add(file);
-    for (const specifier of runtimeImports(file)) {
-      if (specifier.startsWith(".")) {
-        const target = resolveRelative(file, specifier);
-        if (/\.tsx?$/.test(target)) queue.push(target);
-      } else if (!specifier.includes("?")) {
-        packages.set(specifier, [...(packages.get(specifier) ?? []), relative(ROOT, file)]);
-      }
-    }
-  }
-  return packages;
+  return packageImports(filesUnder(join(ROOT, "web"), /\.tsx?$/));
 }
 
 /** Bare `@import "x"` specifiers of the stylesheets under web/. */

@@ -1,15 +1,11 @@
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from "@simplewebauthn/server";
-import { isoBase64URL } from "@simplewebauthn/server/helpers";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { base64url } from "jose";
 import type { PasskeyRegistered, PasskeySummary } from "../../schema/responses";
 import { passkeys, sessions, users, webauthnChallenges } from "../../schema/tables";
 import type { Database, Transaction, TransactionalDatabase } from "../db";
@@ -28,6 +24,12 @@ export interface RelyingParty {
   /** The origin the browser reports, e.g. "https://valuseal.co.ke". */
   origin: string;
 }
+
+/**
+ * The WebAuthn library (with its ASN.1 and COSE parsers) is loaded by the passkey routes only, so
+ * scans and every other request start an isolate without evaluating it.
+ */
+const webauthn = () => import("@simplewebauthn/server");
 
 const RP_NAME = "ValuSeal";
 const CHALLENGE_MINUTES = 5;
@@ -83,7 +85,9 @@ async function consumeChallenge(tx: Transaction, userId: number, purpose: "regis
 /** The challenge the browser signed, read from its client data (checked again by the library). */
 function signedChallenge(clientDataJSON: string): string {
   try {
-    const challenge = (JSON.parse(isoBase64URL.toUTF8String(clientDataJSON)) as { challenge?: unknown }).challenge;
+    const challenge = (
+      JSON.parse(new TextDecoder().decode(base64url.decode(clientDataJSON))) as { challenge?: unknown }
+    ).challenge;
     return typeof challenge === "string" ? challenge : "";
   } catch {
     return "";
@@ -95,6 +99,7 @@ export async function passkeyRegistrationOptions(
   user: { id: number; email: string; firstName: string | null; lastName: string | null },
   rp: RelyingParty,
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
+  const { generateRegistrationOptions } = await webauthn();
   const options = await generateRegistrationOptions({
     rpName: RP_NAME,
     rpID: rp.id,
@@ -123,6 +128,7 @@ export function registerPasskey(
   return db.transaction(async (tx) => {
     const challenge = signedChallenge(response.response.clientDataJSON);
     if (!(await consumeChallenge(tx, user.id, "register", challenge))) throw badRequest(PASSKEY_NOT_VERIFIED);
+    const { verifyRegistrationResponse } = await webauthn();
     const verification = await verifyRegistrationResponse({
       response,
       expectedChallenge: challenge,
@@ -137,7 +143,7 @@ export function registerPasskey(
       .values({
         userId: user.id,
         credentialId: credential.id,
-        publicKey: isoBase64URL.fromBuffer(credential.publicKey),
+        publicKey: base64url.encode(credential.publicKey),
         counter: credential.counter,
         transports: credential.transports ?? [],
         name,
@@ -159,6 +165,7 @@ export async function passkeySignInOptions(
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
   const allowCredentials = await credentialsOf(db, userId);
   if (allowCredentials.length === 0) throw badRequest("This account has no passkey. Use your authenticator app.");
+  const { generateAuthenticationOptions } = await webauthn();
   const options = await generateAuthenticationOptions({
     rpID: rp.id,
     allowCredentials,
@@ -184,6 +191,7 @@ export function verifyPasskey(
       .where(and(eq(passkeys.userId, userId), eq(passkeys.credentialId, response.id)))
       .for("update");
     if (!stored) return false;
+    const { verifyAuthenticationResponse } = await webauthn();
     const verification = await verifyAuthenticationResponse({
       response,
       expectedChallenge: challenge,
@@ -191,7 +199,7 @@ export function verifyPasskey(
       expectedRPID: rp.id,
       credential: {
         id: stored.credentialId,
-        publicKey: isoBase64URL.toBuffer(stored.publicKey),
+        publicKey: new Uint8Array(base64url.decode(stored.publicKey)),
         counter: stored.counter,
         transports: stored.transports as never,
       },
