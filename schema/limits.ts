@@ -24,6 +24,7 @@ export const LIMITS = {
   timeZone: 64,
   addressee: 255,
   titleNumber: 100,
+  apiKeyName: 100,
 } as const;
 
 export const CURRENCIES = ["USD", "KES"] as const;
@@ -153,3 +154,15 @@ export const EMAIL_TOKEN_PURPOSES = [
   "password-reset",
 ] as const;
 export type EmailTokenPurpose = (typeof EMAIL_TOKEN_PURPOSES)[number];
+
+/**
+ * What an API key may do (Settings → API keys). A route of /api/v1 names the one scope it needs;
+ * a key without it is refused with 403. Scopes are added here with the routes that need them.
+ */
+export const API_KEY_SCOPES = ["codes:read", "codes:write", "codes:revoke", "scans:read"] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+/** An API key's lifetime in days; "never" keeps it until it is revoked. */
+export const API_KEY_LIFETIMES = ["30", "90", "365", "never"] as const;
+export type ApiKeyLifetime = (typeof API_KEY_LIFETIMES)[number];
+/** Every key starts with this, so secret scanners (and people) recognise one in a leaked file. */
+export const API_KEY_PREFIX = "vsk_live_";

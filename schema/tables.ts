@@ -20,6 +20,7 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import {
+  API_KEY_SCOPES,
   DEFAULT_TIME_ZONE,
   EMAIL_TOKEN_PURPOSES,
   LIMITS,
@@ -619,4 +620,39 @@ export const transparencyCheckpoints = pgTable(
   },
   // One per size and key: after a compromise, the next key signs the same size again.
   (t) => [primaryKey({ columns: [t.size, t.kid] })],
+);
+
+/**
+ * A company's keys for the integration API (/api/v1). The key itself is shown once, when it is
+ * made; only its SHA-256 is kept (a key has ~190 random bits, so a fast hash is enough), with its
+ * last four characters so the owner can tell keys apart. A key is never deleted: revoking it sets
+ * `revokedAt`, and a key dies with the owner who made it.
+ */
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: serial().primaryKey(),
+    /** Random; names the key in URLs (DELETE /api/api-keys/:publicId). */
+    publicId: varchar({ length: 16 }).notNull(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    /** The owner who made it; codes issued with the key are theirs. */
+    createdById: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: varchar({ length: LIMITS.apiKeyName }).notNull(),
+    scopes: varchar({ length: 32, enum: API_KEY_SCOPES }).array().notNull(),
+    keyHash: varchar({ length: 64 }).notNull(),
+    lastFour: varchar({ length: 4 }).notNull(),
+    expiresAt: timestamp({ withTimezone: true }),
+    lastUsedAt: timestamp({ withTimezone: true }),
+    revokedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("api_keys_key_hash_unique").on(t.keyHash),
+    uniqueIndex("api_keys_public_id_unique").on(t.publicId),
+    index("api_keys_company_idx").on(t.companyId, t.createdAt),
+  ],
 );

@@ -7,6 +7,7 @@ import { requireJsonBody } from "./middleware/json-body";
 import { apiSecurityHeaders, sameOriginCors, strictTransportSecurity } from "./middleware/security-headers";
 import { adminRoutes } from "./routes/admin";
 import { analyticsRoutes } from "./routes/analytics";
+import { apiKeyRoutes } from "./routes/api-keys";
 import { authRedirectRoutes, authRoutes } from "./routes/auth";
 import { checkPageRoutes } from "./routes/check-page";
 import { companyRoutes } from "./routes/companies";
@@ -27,6 +28,7 @@ import { logRoutes } from "./routes/log";
 import { statusRoutes } from "./routes/status";
 import { verifierRoutes } from "./routes/verifier";
 import { wellKnownRoutes } from "./routes/well-known";
+import { v1Routes } from "./routes/v1";
 
 const MAX_BODY_BYTES = 100 * 1024;
 
@@ -55,12 +57,14 @@ const api = new Hono<AppEnv>()
   .route("/companies", companyRoutes)
   .route("/profile", profileRoutes)
   .route("/team", teamRoutes)
+  .route("/api-keys", apiKeyRoutes)
   .route("/invites", inviteRoutes)
   .route("/locations", locationRoutes)
   .route("/password-reset", passwordResetRoutes)
   .route("/public/certificates", publicCertificateRoutes)
   .route("/public/verification-codes", verificationCodeRoutes)
-  .route("/admin", adminRoutes);
+  .route("/admin", adminRoutes)
+  .route("/v1", v1Routes);
 
 /** /api, /log, /status and /.well-known, and anything under them. */
 const MACHINE_PATHS = /^\/(api|log|status|\.well-known)(\/|$)/;

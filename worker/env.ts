@@ -1,6 +1,7 @@
 import type { Database, TransactionalDatabase } from "./db";
 import type { Config } from "./config";
 import type { EmailMessage } from "./lib/email-templates";
+import type { ApiKeyCaller } from "./services/api-keys";
 import type { AuthenticatedUser, SessionClaims } from "./services/sessions";
 import type { ScanAlertMessage } from "./services/scan-alerts";
 
@@ -18,6 +19,8 @@ export interface Bindings {
   SCAN_ALERTS: Queue<ScanAlertMessage>;
   EMAILS: Queue<EmailMessage>;
   EMAIL_LIMITER: RateLimit;
+  /** Requests per integration API key. */
+  API_KEY_LIMITER: RateLimit;
   DATABASE_URL?: string;
   JWT_SECRET?: string;
   APP_ENV?: string;
@@ -48,5 +51,7 @@ export interface AppEnv {
     user: AuthenticatedUser;
     /** The bearer token's claims (requireSessionToken); the session itself is checked with the route's query. */
     claims: SessionClaims;
+    /** The integration API's caller (requireApiKey). */
+    apiKey: ApiKeyCaller;
   };
 }

@@ -5,6 +5,7 @@
  */
 export type * from "./admin";
 export type * from "./analytics";
+export type * from "./api-keys";
 export type * from "./auth";
 export type * from "./certificate";
 export type * from "./code-status";

@@ -447,6 +447,59 @@ const matrix: Row[] = [
     request: () => ({ path: "/api/companies/current/webhook" }),
   },
 
+  // API keys: the owner's, for their own company.
+  {
+    method: "GET",
+    route: "/api/api-keys",
+    expected: [401, 403, 200, 200, 401, 401, 403],
+    request: () => ({ path: "/api/api-keys" }),
+  },
+  {
+    method: "POST",
+    route: "/api/api-keys",
+    expected: [401, 403, 201, 201, 401, 401, 403],
+    request: () => ({ path: "/api/api-keys", body: { name: unique("Key"), scopes: ["codes:read"], lifetime: "30" } }),
+  },
+  {
+    method: "DELETE",
+    route: "/api/api-keys/:id",
+    expected: OWNER_OF_A_OBJECT,
+    target: async (world) => {
+      const res = await api("/api/api-keys", {
+        token: world.ownerA.token,
+        body: { name: unique("Key"), scopes: ["codes:read"], lifetime: "30" },
+      });
+      return res.body.apiKey.id as string;
+    },
+    request: (_world, keyId: string) => ({ path: `/api/api-keys/${keyId}` }),
+  },
+  // The integration API answers API keys only (tests/api/integration-api.test.ts); a session is not one.
+  ...(
+    [
+      ["GET", "/api/v1/codes", () => ({ path: "/api/v1/codes" })],
+      ["POST", "/api/v1/codes", (world: World) => ({ path: "/api/v1/codes", body: codeInput(world.valuerA.id) })],
+      ["GET", "/api/v1/codes/:id", (world: World) => ({ path: `/api/v1/codes/${world.codeA.publicToken}` })],
+      [
+        "POST",
+        "/api/v1/codes/:id/revoke",
+        (world: World) => ({ path: `/api/v1/codes/${world.codeA.publicToken}/revoke`, body: { reason: "Matrix" } }),
+      ],
+      [
+        "GET",
+        "/api/v1/codes/:id/scans",
+        (world: World) => ({ path: `/api/v1/codes/${world.codeA.publicToken}/scans` }),
+      ],
+      ["GET", "/api/v1/valuers", () => ({ path: "/api/v1/valuers" })],
+    ] as const
+  ).map(([method, route, request]): Row => ({ method, route, expected: ALL(401), request })),
+  {
+    method: "GET",
+    route: "/api/v1/openapi.json",
+    expected: ALL(200),
+    isPublic: true,
+    request: () => ({ path: "/api/v1/openapi.json" }),
+  },
+
   // The caller's own profile: anyone signed in, administrators included.
   {
     method: "PUT",

@@ -4,7 +4,8 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { DEMO_CERTIFICATE } from "../../schema/demo-certificate";
-import { codeStatusEvents, companies, invites, qrCodes, users, valuers } from "../../schema/tables";
+import { apiKeys, codeStatusEvents, companies, invites, qrCodes, users, valuers } from "../../schema/tables";
+import { createApiKeySchema } from "../../schema/validation/api-keys";
 import { activeStatusSchema, adminListQuerySchema, bulkUserStatusSchema } from "../../schema/validation/admin";
 import { loginSchema, registerSchema } from "../../schema/validation/auth";
 import { reinstateCodeSchema, revokeCodeSchema } from "../../schema/validation/code-status";
@@ -481,6 +482,54 @@ describe("generated bodies", () => {
         },
       ),
       { numRuns: 40 },
+    );
+  });
+
+  it("API keys, and codes issued with one", async () => {
+    const { key } = (
+      await api("/api/api-keys", {
+        token: f.owner.token,
+        body: { name: "Hostile input", scopes: ["codes:write"], lifetime: "30" },
+      })
+    ).body as { key: string };
+    const keyCount = () => withDb((db) => db.$count(apiKeys, eq(apiKeys.companyId, f.companyId)));
+    await fc.assert(
+      fc.asyncProperty(
+        bodyPlan(["name", "scopes", "lifetime"], {
+          scopes: fc.array(fc.constantFrom("codes:read", "codes:write", "admin", ""), { maxLength: 5 }),
+          lifetime: fc.constantFrom("30", "90", "365", "never", "7", 30),
+        }),
+        bodyPlan(Object.keys(codeInput(f.valuer.id)), { marketValue: money, valuerId: foreignId }),
+        async (keyPlan, codePlan) => {
+          await checkBodyRoute({
+            label: "POST /api/api-keys",
+            schema: createApiKeySchema,
+            body: applyPlan({ name: "Report software", scopes: ["codes:read"], lifetime: "90" }, keyPlan),
+            send: (b) => api("/api/api-keys", { token: f.owner.token, body: b }),
+            state: keyCount,
+            successStatus: 201,
+            onSuccess: async (input, res) =>
+              expect(res.body.apiKey).toMatchObject({ name: input.name, scopes: input.scopes }),
+          });
+          await checkBodyRoute({
+            label: "POST /api/v1/codes",
+            schema: createQrCodeSchema,
+            body: applyPlan(codeInput(f.valuer.id), codePlan),
+            send: (b) =>
+              api("/api/v1/codes", {
+                body: b,
+                headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" },
+              }),
+            state: () => countWhere(qrCodes, f.companyId),
+            // A valuer id of the right shape that is not one of the company's valuers.
+            allowedRefusals: [400],
+            successStatus: 201,
+            onSuccess: async (input, res) =>
+              expect(res.body).toMatchObject({ propertyType: input.propertyType, currency: input.currency }),
+          });
+        },
+      ),
+      { numRuns: RUNS },
     );
   });
 

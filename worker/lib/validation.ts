@@ -32,12 +32,17 @@ function unstorableText(value: unknown, path: string[] = []): string[] {
 export const validate = <Target extends keyof ValidationTargets, Schema extends z.ZodType>(
   target: Target,
   schema: Schema,
-) =>
-  zValidator(target, schema, (result) => {
-    if (!result.success) throw validationError(result.error as unknown as z.ZodError);
-    const problems = unstorableText(result.data);
-    if (problems.length) throw new ApiError(400, "Validation failed", problems);
-  });
+) => zValidator(target, schema, answerInvalidInput);
+
+/** The validators' hook (`validate`, and the integration API's routes): the one error shape. */
+export function answerInvalidInput(
+  result: { success: true; data: unknown } | { success: false; error: unknown },
+): undefined {
+  if (!result.success) throw validationError(result.error as z.ZodError);
+  const problems = unstorableText(result.data);
+  if (problems.length) throw new ApiError(400, "Validation failed", problems);
+  return undefined;
+}
 
 /** Path ids are positive integers; anything else cannot name a row, so it is simply not found. */
 export function parseId(raw: string, what = "Not found"): number {

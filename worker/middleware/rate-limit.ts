@@ -6,7 +6,12 @@ import { clientNetworks } from "../lib/client-address";
 import { ApiError } from "../lib/errors";
 
 type LimiterName =
-  "AUTH_IP_LIMITER" | "AUTH_EMAIL_LIMITER" | "PUBLIC_LIMITER" | "EMAIL_LIMITER" | "VERIFICATION_CODE_LIMITER";
+  | "AUTH_IP_LIMITER"
+  | "AUTH_EMAIL_LIMITER"
+  | "PUBLIC_LIMITER"
+  | "EMAIL_LIMITER"
+  | "VERIFICATION_CODE_LIMITER"
+  | "API_KEY_LIMITER";
 
 /** The limiters that count per client, each with its wider budget per IPv6 /48 (wrangler.toml). */
 const WIDE_LIMITERS = {

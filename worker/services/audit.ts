@@ -19,6 +19,8 @@ export type AuditAction =
   | "team.member_joined"
   | "team.member_removed"
   | "company.webhook_removed"
+  | "company.api_key_created"
+  | "company.api_key_revoked"
   | "platform.signing_key_compromised";
 
 export interface AuditEntry {

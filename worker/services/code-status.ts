@@ -65,7 +65,10 @@ export function loadStatusEvents(db: Database, codeId: number): Promise<CodeStat
 }
 
 /** The owner may revoke any code of the company; a member only the codes they created. */
-function assertMayRevoke(user: AuthenticatedUser, code: { userId: number | null }) {
+/** Who revokes: a signed-in user, or an API key acting as the owner who made it. */
+type Revoker = Pick<AuthenticatedUser, "id"> & { company: { ownerId: number } | null };
+
+function assertMayRevoke(user: Revoker, code: { userId: number | null }) {
   if (user.company?.ownerId === user.id || code.userId === user.id) return;
   throw forbidden("Only the company owner or the person who created this code can revoke it");
 }
@@ -104,7 +107,7 @@ async function recordStatusEvent(
 export async function revokeCode(
   db: TransactionalDatabase,
   signing: RecordSigning,
-  user: AuthenticatedUser,
+  user: Revoker,
   companyId: number,
   rawCodeId: string,
   { reason, supersededByCodeId }: RevokeCode,

@@ -1,3 +1,4 @@
+import { ApiKeysSection } from "../../features/settings/components/api-keys-section";
 import { CompanyInfoSection } from "../../features/settings/components/company-info-section";
 import { RegistrationSection } from "../../features/settings/components/registration-section";
 import { ScanAlertEmailSection } from "../../features/settings/components/scan-alert-email-section";
@@ -23,6 +24,7 @@ export function CompanyDetailsPage() {
       <TeamSection isOwner={isOwner} />
       <ScanAlertEmailSection isOwner={isOwner} />
       <WebhookSection isOwner={isOwner} />
+      {isOwner && <ApiKeysSection />}
     </div>
   );
 }

@@ -1,0 +1,140 @@
+import { z } from "zod";
+import { CODE_STATUSES, COPY_VERDICTS, ISSUER_TRUST, SCAN_KINDS, VALUATION_PURPOSES, type ApiKeyScope } from "./limits";
+
+/**
+ * The integration API's answers (/api/v1), as zod schemas: the Worker builds its OpenAPI document
+ * from them (worker/routes/v1), and the API tests parse every real answer with them, so an answer
+ * the document does not describe fails a test. Objects are strict for the same reason: a field the
+ * document does not name is an error, not a silent extra.
+ *
+ * A code is named by its token (the random part of its public address), never by a row number.
+ */
+
+const timestamp = z.iso.datetime().meta({ example: "2026-11-27T09:30:00.000Z" });
+const day = z.iso.datetime().meta({
+  description: "A calendar day, as midnight UTC",
+  example: "2026-11-20T00:00:00.000Z",
+});
+const decimal = z
+  .string()
+  .regex(/^\d+(\.\d+)?$/)
+  .meta({ description: "A decimal number as text, exactly as stored", example: "12500000.00" });
+
+export const v1ErrorSchema = z
+  .strictObject({
+    message: z.string().meta({ example: "Validation failed" }),
+    errors: z
+      .array(z.string())
+      .optional()
+      .meta({ description: "One line per invalid field", example: ["marketValue: Market value is required"] }),
+  })
+  .meta({ id: "Error", description: "Every error has this shape" });
+
+export const v1SignerSchema = z
+  .strictObject({ name: z.string(), qualification: z.string().nullable() })
+  .meta({ id: "Signer", description: "The valuer who signed, as frozen on the certificate" });
+
+export const v1CodeSchema = z
+  .strictObject({
+    id: z
+      .string()
+      .meta({ description: "The code's token: the random part of its address", example: "k3J9x2LmQp7Rt5Vw" }),
+    url: z.url().meta({
+      description: "The public address the QR code encodes",
+      example: "https://valuseal.co.ke/v/k3J9x2LmQp7Rt5Vw",
+    }),
+    verificationCode: z.string().meta({ description: "The code people type on /verify", example: "VS-7K3M-9Q2P-4H" }),
+    status: z.enum(CODE_STATUSES),
+    issuerTrust: z.enum(ISSUER_TRUST).meta({
+      description: "Whether ValuSeal verified the issuer identity frozen on the code (the certificate's colour)",
+    }),
+    issuerName: z.string(),
+    issuerEmail: z.string(),
+    valuer: v1SignerSchema.nullable(),
+    propertyType: z.string().meta({ example: "Real Estate" }),
+    propertyAddress: z.string().meta({ example: "Plot 12, Riverside Drive, Nairobi" }),
+    propertyReference: z.string().nullable(),
+    propertyArea: z.string().nullable(),
+    propertySize: decimal.nullable(),
+    propertySizeUnit: z.string().nullable(),
+    landSize: decimal.nullable(),
+    landSizeUnit: z.string().nullable(),
+    latitude: z.string().nullable(),
+    longitude: z.string().nullable(),
+    titleNumber: z.string().nullable(),
+    marketValue: decimal,
+    forcedSaleValue: decimal.nullable(),
+    currency: z.string().meta({ example: "KES" }),
+    valuationDate: day,
+    inspectionDate: day.nullable(),
+    validUntil: day,
+    addressee: z.string().nullable().meta({ description: "The lender or client the report was prepared for" }),
+    purpose: z.enum(VALUATION_PURPOSES).nullable(),
+    revokedAt: timestamp.nullable(),
+    revokedReason: z.string().nullable(),
+    supersededBy: z.string().nullable().meta({ description: "The id of the code that replaces this one" }),
+    scanCount: z.number().int().meta({ description: "Counted scans by people" }),
+    createdAt: timestamp,
+  })
+  .meta({ id: "Code", description: "A verification code and the certificate it stands for" });
+
+export const v1CodeWithImageSchema = v1CodeSchema
+  .extend({ qrCodeSvg: z.string().meta({ description: "The QR image as SVG markup" }) })
+  .meta({ id: "CodeWithImage", description: "A code with its QR image" });
+
+export const v1CodePageSchema = z
+  .strictObject({
+    items: z.array(v1CodeSchema),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    total: z.number().int(),
+  })
+  .meta({ id: "CodePage", description: "One page of codes, newest first" });
+
+export const v1ScanSchema = z
+  .strictObject({
+    at: timestamp,
+    kind: z.enum(SCAN_KINDS),
+    counted: z.boolean().meta({ description: "False for a link preview, and for a repeat by the same visitor" }),
+    country: z.string().nullable().meta({ example: "KE" }),
+    city: z.string().nullable(),
+    deviceClass: z.string().nullable(),
+    page: z.number().int().nullable().meta({ description: "The sealed report's page whose QR was scanned" }),
+    checkVerdict: z.enum(COPY_VERDICTS).nullable(),
+  })
+  .meta({ id: "Scan" });
+
+export const v1CodeScansSchema = z
+  .strictObject({
+    scans: z.array(v1ScanSchema).meta({ description: "The latest visits, newest first" }),
+    daily: z.array(z.strictObject({ date: z.string().meta({ example: "2026-11-27" }), count: z.number().int() })),
+    uniqueScanners: z.number().int(),
+  })
+  .meta({ id: "CodeScans" });
+
+export const v1ValuerSchema = z
+  .strictObject({
+    id: z.number().int().meta({ description: "Pass it as valuerId when issuing a code", example: 7 }),
+    name: z.string(),
+    qualification: z.string().nullable(),
+    registrationNumber: z.string().nullable(),
+  })
+  .meta({ id: "Valuer", description: "An active valuer of the firm who can sign certificates" });
+
+export const v1RevokeSchema = z
+  .strictObject({
+    reason: z.string().trim().min(1, "Reason is required").max(500, "Must be at most 500 characters"),
+    supersededBy: z.string().optional().meta({ description: "The id of another code of the firm that replaces it" }),
+  })
+  .meta({ id: "Revocation" });
+
+/** What each scope allows, for the document's description and the settings screen's help. */
+export const API_KEY_SCOPE_DESCRIPTIONS: Record<ApiKeyScope, string> = {
+  "codes:read": "List codes and read one",
+  "codes:write": "Issue codes (and list the valuers who can sign them)",
+  "codes:revoke": "Revoke codes",
+  "scans:read": "Read a code's scans",
+};
+
+export type V1Code = z.infer<typeof v1CodeSchema>;
+export type V1CodeWithImage = z.infer<typeof v1CodeWithImageSchema>;

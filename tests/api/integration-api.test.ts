@@ -1,0 +1,309 @@
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import {
+  v1CodePageSchema,
+  v1CodeScansSchema,
+  v1CodeWithImageSchema,
+  v1ErrorSchema,
+  v1ValuerSchema,
+} from "../../schema/api-v1";
+import { API_KEY_PREFIX } from "../../schema/limits";
+import { apiKeys } from "../../schema/tables";
+import { createQrCodeSchema } from "../../schema/validation/qr-codes";
+import { type Account, companyIdOf, registerOwnerViaServices } from "./fixtures/accounts";
+import { auditEntriesFor, createAdminViaDb } from "./fixtures/admins";
+import { codeInput, insertCode } from "./fixtures/codes";
+import { setCompanyActiveInDb } from "./fixtures/companies";
+import { withDb } from "./fixtures/database";
+import { api, unique } from "./fixtures/http";
+import { scanLikePhone } from "./fixtures/scans";
+import { addMemberViaServices } from "./fixtures/team";
+import { insertValuer } from "./fixtures/valuers";
+
+const ALL_SCOPES = ["codes:read", "codes:write", "codes:revoke", "scans:read"];
+
+/** A key made through Settings' route by the owner; the answer's key and summary. */
+async function makeKey(owner: Account, body: Record<string, unknown> = {}) {
+  const res = await api("/api/api-keys", {
+    token: owner.token,
+    body: { name: unique("Valuation desk"), scopes: ALL_SCOPES, lifetime: "90", ...body },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body as { key: string; apiKey: { id: string; lastFour: string; scopes: string[]; expiresAt: string } };
+}
+
+/** A request to the integration API with a key. */
+const v1 = (
+  key: string,
+  path: string,
+  options: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+) => api(`/api/v1${path}`, { ...options, headers: { Authorization: `Bearer ${key}`, ...options.headers } });
+
+/** Every error answer has the documented shape. */
+function expectError(res: { status: number; body: unknown }, status: number, message?: RegExp) {
+  expect(res.status, JSON.stringify(res.body)).toBe(status);
+  const body = v1ErrorSchema.parse(res.body);
+  if (message) expect(body.message).toMatch(message);
+}
+
+describe("API keys (Settings → API keys)", () => {
+  it("are made by the owner, shown once as vsk_live_…, stored only as a hash, listed with their last use, and audited", async () => {
+    const owner = await registerOwnerViaServices();
+    const { key, apiKey } = await makeKey(owner, { name: "Reports desk", scopes: ["codes:read"], lifetime: "30" });
+    expect(key).toMatch(/^vsk_live_[A-Za-z0-9]{32}$/);
+    expect(apiKey.lastFour).toBe(key.slice(-4));
+    expect(new Date(apiKey.expiresAt).getTime() - Date.now()).toBeGreaterThan(29.9 * 24 * 3600 * 1000);
+
+    // Never stored in clear: the row holds its SHA-256 only.
+    const [row] = await withDb((db) => db.select().from(apiKeys).where(eq(apiKeys.publicId, apiKey.id)));
+    expect(row!.keyHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(row)).not.toContain(key.slice(API_KEY_PREFIX.length, -4));
+
+    const list = await api("/api/api-keys", { token: owner.token });
+    expect(list.status).toBe(200);
+    expect(list.body).toEqual([
+      expect.objectContaining({
+        id: apiKey.id,
+        name: "Reports desk",
+        scopes: ["codes:read"],
+        lastUsedAt: null,
+        revokedAt: null,
+        createdBy: owner.email,
+      }),
+    ]);
+    expect(JSON.stringify(list.body)).not.toContain(key);
+
+    expect((await v1(key, "/codes")).status).toBe(200);
+    const [used] = (await api("/api/api-keys", { token: owner.token })).body;
+    expect(used.lastUsedAt).not.toBeNull();
+
+    const audit = await auditEntriesFor("company", [companyIdOf(owner)]);
+    expect(audit.map((entry) => entry.action)).toContain("company.api_key_created");
+    expect(JSON.stringify(audit)).not.toContain(key);
+  });
+
+  it("refuses a key without a name or a permission, in the form's words", async () => {
+    const owner = await registerOwnerViaServices();
+    const res = await api("/api/api-keys", { token: owner.token, body: { name: " ", scopes: [], lifetime: "7" } });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([
+      "name: Name the key after what will use it",
+      "scopes: Choose at least one permission",
+      "lifetime: Choose when the key expires",
+    ]);
+  });
+
+  it("are the owner's alone: a member can neither list nor make them", async () => {
+    const owner = await registerOwnerViaServices();
+    const member = await addMemberViaServices(owner);
+    expect((await api("/api/api-keys", { token: member.token })).status).toBe(403);
+    const made = await api("/api/api-keys", {
+      token: member.token,
+      body: { name: "Mine", scopes: ["codes:read"], lifetime: "never" },
+    });
+    expect(made.status).toBe(403);
+    expect(made.body.message).toBe("Only the company owner can manage API keys");
+  });
+
+  it("stop working at once when revoked, and revoking is audited", async () => {
+    const owner = await registerOwnerViaServices();
+    const { key, apiKey } = await makeKey(owner);
+    expect((await v1(key, "/codes")).status).toBe(200);
+    const revoked = await api(`/api/api-keys/${apiKey.id}`, { method: "DELETE", token: owner.token });
+    expect(revoked.status).toBe(200);
+    expectError(await v1(key, "/codes"), 401, /not valid/);
+    const [listed] = (await api("/api/api-keys", { token: owner.token })).body;
+    expect(listed.revokedAt).not.toBeNull();
+    const audit = await auditEntriesFor("company", [companyIdOf(owner)]);
+    expect(audit.map((entry) => entry.action)).toContain("company.api_key_revoked");
+    // Another company's owner cannot revoke it (it looks missing).
+    const stranger = await registerOwnerViaServices();
+    const other = await makeKey(owner);
+    expect((await api(`/api/api-keys/${other.apiKey.id}`, { method: "DELETE", token: stranger.token })).status).toBe(
+      404,
+    );
+    expect((await v1(other.key, "/codes")).status).toBe(200);
+  });
+
+  it("stop working once expired, or once their owner no longer owns or can sign in", async () => {
+    const owner = await registerOwnerViaServices();
+    const { key, apiKey } = await makeKey(owner);
+    await withDb((db) =>
+      db.execute(sql`update ${apiKeys} set expires_at = now() - interval '1 second' where public_id = ${apiKey.id}`),
+    );
+    expectError(await v1(key, "/codes"), 401);
+
+    const second = await makeKey(owner);
+    await withDb((db) => db.execute(sql`update users set is_active = false where id = ${owner.user.id}`));
+    expectError(await v1(second.key, "/codes"), 401);
+  });
+
+  it("never reach the session routes: the admin screens and the app's own routes refuse them", async () => {
+    const owner = await registerOwnerViaServices();
+    const { key } = await makeKey(owner);
+    for (const path of ["/api/admin/stats", "/api/admin/users", "/api/qr-codes", "/api/auth/user", "/api/api-keys"]) {
+      expect((await api(path, { token: key })).status, path).toBe(401);
+    }
+    // An administrator's session token is not an API key either.
+    const admin = await createAdminViaDb();
+    expectError(await v1(admin.token, "/codes"), 401, /Send an API key/);
+    expectError(await api("/api/v1/codes"), 401, /Send an API key/);
+  });
+});
+
+describe("the integration API (/api/v1)", () => {
+  async function firmWithKey(scopes = ALL_SCOPES) {
+    const owner = await registerOwnerViaServices();
+    const valuer = await insertValuer(companyIdOf(owner));
+    const { key } = await makeKey(owner, { scopes });
+    return { owner, valuer, key };
+  }
+
+  it("issues a code signed by an active valuer, replays it for the same Idempotency-Key, and reads it back", async () => {
+    const { owner, valuer, key } = await firmWithKey();
+    const valuers = await v1(key, "/valuers");
+    expect(valuers.status).toBe(200);
+    expect(v1ValuerSchema.array().parse(valuers.body)).toEqual([
+      { id: valuer.id, name: "Jane Wanjiku", qualification: "MRICS", registrationNumber: null },
+    ]);
+
+    const idempotencyKey = crypto.randomUUID();
+    const input = codeInput(valuer.id, { addressee: "Equity Bank Kenya", purpose: "Secured lending" });
+    const created = await v1(key, "/codes", { body: input, headers: { "Idempotency-Key": idempotencyKey } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const code = v1CodeWithImageSchema.parse(created.body);
+    expect(code).toMatchObject({
+      status: "valid",
+      issuerTrust: "not-verified",
+      issuerName: owner.user.company!.name,
+      valuer: { name: "Jane Wanjiku", qualification: "MRICS" },
+      marketValue: "45000000.00",
+      currency: "KES",
+      addressee: "Equity Bank Kenya",
+      scanCount: 0,
+      supersededBy: null,
+    });
+    expect(code.url).toBe(`http://valuseal.test/v/${code.id}`);
+    expect(code.qrCodeSvg).toMatch(/^<svg/);
+
+    const again = await v1(key, "/codes", { body: input, headers: { "Idempotency-Key": idempotencyKey } });
+    expect(again.status).toBe(201);
+    expect(again.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(again.body.id).toBe(code.id);
+
+    const read = await v1(key, `/codes/${code.id}`);
+    expect(v1CodeWithImageSchema.parse(read.body)).toEqual(code);
+    // The certificate anyone scans is the same code.
+    expect((await scanLikePhone(code.id)).status).toBe(200);
+    const page = v1CodePageSchema.parse((await v1(key, "/codes?status=valid&pageSize=5")).body);
+    expect(page).toMatchObject({ page: 1, pageSize: 5, total: 1 });
+    expect(page.items[0]).toMatchObject({ id: code.id, scanCount: 1 });
+  });
+
+  it("refuses an invalid code with the form's messages, and a valuer of another firm", async () => {
+    const { key } = await firmWithKey();
+    const stranger = await registerOwnerViaServices();
+    const theirValuer = await insertValuer(companyIdOf(stranger));
+    const invalid = await v1(key, "/codes", { body: { propertyType: "Real Estate", marketValue: -5 } });
+    expectError(invalid, 400, /Validation failed/);
+    expect(invalid.body.errors).toEqual(
+      expect.arrayContaining([
+        "marketValue: Market value must be greater than 0",
+        "valuationDate: Valuation date is required",
+      ]),
+    );
+    const foreign = await v1(key, "/codes", { body: codeInput(theirValuer.id) });
+    expectError(foreign, 400);
+    expect(foreign.body.errors).toEqual(["valuerId: Choose an active valuer of your company"]);
+  });
+
+  it("revokes a code with the code that replaces it, and shows the scans of a code", async () => {
+    const { owner, key } = await firmWithKey();
+    const old = await insertCode(owner);
+    const replacement = await insertCode(owner);
+    await scanLikePhone(old.publicToken);
+
+    const scans = await v1(key, `/codes/${old.publicToken}/scans`);
+    expect(scans.status).toBe(200);
+    const parsed = v1CodeScansSchema.parse(scans.body);
+    expect(parsed.scans).toHaveLength(1);
+    expect(parsed.uniqueScanners).toBe(1);
+
+    const revoked = await v1(key, `/codes/${old.publicToken}/revoke`, {
+      body: { reason: "Replaced after a corrected land size", supersededBy: replacement.publicToken },
+    });
+    expect(revoked.status, JSON.stringify(revoked.body)).toBe(200);
+    expect(v1CodeWithImageSchema.parse(revoked.body)).toMatchObject({
+      status: "superseded",
+      revokedReason: "Replaced after a corrected land size",
+      supersededBy: replacement.publicToken,
+    });
+    expectError(
+      await v1(key, `/codes/${old.publicToken}/revoke`, { body: { reason: "Again" } }),
+      409,
+      /already revoked/,
+    );
+    expectError(await v1(key, `/codes/${old.publicToken}/revoke`, { body: {} }), 400);
+  });
+
+  it("answers each route only with the permission it needs, and only for the key's own company", async () => {
+    const { owner, key: readOnly } = await firmWithKey(["codes:read"]);
+    const code = await insertCode(owner);
+    expect((await v1(readOnly, `/codes/${code.publicToken}`)).status).toBe(200);
+    expectError(await v1(readOnly, "/valuers"), 403, /codes:write/);
+    expectError(await v1(readOnly, "/codes", { body: codeInput(1) }), 403, /codes:write/);
+    expectError(
+      await v1(readOnly, `/codes/${code.publicToken}/revoke`, { body: { reason: "x" } }),
+      403,
+      /codes:revoke/,
+    );
+    expectError(await v1(readOnly, `/codes/${code.publicToken}/scans`), 403, /scans:read/);
+
+    // Another company's key finds none of this company's codes.
+    const other = await firmWithKey();
+    for (const path of [`/codes/${code.publicToken}`, `/codes/${code.publicToken}/scans`]) {
+      expectError(await v1(other.key, path), 404, /not found/);
+    }
+    expectError(await v1(other.key, `/codes/${code.publicToken}/revoke`, { body: { reason: "Not ours" } }), 404);
+    const theirList = v1CodePageSchema.parse((await v1(other.key, "/codes")).body);
+    expect(theirList.items.map((item) => item.id)).not.toContain(code.publicToken);
+  });
+
+  it("lets a deactivated company read and revoke, but not issue", async () => {
+    const { owner, valuer, key } = await firmWithKey();
+    const code = await insertCode(owner);
+    await setCompanyActiveInDb(companyIdOf(owner), false);
+    expect((await v1(key, "/codes")).status).toBe(200);
+    expectError(await v1(key, "/codes", { body: codeInput(valuer.id) }), 403, /deactivated/);
+    expect((await v1(key, `/codes/${code.publicToken}/revoke`, { body: { reason: "Withdrawn" } })).status).toBe(200);
+  });
+
+  it("publishes its OpenAPI 3.1 document with every route, its key scheme and examples", async () => {
+    const res = await api("/api/v1/openapi.json");
+    expect(res.status).toBe(200);
+    const doc = res.body;
+    expect(doc.openapi).toBe("3.1.0");
+    expect(doc.servers).toEqual([{ url: "http://valuseal.test/api/v1" }]);
+    expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: "http", scheme: "bearer" });
+    expect(Object.keys(doc.paths).sort()).toEqual([
+      "/codes",
+      "/codes/{id}",
+      "/codes/{id}/revoke",
+      "/codes/{id}/scans",
+      "/valuers",
+    ]);
+    for (const [path, operations] of Object.entries<Record<string, { security: unknown; responses: object }>>(
+      doc.paths,
+    )) {
+      for (const [method, operation] of Object.entries(operations)) {
+        expect(operation.security, `${method} ${path}`).toEqual([{ apiKey: [] }]);
+        expect(Object.keys(operation.responses), `${method} ${path}`).toEqual(expect.arrayContaining(["401", "403"]));
+      }
+    }
+    expect(doc.components.schemas.Code.properties.verificationCode.example).toBe("VS-7K3M-9Q2P-4H");
+    // The request examples are valid requests.
+    const example = doc.paths["/codes"].post.requestBody.content["application/json"].example;
+    expect(createQrCodeSchema.safeParse(example).success).toBe(true);
+    expect(doc.components.schemas.Error.required).toEqual(["message"]);
+  });
+});

@@ -1,0 +1,215 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { KeyRound } from "lucide-react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { API_KEY_SCOPE_DESCRIPTIONS } from "../../../../schema/api-v1";
+import { API_KEY_PREFIX, API_KEY_SCOPES, type ApiKeyLifetime } from "../../../../schema/limits";
+import type { ApiKeySummary, CreatedApiKey, Json } from "../../../../schema/responses";
+import { createApiKeySchema, type CreateApiKeyInput } from "../../../../schema/validation/api-keys";
+import { Button } from "../../../components/ui/button";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { EmptyState } from "../../../components/ui/empty-state";
+import { useFailureToast } from "../../../components/ui/failure-toast";
+import { InputField, SelectField } from "../../../components/ui/field";
+import { QueryContent } from "../../../components/ui/query-content";
+import { SectionCard } from "../../../components/ui/section-card";
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "../../../components/ui/table";
+import { useToast } from "../../../components/ui/toast";
+import { formatDate, formatDateTime } from "../../../lib/format";
+import { showServerFieldErrors } from "../../../lib/field-errors";
+import { useApiKeys, useCreateApiKey, useRevokeApiKey } from "../api/api-keys";
+import { SecretShownOnce } from "./secret-shown-once";
+
+const LIFETIME_LABELS: Record<ApiKeyLifetime, string> = {
+  "30": "In 30 days",
+  "90": "In 90 days",
+  "365": "In a year",
+  never: "Never (until revoked)",
+};
+
+const EMPTY: CreateApiKeyInput = { name: "", scopes: [], lifetime: "90" };
+
+function NewKeyForm({ onCreated }: { onCreated: (created: Json<CreatedApiKey>) => void }) {
+  const toast = useToast();
+  const showFailure = useFailureToast();
+  const createKey = useCreateApiKey();
+  const form = useForm<CreateApiKeyInput>({ resolver: zodResolver(createApiKeySchema), defaultValues: EMPTY });
+  const { errors } = form.formState;
+
+  const submit = form.handleSubmit((values) =>
+    createKey.mutate(values, {
+      onSuccess: (created) => {
+        toast({ title: "API key created", description: "Copy it now: it is shown only once." });
+        form.reset(EMPTY);
+        onCreated(created);
+      },
+      onError: (error) => {
+        showServerFieldErrors(error, form.setError, ["name", "scopes", "lifetime"]);
+        showFailure("Failed to create the API key", error);
+      },
+    }),
+  );
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4 rounded-md border border-slate-200 p-4">
+      <p className="font-medium text-slate-900">New key</p>
+      <InputField
+        label="Name"
+        hint="What will use it, e.g. the report software at the Nairobi office"
+        error={errors.name?.message}
+        {...form.register("name")}
+      />
+      <fieldset className="space-y-2" aria-describedby={errors.scopes ? "api-key-scopes-error" : undefined}>
+        <legend className="text-sm font-medium text-slate-700">Permissions</legend>
+        {API_KEY_SCOPES.map((scope) => (
+          <label key={scope} className="flex items-start gap-2 text-sm">
+            <input type="checkbox" value={scope} className="mt-1 size-4" {...form.register("scopes")} />
+            <span>
+              <code className="font-mono text-slate-900">{scope}</code>
+              <span className="block text-slate-600">{API_KEY_SCOPE_DESCRIPTIONS[scope]}</span>
+            </span>
+          </label>
+        ))}
+        {errors.scopes && (
+          <p id="api-key-scopes-error" role="alert" className="text-sm text-red-600">
+            {errors.scopes.message}
+          </p>
+        )}
+      </fieldset>
+      <SelectField label="Expires" error={errors.lifetime?.message} {...form.register("lifetime")}>
+        {Object.entries(LIFETIME_LABELS).map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </SelectField>
+      <div className="flex justify-end">
+        <Button type="submit" disabled={createKey.isPending}>
+          {createKey.isPending ? "Creating..." : "Create key"}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function keyState(key: Json<ApiKeySummary>): string {
+  if (key.revokedAt) return `Revoked ${formatDate(key.revokedAt)}`;
+  if (key.expiresAt && new Date(key.expiresAt).getTime() <= Date.now()) return `Expired ${formatDate(key.expiresAt)}`;
+  return key.expiresAt ? `Expires ${formatDate(key.expiresAt)}` : "Does not expire";
+}
+
+function RevokeKeyButton({ apiKey }: { apiKey: Json<ApiKeySummary> }) {
+  const toast = useToast();
+  const showFailure = useFailureToast();
+  const revokeKey = useRevokeApiKey();
+  const [open, setOpen] = useState(false);
+  const revoke = () =>
+    revokeKey.mutate(apiKey.id, {
+      onSuccess: () => {
+        toast({ title: "API key revoked", description: `${apiKey.name} no longer works.` });
+        setOpen(false);
+      },
+      onError: (error) => showFailure("Failed to revoke the API key", error),
+    });
+  return (
+    <>
+      <Button variant="secondary" size="sm" onClick={() => setOpen(true)} aria-label={`Revoke ${apiKey.name}`}>
+        Revoke
+      </Button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Revoke this API key?"
+        description={`Software using ${apiKey.name} (${API_KEY_PREFIX}…${apiKey.lastFour}) is refused from its next request. This cannot be undone: make a new key to connect it again.`}
+        confirmLabel="Revoke key"
+        pendingLabel="Revoking..."
+        isPending={revokeKey.isPending}
+        onConfirm={revoke}
+      />
+    </>
+  );
+}
+
+function KeyList({ keys }: { keys: Json<ApiKeySummary>[] }) {
+  if (keys.length === 0) {
+    return (
+      <EmptyState
+        icon={KeyRound}
+        title="No API keys yet"
+        description="Make one for each program that issues or reads your codes, so each can be revoked on its own."
+      />
+    );
+  }
+  return (
+    <Table caption="API keys" stackOnPhone>
+      <TableHead>
+        <TableRow>
+          <TableHeaderCell>Name</TableHeaderCell>
+          <TableHeaderCell>Key</TableHeaderCell>
+          <TableHeaderCell>Permissions</TableHeaderCell>
+          <TableHeaderCell>Last used</TableHeaderCell>
+          <TableHeaderCell>Status</TableHeaderCell>
+          <TableHeaderCell>
+            <span className="sr-only">Actions</span>
+          </TableHeaderCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {keys.map((key) => (
+          <TableRow key={key.id}>
+            <TableCell className="font-medium text-slate-900">{key.name}</TableCell>
+            <TableCell label="Key" className="font-mono">
+              {API_KEY_PREFIX}…{key.lastFour}
+            </TableCell>
+            <TableCell label="Permissions">{key.scopes.join(", ")}</TableCell>
+            <TableCell label="Last used">{key.lastUsedAt ? formatDateTime(key.lastUsedAt) : "Never"}</TableCell>
+            <TableCell label="Status">{keyState(key)}</TableCell>
+            <TableCell label="Actions">{!key.revokedAt && <RevokeKeyButton apiKey={key} />}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/**
+ * Settings → API keys (owner only): keys for the company's own software to issue and read codes
+ * through the integration API. A new key is shown once; the list says what each may do and when
+ * it was last used, so a key nobody recognises can be revoked.
+ */
+export function ApiKeysSection() {
+  const keys = useApiKeys();
+  const [created, setCreated] = useState<Json<CreatedApiKey> | null>(null);
+  return (
+    <SectionCard
+      title="API Keys"
+      description="Let your own software issue and read codes. Each key acts for the company with the permissions you give it."
+    >
+      <div className="space-y-4">
+        {created && (
+          <SecretShownOnce
+            title={`Your new key: ${created.apiKey.name}`}
+            secret={created.key}
+            secretLabel="New API key"
+            copyLabel="Copy key"
+            copied={{ title: "Key copied", description: "Keep it in your software's secret settings, never in code." }}
+            keepIt="Copy it now: you won't see it again. If you lose it, revoke it and make a new one."
+            onDismiss={() => setCreated(null)}
+          />
+        )}
+        <QueryContent query={keys} loadingLabel="Loading API keys..." failureTitle="The API keys could not be loaded">
+          {(data) => <KeyList keys={data} />}
+        </QueryContent>
+        <NewKeyForm onCreated={setCreated} />
+        <p className="text-sm text-slate-600">
+          Send the key as <code className="font-mono">Authorization: Bearer {API_KEY_PREFIX}…</code>. Every route, its
+          fields and examples are in the{" "}
+          <a className="font-medium text-brand-700 underline" href="/api/v1/openapi.json">
+            OpenAPI document
+          </a>
+          , which tools such as Postman and openapi-typescript read.
+        </p>
+      </div>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,47 @@
+import { Hono } from "hono";
+import { createApiKeySchema } from "../../schema/validation/api-keys";
+import type { AppEnv } from "../env";
+import { currentCompanyId } from "../lib/company";
+import { validate } from "../lib/validation";
+import {
+  requireActiveCompany,
+  requireCompanyOwner,
+  requireCompanyUser,
+  requireConfirmedEmail,
+  requireUser,
+} from "../middleware/auth";
+import { createApiKey, listApiKeys, revokeApiKey } from "../services/api-keys";
+
+const keysOwner = requireCompanyOwner("Only the company owner can manage API keys");
+
+/**
+ * The company's keys for the integration API (/api/v1), owner only. A key acts for the company
+ * with the scopes it was given; making one is acting beyond one's own account, like a webhook.
+ */
+export const apiKeyRoutes = new Hono<AppEnv>()
+  .get("/", requireUser, requireCompanyUser, keysOwner, async (c) =>
+    c.json(await listApiKeys(c.var.db, currentCompanyId(c))),
+  )
+  .post(
+    "/",
+    requireUser,
+    requireCompanyUser,
+    keysOwner,
+    requireActiveCompany,
+    requireConfirmedEmail("create API keys"),
+    validate("json", createApiKeySchema),
+    async (c) => {
+      const input = c.req.valid("json");
+      const created = await c.var
+        .transactional()
+        .transaction((tx) => createApiKey(tx, c.var.user, currentCompanyId(c), input));
+      return c.json(created, 201);
+    },
+  )
+  // Revoking works for a deactivated company too: stopping a key must never be refused.
+  .delete("/:id", requireUser, requireCompanyUser, keysOwner, async (c) => {
+    await c.var
+      .transactional()
+      .transaction((tx) => revokeApiKey(tx, c.var.user, currentCompanyId(c), c.req.param("id")));
+    return c.json({ message: "API key revoked" });
+  });

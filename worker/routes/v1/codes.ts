@@ -1,0 +1,181 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import {
+  v1CodePageSchema,
+  v1CodeScansSchema,
+  v1CodeWithImageSchema,
+  v1ErrorSchema,
+  v1RevokeSchema,
+} from "../../../schema/api-v1";
+import { CODE_NOT_FOUND_ERROR, jsonAnswer, KEY_ERRORS, KEY_SECURITY } from "./documented";
+import { idempotencyHeadersSchema } from "../../../schema/validation/idempotency";
+import { createQrCodeSchema, qrCodeListQuerySchema } from "../../../schema/validation/qr-codes";
+import type { AppEnv } from "../../env";
+import { renderQrSvg } from "../../lib/qr";
+import { recordSigning } from "../../lib/signing";
+import { answerInvalidInput } from "../../lib/validation";
+import { assertKeyCompanyActive, keyCompanyId, requireApiKey } from "../../middleware/api-key";
+import { revokeCode } from "../../services/code-status";
+import { answerOnce } from "../../services/idempotency";
+import { issueCode } from "../../services/qr-codes";
+import { loadCodeScans } from "../../services/scans";
+import { codeIdByToken, toV1Code, v1Code, v1CodePage } from "../../services/v1-codes";
+
+const codeIdParam = z.object({
+  id: z.string().meta({ param: { name: "id", in: "path" }, example: "k3J9x2LmQp7Rt5Vw" }),
+});
+
+/** The code with its QR image, as the single-code answers give it. */
+const withImage = <Code extends { url: string }>(code: Code) => ({ ...code, qrCodeSvg: renderQrSvg(code.url).svg });
+
+const listCodes = createRoute({
+  method: "get",
+  path: "/",
+  tags: ["Codes"],
+  summary: "List codes",
+  description: "The company's codes, newest first, with the filters of the History screen.",
+  security: KEY_SECURITY,
+  middleware: [requireApiKey("codes:read")] as const,
+  request: { query: qrCodeListQuerySchema.omit({ limit: true }) },
+  responses: { 200: jsonAnswer(v1CodePageSchema, "One page of codes"), ...KEY_ERRORS },
+});
+
+const createCode = createRoute({
+  method: "post",
+  path: "/",
+  tags: ["Codes"],
+  summary: "Issue a code",
+  description:
+    "Issues a verification code for a report, signed by one of the firm's active valuers (GET /api/v1/valuers). " +
+    "Send an Idempotency-Key (a UUID) to make a retry safe: the same key and body answer the first code again, " +
+    "with Idempotent-Replayed: true.",
+  security: KEY_SECURITY,
+  middleware: [requireApiKey("codes:write")] as const,
+  request: {
+    headers: idempotencyHeadersSchema,
+    body: {
+      required: true,
+      description: "The create form's fields; dates as YYYY-MM-DD (or DD/MM/YYYY), amounts as numbers or decimal text.",
+      content: {
+        "application/json": {
+          schema: createQrCodeSchema,
+          example: {
+            propertyType: "Real Estate",
+            propertyAddress: "Plot 12, Riverside Drive, Nairobi",
+            propertyReference: "LR 209/1234",
+            titleNumber: "Nairobi/Block 91/234",
+            marketValue: "45000000",
+            forcedSaleValue: "34000000",
+            currency: "KES",
+            valuationDate: "2026-11-20",
+            inspectionDate: "2026-11-18",
+            valuerId: 7,
+            addressee: "Equity Bank Kenya",
+            purpose: "Secured lending",
+          },
+        },
+      },
+    },
+  },
+  responses: { 201: jsonAnswer(v1CodeWithImageSchema, "The new code"), ...KEY_ERRORS },
+});
+
+const getCode = createRoute({
+  method: "get",
+  path: "/{id}",
+  tags: ["Codes"],
+  summary: "Read a code",
+  security: KEY_SECURITY,
+  middleware: [requireApiKey("codes:read")] as const,
+  request: { params: codeIdParam },
+  responses: { 200: jsonAnswer(v1CodeWithImageSchema, "The code"), ...KEY_ERRORS, ...CODE_NOT_FOUND_ERROR },
+});
+
+const revoke = createRoute({
+  method: "post",
+  path: "/{id}/revoke",
+  tags: ["Codes"],
+  summary: "Revoke a code",
+  description:
+    "From the next scan on, the certificate says Revoked with the reason; name the code that replaces it in " +
+    "supersededBy. Allowed even for a deactivated company: withdrawing trust is never refused.",
+  security: KEY_SECURITY,
+  middleware: [requireApiKey("codes:revoke")] as const,
+  request: {
+    params: codeIdParam,
+    body: {
+      required: true,
+      content: {
+        "application/json": {
+          schema: v1RevokeSchema,
+          example: { reason: "Replaced after a corrected land size", supersededBy: "Qw8Zt3Yp1Lm6Rx2N" },
+        },
+      },
+    },
+  },
+  responses: {
+    200: jsonAnswer(v1CodeWithImageSchema, "The revoked code"),
+    ...KEY_ERRORS,
+    ...CODE_NOT_FOUND_ERROR,
+    409: jsonAnswer(v1ErrorSchema, "The code is already revoked"),
+  },
+});
+
+const scans = createRoute({
+  method: "get",
+  path: "/{id}/scans",
+  tags: ["Scans"],
+  summary: "Read a code's scans",
+  description: "The latest visits, counted scans per day over the last 30 days, and the number of unique scanners.",
+  security: KEY_SECURITY,
+  middleware: [requireApiKey("scans:read")] as const,
+  request: { params: codeIdParam },
+  responses: { 200: jsonAnswer(v1CodeScansSchema, "The code's scans"), ...KEY_ERRORS, ...CODE_NOT_FOUND_ERROR },
+});
+
+/** /api/v1/codes: a company's codes for its own software, with an API key. */
+export const v1CodeRoutes = new OpenAPIHono<AppEnv>({ defaultHook: answerInvalidInput })
+  .openapi(listCodes, async (c) => c.json(await v1CodePage(c.var.db, keyCompanyId(c), c.req.valid("query")), 200))
+  .openapi(createCode, async (c) => {
+    const caller = c.var.apiKey;
+    assertKeyCompanyActive(caller);
+    const input = c.req.valid("json");
+    const signing = await recordSigning(c);
+    const answer = await answerOnce(
+      c.var.transactional(),
+      { userId: caller.userId, key: c.req.valid("header")["idempotency-key"], input },
+      async (db) => {
+        const code = await issueCode(db, signing, { ...input, userId: caller.userId, companyId: caller.companyId });
+        return { status: 201 as const, body: withImage(toV1Code({ ...code, supersededByToken: null })) };
+      },
+    );
+    return c.json(answer.body, 201, answer.replayed ? { "Idempotent-Replayed": "true" } : undefined);
+  })
+  .openapi(getCode, async (c) =>
+    c.json(withImage(await v1Code(c.var.db, keyCompanyId(c), c.req.valid("param").id)), 200),
+  )
+  .openapi(revoke, async (c) => {
+    const { db } = c.var;
+    const companyId = keyCompanyId(c);
+    const { id } = c.req.valid("param");
+    const { reason, supersededBy } = c.req.valid("json");
+    const codeId = await codeIdByToken(db, companyId, id);
+    const successorId = supersededBy === undefined ? undefined : await codeIdByToken(db, companyId, supersededBy);
+    await revokeCode(
+      c.var.transactional(),
+      await recordSigning(c),
+      { id: c.var.apiKey.userId, company: { ownerId: c.var.apiKey.userId } },
+      companyId,
+      String(codeId),
+      { reason, supersededByCodeId: successorId },
+    );
+    return c.json(withImage(await v1Code(db, companyId, id)), 200);
+  })
+  .openapi(scans, async (c) => {
+    const { db } = c.var;
+    const codeId = await codeIdByToken(db, keyCompanyId(c), c.req.valid("param").id);
+    const { scans: visits, daily, uniqueScanners } = await loadCodeScans(db, codeId);
+    return c.json(
+      { scans: visits.map((scan) => ({ ...scan, at: scan.at.toISOString() })), daily, uniqueScanners },
+      200,
+    );
+  });

@@ -1,0 +1,22 @@
+import type { z } from "@hono/zod-openapi";
+import { v1ErrorSchema } from "../../../schema/api-v1";
+
+/** What the integration API's routes share in the document: answers, errors and the key scheme. */
+
+export const jsonAnswer = <Schema extends z.ZodType>(schema: Schema, description: string) => ({
+  description,
+  content: { "application/json": { schema } },
+});
+
+/** The errors any route with an API key can answer. */
+export const KEY_ERRORS = {
+  400: jsonAnswer(v1ErrorSchema, "The request is not valid: `errors` names each field"),
+  401: jsonAnswer(v1ErrorSchema, "No API key, or a key that is revoked, expired or mistyped"),
+  403: jsonAnswer(v1ErrorSchema, "The key lacks the permission this route needs, or the company is deactivated"),
+  429: jsonAnswer(v1ErrorSchema, "Too many requests: wait for the number of seconds in Retry-After"),
+};
+
+export const CODE_NOT_FOUND_ERROR = { 404: jsonAnswer(v1ErrorSchema, "No code of your company has this id") };
+
+/** Every route needs an API key (registered as the `apiKey` security scheme in worker/routes/v1). */
+export const KEY_SECURITY = [{ apiKey: [] }];

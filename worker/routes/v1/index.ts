@@ -1,0 +1,37 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { API_KEY_SCOPE_DESCRIPTIONS } from "../../../schema/api-v1";
+import { API_KEY_PREFIX } from "../../../schema/limits";
+import type { AppEnv } from "../../env";
+import { v1CodeRoutes } from "./codes";
+import { v1ValuerRoutes } from "./valuers";
+
+const scopes = Object.entries(API_KEY_SCOPE_DESCRIPTIONS)
+  .map(([scope, description]) => `- \`${scope}\`: ${description}`)
+  .join("\n");
+
+const DESCRIPTION = `The ValuSeal integration API: issue verification codes from your own software, read them and their scans, and revoke them.
+
+Authenticate with an API key that the company's owner makes in Settings → API keys: send \`Authorization: Bearer ${API_KEY_PREFIX}…\`. A key acts for its company only, with the permissions it was given:
+
+${scopes}
+
+Every error is \`{ "message": "…", "errors"?: ["field: problem"] }\`.`;
+
+/**
+ * The integration API (/api/v1), for firms' own software. Every route is defined with its request
+ * and answer schemas (schema/api-v1.ts and the shared input schemas), and the OpenAPI document at
+ * /api/v1/openapi.json is generated from those same definitions.
+ */
+export const v1Routes = new OpenAPIHono<AppEnv>().route("/codes", v1CodeRoutes).route("/valuers", v1ValuerRoutes);
+
+v1Routes.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
+  type: "http",
+  scheme: "bearer",
+  description: `An API key from Settings → API keys (${API_KEY_PREFIX}…)`,
+});
+
+v1Routes.doc31("/openapi.json", (c) => ({
+  openapi: "3.1.0",
+  info: { title: "ValuSeal API", version: "1", description: DESCRIPTION },
+  servers: [{ url: `${new URL(c.req.url).origin}/api/v1` }],
+}));

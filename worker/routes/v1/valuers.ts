@@ -1,0 +1,22 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { v1ValuerSchema } from "../../../schema/api-v1";
+import { jsonAnswer, KEY_ERRORS, KEY_SECURITY } from "./documented";
+import type { AppEnv } from "../../env";
+import { keyCompanyId, requireApiKey } from "../../middleware/api-key";
+import { signingValuers } from "../../services/v1-codes";
+
+const listValuers = createRoute({
+  method: "get",
+  path: "/",
+  tags: ["Codes"],
+  summary: "List the valuers who can sign",
+  description: "The firm's active valuers; pass one's id as valuerId when issuing a code.",
+  security: KEY_SECURITY,
+  middleware: [requireApiKey("codes:write")] as const,
+  responses: { 200: jsonAnswer(z.array(v1ValuerSchema), "The valuers"), ...KEY_ERRORS },
+});
+
+/** /api/v1/valuers: who can sign a code issued through the API. */
+export const v1ValuerRoutes = new OpenAPIHono<AppEnv>().openapi(listValuers, async (c) =>
+  c.json(await signingValuers(c.var.db, keyCompanyId(c)), 200),
+);

@@ -1,0 +1,193 @@
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { API_KEY_PREFIX, DAY_MS, type ApiKeyScope } from "../../schema/limits";
+import type { ApiKeySummary, CreatedApiKey } from "../../schema/responses";
+import { apiKeys, companies, users } from "../../schema/tables";
+import type { createApiKeySchema } from "../../schema/validation/api-keys";
+import type { z } from "zod";
+import type { Database, Transaction } from "../db";
+import { ApiError, notFound } from "../lib/errors";
+import { randomToken, sha256Hex } from "../lib/random";
+import { recordAudit } from "./audit";
+
+/** Base62 characters after the prefix: ~190 random bits. */
+const KEY_LENGTH = 32;
+/** A key's last use is written at most this often, so a busy integration does not write on every call. */
+const LAST_USE_RESOLUTION_MS = 60_000;
+
+export const INVALID_API_KEY = "This API key is not valid. Check it, or make a new one in Settings → API keys.";
+
+type Actor = { id: number; email: string };
+
+const summaryColumns = {
+  id: apiKeys.publicId,
+  name: apiKeys.name,
+  scopes: apiKeys.scopes,
+  lastFour: apiKeys.lastFour,
+  createdAt: apiKeys.createdAt,
+  expiresAt: apiKeys.expiresAt,
+  lastUsedAt: apiKeys.lastUsedAt,
+  revokedAt: apiKeys.revokedAt,
+  createdBy: users.email,
+};
+
+/** Whether a bearer credential is one of our API keys rather than a session token. */
+export const isApiKey = (credential: string) => credential.startsWith(API_KEY_PREFIX);
+
+/** The company's keys, newest first, revoked ones included (they say when they were revoked). */
+export function listApiKeys(db: Database, companyId: number): Promise<ApiKeySummary[]> {
+  return db
+    .select(summaryColumns)
+    .from(apiKeys)
+    .innerJoin(users, eq(users.id, apiKeys.createdById))
+    .where(eq(apiKeys.companyId, companyId))
+    .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
+}
+
+/** Makes a key; the answer is the only place the key itself ever appears. */
+export async function createApiKey(
+  tx: Transaction,
+  owner: Actor,
+  companyId: number,
+  input: z.output<typeof createApiKeySchema>,
+): Promise<CreatedApiKey> {
+  const key = `${API_KEY_PREFIX}${randomToken(KEY_LENGTH)}`;
+  const expiresAt = input.lifetime === "never" ? null : new Date(Date.now() + Number(input.lifetime) * DAY_MS);
+  const [created] = await tx
+    .insert(apiKeys)
+    .values({
+      publicId: randomToken(16),
+      companyId,
+      createdById: owner.id,
+      name: input.name,
+      scopes: input.scopes,
+      keyHash: await sha256Hex(key),
+      lastFour: key.slice(-4),
+      expiresAt,
+    })
+    .returning({ id: apiKeys.id, publicId: apiKeys.publicId, createdAt: apiKeys.createdAt });
+  await recordAudit(tx, owner, [
+    {
+      action: "company.api_key_created",
+      targetType: "company",
+      targetId: companyId,
+      details: { key: created!.publicId, name: input.name, scopes: input.scopes, expiresAt },
+    },
+  ]);
+  return {
+    key,
+    apiKey: {
+      id: created!.publicId,
+      name: input.name,
+      scopes: input.scopes,
+      lastFour: key.slice(-4),
+      createdAt: created!.createdAt,
+      expiresAt,
+      lastUsedAt: null,
+      revokedAt: null,
+      createdBy: owner.email,
+    },
+  };
+}
+
+/** Revokes one key of the company at once; revoking a revoked key changes nothing. */
+export async function revokeApiKey(tx: Transaction, owner: Actor, companyId: number, publicId: string) {
+  const [revoked] = await tx
+    .update(apiKeys)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(apiKeys.publicId, publicId), eq(apiKeys.companyId, companyId), isNull(apiKeys.revokedAt)))
+    .returning({ name: apiKeys.name });
+  if (!revoked) {
+    const [existing] = await tx
+      .select({ id: apiKeys.id })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.publicId, publicId), eq(apiKeys.companyId, companyId)));
+    if (!existing) throw notFound("API key not found");
+    return;
+  }
+  await recordAudit(tx, owner, [
+    {
+      action: "company.api_key_revoked",
+      targetType: "company",
+      targetId: companyId,
+      details: { key: publicId, name: revoked.name },
+    },
+  ]);
+}
+
+/**
+ * Revokes every live key of the company (the owner's account recovery: whoever held the account
+ * may have made keys). Returns the revoked keys' names for the owner's email.
+ */
+export async function revokeAllApiKeys(tx: Transaction, actor: Actor, companyId: number, reason: string) {
+  const revoked = await tx
+    .update(apiKeys)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(apiKeys.companyId, companyId), isNull(apiKeys.revokedAt)))
+    .returning({ publicId: apiKeys.publicId, name: apiKeys.name });
+  await recordAudit(
+    tx,
+    actor,
+    revoked.map((key) => ({
+      action: "company.api_key_revoked" as const,
+      targetType: "company" as const,
+      targetId: companyId,
+      details: { key: key.publicId, name: key.name, reason },
+    })),
+  );
+  return revoked.map((key) => key.name);
+}
+
+/** What a request made with an API key may act as. */
+export interface ApiKeyCaller {
+  keyId: number;
+  companyId: number;
+  companyActive: boolean;
+  /** The owner who made the key: codes issued with it are theirs. */
+  userId: number;
+  scopes: ApiKeyScope[];
+}
+
+/**
+ * The caller behind a key: a live key (not revoked, not expired) made by a user who is still
+ * active and still owns the company. Anything else answers 401 with one message, so a caller
+ * cannot tell a revoked key from a mistyped one. Its last use is written after the answer.
+ */
+export async function authenticateApiKey(
+  db: Database,
+  key: string,
+  afterAnswer: (work: Promise<unknown>) => void,
+): Promise<ApiKeyCaller> {
+  const [found] = await db
+    .select({
+      keyId: apiKeys.id,
+      companyId: apiKeys.companyId,
+      companyActive: companies.isActive,
+      userId: apiKeys.createdById,
+      scopes: apiKeys.scopes,
+      lastUsedAt: apiKeys.lastUsedAt,
+    })
+    .from(apiKeys)
+    .innerJoin(companies, eq(companies.id, apiKeys.companyId))
+    .innerJoin(users, eq(users.id, apiKeys.createdById))
+    .where(
+      and(
+        eq(apiKeys.keyHash, await sha256Hex(key)),
+        isNull(apiKeys.revokedAt),
+        sql`(${apiKeys.expiresAt} is null or ${apiKeys.expiresAt} > now())`,
+        eq(users.isActive, true),
+        eq(companies.ownerId, apiKeys.createdById),
+      ),
+    )
+    .limit(1);
+  if (!found) throw new ApiError(401, INVALID_API_KEY);
+  if (!found.lastUsedAt || Date.now() - found.lastUsedAt.getTime() > LAST_USE_RESOLUTION_MS) {
+    afterAnswer(
+      db
+        .update(apiKeys)
+        .set({ lastUsedAt: sql`now()` })
+        .where(eq(apiKeys.id, found.keyId)),
+    );
+  }
+  const { lastUsedAt: _lastUsedAt, ...caller } = found;
+  return caller;
+}
