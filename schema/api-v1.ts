@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { CODE_STATUSES, COPY_VERDICTS, ISSUER_TRUST, SCAN_KINDS, VALUATION_PURPOSES, type ApiKeyScope } from "./limits";
+import { PUBLIC_TOKEN_PATTERN } from "./validation/certificate";
+import { revokeCodeSchema } from "./validation/code-status";
 
 /**
  * The integration API's answers (/api/v1), as zod schemas: the Worker builds its OpenAPI document
@@ -123,8 +125,12 @@ export const v1ValuerSchema = z
 
 export const v1RevokeSchema = z
   .strictObject({
-    reason: z.string().trim().min(1, "Reason is required").max(500, "Must be at most 500 characters"),
-    supersededBy: z.string().optional().meta({ description: "The id of another code of the firm that replaces it" }),
+    reason: revokeCodeSchema.shape.reason,
+    supersededBy: z
+      .string()
+      .regex(PUBLIC_TOKEN_PATTERN, "Choose another code of your company")
+      .optional()
+      .meta({ description: "The id of another code of the firm that replaces it", example: "Qw8Zt3Yp1Lm6Rx2N" }),
   })
   .meta({ id: "Revocation" });
 

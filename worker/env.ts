@@ -19,8 +19,10 @@ export interface Bindings {
   SCAN_ALERTS: Queue<ScanAlertMessage>;
   EMAILS: Queue<EmailMessage>;
   EMAIL_LIMITER: RateLimit;
-  /** Requests per integration API key. */
+  /** Requests per integration API key, and per network (and /48) before a key is looked up. */
   API_KEY_LIMITER: RateLimit;
+  API_NETWORK_LIMITER: RateLimit;
+  API_NETWORK_LIMITER_48: RateLimit;
   DATABASE_URL?: string;
   JWT_SECRET?: string;
   APP_ENV?: string;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { API_KEY_LIFETIMES, API_KEY_SCOPES, LIMITS } from "../limits";
-import { requiredText } from "./common";
+import { currentPasswordField, requiredText } from "./common";
 
 export const API_KEY_NAME_REQUIRED = "Name the key after what will use it";
 export const API_KEY_SCOPES_REQUIRED = "Choose at least one permission";
@@ -13,5 +13,7 @@ export const createApiKeySchema = z.object({
     .min(1, API_KEY_SCOPES_REQUIRED)
     .transform((scopes) => API_KEY_SCOPES.filter((scope) => scopes.includes(scope))),
   lifetime: z.enum(API_KEY_LIFETIMES, { error: "Choose when the key expires" }),
+  /** A key outlives sessions and password changes: the owner proves it is them, as for a new company email. */
+  currentPassword: currentPasswordField,
 });
 export type CreateApiKeyInput = z.input<typeof createApiKeySchema>;

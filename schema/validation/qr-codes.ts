@@ -154,7 +154,7 @@ const parsed =
  * is required, the location is not, and building and land sizes do not apply, so they are dropped.
  * Any other type needs the property location. Ids, counts and status are never read from the body.
  */
-export const createQrCodeSchema = z
+const codeFieldsWithRules = z
   .object({
     // Nothing chosen is "required"; only a value that is not one of the types lists them.
     propertyType: z.enum(PROPERTY_TYPES, {
@@ -236,18 +236,28 @@ export const createQrCodeSchema = z
     path: ["forcedSaleValue"],
     message: "Forced sale value cannot be above the market value",
     when: parsed("marketValue", "forcedSaleValue"),
-  })
-  // Sizes do not apply to a vehicle, and a title number only to real estate: dropped, not refused.
-  .transform(({ propertyAddress, titleNumber, ...code }) => {
-    const kept = {
-      ...code,
-      propertyAddress: propertyAddress ?? "",
-      titleNumber: code.propertyType === REAL_ESTATE ? titleNumber : undefined,
-    };
-    return code.propertyType === MOTOR_VEHICLE
-      ? { ...kept, propertySize: null, propertySizeUnit: null, landSize: null, landSizeUnit: null }
-      : kept;
   });
+
+/** Sizes do not apply to a vehicle, and a title number only to real estate: dropped, not refused. */
+function dropInapplicable({ propertyAddress, titleNumber, ...code }: z.output<typeof codeFieldsWithRules>) {
+  const kept = {
+    ...code,
+    propertyAddress: propertyAddress ?? "",
+    titleNumber: code.propertyType === REAL_ESTATE ? titleNumber : undefined,
+  };
+  return code.propertyType === MOTOR_VEHICLE
+    ? { ...kept, propertySize: null, propertySizeUnit: null, landSize: null, landSizeUnit: null }
+    : kept;
+}
+
+export const createQrCodeSchema = codeFieldsWithRules.transform(dropInapplicable);
+
+/**
+ * The same for the integration API, where a field the schema does not know is refused rather than
+ * ignored: a program's misspelt field (`adressee`) would otherwise be missing from a certificate
+ * that can never be edited. (The form sends exactly these fields.)
+ */
+export const strictCreateQrCodeSchema = codeFieldsWithRules.strict().transform(dropInapplicable);
 export type CreateQrCodeInput = z.input<typeof createQrCodeSchema>;
 export type CreateQrCode = z.output<typeof createQrCodeSchema>;
 

@@ -458,7 +458,10 @@ const matrix: Row[] = [
     method: "POST",
     route: "/api/api-keys",
     expected: [401, 403, 201, 201, 401, 401, 403],
-    request: () => ({ path: "/api/api-keys", body: { name: unique("Key"), scopes: ["codes:read"], lifetime: "30" } }),
+    request: () => ({
+      path: "/api/api-keys",
+      body: { name: unique("Key"), scopes: ["codes:read"], lifetime: "30", currentPassword: OWNER_PASSWORD },
+    }),
   },
   {
     method: "DELETE",
@@ -467,7 +470,7 @@ const matrix: Row[] = [
     target: async (world) => {
       const res = await api("/api/api-keys", {
         token: world.ownerA.token,
-        body: { name: unique("Key"), scopes: ["codes:read"], lifetime: "30" },
+        body: { name: unique("Key"), scopes: ["codes:read"], lifetime: "30", currentPassword: OWNER_PASSWORD },
       });
       return res.body.apiKey.id as string;
     },

@@ -12,7 +12,7 @@ import { reinstateCodeSchema, revokeCodeSchema } from "../../schema/validation/c
 import { companyDetailsSchema } from "../../schema/validation/companies";
 import { demoQrSchema } from "../../schema/validation/demo";
 import { changePasswordSchema, profileSchema } from "../../schema/validation/profile";
-import { createQrCodeSchema, qrCodeListQuerySchema } from "../../schema/validation/qr-codes";
+import { createQrCodeSchema, qrCodeListQuerySchema, strictCreateQrCodeSchema } from "../../schema/validation/qr-codes";
 import { acceptInviteSchema, inviteSchema } from "../../schema/validation/team";
 import { valuerSchema } from "../../schema/validation/valuers";
 import { logEntriesQuerySchema } from "../../schema/validation/transparency";
@@ -489,13 +489,13 @@ describe("generated bodies", () => {
     const { key } = (
       await api("/api/api-keys", {
         token: f.owner.token,
-        body: { name: "Hostile input", scopes: ["codes:write"], lifetime: "30" },
+        body: { name: "Hostile input", scopes: ["codes:write"], lifetime: "30", currentPassword: OWNER_PASSWORD },
       })
     ).body as { key: string };
     const keyCount = () => withDb((db) => db.$count(apiKeys, eq(apiKeys.companyId, f.companyId)));
     await fc.assert(
       fc.asyncProperty(
-        bodyPlan(["name", "scopes", "lifetime"], {
+        bodyPlan(["name", "scopes", "lifetime", "currentPassword"], {
           scopes: fc.array(fc.constantFrom("codes:read", "codes:write", "admin", ""), { maxLength: 5 }),
           lifetime: fc.constantFrom("30", "90", "365", "never", "7", 30),
         }),
@@ -504,16 +504,21 @@ describe("generated bodies", () => {
           await checkBodyRoute({
             label: "POST /api/api-keys",
             schema: createApiKeySchema,
-            body: applyPlan({ name: "Report software", scopes: ["codes:read"], lifetime: "90" }, keyPlan),
+            body: applyPlan(
+              { name: "Report software", scopes: ["codes:read"], lifetime: "90", currentPassword: OWNER_PASSWORD },
+              keyPlan,
+            ),
             send: (b) => api("/api/api-keys", { token: f.owner.token, body: b }),
             state: keyCount,
+            // A current password of the right shape that is not the owner's; the cap of live keys.
+            allowedRefusals: [400],
             successStatus: 201,
             onSuccess: async (input, res) =>
               expect(res.body.apiKey).toMatchObject({ name: input.name, scopes: input.scopes }),
           });
           await checkBodyRoute({
             label: "POST /api/v1/codes",
-            schema: createQrCodeSchema,
+            schema: strictCreateQrCodeSchema,
             body: applyPlan(codeInput(f.valuer.id), codePlan),
             send: (b) =>
               api("/api/v1/codes", {

@@ -8,15 +8,17 @@ import {
   v1ValuerSchema,
 } from "../../schema/api-v1";
 import { API_KEY_PREFIX } from "../../schema/limits";
+import { OWNER_PASSWORD } from "../shared/accounts";
 import { apiKeys } from "../../schema/tables";
 import { createQrCodeSchema } from "../../schema/validation/qr-codes";
-import { type Account, companyIdOf, registerOwnerViaServices } from "./fixtures/accounts";
+import { type Account, companyIdOf, registerOwnerViaServices, startSessionViaServices } from "./fixtures/accounts";
 import { auditEntriesFor, createAdminViaDb } from "./fixtures/admins";
 import { codeInput, insertCode } from "./fixtures/codes";
 import { setCompanyActiveInDb } from "./fixtures/companies";
 import { withDb } from "./fixtures/database";
 import { api, unique } from "./fixtures/http";
 import { scanLikePhone } from "./fixtures/scans";
+import { waitForEmail } from "../shared/inbox";
 import { addMemberViaServices } from "./fixtures/team";
 import { insertValuer } from "./fixtures/valuers";
 
@@ -26,7 +28,13 @@ const ALL_SCOPES = ["codes:read", "codes:write", "codes:revoke", "scans:read"];
 async function makeKey(owner: Account, body: Record<string, unknown> = {}) {
   const res = await api("/api/api-keys", {
     token: owner.token,
-    body: { name: unique("Valuation desk"), scopes: ALL_SCOPES, lifetime: "90", ...body },
+    body: {
+      name: unique("Valuation desk"),
+      scopes: ALL_SCOPES,
+      lifetime: "90",
+      currentPassword: OWNER_PASSWORD,
+      ...body,
+    },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body as { key: string; apiKey: { id: string; lastFour: string; scopes: string[]; expiresAt: string } };
@@ -90,7 +98,15 @@ describe("API keys (Settings → API keys)", () => {
       "name: Name the key after what will use it",
       "scopes: Choose at least one permission",
       "lifetime: Choose when the key expires",
+      "currentPassword: Current password is required",
     ]);
+    const wrongPassword = await api("/api/api-keys", {
+      token: owner.token,
+      body: { name: "Desk", scopes: ["codes:read"], lifetime: "30", currentPassword: "not the password" },
+    });
+    expect(wrongPassword.status).toBe(400);
+    expect(wrongPassword.body.errors).toEqual(["currentPassword: Current password is incorrect"]);
+    expect((await api("/api/api-keys", { token: owner.token })).body).toEqual([]);
   });
 
   it("are the owner's alone: a member can neither list nor make them", async () => {
@@ -99,7 +115,7 @@ describe("API keys (Settings → API keys)", () => {
     expect((await api("/api/api-keys", { token: member.token })).status).toBe(403);
     const made = await api("/api/api-keys", {
       token: member.token,
-      body: { name: "Mine", scopes: ["codes:read"], lifetime: "never" },
+      body: { name: "Mine", scopes: ["codes:read"], lifetime: "never", currentPassword: OWNER_PASSWORD },
     });
     expect(made.status).toBe(403);
     expect(made.body.message).toBe("Only the company owner can manage API keys");
@@ -136,6 +152,45 @@ describe("API keys (Settings → API keys)", () => {
     const second = await makeKey(owner);
     await withDb((db) => db.execute(sql`update users set is_active = false where id = ${owner.user.id}`));
     expectError(await v1(second.key, "/codes"), 401);
+  });
+
+  it("are told to the owner by email, since a key outlives sessions and password changes", async () => {
+    const owner = await registerOwnerViaServices();
+    await makeKey(owner, { name: "Night batch", scopes: ["codes:write"], lifetime: "never" });
+    const email = await waitForEmail(owner.email, `ValuSeal: a new API key for ${owner.user.company!.name}`);
+    expect(email.text).toContain('An API key named "Night batch" was made');
+    expect(email.text).toContain("It may: codes:write. It does not expire.");
+    expect(email.text).toContain("If you did not make this key, revoke it now");
+  });
+
+  it("end when an administrator deactivates their owner or sets the owner's password", async () => {
+    const admin = await createAdminViaDb();
+    const owner = await registerOwnerViaServices();
+    const { key } = await makeKey(owner);
+    const reset = await api(`/api/admin/companies/${companyIdOf(owner)}/reset-password`, {
+      method: "PATCH",
+      token: admin.token,
+      body: { password: "a fresh passphrase for the owner 2026" },
+    });
+    expect(reset.status, JSON.stringify(reset.body)).toBe(200);
+    expectError(await v1(key, "/codes"), 401);
+
+    const other = await registerOwnerViaServices();
+    const second = await makeKey(other);
+    const patch = (isActive: boolean) =>
+      api(`/api/admin/users/${other.user.id}/status`, { method: "PATCH", token: admin.token, body: { isActive } });
+    expect((await patch(false)).status).toBe(200);
+    expect((await patch(true)).status).toBe(200);
+    // Reactivating the account does not bring the key back.
+    expectError(await v1(second.key, "/codes"), 401);
+    const [listed] = (await api("/api/api-keys", { token: await startSessionViaServices(other.user.id) })).body;
+    expect(listed.revokedAt).not.toBeNull();
+  });
+
+  it("refuse anything that is not a key of ours before looking it up", async () => {
+    for (const credential of ["vsk_live_short", `vsk_live_${"a".repeat(31)}!`, `vsk_live_${"a".repeat(33)}`]) {
+      expectError(await v1(credential, "/codes"), 401, /not valid/);
+    }
   });
 
   it("never reach the session routes: the admin screens and the app's own routes refuse them", async () => {
@@ -212,6 +267,9 @@ describe("the integration API (/api/v1)", () => {
         "valuationDate: Valuation date is required",
       ]),
     );
+    const misspelt = await v1(key, "/codes", { body: { ...codeInput(theirValuer.id), adressee: "Equity Bank" } });
+    expectError(misspelt, 400);
+    expect(misspelt.body.errors).toEqual(['Unrecognized key: "adressee"']);
     const foreign = await v1(key, "/codes", { body: codeInput(theirValuer.id) });
     expectError(foreign, 400);
     expect(foreign.body.errors).toEqual(["valuerId: Choose an active valuer of your company"]);
@@ -229,6 +287,17 @@ describe("the integration API (/api/v1)", () => {
     expect(parsed.scans).toHaveLength(1);
     expect(parsed.uniqueScanners).toBe(1);
 
+    // The replacement must be another code of the firm, named in the API's own field.
+    const stranger = await insertCode(await registerOwnerViaServices());
+    for (const supersededBy of [stranger.publicToken, old.publicToken, "not-a-code"]) {
+      const refused = await v1(key, `/codes/${old.publicToken}/revoke`, { body: { reason: "Replaced", supersededBy } });
+      expectError(refused, 400, /Validation failed/);
+      expect(refused.body.errors, supersededBy).toEqual([
+        supersededBy === old.publicToken
+          ? "supersededBy: A code cannot replace itself"
+          : "supersededBy: Choose another code of your company",
+      ]);
+    }
     const revoked = await v1(key, `/codes/${old.publicToken}/revoke`, {
       body: { reason: "Replaced after a corrected land size", supersededBy: replacement.publicToken },
     });

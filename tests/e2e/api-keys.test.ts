@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { OWNER_PASSWORD } from "../shared/accounts";
 import { registerOwnerViaApi } from "./fixtures/accounts";
 import { expectNoHorizontalScroll, expectToast, PHONE_VIEWPORT, SCREEN_POLL, useBrowser } from "./fixtures/browser";
 import { apiCall, fetchApp } from "./fixtures/http";
@@ -30,6 +31,10 @@ describe("API keys in Company Details", () => {
     await section.getByRole("checkbox", { name: /codes:read/ }).check();
     await section.getByRole("checkbox", { name: /scans:read/ }).check();
     await section.getByLabel("Expires").selectOption("30");
+    await section.getByLabel("Your password").fill("not my password");
+    await section.getByRole("button", { name: "Create key" }).click();
+    await section.getByRole("alert").getByText("Current password is incorrect").waitFor();
+    await section.getByLabel("Your password").fill(OWNER_PASSWORD);
     await section.getByRole("button", { name: "Create key" }).click();
     await expectToast(page, "API key created", "Copy it now: it is shown only once.");
     const key = await section.getByLabel("New API key").innerText();

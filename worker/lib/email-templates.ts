@@ -14,11 +14,28 @@ export type EmailMessage =
   | { kind: "password-reset"; to: string; token: string }
   | { kind: "account-exists"; to: string }
   | { kind: "recovery-cleanup"; to: string; companyName: string; removed: RecoveryRemovals }
+  | ApiKeyCreated
   | { kind: "invite"; to: string; token: string; companyName: string; inviterName: string; expiresAt: string }
   | { kind: "invite-has-account"; to: string; companyName: string; inviterName: string }
   | { kind: "scan-alert"; to: string; companyName: string; scan: ScanSummary }
   | ScanAlertDigest
   | { kind: "scan-digest"; to: string; companyName: string; day: string; scans: ScanSummary[]; total: number };
+
+/**
+ * A new API key, told to the owner who made it: a key outlives sessions and password changes, so a
+ * key someone else made with a stolen session must not go unnoticed.
+ */
+export interface ApiKeyCreated {
+  kind: "api-key-created";
+  to: string;
+  companyName: string;
+  keyName: string;
+  scopes: string[];
+  /** ISO; null when it does not expire. */
+  expiresAt: string | null;
+  /** The browser and coarse place of the session that made it. */
+  madeFrom: string;
+}
 
 /** What a password reset removed that was set up while the account's email was never confirmed. */
 export interface RecoveryRemovals {
@@ -166,6 +183,17 @@ function describe(message: EmailMessage, origin: string): Body {
           "If you did not reset your password, reset it again now: the link on the sign-in screen ends every session.",
       };
     }
+    case "api-key-created":
+      return {
+        subject: `${PRODUCT}: a new API key for ${message.companyName}`,
+        lines: [
+          `An API key named "${message.keyName}" was made for ${message.companyName} from ${message.madeFrom}.`,
+          `It may: ${message.scopes.join(", ")}. ${message.expiresAt ? `It expires on ${formatWhen(message.expiresAt)}.` : "It does not expire."}`,
+          "Keys keep working after a password change; they stop only when revoked in Company Details → API Keys.",
+        ],
+        action: { label: "See your API keys", url: link("/settings/company") },
+        notYou: "If you did not make this key, revoke it now, then change your password.",
+      };
     case "invite":
       return {
         // No text the inviter chose goes in the subject: an invitation cannot be turned into a lure.

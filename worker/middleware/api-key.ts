@@ -17,13 +17,9 @@ export const requireApiKey = (scope: ApiKeyScope) =>
   createMiddleware<AppEnv>(async (c, next) => {
     const credential = c.req.header("Authorization")?.match(/^Bearer\s+(\S+)$/i)?.[1];
     if (!credential || !isApiKey(credential)) throw new ApiError(401, KEY_REQUIRED);
-    const caller = await authenticateApiKey(c.var.db, credential, (work) => c.executionCtx.waitUntil(work)).catch(
-      async (error: unknown) => {
-        // Keys are not guessable, but a client trying many is limited like failed sign-ins.
-        await enforceClientRateLimit(c, "AUTH_IP_LIMITER", "api-key");
-        throw error;
-      },
-    );
+    // Before the lookup, so a flood of made-up keys costs the database nothing past the budget.
+    await enforceClientRateLimit(c, "API_NETWORK_LIMITER", "api");
+    const caller = await authenticateApiKey(c.var.db, credential, (work) => c.executionCtx.waitUntil(work));
     await enforceRateLimit(c, "API_KEY_LIMITER", `key:${caller.keyId}`);
     if (!caller.scopes.includes(scope)) {
       throw new ApiError(403, `This API key does not have the ${scope} permission. Make a key that has it.`);

@@ -11,7 +11,8 @@ type LimiterName =
   | "PUBLIC_LIMITER"
   | "EMAIL_LIMITER"
   | "VERIFICATION_CODE_LIMITER"
-  | "API_KEY_LIMITER";
+  | "API_KEY_LIMITER"
+  | "API_NETWORK_LIMITER";
 
 /** The limiters that count per client, each with its wider budget per IPv6 /48 (wrangler.toml). */
 const WIDE_LIMITERS = {
@@ -19,6 +20,7 @@ const WIDE_LIMITERS = {
   PUBLIC_LIMITER: "PUBLIC_LIMITER_48",
   EMAIL_LIMITER: "EMAIL_LIMITER_48",
   VERIFICATION_CODE_LIMITER: "VERIFICATION_CODE_LIMITER_48",
+  API_NETWORK_LIMITER: "API_NETWORK_LIMITER_48",
 } as const;
 
 type ClientLimiterName = keyof typeof WIDE_LIMITERS;

@@ -9,8 +9,12 @@ import {
   requireCompanyUser,
   requireConfirmedEmail,
   requireUser,
+  sessionDetails,
 } from "../middleware/auth";
+import { assertCurrentPassword } from "../services/accounts";
 import { createApiKey, listApiKeys, revokeApiKey } from "../services/api-keys";
+import { queueEmails } from "../services/email";
+import { describeDevice } from "../services/sessions";
 
 const keysOwner = requireCompanyOwner("Only the company owner can manage API keys");
 
@@ -31,10 +35,24 @@ export const apiKeyRoutes = new Hono<AppEnv>()
     requireConfirmedEmail("create API keys"),
     validate("json", createApiKeySchema),
     async (c) => {
-      const input = c.req.valid("json");
+      const { currentPassword, ...input } = c.req.valid("json");
+      const { user } = c.var;
+      await assertCurrentPassword(c.var.db, user.id, currentPassword);
       const created = await c.var
         .transactional()
-        .transaction((tx) => createApiKey(tx, c.var.user, currentCompanyId(c), input));
+        .transaction((tx) => createApiKey(tx, user, currentCompanyId(c), input));
+      const { userAgent, place } = sessionDetails(c);
+      queueEmails(c, [
+        {
+          kind: "api-key-created",
+          to: user.email,
+          companyName: user.company?.name ?? "",
+          keyName: created.apiKey.name,
+          scopes: created.apiKey.scopes,
+          expiresAt: created.apiKey.expiresAt?.toISOString() ?? null,
+          madeFrom: [describeDevice(userAgent ?? ""), place].filter(Boolean).join(", "),
+        },
+      ]);
       return c.json(created, 201);
     },
   )

@@ -1,19 +1,24 @@
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { API_KEY_PREFIX, DAY_MS, type ApiKeyScope } from "../../schema/limits";
 import type { ApiKeySummary, CreatedApiKey } from "../../schema/responses";
 import { apiKeys, companies, users } from "../../schema/tables";
 import type { createApiKeySchema } from "../../schema/validation/api-keys";
 import type { z } from "zod";
 import type { Database, Transaction } from "../db";
-import { ApiError, notFound } from "../lib/errors";
+import { ApiError, badRequest, notFound } from "../lib/errors";
 import { randomToken, sha256Hex } from "../lib/random";
 import { recordAudit } from "./audit";
 
 /** Base62 characters after the prefix: ~190 random bits. */
 const KEY_LENGTH = 32;
+const KEY_FORMAT = new RegExp(`^${API_KEY_PREFIX}[A-Za-z0-9]{${KEY_LENGTH}}$`);
+const PUBLIC_ID_FORMAT = /^[A-Za-z0-9]{16}$/;
+/** Live keys a company may hold: one per program is the point, and each has its own rate budget. */
+export const LIVE_KEYS_MAX = 25;
 /** A key's last use is written at most this often, so a busy integration does not write on every call. */
 const LAST_USE_RESOLUTION_MS = 60_000;
 
+const API_KEY_NOT_FOUND = "API key not found";
 export const INVALID_API_KEY = "This API key is not valid. Check it, or make a new one in Settings → API keys.";
 
 type Actor = { id: number; email: string };
@@ -33,6 +38,9 @@ const summaryColumns = {
 /** Whether a bearer credential is one of our API keys rather than a session token. */
 export const isApiKey = (credential: string) => credential.startsWith(API_KEY_PREFIX);
 
+/** Whether a credential could be a key we made at all; anything else is refused without a lookup. */
+export const hasKeyFormat = (credential: string) => KEY_FORMAT.test(credential);
+
 /** The company's keys, newest first, revoked ones included (they say when they were revoked). */
 export function listApiKeys(db: Database, companyId: number): Promise<ApiKeySummary[]> {
   return db
@@ -48,8 +56,14 @@ export async function createApiKey(
   tx: Transaction,
   owner: Actor,
   companyId: number,
-  input: z.output<typeof createApiKeySchema>,
+  input: Omit<z.output<typeof createApiKeySchema>, "currentPassword">,
 ): Promise<CreatedApiKey> {
+  // The company's row is the lock that keeps two concurrent requests from passing the cap together.
+  await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for("update");
+  const live = await tx.$count(apiKeys, and(eq(apiKeys.companyId, companyId), isNull(apiKeys.revokedAt)));
+  if (live >= LIVE_KEYS_MAX) {
+    throw badRequest(`A company can have ${LIVE_KEYS_MAX} live API keys. Revoke one you no longer use first.`);
+  }
   const key = `${API_KEY_PREFIX}${randomToken(KEY_LENGTH)}`;
   const expiresAt = input.lifetime === "never" ? null : new Date(Date.now() + Number(input.lifetime) * DAY_MS);
   const [created] = await tx
@@ -91,6 +105,7 @@ export async function createApiKey(
 
 /** Revokes one key of the company at once; revoking a revoked key changes nothing. */
 export async function revokeApiKey(tx: Transaction, owner: Actor, companyId: number, publicId: string) {
+  if (!PUBLIC_ID_FORMAT.test(publicId)) throw notFound(API_KEY_NOT_FOUND);
   const [revoked] = await tx
     .update(apiKeys)
     .set({ revokedAt: sql`now()` })
@@ -101,7 +116,7 @@ export async function revokeApiKey(tx: Transaction, owner: Actor, companyId: num
       .select({ id: apiKeys.id })
       .from(apiKeys)
       .where(and(eq(apiKeys.publicId, publicId), eq(apiKeys.companyId, companyId)));
-    if (!existing) throw notFound("API key not found");
+    if (!existing) throw notFound(API_KEY_NOT_FOUND);
     return;
   }
   await recordAudit(tx, owner, [
@@ -115,26 +130,26 @@ export async function revokeApiKey(tx: Transaction, owner: Actor, companyId: num
 }
 
 /**
- * Revokes every live key of the company (the owner's account recovery: whoever held the account
- * may have made keys). Returns the revoked keys' names for the owner's email.
+ * Revokes every live key the given owners made, for the administrator's actions that end what
+ * rode on an account: deactivating it, or setting its password because someone else held it.
  */
-export async function revokeAllApiKeys(tx: Transaction, actor: Actor, companyId: number, reason: string) {
+export async function revokeKeysMadeBy(tx: Transaction, actor: Actor, userIds: number[], reason: string) {
+  if (userIds.length === 0) return;
   const revoked = await tx
     .update(apiKeys)
     .set({ revokedAt: sql`now()` })
-    .where(and(eq(apiKeys.companyId, companyId), isNull(apiKeys.revokedAt)))
-    .returning({ publicId: apiKeys.publicId, name: apiKeys.name });
+    .where(and(inArray(apiKeys.createdById, userIds), isNull(apiKeys.revokedAt)))
+    .returning({ publicId: apiKeys.publicId, name: apiKeys.name, companyId: apiKeys.companyId });
   await recordAudit(
     tx,
     actor,
     revoked.map((key) => ({
       action: "company.api_key_revoked" as const,
       targetType: "company" as const,
-      targetId: companyId,
+      targetId: key.companyId,
       details: { key: key.publicId, name: key.name, reason },
     })),
   );
-  return revoked.map((key) => key.name);
 }
 
 /** What a request made with an API key may act as. */
@@ -157,6 +172,7 @@ export async function authenticateApiKey(
   key: string,
   afterAnswer: (work: Promise<unknown>) => void,
 ): Promise<ApiKeyCaller> {
+  if (!hasKeyFormat(key)) throw new ApiError(401, INVALID_API_KEY);
   const [found] = await db
     .select({
       keyId: apiKeys.id,

@@ -73,16 +73,21 @@ function assertMayRevoke(user: Revoker, code: { userId: number | null }) {
   throw forbidden("Only the company owner or the person who created this code can revoke it");
 }
 
-/** The replacing code must be another live code of the same company, or the link would mislead. */
-async function assertSuccessor(tx: Transaction, companyId: number, codeId: number, successorId: number) {
-  const problem = (message: string) => badRequest("Validation failed", [`supersededByCodeId: ${message}`]);
+export const CHOOSE_ANOTHER_CODE = "Choose another code of your company";
+
+/**
+ * The replacing code must be another live code of the same company, or the link would mislead.
+ * `field` is the name the caller gave it (the app's supersededByCodeId, the API's supersededBy).
+ */
+async function assertSuccessor(tx: Transaction, companyId: number, codeId: number, successorId: number, field: string) {
+  const problem = (message: string) => badRequest("Validation failed", [`${field}: ${message}`]);
   if (successorId === codeId) throw problem("A code cannot replace itself");
   const [candidate] = await tx
     .select({ revokedAt: qrCodes.revokedAt })
     .from(qrCodes)
     .where(and(eq(qrCodes.id, successorId), eq(qrCodes.companyId, companyId)))
     .limit(1);
-  if (!candidate) throw problem("Choose another code of your company");
+  if (!candidate) throw problem(CHOOSE_ANOTHER_CODE);
   if (candidate.revokedAt) throw problem("The replacing code is itself revoked");
 }
 
@@ -111,12 +116,15 @@ export async function revokeCode(
   companyId: number,
   rawCodeId: string,
   { reason, supersededByCodeId }: RevokeCode,
+  successorField = "supersededByCodeId",
 ): Promise<number> {
   return db.transaction(async (tx) => {
     const code = await findCompanyCode(tx, companyId, rawCodeId, { lock: true });
     assertMayRevoke(user, code);
     if (code.revokedAt) throw new ApiError(409, "This code is already revoked");
-    if (supersededByCodeId !== undefined) await assertSuccessor(tx, companyId, code.id, supersededByCodeId);
+    if (supersededByCodeId !== undefined) {
+      await assertSuccessor(tx, companyId, code.id, supersededByCodeId, successorField);
+    }
     await tx
       .update(qrCodes)
       .set({

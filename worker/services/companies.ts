@@ -18,6 +18,7 @@ import { issuerTrustColumn } from "../lib/code-status";
 import { containsPattern } from "../lib/like-patterns";
 import type { PageRange } from "../lib/pagination";
 import { recordAudit } from "./audit";
+import { revokeKeysMadeBy } from "./api-keys";
 import { endOutstandingAccess } from "./sessions";
 
 export const COMPANY_NOT_FOUND = "Company not found";
@@ -403,7 +404,10 @@ export async function setCompanyActive(db: TransactionalDatabase, actor: Actor, 
   });
 }
 
-/** An administrator sets the owner's password: whoever knew the old one is signed out everywhere at once. */
+/**
+ * An administrator sets the owner's password: whoever knew the old one is signed out everywhere at
+ * once, and the API keys the owner made are revoked.
+ */
 export async function resetOwnerPassword(
   db: TransactionalDatabase,
   actor: Actor,
@@ -419,6 +423,8 @@ export async function resetOwnerPassword(
     if (!company) throw notFound(COMPANY_NOT_FOUND);
     await tx.update(users).set({ password: passwordHash }).where(eq(users.id, company.ownerId));
     await endOutstandingAccess(tx, company.ownerId);
+    // Keys made by whoever held the account end with its sessions.
+    await revokeKeysMadeBy(tx, actor, [company.ownerId], "owner's password reset by an administrator");
     await recordAudit(tx, actor, [
       {
         action: "company.password_reset",

@@ -252,7 +252,7 @@ const SYSTEMS: [RegExp, string][] = [
 ];
 
 /** "Chrome on Android": the browser and system a session's User-Agent names, in words. */
-function describeDevice(userAgent: string): string {
+export function describeDevice(userAgent: string): string {
   const browser = BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1];
   const system = SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1];
   if (browser && system) return `${browser} on ${system}`;

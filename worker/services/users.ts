@@ -5,6 +5,7 @@ import { badRequest } from "../lib/errors";
 import { containsPattern } from "../lib/like-patterns";
 import type { PageRange } from "../lib/pagination";
 import { recordAudit } from "./audit";
+import { revokeKeysMadeBy } from "./api-keys";
 import { endSessions, userColumns } from "./sessions";
 
 /**
@@ -85,11 +86,12 @@ async function setActiveIn(
     .set({ isActive, deactivatedByAdminAt: isActive ? null : sql`now()` })
     .where(and(inArray(users.id, userIds), ne(users.isActive, isActive)))
     .returning({ id: users.id, email: users.email });
-  if (!isActive)
-    await endSessions(
-      tx,
-      changed.map((user) => user.id),
-    );
+  if (!isActive) {
+    const ids = changed.map((user) => user.id);
+    await endSessions(tx, ids);
+    // Ended, not paused: reactivating the account must not bring back a key someone else made.
+    await revokeKeysMadeBy(tx, actor, ids, "owner deactivated by an administrator");
+  }
   await recordAudit(
     tx,
     actor,

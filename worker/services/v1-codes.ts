@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { V1Code } from "../../schema/api-v1";
 import type { Page, QrCode } from "../../schema/responses";
 import { qrCodes, valuers } from "../../schema/tables";
-import { PUBLIC_TOKEN_LENGTH } from "../../schema/validation/certificate";
+import { PUBLIC_TOKEN_PATTERN } from "../../schema/validation/certificate";
 import type { QrCodeListQuery } from "../../schema/validation/qr-codes";
 import type { Database, Reader } from "../db";
 import { notFound } from "../lib/errors";
@@ -57,19 +57,22 @@ export function toV1Code(code: V1Row): V1Code {
   };
 }
 
-/**
- * The row id of the company's code with this token, or 404: a token of another company's code
- * looks exactly like one that does not exist.
- */
-export async function codeIdByToken(db: Reader, companyId: number, token: string): Promise<number> {
-  if (token.length !== PUBLIC_TOKEN_LENGTH) throw notFound(CODE_NOT_FOUND);
+/** The row id of the company's code with this token; null for a token of no code of the company. */
+export async function codeIdForToken(db: Reader, companyId: number, token: string): Promise<number | null> {
+  if (!PUBLIC_TOKEN_PATTERN.test(token)) return null;
   const [code] = await db
     .select({ id: qrCodes.id })
     .from(qrCodes)
     .where(and(eq(qrCodes.publicToken, token), eq(qrCodes.companyId, companyId)))
     .limit(1);
-  if (!code) throw notFound(CODE_NOT_FOUND);
-  return code.id;
+  return code?.id ?? null;
+}
+
+/** As codeIdForToken, or 404: another company's code looks exactly like one that does not exist. */
+export async function codeIdByToken(db: Reader, companyId: number, token: string): Promise<number> {
+  const id = await codeIdForToken(db, companyId, token);
+  if (id === null) throw notFound(CODE_NOT_FOUND);
+  return id;
 }
 
 export async function v1Code(db: Database, companyId: number, token: string): Promise<V1Code> {

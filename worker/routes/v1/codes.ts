@@ -8,17 +8,18 @@ import {
 } from "../../../schema/api-v1";
 import { CODE_NOT_FOUND_ERROR, jsonAnswer, KEY_ERRORS, KEY_SECURITY } from "./documented";
 import { idempotencyHeadersSchema } from "../../../schema/validation/idempotency";
-import { createQrCodeSchema, qrCodeListQuerySchema } from "../../../schema/validation/qr-codes";
+import { qrCodeListQuerySchema, strictCreateQrCodeSchema } from "../../../schema/validation/qr-codes";
 import type { AppEnv } from "../../env";
 import { renderQrSvg } from "../../lib/qr";
 import { recordSigning } from "../../lib/signing";
+import { badRequest } from "../../lib/errors";
 import { answerInvalidInput } from "../../lib/validation";
 import { assertKeyCompanyActive, keyCompanyId, requireApiKey } from "../../middleware/api-key";
-import { revokeCode } from "../../services/code-status";
+import { CHOOSE_ANOTHER_CODE, revokeCode } from "../../services/code-status";
 import { answerOnce } from "../../services/idempotency";
 import { issueCode } from "../../services/qr-codes";
 import { loadCodeScans } from "../../services/scans";
-import { codeIdByToken, toV1Code, v1Code, v1CodePage } from "../../services/v1-codes";
+import { codeIdByToken, codeIdForToken, toV1Code, v1Code, v1CodePage } from "../../services/v1-codes";
 
 const codeIdParam = z.object({
   id: z.string().meta({ param: { name: "id", in: "path" }, example: "k3J9x2LmQp7Rt5Vw" }),
@@ -57,7 +58,7 @@ const createCode = createRoute({
       description: "The create form's fields; dates as YYYY-MM-DD (or DD/MM/YYYY), amounts as numbers or decimal text.",
       content: {
         "application/json": {
-          schema: createQrCodeSchema,
+          schema: strictCreateQrCodeSchema,
           example: {
             propertyType: "Real Estate",
             propertyAddress: "Plot 12, Riverside Drive, Nairobi",
@@ -76,7 +77,20 @@ const createCode = createRoute({
       },
     },
   },
-  responses: { 201: jsonAnswer(v1CodeWithImageSchema, "The new code"), ...KEY_ERRORS },
+  responses: {
+    201: {
+      ...jsonAnswer(v1CodeWithImageSchema, "The new code, or the first answer again for a repeated Idempotency-Key"),
+      headers: z.object({
+        "Idempotent-Replayed": z
+          .literal("true")
+          .optional()
+          .meta({ description: "Present when this is the first answer to the same Idempotency-Key and body" }),
+      }),
+    },
+    ...KEY_ERRORS,
+    409: jsonAnswer(v1ErrorSchema, "A request with this Idempotency-Key is still being processed"),
+    422: jsonAnswer(v1ErrorSchema, "This Idempotency-Key was already used with a different request"),
+  },
 });
 
 const getCode = createRoute({
@@ -142,7 +156,10 @@ export const v1CodeRoutes = new OpenAPIHono<AppEnv>({ defaultHook: answerInvalid
     const signing = await recordSigning(c);
     const answer = await answerOnce(
       c.var.transactional(),
-      { userId: caller.userId, key: c.req.valid("header")["idempotency-key"], input },
+      // Keyed by the owner, like the app's own requests: the key that sent it is part of the request,
+      // so the same UUID from the app or from another key is refused (422), never answered with
+      // another caller's code in another shape.
+      { userId: caller.userId, key: c.req.valid("header")["idempotency-key"], input: { apiKey: caller.keyId, input } },
       async (db) => {
         const code = await issueCode(db, signing, { ...input, userId: caller.userId, companyId: caller.companyId });
         return { status: 201 as const, body: withImage(toV1Code({ ...code, supersededByToken: null })) };
@@ -159,7 +176,8 @@ export const v1CodeRoutes = new OpenAPIHono<AppEnv>({ defaultHook: answerInvalid
     const { id } = c.req.valid("param");
     const { reason, supersededBy } = c.req.valid("json");
     const codeId = await codeIdByToken(db, companyId, id);
-    const successorId = supersededBy === undefined ? undefined : await codeIdByToken(db, companyId, supersededBy);
+    const successorId = supersededBy === undefined ? undefined : await codeIdForToken(db, companyId, supersededBy);
+    if (successorId === null) throw badRequest("Validation failed", [`supersededBy: ${CHOOSE_ANOTHER_CODE}`]);
     await revokeCode(
       c.var.transactional(),
       await recordSigning(c),
@@ -167,6 +185,7 @@ export const v1CodeRoutes = new OpenAPIHono<AppEnv>({ defaultHook: answerInvalid
       companyId,
       String(codeId),
       { reason, supersededByCodeId: successorId },
+      "supersededBy",
     );
     return c.json(withImage(await v1Code(db, companyId, id)), 200);
   })

@@ -2,6 +2,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { API_KEY_SCOPE_DESCRIPTIONS } from "../../../schema/api-v1";
 import { API_KEY_PREFIX } from "../../../schema/limits";
 import type { AppEnv } from "../../env";
+import { publicOrigin } from "../../lib/public-address";
 import { v1CodeRoutes } from "./codes";
 import { v1ValuerRoutes } from "./valuers";
 
@@ -33,5 +34,5 @@ v1Routes.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
 v1Routes.doc31("/openapi.json", (c) => ({
   openapi: "3.1.0",
   info: { title: "ValuSeal API", version: "1", description: DESCRIPTION },
-  servers: [{ url: `${new URL(c.req.url).origin}/api/v1` }],
+  servers: [{ url: `${publicOrigin(c)}/api/v1` }],
 }));

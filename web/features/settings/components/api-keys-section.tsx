@@ -27,7 +27,7 @@ const LIFETIME_LABELS: Record<ApiKeyLifetime, string> = {
   never: "Never (until revoked)",
 };
 
-const EMPTY: CreateApiKeyInput = { name: "", scopes: [], lifetime: "90" };
+const EMPTY: CreateApiKeyInput = { name: "", scopes: [], lifetime: "90", currentPassword: "" };
 
 function NewKeyForm({ onCreated }: { onCreated: (created: Json<CreatedApiKey>) => void }) {
   const toast = useToast();
@@ -44,7 +44,7 @@ function NewKeyForm({ onCreated }: { onCreated: (created: Json<CreatedApiKey>) =
         onCreated(created);
       },
       onError: (error) => {
-        showServerFieldErrors(error, form.setError, ["name", "scopes", "lifetime"]);
+        showServerFieldErrors(error, form.setError, ["name", "scopes", "lifetime", "currentPassword"]);
         showFailure("Failed to create the API key", error);
       },
     }),
@@ -83,6 +83,14 @@ function NewKeyForm({ onCreated }: { onCreated: (created: Json<CreatedApiKey>) =
           </option>
         ))}
       </SelectField>
+      <InputField
+        label="Your password"
+        type="password"
+        autoComplete="current-password"
+        hint="A key keeps working after you sign out or change your password, so we ask who is making it."
+        error={errors.currentPassword?.message}
+        {...form.register("currentPassword")}
+      />
       <div className="flex justify-end">
         <Button type="submit" disabled={createKey.isPending}>
           {createKey.isPending ? "Creating..." : "Create key"}
