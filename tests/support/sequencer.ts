@@ -27,6 +27,8 @@ const SLOWEST_FIRST = [
   "tests/api/authorization-matrix.test.ts",
   "tests/api/rate-limits.test.ts",
   "tests/api/team.test.ts",
+  "tests/migrations/transparency-log.test.ts",
+  "tests/bridge/db-bridge.test.ts",
 ];
 
 export class SlowestFirstSequencer extends BaseSequencer {
