@@ -92,11 +92,11 @@ export default defineConfig({
           include: ["tests/e2e/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/support/e2e-global-setup.ts"],
-          // Three files at a time against the one shared app server: 380 s against 400-420 s with two
-          // and 500 s one at a time; a file mostly waits on the app server and the browser. Tests
-          // that read shared lists find their own rows by tag or email.
+          // Two files at a time (maxWorkers above) against the one shared app server: 400 s against
+          // 500 s one at a time. Three were no faster on a fresh clone (415 s) and a page's list
+          // refresh then waited out its 30 s. Tests that read shared lists find their own rows by
+          // tag or email.
           fileParallelism: true,
-          maxWorkers: 3,
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
@@ -110,13 +110,19 @@ export default async function setup(project: TestProject) {
         ...process.env,
         CLOUDFLARE_CF_FETCH_ENABLED: "false",
         WRANGLER_SEND_METRICS: "false",
-        WRANGLER_LOG: "warn",
+        // VALUSEAL_E2E_SERVER_LOG=<file> keeps the app server's debug log there (tests/README.md).
+        WRANGLER_LOG: process.env.VALUSEAL_E2E_SERVER_LOG ? "debug" : "warn",
       },
     },
   );
   let output = "";
+  const serverLog = process.env.VALUSEAL_E2E_SERVER_LOG;
   server.stdout?.on("data", (chunk) => (output += chunk));
   server.stderr?.on("data", (chunk) => (output += chunk));
+  if (serverLog) {
+    server.stdout?.on("data", (chunk) => appendFileSync(serverLog, chunk));
+    server.stderr?.on("data", (chunk) => appendFileSync(serverLog, chunk));
+  }
   const appUrl = `http://127.0.0.1:${port}`;
   try {
     await waitForHttp(appUrl, server);
