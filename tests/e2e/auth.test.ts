@@ -137,6 +137,20 @@ describe("session", () => {
     await context.close();
   });
 
+  it("keeps the session when reading the user fails for a moment (no connection, a busy server)", async () => {
+    const owner = await registerOwnerViaApi();
+    const { page, context } = await browser.newPage({ token: owner.token });
+    let failures = 2;
+    await page.route("**/api/auth/user", async (route) => {
+      if (failures-- > 0) return route.fulfill({ status: 503, json: { message: "Service temporarily unavailable" } });
+      return route.fallback();
+    });
+    await page.goto("/qr-history");
+    await page.getByTestId("company-name").waitFor();
+    expect(await page.evaluate(() => localStorage.getItem("token"))).toBe(owner.token);
+    await context.close();
+  });
+
   it("sends no current-user request without a token", async () => {
     const { page, context } = await browser.newPage();
     const calls: string[] = [];

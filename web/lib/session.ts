@@ -1,13 +1,17 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Json, PublicUser } from "../../schema/responses";
-import { apiRequest, tokenStore } from "./api-client";
+import { apiRequest, isUnauthorizedError, tokenStore } from "./api-client";
 
 /** The signed-in user is cached under this key; every screen reads it through useSession. */
+const TRANSIENT_RETRIES = 4;
+
 export const currentUserKey = ["/api/auth/user"] as const;
 
 /**
- * No token means signed out, with no request. Any failure to read the user removes the token;
- * the user is never treated as cached (stale time zero) and never retried.
+ * No token means signed out, with no request. Only the server's 401 (a token it no longer
+ * accepts) removes the token; any other failure (no connection, a busy server) is tried again
+ * and never signs the user out, since a network blip on a phone must not end a session. The user
+ * is never treated as cached (stale time zero).
  */
 export const currentUserQuery = () =>
   queryOptions({
@@ -15,13 +19,15 @@ export const currentUserQuery = () =>
     queryFn: async (): Promise<Json<PublicUser> | null> => {
       try {
         return await apiRequest<Json<PublicUser>>("/api/auth/user");
-      } catch {
+      } catch (error) {
+        if (!isUnauthorizedError(error)) throw error;
         tokenStore.clear();
         return null;
       }
     },
     staleTime: 0,
-    retry: false,
+    retry: TRANSIENT_RETRIES,
+    retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 8000),
   });
 
 export function useSession() {
