@@ -22,7 +22,7 @@ const decimal = z
   .regex(/^\d+(\.\d+)?$/)
   .meta({ description: "A decimal number as text, exactly as stored", example: "12500000.00" });
 
-export const v1ErrorSchema = z
+export const errorBodySchema = z
   .strictObject({
     message: z.string().meta({ example: "Validation failed" }),
     errors: z
@@ -30,7 +30,7 @@ export const v1ErrorSchema = z
       .optional()
       .meta({ description: "One line per invalid field", example: ["marketValue: Market value is required"] }),
   })
-  .meta({ id: "Error", description: "Every error has this shape" });
+  .meta({ id: "Error", description: "Every error has this shape, whatever the status" });
 
 export const v1SignerSchema = z
   .strictObject({ name: z.string(), qualification: z.string().nullable() })

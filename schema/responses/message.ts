@@ -1,3 +1,6 @@
+import type { z } from "zod";
+import type { errorBodySchema } from "../api-v1";
+
 /** The answer of a change that returns nothing else (sign-out, deletions, password changes). */
 export interface MessageResponse {
   message: string;
@@ -6,8 +9,6 @@ export interface MessageResponse {
 /**
  * The one error shape of the API, whatever the status: a readable `message` (screens show it as
  * the toast's description) and, for validation failures, one "field: problem" line per problem.
+ * Defined once as a schema, which the integration API's document publishes.
  */
-export interface ErrorBody {
-  message: string;
-  errors?: string[];
-}
+export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -4,7 +4,7 @@ import {
   v1CodePageSchema,
   v1CodeScansSchema,
   v1CodeWithImageSchema,
-  v1ErrorSchema,
+  errorBodySchema,
   v1ValuerSchema,
 } from "../../schema/api-v1";
 import { API_KEY_PREFIX } from "../../schema/limits";
@@ -50,7 +50,7 @@ const v1 = (
 /** Every error answer has the documented shape. */
 function expectError(res: { status: number; body: unknown }, status: number, message?: RegExp) {
   expect(res.status, JSON.stringify(res.body)).toBe(status);
-  const body = v1ErrorSchema.parse(res.body);
+  const body = errorBodySchema.parse(res.body);
   if (message) expect(body.message).toMatch(message);
 }
 
@@ -187,7 +187,7 @@ describe("API keys (Settings → API keys)", () => {
     expect(listed.revokedAt).not.toBeNull();
   });
 
-  it("refuse anything that is not a key of ours before looking it up", async () => {
+  it("refuse anything that is not a well-formed key with the one message", async () => {
     for (const credential of ["vsk_live_short", `vsk_live_${"a".repeat(31)}!`, `vsk_live_${"a".repeat(33)}`]) {
       expectError(await v1(credential, "/codes"), 401, /not valid/);
     }

@@ -2,9 +2,10 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Json, PublicUser } from "../../schema/responses";
 import { apiRequest, isUnauthorizedError, tokenStore } from "./api-client";
 
-/** The signed-in user is cached under this key; every screen reads it through useSession. */
+/** Tries of a failed read of the user (not a 401) before the screens show it failed: about 15 s. */
 const TRANSIENT_RETRIES = 4;
 
+/** The signed-in user is cached under this key; every screen reads it through useSession. */
 export const currentUserKey = ["/api/auth/user"] as const;
 
 /**

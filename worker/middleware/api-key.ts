@@ -3,6 +3,7 @@ import { createMiddleware } from "hono/factory";
 import type { ApiKeyScope } from "../../schema/limits";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
+import { bearerToken } from "./auth";
 import { enforceClientRateLimit, enforceRateLimit } from "./rate-limit";
 import { authenticateApiKey, isApiKey, type ApiKeyCaller } from "../services/api-keys";
 
@@ -15,7 +16,7 @@ const KEY_REQUIRED = "Send an API key as Authorization: Bearer vsk_live_… (Set
  */
 export const requireApiKey = (scope: ApiKeyScope) =>
   createMiddleware<AppEnv>(async (c, next) => {
-    const credential = c.req.header("Authorization")?.match(/^Bearer\s+(\S+)$/i)?.[1];
+    const credential = bearerToken(c.req.header("Authorization"));
     if (!credential || !isApiKey(credential)) throw new ApiError(401, KEY_REQUIRED);
     // Before the lookup, so a flood of made-up keys costs the database nothing past the budget.
     await enforceClientRateLimit(c, "API_NETWORK_LIMITER", "api");

@@ -19,7 +19,8 @@ import { verifySessionToken } from "../lib/tokens";
 
 const UNAUTHORIZED = "Unauthorized";
 
-function bearerToken(header: string | undefined): string | null {
+/** The credential of an `Authorization: Bearer …` header (a session token, or an API key on /api/v1). */
+export function bearerToken(header: string | undefined): string | null {
   const match = header?.match(/^Bearer\s+(\S+)$/i);
   return match?.[1] ?? null;
 }

@@ -290,7 +290,7 @@ export async function codePage(
 }
 
 /** Only for a page past the end, where the total has no row to ride on. */
-export async function countCodes(db: Database, where: SQL | undefined) {
+async function countCodes(db: Database, where: SQL | undefined) {
   const [row] = await db
     .select({ total: sql<number>`count(*)`.mapWith(Number) })
     .from(qrCodes)

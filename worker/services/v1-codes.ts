@@ -1,5 +1,4 @@
-import { and, asc, desc, eq, isNull } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { V1Code } from "../../schema/api-v1";
 import type { Page, QrCode } from "../../schema/responses";
 import { qrCodes, valuers } from "../../schema/tables";
@@ -7,20 +6,14 @@ import { PUBLIC_TOKEN_PATTERN } from "../../schema/validation/certificate";
 import type { QrCodeListQuery } from "../../schema/validation/qr-codes";
 import type { Database, Reader } from "../db";
 import { notFound } from "../lib/errors";
-import { CODE_NOT_FOUND, codePageRange, codeWithValuer, countCodes, listFilter, listTotal } from "./qr-codes";
+import { CODE_NOT_FOUND, codePage, codePageQuery, codePageRange, selectCodes } from "./qr-codes";
 
 /**
  * The integration API's view of a company's codes (/api/v1/codes): each code named by its token,
  * the code that replaces it by that code's token, never a row number.
  */
 
-const successor = alias(qrCodes, "successor");
-
-const v1Columns = { ...codeWithValuer, supersededByToken: successor.publicToken };
-
-type V1Row = QrCode & { supersededByToken: string | null };
-
-export function toV1Code(code: V1Row): V1Code {
+export function toV1Code(code: QrCode, supersededByToken: string | null): V1Code {
   return {
     id: code.publicToken,
     url: code.qrCodeData,
@@ -51,7 +44,7 @@ export function toV1Code(code: V1Row): V1Code {
     purpose: code.purpose,
     revokedAt: code.revokedAt?.toISOString() ?? null,
     revokedReason: code.revokedReason,
-    supersededBy: code.supersededByToken,
+    supersededBy: supersededByToken,
     scanCount: code.verificationCount,
     createdAt: code.createdAt.toISOString(),
   };
@@ -75,33 +68,36 @@ export async function codeIdByToken(db: Reader, companyId: number, token: string
   return id;
 }
 
-export async function v1Code(db: Database, companyId: number, token: string): Promise<V1Code> {
-  const [row] = await db
-    .select(v1Columns)
-    .from(qrCodes)
-    .leftJoin(successor, eq(successor.id, qrCodes.supersededById))
-    .where(and(eq(qrCodes.publicToken, token), eq(qrCodes.companyId, companyId)))
-    .limit(1);
-  if (!row) throw notFound(CODE_NOT_FOUND);
-  return toV1Code(row);
+/** The codes as the API answers them, the tokens of the codes that replace any of them read in one query. */
+async function withSuccessorTokens(db: Database, codes: QrCode[]): Promise<V1Code[]> {
+  const ids = [...new Set(codes.flatMap((code) => (code.supersededById === null ? [] : [code.supersededById])))];
+  const successors =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ id: qrCodes.id, publicToken: qrCodes.publicToken })
+          .from(qrCodes)
+          .where(inArray(qrCodes.id, ids));
+  const tokenOf = new Map(successors.map((successor) => [successor.id, successor.publicToken]));
+  return codes.map((code) =>
+    toV1Code(code, code.supersededById === null ? null : (tokenOf.get(code.supersededById) ?? null)),
+  );
 }
 
-/** One page of the company's codes, newest first, with the history screen's filters. */
+export async function v1Code(db: Database, companyId: number, token: string): Promise<V1Code> {
+  const [code] = await selectCodes(db)
+    .where(and(eq(qrCodes.publicToken, token), eq(qrCodes.companyId, companyId)))
+    .limit(1);
+  if (!code) throw notFound(CODE_NOT_FOUND);
+  const [answer] = await withSuccessorTokens(db, [code]);
+  return answer!;
+}
+
+/** One page of the company's codes, newest first, with the History screen's filters (its own page query). */
 export async function v1CodePage(db: Database, companyId: number, query: QrCodeListQuery): Promise<Page<V1Code>> {
-  const range = codePageRange(query);
-  const where = listFilter(companyId, query);
-  const rows = await db
-    .select({ ...v1Columns, total: listTotal(companyId, query, where) })
-    .from(qrCodes)
-    .leftJoin(successor, eq(successor.id, qrCodes.supersededById))
-    .where(where)
-    .orderBy(desc(qrCodes.createdAt), desc(qrCodes.id))
-    .limit(range.limit)
-    .offset(range.offset);
-  const page = query.page ?? 1;
-  // The total rides on the rows; only a page past the end counts on its own.
-  const total = rows[0]?.total ?? (page > 1 ? await countCodes(db, where) : 0);
-  return { items: rows.map(({ total: _total, ...row }) => toV1Code(row)), page, pageSize: range.limit, total };
+  const rows = await codePageQuery(db, companyId, query, codePageRange(query));
+  const page = await codePage(db, companyId, query, rows);
+  return { ...page, items: await withSuccessorTokens(db, page.items) };
 }
 
 /** The valuers who can sign a new code: active and not deleted, by name. */

@@ -3,7 +3,7 @@ import {
   v1CodePageSchema,
   v1CodeScansSchema,
   v1CodeWithImageSchema,
-  v1ErrorSchema,
+  errorBodySchema,
   v1RevokeSchema,
 } from "../../../schema/api-v1";
 import { CODE_NOT_FOUND_ERROR, jsonAnswer, KEY_ERRORS, KEY_SECURITY } from "./documented";
@@ -88,8 +88,8 @@ const createCode = createRoute({
       }),
     },
     ...KEY_ERRORS,
-    409: jsonAnswer(v1ErrorSchema, "A request with this Idempotency-Key is still being processed"),
-    422: jsonAnswer(v1ErrorSchema, "This Idempotency-Key was already used with a different request"),
+    409: jsonAnswer(errorBodySchema, "A request with this Idempotency-Key is still being processed"),
+    422: jsonAnswer(errorBodySchema, "This Idempotency-Key was already used with a different request"),
   },
 });
 
@@ -130,7 +130,7 @@ const revoke = createRoute({
     200: jsonAnswer(v1CodeWithImageSchema, "The revoked code"),
     ...KEY_ERRORS,
     ...CODE_NOT_FOUND_ERROR,
-    409: jsonAnswer(v1ErrorSchema, "The code is already revoked"),
+    409: jsonAnswer(errorBodySchema, "The code is already revoked"),
   },
 });
 
@@ -162,7 +162,7 @@ export const v1CodeRoutes = new OpenAPIHono<AppEnv>({ defaultHook: answerInvalid
       { userId: caller.userId, key: c.req.valid("header")["idempotency-key"], input: { apiKey: caller.keyId, input } },
       async (db) => {
         const code = await issueCode(db, signing, { ...input, userId: caller.userId, companyId: caller.companyId });
-        return { status: 201 as const, body: withImage(toV1Code({ ...code, supersededByToken: null })) };
+        return { status: 201 as const, body: withImage(toV1Code(code, null)) };
       },
     );
     return c.json(answer.body, 201, answer.replayed ? { "Idempotent-Replayed": "true" } : undefined);

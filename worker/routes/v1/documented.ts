@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { v1ErrorSchema } from "../../../schema/api-v1";
+import { errorBodySchema } from "../../../schema/api-v1";
 
 /** What the integration API's routes share in the document: answers, errors and the key scheme. */
 
@@ -10,18 +10,18 @@ export const jsonAnswer = <Schema extends z.ZodType>(schema: Schema, description
 
 /** The errors any route with an API key can answer. */
 export const KEY_ERRORS = {
-  400: jsonAnswer(v1ErrorSchema, "The request is not valid: `errors` names each field"),
-  401: jsonAnswer(v1ErrorSchema, "No API key, or a key that is revoked, expired or mistyped"),
-  403: jsonAnswer(v1ErrorSchema, "The key lacks the permission this route needs, or the company is deactivated"),
+  400: jsonAnswer(errorBodySchema, "The request is not valid: `errors` names each field"),
+  401: jsonAnswer(errorBodySchema, "No API key, or a key that is revoked, expired or mistyped"),
+  403: jsonAnswer(errorBodySchema, "The key lacks the permission this route needs, or the company is deactivated"),
   429: {
-    ...jsonAnswer(v1ErrorSchema, "Too many requests for this key (300 a minute) or this network"),
+    ...jsonAnswer(errorBodySchema, "Too many requests for this key (300 a minute) or this network"),
     headers: z.object({ "Retry-After": z.string().meta({ description: "Seconds to wait", example: "60" }) }),
   },
-  503: jsonAnswer(v1ErrorSchema, "The service cannot take the request now; try again shortly"),
+  503: jsonAnswer(errorBodySchema, "The service cannot take the request now; try again shortly"),
 };
 
 export const CODE_NOT_FOUND_ERROR = {
-  404: jsonAnswer(v1ErrorSchema, "No code of your company has the id in the path"),
+  404: jsonAnswer(errorBodySchema, "No code of your company has the id in the path"),
 };
 
 /** Every route needs an API key (registered as the `apiKey` security scheme in worker/routes/v1). */
