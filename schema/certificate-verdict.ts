@@ -64,3 +64,65 @@ const HEADLINES: Record<Language, Record<CertificateHeadline, (suspendedOn: stri
 
 export const verdictHeadline = (language: Language, headline: CertificateHeadline, suspendedOn: string | null = null) =>
   HEADLINES[language][headline](suspendedOn);
+
+/**
+ * One line under the headline saying exactly what the page proves and what the reader should do.
+ * "Verified Authentic" is the product's badge, but a forged paper carrying a genuine code shows the
+ * same page: what is proven is the record, so the line sends the reader to compare their copy.
+ */
+const MEANINGS: Record<Language, Record<CertificateHeadline, string>> = {
+  en: {
+    "verified-authentic": "Genuine record from a verified firm — check that your copy matches",
+    expired: "Genuine record, but the valuation has expired — ask the valuer for an updated report",
+    revoked: "Withdrawn by the issuer — do not rely on this valuation",
+    superseded: "Replaced by a newer valuation — do not rely on this one",
+    sample: "For demonstration only — not a real valuation",
+    "issuer-suspended": "ValuSeal no longer vouches for this firm — confirm with the firm before relying on it",
+    "issuer-before-verification":
+      "ValuSeal has not confirmed this code's issuer — confirm with the firm before relying on it",
+    "issuer-other-identity":
+      "ValuSeal has not confirmed this code's issuer — confirm with the firm before relying on it",
+    "issuer-not-verified":
+      "ValuSeal has not confirmed who issued this code — confirm with the firm before relying on it",
+  },
+  sw: {
+    "verified-authentic": "Rekodi halali kutoka kampuni iliyothibitishwa — hakikisha nakala yako inalingana nayo",
+    expired: "Rekodi halali, lakini muda wa tathmini umekwisha — muombe mthamini ripoti iliyosasishwa",
+    revoked: "Mtoaji ameiondoa tathmini hii — usiitegemee",
+    superseded: "Imebadilishwa na tathmini mpya zaidi — usiitegemee hii",
+    sample: "Kwa maonyesho tu — si tathmini halisi",
+    "issuer-suspended": "ValuSeal haiidhinishi tena kampuni hii — thibitisha na kampuni kabla ya kuitegemea",
+    "issuer-before-verification":
+      "ValuSeal haijathibitisha mtoaji wa msimbo huu — thibitisha na kampuni kabla ya kuitegemea",
+    "issuer-other-identity":
+      "ValuSeal haijathibitisha mtoaji wa msimbo huu — thibitisha na kampuni kabla ya kuitegemea",
+    "issuer-not-verified": "ValuSeal haijathibitisha aliyetoa msimbo huu — thibitisha na kampuni kabla ya kuitegemea",
+  },
+};
+
+export const verdictMeaning = (language: Language, headline: CertificateHeadline) => MEANINGS[language][headline];
+
+/**
+ * Whether ValuSeal vouches for the issuer, said beside the issuer's name in the certificate's
+ * summary. Dates arrive formatted in the page's language.
+ */
+const STANDINGS: Record<Language, Record<IssuerTrust, (on: string | null) => string>> = {
+  en: {
+    verified: (on) => `Verified by ValuSeal${on ? ` on ${on}` : ""}`,
+    "not-verified": () => "Not verified by ValuSeal",
+    "before-verification": () => "Verified by ValuSeal only after this code was issued",
+    "other-identity": () => "Not the identity ValuSeal verified",
+    suspended: (on) => `Suspended by ValuSeal${on ? ` on ${on}` : ""}`,
+  },
+  sw: {
+    verified: (on) => `Imethibitishwa na ValuSeal${on ? ` tarehe ${on}` : ""}`,
+    "not-verified": () => "Haijathibitishwa na ValuSeal",
+    "before-verification": () => "Ilithibitishwa na ValuSeal baada ya msimbo huu kutolewa",
+    "other-identity": () => "Si utambulisho ambao ValuSeal ilithibitisha",
+    suspended: (on) => `Imesimamishwa na ValuSeal${on ? ` tarehe ${on}` : ""}`,
+  },
+};
+
+/** `on` is the verification date for a verified issuer, the suspension date for a suspended one. */
+export const issuerStanding = (language: Language, trust: IssuerTrust, on: string | null) =>
+  STANDINGS[language][trust](on);

@@ -28,7 +28,7 @@ function expectGreen(view: View) {
     issuerVerifiedAt: expect.any(String),
   });
   expect(view.html).toContain("Verified Authentic");
-  expect(view.html).toContain("Issuer verified by ValuSeal on");
+  expect(view.html).toContain("Verified by ValuSeal on");
 }
 
 /** Amber with the reason: the badge and the banner say it, and nothing says "Verified Authentic". */

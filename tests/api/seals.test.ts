@@ -324,7 +324,8 @@ describe("GET /v/:token/:page (a sealed report's page QR)", () => {
     const unsealed = await api(`/v/${code.publicToken}/2`);
     expect(unsealed.status).toBe(200);
     expect(unsealed.body).not.toContain("of the sealed report");
-    expect(unsealed.body).not.toContain("Check a copy of this report");
+    expect(unsealed.body).not.toContain("Check the PDF you were given");
+    expect(unsealed.body).toContain("The issuer did not seal a PDF of this report with ValuSeal");
     await seal(owner.token, code.id, sealedFile("v1", 4));
     expect((await api(`/v/${code.publicToken}/5`)).body).not.toContain("of the sealed report");
     expect((await api(`/v/${code.publicToken}/0`)).status).toBe(404);

@@ -85,7 +85,7 @@ describe("sealing a report", () => {
     const phone = await browser.newPage({ viewport: PHONE_VIEWPORT });
     await phone.page.goto(new URL(address!).pathname);
     await phone.page.getByText("Page 3 of 4 of the sealed report").waitFor();
-    await phone.page.getByRole("link", { name: "Check a copy of this report" }).waitFor();
+    await phone.page.getByRole("link", { name: "Check the PDF you were given" }).waitFor();
     await phone.context.close();
     await context.close();
   });

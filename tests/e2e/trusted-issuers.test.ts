@@ -125,7 +125,7 @@ describe("issuer verification", () => {
 
     await phone.page.reload();
     await phone.page.getByText("Verified Authentic", { exact: true }).waitFor();
-    await phone.page.getByText(/Issuer verified by ValuSeal on/).waitFor();
+    await phone.page.getByText(/^Verified by ValuSeal on/).waitFor();
     await phone.page.goto(code.qrCodeData);
     await phone.page.getByText("Verified Authentic").waitFor();
     expect(await phone.page.getByText(NOT_VERIFIED).count()).toBe(0);

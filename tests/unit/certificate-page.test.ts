@@ -92,7 +92,7 @@ describe("readerOf", () => {
 describe("renderCertificatePage: the status", () => {
   it("says Verified Authentic only for a valid code of a verified issuer", async () => {
     expect(await badgeOf({})).toEqual({ tone: "ok", text: "Verified Authentic" });
-    expect(await render({})).toContain("Issuer verified by ValuSeal on 10 January 2025");
+    expect(await render({})).toContain("Verified by ValuSeal on 10 January 2025");
   });
 
   it("shows a valid code of an unverified issuer as a record under an amber notice", async () => {
@@ -143,6 +143,65 @@ describe("renderCertificatePage: the status", () => {
     expect(sample).toContain("<dd>Not counted (sample)</dd>");
     expect(sample).not.toContain("1,234");
     expect(await render({})).toContain("<dd>1,234</dd>");
+  });
+});
+
+/** The summary section's text, tags dropped and spaces collapsed, and where it sits in the page. */
+async function summaryOf(changes: Partial<PublicCertificate>, context = {}, reader = english) {
+  const page = String(await renderCertificatePage({ ...certificate, ...changes }, reader, context));
+  const match = /<section class="summary"[\s\S]*?<\/section>/.exec(page);
+  const text = (match?.[0] ?? "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  return { page, text, at: match?.index ?? -1 };
+}
+
+describe("renderCertificatePage: the summary", () => {
+  it("says under the badge what a green page proves: the record, not the paper in hand", async () => {
+    const { page } = await summaryOf({});
+    expect(page).toContain("Genuine record from a verified firm — check that your copy matches");
+    expect((await summaryOf({}, {}, swahili)).page).toContain(
+      "Rekodi halali kutoka kampuni iliyothibitishwa — hakikisha nakala yako inalingana nayo",
+    );
+    expect((await summaryOf({ status: "revoked", revokedAt: null, revokedReason: "x" })).page).toContain(
+      "Withdrawn by the issuer — do not rely on this valuation",
+    );
+  });
+
+  it("puts the issuer and ValuSeal's word on it, the value, its dates and the valuer before every detail", async () => {
+    const { page, text, at } = await summaryOf({});
+    expect(text).toBe(
+      "Issuer Acme Valuers Ltd Verified by ValuSeal on 10 January 2025 Market value KSh 45,000,000.00 " +
+        "Valuation date 15 April 2025 Signing valuer Grace Wanjiru Valid until 14 July 2025 " +
+        "The issuer did not seal a PDF of this report with ValuSeal: compare your copy with the details below.",
+    );
+    expect(at).toBeGreaterThan(page.indexOf("</header>"));
+    expect(at).toBeLessThan(page.indexOf("<h2>Property Information</h2>"));
+    const swahili_ = await summaryOf({}, {}, swahili);
+    expect(swahili_.text).toContain("Mtoaji Acme Valuers Ltd Imethibitishwa na ValuSeal tarehe 10 Januari 2025");
+  });
+
+  it("says when ValuSeal does not vouch for the issuer, and when it suspended it", async () => {
+    expect((await summaryOf({ issuerTrust: "not-verified", issuerVerifiedAt: null })).text).toContain(
+      "Acme Valuers Ltd Not verified by ValuSeal",
+    );
+    const suspended = await summaryOf({ issuerTrust: "suspended", issuerSuspendedAt: "2025-06-01T10:00:00.000Z" });
+    expect(suspended.text).toContain("Acme Valuers Ltd Suspended by ValuSeal on 1 June 2025");
+  });
+
+  it("offers the check of the PDF in hand as the main button for a sealed code, a quieter one once withdrawn", async () => {
+    const sealed = await summaryOf({}, { sealedPageCount: 4 });
+    expect(sealed.page).toMatch(
+      new RegExp(`<a class="button" href="/v/${TOKEN}/check"\\s*>Check the PDF you were given</a\\s*>`),
+    );
+    expect(sealed.text).not.toContain("did not seal");
+    const revoked = await summaryOf({ status: "revoked", revokedAt: null, revokedReason: "x" }, { sealedPageCount: 4 });
+    expect(revoked.page).toContain(`<a class="button quiet" href="/v/${TOKEN}/check"`);
+  });
+
+  it("has no summary for the landing page's sample", async () => {
+    expect((await summaryOf({ status: "sample" })).at).toBe(-1);
   });
 });
 

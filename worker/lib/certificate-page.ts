@@ -1,7 +1,13 @@
 import { createHash } from "node:crypto";
 import { html, raw } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
-import { type CertificateHeadline, certificateVerdict, verdictHeadline } from "../../schema/certificate-verdict";
+import {
+  type CertificateHeadline,
+  certificateVerdict,
+  issuerStanding,
+  verdictHeadline,
+  verdictMeaning,
+} from "../../schema/certificate-verdict";
 import { isMotorVehicle } from "../../schema/code-description";
 import { acceptedTags, chooseLanguage, LANGUAGE_NAMES, LOCALES, type Language } from "../../schema/language";
 import { CURRENCY_SYMBOLS, type Currency } from "../../schema/limits";
@@ -16,17 +22,20 @@ import { CERTIFICATE_TEXTS, type CertificateTexts } from "./certificate-texts";
  */
 const CSS = `*{box-sizing:border-box}body{margin:0;background:#f1f5f9;color:#0f172a;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
 main{max-width:640px;margin:0 auto;padding:16px}.card{background:#fff;border-radius:12px;box-shadow:0 1px 3px #0002;overflow:hidden}
-header{padding:20px 16px;text-align:center;border-bottom:1px solid #e2e8f0}.brand{margin:0;font-size:13px;letter-spacing:.08em;text-transform:uppercase;color:#475569}
-h1{margin:4px 0 12px;font-size:22px;line-height:1.25}.badge{display:inline-block;margin:0;padding:6px 14px;border-radius:999px;font-weight:700}
+header{padding:14px 16px;text-align:center;border-bottom:1px solid #e2e8f0}.brand{margin:0;font-size:13px;letter-spacing:.08em;text-transform:uppercase;color:#475569}
+h1{margin:2px 0 10px;font-size:20px;line-height:1.25}.badge{display:inline-block;margin:0;padding:6px 14px;border-radius:999px;font-weight:700}
 .ok{background:#dcfce7;color:#166534}.bad{background:#fee2e2;color:#991b1b}.note{background:#e0f2fe;color:#075985}.warn{background:#fef3c7;color:#92400e}
 .banner{margin:16px;padding:12px 14px;border-radius:8px;border:2px solid}.banner.bad{border-color:#dc2626}.banner.note{border-color:#0284c7}.banner.warn{border-color:#d97706}
-.issuer{margin:8px 0 0;font-size:14px;color:#166534}
+.meaning{margin:10px 0 0;font-weight:600}.meaning.ok,.meaning.bad,.meaning.warn,.meaning.note{background:none}
 .banner strong{display:block;font-size:18px}.banner p{margin:4px 0 0}a{color:inherit;overflow-wrap:anywhere}
 section{padding:12px 16px;border-bottom:1px solid #e2e8f0}h2{margin:0 0 8px;font-size:15px;color:#334155}
 dl{margin:0;display:grid;grid-template-columns:minmax(0,2fr) minmax(0,3fr);gap:6px 12px}dt{color:#64748b}dd{margin:0;font-weight:600;overflow-wrap:anywhere}
 footer{padding:12px 16px;background:#f8fafc;font-size:14px}footer dl{margin-bottom:10px}.phish{margin:0;color:#475569}
-.lead{padding:16px;margin:0}.sealed{margin:12px 0 0;font-weight:600;color:#334155}.check{padding:12px 16px;margin:0;border-bottom:1px solid #e2e8f0}
-.lang{margin:0 0 8px;text-align:right;font-size:15px}.lang a{display:inline-block;padding:8px 4px;font-weight:600;color:#1e3a8a}@media (max-width:400px){dl{grid-template-columns:1fr}dd{margin-bottom:6px}}`;
+.lead{padding:16px;margin:0}.sealed{margin:8px 0 0;font-weight:600;color:#334155}
+.summary{font-size:15px}.summary dl{grid-template-columns:minmax(0,2fr) minmax(0,3fr);gap:4px 12px}.standing{display:block;font-size:13px;font-weight:400;color:#92400e}.standing.vouched{color:#166534}
+.button{display:block;margin:14px 0 0;padding:13px 16px;border-radius:10px;background:#1e3a8a;color:#fff;text-align:center;font-size:17px;font-weight:700;text-decoration:none}.button.quiet{background:#fff;color:#1e3a8a;border:2px solid #1e3a8a}
+.hint,.unsealed{margin:6px 0 0;font-size:14px;color:#475569}.unsealed{margin-top:12px}
+.lang{margin:0 0 8px;text-align:right;font-size:15px}.lang a{display:inline-block;padding:8px 4px;font-weight:600;color:#1e3a8a}@media (max-width:400px){main{padding:8px 12px 16px}dl{grid-template-columns:1fr}dd{margin-bottom:6px}.summary dl{grid-template-columns:minmax(0,2fr) minmax(0,3fr)}.summary dd{margin-bottom:0}}`;
 
 /** Built as one string so formatting can never put whitespace inside it: the CSP hash covers it exactly. */
 const STYLE_ELEMENT = raw(`<style>${CSS}</style>`);
@@ -171,16 +180,60 @@ const BADGE_MARK = { valid: "&#10003; ", warning: "&#9888; ", invalid: "&#10007;
 /**
  * One status, one badge, by the shared verdict: "Verified Authentic" only for a valid code whose
  * issuer identity ValuSeal verified; amber for an expired code or an issuer ValuSeal does not vouch
- * for (with the reason); red for a revoked or superseded one.
+ * for (with the reason); red for a revoked or superseded one. Under it, one line saying what that
+ * proves and what to do.
  */
-function statusBlock(certificate: PublicCertificate, t: CertificateTexts, f: Formats) {
+function statusBlock(certificate: PublicCertificate, f: Formats) {
   const { tone, headline } = certificateVerdict(certificate.status, certificate.issuerTrust);
   const text = headlineText(certificate, headline, f);
-  const badge = html`<p class="badge ${BADGE_CLASS[tone]}">${raw(BADGE_MARK[tone])}${text}</p>`;
-  if (tone !== "valid") return badge;
-  const since = certificate.issuerVerifiedAt ? f.date(certificate.issuerVerifiedAt) : null;
-  return html`${badge}
-    <p class="issuer">${t.issuerVerified(since)}</p>`;
+  return html`<p class="badge ${BADGE_CLASS[tone]}">${raw(BADGE_MARK[tone])}${text}</p>
+    <p class="meaning ${BADGE_CLASS[tone]}">${verdictMeaning(f.language, headline)}</p>`;
+}
+
+/** The issuer's name and whether ValuSeal vouches for it, with the date that makes it so. */
+function issuerFact(c: PublicCertificate, f: Formats) {
+  const on = c.issuerTrust === "suspended" ? c.issuerSuspendedAt : c.issuerVerifiedAt;
+  return html`${c.companyName}
+    <span class="standing${c.issuerTrust === "verified" ? " vouched" : ""}"
+      >${issuerStanding(f.language, c.issuerTrust, on ? f.date(on) : null)}</span
+    >`;
+}
+
+/**
+ * What a bank officer needs on a phone's first screen, before any detail: who issued it and
+ * whether ValuSeal vouches for them, the value, its dates and the signing valuer, then the check
+ * of the PDF in hand (a sealed code) or what to compare instead (a code whose PDF was not sealed).
+ */
+function summary(c: PublicCertificate, context: CertificateContext, reader: Reader, t: CertificateTexts, f: Formats) {
+  if (c.status === "sample") return "";
+  const rows: [string, Markup | string | null][] = [
+    [t.issuer, issuerFact(c, f)],
+    [t.marketValue, f.money(c.marketValue, c.currency)],
+    [t.valuationDate, f.date(c.valuationDate)],
+    [t.valuer, c.signingValuer],
+    [t.validUntil, c.validUntil === null ? null : f.date(c.validUntil)],
+  ];
+  // A withdrawn code's copy can still be checked (a court may need to know which report it was), but
+  // that is no longer the reader's next step, so the button steps back.
+  const { tone } = certificateVerdict(c.status, c.issuerTrust);
+  const check = context.sealedPageCount
+    ? html`<a class="button${tone === "invalid" ? " quiet" : ""}" href="/v/${c.qrCodeId}/check${reader.carry}"
+          >${t.checkPdfButton}</a
+        >
+        <p class="hint">${t.checkPdfHint}</p>`
+    : html`<p class="unsealed">${t.notSealed}</p>`;
+  return html`<section class="summary" aria-label="${t.summary}">
+    <dl>
+      ${rows
+        .filter(([, value]) => value !== null)
+        .map(
+          ([label, value]) =>
+            html`<dt>${label}</dt>
+              <dd>${value}</dd>`,
+        )}
+    </dl>
+    ${check}
+  </section>`;
 }
 
 const revokedOn = (certificate: PublicCertificate, t: CertificateTexts, f: Formats) =>
@@ -254,15 +307,6 @@ function sealedPageLine({ page, sealedPageCount }: CertificateContext, t: Certif
   return html`<p class="sealed">${t.sealedPage(f.count(page), f.count(sealedPageCount))}</p>`;
 }
 
-/** A sealed code's certificate offers the check of a copy (its own page with its own script). */
-function checkLink(certificate: PublicCertificate, { sealedPageCount }: CertificateContext, reader: Reader) {
-  if (certificate.status === "sample" || !sealedPageCount) return "";
-  const t = CERTIFICATE_TEXTS[reader.language];
-  return html`<p class="check">
-    <a href="/v/${certificate.qrCodeId}/check${reader.carry}">${t.checkCopyLink}</a>${t.checkCopyRest}
-  </p>`;
-}
-
 /** Every real code's certificate offers its signed record, the evidence that outlives this page. */
 function signedRecordLink(certificate: PublicCertificate, t: CertificateTexts) {
   if (certificate.status === "sample") return "";
@@ -303,9 +347,9 @@ export function renderCertificatePage(
     body: html`<header>
         <p class="brand">ValuSeal</p>
         <h1>${t.certificateTitle}</h1>
-        ${statusBlock(c, t, f)} ${sealedPageLine(context, t, f)}
+        ${statusBlock(c, f)} ${sealedPageLine(context, t, f)}
       </header>
-      ${banner(c, t, f)} ${reinstatementNote(c, t, f)} ${checkLink(c, context, reader)}
+      ${summary(c, context, reader, t, f)} ${banner(c, t, f)} ${reinstatementNote(c, t, f)}
       ${details(t.propertyInformation, [
         ...identityRows(c, t),
         [t.type, translated(t.propertyTypes, c.propertyType)],

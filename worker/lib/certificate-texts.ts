@@ -18,7 +18,10 @@ export interface CertificateTexts {
   phishing: (host: string) => Markup;
 
   certificateTitle: string;
-  issuerVerified: (since: string | null) => string;
+  /** The summary under the badge: what a bank officer needs before scrolling. */
+  summary: string;
+  issuer: string;
+  valuer: string;
 
   sampleBannerTitle: string;
   sampleBannerText: string;
@@ -34,8 +37,9 @@ export interface CertificateTexts {
   replacedTitle: string;
   replacedBy: string;
   sealedPage: (page: string, count: string) => string;
-  checkCopyLink: string;
-  checkCopyRest: string;
+  checkPdfButton: string;
+  checkPdfHint: string;
+  notSealed: string;
   signedRecordLink: string;
   signedRecordRest: string;
 
@@ -91,7 +95,9 @@ const en: CertificateTexts = {
   phishing: (host) => html`Check that the address bar shows <strong>${host}</strong> before you rely on this page.`,
 
   certificateTitle: "Property Valuation Certificate",
-  issuerVerified: (since) => `Issuer verified by ValuSeal${since ? ` on ${since}` : ""}`,
+  summary: "Summary",
+  issuer: "Issuer",
+  valuer: "Signing valuer",
 
   sampleBannerTitle: "Sample certificate — for demonstration only",
   sampleBannerText:
@@ -112,8 +118,9 @@ const en: CertificateTexts = {
   replacedTitle: "Replaced by a newer valuation",
   replacedBy: "Replaced by",
   sealedPage: (page, count) => `Page ${page} of ${count} of the sealed report`,
-  checkCopyLink: "Check a copy of this report",
-  checkCopyRest: ": drop the PDF you were given to see whether it is the sealed report, page by page.",
+  checkPdfButton: "Check the PDF you were given",
+  checkPdfHint: "Your browser compares it with the sealed report, page by page. Nothing is uploaded.",
+  notSealed: "The issuer did not seal a PDF of this report with ValuSeal: compare your copy with the details below.",
   signedRecordLink: "Download signed record",
   signedRecordRest:
     ": this certificate as ValuSeal signed it, to keep with the report. Its signature can be checked against ValuSeal's published keys without this site.",
@@ -188,7 +195,9 @@ const sw: CertificateTexts = {
     html`Hakikisha kwamba upau wa anwani unaonyesha <strong>${host}</strong> kabla ya kuutegemea ukurasa huu.`,
 
   certificateTitle: "Cheti cha Tathmini ya Mali",
-  issuerVerified: (since) => `Mtoaji amethibitishwa na ValuSeal${since ? ` tarehe ${since}` : ""}`,
+  summary: "Muhtasari",
+  issuer: "Mtoaji",
+  valuer: "Mthamini",
 
   sampleBannerTitle: "Cheti cha sampuli — kwa maonyesho tu",
   sampleBannerText:
@@ -210,8 +219,11 @@ const sw: CertificateTexts = {
   replacedTitle: "Imebadilishwa na tathmini mpya zaidi",
   replacedBy: "Imebadilishwa na",
   sealedPage: (page, count) => `Ukurasa wa ${page} kati ya ${count} wa ripoti iliyotiwa muhuri`,
-  checkCopyLink: "Kagua nakala ya ripoti hii",
-  checkCopyRest: ": chagua PDF uliyopewa ili uone kama ndiyo ripoti iliyotiwa muhuri, ukurasa kwa ukurasa.",
+  checkPdfButton: "Kagua PDF uliyopewa",
+  checkPdfHint:
+    "Kivinjari chako kinailinganisha na ripoti iliyotiwa muhuri, ukurasa kwa ukurasa. Hakuna kinachopakiwa.",
+  notSealed:
+    "Mtoaji hakutia muhuri PDF ya ripoti hii kwa ValuSeal: linganisha nakala yako na maelezo yaliyo hapa chini.",
   signedRecordLink: "Pakua rekodi iliyotiwa saini",
   signedRecordRest:
     ": cheti hiki kama ValuSeal ilivyokitia saini, cha kuhifadhi pamoja na ripoti. Saini yake inaweza kukaguliwa kwa funguo za umma za ValuSeal bila tovuti hii.",

@@ -1,7 +1,14 @@
 import { identityRows } from "../../../../schema/code-description";
 import type { PublicCertificate } from "../../../../schema/validation/certificate";
 import { formatDate, formatMeasure, formatMoney } from "../../../lib/format";
-import { type CertificateHeadline, certificateVerdict, verdictHeadline } from "../../../../schema/certificate-verdict";
+import {
+  type CertificateHeadline,
+  certificateVerdict,
+  issuerStanding,
+  verdictHeadline,
+  verdictMeaning,
+} from "../../../../schema/certificate-verdict";
+import { cn } from "../../../lib/cn";
 import { CertificateBanner, CertificateLayout, DetailList, DetailSection, StatusPill } from "./certificate-layout";
 
 const revokedOn = (certificate: PublicCertificate) =>
@@ -94,17 +101,54 @@ function ReinstatementBanner({ certificate: c }: { certificate: PublicCertificat
 
 const PILL_TONES = { valid: "valid", warning: "unverified", invalid: "invalid", sample: "sample" } as const;
 
-/** The shared verdict (schema/certificate-verdict.ts): the same words and colour as every other surface. */
+const MEANING_TONES = {
+  valid: "text-green-800",
+  warning: "text-amber-800",
+  invalid: "text-red-800",
+  sample: "text-sky-800",
+} as const;
+
+/**
+ * The shared verdict (schema/certificate-verdict.ts): the same words and colour as every other
+ * surface, and the line saying what it proves.
+ */
 function CertificateStatus({ certificate: c }: { certificate: PublicCertificate }) {
   const { tone, headline } = certificateVerdict(c.status, c.issuerTrust);
-  const pill = <StatusPill tone={PILL_TONES[tone]}>{headlineOf(c, headline)}</StatusPill>;
-  if (tone !== "valid") return pill;
-  const since = c.issuerVerifiedAt ? ` on ${formatDate(c.issuerVerifiedAt)}` : "";
   return (
     <>
-      {pill}
-      <p className="mt-2 text-sm text-green-800">Issuer verified by ValuSeal{since}</p>
+      <StatusPill tone={PILL_TONES[tone]}>{headlineOf(c, headline)}</StatusPill>
+      <p className={cn("mt-2.5 font-semibold", MEANING_TONES[tone])}>{verdictMeaning("en", headline)}</p>
     </>
+  );
+}
+
+/** As on the scanned page: the issuer and ValuSeal's word on it, the value, its dates and the valuer, first. */
+function CertificateSummary({ certificate: c }: { certificate: PublicCertificate }) {
+  if (c.status === "sample") return null;
+  const on = c.issuerTrust === "suspended" ? c.issuerSuspendedAt : c.issuerVerifiedAt;
+  const issuer = (
+    <>
+      {c.companyName}
+      <span
+        className={cn("block text-sm font-normal", c.issuerTrust === "verified" ? "text-green-800" : "text-amber-800")}
+      >
+        {issuerStanding("en", c.issuerTrust, on ? formatDate(on) : null)}
+      </span>
+    </>
+  );
+  return (
+    <section aria-label="Summary" className="border-b border-slate-200 px-4 py-3">
+      <DetailList
+        columns="always"
+        rows={[
+          ["Issuer", issuer],
+          ["Market value", formatMoney(c.marketValue, c.currency)],
+          ["Valuation date", formatDate(c.valuationDate)],
+          ["Signing valuer", c.signingValuer],
+          ["Valid until", formatDate(c.validUntil)],
+        ]}
+      />
+    </section>
   );
 }
 
@@ -142,6 +186,7 @@ export function CertificateDetails({ certificate: c }: { certificate: PublicCert
         </>
       }
     >
+      <CertificateSummary certificate={c} />
       {(c.status === "revoked" || c.status === "superseded") && <RevokedBanner certificate={c} />}
       {headline === "expired" && <ExpiredBanner certificate={c} />}
       {c.status === "sample" && <SampleBanner />}

@@ -84,14 +84,28 @@ export function CertificateLayout({ heading, status, children, footer }: Certifi
   );
 }
 
-export type DetailRows = [label: string, value: string | null | undefined][];
+export type DetailRows = [label: string, value: ReactNode][];
 
-/** A label/value grid: two columns, one under 400 px. Values the record does not have are left out. */
-export function DetailList({ rows, className }: { rows: DetailRows; className?: string }) {
+/**
+ * A label/value grid: two columns, one under 400 px unless `columns="always"` (the short summary
+ * keeps two, so it fits a phone's first screen). Values the record does not have are left out.
+ */
+export function DetailList({
+  rows,
+  className,
+  columns = "wide",
+}: {
+  rows: DetailRows;
+  className?: string;
+  columns?: "wide" | "always";
+}) {
   return (
     <dl
       className={cn(
-        "grid grid-cols-1 gap-x-3 gap-y-1.5 min-[400px]:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]",
+        "grid gap-x-3 gap-y-1.5",
+        columns === "always"
+          ? "grid-cols-[minmax(0,2fr)_minmax(0,3fr)]"
+          : "grid-cols-1 min-[400px]:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]",
         className,
       )}
     >
@@ -100,7 +114,9 @@ export function DetailList({ rows, className }: { rows: DetailRows; className?: 
         .map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="text-slate-500">{label}</dt>
-            <dd className="mb-1.5 break-words font-semibold min-[400px]:mb-0">{value}</dd>
+            <dd className={cn("break-words font-semibold", columns === "wide" && "mb-1.5 min-[400px]:mb-0")}>
+              {value}
+            </dd>
           </div>
         ))}
     </dl>
