@@ -486,6 +486,12 @@ describe("reading codes", () => {
       percent.id,
     ]);
     expect(await ids("search=&propertyType=&date=")).toHaveLength(3);
+    // A verification code as printed, as read out on the phone, or compact, finds its report only.
+    const printed: string = car.verificationCode;
+    const compact = printed.replace(/^VS-/, "").replaceAll("-", "");
+    for (const typed of [printed, printed.toLowerCase().replaceAll("-", " "), compact]) {
+      expect(await ids(`search=${encodeURIComponent(typed)}`), typed).toEqual([car.id]);
+    }
   });
 
   it("rejects malformed list queries", async () => {

@@ -3,6 +3,7 @@ import { registerOwnerViaApi } from "./fixtures/accounts";
 import { ACCESS_DENIED, ADMIN_TITLES, openAdminPage, recordScripts } from "./fixtures/admin-screens";
 import { createAdminViaDb } from "./fixtures/admins";
 import { useBrowser } from "./fixtures/browser";
+import { createOwnerWithCodesViaApi } from "./fixtures/codes";
 
 /**
  * Who gets the admin screens: their titles and navigation, admins sent there from the workspace, and
@@ -19,7 +20,9 @@ describe("admin screen access", () => {
       await page.getByRole("heading", { level: 1, name: title }).waitFor();
       expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe(title);
     }
-    expect(await page.getByText("System Settings panel coming soon...").isVisible()).toBe(true);
+    // The settings that exist, not a placeholder.
+    await page.getByRole("heading", { level: 2, name: "Signing keys" }).waitFor();
+    expect(await page.getByText("coming soon").count()).toBe(0);
     const nav = page.getByRole("navigation", { name: "Main" });
     await nav.getByRole("link", { name: "Users" }).click();
     await page.getByRole("heading", { level: 1, name: "User Management" }).waitFor();
@@ -75,6 +78,27 @@ describe("admin screen access", () => {
     await page.goto("/admin/users");
     await page.getByRole("heading", { level: 1, name: "User Management" }).waitFor();
     expect(await adminScripts()).toContain("Companies Management");
+    await context.close();
+  });
+
+  it("System Settings lists the signing keys and refuses a compromise time in the future", async () => {
+    // Something has been signed, so the platform's key is on record.
+    await createOwnerWithCodesViaApi();
+    const admin = await createAdminViaDb();
+    const { page, context } = await openAdminPage(browser, "/admin/settings", admin.token);
+    const keys = page.getByRole("group", { name: "Signing keys, oldest first" });
+    await keys.getByText("Signing now").first().waitFor();
+    await keys.getByRole("button", { name: "Mark compromised" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "Mark this key compromised?" });
+    await dialog.getByText("This cannot be undone.").waitFor();
+    const tomorrow = new Date(Date.now() + 86_400_000);
+    const local = new Date(tomorrow.getTime() - tomorrow.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+    await dialog.getByLabel("Compromised since (your local time)").fill(local);
+    await dialog.getByRole("button", { name: "Mark Compromised" }).click();
+    await dialog.getByRole("alert").getByText("The compromise time cannot be in the future").waitFor();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "detached" });
+    await keys.getByText("Signing now").first().waitFor();
     await context.close();
   });
 });

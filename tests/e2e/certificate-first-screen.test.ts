@@ -31,11 +31,10 @@ async function sealedCodeOfVerifiedFirm() {
 /** Wholly inside the first screen: nothing of it needs a scroll. */
 async function expectAboveTheFold(locator: Locator) {
   const box = await locator.boundingBox();
-  expect(box, await locator.textContent()).not.toBeNull();
+  const text = await locator.textContent();
+  expect(box, `${text} is not shown`).not.toBeNull();
   expect(box!.y).toBeGreaterThanOrEqual(0);
-  expect(box!.y + box!.height, `${await locator.textContent()} ends below the fold`).toBeLessThanOrEqual(
-    PHONE_VIEWPORT.height,
-  );
+  expect(box!.y + box!.height, `${text} ends below the fold`).toBeLessThanOrEqual(PHONE_VIEWPORT.height);
 }
 
 const SCREENS = {

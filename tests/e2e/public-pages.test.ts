@@ -22,7 +22,11 @@ describe("public pages", () => {
     const { page, context } = await browser.newPage();
     await page.goto("/no/such/page");
     await page.getByRole("heading", { name: "404 Page Not Found" }).waitFor();
-    await expect(page.getByText("Did you forget to add the page to the router?").isVisible()).resolves.toBe(true);
+    await page.getByText("There is no page at this address. The link may be broken or the address mistyped.").waitFor();
+    expect(await page.getByText("Did you forget to add the page to the router?").count()).toBe(0);
+    expect(await page.getByRole("link", { name: "Go to the home page" }).getAttribute("href")).toBe("/");
+    await page.getByRole("link", { name: "Verify a report" }).click();
+    await page.getByRole("heading", { level: 1, name: "Verify a valuation report" }).waitFor();
     await context.close();
   });
 

@@ -398,7 +398,7 @@ const historyRows = (page: Page) => page.locator("tbody tr");
 
 /** Applies the history filters with the Search button and waits for the server's filtered answer. */
 async function searchHistory(page: Page, filters: { search?: string; type?: string; date?: string }) {
-  await page.getByLabel("Search by property address").fill(filters.search ?? "");
+  await page.getByLabel("Search by address, reference or verification code").fill(filters.search ?? "");
   await page.getByLabel("Property Type").selectOption({ label: filters.type ?? "All" });
   await page.getByLabel("Valuation Date").fill(filters.date ?? "");
   const answered = page.waitForResponse((res) => new URL(res.url()).pathname === "/api/qr-codes");
@@ -464,7 +464,7 @@ describe("QR history (/qr-history)", () => {
     // The applied filters live in the address: a reload keeps them.
     await page.reload();
     await expect.poll(() => historyRows(page).count(), SCREEN_POLL).toBe(1);
-    expect(await page.getByLabel("Search by property address").inputValue()).toBe("riverside");
+    expect(await page.getByLabel("Search by address, reference or verification code").inputValue()).toBe("riverside");
 
     expect((await searchHistory(page, { type: "Motor Vehicle" })).propertyType).toBe("Motor Vehicle");
     await expect

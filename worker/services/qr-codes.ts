@@ -11,7 +11,7 @@ import type { CodeSigner, Page, QrCode } from "../../schema/responses";
 import { pageRange, type PageRange } from "../lib/pagination";
 import { verificationAddress } from "../lib/public-address";
 import { randomToken } from "../lib/random";
-import { formatVerificationCode } from "../../schema/verification-code";
+import { formatVerificationCode, normalizeVerificationCode } from "../../schema/verification-code";
 import { codeStatusColumn, issuerTrustColumn } from "../lib/code-status";
 import type { RecordSigning } from "../lib/signing";
 import { signCertificate } from "./signed-records";
@@ -205,14 +205,21 @@ export async function issueCode(
   return { ...code, valuer: valuerName ? { name: valuerName, qualification: valuerQualification } : null };
 }
 
+/**
+ * The History filters. The search matches the address or reference anywhere, and a whole
+ * verification code as printed or typed ("VS-7K3M-9Q2P-4H", "vs 7k3m 9q2p 4h", "7K3M9Q2P4H"): the
+ * code a bank officer reads out on the phone finds its report.
+ */
 export function listFilter(companyId: number | SQL<number>, query: QrCodeListQuery): SQL | undefined {
   const { search, propertyType, date, purpose, status } = query;
+  const typedCode = search ? normalizeVerificationCode(search) : null;
   return and(
     eq(qrCodes.companyId, companyId),
     search
       ? or(
           ilike(qrCodes.propertyAddress, containsPattern(search)),
           ilike(qrCodes.propertyReference, containsPattern(search)),
+          typedCode ? eq(qrCodes.verificationCode, typedCode) : undefined,
         )
       : undefined,
     propertyType ? eq(qrCodes.propertyType, propertyType) : undefined,

@@ -1,7 +1,7 @@
 import { ChevronDown, Menu } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { useState, type ReactNode } from "react";
-import { NavLink, useNavigate } from "react-router";
+import { Link, matchPath, useLocation, useNavigate } from "react-router";
 import type { Json, PublicUser } from "../../../schema/responses";
 import { Dialog } from "../../components/ui/dialog";
 import { BrandMark } from "../../components/layout/brand-mark";
@@ -11,27 +11,30 @@ import { useSignOut } from "../../lib/session-changes";
 import { EmailConfirmationBanner } from "./email-confirmation-banner";
 import { ADMIN_NAVIGATION, USER_NAVIGATION, type NavItem } from "./navigation";
 
+/** The item whose page is showing is marked for the eye and for screen readers (aria-current). */
 function NavList({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => void }) {
+  const { pathname } = useLocation();
   return (
     <ul className="space-y-1">
-      {items.map((item) => (
-        <li key={item.to}>
-          <NavLink
-            to={item.to}
-            end={item.to === "/" || item.to === "/admin"}
-            onClick={onNavigate}
-            className={({ isActive }) =>
-              cn(
+      {items.map((item) => {
+        const current = item.current.some((pattern) => matchPath(pattern, pathname) !== null);
+        return (
+          <li key={item.to}>
+            <Link
+              to={item.to}
+              aria-current={current ? "page" : undefined}
+              onClick={onNavigate}
+              className={cn(
                 "flex items-center gap-3 rounded-control px-3 py-2 text-sm font-medium",
-                isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
-              )
-            }
-          >
-            <item.icon aria-hidden="true" className="size-4 shrink-0" />
-            {item.label}
-          </NavLink>
-        </li>
-      ))}
+                current ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
+              )}
+            >
+              <item.icon aria-hidden="true" className="size-4 shrink-0" />
+              {item.label}
+            </Link>
+          </li>
+        );
+      })}
     </ul>
   );
 }

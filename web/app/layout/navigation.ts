@@ -5,18 +5,23 @@ export interface NavItem {
   label: string;
   to: string;
   icon: LucideIcon;
+  /**
+   * The route patterns (react-router's, "/*" for everything under a path) on which this item is the
+   * current page: the dashboard has two addresses, and a code's own page belongs to the history.
+   */
+  current: string[];
 }
 
 export const USER_NAVIGATION: NavItem[] = [
-  { label: "Dashboard", to: "/", icon: LayoutDashboard },
-  { label: "Create QR Code", to: "/create-qr", icon: QrCode },
-  { label: "QR History", to: "/qr-history", icon: History },
-  { label: "My Company Valuers", to: "/valuers", icon: Users },
+  { label: "Dashboard", to: "/", icon: LayoutDashboard, current: ["/", "/dashboard"] },
+  { label: "Create QR Code", to: "/create-qr", icon: QrCode, current: ["/create-qr/*"] },
+  { label: "QR History", to: "/qr-history", icon: History, current: ["/qr-history/*", "/qr/*"] },
+  { label: "My Company Valuers", to: "/valuers", icon: Users, current: ["/valuers/*"] },
 ];
 
 export const ADMIN_NAVIGATION: NavItem[] = [
-  { label: "Admin Dashboard", to: "/admin", icon: LayoutDashboard },
-  { label: "Companies", to: "/admin/companies", icon: Building2 },
-  { label: "Users", to: "/admin/users", icon: Users },
-  { label: "System Settings", to: "/admin/settings", icon: Settings },
+  { label: "Admin Dashboard", to: "/admin", icon: LayoutDashboard, current: ["/admin"] },
+  { label: "Companies", to: "/admin/companies", icon: Building2, current: ["/admin/companies/*"] },
+  { label: "Users", to: "/admin/users", icon: Users, current: ["/admin/users/*"] },
+  { label: "System Settings", to: "/admin/settings", icon: Settings, current: ["/admin/settings/*"] },
 ];

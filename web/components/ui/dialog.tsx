@@ -2,6 +2,7 @@ import { X } from "lucide-react";
 import { Dialog as RadixDialog } from "radix-ui";
 import type { ReactNode } from "react";
 import { cn } from "../../lib/cn";
+import { useFocusReturn } from "./focus-return";
 
 interface DialogProps {
   open: boolean;
@@ -34,11 +35,13 @@ export function Dialog({
   placement = "center",
   className,
 }: DialogProps) {
+  const onCloseAutoFocus = useFocusReturn(open);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-950/50 backdrop-blur-[1px]" />
         <RadixDialog.Content
+          onCloseAutoFocus={onCloseAutoFocus}
           className={cn(
             "fixed z-50 overflow-y-auto bg-surface shadow-overlay focus:outline-none",
             PLACEMENTS[placement],

@@ -1,12 +1,13 @@
 import { Card } from "../../../components/ui/card";
 import { AUDIT_LOG_PAGE_SIZE } from "../../../../schema/validation/admin";
 import { AuditLogTable } from "./audit-log-table";
+import { SigningKeysCard } from "./signing-keys-card";
 
-/** /admin/settings: the settings placeholder and the full audit log. */
+/** /admin/settings: the platform settings that exist (its signing keys) and the full audit log. */
 export function SystemSettings() {
   return (
     <>
-      <Card className="p-6 text-slate-600">System Settings panel coming soon...</Card>
+      <SigningKeysCard />
       <Card>
         <div className="border-b border-slate-200 px-4 py-3">
           <h2 className="font-semibold text-slate-900">Audit Log</h2>

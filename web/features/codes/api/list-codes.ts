@@ -6,14 +6,21 @@ import { pathWithQuery } from "../../../lib/path-with-query";
 /** Every code list and page sits under this key, so one invalidation refreshes them all. */
 export const codeListsKey = ["/api/qr-codes"] as const;
 
-/** The newest codes: the plain array form (no `page`). */
-export const recentCodesQuery = (limit: number) =>
+/**
+ * The newest codes: the plain array form (no `page`), optionally only those the History search
+ * matches (address, reference or verification code).
+ */
+export const recentCodesQuery = (limit: number, search = "") =>
   queryOptions({
-    queryKey: [...codeListsKey, { limit }],
-    queryFn: () => apiRequest<Json<QrCode[]>>(pathWithQuery("/api/qr-codes", { limit })),
+    queryKey: [...codeListsKey, { limit, search }],
+    queryFn: () => apiRequest<Json<QrCode[]>>(pathWithQuery("/api/qr-codes", { limit, search })),
   });
 
 export const useRecentCodes = (limit: number) => useQuery(recentCodesQuery(limit));
+
+/** Codes matching what is typed, newest first; the previous answer stays while the next loads. */
+export const useCodeSearch = (limit: number, search: string, enabled: boolean) =>
+  useQuery({ ...recentCodesQuery(limit, search), enabled, placeholderData: keepPreviousData });
 
 /**
  * History filters, applied by the server. `date` is DD/MM/YYYY; `purpose` one of

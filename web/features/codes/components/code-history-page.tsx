@@ -42,7 +42,8 @@ export function CodeHistoryPage() {
         <div>
           <PageTitle>QR History</PageTitle>
           <p className="mt-1 text-sm text-slate-600">
-            Find a code again by address, property type, valuation date, purpose or status.
+            Find a code again by address, reference, verification code, property type, valuation date, purpose or
+            status.
           </p>
         </div>
         <Link to="/create-qr" className={buttonClasses({ variant: "secondary" })}>

@@ -48,9 +48,9 @@ export function HistoryFilters({ applied, onApply }: Props) {
       className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))_auto] lg:items-end"
     >
       <InputField
-        label="Search by property address"
+        label="Search by address, reference or verification code"
         type="search"
-        placeholder="e.g. Westlands"
+        placeholder="e.g. Westlands or VS-7K3M-9Q2P-4H"
         value={draft.search}
         onChange={set("search")}
       />

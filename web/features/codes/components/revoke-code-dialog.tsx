@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
+import { Controller, useForm } from "react-hook-form";
 import type { Json, QrCode } from "../../../../schema/responses";
 import { revokeCodeSchema, type RevokeCodeInput } from "../../../../schema/validation/code-status";
 import { Dialog } from "../../../components/ui/dialog";
@@ -40,12 +40,18 @@ function RevokeCodeForm({ code, onClose }: { code: Json<QrCode>; onClose: () => 
       isPending={revokeCode.isPending}
       destructive
     >
-      <SuccessorCodeField
-        code={code}
-        error={form.formState.errors.supersededByCodeId?.message}
-        registration={form.register("supersededByCodeId", {
-          setValueAs: (value: string) => (value === "" ? undefined : Number(value)),
-        })}
+      <Controller
+        control={form.control}
+        name="supersededByCodeId"
+        render={({ field, fieldState }) => (
+          <SuccessorCodeField
+            code={code}
+            error={fieldState.error?.message}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+          />
+        )}
       />
     </CodeStatusReasonForm>
   );

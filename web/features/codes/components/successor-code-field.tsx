@@ -1,53 +1,82 @@
-import type { UseFormRegisterReturn } from "react-hook-form";
+import { useState, type Ref } from "react";
 import type { Json, QrCode } from "../../../../schema/responses";
-import { QR_LIST_MAX } from "../../../../schema/validation/qr-codes";
-import { SelectField } from "../../../components/ui/field";
+import { Button } from "../../../components/ui/button";
+import { Combobox } from "../../../components/ui/combobox";
 import { formatDate } from "../../../lib/format";
-import { useRecentCodes } from "../api/list-codes";
+import { useDebouncedValue } from "../../../lib/use-debounced-value";
+import { useCodeSearch } from "../api/list-codes";
 import { codeTitle, isRevoked } from "../lib/describe-code";
+
+const TYPING_PAUSE_MS = 250;
+/** Enough to choose from on a phone; typing narrows the list, it is not scrolled through. */
+const SUGGESTIONS = 20;
 
 const optionLabel = (code: Json<QrCode>) =>
   [codeTitle(code), code.propertyReference, formatDate(code.valuationDate, "short")].filter(Boolean).join(" · ");
 
-function successorHint(codes: ReturnType<typeof useRecentCodes>, candidateCount: number): string {
-  if (codes.isPending) return "Loading your codes...";
-  if (codes.isError) return "Your codes could not be loaded; you can revoke without naming a replacement.";
-  if (candidateCount === 0) return "You have no other valid code to name.";
-  const truncated = codes.data.length === QR_LIST_MAX ? ` Your ${QR_LIST_MAX} newest codes are listed.` : "";
-  return `Scanners of this code will be pointed to the replacement's certificate.${truncated}`;
+interface Props {
+  code: Json<QrCode>;
+  error?: string;
+  onChange: (codeId: number | undefined) => void;
+  onBlur: () => void;
+  inputRef: Ref<HTMLInputElement>;
 }
 
 /**
- * The optional code that replaces a revoked one, chosen from the company's newest codes. The
- * code itself and revoked codes are left out: the server refuses both.
+ * The optional code that replaces a revoked one, found by typing its address, reference or
+ * verification code (the History search); the newest codes are offered before anything is typed.
+ * The code itself and revoked codes are left out: the server refuses both.
  */
-export function SuccessorCodeField({
-  code,
-  error,
-  registration,
-}: {
-  code: Json<QrCode>;
-  error?: string;
-  registration: UseFormRegisterReturn;
-}) {
-  const codes = useRecentCodes(QR_LIST_MAX);
+export function SuccessorCodeField({ code, error, onChange, onBlur, inputRef }: Props) {
+  const [text, setText] = useState("");
+  const [chosen, setChosen] = useState<Json<QrCode> | null>(null);
+  const [open, setOpen] = useState(false);
+  // Once a code is chosen its label fills the box; the list then offers the newest codes again.
+  const query = useDebouncedValue(chosen ? "" : text.trim(), TYPING_PAUSE_MS);
+  const codes = useCodeSearch(SUGGESTIONS, query, open);
   const candidates = (codes.data ?? []).filter((candidate) => candidate.id !== code.id && !isRevoked(candidate));
-  const hint = successorHint(codes, candidates.length);
+
+  const choose = (candidate: Json<QrCode> | null) => {
+    setChosen(candidate);
+    setText(candidate ? optionLabel(candidate) : "");
+    onChange(candidate?.id);
+  };
+
+  let hint = "Scanners of this code will be pointed to the replacement's certificate.";
+  if (codes.isError) hint = "Your codes could not be loaded; you can revoke without naming a replacement.";
+  else if (open && codes.isSuccess && candidates.length === 0)
+    hint = query ? `No other valid code matches “${query}”.` : "You have no other valid code to name.";
+
   return (
-    <SelectField
-      label="Replaced by (optional)"
-      hint={hint}
-      error={error}
-      disabled={candidates.length === 0}
-      defaultValue=""
-      {...registration}
-    >
-      <option value="">No replacement</option>
-      {candidates.map((candidate) => (
-        <option key={candidate.id} value={candidate.id}>
-          {optionLabel(candidate)}
-        </option>
-      ))}
-    </SelectField>
+    <div className="space-y-1">
+      <Combobox
+        label="Replaced by (optional)"
+        hint={hint}
+        error={error}
+        placeholder="Search by address, reference or verification code"
+        inputRef={inputRef}
+        text={text}
+        onTextChange={(typed) => {
+          setText(typed);
+          if (chosen) {
+            setChosen(null);
+            onChange(undefined);
+          }
+        }}
+        onBlur={onBlur}
+        onOpenChange={setOpen}
+        openOnFocus
+        options={candidates}
+        optionKey={(candidate) => String(candidate.id)}
+        optionLabel={optionLabel}
+        onChoose={choose}
+        listLabel="Codes that could replace this one"
+      />
+      {chosen && (
+        <Button variant="link" size="sm" onClick={() => choose(null)}>
+          No replacement
+        </Button>
+      )}
+    </div>
   );
 }
