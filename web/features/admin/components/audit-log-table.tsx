@@ -46,17 +46,25 @@ function AuditRow({ entry }: { entry: Json<AuditLogEntry> }) {
   return (
     <TableRow>
       <TableCell>{entry.actorEmail ? <EmailText email={entry.actorEmail} /> : "Unknown"}</TableCell>
-      <TableCell className="whitespace-nowrap">{actionLabel(entry.action)}</TableCell>
-      <TableCell className="min-w-44">
-        {target.name && (
-          <span className="block">
-            <EmailText email={target.name} />
-          </span>
-        )}
-        <span className="block text-xs text-slate-500">{target.reference}</span>
+      <TableCell label="Action" className="sm:whitespace-nowrap">
+        {actionLabel(entry.action)}
       </TableCell>
-      <TableCell className="whitespace-nowrap">{formatDateTime(entry.createdAt)}</TableCell>
-      <TableCell className="text-slate-600">{detailsLabel(entry)}</TableCell>
+      <TableCell label="Target" className="sm:min-w-44">
+        <div>
+          {target.name && (
+            <span className="block">
+              <EmailText email={target.name} />
+            </span>
+          )}
+          <span className="block text-xs text-slate-500">{target.reference}</span>
+        </div>
+      </TableCell>
+      <TableCell label="When" className="sm:whitespace-nowrap">
+        {formatDateTime(entry.createdAt)}
+      </TableCell>
+      <TableCell label="Details" className="text-slate-600">
+        {detailsLabel(entry)}
+      </TableCell>
     </TableRow>
   );
 }
@@ -67,7 +75,7 @@ export function AuditLogTable({ pageSize, paginated }: { pageSize: number; pagin
   const log = useAuditLog({ page, pageSize });
   return (
     <>
-      <Table caption="Audit log, newest first">
+      <Table caption="Audit log, newest first" stackOnPhone>
         <TableHead>
           <TableRow>
             <TableHeaderCell>Who</TableHeaderCell>

@@ -9,6 +9,9 @@ import { TableBodyStates } from "./table-body-states";
 
 export type CompanyAction = "view" | "manage" | "reset";
 
+/** Eight columns fit beside the side bar at 1280 px with a little less space around each. */
+const COMPACT_CELLS = "sm:[&_td]:px-3 sm:[&_th]:px-3";
+
 const ACTIONS: { action: CompanyAction; label: string }[] = [
   { action: "view", label: "View" },
   { action: "manage", label: "Manage" },
@@ -24,24 +27,30 @@ function CompanyRow({ company, onAction }: { company: Json<AdminCompany>; onActi
           <EmailText email={company.userEmail} />
         </span>
       </TableCell>
-      <TableCell>
-        <span className="block">
-          <EmailText email={company.email} />
-        </span>
-        <span className="block text-xs text-slate-500">{company.phone || "—"}</span>
+      <TableCell label="Contact">
+        <div>
+          <span className="block">
+            <EmailText email={company.email} />
+          </span>
+          <span className="block text-xs text-slate-500">{company.phone || "—"}</span>
+        </div>
       </TableCell>
-      <TableCell className="text-center">{company.qrCodeCount}</TableCell>
-      <TableCell className="text-center">{company.valuerCount}</TableCell>
-      <TableCell>
+      <TableCell label="QR Codes" className="sm:text-center">
+        {company.qrCodeCount}
+      </TableCell>
+      <TableCell label="Valuers" className="sm:text-center">
+        {company.valuerCount}
+      </TableCell>
+      <TableCell label="Status">
         <ActiveBadge isActive={company.isActive} />
       </TableCell>
-      <TableCell className="whitespace-nowrap">
+      <TableCell label="Verification">
         <VerificationBadge status={company.verificationStatus} />
       </TableCell>
-      <TableCell className="whitespace-nowrap">{formatDate(company.createdAt)}</TableCell>
-      <TableCell>
-        {/* One row of actions: the table scrolls sideways on narrow screens rather than stacking them. */}
-        <div className="flex gap-1 whitespace-nowrap">
+      <TableCell label="Created">{formatDate(company.createdAt)}</TableCell>
+      <TableCell label="Actions">
+        {/* The buttons wrap under one another before the table would scroll sideways at a desktop width. */}
+        <div className="flex flex-wrap gap-1 max-sm:justify-end">
           {ACTIONS.map(({ action, label }) => (
             <Button key={action} variant="secondary" size="sm" onClick={() => onAction(action, company)}>
               {label}
@@ -61,7 +70,7 @@ interface CompaniesTableProps {
 
 export function CompaniesTable({ query, onAction }: CompaniesTableProps) {
   return (
-    <Table caption="Companies">
+    <Table caption="Companies" stackOnPhone className={COMPACT_CELLS}>
       <TableHead>
         <TableRow>
           <TableHeaderCell>Company</TableHeaderCell>

@@ -57,7 +57,7 @@ function CompanyCodes({ codes, total }: { codes: Json<AdminCompanyCode>[]; total
       {codes.length === 0 ? (
         <EmptyState title="No QR codes yet" />
       ) : (
-        <Table caption="The company's QR codes">
+        <Table caption="The company's QR codes" stackOnPhone>
           <TableHead>
             <TableRow>
               <TableHeaderCell>Property</TableHeaderCell>
@@ -70,16 +70,24 @@ function CompanyCodes({ codes, total }: { codes: Json<AdminCompanyCode>[]; total
           <TableBody>
             {codes.map((code) => (
               <TableRow key={code.id}>
-                <TableCell className="min-w-56">
+                <TableCell className="sm:min-w-56">
                   <span className="block">{codeTitle(code)}</span>
                   {codeReferenceLine(code) && (
                     <span className="block text-xs text-slate-500">{codeReferenceLine(code)}</span>
                   )}
                 </TableCell>
-                <TableCell className="whitespace-nowrap">{code.propertyType}</TableCell>
-                <TableCell className="whitespace-nowrap">{formatMoney(code.marketValue, code.currency)}</TableCell>
-                <TableCell className="whitespace-nowrap">{formatDate(code.valuationDate)}</TableCell>
-                <TableCell className="text-center">{code.verificationCount}</TableCell>
+                <TableCell label="Type" className="sm:whitespace-nowrap">
+                  {code.propertyType}
+                </TableCell>
+                <TableCell label="Value" className="whitespace-nowrap">
+                  {formatMoney(code.marketValue, code.currency)}
+                </TableCell>
+                <TableCell label="Date" className="sm:whitespace-nowrap">
+                  {formatDate(code.valuationDate)}
+                </TableCell>
+                <TableCell label="Verifications" className="sm:text-center">
+                  {code.verificationCount}
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>
@@ -95,7 +103,7 @@ function CompanyValuers({ valuers }: { valuers: Json<AdminCompanyValuer>[] }) {
       {valuers.length === 0 ? (
         <EmptyState title="No valuers yet" />
       ) : (
-        <Table caption="The company's valuers">
+        <Table caption="The company's valuers" stackOnPhone>
           <TableHead>
             <TableRow>
               <TableHeaderCell>Name</TableHeaderCell>
@@ -108,9 +116,11 @@ function CompanyValuers({ valuers }: { valuers: Json<AdminCompanyValuer>[] }) {
             {valuers.map((valuer) => (
               <TableRow key={valuer.id}>
                 <TableCell>{valuer.name}</TableCell>
-                <TableCell className="whitespace-nowrap">{orNA(valuer.phone)}</TableCell>
-                <TableCell>{orNA(valuer.qualification)}</TableCell>
-                <TableCell>
+                <TableCell label="Phone" className="whitespace-nowrap">
+                  {orNA(valuer.phone)}
+                </TableCell>
+                <TableCell label="Qualification">{orNA(valuer.qualification)}</TableCell>
+                <TableCell label="Status">
                   <ActiveBadge isActive={valuer.isActive} />
                 </TableCell>
               </TableRow>

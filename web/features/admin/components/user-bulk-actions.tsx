@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Button } from "../../../components/ui/button";
 
 /** Bulk Activate, Deactivate and Delete for the checked rows. */
@@ -6,7 +7,10 @@ export function UserBulkActions({
   isPending,
   onSetActive,
   onDelete,
+  selectAll,
 }: {
+  /** The page's select-all checkbox, shown here on phones, where the table's header row is hidden. */
+  selectAll: ReactNode;
   count: number;
   isPending: boolean;
   onSetActive: (isActive: boolean) => void;
@@ -15,6 +19,10 @@ export function UserBulkActions({
   const disabled = count === 0 || isPending;
   return (
     <div role="group" aria-label="Bulk actions" className="flex flex-wrap items-center gap-2">
+      <label className="flex items-center gap-2 text-sm text-slate-700 sm:hidden">
+        {selectAll}
+        Select all
+      </label>
       <span className="text-sm text-slate-600" aria-live="polite">
         {count} selected
       </span>

@@ -10,7 +10,7 @@ import { DeleteUsersDialog, type UserDeletion } from "./delete-users-dialog";
 import { ListSearch } from "./list-search";
 import { useListParams } from "./use-list-params";
 import { UserBulkActions } from "./user-bulk-actions";
-import { UsersTable } from "./users-table";
+import { SelectAll, UsersTable } from "./users-table";
 
 /** /admin/users: every user, single and bulk activation, deactivation and deletion. */
 export function UserManagement() {
@@ -48,6 +48,7 @@ export function UserManagement() {
           isPending={bulkSetStatus.isPending}
           onSetActive={bulkStatus}
           onDelete={() => setDeletion({ kind: "bulk", users: selected })}
+          selectAll={<SelectAll selectable={selectable} selected={selected} onToggleAll={toggleAll} />}
         />
       </div>
       <UsersTable

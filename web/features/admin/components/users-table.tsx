@@ -2,6 +2,7 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import type { AdminUser, Json, Page, PublicUser } from "../../../../schema/responses";
 import { Button } from "../../../components/ui/button";
 import { Table, TableCell, TableHead, TableHeaderCell, TableRow } from "../../../components/ui/table";
+import { cn } from "../../../lib/cn";
 import { displayName } from "../../../lib/display-name";
 import { formatDate } from "../../../lib/format";
 import { EmailText } from "./email-text";
@@ -53,16 +54,18 @@ function UserRow({ user, isMe, isSelected, onToggleOne, pendingStatusUserId, onS
           <EmailText email={user.email} />
         </span>
       </TableCell>
-      <TableCell>{user.company?.name ?? "—"}</TableCell>
-      <TableCell>
+      <TableCell label="Company">{user.company?.name ?? "—"}</TableCell>
+      <TableCell label="Role">
         <RoleBadge role={user.role} />
       </TableCell>
-      <TableCell>
+      <TableCell label="Status">
         <ActiveBadge isActive={user.isActive} />
       </TableCell>
-      <TableCell className="whitespace-nowrap">{formatDate(user.createdAt)}</TableCell>
-      <TableCell>
-        <div className="flex flex-wrap gap-1">
+      <TableCell label="Created" className="sm:whitespace-nowrap">
+        {formatDate(user.createdAt)}
+      </TableCell>
+      <TableCell label="Actions" className="max-sm:flex-wrap">
+        <div className="flex flex-wrap gap-1 max-sm:justify-end">
           <Button
             variant="secondary"
             size="sm"
@@ -93,16 +96,18 @@ function UserRow({ user, isMe, isSelected, onToggleOne, pendingStatusUserId, onS
   );
 }
 
-function SelectAll({
+/** Selects every selectable row of the page: in the header row, and on phones (where the header is hidden) in the bulk actions. */
+export function SelectAll({
   selectable,
   selected,
   onToggleAll,
-}: Pick<UsersTableProps, "selectable" | "selected" | "onToggleAll">) {
+  className,
+}: Pick<UsersTableProps, "selectable" | "selected" | "onToggleAll"> & { className?: string }) {
   const all = selectable.length > 0 && selected.length === selectable.length;
   return (
     <input
       type="checkbox"
-      className={CHECKBOX}
+      className={cn(CHECKBOX, className)}
       aria-label="Select all users on this page"
       checked={all}
       disabled={selectable.length === 0}
@@ -114,15 +119,31 @@ function SelectAll({
   );
 }
 
+/**
+ * On phones each user is a card: the checkbox sits at the card's top right and the user's name is
+ * its title (the table's usual first-cell title would be the checkbox). Message rows (loading,
+ * empty, failed) have one cell and keep the usual layout.
+ */
+const CHECKBOX_IN_CARD_CORNER = cn(
+  "max-sm:[&_tr]:relative",
+  "max-sm:[&_td:first-child:not(:only-child)]:absolute max-sm:[&_td:first-child:not(:only-child)]:right-4 max-sm:[&_td:first-child:not(:only-child)]:top-3 max-sm:[&_td:first-child:not(:only-child)]:w-auto max-sm:[&_td:first-child:not(:only-child)]:p-0",
+  "max-sm:[&_td:nth-child(2)]:block max-sm:[&_td:nth-child(2)]:pb-2 max-sm:[&_td:nth-child(2)]:pr-8 max-sm:[&_td:nth-child(2)]:text-left max-sm:[&_td:nth-child(2)]:before:hidden",
+);
+
 /** Users with checkboxes, role and status badges, created date and per-row actions. */
 export function UsersTable({ query, me, selectable, selected, onToggleAll, ...rowProps }: UsersTableProps) {
   const selectedIds = new Set(selected.map((user) => user.id));
   return (
-    <Table caption="Users">
+    <Table caption="Users" stackOnPhone className={CHECKBOX_IN_CARD_CORNER}>
       <TableHead>
         <TableRow>
           <TableHeaderCell className="w-10">
-            <SelectAll selectable={selectable} selected={selected} onToggleAll={onToggleAll} />
+            <SelectAll
+              selectable={selectable}
+              selected={selected}
+              onToggleAll={onToggleAll}
+              className="max-sm:hidden"
+            />
           </TableHeaderCell>
           <TableHeaderCell>User</TableHeaderCell>
           <TableHeaderCell>Company</TableHeaderCell>
