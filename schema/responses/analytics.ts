@@ -5,4 +5,6 @@ export interface CompanyStats {
   thisMonth: number;
   /** Counted scans of all the company's codes. */
   verifications: number;
+  /** Whether any of the company's reports has been sealed (the last step of the dashboard's setup checklist). */
+  hasSealedReport: boolean;
 }

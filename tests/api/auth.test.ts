@@ -146,7 +146,10 @@ describe("sign-in and sessions", () => {
     });
     expect(wrongPassword.status).toBe(401);
     expect(unknownEmail.status).toBe(401);
-    expect(wrongPassword.body).toEqual({ message: "Invalid email or password" });
+    expect(wrongPassword.body).toEqual({
+      message: "Invalid email or password",
+      errors: ["password: Invalid email or password"],
+    });
     expect(unknownEmail.body).toEqual(wrongPassword.body);
   });
 

@@ -26,11 +26,11 @@ describe("company counters", () => {
       ((await api("/api/admin/companies-detailed", { token: admin.token })).body as Array<{ id: number }>).find(
         (company) => company.id === owner.user.company!.id,
       );
-    expect(await stats()).toEqual({ totalQRCodes: 2, thisMonth: 2, verifications: 4 });
+    expect(await stats()).toEqual({ totalQRCodes: 2, thisMonth: 2, verifications: 4, hasSealedReport: false });
     expect(await adminRow()).toMatchObject({ qrCodeCount: 2 });
 
     await withDb((db) => db.delete(qrCodes).where(eq(qrCodes.id, first.id)));
-    expect(await stats()).toEqual({ totalQRCodes: 1, thisMonth: 1, verifications: 1 });
+    expect(await stats()).toEqual({ totalQRCodes: 1, thisMonth: 1, verifications: 1, hasSealedReport: false });
     expect(await adminRow()).toMatchObject({ qrCodeCount: 1 });
   });
 });

@@ -30,9 +30,13 @@ describe("POST /api/qr-codes/:id/seals", () => {
     const owner = await registerOwnerViaServices({ firstName: "Grace", lastName: "Achieng" });
     const member = await addMemberViaServices(owner);
     const code = await insertCode(owner);
+    const sealedAny = async () => (await api("/api/analytics/stats", { token: owner.token })).body.hasSealedReport;
+    expect(await sealedAny()).toBe(false);
 
     const first = await seal(owner.token, code.id, sealedFile("report v1", 12));
     expect(first.status).toBe(201);
+    // The dashboard's setup checklist ticks its last step.
+    expect(await sealedAny()).toBe(true);
     expect(first.body).toMatchObject({
       version: 1,
       pageCount: 12,

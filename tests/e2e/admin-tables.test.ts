@@ -13,7 +13,7 @@ const browser = useBrowser();
 /** Every table's scrolling box on the page is no wider than the box itself: nothing hides to the right. */
 async function expectTablesFit(page: Page) {
   const overflowing = await page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>("[role=group]:has(> table)")]
+    Array.from(document.querySelectorAll<HTMLElement>("[role=group]:has(> table)"))
       .filter((box) => box.scrollWidth > box.clientWidth + 1)
       .map(
         (box) =>

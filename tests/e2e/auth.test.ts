@@ -96,7 +96,12 @@ describe("registration and sign-in", () => {
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill("wrong-password");
     await page.getByRole("dialog").getByRole("button", { name: "Sign In" }).click();
-    expect(await expectToast(page, "Login Failed", "Invalid email or password")).toBe("destructive");
+    // Said on the field, announced, and focused for the next try; no toast for it.
+    const password = page.getByRole("dialog").getByLabel("Password");
+    await page.getByRole("dialog").getByRole("alert").getByText("Invalid email or password").waitFor();
+    expect(await password.getAttribute("aria-invalid")).toBe("true");
+    expect(await password.evaluate((input) => input === document.activeElement)).toBe(true);
+    expect(await page.getByText("Login Failed").count()).toBe(0);
 
     await page.getByLabel("Password").fill("s3cure-passw0rd");
     const releaseSignIn = await holdRequests(page, "**/api/login");

@@ -59,7 +59,11 @@ describe("profile settings", () => {
     await passwordSection.getByLabel("Current Password").fill("not-my-password");
     await passwordSection.getByLabel("Confirm New Password").fill("new-secret-pass");
     await passwordSection.getByRole("button", { name: "Change Password" }).click();
-    expect(await expectToast(page, "Failed to change password", "Current password is incorrect")).toBe("destructive");
+    // On the field it is about, announced and focused; no toast for it.
+    const current = passwordSection.getByLabel("Current Password");
+    await passwordSection.getByRole("alert").getByText("Current password is incorrect").waitFor();
+    expect(await current.evaluate((input) => input === document.activeElement)).toBe(true);
+    expect(await page.getByText("Failed to change password").count()).toBe(0);
 
     await passwordSection.getByLabel("Current Password").fill(owner.password);
     // Enter submits: the failure toast may still cover the button.
@@ -76,7 +80,11 @@ describe("profile settings", () => {
     await userMenu(page).click();
     await page.getByRole("menuitem", { name: "Sign Out" }).click();
     await signInThroughDialog(page, owner.email, owner.password);
-    expect(await expectToast(page, "Login Failed", "Invalid email or password")).toBe("destructive");
+    await page
+      .getByRole("dialog", { name: "Sign In" })
+      .getByRole("alert")
+      .getByText("Invalid email or password")
+      .waitFor();
     await page.getByRole("dialog", { name: "Sign In" }).getByLabel("Password").fill("new-secret-pass");
     await page.getByRole("dialog", { name: "Sign In" }).getByRole("button", { name: "Sign In" }).click();
     expect(await expectToast(page, "Login Successful", "Welcome back!")).toBe("default");

@@ -139,7 +139,7 @@ describe("create code form rules", () => {
     const { page, context } = await openCreatePage({ withValuer: false });
     await page.getByText(NO_VALUERS, { exact: true }).waitFor();
     expect(await page.getByRole("button", { name: "Generate QR Code" }).isDisabled()).toBe(true);
-    await page.getByRole("link", { name: "Go to valuers" }).click();
+    await page.getByRole("link", { name: "Add a valuer" }).click();
     await page.waitForURL("**/valuers");
     await context.close();
   });
@@ -328,6 +328,10 @@ describe("create code errors", () => {
     expect(
       await expectToast(page, "Error", "Validation errors: valuerId: Choose an active valuer of your company"),
     ).toBe("destructive");
+    // And on the field the server named, where the owner chooses another valuer.
+    const signer = page.getByLabel("Signing Valuer");
+    await page.getByRole("alert").filter({ hasText: "Choose an active valuer of your company" }).first().waitFor();
+    expect(await signer.getAttribute("aria-invalid")).toBe("true");
 
     await page.route("**/api/qr-codes", (route) =>
       route.fulfill({

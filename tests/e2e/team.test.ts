@@ -130,7 +130,10 @@ describe("team", () => {
     await signIn.getByLabel("Email").fill(member.email);
     await signIn.getByLabel("Password").fill(MEMBER_PASSWORD);
     await signIn.getByRole("button", { name: "Sign In" }).click();
-    expect(await expectToast(member.page, "Login Failed")).toBe("destructive");
+    // Not about a field: the spec's "Login Failed" toast.
+    expect(
+      await expectToast(member.page, "Login Failed", "Your account has been deactivated. Contact your administrator."),
+    ).toBe("destructive");
     await Promise.all([context.close(), member.context.close()]);
   });
 });

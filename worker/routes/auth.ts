@@ -75,7 +75,8 @@ export const authRoutes = new Hono<AppEnv>()
     );
     if (!user || !passwordMatches) {
       await recordLoginFailure(c.var.db, email, address);
-      throw new ApiError(401, INVALID_CREDENTIALS);
+      // Named on the password field, which is where a person looks; the same answer for an unknown email.
+      throw new ApiError(401, INVALID_CREDENTIALS, [`password: ${INVALID_CREDENTIALS}`]);
     }
     if (!user.isActive) throw new ApiError(403, "Your account has been deactivated. Contact your administrator.");
     // Only an address with failures of its own has anything to clear: no extra write on a normal sign-in.

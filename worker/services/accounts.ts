@@ -304,7 +304,7 @@ export async function requestUserEmailChange(
   user: { id: number; email: string },
   newEmail: string,
 ): Promise<EmailMessage[]> {
-  if (await emailTaken(db, newEmail, user.id)) throw new ApiError(409, EMAIL_TAKEN);
+  if (await emailTaken(db, newEmail, user.id)) throw new ApiError(409, EMAIL_TAKEN, [`email: ${EMAIL_TAKEN}`]);
   const token = await issueEmailToken(db, {
     userId: user.id,
     purpose: "change-user-email",

@@ -4,7 +4,7 @@ import { companies, companyScanCounts, qrCodes, scanEvents, users } from "../../
 import type { Queryable, Reader } from "../db";
 
 /**
- * The dashboard's numbers (total codes, codes this month, verifications) in one query that does
+ * The dashboard's numbers (total codes, codes this month, verifications, whether a report was sealed) in one query that does
  * not grow with the company: the code total is the company's running counter, the scan total the
  * sum of its few company_scan_counts rows (both kept by the trigger on qr_codes), and the month's
  * count is a range of the (company_id, created_at) index.
@@ -18,11 +18,14 @@ export function companyStatsQuery(db: Reader, companyId: number | SQL<number>) {
     .select({ total: sql`coalesce(sum(${companyScanCounts.count}), 0)` })
     .from(companyScanCounts)
     .where(eq(companyScanCounts.companyId, companyId));
+  // Stops at the first seal; a company that never sealed probes its codes' seals by index.
+  const sealed = sql<boolean>`exists (select 1 from report_seals seal join qr_codes sealed_code on sealed_code.id = seal.qr_code_id where sealed_code.company_id = ${companyId})`;
   return db
     .select({
       totalQRCodes: companies.qrCodeCount,
       thisMonth: sql<number>`(${createdThisMonth})`.mapWith(Number),
       verifications: sql<number>`(${scanTotal})`.mapWith(Number),
+      hasSealedReport: sealed.mapWith(Boolean),
     })
     .from(companies)
     .where(eq(companies.id, companyId));

@@ -178,7 +178,8 @@ export async function updateCompanyDetails(
       .where(eq(companies.id, companyId));
     if (renamed) await identityChanged(tx, signing, companyId);
     if (current.email.toLowerCase() === input.email.toLowerCase()) return [];
-    if (await companyEmailTaken(tx, input.email, companyId)) throw new ApiError(409, COMPANY_EMAIL_TAKEN);
+    if (await companyEmailTaken(tx, input.email, companyId))
+      throw new ApiError(409, COMPANY_EMAIL_TAKEN, [`email: ${COMPANY_EMAIL_TAKEN}`]);
     const token = await issueEmailToken(tx, {
       userId: owner.id,
       companyId,

@@ -13,6 +13,12 @@ export function CreateCodeRoute() {
     <CreateCodePage
       signingValuers={useValuers()}
       validityDays={company.data?.validityDays}
+      issuerStanding={
+        company.data && {
+          verificationStatus: company.data.verificationStatus,
+          registrationSubmitted: company.data.registrationNumber !== null,
+        }
+      }
       afterGenerated={(code) => <SealReportButton code={code} variant="secondary" />}
     />
   );

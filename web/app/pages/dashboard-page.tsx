@@ -4,6 +4,7 @@ import { buttonClasses } from "../../components/ui/button";
 import { RecentCodes } from "../../features/codes/components/recent-codes";
 import { RecentScansPanel } from "../../features/scans/components/recent-scans-panel";
 import { DashboardStats } from "./dashboard-stats";
+import { SetupChecklist } from "./setup-checklist";
 import { PageTitle } from "../../components/ui/page-title";
 
 /**
@@ -23,6 +24,7 @@ export function DashboardPage() {
           <Plus aria-hidden="true" /> Create Code
         </Link>
       </header>
+      <SetupChecklist />
       <DashboardStats />
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
         <RecentCodes />

@@ -1,6 +1,8 @@
 import { useCallback, useEffect } from "react";
+import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
 import { REDIRECT_DELAY_MS } from "../../../schema/limits";
 import { isUnauthorizedError, serverMessageOf, tokenStore } from "../../lib/api-client";
+import { showServerFieldErrors } from "../../lib/field-errors";
 import { useToast } from "./toast";
 
 /** Where a signed-out user is sent: the sign-in path in general, the landing page from the valuers page. */
@@ -41,6 +43,21 @@ export function useFailureToast(target: UnauthorizedTarget = "/api/login") {
     },
     [toast, redirectIfUnauthorized],
   );
+}
+
+/**
+ * A form's failure: what the server said about a field goes on that field (focused and announced),
+ * and only what belongs to no field becomes the failure toast (or the logged-out flow for a 401).
+ */
+export function useFormFailure<Values extends FieldValues>(
+  setError: UseFormSetError<Values>,
+  fields: readonly Path<Values>[],
+  target: UnauthorizedTarget = "/api/login",
+) {
+  const showFailure = useFailureToast(target);
+  return (title: string, error: unknown) => {
+    if (!showServerFieldErrors(error, setError, fields)) showFailure(title, error);
+  };
 }
 
 /** The same flow for a query: when loading a screen's data answers 401, the user is sent on. */

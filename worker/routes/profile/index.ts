@@ -19,6 +19,10 @@ import { pendingEmailChange } from "../../services/email-tokens";
 import { publicUser } from "../../services/sessions";
 import { securityRoutes } from "./security";
 
+/** Answers about one field carry a "field: message" line too, so the form shows them on that field. */
+const WRONG_PASSWORD = "Current password is incorrect";
+const SAME_EMAIL = "That is already your email";
+
 /**
  * Every signed-in user's own name, email, password and alert choice (the user menu's Profile
  * Settings), and their sign-in security (./security.ts).
@@ -35,7 +39,8 @@ export const profileRoutes = new Hono<AppEnv>()
     const { db, user } = c.var;
     // A stolen session must not be able to guess the current password at leisure.
     await enforceRateLimit(c, "AUTH_EMAIL_LIMITER", `password:${user.id}`);
-    if (!(await isCurrentPassword(db, user.id, currentPassword))) throw badRequest("Current password is incorrect");
+    if (!(await isCurrentPassword(db, user.id, currentPassword)))
+      throw badRequest(WRONG_PASSWORD, [`currentPassword: ${WRONG_PASSWORD}`]);
     await replacePassword(
       c.var.transactional(),
       user.id,
@@ -57,8 +62,9 @@ export const profileRoutes = new Hono<AppEnv>()
       const { email, currentPassword } = c.req.valid("json");
       const { db, user } = c.var;
       await enforceRateLimit(c, "EMAIL_LIMITER", `email-change:${user.id}`);
-      if (!(await isCurrentPassword(db, user.id, currentPassword))) throw badRequest("Current password is incorrect");
-      if (email.toLowerCase() === user.email.toLowerCase()) throw badRequest("That is already your email");
+      if (!(await isCurrentPassword(db, user.id, currentPassword)))
+        throw badRequest(WRONG_PASSWORD, [`currentPassword: ${WRONG_PASSWORD}`]);
+      if (email.toLowerCase() === user.email.toLowerCase()) throw badRequest(SAME_EMAIL, [`email: ${SAME_EMAIL}`]);
       queueEmails(c, await requestUserEmailChange(db, user, email));
       return c.json(
         { message: `We sent a confirmation link to ${email}. Your email changes when you follow it.` },

@@ -119,7 +119,11 @@ function SignInForm({ onClose, onSwitchToRegister, onForgotPassword }: SignInFor
         form.reset();
         signedIn();
       },
-      onError: loginFailed,
+      // A wrong email or password is said on the password field; anything else (a deactivated
+      // account, too many attempts, no connection) in the "Login Failed" toast.
+      onError: (error) => {
+        if (!showServerFieldErrors(error, form.setError, ["email", "password"])) loginFailed(error);
+      },
     }),
   );
 

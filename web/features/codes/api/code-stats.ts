@@ -4,8 +4,12 @@ import { apiRequest } from "../../../lib/api-client";
 
 export const codeStatsKey = ["/api/analytics/stats"] as const;
 
-/** The company's code numbers: total, created this month, and verifications. */
+/** The company's code numbers: total, created this month, verifications, and whether a report was sealed. */
 export const codeStatsQuery = () =>
   queryOptions({ queryKey: codeStatsKey, queryFn: () => apiRequest<CompanyStats>("/api/analytics/stats") });
 
-export const useCodeStats = () => useQuery(codeStatsQuery());
+/**
+ * Read again each time a screen showing them opens: scans arrive from outside the app, and a seal
+ * made on another page ticks the dashboard's setup checklist.
+ */
+export const useCodeStats = () => useQuery({ ...codeStatsQuery(), refetchOnMount: "always" });

@@ -1,9 +1,10 @@
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import type { CreateQrCodeInput } from "../../../../schema/validation/qr-codes";
-import { Button } from "../../../components/ui/button";
+import { Button, buttonClasses } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
-import { codeFormDefaults, codeFormResolver } from "../lib/code-form";
+import { showServerFieldErrors } from "../../../lib/field-errors";
+import { CODE_FORM_FIELDS, codeFormDefaults, codeFormResolver } from "../lib/code-form";
 import type { SigningValuers } from "../lib/signing-valuers";
 import { PropertyInformationSection } from "./property-information-section";
 import { ValuationDetailsSection } from "./valuation-details-section";
@@ -12,33 +13,52 @@ interface Props {
   /** The company's valuers, of whom the active ones may sign. */
   valuers: SigningValuers;
   submitting: boolean;
-  /** `clearForm` empties the form; the page calls it once the code is generated. */
-  onSubmit: (request: CreateQrCodeInput, clearForm: () => void) => void;
+  /**
+   * `clearForm` empties the form (the page calls it once the code is generated); `showOnFields`
+   * puts the server's answers about fields under them and says whether every one found its field.
+   */
+  onSubmit: (request: CreateQrCodeInput, form: SubmittedForm) => void;
   /** The company's validity period in days (Company Details), named in the Valid Until hint. */
   validityDays?: number;
 }
 
-/** The create form, validated with the server's own schema before anything is sent. */
+export interface SubmittedForm {
+  clearForm: () => void;
+  showOnFields: (error: unknown) => boolean;
+}
+
+/**
+ * The create form, validated with the server's own schema before anything is sent. A company with
+ * no active valuer is stopped at the top, before it fills anything in: every certificate names the
+ * valuer who signed the report.
+ */
 export function CodeForm({ valuers, submitting, onSubmit, validityDays }: Props) {
   const form = useForm({ resolver: codeFormResolver, defaultValues: codeFormDefaults() });
   const signers = (valuers.data ?? []).filter((valuer) => valuer.isActive);
   const noValuers = valuers.isSuccess && signers.length === 0;
-  const clearForm = () => form.reset(codeFormDefaults());
+  const submitted: SubmittedForm = {
+    clearForm: () => form.reset(codeFormDefaults()),
+    showOnFields: (error) => showServerFieldErrors(error, form.setError, CODE_FORM_FIELDS),
+  };
 
   return (
     <Card className="p-4 sm:p-6">
-      <form onSubmit={form.handleSubmit((request) => onSubmit(request, clearForm))} noValidate className="space-y-8">
-        <PropertyInformationSection form={form} />
-        <ValuationDetailsSection form={form} valuers={signers} validityDays={validityDays} />
+      {noValuers && (
+        <div role="alert" className="mb-6 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
+          <p className="font-semibold">No valuers available. Please add a valuer first.</p>
+          <p className="mt-1">Every certificate names the valuer who signed the report, so a code needs one.</p>
+          <Link to="/valuers" className={buttonClasses({ className: "mt-3" })}>
+            Add a valuer
+          </Link>
+        </div>
+      )}
+      <form onSubmit={form.handleSubmit((request) => onSubmit(request, submitted))} noValidate className="space-y-8">
+        {/* Disabled as a whole until a valuer exists: nothing typed here could be sent. */}
+        <fieldset disabled={noValuers} className="space-y-8 disabled:opacity-60">
+          <PropertyInformationSection form={form} />
+          <ValuationDetailsSection form={form} valuers={signers} validityDays={validityDays} />
+        </fieldset>
         <div className="space-y-2">
-          {noValuers && (
-            <div role="alert" className="flex flex-wrap gap-x-2 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-              <p>No valuers available. Please add a valuer first.</p>
-              <Link to="/valuers" className="font-medium underline">
-                Go to valuers
-              </Link>
-            </div>
-          )}
           {valuers.isError && (
             <div role="alert" className="flex flex-wrap items-center gap-2 text-sm text-red-700">
               <p>The signing valuers could not be loaded.</p>

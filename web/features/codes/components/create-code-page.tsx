@@ -6,8 +6,9 @@ import { useToast } from "../../../components/ui/toast";
 import { ApiRequestError } from "../../../lib/api-client";
 import { useCreateCode } from "../api/create-code";
 import type { SigningValuers } from "../lib/signing-valuers";
-import { CodeForm } from "./code-form";
+import { CodeForm, type SubmittedForm } from "./code-form";
 import { CodePreview } from "./code-preview";
+import { type IssuerStanding, UnverifiedIssuerNotice } from "./unverified-issuer-notice";
 import { PageTitle } from "../../../components/ui/page-title";
 
 const GENERIC_FAILURE = "Failed to generate QR code. Please try again.";
@@ -28,8 +29,11 @@ export function CreateCodePage({
   signingValuers,
   afterGenerated,
   validityDays,
+  issuerStanding,
 }: {
   signingValuers: SigningValuers;
+  /** Whether ValuSeal has verified the firm; unknown (undefined) while Company Details loads. */
+  issuerStanding?: IssuerStanding;
   /** The company's validity period in days (web/app reads it from Company Details). */
   validityDays?: number;
   /** Shown under the generated code's actions (web/app composes in sealing the report). */
@@ -40,15 +44,17 @@ export function CreateCodePage({
   const createCode = useCreateCode();
   const [generated, setGenerated] = useState<Json<QrCodeWithImage>>();
 
-  const generate = (request: CreateQrCodeInput, clearForm: () => void) =>
+  const generate = (request: CreateQrCodeInput, form: SubmittedForm) =>
     createCode.mutate(request, {
       onSuccess: (code) => {
         setGenerated(code);
-        clearForm();
+        form.clearForm();
         toast({ title: "QR Code generated successfully!" });
       },
       onError: (error) => {
         if (redirectIfUnauthorized(error)) return;
+        // Under the fields the server named, and in the product's "Validation errors" toast as well.
+        form.showOnFields(error);
         toast({ title: "Error", description: failureMessage(error), variant: "destructive" });
       },
     });
@@ -61,6 +67,7 @@ export function CreateCodePage({
           One code per report: paste the image on the report pages so anyone can verify the report by scanning it.
         </p>
       </header>
+      <UnverifiedIssuerNotice standing={issuerStanding} />
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <CodeForm
           valuers={signingValuers}

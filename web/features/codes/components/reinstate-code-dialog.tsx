@@ -2,20 +2,19 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { reinstateCodeSchema, type ReinstateCodeInput } from "../../../../schema/validation/code-status";
 import { Dialog } from "../../../components/ui/dialog";
-import { useFailureToast } from "../../../components/ui/failure-toast";
+import { useFormFailure } from "../../../components/ui/failure-toast";
 import { useToast } from "../../../components/ui/toast";
-import { showServerFieldErrors } from "../../../lib/field-errors";
 import { useReinstateCode } from "../api/change-code-status";
 import { CodeStatusReasonForm } from "./code-status-reason-form";
 
 function ReinstateCodeForm({ codeId, onClose }: { codeId: number; onClose: () => void }) {
   const toast = useToast();
-  const showFailure = useFailureToast();
   const reinstateCode = useReinstateCode(codeId);
   const form = useForm<ReinstateCodeInput>({
     resolver: zodResolver(reinstateCodeSchema),
     defaultValues: { reason: "" },
   });
+  const showFailure = useFormFailure(form.setError, ["reason"]);
 
   const submit = form.handleSubmit((values) =>
     reinstateCode.mutate(values, {
@@ -24,7 +23,6 @@ function ReinstateCodeForm({ codeId, onClose }: { codeId: number; onClose: () =>
         onClose();
       },
       onError: (error) => {
-        showServerFieldErrors(error, form.setError, ["reason"]);
         showFailure("Failed to reinstate code", error);
       },
     }),

@@ -3,18 +3,17 @@ import { Controller, useForm } from "react-hook-form";
 import type { Json, QrCode } from "../../../../schema/responses";
 import { revokeCodeSchema, type RevokeCodeInput } from "../../../../schema/validation/code-status";
 import { Dialog } from "../../../components/ui/dialog";
-import { useFailureToast } from "../../../components/ui/failure-toast";
+import { useFormFailure } from "../../../components/ui/failure-toast";
 import { useToast } from "../../../components/ui/toast";
-import { showServerFieldErrors } from "../../../lib/field-errors";
 import { useRevokeCode } from "../api/change-code-status";
 import { CodeStatusReasonForm } from "./code-status-reason-form";
 import { SuccessorCodeField } from "./successor-code-field";
 
 function RevokeCodeForm({ code, onClose }: { code: Json<QrCode>; onClose: () => void }) {
   const toast = useToast();
-  const showFailure = useFailureToast();
   const revokeCode = useRevokeCode(code.id);
   const form = useForm<RevokeCodeInput>({ resolver: zodResolver(revokeCodeSchema), defaultValues: { reason: "" } });
+  const showFailure = useFormFailure(form.setError, ["reason", "supersededByCodeId"]);
 
   const submit = form.handleSubmit((values) =>
     revokeCode.mutate(values, {
@@ -23,7 +22,6 @@ function RevokeCodeForm({ code, onClose }: { code: Json<QrCode>; onClose: () => 
         onClose();
       },
       onError: (error) => {
-        showServerFieldErrors(error, form.setError, ["reason", "supersededByCodeId"]);
         showFailure("Failed to revoke code", error);
       },
     }),

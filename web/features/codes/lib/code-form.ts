@@ -32,6 +32,28 @@ export interface CodeFormValues {
   titleNumber: string;
 }
 
+/** Every field of the form, for placing the server's answers about a field under it. */
+export const CODE_FORM_FIELDS = [
+  "propertyType",
+  "propertyAddress",
+  "propertyReference",
+  "propertyArea",
+  "propertySize",
+  "propertySizeUnit",
+  "landSize",
+  "landSizeUnit",
+  "valuationDate",
+  "marketValue",
+  "currency",
+  "valuerId",
+  "addressee",
+  "purpose",
+  "inspectionDate",
+  "forcedSaleValue",
+  "validUntil",
+  "titleNumber",
+] as const satisfies readonly (keyof CodeFormValues)[];
+
 export const codeFormDefaults = (): CodeFormValues => ({
   propertyType: "",
   propertyAddress: "",

@@ -9,14 +9,13 @@ import { createApiKeySchema, type CreateApiKeyInput } from "../../../../schema/v
 import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { EmptyState } from "../../../components/ui/empty-state";
-import { useFailureToast } from "../../../components/ui/failure-toast";
+import { useFailureToast, useFormFailure } from "../../../components/ui/failure-toast";
 import { InputField, SelectField } from "../../../components/ui/field";
 import { QueryContent } from "../../../components/ui/query-content";
 import { SectionCard } from "../../../components/ui/section-card";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "../../../components/ui/table";
 import { useToast } from "../../../components/ui/toast";
 import { formatDate, formatDateTime } from "../../../lib/format";
-import { showServerFieldErrors } from "../../../lib/field-errors";
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from "../api/api-keys";
 import { SecretShownOnce } from "./secret-shown-once";
 
@@ -31,9 +30,9 @@ const EMPTY: CreateApiKeyInput = { name: "", scopes: [], lifetime: "90", current
 
 function NewKeyForm({ onCreated }: { onCreated: (created: Json<CreatedApiKey>) => void }) {
   const toast = useToast();
-  const showFailure = useFailureToast();
   const createKey = useCreateApiKey();
   const form = useForm<CreateApiKeyInput>({ resolver: zodResolver(createApiKeySchema), defaultValues: EMPTY });
+  const showFailure = useFormFailure(form.setError, ["name", "scopes", "lifetime", "currentPassword"]);
   const { errors } = form.formState;
 
   const submit = form.handleSubmit((values) =>
@@ -44,7 +43,6 @@ function NewKeyForm({ onCreated }: { onCreated: (created: Json<CreatedApiKey>) =
         onCreated(created);
       },
       onError: (error) => {
-        showServerFieldErrors(error, form.setError, ["name", "scopes", "lifetime", "currentPassword"]);
         showFailure("Failed to create the API key", error);
       },
     }),

@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { changePasswordSchema, type ChangePasswordInput } from "../../../../schema/validation/profile";
 import { Button } from "../../../components/ui/button";
-import { useFailureToast } from "../../../components/ui/failure-toast";
+import { useFormFailure } from "../../../components/ui/failure-toast";
 import { InputField } from "../../../components/ui/field";
 import { SectionCard } from "../../../components/ui/section-card";
 import { useToast } from "../../../components/ui/toast";
@@ -13,9 +13,9 @@ const EMPTY: ChangePasswordInput = { currentPassword: "", newPassword: "", confi
 /** Change password: the current one is required, and every other signed-in device is signed out. */
 export function ChangePasswordForm() {
   const toast = useToast();
-  const showFailure = useFailureToast();
   const changePassword = useChangePassword();
   const form = useForm<ChangePasswordInput>({ resolver: zodResolver(changePasswordSchema), defaultValues: EMPTY });
+  const showFailure = useFormFailure(form.setError, ["currentPassword", "newPassword", "confirmPassword"]);
   const { errors } = form.formState;
 
   const submit = form.handleSubmit((values) =>

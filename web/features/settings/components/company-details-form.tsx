@@ -4,11 +4,9 @@ import { VALIDITY_DAYS } from "../../../../schema/limits";
 import type { CurrentCompany, Json } from "../../../../schema/responses";
 import { companyDetailsSchema, type CompanyDetailsInput } from "../../../../schema/validation/companies";
 import { Button } from "../../../components/ui/button";
-import { useFailureToast } from "../../../components/ui/failure-toast";
+import { useFormFailure } from "../../../components/ui/failure-toast";
 import { InputField } from "../../../components/ui/field";
 import { useToast } from "../../../components/ui/toast";
-import { ApiRequestError } from "../../../lib/api-client";
-import { showServerFieldErrors } from "../../../lib/field-errors";
 import { useUpdateCompany } from "../api/update-company";
 
 const valuesOf = (company: Json<CurrentCompany>): CompanyDetailsInput => ({
@@ -26,12 +24,19 @@ const REVIEW_AFTER_RENAME =
 /** The owner's edit form for the company's name, contact details and how long its valuations stay valid. */
 export function CompanyDetailsForm({ company }: { company: Json<CurrentCompany> }) {
   const toast = useToast();
-  const showFailure = useFailureToast();
   const updateCompany = useUpdateCompany();
   const form = useForm<CompanyDetailsInput>({
     resolver: zodResolver(companyDetailsSchema),
     defaultValues: valuesOf(company),
   });
+  const showFailure = useFormFailure(form.setError, [
+    "name",
+    "email",
+    "phone",
+    "location",
+    "validityDays",
+    "currentPassword",
+  ]);
   const { errors, isDirty } = form.formState;
   // The company email is part of the identity ValuSeal verifies: changing it asks for the password.
   const typedEmail = useWatch({ control: form.control, name: "email" }) ?? "";
@@ -50,14 +55,7 @@ export function CompanyDetailsForm({ company }: { company: Json<CurrentCompany> 
         });
         form.reset(valuesOf(updated));
       },
-      onError: (error) => {
-        // Another company already uses this email: say so where it was typed, too.
-        if (error instanceof ApiRequestError && error.status === 409) {
-          form.setError("email", { message: error.serverMessage });
-        }
-        showServerFieldErrors(error, form.setError, ["currentPassword"]);
-        showFailure("Failed to update company details", error);
-      },
+      onError: (error) => showFailure("Failed to update company details", error),
     }),
   );
 

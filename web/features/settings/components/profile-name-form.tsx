@@ -3,7 +3,7 @@ import { useForm } from "react-hook-form";
 import type { Json, PublicUser } from "../../../../schema/responses";
 import { profileSchema, type ProfileInput } from "../../../../schema/validation/profile";
 import { Button } from "../../../components/ui/button";
-import { useFailureToast } from "../../../components/ui/failure-toast";
+import { useFormFailure } from "../../../components/ui/failure-toast";
 import { InputField } from "../../../components/ui/field";
 import { SectionCard } from "../../../components/ui/section-card";
 import { useToast } from "../../../components/ui/toast";
@@ -12,12 +12,12 @@ import { useUpdateProfile } from "../api/update-profile";
 /** First and last name: the name shown in the top bar and on the team list. */
 export function ProfileNameForm({ user }: { user: Json<PublicUser> }) {
   const toast = useToast();
-  const showFailure = useFailureToast();
   const updateProfile = useUpdateProfile();
   const form = useForm<ProfileInput>({
     resolver: zodResolver(profileSchema),
     defaultValues: { firstName: user.firstName ?? "", lastName: user.lastName ?? "" },
   });
+  const showFailure = useFormFailure(form.setError, ["firstName", "lastName"]);
   const { errors, isDirty } = form.formState;
 
   const submit = form.handleSubmit((values) =>

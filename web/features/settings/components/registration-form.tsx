@@ -4,10 +4,9 @@ import { REGISTRATION_BODIES } from "../../../../schema/limits";
 import type { CurrentCompany, Json } from "../../../../schema/responses";
 import { companyRegistrationSchema, type CompanyRegistrationInput } from "../../../../schema/validation/companies";
 import { Button } from "../../../components/ui/button";
-import { useFailureToast } from "../../../components/ui/failure-toast";
+import { useFormFailure } from "../../../components/ui/failure-toast";
 import { InputField, SelectField, TextareaField } from "../../../components/ui/field";
 import { useToast } from "../../../components/ui/toast";
-import { showServerFieldErrors } from "../../../lib/field-errors";
 import { ISSUER_NOT_VERIFIED } from "../../../lib/verification";
 import { useUpdateRegistration } from "../api/update-company";
 
@@ -21,12 +20,12 @@ const valuesOf = (company: Json<CurrentCompany>): Partial<CompanyRegistrationInp
 /** The owner's form for the firm's professional body, registration number and a note for the reviewer. */
 export function RegistrationForm({ company }: { company: Json<CurrentCompany> }) {
   const toast = useToast();
-  const showFailure = useFailureToast();
   const updateRegistration = useUpdateRegistration();
   const form = useForm<CompanyRegistrationInput>({
     resolver: zodResolver(companyRegistrationSchema),
     defaultValues: valuesOf(company),
   });
+  const showFailure = useFormFailure(form.setError, ["body", "bodyName", "number", "note"]);
   const { errors, isDirty } = form.formState;
   const body = useWatch({ control: form.control, name: "body" });
 
@@ -43,7 +42,6 @@ export function RegistrationForm({ company }: { company: Json<CurrentCompany> })
         form.reset(valuesOf(updated));
       },
       onError: (error) => {
-        showServerFieldErrors(error, form.setError, ["body", "bodyName", "number", "note"]);
         showFailure("Failed to save registration", error);
       },
     }),

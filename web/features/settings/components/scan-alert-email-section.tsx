@@ -4,7 +4,7 @@ import { DEFAULT_TIME_ZONE, SCAN_ALERT_MODES, type ScanAlertMode } from "../../.
 import type { CurrentCompany, Json } from "../../../../schema/responses";
 import { scanAlertSettingsSchema, type ScanAlertSettingsInput } from "../../../../schema/validation/companies";
 import { Button } from "../../../components/ui/button";
-import { useFailureToast } from "../../../components/ui/failure-toast";
+import { useFormFailure } from "../../../components/ui/failure-toast";
 import { SelectField } from "../../../components/ui/field";
 import { useToast } from "../../../components/ui/toast";
 import { useUpdateScanAlertSettings } from "../api/update-company";
@@ -38,13 +38,13 @@ function otherTimeZones(current: string): string[] {
 
 function ScanAlertSettingsForm({ company }: { company: Json<CurrentCompany> }) {
   const toast = useToast();
-  const showFailure = useFailureToast();
   const updateSettings = useUpdateScanAlertSettings();
   const form = useForm<ScanAlertSettingsInput>({
     resolver: zodResolver(scanAlertSettingsSchema),
     // `values`: the form follows the saved settings.
     values: { mode: company.scanAlertMode, timeZone: company.timeZone || DEFAULT_TIME_ZONE },
   });
+  const showFailure = useFormFailure(form.setError, ["mode", "timeZone"]);
   const { errors, isDirty } = form.formState;
 
   const submit = form.handleSubmit((values) =>

@@ -4,12 +4,11 @@ import type { Json, ProfileEmail } from "../../../../schema/responses";
 import { changeEmailSchema, type ChangeEmailInput } from "../../../../schema/validation/profile";
 import { Button } from "../../../components/ui/button";
 import { StatusBadge } from "../../../components/ui/status-badge";
-import { useFailureToast, useRedirectOnUnauthorizedQuery } from "../../../components/ui/failure-toast";
+import { useFormFailure, useRedirectOnUnauthorizedQuery } from "../../../components/ui/failure-toast";
 import { InputField } from "../../../components/ui/field";
 import { QueryContent } from "../../../components/ui/query-content";
 import { SectionCard } from "../../../components/ui/section-card";
 import { useToast } from "../../../components/ui/toast";
-import { ApiRequestError } from "../../../lib/api-client";
 import { formatDateTime } from "../../../lib/format";
 import { useChangeEmail, useProfileEmail } from "../api/profile-email";
 import { PendingEmailNotice } from "./pending-email-notice";
@@ -39,9 +38,9 @@ function CurrentEmail({ profile }: { profile: Json<ProfileEmail> }) {
 /** New address plus the current password; nothing changes until the new address follows its link. */
 function ChangeEmailForm() {
   const toast = useToast();
-  const showFailure = useFailureToast();
   const changeEmail = useChangeEmail();
   const form = useForm<ChangeEmailInput>({ resolver: zodResolver(changeEmailSchema), defaultValues: EMPTY });
+  const showFailure = useFormFailure(form.setError, ["email", "currentPassword"]);
   const { errors } = form.formState;
 
   const submit = form.handleSubmit((values) =>
@@ -50,13 +49,7 @@ function ChangeEmailForm() {
         toast({ title: "Confirmation email sent", description: message });
         form.reset(EMPTY);
       },
-      onError: (error) => {
-        // Another account already uses this address: say so where it was typed, too.
-        if (error instanceof ApiRequestError && error.status === 409) {
-          form.setError("email", { message: error.serverMessage });
-        }
-        showFailure("Failed to change email", error);
-      },
+      onError: (error) => showFailure("Failed to change email", error),
     }),
   );
 

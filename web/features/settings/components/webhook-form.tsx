@@ -5,10 +5,9 @@ import type { Json, SavedWebhook, WebhookStatus } from "../../../../schema/respo
 import { webhookSchema, type WebhookInput } from "../../../../schema/validation/webhook";
 import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
-import { useFailureToast } from "../../../components/ui/failure-toast";
+import { useFailureToast, useFormFailure } from "../../../components/ui/failure-toast";
 import { InputField } from "../../../components/ui/field";
 import { useToast } from "../../../components/ui/toast";
-import { showServerFieldErrors } from "../../../lib/field-errors";
 import { useRemoveWebhook, useSaveWebhook } from "../api/webhook";
 
 function RemoveWebhookButton({ url }: { url: string }) {
@@ -52,10 +51,10 @@ export function WebhookForm({
   onSaved: (saved: SavedWebhook) => void;
 }) {
   const toast = useToast();
-  const showFailure = useFailureToast();
   const saveWebhook = useSaveWebhook();
   // `values`: the field follows the saved URL (cleared once the webhook is removed).
   const form = useForm<WebhookInput>({ resolver: zodResolver(webhookSchema), values: { url: webhook.url ?? "" } });
+  const showFailure = useFormFailure(form.setError, ["url"]);
 
   const submit = form.handleSubmit((values) =>
     saveWebhook.mutate(values, {
@@ -63,10 +62,7 @@ export function WebhookForm({
         toast({ title: "Webhook saved", description: "Copy your signing secret now." });
         onSaved(saved);
       },
-      onError: (error) => {
-        showServerFieldErrors(error, form.setError, ["url"]);
-        showFailure("Failed to save webhook", error);
-      },
+      onError: (error) => showFailure("Failed to save webhook", error),
     }),
   );
 

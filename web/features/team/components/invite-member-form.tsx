@@ -2,10 +2,9 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { INVITE_VALID_DAYS, inviteSchema, type InviteInput } from "../../../../schema/validation/team";
 import { Button } from "../../../components/ui/button";
-import { useFailureToast } from "../../../components/ui/failure-toast";
+import { useFormFailure } from "../../../components/ui/failure-toast";
 import { InputField } from "../../../components/ui/field";
 import { useToast } from "../../../components/ui/toast";
-import { ApiRequestError } from "../../../lib/api-client";
 import { useCreateInvite } from "../api/create-invite";
 
 /** Said after an invitation or a resend: the owner never sees the link, only that it went out. */
@@ -14,9 +13,9 @@ export const INVITATION_SENT_DETAIL = "The link in the email works once; you can
 /** The owner types a colleague's email; ValuSeal emails them a one-time link to join. */
 export function InviteMemberForm() {
   const toast = useToast();
-  const showFailure = useFailureToast();
   const createInvite = useCreateInvite();
   const form = useForm<InviteInput>({ resolver: zodResolver(inviteSchema), defaultValues: { email: "" } });
+  const showFailure = useFormFailure(form.setError, ["email"]);
   const { errors } = form.formState;
 
   const submit = form.handleSubmit((values) =>
@@ -25,13 +24,7 @@ export function InviteMemberForm() {
         toast({ title: `Invitation sent to ${invite.email}`, description: INVITATION_SENT_DETAIL });
         form.reset();
       },
-      onError: (error) => {
-        // The email already has an account: say so under the field as well.
-        if (error instanceof ApiRequestError && error.status === 409) {
-          form.setError("email", { message: error.serverMessage });
-        }
-        showFailure("Failed to send invitation", error);
-      },
+      onError: (error) => showFailure("Failed to send invitation", error),
     }),
   );
 

@@ -4,7 +4,7 @@ import type { Json, Valuer } from "../../../../schema/responses";
 import { valuerSchema, type ValuerInput } from "../../../../schema/validation/valuers";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
-import { useFailureToast } from "../../../components/ui/failure-toast";
+import { useFormFailure } from "../../../components/ui/failure-toast";
 import { InputField } from "../../../components/ui/field";
 import { useToast } from "../../../components/ui/toast";
 import { useCreateValuer } from "../api/create-valuer";
@@ -25,7 +25,6 @@ const EMPTY: ValuerInput = { name: "", phone: "", qualification: "", registratio
  */
 export function ValuerFormDialog({ open, onOpenChange, valuer }: Props) {
   const toast = useToast();
-  const showFailure = useFailureToast("/");
   const createValuer = useCreateValuer();
   const updateValuer = useUpdateValuer();
   const isEdit = Boolean(valuer);
@@ -33,6 +32,7 @@ export function ValuerFormDialog({ open, onOpenChange, valuer }: Props) {
     resolver: zodResolver(valuerSchema),
     defaultValues: valuer ? valuerUpdateFrom(valuer) : EMPTY,
   });
+  const showFailure = useFormFailure(form.setError, ["name", "phone", "qualification"], "/");
   const { errors } = form.formState;
   const isPending = createValuer.isPending || updateValuer.isPending;
 
