@@ -102,6 +102,17 @@ describe("focus after a dialog", () => {
     await page.getByLabel("Search companies").fill(owner.user.company.name);
     const view = page.getByRole("button", { name: `View ${owner.user.company.name}` });
     await expectFocusReturns(page, view, "Company Details");
+    await expectFocusReturns(
+      page,
+      page.getByRole("button", { name: `Manage ${owner.user.company.name}` }),
+      `Deactivate ${owner.user.company.name}?`,
+      "alertdialog",
+    );
+    await expectFocusReturns(
+      page,
+      page.getByRole("button", { name: `Reset ${owner.user.company.name}` }),
+      "Reset Password",
+    );
 
     await page.goto("/admin/settings");
     const markCompromised = page.getByRole("button", { name: "Mark compromised" }).first();
