@@ -140,6 +140,7 @@ export const API_KEY_SCOPE_DESCRIPTIONS: Record<ApiKeyScope, string> = {
   "codes:write": "Issue codes (and list the valuers who can sign them)",
   "codes:revoke": "Revoke codes",
   "scans:read": "Read a code's scans",
+  "exports:read": "Download the codes and scans as CSV files",
 };
 
 export type V1Code = z.infer<typeof v1CodeSchema>;

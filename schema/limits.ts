@@ -159,7 +159,7 @@ export type EmailTokenPurpose = (typeof EMAIL_TOKEN_PURPOSES)[number];
  * What an API key may do (Settings → API keys). A route of /api/v1 names the one scope it needs;
  * a key without it is refused with 403. Scopes are added here with the routes that need them.
  */
-export const API_KEY_SCOPES = ["codes:read", "codes:write", "codes:revoke", "scans:read"] as const;
+export const API_KEY_SCOPES = ["codes:read", "codes:write", "codes:revoke", "scans:read", "exports:read"] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 /** An API key's lifetime in days; "never" keeps it until it is revoked. */
 export const API_KEY_LIFETIMES = ["30", "90", "365", "never"] as const;

@@ -7,6 +7,7 @@ import { requireJsonBody } from "./middleware/json-body";
 import { apiSecurityHeaders, sameOriginCors, strictTransportSecurity } from "./middleware/security-headers";
 import { adminRoutes } from "./routes/admin";
 import { analyticsRoutes } from "./routes/analytics";
+import { exportRoutes } from "./routes/exports";
 import { apiKeyRoutes } from "./routes/api-keys";
 import { authRedirectRoutes, authRoutes } from "./routes/auth";
 import { checkPageRoutes } from "./routes/check-page";
@@ -54,6 +55,7 @@ const api = new Hono<AppEnv>()
   .route("/qr-codes", qrCodeRoutes)
   .route("/scans", scanRoutes)
   .route("/analytics", analyticsRoutes)
+  .route("/exports", exportRoutes)
   .route("/companies", companyRoutes)
   .route("/profile", profileRoutes)
   .route("/team", teamRoutes)

@@ -44,7 +44,7 @@ export function parseValuationDate(text: string): Date | null {
   return iso ? calendarDay(Number(iso[1]), Number(iso[2]), Number(iso[3])) : null;
 }
 
-const calendarDate = (required: string) =>
+export const calendarDate = (required: string) =>
   z
     .string({ error: required })
     .trim()

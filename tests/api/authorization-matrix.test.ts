@@ -387,6 +387,18 @@ const matrix: Row[] = [
   },
   {
     method: "GET",
+    route: "/api/exports/codes.csv",
+    expected: COMPANY_READ,
+    request: () => ({ path: "/api/exports/codes.csv" }),
+  },
+  {
+    method: "GET",
+    route: "/api/exports/scans.csv",
+    expected: COMPANY_A_OBJECT,
+    request: (w) => ({ path: `/api/exports/scans.csv?code=${w.codeA.publicToken}` }),
+  },
+  {
+    method: "GET",
     route: "/api/locations/search",
     expected: COMPANY_READ,
     request: () => ({ path: "/api/locations/search?q=Nai" }),
@@ -493,6 +505,8 @@ const matrix: Row[] = [
         (world: World) => ({ path: `/api/v1/codes/${world.codeA.publicToken}/scans` }),
       ],
       ["GET", "/api/v1/valuers", () => ({ path: "/api/v1/valuers" })],
+      ["GET", "/api/v1/exports/codes.csv", () => ({ path: "/api/v1/exports/codes.csv" })],
+      ["GET", "/api/v1/exports/scans.csv", () => ({ path: "/api/v1/exports/scans.csv" })],
     ] as const
   ).map(([method, route, request]): Row => ({ method, route, expected: ALL(401), request })),
   {

@@ -359,6 +359,8 @@ describe("the integration API (/api/v1)", () => {
       "/codes/{id}",
       "/codes/{id}/revoke",
       "/codes/{id}/scans",
+      "/exports/codes.csv",
+      "/exports/scans.csv",
       "/valuers",
     ]);
     for (const [path, operations] of Object.entries<Record<string, { security: unknown; responses: object }>>(

@@ -528,12 +528,13 @@ describe("dashboard stats", () => {
 
     for (const token of [owner.token, member.token]) {
       const stats = await api("/api/analytics/stats", { token });
-      expect(stats.body).toEqual({ totalQRCodes: 3, thisMonth: 2, verifications: 7 });
+      expect(stats.body).toEqual({ totalQRCodes: 3, thisMonth: 2, verifications: 7, hasSealedReport: false });
     }
     expect((await api("/api/analytics/stats", { token: other.member.token })).body).toEqual({
       totalQRCodes: 1,
       thisMonth: 1,
       verifications: 0,
+      hasSealedReport: false,
     });
     expect((await api("/api/analytics/stats")).status).toBe(401);
   });

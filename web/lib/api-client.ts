@@ -63,3 +63,15 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
 
 /** True for the error a signed-out user gets acting on protected data: the server answered 401. */
 export const isUnauthorizedError = (error: unknown) => error instanceof ApiRequestError && error.status === 401;
+
+/**
+ * A file from the API (a CSV export) with the name the server gave it; the bytes are kept as sent
+ * (a text read would drop the byte order mark spreadsheets need).
+ */
+export async function apiDownload(path: string): Promise<{ blob: Blob; fileName: string | null }> {
+  const token = tokenStore.get();
+  const res = await fetch(path, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  if (!res.ok) throw await errorFromResponse(res);
+  const fileName = /filename="([^"]+)"/.exec(res.headers.get("Content-Disposition") ?? "")?.[1] ?? null;
+  return { blob: await res.blob(), fileName };
+}

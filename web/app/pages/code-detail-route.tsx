@@ -5,9 +5,9 @@ import { SealsPanel } from "../../features/seals/components/seals-panel";
 import { useCurrentCompany } from "../../features/settings/api/current-company";
 
 /** The scan log below a code; refreshing it also re-reads the code, so its verification count agrees. */
-function ScanLogPanel({ codeId }: { codeId: number }) {
+function ScanLogPanel({ codeId, publicToken }: { codeId: number; publicToken: string }) {
   const refreshCode = useRefreshCode(codeId);
-  return <CodeScanLog codeId={codeId} onRefresh={refreshCode} />;
+  return <CodeScanLog codeId={codeId} publicToken={publicToken} onRefresh={refreshCode} />;
 }
 
 /**
@@ -22,7 +22,7 @@ export function CodeDetailRoute() {
       extraPanels={(code) => (
         <>
           <SealsPanel code={code} />
-          <ScanLogPanel codeId={code.id} />
+          <ScanLogPanel codeId={code.id} publicToken={code.publicToken} />
         </>
       )}
     />

@@ -4,6 +4,7 @@ import { API_KEY_PREFIX } from "../../../schema/limits";
 import type { AppEnv } from "../../env";
 import { publicOrigin } from "../../lib/public-address";
 import { v1CodeRoutes } from "./codes";
+import { v1ExportRoutes } from "./exports";
 import { v1ValuerRoutes } from "./valuers";
 
 const scopes = Object.entries(API_KEY_SCOPE_DESCRIPTIONS)
@@ -23,7 +24,10 @@ Every error is \`{ "message": "…", "errors"?: ["field: problem"] }\`.`;
  * and answer schemas (schema/api-v1.ts and the shared input schemas), and the OpenAPI document at
  * /api/v1/openapi.json is generated from those same definitions.
  */
-export const v1Routes = new OpenAPIHono<AppEnv>().route("/codes", v1CodeRoutes).route("/valuers", v1ValuerRoutes);
+export const v1Routes = new OpenAPIHono<AppEnv>()
+  .route("/codes", v1CodeRoutes)
+  .route("/valuers", v1ValuerRoutes)
+  .route("/exports", v1ExportRoutes);
 
 v1Routes.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
   type: "http",

@@ -2,6 +2,8 @@ import { Plus, QrCode } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import { buttonClasses } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
+import { ExportCsvButton } from "../../../components/ui/export-button";
+import { pathWithQuery } from "../../../lib/path-with-query";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { Pagination } from "../../../components/ui/pagination";
 import { SkeletonRows } from "../../../components/ui/skeleton";
@@ -46,9 +48,13 @@ export function CodeHistoryPage() {
             status.
           </p>
         </div>
-        <Link to="/create-qr" className={buttonClasses({ variant: "secondary" })}>
-          <Plus aria-hidden="true" /> Create Code
-        </Link>
+        <div className="flex flex-wrap items-center gap-2">
+          {/* The file holds every code the applied filters match, not only this page. */}
+          <ExportCsvButton path={pathWithQuery("/api/exports/codes.csv", { ...filters })} fallbackName="codes.csv" />
+          <Link to="/create-qr" className={buttonClasses({ variant: "secondary" })}>
+            <Plus aria-hidden="true" /> Create Code
+          </Link>
+        </div>
       </header>
       <Card className="p-4">
         <HistoryFilters

@@ -4,6 +4,7 @@ import type { CodeScans, Json } from "../../../../schema/responses";
 import { CODE_SCANS_LIMIT } from "../../../../schema/validation/scans";
 import { Button } from "../../../components/ui/button";
 import { EmptyState } from "../../../components/ui/empty-state";
+import { ExportCsvButton } from "../../../components/ui/export-button";
 import { SectionCard } from "../../../components/ui/section-card";
 import { SkeletonRows } from "../../../components/ui/skeleton";
 import { useCodeScans } from "../api/code-scans";
@@ -33,7 +34,16 @@ function ScanFigures({ data }: { data: Json<CodeScans> }) {
  * day. Refresh re-reads the log and calls `onRefresh`, so the page can re-read what depends on it
  * (the code's verification count).
  */
-export function CodeScanLog({ codeId, onRefresh }: { codeId: number; onRefresh?: () => void }) {
+export function CodeScanLog({
+  codeId,
+  publicToken,
+  onRefresh,
+}: {
+  codeId: number;
+  /** The code's id in its address: the scans export names the code by it. */
+  publicToken: string;
+  onRefresh?: () => void;
+}) {
   const scans = useCodeScans(codeId);
   const refresh = () => {
     void scans.refetch();
@@ -44,9 +54,13 @@ export function CodeScanLog({ codeId, onRefresh }: { codeId: number; onRefresh?:
       title="Scan History"
       description={`The latest ${CODE_SCANS_LIMIT} visits. Link previews, crawlers and the same visitor again within ${REPEAT_SCAN_WINDOW_MINUTES} minutes are listed but not counted.`}
       actions={
-        <Button variant="secondary" size="sm" onClick={refresh} disabled={scans.isFetching}>
-          {scans.isFetching && !scans.isPending ? "Refreshing..." : "Refresh"}
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          {/* Every scan of the code, not only the latest shown here. */}
+          <ExportCsvButton path={`/api/exports/scans.csv?code=${publicToken}`} fallbackName="scans.csv" />
+          <Button variant="secondary" size="sm" onClick={refresh} disabled={scans.isFetching}>
+            {scans.isFetching && !scans.isPending ? "Refreshing..." : "Refresh"}
+          </Button>
+        </div>
       }
     >
       {scans.isPending ? (

@@ -1,0 +1,60 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { codesExportQuerySchema, scansExportQuerySchema } from "../../../schema/validation/exports";
+import type { AppEnv } from "../../env";
+import { answerInvalidInput } from "../../lib/validation";
+import { keyCompanyId, requireApiKey } from "../../middleware/api-key";
+import {
+  CODE_EXPORT_HEADER,
+  codesCsv,
+  csvHeaders,
+  exportFileName,
+  SCAN_EXPORT_HEADER,
+  scansCsv,
+} from "../../services/exports";
+import { codeIdByToken } from "../../services/v1-codes";
+import { CODE_NOT_FOUND_ERROR, KEY_ERRORS, KEY_SECURITY } from "./documented";
+
+const csvAnswer = (description: string, header: readonly string[]) => ({
+  description: `${description} UTF-8 with a byte order mark, a header row (\`${header.join(",")}\`), CRLF line ends; times in ISO 8601 UTC, days as YYYY-MM-DD, amounts without thousands separators. Streamed: any number of rows.`,
+  headers: z.object({
+    "Content-Disposition": z.string().meta({ example: `attachment; filename="${exportFileName("codes")}"` }),
+  }),
+  content: { "text/csv": { schema: z.string().meta({ example: `${header.join(",")}\r\n` }) } },
+});
+
+const exportCodes = createRoute({
+  method: "get",
+  path: "/codes.csv",
+  tags: ["Exports"],
+  summary: "Export codes as CSV",
+  description:
+    "Every code of the company that the History filters match, newest first, with its status and scan total.",
+  security: KEY_SECURITY,
+  middleware: [requireApiKey("exports:read")] as const,
+  request: { query: codesExportQuerySchema },
+  responses: { 200: csvAnswer("The codes.", CODE_EXPORT_HEADER), ...KEY_ERRORS },
+});
+
+const exportScans = createRoute({
+  method: "get",
+  path: "/scans.csv",
+  tags: ["Exports"],
+  summary: "Export scans as CSV",
+  description: "The company's scans (of one code with `code`), newest first, from `since` on.",
+  security: KEY_SECURITY,
+  middleware: [requireApiKey("exports:read")] as const,
+  request: { query: scansExportQuerySchema },
+  responses: { 200: csvAnswer("The scans.", SCAN_EXPORT_HEADER), ...CODE_NOT_FOUND_ERROR, ...KEY_ERRORS },
+});
+
+/** /api/v1/exports: the same files as History's and the scan log's Export CSV, for an API key with exports:read. */
+export const v1ExportRoutes = new OpenAPIHono<AppEnv>({ defaultHook: answerInvalidInput })
+  .openapi(exportCodes, (c) =>
+    c.body(codesCsv(c.var.db, keyCompanyId(c), c.req.valid("query")), 200, csvHeaders(exportFileName("codes"))),
+  )
+  .openapi(exportScans, async (c) => {
+    const { code, since } = c.req.valid("query");
+    const companyId = keyCompanyId(c);
+    const codeId = code === undefined ? undefined : await codeIdByToken(c.var.db, companyId, code);
+    return c.body(scansCsv(c.var.db, companyId, { codeId, since }), 200, csvHeaders(exportFileName("scans")));
+  });

@@ -1,0 +1,234 @@
+import { and, desc, eq, gte, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { qrCodes, scanEvents } from "../../schema/tables";
+import type { CodesExportQuery } from "../../schema/validation/exports";
+import { formatVerificationCode } from "../../schema/verification-code";
+import type { Reader } from "../db";
+import { codeStatusColumn } from "../lib/code-status";
+import { listFilter } from "./qr-codes";
+
+/**
+ * CSV exports of a company's codes and scans, streamed: the file is written one batch of rows at a
+ * time as the reader takes it, each batch read by a keyset (the last row's time and id, exact to the
+ * microsecond as the database keeps them), so 100,000 rows never sit in memory and no row is read
+ * twice or skipped when rows arrive meanwhile. UTF-8 with a byte order mark (spreadsheets then read
+ * accents and Swahili correctly), a header row, CRLF line ends, times in ISO 8601 UTC, days as
+ * YYYY-MM-DD, amounts as plain decimals without thousands separators.
+ */
+export const EXPORT_BATCH_ROWS = 1000;
+
+type Cell = string | number | boolean | null;
+
+/**
+ * One CSV field (RFC 4180). Text a person typed that a spreadsheet would run as a formula (starting
+ * with =, +, -, @, a tab or a carriage return) is prefixed with an apostrophe, so opening an export
+ * never runs what someone wrote into an address or a reason.
+ */
+export function csvField(value: Cell): string {
+  if (value === null) return "";
+  if (typeof value !== "string") return String(value);
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+const csvLine = (cells: readonly Cell[]) => `${cells.map(csvField).join(",")}\r\n`;
+
+interface Cursor {
+  at: string;
+  id: number;
+}
+
+interface Batch {
+  lines: Cell[][];
+  next: Cursor | null;
+}
+
+/** A byte stream of the header and then every batch, each read only when the reader wants more. */
+function csvStream(header: readonly string[], readBatch: (after: Cursor | null) => Promise<Batch>) {
+  const encoder = new TextEncoder();
+  let after: Cursor | null = null;
+  let started = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!started) {
+        started = true;
+        controller.enqueue(encoder.encode(`\uFEFF${csvLine(header)}`));
+        return;
+      }
+      const batch = await readBatch(after);
+      if (batch.lines.length > 0) controller.enqueue(encoder.encode(batch.lines.map(csvLine).join("")));
+      if (!batch.next) controller.close();
+      after = batch.next;
+    },
+  });
+}
+
+/** Rows strictly older than the cursor in (time, id) order, newest first. */
+const before = (time: AnyPgColumn, id: AnyPgColumn, after: Cursor) =>
+  sql`(${time}, ${id}) < (${after.at}::timestamptz, ${after.id})`;
+
+const isoTime = (value: Date | null) => (value ? value.toISOString() : null);
+const isoDay = (value: Date | null) => (value ? value.toISOString().slice(0, 10) : null);
+
+export const CODE_EXPORT_HEADER = [
+  "verification_code",
+  "certificate_address",
+  "status",
+  "scans",
+  "property_type",
+  "property_address",
+  "property_reference",
+  "property_description",
+  "title_number",
+  "market_value",
+  "forced_sale_value",
+  "currency",
+  "valuation_date",
+  "inspection_date",
+  "valid_until",
+  "prepared_for",
+  "purpose",
+  "signing_valuer",
+  "created_at",
+  "revoked_at",
+  "revoked_reason",
+] as const;
+
+/** Every code of the company that History's filters match, newest first, with its status and scan total. */
+export function codesCsv(db: Reader, companyId: number, query: CodesExportQuery) {
+  const where = listFilter(companyId, query);
+  return csvStream(CODE_EXPORT_HEADER, async (after) => {
+    const rows = await db
+      .select({
+        id: qrCodes.id,
+        cursorAt: sql<string>`${qrCodes.createdAt}::text`,
+        verificationCode: qrCodes.verificationCode,
+        address: qrCodes.qrCodeData,
+        status: codeStatusColumn(),
+        scans: qrCodes.verificationCount,
+        propertyType: qrCodes.propertyType,
+        propertyAddress: qrCodes.propertyAddress,
+        propertyReference: qrCodes.propertyReference,
+        propertyArea: qrCodes.propertyArea,
+        titleNumber: qrCodes.titleNumber,
+        marketValue: qrCodes.marketValue,
+        forcedSaleValue: qrCodes.forcedSaleValue,
+        currency: qrCodes.currency,
+        valuationDate: qrCodes.valuationDate,
+        inspectionDate: qrCodes.inspectionDate,
+        validUntil: qrCodes.validUntil,
+        addressee: qrCodes.addressee,
+        purpose: qrCodes.purpose,
+        valuerName: qrCodes.valuerName,
+        createdAt: qrCodes.createdAt,
+        revokedAt: qrCodes.revokedAt,
+        revokedReason: qrCodes.revokedReason,
+      })
+      .from(qrCodes)
+      .where(and(where, after ? before(qrCodes.createdAt, qrCodes.id, after) : undefined))
+      .orderBy(desc(qrCodes.createdAt), desc(qrCodes.id))
+      .limit(EXPORT_BATCH_ROWS);
+    const last = rows.at(-1);
+    return {
+      lines: rows.map((row) => [
+        row.verificationCode ? formatVerificationCode(row.verificationCode) : null,
+        row.address,
+        row.status,
+        row.scans,
+        row.propertyType,
+        row.propertyAddress || null,
+        row.propertyReference,
+        row.propertyArea,
+        row.titleNumber,
+        row.marketValue,
+        row.forcedSaleValue,
+        row.currency,
+        isoDay(row.valuationDate),
+        isoDay(row.inspectionDate),
+        isoDay(row.validUntil),
+        row.addressee,
+        row.purpose,
+        row.valuerName,
+        isoTime(row.createdAt),
+        isoTime(row.revokedAt),
+        row.revokedReason,
+      ]),
+      next: last && rows.length === EXPORT_BATCH_ROWS ? { at: last.cursorAt, id: last.id } : null,
+    };
+  });
+}
+
+export const SCAN_EXPORT_HEADER = [
+  "scanned_at",
+  "verification_code",
+  "property",
+  "kind",
+  "counted",
+  "country",
+  "city",
+  "device",
+  "page",
+  "copy_check",
+] as const;
+
+/**
+ * The company's scans (of one code when `codeId` is given), newest first, from `since` on: what the
+ * scan log screens show, without the visitor's hash (it identifies a device across codes).
+ */
+export function scansCsv(db: Reader, companyId: number, filter: { codeId?: number; since?: Date }) {
+  const where = and(
+    eq(scanEvents.companyId, companyId),
+    filter.codeId === undefined ? undefined : eq(scanEvents.qrCodeId, filter.codeId),
+    filter.since ? gte(scanEvents.scannedAt, filter.since) : undefined,
+  );
+  return csvStream(SCAN_EXPORT_HEADER, async (after) => {
+    const rows = await db
+      .select({
+        id: scanEvents.id,
+        cursorAt: sql<string>`${scanEvents.scannedAt}::text`,
+        scannedAt: scanEvents.scannedAt,
+        verificationCode: qrCodes.verificationCode,
+        propertyAddress: qrCodes.propertyAddress,
+        propertyReference: qrCodes.propertyReference,
+        kind: scanEvents.kind,
+        counted: scanEvents.counted,
+        country: scanEvents.country,
+        city: scanEvents.city,
+        deviceClass: scanEvents.deviceClass,
+        page: scanEvents.page,
+        checkVerdict: scanEvents.checkVerdict,
+      })
+      .from(scanEvents)
+      .leftJoin(qrCodes, eq(qrCodes.id, scanEvents.qrCodeId))
+      .where(and(where, after ? before(scanEvents.scannedAt, scanEvents.id, after) : undefined))
+      .orderBy(desc(scanEvents.scannedAt), desc(scanEvents.id))
+      .limit(EXPORT_BATCH_ROWS);
+    const last = rows.at(-1);
+    return {
+      lines: rows.map((row) => [
+        isoTime(row.scannedAt),
+        row.verificationCode ? formatVerificationCode(row.verificationCode) : null,
+        row.propertyAddress || row.propertyReference,
+        row.kind,
+        row.counted,
+        row.country,
+        row.city,
+        row.deviceClass,
+        row.page,
+        row.checkVerdict,
+      ]),
+      next: last && rows.length === EXPORT_BATCH_ROWS ? { at: last.cursorAt, id: last.id } : null,
+    };
+  });
+}
+
+/** The file name a download is saved under: what it holds and the day (UTC) it was made. */
+export const exportFileName = (what: "codes" | "scans", now = new Date()) =>
+  `valuseal-${what}-${now.toISOString().slice(0, 10)}.csv`;
+
+/** The answer's headers: a CSV attachment that no cache keeps. */
+export const csvHeaders = (fileName: string) => ({
+  "Content-Type": "text/csv; charset=utf-8",
+  "Content-Disposition": `attachment; filename="${fileName}"`,
+  "Cache-Control": "no-store",
+});
