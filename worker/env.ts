@@ -23,6 +23,8 @@ export interface Bindings {
   API_KEY_LIMITER: RateLimit;
   API_NETWORK_LIMITER: RateLimit;
   API_NETWORK_LIMITER_48: RateLimit;
+  /** CSV exports per company. */
+  EXPORT_LIMITER: RateLimit;
   DATABASE_URL?: string;
   JWT_SECRET?: string;
   APP_ENV?: string;

@@ -6,7 +6,7 @@ import type { Bindings } from "./env";
 import type { EmailMessage } from "./lib/email-templates";
 import { deliverEmails, queueEmailsNow } from "./services/email";
 import { deleteExpiredIdempotencyKeys } from "./services/idempotency";
-import { dueScanAlertDigests, dueScanDigests } from "./services/scan-alert-emails";
+import { dueScanAlertDigests, sendDueScanDigests } from "./services/scan-alert-emails";
 import { deliverScanAlerts, type ScanAlertMessage } from "./services/scan-alerts";
 import { checkpointDue, signCheckpoint } from "./services/signed-records";
 
@@ -22,7 +22,8 @@ async function signCheckpointIfDue(db: Database, config: Config) {
 }
 
 /**
- * The hourly cron: the daily digests due this hour (each company's 08:00 comes once a day), the
+ * The hourly cron: the daily digests due this hour (each company's from 08:00, once a day, queued
+ * in batches the queue accepts; a company the queue refused is due again the next hour), the
  * alert digests of the hour that just ended (codes scanned more often than they get alert emails
  * for), the sweep of Idempotency-Keys past their 24 hours, and the log's checkpoint (signed when
  * the log grew, and at least once a day). They are independent, so one failing
@@ -34,7 +35,7 @@ async function runHourlyJobs(controller: ScheduledController, env: Bindings) {
   const { db, close } = connectDatabase(config);
   try {
     const results = await Promise.allSettled([
-      dueScanDigests(db, now).then((digests) => queueEmailsNow(env, digests)),
+      sendDueScanDigests(db, now, (batch) => queueEmailsNow(env, batch)),
       dueScanAlertDigests(db, now).then((digests) => queueEmailsNow(env, digests)),
       deleteExpiredIdempotencyKeys(db, now),
       signCheckpointIfDue(db, config),

@@ -7,7 +7,7 @@ import { registerOwnerViaServices, type Account } from "./fixtures/accounts";
 import { createAdminViaDb } from "./fixtures/admins";
 import { insertCode } from "./fixtures/codes";
 import { withDb } from "./fixtures/database";
-import { api, fetchWorker, ORIGIN, randomIp, unique } from "./fixtures/http";
+import { api, fetchWorker, inOneRateLimitWindow, ORIGIN, randomIp, unique } from "./fixtures/http";
 import { scanLikePhone } from "./fixtures/scans";
 import { addMemberViaServices } from "./fixtures/team";
 
@@ -81,6 +81,28 @@ describe("GET /api/exports/codes.csv", () => {
     expect(searched.rows.map((row) => row.certificate_address)).toEqual([plain.qrCodeData]);
   });
 
+  it("writes text as text: quoted, and never run as a formula", async () => {
+    const owner = await registerOwnerViaServices();
+    const typed = [
+      "+254 700 000000",
+      "-2 Karen Road",
+      "@SUM(A1)",
+      " =1+1",
+      "\n=cmd|' /C calc'!A0",
+      "Plot 9;=HYPERLINK(x)",
+    ];
+    for (const propertyAddress of typed) await insertCode(owner, { propertyAddress });
+    const res = await fetchWorker(`${ORIGIN}/api/exports/codes.csv`, {
+      headers: { "CF-Connecting-IP": randomIp(), ...asUser(owner) },
+    });
+    expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    // Quoted, so a semicolon-separated spreadsheet keeps it in one cell.
+    expect(new TextDecoder().decode(bytes)).toContain('"Plot 9;=HYPERLINK(x)"');
+    const addresses = readCsv(bytes).rows.map((row) => row.property_address);
+    expect(addresses.sort()).toEqual([...typed.slice(0, 5).map((text) => `'${text}`), "Plot 9;=HYPERLINK(x)"].sort());
+  });
+
   it("is for the company's own people: members yes, another company's codes never, administrators and visitors no", async () => {
     const owner = await registerOwnerViaServices();
     const member = await addMemberViaServices(owner);
@@ -107,6 +129,9 @@ describe("GET /api/exports/scans.csv", () => {
     // More scans at one instant than a batch holds: only the id can tell them apart.
     await insertScans(owner, code.id, total, EXPORT_BATCH_ROWS + 10);
     expect((await scanLikePhone(other.publicToken)).status).toBe(200);
+    // Another company's scans, at the same instants, are never in this company's file.
+    const stranger = await registerOwnerViaServices();
+    await insertScans(stranger, (await insertCode(stranger)).id, 50, 50);
 
     const all = await csvOf("/api/exports/scans.csv", asUser(owner));
     expect(all.header).toEqual([
@@ -130,7 +155,8 @@ describe("GET /api/exports/scans.csv", () => {
 
     const one = await csvOf(`/api/exports/scans.csv?code=${other.publicToken}`, asUser(owner));
     expect(one.rows).toHaveLength(1);
-    const since = await csvOf("/api/exports/scans.csv?since=2026-10-02", asUser(owner));
+    const today = new Date().toISOString().slice(0, 10);
+    const since = await csvOf(`/api/exports/scans.csv?since=${today}`, asUser(owner));
     expect(since.rows).toHaveLength(1);
   });
 
@@ -164,6 +190,9 @@ describe("GET /api/v1/exports/*.csv", () => {
     expect(codes.rows.map((row) => row.certificate_address)).toEqual([code.qrCodeData]);
     const scans = await csvOf(`/api/v1/exports/scans.csv?code=${code.publicToken}`, exporter);
     expect(scans.rows).toHaveLength(3);
+    const stranger = await registerOwnerViaServices();
+    const theirs = await insertCode(stranger);
+    expect((await api(`/api/v1/exports/scans.csv?code=${theirs.publicToken}`, { headers: exporter })).status).toBe(404);
 
     const reader = await keyWith(owner, ["codes:read", "scans:read"]);
     for (const path of ["/api/v1/exports/codes.csv", "/api/v1/exports/scans.csv"]) {
@@ -175,4 +204,20 @@ describe("GET /api/v1/exports/*.csv", () => {
     expect((await api("/api/v1/exports/codes.csv", { token: owner.token })).status).toBe(401);
     expect((await api("/api/exports/codes.csv", { headers: exporter })).status).toBe(401);
   });
+});
+
+describe("export limits", () => {
+  it("allows a company ten exports a minute, whoever of it asks", async () => {
+    const statuses = await inOneRateLimitWindow(30_000, async () => {
+      const owner = await registerOwnerViaServices();
+      const member = await addMemberViaServices(owner);
+      const answers: number[] = [];
+      for (let index = 0; index < 11; index += 1) {
+        const res = await api("/api/exports/codes.csv", { token: index % 2 ? member.token : owner.token });
+        answers.push(res.status);
+      }
+      return answers;
+    });
+    expect(statuses).toEqual([...Array<number>(10).fill(200), 429]);
+  }, 120_000);
 });

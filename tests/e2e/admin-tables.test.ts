@@ -3,12 +3,24 @@ import { describe, expect, it } from "vitest";
 import { createOwnerWithCodeAndValuerViaApi, openAdminPage, search, uniqueTag } from "./fixtures/admin-screens";
 import { createAdminViaDb, verifyCompanyViaAdmin } from "./fixtures/admins";
 import { DESKTOP_VIEWPORT, expectNoHorizontalScroll, PHONE_VIEWPORT, useBrowser } from "./fixtures/browser";
+import { apiCall } from "./fixtures/http";
 
 /**
  * The administrator's tables fit the screen: at 1280 px every column and every action is in view
  * without scrolling sideways, and at 360 px each row is a card (labelled values, no sideways scroll).
  */
 const browser = useBrowser();
+
+/**
+ * An administrator's reset of the owner's password: its audit entry names the owner's email, a
+ * long unbroken word that must wrap rather than widen the audit log.
+ */
+const resetOwnerPassword = (adminToken: string, owner: { user: { company: { id: number } } }) =>
+  apiCall(`/api/admin/companies/${owner.user.company.id}/reset-password`, {
+    method: "PATCH",
+    token: adminToken,
+    body: { password: "a-long-new-password-2026" },
+  });
 
 /** Every table's scrolling box on the page is no wider than the box itself: nothing hides to the right. */
 async function expectTablesFit(page: Page) {
@@ -46,6 +58,7 @@ describe("admin tables", () => {
     const admin = await createAdminViaDb();
     const tag = uniqueTag("wide");
     const owner = await createOwnerWithCodeAndValuerViaApi(tag);
+    await resetOwnerPassword(admin.token, owner);
     const { page, context } = await openAdminPage(browser, "/admin/companies", admin.token, DESKTOP_VIEWPORT);
     await search(page, "Search companies", tag);
     await page.getByRole("button", { name: `Reset ${owner.companyName}` }).waitFor();
@@ -70,6 +83,7 @@ describe("admin tables", () => {
     const owner = await createOwnerWithCodeAndValuerViaApi(tag);
     // An administrator's decision, so the audit log has an entry to show as a card.
     await verifyCompanyViaAdmin(owner.user.company.id);
+    await resetOwnerPassword(admin.token, owner);
     const { page, context } = await openAdminPage(browser, "/admin/companies", admin.token, PHONE_VIEWPORT);
     await search(page, "Search companies", tag);
     await page.getByRole("button", { name: `Reset ${owner.companyName}` }).waitFor();

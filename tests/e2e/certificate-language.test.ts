@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectNoHorizontalScroll, PHONE_VIEWPORT, useBrowser } from "./fixtures/browser";
+import { certificateValue } from "./fixtures/certificates";
 import { createOwnerWithCodesViaApi } from "./fixtures/codes";
 
 /**
@@ -29,7 +30,8 @@ describe("the certificate in English and Swahili", () => {
     expect(new URL(page.url()).search).toBe("?lang=sw");
     expect(await documentLanguage(page)).toBe("sw");
     await page.getByText("Imethibitishwa kuwa Halali").waitFor();
-    await page.getByText("Thamani ya soko", { exact: true }).waitFor();
+    await page.getByRole("heading", { level: 2, name: "Maelezo ya Tathmini" }).waitFor();
+    expect(await certificateValue(page, "Thamani ya soko").innerText()).toBe("KSh 45,000,000.00");
     await page.getByText("Hakikisha kwamba upau wa anwani unaonyesha").waitFor();
     expect(await page.getByText("Verified Authentic").count()).toBe(0);
     await expectNoHorizontalScroll(page);

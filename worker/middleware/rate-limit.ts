@@ -12,7 +12,8 @@ type LimiterName =
   | "EMAIL_LIMITER"
   | "VERIFICATION_CODE_LIMITER"
   | "API_KEY_LIMITER"
-  | "API_NETWORK_LIMITER";
+  | "API_NETWORK_LIMITER"
+  | "EXPORT_LIMITER";
 
 /** The limiters that count per client, each with its wider budget per IPv6 /48 (wrangler.toml). */
 const WIDE_LIMITERS = {

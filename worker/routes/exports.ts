@@ -4,6 +4,7 @@ import type { AppEnv } from "../env";
 import { currentCompanyId } from "../lib/company";
 import { validate } from "../lib/validation";
 import { requireCompanyUser, requireUser } from "../middleware/auth";
+import { enforceRateLimit } from "../middleware/rate-limit";
 import { codesCsv, csvHeaders, exportFileName, scansCsv } from "../services/exports";
 import { codeIdByToken } from "../services/v1-codes";
 
@@ -13,12 +14,17 @@ import { codeIdByToken } from "../services/v1-codes";
  */
 export const exportRoutes = new Hono<AppEnv>()
   .use(requireUser, requireCompanyUser)
-  .get("/codes.csv", validate("query", codesExportQuerySchema), (c) =>
-    c.body(codesCsv(c.var.db, currentCompanyId(c), c.req.valid("query")), 200, csvHeaders(exportFileName("codes"))),
-  )
+  .get("/codes.csv", validate("query", codesExportQuerySchema), async (c) => {
+    const companyId = currentCompanyId(c);
+    await enforceRateLimit(c, "EXPORT_LIMITER", `export:${companyId}`);
+    const file = await codesCsv(c.var.db, companyId, c.req.valid("query"));
+    return c.body(file, 200, csvHeaders(exportFileName("codes")));
+  })
   .get("/scans.csv", validate("query", scansExportQuerySchema), async (c) => {
     const { code, since } = c.req.valid("query");
     const companyId = currentCompanyId(c);
+    await enforceRateLimit(c, "EXPORT_LIMITER", `export:${companyId}`);
     const codeId = code === undefined ? undefined : await codeIdByToken(c.var.db, companyId, code);
-    return c.body(scansCsv(c.var.db, companyId, { codeId, since }), 200, csvHeaders(exportFileName("scans")));
+    const file = await scansCsv(c.var.db, companyId, { codeId, since });
+    return c.body(file, 200, csvHeaders(exportFileName("scans")));
   });

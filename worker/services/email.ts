@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { readConfig } from "../config";
 import type { AppEnv, Bindings } from "../env";
 import { renderEmail, type EmailMessage } from "../lib/email-templates";
+import { queueBatches } from "../lib/queue-batches";
 import { sendMail } from "../lib/smtp";
 
 /** Backoff doubles from 30 s and is capped at 30 min; with the queue's max_retries (8) about 2 hours. */
@@ -15,17 +16,34 @@ export const emailRetryDelaySeconds = (attempts: number) => Math.min(30 * 2 ** (
  */
 export function queueEmails(c: Context<AppEnv>, messages: EmailMessage[]) {
   if (messages.length === 0) return;
-  c.executionCtx.waitUntil(queueEmailsNow(c.env, messages));
+  c.executionCtx.waitUntil(
+    queueEmailsNow(c.env, messages).catch((error: unknown) => console.error("email could not be queued", error)),
+  );
 }
 
-/** For callers without a request (queue consumers, the scheduled digest). */
+/** Attempts per batch before the failure is the caller's, with a short pause between them. */
+const BATCH_ATTEMPTS = 3;
+const BATCH_RETRY_PAUSE_MS = 500;
+
+async function sendWithRetries(env: Bindings, batch: EmailMessage[]) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await env.EMAILS.sendBatch(batch.map((body) => ({ body, contentType: "json" as const })));
+      return;
+    } catch (error) {
+      if (attempt === BATCH_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, BATCH_RETRY_PAUSE_MS * attempt));
+    }
+  }
+}
+
+/**
+ * For callers without a request (queue consumers, the scheduled digests): every message is queued,
+ * in as many batches as the queue's limits need, or this throws (after retries) so the caller knows
+ * what was not; nothing is dropped silently.
+ */
 export async function queueEmailsNow(env: Bindings, messages: EmailMessage[]) {
-  if (messages.length === 0) return;
-  await env.EMAILS.sendBatch(messages.map((body) => ({ body, contentType: "json" as const }))).catch(
-    (error: unknown) => {
-      console.error("email could not be queued", error);
-    },
-  );
+  for (const batch of queueBatches(messages)) await sendWithRetries(env, batch);
 }
 
 /** The queue consumer: renders each message with PUBLIC_ORIGIN and sends it over SMTP. */

@@ -1,17 +1,20 @@
-import { and, desc, eq, gte, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { and, desc, eq, gte, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn, AnyPgTable } from "drizzle-orm/pg-core";
 import { qrCodes, scanEvents } from "../../schema/tables";
 import type { CodesExportQuery } from "../../schema/validation/exports";
 import { formatVerificationCode } from "../../schema/verification-code";
 import type { Reader } from "../db";
 import { codeStatusColumn } from "../lib/code-status";
+import { ApiError } from "../lib/errors";
 import { listFilter } from "./qr-codes";
 
 /**
  * CSV exports of a company's codes and scans, streamed: the file is written one batch of rows at a
  * time as the reader takes it, each batch read by a keyset (the last row's time and id, exact to the
  * microsecond as the database keeps them), so 100,000 rows never sit in memory and no row is read
- * twice or skipped when rows arrive meanwhile. UTF-8 with a byte order mark (spreadsheets then read
+ * twice. The batches are separate reads: a row written during the export with a time already
+ * passed (rare: times are the database's clock at insert) may be left out, and a code's status is as
+ * of its batch. UTF-8 with a byte order mark (spreadsheets then read
  * accents and Swahili correctly), a header row, CRLF line ends, times in ISO 8601 UTC, days as
  * YYYY-MM-DD, amounts as plain decimals without thousands separators.
  */
@@ -19,16 +22,20 @@ export const EXPORT_BATCH_ROWS = 1000;
 
 type Cell = string | number | boolean | null;
 
+/** What a spreadsheet reads as the start of a formula, after any leading spaces or line breaks. */
+const FORMULA_START = /^[\s\u00A0]*[=+\-@]|^[\t\r]/;
+
 /**
- * One CSV field (RFC 4180). Text a person typed that a spreadsheet would run as a formula (starting
- * with =, +, -, @, a tab or a carriage return) is prefixed with an apostrophe, so opening an export
- * never runs what someone wrote into an address or a reason.
+ * One CSV field (RFC 4180). Text is always quoted, so a separator inside it (a comma, or the
+ * semicolon some locales split on) never starts a new cell; text a person typed that a spreadsheet
+ * would run as a formula is prefixed with an apostrophe, so opening an export never runs what
+ * someone wrote into an address or a reason. Numbers and booleans are written bare.
  */
 export function csvField(value: Cell): string {
   if (value === null) return "";
   if (typeof value !== "string") return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+  const safe = FORMULA_START.test(value) ? `'${value}` : value;
+  return `"${safe.replaceAll('"', '""')}"`;
 }
 
 const csvLine = (cells: readonly Cell[]) => `${cells.map(csvField).join(",")}\r\n`;
@@ -43,7 +50,11 @@ interface Batch {
   next: Cursor | null;
 }
 
-/** A byte stream of the header and then every batch, each read only when the reader wants more. */
+/**
+ * A byte stream of the header and then every batch, each read only when the reader wants more. A
+ * batch that fails after the answer has started can only end the file early: it is logged, and the
+ * stream is errored, so the download fails rather than looking complete.
+ */
 function csvStream(header: readonly string[], readBatch: (after: Cursor | null) => Promise<Batch>) {
   const encoder = new TextEncoder();
   let after: Cursor | null = null;
@@ -55,7 +66,14 @@ function csvStream(header: readonly string[], readBatch: (after: Cursor | null) 
         controller.enqueue(encoder.encode(`\uFEFF${csvLine(header)}`));
         return;
       }
-      const batch = await readBatch(after);
+      let batch: Batch;
+      try {
+        batch = await readBatch(after);
+      } catch (error) {
+        console.error("export stopped part way", error);
+        controller.error(error);
+        return;
+      }
       if (batch.lines.length > 0) controller.enqueue(encoder.encode(batch.lines.map(csvLine).join("")));
       if (!batch.next) controller.close();
       after = batch.next;
@@ -63,9 +81,40 @@ function csvStream(header: readonly string[], readBatch: (after: Cursor | null) 
   });
 }
 
+/**
+ * The most rows one file may hold: each thousand is a query of the same request, and a request has
+ * a bounded number of them. A larger export is refused before it starts, with the way to narrow it.
+ */
+export const EXPORT_MAX_ROWS = 1_000_000;
+
+/**
+ * Counts the rows up to one past the cap (an index range, stopping there) before anything is sent:
+ * a file that would be cut short is refused with a 422, and a database that cannot answer fails
+ * the request with the API's error instead of an empty download.
+ */
+async function assertWithinCap(db: Reader, table: AnyPgTable, where: SQL | undefined, narrowWith: string) {
+  const [row] = await db.select({ rows: sql<number>`count(*)`.mapWith(Number) }).from(
+    sql`(${db
+      .select({ one: sql`1` })
+      .from(table)
+      .where(where)
+      .limit(EXPORT_MAX_ROWS + 1)}) AS capped`,
+  );
+  if ((row?.rows ?? 0) > EXPORT_MAX_ROWS) {
+    throw new ApiError(
+      422,
+      `This export has more than ${EXPORT_MAX_ROWS.toLocaleString("en-GB")} rows: narrow it with ${narrowWith}`,
+    );
+  }
+}
+
 /** Rows strictly older than the cursor in (time, id) order, newest first. */
 const before = (time: AnyPgColumn, id: AnyPgColumn, after: Cursor) =>
   sql`(${time}, ${id}) < (${after.at}::timestamptz, ${after.id})`;
+
+/** A row's time as the keyset's cursor: UTC to the microsecond, whatever the session's settings. */
+const cursorText = (time: AnyPgColumn) =>
+  sql<string>`to_char(${time} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 const isoTime = (value: Date | null) => (value ? value.toISOString() : null);
 const isoDay = (value: Date | null) => (value ? value.toISOString().slice(0, 10) : null);
@@ -95,13 +144,14 @@ export const CODE_EXPORT_HEADER = [
 ] as const;
 
 /** Every code of the company that History's filters match, newest first, with its status and scan total. */
-export function codesCsv(db: Reader, companyId: number, query: CodesExportQuery) {
+export async function codesCsv(db: Reader, companyId: number, query: CodesExportQuery) {
   const where = listFilter(companyId, query);
+  await assertWithinCap(db, qrCodes, where, "History's filters");
   return csvStream(CODE_EXPORT_HEADER, async (after) => {
     const rows = await db
       .select({
         id: qrCodes.id,
-        cursorAt: sql<string>`${qrCodes.createdAt}::text`,
+        cursorAt: cursorText(qrCodes.createdAt),
         verificationCode: qrCodes.verificationCode,
         address: qrCodes.qrCodeData,
         status: codeStatusColumn(),
@@ -175,17 +225,18 @@ export const SCAN_EXPORT_HEADER = [
  * The company's scans (of one code when `codeId` is given), newest first, from `since` on: what the
  * scan log screens show, without the visitor's hash (it identifies a device across codes).
  */
-export function scansCsv(db: Reader, companyId: number, filter: { codeId?: number; since?: Date }) {
+export async function scansCsv(db: Reader, companyId: number, filter: { codeId?: number; since?: Date }) {
   const where = and(
     eq(scanEvents.companyId, companyId),
     filter.codeId === undefined ? undefined : eq(scanEvents.qrCodeId, filter.codeId),
     filter.since ? gte(scanEvents.scannedAt, filter.since) : undefined,
   );
+  await assertWithinCap(db, scanEvents, where, "a code or a since day");
   return csvStream(SCAN_EXPORT_HEADER, async (after) => {
     const rows = await db
       .select({
         id: scanEvents.id,
-        cursorAt: sql<string>`${scanEvents.scannedAt}::text`,
+        cursorAt: cursorText(scanEvents.scannedAt),
         scannedAt: scanEvents.scannedAt,
         verificationCode: qrCodes.verificationCode,
         propertyAddress: qrCodes.propertyAddress,

@@ -246,7 +246,11 @@ export async function deliverScanAlerts(batch: MessageBatch<ScanAlertMessage>, e
   const { db, close } = connectDatabase(config);
   try {
     const firstAttempts = batch.messages.filter((message) => message.attempts === 1).map((message) => message.body);
-    await queueEmailsNow(env, await scanAlertEmails(db, firstAttempts));
+    // Queued only on a message's first attempt, so a failure here (after queueEmailsNow's own
+    // retries) is logged rather than failing the batch: that would hold back its webhooks too.
+    await queueEmailsNow(env, await scanAlertEmails(db, firstAttempts)).catch((error: unknown) =>
+      console.error("scan alert emails could not be queued", error),
+    );
     const companyIds = [...new Set(batch.messages.map((message) => message.body.companyId))];
     const targets = await loadWebhookTargets(db, config, companyIds);
     const outcomes = await Promise.all(

@@ -3,24 +3,31 @@ import { codesExportQuerySchema, scansExportQuerySchema } from "../../../schema/
 import type { AppEnv } from "../../env";
 import { answerInvalidInput } from "../../lib/validation";
 import { keyCompanyId, requireApiKey } from "../../middleware/api-key";
+import { enforceRateLimit } from "../../middleware/rate-limit";
 import {
   CODE_EXPORT_HEADER,
   codesCsv,
+  EXPORT_MAX_ROWS,
   csvHeaders,
   exportFileName,
   SCAN_EXPORT_HEADER,
   scansCsv,
 } from "../../services/exports";
 import { codeIdByToken } from "../../services/v1-codes";
-import { CODE_NOT_FOUND_ERROR, KEY_ERRORS, KEY_SECURITY } from "./documented";
+import { errorBodySchema } from "../../../schema/api-v1";
+import { CODE_NOT_FOUND_ERROR, jsonAnswer, KEY_ERRORS, KEY_SECURITY } from "./documented";
 
 const csvAnswer = (description: string, header: readonly string[]) => ({
-  description: `${description} UTF-8 with a byte order mark, a header row (\`${header.join(",")}\`), CRLF line ends; times in ISO 8601 UTC, days as YYYY-MM-DD, amounts without thousands separators. Streamed: any number of rows.`,
+  description: `${description} UTF-8 with a byte order mark, a header row (\`${header.join(",")}\`), CRLF line ends; times in ISO 8601 UTC, days as YYYY-MM-DD, amounts without thousands separators. Text is always quoted, and text that a spreadsheet would run as a formula starts with an apostrophe ('). Streamed, up to ${EXPORT_MAX_ROWS.toLocaleString("en-GB")} rows (more answers 422: narrow the export). Ten exports a minute per company.`,
   headers: z.object({
     "Content-Disposition": z.string().meta({ example: `attachment; filename="${exportFileName("codes")}"` }),
   }),
   content: { "text/csv": { schema: z.string().meta({ example: `${header.join(",")}\r\n` }) } },
 });
+
+const TOO_MANY_ROWS = {
+  422: jsonAnswer(errorBodySchema, `More than ${EXPORT_MAX_ROWS.toLocaleString("en-GB")} rows: narrow the export`),
+};
 
 const exportCodes = createRoute({
   method: "get",
@@ -32,7 +39,7 @@ const exportCodes = createRoute({
   security: KEY_SECURITY,
   middleware: [requireApiKey("exports:read")] as const,
   request: { query: codesExportQuerySchema },
-  responses: { 200: csvAnswer("The codes.", CODE_EXPORT_HEADER), ...KEY_ERRORS },
+  responses: { 200: csvAnswer("The codes.", CODE_EXPORT_HEADER), ...TOO_MANY_ROWS, ...KEY_ERRORS },
 });
 
 const exportScans = createRoute({
@@ -44,17 +51,27 @@ const exportScans = createRoute({
   security: KEY_SECURITY,
   middleware: [requireApiKey("exports:read")] as const,
   request: { query: scansExportQuerySchema },
-  responses: { 200: csvAnswer("The scans.", SCAN_EXPORT_HEADER), ...CODE_NOT_FOUND_ERROR, ...KEY_ERRORS },
+  responses: {
+    200: csvAnswer("The scans.", SCAN_EXPORT_HEADER),
+    ...CODE_NOT_FOUND_ERROR,
+    ...TOO_MANY_ROWS,
+    ...KEY_ERRORS,
+  },
 });
 
 /** /api/v1/exports: the same files as History's and the scan log's Export CSV, for an API key with exports:read. */
 export const v1ExportRoutes = new OpenAPIHono<AppEnv>({ defaultHook: answerInvalidInput })
-  .openapi(exportCodes, (c) =>
-    c.body(codesCsv(c.var.db, keyCompanyId(c), c.req.valid("query")), 200, csvHeaders(exportFileName("codes"))),
-  )
+  .openapi(exportCodes, async (c) => {
+    const companyId = keyCompanyId(c);
+    await enforceRateLimit(c, "EXPORT_LIMITER", `export:${companyId}`);
+    const file = await codesCsv(c.var.db, companyId, c.req.valid("query"));
+    return c.body(file, 200, csvHeaders(exportFileName("codes")));
+  })
   .openapi(exportScans, async (c) => {
     const { code, since } = c.req.valid("query");
     const companyId = keyCompanyId(c);
+    await enforceRateLimit(c, "EXPORT_LIMITER", `export:${companyId}`);
     const codeId = code === undefined ? undefined : await codeIdByToken(c.var.db, companyId, code);
-    return c.body(scansCsv(c.var.db, companyId, { codeId, since }), 200, csvHeaders(exportFileName("scans")));
+    const file = await scansCsv(c.var.db, companyId, { codeId, since });
+    return c.body(file, 200, csvHeaders(exportFileName("scans")));
   });

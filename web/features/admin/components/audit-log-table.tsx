@@ -49,7 +49,7 @@ function AuditRow({ entry }: { entry: Json<AuditLogEntry> }) {
       <TableCell label="Action" className="sm:whitespace-nowrap">
         {actionLabel(entry.action)}
       </TableCell>
-      <TableCell label="Target" className="sm:min-w-44">
+      <TableCell label="Target" className="[overflow-wrap:anywhere] sm:min-w-44">
         <div>
           {target.name && (
             <span className="block">
@@ -62,7 +62,8 @@ function AuditRow({ entry }: { entry: Json<AuditLogEntry> }) {
       <TableCell label="When" className="sm:whitespace-nowrap">
         {formatDateTime(entry.createdAt)}
       </TableCell>
-      <TableCell label="Details" className="text-slate-600">
+      {/* Emails and key ids are long unbroken words: they wrap anywhere rather than widen the table. */}
+      <TableCell label="Details" className="text-slate-600 [overflow-wrap:anywhere]">
         {detailsLabel(entry)}
       </TableCell>
     </TableRow>

@@ -137,7 +137,7 @@ function CertificateSummary({ certificate: c }: { certificate: PublicCertificate
     </>
   );
   return (
-    <section aria-label="Summary" className="border-b border-slate-200 px-4 py-3">
+    <section aria-label="Summary" className="summary border-b border-slate-200 px-4 py-3">
       <DetailList
         columns="always"
         rows={[
