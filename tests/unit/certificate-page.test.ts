@@ -200,6 +200,14 @@ describe("renderCertificatePage: the summary", () => {
     expect(revoked.page).toContain(`<a class="button quiet" href="/v/${TOKEN}/check"`);
   });
 
+  it("puts a withdrawn code's notice before its value and dates", async () => {
+    const { page, at } = await summaryOf({ status: "revoked", revokedAt: null, revokedReason: "Wrong plot" });
+    expect(page.indexOf("Reason: Wrong plot")).toBeGreaterThan(0);
+    expect(page.indexOf("Reason: Wrong plot")).toBeLessThan(at);
+    const valid = await summaryOf({ issuerTrust: "not-verified", issuerVerifiedAt: null });
+    expect(valid.page.indexOf('class="banner warn"')).toBeGreaterThan(valid.at);
+  });
+
   it("has no summary for the landing page's sample", async () => {
     expect((await summaryOf({ status: "sample" })).at).toBe(-1);
   });

@@ -295,6 +295,15 @@ function banner(certificate: PublicCertificate, t: CertificateTexts, f: Formats)
   }
 }
 
+/**
+ * A withdrawn code's notice (the date, the reason, the replacement) comes before its summary: its
+ * value and dates must never be read before "do not rely on it". Otherwise the summary leads.
+ */
+function withdrawnFirst(c: PublicCertificate, summaryBlock: Markup | string, notice: Markup | string) {
+  const { tone } = certificateVerdict(c.status, c.issuerTrust);
+  return tone === "invalid" ? html`${notice} ${summaryBlock}` : html`${summaryBlock} ${notice}`;
+}
+
 /** How the page was reached: a sealed report's page QR names its page; the seal says how many there are. */
 export interface CertificateContext {
   page?: number | null;
@@ -349,7 +358,7 @@ export function renderCertificatePage(
         <h1>${t.certificateTitle}</h1>
         ${statusBlock(c, f)} ${sealedPageLine(context, t, f)}
       </header>
-      ${summary(c, context, reader, t, f)} ${banner(c, t, f)} ${reinstatementNote(c, t, f)}
+      ${withdrawnFirst(c, summary(c, context, reader, t, f), banner(c, t, f))} ${reinstatementNote(c, t, f)}
       ${details(t.propertyInformation, [
         ...identityRows(c, t),
         [t.type, translated(t.propertyTypes, c.propertyType)],

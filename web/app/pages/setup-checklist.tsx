@@ -95,7 +95,8 @@ export function SetupChecklist() {
               ) : (
                 <Circle aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-slate-300" />
               )}
-              <div className="min-w-0 flex-1">
+              {/* At least 12rem of text: on a phone the step's button goes under it rather than squeeze it. */}
+              <div className="min-w-48 flex-1">
                 <p className={cn("font-medium", step.done ? "text-slate-500" : "text-slate-900")}>
                   {step.title}
                   <span className="sr-only">{step.done ? " (done)" : " (to do)"}</span>
@@ -103,7 +104,10 @@ export function SetupChecklist() {
                 <p className="text-sm text-slate-600">{step.detail}</p>
               </div>
               {!step.done && (
-                <Link to={step.action.to} className={buttonClasses({ variant: "secondary", size: "sm" })}>
+                <Link
+                  to={step.action.to}
+                  className={buttonClasses({ variant: "secondary", size: "sm", className: "max-sm:ml-8" })}
+                >
                   {step.action.label}
                 </Link>
               )}

@@ -22,7 +22,8 @@ function CompanyRow({ company, onAction }: { company: Json<AdminCompany>; onActi
   return (
     <TableRow>
       <TableCell>
-        <span className="block font-medium text-slate-900">{company.name}</span>
+        {/* A name typed as one long word wraps rather than push the actions off-screen. */}
+        <span className="block font-medium text-slate-900 [overflow-wrap:anywhere]">{company.name}</span>
         <span className="block text-xs text-slate-500">
           <EmailText email={company.userEmail} />
         </span>

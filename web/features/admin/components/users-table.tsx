@@ -46,7 +46,7 @@ function UserRow({ user, isMe, isSelected, onToggleOne, pendingStatusUserId, onS
         />
       </TableCell>
       <TableCell>
-        <span className="block font-medium text-slate-900">
+        <span className="block font-medium text-slate-900 [overflow-wrap:anywhere]">
           {displayName(user)}
           {isMe && <span className="font-normal text-slate-500"> (you)</span>}
         </span>
@@ -54,7 +54,9 @@ function UserRow({ user, isMe, isSelected, onToggleOne, pendingStatusUserId, onS
           <EmailText email={user.email} />
         </span>
       </TableCell>
-      <TableCell label="Company">{user.company?.name ?? "—"}</TableCell>
+      <TableCell label="Company" className="[overflow-wrap:anywhere]">
+        {user.company?.name ?? "—"}
+      </TableCell>
       <TableCell label="Role">
         <RoleBadge role={user.role} />
       </TableCell>

@@ -186,8 +186,9 @@ export function CertificateDetails({ certificate: c }: { certificate: PublicCert
         </>
       }
     >
-      <CertificateSummary certificate={c} />
+      {/* A withdrawn code says so before its value and dates can be read, as on the scanned page. */}
       {(c.status === "revoked" || c.status === "superseded") && <RevokedBanner certificate={c} />}
+      <CertificateSummary certificate={c} />
       {headline === "expired" && <ExpiredBanner certificate={c} />}
       {c.status === "sample" && <SampleBanner />}
       <TrustBanner certificate={c} headline={headline} />

@@ -53,7 +53,7 @@ export function SuccessorCodeField({ code, error, onChange, onBlur, inputRef }: 
         label="Replaced by (optional)"
         hint={hint}
         error={error}
-        placeholder="Search by address, reference or verification code"
+        placeholder="Address, reference or code"
         inputRef={inputRef}
         text={text}
         onTextChange={(typed) => {
