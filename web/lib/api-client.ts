@@ -47,10 +47,18 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { "Content-Type": "application/json", ...options.headers };
+/** The signed-in user's bearer token as a request header, or nothing for a visitor. */
+function authorization(): Record<string, string> {
   const token = tokenStore.get();
-  if (token) headers.Authorization = `Bearer ${token}`;
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = {
+    "Content-Type": "application/json",
+    ...options.headers,
+    ...authorization(),
+  };
   const res = await fetch(path, {
     method: options.method ?? "GET",
     headers,
@@ -69,8 +77,7 @@ export const isUnauthorizedError = (error: unknown) => error instanceof ApiReque
  * (a text read would drop the byte order mark spreadsheets need).
  */
 export async function apiDownload(path: string): Promise<{ blob: Blob; fileName: string | null }> {
-  const token = tokenStore.get();
-  const res = await fetch(path, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  const res = await fetch(path, { headers: authorization() });
   if (!res.ok) throw await errorFromResponse(res);
   const fileName = /filename="([^"]+)"/.exec(res.headers.get("Content-Disposition") ?? "")?.[1] ?? null;
   return { blob: await res.blob(), fileName };

@@ -7,6 +7,7 @@ import type { Reader } from "../db";
 import { codeStatusColumn } from "../lib/code-status";
 import { ApiError } from "../lib/errors";
 import { listFilter } from "./qr-codes";
+import { scanColumns } from "./scans";
 
 /**
  * CSV exports of a company's codes and scans, streamed: the file is written one batch of rows at a
@@ -237,17 +238,10 @@ export async function scansCsv(db: Reader, companyId: number, filter: { codeId?:
       .select({
         id: scanEvents.id,
         cursorAt: cursorText(scanEvents.scannedAt),
-        scannedAt: scanEvents.scannedAt,
+        ...scanColumns,
         verificationCode: qrCodes.verificationCode,
         propertyAddress: qrCodes.propertyAddress,
         propertyReference: qrCodes.propertyReference,
-        kind: scanEvents.kind,
-        counted: scanEvents.counted,
-        country: scanEvents.country,
-        city: scanEvents.city,
-        deviceClass: scanEvents.deviceClass,
-        page: scanEvents.page,
-        checkVerdict: scanEvents.checkVerdict,
       })
       .from(scanEvents)
       .leftJoin(qrCodes, eq(qrCodes.id, scanEvents.qrCodeId))
@@ -257,7 +251,7 @@ export async function scansCsv(db: Reader, companyId: number, filter: { codeId?:
     const last = rows.at(-1);
     return {
       lines: rows.map((row) => [
-        isoTime(row.scannedAt),
+        isoTime(row.at),
         row.verificationCode ? formatVerificationCode(row.verificationCode) : null,
         row.propertyAddress || row.propertyReference,
         row.kind,

@@ -5,7 +5,8 @@ import { qrCodes, scanEvents } from "../../schema/tables";
 import { CODE_SCANS_LIMIT, SCAN_CHART_DAYS } from "../../schema/validation/scans";
 import type { Database } from "../db";
 
-const scanColumns = {
+/** What the scan log shows of a visit (never the visitor's hash): the screens and the scans export. */
+export const scanColumns = {
   at: scanEvents.scannedAt,
   kind: scanEvents.kind,
   counted: scanEvents.counted,

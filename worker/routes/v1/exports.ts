@@ -3,17 +3,8 @@ import { codesExportQuerySchema, scansExportQuerySchema } from "../../../schema/
 import type { AppEnv } from "../../env";
 import { answerInvalidInput } from "../../lib/validation";
 import { keyCompanyId, requireApiKey } from "../../middleware/api-key";
-import { enforceRateLimit } from "../../middleware/rate-limit";
-import {
-  CODE_EXPORT_HEADER,
-  codesCsv,
-  EXPORT_MAX_ROWS,
-  csvHeaders,
-  exportFileName,
-  SCAN_EXPORT_HEADER,
-  scansCsv,
-} from "../../services/exports";
-import { codeIdByToken } from "../../services/v1-codes";
+import { CODE_EXPORT_HEADER, EXPORT_MAX_ROWS, exportFileName, SCAN_EXPORT_HEADER } from "../../services/exports";
+import { answerCodesExport, answerScansExport } from "../exports";
 import { errorBodySchema } from "../../../schema/api-v1";
 import { CODE_NOT_FOUND_ERROR, jsonAnswer, KEY_ERRORS, KEY_SECURITY } from "./documented";
 
@@ -61,17 +52,5 @@ const exportScans = createRoute({
 
 /** /api/v1/exports: the same files as History's and the scan log's Export CSV, for an API key with exports:read. */
 export const v1ExportRoutes = new OpenAPIHono<AppEnv>({ defaultHook: answerInvalidInput })
-  .openapi(exportCodes, async (c) => {
-    const companyId = keyCompanyId(c);
-    await enforceRateLimit(c, "EXPORT_LIMITER", `export:${companyId}`);
-    const file = await codesCsv(c.var.db, companyId, c.req.valid("query"));
-    return c.body(file, 200, csvHeaders(exportFileName("codes")));
-  })
-  .openapi(exportScans, async (c) => {
-    const { code, since } = c.req.valid("query");
-    const companyId = keyCompanyId(c);
-    await enforceRateLimit(c, "EXPORT_LIMITER", `export:${companyId}`);
-    const codeId = code === undefined ? undefined : await codeIdByToken(c.var.db, companyId, code);
-    const file = await scansCsv(c.var.db, companyId, { codeId, since });
-    return c.body(file, 200, csvHeaders(exportFileName("scans")));
-  });
+  .openapi(exportCodes, (c) => answerCodesExport(c, keyCompanyId(c), c.req.valid("query")))
+  .openapi(exportScans, (c) => answerScansExport(c, keyCompanyId(c), c.req.valid("query")));
