@@ -54,7 +54,6 @@ describe("companies management", () => {
     await confirm.getByRole("button", { name: "Deactivate Company" }).click();
     expect(await expectToast(page, "Company status updated successfully")).toBe("default");
     await cells.nth(4).getByText("Inactive", { exact: true }).waitFor();
-    // Refused without a body: wrangler dev mishandles a request body the Worker refuses unread.
     await expect(apiCall(`/api/valuers/${owner.valuerId}`, { token: owner.token, method: "DELETE" })).rejects.toThrow(
       /403.*deactivated/,
     );

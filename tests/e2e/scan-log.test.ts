@@ -35,7 +35,7 @@ describe("scan log", () => {
       ),
     );
     expect(cells).toEqual([
-      // wrangler dev gives every local request the same stand-in location.
+      // A local server gives every request the same stand-in location (Miniflare's request.cf).
       ["Austin, United States", "Automated client", "No: link preview"],
       ["Austin, United States", "Desktop", "Yes"],
       ["Austin, United States", "Mobile", "No: repeat within 10 minutes"],

@@ -5,7 +5,7 @@ import { createValuerViaApi } from "./fixtures/valuers";
 
 /**
  * The SPA's static assets are served by the Workers assets binding, not by the Worker, so their
- * headers come from public/_headers. This checks that the built app, served by wrangler dev as it
+ * headers come from public/_headers. This checks that the built app, served in workerd as it
  * deploys, sends them on the page, on SPA routes and on the JavaScript it loads, and that every
  * HTML page, the Worker's included, tells the browser to use HTTPS only.
  */

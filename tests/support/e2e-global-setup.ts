@@ -1,5 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
@@ -7,6 +6,7 @@ import { freePort } from "../../scripts/lib/free-port";
 import { startMailInbox } from "../../scripts/lib/mail-inbox";
 import { startDbBridge } from "../../scripts/lib/db-bridge";
 import { newSigningKey } from "../../scripts/lib/signing-keys";
+import { serveBuiltApp } from "./built-app";
 import { startDnsOverHttps } from "./dns-over-https";
 import { plannedTestDatabaseUrl, startTestDatabase } from "./test-database";
 
@@ -14,14 +14,13 @@ export const E2E_JWT_SECRET = "e2e-secret-that-is-at-least-32-characters-long";
 const E2E_WEBHOOK_SECRET_KEY = "ZTJlLXdlYmhvb2sta2V5LXRoaXJ0eS10d28tYnl0ZXM=";
 
 /** Waits until `url` answers with `expected` (the Worker and its database warm, not just the assets). */
-async function waitForHttp(url: string, server: ChildProcess, expected = 200, timeoutMs = 90_000) {
+async function waitForHttp(url: string, expected = 200, timeoutMs = 90_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`app server exited with ${server.exitCode}`);
     try {
       if ((await fetch(url)).status === expected) return;
     } catch {
-      /* not listening yet */
+      /* not answering yet */
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -29,22 +28,7 @@ async function waitForHttp(url: string, server: ChildProcess, expected = 200, ti
 }
 
 /**
- * wrangler dev's proxy parks a GET whose hop to the Worker failed (a pooled connection the Worker's
- * runtime closed just as it was reused: cloudflare/workers-sdk#14641) in a retry queue that it only
- * works through when its next request arrives; a POST is answered 503 instead (see fetchApp in
- * tests/e2e/fixtures/http.ts). A page waiting for such a GET (a lazy chunk, the session, a list)
- * sends nothing else, so it waited until its 30 s timeout, more often when the machine was busy.
- * Any request drains the queue: one every half second answers a parked request within that.
- */
-function drainParkedRequests(appUrl: string) {
-  const timer = setInterval(() => {
-    fetch(`${appUrl}/favicon.svg`, { method: "HEAD" }).catch(() => {});
-  }, 500);
-  return () => clearInterval(timer);
-}
-
-/**
- * Serves the production build (`vite build` output) with `wrangler dev` — the same Worker and
+ * Serves the production build (`vite build` output) in workerd (built-app.ts) — the same Worker and
  * assets that deploy — against a throwaway database, for the browser tests and `npm run
  * screenshots`: a real PostgreSQL server where one can be had, else PGlite in memory, chosen as
  * for the API suite (test-database.ts). Nothing outlives the run: the database is dropped and the
@@ -87,61 +71,30 @@ export default async function setup(project: TestProject) {
       "EMAIL_FROM=ValuSeal <no-reply@valuseal.test>",
     ].join("\n"),
   );
-  const server = spawn(
-    process.execPath,
-    [
-      "node_modules/wrangler/bin/wrangler.js",
-      "dev",
-      "-c",
-      `${process.env.VALUSEAL_BUILD_DIR ?? "dist"}/valuseal/wrangler.json`,
-      "--ip",
-      "127.0.0.1",
-      "--port",
-      String(port),
-      "--env-file",
-      envFile,
-      "--show-interactive-dev-session=false",
-      "--inspector-port",
-      String(await freePort()),
-    ],
-    {
-      stdio: ["ignore", "pipe", "pipe"],
-      env: {
-        ...process.env,
-        CLOUDFLARE_CF_FETCH_ENABLED: "false",
-        WRANGLER_SEND_METRICS: "false",
-        // VALUSEAL_E2E_SERVER_LOG=<file> keeps the app server's debug log there (tests/README.md).
-        WRANGLER_LOG: process.env.VALUSEAL_E2E_SERVER_LOG ? "debug" : "warn",
-      },
-    },
-  );
-  let output = "";
   const serverLog = process.env.VALUSEAL_E2E_SERVER_LOG;
-  server.stdout?.on("data", (chunk) => (output += chunk));
-  server.stderr?.on("data", (chunk) => (output += chunk));
-  if (serverLog) {
-    server.stdout?.on("data", (chunk) => appendFileSync(serverLog, chunk));
-    server.stderr?.on("data", (chunk) => appendFileSync(serverLog, chunk));
-  }
+  let server: Awaited<ReturnType<typeof serveBuiltApp>> | undefined;
   const appUrl = `http://127.0.0.1:${port}`;
   try {
-    await waitForHttp(appUrl, server);
-    await waitForHttp(`${appUrl}/api/auth/user`, server, 401);
+    server = await serveBuiltApp({
+      buildDir: process.env.VALUSEAL_BUILD_DIR ?? "dist",
+      envFile,
+      port,
+      // VALUSEAL_E2E_SERVER_LOG=<file> keeps what the Worker logs there (tests/README.md).
+      logFile: serverLog,
+    });
+    await waitForHttp(`${appUrl}/api/auth/user`, 401);
   } catch (error) {
-    server.kill("SIGKILL");
+    await server?.stop();
     await Promise.all([bridge.close(), postgres.stop(), inbox.stop(), resolver.close()]);
     removeWorkDir();
-    throw new Error(`${(error as Error).message}\n${output}`);
+    throw error;
   }
-  const stopDraining = drainParkedRequests(appUrl);
   project.provide("appUrl", appUrl);
   project.provide("databaseUrl", databaseUrl);
   project.provide("mailInboxUrl", inbox.url);
   project.provide("dnsOverHttpsAddress", resolver.address);
   return async () => {
-    stopDraining();
-    server.kill("SIGTERM");
-    await new Promise((resolve) => server.once("exit", resolve));
+    await server.stop();
     await bridge.close();
     await postgres.stop();
     await inbox.stop();
