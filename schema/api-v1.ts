@@ -64,6 +64,10 @@ export const v1CodeSchema = z
     latitude: z.string().nullable(),
     longitude: z.string().nullable(),
     titleNumber: z.string().nullable(),
+    externalReference: z.string().nullable().meta({
+      description: "The firm's own reference (its job number), unique within the firm",
+      example: "JOB-2026-0142",
+    }),
     marketValue: decimal,
     forcedSaleValue: decimal.nullable(),
     currency: z.string().meta({ example: "KES" }),
@@ -83,6 +87,20 @@ export const v1CodeSchema = z
 export const v1CodeWithImageSchema = v1CodeSchema
   .extend({ qrCodeSvg: z.string().meta({ description: "The QR image as SVG markup" }) })
   .meta({ id: "CodeWithImage", description: "A code with its QR image" });
+
+export const v1CodeBatchResultSchema = z
+  .strictObject({
+    results: z.array(
+      z.strictObject({
+        externalReference: z.string().meta({ example: "JOB-2026-0142" }),
+        status: z.enum(["created", "existing"]).meta({
+          description: "existing: the reference already had this code (an earlier batch, or this one sent again)",
+        }),
+        code: v1CodeWithImageSchema,
+      }),
+    ),
+  })
+  .meta({ id: "CodeBatchResult", description: "One result per row, in the order sent" });
 
 export const v1CodePageSchema = z
   .strictObject({

@@ -24,6 +24,7 @@ export const LIMITS = {
   timeZone: 64,
   addressee: 255,
   titleNumber: 100,
+  externalReference: 100,
   apiKeyName: 100,
 } as const;
 

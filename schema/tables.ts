@@ -225,6 +225,12 @@ export const qrCodes = pgTable(
     /** Title or land reference number (Real Estate only). */
     titleNumber: varchar({ length: LIMITS.titleNumber }),
     /**
+     * The firm's own reference for the report (its job number), unique within the firm: a batch
+     * sent again, or a create retried from the firm's software, answers the code already issued
+     * for it rather than issuing a second one. Never shown on the certificate.
+     */
+    externalReference: varchar({ length: LIMITS.externalReference }),
+    /**
      * The day the valuation expires (midnight UTC): the valuation date plus the company's validity
      * period at creation, or the date the valuer chose. From that day, in the company's time zone,
      * the code is "expired".
@@ -243,6 +249,9 @@ export const qrCodes = pgTable(
   (t) => [
     uniqueIndex("qr_codes_public_token_unique").on(t.publicToken),
     uniqueIndex("qr_codes_verification_code_unique").on(t.verificationCode),
+    uniqueIndex("qr_codes_company_external_reference_unique")
+      .on(t.companyId, t.externalReference)
+      .where(sql`${t.externalReference} IS NOT NULL`),
     // Ascending on purpose: read backwards it gives the lists' `ORDER BY created_at DESC, id DESC`
     // (NULLS FIRST by default). drizzle's .desc() means DESC NULLS LAST, an order Postgres cannot
     // match to that ORDER BY, so every page sorted all of a company's codes (see bench/RESULTS.md).

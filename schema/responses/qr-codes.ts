@@ -50,6 +50,8 @@ export interface QrCode {
   forcedSaleValue: string | null;
   /** Title or land reference number (Real Estate only). */
   titleNumber: string | null;
+  /** The firm's own reference for the report (its job number), unique within the firm; never on the certificate. */
+  externalReference: string | null;
   /** The day the valuation expires (midnight UTC): from then on its status is "expired". */
   validUntil: Date;
   /** The short code typed on /verify, as printed and typed: "VS-7K3M-9Q2P-4H" (stored bare). */
@@ -72,4 +74,14 @@ export interface QrCodeWithImage extends QrCode {
    * them differ from the ones frozen on the certificate (`valuer`); null when they are the same.
    */
   signerNow?: CodeSigner | null;
+}
+
+/** The answer of POST /api/qr-codes/batch: one result per row, in the order sent. */
+export interface CodeBatchAnswer {
+  results: {
+    externalReference: string;
+    /** "existing": the reference already had this code (an earlier upload, or this part sent again). */
+    status: "created" | "existing";
+    code: QrCodeWithImage;
+  }[];
 }

@@ -185,6 +185,8 @@ const codeFieldsWithRules = z
     inspectionDate: optionalCalendarDate,
     forcedSaleValue: optionalDecimal("Forced sale value", 15, 2),
     titleNumber: optionalText(LIMITS.titleNumber),
+    /** The firm's own reference (its job number): a second code with the same one is refused (409). */
+    externalReference: optionalText(LIMITS.externalReference),
     /** Without it, the valuation date plus the company's validity period (decided on the server). */
     validUntil: optionalCalendarDate,
   })
@@ -290,3 +292,43 @@ export const qrCodeListQuerySchema = paginationQuerySchema.extend({
   ),
 });
 export type QrCodeListQuery = z.infer<typeof qrCodeListQuerySchema>;
+
+/** The most codes one batch issues (a CSV upload, POST /api/v1/codes/batch). */
+export const CODE_BATCH_MAX = 500;
+export const REFERENCE_REQUIRED = "Your reference is required for each row of a batch";
+export const REFERENCE_REPEATED = "This reference appears more than once in the batch";
+
+/**
+ * A row of a batch: the create form's fields, and the firm's reference, required here. It is what
+ * makes a batch safe to send again: a row whose reference already has a code answers that code.
+ */
+const withReference = <Row extends z.ZodType<{ externalReference?: string }>>(row: Row) =>
+  row.refine((code) => hasText(code.externalReference), { path: ["externalReference"], message: REFERENCE_REQUIRED });
+
+export const codeBatchRowSchema = withReference(codeFieldsWithRules).transform(dropInapplicable);
+const strictCodeBatchRowSchema = withReference(codeFieldsWithRules.strict()).transform(dropInapplicable);
+export type CodeBatchRow = z.output<typeof codeBatchRowSchema>;
+
+/** Many codes at once; each reference once. */
+const batchOf = <Row extends z.ZodType<{ externalReference?: string }>>(row: Row) =>
+  z
+    .strictObject({
+      codes: z
+        .array(row, { error: "codes must be a list of codes" })
+        .min(1, "Add at least one code")
+        .max(CODE_BATCH_MAX, `At most ${CODE_BATCH_MAX} codes at once`),
+    })
+    .superRefine(({ codes }, ctx) => {
+      const seen = new Set<string>();
+      codes.forEach((code, index) => {
+        const reference = code.externalReference!;
+        if (seen.has(reference)) {
+          ctx.addIssue({ code: "custom", path: ["codes", index, "externalReference"], message: REFERENCE_REPEATED });
+        }
+        seen.add(reference);
+      });
+    });
+
+export const codeBatchSchema = batchOf(codeBatchRowSchema);
+/** The integration API's batch: as for a single code, a field the schema does not know is refused. */
+export const strictCodeBatchSchema = batchOf(strictCodeBatchRowSchema);

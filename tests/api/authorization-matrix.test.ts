@@ -338,6 +338,16 @@ const matrix: Row[] = [
   },
   {
     method: "POST",
+    route: "/api/qr-codes/batch",
+    // As one create: owner B naming A's valuer is refused as not a valuer of B's company.
+    expected: [401, 200, 200, 400, 401, 401, 403],
+    request: (w) => ({
+      path: "/api/qr-codes/batch",
+      body: { codes: [codeInput(w.valuerA.id, { externalReference: unique("JOB-") })] },
+    }),
+  },
+  {
+    method: "POST",
     route: "/api/qr-codes/:id/revoke",
     // The code was created by the owner: a member may revoke only codes they created.
     expected: OWNER_OF_A_OBJECT,
@@ -493,6 +503,14 @@ const matrix: Row[] = [
     [
       ["GET", "/api/v1/codes", () => ({ path: "/api/v1/codes" })],
       ["POST", "/api/v1/codes", (world: World) => ({ path: "/api/v1/codes", body: codeInput(world.valuerA.id) })],
+      [
+        "POST",
+        "/api/v1/codes/batch",
+        (world: World) => ({
+          path: "/api/v1/codes/batch",
+          body: { codes: [codeInput(world.valuerA.id, { externalReference: unique("JOB-") })] },
+        }),
+      ],
       ["GET", "/api/v1/codes/:id", (world: World) => ({ path: `/api/v1/codes/${world.codeA.publicToken}` })],
       [
         "POST",

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
+  v1CodeBatchResultSchema,
   v1CodePageSchema,
   v1CodeScansSchema,
   v1CodeWithImageSchema,
@@ -9,8 +10,8 @@ import {
 } from "../../schema/api-v1";
 import { API_KEY_PREFIX } from "../../schema/limits";
 import { OWNER_PASSWORD } from "../shared/accounts";
-import { apiKeys } from "../../schema/tables";
-import { createQrCodeSchema } from "../../schema/validation/qr-codes";
+import { apiKeys, qrCodes } from "../../schema/tables";
+import { CODE_BATCH_MAX, codeBatchSchema, createQrCodeSchema } from "../../schema/validation/qr-codes";
 import { type Account, companyIdOf, registerOwnerViaServices, startSessionViaServices } from "./fixtures/accounts";
 import { auditEntriesFor, createAdminViaDb } from "./fixtures/admins";
 import { codeInput, insertCode } from "./fixtures/codes";
@@ -275,6 +276,174 @@ describe("the integration API (/api/v1)", () => {
     expect(foreign.body.errors).toEqual(["valuerId: Choose an active valuer of your company"]);
   });
 
+  it("issues a batch once: sent again it answers the same codes, and a single create with a taken reference is refused with its code", async () => {
+    const { owner, valuer, key } = await firmWithKey();
+    const references = [unique("JOB-"), unique("JOB-"), unique("JOB-")];
+    const batch = {
+      codes: [
+        codeInput(valuer.id, { externalReference: references[0], addressee: "Equity Bank Kenya" }),
+        codeInput(valuer.id, {
+          externalReference: references[1],
+          propertyType: "Motor Vehicle",
+          propertyAddress: undefined,
+          propertyReference: "KDA 123A",
+          marketValue: "2400000",
+        }),
+        codeInput(valuer.id, { externalReference: references[2], propertyType: "Other", marketValue: 150000 }),
+      ],
+    };
+    const first = await v1(key, "/codes/batch", { body: batch });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const { results } = v1CodeBatchResultSchema.parse(first.body);
+    expect(results.map((result) => [result.externalReference, result.status])).toEqual(
+      references.map((reference) => [reference, "created"]),
+    );
+    expect(results.map((result) => result.code.externalReference)).toEqual(references);
+    expect(results[0]!.code).toMatchObject({
+      addressee: "Equity Bank Kenya",
+      marketValue: "45000000.00",
+      status: "valid",
+    });
+    expect(results[1]!.code).toMatchObject({ propertyType: "Motor Vehicle", propertyReference: "KDA 123A" });
+    expect(new Set(results.map((result) => result.code.verificationCode)).size).toBe(3);
+    // Each is a code like any other: it scans, and carries its signed record.
+    expect((await scanLikePhone(results[2]!.code.id)).status).toBe(200);
+
+    const again = await v1(key, "/codes/batch", { body: batch });
+    expect(again.status).toBe(200);
+    expect(v1CodeBatchResultSchema.parse(again.body).results.map((result) => [result.status, result.code.id])).toEqual(
+      results.map((result) => ["existing", result.code.id]),
+    );
+    const stored = await withDb((db) =>
+      db
+        .select({ id: qrCodes.id })
+        .from(qrCodes)
+        .where(eq(qrCodes.companyId, companyIdOf(owner))),
+    );
+    expect(stored).toHaveLength(3);
+    const records = await withDb((db) =>
+      db.execute(
+        sql`SELECT count(*)::int AS n FROM transparency_log WHERE subject IN (${sql.join(
+          results.map((result) => sql`${result.code.id}`),
+          sql`, `,
+        )})`,
+      ),
+    );
+    expect(records.rows[0]).toEqual({ n: 3 });
+
+    // One at a time, the same reference is refused, and the answer says where its code is.
+    const single = await v1(key, "/codes", { body: codeInput(valuer.id, { externalReference: references[0] }) });
+    expectError(single, 409, /already issued for this reference/);
+    expect(single.body.errors).toEqual([
+      `externalReference: A code was already issued for this reference (${results[0]!.code.verificationCode})`,
+    ]);
+    expect(single.headers.get("Location")).toBe(`/api/v1/codes/${results[0]!.code.id}`);
+    const fromApp = await api("/api/qr-codes", {
+      token: owner.token,
+      body: codeInput(valuer.id, { externalReference: references[1] }),
+    });
+    expectError(fromApp, 409, /already issued for this reference/);
+  });
+
+  it("issues nothing from a batch with a wrong row, and names each wrong row by its index", async () => {
+    const { owner, valuer, key } = await firmWithKey();
+    const repeated = unique("JOB-");
+    const invalid = await v1(key, "/codes/batch", {
+      body: {
+        codes: [
+          codeInput(valuer.id, { externalReference: repeated }),
+          codeInput(valuer.id, { externalReference: unique("JOB-"), marketValue: undefined }),
+          codeInput(valuer.id),
+          codeInput(valuer.id, { externalReference: repeated }),
+        ],
+      },
+    });
+    expectError(invalid, 400, /Validation failed/);
+    expect(invalid.body.errors).toEqual([
+      "codes.1.marketValue: Market value is required",
+      "codes.2.externalReference: Your reference is required for each row of a batch",
+    ]);
+    const twice = await v1(key, "/codes/batch", {
+      body: {
+        codes: [
+          codeInput(valuer.id, { externalReference: repeated }),
+          codeInput(valuer.id, { externalReference: repeated }),
+        ],
+      },
+    });
+    expectError(twice, 400);
+    expect(twice.body.errors).toEqual([
+      "codes.1.externalReference: This reference appears more than once in the batch",
+    ]);
+    const theirValuer = await insertValuer(companyIdOf(await registerOwnerViaServices()));
+    const foreign = await v1(key, "/codes/batch", {
+      body: {
+        codes: [
+          codeInput(valuer.id, { externalReference: unique("JOB-") }),
+          codeInput(theirValuer.id, { externalReference: unique("JOB-") }),
+        ],
+      },
+    });
+    expectError(foreign, 400);
+    expect(foreign.body.errors).toEqual(["codes.1.valuerId: Choose an active valuer of your company"]);
+    const tooMany = await v1(key, "/codes/batch", {
+      body: {
+        codes: Array.from({ length: CODE_BATCH_MAX + 1 }, (_, index) =>
+          codeInput(valuer.id, { externalReference: `JOB-${index}` }),
+        ),
+      },
+    });
+    expectError(tooMany, 400);
+    expect(tooMany.body.errors).toEqual([`codes: At most ${CODE_BATCH_MAX} codes at once`]);
+    expectError(await v1(key, "/codes/batch", { body: { codes: [] } }), 400);
+    // A batch may be larger than any other request (500 codes), up to 1 MB.
+    const oversized = await v1(key, "/codes/batch", {
+      body: { codes: [codeInput(valuer.id, { externalReference: "JOB-1", propertyArea: "x".repeat(1024 * 1024) })] },
+    });
+    expectError(oversized, 413);
+    expect(oversized.body.message).toBe("Request body is too large (limit 1024 KB)");
+    const stored = await withDb((db) =>
+      db
+        .select({ id: qrCodes.id })
+        .from(qrCodes)
+        .where(eq(qrCodes.companyId, companyIdOf(owner))),
+    );
+    expect(stored).toEqual([]);
+    // Issuing needs codes:write.
+    const { key: reader } = await makeKey(owner, { scopes: ["codes:read"] });
+    expectError(
+      await v1(reader, "/codes/batch", {
+        body: { codes: [codeInput(valuer.id, { externalReference: unique("JOB-") })] },
+      }),
+      403,
+    );
+  });
+
+  it("issues each reference once when the same batch is sent twice at the same moment", async () => {
+    const { owner, valuer, key } = await firmWithKey();
+    const batch = {
+      codes: Array.from({ length: 5 }, () => codeInput(valuer.id, { externalReference: unique("JOB-") })),
+    };
+    const answers = await Promise.all([
+      v1(key, "/codes/batch", { body: batch }),
+      v1(key, "/codes/batch", { body: batch }),
+    ]);
+    for (const answer of answers) expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const [first, second] = answers.map((answer) => v1CodeBatchResultSchema.parse(answer.body).results);
+    // Row by row, both answers name the one code; one of them created it.
+    first!.forEach((row, index) => {
+      expect(second![index]!.code.id).toBe(row.code.id);
+      expect([row.status, second![index]!.status].sort()).toEqual(["created", "existing"]);
+    });
+    const stored = await withDb((db) =>
+      db
+        .select({ id: qrCodes.id })
+        .from(qrCodes)
+        .where(eq(qrCodes.companyId, companyIdOf(owner))),
+    );
+    expect(stored).toHaveLength(5);
+  });
+
   it("revokes a code with the code that replaces it, and shows the scans of a code", async () => {
     const { owner, key } = await firmWithKey();
     const old = await insertCode(owner);
@@ -356,6 +525,7 @@ describe("the integration API (/api/v1)", () => {
     expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: "http", scheme: "bearer" });
     expect(Object.keys(doc.paths).sort()).toEqual([
       "/codes",
+      "/codes/batch",
       "/codes/{id}",
       "/codes/{id}/revoke",
       "/codes/{id}/scans",
@@ -375,6 +545,8 @@ describe("the integration API (/api/v1)", () => {
     // The request examples are valid requests.
     const example = doc.paths["/codes"].post.requestBody.content["application/json"].example;
     expect(createQrCodeSchema.safeParse(example).success).toBe(true);
+    const batchExample = doc.paths["/codes/batch"].post.requestBody.content["application/json"].example;
+    expect(codeBatchSchema.safeParse(batchExample).success).toBe(true);
     expect(doc.components.schemas.Error.required).toEqual(["message"]);
   });
 });

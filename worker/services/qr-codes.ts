@@ -70,6 +70,7 @@ export const codeColumns = {
   inspectionDate: qrCodes.inspectionDate,
   forcedSaleValue: qrCodes.forcedSaleValue,
   titleNumber: qrCodes.titleNumber,
+  externalReference: qrCodes.externalReference,
   validUntil: qrCodes.validUntil,
   // Stored bare, answered as people read and type it ("VS-7K3M-9Q2P-4H").
   verificationCode: sql<string>`${qrCodes.verificationCode}`.mapWith((code: string) => formatVerificationCode(code)),
@@ -88,7 +89,7 @@ export const codeWithValuer = {
   ),
 };
 
-export function selectCodes(db: Database) {
+export function selectCodes(db: Reader) {
   return db.select(codeWithValuer).from(qrCodes).$dynamic();
 }
 
@@ -158,10 +159,35 @@ const frozenValuer = (valuerId: number) => ({
   valuerPhone: valuerColumn(valuers.phone, valuerId),
 });
 
+/** The code a firm already issued for one of its own references (`externalReference`). */
+export class ReferenceTaken extends ApiError {
+  constructor(
+    readonly codeId: number,
+    readonly publicToken: string,
+    verificationCode: string,
+  ) {
+    super(409, "A code was already issued for this reference", [
+      `externalReference: A code was already issued for this reference (${formatVerificationCode(verificationCode)})`,
+    ]);
+  }
+}
+
+/** The company's code issued for this reference of the firm's, if any. */
+async function codeForReference(db: Queryable, companyId: number, externalReference: string) {
+  const [code] = await db
+    .select({ id: qrCodes.id, publicToken: qrCodes.publicToken, verificationCode: qrCodes.verificationCode })
+    .from(qrCodes)
+    .where(and(eq(qrCodes.companyId, companyId), eq(qrCodes.externalReference, externalReference)))
+    .limit(1);
+  return code;
+}
+
 /**
  * A new code with a fresh random token and verification code; the address it encodes is fixed at
  * creation. A clash of either skips the row (ON CONFLICT DO NOTHING) rather than raising: inside a
- * transaction (an idempotent create) a failed statement would abort it, and the next try could not run.
+ * transaction (an idempotent create) a failed statement would abort it, and the next try could not
+ * run. A clash on the firm's reference is a code already issued for it (ReferenceTaken); an insert
+ * racing another with the same reference waits for it, and finds its code once it commits.
  */
 async function createCode(db: Queryable, origin: string, values: CreateQrCode & { userId: number; companyId: number }) {
   for (let attempt = 1; attempt <= TOKEN_ATTEMPTS; attempt += 1) {
@@ -184,9 +210,16 @@ async function createCode(db: Queryable, origin: string, values: CreateQrCode & 
       .onConflictDoNothing()
       .returning({ ...codeColumns, valuerName: qrCodes.valuerName, valuerQualification: qrCodes.valuerQualification });
     if (code) return code;
+    if (values.externalReference) {
+      const existing = await codeForReference(db, values.companyId, values.externalReference);
+      if (existing) throw new ReferenceTaken(existing.id, existing.publicToken, existing.verificationCode);
+    }
   }
   throw new Error(`No free public token after ${TOKEN_ATTEMPTS} tries`);
 }
+
+/** What a create naming another company's, a deactivated or a deleted valuer is told. */
+export const CHOOSE_ACTIVE_VALUER = "Choose an active valuer of your company";
 
 /**
  * A new code signed by an active valuer of the company, with the signer as the answer shows it.
@@ -199,7 +232,7 @@ export async function issueCode(
   values: CreateQrCode & { userId: number; companyId: number },
 ): Promise<QrCode> {
   const valuer = await findSigningValuer(db, values.companyId, values.valuerId);
-  if (!valuer) throw new ApiError(400, "Validation failed", ["valuerId: Choose an active valuer of your company"]);
+  if (!valuer) throw new ApiError(400, "Validation failed", [`valuerId: ${CHOOSE_ACTIVE_VALUER}`]);
   const { valuerName, valuerQualification, ...code } = await createCode(db, origin, values);
   await signCertificate(db, { signer, origin }, code.id, "issued", "refuse");
   return { ...code, valuer: valuerName ? { name: valuerName, qualification: valuerQualification } : null };

@@ -34,6 +34,7 @@ export function toV1Code(code: QrCode, supersededByToken: string | null): V1Code
     latitude: code.latitude,
     longitude: code.longitude,
     titleNumber: code.titleNumber,
+    externalReference: code.externalReference,
     marketValue: code.marketValue,
     forcedSaleValue: code.forcedSaleValue,
     currency: code.currency,
@@ -68,20 +69,27 @@ export async function codeIdByToken(db: Reader, companyId: number, token: string
   return id;
 }
 
-/** The codes as the API answers them, the tokens of the codes that replace any of them read in one query. */
-async function withSuccessorTokens(db: Database, codes: QrCode[]): Promise<V1Code[]> {
+/** The tokens of the codes that replace any of these codes, by the replaced code's id, read in one query. */
+export async function successorTokensOf(db: Reader, codes: QrCode[]): Promise<Map<number, string>> {
   const ids = [...new Set(codes.flatMap((code) => (code.supersededById === null ? [] : [code.supersededById])))];
-  const successors =
-    ids.length === 0
-      ? []
-      : await db
-          .select({ id: qrCodes.id, publicToken: qrCodes.publicToken })
-          .from(qrCodes)
-          .where(inArray(qrCodes.id, ids));
+  if (ids.length === 0) return new Map();
+  const successors = await db
+    .select({ id: qrCodes.id, publicToken: qrCodes.publicToken })
+    .from(qrCodes)
+    .where(inArray(qrCodes.id, ids));
   const tokenOf = new Map(successors.map((successor) => [successor.id, successor.publicToken]));
-  return codes.map((code) =>
-    toV1Code(code, code.supersededById === null ? null : (tokenOf.get(code.supersededById) ?? null)),
+  return new Map(
+    codes.flatMap((code) => {
+      const token = code.supersededById === null ? undefined : tokenOf.get(code.supersededById);
+      return token === undefined ? [] : [[code.id, token] as const];
+    }),
   );
+}
+
+/** The codes as the API answers them. */
+async function withSuccessorTokens(db: Database, codes: QrCode[]): Promise<V1Code[]> {
+  const tokens = await successorTokensOf(db, codes);
+  return codes.map((code) => toV1Code(code, tokens.get(code.id) ?? null));
 }
 
 export async function v1Code(db: Database, companyId: number, token: string): Promise<V1Code> {

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { idempotencyHeadersSchema } from "../../../schema/validation/idempotency";
-import { createQrCodeSchema, qrCodeListQuerySchema } from "../../../schema/validation/qr-codes";
-import type { QrCode, QrCodeWithImage } from "../../../schema/responses";
+import { codeBatchSchema, createQrCodeSchema, qrCodeListQuerySchema } from "../../../schema/validation/qr-codes";
+import type { CodeBatchAnswer, QrCode, QrCodeWithImage } from "../../../schema/responses";
 import type { AppEnv } from "../../env";
 import { currentCompanyId } from "../../lib/company";
 import { renderQrSvg, svgDataUrl } from "../../lib/qr";
@@ -16,6 +16,7 @@ import {
   requireSessionToken,
   requireUser,
 } from "../../middleware/auth";
+import { issueCodeBatch } from "../../services/code-batches";
 import { answerOnce } from "../../services/idempotency";
 import {
   codePage,
@@ -69,6 +70,28 @@ export const qrCodeRoutes = new Hono<AppEnv>()
         async (db) => ({ status: 201 as const, body: withImage(await issueCode(db, signing, values)) }),
       );
       return c.json(answer.body, answer.status, answer.replayed ? { "Idempotent-Replayed": "true" } : undefined);
+    },
+  )
+  // Many codes at once (the CSV upload sends its rows in parts, for its progress bar): each row
+  // idempotent by the firm's reference, so a part sent again after a dropped answer issues nothing twice.
+  .post(
+    "/batch",
+    requireUser,
+    requireCompanyUser,
+    requireActiveCompany,
+    requireConfirmedEmail(),
+    validate("json", codeBatchSchema),
+    async (c) => {
+      const results = await issueCodeBatch(
+        c.var.transactional(),
+        await recordSigning(c),
+        { userId: c.var.user.id, companyId: currentCompanyId(c) },
+        c.req.valid("json").codes,
+      );
+      const answer: CodeBatchAnswer = {
+        results: results.map((result) => ({ ...result, code: withImage(result.code) })),
+      };
+      return c.json(answer);
     },
   )
   .route("/", codeStatusRoutes)

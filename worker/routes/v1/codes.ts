@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import {
+  v1CodeBatchResultSchema,
   v1CodePageSchema,
   v1CodeScansSchema,
   v1CodeWithImageSchema,
@@ -8,18 +9,31 @@ import {
 } from "../../../schema/api-v1";
 import { CODE_NOT_FOUND_ERROR, jsonAnswer, KEY_ERRORS, KEY_SECURITY } from "./documented";
 import { idempotencyHeadersSchema } from "../../../schema/validation/idempotency";
-import { qrCodeListQuerySchema, strictCreateQrCodeSchema } from "../../../schema/validation/qr-codes";
+import {
+  CODE_BATCH_MAX,
+  qrCodeListQuerySchema,
+  strictCodeBatchSchema,
+  strictCreateQrCodeSchema,
+} from "../../../schema/validation/qr-codes";
 import type { AppEnv } from "../../env";
 import { renderQrSvg } from "../../lib/qr";
 import { recordSigning } from "../../lib/signing";
-import { badRequest } from "../../lib/errors";
+import { ApiError, badRequest } from "../../lib/errors";
 import { answerInvalidInput } from "../../lib/validation";
 import { assertKeyCompanyActive, keyCompanyId, requireApiKey } from "../../middleware/api-key";
 import { CHOOSE_ANOTHER_CODE, revokeCode } from "../../services/code-status";
 import { answerOnce } from "../../services/idempotency";
-import { issueCode } from "../../services/qr-codes";
+import { issueCodeBatch } from "../../services/code-batches";
+import { issueCode, ReferenceTaken } from "../../services/qr-codes";
 import { loadCodeScans } from "../../services/scans";
-import { codeIdByToken, codeIdForToken, toV1Code, v1Code, v1CodePage } from "../../services/v1-codes";
+import {
+  codeIdByToken,
+  codeIdForToken,
+  successorTokensOf,
+  toV1Code,
+  v1Code,
+  v1CodePage,
+} from "../../services/v1-codes";
 
 const codeIdParam = z.object({
   id: z.string().meta({ param: { name: "id", in: "path" }, example: "k3J9x2LmQp7Rt5Vw" }),
@@ -72,6 +86,7 @@ const createCode = createRoute({
             valuerId: 7,
             addressee: "Equity Bank Kenya",
             purpose: "Secured lending",
+            externalReference: "JOB-2026-0142",
           },
         },
       },
@@ -88,9 +103,68 @@ const createCode = createRoute({
       }),
     },
     ...KEY_ERRORS,
-    409: jsonAnswer(errorBodySchema, "A request with this Idempotency-Key is still being processed"),
+    409: {
+      ...jsonAnswer(
+        errorBodySchema,
+        "A code was already issued for this externalReference (Location names it), or a request with this " +
+          "Idempotency-Key is still being processed",
+      ),
+      headers: z.object({
+        Location: z.string().optional().meta({
+          description: "The code already issued for the reference",
+          example: "/api/v1/codes/k3J9x2LmQp7Rt5Vw",
+        }),
+      }),
+    },
     422: jsonAnswer(errorBodySchema, "This Idempotency-Key was already used with a different request"),
   },
+});
+
+const createBatch = createRoute({
+  method: "post",
+  path: "/batch",
+  tags: ["Codes"],
+  summary: "Issue many codes",
+  description:
+    `Issues up to ${CODE_BATCH_MAX} codes in one transaction, each row as POST /api/v1/codes would and each with ` +
+    "its externalReference (required here, once per batch). A row whose reference already has a code answers " +
+    "that code with status existing, so a batch cut off part way is safe to send again. If any row is not " +
+    "valid nothing is issued, and `errors` names each row's fields (codes.<index>.<field>, counting from 0).",
+  security: KEY_SECURITY,
+  middleware: [requireApiKey("codes:write")] as const,
+  request: {
+    body: {
+      required: true,
+      content: {
+        "application/json": {
+          schema: strictCodeBatchSchema,
+          example: {
+            codes: [
+              {
+                externalReference: "JOB-2026-0142",
+                propertyType: "Real Estate",
+                propertyAddress: "Plot 12, Riverside Drive, Nairobi",
+                marketValue: "45000000",
+                currency: "KES",
+                valuationDate: "2026-11-20",
+                valuerId: 7,
+              },
+              {
+                externalReference: "JOB-2026-0143",
+                propertyType: "Motor Vehicle",
+                propertyReference: "KDA 123A",
+                marketValue: "2400000",
+                currency: "KES",
+                valuationDate: "2026-11-21",
+                valuerId: 7,
+              },
+            ],
+          },
+        },
+      },
+    },
+  },
+  responses: { 200: jsonAnswer(v1CodeBatchResultSchema, "Each row's code, created or existing"), ...KEY_ERRORS },
 });
 
 const getCode = createRoute({
@@ -161,11 +235,44 @@ export const v1CodeRoutes = new OpenAPIHono<AppEnv>({ defaultHook: answerInvalid
       // another caller's code in another shape.
       { userId: caller.userId, key: c.req.valid("header")["idempotency-key"], input: { apiKey: caller.keyId, input } },
       async (db) => {
-        const code = await issueCode(db, signing, { ...input, userId: caller.userId, companyId: caller.companyId });
+        const code = await issueCode(db, signing, {
+          ...input,
+          userId: caller.userId,
+          companyId: caller.companyId,
+        }).catch((error: unknown) => {
+          if (error instanceof ReferenceTaken) {
+            throw new ApiError(409, error.message, error.errors, { Location: `/api/v1/codes/${error.publicToken}` });
+          }
+          throw error;
+        });
         return { status: 201 as const, body: withImage(toV1Code(code, null)) };
       },
     );
     return c.json(answer.body, 201, answer.replayed ? { "Idempotent-Replayed": "true" } : undefined);
+  })
+  .openapi(createBatch, async (c) => {
+    const caller = c.var.apiKey;
+    assertKeyCompanyActive(caller);
+    const results = await issueCodeBatch(
+      c.var.transactional(),
+      await recordSigning(c),
+      { userId: caller.userId, companyId: caller.companyId },
+      c.req.valid("json").codes,
+    );
+    const successorTokens = await successorTokensOf(
+      c.var.db,
+      results.map((result) => result.code),
+    );
+    return c.json(
+      {
+        results: results.map(({ externalReference, status, code }) => ({
+          externalReference,
+          status,
+          code: withImage(toV1Code(code, successorTokens.get(code.id) ?? null)),
+        })),
+      },
+      200,
+    );
   })
   .openapi(getCode, async (c) =>
     c.json(withImage(await v1Code(c.var.db, keyCompanyId(c), c.req.valid("param").id)), 200),

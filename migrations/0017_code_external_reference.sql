@@ -1,0 +1,2 @@
+ALTER TABLE "qr_codes" ADD COLUMN "external_reference" varchar(100);--> statement-breakpoint
+CREATE UNIQUE INDEX "qr_codes_company_external_reference_unique" ON "qr_codes" USING btree ("company_id","external_reference") WHERE "qr_codes"."external_reference" IS NOT NULL;

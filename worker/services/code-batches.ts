@@ -1,0 +1,85 @@
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import type { QrCode } from "../../schema/responses";
+import { qrCodes, valuers } from "../../schema/tables";
+import type { CodeBatchRow } from "../../schema/validation/qr-codes";
+import type { Transactional } from "../db";
+import { ApiError } from "../lib/errors";
+import type { RecordSigning } from "../lib/signing";
+import { CHOOSE_ACTIVE_VALUER, issueCode, ReferenceTaken, selectCodes } from "./qr-codes";
+
+export interface BatchResult {
+  externalReference: string;
+  /** "existing": the firm's reference already had this code (an earlier batch, or one sent twice). */
+  status: "created" | "existing";
+  code: QrCode;
+}
+
+/**
+ * Issues a batch of codes in one transaction: each row as a single create would (the same valuer
+ * rule, frozen issuer and signer, signed record), and a row whose reference already has a code
+ * answers that code instead, so a batch cut off part way can simply be sent again. A row naming a
+ * valuer who cannot sign refuses the whole batch, with every such row named: nothing is issued
+ * from a batch that is partly wrong.
+ */
+export async function issueCodeBatch(
+  db: Transactional,
+  signing: RecordSigning,
+  owner: { userId: number; companyId: number },
+  rows: CodeBatchRow[],
+): Promise<BatchResult[]> {
+  return db.transaction(async (tx) => {
+    const valuerIds = [...new Set(rows.map((row) => row.valuerId))];
+    const signers = await tx
+      .select({ id: valuers.id })
+      .from(valuers)
+      .where(
+        and(
+          eq(valuers.companyId, owner.companyId),
+          inArray(valuers.id, valuerIds),
+          eq(valuers.isActive, true),
+          isNull(valuers.deletedAt),
+        ),
+      );
+    const canSign = new Set(signers.map((signer) => signer.id));
+    const refused = rows.flatMap((row, index) =>
+      canSign.has(row.valuerId) ? [] : [`codes.${index}.valuerId: ${CHOOSE_ACTIVE_VALUER}`],
+    );
+    if (refused.length > 0) throw new ApiError(400, "Validation failed", refused);
+
+    const references = rows.map((row) => row.externalReference!);
+    const earlier = await tx
+      .select({ id: qrCodes.id, externalReference: qrCodes.externalReference })
+      .from(qrCodes)
+      .where(and(eq(qrCodes.companyId, owner.companyId), inArray(qrCodes.externalReference, references)));
+    const earlierId = new Map(earlier.map((code) => [code.externalReference!, code.id]));
+
+    const outcomes: { status: BatchResult["status"]; id: number }[] = [];
+    for (const row of rows) {
+      const existing = earlierId.get(row.externalReference!);
+      if (existing !== undefined) {
+        outcomes.push({ status: "existing", id: existing });
+        continue;
+      }
+      try {
+        const code = await issueCode(tx, signing, { ...row, ...owner });
+        outcomes.push({ status: "created", id: code.id });
+      } catch (error) {
+        // Another request issued this reference since the look-up above (and committed first).
+        if (!(error instanceof ReferenceTaken)) throw error;
+        outcomes.push({ status: "existing", id: error.codeId });
+      }
+    }
+    const codes = await selectCodes(tx).where(
+      inArray(
+        qrCodes.id,
+        outcomes.map((outcome) => outcome.id),
+      ),
+    );
+    const byId = new Map(codes.map((code) => [code.id, code]));
+    return outcomes.map((outcome, index) => ({
+      externalReference: rows[index]!.externalReference!,
+      status: outcome.status,
+      code: byId.get(outcome.id)!,
+    }));
+  });
+}
