@@ -41,6 +41,9 @@ export const BROWSER_DEPENDENCIES = [
   "pdfjs-dist",
   "@cantoo/pdf-lib",
   "qrcode-svg",
+  // Many codes at once: reading the uploaded CSV, and the ZIP of their images (loaded lazily).
+  "papaparse",
+  "fflate",
   // Naming the signed record a sealed PDF carries (schema/signed-record-file.ts, with the sealing screen).
   "jose",
 ];

@@ -7,7 +7,7 @@ import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, useBrowser } from "../e2e/fixtures/br
 import { scanLikePhone, USER_AGENTS } from "../e2e/fixtures/certificates";
 import { createCodeViaApi, type CreatedCode } from "../e2e/fixtures/codes";
 import { apiCall } from "../e2e/fixtures/http";
-import { openDialog, text, visitScreen, type Role } from "../e2e/fixtures/screens";
+import { checkBatchFile, openDialog, text, visitScreen, type Role } from "../e2e/fixtures/screens";
 import { createValuerViaApi } from "../e2e/fixtures/valuers";
 import { RECENT_VALUATION, valuationDay } from "../shared/dates";
 
@@ -220,6 +220,7 @@ const SHOTS: Shot[] = [
     widths: [PHONE_VIEWPORT.width],
   },
   { name: "owner-create-qr", role: "owner", path: () => "/create-qr", ready: text("Generate QR Code") },
+  { name: "owner-create-many", role: "owner", path: () => "/create-qr/batch", ready: checkBatchFile },
   { name: "owner-qr-history", role: "owner", path: () => "/qr-history", ready: text(/KDK 482M/) },
   { name: "owner-code-detail", role: "owner", path: ({ house }) => `/qr/${house.id}`, ready: codeImage },
   { name: "owner-code-detail-revoked", role: "owner", path: ({ revoked }) => `/qr/${revoked.id}`, ready: codeImage },

@@ -20,6 +20,7 @@ const emailedLinks = () => import("../features/auth/routes");
 
 const DashboardPage = screen(workspace, (m) => m.DashboardPage);
 const CreateCodePage = screen(workspace, (m) => m.CreateCodeRoute);
+const CodeBatchPage = screen(workspace, (m) => m.CodeBatchRoute);
 const CodeHistoryPage = screen(workspace, (m) => m.CodeHistoryPage);
 const CodeDetailPage = screen(workspace, (m) => m.CodeDetailRoute);
 const ValuersPage = screen(workspace, (m) => m.ValuersPage);
@@ -54,6 +55,7 @@ export function AppRoutes() {
           <Route path="/" element={<WorkspaceScreen screen={DashboardPage} />} />
           <Route path="/dashboard" element={<WorkspaceScreen screen={DashboardPage} />} />
           <Route path="/create-qr" element={<WorkspaceScreen screen={CreateCodePage} />} />
+          <Route path="/create-qr/batch" element={<WorkspaceScreen screen={CodeBatchPage} />} />
           <Route path="/qr-history" element={<WorkspaceScreen screen={CodeHistoryPage} />} />
           <Route path="/qr/:id" element={<WorkspaceScreen screen={CodeDetailPage} />} />
           <Route path="/valuers" element={<WorkspaceScreen screen={ValuersPage} />} />

@@ -1,6 +1,7 @@
 // The signed-in company workspace: one lazy chunk, never downloaded by anonymous visitors or scanners.
 export { DashboardPage } from "./pages/dashboard-page";
 export { CreateCodeRoute } from "./pages/create-code-route";
+export { CodeBatchRoute } from "./pages/code-batch-route";
 export { CodeHistoryPage } from "../features/codes/components/code-history-page";
 export { CodeDetailRoute } from "./pages/code-detail-route";
 export { ValuersPage } from "../features/valuers/components/valuers-page";

@@ -1,8 +1,8 @@
 import { useForm } from "react-hook-form";
-import { Link } from "react-router";
 import type { CreateQrCodeInput } from "../../../../schema/validation/qr-codes";
-import { Button, buttonClasses } from "../../../components/ui/button";
+import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
+import { NoValuersNotice } from "./no-valuers-notice";
 import { showServerFieldErrors } from "../../../lib/field-errors";
 import { CODE_FORM_FIELDS, codeFormDefaults, codeFormResolver } from "../lib/code-form";
 import type { SigningValuers } from "../lib/signing-valuers";
@@ -43,15 +43,7 @@ export function CodeForm({ valuers, submitting, onSubmit, validityDays }: Props)
 
   return (
     <Card className="p-4 sm:p-6">
-      {noValuers && (
-        <div role="alert" className="mb-6 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
-          <p className="font-semibold">No valuers available. Please add a valuer first.</p>
-          <p className="mt-1">Every certificate names the valuer who signed the report, so a code needs one.</p>
-          <Link to="/valuers" className={buttonClasses({ className: "mt-3" })}>
-            Add a valuer
-          </Link>
-        </div>
-      )}
+      {noValuers && <NoValuersNotice className="mb-6" />}
       <form onSubmit={form.handleSubmit((request) => onSubmit(request, submitted))} noValidate className="space-y-8">
         {/* Disabled as a whole until a valuer exists: nothing typed here could be sent. */}
         <fieldset disabled={noValuers} className="space-y-8 disabled:opacity-60">

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from "react";
+import { Link } from "react-router";
 import type { Json, QrCodeWithImage } from "../../../../schema/responses";
 import type { CreateQrCodeInput } from "../../../../schema/validation/qr-codes";
 import { useUnauthorizedRedirect } from "../../../components/ui/failure-toast";
@@ -65,6 +66,11 @@ export function CreateCodePage({
         <PageTitle tabTitle="Create QR Code">Create Unique Code for your valuation report</PageTitle>
         <p className="mt-1 text-sm text-slate-600">
           One code per report: paste the image on the report pages so anyone can verify the report by scanning it.
+        </p>
+        <p className="mt-1 text-sm">
+          <Link to="/create-qr/batch" className="font-medium text-brand-700 underline">
+            Many reports? Create many codes at once from a spreadsheet
+          </Link>
         </p>
       </header>
       <UnverifiedIssuerNotice standing={issuerStanding} />

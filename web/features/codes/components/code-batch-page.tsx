@@ -1,0 +1,284 @@
+import { Download, Upload } from "lucide-react";
+import { useState, type ChangeEvent } from "react";
+import { Link } from "react-router";
+import type { CodeBatchAnswer, Json } from "../../../../schema/responses";
+import { CODE_BATCH_MAX } from "../../../../schema/validation/qr-codes";
+import { Button, buttonClasses } from "../../../components/ui/button";
+import { useUnauthorizedRedirect } from "../../../components/ui/failure-toast";
+import { PageTitle } from "../../../components/ui/page-title";
+import { ProgressBar } from "../../../components/ui/progress-bar";
+import { SectionCard } from "../../../components/ui/section-card";
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "../../../components/ui/table";
+import { useToast } from "../../../components/ui/toast";
+import { ApiRequestError, serverMessageOf } from "../../../lib/api-client";
+import { downloadBlob, fileSafeStem } from "../../../lib/download";
+import { useIssueCodeBatch } from "../api/issue-code-batch";
+import { NoValuersNotice } from "./no-valuers-notice";
+import { BATCH_COLUMNS, batchTemplateCsv, readBatch, type BatchRow, type ReadBatch } from "../lib/code-batch-csv";
+import { renderQrPng, renderQrSvg } from "../lib/qr-image";
+import type { SigningValuers } from "../lib/signing-valuers";
+
+/** Rows per request: small enough that the bar moves, large enough that 500 rows take 20 requests. */
+const PART_ROWS = 25;
+
+type Issued = Json<CodeBatchAnswer>["results"][number];
+
+/** What the server said about rows of a refused part ("codes.3.valuerId: …"), by spreadsheet line. */
+function rowErrorsOf(error: unknown, part: BatchRow[]): Map<number, string[]> {
+  const byLine = new Map<number, string[]>();
+  if (!(error instanceof ApiRequestError)) return byLine;
+  for (const line of error.errors ?? []) {
+    const match = /^codes\.(\d+)\.[^:]*: (.*)$/.exec(line);
+    const row = match ? part[Number(match[1])] : undefined;
+    if (row) byLine.set(row.line, [...(byLine.get(row.line) ?? []), match![2]!]);
+  }
+  return byLine;
+}
+
+/** The images of the issued codes, PNG and SVG named by the firm's reference, and a list of them, as one ZIP. */
+async function zipOfImages(issued: Issued[], onProgress: (done: number) => void): Promise<Blob> {
+  const { strToU8, zipSync } = await import("fflate");
+  const files: Record<string, Uint8Array | [Uint8Array, { level: 0 }]> = {};
+  const taken = new Set<string>();
+  const list = [["Your Reference", "Verification Code", "Certificate Address"]];
+  for (const [index, { externalReference, code }] of issued.entries()) {
+    let stem = fileSafeStem(externalReference) || `code-${index + 1}`;
+    if (taken.has(stem.toLowerCase())) stem = `${stem}-${index + 1}`;
+    taken.add(stem.toLowerCase());
+    const source = { svgDataUrl: code.qrCodeDataUrl, verificationCode: code.verificationCode };
+    // PNG is compressed already: stored as it is.
+    files[`${stem}.png`] = [new Uint8Array(await (await renderQrPng(source)).arrayBuffer()), { level: 0 }];
+    files[`${stem}.svg`] = strToU8(renderQrSvg(source));
+    list.push([externalReference, code.verificationCode, code.qrCodeData]);
+    onProgress(index + 1);
+  }
+  const csv = list.map((cells) => cells.map((cell) => `"${cell.replace(/"/g, '""')}"`).join(",")).join("\r\n");
+  files["codes.csv"] = strToU8(`\uFEFF${csv}\r\n`);
+  return new Blob([zipSync(files)], { type: "application/zip" });
+}
+
+function RowResult({ row, issued, refused }: { row: BatchRow; issued?: Issued; refused?: string[] }) {
+  if (issued) {
+    return (
+      <span className="font-medium text-emerald-700">
+        {issued.status === "created" ? "Issued" : "Already issued"}{" "}
+        <Link to={`/qr/${issued.code.id}`} className="font-mono underline">
+          {issued.code.verificationCode}
+        </Link>
+      </span>
+    );
+  }
+  const errors = refused ?? row.errors;
+  if (errors.length === 0) return <span className="text-slate-700">Ready</span>;
+  return (
+    <ul className="space-y-0.5 text-red-700">
+      {errors.map((error) => (
+        <li key={error}>{error}</li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * /create-qr/batch: many codes from one CSV. The file is read and every row checked in the browser
+ * before anything is issued; the ready rows are then issued in parts, with a progress bar, and the
+ * images come as one ZIP. Sending the same rows again (a second press, the same file next week)
+ * issues nothing twice: each row's reference answers the code already issued for it.
+ */
+export function CodeBatchPage({ signingValuers }: { signingValuers: SigningValuers }) {
+  const toast = useToast();
+  const redirectIfUnauthorized = useUnauthorizedRedirect();
+  const issueBatch = useIssueCodeBatch();
+  const [fileName, setFileName] = useState<string>();
+  const [batch, setBatch] = useState<ReadBatch>();
+  const [issued, setIssued] = useState(new Map<number, Issued>());
+  const [refused, setRefused] = useState(new Map<number, string[]>());
+  const [issuing, setIssuing] = useState<{ done: number; total: number }>();
+  const [zipping, setZipping] = useState<{ done: number; total: number }>();
+
+  const signers = (signingValuers.data ?? []).filter((valuer) => valuer.isActive);
+  const noValuers = signingValuers.isSuccess && signers.length === 0;
+  const rows = batch && "rows" in batch ? batch.rows : [];
+  const ready = rows.filter((row) => row.request && !refused.has(row.line) && !issued.has(row.line));
+  const done = rows.filter((row) => issued.has(row.line));
+  const busy = issuing !== undefined || zipping !== undefined;
+
+  const read = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = "";
+    if (!file || !signingValuers.data) return;
+    const { default: Papa } = await import("papaparse");
+    const text = (await file.text()).replace(/^\uFEFF/, "");
+    const table = Papa.parse<string[]>(text, { skipEmptyLines: false }).data;
+    setFileName(file.name);
+    setIssued(new Map());
+    setRefused(new Map());
+    setBatch(readBatch(table, signingValuers.data));
+  };
+
+  const issue = async () => {
+    const total = ready.length;
+    setIssuing({ done: 0, total });
+    const nowIssued = new Map(issued);
+    let created = 0;
+    try {
+      for (let start = 0; start < total; start += PART_ROWS) {
+        const part = ready.slice(start, start + PART_ROWS);
+        try {
+          const answer = await issueBatch.mutateAsync(part.map((row) => row.request!));
+          answer.results.forEach((result, index) => nowIssued.set(part[index]!.line, result));
+          created += answer.results.filter((result) => result.status === "created").length;
+          setIssued(new Map(nowIssued));
+          setIssuing({ done: start + part.length, total });
+        } catch (error) {
+          if (redirectIfUnauthorized(error)) return;
+          const byLine = rowErrorsOf(error, part);
+          setRefused((current) => new Map([...current, ...byLine]));
+          toast({
+            title: "Error",
+            description:
+              byLine.size > 0
+                ? `Rows ${[...byLine.keys()].join(", ")} were refused; the rows before them were issued.`
+                : (serverMessageOf(error) ?? "Failed to generate QR code. Please try again."),
+            variant: "destructive",
+          });
+          return;
+        }
+      }
+      const before = total - created;
+      toast({
+        title: `${created} new ${created === 1 ? "code" : "codes"} issued`,
+        description: before > 0 ? `${before} had ${before === 1 ? "its code" : "their codes"} already` : fileName,
+      });
+    } finally {
+      setIssuing(undefined);
+    }
+  };
+
+  const downloadZip = async () => {
+    const codes = rows.flatMap((row) => issued.get(row.line) ?? []);
+    setZipping({ done: 0, total: codes.length });
+    try {
+      const zip = await zipOfImages(codes, (count) => setZipping({ done: count, total: codes.length }));
+      const stem = fileSafeStem((fileName ?? "codes").replace(/\.csv$/i, "")) || "codes";
+      downloadBlob(zip, `${stem}-qr-codes.zip`);
+      toast({ title: "Downloaded!", description: `Saved as ${stem}-qr-codes.zip` });
+    } catch (error) {
+      toast({ title: "Download failed", description: (error as Error).message, variant: "destructive" });
+    } finally {
+      setZipping(undefined);
+    }
+  };
+
+  const downloadTemplate = () =>
+    downloadBlob(new Blob([`\uFEFF${batchTemplateCsv()}`], { type: "text/csv" }), "valuseal-codes-template.csv");
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      <header>
+        <PageTitle tabTitle="Create Many Codes">Create many codes at once</PageTitle>
+        <p className="mt-1 text-sm text-slate-600">
+          One row per report in a spreadsheet, up to {CODE_BATCH_MAX} at a time. Nothing is issued until you press
+          Issue.{" "}
+          <Link to="/create-qr" className="font-medium text-brand-700 underline">
+            Create one code instead
+          </Link>
+        </p>
+      </header>
+      {noValuers && <NoValuersNotice />}
+      <SectionCard
+        title="1. Fill in the template"
+        description={`Columns ${BATCH_COLUMNS.filter((column) => column.required)
+          .map((column) => column.header)
+          .join(
+            ", ",
+          )} are required; the others as on the form. Your Reference is your own job number: a row whose reference already has a code gets that code back, never a second one.`}
+        actions={
+          <Button variant="secondary" onClick={downloadTemplate}>
+            <Download aria-hidden="true" />
+            Download template
+          </Button>
+        }
+      >
+        <p className="text-sm text-slate-600">
+          Dates as DD/MM/YYYY, amounts without currency signs, and Signing Valuer as the valuer&apos;s name on the
+          Valuers page (or their registration number). Save the sheet as CSV.
+        </p>
+      </SectionCard>
+      <SectionCard title="2. Upload and check">
+        <label
+          className={buttonClasses({
+            variant: "secondary",
+            className: "cursor-pointer has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60",
+          })}
+        >
+          <Upload aria-hidden="true" />
+          Choose CSV file
+          <input
+            type="file"
+            accept=".csv,text/csv"
+            className="sr-only"
+            disabled={busy || !signingValuers.isSuccess || noValuers}
+            onChange={read}
+          />
+        </label>
+        {fileName && <p className="text-sm text-slate-600">File: {fileName}</p>}
+        {batch && "problem" in batch && (
+          <p role="alert" className="text-sm font-medium text-red-700">
+            {batch.problem}
+          </p>
+        )}
+        {rows.length > 0 && (
+          <>
+            <p role="status" className="text-sm font-medium text-slate-800">
+              {rows.length} {rows.length === 1 ? "row" : "rows"}: {rows.filter((row) => row.request).length} ready,{" "}
+              {rows.filter((row) => !row.request).length} with problems
+              {done.length > 0 && `, ${done.length} issued`}
+            </p>
+            <Table caption="The rows of the file and what happens to each" stackOnPhone>
+              <TableHead>
+                <TableRow>
+                  <TableHeaderCell>Row</TableHeaderCell>
+                  <TableHeaderCell>Your Reference</TableHeaderCell>
+                  <TableHeaderCell>Property</TableHeaderCell>
+                  <TableHeaderCell>Result</TableHeaderCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {rows.map((row) => (
+                  <TableRow key={row.line}>
+                    <TableCell className="font-medium">Row {row.line}</TableCell>
+                    <TableCell label="Your Reference" className="break-all">
+                      {row.reference || "—"}
+                    </TableCell>
+                    <TableCell label="Property" className="break-words">
+                      {row.description || "—"}
+                    </TableCell>
+                    <TableCell label="Result">
+                      <RowResult row={row} issued={issued.get(row.line)} refused={refused.get(row.line)} />
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </>
+        )}
+      </SectionCard>
+      {rows.length > 0 && (
+        <SectionCard title="3. Issue and download">
+          {issuing && <ProgressBar label="Issuing codes" done={issuing.done} total={issuing.total} />}
+          {zipping && <ProgressBar label="Preparing images" done={zipping.done} total={zipping.total} />}
+          <div className="flex flex-wrap gap-3">
+            <Button onClick={issue} disabled={busy || ready.length === 0}>
+              {issuing ? "Issuing..." : `Issue ${ready.length} ${ready.length === 1 ? "code" : "codes"}`}
+            </Button>
+            <Button variant="secondary" onClick={downloadZip} disabled={busy || done.length === 0}>
+              <Download aria-hidden="true" />
+              {zipping ? "Preparing..." : "Download ZIP of the images"}
+            </Button>
+          </div>
+        </SectionCard>
+      )}
+    </div>
+  );
+}
