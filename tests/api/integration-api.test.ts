@@ -17,7 +17,10 @@ import { auditEntriesFor, createAdminViaDb } from "./fixtures/admins";
 import { codeInput, insertCode } from "./fixtures/codes";
 import { setCompanyActiveInDb } from "./fixtures/companies";
 import { withDb } from "./fixtures/database";
-import { api, unique } from "./fixtures/http";
+import { SELF } from "cloudflare:test";
+import { createValuSealClient } from "../../client";
+import { RECENT_VALUATION } from "../shared/dates";
+import { api, ORIGIN, randomIp, unique } from "./fixtures/http";
 import { scanLikePhone } from "./fixtures/scans";
 import { waitForEmail } from "../shared/inbox";
 import { addMemberViaServices } from "./fixtures/team";
@@ -442,6 +445,48 @@ describe("the integration API (/api/v1)", () => {
         .where(eq(qrCodes.companyId, companyIdOf(owner))),
     );
     expect(stored).toHaveLength(5);
+  });
+
+  it("is driven by the typed client generated from its document (client/)", async () => {
+    const { valuer, key } = await firmWithKey();
+    const valuseal = createValuSealClient({
+      origin: ORIGIN,
+      apiKey: key,
+      fetch: (input) => {
+        const request = new Request(input);
+        request.headers.set("CF-Connecting-IP", randomIp());
+        return SELF.fetch(request);
+      },
+    });
+    const signers = await valuseal.GET("/valuers");
+    expect(signers.data?.map((signer) => signer.id)).toEqual([valuer.id]);
+    const body = {
+      propertyType: "Real Estate" as const,
+      propertyAddress: "Plot 3, Kiambu Road, Nairobi",
+      marketValue: "18500000",
+      currency: "KES" as const,
+      valuationDate: RECENT_VALUATION.iso,
+      valuerId: valuer.id,
+      externalReference: unique("JOB-"),
+    };
+    const created = await valuseal.POST("/codes", {
+      body,
+      params: { header: { "idempotency-key": crypto.randomUUID() } },
+    });
+    expect(created.response.status).toBe(201);
+    expect(created.data).toMatchObject({ marketValue: "18500000.00", externalReference: body.externalReference });
+    const read = await valuseal.GET("/codes/{id}", { params: { path: { id: created.data!.id } } });
+    expect(read.data?.verificationCode).toBe(created.data!.verificationCode);
+    // A repeat of the reference is an error the client types too.
+    const repeated = await valuseal.POST("/codes", { body });
+    expect(repeated.response.status).toBe(409);
+    expect(repeated.error?.errors).toEqual([
+      `externalReference: A code was already issued for this reference (${created.data!.verificationCode})`,
+    ]);
+    const batch = await valuseal.POST("/codes/batch", { body: { codes: [body] } });
+    expect(batch.data?.results.map((result) => [result.status, result.code.id])).toEqual([
+      ["existing", created.data!.id],
+    ]);
   });
 
   it("revokes a code with the code that replaces it, and shows the scans of a code", async () => {

@@ -35,8 +35,10 @@ v1Routes.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
   description: `An API key from Settings → API keys (${API_KEY_PREFIX}…)`,
 });
 
-v1Routes.doc31("/openapi.json", (c) => ({
+/** The document's heading; served with the deployment's own address as its server. */
+export const V1_DOCUMENT = {
   openapi: "3.1.0",
   info: { title: "ValuSeal API", version: "1", description: DESCRIPTION },
-  servers: [{ url: `${publicOrigin(c)}/api/v1` }],
-}));
+} as const;
+
+v1Routes.doc31("/openapi.json", (c) => ({ ...V1_DOCUMENT, servers: [{ url: `${publicOrigin(c)}/api/v1` }] }));

@@ -1,0 +1,1356 @@
+/**
+ * The ValuSeal integration API's paths and schemas, generated from its OpenAPI document by
+ * `npm run api:types` (client/generate.ts). Do not edit: change the routes and generate again.
+ */
+export interface paths {
+  "/codes": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List codes
+     * @description The company's codes, newest first, with the filters of the History screen.
+     */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          pageSize?: number;
+          search?: string;
+          propertyType?: "Real Estate" | "Loose Assets" | "Motor Vehicle" | "Plant and Machinery" | "Other";
+          date?: string;
+          purpose?:
+            | "Secured lending"
+            | "Sale or purchase"
+            | "Insurance"
+            | "Legal or probate"
+            | "Financial reporting"
+            | "Other"
+            | null;
+          status?: "valid" | "expired" | "revoked" | "superseded";
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description One page of codes */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["CodePage"];
+          };
+        };
+        /** @description The request is not valid: `errors` names each field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No API key, or a key that is revoked, expired or mistyped */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description The key lacks the permission this route needs, or the company is deactivated */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Too many requests for this key (300 a minute) or this network */
+        429: {
+          headers: {
+            /** @description Seconds to wait */
+            "Retry-After": string;
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description The service cannot take the request now; try again shortly */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Issue a code
+     * @description Issues a verification code for a report, signed by one of the firm's active valuers (GET /api/v1/valuers). Send an Idempotency-Key (a UUID) to make a retry safe: the same key and body answer the first code again, with Idempotent-Replayed: true.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          "idempotency-key"?: string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      /** @description The create form's fields; dates as YYYY-MM-DD (or DD/MM/YYYY), amounts as numbers or decimal text. */
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "propertyType": "Real Estate",
+           *       "propertyAddress": "Plot 12, Riverside Drive, Nairobi",
+           *       "propertyReference": "LR 209/1234",
+           *       "titleNumber": "Nairobi/Block 91/234",
+           *       "marketValue": "45000000",
+           *       "forcedSaleValue": "34000000",
+           *       "currency": "KES",
+           *       "valuationDate": "2026-11-20",
+           *       "inspectionDate": "2026-11-18",
+           *       "valuerId": 7,
+           *       "addressee": "Equity Bank Kenya",
+           *       "purpose": "Secured lending",
+           *       "externalReference": "JOB-2026-0142"
+           *     }
+           */
+          "application/json": {
+            /** @enum {string} */
+            propertyType: "Real Estate" | "Loose Assets" | "Motor Vehicle" | "Plant and Machinery" | "Other";
+            propertyAddress?: string;
+            propertyReference?: string;
+            propertyArea?: string;
+            propertySize?: string | null;
+            /**
+             * @default sqft
+             * @enum {string}
+             */
+            propertySizeUnit?: "sqft" | "sqm";
+            landSize?: string | null;
+            /**
+             * @default acres
+             * @enum {string}
+             */
+            landSizeUnit?: "acres" | "hectares" | "sqft";
+            marketValue: string;
+            /**
+             * @default USD
+             * @enum {string}
+             */
+            currency?: "USD" | "KES";
+            valuationDate: string;
+            valuerId: number;
+            latitude?: number | null;
+            longitude?: number | null;
+            addressee?: string;
+            /** @enum {string|null} */
+            purpose?:
+              | "Secured lending"
+              | "Sale or purchase"
+              | "Insurance"
+              | "Legal or probate"
+              | "Financial reporting"
+              | "Other"
+              | null;
+            inspectionDate?: string | null;
+            forcedSaleValue?: string | null;
+            titleNumber?: string;
+            externalReference?: string;
+            validUntil?: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description The new code, or the first answer again for a repeated Idempotency-Key */
+        201: {
+          headers: {
+            /** @description Present when this is the first answer to the same Idempotency-Key and body */
+            "Idempotent-Replayed"?: "true";
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["CodeWithImage"];
+          };
+        };
+        /** @description The request is not valid: `errors` names each field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No API key, or a key that is revoked, expired or mistyped */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description The key lacks the permission this route needs, or the company is deactivated */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A code was already issued for this externalReference (Location names it), or a request with this Idempotency-Key is still being processed */
+        409: {
+          headers: {
+            /** @description The code already issued for the reference */
+            Location?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description This Idempotency-Key was already used with a different request */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Too many requests for this key (300 a minute) or this network */
+        429: {
+          headers: {
+            /** @description Seconds to wait */
+            "Retry-After": string;
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description The service cannot take the request now; try again shortly */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/codes/batch": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Issue many codes
+     * @description Issues up to 500 codes in one transaction, each row as POST /api/v1/codes would and each with its externalReference (required here, once per batch). A row whose reference already has a code answers that code with status existing, so a batch cut off part way is safe to send again. If any row is not valid nothing is issued, and `errors` names each row's fields (codes.<index>.<field>, counting from 0).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "codes": [
+           *         {
+           *           "externalReference": "JOB-2026-0142",
+           *           "propertyType": "Real Estate",
+           *           "propertyAddress": "Plot 12, Riverside Drive, Nairobi",
+           *           "marketValue": "45000000",
+           *           "currency": "KES",
+           *           "valuationDate": "2026-11-20",
+           *           "valuerId": 7
+           *         },
+           *         {
+           *           "externalReference": "JOB-2026-0143",
+           *           "propertyType": "Motor Vehicle",
+           *           "propertyReference": "KDA 123A",
+           *           "marketValue": "2400000",
+           *           "currency": "KES",
+           *           "valuationDate": "2026-11-21",
+           *           "valuerId": 7
+           *         }
+           *       ]
+           *     }
+           */
+          "application/json": {
+            codes: {
+              /** @enum {string} */
+              propertyType: "Real Estate" | "Loose Assets" | "Motor Vehicle" | "Plant and Machinery" | "Other";
+              propertyAddress?: string;
+              propertyReference?: string;
+              propertyArea?: string;
+              propertySize?: string | null;
+              /**
+               * @default sqft
+               * @enum {string}
+               */
+              propertySizeUnit?: "sqft" | "sqm";
+              landSize?: string | null;
+              /**
+               * @default acres
+               * @enum {string}
+               */
+              landSizeUnit?: "acres" | "hectares" | "sqft";
+              marketValue: string;
+              /**
+               * @default USD
+               * @enum {string}
+               */
+              currency?: "USD" | "KES";
+              valuationDate: string;
+              valuerId: number;
+              latitude?: number | null;
+              longitude?: number | null;
+              addressee?: string;
+              /** @enum {string|null} */
+              purpose?:
+                | "Secured lending"
+                | "Sale or purchase"
+                | "Insurance"
+                | "Legal or probate"
+                | "Financial reporting"
+                | "Other"
+                | null;
+              inspectionDate?: string | null;
+              forcedSaleValue?: string | null;
+              titleNumber?: string;
+              externalReference?: string;
+              validUntil?: string | null;
+            }[];
+          };
+        };
+      };
+      responses: {
+        /** @description Each row's code, created or existing */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["CodeBatchResult"];
+          };
+        };
+        /** @description The request is not valid: `errors` names each field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No API key, or a key that is revoked, expired or mistyped */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description The key lacks the permission this route needs, or the company is deactivated */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Too many requests for this key (300 a minute) or this network */
+        429: {
+          headers: {
+            /** @description Seconds to wait */
+            "Retry-After": string;
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description The service cannot take the request now; try again shortly */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/codes/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Read a code */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The code */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["CodeWithImage"];
+          };
+        };
+        /** @description The request is not valid: `errors` names each field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No API key, or a key that is revoked, expired or mistyped */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description The key lacks the permission this route needs, or the company is deactivated */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No code of your company has the id in the path */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Too many requests for this key (300 a minute) or this network */
+        429: {
+          headers: {
+            /** @description Seconds to wait */
+            "Retry-After": string;
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description The service cannot take the request now; try again shortly */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/codes/{id}/revoke": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Revoke a code
+     * @description From the next scan on, the certificate says Revoked with the reason; name the code that replaces it in supersededBy. Allowed even for a deactivated company: withdrawing trust is never refused.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "reason": "Replaced after a corrected land size",
+           *       "supersededBy": "Qw8Zt3Yp1Lm6Rx2N"
+           *     }
+           */
+          "application/json": components["schemas"]["Revocation"];
+        };
+      };
+      responses: {
+        /** @description The revoked code */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["CodeWithImage"];
+          };
+        };
+        /** @description The request is not valid: `errors` names each field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No API key, or a key that is revoked, expired or mistyped */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description The key lacks the permission this route needs, or the company is deactivated */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No code of your company has the id in the path */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description The code is already revoked */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Too many requests for this key (300 a minute) or this network */
+        429: {
+          headers: {
+            /** @description Seconds to wait */
+            "Retry-After": string;
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description The service cannot take the request now; try again shortly */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/codes/{id}/scans": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read a code's scans
+     * @description The latest visits, counted scans per day over the last 30 days, and the number of unique scanners.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The code's scans */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["CodeScans"];
+          };
+        };
+        /** @description The request is not valid: `errors` names each field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No API key, or a key that is revoked, expired or mistyped */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description The key lacks the permission this route needs, or the company is deactivated */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No code of your company has the id in the path */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Too many requests for this key (300 a minute) or this network */
+        429: {
+          headers: {
+            /** @description Seconds to wait */
+            "Retry-After": string;
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description The service cannot take the request now; try again shortly */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/valuers": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the valuers who can sign
+     * @description The firm's active valuers; pass one's id as valuerId when issuing a code.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The valuers */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Valuer"][];
+          };
+        };
+        /** @description The request is not valid: `errors` names each field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No API key, or a key that is revoked, expired or mistyped */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description The key lacks the permission this route needs, or the company is deactivated */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Too many requests for this key (300 a minute) or this network */
+        429: {
+          headers: {
+            /** @description Seconds to wait */
+            "Retry-After": string;
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description The service cannot take the request now; try again shortly */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/exports/codes.csv": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export codes as CSV
+     * @description Every code of the company that the History filters match, newest first, with its status and scan total.
+     */
+    get: {
+      parameters: {
+        query?: {
+          search?: string;
+          propertyType?: "Real Estate" | "Loose Assets" | "Motor Vehicle" | "Plant and Machinery" | "Other";
+          date?: string;
+          purpose?:
+            | "Secured lending"
+            | "Sale or purchase"
+            | "Insurance"
+            | "Legal or probate"
+            | "Financial reporting"
+            | "Other"
+            | null;
+          status?: "valid" | "expired" | "revoked" | "superseded";
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The codes. UTF-8 with a byte order mark, a header row (`verification_code,certificate_address,status,scans,property_type,property_address,property_reference,property_description,title_number,market_value,forced_sale_value,currency,valuation_date,inspection_date,valid_until,prepared_for,purpose,signing_valuer,created_at,revoked_at,revoked_reason`), CRLF line ends; times in ISO 8601 UTC, days as YYYY-MM-DD, amounts without thousands separators. Text is always quoted, and text that a spreadsheet would run as a formula starts with an apostrophe ('). Streamed, up to 1,000,000 rows (more answers 422: narrow the export). Ten exports a minute per company. */
+        200: {
+          headers: {
+            "Content-Disposition": string;
+            [name: string]: unknown;
+          };
+          content: {
+            "text/csv": string;
+          };
+        };
+        /** @description The request is not valid: `errors` names each field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No API key, or a key that is revoked, expired or mistyped */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description The key lacks the permission this route needs, or the company is deactivated */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description More than 1,000,000 rows: narrow the export */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Too many requests for this key (300 a minute) or this network */
+        429: {
+          headers: {
+            /** @description Seconds to wait */
+            "Retry-After": string;
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description The service cannot take the request now; try again shortly */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/exports/scans.csv": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export scans as CSV
+     * @description The company's scans (of one code with `code`), newest first, from `since` on.
+     */
+    get: {
+      parameters: {
+        query?: {
+          code?: string;
+          since?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The scans. UTF-8 with a byte order mark, a header row (`scanned_at,verification_code,property,kind,counted,country,city,device,page,copy_check`), CRLF line ends; times in ISO 8601 UTC, days as YYYY-MM-DD, amounts without thousands separators. Text is always quoted, and text that a spreadsheet would run as a formula starts with an apostrophe ('). Streamed, up to 1,000,000 rows (more answers 422: narrow the export). Ten exports a minute per company. */
+        200: {
+          headers: {
+            "Content-Disposition": string;
+            [name: string]: unknown;
+          };
+          content: {
+            "text/csv": string;
+          };
+        };
+        /** @description The request is not valid: `errors` names each field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No API key, or a key that is revoked, expired or mistyped */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description The key lacks the permission this route needs, or the company is deactivated */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No code of your company has the id in the path */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description More than 1,000,000 rows: narrow the export */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Too many requests for this key (300 a minute) or this network */
+        429: {
+          headers: {
+            /** @description Seconds to wait */
+            "Retry-After": string;
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description The service cannot take the request now; try again shortly */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+  schemas: {
+    /** @description One page of codes, newest first */
+    CodePage: {
+      items: components["schemas"]["Code"][];
+      page: number;
+      pageSize: number;
+      total: number;
+    };
+    /** @description A verification code and the certificate it stands for */
+    Code: {
+      /**
+       * @description The code's token: the random part of its address
+       * @example k3J9x2LmQp7Rt5Vw
+       */
+      id: string;
+      /**
+       * Format: uri
+       * @description The public address the QR code encodes
+       * @example https://valuseal.co.ke/v/k3J9x2LmQp7Rt5Vw
+       */
+      url: string;
+      /**
+       * @description The code people type on /verify
+       * @example VS-7K3M-9Q2P-4H
+       */
+      verificationCode: string;
+      /** @enum {string} */
+      status: "valid" | "expired" | "revoked" | "superseded";
+      /**
+       * @description Whether ValuSeal verified the issuer identity frozen on the code (the certificate's colour)
+       * @enum {string}
+       */
+      issuerTrust: "suspended" | "verified" | "before-verification" | "other-identity" | "not-verified";
+      issuerName: string;
+      issuerEmail: string;
+      valuer: components["schemas"]["Signer"];
+      /** @example Real Estate */
+      propertyType: string;
+      /** @example Plot 12, Riverside Drive, Nairobi */
+      propertyAddress: string;
+      propertyReference: string | null;
+      propertyArea: string | null;
+      /**
+       * @description A decimal number as text, exactly as stored
+       * @example 12500000.00
+       */
+      propertySize: string | null;
+      propertySizeUnit: string | null;
+      /**
+       * @description A decimal number as text, exactly as stored
+       * @example 12500000.00
+       */
+      landSize: string | null;
+      landSizeUnit: string | null;
+      latitude: string | null;
+      longitude: string | null;
+      titleNumber: string | null;
+      /**
+       * @description The firm's own reference (its job number), unique within the firm
+       * @example JOB-2026-0142
+       */
+      externalReference: string | null;
+      /**
+       * @description A decimal number as text, exactly as stored
+       * @example 12500000.00
+       */
+      marketValue: string;
+      /**
+       * @description A decimal number as text, exactly as stored
+       * @example 12500000.00
+       */
+      forcedSaleValue: string | null;
+      /** @example KES */
+      currency: string;
+      /**
+       * Format: date-time
+       * @description A calendar day, as midnight UTC
+       * @example 2026-11-20T00:00:00.000Z
+       */
+      valuationDate: string;
+      /**
+       * Format: date-time
+       * @description A calendar day, as midnight UTC
+       * @example 2026-11-20T00:00:00.000Z
+       */
+      inspectionDate: string | null;
+      /**
+       * Format: date-time
+       * @description A calendar day, as midnight UTC
+       * @example 2026-11-20T00:00:00.000Z
+       */
+      validUntil: string;
+      /** @description The lender or client the report was prepared for */
+      addressee: string | null;
+      /** @enum {string|null} */
+      purpose:
+        | "Secured lending"
+        | "Sale or purchase"
+        | "Insurance"
+        | "Legal or probate"
+        | "Financial reporting"
+        | "Other"
+        | null;
+      /**
+       * Format: date-time
+       * @example 2026-11-27T09:30:00.000Z
+       */
+      revokedAt: string | null;
+      revokedReason: string | null;
+      /** @description The id of the code that replaces this one */
+      supersededBy: string | null;
+      /** @description Counted scans by people */
+      scanCount: number;
+      /**
+       * Format: date-time
+       * @example 2026-11-27T09:30:00.000Z
+       */
+      createdAt: string;
+    };
+    /** @description The valuer who signed, as frozen on the certificate */
+    Signer: {
+      name: string;
+      qualification: string | null;
+    } | null;
+    /** @description Every error has this shape, whatever the status */
+    Error: {
+      /** @example Validation failed */
+      message: string;
+      /**
+       * @description One line per invalid field
+       * @example [
+       *       "marketValue: Market value is required"
+       *     ]
+       */
+      errors?: string[];
+    };
+    /** @description A code with its QR image */
+    CodeWithImage: {
+      /**
+       * @description The code's token: the random part of its address
+       * @example k3J9x2LmQp7Rt5Vw
+       */
+      id: string;
+      /**
+       * Format: uri
+       * @description The public address the QR code encodes
+       * @example https://valuseal.co.ke/v/k3J9x2LmQp7Rt5Vw
+       */
+      url: string;
+      /**
+       * @description The code people type on /verify
+       * @example VS-7K3M-9Q2P-4H
+       */
+      verificationCode: string;
+      /** @enum {string} */
+      status: "valid" | "expired" | "revoked" | "superseded";
+      /**
+       * @description Whether ValuSeal verified the issuer identity frozen on the code (the certificate's colour)
+       * @enum {string}
+       */
+      issuerTrust: "suspended" | "verified" | "before-verification" | "other-identity" | "not-verified";
+      issuerName: string;
+      issuerEmail: string;
+      valuer: components["schemas"]["Signer"];
+      /** @example Real Estate */
+      propertyType: string;
+      /** @example Plot 12, Riverside Drive, Nairobi */
+      propertyAddress: string;
+      propertyReference: string | null;
+      propertyArea: string | null;
+      /**
+       * @description A decimal number as text, exactly as stored
+       * @example 12500000.00
+       */
+      propertySize: string | null;
+      propertySizeUnit: string | null;
+      /**
+       * @description A decimal number as text, exactly as stored
+       * @example 12500000.00
+       */
+      landSize: string | null;
+      landSizeUnit: string | null;
+      latitude: string | null;
+      longitude: string | null;
+      titleNumber: string | null;
+      /**
+       * @description The firm's own reference (its job number), unique within the firm
+       * @example JOB-2026-0142
+       */
+      externalReference: string | null;
+      /**
+       * @description A decimal number as text, exactly as stored
+       * @example 12500000.00
+       */
+      marketValue: string;
+      /**
+       * @description A decimal number as text, exactly as stored
+       * @example 12500000.00
+       */
+      forcedSaleValue: string | null;
+      /** @example KES */
+      currency: string;
+      /**
+       * Format: date-time
+       * @description A calendar day, as midnight UTC
+       * @example 2026-11-20T00:00:00.000Z
+       */
+      valuationDate: string;
+      /**
+       * Format: date-time
+       * @description A calendar day, as midnight UTC
+       * @example 2026-11-20T00:00:00.000Z
+       */
+      inspectionDate: string | null;
+      /**
+       * Format: date-time
+       * @description A calendar day, as midnight UTC
+       * @example 2026-11-20T00:00:00.000Z
+       */
+      validUntil: string;
+      /** @description The lender or client the report was prepared for */
+      addressee: string | null;
+      /** @enum {string|null} */
+      purpose:
+        | "Secured lending"
+        | "Sale or purchase"
+        | "Insurance"
+        | "Legal or probate"
+        | "Financial reporting"
+        | "Other"
+        | null;
+      /**
+       * Format: date-time
+       * @example 2026-11-27T09:30:00.000Z
+       */
+      revokedAt: string | null;
+      revokedReason: string | null;
+      /** @description The id of the code that replaces this one */
+      supersededBy: string | null;
+      /** @description Counted scans by people */
+      scanCount: number;
+      /**
+       * Format: date-time
+       * @example 2026-11-27T09:30:00.000Z
+       */
+      createdAt: string;
+      /** @description The QR image as SVG markup */
+      qrCodeSvg: string;
+    };
+    /** @description One result per row, in the order sent */
+    CodeBatchResult: {
+      results: {
+        /** @example JOB-2026-0142 */
+        externalReference: string;
+        /**
+         * @description existing: the reference already had this code (an earlier batch, or this one sent again)
+         * @enum {string}
+         */
+        status: "created" | "existing";
+        code: components["schemas"]["CodeWithImage"];
+      }[];
+    };
+    Revocation: {
+      reason: string;
+      /**
+       * @description The id of another code of the firm that replaces it
+       * @example Qw8Zt3Yp1Lm6Rx2N
+       */
+      supersededBy?: string;
+    };
+    CodeScans: {
+      /** @description The latest visits, newest first */
+      scans: components["schemas"]["Scan"][];
+      daily: {
+        /** @example 2026-11-27 */
+        date: string;
+        count: number;
+      }[];
+      uniqueScanners: number;
+    };
+    Scan: {
+      /**
+       * Format: date-time
+       * @example 2026-11-27T09:30:00.000Z
+       */
+      at: string;
+      /** @enum {string} */
+      kind: "scan" | "preview" | "check";
+      /** @description False for a link preview, and for a repeat by the same visitor */
+      counted: boolean;
+      /** @example KE */
+      country: string | null;
+      city: string | null;
+      deviceClass: string | null;
+      /** @description The sealed report's page whose QR was scanned */
+      page: number | null;
+      /** @enum {string|null} */
+      checkVerdict: "exact" | "same-text" | "pages-differ" | "not-sealed-file" | null;
+    };
+    /** @description An active valuer of the firm who can sign certificates */
+    Valuer: {
+      /**
+       * @description Pass it as valuerId when issuing a code
+       * @example 7
+       */
+      id: number;
+      name: string;
+      qualification: string | null;
+      registrationNumber: string | null;
+    };
+  };
+  responses: never;
+  parameters: never;
+  requestBodies: never;
+  headers: never;
+  pathItems: never;
+}
+export type $defs = Record<string, never>;
+export type operations = Record<string, never>;
