@@ -17,12 +17,13 @@ import { benchRealServer, SIMULATED_LATENCY_MS, timeRoutes, workerdProcesses, ty
 import type { DevServerOptions } from "./dev-server";
 import { startPostgresServer } from "../scripts/lib/postgres-server";
 import { bulkSeedCodes, qrCodeIndexes, seedCompanies, seedCodes } from "./seed";
+import { BATCH_CODES, benchExport, benchIssuing, EXPORT_ROWS, type ExportCost } from "./issuing-and-exports";
 
 /**
  * `npm run bench`: QR generation, the scan path under `npm run dev`, the three list/stat routes at
  * 10k and 1M codes, the database path (round trips on a slow link; a real PostgreSQL server),
- * sealing and checking a 40-page report in headless Chromium, and what signing adds to issuing;
- * prints every figure and writes bench/RESULTS.md.
+ * sealing and checking a 40-page report in headless Chromium, what signing adds to issuing, and
+ * issuing by batch and exporting scan logs; prints every figure and writes bench/RESULTS.md.
  */
 const RESULTS_FILE = new URL("./RESULTS.md", import.meta.url);
 const COMPANIES = 1000;
@@ -98,15 +99,36 @@ async function benchDatabasePath(direct: RouteTiming[]) {
   log(`\n4c. The scan path on a real PostgreSQL server (${elapsed()})`);
   const postgres = await startPostgresServer();
   try {
-    const { real, issueMs } = await withServer({ databaseUrl: postgres.url }, async (origin, pool, processGroup) => {
-      const account = await registerCompany(origin, pool, "real", "Bench Real Server Valuers Ltd");
-      const code = await issueCode(origin, account);
-      const real = await benchRealServer(origin, processGroup, pool, code, account.companyId, log);
-      const issueMs = await workerCpuPerIssue(origin, workerdProcesses(processGroup), account);
-      log(`  workerd CPU per code issued (POST /api/qr-codes, signed): ${formatMs(issueMs)} ms`);
-      return { real, issueMs };
-    });
-    return { database: { direct, delayed, real }, issueMs };
+    const { real, issueMs, issuing, exports } = await withServer(
+      { databaseUrl: postgres.url },
+      async (origin, pool, processGroup) => {
+        const account = await registerCompany(origin, pool, "real", "Bench Real Server Valuers Ltd");
+        const code = await issueCode(origin, account);
+        const real = await benchRealServer(origin, processGroup, pool, code, account.companyId, log);
+        const pids = workerdProcesses(processGroup);
+        const issueMs = await workerCpuPerIssue(origin, pids, account);
+        log(`  workerd CPU per code issued (POST /api/qr-codes, signed): ${formatMs(issueMs)} ms`);
+
+        log(`\n7. Issuing many codes, and exporting scan logs (${elapsed()})`);
+        const batchAccount = await registerCompany(origin, pool, "batch", "Bench Batch Valuers Ltd");
+        const issuing = await benchIssuing(origin, pids, batchAccount);
+        log(
+          `  per code: one request each ${formatMs(issuing.singleMs)} ms (${formatMs(issuing.singleCpuMs)} ms CPU), ` +
+            `in a batch of ${BATCH_CODES} ${formatMs(issuing.batchMs)} ms (${formatMs(issuing.batchCpuMs)} ms CPU)`,
+        );
+        const exports: ExportCost[] = [];
+        for (const rows of EXPORT_ROWS) {
+          const exported = await benchExport(origin, pids, pool, account, code, rows);
+          log(
+            `  ${formatInt(rows)} scans: ${formatInt(exported.bytes)} B in ${exported.seconds.toFixed(1)} s, ` +
+              `workerd memory ${exported.rssBeforeMiB.toFixed(0)} → peak ${exported.rssPeakMiB.toFixed(0)} MiB`,
+          );
+          exports.push(exported);
+        }
+        return { real, issueMs, issuing, exports };
+      },
+    );
+    return { database: { direct, delayed, real }, issueMs, issuing, exports };
   } finally {
     await postgres.stop();
   }
@@ -200,7 +222,7 @@ async function main() {
 
     await pool.end();
     await stopServer();
-    const { database, issueMs } = await benchDatabasePath(direct);
+    const { database, issueMs, issuing, exports } = await benchDatabasePath(direct);
 
     log(`\n6. Signing certificates in workerd (${elapsed()})`);
     const cost = await benchSigning();
@@ -223,6 +245,8 @@ async function main() {
       database,
       sealing,
       signing: { cost, issueMs },
+      issuing,
+      exports,
     });
     writeFileSync(RESULTS_FILE, report);
     // Every figure on the console too; the plans stay in the file.

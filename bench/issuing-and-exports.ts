@@ -1,0 +1,127 @@
+import { readFileSync } from "node:fs";
+import { performance } from "node:perf_hooks";
+import type pg from "pg";
+import type { Account } from "./accounts";
+import { newCodeBody } from "./database-path";
+import { expectJson, nextClientAddress } from "./http";
+import { cpuMs } from "./measure";
+
+/**
+ * Issuing many codes, one request each against one batch request, and exporting a scan log of
+ * 10,000 against one of 100,000 rows, on a running server (the real PostgreSQL server of section 4).
+ */
+
+/** Codes per batch request: the most one batch takes (schema/validation/qr-codes.ts). */
+export const BATCH_CODES = 500;
+/** Codes issued one request each, for the baseline. */
+export const SINGLE_CODES = 100;
+export const EXPORT_ROWS = [10_000, 100_000] as const;
+
+export interface IssuingCost {
+  /** Wall time per code (ms), one POST /api/qr-codes each, one after another. */
+  singleMs: number;
+  singleCpuMs: number;
+  /** Wall time per code (ms) in one POST /api/qr-codes/batch of BATCH_CODES. */
+  batchMs: number;
+  batchCpuMs: number;
+}
+
+export interface ExportCost {
+  rows: number;
+  bytes: number;
+  seconds: number;
+  /** workerd's resident memory before the export and its peak during it (MiB). */
+  rssBeforeMiB: number;
+  rssPeakMiB: number;
+}
+
+export async function benchIssuing(origin: string, pids: number[], account: Account): Promise<IssuingCost> {
+  const valuer = await expectJson<{ id: number }>(201, origin, "/api/valuers", {
+    token: account.token,
+    body: { name: "Grace Achieng", phone: "+254712000111", qualification: "MRICS" },
+  });
+  const single = () => expectJson(201, origin, "/api/qr-codes", { token: account.token, body: newCodeBody(valuer.id) });
+  for (let warm = 0; warm < 5; warm += 1) await single();
+  let cpuBefore = cpuMs(pids);
+  let started = performance.now();
+  for (let index = 0; index < SINGLE_CODES; index += 1) await single();
+  const singleMs = (performance.now() - started) / SINGLE_CODES;
+  const singleCpuMs = (cpuMs(pids) - cpuBefore) / SINGLE_CODES;
+
+  const run = Date.now().toString(36);
+  const batch = (size: number, label: string) =>
+    expectJson<{ results: unknown[] }>(200, origin, "/api/qr-codes/batch", {
+      token: account.token,
+      body: {
+        codes: Array.from({ length: size }, (_, index) => ({
+          ...newCodeBody(valuer.id),
+          externalReference: `BENCH-${run}-${label}-${index}`,
+        })),
+      },
+    });
+  await batch(5, "warm");
+  cpuBefore = cpuMs(pids);
+  started = performance.now();
+  const { results } = await batch(BATCH_CODES, "timed");
+  if (results.length !== BATCH_CODES) throw new Error(`the batch answered ${results.length} codes`);
+  return {
+    singleMs,
+    singleCpuMs,
+    batchMs: (performance.now() - started) / BATCH_CODES,
+    batchCpuMs: (cpuMs(pids) - cpuBefore) / BATCH_CODES,
+  };
+}
+
+/** Resident memory of the processes, in MiB (VmRSS from /proc/<pid>/status). */
+function rssMiB(pids: number[]): number {
+  let kib = 0;
+  for (const pid of pids) {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    kib += Number(match?.[1] ?? 0);
+  }
+  return kib / 1024;
+}
+
+/**
+ * Exports the scan log of a code with `rows` scans through GET /api/exports/scans.csv, reading the
+ * stream as it comes and sampling workerd's memory every 10 ms: a streamed export's peak stays
+ * near its start whatever the number of rows.
+ */
+export async function benchExport(
+  origin: string,
+  pids: number[],
+  pool: pg.Pool,
+  account: Account,
+  code: { id: number; publicToken: string },
+  rows: number,
+): Promise<ExportCost> {
+  await pool.query("DELETE FROM scan_events WHERE qr_code_id = $1", [code.id]);
+  await pool.query(
+    `INSERT INTO scan_events (qr_code_id, company_id, scanned_at, country, city, device_class, kind, counted)
+     SELECT $1, $2, now() - n * interval '1 second', 'KE', 'Nairobi', 'mobile', 'scan', true
+     FROM generate_series(1, $3::int) AS n`,
+    [code.id, account.companyId, rows],
+  );
+  const rssBeforeMiB = rssMiB(pids);
+  let rssPeakMiB = rssBeforeMiB;
+  const sampler = setInterval(() => (rssPeakMiB = Math.max(rssPeakMiB, rssMiB(pids))), 10);
+  const started = performance.now();
+  let bytes = 0;
+  let lines = 0;
+  try {
+    const res = await fetch(`${origin}/api/exports/scans.csv?code=${code.publicToken}`, {
+      headers: { Authorization: `Bearer ${account.token}`, "CF-Connecting-IP": nextClientAddress() },
+    });
+    if (res.status !== 200 || !res.body) throw new Error(`scans.csv answered ${res.status}`);
+    for await (const chunk of res.body as AsyncIterable<Uint8Array>) {
+      bytes += chunk.byteLength;
+      for (const byte of chunk) if (byte === 0x0a) lines += 1;
+    }
+  } finally {
+    clearInterval(sampler);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  // The header and one line per scan: the file holds every row.
+  if (lines !== rows + 1) throw new Error(`scans.csv had ${lines} lines for ${rows} scans`);
+  return { rows, bytes, seconds, rssBeforeMiB, rssPeakMiB };
+}
