@@ -17,6 +17,7 @@ import { benchRealServer, SIMULATED_LATENCY_MS, timeRoutes, workerdProcesses, ty
 import type { DevServerOptions } from "./dev-server";
 import { startPostgresServer } from "../scripts/lib/postgres-server";
 import { bulkSeedCodes, qrCodeIndexes, seedCompanies, seedCodes } from "./seed";
+import { benchSignIn } from "./sign-in";
 import { BATCH_CODES, benchExport, benchIssuing, EXPORT_ROWS, type ExportCost } from "./issuing-and-exports";
 
 /**
@@ -99,7 +100,7 @@ async function benchDatabasePath(direct: RouteTiming[]) {
   log(`\n4c. The scan path on a real PostgreSQL server (${elapsed()})`);
   const postgres = await startPostgresServer();
   try {
-    const { real, issueMs, issuing, exports } = await withServer(
+    const { real, issueMs, issuing, exports, signIn } = await withServer(
       { databaseUrl: postgres.url },
       async (origin, pool, processGroup) => {
         const account = await registerCompany(origin, pool, "real", "Bench Real Server Valuers Ltd");
@@ -109,7 +110,7 @@ async function benchDatabasePath(direct: RouteTiming[]) {
         const issueMs = await workerCpuPerIssue(origin, pids, account);
         log(`  workerd CPU per code issued (POST /api/qr-codes, signed): ${formatMs(issueMs)} ms`);
 
-        log(`\n7. Issuing many codes, and exporting scan logs (${elapsed()})`);
+        log(`\n7. Issuing many codes, exporting scan logs, signing in (${elapsed()})`);
         const batchAccount = await registerCompany(origin, pool, "batch", "Bench Batch Valuers Ltd");
         const issuing = await benchIssuing(origin, pids, batchAccount);
         log(
@@ -125,10 +126,15 @@ async function benchDatabasePath(direct: RouteTiming[]) {
           );
           exports.push(exported);
         }
-        return { real, issueMs, issuing, exports };
+        const signIn = await benchSignIn(origin, pids, pool);
+        log(
+          `  workerd CPU per sign-in: ${formatMs(signIn.signInMs)} ms (a hash at the earlier cost: ` +
+            `${formatMs(signIn.earlierSignInMs)} ms; a signed-in request without one: ${formatMs(signIn.baselineMs)} ms)`,
+        );
+        return { real, issueMs, issuing, exports, signIn };
       },
     );
-    return { database: { direct, delayed, real }, issueMs, issuing, exports };
+    return { database: { direct, delayed, real }, issueMs, issuing, exports, signIn };
   } finally {
     await postgres.stop();
   }
@@ -222,7 +228,7 @@ async function main() {
 
     await pool.end();
     await stopServer();
-    const { database, issueMs, issuing, exports } = await benchDatabasePath(direct);
+    const { database, issueMs, issuing, exports, signIn } = await benchDatabasePath(direct);
 
     log(`\n6. Signing certificates in workerd (${elapsed()})`);
     const cost = await benchSigning();
@@ -247,6 +253,7 @@ async function main() {
       signing: { cost, issueMs },
       issuing,
       exports,
+      signIn,
     });
     writeFileSync(RESULTS_FILE, report);
     // Every figure on the console too; the plans stay in the file.

@@ -3,7 +3,9 @@ import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import { companies, sessions, users } from "../../schema/tables";
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from "../../worker/lib/tokens";
-import { loginViaApi, registerOwnerViaApi } from "./fixtures/accounts";
+import { EARLIER_STANDARD, hashPasswordWithCost } from "../../worker/lib/passwords";
+import { OWNER_PASSWORD } from "../shared/accounts";
+import { loginViaApi, registerOwnerViaApi, registerOwnerViaServices } from "./fixtures/accounts";
 import { withDb } from "./fixtures/database";
 import { api, randomIp, unique } from "./fixtures/http";
 import { waitForEmail } from "../shared/inbox";
@@ -184,6 +186,31 @@ describe("sign-in and sessions", () => {
     expect(statuses.slice(0, 5).every((status) => status === 401)).toBe(true);
     expect(statuses).toContain(429);
     expect(Number(retryAfter)).toBeGreaterThan(0);
+  });
+});
+
+describe("password hashes made at an earlier cost", () => {
+  it("are replaced at the configured cost when their owner signs in, and never by a wrong password", async () => {
+    const owner = await registerOwnerViaServices();
+    const earlier = await hashPasswordWithCost(OWNER_PASSWORD, EARLIER_STANDARD);
+    const storedHash = async () =>
+      (await withDb((db) => db.select({ password: users.password }).from(users).where(eq(users.id, owner.user.id))))[0]!
+        .password;
+    await withDb((db) => db.update(users).set({ password: earlier }).where(eq(users.id, owner.user.id)));
+
+    const wrong = await api("/api/login", { body: { email: owner.email, password: `${OWNER_PASSWORD}x` } });
+    expect(wrong.status).toBe(401);
+    expect(await storedHash()).toBe(earlier);
+
+    const signedIn = await api("/api/login", { body: { email: owner.email, password: OWNER_PASSWORD } });
+    expect(signedIn.status).toBe(200);
+    const replaced = await storedHash();
+    // The test run's configured cost (PASSWORD_HASHING=fast); production's is N=2^14, r=8, p=1.
+    expect(replaced).toMatch(/^scrypt\$1024\$8\$1\$/);
+    // Sessions do not depend on the hash: the one from before still works, and so does the password.
+    expect((await api("/api/auth/user", { token: owner.token })).status).toBe(200);
+    expect((await api("/api/login", { body: { email: owner.email, password: OWNER_PASSWORD } })).status).toBe(200);
+    expect(await storedHash()).toBe(replaced);
   });
 });
 

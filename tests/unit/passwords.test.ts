@@ -1,6 +1,6 @@
 import { randomBytes, scryptSync } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { hashPassword, verifyPassword } from "../../worker/lib/passwords";
+import { EARLIER_STANDARD, hashPassword, needsRehash, verifyPassword } from "../../worker/lib/passwords";
 
 // A hash or check at the production cost takes a noticeable fraction of a second: the production
 // hashes are made once and checked concurrently; the other rules are checked on cheap hashes.
@@ -20,17 +20,27 @@ function cheapHash(password: string, N = 1024, r = 8, p = 1): string {
 }
 
 describe("hashPassword", () => {
-  it("uses the production scrypt cost: N=2^15, r=8, p=3, a 16-byte salt and a 32-byte key", () => {
-    expect(stored).toMatch(/^scrypt\$32768\$8\$3\$[A-Za-z0-9+/]{22}==\$[A-Za-z0-9+/]{43}=$/);
+  it("uses the production scrypt cost: N=2^14, r=8, p=1 (16 MiB), a 16-byte salt and a 32-byte key", () => {
+    expect(stored).toMatch(/^scrypt\$16384\$8\$1\$[A-Za-z0-9+/]{22}==\$[A-Za-z0-9+/]{43}=$/);
     const [, , , , salt, key] = stored.split("$");
     expect(Buffer.from(salt!, "base64")).toHaveLength(16);
     expect(Buffer.from(key!, "base64")).toHaveLength(32);
   });
 
   it("salts every hash afresh, so equal passwords do not give equal hashes", () => {
-    expect(storedAgain).toMatch(/^scrypt\$32768\$8\$3\$/);
+    expect(storedAgain).toMatch(/^scrypt\$16384\$8\$1\$/);
     expect(storedAgain.split("$")[4]).not.toBe(stored.split("$")[4]);
     expect(storedAgain.split("$")[5]).not.toBe(stored.split("$")[5]);
+  });
+});
+
+describe("needsRehash", () => {
+  it("asks for a new hash when one was made at another cost than the configured one", async () => {
+    expect(needsRehash(stored, "standard")).toBe(false);
+    expect(needsRehash(stored, "fast")).toBe(true);
+    const { N, r, p } = EARLIER_STANDARD;
+    expect(needsRehash(`scrypt$${N}$${r}$${p}$${stored.split("$").slice(4).join("$")}`, "standard")).toBe(true);
+    expect(needsRehash(cheapHash(PASSWORD), "fast")).toBe(false);
   });
 });
 

@@ -11,11 +11,17 @@ import type { AppEnv } from "../env";
 import { recordSigning } from "../lib/signing";
 import { clientAddress } from "../lib/client-address";
 import { ApiError, badRequest } from "../lib/errors";
-import { dummyPasswordHash, hashPassword, verifyPassword } from "../lib/passwords";
+import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "../lib/passwords";
 import { validate } from "../lib/validation";
 import { relyingParty, requireUser, sessionDetails } from "../middleware/auth";
 import { enforceRateLimit } from "../middleware/rate-limit";
-import { confirmEmail, findAccountByEmail, newConfirmationLink, registerOrTellOwner } from "../services/accounts";
+import {
+  confirmEmail,
+  findAccountByEmail,
+  newConfirmationLink,
+  registerOrTellOwner,
+  replacePasswordHash,
+} from "../services/accounts";
 import { queueEmails } from "../services/email";
 import { clearAddressFailures, loginWaitSeconds, recordLoginFailure } from "../services/login-failures";
 import { PASSKEY_NOT_VERIFIED, passkeySignInOptions, verifyPasskey } from "../services/passkeys";
@@ -79,6 +85,15 @@ export const authRoutes = new Hono<AppEnv>()
       throw new ApiError(401, INVALID_CREDENTIALS, [`password: ${INVALID_CREDENTIALS}`]);
     }
     if (!user.isActive) throw new ApiError(403, "Your account has been deactivated. Contact your administrator.");
+    // A hash made at an earlier cost is replaced now, while the password is at hand (never otherwise).
+    if (needsRehash(user.password, c.var.config.PASSWORD_HASHING)) {
+      await replacePasswordHash(
+        c.var.db,
+        user.id,
+        user.password,
+        await hashPassword(password, c.var.config.PASSWORD_HASHING),
+      );
+    }
     // Only an address with failures of its own has anything to clear: no extra write on a normal sign-in.
     if (addressFailed) await clearAddressFailures(c.var.db, address);
     if (user.totpEnabledAt || user.hasPasskey) {

@@ -93,6 +93,17 @@ export async function findAccountByEmail(db: Reader, email: string) {
   return user ?? null;
 }
 
+/**
+ * Replaces a password hash made at an earlier cost with one of the same password at today's, unless
+ * the password changed meanwhile. Not an edit of the account: updatedAt stays as it was.
+ */
+export async function replacePasswordHash(db: Database, userId: number, earlier: string, replacement: string) {
+  await db
+    .update(users)
+    .set({ password: replacement, updatedAt: sql`${users.updatedAt}` })
+    .where(and(eq(users.id, userId), eq(users.password, earlier)));
+}
+
 async function storedPasswordHash(db: Database, userId: number): Promise<string | null> {
   const [user] = await db.select({ password: users.password }).from(users).where(eq(users.id, userId));
   return user?.password ?? null;

@@ -1,0 +1,63 @@
+import { randomBytes, scryptSync } from "node:crypto";
+import type pg from "pg";
+import { EARLIER_STANDARD } from "../worker/lib/passwords";
+import { BENCH_PASSWORD, registerCompany } from "./accounts";
+import { expectJson } from "./http";
+import { cpuMs } from "./measure";
+
+/** Accounts signed in, twice each (the per-email sign-in limit is 10 a minute). */
+export const SIGN_IN_ACCOUNTS = 10;
+
+export interface SignInCost {
+  /** workerd CPU per GET /api/auth/user: a signed-in request without a password. */
+  baselineMs: number;
+  /** workerd CPU per POST /api/login at today's cost. */
+  signInMs: number;
+  /** The same for a hash made at the earlier cost: verified at that cost, then replaced at today's. */
+  earlierSignInMs: number;
+}
+
+/** A hash at the earlier cost (N=2^15, r=8, p=3), made in Node as the Worker would have made it. */
+function earlierHash(password: string): string {
+  const { N, r, p } = EARLIER_STANDARD;
+  const salt = randomBytes(16);
+  const key = scryptSync(password.normalize("NFKC"), salt, 32, { N, r, p, maxmem: 256 * N * r });
+  return `scrypt$${N}$${r}$${p}$${salt.toString("base64")}$${key.toString("base64")}`;
+}
+
+/** workerd's CPU per sign-in on a running server with production's password hashing. */
+export async function benchSignIn(origin: string, pids: number[], pool: pg.Pool): Promise<SignInCost> {
+  const accounts = [];
+  for (let index = 0; index < SIGN_IN_ACCOUNTS; index += 1) {
+    accounts.push(await registerCompany(origin, pool, `signin${index}`, `Bench Sign-in ${index} Valuers`));
+  }
+  const signIn = (email: string) =>
+    expectJson(200, origin, "/api/login", { body: { email, password: BENCH_PASSWORD } });
+
+  let before = cpuMs(pids);
+  for (const account of accounts) {
+    await expectJson(200, origin, "/api/auth/user", { token: account.token });
+    await expectJson(200, origin, "/api/auth/user", { token: account.token });
+  }
+  const baselineMs = (cpuMs(pids) - before) / (2 * accounts.length);
+
+  before = cpuMs(pids);
+  for (const account of accounts) {
+    await signIn(account.email);
+    await signIn(account.email);
+  }
+  const signInMs = (cpuMs(pids) - before) / (2 * accounts.length);
+
+  for (const account of accounts) {
+    await pool.query("UPDATE users SET password = $1 WHERE id = $2", [earlierHash(BENCH_PASSWORD), account.userId]);
+  }
+  before = cpuMs(pids);
+  for (const account of accounts) await signIn(account.email);
+  const earlierSignInMs = (cpuMs(pids) - before) / accounts.length;
+  const { rows } = await pool.query<{ replaced: string }>(
+    "SELECT count(*) AS replaced FROM users WHERE id = ANY($1::int[]) AND password NOT LIKE 'scrypt$32768$%'",
+    [accounts.map((account) => account.userId)],
+  );
+  if (Number(rows[0]!.replaced) !== accounts.length) throw new Error("a sign-in left an earlier-cost hash in place");
+  return { baselineMs, signInMs, earlierSignInMs };
+}
