@@ -1161,6 +1161,26 @@ export interface components {
     } | null;
     /** @description Every error has this shape, whatever the status */
     Error: {
+      /**
+       * @description What went wrong, for programs: stable across releases
+       * @enum {string}
+       */
+      code:
+        | "invalid_request"
+        | "unauthorized"
+        | "forbidden"
+        | "not_found"
+        | "method_not_allowed"
+        | "conflict"
+        | "reference_taken"
+        | "idempotency_key_in_use"
+        | "idempotency_key_reused"
+        | "payload_too_large"
+        | "unsupported_media_type"
+        | "unprocessable"
+        | "rate_limited"
+        | "internal_error"
+        | "unavailable";
       /** @example Validation failed */
       message: string;
       /**

@@ -22,8 +22,33 @@ const decimal = z
   .regex(/^\d+(\.\d+)?$/)
   .meta({ description: "A decimal number as text, exactly as stored", example: "12500000.00" });
 
+/**
+ * What a program branches on when a request fails: one code per kind of refusal, stable across
+ * releases, while `message` is for people and may be reworded. Most follow the status; a few name
+ * a refusal a client handles on its own (a reference already issued, an Idempotency-Key in use).
+ */
+export const ERROR_CODES = [
+  "invalid_request",
+  "unauthorized",
+  "forbidden",
+  "not_found",
+  "method_not_allowed",
+  "conflict",
+  "reference_taken",
+  "idempotency_key_in_use",
+  "idempotency_key_reused",
+  "payload_too_large",
+  "unsupported_media_type",
+  "unprocessable",
+  "rate_limited",
+  "internal_error",
+  "unavailable",
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
 export const errorBodySchema = z
   .strictObject({
+    code: z.enum(ERROR_CODES).meta({ description: "What went wrong, for programs: stable across releases" }),
     message: z.string().meta({ example: "Validation failed" }),
     errors: z
       .array(z.string())

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "./env";
-import { ApiError, handleError } from "./lib/errors";
+import { ApiError, handleError, notFound } from "./lib/errors";
 import { withDatabase } from "./middleware/database";
 import { requireJsonBody } from "./middleware/json-body";
 import { apiSecurityHeaders, sameOriginCors, strictTransportSecurity } from "./middleware/security-headers";
@@ -100,7 +100,7 @@ export const app = new Hono<AppEnv>()
   .route("/verifier", verifierRoutes)
   .notFound((c) => {
     // Paths for programs (the API and the open data a verifier reads) answer JSON; others get the app.
-    if (MACHINE_PATHS.test(c.req.path)) return c.json({ message: "Not found" }, 404);
+    if (MACHINE_PATHS.test(c.req.path)) return handleError(notFound(), c);
     return c.env.ASSETS.fetch(c.req.raw);
   })
   .onError(handleError);

@@ -93,11 +93,11 @@ describe("every admin route is enforced on the server", () => {
 
     const anonymous = await api(path, { method: route.method, body });
     expect(anonymous.status, `${route.method} ${path} anonymous`).toBe(401);
-    expect(anonymous.body).toEqual({ message: "Unauthorized" });
+    expect(anonymous.body).toEqual({ code: "unauthorized", message: "Unauthorized" });
 
     const nonAdmin = await api(path, { method: route.method, body, token: user.token });
     expect(nonAdmin.status, `${route.method} ${path} as a user`).toBe(403);
-    expect(nonAdmin.body).toEqual({ message: ACCESS_DENIED });
+    expect(nonAdmin.body).toEqual({ code: "forbidden", message: ACCESS_DENIED });
 
     expect(await targetState(target)).toEqual(before);
 

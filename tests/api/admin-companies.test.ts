@@ -155,7 +155,7 @@ describe("GET /api/admin/companies/:id/details", () => {
   it("answers 404 for an unknown company", async () => {
     const res = await asAdmin(`/api/admin/companies/${UNKNOWN_ID}/details`);
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ message: "Company not found" });
+    expect(res.body).toEqual({ code: "not_found", message: "Company not found" });
     expect((await asAdmin("/api/admin/companies/1x/details")).status).toBe(404);
   });
 });
@@ -191,7 +191,7 @@ describe("PATCH /api/admin/companies/:id/status", () => {
     const body = { isActive: false };
     const missing = await asAdmin(`/api/admin/companies/${UNKNOWN_ID}/status`, { method: "PATCH", body });
     expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ message: "Company not found" });
+    expect(missing.body).toEqual({ code: "not_found", message: "Company not found" });
     const owner = await registerOwnerViaServices();
     const bad = await asAdmin(`/api/admin/companies/${companyIdOf(owner)}/status`, {
       method: "PATCH",
@@ -239,7 +239,7 @@ describe("PATCH /api/admin/companies/:id/reset-password", () => {
     for (const [body, error] of cases) {
       const res = await asAdmin(path, { method: "PATCH", body });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ message: "Validation failed", errors: [error] });
+      expect(res.body).toEqual({ code: "invalid_request", message: "Validation failed", errors: [error] });
     }
     await loginViaApi(owner.email, owner.password);
     const missing = await asAdmin(`/api/admin/companies/${UNKNOWN_ID}/reset-password`, {

@@ -123,6 +123,7 @@ describe("PATCH /api/admin/users/:id/status", () => {
   it("answers 404 for unknown users and 400 for a missing status", async () => {
     const body = { isActive: false };
     expect((await asAdmin(`/api/admin/users/${UNKNOWN_ID}/status`, { method: "PATCH", body })).body).toEqual({
+      code: "not_found",
       message: "User not found",
     });
     expect((await asAdmin("/api/admin/users/abc/status", { method: "PATCH", body })).status).toBe(404);
@@ -169,7 +170,7 @@ describe("an admin cannot remove themselves", () => {
     for (const { message, ...request } of refusals) {
       const res = await asAdmin(request.path, request);
       expect(res.status, request.path).toBe(400);
-      expect(res.body).toEqual({ message });
+      expect(res.body).toEqual({ code: "invalid_request", message });
     }
     expect(await findUser(bystander.user.id)).toMatchObject({ isActive: true });
     expect(await currentUserStatus(bystander)).toBe(200);
@@ -255,7 +256,7 @@ describe("PATCH /api/admin/users/bulk-status", () => {
     for (const [body, error] of cases) {
       const res = await asAdmin("/api/admin/users/bulk-status", { method: "PATCH", body });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ message: "Validation failed", errors: [error] });
+      expect(res.body).toEqual({ code: "invalid_request", message: "Validation failed", errors: [error] });
     }
   });
 });
@@ -295,7 +296,7 @@ describe("DELETE /api/admin/users/:id", () => {
   it("answers 404 for an unknown user", async () => {
     const res = await asAdmin(`/api/admin/users/${UNKNOWN_ID}`, { method: "DELETE" });
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ message: "User not found" });
+    expect(res.body).toEqual({ code: "not_found", message: "User not found" });
   });
 });
 
@@ -365,7 +366,7 @@ describe("DELETE /api/admin/users/bulk-delete", () => {
         body: { userIds: owners.map((owner) => owner.user.id) },
       });
       expect(res.status).toBe(500);
-      expect(res.body).toEqual({ message: "Something went wrong. Please try again." });
+      expect(res.body).toEqual({ code: "internal_error", message: "Something went wrong. Please try again." });
     } finally {
       await withDb(async (db) => {
         await db.execute(sql.raw(`drop trigger ${trigger} on users`));
@@ -384,6 +385,10 @@ describe("DELETE /api/admin/users/bulk-delete", () => {
   it("validates the ids", async () => {
     const res = await asAdmin("/api/admin/users/bulk-delete", { method: "DELETE", body: { userIds: [] } });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: "Validation failed", errors: ["userIds: Select at least one user"] });
+    expect(res.body).toEqual({
+      code: "invalid_request",
+      message: "Validation failed",
+      errors: ["userIds: Select at least one user"],
+    });
   });
 });

@@ -135,7 +135,7 @@ describe("sign-in and sessions", () => {
     expect(logout.status).toBe(200);
     const after = await api("/api/auth/user", { token });
     expect(after.status).toBe(401);
-    expect(after.body).toEqual({ message: "Unauthorized" });
+    expect(after.body).toEqual({ code: "unauthorized", message: "Unauthorized" });
     // Other sessions of the same user are untouched.
     expect((await api("/api/auth/user", { token: owner.token })).status).toBe(200);
   });
@@ -149,6 +149,7 @@ describe("sign-in and sessions", () => {
     expect(wrongPassword.status).toBe(401);
     expect(unknownEmail.status).toBe(401);
     expect(wrongPassword.body).toEqual({
+      code: "unauthorized",
       message: "Invalid email or password",
       errors: ["password: Invalid email or password"],
     });

@@ -18,7 +18,10 @@ import { tokenIn, waitForEmail } from "../shared/inbox";
  */
 
 const control = inject("outageDatabaseControl");
-const UNAVAILABLE = { message: "The service is temporarily unavailable. Please try again shortly." };
+const UNAVAILABLE = {
+  code: "unavailable",
+  message: "The service is temporarily unavailable. Please try again shortly.",
+};
 /** The pool gives up connecting after 5 s (worker/db.ts); anything slower is a hang. */
 const ANSWER_WITHIN_MS = 6_000;
 

@@ -763,7 +763,11 @@ describe("inputs that used to answer 500", () => {
     const valuersBefore = await countWhere(valuers, f.companyId);
     const nul = await api("/api/valuers", { token: f.owner.token, body: { name: "Jane\u0000Wanjiku" } });
     expect(nul.status).toBe(400);
-    expect(nul.body).toEqual({ message: "Validation failed", errors: ["name: Must not contain NUL characters"] });
+    expect(nul.body).toEqual({
+      code: "invalid_request",
+      message: "Validation failed",
+      errors: ["name: Must not contain NUL characters"],
+    });
     expect(await countWhere(valuers, f.companyId)).toBe(valuersBefore);
 
     const surrogate = await api("/api/profile", {
@@ -951,7 +955,7 @@ describe("generated path ids", () => {
       "/api",
     ]) {
       const res = await api(path);
-      expect([path, res.status, res.body]).toEqual([path, 404, { message: "Not found" }]);
+      expect([path, res.status, res.body]).toEqual([path, 404, { code: "not_found", message: "Not found" }]);
     }
   });
 
@@ -998,7 +1002,10 @@ describe("malformed requests", () => {
     for (const text of ['{"email": ', "{'single': 'quotes'}", '{"a":1}{"b":2}']) {
       const res = await api(path, { method, token: token(), body: text });
       expect(res.status, `${path} ${JSON.stringify(text)}`).toBe(400);
-      expect(res.body, `${path} ${JSON.stringify(text)}`).toEqual({ message: "Malformed JSON in request body" });
+      expect(res.body, `${path} ${JSON.stringify(text)}`).toEqual({
+        code: "invalid_request",
+        message: "Malformed JSON in request body",
+      });
     }
   });
 
@@ -1033,7 +1040,7 @@ describe("malformed requests", () => {
     const huge = JSON.stringify({ ...DEMO_CERTIFICATE, propertyAddress: "x".repeat(150 * 1024) });
     const sized = await api("/api/demo-qr", { body: huge });
     expect(sized.status).toBe(413);
-    expect(sized.body).toEqual({ message: "Request body is too large (limit 100 KB)" });
+    expect(sized.body).toEqual({ code: "payload_too_large", message: "Request body is too large (limit 100 KB)" });
 
     const bytes = new TextEncoder().encode(huge);
     const streamed = await SELF.fetch(`${ORIGIN}/api/register`, {
@@ -1048,7 +1055,10 @@ describe("malformed requests", () => {
       }),
     });
     expect(streamed.status).toBe(413);
-    expect(await streamed.json()).toEqual({ message: "Request body is too large (limit 100 KB)" });
+    expect(await streamed.json()).toEqual({
+      code: "payload_too_large",
+      message: "Request body is too large (limit 100 KB)",
+    });
   });
 
   it("deeply nested JSON under the size limit is a plain 400", async () => {

@@ -51,10 +51,21 @@ const v1 = (
   options: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
 ) => api(`/api/v1${path}`, { ...options, headers: { Authorization: `Bearer ${key}`, ...options.headers } });
 
-/** Every error answer has the documented shape. */
+/** The machine code of each status the API answers with one code only. */
+const CODE_OF: Record<number, string> = {
+  400: "invalid_request",
+  401: "unauthorized",
+  403: "forbidden",
+  404: "not_found",
+  413: "payload_too_large",
+  429: "rate_limited",
+};
+
+/** Every error answer has the documented shape, and its status's machine code. */
 function expectError(res: { status: number; body: unknown }, status: number, message?: RegExp) {
   expect(res.status, JSON.stringify(res.body)).toBe(status);
   const body = errorBodySchema.parse(res.body);
+  if (CODE_OF[status]) expect(body.code).toBe(CODE_OF[status]);
   if (message) expect(body.message).toMatch(message);
 }
 
@@ -341,6 +352,8 @@ describe("the integration API (/api/v1)", () => {
       `externalReference: A code was already issued for this reference (${results[0]!.code.verificationCode})`,
     ]);
     expect(single.headers.get("Location")).toBe(`/api/v1/codes/${results[0]!.code.id}`);
+    // Programs branch on the code, not on the words.
+    expect(single.body.code).toBe("reference_taken");
     const fromApp = await api("/api/qr-codes", {
       token: owner.token,
       body: codeInput(valuer.id, { externalReference: references[1] }),
@@ -592,6 +605,6 @@ describe("the integration API (/api/v1)", () => {
     expect(createQrCodeSchema.safeParse(example).success).toBe(true);
     const batchExample = doc.paths["/codes/batch"].post.requestBody.content["application/json"].example;
     expect(codeBatchSchema.safeParse(batchExample).success).toBe(true);
-    expect(doc.components.schemas.Error.required).toEqual(["message"]);
+    expect(doc.components.schemas.Error.required).toEqual(["code", "message"]);
   });
 });

@@ -78,7 +78,10 @@ describe("sign-in counts failures per /64", () => {
     expect(countOf(answers, 401)).toBe(AUTH_PER_48);
     const limited = answers.find((res) => res.status !== 401)!;
     expectRateLimited(limited);
-    expect(limited.body).toEqual({ message: "Too many attempts. Please wait a minute and try again." });
+    expect(limited.body).toEqual({
+      code: "rate_limited",
+      message: "Too many attempts. Please wait a minute and try again.",
+    });
     // Another site is not affected.
     expect(
       (await signIn(`${unique("other")}@example.com`, "wrong-password-1", inSubnet(newSubnet(newSite())))).status,

@@ -120,7 +120,7 @@ describe("GET /api/public/certificates/:token", () => {
     const unknown = randomToken(16);
     const res = await certificate(unknown);
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ message: "Invalid QR code data" });
+    expect(res.body).toEqual({ code: "not_found", message: "Invalid QR code data" });
     expect(await orphanScansFor(unknown)).toHaveLength(1);
 
     const malformed = unique("bad");

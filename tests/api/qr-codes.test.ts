@@ -187,6 +187,7 @@ describe("creating codes", () => {
       const res = await api("/api/qr-codes", { token: owner.token, body: codeInput(valuerId) });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({
+        code: "invalid_request",
         message: "Validation failed",
         errors: ["valuerId: Choose an active valuer of your company"],
       });
@@ -278,6 +279,7 @@ describe("creating codes with an Idempotency-Key", () => {
     const changed = await keyed(owner.token, key, codeInput(valuer.id, { marketValue: 46000000 }));
     expect(changed.status).toBe(422);
     expect(changed.body).toEqual({
+      code: "idempotency_key_reused",
       message: "This Idempotency-Key was already used with a different request. Send a new key for a new request.",
     });
     expect(await codeCount(owner.token)).toBe(1);
@@ -290,6 +292,7 @@ describe("creating codes with an Idempotency-Key", () => {
       const res = await keyed(owner.token, key, codeInput(valuer.id));
       expect(res.status, key).toBe(400);
       expect(res.body).toEqual({
+        code: "invalid_request",
         message: "Validation failed",
         errors: ["idempotency-key: Must be a UUID, e.g. 3b241101-e2bb-4255-8caf-4136c566a962"],
       });

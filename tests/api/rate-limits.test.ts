@@ -62,7 +62,10 @@ describe("rate limits", () => {
     expect(answers.slice(0, -1).map((res) => res.status)).toEqual(Array(REGISTRATIONS_PER_MINUTE).fill(202));
     const limited = answers.at(-1)!;
     expectLimited(limited);
-    expect(limited.body).toEqual({ message: "Too many attempts. Please wait a minute and try again." });
+    expect(limited.body).toEqual({
+      code: "rate_limited",
+      message: "Too many attempts. Please wait a minute and try again.",
+    });
     // Another address is not affected.
     expect((await register(randomIp())).status).toBe(202);
   }, 200_000);

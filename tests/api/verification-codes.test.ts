@@ -68,7 +68,7 @@ describe("GET /api/public/verification-codes/:code", () => {
     const unknown = unknownCode();
     const res = await lookUp(unknown);
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ message: "No report has this verification code" });
+    expect(res.body).toEqual({ code: "not_found", message: "No report has this verification code" });
     expect(await orphanScansFor(unknown)).toMatchObject([{ qrCodeId: null, counted: false, kind: "scan" }]);
 
     // Typed with look-alikes or the wrong length, it cannot be a code: refused unread, still logged.

@@ -222,7 +222,11 @@ describe("webhook settings", () => {
     for (const url of INTERNAL_URLS) {
       const res = await setWebhookInProduction(owner, url);
       expect(res.status, url).toBe(400);
-      expect(res.body, url).toEqual({ message: "Validation failed", errors: [`url: ${WEBHOOK_URL_ERRORS.notPublic}`] });
+      expect(res.body, url).toEqual({
+        code: "invalid_request",
+        message: "Validation failed",
+        errors: [`url: ${WEBHOOK_URL_ERRORS.notPublic}`],
+      });
     }
     // Locally only loopback is let through: the rest stay refused there too.
     for (const url of INTERNAL_URLS.filter((url) => !/127\.|::1\]|localhost|0x7f|2130706433|0177/i.test(url))) {
@@ -236,7 +240,7 @@ describe("webhook settings", () => {
     const otherPort = await setWebhookInProduction(owner, "https://hooks.example.com:8443/x");
     expect(otherPort).toEqual({
       status: 400,
-      body: { message: "Validation failed", errors: [`url: ${WEBHOOK_URL_ERRORS.port}`] },
+      body: { code: "invalid_request", message: "Validation failed", errors: [`url: ${WEBHOOK_URL_ERRORS.port}`] },
     });
     expect((await setWebhookInProduction(owner, "http://hooks.example.com/x")).body.errors).toEqual([
       `url: ${WEBHOOK_URL_ERRORS.notHttps}`,
@@ -254,7 +258,11 @@ describe("webhook settings", () => {
     const url = `http://127.0.0.1:${receiverPort}/hook`;
     expect(await setWebhookInProduction(owner, url)).toEqual({
       status: 400,
-      body: { message: "Validation failed", errors: [`url: ${WEBHOOK_URL_ERRORS.notPublic}`] },
+      body: {
+        code: "invalid_request",
+        message: "Validation failed",
+        errors: [`url: ${WEBHOOK_URL_ERRORS.notPublic}`],
+      },
     });
     expect((await api(WEBHOOK_PATH, { token: owner.token })).body.url).toBeNull();
     expect((await setLocalWebhook(owner, url)).url).toBe(url);

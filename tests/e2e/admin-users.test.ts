@@ -49,7 +49,12 @@ describe("user management", () => {
     expect(await cells.nth(4).innerText()).toBe("Active");
     await page.unroute("**/api/admin/users/*/status");
 
-    await row.getByRole("button", { name: `Deactivate ${target.email}` }).click();
+    // Waits for the server's answer itself, so a failure says whether the request went out at all.
+    const [answer] = await Promise.all([
+      page.waitForResponse((response) => response.url().endsWith("/status") && response.request().method() === "PATCH"),
+      row.getByRole("button", { name: `Deactivate ${target.email}` }).click(),
+    ]);
+    expect(answer.status()).toBe(200);
     expect(await expectToast(page, "User status updated successfully")).toBe("default");
     await cells.nth(4).getByText("Inactive", { exact: true }).waitFor();
 

@@ -2,17 +2,39 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
+import type { ErrorCode } from "../../schema/api-v1";
 import type { ErrorBody } from "../../schema/responses";
 import { ConfigError } from "../config";
 
+/** The machine code of a refusal with this status, unless the refusal names its own. */
+const CODE_OF_STATUS: Partial<Record<number, ErrorCode>> = {
+  400: "invalid_request",
+  401: "unauthorized",
+  403: "forbidden",
+  404: "not_found",
+  405: "method_not_allowed",
+  409: "conflict",
+  413: "payload_too_large",
+  415: "unsupported_media_type",
+  422: "unprocessable",
+  429: "rate_limited",
+  503: "unavailable",
+};
+
+export const codeOfStatus = (status: number): ErrorCode =>
+  CODE_OF_STATUS[status] ?? (status >= 500 ? "internal_error" : "invalid_request");
+
 export class ApiError extends Error {
+  readonly code: ErrorCode;
   constructor(
     readonly status: ContentfulStatusCode,
     message: string,
     readonly errors?: string[],
     readonly headers?: Record<string, string>,
+    code?: ErrorCode,
   ) {
     super(message);
+    this.code = code ?? codeOfStatus(status);
   }
 }
 
@@ -64,33 +86,35 @@ export async function handleError(error: unknown, c: Context): Promise<Response>
   return errorResponse(error, c);
 }
 
+/** The one error shape: a machine code, a message for people, and the fields' problems when there are any. */
+function errorBody(code: ErrorCode, message: string, errors?: string[]): ErrorBody {
+  return errors ? { code, message, errors } : { code, message };
+}
+
 function errorResponse(error: unknown, c: Context): Response {
   if (error instanceof ApiError) {
-    const body: ErrorBody = error.errors
-      ? { message: error.message, errors: error.errors }
-      : { message: error.message };
-    return c.json(body, error.status, error.headers);
+    return c.json(errorBody(error.code, error.message, error.errors), error.status, error.headers);
   }
   if (error instanceof HTTPException) {
-    return c.json({ message: error.message || "Request failed" }, error.status);
+    return c.json(errorBody(codeOfStatus(error.status), error.message || "Request failed"), error.status);
   }
   if (error instanceof z.ZodError) {
-    return c.json({ message: "Validation failed", errors: describeIssues(error) }, 400);
+    return c.json(errorBody("invalid_request", "Validation failed", describeIssues(error)), 400);
   }
   if (error instanceof ConfigError) {
     console.error(error.message);
-    return c.json({ message: "The service is not configured correctly" }, 500);
+    return c.json(errorBody("internal_error", "The service is not configured correctly"), 500);
   }
   const cause = (error as { cause?: unknown })?.cause;
   if (isDatabaseUnavailable(error) || isDatabaseUnavailable(cause)) {
     // The driver's reason only: a failed query's own message carries its parameters (emails, session ids).
     console.error("database unavailable:", String((cause as Error | undefined)?.message ?? (error as Error)?.message));
-    return c.json({ message: "The service is temporarily unavailable. Please try again shortly." }, 503, {
+    return c.json(errorBody("unavailable", "The service is temporarily unavailable. Please try again shortly."), 503, {
       "Retry-After": "5",
     });
   }
   console.error("unhandled error", error);
-  return c.json({ message: "Something went wrong. Please try again." }, 500);
+  return c.json(errorBody("internal_error", "Something went wrong. Please try again."), 500);
 }
 
 /** Postgres unique_violation, whether drizzle wrapped the driver error or not. */

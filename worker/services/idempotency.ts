@@ -74,8 +74,12 @@ async function firstAnswer<T>(tx: Transaction, thisKey: ReturnType<typeof and>, 
     .from(idempotencyKeys)
     .where(thisKey);
   // Unreachable while the answer is filled in the claiming transaction; refused rather than replayed empty.
-  if (!first || first.status === null) throw new ApiError(409, KEY_IN_FLIGHT);
-  if (first.requestHash !== requestHash) throw new ApiError(422, KEY_REUSED);
+  if (!first || first.status === null) {
+    throw new ApiError(409, KEY_IN_FLIGHT, undefined, undefined, "idempotency_key_in_use");
+  }
+  if (first.requestHash !== requestHash) {
+    throw new ApiError(422, KEY_REUSED, undefined, undefined, "idempotency_key_reused");
+  }
   return { status: first.status as ContentfulStatusCode, body: first.body as T };
 }
 

@@ -166,9 +166,13 @@ export class ReferenceTaken extends ApiError {
     readonly publicToken: string,
     verificationCode: string,
   ) {
-    super(409, "A code was already issued for this reference", [
-      `externalReference: A code was already issued for this reference (${formatVerificationCode(verificationCode)})`,
-    ]);
+    super(
+      409,
+      "A code was already issued for this reference",
+      [`externalReference: A code was already issued for this reference (${formatVerificationCode(verificationCode)})`],
+      undefined,
+      "reference_taken",
+    );
   }
 }
 

@@ -241,7 +241,8 @@ export const v1CodeRoutes = new OpenAPIHono<AppEnv>({ defaultHook: answerInvalid
           companyId: caller.companyId,
         }).catch((error: unknown) => {
           if (error instanceof ReferenceTaken) {
-            throw new ApiError(409, error.message, error.errors, { Location: `/api/v1/codes/${error.publicToken}` });
+            const location = { Location: `/api/v1/codes/${error.publicToken}` };
+            throw new ApiError(409, error.message, error.errors, location, error.code);
           }
           throw error;
         });

@@ -1,5 +1,5 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { API_KEY_SCOPE_DESCRIPTIONS } from "../../../schema/api-v1";
+import { API_KEY_SCOPE_DESCRIPTIONS, ERROR_CODES } from "../../../schema/api-v1";
 import { API_KEY_PREFIX } from "../../../schema/limits";
 import type { AppEnv } from "../../env";
 import { publicOrigin } from "../../lib/public-address";
@@ -17,7 +17,7 @@ Authenticate with an API key that the company's owner makes in Settings → API 
 
 ${scopes}
 
-Every error is \`{ "message": "…", "errors"?: ["field: problem"] }\`.`;
+Every error is \`{ "code": "…", "message": "…", "errors"?: ["field: problem"] }\`: branch on \`code\` (${ERROR_CODES.map((code) => `\`${code}\``).join(", ")}), which stays the same across releases; \`message\` is for people.`;
 
 /**
  * The integration API (/api/v1), for firms' own software. Every route is defined with its request
