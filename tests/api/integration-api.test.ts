@@ -10,7 +10,7 @@ import {
 } from "../../schema/api-v1";
 import { API_KEY_PREFIX } from "../../schema/limits";
 import { OWNER_PASSWORD } from "../shared/accounts";
-import { apiKeys, qrCodes } from "../../schema/tables";
+import { apiKeys, qrCodes, valuers as valuerRows } from "../../schema/tables";
 import { CODE_BATCH_MAX, codeBatchSchema, createQrCodeSchema } from "../../schema/validation/qr-codes";
 import { type Account, companyIdOf, registerOwnerViaServices, startSessionViaServices } from "./fixtures/accounts";
 import { auditEntriesFor, createAdminViaDb } from "./fixtures/admins";
@@ -359,6 +359,15 @@ describe("the integration API (/api/v1)", () => {
       body: codeInput(valuer.id, { externalReference: references[1] }),
     });
     expectError(fromApp, 409, /already issued for this reference/);
+    // Still answered after the signing valuer left: only rows still to issue need a valuer who can sign.
+    await withDb((db) => db.update(valuerRows).set({ isActive: false }).where(eq(valuerRows.id, valuer.id)));
+    const afterLeaving = await v1(key, "/codes/batch", { body: batch });
+    expect(afterLeaving.status, JSON.stringify(afterLeaving.body)).toBe(200);
+    expect(v1CodeBatchResultSchema.parse(afterLeaving.body).results.map((result) => result.status)).toEqual([
+      "existing",
+      "existing",
+      "existing",
+    ]);
   });
 
   it("issues nothing from a batch with a wrong row, and names each wrong row by its index", async () => {

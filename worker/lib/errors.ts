@@ -106,6 +106,12 @@ function errorResponse(error: unknown, c: Context): Response {
     return c.json(errorBody("internal_error", "The service is not configured correctly"), 500);
   }
   const cause = (error as { cause?: unknown })?.cause;
+  if (isTransactionConflict(error) || isTransactionConflict(cause)) {
+    // Two transactions waited on each other and the database ended one: sending it again is safe.
+    return c.json(errorBody("unavailable", "The service was busy with a conflicting change. Please try again."), 503, {
+      "Retry-After": "1",
+    });
+  }
   if (isDatabaseUnavailable(error) || isDatabaseUnavailable(cause)) {
     // The driver's reason only: a failed query's own message carries its parameters (emails, session ids).
     console.error("database unavailable:", String((cause as Error | undefined)?.message ?? (error as Error)?.message));
@@ -115,6 +121,12 @@ function errorResponse(error: unknown, c: Context): Response {
   }
   console.error("unhandled error", error);
   return c.json(errorBody("internal_error", "Something went wrong. Please try again."), 500);
+}
+
+/** A deadlock (40P01) or a serialization failure (40001): the database undid the transaction, which can simply run again. */
+function isTransactionConflict(error: unknown): boolean {
+  const code = (error as { code?: string } | undefined)?.code;
+  return code === "40P01" || code === "40001";
 }
 
 /** Postgres unique_violation, whether drizzle wrapped the driver error or not. */

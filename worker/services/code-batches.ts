@@ -28,30 +28,38 @@ export async function issueCodeBatch(
   rows: CodeBatchRow[],
 ): Promise<BatchResult[]> {
   return db.transaction(async (tx) => {
-    const valuerIds = [...new Set(rows.map((row) => row.valuerId))];
-    const signers = await tx
-      .select({ id: valuers.id })
-      .from(valuers)
-      .where(
-        and(
-          eq(valuers.companyId, owner.companyId),
-          inArray(valuers.id, valuerIds),
-          eq(valuers.isActive, true),
-          isNull(valuers.deletedAt),
-        ),
-      );
-    const canSign = new Set(signers.map((signer) => signer.id));
-    const refused = rows.flatMap((row, index) =>
-      canSign.has(row.valuerId) ? [] : [`codes.${index}.valuerId: ${CHOOSE_ACTIVE_VALUER}`],
-    );
-    if (refused.length > 0) throw new ApiError(400, "Validation failed", refused);
-
     const references = rows.map((row) => row.externalReference!);
     const earlier = await tx
       .select({ id: qrCodes.id, externalReference: qrCodes.externalReference })
       .from(qrCodes)
       .where(and(eq(qrCodes.companyId, owner.companyId), inArray(qrCodes.externalReference, references)));
     const earlierId = new Map(earlier.map((code) => [code.externalReference!, code.id]));
+
+    // Only the rows still to issue need a signer who can sign today: a batch sent again after a
+    // valuer left still answers the codes that valuer signed.
+    const toIssue = rows.filter((row) => !earlierId.has(row.externalReference!));
+    const valuerIds = [...new Set(toIssue.map((row) => row.valuerId))];
+    const signers =
+      valuerIds.length === 0
+        ? []
+        : await tx
+            .select({ id: valuers.id })
+            .from(valuers)
+            .where(
+              and(
+                eq(valuers.companyId, owner.companyId),
+                inArray(valuers.id, valuerIds),
+                eq(valuers.isActive, true),
+                isNull(valuers.deletedAt),
+              ),
+            );
+    const canSign = new Set(signers.map((signer) => signer.id));
+    const refused = rows.flatMap((row, index) =>
+      earlierId.has(row.externalReference!) || canSign.has(row.valuerId)
+        ? []
+        : [`codes.${index}.valuerId: ${CHOOSE_ACTIVE_VALUER}`],
+    );
+    if (refused.length > 0) throw new ApiError(400, "Validation failed", refused);
 
     const outcomes: { status: BatchResult["status"]; id: number }[] = [];
     for (const row of rows) {

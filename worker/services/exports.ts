@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, sql, type SQL } from "drizzle-orm";
+import { csvField, type CsvCell } from "../../schema/csv";
 import type { AnyPgColumn, AnyPgTable } from "drizzle-orm/pg-core";
 import { qrCodes, scanEvents } from "../../schema/tables";
 import type { CodesExportQuery } from "../../schema/validation/exports";
@@ -21,25 +22,7 @@ import { scanColumns } from "./scans";
  */
 export const EXPORT_BATCH_ROWS = 1000;
 
-type Cell = string | number | boolean | null;
-
-/** What a spreadsheet reads as the start of a formula, after any leading spaces or line breaks. */
-const FORMULA_START = /^[\s\u00A0]*[=+\-@]|^[\t\r]/;
-
-/**
- * One CSV field (RFC 4180). Text is always quoted, so a separator inside it (a comma, or the
- * semicolon some locales split on) never starts a new cell; text a person typed that a spreadsheet
- * would run as a formula is prefixed with an apostrophe, so opening an export never runs what
- * someone wrote into an address or a reason. Numbers and booleans are written bare.
- */
-export function csvField(value: Cell): string {
-  if (value === null) return "";
-  if (typeof value !== "string") return String(value);
-  const safe = FORMULA_START.test(value) ? `'${value}` : value;
-  return `"${safe.replaceAll('"', '""')}"`;
-}
-
-const csvLine = (cells: readonly Cell[]) => `${cells.map(csvField).join(",")}\r\n`;
+const csvLine = (cells: readonly CsvCell[]) => `${cells.map(csvField).join(",")}\r\n`;
 
 interface Cursor {
   at: string;
@@ -47,7 +30,7 @@ interface Cursor {
 }
 
 interface Batch {
-  lines: Cell[][];
+  lines: CsvCell[][];
   next: Cursor | null;
 }
 

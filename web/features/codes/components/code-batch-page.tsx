@@ -1,6 +1,7 @@
 import { Download, Upload } from "lucide-react";
 import { useState, type ChangeEvent } from "react";
 import { Link } from "react-router";
+import { csvField } from "../../../../schema/csv";
 import type { CodeBatchAnswer, Json } from "../../../../schema/responses";
 import { CODE_BATCH_MAX } from "../../../../schema/validation/qr-codes";
 import { Button, buttonClasses } from "../../../components/ui/button";
@@ -17,6 +18,8 @@ import { NoValuersNotice } from "./no-valuers-notice";
 import { BATCH_COLUMNS, batchTemplateCsv, readBatch, type BatchRow, type ReadBatch } from "../lib/code-batch-csv";
 import { renderQrPng, renderQrSvg } from "../lib/qr-image";
 import type { SigningValuers } from "../lib/signing-valuers";
+
+const MAX_FILE_BYTES = 5 * 1024 * 1024;
 
 /** Rows per request: small enough that the bar moves, large enough that 500 rows take 20 requests. */
 const PART_ROWS = 25;
@@ -39,11 +42,16 @@ function rowErrorsOf(error: unknown, part: BatchRow[]): Map<number, string[]> {
 async function zipOfImages(issued: Issued[], onProgress: (done: number) => void): Promise<Blob> {
   const { strToU8, zipSync } = await import("fflate");
   const files: Record<string, Uint8Array | [Uint8Array, { level: 0 }]> = {};
+  // Names compared without case: unpacked on Windows or macOS, JOB-1.png and job-1.png are one file.
   const taken = new Set<string>();
   const list = [["Your Reference", "Verification Code", "Certificate Address"]];
   for (const [index, { externalReference, code }] of issued.entries()) {
-    let stem = fileSafeStem(externalReference) || `code-${index + 1}`;
-    if (taken.has(stem.toLowerCase())) stem = `${stem}-${index + 1}`;
+    // References that become the same file name ("JOB/1", "JOB-1") get the code's own verification code added.
+    const base = fileSafeStem(externalReference) || `code-${index + 1}`;
+    let stem = base;
+    for (let suffix = 1; taken.has(stem.toLowerCase()); suffix += 1) {
+      stem = `${base}-${fileSafeStem(code.verificationCode)}${suffix > 1 ? `-${suffix}` : ""}`;
+    }
     taken.add(stem.toLowerCase());
     const source = { svgDataUrl: code.qrCodeDataUrl, verificationCode: code.verificationCode };
     // PNG is compressed already: stored as it is.
@@ -52,7 +60,7 @@ async function zipOfImages(issued: Issued[], onProgress: (done: number) => void)
     list.push([externalReference, code.verificationCode, code.qrCodeData]);
     onProgress(index + 1);
   }
-  const csv = list.map((cells) => cells.map((cell) => `"${cell.replace(/"/g, '""')}"`).join(",")).join("\r\n");
+  const csv = list.map((cells) => cells.map(csvField).join(",")).join("\r\n");
   files["codes.csv"] = strToU8(`\uFEFF${csv}\r\n`);
   return new Blob([zipSync(files)], { type: "application/zip" });
 }
@@ -107,12 +115,19 @@ export function CodeBatchPage({ signingValuers }: { signingValuers: SigningValue
     const file = event.target.files?.[0];
     event.target.value = "";
     if (!file || !signingValuers.data) return;
-    const { default: Papa } = await import("papaparse");
-    const text = (await file.text()).replace(/^\uFEFF/, "");
-    const table = Papa.parse<string[]>(text, { skipEmptyLines: false }).data;
     setFileName(file.name);
     setIssued(new Map());
     setRefused(new Map());
+    // 500 rows of the template are well under a megabyte; anything far larger is not one.
+    if (file.size > MAX_FILE_BYTES) {
+      setBatch({
+        problem: `The file is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB. Upload at most ${CODE_BATCH_MAX} rows.`,
+      });
+      return;
+    }
+    const { default: Papa } = await import("papaparse");
+    const text = (await file.text()).replace(/^\uFEFF/, "");
+    const table = Papa.parse<string[]>(text, { skipEmptyLines: false }).data;
     setBatch(readBatch(table, signingValuers.data));
   };
 
@@ -138,7 +153,7 @@ export function CodeBatchPage({ signingValuers }: { signingValuers: SigningValue
             title: "Error",
             description:
               byLine.size > 0
-                ? `Rows ${[...byLine.keys()].join(", ")} were refused; the rows before them were issued.`
+                ? `Rows ${[...byLine.keys()].join(", ")} were refused, and nothing from their part of ${PART_ROWS} rows was issued; earlier parts were.`
                 : (serverMessageOf(error) ?? "Failed to generate QR code. Please try again."),
             variant: "destructive",
           });

@@ -1,3 +1,4 @@
+import { csvField } from "../../../../schema/csv";
 import type { Json, Valuer } from "../../../../schema/responses";
 import {
   CODE_BATCH_MAX,
@@ -54,12 +55,10 @@ export const BATCH_COLUMNS: Column[] = [
   { header: "Valid Until", field: "validUntil", example: "" },
 ];
 
-const quoted = (text: string) => `"${text.replace(/"/g, '""')}"`;
-
 /** The template to download: the header row and one example row (to be replaced by the firm's own). */
 export function batchTemplateCsv(): string {
   const lines = [BATCH_COLUMNS.map((column) => column.header), BATCH_COLUMNS.map((column) => column.example)];
-  return `${lines.map((cells) => cells.map(quoted).join(",")).join("\r\n")}\r\n`;
+  return `${lines.map((cells) => cells.map(csvField).join(",")).join("\r\n")}\r\n`;
 }
 
 export interface BatchRow {
