@@ -1,6 +1,5 @@
-import { randomBytes, scryptSync } from "node:crypto";
 import type pg from "pg";
-import { EARLIER_STANDARD } from "../worker/lib/passwords";
+import { EARLIER_STANDARD, hashPasswordWithCost } from "../worker/lib/passwords";
 import { BENCH_PASSWORD, registerCompany } from "./accounts";
 import { expectJson } from "./http";
 import { cpuMs } from "./measure";
@@ -15,14 +14,6 @@ export interface SignInCost {
   signInMs: number;
   /** The same for a hash made at the earlier cost: verified at that cost, then replaced at today's. */
   earlierSignInMs: number;
-}
-
-/** A hash at the earlier cost (N=2^15, r=8, p=3), made in Node as the Worker would have made it. */
-function earlierHash(password: string): string {
-  const { N, r, p } = EARLIER_STANDARD;
-  const salt = randomBytes(16);
-  const key = scryptSync(password.normalize("NFKC"), salt, 32, { N, r, p, maxmem: 256 * N * r });
-  return `scrypt$${N}$${r}$${p}$${salt.toString("base64")}$${key.toString("base64")}`;
 }
 
 /** workerd's CPU per sign-in on a running server with production's password hashing. */
@@ -49,7 +40,8 @@ export async function benchSignIn(origin: string, pids: number[], pool: pg.Pool)
   const signInMs = (cpuMs(pids) - before) / (2 * accounts.length);
 
   for (const account of accounts) {
-    await pool.query("UPDATE users SET password = $1 WHERE id = $2", [earlierHash(BENCH_PASSWORD), account.userId]);
+    const earlier = await hashPasswordWithCost(BENCH_PASSWORD, EARLIER_STANDARD);
+    await pool.query("UPDATE users SET password = $1 WHERE id = $2", [earlier, account.userId]);
   }
   before = cpuMs(pids);
   for (const account of accounts) await signIn(account.email);

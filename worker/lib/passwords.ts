@@ -41,7 +41,7 @@ export function hashPassword(password: string, hashing: PasswordHashing = "stand
   return hashPasswordWithCost(password, PASSWORD_HASHING[hashing]);
 }
 
-/** A hash at the given cost; hashPassword's costs are the ones to use (tests make earlier hashes with it). */
+/** A hash at the given cost; hashPassword's costs are the ones to use (the tests and the bench make earlier hashes with it). */
 export async function hashPasswordWithCost(password: string, { N, r, p }: ScryptCost): Promise<string> {
   const salt = randomBytes(16);
   const key = await derive(password, salt, N, r, p);

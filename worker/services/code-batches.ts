@@ -5,7 +5,7 @@ import type { CodeBatchRow } from "../../schema/validation/qr-codes";
 import type { Transactional } from "../db";
 import { ApiError } from "../lib/errors";
 import type { RecordSigning } from "../lib/signing";
-import { CHOOSE_ACTIVE_VALUER, issueCode, ReferenceTaken, selectCodes } from "./qr-codes";
+import { CHOOSE_ACTIVE_VALUER, createSignedCode, ReferenceTaken, selectCodes } from "./qr-codes";
 
 export interface BatchResult {
   externalReference: string;
@@ -69,7 +69,8 @@ export async function issueCodeBatch(
         continue;
       }
       try {
-        const code = await issueCode(tx, signing, { ...row, ...owner });
+        // The valuers were checked above, in this transaction: no second look-up per row.
+        const code = await createSignedCode(tx, signing, { ...row, ...owner });
         outcomes.push({ status: "created", id: code.id });
       } catch (error) {
         // Another request issued this reference since the look-up above (and committed first).

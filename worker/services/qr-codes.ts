@@ -226,19 +226,32 @@ async function createCode(db: Queryable, origin: string, values: CreateQrCode & 
 export const CHOOSE_ACTIVE_VALUER = "Choose an active valuer of your company";
 
 /**
+ * Inserts a code and signs its record into the log, for a caller that has already checked, in the
+ * same transaction, that its valuer may sign (issueCode for one code, issueCodeBatch for many).
+ */
+export async function createSignedCode(
+  db: Queryable,
+  signing: RecordSigning,
+  values: CreateQrCode & { userId: number; companyId: number },
+) {
+  const code = await createCode(db, signing.origin, values);
+  await signCertificate(db, signing, code.id, "issued", "refuse");
+  return code;
+}
+
+/**
  * A new code signed by an active valuer of the company, with the signer as the answer shows it.
  * Given a transaction, the check, the insert and the signed record run in it (so a code never
  * stands without its record).
  */
 export async function issueCode(
   db: Queryable,
-  { signer, origin }: RecordSigning,
+  signing: RecordSigning,
   values: CreateQrCode & { userId: number; companyId: number },
 ): Promise<QrCode> {
   const valuer = await findSigningValuer(db, values.companyId, values.valuerId);
   if (!valuer) throw new ApiError(400, "Validation failed", [`valuerId: ${CHOOSE_ACTIVE_VALUER}`]);
-  const { valuerName, valuerQualification, ...code } = await createCode(db, origin, values);
-  await signCertificate(db, { signer, origin }, code.id, "issued", "refuse");
+  const { valuerName, valuerQualification, ...code } = await createSignedCode(db, signing, values);
   return { ...code, valuer: valuerName ? { name: valuerName, qualification: valuerQualification } : null };
 }
 

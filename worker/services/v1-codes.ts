@@ -70,7 +70,7 @@ export async function codeIdByToken(db: Reader, companyId: number, token: string
 }
 
 /** The tokens of the codes that replace any of these codes, by the replaced code's id, read in one query. */
-export async function successorTokensOf(db: Reader, codes: QrCode[]): Promise<Map<number, string>> {
+async function successorTokensOf(db: Reader, codes: QrCode[]): Promise<Map<number, string>> {
   const ids = [...new Set(codes.flatMap((code) => (code.supersededById === null ? [] : [code.supersededById])))];
   if (ids.length === 0) return new Map();
   const successors = await db
@@ -86,8 +86,8 @@ export async function successorTokensOf(db: Reader, codes: QrCode[]): Promise<Ma
   );
 }
 
-/** The codes as the API answers them. */
-async function withSuccessorTokens(db: Database, codes: QrCode[]): Promise<V1Code[]> {
+/** The codes as the API answers them, in the order given. */
+export async function withSuccessorTokens(db: Reader, codes: QrCode[]): Promise<V1Code[]> {
   const tokens = await successorTokensOf(db, codes);
   return codes.map((code) => toV1Code(code, tokens.get(code.id) ?? null));
 }

@@ -29,10 +29,10 @@ import { loadCodeScans } from "../../services/scans";
 import {
   codeIdByToken,
   codeIdForToken,
-  successorTokensOf,
   toV1Code,
   v1Code,
   v1CodePage,
+  withSuccessorTokens,
 } from "../../services/v1-codes";
 
 const codeIdParam = z.object({
@@ -260,16 +260,16 @@ export const v1CodeRoutes = new OpenAPIHono<AppEnv>({ defaultHook: answerInvalid
       { userId: caller.userId, companyId: caller.companyId },
       c.req.valid("json").codes,
     );
-    const successorTokens = await successorTokensOf(
+    const codes = await withSuccessorTokens(
       c.var.db,
       results.map((result) => result.code),
     );
     return c.json(
       {
-        results: results.map(({ externalReference, status, code }) => ({
+        results: results.map(({ externalReference, status }, index) => ({
           externalReference,
           status,
-          code: withImage(toV1Code(code, successorTokens.get(code.id) ?? null)),
+          code: withImage(codes[index]!),
         })),
       },
       200,
