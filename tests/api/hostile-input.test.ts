@@ -25,7 +25,7 @@ import { codeInput, insertCode } from "./fixtures/codes";
 import { createCompanyWithMember } from "./fixtures/companies";
 import { withDb } from "./fixtures/database";
 import { api, ORIGIN, unique } from "./fixtures/http";
-import { inviteMemberViaApi } from "./fixtures/team";
+import { inviteMemberViaServices } from "./fixtures/team";
 import { createValuerViaApi } from "./fixtures/valuers";
 
 /**
@@ -683,7 +683,7 @@ describe("generated bodies", () => {
           });
           // Each run's invitation comes from a company of its own: a company sends 20 invitations a day.
           const inviter = await registerOwnerViaServices();
-          const invite = await inviteMemberViaApi(inviter.token);
+          const invite = await inviteMemberViaServices(inviter);
           await checkBodyRoute({
             label: "POST /api/invites/:token/accept",
             schema: acceptInviteSchema,
@@ -710,7 +710,6 @@ describe("generated bodies", () => {
       ),
       { numRuns: HASHING_RUNS },
     );
-    // Each run waits for its invitation email to arrive in the inbox before accepting it.
   }, 120_000);
 
   it("administrators' status changes", async () => {
