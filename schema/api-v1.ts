@@ -1,5 +1,18 @@
 import { z } from "zod";
-import { CODE_STATUSES, COPY_VERDICTS, ISSUER_TRUST, SCAN_KINDS, VALUATION_PURPOSES, type ApiKeyScope } from "./limits";
+import {
+  CODE_STATUSES,
+  COPY_VERDICTS,
+  ISSUER_TRUST,
+  SCAN_KINDS,
+  VALUATION_PURPOSES,
+  WEBHOOK_ATTEMPT_TRIGGERS,
+  WEBHOOK_DELIVERY_FAILURES,
+  WEBHOOK_DELIVERY_OUTCOMES,
+  WEBHOOK_DISABLED_REASONS,
+  WEBHOOK_EVENT_TYPES,
+  type ApiKeyScope,
+  type WebhookEventType,
+} from "./limits";
 import { PUBLIC_TOKEN_PATTERN } from "./validation/certificate";
 import { revokeCodeSchema } from "./validation/code-status";
 
@@ -177,6 +190,69 @@ export const v1RevokeSchema = z
   })
   .meta({ id: "Revocation" });
 
+export const webhookEndpointAnswerSchema = z
+  .strictObject({
+    id: z.string().meta({ description: "The endpoint's id", example: "ep_8fJ2kLmQ4pRt6VwX9yZa1bC3" }),
+    url: z.string().meta({ example: "https://hooks.example.com/valuseal" }),
+    description: z.string(),
+    eventTypes: z.array(z.enum(WEBHOOK_EVENT_TYPES)),
+    enabled: z.boolean(),
+    disabledReason: z
+      .enum(WEBHOOK_DISABLED_REASONS)
+      .nullable()
+      .meta({ description: "owner: turned off by the company; failing: turned off after a day of failed deliveries" }),
+    failingSince: timestamp.nullable().meta({ description: "The first failed attempt since the last delivery" }),
+    createdAt: timestamp,
+  })
+  .meta({ id: "WebhookEndpoint", description: "Where events are POSTed, signed the Standard Webhooks way" });
+
+export const webhookEndpointCreatedSchema = webhookEndpointAnswerSchema
+  .extend({
+    secret: z.string().meta({
+      description: "The signing secret, shown this once: verify deliveries with it (Standard Webhooks libraries)",
+      example: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+    }),
+  })
+  .meta({ id: "WebhookEndpointCreated" });
+
+export const webhookAttemptSchema = z
+  .strictObject({
+    eventId: z.string().meta({ description: "The event's id, sent as webhook-id", example: "msg_2b7Xk9LmQp4Rt" }),
+    eventType: z.enum(WEBHOOK_EVENT_TYPES),
+    attempt: z.number().int().meta({ description: "1 for the first try; resends continue the count" }),
+    trigger: z.enum(WEBHOOK_ATTEMPT_TRIGGERS),
+    attemptedAt: timestamp,
+    statusCode: z.number().int().nullable().meta({ description: "The receiver's HTTP status; null when none answered" }),
+    responseMs: z.number().int().nullable(),
+    failure: z.enum(WEBHOOK_DELIVERY_FAILURES).nullable().meta({ description: "null when the receiver answered 2xx" }),
+    deliveryOutcome: z.enum(WEBHOOK_DELIVERY_OUTCOMES).meta({ description: "How the delivery stands now" }),
+  })
+  .meta({ id: "WebhookAttempt", description: "One attempt to deliver an event to the endpoint" });
+
+export const webhookAttemptPageSchema = z
+  .strictObject({
+    items: z.array(webhookAttemptSchema),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    total: z.number().int(),
+  })
+  .meta({ id: "WebhookAttemptPage", description: "The endpoint's delivery log, newest first" });
+
+/** What each event type reports, for the document, the settings screen and its help. */
+export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
+  "code.issued": "A code is issued, one at a time or in a batch",
+  "code.scanned": "A code is scanned (counted scans only, not link previews or repeats)",
+  "code.revoked": "A code is revoked",
+  "code.superseded": "A code is revoked and replaced by another",
+  "code.expired": "A code's validity ends",
+  "seal.check_mismatch": "A copy checked against a sealed report differs from it",
+};
+
+export type WebhookEndpointAnswer = z.infer<typeof webhookEndpointAnswerSchema>;
+export type WebhookEndpointCreated = z.infer<typeof webhookEndpointCreatedSchema>;
+export type WebhookAttempt = z.infer<typeof webhookAttemptSchema>;
+export type WebhookAttemptPage = z.infer<typeof webhookAttemptPageSchema>;
+
 /** What each scope allows, for the document's description and the settings screen's help. */
 export const API_KEY_SCOPE_DESCRIPTIONS: Record<ApiKeyScope, string> = {
   "codes:read": "List codes and read one",
@@ -184,6 +260,7 @@ export const API_KEY_SCOPE_DESCRIPTIONS: Record<ApiKeyScope, string> = {
   "codes:revoke": "Revoke codes",
   "scans:read": "Read a code's scans",
   "exports:read": "Download the codes and scans as CSV files",
+  "webhooks:manage": "Add, change and remove webhook endpoints, read their delivery logs and resend deliveries",
 };
 
 export type V1Code = z.infer<typeof v1CodeSchema>;

@@ -26,6 +26,7 @@ export const LIMITS = {
   titleNumber: 100,
   externalReference: 100,
   apiKeyName: 100,
+  webhookDescription: 100,
 } as const;
 
 export const CURRENCIES = ["USD", "KES"] as const;
@@ -110,17 +111,17 @@ export const MAX_ROW_ID = 2_147_483_647;
 export const MONEY_MAX = 9_999_999_999_999.99;
 
 /**
- * How a company's latest scan-alert delivery ended: "delivered" (the receiver answered 2xx),
- * "pending" (it failed and another attempt is scheduled) or "failed" (every attempt failed).
+ * How a webhook delivery (one event to one endpoint) stands: "delivered" (the receiver answered
+ * 2xx), "pending" (not tried yet, or failed with another attempt scheduled) or "failed" (every
+ * attempt failed, or the address is not allowed).
  */
 export const WEBHOOK_DELIVERY_OUTCOMES = ["delivered", "pending", "failed"] as const;
 export type WebhookDeliveryOutcome = (typeof WEBHOOK_DELIVERY_OUTCOMES)[number];
 
 /**
- * Why the latest delivery did not arrive, as coarsely as the owner needs to fix it: the receiver
- * answered with something other than 2xx, nothing answered (no connection, a timeout, or the name
- * did not resolve), or the address is not a public one. Never the receiver's status code or the
- * connection error: the owner sets the URL, so finer detail would map which hosts and ports answer.
+ * Why an attempt did not arrive: the receiver answered with something other than 2xx (its status
+ * is logged too), nothing answered (no connection, a timeout, or the name did not resolve), or the
+ * address is not a public one (then nothing was sent). The connection error itself is never shown.
  */
 export const WEBHOOK_DELIVERY_FAILURES = ["receiver-error", "no-answer", "address-not-allowed"] as const;
 export type WebhookDeliveryFailure = (typeof WEBHOOK_DELIVERY_FAILURES)[number];
@@ -160,10 +161,40 @@ export type EmailTokenPurpose = (typeof EMAIL_TOKEN_PURPOSES)[number];
  * What an API key may do (Settings → API keys). A route of /api/v1 names the one scope it needs;
  * a key without it is refused with 403. Scopes are added here with the routes that need them.
  */
-export const API_KEY_SCOPES = ["codes:read", "codes:write", "codes:revoke", "scans:read", "exports:read"] as const;
+export const API_KEY_SCOPES = [
+  "codes:read",
+  "codes:write",
+  "codes:revoke",
+  "scans:read",
+  "exports:read",
+  "webhooks:manage",
+] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 /** An API key's lifetime in days; "never" keeps it until it is revoked. */
 export const API_KEY_LIFETIMES = ["30", "90", "365", "never"] as const;
 export type ApiKeyLifetime = (typeof API_KEY_LIFETIMES)[number];
 /** Every key starts with this, so secret scanners (and people) recognise one in a leaked file. */
 export const API_KEY_PREFIX = "vsk_live_";
+
+/**
+ * What a webhook endpoint can subscribe to. `code.issued` fires for every code issued, one at a time
+ * or in a batch; `seal.check_mismatch` when a copy dropped on a sealed code's check page differs
+ * from every sealed version (an altered or foreign file).
+ */
+export const WEBHOOK_EVENT_TYPES = [
+  "code.issued",
+  "code.scanned",
+  "code.revoked",
+  "code.superseded",
+  "code.expired",
+  "seal.check_mismatch",
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+/** Endpoints per company: enough for a production and a staging receiver per system. */
+export const WEBHOOK_ENDPOINTS_MAX = 10;
+/** Who turned an endpoint off: its owner, or the platform after a day of failed deliveries. */
+export const WEBHOOK_DISABLED_REASONS = ["owner", "failing"] as const;
+export type WebhookDisabledReason = (typeof WEBHOOK_DISABLED_REASONS)[number];
+/** An attempt made by the queue (the first and its retries), or asked for again from the delivery log. */
+export const WEBHOOK_ATTEMPT_TRIGGERS = ["automatic", "resend"] as const;
+export type WebhookAttemptTrigger = (typeof WEBHOOK_ATTEMPT_TRIGGERS)[number];

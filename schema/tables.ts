@@ -31,8 +31,11 @@ import {
   VALIDITY_DAYS,
   VALUATION_PURPOSES,
   VERIFICATION_STATUSES,
+  WEBHOOK_ATTEMPT_TRIGGERS,
   WEBHOOK_DELIVERY_FAILURES,
   WEBHOOK_DELIVERY_OUTCOMES,
+  WEBHOOK_DISABLED_REASONS,
+  WEBHOOK_EVENT_TYPES,
 } from "./limits";
 import { VERIFICATION_CODE_LENGTH } from "./verification-code";
 
@@ -107,13 +110,6 @@ export const companies = pgTable(
      * company_scan_counts instead: a scan must not lock the company's row.
      */
     qrCodeCount: integer().notNull().default(0),
-    webhookUrl: varchar({ length: LIMITS.webhookUrl }),
-    /** Encrypted with WEBHOOK_SECRET_KEY (`enc:v1:…`); a value without that prefix predates it and is plaintext. */
-    webhookSecret: varchar({ length: 128 }),
-    /** The latest scan-alert delivery: when, how it ended, and why it did not arrive (null when it did). */
-    webhookLastDeliveryAt: timestamp({ withTimezone: true }),
-    webhookLastDeliveryOutcome: varchar({ length: 16, enum: WEBHOOK_DELIVERY_OUTCOMES }),
-    webhookLastDeliveryFailure: varchar({ length: 24, enum: WEBHOOK_DELIVERY_FAILURES }),
     /** The firm's professional registration, checked by an administrator before codes show green. */
     registrationBody: varchar({ length: 64, enum: REGISTRATION_BODIES }),
     /** The body's name when registrationBody is "Other". */
@@ -664,4 +660,108 @@ export const apiKeys = pgTable(
     uniqueIndex("api_keys_public_id_unique").on(t.publicId),
     index("api_keys_company_idx").on(t.companyId, t.createdAt),
   ],
+);
+
+/**
+ * Where a company's events are POSTed (Settings → Webhooks, /api/v1/webhooks), each subscribed to
+ * some event types and signed with its own secret the Standard Webhooks way.
+ */
+export const webhookEndpoints = pgTable(
+  "webhook_endpoints",
+  {
+    id: serial().primaryKey(),
+    /** Random; names the endpoint in URLs (`ep_…`). */
+    publicId: varchar({ length: 40 }).notNull(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    url: varchar({ length: LIMITS.webhookUrl }).notNull(),
+    description: varchar({ length: LIMITS.webhookDescription }).notNull().default(""),
+    /** Encrypted with WEBHOOK_SECRET_KEY (`enc:v1:…`), bound to the company; a value without that prefix predates it and is plaintext. */
+    secret: varchar({ length: 128 }).notNull(),
+    eventTypes: varchar({ length: 32, enum: WEBHOOK_EVENT_TYPES }).array().notNull(),
+    /**
+     * The company's single webhook of the first release, moved here: it keeps that release's body
+     * and X-ValuSeal-* headers beside the standard ones until 2027-06-30, so its receiver goes on working.
+     */
+    firstReleaseFormat: boolean().notNull().default(false),
+    /** The first failed attempt since the last delivered one; a day of failures turns the endpoint off. */
+    failingSince: timestamp({ withTimezone: true }),
+    disabledAt: timestamp({ withTimezone: true }),
+    disabledReason: varchar({ length: 16, enum: WEBHOOK_DISABLED_REASONS }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("webhook_endpoints_public_id_unique").on(t.publicId),
+    index("webhook_endpoints_company_idx").on(t.companyId),
+  ],
+);
+
+/**
+ * An event as it was sent: its id is every delivery's `webhook-id`, and its data is frozen, so a
+ * delivery resent from the log carries what happened then. Kept 30 days (the hourly cron).
+ */
+export const webhookEvents = pgTable(
+  "webhook_events",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    /** `msg_…`, the Standard Webhooks `webhook-id`. */
+    publicId: varchar({ length: 64 }).notNull(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    type: varchar({ length: 32, enum: WEBHOOK_EVENT_TYPES }).notNull(),
+    qrCodeId: integer().references(() => qrCodes.id, { onDelete: "cascade" }),
+    data: jsonb().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("webhook_events_public_id_unique").on(t.publicId),
+    // A code expires once: the hourly cron may find it again and must not announce it twice.
+    uniqueIndex("webhook_events_expired_once").on(t.qrCodeId, t.type).where(sql`type = 'code.expired'`),
+    index("webhook_events_created_idx").on(t.createdAt),
+  ],
+);
+
+/** One event to one endpoint, and how it stands; each try is a row of webhook_attempts. */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    eventId: bigint({ mode: "number" })
+      .notNull()
+      .references(() => webhookEvents.id, { onDelete: "cascade" }),
+    endpointId: integer()
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    outcome: varchar({ length: 16, enum: WEBHOOK_DELIVERY_OUTCOMES }).notNull().default("pending"),
+    attempts: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("webhook_deliveries_event_endpoint_unique").on(t.eventId, t.endpointId),
+    index("webhook_deliveries_endpoint_idx").on(t.endpointId),
+    // The hourly sweep's: deliveries whose queue message was never sent.
+    index("webhook_deliveries_unsent_idx").on(t.createdAt).where(sql`outcome = 'pending' AND attempts = 0`),
+  ],
+);
+
+/** The delivery log: every attempt, automatic or resent, with what the receiver answered and how fast. */
+export const webhookAttempts = pgTable(
+  "webhook_attempts",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    deliveryId: bigint({ mode: "number" })
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: "cascade" }),
+    /** Counted per delivery: 1 is the first try, resends continue the count. */
+    attempt: integer().notNull(),
+    trigger: varchar({ length: 16, enum: WEBHOOK_ATTEMPT_TRIGGERS }).notNull(),
+    attemptedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The receiver's HTTP status; null when nothing answered or nothing was sent. */
+    statusCode: smallint(),
+    responseMs: integer(),
+    failure: varchar({ length: 24, enum: WEBHOOK_DELIVERY_FAILURES }),
+  },
+  (t) => [index("webhook_attempts_delivery_idx").on(t.deliveryId, t.attemptedAt)],
 );

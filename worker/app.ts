@@ -9,6 +9,7 @@ import { adminRoutes } from "./routes/admin";
 import { analyticsRoutes } from "./routes/analytics";
 import { exportRoutes } from "./routes/exports";
 import { apiKeyRoutes } from "./routes/api-keys";
+import { webhookRoutes } from "./routes/webhooks";
 import { authRedirectRoutes, authRoutes } from "./routes/auth";
 import { checkPageRoutes } from "./routes/check-page";
 import { companyRoutes } from "./routes/companies";
@@ -69,6 +70,7 @@ const api = new Hono<AppEnv>()
   .route("/profile", profileRoutes)
   .route("/team", teamRoutes)
   .route("/api-keys", apiKeyRoutes)
+  .route("/webhooks", webhookRoutes)
   .route("/invites", inviteRoutes)
   .route("/locations", locationRoutes)
   .route("/password-reset", passwordResetRoutes)

@@ -4,6 +4,7 @@ import type { EmailMessage } from "./lib/email-templates";
 import type { ApiKeyCaller } from "./services/api-keys";
 import type { AuthenticatedUser, SessionClaims } from "./services/sessions";
 import type { ScanAlertMessage } from "./services/scan-alerts";
+import type { WebhookDeliveryMessage } from "./services/webhooks";
 
 export interface Bindings {
   ASSETS: Fetcher;
@@ -17,6 +18,8 @@ export interface Bindings {
   EMAIL_LIMITER_48: RateLimit;
   VERIFICATION_CODE_LIMITER_48: RateLimit;
   SCAN_ALERTS: Queue<ScanAlertMessage>;
+  /** One message per webhook delivery (an event to one endpoint); retried with backoff. */
+  WEBHOOKS: Queue<WebhookDeliveryMessage>;
   EMAILS: Queue<EmailMessage>;
   EMAIL_LIMITER: RateLimit;
   /** Requests per integration API key, and per network (and /48) before a key is looked up. */

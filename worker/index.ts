@@ -9,8 +9,9 @@ import { deleteExpiredIdempotencyKeys } from "./services/idempotency";
 import { dueScanAlertDigests, sendDueScanDigests } from "./services/scan-alert-emails";
 import { deliverScanAlerts, type ScanAlertMessage } from "./services/scan-alerts";
 import { checkpointDue, signCheckpoint } from "./services/signed-records";
+import { deliverWebhooks, sweepWebhooks, type WebhookDeliveryMessage } from "./services/webhooks";
 
-type QueueMessage = ScanAlertMessage | EmailMessage;
+type QueueMessage = ScanAlertMessage | EmailMessage | WebhookDeliveryMessage;
 
 /** The checkpoint names the platform by its public origin; without one configured it waits for a request's. */
 async function signCheckpointIfDue(db: Database, config: Config) {
@@ -25,8 +26,9 @@ async function signCheckpointIfDue(db: Database, config: Config) {
  * The hourly cron: the daily digests due this hour (each company's from 08:00, once a day, queued
  * in batches the queue accepts; a company the queue refused is due again the next hour), the
  * alert digests of the hour that just ended (codes scanned more often than they get alert emails
- * for), the sweep of Idempotency-Keys past their 24 hours, and the log's checkpoint (signed when
- * the log grew, and at least once a day). They are independent, so one failing
+ * for), the sweep of Idempotency-Keys past their 24 hours, the log's checkpoint (signed when
+ * the log grew, and at least once a day), and the webhooks' sweep (codes that expired, deliveries
+ * never queued, events past their 30 days). They are independent, so one failing
  * never skips another; a failure is still thrown, so the run is reported as failed.
  */
 async function runHourlyJobs(controller: ScheduledController, env: Bindings) {
@@ -39,6 +41,7 @@ async function runHourlyJobs(controller: ScheduledController, env: Bindings) {
       dueScanAlertDigests(db, now).then((digests) => queueEmailsNow(env, digests)),
       deleteExpiredIdempotencyKeys(db, now),
       signCheckpointIfDue(db, config),
+      sweepWebhooks(db, env),
     ]);
     const failed = results.find((result) => result.status === "rejected");
     if (failed) throw failed.reason;
@@ -51,7 +54,9 @@ export default {
   fetch: app.fetch,
   async queue(batch, env) {
     if (batch.queue.startsWith("emails")) await deliverEmails(batch as MessageBatch<EmailMessage>, env);
-    else await deliverScanAlerts(batch as MessageBatch<ScanAlertMessage>, env);
+    else if (batch.queue.startsWith("webhooks")) {
+      await deliverWebhooks(batch as MessageBatch<WebhookDeliveryMessage>, env);
+    } else await deliverScanAlerts(batch as MessageBatch<ScanAlertMessage>, env);
   },
   scheduled: runHourlyJobs,
 } satisfies ExportedHandler<Bindings, QueueMessage>;

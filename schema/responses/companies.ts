@@ -2,8 +2,6 @@ import type {
   RegistrationBody,
   ScanAlertMode,
   VerificationStatus,
-  WebhookDeliveryFailure,
-  WebhookDeliveryOutcome,
 } from "../limits";
 import type { PendingEmailChange } from "./auth";
 
@@ -35,14 +33,10 @@ export interface CompanyProfile {
 }
 
 /**
- * GET and PUT /api/companies/current: everything about the company a member may see, including
- * where scan alerts go. The webhook's signing secret is never part of it.
+ * GET and PUT /api/companies/current: everything about the company a member may see. Its webhook
+ * endpoints are listed at /api/webhooks.
  */
 export interface CurrentCompany extends CompanyProfile, CompanyRegistration {
-  webhookUrl: string | null;
-  webhookLastDeliveryAt: Date | null;
-  webhookLastDeliveryOutcome: WebhookDeliveryOutcome | null;
-  webhookLastDeliveryFailure: WebhookDeliveryFailure | null;
   /** Scan alerts by email: one per scan, a daily digest at 08:00 in `timeZone`, or none. */
   scanAlertMode: ScanAlertMode;
   timeZone: string;

@@ -21,4 +21,3 @@ export type * from "./seals";
 export type * from "./security";
 export type * from "./team";
 export type * from "./valuers";
-export type * from "./webhook";

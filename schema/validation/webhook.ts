@@ -1,6 +1,6 @@
 import ipaddr from "ipaddr.js";
 import { z } from "zod";
-import { LIMITS } from "../limits";
+import { LIMITS, WEBHOOK_EVENT_TYPES } from "../limits";
 
 export const WEBHOOK_URL_ERRORS = {
   notPublic: "Webhook URL must be a public https address",
@@ -79,27 +79,64 @@ export function webhookUrlProblem(url: URL, { allowLoopback }: { allowLoopback: 
 }
 
 /**
- * PUT /api/companies/current/webhook. The URL is stored as the parser normalised it, so the
- * address that was checked is the address that is called. The browser cannot know whether the
- * server runs locally, so this schema lets a loopback receiver through and the server judges it
- * again with its own setting.
+ * A webhook endpoint's address. The URL is stored as the parser normalised it, so the address that
+ * was checked is the address that is called. The browser cannot know whether the server runs
+ * locally, so this schema lets a loopback receiver through and the server judges it again with its
+ * own setting.
  */
-export const webhookSchema = z.object({
-  url: z
-    .string({ error: "Webhook URL is required" })
-    .trim()
-    .max(LIMITS.webhookUrl, `Must be at most ${LIMITS.webhookUrl} characters`)
-    .pipe(z.url({ protocol: /^https?$/, error: "Enter a full URL starting with https://" }))
-    // A string that is not a URL already failed above; this only judges real URLs.
-    .transform((value, ctx) => {
-      const url = new URL(value);
-      const problem = webhookUrlProblem(url, { allowLoopback: true });
-      if (problem) ctx.addIssue({ code: "custom", message: problem });
-      // Normalising percent-encodes, which can lengthen the address past what is stored.
-      else if (url.href.length > LIMITS.webhookUrl) {
-        ctx.addIssue({ code: "custom", message: `Must be at most ${LIMITS.webhookUrl} characters` });
-      }
-      return url.href;
-    }),
+export const webhookUrlSchema = z
+  .string({ error: "Webhook URL is required" })
+  .trim()
+  .max(LIMITS.webhookUrl, `Must be at most ${LIMITS.webhookUrl} characters`)
+  .pipe(z.url({ protocol: /^https?$/, error: "Enter a full URL starting with https://" }))
+  // A string that is not a URL already failed above; this only judges real URLs.
+  .transform((value, ctx) => {
+    const url = new URL(value);
+    const problem = webhookUrlProblem(url, { allowLoopback: true });
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+    // Normalising percent-encodes, which can lengthen the address past what is stored.
+    else if (url.href.length > LIMITS.webhookUrl) {
+      ctx.addIssue({ code: "custom", message: `Must be at most ${LIMITS.webhookUrl} characters` });
+    }
+    return url.href;
+  })
+  .meta({ description: "A public https address on port 443", example: "https://hooks.example.com/valuseal" });
+
+const eventTypesSchema = z
+  .array(z.enum(WEBHOOK_EVENT_TYPES, { error: "Choose an event type from the list" }), {
+    error: "Choose at least one event",
+  })
+  .min(1, "Choose at least one event")
+  // One delivery per event, however often a type is listed.
+  .transform((types) => WEBHOOK_EVENT_TYPES.filter((type) => types.includes(type)))
+  .meta({ description: "The events to send", example: ["code.scanned", "code.revoked"] });
+
+const descriptionSchema = z
+  .string({ error: "Description must be text" })
+  .trim()
+  .max(LIMITS.webhookDescription, `Must be at most ${LIMITS.webhookDescription} characters`)
+  .meta({ description: "What the endpoint is for, for the people who manage it", example: "Loan system (production)" });
+
+/** POST /api/webhooks and /api/v1/webhooks: a new endpoint; its secret is in the answer, once. */
+export const webhookEndpointSchema = z.strictObject({
+  url: webhookUrlSchema,
+  description: descriptionSchema.default(""),
+  eventTypes: eventTypesSchema,
 });
-export type WebhookInput = z.input<typeof webhookSchema>;
+export type WebhookEndpointInput = z.input<typeof webhookEndpointSchema>;
+
+/** PATCH /api/webhooks/:id: any of the fields, and `enabled` to turn it off or back on. */
+export const webhookEndpointUpdateSchema = z
+  .strictObject({
+    url: webhookUrlSchema.optional(),
+    description: descriptionSchema.optional(),
+    eventTypes: eventTypesSchema.optional(),
+    enabled: z
+      .boolean({ error: "Enabled must be true or false" })
+      .optional()
+      .meta({ description: "false stops deliveries; true starts them again (also after automatic disabling)" }),
+  })
+  .refine((update) => Object.values(update).some((value) => value !== undefined), {
+    message: "Send at least one field to change",
+  });
+export type WebhookEndpointUpdate = z.input<typeof webhookEndpointUpdateSchema>;

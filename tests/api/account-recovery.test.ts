@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { auditLog, companies, invites, users } from "../../schema/tables";
+import { auditLog, invites, users, webhookEndpoints } from "../../schema/tables";
 import { INVITATIONS_PER_DAY } from "../../schema/validation/team";
 import {
   loginViaApi,
@@ -99,12 +99,12 @@ describe("an account whose email was never confirmed acts on nothing outside its
       body: { email: `${unique("accomplice")}@example.com` },
     });
     expect(invite).toMatchObject({ status: 403, body: { message: refusal("invite your team") } });
-    const webhook = await api("/api/companies/current/webhook", {
-      method: "PUT",
+    const webhook = await api("/api/webhooks", {
+      method: "POST",
       token: squatter.token,
-      body: { url: "https://hooks.example.com/valuseal" },
+      body: { url: "https://attacker.example.com/scans", eventTypes: ["code.scanned"] },
     });
-    expect(webhook).toMatchObject({ status: 403, body: { message: refusal("send scans to a webhook") } });
+    expect(webhook).toMatchObject({ status: 403, body: { message: refusal("send events to a webhook") } });
     const emailChange = await api("/api/profile/email", {
       method: "PUT",
       token: squatter.token,
@@ -119,10 +119,9 @@ describe("an account whose email was never confirmed acts on nothing outside its
     });
     expect(companyEmail).toMatchObject({ status: 403, body: { message: refusal("change the company email") } });
 
-    const [row] = await withDb((db) =>
-      db.select({ webhookUrl: companies.webhookUrl }).from(companies).where(eq(companies.id, squatter.user.companyId!)),
-    );
-    expect(row!.webhookUrl).toBeNull();
+    expect(
+      await withDb((db) => db.$count(webhookEndpoints, eq(webhookEndpoints.companyId, squatter.user.companyId!))),
+    ).toBe(0);
     expect(await withDb((db) => db.$count(invites, eq(invites.companyId, squatter.user.companyId!)))).toBe(0);
   });
 
@@ -144,10 +143,15 @@ describe("an account whose email was never confirmed acts on nothing outside its
         invitedById: squatter.user.id,
         expiresAt: new Date(Date.now() + 86_400_000),
       });
-      await db
-        .update(companies)
-        .set({ webhookUrl: "https://attacker.example.com/scans", webhookSecret: "sealed" })
-        .where(eq(companies.id, companyId));
+      await db.insert(webhookEndpoints).values(
+        ["https://attacker.example.com/scans", "https://attacker.example.com/revocations"].map((url, index) => ({
+          publicId: `ep_${unique("squat").replace(/\W/g, "").padEnd(23, "0").slice(0, 23)}${index}`,
+          companyId,
+          url,
+          secret: "sealed",
+          eventTypes: ["code.scanned" as const],
+        })),
+      );
     });
 
     const recovered = await resetPasswordViaInbox(squatter.email);
@@ -165,19 +169,19 @@ describe("an account whose email was never confirmed acts on nothing outside its
       db.select({ companyId: users.companyId, isActive: users.isActive }).from(users).where(eq(users.id, accompliceId)),
     );
     expect(member).toEqual({ companyId: null, isActive: false });
-    const [company] = await withDb((db) =>
-      db.select({ webhookUrl: companies.webhookUrl }).from(companies).where(eq(companies.id, companyId)),
-    );
-    expect(company!.webhookUrl).toBeNull();
+    expect(await withDb((db) => db.$count(webhookEndpoints, eq(webhookEndpoints.companyId, companyId)))).toBe(0);
     expect(await withDb((db) => db.$count(invites, eq(invites.companyId, companyId)))).toBe(0);
 
     const notice = await waitForEmail(squatter.email, "what we removed when you recovered your account");
     expect(notice.text).toContain(`Team members removed and signed out: ${accomplice!.email}.`);
     expect(notice.text).toContain(`Invitations cancelled: ${pendingEmail}.`);
-    expect(notice.text).toContain("Scan webhook removed: https://attacker.example.com/scans.");
+    expect(notice.text).toContain(
+      "Webhook endpoints removed: https://attacker.example.com/scans, https://attacker.example.com/revocations.",
+    );
     expect((await membershipEvents(companyId)).map((event) => event.action)).toEqual([
       "team.member_removed",
       "team.invitation_cancelled",
+      "company.webhook_removed",
       "company.webhook_removed",
     ]);
 

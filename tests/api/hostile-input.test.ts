@@ -4,7 +4,17 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { DEMO_CERTIFICATE } from "../../schema/demo-certificate";
-import { apiKeys, codeStatusEvents, companies, invites, qrCodes, users, valuers } from "../../schema/tables";
+import {
+  apiKeys,
+  codeStatusEvents,
+  companies,
+  invites,
+  qrCodes,
+  users,
+  valuers,
+  webhookEndpoints,
+} from "../../schema/tables";
+import { WEBHOOK_EVENT_TYPES } from "../../schema/limits";
 import { createApiKeySchema } from "../../schema/validation/api-keys";
 import { activeStatusSchema, adminListQuerySchema, bulkUserStatusSchema } from "../../schema/validation/admin";
 import { loginSchema, registerSchema } from "../../schema/validation/auth";
@@ -16,7 +26,7 @@ import { createQrCodeSchema, qrCodeListQuerySchema, strictCreateQrCodeSchema } f
 import { acceptInviteSchema, inviteSchema } from "../../schema/validation/team";
 import { valuerSchema } from "../../schema/validation/valuers";
 import { logEntriesQuerySchema } from "../../schema/validation/transparency";
-import { webhookSchema } from "../../schema/validation/webhook";
+import { webhookEndpointSchema } from "../../schema/validation/webhook";
 import type { Database } from "../../worker/db";
 import { OWNER_PASSWORD } from "../shared/accounts";
 import { type Account, registerOwnerViaServices } from "./fixtures/accounts";
@@ -579,7 +589,10 @@ describe("generated bodies", () => {
     await fc.assert(
       fc.asyncProperty(
         bodyPlan(["name", "email", "phone", "location"]),
-        bodyPlan(["url"], { url: fc.webUrl().map((url) => url.replace(/^http:/, "https:")) }),
+        bodyPlan(["url", "eventTypes", "description"], {
+          url: fc.webUrl().map((url) => url.replace(/^http:/, "https:")),
+          eventTypes: fc.subarray([...WEBHOOK_EVENT_TYPES]),
+        }),
         async (detailsPlan, webhookPlan) => {
           const company = () => rowOf(companies, companyId);
           await checkBodyRoute({
@@ -610,15 +623,25 @@ describe("generated bodies", () => {
             },
           });
           await checkBodyRoute({
-            label: "PUT /api/companies/current/webhook",
-            schema: webhookSchema,
-            body: applyPlan({ url: "https://hooks.example/valuseal" }, webhookPlan),
-            send: (b) => api("/api/companies/current/webhook", { method: "PUT", token: f.editor.token, body: b }),
-            state: company,
+            label: "POST /api/webhooks",
+            schema: webhookEndpointSchema,
+            body: applyPlan({ url: "https://hooks.example/valuseal", eventTypes: ["code.scanned"] }, webhookPlan),
+            send: (b) => api("/api/webhooks", { token: f.editor.token, body: b }),
+            state: () =>
+              withDb((db) => db.select().from(webhookEndpoints).where(eq(webhookEndpoints.companyId, companyId))),
             // The schema lets a loopback receiver through; the server judges it by where it runs.
             allowedRefusals: [400],
-            successStatus: 200,
-            onSuccess: async (input) => expect((await company())!.webhookUrl).toBe(input.url),
+            successStatus: 201,
+            onSuccess: async (input, res) => {
+              const [stored] = await withDb((db) =>
+                db.select().from(webhookEndpoints).where(eq(webhookEndpoints.publicId, res.body.id)),
+              );
+              expect(stored).toMatchObject({ url: input.url, eventTypes: input.eventTypes, companyId });
+              // Removed again: the company's cap on endpoints is not what this checks.
+              expect(
+                (await api(`/api/webhooks/${res.body.id}`, { method: "DELETE", token: f.editor.token })).status,
+              ).toBe(200);
+            },
           });
         },
       ),

@@ -4,7 +4,8 @@ import {
   parseAddress,
   WEBHOOK_URL_ERRORS,
   webhookHostKind,
-  webhookSchema,
+  webhookEndpointSchema,
+  webhookEndpointUpdateSchema,
   webhookUrlProblem,
 } from "../../schema/validation/webhook";
 
@@ -171,8 +172,8 @@ describe("webhookUrlProblem", () => {
   });
 });
 
-describe("webhookSchema", () => {
-  const parse = (url: unknown) => webhookSchema.safeParse({ url });
+describe("webhookEndpointSchema", () => {
+  const parse = (url: unknown) => webhookEndpointSchema.safeParse({ url, eventTypes: ["code.scanned"] });
 
   it("stores the URL as the parser normalised it", () => {
     expect(parse("  https://Hooks.Example.COM:443/a/../valuseal?x=1  ").data?.url).toBe(
@@ -197,6 +198,28 @@ describe("webhookSchema", () => {
       WEBHOOK_URL_ERRORS.notPublic,
     ]);
     expect(parse("http://hooks.example.com/").error?.issues[0]?.message).toBe(WEBHOOK_URL_ERRORS.notHttps);
+  });
+
+  it("asks for at least one known event, once each, and refuses fields it does not know", () => {
+    const events = (eventTypes: unknown) =>
+      webhookEndpointSchema.safeParse({ url: "https://hooks.example.com/", eventTypes });
+    expect(events(["seal.check_mismatch", "code.issued", "code.issued"]).data?.eventTypes).toEqual([
+      "code.issued",
+      "seal.check_mismatch",
+    ]);
+    expect(events([]).error?.issues[0]?.message).toBe("Choose at least one event");
+    expect(events(undefined).error?.issues[0]?.message).toBe("Choose at least one event");
+    expect(events(["code.deleted"]).error?.issues[0]?.message).toBe("Choose an event type from the list");
+    expect(
+      webhookEndpointSchema.safeParse({ url: "https://hooks.example.com/", eventTypes: ["code.issued"], secret: "x" })
+        .success,
+    ).toBe(false);
+    expect(webhookEndpointUpdateSchema.safeParse({}).error?.issues[0]?.message).toBe(
+      "Send at least one field to change",
+    );
+    expect(webhookEndpointUpdateSchema.safeParse({ enabled: "no" }).error?.issues[0]?.message).toBe(
+      "Enabled must be true or false",
+    );
   });
 
   it("counts the length after normalising, since percent-encoding can lengthen it past what is stored", () => {

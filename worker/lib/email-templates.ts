@@ -19,7 +19,8 @@ export type EmailMessage =
   | { kind: "invite-has-account"; to: string; companyName: string; inviterName: string }
   | { kind: "scan-alert"; to: string; companyName: string; scan: ScanSummary }
   | ScanAlertDigest
-  | { kind: "scan-digest"; to: string; companyName: string; day: string; scans: ScanSummary[]; total: number };
+  | { kind: "scan-digest"; to: string; companyName: string; day: string; scans: ScanSummary[]; total: number }
+  | { kind: "webhook-disabled"; to: string; companyName: string; url: string };
 
 /**
  * A new API key, told to the owner who made it: a key outlives sessions and password changes, so a
@@ -41,7 +42,7 @@ export interface ApiKeyCreated {
 export interface RecoveryRemovals {
   members: string[];
   invites: string[];
-  webhookUrl: string | null;
+  webhookUrls: string[];
 }
 
 /**
@@ -169,14 +170,14 @@ function describe(message: EmailMessage, origin: string): Body {
         notYou: "If it was not you, ignore this email: your account is unchanged.",
       };
     case "recovery-cleanup": {
-      const { members, invites, webhookUrl } = message.removed;
+      const { members, invites, webhookUrls } = message.removed;
       return {
         subject: `${PRODUCT}: what we removed when you recovered your account`,
         lines: [
           `You reset the password of ${message.to}, whose address had never been confirmed. Someone else may have set up ${message.companyName} before you, so we removed what was set up in that time:`,
           ...(members.length > 0 ? [`Team members removed and signed out: ${members.join(", ")}.`] : []),
           ...(invites.length > 0 ? [`Invitations cancelled: ${invites.join(", ")}.`] : []),
-          ...(webhookUrl ? [`Scan webhook removed: ${webhookUrl}.`] : []),
+          ...(webhookUrls.length > 0 ? [`Webhook endpoints removed: ${webhookUrls.join(", ")}.`] : []),
           "Check the codes in your history, revoke any you did not issue, and invite your team again.",
         ],
         notYou:
@@ -193,6 +194,16 @@ function describe(message: EmailMessage, origin: string): Body {
         ],
         action: { label: "See your API keys", url: link("/settings/company") },
         notYou: "If you did not make this key, revoke it now, then change your password.",
+      };
+    case "webhook-disabled":
+      return {
+        subject: `${PRODUCT}: a webhook of ${message.companyName} was turned off`,
+        lines: [
+          `Deliveries to ${message.url} have failed for a day, so we turned that webhook endpoint off and stopped sending to it.`,
+          "Events from now on are not sent there. When the receiver works again, turn the endpoint back on in Company Details → Webhooks; its delivery log shows what failed, and Resend sends an event again.",
+        ],
+        action: { label: "See your webhooks", url: link("/settings/company") },
+        notYou: "You get this email as the owner of the company.",
       };
     case "invite":
       return {

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { companies, users } from "../../schema/tables";
+import { companies, users, webhookEndpoints } from "../../schema/tables";
 import type { Register } from "../../schema/validation/auth";
 import type { Database, Reader, Transaction, TransactionalDatabase } from "../db";
 import { CONFIRM_EMAIL_HOURS, PASSWORD_RESET_HOURS, type EmailMessage } from "../lib/email-templates";
@@ -252,7 +252,7 @@ export async function resetPassword(
 
 /**
  * Removes what a company owned by a never-confirmed account set up: its other members (removed
- * and signed out, as the owner would remove them), its pending invitations and its scan webhook.
+ * and signed out, as the owner would remove them), its pending invitations and its webhook endpoints.
  * Null when there was nothing to remove.
  */
 async function undoUnconfirmedSetup(
@@ -260,39 +260,34 @@ async function undoUnconfirmedSetup(
   owner: { id: number; email: string },
 ): Promise<EmailMessage | null> {
   const [company] = await tx
-    .select({ id: companies.id, name: companies.name, webhookUrl: companies.webhookUrl })
+    .select({ id: companies.id, name: companies.name })
     .from(companies)
     .where(eq(companies.ownerId, owner.id))
     .for("update");
   if (!company) return null;
   const members = await removeMembers(tx, owner, company.id, { except: owner.id, reason: "account recovery" });
   const invites = await cancelPendingInvites(tx, owner, company.id);
-  if (company.webhookUrl) {
-    await tx
-      .update(companies)
-      .set({
-        webhookUrl: null,
-        webhookSecret: null,
-        webhookLastDeliveryAt: null,
-        webhookLastDeliveryOutcome: null,
-        webhookLastDeliveryFailure: null,
-      })
-      .where(eq(companies.id, company.id));
-    await recordAudit(tx, owner, [
-      {
-        action: "company.webhook_removed",
-        targetType: "company",
-        targetId: company.id,
-        details: { url: company.webhookUrl, reason: "account recovery" },
-      },
-    ]);
-  }
-  if (members.length === 0 && invites.length === 0 && !company.webhookUrl) return null;
+  const endpoints = await tx
+    .delete(webhookEndpoints)
+    .where(eq(webhookEndpoints.companyId, company.id))
+    .returning({ id: webhookEndpoints.publicId, url: webhookEndpoints.url });
+  await recordAudit(
+    tx,
+    owner,
+    endpoints.map((endpoint) => ({
+      action: "company.webhook_removed",
+      targetType: "company",
+      targetId: company.id,
+      details: { endpoint: endpoint.id, url: endpoint.url, reason: "account recovery" },
+    })),
+  );
+  const webhookUrls = endpoints.map((endpoint) => endpoint.url);
+  if (members.length === 0 && invites.length === 0 && webhookUrls.length === 0) return null;
   return {
     kind: "recovery-cleanup",
     to: owner.email,
     companyName: company.name,
-    removed: { members, invites, webhookUrl: company.webhookUrl },
+    removed: { members, invites, webhookUrls },
   };
 }
 

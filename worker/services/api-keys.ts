@@ -159,6 +159,8 @@ export interface ApiKeyCaller {
   companyActive: boolean;
   /** The owner who made the key: codes issued with it are theirs. */
   userId: number;
+  /** That owner's email, for the audit log of what the key changes. */
+  userEmail: string;
   scopes: ApiKeyScope[];
 }
 
@@ -179,6 +181,7 @@ export async function authenticateApiKey(
       companyId: apiKeys.companyId,
       companyActive: companies.isActive,
       userId: apiKeys.createdById,
+      userEmail: users.email,
       scopes: apiKeys.scopes,
       lastUsedAt: apiKeys.lastUsedAt,
     })

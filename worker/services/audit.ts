@@ -18,6 +18,7 @@ export type AuditAction =
   | "team.invitation_cancelled"
   | "team.member_joined"
   | "team.member_removed"
+  | "company.webhook_added"
   | "company.webhook_removed"
   | "company.api_key_created"
   | "company.api_key_revoked"

@@ -36,6 +36,8 @@ interface CertificateRow extends Record<string, unknown> {
   code_id: number;
   company_id: number;
   public_token: string;
+  qr_code_data: string;
+  external_reference: string | null;
   property_address: string;
   property_reference: string | null;
   property_area: string | null;
@@ -92,6 +94,7 @@ interface CertificateRow extends Record<string, unknown> {
  */
 const CERTIFICATE_COLUMNS = sql.raw(`
   code.id AS code_id, code.company_id, code.public_token, code.property_address, code.property_reference,
+  code.qr_code_data, code.external_reference,
   code.property_area, code.property_type, code.property_size::text AS property_size, code.property_size_unit,
   code.land_size::text AS land_size, code.land_size_unit, code.market_value::text AS market_value, code.currency,
   ${isoText("code.valuation_date")} AS valuation_date, code.verification_count,
@@ -104,7 +107,9 @@ const CERTIFICATE_COLUMNS = sql.raw(`
   ${issuerVerifiedAtExpression("code", isoText)} AS issuer_verified_at,
   ${isoText("company.suspended_at")} AS issuer_suspended_at,
   reinstated.revoked_at AS reinstated_revoked_at, reinstated.reinstated_at, reinstated.reason AS reinstated_reason,
-  (company.webhook_url IS NOT NULL OR company.scan_alert_mode = 'per-scan') AS alerts_enabled,
+  (company.scan_alert_mode = 'per-scan' OR EXISTS (SELECT 1 FROM webhook_endpoints endpoint
+    WHERE endpoint.company_id = code.company_id AND endpoint.disabled_at IS NULL
+      AND 'code.scanned' = ANY(endpoint.event_types))) AS alerts_enabled,
   (SELECT seal.page_count FROM report_seals seal WHERE seal.qr_code_id = code.id
    ORDER BY seal.version DESC LIMIT 1) AS sealed_page_count,
   code.addressee, code.purpose, ${isoText("code.inspection_date")} AS inspection_date,
@@ -332,7 +337,14 @@ async function verifyCode(
           codeId: row.code_id,
           alert: {
             event: "code.scanned",
-            code: { id: row.public_token, reference: row.property_reference, address: row.property_address },
+            code: {
+              id: row.public_token,
+              url: row.qr_code_data,
+              verificationCode: formatVerificationCode(row.verification_code),
+              reference: row.property_reference,
+              externalReference: row.external_reference,
+              address: row.property_address,
+            },
             scan: { at: row.scanned_at, country: visit.country, city: visit.city, device: visit.deviceClass },
             verificationCount: row.verification_count,
           },

@@ -6,6 +6,7 @@ import type { Transactional } from "../db";
 import { ApiError } from "../lib/errors";
 import type { RecordSigning } from "../lib/signing";
 import { CHOOSE_ACTIVE_VALUER, createSignedCode, ReferenceTaken, selectCodes } from "./qr-codes";
+import { issuedEvent, type WebhookEventInput, type WebhookOutbox } from "./webhooks";
 
 export interface BatchResult {
   externalReference: string;
@@ -26,6 +27,7 @@ export async function issueCodeBatch(
   signing: RecordSigning,
   owner: { userId: number; companyId: number },
   rows: CodeBatchRow[],
+  outbox: WebhookOutbox,
 ): Promise<BatchResult[]> {
   return db.transaction(async (tx) => {
     const references = rows.map((row) => row.externalReference!);
@@ -62,6 +64,7 @@ export async function issueCodeBatch(
     if (refused.length > 0) throw new ApiError(400, "Validation failed", refused);
 
     const outcomes: { status: BatchResult["status"]; id: number }[] = [];
+    const issued: WebhookEventInput[] = [];
     for (const row of rows) {
       const existing = earlierId.get(row.externalReference!);
       if (existing !== undefined) {
@@ -72,12 +75,15 @@ export async function issueCodeBatch(
         // The valuers were checked above, in this transaction: no second look-up per row.
         const code = await createSignedCode(tx, signing, { ...row, ...owner });
         outcomes.push({ status: "created", id: code.id });
+        issued.push(issuedEvent(code));
       } catch (error) {
         // Another request issued this reference since the look-up above (and committed first).
         if (!(error instanceof ReferenceTaken)) throw error;
         outcomes.push({ status: "existing", id: error.codeId });
       }
     }
+    // Every issued row fires code.issued as a single create does, in one statement for the batch.
+    await outbox.record(tx, issued);
     const codes = await selectCodes(tx).where(
       inArray(
         qrCodes.id,

@@ -1,6 +1,6 @@
 import type { RecordSigning } from "../lib/signing";
 import { signCertificate } from "./signed-records";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { CodeStatus, CodeStatusEvent } from "../../schema/responses";
 import { codeStatusEvents, qrCodes, users } from "../../schema/tables";
@@ -9,7 +9,8 @@ import type { Database, Transaction, TransactionalDatabase } from "../db";
 import { ApiError, badRequest, forbidden, notFound } from "../lib/errors";
 import { verificationAddress } from "../lib/public-address";
 import { codeStatusColumn } from "../lib/code-status";
-import { CODE_NOT_FOUND, findCompanyCode } from "./qr-codes";
+import { CODE_NOT_FOUND, findCompanyCode, selectCodes } from "./qr-codes";
+import { webhookCode, type WebhookEventInput, type WebhookOutbox } from "./webhooks";
 import type { AuthenticatedUser } from "./sessions";
 
 const successor = alias(qrCodes, "successor");
@@ -104,6 +105,22 @@ async function recordStatusEvent(
   });
 }
 
+/** code.revoked, or code.superseded naming the code that replaces it, as the code stands after the change. */
+async function revokedEvent(
+  tx: Transaction,
+  codeId: number,
+  successorId: number | null,
+  reason: string,
+): Promise<WebhookEventInput> {
+  const codes = await selectCodes(tx).where(inArray(qrCodes.id, successorId ? [codeId, successorId] : [codeId]));
+  const code = codes.find((row) => row.id === codeId)!;
+  const successor = codes.find((row) => row.id === successorId);
+  const data = { code: webhookCode(code), revokedAt: code.revokedAt?.toISOString() ?? null, reason };
+  return successor
+    ? { companyId: code.companyId, type: "code.superseded", qrCodeId: codeId, data: { ...data, supersededBy: webhookCode(successor) } }
+    : { companyId: code.companyId, type: "code.revoked", qrCodeId: codeId, data };
+}
+
 /**
  * Revocation: the certificate says "Revoked" from the next scan on. The owner may revoke any code
  * of the company, a member only the codes they created; revoking is allowed even after the company
@@ -112,6 +129,7 @@ async function recordStatusEvent(
 export async function revokeCode(
   db: TransactionalDatabase,
   signing: RecordSigning,
+  outbox: WebhookOutbox,
   user: Revoker,
   companyId: number,
   rawCodeId: string,
@@ -136,6 +154,7 @@ export async function revokeCode(
       .where(eq(qrCodes.id, code.id));
     await recordStatusEvent(tx, { codeId: code.id, action: "revoked", reason, actorId: user.id });
     await signCertificate(tx, signing, code.id, "revoked");
+    await outbox.record(tx, [await revokedEvent(tx, code.id, supersededByCodeId ?? null, reason)]);
     return code.id;
   });
 }

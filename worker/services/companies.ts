@@ -48,14 +48,10 @@ const registrationColumns = {
   verificationNote: companies.verificationNote,
 };
 
-/** Everything about the company a member may see; the webhook secret never leaves the server. */
+/** Everything about the company a member may see. */
 const companyColumns = {
   ...profileColumns,
   ...registrationColumns,
-  webhookUrl: companies.webhookUrl,
-  webhookLastDeliveryAt: companies.webhookLastDeliveryAt,
-  webhookLastDeliveryOutcome: companies.webhookLastDeliveryOutcome,
-  webhookLastDeliveryFailure: companies.webhookLastDeliveryFailure,
   scanAlertMode: companies.scanAlertMode,
   timeZone: companies.timeZone,
   validityDays: companies.validityDays,

@@ -14,6 +14,7 @@ import { randomToken } from "../lib/random";
 import { formatVerificationCode, normalizeVerificationCode } from "../../schema/verification-code";
 import { codeStatusColumn, issuerTrustColumn } from "../lib/code-status";
 import type { RecordSigning } from "../lib/signing";
+import { issuedEvent, type WebhookOutbox } from "./webhooks";
 import { signCertificate } from "./signed-records";
 import { parseId } from "../lib/validation";
 
@@ -241,17 +242,19 @@ export async function createSignedCode(
 
 /**
  * A new code signed by an active valuer of the company, with the signer as the answer shows it.
- * Given a transaction, the check, the insert and the signed record run in it (so a code never
- * stands without its record).
+ * Given a transaction, the check, the insert, the signed record and the code.issued event run in it
+ * (so a code never stands without its record).
  */
 export async function issueCode(
   db: Queryable,
   signing: RecordSigning,
+  outbox: WebhookOutbox,
   values: CreateQrCode & { userId: number; companyId: number },
 ): Promise<QrCode> {
   const valuer = await findSigningValuer(db, values.companyId, values.valuerId);
   if (!valuer) throw new ApiError(400, "Validation failed", [`valuerId: ${CHOOSE_ACTIVE_VALUER}`]);
   const { valuerName, valuerQualification, ...code } = await createSignedCode(db, signing, values);
+  await outbox.record(db, [issuedEvent(code)]);
   return { ...code, valuer: valuerName ? { name: valuerName, qualification: valuerQualification } : null };
 }
 

@@ -16,6 +16,8 @@ import type { Visit } from "../lib/scan-visitor";
 import type { AuthenticatedUser } from "./sessions";
 import { codeStatusExpression, issuerTrustExpression } from "../lib/code-status";
 import { findCompanyCode } from "./qr-codes";
+import { webhookCode, type WebhookOutbox } from "./webhooks";
+import { formatVerificationCode } from "../../schema/verification-code";
 
 /** Two valuers sealing the same code at the same moment both want the next version: one retries. */
 const VERSION_ATTEMPTS = 3;
@@ -172,6 +174,7 @@ export async function checkCopy(
   token: string,
   copy: ReportFingerprint,
   visit: Visit | null,
+  outbox: WebhookOutbox,
 ): Promise<CopyCheck> {
   if (!PUBLIC_TOKEN_PATTERN.test(token)) throw notFound(CERTIFICATE_NOT_FOUND);
   const code = alias(qrCodes, "code");
@@ -190,6 +193,8 @@ export async function checkCopy(
         propertyType: code.propertyType,
         propertyAddress: code.propertyAddress,
         propertyReference: code.propertyReference,
+        externalReference: code.externalReference,
+        verificationCode: code.verificationCode,
         propertyArea: code.propertyArea,
         marketValue: code.marketValue,
         currency: code.currency,
@@ -226,6 +231,31 @@ export async function checkCopy(
     visitorHash: visit?.visitorHash ?? null,
   });
   const { matched } = judgement;
+  // A sealed code's owner hears of a copy that is not what they sealed: altered pages, or another file.
+  if (seals.length > 0 && (judgement.verdict === "pages-differ" || judgement.verdict === "not-sealed-file")) {
+    await outbox.record(db, [
+      {
+        companyId: checked.companyId,
+        type: "seal.check_mismatch",
+        qrCodeId: checked.id,
+        data: {
+          code: webhookCode({
+            publicToken: token,
+            qrCodeData: checked.address,
+            verificationCode: formatVerificationCode(checked.verificationCode),
+            propertyReference: checked.propertyReference,
+            externalReference: checked.externalReference,
+            propertyAddress: checked.propertyAddress,
+          }),
+          verdict: judgement.verdict,
+          differingPages: judgement.differingPages ?? [],
+          closestVersion: matched?.version ?? null,
+          latestVersion: seals[0]!.version,
+          checkedFrom: { country: visit?.country ?? null, city: visit?.city ?? null },
+        },
+      },
+    ]);
+  }
   return {
     verdict: judgement.verdict,
     ...(judgement.differingPages ? { differingPages: judgement.differingPages } : {}),

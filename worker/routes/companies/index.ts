@@ -28,7 +28,6 @@ import {
 } from "../../services/companies";
 import { assertCurrentPassword } from "../../services/accounts";
 import { queueEmails } from "../../services/email";
-import { webhookRoutes } from "./webhook";
 
 export const COMPANY_EMAIL_NEEDS_PASSWORD = "Enter your current password to change the company email";
 
@@ -38,7 +37,7 @@ async function requireOwnPassword(c: Context<AppEnv>, password: string | undefin
   await assertCurrentPassword(c.var.db, c.var.user.id, password);
 }
 
-/** The signed-in user's own company (/api/companies/current) and its scan-alert webhook. */
+/** The signed-in user's own company (/api/companies/current). */
 export const companyRoutes = new Hono<AppEnv>()
   .get("/current", requireUser, requireCompanyUser, async (c) =>
     c.json(await loadCompany(c.var.db, currentCompanyId(c))),
@@ -109,5 +108,4 @@ export const companyRoutes = new Hono<AppEnv>()
       await c.var.db.update(companies).set({ requireSecondFactor }).where(eq(companies.id, companyId));
       return c.json(await loadCompany(c.var.db, companyId));
     },
-  )
-  .route("/current/webhook", webhookRoutes);
+  );

@@ -13,6 +13,7 @@ import { PUBLIC_TOKEN_PATTERN } from "../../../schema/validation/certificate";
 import { signedRecordFile, signedRecordFileName } from "../../../schema/signed-record-file";
 import { recordSigning } from "../../lib/signing";
 import { certificateRecordsFor } from "../../services/signed-records";
+import { WebhookOutbox } from "../../services/webhooks";
 
 /**
  * /api/public/certificates/:token: the certificate as JSON for the /qr-view page. No sign-in,
@@ -41,6 +42,8 @@ export const publicCertificateRoutes = new Hono<AppEnv>()
   // A copy of a sealed report, checked by its fingerprints (the file stays in the reader's browser).
   // Logged in the code's scan log with its verdict, never counted; it shares the scans' rate limit.
   .post("/:token/check", rateLimitScans, validate("json", copyCheckSchema), async (c) => {
-    const check = await checkCopy(c.var.db, c.req.param("token"), c.req.valid("json"), await scanVisit(c));
+    const outbox = new WebhookOutbox();
+    const check = await checkCopy(c.var.db, c.req.param("token"), c.req.valid("json"), await scanVisit(c), outbox);
+    outbox.sendAfterResponse(c);
     return c.json(check, 200, { "Cache-Control": "no-store" });
   });

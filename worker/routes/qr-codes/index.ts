@@ -16,6 +16,7 @@ import {
   requireSessionToken,
   requireUser,
 } from "../../middleware/auth";
+import { WebhookOutbox } from "../../services/webhooks";
 import { issueCodeBatch } from "../../services/code-batches";
 import { answerOnce } from "../../services/idempotency";
 import {
@@ -63,12 +64,14 @@ export const qrCodeRoutes = new Hono<AppEnv>()
       const userId = c.var.user.id;
       const values = { ...input, userId, companyId: currentCompanyId(c) };
       const signing = await recordSigning(c);
+      const outbox = new WebhookOutbox();
       // A resent request with the same Idempotency-Key gets the first code back, not a second (paid) one.
       const answer = await answerOnce(
         c.var.transactional(),
         { userId, key: c.req.valid("header")["idempotency-key"], input },
-        async (db) => ({ status: 201 as const, body: withImage(await issueCode(db, signing, values)) }),
+        async (db) => ({ status: 201 as const, body: withImage(await issueCode(db, signing, outbox, values)) }),
       );
+      outbox.sendAfterResponse(c);
       return c.json(answer.body, answer.status, answer.replayed ? { "Idempotent-Replayed": "true" } : undefined);
     },
   )
@@ -82,12 +85,15 @@ export const qrCodeRoutes = new Hono<AppEnv>()
     requireConfirmedEmail(),
     validate("json", codeBatchSchema),
     async (c) => {
+      const outbox = new WebhookOutbox();
       const results = await issueCodeBatch(
         c.var.transactional(),
         await recordSigning(c),
         { userId: c.var.user.id, companyId: currentCompanyId(c) },
         c.req.valid("json").codes,
+        outbox,
       );
+      outbox.sendAfterResponse(c);
       const answer: CodeBatchAnswer = {
         results: results.map((result) => ({ ...result, code: withImage(result.code) })),
       };

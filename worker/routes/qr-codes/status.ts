@@ -8,20 +8,24 @@ import { validate } from "../../lib/validation";
 import { requireActiveCompany, requireCompanyOwner, requireCompanyUser, requireUser } from "../../middleware/auth";
 import { loadCodeStatus, loadStatusEvents, reinstateCode, revokeCode } from "../../services/code-status";
 import { findCompanyCode } from "../../services/qr-codes";
+import { WebhookOutbox } from "../../services/webhooks";
 
 /** A code's revocation, reinstatement and their history (/api/qr-codes/:id/…). */
 export const codeStatusRoutes = new Hono<AppEnv>()
   // No requireActiveCompany here: withdrawing trust in a code is always allowed, even after deactivation.
   .post("/:id/revoke", requireUser, requireCompanyUser, validate("json", revokeCodeSchema), async (c) => {
     const { user, db } = c.var;
+    const outbox = new WebhookOutbox();
     const codeId = await revokeCode(
       c.var.transactional(),
       await recordSigning(c),
+      outbox,
       user,
       currentCompanyId(c),
       c.req.param("id"),
       c.req.valid("json"),
     );
+    outbox.sendAfterResponse(c);
     return c.json(await loadCodeStatus(db, publicOrigin(c), codeId));
   })
   .post(

@@ -24,6 +24,7 @@ import { assertKeyCompanyActive, keyCompanyId, requireApiKey } from "../../middl
 import { CHOOSE_ANOTHER_CODE, revokeCode } from "../../services/code-status";
 import { answerOnce } from "../../services/idempotency";
 import { issueCodeBatch } from "../../services/code-batches";
+import { WebhookOutbox } from "../../services/webhooks";
 import { issueCode, ReferenceTaken } from "../../services/qr-codes";
 import { loadCodeScans } from "../../services/scans";
 import {
@@ -228,6 +229,7 @@ export const v1CodeRoutes = new OpenAPIHono<AppEnv>({ defaultHook: answerInvalid
     assertKeyCompanyActive(caller);
     const input = c.req.valid("json");
     const signing = await recordSigning(c);
+    const outbox = new WebhookOutbox();
     const answer = await answerOnce(
       c.var.transactional(),
       // Keyed by the owner, like the app's own requests: the key that sent it is part of the request,
@@ -235,7 +237,7 @@ export const v1CodeRoutes = new OpenAPIHono<AppEnv>({ defaultHook: answerInvalid
       // another caller's code in another shape.
       { userId: caller.userId, key: c.req.valid("header")["idempotency-key"], input: { apiKey: caller.keyId, input } },
       async (db) => {
-        const code = await issueCode(db, signing, {
+        const code = await issueCode(db, signing, outbox, {
           ...input,
           userId: caller.userId,
           companyId: caller.companyId,
@@ -249,17 +251,21 @@ export const v1CodeRoutes = new OpenAPIHono<AppEnv>({ defaultHook: answerInvalid
         return { status: 201 as const, body: withImage(toV1Code(code, null)) };
       },
     );
+    outbox.sendAfterResponse(c);
     return c.json(answer.body, 201, answer.replayed ? { "Idempotent-Replayed": "true" } : undefined);
   })
   .openapi(createBatch, async (c) => {
     const caller = c.var.apiKey;
     assertKeyCompanyActive(caller);
+    const outbox = new WebhookOutbox();
     const results = await issueCodeBatch(
       c.var.transactional(),
       await recordSigning(c),
       { userId: caller.userId, companyId: caller.companyId },
       c.req.valid("json").codes,
+      outbox,
     );
+    outbox.sendAfterResponse(c);
     const codes = await withSuccessorTokens(
       c.var.db,
       results.map((result) => result.code),
@@ -286,15 +292,18 @@ export const v1CodeRoutes = new OpenAPIHono<AppEnv>({ defaultHook: answerInvalid
     const codeId = await codeIdByToken(db, companyId, id);
     const successorId = supersededBy === undefined ? undefined : await codeIdForToken(db, companyId, supersededBy);
     if (successorId === null) throw badRequest("Validation failed", [`supersededBy: ${CHOOSE_ANOTHER_CODE}`]);
+    const outbox = new WebhookOutbox();
     await revokeCode(
       c.var.transactional(),
       await recordSigning(c),
+      outbox,
       { id: c.var.apiKey.userId, company: { ownerId: c.var.apiKey.userId } },
       companyId,
       String(codeId),
       { reason, supersededByCodeId: successorId },
       "supersededBy",
     );
+    outbox.sendAfterResponse(c);
     return c.json(withImage(await v1Code(db, companyId, id)), 200);
   })
   .openapi(scans, async (c) => {

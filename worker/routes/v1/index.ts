@@ -6,6 +6,7 @@ import { publicOrigin } from "../../lib/public-address";
 import { v1CodeRoutes } from "./codes";
 import { v1ExportRoutes } from "./exports";
 import { v1ValuerRoutes } from "./valuers";
+import { v1WebhookRoutes } from "./webhooks";
 
 const scopes = Object.entries(API_KEY_SCOPE_DESCRIPTIONS)
   .map(([scope, description]) => `- \`${scope}\`: ${description}`)
@@ -27,7 +28,8 @@ Every error is \`{ "code": "…", "message": "…", "errors"?: ["field: problem"
 export const v1Routes = new OpenAPIHono<AppEnv>()
   .route("/codes", v1CodeRoutes)
   .route("/valuers", v1ValuerRoutes)
-  .route("/exports", v1ExportRoutes);
+  .route("/exports", v1ExportRoutes)
+  .route("/webhooks", v1WebhookRoutes);
 
 v1Routes.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
   type: "http",

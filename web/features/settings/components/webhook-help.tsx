@@ -1,24 +1,31 @@
 const EXAMPLE_BODY = `{
-  "event": "code.scanned",
-  "code": { "id": "Ab3dEf6hJk9mNp2q", "reference": "VAL-2025-001", "address": "12 Riverside Drive, Westlands, Nairobi" },
-  "scan": { "at": "2025-01-15T09:30:00.000Z", "country": "KE", "city": "Nairobi", "device": "mobile" },
-  "verificationCount": 42
+  "type": "code.revoked",
+  "timestamp": "2026-11-27T09:30:00.000Z",
+  "data": {
+    "code": {
+      "id": "Ab3dEf6hJk9mNp2q",
+      "url": "https://valuseal.example/v/Ab3dEf6hJk9mNp2q",
+      "verificationCode": "VS-7K3M-9Q2P-4H",
+      "reference": "LR 209/1234",
+      "externalReference": "JOB-2026-0142",
+      "address": "12 Riverside Drive, Westlands, Nairobi"
+    },
+    "revokedAt": "2026-11-27T09:30:00.000Z",
+    "reason": "Replaced after a corrected land size"
+  }
 }`;
 
 const HEADERS: [name: string, meaning: string][] = [
-  ["webhook-id", "The delivery's id; the same on every retry, so you can ignore repeats."],
+  ["webhook-id", "The event's id; the same on every retry and resend, so you can ignore repeats."],
   ["webhook-timestamp", "When the delivery was sent, in Unix seconds; it is part of what is signed."],
   [
     "webhook-signature",
     "v1, followed by the base64 HMAC-SHA256 of the id, the timestamp and the raw body joined by full stops, keyed with your secret (Standard Webhooks).",
   ],
   [
-    "X-ValuSeal-Signature",
-    "Until 30 June 2027, for receivers written before: v1= followed by the hex HMAC-SHA256 of the timestamp, a full stop and the raw body, keyed with your secret's text.",
+    "X-ValuSeal-Signature, -Timestamp, -Delivery, -Event",
+    "Only on the endpoint kept from the first release's single scan webhook, until 30 June 2027, with that release's body: v1= followed by the hex HMAC-SHA256 of the timestamp, a full stop and the raw body, keyed with your secret's text.",
   ],
-  ["X-ValuSeal-Timestamp", "Until 30 June 2027: the same as webhook-timestamp."],
-  ["X-ValuSeal-Delivery", "Until 30 June 2027: the same as webhook-id."],
-  ["X-ValuSeal-Event", "Until 30 June 2027: code.scanned."],
 ];
 
 /** What the receiver gets and how it proves the request came from ValuSeal. */
@@ -26,7 +33,7 @@ export function WebhookHelp() {
   return (
     <div className="space-y-2 text-sm text-slate-700">
       <p>
-        Each counted scan is sent as a JSON <code>POST</code> to your URL, signed the{" "}
+        Each event is sent as a JSON <code>POST</code> to every endpoint that chose it, signed the{" "}
         <a className="text-brand-700 underline" href="https://www.standardwebhooks.com/">
           Standard Webhooks
         </a>{" "}
@@ -37,8 +44,10 @@ export function WebhookHelp() {
       </p>
       <p>
         Answer with any 2xx status within 5 seconds; failed deliveries are retried with growing delays for about 30
-        minutes. The URL must be a public https address on the standard port (443): private, local and cloud metadata
-        addresses are refused, and the address a name points to is checked again before every delivery.
+        minutes; an endpoint whose deliveries fail for a day is turned off and the owner emailed. Every attempt is in the
+        endpoint's delivery log, with Resend. The URL must be a public https address on the standard port (443):
+        private, local and cloud metadata addresses are refused, and the address a name points to is checked again
+        before every delivery.
       </p>
       <details>
         <summary className="cursor-pointer text-brand-700">Example body and all headers</summary>

@@ -1,0 +1,76 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { WEBHOOK_EVENT_DESCRIPTIONS, type WebhookEndpointCreated } from "../../../../schema/api-v1";
+import { WEBHOOK_EVENT_TYPES } from "../../../../schema/limits";
+import { webhookEndpointSchema, type WebhookEndpointInput } from "../../../../schema/validation/webhook";
+import { Button } from "../../../components/ui/button";
+import { useFormFailure } from "../../../components/ui/failure-toast";
+import { InputField } from "../../../components/ui/field";
+import { useToast } from "../../../components/ui/toast";
+import { useCreateWebhookEndpoint } from "../api/webhooks";
+
+const EMPTY: WebhookEndpointInput = { url: "", description: "", eventTypes: ["code.scanned"] };
+
+/** The owner's form for a new endpoint; its secret goes to onCreated, to be shown once. */
+export function WebhookEndpointForm({ onCreated }: { onCreated: (created: WebhookEndpointCreated) => void }) {
+  const toast = useToast();
+  const createEndpoint = useCreateWebhookEndpoint();
+  const form = useForm<WebhookEndpointInput>({ resolver: zodResolver(webhookEndpointSchema), defaultValues: EMPTY });
+  const showFailure = useFormFailure(form.setError, ["url", "description", "eventTypes"]);
+  const { errors } = form.formState;
+
+  const submit = form.handleSubmit((values) =>
+    createEndpoint.mutate(values, {
+      onSuccess: (created) => {
+        toast({ title: "Webhook endpoint added", description: "Copy your signing secret now." });
+        form.reset(EMPTY);
+        onCreated(created);
+      },
+      onError: (error) => showFailure("Failed to add the webhook endpoint", error),
+    }),
+  );
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4 rounded-md border border-slate-200 p-4">
+      <p className="font-medium text-slate-900">New endpoint</p>
+      <InputField
+        label="Endpoint URL"
+        type="url"
+        inputMode="url"
+        autoComplete="off"
+        placeholder="https://example.com/valuseal-webhook"
+        hint="An https:// address of your server."
+        error={errors.url?.message}
+        {...form.register("url")}
+      />
+      <InputField
+        label="Description (optional)"
+        hint="What receives it, e.g. the loan system (production)"
+        error={errors.description?.message}
+        {...form.register("description")}
+      />
+      <fieldset className="space-y-2" aria-describedby={errors.eventTypes ? "webhook-events-error" : undefined}>
+        <legend className="text-sm font-medium text-slate-700">Events to send</legend>
+        {WEBHOOK_EVENT_TYPES.map((type) => (
+          <label key={type} className="flex items-start gap-2 text-sm">
+            <input type="checkbox" value={type} className="mt-1 size-4" {...form.register("eventTypes")} />
+            <span>
+              <code className="font-mono text-slate-900">{type}</code>
+              <span className="block text-slate-600">{WEBHOOK_EVENT_DESCRIPTIONS[type]}</span>
+            </span>
+          </label>
+        ))}
+        {errors.eventTypes && (
+          <p id="webhook-events-error" role="alert" className="text-sm text-red-600">
+            {errors.eventTypes.message}
+          </p>
+        )}
+      </fieldset>
+      <div className="flex justify-end">
+        <Button type="submit" disabled={createEndpoint.isPending}>
+          {createEndpoint.isPending ? "Adding..." : "Add endpoint"}
+        </Button>
+      </div>
+    </form>
+  );
+}

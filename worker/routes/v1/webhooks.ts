@@ -1,0 +1,193 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import {
+  errorBodySchema,
+  webhookAttemptPageSchema,
+  webhookEndpointAnswerSchema,
+  webhookEndpointCreatedSchema,
+} from "../../../schema/api-v1";
+import { WEBHOOK_ENDPOINTS_MAX, WEBHOOK_EVENT_TYPES } from "../../../schema/limits";
+import { paginationQuerySchema } from "../../../schema/validation/pagination";
+import { webhookEndpointSchema, webhookEndpointUpdateSchema } from "../../../schema/validation/webhook";
+import type { AppEnv } from "../../env";
+import { answerInvalidInput } from "../../lib/validation";
+import { assertKeyCompanyActive, keyCompanyId, requireApiKey } from "../../middleware/api-key";
+import {
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  getWebhookEndpoint,
+  listWebhookAttempts,
+  listWebhookEndpoints,
+  resendWebhookDelivery,
+  sendWebhookDeliveries,
+  updateWebhookEndpoint,
+} from "../../services/webhooks";
+import { jsonAnswer, KEY_ERRORS, KEY_SECURITY } from "./documented";
+
+const endpointIdParam = z.object({
+  id: z.string().meta({ param: { name: "id", in: "path" }, example: "ep_8fJ2kLmQ4pRt6VwX9yZa1bC3" }),
+});
+const NOT_FOUND = { 404: jsonAnswer(errorBodySchema, "No endpoint of your company has the id in the path") };
+
+const ATTEMPTS_PAGE_SIZE = 20;
+
+const EVENTS_DESCRIPTION = `Each delivery is a POST of \`{ "type", "timestamp", "data" }\` signed the Standard Webhooks way (\`webhook-id\`, \`webhook-timestamp\`, \`webhook-signature\`): verify it with a standardwebhooks library and the endpoint's secret. \`webhook-id\` is the event's id, the same on every retry and resend. Event types: ${WEBHOOK_EVENT_TYPES.map((type) => `\`${type}\``).join(", ")}. A failed delivery is tried again for about 30 minutes (2 s doubling, capped at 15 min); an endpoint whose deliveries fail for a day is turned off and the owner emailed.`;
+
+const list = createRoute({
+  method: "get",
+  path: "/",
+  tags: ["Webhooks"],
+  summary: "List webhook endpoints",
+  security: KEY_SECURITY,
+  middleware: [requireApiKey("webhooks:manage")] as const,
+  responses: { 200: jsonAnswer(z.array(webhookEndpointAnswerSchema), "The company's endpoints"), ...KEY_ERRORS },
+});
+
+const create = createRoute({
+  method: "post",
+  path: "/",
+  tags: ["Webhooks"],
+  summary: "Add a webhook endpoint",
+  description: `${EVENTS_DESCRIPTION} The secret is in this answer only. At most ${WEBHOOK_ENDPOINTS_MAX} endpoints per company.`,
+  security: KEY_SECURITY,
+  middleware: [requireApiKey("webhooks:manage")] as const,
+  request: {
+    body: {
+      required: true,
+      content: {
+        "application/json": {
+          schema: webhookEndpointSchema,
+          example: {
+            url: "https://hooks.example.com/valuseal",
+            description: "Loan system (production)",
+            eventTypes: ["code.revoked", "code.superseded"],
+          },
+        },
+      },
+    },
+  },
+  responses: { 201: jsonAnswer(webhookEndpointCreatedSchema, "The new endpoint and its secret"), ...KEY_ERRORS },
+});
+
+const get = createRoute({
+  method: "get",
+  path: "/{id}",
+  tags: ["Webhooks"],
+  summary: "Read a webhook endpoint",
+  security: KEY_SECURITY,
+  middleware: [requireApiKey("webhooks:manage")] as const,
+  request: { params: endpointIdParam },
+  responses: { 200: jsonAnswer(webhookEndpointAnswerSchema, "The endpoint"), ...KEY_ERRORS, ...NOT_FOUND },
+});
+
+const update = createRoute({
+  method: "patch",
+  path: "/{id}",
+  tags: ["Webhooks"],
+  summary: "Change a webhook endpoint",
+  description: "Change its address, description or events, or turn it off (`enabled: false`) and on again.",
+  security: KEY_SECURITY,
+  middleware: [requireApiKey("webhooks:manage")] as const,
+  request: {
+    params: endpointIdParam,
+    body: {
+      required: true,
+      content: { "application/json": { schema: webhookEndpointUpdateSchema, example: { enabled: true } } },
+    },
+  },
+  responses: { 200: jsonAnswer(webhookEndpointAnswerSchema, "The endpoint"), ...KEY_ERRORS, ...NOT_FOUND },
+});
+
+const remove = createRoute({
+  method: "delete",
+  path: "/{id}",
+  tags: ["Webhooks"],
+  summary: "Remove a webhook endpoint",
+  description: "Deliveries stop at once; its delivery log goes with it.",
+  security: KEY_SECURITY,
+  middleware: [requireApiKey("webhooks:manage")] as const,
+  request: { params: endpointIdParam },
+  responses: {
+    200: jsonAnswer(z.strictObject({ message: z.string() }), "Removed"),
+    ...KEY_ERRORS,
+    ...NOT_FOUND,
+  },
+});
+
+const attempts = createRoute({
+  method: "get",
+  path: "/{id}/attempts",
+  tags: ["Webhooks"],
+  summary: "Read an endpoint's delivery log",
+  description: "Every attempt of the last 30 days, newest first: the event, the receiver's status and how long it took.",
+  security: KEY_SECURITY,
+  middleware: [requireApiKey("webhooks:manage")] as const,
+  request: { params: endpointIdParam, query: paginationQuerySchema },
+  responses: { 200: jsonAnswer(webhookAttemptPageSchema, "One page of the log"), ...KEY_ERRORS, ...NOT_FOUND },
+});
+
+const resend = createRoute({
+  method: "post",
+  path: "/{id}/deliveries/{eventId}/resend",
+  tags: ["Webhooks"],
+  summary: "Resend a delivery",
+  description: "Sends the event to the endpoint again, with the same body and the same webhook-id.",
+  security: KEY_SECURITY,
+  middleware: [requireApiKey("webhooks:manage")] as const,
+  request: {
+    params: endpointIdParam.extend({
+      eventId: z.string().meta({ param: { name: "eventId", in: "path" }, example: "msg_2b7Xk9LmQp4Rt" }),
+    }),
+  },
+  responses: {
+    202: jsonAnswer(z.strictObject({ message: z.string() }), "Queued"),
+    ...KEY_ERRORS,
+    404: jsonAnswer(errorBodySchema, "No delivery of that event to that endpoint of your company"),
+    409: jsonAnswer(errorBodySchema, "The endpoint is turned off"),
+  },
+});
+
+/** /api/v1/webhooks: the company's webhook endpoints, for an API key with webhooks:manage. */
+export const v1WebhookRoutes = new OpenAPIHono<AppEnv>({ defaultHook: answerInvalidInput })
+  .openapi(list, async (c) => c.json(await listWebhookEndpoints(c.var.db, keyCompanyId(c)), 200))
+  .openapi(create, async (c) => {
+    const caller = c.var.apiKey;
+    assertKeyCompanyActive(caller);
+    const owner = { id: caller.userId, email: caller.userEmail };
+    const created = await c.var
+      .transactional()
+      .transaction((tx) => createWebhookEndpoint(tx, c.var.config, owner, caller.companyId, c.req.valid("json")));
+    return c.json(created, 201);
+  })
+  .openapi(get, async (c) =>
+    c.json(await getWebhookEndpoint(c.var.db, keyCompanyId(c), c.req.valid("param").id), 200),
+  )
+  .openapi(update, async (c) => {
+    assertKeyCompanyActive(c.var.apiKey);
+    const { id } = c.req.valid("param");
+    return c.json(
+      await updateWebhookEndpoint(c.var.db, c.var.config, keyCompanyId(c), id, c.req.valid("json")),
+      200,
+    );
+  })
+  .openapi(remove, async (c) => {
+    const caller = c.var.apiKey;
+    const owner = { id: caller.userId, email: caller.userEmail };
+    await c.var
+      .transactional()
+      .transaction((tx) => deleteWebhookEndpoint(tx, owner, caller.companyId, c.req.valid("param").id));
+    return c.json({ message: "Webhook endpoint removed" }, 200);
+  })
+  .openapi(attempts, async (c) => {
+    const { page = 1, pageSize = ATTEMPTS_PAGE_SIZE } = c.req.valid("query");
+    return c.json(
+      await listWebhookAttempts(c.var.db, keyCompanyId(c), c.req.valid("param").id, page, pageSize),
+      200,
+    );
+  })
+  .openapi(resend, async (c) => {
+    assertKeyCompanyActive(c.var.apiKey);
+    const { id, eventId } = c.req.valid("param");
+    const deliveryId = await resendWebhookDelivery(c.var.db, keyCompanyId(c), id, eventId);
+    await sendWebhookDeliveries(c.env, [deliveryId], "resend");
+    return c.json({ message: "Delivery queued" }, 202);
+  });
