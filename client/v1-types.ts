@@ -1032,6 +1032,704 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/webhooks": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List webhook endpoints */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The company's endpoints */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["WebhookEndpoint"][];
+          };
+        };
+        /** @description The request is not valid: `errors` names each field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No API key, or a key that is revoked, expired or mistyped */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description The key lacks the permission this route needs, or the company is deactivated */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Too many requests for this key (300 a minute) or this network */
+        429: {
+          headers: {
+            /** @description Seconds to wait */
+            "Retry-After": string;
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description The service cannot take the request now; try again shortly */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Add a webhook endpoint
+     * @description Each delivery is a POST of `{ "type", "timestamp", "data" }` signed the Standard Webhooks way (`webhook-id`, `webhook-timestamp`, `webhook-signature`): verify it with a standardwebhooks library and the endpoint's secret. `webhook-id` is the event's id, the same on every retry and resend. Event types: `code.issued`, `code.scanned`, `code.revoked`, `code.superseded`, `code.expired`, `seal.check_mismatch`. A failed delivery is tried again for about 30 minutes (2 s doubling, capped at 15 min); an endpoint whose deliveries fail for a day is turned off and the owner emailed. The secret is in this answer only. At most 10 endpoints per company.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "url": "https://hooks.example.com/valuseal",
+           *       "description": "Loan system (production)",
+           *       "eventTypes": [
+           *         "code.revoked",
+           *         "code.superseded"
+           *       ]
+           *     }
+           */
+          "application/json": {
+            /**
+             * @description A public https address on port 443
+             * @example https://hooks.example.com/valuseal
+             */
+            url: string;
+            /**
+             * @description What the endpoint is for, for the people who manage it
+             * @default
+             * @example Loan system (production)
+             */
+            description?: string;
+            /**
+             * @description The events to send
+             * @example [
+             *       "code.scanned",
+             *       "code.revoked"
+             *     ]
+             */
+            eventTypes: (
+              | "code.issued"
+              | "code.scanned"
+              | "code.revoked"
+              | "code.superseded"
+              | "code.expired"
+              | "seal.check_mismatch"
+            )[];
+          };
+        };
+      };
+      responses: {
+        /** @description The new endpoint and its secret */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["WebhookEndpointCreated"];
+          };
+        };
+        /** @description The request is not valid: `errors` names each field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No API key, or a key that is revoked, expired or mistyped */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description The key lacks the permission this route needs, or the company is deactivated */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Too many requests for this key (300 a minute) or this network */
+        429: {
+          headers: {
+            /** @description Seconds to wait */
+            "Retry-After": string;
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description The service cannot take the request now; try again shortly */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/webhooks/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Read a webhook endpoint */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The endpoint */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["WebhookEndpoint"];
+          };
+        };
+        /** @description The request is not valid: `errors` names each field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No API key, or a key that is revoked, expired or mistyped */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description The key lacks the permission this route needs, or the company is deactivated */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No endpoint of your company has the id in the path */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Too many requests for this key (300 a minute) or this network */
+        429: {
+          headers: {
+            /** @description Seconds to wait */
+            "Retry-After": string;
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description The service cannot take the request now; try again shortly */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /**
+     * Remove a webhook endpoint
+     * @description Deliveries stop at once; its delivery log goes with it.
+     */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Removed */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              message: string;
+            };
+          };
+        };
+        /** @description The request is not valid: `errors` names each field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No API key, or a key that is revoked, expired or mistyped */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description The key lacks the permission this route needs, or the company is deactivated */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No endpoint of your company has the id in the path */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Too many requests for this key (300 a minute) or this network */
+        429: {
+          headers: {
+            /** @description Seconds to wait */
+            "Retry-After": string;
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description The service cannot take the request now; try again shortly */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /**
+     * Change a webhook endpoint
+     * @description Change its address, description or events, or turn it off (`enabled: false`) and on again.
+     */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "enabled": true
+           *     }
+           */
+          "application/json": {
+            /**
+             * @description A public https address on port 443
+             * @example https://hooks.example.com/valuseal
+             */
+            url?: string;
+            /**
+             * @description What the endpoint is for, for the people who manage it
+             * @example Loan system (production)
+             */
+            description?: string;
+            /**
+             * @description The events to send
+             * @example [
+             *       "code.scanned",
+             *       "code.revoked"
+             *     ]
+             */
+            eventTypes?: (
+              | "code.issued"
+              | "code.scanned"
+              | "code.revoked"
+              | "code.superseded"
+              | "code.expired"
+              | "seal.check_mismatch"
+            )[];
+            /** @description false stops deliveries; true starts them again (also after automatic disabling) */
+            enabled?: boolean;
+          };
+        };
+      };
+      responses: {
+        /** @description The endpoint */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["WebhookEndpoint"];
+          };
+        };
+        /** @description The request is not valid: `errors` names each field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No API key, or a key that is revoked, expired or mistyped */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description The key lacks the permission this route needs, or the company is deactivated */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No endpoint of your company has the id in the path */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Too many requests for this key (300 a minute) or this network */
+        429: {
+          headers: {
+            /** @description Seconds to wait */
+            "Retry-After": string;
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description The service cannot take the request now; try again shortly */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  "/webhooks/{id}/attempts": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read an endpoint's delivery log
+     * @description Every attempt of the last 30 days, newest first: the event, the receiver's status and how long it took.
+     */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          pageSize?: number;
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description One page of the log */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["WebhookAttemptPage"];
+          };
+        };
+        /** @description The request is not valid: `errors` names each field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No API key, or a key that is revoked, expired or mistyped */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description The key lacks the permission this route needs, or the company is deactivated */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No endpoint of your company has the id in the path */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Too many requests for this key (300 a minute) or this network */
+        429: {
+          headers: {
+            /** @description Seconds to wait */
+            "Retry-After": string;
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description The service cannot take the request now; try again shortly */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/webhooks/{id}/deliveries/{eventId}/resend": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Resend a delivery
+     * @description Sends the event to the endpoint again, with the same body and the same webhook-id.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+          eventId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Queued */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              message: string;
+            };
+          };
+        };
+        /** @description The request is not valid: `errors` names each field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No API key, or a key that is revoked, expired or mistyped */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description The key lacks the permission this route needs, or the company is deactivated */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No delivery of that event to that endpoint of your company */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description The endpoint is turned off */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Too many requests for this key (300 a minute) or this network */
+        429: {
+          headers: {
+            /** @description Seconds to wait */
+            "Retry-After": string;
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description The service cannot take the request now; try again shortly */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1364,6 +2062,112 @@ export interface components {
       name: string;
       qualification: string | null;
       registrationNumber: string | null;
+    };
+    /** @description Where events are POSTed, signed the Standard Webhooks way */
+    WebhookEndpoint: {
+      /**
+       * @description The endpoint's id
+       * @example ep_8fJ2kLmQ4pRt6VwX9yZa1bC3
+       */
+      id: string;
+      /** @example https://hooks.example.com/valuseal */
+      url: string;
+      description: string;
+      eventTypes: (
+        "code.issued" | "code.scanned" | "code.revoked" | "code.superseded" | "code.expired" | "seal.check_mismatch"
+      )[];
+      enabled: boolean;
+      /**
+       * @description owner: turned off by the company; failing: turned off after a day of failed deliveries
+       * @enum {string|null}
+       */
+      disabledReason: "owner" | "failing" | null;
+      /**
+       * Format: date-time
+       * @description The first failed attempt since the last delivery
+       * @example 2026-11-27T09:30:00.000Z
+       */
+      failingSince: string | null;
+      /**
+       * Format: date-time
+       * @example 2026-11-27T09:30:00.000Z
+       */
+      createdAt: string;
+    };
+    WebhookEndpointCreated: {
+      /**
+       * @description The endpoint's id
+       * @example ep_8fJ2kLmQ4pRt6VwX9yZa1bC3
+       */
+      id: string;
+      /** @example https://hooks.example.com/valuseal */
+      url: string;
+      description: string;
+      eventTypes: (
+        "code.issued" | "code.scanned" | "code.revoked" | "code.superseded" | "code.expired" | "seal.check_mismatch"
+      )[];
+      enabled: boolean;
+      /**
+       * @description owner: turned off by the company; failing: turned off after a day of failed deliveries
+       * @enum {string|null}
+       */
+      disabledReason: "owner" | "failing" | null;
+      /**
+       * Format: date-time
+       * @description The first failed attempt since the last delivery
+       * @example 2026-11-27T09:30:00.000Z
+       */
+      failingSince: string | null;
+      /**
+       * Format: date-time
+       * @example 2026-11-27T09:30:00.000Z
+       */
+      createdAt: string;
+      /**
+       * @description The signing secret, shown this once: verify deliveries with it (Standard Webhooks libraries)
+       * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+       */
+      secret: string;
+    };
+    /** @description The endpoint's delivery log, newest first */
+    WebhookAttemptPage: {
+      items: components["schemas"]["WebhookAttempt"][];
+      page: number;
+      pageSize: number;
+      total: number;
+    };
+    /** @description One attempt to deliver an event to the endpoint */
+    WebhookAttempt: {
+      /**
+       * @description The event's id, sent as webhook-id
+       * @example msg_2b7Xk9LmQp4Rt
+       */
+      eventId: string;
+      /** @enum {string} */
+      eventType:
+        "code.issued" | "code.scanned" | "code.revoked" | "code.superseded" | "code.expired" | "seal.check_mismatch";
+      /** @description 1 for the first try; resends continue the count */
+      attempt: number;
+      /** @enum {string} */
+      trigger: "automatic" | "resend";
+      /**
+       * Format: date-time
+       * @example 2026-11-27T09:30:00.000Z
+       */
+      attemptedAt: string;
+      /** @description The receiver's HTTP status; null when none answered */
+      statusCode: number | null;
+      responseMs: number | null;
+      /**
+       * @description null when the receiver answered 2xx
+       * @enum {string|null}
+       */
+      failure: "receiver-error" | "no-answer" | "address-not-allowed" | null;
+      /**
+       * @description How the delivery stands now
+       * @enum {string}
+       */
+      deliveryOutcome: "delivered" | "pending" | "failed";
     };
   };
   responses: never;

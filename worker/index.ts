@@ -9,7 +9,8 @@ import { deleteExpiredIdempotencyKeys } from "./services/idempotency";
 import { dueScanAlertDigests, sendDueScanDigests } from "./services/scan-alert-emails";
 import { deliverScanAlerts, type ScanAlertMessage } from "./services/scan-alerts";
 import { checkpointDue, signCheckpoint } from "./services/signed-records";
-import { deliverWebhooks, sweepWebhooks, type WebhookDeliveryMessage } from "./services/webhooks";
+import { deliverWebhooks, sweepWebhooks } from "./services/webhook-deliveries";
+import type { WebhookDeliveryMessage } from "./services/webhooks";
 
 type QueueMessage = ScanAlertMessage | EmailMessage | WebhookDeliveryMessage;
 

@@ -1,7 +1,17 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { companies, invites, qrCodes, users, valuers } from "../../schema/tables";
+import {
+  companies,
+  invites,
+  qrCodes,
+  users,
+  valuers,
+  webhookDeliveries,
+  webhookEndpoints,
+  webhookEvents,
+} from "../../schema/tables";
+import { recordWebhookEvents } from "../../worker/services/webhooks";
 import { DEMO_CERTIFICATE } from "../../schema/demo-certificate";
 import { app } from "../../worker/app";
 import { readConfig } from "../../worker/config";
@@ -115,6 +125,24 @@ async function insertCompanyOwner() {
 
 const insertCodeOfA = (world: World, values: Partial<typeof qrCodes.$inferInsert> = {}) =>
   insertCode(world.ownerA, { valuerId: world.valuerA.id, ...values });
+
+/**
+ * A webhook endpoint of company A, subscribed to an event no row of the matrix fires; written to the
+ * database, since one per call would pass the company's cap on endpoints.
+ */
+async function addEndpointOfA(world: World): Promise<string> {
+  const publicId = `ep_${unique("matrix").replace(/\W/g, "").padEnd(24, "0").slice(-24)}`;
+  await withDb((db) =>
+    db.insert(webhookEndpoints).values({
+      publicId,
+      companyId: world.companyA,
+      url: `https://hooks.example/${publicId}`,
+      secret: "whsec_matrixmatrixmatrixmatrixmatrixma",
+      eventTypes: ["code.expired"],
+    }),
+  );
+  return publicId;
+}
 
 const matrix: Row[] = [
   // Browser navigations and sign-in: public.
@@ -432,12 +460,6 @@ const matrix: Row[] = [
     }),
   },
   {
-    method: "GET",
-    route: "/api/companies/current/webhook",
-    expected: COMPANY_READ,
-    request: () => ({ path: "/api/companies/current/webhook" }),
-  },
-  {
     method: "PUT",
     route: "/api/companies/current/registration",
     expected: OWNER_OF_OWN,
@@ -455,18 +477,73 @@ const matrix: Row[] = [
     expected: OWNER_OF_OWN,
     request: () => ({ path: "/api/companies/current/security", body: { requireSecondFactor: false } }),
   },
-  // Set, then removed by the next row: no scan of A's code happens in between.
+  // Webhook endpoints: members read them and their logs, the owner changes them. Each row acts on an
+  // endpoint of company A made for it; they are subscribed to an event the matrix never fires.
   {
-    method: "PUT",
-    route: "/api/companies/current/webhook",
-    expected: OWNER_OF_OWN,
-    request: () => ({ path: "/api/companies/current/webhook", body: { url: "https://hooks.example/valuseal" } }),
+    method: "GET",
+    route: "/api/webhooks",
+    expected: COMPANY_READ,
+    request: () => ({ path: "/api/webhooks" }),
+  },
+  {
+    method: "POST",
+    route: "/api/webhooks",
+    expected: [401, 403, 201, 201, 401, 401, 403],
+    request: () => ({
+      path: "/api/webhooks",
+      body: { url: "https://hooks.example/valuseal", eventTypes: ["code.expired"] },
+    }),
+  },
+  {
+    method: "GET",
+    route: "/api/webhooks/:id",
+    expected: COMPANY_A_OBJECT,
+    target: (world) => addEndpointOfA(world),
+    request: (_world, endpointId: string) => ({ path: `/api/webhooks/${endpointId}` }),
+  },
+  {
+    method: "PATCH",
+    route: "/api/webhooks/:id",
+    expected: OWNER_OF_A_OBJECT,
+    target: (world) => addEndpointOfA(world),
+    request: (_world, endpointId: string) => ({ path: `/api/webhooks/${endpointId}`, body: { description: "Matrix" } }),
   },
   {
     method: "DELETE",
-    route: "/api/companies/current/webhook",
-    expected: OWNER_OF_OWN,
-    request: () => ({ path: "/api/companies/current/webhook" }),
+    route: "/api/webhooks/:id",
+    expected: OWNER_OF_A_OBJECT,
+    target: (world) => addEndpointOfA(world),
+    request: (_world, endpointId: string) => ({ path: `/api/webhooks/${endpointId}` }),
+  },
+  {
+    method: "GET",
+    route: "/api/webhooks/:id/attempts",
+    expected: COMPANY_A_OBJECT,
+    target: (world) => addEndpointOfA(world),
+    request: (_world, endpointId: string) => ({ path: `/api/webhooks/${endpointId}/attempts` }),
+  },
+  {
+    method: "POST",
+    route: "/api/webhooks/:id/deliveries/:eventId/resend",
+    expected: [401, 403, 202, 404, 401, 401, 403],
+    target: async (world) => {
+      const endpointId = await addEndpointOfA(world);
+      const [event] = await withDb(async (db) => {
+        await recordWebhookEvents(db, [
+          { companyId: world.companyA, type: "code.expired", qrCodeId: world.codeA.id, data: { matrix: true } },
+        ]);
+        return db
+          .select({ id: webhookEvents.publicId })
+          .from(webhookEvents)
+          .innerJoin(webhookDeliveries, eq(webhookDeliveries.eventId, webhookEvents.id))
+          .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+          .where(eq(webhookEndpoints.publicId, endpointId));
+      });
+      return { endpointId, eventId: event!.id };
+    },
+    request: (_world, { endpointId, eventId }: { endpointId: string; eventId: string }) => ({
+      path: `/api/webhooks/${endpointId}/deliveries/${eventId}/resend`,
+    }),
   },
 
   // API keys: the owner's, for their own company.
@@ -525,6 +602,17 @@ const matrix: Row[] = [
       ["GET", "/api/v1/valuers", () => ({ path: "/api/v1/valuers" })],
       ["GET", "/api/v1/exports/codes.csv", () => ({ path: "/api/v1/exports/codes.csv" })],
       ["GET", "/api/v1/exports/scans.csv", () => ({ path: "/api/v1/exports/scans.csv" })],
+      ["GET", "/api/v1/webhooks", () => ({ path: "/api/v1/webhooks" })],
+      ["POST", "/api/v1/webhooks", () => ({ path: "/api/v1/webhooks", body: { url: "https://hooks.example/x" } })],
+      ["GET", "/api/v1/webhooks/:id", () => ({ path: "/api/v1/webhooks/ep_x" })],
+      ["PATCH", "/api/v1/webhooks/:id", () => ({ path: "/api/v1/webhooks/ep_x", body: { enabled: false } })],
+      ["DELETE", "/api/v1/webhooks/:id", () => ({ path: "/api/v1/webhooks/ep_x" })],
+      ["GET", "/api/v1/webhooks/:id/attempts", () => ({ path: "/api/v1/webhooks/ep_x/attempts" })],
+      [
+        "POST",
+        "/api/v1/webhooks/:id/deliveries/:eventId/resend",
+        () => ({ path: "/api/v1/webhooks/ep_x/deliveries/msg_x/resend" }),
+      ],
     ] as const
   ).map(([method, route, request]): Row => ({ method, route, expected: ALL(401), request })),
   {

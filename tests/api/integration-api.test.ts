@@ -7,6 +7,9 @@ import {
   v1CodeWithImageSchema,
   errorBodySchema,
   v1ValuerSchema,
+  webhookAttemptPageSchema,
+  webhookEndpointAnswerSchema,
+  webhookEndpointCreatedSchema,
 } from "../../schema/api-v1";
 import { API_KEY_PREFIX } from "../../schema/limits";
 import { OWNER_PASSWORD } from "../shared/accounts";
@@ -574,6 +577,38 @@ describe("the integration API (/api/v1)", () => {
     expect(theirList.items.map((item) => item.id)).not.toContain(code.publicToken);
   });
 
+  it("manages webhook endpoints with webhooks:manage, and only the key's own company's", async () => {
+    const { owner, key } = await firmWithKey(["webhooks:manage"]);
+    const added = await v1(key, "/webhooks", {
+      body: { url: "https://hooks.example.com/loans", description: "Loan system", eventTypes: ["code.revoked"] },
+    });
+    expect(added.status).toBe(201);
+    const endpoint = webhookEndpointCreatedSchema.parse(added.body);
+    expect(endpoint.secret).toMatch(/^whsec_/);
+    expect(webhookEndpointAnswerSchema.array().parse((await v1(key, "/webhooks")).body)).toHaveLength(1);
+    const changed = await v1(key, `/webhooks/${endpoint.id}`, { method: "PATCH", body: { enabled: false } });
+    expect(webhookEndpointAnswerSchema.parse(changed.body)).toMatchObject({ enabled: false, disabledReason: "owner" });
+    expect(webhookEndpointAnswerSchema.parse((await v1(key, `/webhooks/${endpoint.id}`)).body).enabled).toBe(false);
+    const log = webhookAttemptPageSchema.parse((await v1(key, `/webhooks/${endpoint.id}/attempts?pageSize=5`)).body);
+    expect(log).toEqual({ items: [], page: 1, pageSize: 5, total: 0 });
+    expectError(await v1(key, `/webhooks/${endpoint.id}/deliveries/msg_none/resend`, { method: "POST" }), 404);
+    expectError(await v1(key, "/webhooks", { body: { url: "https://hooks.example.com/x", eventTypes: [] } }), 400);
+    // The owner sees what the key did, in the same list and the audit log.
+    expect((await api("/api/webhooks", { token: owner.token })).body).toHaveLength(1);
+    expect((await auditEntriesFor("company", [companyIdOf(owner)])).map((entry) => entry.action)).toContain(
+      "company.webhook_added",
+    );
+
+    const other = await firmWithKey(["webhooks:manage"]);
+    expectError(await v1(other.key, `/webhooks/${endpoint.id}`), 404, /not found/);
+    expectError(await v1(other.key, `/webhooks/${endpoint.id}`, { method: "DELETE" }), 404);
+    const codesOnly = await firmWithKey(["codes:read"]);
+    expectError(await v1(codesOnly.key, "/webhooks"), 403, /webhooks:manage/);
+
+    expect((await v1(key, `/webhooks/${endpoint.id}`, { method: "DELETE" })).status).toBe(200);
+    expect((await v1(key, "/webhooks")).body).toEqual([]);
+  });
+
   it("lets a deactivated company read and revoke, but not issue", async () => {
     const { owner, valuer, key } = await firmWithKey();
     const code = await insertCode(owner);
@@ -599,6 +634,10 @@ describe("the integration API (/api/v1)", () => {
       "/exports/codes.csv",
       "/exports/scans.csv",
       "/valuers",
+      "/webhooks",
+      "/webhooks/{id}",
+      "/webhooks/{id}/attempts",
+      "/webhooks/{id}/deliveries/{eventId}/resend",
     ]);
     for (const [path, operations] of Object.entries<Record<string, { security: unknown; responses: object }>>(
       doc.paths,

@@ -117,7 +117,12 @@ async function revokedEvent(
   const successor = codes.find((row) => row.id === successorId);
   const data = { code: webhookCode(code), revokedAt: code.revokedAt?.toISOString() ?? null, reason };
   return successor
-    ? { companyId: code.companyId, type: "code.superseded", qrCodeId: codeId, data: { ...data, supersededBy: webhookCode(successor) } }
+    ? {
+        companyId: code.companyId,
+        type: "code.superseded",
+        qrCodeId: codeId,
+        data: { ...data, supersededBy: webhookCode(successor) },
+      }
     : { companyId: code.companyId, type: "code.revoked", qrCodeId: codeId, data };
 }
 

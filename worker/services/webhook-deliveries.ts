@@ -1,0 +1,349 @@
+import { and, eq, sql } from "drizzle-orm";
+import {
+  DAY_MS,
+  type WebhookAttemptTrigger,
+  type WebhookDeliveryFailure,
+  type WebhookDeliveryOutcome,
+  type WebhookEventType,
+} from "../../schema/limits";
+import {
+  companies,
+  users,
+  webhookAttempts,
+  webhookDeliveries,
+  webhookEndpoints,
+  webhookEvents,
+} from "../../schema/tables";
+import { formatVerificationCode } from "../../schema/verification-code";
+import { readConfig, type Config } from "../config";
+import { connectDatabase, type Database } from "../db";
+import type { Bindings } from "../env";
+import { checkDestination } from "../lib/webhook-destination";
+import { decryptWebhookSecret, encryptWebhookSecret, isEncryptedSecret } from "../lib/webhook-secret";
+import { signLegacyWebhook, signStandardWebhook } from "../lib/webhook-signatures";
+import { queueEmailsNow } from "./email";
+import {
+  recordWebhookEvents,
+  rowsOf,
+  sendWebhookDeliveries,
+  type WebhookCode,
+  type WebhookDeliveryMessage,
+} from "./webhooks";
+
+/**
+ * Webhook deliveries: the WEBHOOKS queue's consumer (one POST per message, logged, retried) and
+ * the hourly sweep. Apart from the request paths' services (./webhooks), since the consumer sends
+ * email and the integration API's document is built from those routes outside a Worker.
+ */
+
+/** The Standard Webhooks headers (standardwebhooks.com), which receivers verify with that project's libraries. */
+export const WEBHOOK_HEADERS = {
+  id: "webhook-id",
+  timestamp: "webhook-timestamp",
+  signature: "webhook-signature",
+} as const;
+
+/**
+ * The first release's headers, sent only to the endpoint moved from that release's single webhook
+ * (`firstReleaseFormat`), until 2027-06-30: the same id and timestamp, and its own signature.
+ */
+export const LEGACY_WEBHOOK_HEADERS = {
+  signature: "X-ValuSeal-Signature",
+  timestamp: "X-ValuSeal-Timestamp",
+  delivery: "X-ValuSeal-Delivery",
+  event: "X-ValuSeal-Event",
+} as const;
+
+const WEBHOOK_TIMEOUT_MS = 5000;
+/** Backoff doubles from 2 s and is capped at 15 min; with max_retries = 10 a receiver has ~30 min. */
+const MAX_RETRY_DELAY_SECONDS = 15 * 60;
+const retryDelaySeconds = (attempts: number) => Math.min(2 ** attempts, MAX_RETRY_DELAY_SECONDS);
+/** The first attempt plus the queue's max_retries (wrangler.toml): after this one the delivery has failed. */
+const MAX_DELIVERY_ATTEMPTS = 11;
+/** A receiver failing this long (across deliveries) is turned off, and the owner told. */
+const FAILING_DISABLE_MS = DAY_MS;
+/** Events and their delivery logs are kept this long. */
+const EVENT_RETENTION_DAYS = 30;
+/** A delivery whose queue message was not sent within this is sent again by the hourly sweep. */
+const UNSENT_AFTER_MINUTES = 10;
+
+// ---------------------------------------------------------------------------------------------
+// Delivery (the WEBHOOKS queue's consumer)
+
+interface DeliveryTarget {
+  deliveryId: number;
+  endpointId: number;
+  companyId: number;
+  url: string;
+  storedSecret: string;
+  firstReleaseFormat: boolean;
+  disabled: boolean;
+  eventId: string;
+  type: WebhookEventType;
+  data: Record<string, unknown>;
+  createdAt: Date;
+}
+
+async function loadTargets(db: Database, deliveryIds: number[]): Promise<Map<number, DeliveryTarget>> {
+  if (deliveryIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      deliveryId: webhookDeliveries.id,
+      endpointId: webhookEndpoints.id,
+      companyId: webhookEndpoints.companyId,
+      url: webhookEndpoints.url,
+      storedSecret: webhookEndpoints.secret,
+      firstReleaseFormat: webhookEndpoints.firstReleaseFormat,
+      disabled: sql<boolean>`${webhookEndpoints.disabledAt} IS NOT NULL`,
+      eventId: webhookEvents.publicId,
+      type: webhookEvents.type,
+      data: webhookEvents.data,
+      createdAt: webhookEvents.createdAt,
+    })
+    .from(webhookDeliveries)
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+    .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
+    .where(sql`${webhookDeliveries.id} = ANY(${`{${deliveryIds.join(",")}}`}::bigint[])`);
+  return new Map(rows.map((row) => [row.deliveryId, { ...row, data: row.data as Record<string, unknown> }]));
+}
+
+/**
+ * The secret to sign with. A secret still stored as plaintext (saved before encryption at rest) is
+ * encrypted now, unless it was replaced meanwhile. One that does not decrypt (WEBHOOK_SECRET_KEY was
+ * changed) is null: the delivery cannot be signed, so it is not sent.
+ */
+async function signingSecret(db: Database, config: Config, target: DeliveryTarget): Promise<string | null> {
+  let secret: string;
+  try {
+    secret = await decryptWebhookSecret(config.WEBHOOK_SECRET_KEY, target.companyId, target.storedSecret);
+  } catch (error) {
+    console.error(`webhook secret of endpoint ${target.endpointId} cannot be decrypted with WEBHOOK_SECRET_KEY`, error);
+    return null;
+  }
+  if (!isEncryptedSecret(target.storedSecret)) {
+    await db
+      .update(webhookEndpoints)
+      .set({ secret: await encryptWebhookSecret(config.WEBHOOK_SECRET_KEY, target.companyId, secret) })
+      .where(and(eq(webhookEndpoints.id, target.endpointId), eq(webhookEndpoints.secret, target.storedSecret)));
+  }
+  return secret;
+}
+
+/**
+ * The body: `{ type, timestamp, data }`, the Standard Webhooks envelope. The endpoint moved from
+ * the first release keeps that release's body (`{ event, ...data }`) until its headers go.
+ */
+export function webhookBody(target: Pick<DeliveryTarget, "type" | "data" | "createdAt" | "firstReleaseFormat">) {
+  return JSON.stringify(
+    target.firstReleaseFormat
+      ? { event: target.type, ...target.data }
+      : { type: target.type, timestamp: target.createdAt.toISOString(), data: target.data },
+  );
+}
+
+interface AttemptResult {
+  failure: WebhookDeliveryFailure | null;
+  statusCode: number | null;
+  responseMs: number | null;
+}
+
+async function post(target: DeliveryTarget, secret: string, config: Config): Promise<AttemptResult> {
+  // Checked before every attempt, retries included: the name's addresses may have changed since.
+  const refused = await checkDestination(target.url, {
+    allowLoopback: config.allowsLocalReceivers,
+    resolver: config.WEBHOOK_DNS_RESOLVER,
+  });
+  if (refused) return { failure: refused, statusCode: null, responseMs: null };
+  const body = webhookBody(target);
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const headers: Record<string, string> = {
+    "Content-Type": "application/json",
+    "User-Agent": "ValuSeal-Webhooks/1.0",
+    // The event's id stays the same on every retry and resend, so a receiver can ignore repeats.
+    [WEBHOOK_HEADERS.id]: target.eventId,
+    [WEBHOOK_HEADERS.timestamp]: timestamp,
+    [WEBHOOK_HEADERS.signature]: await signStandardWebhook(secret, target.eventId, timestamp, body),
+  };
+  if (target.firstReleaseFormat) {
+    headers[LEGACY_WEBHOOK_HEADERS.signature] = await signLegacyWebhook(secret, timestamp, body);
+    headers[LEGACY_WEBHOOK_HEADERS.timestamp] = timestamp;
+    headers[LEGACY_WEBHOOK_HEADERS.delivery] = target.eventId;
+    headers[LEGACY_WEBHOOK_HEADERS.event] = target.type;
+  }
+  const started = Date.now();
+  try {
+    const response = await fetch(target.url, {
+      method: "POST",
+      headers,
+      body,
+      // A redirect could send the signed body somewhere the owner never configured, and past the
+      // address check: it counts as an error answer.
+      redirect: "manual",
+      signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+    });
+    await response.body?.cancel();
+    return {
+      failure: response.ok ? null : "receiver-error",
+      statusCode: response.status,
+      responseMs: Date.now() - started,
+    };
+  } catch {
+    // No answer within the timeout, or no connection at all.
+    return { failure: "no-answer", statusCode: null, responseMs: null };
+  }
+}
+
+/**
+ * Logs the attempt and where the delivery and its endpoint stand, in one transaction-free
+ * statement each. Answers whether the endpoint was turned off by this failure (a day of them).
+ */
+async function recordAttempt(
+  db: Database,
+  target: DeliveryTarget,
+  trigger: WebhookAttemptTrigger,
+  result: AttemptResult,
+  outcome: WebhookDeliveryOutcome,
+): Promise<boolean> {
+  const [delivery] = await db
+    .update(webhookDeliveries)
+    .set({ attempts: sql`${webhookDeliveries.attempts} + 1`, outcome })
+    .where(eq(webhookDeliveries.id, target.deliveryId))
+    .returning({ attempts: webhookDeliveries.attempts });
+  if (!delivery) return false;
+  await db.insert(webhookAttempts).values({
+    deliveryId: target.deliveryId,
+    attempt: delivery.attempts,
+    trigger,
+    statusCode: result.statusCode,
+    responseMs: result.responseMs,
+    failure: result.failure,
+  });
+  if (!result.failure) {
+    await db
+      .update(webhookEndpoints)
+      .set({ failingSince: null })
+      .where(and(eq(webhookEndpoints.id, target.endpointId), sql`${webhookEndpoints.failingSince} IS NOT NULL`));
+    return false;
+  }
+  const failingFrom = new Date(Date.now() - FAILING_DISABLE_MS).toISOString();
+  const [endpoint] = await db
+    .update(webhookEndpoints)
+    .set({
+      failingSince: sql`coalesce(${webhookEndpoints.failingSince}, now())`,
+      disabledAt: sql`CASE WHEN ${webhookEndpoints.failingSince} <= ${failingFrom}::timestamptz THEN now() END`,
+      disabledReason: sql`CASE WHEN ${webhookEndpoints.failingSince} <= ${failingFrom}::timestamptz THEN 'failing' END`,
+    })
+    .where(and(eq(webhookEndpoints.id, target.endpointId), sql`${webhookEndpoints.disabledAt} IS NULL`))
+    .returning({ disabledAt: webhookEndpoints.disabledAt });
+  return Boolean(endpoint?.disabledAt);
+}
+
+/** The owner's email when an endpoint was turned off after a day of failures. */
+async function disabledEndpointEmails(db: Database, endpointIds: number[]) {
+  if (endpointIds.length === 0) return [];
+  const rows = await db
+    .select({ to: users.email, companyName: companies.name, url: webhookEndpoints.url })
+    .from(webhookEndpoints)
+    .innerJoin(companies, eq(companies.id, webhookEndpoints.companyId))
+    .innerJoin(users, eq(users.id, companies.ownerId))
+    .where(sql`${webhookEndpoints.id} = ANY(${`{${endpointIds.join(",")}}`}::int[])`);
+  return rows.map((row) => ({ kind: "webhook-disabled" as const, ...row }));
+}
+
+/**
+ * The WEBHOOKS queue's consumer: one POST per message, logged, retried with exponential backoff.
+ * A refused address is the owner's to fix, not a passing fault: it is not tried again.
+ */
+export async function deliverWebhooks(batch: MessageBatch<WebhookDeliveryMessage>, env: Bindings) {
+  const config = readConfig(env);
+  const { db, close } = connectDatabase(config);
+  try {
+    const targets = await loadTargets(
+      db,
+      batch.messages.map((message) => message.body.deliveryId),
+    );
+    const turnedOff: number[] = [];
+    await Promise.all(
+      batch.messages.map(async (message) => {
+        const target = targets.get(message.body.deliveryId);
+        // The endpoint was removed or turned off since: nothing to deliver.
+        if (!target || target.disabled) return message.ack();
+        const secret = await signingSecret(db, config, target);
+        if (!secret) return message.ack();
+        const result = await post(target, secret, config);
+        const lastTry = result.failure === "address-not-allowed" || message.attempts >= MAX_DELIVERY_ATTEMPTS;
+        const outcome: WebhookDeliveryOutcome = !result.failure ? "delivered" : lastTry ? "failed" : "pending";
+        if (await recordAttempt(db, target, message.body.trigger, result, outcome)) turnedOff.push(target.endpointId);
+        if (outcome === "pending") message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+        else message.ack();
+      }),
+    );
+    await queueEmailsNow(env, await disabledEndpointEmails(db, turnedOff));
+  } finally {
+    await close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The hourly cron
+
+/**
+ * Announces codes that expired (by the company's own calendar, the rule of the code's status) in the
+ * past week, once each; sends deliveries whose queue message was never sent; and deletes events
+ * (with their delivery logs) older than 30 days. Judged by the database's clock, not the cron's
+ * scheduled time: a run that is late, or one started by hand for another hour, deletes nothing early.
+ */
+export async function sweepWebhooks(db: Database, env: Pick<Bindings, "WEBHOOKS">) {
+  const expired = await db.execute(sql`
+    SELECT code.company_id, code.id, ${codeJson(sql.raw("code"))} AS code,
+      to_char(code.valid_until AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS valid_until
+    FROM qr_codes code
+    JOIN companies company ON company.id = code.company_id
+    WHERE (code.valid_until AT TIME ZONE 'UTC')::date <= (now() AT TIME ZONE company.time_zone)::date
+      AND (code.valid_until AT TIME ZONE 'UTC')::date > (now() AT TIME ZONE company.time_zone)::date - 7
+      AND code.revoked_at IS NULL
+      AND EXISTS (SELECT 1 FROM webhook_endpoints endpoint WHERE endpoint.company_id = code.company_id
+        AND endpoint.disabled_at IS NULL AND 'code.expired' = ANY(endpoint.event_types))
+      AND NOT EXISTS (SELECT 1 FROM webhook_events event WHERE event.qr_code_id = code.id AND event.type = 'code.expired')`);
+  const announced = await recordWebhookEvents(
+    db,
+    rowsOf<{ company_id: number; id: number; code: WebhookCode; valid_until: string }>(expired).map((row) => ({
+      companyId: row.company_id,
+      type: "code.expired",
+      qrCodeId: row.id,
+      data: {
+        code: {
+          ...row.code,
+          verificationCode: row.code.verificationCode && formatVerificationCode(row.code.verificationCode),
+        },
+        validUntil: row.valid_until,
+      },
+    })),
+  );
+  const unsent = await db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(
+      and(
+        eq(webhookDeliveries.outcome, "pending"),
+        eq(webhookDeliveries.attempts, 0),
+        sql`${webhookDeliveries.createdAt} < now() - make_interval(mins => ${UNSENT_AFTER_MINUTES})`,
+      ),
+    );
+  await sendWebhookDeliveries(env, [...announced, ...unsent.map((row) => row.id)]);
+  await db
+    .delete(webhookEvents)
+    .where(sql`${webhookEvents.createdAt} < now() - make_interval(days => ${EVENT_RETENTION_DAYS})`);
+  return { expired: announced.length, resent: unsent.length };
+}
+
+/** A code as the events name it (WebhookCode), built in SQL from a qr_codes row alias; the verification code bare. */
+function codeJson(alias: ReturnType<typeof sql.raw>) {
+  return sql`jsonb_build_object(
+    'id', ${alias}.public_token,
+    'url', ${alias}.qr_code_data,
+    'verificationCode', ${alias}.verification_code,
+    'reference', ${alias}.property_reference,
+    'externalReference', ${alias}.external_reference,
+    'address', ${alias}.property_address)`;
+}
