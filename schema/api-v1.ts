@@ -222,7 +222,11 @@ export const webhookAttemptSchema = z
     attempt: z.number().int().meta({ description: "1 for the first try; resends continue the count" }),
     trigger: z.enum(WEBHOOK_ATTEMPT_TRIGGERS),
     attemptedAt: timestamp,
-    statusCode: z.number().int().nullable().meta({ description: "The receiver's HTTP status; null when none answered" }),
+    statusCode: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "The receiver's HTTP status; null when none answered" }),
     responseMs: z.number().int().nullable(),
     failure: z.enum(WEBHOOK_DELIVERY_FAILURES).nullable().meta({ description: "null when the receiver answered 2xx" }),
     deliveryOutcome: z.enum(WEBHOOK_DELIVERY_OUTCOMES).meta({ description: "How the delivery stands now" }),

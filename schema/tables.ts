@@ -718,7 +718,9 @@ export const webhookEvents = pgTable(
   (t) => [
     uniqueIndex("webhook_events_public_id_unique").on(t.publicId),
     // A code expires once: the hourly cron may find it again and must not announce it twice.
-    uniqueIndex("webhook_events_expired_once").on(t.qrCodeId, t.type).where(sql`type = 'code.expired'`),
+    uniqueIndex("webhook_events_expired_once")
+      .on(t.qrCodeId, t.type)
+      .where(sql`type = 'code.expired'`),
     index("webhook_events_created_idx").on(t.createdAt),
   ],
 );
@@ -742,7 +744,9 @@ export const webhookDeliveries = pgTable(
     uniqueIndex("webhook_deliveries_event_endpoint_unique").on(t.eventId, t.endpointId),
     index("webhook_deliveries_endpoint_idx").on(t.endpointId),
     // The hourly sweep's: deliveries whose queue message was never sent.
-    index("webhook_deliveries_unsent_idx").on(t.createdAt).where(sql`outcome = 'pending' AND attempts = 0`),
+    index("webhook_deliveries_unsent_idx")
+      .on(t.createdAt)
+      .where(sql`outcome = 'pending' AND attempts = 0`),
   ],
 );
 

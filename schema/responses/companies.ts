@@ -1,8 +1,4 @@
-import type {
-  RegistrationBody,
-  ScanAlertMode,
-  VerificationStatus,
-} from "../limits";
+import type { RegistrationBody, ScanAlertMode, VerificationStatus } from "../limits";
 import type { PendingEmailChange } from "./auth";
 
 /** The firm's professional registration and where ValuSeal's check of it stands. */

@@ -129,10 +129,14 @@ async function seed(): Promise<Seeded> {
     for (const agent of agents) await scanLikePhone(code.qrCodeData, agent);
   }
   // Set after the scans, so the screens show a webhook with no failed delivery to an offline host.
-  await apiCall("/api/companies/current/webhook", {
-    method: "PUT",
+  await apiCall("/api/webhooks", {
+    method: "POST",
     token: owner.token,
-    body: { url: "https://hooks.kamau-otieno.co.ke/valuseal/scans" },
+    body: {
+      url: "https://hooks.kamau-otieno.co.ke/valuseal/events",
+      description: "Report desk (production)",
+      eventTypes: ["code.issued", "code.revoked", "code.superseded", "code.expired"],
+    },
   });
 
   await registerOwnerViaApi({

@@ -32,4 +32,3 @@ export async function signStandardWebhook(secret: string, id: string, timestamp:
 export async function signLegacyWebhook(secret: string, timestamp: string, body: string): Promise<string> {
   return `v1=${toHex(await hmacSha256(encoder.encode(secret), `${timestamp}.${body}`))}`;
 }
-

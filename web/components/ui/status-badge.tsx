@@ -25,9 +25,8 @@ export const STATUS_BADGES = {
   // A sign-in email address.
   "email-confirmed": { label: "Confirmed", tone: "green" },
   "email-unconfirmed": { label: "Not confirmed", tone: "amber" },
-  // The latest scan alert sent to a webhook.
+  // One attempt to deliver an event to a webhook endpoint (its delivery log).
   "delivery-delivered": { label: "Delivered", tone: "green" },
-  "delivery-pending": { label: "Pending", tone: "amber" },
   "delivery-failed": { label: "Failed", tone: "red" },
 } as const satisfies Record<string, { label: string; tone: keyof typeof BADGE_TONES }>;
 

@@ -118,7 +118,8 @@ const attempts = createRoute({
   path: "/{id}/attempts",
   tags: ["Webhooks"],
   summary: "Read an endpoint's delivery log",
-  description: "Every attempt of the last 30 days, newest first: the event, the receiver's status and how long it took.",
+  description:
+    "Every attempt of the last 30 days, newest first: the event, the receiver's status and how long it took.",
   security: KEY_SECURITY,
   middleware: [requireApiKey("webhooks:manage")] as const,
   request: { params: endpointIdParam, query: paginationQuerySchema },
@@ -158,16 +159,11 @@ export const v1WebhookRoutes = new OpenAPIHono<AppEnv>({ defaultHook: answerInva
       .transaction((tx) => createWebhookEndpoint(tx, c.var.config, owner, caller.companyId, c.req.valid("json")));
     return c.json(created, 201);
   })
-  .openapi(get, async (c) =>
-    c.json(await getWebhookEndpoint(c.var.db, keyCompanyId(c), c.req.valid("param").id), 200),
-  )
+  .openapi(get, async (c) => c.json(await getWebhookEndpoint(c.var.db, keyCompanyId(c), c.req.valid("param").id), 200))
   .openapi(update, async (c) => {
     assertKeyCompanyActive(c.var.apiKey);
     const { id } = c.req.valid("param");
-    return c.json(
-      await updateWebhookEndpoint(c.var.db, c.var.config, keyCompanyId(c), id, c.req.valid("json")),
-      200,
-    );
+    return c.json(await updateWebhookEndpoint(c.var.db, c.var.config, keyCompanyId(c), id, c.req.valid("json")), 200);
   })
   .openapi(remove, async (c) => {
     const caller = c.var.apiKey;
@@ -179,10 +175,7 @@ export const v1WebhookRoutes = new OpenAPIHono<AppEnv>({ defaultHook: answerInva
   })
   .openapi(attempts, async (c) => {
     const { page = 1, pageSize = ATTEMPTS_PAGE_SIZE } = c.req.valid("query");
-    return c.json(
-      await listWebhookAttempts(c.var.db, keyCompanyId(c), c.req.valid("param").id, page, pageSize),
-      200,
-    );
+    return c.json(await listWebhookAttempts(c.var.db, keyCompanyId(c), c.req.valid("param").id, page, pageSize), 200);
   })
   .openapi(resend, async (c) => {
     assertKeyCompanyActive(c.var.apiKey);

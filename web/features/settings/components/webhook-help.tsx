@@ -44,8 +44,8 @@ export function WebhookHelp() {
       </p>
       <p>
         Answer with any 2xx status within 5 seconds; failed deliveries are retried with growing delays for about 30
-        minutes; an endpoint whose deliveries fail for a day is turned off and the owner emailed. Every attempt is in the
-        endpoint's delivery log, with Resend. The URL must be a public https address on the standard port (443):
+        minutes; an endpoint whose deliveries fail for a day is turned off and the owner emailed. Every attempt is in
+        the endpoint's delivery log, with Resend. The URL must be a public https address on the standard port (443):
         private, local and cloud metadata addresses are refused, and the address a name points to is checked again
         before every delivery.
       </p>

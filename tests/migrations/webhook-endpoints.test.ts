@@ -1,0 +1,59 @@
+import { PGlite } from "@electric-sql/pglite";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { expect, it } from "vitest";
+import { MIGRATIONS_FOLDER } from "../../scripts/lib/embedded-postgres";
+
+/**
+ * Migration 0018 on a database as it stood before it: the single scan webhook of the first release
+ * becomes the company's first endpoint, subscribed to scans, with the secret as it was stored (so
+ * the receiver's secret still verifies) and that release's body and headers kept; a company without
+ * a webhook gets no endpoint, and the companies' webhook columns are gone.
+ */
+const files = readdirSync(MIGRATIONS_FOLDER)
+  .filter((file) => file.endsWith(".sql"))
+  .sort();
+
+async function apply(db: PGlite, names: string[]) {
+  for (const file of names) {
+    for (const statement of readFileSync(join(MIGRATIONS_FOLDER, file), "utf8").split("--> statement-breakpoint")) {
+      if (statement.trim()) await db.exec(statement);
+    }
+  }
+}
+
+it("moves each company's webhook to an endpoint subscribed to scans, keeping its secret and first-release format", async () => {
+  const db = new PGlite();
+  const at = files.findIndex((file) => file.startsWith("0018_"));
+  expect(at).toBeGreaterThan(0);
+  await apply(db, files.slice(0, at));
+  await db.exec(`
+    INSERT INTO users (email, password) VALUES ('a@example.com', 'x'), ('b@example.com', 'x');
+    INSERT INTO companies (name, email, owner_id, webhook_url, webhook_secret, webhook_last_delivery_outcome)
+      SELECT 'Hooked Valuers', 'desk@hooked.example', id, 'https://hooks.hooked.example/scans', 'enc:v1:iv:ciphertext', 'delivered'
+      FROM users WHERE email = 'a@example.com';
+    INSERT INTO companies (name, email, owner_id) SELECT 'Quiet Valuers', 'desk@quiet.example', id FROM users WHERE email = 'b@example.com';`);
+  await apply(db, files.slice(at, at + 1));
+
+  const { rows } = await db.query<Record<string, unknown>>(
+    `SELECT c.name, e.public_id, e.url, e.secret, e.event_types, e.first_release_format, e.disabled_at, e.description
+     FROM webhook_endpoints e JOIN companies c ON c.id = e.company_id`,
+  );
+  expect(rows).toEqual([
+    {
+      name: "Hooked Valuers",
+      public_id: expect.stringMatching(/^ep_[0-9a-f]{32}$/),
+      url: "https://hooks.hooked.example/scans",
+      secret: "enc:v1:iv:ciphertext",
+      event_types: ["code.scanned"],
+      first_release_format: true,
+      disabled_at: null,
+      description: "",
+    },
+  ]);
+  const columns = await db.query<{ column_name: string }>(
+    `SELECT column_name FROM information_schema.columns WHERE table_name = 'companies' AND column_name LIKE 'webhook%'`,
+  );
+  expect(columns.rows).toEqual([]);
+  await db.close();
+});
