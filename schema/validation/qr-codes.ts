@@ -150,6 +150,17 @@ const parsed =
     isObjectInput(payload) && payload.issues.every((issue) => !fields.includes(String(issue.path?.[0])));
 
 /**
+ * The firm's reference, folded to Unicode NFKC before anything else: full-width letters and digits,
+ * ligatures and other compatibility forms become their plain characters, so "ＪＯＢ-１" and "JOB-1"
+ * are one reference (and one code), and the length is counted as stored.
+ */
+const externalReferenceField = z
+  .string()
+  .optional()
+  .transform((value) => value?.normalize("NFKC"))
+  .pipe(optionalText(LIMITS.externalReference));
+
+/**
  * A new verification code. Motor Vehicle: the reference ("Vehicle Reference Number")
  * is required, the location is not, and building and land sizes do not apply, so they are dropped.
  * Any other type needs the property location. Ids, counts and status are never read from the body.
@@ -186,7 +197,7 @@ const codeFieldsWithRules = z
     forcedSaleValue: optionalDecimal("Forced sale value", 15, 2),
     titleNumber: optionalText(LIMITS.titleNumber),
     /** The firm's own reference (its job number): a second code with the same one is refused (409). */
-    externalReference: optionalText(LIMITS.externalReference),
+    externalReference: externalReferenceField,
     /** Without it, the valuation date plus the company's validity period (decided on the server). */
     validUntil: optionalCalendarDate,
   })

@@ -371,6 +371,23 @@ describe("the integration API (/api/v1)", () => {
       "existing",
       "existing",
     ]);
+    // A corrected row under a used reference is a new report: refused with the fields that differ,
+    // never answered with the old code. A look-alike of the reference (full-width) is the same one.
+    const corrected = {
+      codes: [
+        batch.codes[0],
+        { ...batch.codes[2], externalReference: references[2]!.replace("JOB-", "ＪＯＢ-"), marketValue: 175000 },
+      ],
+    };
+    const refused = await v1(key, "/codes/batch", { body: corrected });
+    expectError(refused, 409, /other details/);
+    expect(refused.body).toMatchObject({
+      code: "reference_taken",
+      errors: [
+        "codes.1.externalReference: A code was already issued for this reference with other details; give the new report its own reference (marketValue)",
+      ],
+    });
+    expect(await withDb((db) => db.$count(qrCodes, eq(qrCodes.companyId, companyIdOf(owner))))).toBe(3);
   });
 
   it("issues nothing from a batch with a wrong row, and names each wrong row by its index", async () => {

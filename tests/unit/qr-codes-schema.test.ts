@@ -21,6 +21,26 @@ function problems(input: unknown): string[] {
   return result.success ? [] : result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
 }
 
+describe("createQrCodeSchema: the firm's reference", () => {
+  const reference = (externalReference: unknown) =>
+    createQrCodeSchema.safeParse({ ...property, externalReference }).data?.externalReference;
+
+  it("is folded to NFKC, so look-alike forms are one reference", () => {
+    expect(reference("ＪＯＢ-１４２")).toBe("JOB-142");
+    expect(reference("  job-ﬁle-7 ")).toBe("job-file-7");
+    // Case is the firm's own: it stays.
+    expect(reference("Job-7")).toBe("Job-7");
+    expect(reference("   ")).toBeUndefined();
+  });
+
+  it("counts its length after folding, as it is stored", () => {
+    expect(problems({ ...property, externalReference: "ﬀ".repeat(51) })).toEqual([
+      "externalReference: Must be at most 100 characters",
+    ]);
+    expect(reference("a".repeat(100))).toHaveLength(100);
+  });
+});
+
 describe("parseValuationDate", () => {
   it("reads DD/MM/YYYY as that calendar day at midnight UTC", () => {
     expect(parseValuationDate("15/04/2025")).toEqual(utcDay(2025, 4, 15));

@@ -15,10 +15,35 @@ export interface BatchResult {
   code: QrCode;
 }
 
+export const REFERENCE_HAS_OTHER_DETAILS =
+  "A code was already issued for this reference with other details; give the new report its own reference";
+
+/** Columns of type numeric: stored as text with their scale ("45000000.00"), compared as numbers. */
+const NUMERIC_FIELDS = new Set(["marketValue", "forcedSaleValue", "propertySize", "landSize", "latitude", "longitude"]);
+
+/** A value as parsed and as stored, compared as what it means: a day, a number, or text (none and blank alike). */
+function sameValue(field: string, sent: unknown, stored: unknown): boolean {
+  if (sent === undefined || sent === null || sent === "")
+    return stored === null || stored === undefined || stored === "";
+  if (sent instanceof Date) return stored instanceof Date && sent.getTime() === stored.getTime();
+  if (NUMERIC_FIELDS.has(field)) return stored !== null && Number(sent) === Number(stored);
+  return sent === stored;
+}
+
+/** The row's fields whose value differs from the code issued for its reference. */
+function changedFields(row: CodeBatchRow, code: typeof qrCodes.$inferSelect): string[] {
+  return Object.entries(row).flatMap(([field, value]) => {
+    // Without a validity date the server chose one at issue; only a date sent is compared.
+    if (field === "validUntil" && value === undefined) return [];
+    return sameValue(field, value, code[field as keyof typeof code]) ? [] : [field];
+  });
+}
+
 /**
  * Issues a batch of codes in one transaction: each row as a single create would (the same valuer
  * rule, frozen issuer and signer, signed record), and a row whose reference already has a code
- * answers that code instead, so a batch cut off part way can simply be sent again. A row naming a
+ * answers that code instead, so a batch cut off part way can simply be sent again. A row whose
+ * reference has a code with other details refuses the batch (409, each such row named). A row naming a
  * valuer who cannot sign refuses the whole batch, with every such row named: nothing is issued
  * from a batch that is partly wrong.
  */
@@ -32,10 +57,29 @@ export async function issueCodeBatch(
   return db.transaction(async (tx) => {
     const references = rows.map((row) => row.externalReference!);
     const earlier = await tx
-      .select({ id: qrCodes.id, externalReference: qrCodes.externalReference })
+      .select()
       .from(qrCodes)
       .where(and(eq(qrCodes.companyId, owner.companyId), inArray(qrCodes.externalReference, references)));
     const earlierId = new Map(earlier.map((code) => [code.externalReference!, code.id]));
+    // A row sent again must be the row that was issued: a corrected value under a used reference is
+    // a new report, and answering the old code would hide that nothing was corrected.
+    const stored = new Map(earlier.map((code) => [code.externalReference!, code]));
+    const changed = rows.flatMap((row, index) => {
+      const code = stored.get(row.externalReference!);
+      const fields = code ? changedFields(row, code) : [];
+      return fields.length === 0
+        ? []
+        : [`codes.${index}.externalReference: ${REFERENCE_HAS_OTHER_DETAILS} (${fields.join(", ")})`];
+    });
+    if (changed.length > 0) {
+      throw new ApiError(
+        409,
+        "Some references already have codes with other details",
+        changed,
+        undefined,
+        "reference_taken",
+      );
+    }
 
     // Only the rows still to issue need a signer who can sign today: a batch sent again after a
     // valuer left still answers the codes that valuer signed.
