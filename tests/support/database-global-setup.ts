@@ -1,6 +1,6 @@
 import type { TestProject } from "vitest/node";
 import { startDbBridge } from "../../scripts/lib/db-bridge";
-import { startTestDatabase } from "./test-database";
+import { startTestDatabase, testDatabaseKind } from "./test-database";
 
 /**
  * Starts the suite's database (a real PostgreSQL server where one can be had, else PGlite in memory:
@@ -24,6 +24,7 @@ export default async function setup(project: TestProject) {
   }
   console.log(`API suite database: ${database.description}`);
   project.provide("databaseUrl", url);
+  project.provide("databaseKind", testDatabaseKind());
   return async () => {
     try {
       await bridge.close();
@@ -36,5 +37,7 @@ export default async function setup(project: TestProject) {
 declare module "vitest" {
   export interface ProvidedContext {
     databaseUrl: string;
+    /** PGlite runs one session at a time: tests of what concurrent transactions do need "postgres". */
+    databaseKind: "pglite" | "postgres";
   }
 }

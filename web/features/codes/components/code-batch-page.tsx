@@ -12,10 +12,17 @@ import { SectionCard } from "../../../components/ui/section-card";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "../../../components/ui/table";
 import { useToast } from "../../../components/ui/toast";
 import { ApiRequestError, serverMessageOf } from "../../../lib/api-client";
-import { downloadBlob, fileSafeStem } from "../../../lib/download";
+import { downloadBlob } from "../../../lib/download";
 import { useIssueCodeBatch } from "../api/issue-code-batch";
 import { NoValuersNotice } from "./no-valuers-notice";
-import { BATCH_COLUMNS, batchTemplateCsv, readBatch, type BatchRow, type ReadBatch } from "../lib/code-batch-csv";
+import {
+  BATCH_COLUMNS,
+  batchTemplateCsv,
+  imageFileStems,
+  readBatch,
+  type BatchRow,
+  type ReadBatch,
+} from "../lib/code-batch-csv";
 import { renderQrPng, renderQrSvg } from "../lib/qr-image";
 import type { SigningValuers } from "../lib/signing-valuers";
 
@@ -42,17 +49,12 @@ function rowErrorsOf(error: unknown, part: BatchRow[]): Map<number, string[]> {
 async function zipOfImages(issued: Issued[], onProgress: (done: number) => void): Promise<Blob> {
   const { strToU8, zipSync } = await import("fflate");
   const files: Record<string, Uint8Array | [Uint8Array, { level: 0 }]> = {};
-  // Names compared without case: unpacked on Windows or macOS, JOB-1.png and job-1.png are one file.
-  const taken = new Set<string>();
   const list = [["Your Reference", "Verification Code", "Certificate Address"]];
+  const stems = imageFileStems(
+    issued.map(({ externalReference, code }) => ({ externalReference, verificationCode: code.verificationCode })),
+  );
   for (const [index, { externalReference, code }] of issued.entries()) {
-    // References that become the same file name ("JOB/1", "JOB-1") get the code's own verification code added.
-    const base = fileSafeStem(externalReference) || `code-${index + 1}`;
-    let stem = base;
-    for (let suffix = 1; taken.has(stem.toLowerCase()); suffix += 1) {
-      stem = `${base}-${fileSafeStem(code.verificationCode)}${suffix > 1 ? `-${suffix}` : ""}`;
-    }
-    taken.add(stem.toLowerCase());
+    const stem = stems[index]!;
     const source = { svgDataUrl: code.qrCodeDataUrl, verificationCode: code.verificationCode };
     // PNG is compressed already: stored as it is.
     files[`${stem}.png`] = [new Uint8Array(await (await renderQrPng(source)).arrayBuffer()), { level: 0 }];

@@ -1,3 +1,4 @@
+import { fileSafeStem } from "../../../lib/download";
 import { csvField } from "../../../../schema/csv";
 import type { Json, Valuer } from "../../../../schema/responses";
 import {
@@ -154,4 +155,23 @@ export function readBatch(table: string[][], valuers: Json<Valuer>[]): ReadBatch
       };
     }),
   };
+}
+
+/**
+ * The ZIP's file name (without extension) for each issued code: its reference made safe for a file
+ * name. Names are compared without case, since unpacked on Windows or macOS JOB-1.png and job-1.png
+ * are one file; references that become the same name ("JOB/1" and "JOB-1") get the code's own
+ * verification code added, so no image ever replaces another.
+ */
+export function imageFileStems(codes: { externalReference: string; verificationCode: string }[]): string[] {
+  const taken = new Set<string>();
+  return codes.map(({ externalReference, verificationCode }, index) => {
+    const base = fileSafeStem(externalReference) || `code-${index + 1}`;
+    let stem = base;
+    for (let suffix = 1; taken.has(stem.toLowerCase()); suffix += 1) {
+      stem = `${base}-${fileSafeStem(verificationCode)}${suffix > 1 ? `-${suffix}` : ""}`;
+    }
+    taken.add(stem.toLowerCase());
+    return stem;
+  });
 }
