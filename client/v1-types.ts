@@ -74,11 +74,15 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description Too many requests for this key (300 a minute) or this network */
+        /** @description Too many requests for this key (300 a minute) or from this network */
         429: {
           headers: {
             /** @description Seconds to wait */
             "Retry-After": string;
+            /** @description 0: the key's budget is spent */
+            "RateLimit-Remaining"?: string;
+            /** @description Seconds until it is renewed */
+            "RateLimit-Reset"?: string;
             [name: string]: unknown;
           };
           content: {
@@ -235,11 +239,15 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description Too many requests for this key (300 a minute) or this network */
+        /** @description Too many requests for this key (300 a minute) or from this network */
         429: {
           headers: {
             /** @description Seconds to wait */
             "Retry-After": string;
+            /** @description 0: the key's budget is spent */
+            "RateLimit-Remaining"?: string;
+            /** @description Seconds until it is renewed */
+            "RateLimit-Reset"?: string;
             [name: string]: unknown;
           };
           content: {
@@ -394,11 +402,15 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description Too many requests for this key (300 a minute) or this network */
+        /** @description Too many requests for this key (300 a minute) or from this network */
         429: {
           headers: {
             /** @description Seconds to wait */
             "Retry-After": string;
+            /** @description 0: the key's budget is spent */
+            "RateLimit-Remaining"?: string;
+            /** @description Seconds until it is renewed */
+            "RateLimit-Reset"?: string;
             [name: string]: unknown;
           };
           content: {
@@ -486,11 +498,15 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description Too many requests for this key (300 a minute) or this network */
+        /** @description Too many requests for this key (300 a minute) or from this network */
         429: {
           headers: {
             /** @description Seconds to wait */
             "Retry-After": string;
+            /** @description 0: the key's budget is spent */
+            "RateLimit-Remaining"?: string;
+            /** @description Seconds until it is renewed */
+            "RateLimit-Reset"?: string;
             [name: string]: unknown;
           };
           content: {
@@ -604,11 +620,15 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description Too many requests for this key (300 a minute) or this network */
+        /** @description Too many requests for this key (300 a minute) or from this network */
         429: {
           headers: {
             /** @description Seconds to wait */
             "Retry-After": string;
+            /** @description 0: the key's budget is spent */
+            "RateLimit-Remaining"?: string;
+            /** @description Seconds until it is renewed */
+            "RateLimit-Reset"?: string;
             [name: string]: unknown;
           };
           content: {
@@ -699,11 +719,15 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description Too many requests for this key (300 a minute) or this network */
+        /** @description Too many requests for this key (300 a minute) or from this network */
         429: {
           headers: {
             /** @description Seconds to wait */
             "Retry-After": string;
+            /** @description 0: the key's budget is spent */
+            "RateLimit-Remaining"?: string;
+            /** @description Seconds until it is renewed */
+            "RateLimit-Reset"?: string;
             [name: string]: unknown;
           };
           content: {
@@ -785,11 +809,15 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description Too many requests for this key (300 a minute) or this network */
+        /** @description Too many requests for this key (300 a minute) or from this network */
         429: {
           headers: {
             /** @description Seconds to wait */
             "Retry-After": string;
+            /** @description 0: the key's budget is spent */
+            "RateLimit-Remaining"?: string;
+            /** @description Seconds until it is renewed */
+            "RateLimit-Reset"?: string;
             [name: string]: unknown;
           };
           content: {
@@ -894,11 +922,15 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description Too many requests for this key (300 a minute) or this network */
+        /** @description Too many requests for this key (300 a minute) or from this network */
         429: {
           headers: {
             /** @description Seconds to wait */
             "Retry-After": string;
+            /** @description 0: the key's budget is spent */
+            "RateLimit-Remaining"?: string;
+            /** @description Seconds until it is renewed */
+            "RateLimit-Reset"?: string;
             [name: string]: unknown;
           };
           content: {
@@ -1002,11 +1034,15 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description Too many requests for this key (300 a minute) or this network */
+        /** @description Too many requests for this key (300 a minute) or from this network */
         429: {
           headers: {
             /** @description Seconds to wait */
             "Retry-After": string;
+            /** @description 0: the key's budget is spent */
+            "RateLimit-Remaining"?: string;
+            /** @description Seconds until it is renewed */
+            "RateLimit-Reset"?: string;
             [name: string]: unknown;
           };
           content: {
@@ -1085,11 +1121,15 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description Too many requests for this key (300 a minute) or this network */
+        /** @description Too many requests for this key (300 a minute) or from this network */
         429: {
           headers: {
             /** @description Seconds to wait */
             "Retry-After": string;
+            /** @description 0: the key's budget is spent */
+            "RateLimit-Remaining"?: string;
+            /** @description Seconds until it is renewed */
+            "RateLimit-Reset"?: string;
             [name: string]: unknown;
           };
           content: {
@@ -1198,11 +1238,15 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description Too many requests for this key (300 a minute) or this network */
+        /** @description Too many requests for this key (300 a minute) or from this network */
         429: {
           headers: {
             /** @description Seconds to wait */
             "Retry-After": string;
+            /** @description 0: the key's budget is spent */
+            "RateLimit-Remaining"?: string;
+            /** @description Seconds until it is renewed */
+            "RateLimit-Reset"?: string;
             [name: string]: unknown;
           };
           content: {
@@ -1290,11 +1334,15 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description Too many requests for this key (300 a minute) or this network */
+        /** @description Too many requests for this key (300 a minute) or from this network */
         429: {
           headers: {
             /** @description Seconds to wait */
             "Retry-After": string;
+            /** @description 0: the key's budget is spent */
+            "RateLimit-Remaining"?: string;
+            /** @description Seconds until it is renewed */
+            "RateLimit-Reset"?: string;
             [name: string]: unknown;
           };
           content: {
@@ -1376,11 +1424,15 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description Too many requests for this key (300 a minute) or this network */
+        /** @description Too many requests for this key (300 a minute) or from this network */
         429: {
           headers: {
             /** @description Seconds to wait */
             "Retry-After": string;
+            /** @description 0: the key's budget is spent */
+            "RateLimit-Remaining"?: string;
+            /** @description Seconds until it is renewed */
+            "RateLimit-Reset"?: string;
             [name: string]: unknown;
           };
           content: {
@@ -1497,11 +1549,15 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description Too many requests for this key (300 a minute) or this network */
+        /** @description Too many requests for this key (300 a minute) or from this network */
         429: {
           headers: {
             /** @description Seconds to wait */
             "Retry-After": string;
+            /** @description 0: the key's budget is spent */
+            "RateLimit-Remaining"?: string;
+            /** @description Seconds until it is renewed */
+            "RateLimit-Reset"?: string;
             [name: string]: unknown;
           };
           content: {
@@ -1591,11 +1647,15 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description Too many requests for this key (300 a minute) or this network */
+        /** @description Too many requests for this key (300 a minute) or from this network */
         429: {
           headers: {
             /** @description Seconds to wait */
             "Retry-After": string;
+            /** @description 0: the key's budget is spent */
+            "RateLimit-Remaining"?: string;
+            /** @description Seconds until it is renewed */
+            "RateLimit-Reset"?: string;
             [name: string]: unknown;
           };
           content: {
@@ -1702,11 +1762,15 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description Too many requests for this key (300 a minute) or this network */
+        /** @description Too many requests for this key (300 a minute) or from this network */
         429: {
           headers: {
             /** @description Seconds to wait */
             "Retry-After": string;
+            /** @description 0: the key's budget is spent */
+            "RateLimit-Remaining"?: string;
+            /** @description Seconds until it is renewed */
+            "RateLimit-Reset"?: string;
             [name: string]: unknown;
           };
           content: {

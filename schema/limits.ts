@@ -173,6 +173,8 @@ export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 /** An API key's lifetime in days; "never" keeps it until it is revoked. */
 export const API_KEY_LIFETIMES = ["30", "90", "365", "never"] as const;
 export type ApiKeyLifetime = (typeof API_KEY_LIFETIMES)[number];
+/** Requests a minute per API key (the API_KEY_LIMITER binding of wrangler.toml, which a unit test compares). */
+export const API_KEY_REQUESTS_PER_MINUTE = 300;
 /** Every key starts with this, so secret scanners (and people) recognise one in a leaked file. */
 export const API_KEY_PREFIX = "vsk_live_";
 

@@ -11,7 +11,7 @@ import {
   webhookEndpointAnswerSchema,
   webhookEndpointCreatedSchema,
 } from "../../schema/api-v1";
-import { API_KEY_PREFIX } from "../../schema/limits";
+import { API_KEY_PREFIX, API_KEY_REQUESTS_PER_MINUTE } from "../../schema/limits";
 import { OWNER_PASSWORD } from "../shared/accounts";
 import { apiKeys, qrCodes, valuers as valuerRows } from "../../schema/tables";
 import { CODE_BATCH_MAX, codeBatchSchema, createQrCodeSchema } from "../../schema/validation/qr-codes";
@@ -23,7 +23,7 @@ import { withDb } from "./fixtures/database";
 import { SELF } from "cloudflare:test";
 import { createValuSealClient } from "../../client";
 import { RECENT_VALUATION } from "../shared/dates";
-import { api, ORIGIN, randomIp, unique } from "./fixtures/http";
+import { api, inOneRateLimitWindow, ORIGIN, randomIp, unique } from "./fixtures/http";
 import { scanLikePhone } from "./fixtures/scans";
 import { waitForEmail } from "../shared/inbox";
 import { addMemberViaServices } from "./fixtures/team";
@@ -51,7 +51,7 @@ async function makeKey(owner: Account, body: Record<string, unknown> = {}) {
 const v1 = (
   key: string,
   path: string,
-  options: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+  options: { method?: string; body?: unknown; ip?: string; headers?: Record<string, string> } = {},
 ) => api(`/api/v1${path}`, { ...options, headers: { Authorization: `Bearer ${key}`, ...options.headers } });
 
 /** The machine code of each status the API answers with one code only. */
@@ -625,6 +625,42 @@ describe("the integration API (/api/v1)", () => {
     expect((await v1(key, `/webhooks/${endpoint.id}`, { method: "DELETE" })).status).toBe(200);
     expect((await v1(key, "/webhooks")).body).toEqual([]);
   });
+
+  it("announces each key's budget, and past it answers 429 with RateLimit-Remaining, RateLimit-Reset and Retry-After", async () => {
+    const owner = await registerOwnerViaServices();
+    const answers = await inOneRateLimitWindow(30_000, async () => {
+      // A new key and network each try: a try that crossed a minute has spent the earlier ones.
+      const { key } = await makeKey(owner, { scopes: ["codes:write"] });
+      const ip = randomIp();
+      const sent: Awaited<ReturnType<typeof v1>>[] = [];
+      for (let start = 0; start <= API_KEY_REQUESTS_PER_MINUTE; start += 20) {
+        const size = Math.min(20, API_KEY_REQUESTS_PER_MINUTE + 1 - start);
+        sent.push(...(await Promise.all(Array.from({ length: size }, () => v1(key, "/valuers", { ip })))));
+      }
+      return sent;
+    });
+    const within = answers.slice(0, API_KEY_REQUESTS_PER_MINUTE);
+    expect(within.map((res) => res.status)).toEqual(within.map(() => 200));
+    for (const res of [within[0]!, within.at(-1)!]) {
+      expect(res.headers.get("RateLimit-Limit")).toBe(String(API_KEY_REQUESTS_PER_MINUTE));
+      expect(res.headers.get("RateLimit-Policy")).toBe(`${API_KEY_REQUESTS_PER_MINUTE};w=60`);
+    }
+    const refused = answers.at(-1)!;
+    expectError(refused, 429, /300 requests in the past minute/);
+    expect(
+      Object.fromEntries(
+        ["RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "Retry-After"].map((name) => [
+          name,
+          refused.headers.get(name),
+        ]),
+      ),
+    ).toEqual({
+      "RateLimit-Limit": "300",
+      "RateLimit-Remaining": "0",
+      "RateLimit-Reset": "60",
+      "Retry-After": "60",
+    });
+  }, 120_000);
 
   it("lets a deactivated company read and revoke, but not issue", async () => {
     const { owner, valuer, key } = await firmWithKey();

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import type { ApiKeyScope } from "../../schema/limits";
+import { API_KEY_REQUESTS_PER_MINUTE, type ApiKeyScope } from "../../schema/limits";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { bearerToken } from "./auth";
@@ -8,6 +8,13 @@ import { enforceClientRateLimit, enforceRateLimit } from "./rate-limit";
 import { authenticateApiKey, isApiKey, type ApiKeyCaller } from "../services/api-keys";
 
 const KEY_REQUIRED = "Send an API key as Authorization: Bearer vsk_live_… (Settings → API keys).";
+const WINDOW_SECONDS = 60;
+/** The key's budget, as the RateLimit header fields name it (a limit, and the policy's window in seconds). */
+const KEY_BUDGET = {
+  "RateLimit-Limit": String(API_KEY_REQUESTS_PER_MINUTE),
+  "RateLimit-Policy": `${API_KEY_REQUESTS_PER_MINUTE};w=${WINDOW_SECONDS}`,
+};
+const KEY_BUDGET_SPENT = `This API key has made ${API_KEY_REQUESTS_PER_MINUTE} requests in the past minute. Wait for Retry-After seconds and try again.`;
 
 /**
  * The integration API's caller: an API key in `Authorization: Bearer vsk_live_…`, live and with
@@ -21,7 +28,18 @@ export const requireApiKey = (scope: ApiKeyScope) =>
     // Before the lookup, so a flood of made-up keys costs the database nothing past the budget.
     await enforceClientRateLimit(c, "API_NETWORK_LIMITER", "api");
     const caller = await authenticateApiKey(c.var.db, credential, (work) => c.executionCtx.waitUntil(work));
-    await enforceRateLimit(c, "API_KEY_LIMITER", `key:${caller.keyId}`);
+    // The key's budget is announced on every answer; the binding does not say how much of it is
+    // left, so RateLimit-Remaining (0) and RateLimit-Reset come with the refusal only.
+    for (const [name, value] of Object.entries(KEY_BUDGET)) c.header(name, value);
+    await enforceRateLimit(c, "API_KEY_LIMITER", `key:${caller.keyId}`).catch((error: unknown) => {
+      if (!(error instanceof ApiError) || error.status !== 429) throw error;
+      throw new ApiError(429, KEY_BUDGET_SPENT, undefined, {
+        ...KEY_BUDGET,
+        "RateLimit-Remaining": "0",
+        "RateLimit-Reset": String(WINDOW_SECONDS),
+        "Retry-After": String(WINDOW_SECONDS),
+      });
+    });
     if (!caller.scopes.includes(scope)) {
       throw new ApiError(403, `This API key does not have the ${scope} permission. Make a key that has it.`);
     }

@@ -1,6 +1,6 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { API_KEY_SCOPE_DESCRIPTIONS, ERROR_CODES } from "../../../schema/api-v1";
-import { API_KEY_PREFIX } from "../../../schema/limits";
+import { API_KEY_PREFIX, API_KEY_REQUESTS_PER_MINUTE } from "../../../schema/limits";
 import type { AppEnv } from "../../env";
 import { publicOrigin } from "../../lib/public-address";
 import { v1CodeRoutes } from "./codes";
@@ -17,6 +17,8 @@ const DESCRIPTION = `The ValuSeal integration API: issue verification codes from
 Authenticate with an API key that the company's owner makes in Settings → API keys: send \`Authorization: Bearer ${API_KEY_PREFIX}…\`. A key acts for its company only, with the permissions it was given:
 
 ${scopes}
+
+**Limits.** Each key may make ${API_KEY_REQUESTS_PER_MINUTE} requests a minute, and each network (an IPv4 address, an IPv6 /64) 1,200; CSV exports are limited to 10 a minute per company. Every answer carries \`RateLimit-Limit\` and \`RateLimit-Policy\` (\`${API_KEY_REQUESTS_PER_MINUTE};w=60\`); past the key's budget the answer is 429 \`rate_limited\` with \`RateLimit-Remaining: 0\`, \`RateLimit-Reset\` and \`Retry-After\` (seconds). Batches count as one request.
 
 Every error is \`{ "code": "…", "message": "…", "errors"?: ["field: problem"] }\`: branch on \`code\` (${ERROR_CODES.map((code) => `\`${code}\``).join(", ")}), which stays the same across releases; \`message\` is for people.`;
 
