@@ -1150,7 +1150,7 @@ export interface paths {
     put?: never;
     /**
      * Add a webhook endpoint
-     * @description Each delivery is a POST of `{ "type", "timestamp", "data" }` signed the Standard Webhooks way (`webhook-id`, `webhook-timestamp`, `webhook-signature`): verify it with a standardwebhooks library and the endpoint's secret. `webhook-id` is the event's id, the same on every retry and resend. Event types: `code.issued`, `code.scanned`, `code.revoked`, `code.superseded`, `code.expired`, `seal.check_mismatch`. A failed delivery is tried again for about 30 minutes (2 s doubling, capped at 15 min); an endpoint whose deliveries fail for a day is turned off and the owner emailed. The secret is in this answer only. At most 10 endpoints per company.
+     * @description Each delivery is a POST of `{ "type", "timestamp", "data" }` signed the Standard Webhooks way (`webhook-id`, `webhook-timestamp`, `webhook-signature`): verify it with a standardwebhooks library and the endpoint's secret. `webhook-id` is the event's id, the same on every retry and resend. Event types: `code.issued`, `code.scanned`, `code.revoked`, `code.superseded`, `code.reinstated`, `code.expired`, `seal.check_mismatch`. A failed delivery is tried again for about 30 minutes (2 s doubling, capped at 15 min); an endpoint whose deliveries fail for a day is turned off and the owner emailed. The secret is in this answer only. At most 10 endpoints per company.
      */
     post: {
       parameters: {
@@ -1195,6 +1195,7 @@ export interface paths {
               | "code.scanned"
               | "code.revoked"
               | "code.superseded"
+              | "code.reinstated"
               | "code.expired"
               | "seal.check_mismatch"
             )[];
@@ -1454,7 +1455,7 @@ export interface paths {
     head?: never;
     /**
      * Change a webhook endpoint
-     * @description Change its address, description or events, or turn it off (`enabled: false`) and on again.
+     * @description Change its address, description or events, or turn it off (`enabled: false`) and on again. A new address is emailed to the owner and audited; events from before it are not resent there. Turning off is allowed to a deactivated company.
      */
     patch: {
       parameters: {
@@ -1495,6 +1496,7 @@ export interface paths {
               | "code.scanned"
               | "code.revoked"
               | "code.superseded"
+              | "code.reinstated"
               | "code.expired"
               | "seal.check_mismatch"
             )[];
@@ -1692,7 +1694,7 @@ export interface paths {
     put?: never;
     /**
      * Resend a delivery
-     * @description Sends the event to the endpoint again, with the same body and the same webhook-id.
+     * @description Sends the event to the endpoint again, with the same body and the same webhook-id, in one attempt. One resend of a delivery at a time.
      */
     post: {
       parameters: {
@@ -1753,7 +1755,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description The endpoint is turned off */
+        /** @description The endpoint is turned off, a resend of this delivery is already on its way, or the event happened before the endpoint's address changed */
         409: {
           headers: {
             [name: string]: unknown;
@@ -2138,7 +2140,13 @@ export interface components {
       url: string;
       description: string;
       eventTypes: (
-        "code.issued" | "code.scanned" | "code.revoked" | "code.superseded" | "code.expired" | "seal.check_mismatch"
+        | "code.issued"
+        | "code.scanned"
+        | "code.revoked"
+        | "code.superseded"
+        | "code.reinstated"
+        | "code.expired"
+        | "seal.check_mismatch"
       )[];
       enabled: boolean;
       /**
@@ -2168,7 +2176,13 @@ export interface components {
       url: string;
       description: string;
       eventTypes: (
-        "code.issued" | "code.scanned" | "code.revoked" | "code.superseded" | "code.expired" | "seal.check_mismatch"
+        | "code.issued"
+        | "code.scanned"
+        | "code.revoked"
+        | "code.superseded"
+        | "code.reinstated"
+        | "code.expired"
+        | "seal.check_mismatch"
       )[];
       enabled: boolean;
       /**
@@ -2209,7 +2223,13 @@ export interface components {
       eventId: string;
       /** @enum {string} */
       eventType:
-        "code.issued" | "code.scanned" | "code.revoked" | "code.superseded" | "code.expired" | "seal.check_mismatch";
+        | "code.issued"
+        | "code.scanned"
+        | "code.revoked"
+        | "code.superseded"
+        | "code.reinstated"
+        | "code.expired"
+        | "seal.check_mismatch";
       /** @description 1 for the first try; resends continue the count */
       attempt: number;
       /** @enum {string} */

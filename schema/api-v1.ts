@@ -248,6 +248,7 @@ export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   "code.scanned": "A code is scanned (counted scans only, not link previews or repeats)",
   "code.revoked": "A code is revoked",
   "code.superseded": "A code is revoked and replaced by another",
+  "code.reinstated": "A revoked code is reinstated by the firm's owner: valid again",
   "code.expired": "A code's validity ends",
   "seal.check_mismatch": "A copy checked against a sealed report differs from it",
 };

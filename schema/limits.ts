@@ -188,6 +188,7 @@ export const WEBHOOK_EVENT_TYPES = [
   "code.scanned",
   "code.revoked",
   "code.superseded",
+  "code.reinstated",
   "code.expired",
   "seal.check_mismatch",
 ] as const;

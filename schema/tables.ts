@@ -110,6 +110,16 @@ export const companies = pgTable(
      * company_scan_counts instead: a scan must not lock the company's row.
      */
     qrCodeCount: integer().notNull().default(0),
+    /**
+     * The first release's single webhook, copied to webhook_endpoints by migration 0018 and no
+     * longer read or written. Kept for one release so that a Worker still running the previous
+     * release during a deploy keeps answering scans; the next migration drops them.
+     */
+    webhookUrl: varchar({ length: LIMITS.webhookUrl }),
+    webhookSecret: varchar({ length: 128 }),
+    webhookLastDeliveryAt: timestamp({ withTimezone: true }),
+    webhookLastDeliveryOutcome: varchar({ length: 16, enum: WEBHOOK_DELIVERY_OUTCOMES }),
+    webhookLastDeliveryFailure: varchar({ length: 24, enum: WEBHOOK_DELIVERY_FAILURES }),
     /** The firm's professional registration, checked by an administrator before codes show green. */
     registrationBody: varchar({ length: 64, enum: REGISTRATION_BODIES }),
     /** The body's name when registrationBody is "Other". */
@@ -687,6 +697,8 @@ export const webhookEndpoints = pgTable(
     firstReleaseFormat: boolean().notNull().default(false),
     /** The first failed attempt since the last delivered one; a day of failures turns the endpoint off. */
     failingSince: timestamp({ withTimezone: true }),
+    /** When the URL last changed: events from before it are not resent to the new address. */
+    urlChangedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     disabledAt: timestamp({ withTimezone: true }),
     disabledReason: varchar({ length: 16, enum: WEBHOOK_DISABLED_REASONS }),
     ...timestamps,
@@ -738,15 +750,19 @@ export const webhookDeliveries = pgTable(
       .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
     outcome: varchar({ length: 16, enum: WEBHOOK_DELIVERY_OUTCOMES }).notNull().default("pending"),
     attempts: integer().notNull().default(0),
+    /** When its queue message was sent; null until then (the hourly sweep sends those). */
+    queuedAt: timestamp({ withTimezone: true }),
+    /** A resend asked for and not yet attempted: one at a time per delivery. */
+    resendRequestedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("webhook_deliveries_event_endpoint_unique").on(t.eventId, t.endpointId),
     index("webhook_deliveries_endpoint_idx").on(t.endpointId),
-    // The hourly sweep's: deliveries whose queue message was never sent.
-    index("webhook_deliveries_unsent_idx")
+    // The hourly sweep's: deliveries still pending (never queued, or a chain that stopped).
+    index("webhook_deliveries_pending_idx")
       .on(t.createdAt)
-      .where(sql`outcome = 'pending' AND attempts = 0`),
+      .where(sql`outcome = 'pending'`),
   ],
 );
 
@@ -758,6 +774,10 @@ export const webhookAttempts = pgTable(
     deliveryId: bigint({ mode: "number" })
       .notNull()
       .references(() => webhookDeliveries.id, { onDelete: "cascade" }),
+    /** The delivery's endpoint, so its log is read newest first from one index. */
+    endpointId: integer()
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
     /** Counted per delivery: 1 is the first try, resends continue the count. */
     attempt: integer().notNull(),
     trigger: varchar({ length: 16, enum: WEBHOOK_ATTEMPT_TRIGGERS }).notNull(),
@@ -767,5 +787,5 @@ export const webhookAttempts = pgTable(
     responseMs: integer(),
     failure: varchar({ length: 24, enum: WEBHOOK_DELIVERY_FAILURES }),
   },
-  (t) => [index("webhook_attempts_delivery_idx").on(t.deliveryId, t.attemptedAt)],
+  (t) => [index("webhook_attempts_endpoint_idx").on(t.endpointId, t.attemptedAt, t.id)],
 );

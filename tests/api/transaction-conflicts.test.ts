@@ -2,7 +2,10 @@ import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { describe, expect, inject, it } from "vitest";
 import { handleError } from "../../worker/lib/errors";
+import type { DatabaseKind } from "../support/database-global-setup";
 import { withServices } from "./fixtures/database";
+
+const databaseKind: DatabaseKind = inject("databaseKind");
 
 /**
  * Two transactions that each wait for a lock the other holds: Postgres ends one with a deadlock
@@ -11,7 +14,7 @@ import { withServices } from "./fixtures/database";
  * was undone and sending the request again is safe. (PGlite runs one session at a time, so there
  * two transactions never hold locks at once.)
  */
-describe.skipIf(inject("databaseKind") !== "postgres")("a transaction the database ends", () => {
+describe.skipIf(databaseKind !== "postgres")("a transaction the database ends", () => {
   it("answers a deadlock with 503 and Retry-After, never 500", async () => {
     const [first, second] = [Math.floor(Math.random() * 1e9), Math.floor(Math.random() * 1e9) + 1e9];
     const deadlock = await withServices(async ({ transactional }) => {

@@ -30,6 +30,7 @@ import { codeInput, insertCode } from "./fixtures/codes";
 import { withDb } from "./fixtures/database";
 import { api, ORIGIN, randomIp, unique } from "./fixtures/http";
 import { scanLikePhone, USER_AGENTS } from "./fixtures/scans";
+import { setCompanyActiveInDb } from "./fixtures/companies";
 import { addMemberViaServices } from "./fixtures/team";
 import { insertValuer } from "./fixtures/valuers";
 
@@ -304,6 +305,12 @@ describe("webhook endpoints", () => {
         action: "company.webhook_added",
         details: { endpoint: created.id, url: created.url, eventTypes: ["code.scanned", "code.revoked"] },
       },
+      {
+        action: "company.webhook_changed",
+        details: { endpoint: created.id, eventTypes: { from: ["code.scanned", "code.revoked"], to: ["code.expired"] } },
+      },
+      { action: "company.webhook_changed", details: { endpoint: created.id, enabled: false } },
+      { action: "company.webhook_changed", details: { endpoint: created.id, enabled: true } },
       { action: "company.webhook_removed", details: { endpoint: created.id, url: created.url } },
     ]);
   });
@@ -476,7 +483,7 @@ describe("deliveries", () => {
 
   it("sends each event to the endpoints that chose it: issued, revoked and superseded", async () => {
     const owner = await registerOwnerViaServices();
-    const changes = await addReceiver(owner, ["code.issued", "code.revoked", "code.superseded"]);
+    const changes = await addReceiver(owner, ["code.issued", "code.revoked", "code.superseded", "code.reinstated"]);
     const scans = await addReceiver(owner, ["code.scanned"]);
     const valuer = await insertValuer(companyIdOf(owner));
     const issue = async (reference: string) => {
@@ -497,15 +504,25 @@ describe("deliveries", () => {
         .status,
     ).toBe(200);
     expect((await revoke(third.id, { reason: "Issued in error" })).status).toBe(200);
+    const reinstated = await api(`/api/qr-codes/${third.id}/reinstate`, {
+      token: owner.token,
+      body: { reason: "Revoked by mistake" },
+    });
+    expect(reinstated.status).toBe(200);
 
-    const received = (await waitForDeliveries(changes.name, 5)).map((delivery) => verified(changes.secret, delivery));
+    const received = (await waitForDeliveries(changes.name, 6)).map((delivery) => verified(changes.secret, delivery));
     expect(received.map((event) => event.type).sort()).toEqual([
       "code.issued",
       "code.issued",
       "code.issued",
+      "code.reinstated",
       "code.revoked",
       "code.superseded",
     ]);
+    expect(received.find((event) => event.type === "code.reinstated")!.data).toMatchObject({
+      code: { id: third.publicToken, externalReference: "JOB-3" },
+      reason: "Revoked by mistake",
+    });
     expect(
       received.find((event) => event.data.code.externalReference === "JOB-1" && event.type === "code.issued")!.data,
     ).toEqual({
@@ -559,12 +576,15 @@ describe("deliveries", () => {
     const page = (n: number) => createHash("sha256").update(`page ${n} of 3`).digest("hex");
     const sealed = { sha256: "a".repeat(64), pageFingerprints: [page(1), page(2), page(3)] };
     expect((await api(`/api/qr-codes/${code.id}/seals`, { token: owner.token, body: sealed })).status).toBe(201);
-    const check = (body: unknown) =>
-      api(`/api/public/certificates/${code.publicToken}/check`, { body, ip: randomIp() });
+    const check = (body: unknown, ip = randomIp()) =>
+      api(`/api/public/certificates/${code.publicToken}/check`, { body, ip });
     // The sealed file itself: nothing to report.
     expect((await check(sealed)).body.verdict).toBe("exact");
     const altered = { sha256: "b".repeat(64), pageFingerprints: [page(1), "c".repeat(64), page(3)] };
-    expect((await check(altered)).body.verdict).toBe("pages-differ");
+    const ip = randomIp();
+    expect((await check(altered, ip)).body.verdict).toBe("pages-differ");
+    // The same visitor dropping it again within the hour, or another file, is the same event.
+    expect((await check({ ...altered, sha256: "d".repeat(64) }, ip)).body.verdict).toBe("pages-differ");
     const [delivery, ...more] = await waitForDeliveries(hook.name, 1);
     expect(verified(hook.secret, delivery!)).toMatchObject({
       type: "seal.check_mismatch",
@@ -576,7 +596,9 @@ describe("deliveries", () => {
         latestVersion: 1,
       },
     });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(more).toEqual([]);
+    expect(await deliveriesTo(hook.name)).toHaveLength(1);
   });
 
   it("announces a code's expiry once, from the hourly cron", async () => {
@@ -616,6 +638,19 @@ describe("deliveries", () => {
     expect(verified(hook.secret, again!).type).toBe("code.scanned");
     const log = await waitForLog(owner, hook.id, (log) => log.total >= 2);
     expect(log.items[0]).toMatchObject({ eventId, attempt: 2, trigger: "resend", statusCode: 200 });
+    // One resend of a delivery on its way at a time.
+    await withDb((db) =>
+      db
+        .update(webhookDeliveries)
+        .set({ resendRequestedAt: sql`now()` })
+        .where(eq(webhookDeliveries.eventId, sql`(SELECT id FROM webhook_events WHERE public_id = ${eventId})`)),
+    );
+    const busy = await api(`${ENDPOINTS}/${hook.id}/deliveries/${eventId}/resend`, {
+      method: "POST",
+      token: owner.token,
+    });
+    expect(busy.status).toBe(409);
+    expect(busy.body.message).toBe("A resend of this delivery is already on its way.");
 
     // An event the endpoint never had, and a turned-off endpoint, are refused.
     expect(
@@ -631,7 +666,7 @@ describe("deliveries", () => {
     expect(refused.body.message).toBe("This endpoint is turned off. Turn it on to resend deliveries.");
   });
 
-  it("turns an endpoint off after a day of failures and emails the owner; turning it on starts again", async () => {
+  it("turns an endpoint off when a delivery finally fails after a day of failures, and emails the owner", async () => {
     const owner = await registerOwnerViaServices();
     const failing = await addReceiver(owner, ["code.scanned"], "?failures=1000");
     const code = await insertCode(owner);
@@ -640,19 +675,26 @@ describe("deliveries", () => {
     expect(pending.items[0]).toMatchObject({ statusCode: 500, failure: "receiver-error", deliveryOutcome: "pending" });
     expect((await endpointOf(owner, failing.id)).failingSince).not.toBeNull();
 
-    // A day of failures later (the failures' start moved back a day), the next failed attempt turns it off.
+    // A day of failures later (the failures' start moved back a day): a failed attempt with retries
+    // left does not turn it off; the last attempt of a delivery does.
     await withDb((db) =>
       db
         .update(webhookEndpoints)
-        .set({ failingSince: new Date(Date.now() - DAY_MS - 60_000) })
+        .set({ failingSince: sql`now() - interval '25 hours'` })
         .where(eq(webhookEndpoints.publicId, failing.id)),
     );
-    const off = await waitFor(
-      () => endpointOf(owner, failing.id),
-      (endpoint) => !endpoint.enabled,
-      30_000,
-    );
-    expect(off).toMatchObject({ enabled: false, disabledReason: "failing" });
+    const [deliveryId] = await recordScanEvent(owner);
+    const attempt = async (attempts: number) => {
+      const batch = createMessageBatch<WebhookDeliveryMessage>("webhooks", [
+        { id: unique("msg"), timestamp: new Date(), attempts, body: { deliveryId: deliveryId!, trigger: "automatic" } },
+      ]);
+      await worker.queue(batch, env as Bindings);
+      return getQueueResult(batch, createExecutionContext());
+    };
+    expect((await attempt(1)).retryMessages).toHaveLength(1);
+    expect((await endpointOf(owner, failing.id)).enabled).toBe(true);
+    expect((await attempt(11)).retryMessages).toEqual([]);
+    expect(await endpointOf(owner, failing.id)).toMatchObject({ enabled: false, disabledReason: "failing" });
     const email = await waitForEmail(owner.email, "was turned off");
     expect(email.text).toContain(`Deliveries to ${failing.url} have failed for a day`);
 
@@ -669,6 +711,90 @@ describe("deliveries", () => {
     });
     expect(on.body).toMatchObject({ enabled: true, disabledReason: null, failingSince: null });
   }, 60_000);
+
+  it("drops what was queued for an endpoint turned off, and the hourly cron never sends it again", async () => {
+    const owner = await registerOwnerViaServices();
+    const hook = await addReceiver(owner, ["code.scanned"]);
+    const [deliveryId] = await recordScanEvent(owner);
+    await api(`${ENDPOINTS}/${hook.id}`, { method: "PATCH", token: owner.token, body: { enabled: false } });
+    const batch = createMessageBatch<WebhookDeliveryMessage>("webhooks", [
+      {
+        id: unique("msg"),
+        timestamp: new Date(),
+        attempts: 1,
+        body: { deliveryId: deliveryId!, trigger: "automatic" },
+      },
+    ]);
+    await worker.queue(batch, env as Bindings);
+    expect((await getQueueResult(batch, createExecutionContext())).explicitAcks).toHaveLength(1);
+    const outcome = async () =>
+      (
+        await withDb((db) =>
+          db
+            .select({ outcome: webhookDeliveries.outcome })
+            .from(webhookDeliveries)
+            .where(eq(webhookDeliveries.id, deliveryId!)),
+        )
+      )[0]!.outcome;
+    expect(await outcome()).toBe("failed");
+    // Turned on again and a sweep later, the dropped delivery stays dropped.
+    await api(`${ENDPOINTS}/${hook.id}`, { method: "PATCH", token: owner.token, body: { enabled: true } });
+    await withDb((db) =>
+      db
+        .update(webhookDeliveries)
+        .set({ createdAt: sql`now() - interval '11 minutes'` })
+        .where(eq(webhookDeliveries.id, deliveryId!)),
+    );
+    await runHourlyCron();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await deliveriesTo(hook.name)).toEqual([]);
+    expect(await outcome()).toBe("failed");
+  });
+
+  it("audits a new address, tells the owner, and never resends earlier events to it", async () => {
+    const owner = await registerOwnerViaServices();
+    const hook = await addReceiver(owner, ["code.scanned"]);
+    await scanLikePhone((await insertCode(owner)).publicToken);
+    const [first] = await waitForDeliveries(hook.name, 1);
+    const eventId = first!.headers["webhook-id"]!;
+    await waitForLog(owner, hook.id, (log) => log.items[0]?.deliveryOutcome === "delivered");
+
+    const moved = `${receiver}/hooks/${unique("moved")}`;
+    const changed = await api(`${ENDPOINTS}/${hook.id}`, { method: "PATCH", token: owner.token, body: { url: moved } });
+    expect(changed.body.url).toBe(moved);
+    const email = await waitForEmail(owner.email, "now sends to a new address");
+    expect(email.text).toContain(`that sent events to ${hook.url} now sends them to ${moved}`);
+    const [audited] = await withDb((db) =>
+      db
+        .select({ details: auditLog.details })
+        .from(auditLog)
+        .where(and(eq(auditLog.action, "company.webhook_changed"), eq(auditLog.targetId, companyIdOf(owner)))),
+    );
+    expect(audited!.details).toEqual({ endpoint: hook.id, url: { from: hook.url, to: moved } });
+
+    const resent = await api(`${ENDPOINTS}/${hook.id}/deliveries/${eventId}/resend`, {
+      method: "POST",
+      token: owner.token,
+    });
+    expect(resent.status).toBe(409);
+    expect(resent.body.message).toBe(
+      "This event happened before the endpoint's address changed: it is not sent to the new address.",
+    );
+  });
+
+  it("lets a deactivated company turn an endpoint off, and nothing else", async () => {
+    const owner = await registerOwnerViaServices();
+    const endpoint = await addEndpoint(owner, "https://hooks.example.com/x");
+    await setCompanyActiveInDb(companyIdOf(owner), false);
+    const path = `${ENDPOINTS}/${endpoint.id}`;
+    expect((await api(path, { method: "PATCH", token: owner.token, body: { description: "Still here" } })).status).toBe(
+      403,
+    );
+    const off = await api(path, { method: "PATCH", token: owner.token, body: { enabled: false } });
+    expect(off.status).toBe(200);
+    expect(off.body.enabled).toBe(false);
+    expect((await api(path, { method: "PATCH", token: owner.token, body: { enabled: true } })).status).toBe(403);
+  });
 
   it("keeps the first release's body and headers for the webhook moved from it, and encrypts a plaintext secret", async () => {
     const owner = await registerOwnerViaServices();

@@ -8,7 +8,8 @@ import { MIGRATIONS_FOLDER } from "../../scripts/lib/embedded-postgres";
  * Migration 0018 on a database as it stood before it: the single scan webhook of the first release
  * becomes the company's first endpoint, subscribed to scans, with the secret as it was stored (so
  * the receiver's secret still verifies) and that release's body and headers kept; a company without
- * a webhook gets no endpoint, and the companies' webhook columns are gone.
+ * a webhook gets no endpoint. (The old columns stay for one release, for a Worker still running
+ * the previous one during the deploy.)
  */
 const files = readdirSync(MIGRATIONS_FOLDER)
   .filter((file) => file.endsWith(".sql"))
@@ -51,9 +52,5 @@ it("moves each company's webhook to an endpoint subscribed to scans, keeping its
       description: "",
     },
   ]);
-  const columns = await db.query<{ column_name: string }>(
-    `SELECT column_name FROM information_schema.columns WHERE table_name = 'companies' AND column_name LIKE 'webhook%'`,
-  );
-  expect(columns.rows).toEqual([]);
   await db.close();
 });

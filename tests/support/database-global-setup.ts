@@ -34,10 +34,12 @@ export default async function setup(project: TestProject) {
   };
 }
 
+/** PGlite runs one session at a time: tests of what concurrent transactions do need "postgres". */
+export type DatabaseKind = ReturnType<typeof testDatabaseKind>;
+
 declare module "vitest" {
   export interface ProvidedContext {
     databaseUrl: string;
-    /** PGlite runs one session at a time: tests of what concurrent transactions do need "postgres". */
-    databaseKind: "pglite" | "postgres";
+    databaseKind: DatabaseKind;
   }
 }

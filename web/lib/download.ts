@@ -15,10 +15,3 @@ export function downloadBlob(blob: Blob, fileName: string) {
     setTimeout(() => URL.revokeObjectURL(url), BLOB_RELEASE_DELAY_MS);
   }
 }
-
-/** A name made file-safe: anything but letters, digits, dots and hyphens becomes one hyphen ("LR No. 209/1234" → "LR-No.-209-1234"). */
-export const fileSafeStem = (name: string | number) =>
-  String(name)
-    .trim()
-    .replace(/[^\w.-]+/g, "-")
-    .replace(/^-+|-+$/g, "");

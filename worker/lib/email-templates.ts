@@ -20,7 +20,8 @@ export type EmailMessage =
   | { kind: "scan-alert"; to: string; companyName: string; scan: ScanSummary }
   | ScanAlertDigest
   | { kind: "scan-digest"; to: string; companyName: string; day: string; scans: ScanSummary[]; total: number }
-  | { kind: "webhook-disabled"; to: string; companyName: string; url: string };
+  | { kind: "webhook-disabled"; to: string; companyName: string; url: string }
+  | { kind: "webhook-address-changed"; to: string; companyName: string; from: string; url: string };
 
 /**
  * A new API key, told to the owner who made it: a key outlives sessions and password changes, so a
@@ -204,6 +205,17 @@ function describe(message: EmailMessage, origin: string): Body {
         ],
         action: { label: "See your webhooks", url: link("/settings/company") },
         notYou: "You get this email as the owner of the company.",
+      };
+    case "webhook-address-changed":
+      return {
+        subject: `${PRODUCT}: a webhook of ${message.companyName} now sends to a new address`,
+        lines: [
+          `A webhook endpoint of ${message.companyName} that sent events to ${message.from} now sends them to ${message.url}.`,
+          "Events from before the change are not resent to the new address. The change is in the audit log.",
+        ],
+        action: { label: "See your webhooks", url: link("/settings/company") },
+        notYou:
+          "If you did not change it, change it back in Company Details → Webhooks, revoke API keys you do not recognise, and change your password.",
       };
     case "invite":
       return {

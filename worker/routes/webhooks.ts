@@ -3,8 +3,10 @@ import { paginationQuerySchema } from "../../schema/validation/pagination";
 import { webhookEndpointSchema, webhookEndpointUpdateSchema } from "../../schema/validation/webhook";
 import type { AppEnv } from "../env";
 import { currentCompanyId } from "../lib/company";
+import { ApiError } from "../lib/errors";
 import { validate } from "../lib/validation";
 import {
+  assertConfirmedEmail,
   requireActiveCompany,
   requireCompanyOwner,
   requireCompanyUser,
@@ -18,9 +20,11 @@ import {
   listWebhookAttempts,
   listWebhookEndpoints,
   resendWebhookDelivery,
-  sendWebhookDeliveries,
+  onlyTurnsOff,
+  queueResend,
   updateWebhookEndpoint,
 } from "../services/webhooks";
+import { queueEmails } from "../services/email";
 
 const webhooksOwner = requireCompanyOwner("Only the company owner can change webhooks");
 /** The delivery log's page when none is asked for. */
@@ -54,23 +58,37 @@ export const webhookRoutes = new Hono<AppEnv>()
   .get("/:id", requireUser, requireCompanyUser, async (c) =>
     c.json(await getWebhookEndpoint(c.var.db, currentCompanyId(c), c.req.param("id"))),
   )
+  // Turning an endpoint off works for a deactivated company too: stopping deliveries is never refused.
+  // A new address needs a confirmed email, as adding one does.
   .patch(
     "/:id",
     requireUser,
     requireCompanyUser,
     webhooksOwner,
-    requireActiveCompany,
     validate("json", webhookEndpointUpdateSchema),
-    async (c) =>
-      c.json(
-        await updateWebhookEndpoint(
-          c.var.db,
-          c.var.config,
-          currentCompanyId(c),
-          c.req.param("id"),
-          c.req.valid("json"),
-        ),
-      ),
+    async (c) => {
+      const { user, config } = c.var;
+      const update = c.req.valid("json");
+      if (!onlyTurnsOff(update) && !user.company?.isActive) {
+        throw new ApiError(403, "Your company has been deactivated. Contact support.");
+      }
+      if (update.url !== undefined) assertConfirmedEmail(user, "send events to a webhook");
+      const { endpoint, previousUrl } = await c.var
+        .transactional()
+        .transaction((tx) => updateWebhookEndpoint(tx, config, user, currentCompanyId(c), c.req.param("id"), update));
+      if (previousUrl) {
+        queueEmails(c, [
+          {
+            kind: "webhook-address-changed",
+            to: user.email,
+            companyName: user.company?.name ?? "",
+            from: previousUrl,
+            url: endpoint.url,
+          },
+        ]);
+      }
+      return c.json(endpoint);
+    },
   )
   // Removing works for a deactivated company too: stopping deliveries must never be refused.
   .delete("/:id", requireUser, requireCompanyUser, webhooksOwner, async (c) => {
@@ -97,7 +115,7 @@ export const webhookRoutes = new Hono<AppEnv>()
         c.req.param("id"),
         c.req.param("eventId"),
       );
-      await sendWebhookDeliveries(c.env, [deliveryId], "resend");
+      await queueResend(c.env, deliveryId);
       return c.json({ message: "Delivery queued" }, 202);
     },
   );

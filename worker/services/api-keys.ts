@@ -159,8 +159,9 @@ export interface ApiKeyCaller {
   companyActive: boolean;
   /** The owner who made the key: codes issued with it are theirs. */
   userId: number;
-  /** That owner's email, for the audit log of what the key changes. */
+  /** That owner's email, for the audit log of what the key changes and the emails it causes. */
   userEmail: string;
+  companyName: string;
   scopes: ApiKeyScope[];
 }
 
@@ -182,6 +183,7 @@ export async function authenticateApiKey(
       companyActive: companies.isActive,
       userId: apiKeys.createdById,
       userEmail: users.email,
+      companyName: companies.name,
       scopes: apiKeys.scopes,
       lastUsedAt: apiKeys.lastUsedAt,
     })

@@ -168,6 +168,7 @@ export async function revokeCode(
 export async function reinstateCode(
   db: TransactionalDatabase,
   signing: RecordSigning,
+  outbox: WebhookOutbox,
   actorId: number,
   companyId: number,
   rawCodeId: string,
@@ -182,6 +183,10 @@ export async function reinstateCode(
       .where(eq(qrCodes.id, code.id));
     await recordStatusEvent(tx, { codeId: code.id, action: "reinstated", reason, actorId });
     await signCertificate(tx, signing, code.id, "reinstated");
+    const [reinstated] = await selectCodes(tx).where(eq(qrCodes.id, code.id));
+    await outbox.record(tx, [
+      { companyId, type: "code.reinstated", qrCodeId: code.id, data: { code: webhookCode(reinstated!), reason } },
+    ]);
     return code.id;
   });
 }

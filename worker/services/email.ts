@@ -1,15 +1,12 @@
 import type { Context } from "hono";
-import { readConfig } from "../config";
 import type { AppEnv, Bindings } from "../env";
-import { renderEmail, type EmailMessage } from "../lib/email-templates";
+import type { EmailMessage } from "../lib/email-templates";
 import { queueBatches } from "../lib/queue-batches";
-import { sendMail } from "../lib/smtp";
-
-/** Backoff doubles from 30 s and is capped at 30 min; with the queue's max_retries (8) about 2 hours. */
-const MAX_RETRY_DELAY_SECONDS = 30 * 60;
-export const emailRetryDelaySeconds = (attempts: number) => Math.min(30 * 2 ** (attempts - 1), MAX_RETRY_DELAY_SECONDS);
 
 /**
+ * Transactional email, queued (the EMAILS queue's consumer, which sends over SMTP, is
+ * ./email-delivery; apart, so routes that queue email load no mail client).
+ *
  * Queues transactional email after the response (waitUntil): a request never waits for a mail
  * server, and the queue retries a server that is down. The answer a user gets is the same whether
  * or not an email goes out, so queueing never reveals which addresses have accounts.
@@ -44,22 +41,4 @@ async function sendWithRetries(env: Bindings, batch: EmailMessage[]) {
  */
 export async function queueEmailsNow(env: Bindings, messages: EmailMessage[]) {
   for (const batch of queueBatches(messages)) await sendWithRetries(env, batch);
-}
-
-/** The queue consumer: renders each message with PUBLIC_ORIGIN and sends it over SMTP. */
-export async function deliverEmails(batch: MessageBatch<EmailMessage>, env: Bindings) {
-  const config = readConfig(env);
-  const mail = config.mail;
-  for (const message of batch.messages) {
-    try {
-      if (!mail) throw new Error("email is not configured: set SMTP_HOST, EMAIL_FROM and PUBLIC_ORIGIN");
-      const rendered = renderEmail(message.body, mail.origin);
-      await sendMail(mail.smtp, { from: mail.from, to: message.body.to, ...rendered });
-      message.ack();
-    } catch (error) {
-      // The address is the recipient's; the reason is the server's. Neither carries a link token.
-      console.error(`email "${message.body.kind}" not delivered (attempt ${message.attempts}):`, String(error));
-      message.retry({ delaySeconds: emailRetryDelaySeconds(message.attempts) });
-    }
-  }
 }

@@ -5,7 +5,7 @@ import { connectDatabase } from "../db";
 import type { AppEnv, Bindings } from "../env";
 import { queueEmailsNow } from "./email";
 import { scanAlertEmails } from "./scan-alert-emails";
-import { recordWebhookEvents, sendWebhookDeliveries, type WebhookCode } from "./webhooks";
+import { queueWebhookDeliveries, recordWebhookEvents, type WebhookCode } from "./webhooks";
 
 /** What a counted scan reports: the code.scanned event's type and data. */
 export interface ScanAlert {
@@ -58,7 +58,7 @@ export async function deliverScanAlerts(batch: MessageBatch<ScanAlertMessage>, e
         return { publicId: `msg_${id}`, companyId: body.companyId, type, qrCodeId: body.codeId, data };
       }),
     );
-    await sendWebhookDeliveries(env, deliveries).catch((error: unknown) =>
+    await queueWebhookDeliveries(env, db, deliveries).catch((error: unknown) =>
       console.error("webhook deliveries could not be queued; the hourly sweep sends them", error),
     );
     batch.ackAll();

@@ -235,6 +235,9 @@ export async function checkCopy(
   if (seals.length > 0 && (judgement.verdict === "pages-differ" || judgement.verdict === "not-sealed-file")) {
     await outbox.record(db, [
       {
+        // Once per code, visitor and hour: dropping the same altered file again, or a flood of files,
+        // is one event, not a stream of deliveries to every endpoint.
+        publicId: `msg_check_${checked.id}_${visit?.visitorHash?.slice(0, 16) ?? "anonymous"}_${new Date().toISOString().slice(0, 13).replace(/\D/g, "")}`,
         companyId: checked.companyId,
         type: "seal.check_mismatch",
         qrCodeId: checked.id,

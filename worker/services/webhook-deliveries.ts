@@ -1,6 +1,5 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import {
-  DAY_MS,
   type WebhookAttemptTrigger,
   type WebhookDeliveryFailure,
   type WebhookDeliveryOutcome,
@@ -23,17 +22,17 @@ import { decryptWebhookSecret, encryptWebhookSecret, isEncryptedSecret } from ".
 import { signLegacyWebhook, signStandardWebhook } from "../lib/webhook-signatures";
 import { queueEmailsNow } from "./email";
 import {
+  idArray,
+  queueWebhookDeliveries,
   recordWebhookEvents,
   rowsOf,
-  sendWebhookDeliveries,
   type WebhookCode,
   type WebhookDeliveryMessage,
 } from "./webhooks";
 
 /**
  * Webhook deliveries: the WEBHOOKS queue's consumer (one POST per message, logged, retried) and
- * the hourly sweep. Apart from the request paths' services (./webhooks), since the consumer sends
- * email and the integration API's document is built from those routes outside a Worker.
+ * the hourly sweep; the request paths' side (endpoints, events, the log) is ./webhooks.
  */
 
 /** The Standard Webhooks headers (standardwebhooks.com), which receivers verify with that project's libraries. */
@@ -61,11 +60,15 @@ const retryDelaySeconds = (attempts: number) => Math.min(2 ** attempts, MAX_RETR
 /** The first attempt plus the queue's max_retries (wrangler.toml): after this one the delivery has failed. */
 const MAX_DELIVERY_ATTEMPTS = 11;
 /** A receiver failing this long (across deliveries) is turned off, and the owner told. */
-const FAILING_DISABLE_MS = DAY_MS;
+const FAILING_DISABLE_HOURS = 24;
 /** Events and their delivery logs are kept this long. */
 const EVENT_RETENTION_DAYS = 30;
-/** A delivery whose queue message was not sent within this is sent again by the hourly sweep. */
+/** A delivery whose queue message was not sent within this is sent by the hourly sweep. */
 const UNSENT_AFTER_MINUTES = 10;
+/** A delivery still pending this long after it was queued lost its retries (they take ~30 min): it has failed. */
+const STALLED_AFTER_HOURS = 2;
+/** Rows one sweep takes of each kind; the next hour takes the rest. */
+const SWEEP_LIMIT = 1000;
 
 // ---------------------------------------------------------------------------------------------
 // Delivery (the WEBHOOKS queue's consumer)
@@ -78,6 +81,7 @@ interface DeliveryTarget {
   storedSecret: string;
   firstReleaseFormat: boolean;
   disabled: boolean;
+  outcome: WebhookDeliveryOutcome;
   eventId: string;
   type: WebhookEventType;
   data: Record<string, unknown>;
@@ -95,6 +99,7 @@ async function loadTargets(db: Database, deliveryIds: number[]): Promise<Map<num
       storedSecret: webhookEndpoints.secret,
       firstReleaseFormat: webhookEndpoints.firstReleaseFormat,
       disabled: sql<boolean>`${webhookEndpoints.disabledAt} IS NOT NULL`,
+      outcome: webhookDeliveries.outcome,
       eventId: webhookEvents.publicId,
       type: webhookEvents.type,
       data: webhookEvents.data,
@@ -103,7 +108,7 @@ async function loadTargets(db: Database, deliveryIds: number[]): Promise<Map<num
     .from(webhookDeliveries)
     .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
     .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
-    .where(sql`${webhookDeliveries.id} = ANY(${`{${deliveryIds.join(",")}}`}::bigint[])`);
+    .where(sql`${webhookDeliveries.id} = ANY(${idArray(deliveryIds)}::bigint[])`);
   return new Map(rows.map((row) => [row.deliveryId, { ...row, data: row.data as Record<string, unknown> }]));
 }
 
@@ -194,8 +199,10 @@ async function post(target: DeliveryTarget, secret: string, config: Config): Pro
 }
 
 /**
- * Logs the attempt and where the delivery and its endpoint stand, in one transaction-free
- * statement each. Answers whether the endpoint was turned off by this failure (a day of them).
+ * Logs the attempt and where the delivery and its endpoint stand, one statement each. A delivered
+ * delivery stays delivered whatever a later resend meets. A delivery's final failure turns its
+ * endpoint off when the endpoint has been failing for a day (by the database's clock); answers
+ * whether it did.
  */
 async function recordAttempt(
   db: Database,
@@ -206,12 +213,17 @@ async function recordAttempt(
 ): Promise<boolean> {
   const [delivery] = await db
     .update(webhookDeliveries)
-    .set({ attempts: sql`${webhookDeliveries.attempts} + 1`, outcome })
+    .set({
+      attempts: sql`${webhookDeliveries.attempts} + 1`,
+      outcome: sql`CASE WHEN ${webhookDeliveries.outcome} = 'delivered' THEN 'delivered' ELSE ${outcome} END`,
+      ...(trigger === "resend" ? { resendRequestedAt: null } : {}),
+    })
     .where(eq(webhookDeliveries.id, target.deliveryId))
     .returning({ attempts: webhookDeliveries.attempts });
   if (!delivery) return false;
   await db.insert(webhookAttempts).values({
     deliveryId: target.deliveryId,
+    endpointId: target.endpointId,
     attempt: delivery.attempts,
     trigger,
     statusCode: result.statusCode,
@@ -225,17 +237,25 @@ async function recordAttempt(
       .where(and(eq(webhookEndpoints.id, target.endpointId), sql`${webhookEndpoints.failingSince} IS NOT NULL`));
     return false;
   }
-  const failingFrom = new Date(Date.now() - FAILING_DISABLE_MS).toISOString();
+  const failingADay = sql`${outcome === "failed"} AND ${webhookEndpoints.failingSince} <= now() - make_interval(hours => ${FAILING_DISABLE_HOURS})`;
   const [endpoint] = await db
     .update(webhookEndpoints)
     .set({
       failingSince: sql`coalesce(${webhookEndpoints.failingSince}, now())`,
-      disabledAt: sql`CASE WHEN ${webhookEndpoints.failingSince} <= ${failingFrom}::timestamptz THEN now() END`,
-      disabledReason: sql`CASE WHEN ${webhookEndpoints.failingSince} <= ${failingFrom}::timestamptz THEN 'failing' END`,
+      disabledAt: sql`CASE WHEN ${failingADay} THEN now() END`,
+      disabledReason: sql`CASE WHEN ${failingADay} THEN 'failing' END`,
     })
     .where(and(eq(webhookEndpoints.id, target.endpointId), sql`${webhookEndpoints.disabledAt} IS NULL`))
     .returning({ disabledAt: webhookEndpoints.disabledAt });
   return Boolean(endpoint?.disabledAt);
+}
+
+/** A delivery that will not be attempted (its endpoint was turned off, or its secret cannot sign): failed, so no sweep sends it again. */
+function dropDelivery(db: Database, deliveryId: number) {
+  return db
+    .update(webhookDeliveries)
+    .set({ outcome: "failed", resendRequestedAt: null })
+    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.outcome, "pending")));
 }
 
 /** The owner's email when an endpoint was turned off after a day of failures. */
@@ -246,13 +266,14 @@ async function disabledEndpointEmails(db: Database, endpointIds: number[]) {
     .from(webhookEndpoints)
     .innerJoin(companies, eq(companies.id, webhookEndpoints.companyId))
     .innerJoin(users, eq(users.id, companies.ownerId))
-    .where(sql`${webhookEndpoints.id} = ANY(${`{${endpointIds.join(",")}}`}::int[])`);
+    .where(sql`${webhookEndpoints.id} = ANY(${idArray(endpointIds)}::int[])`);
   return rows.map((row) => ({ kind: "webhook-disabled" as const, ...row }));
 }
 
 /**
- * The WEBHOOKS queue's consumer: one POST per message, logged, retried with exponential backoff.
- * A refused address is the owner's to fix, not a passing fault: it is not tried again.
+ * The WEBHOOKS queue's consumer: one POST per message, logged, retried with exponential backoff. A
+ * refused address is the owner's to fix, not a passing fault: it is not tried again. A resend is one
+ * attempt; an automatic retry of a delivery a resend has since delivered is not sent.
  */
 export async function deliverWebhooks(batch: MessageBatch<WebhookDeliveryMessage>, env: Bindings) {
   const config = readConfig(env);
@@ -265,20 +286,29 @@ export async function deliverWebhooks(batch: MessageBatch<WebhookDeliveryMessage
     const turnedOff: number[] = [];
     await Promise.all(
       batch.messages.map(async (message) => {
-        const target = targets.get(message.body.deliveryId);
-        // The endpoint was removed or turned off since: nothing to deliver.
-        if (!target || target.disabled) return message.ack();
-        const secret = await signingSecret(db, config, target);
-        if (!secret) return message.ack();
+        const { deliveryId, trigger } = message.body;
+        const target = targets.get(deliveryId);
+        // The endpoint was removed since (its deliveries with it): nothing to deliver.
+        if (!target) return message.ack();
+        if (trigger === "automatic" && target.outcome === "delivered") return message.ack();
+        const secret = target.disabled ? null : await signingSecret(db, config, target);
+        if (!secret) {
+          await dropDelivery(db, deliveryId);
+          return message.ack();
+        }
         const result = await post(target, secret, config);
-        const lastTry = result.failure === "address-not-allowed" || message.attempts >= MAX_DELIVERY_ATTEMPTS;
+        const lastTry =
+          trigger === "resend" || result.failure === "address-not-allowed" || message.attempts >= MAX_DELIVERY_ATTEMPTS;
         const outcome: WebhookDeliveryOutcome = !result.failure ? "delivered" : lastTry ? "failed" : "pending";
-        if (await recordAttempt(db, target, message.body.trigger, result, outcome)) turnedOff.push(target.endpointId);
+        if (await recordAttempt(db, target, trigger, result, outcome)) turnedOff.push(target.endpointId);
         if (outcome === "pending") message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
         else message.ack();
       }),
     );
-    await queueEmailsNow(env, await disabledEndpointEmails(db, turnedOff));
+    // The messages are settled: a failure here must not send them again, only be logged.
+    await disabledEndpointEmails(db, turnedOff)
+      .then((emails) => queueEmailsNow(env, emails))
+      .catch((error: unknown) => console.error("the emails of endpoints turned off could not be queued", error));
   } finally {
     await close();
   }
@@ -289,8 +319,9 @@ export async function deliverWebhooks(batch: MessageBatch<WebhookDeliveryMessage
 
 /**
  * Announces codes that expired (by the company's own calendar, the rule of the code's status) in the
- * past week, once each; sends deliveries whose queue message was never sent; and deletes events
- * (with their delivery logs) older than 30 days. Judged by the database's clock, not the cron's
+ * past week, once each; queues deliveries whose queue message was never sent, and fails those whose
+ * retries were lost; and deletes events (with their delivery logs) older than 30 days. At most
+ * SWEEP_LIMIT of each a run. Judged by the database's clock, not the cron's
  * scheduled time: a run that is late, or one started by hand for another hour, deletes nothing early.
  */
 export async function sweepWebhooks(db: Database, env: Pick<Bindings, "WEBHOOKS">) {
@@ -304,7 +335,9 @@ export async function sweepWebhooks(db: Database, env: Pick<Bindings, "WEBHOOKS"
       AND code.revoked_at IS NULL
       AND EXISTS (SELECT 1 FROM webhook_endpoints endpoint WHERE endpoint.company_id = code.company_id
         AND endpoint.disabled_at IS NULL AND 'code.expired' = ANY(endpoint.event_types))
-      AND NOT EXISTS (SELECT 1 FROM webhook_events event WHERE event.qr_code_id = code.id AND event.type = 'code.expired')`);
+      AND NOT EXISTS (SELECT 1 FROM webhook_events event WHERE event.qr_code_id = code.id AND event.type = 'code.expired')
+    ORDER BY code.valid_until
+    LIMIT ${SWEEP_LIMIT}`);
   const announced = await recordWebhookEvents(
     db,
     rowsOf<{ company_id: number; id: number; code: WebhookCode; valid_until: string }>(expired).map((row) => ({
@@ -320,21 +353,36 @@ export async function sweepWebhooks(db: Database, env: Pick<Bindings, "WEBHOOKS"
       },
     })),
   );
+  // Never queued (the request's queue send failed), on an endpoint still on: queued now, oldest first.
   const unsent = await db
     .select({ id: webhookDeliveries.id })
     .from(webhookDeliveries)
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
     .where(
       and(
         eq(webhookDeliveries.outcome, "pending"),
-        eq(webhookDeliveries.attempts, 0),
+        isNull(webhookDeliveries.queuedAt),
+        isNull(webhookEndpoints.disabledAt),
         sql`${webhookDeliveries.createdAt} < now() - make_interval(mins => ${UNSENT_AFTER_MINUTES})`,
       ),
+    )
+    .orderBy(webhookDeliveries.createdAt)
+    .limit(SWEEP_LIMIT);
+  await queueWebhookDeliveries(env, db, [...announced, ...unsent.map((row) => row.id)]);
+  // Queued long ago and still pending: its retries were lost (they end within ~30 minutes).
+  await db
+    .update(webhookDeliveries)
+    .set({ outcome: "failed" })
+    .where(
+      and(
+        eq(webhookDeliveries.outcome, "pending"),
+        sql`${webhookDeliveries.queuedAt} < now() - make_interval(hours => ${STALLED_AFTER_HOURS})`,
+      ),
     );
-  await sendWebhookDeliveries(env, [...announced, ...unsent.map((row) => row.id)]);
   await db
     .delete(webhookEvents)
     .where(sql`${webhookEvents.createdAt} < now() - make_interval(days => ${EVENT_RETENTION_DAYS})`);
-  return { expired: announced.length, resent: unsent.length };
+  return { expired: announced.length, queued: unsent.length };
 }
 
 /** A code as the events name it (WebhookCode), built in SQL from a qr_codes row alias; the verification code bare. */

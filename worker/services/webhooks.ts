@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import type { WebhookAttemptPage, WebhookEndpointAnswer, WebhookEndpointCreated } from "../../schema/api-v1";
 import { WEBHOOK_ENDPOINTS_MAX, type WebhookAttemptTrigger, type WebhookEventType } from "../../schema/limits";
@@ -40,6 +40,7 @@ const EVENT_ID_FORMAT = /^msg_[A-Za-z0-9_-]{1,60}$/;
 const QUEUE_BATCH = 100;
 
 export const ENDPOINT_NOT_FOUND = "Webhook endpoint not found";
+const DELIVERY_NOT_FOUND = "Delivery not found";
 
 type Actor = { id: number; email: string };
 
@@ -105,27 +106,34 @@ export function rowsOf<Row>(result: unknown): Row[] {
   return Array.isArray(result) ? (result as Row[]) : ((result as { rows: Row[] }).rows ?? []);
 }
 
-/** Sends the deliveries' queue messages now; the hourly sweep sends any that this fails to. */
-export async function sendWebhookDeliveries(
-  env: Pick<Bindings, "WEBHOOKS">,
-  deliveryIds: number[],
-  trigger: WebhookAttemptTrigger = "automatic",
-) {
+/**
+ * Sends the deliveries' queue messages now and notes them as queued; the hourly sweep sends any
+ * this fails to send.
+ */
+export async function queueWebhookDeliveries(env: Pick<Bindings, "WEBHOOKS">, db: Queryable, deliveryIds: number[]) {
   for (let index = 0; index < deliveryIds.length; index += QUEUE_BATCH) {
+    const part = deliveryIds.slice(index, index + QUEUE_BATCH);
     await env.WEBHOOKS.sendBatch(
-      deliveryIds.slice(index, index + QUEUE_BATCH).map((deliveryId) => ({
-        body: { deliveryId, trigger } satisfies WebhookDeliveryMessage,
+      part.map((deliveryId) => ({
+        body: { deliveryId, trigger: "automatic" } satisfies WebhookDeliveryMessage,
         contentType: "json" as const,
       })),
     );
+    await db
+      .update(webhookDeliveries)
+      .set({ queuedAt: sql`now()` })
+      .where(sql`${webhookDeliveries.id} = ANY(${idArray(part)}::bigint[])`);
   }
 }
 
+/** A list of row ids as one Postgres array parameter. */
+export const idArray = (ids: number[]) => `{${ids.map((id) => Math.trunc(id)).join(",")}}`;
+
 /** After the response (waitUntil): a request never waits for the queue. */
-export function sendWebhookDeliveriesAfterResponse(c: Context<AppEnv>, deliveryIds: number[]) {
+export function queueWebhookDeliveriesAfterResponse(c: Context<AppEnv>, deliveryIds: number[]) {
   if (deliveryIds.length === 0) return;
   c.executionCtx.waitUntil(
-    sendWebhookDeliveries(c.env, deliveryIds).catch((error: unknown) =>
+    queueWebhookDeliveries(c.env, c.var.db, deliveryIds).catch((error: unknown) =>
       console.error("webhook deliveries could not be queued; the hourly sweep sends them", error),
     ),
   );
@@ -144,7 +152,7 @@ export class WebhookOutbox {
   }
 
   sendAfterResponse(c: Context<AppEnv>) {
-    sendWebhookDeliveriesAfterResponse(c, this.deliveryIds);
+    queueWebhookDeliveriesAfterResponse(c, this.deliveryIds);
   }
 }
 
@@ -280,23 +288,44 @@ export async function createWebhookEndpoint(
   return { ...toAnswer(row!), secret };
 }
 
+/** An update that only turns the endpoint off: allowed to a deactivated company, since stopping deliveries is never refused. */
+export const onlyTurnsOff = (update: z.output<typeof webhookEndpointUpdateSchema>) =>
+  update.enabled === false &&
+  update.url === undefined &&
+  update.description === undefined &&
+  update.eventTypes === undefined;
+
 /**
- * Changes an endpoint. Turning it back on also forgets its failures: the owner has looked at the
- * receiver, and the next failure starts a new day's count.
+ * Changes an endpoint, audited with what changed. Turning it back on also forgets its failures: the
+ * owner has looked at the receiver, and the next failure starts a new day's count. A new address
+ * is noted (events from before it are not resent there) and answered with the address it replaced,
+ * for the route to tell the owner.
  */
 export async function updateWebhookEndpoint(
-  db: Database,
+  tx: Transaction,
   config: Config,
+  actor: Actor,
   companyId: number,
   publicId: string,
   update: z.output<typeof webhookEndpointUpdateSchema>,
-): Promise<WebhookEndpointAnswer> {
+): Promise<{ endpoint: WebhookEndpointAnswer; previousUrl: string | null }> {
   const { enabled, url, description, eventTypes } = update;
   if (url !== undefined) assertAllowedDestination(url, config);
-  const [row] = await db
+  const [before] = await tx
+    .select({
+      url: webhookEndpoints.url,
+      eventTypes: webhookEndpoints.eventTypes,
+      disabledAt: webhookEndpoints.disabledAt,
+    })
+    .from(webhookEndpoints)
+    .where(endpointKey(companyId, publicId))
+    .for("update");
+  if (!before) throw notFound(ENDPOINT_NOT_FOUND);
+  const newUrl = url !== undefined && url !== before.url;
+  const [row] = await tx
     .update(webhookEndpoints)
     .set({
-      ...(url !== undefined ? { url } : {}),
+      ...(newUrl ? { url, urlChangedAt: sql`now()` } : {}),
       ...(description !== undefined ? { description } : {}),
       ...(eventTypes !== undefined ? { eventTypes } : {}),
       ...(enabled === false
@@ -310,8 +339,22 @@ export async function updateWebhookEndpoint(
     })
     .where(endpointKey(companyId, publicId))
     .returning(endpointColumns);
-  if (!row) throw notFound(ENDPOINT_NOT_FOUND);
-  return toAnswer(row);
+  const changes = {
+    ...(newUrl ? { url: { from: before.url, to: url } } : {}),
+    ...(eventTypes !== undefined ? { eventTypes: { from: before.eventTypes, to: eventTypes } } : {}),
+    ...(enabled !== undefined && enabled === (before.disabledAt !== null) ? { enabled } : {}),
+  };
+  if (Object.keys(changes).length > 0) {
+    await recordAudit(tx, actor, [
+      {
+        action: "company.webhook_changed",
+        targetType: "company",
+        targetId: companyId,
+        details: { endpoint: publicId, ...changes },
+      },
+    ]);
+  }
+  return { endpoint: toAnswer(row!), previousUrl: newUrl ? before.url : null };
 }
 
 export async function deleteWebhookEndpoint(tx: Transaction, owner: Actor, companyId: number, publicId: string) {
@@ -344,7 +387,7 @@ export async function listWebhookAttempts(
     .where(endpointKey(companyId, publicId));
   if (!endpoint) throw notFound(ENDPOINT_NOT_FOUND);
   const { limit, offset } = pageRange(page, pageSize);
-  const [items, [total]] = await Promise.all([
+  const [items, total] = await Promise.all([
     db
       .select({
         eventId: webhookEvents.publicId,
@@ -360,27 +403,25 @@ export async function listWebhookAttempts(
       .from(webhookAttempts)
       .innerJoin(webhookDeliveries, eq(webhookDeliveries.id, webhookAttempts.deliveryId))
       .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
-      .where(eq(webhookDeliveries.endpointId, endpoint.id))
+      .where(eq(webhookAttempts.endpointId, endpoint.id))
       .orderBy(desc(webhookAttempts.attemptedAt), desc(webhookAttempts.id))
       .limit(limit)
       .offset(offset),
-    db
-      .select({ total: count() })
-      .from(webhookAttempts)
-      .innerJoin(webhookDeliveries, eq(webhookDeliveries.id, webhookAttempts.deliveryId))
-      .where(eq(webhookDeliveries.endpointId, endpoint.id)),
+    db.$count(webhookAttempts, eq(webhookAttempts.endpointId, endpoint.id)),
   ]);
   return {
     items: items.map((item) => ({ ...item, attemptedAt: item.attemptedAt.toISOString() })),
     page,
     pageSize,
-    total: total?.total ?? 0,
+    total,
   };
 }
 
 /**
  * "Resend": the event to the endpoint again, as it was sent (same body, same webhook-id, so a
- * receiver that already has it can ignore it). Answers the delivery's id to queue.
+ * receiver that already has it can ignore it), in one attempt. One resend of a delivery is on its
+ * way at a time, and an event recorded before the endpoint's address changed is not sent to the
+ * new address. Answers the delivery's id to queue.
  */
 export async function resendWebhookDelivery(
   db: Database,
@@ -388,16 +429,42 @@ export async function resendWebhookDelivery(
   endpointPublicId: string,
   eventPublicId: string,
 ): Promise<number> {
-  if (!EVENT_ID_FORMAT.test(eventPublicId)) throw notFound("Delivery not found");
+  if (!EVENT_ID_FORMAT.test(eventPublicId)) throw notFound(DELIVERY_NOT_FOUND);
   const [delivery] = await db
-    .select({ id: webhookDeliveries.id, disabledAt: webhookEndpoints.disabledAt })
+    .select({
+      id: webhookDeliveries.id,
+      disabledAt: webhookEndpoints.disabledAt,
+      beforeAddressChange: sql<boolean>`${webhookEvents.createdAt} < ${webhookEndpoints.urlChangedAt}`,
+    })
     .from(webhookDeliveries)
     .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
     .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
     .where(and(endpointKey(companyId, endpointPublicId), eq(webhookEvents.publicId, eventPublicId)));
-  if (!delivery) throw notFound("Delivery not found");
+  if (!delivery) throw notFound(DELIVERY_NOT_FOUND);
   if (delivery.disabledAt) throw new ApiError(409, "This endpoint is turned off. Turn it on to resend deliveries.");
-  return delivery.id;
+  if (delivery.beforeAddressChange) {
+    throw new ApiError(
+      409,
+      "This event happened before the endpoint's address changed: it is not sent to the new address.",
+    );
+  }
+  const [claimed] = await db
+    .update(webhookDeliveries)
+    .set({ resendRequestedAt: sql`now()` })
+    .where(
+      and(
+        eq(webhookDeliveries.id, delivery.id),
+        sql`(${webhookDeliveries.resendRequestedAt} IS NULL OR ${webhookDeliveries.resendRequestedAt} < now() - interval '1 minute')`,
+      ),
+    )
+    .returning({ id: webhookDeliveries.id });
+  if (!claimed) throw new ApiError(409, "A resend of this delivery is already on its way.");
+  return claimed.id;
+}
+
+/** Queues the one attempt of a resend. */
+export function queueResend(env: Pick<Bindings, "WEBHOOKS">, deliveryId: number) {
+  return env.WEBHOOKS.send({ deliveryId, trigger: "resend" } satisfies WebhookDeliveryMessage, { contentType: "json" });
 }
 
 /** A code as the events name it. */

@@ -38,14 +38,17 @@ export const codeStatusRoutes = new Hono<AppEnv>()
     async (c) => {
       const { user, db } = c.var;
       const { reason } = c.req.valid("json");
+      const outbox = new WebhookOutbox();
       const codeId = await reinstateCode(
         c.var.transactional(),
         await recordSigning(c),
+        outbox,
         user.id,
         currentCompanyId(c),
         c.req.param("id"),
         reason,
       );
+      outbox.sendAfterResponse(c);
       return c.json(await loadCodeStatus(db, publicOrigin(c), codeId));
     },
   )

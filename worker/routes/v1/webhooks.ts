@@ -18,9 +18,11 @@ import {
   listWebhookAttempts,
   listWebhookEndpoints,
   resendWebhookDelivery,
-  sendWebhookDeliveries,
+  onlyTurnsOff,
+  queueResend,
   updateWebhookEndpoint,
 } from "../../services/webhooks";
+import { queueEmails } from "../../services/email";
 import { jsonAnswer, KEY_ERRORS, KEY_SECURITY } from "./documented";
 
 const endpointIdParam = z.object({
@@ -84,7 +86,10 @@ const update = createRoute({
   path: "/{id}",
   tags: ["Webhooks"],
   summary: "Change a webhook endpoint",
-  description: "Change its address, description or events, or turn it off (`enabled: false`) and on again.",
+  description:
+    "Change its address, description or events, or turn it off (`enabled: false`) and on again. A new address is " +
+    "emailed to the owner and audited; events from before it are not resent there. Turning off is allowed to a " +
+    "deactivated company.",
   security: KEY_SECURITY,
   middleware: [requireApiKey("webhooks:manage")] as const,
   request: {
@@ -131,7 +136,9 @@ const resend = createRoute({
   path: "/{id}/deliveries/{eventId}/resend",
   tags: ["Webhooks"],
   summary: "Resend a delivery",
-  description: "Sends the event to the endpoint again, with the same body and the same webhook-id.",
+  description:
+    "Sends the event to the endpoint again, with the same body and the same webhook-id, in one attempt. One resend " +
+    "of a delivery at a time.",
   security: KEY_SECURITY,
   middleware: [requireApiKey("webhooks:manage")] as const,
   request: {
@@ -143,7 +150,10 @@ const resend = createRoute({
     202: jsonAnswer(z.strictObject({ message: z.string() }), "Queued"),
     ...KEY_ERRORS,
     404: jsonAnswer(errorBodySchema, "No delivery of that event to that endpoint of your company"),
-    409: jsonAnswer(errorBodySchema, "The endpoint is turned off"),
+    409: jsonAnswer(
+      errorBodySchema,
+      "The endpoint is turned off, a resend of this delivery is already on its way, or the event happened before the endpoint's address changed",
+    ),
   },
 });
 
@@ -161,9 +171,28 @@ export const v1WebhookRoutes = new OpenAPIHono<AppEnv>({ defaultHook: answerInva
   })
   .openapi(get, async (c) => c.json(await getWebhookEndpoint(c.var.db, keyCompanyId(c), c.req.valid("param").id), 200))
   .openapi(update, async (c) => {
-    assertKeyCompanyActive(c.var.apiKey);
-    const { id } = c.req.valid("param");
-    return c.json(await updateWebhookEndpoint(c.var.db, c.var.config, keyCompanyId(c), id, c.req.valid("json")), 200);
+    const caller = c.var.apiKey;
+    const update = c.req.valid("json");
+    // Turning an endpoint off works for a deactivated company too: stopping deliveries is never refused.
+    if (!onlyTurnsOff(update)) assertKeyCompanyActive(caller);
+    const owner = { id: caller.userId, email: caller.userEmail };
+    const { endpoint, previousUrl } = await c.var
+      .transactional()
+      .transaction((tx) =>
+        updateWebhookEndpoint(tx, c.var.config, owner, caller.companyId, c.req.valid("param").id, update),
+      );
+    if (previousUrl) {
+      queueEmails(c, [
+        {
+          kind: "webhook-address-changed",
+          to: caller.userEmail,
+          companyName: caller.companyName,
+          from: previousUrl,
+          url: endpoint.url,
+        },
+      ]);
+    }
+    return c.json(endpoint, 200);
   })
   .openapi(remove, async (c) => {
     const caller = c.var.apiKey;
@@ -181,6 +210,6 @@ export const v1WebhookRoutes = new OpenAPIHono<AppEnv>({ defaultHook: answerInva
     assertKeyCompanyActive(c.var.apiKey);
     const { id, eventId } = c.req.valid("param");
     const deliveryId = await resendWebhookDelivery(c.var.db, keyCompanyId(c), id, eventId);
-    await sendWebhookDeliveries(c.env, [deliveryId], "resend");
+    await queueResend(c.env, deliveryId);
     return c.json({ message: "Delivery queued" }, 202);
   });

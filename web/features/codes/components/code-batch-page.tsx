@@ -13,6 +13,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } fro
 import { useToast } from "../../../components/ui/toast";
 import { ApiRequestError, serverMessageOf } from "../../../lib/api-client";
 import { downloadBlob } from "../../../lib/download";
+import { fileSafeStem } from "../../../lib/file-names";
 import { useIssueCodeBatch } from "../api/issue-code-batch";
 import { NoValuersNotice } from "./no-valuers-notice";
 import {

@@ -1,4 +1,4 @@
-import { fileSafeStem } from "../../../lib/download";
+import { fileSafeStem } from "../../../lib/file-names";
 import { csvField } from "../../../../schema/csv";
 import type { Json, Valuer } from "../../../../schema/responses";
 import {

@@ -1,4 +1,5 @@
-import { downloadBlob, fileSafeStem } from "../../../lib/download";
+import { downloadBlob } from "../../../lib/download";
+import { fileSafeStem } from "../../../lib/file-names";
 
 /**
  * The code image as a print-quality PNG (or SVG), drawn in the browser from the server's SVG so it
