@@ -20,7 +20,17 @@ export default defineConfig({
     sequence: { sequencer: SlowestFirstSequencer },
     projects: [
       { test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" } },
-      { test: { name: "migrations", include: ["tests/migrations/**/*.test.ts"], environment: "node" } },
+      {
+        test: {
+          name: "migrations",
+          include: ["tests/migrations/**/*.test.ts"],
+          environment: "node",
+          // Each file applies every migration to a new PGlite: seconds on an idle machine, more beside
+          // the API suite in `npm test`.
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
       {
         test: {
           name: "bridge",
