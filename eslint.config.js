@@ -84,6 +84,99 @@ export default tseslint.config(
     rules: { "boundaries/no-unknown-files": "error" },
   },
   {
+    // The Worker's layers: routes (HTTP) call services (transactions, business rules), which call
+    // lib (pure helpers: no request, no database handle of their own). What is read from a request
+    // (its client network, company, origin, the scan visit, the signing of its records, the error
+    // answer) lives in worker/request, which routes and middleware use and services and lib never
+    // do, so a service runs the same from a route, a queue consumer, the cron or a test. The entry
+    // files (app, index, env, config, db) wire the layers together.
+    files: ["worker/**/*.ts"],
+    plugins: { boundaries },
+    settings: {
+      "boundaries/include": ["worker/**/*", "schema/**/*"],
+      "boundaries/elements": [
+        { type: "routes", pattern: "worker/routes", partialMatch: false },
+        { type: "middleware", pattern: "worker/middleware", partialMatch: false },
+        { type: "request", pattern: "worker/request", partialMatch: false },
+        { type: "services", pattern: "worker/services", partialMatch: false },
+        { type: "lib", pattern: "worker/lib", partialMatch: false },
+        { type: "schema", pattern: "schema", partialMatch: false },
+        // Last: the files directly in worker/ (app, index, env, config, db), every folder above taken first.
+        { type: "entry", pattern: "worker", partialMatch: false },
+      ],
+      "import/resolver": { node: { extensions: [".ts", ".js"] } },
+    },
+    rules: {
+      "boundaries/dependencies": [
+        "error",
+        {
+          default: "disallow",
+          checkUnknownLocals: true,
+          message:
+            "{{dependency.source}} is outside what this {{from.element.types.[0]}} may import. In worker/, routes use middleware, request, services and lib; middleware uses request, services and lib; services use services and lib; lib uses lib; only routes and middleware read the request (worker/request).",
+          policies: [
+            {
+              from: { element: { type: "entry" } },
+              allow: {
+                to: {
+                  element: {
+                    types: { anyOf: ["routes", "middleware", "request", "services", "lib", "entry", "schema"] },
+                  },
+                },
+              },
+            },
+            {
+              from: { element: { type: "routes" } },
+              allow: {
+                to: {
+                  element: {
+                    types: { anyOf: ["routes", "middleware", "request", "services", "lib", "entry", "schema"] },
+                  },
+                },
+              },
+            },
+            {
+              from: { element: { type: "middleware" } },
+              allow: {
+                to: { element: { types: { anyOf: ["middleware", "request", "services", "lib", "entry", "schema"] } } },
+              },
+            },
+            {
+              from: { element: { type: "request" } },
+              allow: { to: { element: { types: { anyOf: ["request", "lib", "entry", "schema"] } } } },
+            },
+            {
+              from: { element: { type: "services" } },
+              allow: { to: { element: { types: { anyOf: ["services", "lib", "entry", "schema"] } } } },
+            },
+            {
+              from: { element: { type: "lib" } },
+              allow: { to: { element: { types: { anyOf: ["lib", "entry", "schema"] } } } },
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["worker/**/*.ts"],
+    rules: { "boundaries/no-unknown-files": "error" },
+  },
+  {
+    // lib never reads a request: no hono Context there (worker/request holds what does).
+    files: ["worker/lib/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            { name: "hono", importNames: ["Context"], message: "Read the request in worker/request, not in lib." },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Shared with the browser: never the drizzle tables (or drizzle itself) and never the Worker.
     files: ["schema/**/*.ts"],
     ignores: ["schema/tables.ts"],

@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { BROWSER_DEPENDENCIES } from "./scripts/lib/browser-dependencies.ts";
+import { scalarReference } from "./scripts/lib/scalar-reference.ts";
 
 /**
  * `npm run dev` (scripts/dev.ts) starts the database and the local inbox and passes their
@@ -30,7 +31,7 @@ function devVars() {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), cloudflare({ config: devVars, inspectorPort: false })],
+  plugins: [react(), tailwindcss(), scalarReference(), cloudflare({ config: devVars, inspectorPort: false })],
   server: { host: "127.0.0.1", port: 8787, strictPort: true },
   // The browser's dependencies, all pre-bundled at start-up (why: scripts/lib/browser-dependencies.ts).
   // Only the two pages are scanned for more: by default Vite would also scan any other .html file,

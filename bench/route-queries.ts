@@ -7,7 +7,7 @@ import { ADMIN_PAGE_SIZE } from "../schema/validation/admin";
 import { QR_PAGE_SIZE, qrCodeListQuerySchema } from "../schema/validation/qr-codes";
 import { pageRange } from "../worker/lib/pagination";
 import { companyStatsQuery } from "../worker/services/analytics";
-import { countCompaniesQuery, selectCompanies } from "../worker/services/companies";
+import { countCompaniesQuery, selectCompanies } from "../worker/services/admin-companies";
 import { codePageQuery, codeWithValuer } from "../worker/services/qr-codes";
 
 /**

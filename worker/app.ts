@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "./env";
-import { ApiError, handleError, notFound } from "./lib/errors";
+import { ApiError, notFound } from "./lib/errors";
+import { handleError } from "./request/errors";
 import { withDatabase } from "./middleware/database";
 import { requireJsonBody } from "./middleware/json-body";
 import { apiSecurityHeaders, sameOriginCors, strictTransportSecurity } from "./middleware/security-headers";
@@ -10,6 +11,7 @@ import { analyticsRoutes } from "./routes/analytics";
 import { exportRoutes } from "./routes/exports";
 import { apiKeyRoutes } from "./routes/api-keys";
 import { webhookRoutes } from "./routes/webhooks";
+import { docsRoutes } from "./routes/docs";
 import { authRedirectRoutes, authRoutes } from "./routes/auth";
 import { checkPageRoutes } from "./routes/check-page";
 import { companyRoutes } from "./routes/companies";
@@ -19,11 +21,12 @@ import { locationRoutes } from "./routes/locations";
 import { passwordResetRoutes } from "./routes/password-reset";
 import { profileRoutes } from "./routes/profile";
 import { publicCertificateRoutes } from "./routes/public/certificates";
+import { certificateCheckRoutes } from "./routes/public/certificates/check";
 import { qrCodeRoutes } from "./routes/qr-codes";
 import { scanRoutes } from "./routes/scans";
 import { teamRoutes } from "./routes/team";
 import { valuerRoutes } from "./routes/valuers";
-import { verifyPageRoutes } from "./routes/verify-page";
+import { scanPageRoutes } from "./routes/scan-page";
 import { verifyRoutes } from "./routes/verify";
 import { verificationCodeRoutes } from "./routes/public/verification-codes";
 import { logRoutes } from "./routes/log";
@@ -75,6 +78,7 @@ const api = new Hono<AppEnv>()
   .route("/locations", locationRoutes)
   .route("/password-reset", passwordResetRoutes)
   .route("/public/certificates", publicCertificateRoutes)
+  .route("/public/certificates", certificateCheckRoutes)
   .route("/public/verification-codes", verificationCodeRoutes)
   .route("/admin", adminRoutes)
   .route("/v1", v1Routes);
@@ -94,12 +98,14 @@ export const app = new Hono<AppEnv>()
   // /verify: the copy check and the typed verification code; with ?code= the code's certificate.
   .route("/verify", verifyRoutes)
   // The printed codes' short address: a server-rendered certificate, no SPA.
-  .route("/v", verifyPageRoutes)
+  .route("/v", scanPageRoutes)
   // What anyone can check without trusting our pages: keys, the log, signed statuses.
   .route("/.well-known", wellKnownRoutes)
   .route("/log", logRoutes)
   .route("/status", statusRoutes)
   .route("/verifier", verifierRoutes)
+  // The integration API's reference, for developers (rendered in the browser from the OpenAPI document).
+  .route("/docs", docsRoutes)
   .notFound((c) => {
     // Paths for programs (the API and the open data a verifier reads) answer JSON; others get the app.
     if (MACHINE_PATHS.test(c.req.path)) return handleError(notFound(), c);

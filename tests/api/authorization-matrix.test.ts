@@ -906,6 +906,13 @@ const matrix: Row[] = [
   },
   {
     method: "GET",
+    route: "/docs",
+    expected: ALL(200),
+    isPublic: true,
+    request: () => ({ path: "/docs" }),
+  },
+  {
+    method: "GET",
     route: "/status/:token",
     expected: ALL(200),
     isPublic: true,

@@ -73,7 +73,7 @@ describe("API keys in Company Details", () => {
     const owner = await registerOwnerViaApi();
     const { page, context } = await joinAsMemberInBrowser(browser, owner.token);
     await page.goto("/settings/company");
-    await page.getByText("Only the company owner can change the webhook.").waitFor();
+    await page.getByText("Only the company owner can change webhooks.").waitFor();
     expect(await page.getByRole("region", { name: "API Keys" }).count()).toBe(0);
     await context.close();
   });

@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { Context } from "hono";
 import { describe, expect, it } from "vitest";
-import { clientAddress, clientNetwork, clientNetworks, networksOf } from "../../worker/lib/client-address";
+import { networksOf } from "../../worker/lib/client-address";
+import { clientAddress, clientNetwork, clientNetworks } from "../../worker/request/client-network";
 
 /** The rate-limit keys of a request that Cloudflare says came from `ip` (none: a local request). */
 function keysOf(ip?: string) {

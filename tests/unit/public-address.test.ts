@@ -2,7 +2,8 @@ import { Context } from "hono";
 import { describe, expect, it } from "vitest";
 import type { Config } from "../../worker/config";
 import type { AppEnv } from "../../worker/env";
-import { DEMO_TOKEN, publicOrigin, verificationAddress } from "../../worker/lib/public-address";
+import { DEMO_TOKEN, verificationAddress } from "../../worker/lib/public-address";
+import { publicOrigin } from "../../worker/request/public-origin";
 
 /** The origin the Worker puts in QR codes for a request to `url` under a PUBLIC_ORIGIN setting. */
 function originFor(url: string, PUBLIC_ORIGIN?: string): string {

@@ -3,7 +3,8 @@ import { Context } from "hono";
 import { describe, expect, it } from "vitest";
 import type { Config } from "../../worker/config";
 import type { AppEnv } from "../../worker/env";
-import { classifyDevice, isLinkPreview, scanVisit, toHex, visitorHash } from "../../worker/lib/scan-visitor";
+import { classifyDevice, isLinkPreview, toHex, visitorHash } from "../../worker/lib/scan-visitor";
+import { scanVisit } from "../../worker/request/scan-visit";
 
 const SECRET = "unit-test-secret-that-is-at-least-32-characters";
 

@@ -1,4 +1,3 @@
-import type { Context } from "hono";
 import ipaddr from "ipaddr.js";
 
 /**
@@ -15,9 +14,6 @@ export interface ClientNetworks {
   wide: string | null;
 }
 
-/** Cloudflare sets CF-Connecting-IP on every request (clients cannot forge it); locally it is absent. */
-const connectingAddress = (c: Context) => c.req.header("CF-Connecting-IP") ?? "local";
-
 const prefix = (address: ipaddr.IPv6, hextets: number) =>
   `${address.parts
     .slice(0, hextets)
@@ -32,16 +28,3 @@ export function networksOf(address: string): ClientNetworks {
   const ipv6 = parsed as ipaddr.IPv6;
   return { network: prefix(ipv6, 4), wide: prefix(ipv6, 3) };
 }
-
-export const clientNetworks = (c: Context): ClientNetworks => networksOf(connectingAddress(c));
-
-/** The client's network: its IPv6 /64, or its IPv4 address ("local" locally). */
-export const clientNetwork = (c: Context): string => clientNetworks(c).network;
-
-/**
- * The client part of a per-client key: the same as `clientNetwork`. The old name stays for the
- * call sites that build their own keys (`login:${clientAddress(c)}`), so every one of them counts
- * a network, never a single IPv6 address: a /64 cannot spread its attempts over 2^64 keys. It
- * never returns the full IPv6 address; nothing in the Worker keeps one.
- */
-export const clientAddress = clientNetwork;

@@ -1,13 +1,6 @@
-import type { Context } from "hono";
-import type { AppEnv } from "../env";
-
 /** The short path a printed code points at: /v/<token>. Served by the Worker before the SPA. */
 export const SCAN_PATH_PREFIX = "/v/";
 export const DEMO_TOKEN = "demo";
-
-export function publicOrigin(c: Context<AppEnv>): string {
-  return c.var.config.PUBLIC_ORIGIN?.replace(/\/$/, "") ?? new URL(c.req.url).origin;
-}
 
 export function verificationAddress(origin: string, token: string): string {
   return `${origin}${SCAN_PATH_PREFIX}${token}`;

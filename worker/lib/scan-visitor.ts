@@ -1,8 +1,5 @@
-import type { Context } from "hono";
 import type { ScanKind } from "../../schema/limits";
 import type { DeviceClass } from "../../schema/validation/scans";
-import type { AppEnv } from "../env";
-import { clientNetwork } from "./client-address";
 
 /**
  * Who scanned, as far as the scan log keeps it: coarse place, device class and an unlinkable hash;
@@ -79,23 +76,4 @@ export async function visitorHash(secret: string, network: string, userAgent: st
 
 export function toHex(bytes: ArrayBuffer): string {
   return [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-/**
- * The visit a request is logged as, or null for a HEAD request, which only checks that the address
- * answers. A link preview or crawler is a visit of kind "preview": logged, so a company sees who
- * fetched its code's address, but never counted.
- */
-export async function scanVisit(c: Context<AppEnv>): Promise<Visit | null> {
-  const userAgent = c.req.header("User-Agent") ?? "";
-  if (c.req.method === "HEAD") return null;
-  const cf = c.req.raw.cf as { country?: unknown; city?: unknown } | undefined;
-  const text = (value: unknown, max: number) => (typeof value === "string" && value ? value.slice(0, max) : null);
-  return {
-    kind: isLinkPreview(userAgent) ? "preview" : "scan",
-    country: text(cf?.country, 2),
-    city: text(cf?.city, 100),
-    deviceClass: classifyDevice(userAgent),
-    visitorHash: await visitorHash(c.var.config.JWT_SECRET, clientNetwork(c), userAgent),
-  };
 }

@@ -1,9 +1,6 @@
-import type { Context } from "hono";
 import { calculateJwkThumbprint, CompactSign, compactVerify, importJWK } from "jose";
 import { SIGNING_ALGORITHM, type RecordType } from "../../schema/signed-records";
 import { ConfigError, type SigningKey } from "../config";
-import type { AppEnv } from "../env";
-import { publicOrigin } from "./public-address";
 
 /** Signs records with the platform's key (SIGNING_KEY); the public half travels with it for registration. */
 export interface Signer {
@@ -67,9 +64,4 @@ export const secondsNow = () => Math.floor(Date.now() / 1000);
 export interface RecordSigning {
   signer: Signer;
   origin: string;
-}
-
-/** The request's signing: the configured key and the public origin its codes carry. */
-export async function recordSigning(c: Context<AppEnv>): Promise<RecordSigning> {
-  return { signer: await signerFor(c.var.config.SIGNING_KEY), origin: publicOrigin(c) };
 }

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { routePath } from "hono/route";
 import type { AppEnv } from "../env";
-import { clientNetworks } from "../lib/client-address";
+import { clientNetworks } from "../request/client-network";
 import { ApiError } from "../lib/errors";
 
 type LimiterName =

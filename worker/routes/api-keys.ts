@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { createApiKeySchema } from "../../schema/validation/api-keys";
 import type { AppEnv } from "../env";
-import { currentCompanyId } from "../lib/company";
+import { currentCompanyId } from "../request/company";
 import { validate } from "../lib/validation";
 import {
   requireActiveCompany,

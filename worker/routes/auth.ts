@@ -8,8 +8,8 @@ import {
 } from "../../schema/validation/security";
 import type { RegistrationSent, SecondFactorChallenge } from "../../schema/responses";
 import type { AppEnv } from "../env";
-import { recordSigning } from "../lib/signing";
-import { clientAddress } from "../lib/client-address";
+import { recordSigning } from "../request/record-signing";
+import { clientAddress } from "../request/client-network";
 import { ApiError, badRequest } from "../lib/errors";
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "../lib/passwords";
 import { validate } from "../lib/validation";

@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { demoQrSchema } from "../../schema/validation/demo";
 import type { AppEnv } from "../env";
-import { DEMO_TOKEN, publicOrigin, verificationAddress } from "../lib/public-address";
+import { DEMO_TOKEN, verificationAddress } from "../lib/public-address";
+import { publicOrigin } from "../request/public-origin";
 import { renderQrSvg, svgDataUrl } from "../lib/qr";
 import { validate } from "../lib/validation";
 import { rateLimitByAddress } from "../middleware/rate-limit";

@@ -6,7 +6,7 @@ import {
   scansExportQuerySchema,
 } from "../../schema/validation/exports";
 import type { AppEnv } from "../env";
-import { currentCompanyId } from "../lib/company";
+import { currentCompanyId } from "../request/company";
 import { validate } from "../lib/validation";
 import { requireCompanyUser, requireUser } from "../middleware/auth";
 import { enforceRateLimit } from "../middleware/rate-limit";

@@ -5,7 +5,7 @@ import { places, qrCodes } from "../../schema/tables";
 import { locationSearchSchema } from "../../schema/validation/locations";
 import type { Database } from "../db";
 import type { AppEnv } from "../env";
-import { currentCompanyId } from "../lib/company";
+import { currentCompanyId } from "../request/company";
 import { searchGeocoder } from "../lib/geocoder";
 import { containsPattern, prefixPattern } from "../lib/like-patterns";
 import { validate } from "../lib/validation";

@@ -4,7 +4,7 @@ import { checkpointListQuerySchema, logEntriesQuerySchema } from "../../schema/v
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { pageRange } from "../lib/pagination";
-import { recordSigning } from "../lib/signing";
+import { recordSigning } from "../request/record-signing";
 import { validate } from "../lib/validation";
 import { withDatabase } from "../middleware/database";
 import { openDataHeaders } from "../middleware/open-data";

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { recentScansQuerySchema } from "../../schema/validation/scans";
 import type { AppEnv } from "../env";
-import { currentCompanyId } from "../lib/company";
+import { currentCompanyId } from "../request/company";
 import { validate } from "../lib/validation";
 import { requireCompanyUser, requireUser } from "../middleware/auth";
 import { recentCompanyScans } from "../services/scans";

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { PUBLIC_TOKEN_PATTERN } from "../../schema/validation/certificate";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
-import { recordSigning } from "../lib/signing";
+import { recordSigning } from "../request/record-signing";
 import { withDatabase } from "../middleware/database";
 import { openDataHeaders } from "../middleware/open-data";
 import { rateLimitScans } from "../middleware/rate-limit";

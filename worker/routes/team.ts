@@ -2,7 +2,7 @@ import { Hono, type Context } from "hono";
 import { displayName } from "../../schema/display-name";
 import { inviteSchema } from "../../schema/validation/team";
 import type { AppEnv } from "../env";
-import { currentCompanyId } from "../lib/company";
+import { currentCompanyId } from "../request/company";
 import { badRequest, notFound } from "../lib/errors";
 import { parseId, validate } from "../lib/validation";
 import {

@@ -4,7 +4,7 @@ import { valuers } from "../../schema/tables";
 import { valuerSchema } from "../../schema/validation/valuers";
 import type { Valuer } from "../../schema/responses";
 import type { AppEnv } from "../env";
-import { currentCompanyId } from "../lib/company";
+import { currentCompanyId } from "../request/company";
 import { notFound } from "../lib/errors";
 import { parseId, validate } from "../lib/validation";
 import { requireActiveCompany, requireCompanyOwner, requireCompanyUser, requireUser } from "../middleware/auth";

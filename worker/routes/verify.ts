@@ -5,14 +5,14 @@ import {
   renderCertificatePage,
   renderUnknownVerificationCodePage,
 } from "../lib/certificate-page";
-import { publicOrigin } from "../lib/public-address";
-import { scanVisit } from "../lib/scan-visitor";
+import { publicOrigin } from "../request/public-origin";
+import { scanVisit } from "../request/scan-visit";
 import { withDatabase } from "../middleware/database";
 import { rateLimitTypedCodes } from "../middleware/rate-limit";
-import { verifyTypedCode } from "../services/certificates";
+import { verifyTypedCode } from "../services/scan-verification";
 import { enqueueScanAlert } from "../services/scan-alerts";
 import { checkPage } from "./check-page";
-import { readerFor, renderScanError } from "./verify-page";
+import { readerFor, renderScanError } from "./scan-page";
 
 /**
  * /verify, linked from the landing page: the page to type a verification code or check a copy of a

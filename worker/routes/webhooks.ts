@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { paginationQuerySchema } from "../../schema/validation/pagination";
 import { webhookEndpointSchema, webhookEndpointUpdateSchema } from "../../schema/validation/webhook";
 import type { AppEnv } from "../env";
-import { currentCompanyId } from "../lib/company";
+import { currentCompanyId } from "../request/company";
 import { ApiError } from "../lib/errors";
 import { validate } from "../lib/validation";
 import {

@@ -1,10 +1,8 @@
 import type { RecordSigning } from "../lib/signing";
 import { signIssuerDecision } from "./signed-records";
-import { and, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import type { VerificationStatus } from "../../schema/limits";
-import type { AdminCompanyDetails, CurrentCompany } from "../../schema/responses";
-import { companies, issuerVerifications, qrCodes, users, valuers } from "../../schema/tables";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { CurrentCompany } from "../../schema/responses";
+import { companies, issuerVerifications } from "../../schema/tables";
 import type {
   CompanyDetails,
   CompanyRegistrationInput,
@@ -14,18 +12,16 @@ import type { Database, Reader, Transaction, TransactionalDatabase } from "../db
 import { CONFIRM_EMAIL_HOURS, type EmailMessage } from "../lib/email-templates";
 import { ApiError, notFound } from "../lib/errors";
 import { issueEmailToken, pendingEmailChange } from "./email-tokens";
-import { issuerTrustColumn } from "../lib/code-status";
-import { containsPattern } from "../lib/like-patterns";
-import type { PageRange } from "../lib/pagination";
-import { recordAudit } from "./audit";
-import { revokeKeysMadeBy } from "./api-keys";
-import { endOutstandingAccess } from "./sessions";
 
+/**
+ * A company as its own people see and change it (Company Details); the administrators' view of
+ * every company is ./admin-companies.
+ */
 export const COMPANY_NOT_FOUND = "Company not found";
 const COMPANY_EMAIL_TAKEN = "A company with this email already exists";
 
 /** A company's own record, as both its members and administrators see it. */
-const profileColumns = {
+export const profileColumns = {
   id: companies.id,
   name: companies.name,
   email: companies.email,
@@ -38,7 +34,7 @@ const profileColumns = {
 };
 
 /** The firm's professional registration and where ValuSeal's check of it stands. */
-const registrationColumns = {
+export const registrationColumns = {
   registrationBody: companies.registrationBody,
   registrationBodyName: companies.registrationBodyName,
   registrationNumber: companies.registrationNumber,
@@ -83,7 +79,7 @@ export async function identityChanged(tx: Transaction, signing: RecordSigning, c
  * Closes the firm's verification in force, if any (the one change ever made to such a row), and
  * signs its end into the log: a verifier reading the log sees when ValuSeal stopped vouching.
  */
-async function endVerificationInForce(tx: Transaction, signing: RecordSigning, companyId: number) {
+export async function endVerificationInForce(tx: Transaction, signing: RecordSigning, companyId: number) {
   const ended = await tx
     .update(issuerVerifications)
     .set({ endedAt: sql`now()` })
@@ -94,7 +90,7 @@ async function endVerificationInForce(tx: Transaction, signing: RecordSigning, c
   }
 }
 
-const verificationRecordColumns = {
+export const verificationRecordColumns = {
   legalName: issuerVerifications.legalName,
   companyEmail: issuerVerifications.companyEmail,
   registrationBody: issuerVerifications.registrationBody,
@@ -104,7 +100,7 @@ const verificationRecordColumns = {
 };
 
 /** An issuer verification as its signed record states it ("Other" bodies by their own name). */
-function verificationRecordFields(
+export function verificationRecordFields(
   companyId: number,
   verification: {
     legalName: string;
@@ -229,295 +225,4 @@ export async function updateScanAlertSettings(db: Database, companyId: number, i
     .update(companies)
     .set({ scanAlertMode: input.mode, ...(input.timeZone ? { timeZone: input.timeZone } : {}) })
     .where(eq(companies.id, companyId));
-}
-/** The details dialog shows the newest codes; qrCodeCount on the company says how many exist in all. */
-const COMPANY_DETAILS_CODE_LIMIT = 200;
-
-/** A count evaluated per company row, served by the valuers' company index. */
-const countValuers = (condition: SQL | undefined) =>
-  sql<number>`(select count(*) from ${valuers} where ${condition})`.mapWith(Number);
-
-/**
- * One row per company with its owner's email and counts: correlated subqueries, so the whole list
- * is one query, not one per company. Valuers removed by their company (deletedAt) are not counted.
- */
-export const companyRow = {
-  ...profileColumns,
-  ...registrationColumns,
-  userEmail: users.email,
-  // Kept by a trigger on qr_codes (migration 0002): no count over a large company's codes per row.
-  qrCodeCount: companies.qrCodeCount,
-  valuerCount: countValuers(and(eq(valuers.companyId, companies.id), isNull(valuers.deletedAt))),
-};
-
-export function companySearch(search: string | undefined, verification?: VerificationStatus): SQL | undefined {
-  const pattern = search ? containsPattern(search) : null;
-  return and(
-    pattern
-      ? or(ilike(companies.name, pattern), ilike(companies.email, pattern), ilike(users.email, pattern))
-      : undefined,
-    verification ? eq(companies.verificationStatus, verification) : undefined,
-  );
-}
-
-export function selectCompanies(db: Reader, where: SQL | undefined, range?: PageRange) {
-  const query = db
-    .select(companyRow)
-    .from(companies)
-    .innerJoin(users, eq(users.id, companies.ownerId))
-    .where(where)
-    .orderBy(desc(companies.createdAt), desc(companies.id))
-    .$dynamic();
-  return range ? query.limit(range.limit).offset(range.offset) : query;
-}
-
-export function countCompaniesQuery(db: Reader, where: SQL | undefined) {
-  return db
-    .select({ total: sql<number>`count(*)`.mapWith(Number) })
-    .from(companies)
-    .innerJoin(users, eq(users.id, companies.ownerId))
-    .where(where);
-}
-
-export async function countCompanies(db: Database, where: SQL | undefined) {
-  const [row] = await countCompaniesQuery(db, where);
-  return row?.total ?? 0;
-}
-
-/** "RICS 12345", or the body's own name when it is "Other". */
-const registrationText = (body: AnyPgColumn, bodyName: AnyPgColumn, number: AnyPgColumn) =>
-  sql<
-    string | null
-  >`nullif(concat_ws(' ', case when ${body} = 'Other' then ${bodyName} else ${body} end, ${number}), '')`;
-
-/** Every identity the firm's codes were issued under, largest first (CodeIdentity). */
-function codeIdentitiesQuery(db: Reader, companyId: number) {
-  const current = and(
-    eq(qrCodes.issuerName, companies.name),
-    sql`lower(${qrCodes.issuerEmail}) = lower(${companies.email})`,
-    sql`${qrCodes.issuerRegistrationBody} is not distinct from ${companies.registrationBody}`,
-    sql`${qrCodes.issuerRegistrationBodyName} is not distinct from ${companies.registrationBodyName}`,
-    sql`${qrCodes.issuerRegistrationNumber} is not distinct from ${companies.registrationNumber}`,
-  );
-  return db
-    .select({
-      issuerName: qrCodes.issuerName,
-      issuerEmail: sql<string>`min(${qrCodes.issuerEmail})`,
-      registration: registrationText(
-        qrCodes.issuerRegistrationBody,
-        qrCodes.issuerRegistrationBodyName,
-        qrCodes.issuerRegistrationNumber,
-      ),
-      codes: sql<number>`count(*)`.mapWith(Number),
-      notVouchedFor: sql<number>`count(*) filter (where ${issuerTrustColumn()} <> 'verified')`.mapWith(Number),
-      isCurrent: sql<boolean>`bool_and(${current})`,
-    })
-    .from(qrCodes)
-    .innerJoin(companies, eq(companies.id, qrCodes.companyId))
-    .where(eq(qrCodes.companyId, companyId))
-    .groupBy(
-      qrCodes.issuerName,
-      sql`lower(${qrCodes.issuerEmail})`,
-      qrCodes.issuerRegistrationBody,
-      qrCodes.issuerRegistrationBodyName,
-      qrCodes.issuerRegistrationNumber,
-    )
-    .orderBy(sql`count(*) desc`, qrCodes.issuerName);
-}
-
-export async function loadCompanyDetails(db: Database, companyId: number): Promise<AdminCompanyDetails> {
-  const [[company], codes, companyValuers, codeIdentities] = await Promise.all([
-    selectCompanies(db, eq(companies.id, companyId)),
-    db
-      .select({
-        id: qrCodes.id,
-        propertyAddress: qrCodes.propertyAddress,
-        propertyReference: qrCodes.propertyReference,
-        propertyArea: qrCodes.propertyArea,
-        propertyType: qrCodes.propertyType,
-        marketValue: qrCodes.marketValue,
-        currency: qrCodes.currency,
-        valuationDate: qrCodes.valuationDate,
-        verificationCount: qrCodes.verificationCount,
-        isActive: qrCodes.isActive,
-        revokedAt: qrCodes.revokedAt,
-        createdAt: qrCodes.createdAt,
-      })
-      .from(qrCodes)
-      .where(eq(qrCodes.companyId, companyId))
-      .orderBy(desc(qrCodes.createdAt), desc(qrCodes.id))
-      .limit(COMPANY_DETAILS_CODE_LIMIT),
-    db
-      .select({
-        id: valuers.id,
-        name: valuers.name,
-        phone: valuers.phone,
-        qualification: valuers.qualification,
-        isActive: valuers.isActive,
-      })
-      .from(valuers)
-      .where(and(eq(valuers.companyId, companyId), isNull(valuers.deletedAt)))
-      .orderBy(valuers.name, valuers.id),
-    codeIdentitiesQuery(db, companyId),
-  ]);
-  if (!company) throw notFound(COMPANY_NOT_FOUND);
-  return { company, qrCodes: codes, valuers: companyValuers, codeIdentities };
-}
-
-interface Actor {
-  id: number;
-  email: string;
-}
-
-/**
- * Deactivation suspends the company: the workspace refuses new codes and valuer changes, and its
- * certificates still answer, with the amber notice "Issuer suspended by ValuSeal on <date>" instead
- * of "Verified Authentic". The change and its audit row commit together; setting the state it
- * already has changes nothing.
- */
-export async function setCompanyActive(db: TransactionalDatabase, actor: Actor, companyId: number, isActive: boolean) {
-  return db.transaction(async (tx) => {
-    const [existing] = await tx
-      .select({ id: companies.id, name: companies.name, isActive: companies.isActive })
-      .from(companies)
-      .where(eq(companies.id, companyId))
-      .for("update");
-    if (!existing) throw notFound(COMPANY_NOT_FOUND);
-    if (existing.isActive === isActive) return existing;
-    // Certificates say when ValuSeal suspended the issuer; reactivation lifts the notice.
-    await tx
-      .update(companies)
-      .set({ isActive, suspendedAt: isActive ? null : sql`now()` })
-      .where(eq(companies.id, companyId));
-    await recordAudit(tx, actor, [
-      {
-        action: isActive ? "company.activated" : "company.deactivated",
-        targetType: "company",
-        targetId: companyId,
-        details: { name: existing.name },
-      },
-    ]);
-    return { ...existing, isActive };
-  });
-}
-
-/**
- * An administrator sets the owner's password: whoever knew the old one is signed out everywhere at
- * once, and the API keys the owner made are revoked.
- */
-export async function resetOwnerPassword(
-  db: TransactionalDatabase,
-  actor: Actor,
-  companyId: number,
-  passwordHash: string,
-) {
-  await db.transaction(async (tx) => {
-    const [company] = await tx
-      .select({ id: companies.id, name: companies.name, ownerId: companies.ownerId, ownerEmail: users.email })
-      .from(companies)
-      .innerJoin(users, eq(users.id, companies.ownerId))
-      .where(eq(companies.id, companyId));
-    if (!company) throw notFound(COMPANY_NOT_FOUND);
-    await tx.update(users).set({ password: passwordHash }).where(eq(users.id, company.ownerId));
-    await endOutstandingAccess(tx, company.ownerId);
-    // Keys made by whoever held the account end with its sessions.
-    await revokeKeysMadeBy(tx, actor, [company.ownerId], "owner's password reset by an administrator");
-    await recordAudit(tx, actor, [
-      {
-        action: "company.password_reset",
-        targetType: "company",
-        targetId: companyId,
-        details: { name: company.name, ownerId: company.ownerId, ownerEmail: company.ownerEmail },
-      },
-    ]);
-  });
-}
-
-/**
- * An administrator's decision on a firm's identity. Verifying records the identity checked (legal
- * name, registration, company email) as a new verification: codes issued from now on under exactly
- * that identity read "Verified Authentic"; codes issued earlier under it only when the
- * administrator confirms them (`confirmEarlierCodes`), and codes under any other identity never.
- * Refusing or withdrawing ends the verification in force: codes issued while it was in force keep
- * the identity that was verified. The decision, its note and the audit row commit together.
- */
-export async function decideCompanyVerification(
-  db: TransactionalDatabase,
-  signing: RecordSigning,
-  actor: Actor,
-  companyId: number,
-  decision: { verified: boolean; note?: string; confirmEarlierCodes?: boolean },
-) {
-  return db.transaction(async (tx) => {
-    const [existing] = await tx
-      .select({
-        name: companies.name,
-        email: companies.email,
-        status: companies.verificationStatus,
-        createdAt: companies.createdAt,
-        registrationBody: companies.registrationBody,
-        registrationBodyName: companies.registrationBodyName,
-        registrationNumber: companies.registrationNumber,
-      })
-      .from(companies)
-      .where(eq(companies.id, companyId))
-      .for("update");
-    if (!existing) throw notFound(COMPANY_NOT_FOUND);
-    await endVerificationInForce(tx, signing, companyId);
-    const identity = {
-      legalName: existing.name,
-      registrationBody: existing.registrationBody,
-      registrationBodyName: existing.registrationBodyName,
-      registrationNumber: existing.registrationNumber,
-      companyEmail: existing.email,
-    };
-    // The log keeps every decision, signed: the verification that ended above, and the one made now.
-    if (decision.verified) {
-      const [made] = await tx
-        .insert(issuerVerifications)
-        .values({
-          companyId,
-          ...identity,
-          verifiedById: actor.id,
-          // A code cannot predate its firm: confirming earlier codes covers all of them.
-          coversCodesFrom: decision.confirmEarlierCodes ? existing.createdAt : sql`now()`,
-        })
-        .returning(verificationRecordColumns);
-      await signIssuerDecision(tx, signing, { decision: "verified", ...verificationRecordFields(companyId, made!) });
-    }
-    const [company] = await tx
-      .update(companies)
-      .set({
-        verificationStatus: decision.verified ? "verified" : "rejected",
-        verifiedAt: decision.verified ? sql`now()` : null,
-        verificationNote: decision.note ?? null,
-      })
-      .where(eq(companies.id, companyId))
-      .returning({
-        id: companies.id,
-        verificationStatus: companies.verificationStatus,
-        verifiedAt: companies.verifiedAt,
-        verificationNote: companies.verificationNote,
-      });
-    const action = decision.verified
-      ? "company.verified"
-      : existing.status === "verified"
-        ? "company.verification_withdrawn"
-        : "company.verification_rejected";
-    await recordAudit(tx, actor, [
-      {
-        action,
-        targetType: "company",
-        targetId: companyId,
-        details: {
-          ...identity,
-          name: existing.name,
-          previousStatus: existing.status,
-          note: decision.note ?? null,
-          ...(decision.verified ? { confirmedEarlierCodes: decision.confirmEarlierCodes ?? false } : {}),
-        },
-      },
-    ]);
-    return company!;
-  });
 }

@@ -1,4 +1,4 @@
-import { recordSigning } from "../../lib/signing";
+import { recordSigning } from "../../request/record-signing";
 import { Hono } from "hono";
 import {
   activeStatusSchema,
@@ -13,7 +13,6 @@ import { hashPassword } from "../../lib/passwords";
 import { listOrPage } from "../../lib/pagination";
 import { parseId, validate } from "../../lib/validation";
 import {
-  COMPANY_NOT_FOUND,
   companySearch,
   countCompanies,
   decideCompanyVerification,
@@ -21,7 +20,8 @@ import {
   resetOwnerPassword,
   selectCompanies,
   setCompanyActive,
-} from "../../services/companies";
+} from "../../services/admin-companies";
+import { COMPANY_NOT_FOUND } from "../../services/companies";
 
 /** /api/admin/companies-detailed: every company with its owner's email and counts; `verification` filters the review queue. */
 export const adminCompanyListRoutes = new Hono<AppEnv>().get(

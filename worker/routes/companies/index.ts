@@ -8,8 +8,8 @@ import {
   scanAlertSettingsSchema,
 } from "../../../schema/validation/companies";
 import type { AppEnv } from "../../env";
-import { recordSigning } from "../../lib/signing";
-import { currentCompanyId } from "../../lib/company";
+import { recordSigning } from "../../request/record-signing";
+import { currentCompanyId } from "../../request/company";
 import { badRequest } from "../../lib/errors";
 import { validate } from "../../lib/validation";
 import {

@@ -1,10 +1,10 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../lib/errors";
-import { publicOrigin } from "../../lib/public-address";
-import { scanVisit } from "../../lib/scan-visitor";
+import { publicOrigin } from "../../request/public-origin";
+import { scanVisit } from "../../request/scan-visit";
 import { rateLimitTypedCodes } from "../../middleware/rate-limit";
-import { verifyTypedCode } from "../../services/certificates";
+import { verifyTypedCode } from "../../services/scan-verification";
 import { enqueueScanAlert } from "../../services/scan-alerts";
 
 export const VERIFICATION_CODE_NOT_FOUND = "No report has this verification code";

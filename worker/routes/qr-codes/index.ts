@@ -3,9 +3,9 @@ import { idempotencyHeadersSchema } from "../../../schema/validation/idempotency
 import { codeBatchSchema, createQrCodeSchema, qrCodeListQuerySchema } from "../../../schema/validation/qr-codes";
 import type { CodeBatchAnswer, QrCode, QrCodeWithImage } from "../../../schema/responses";
 import type { AppEnv } from "../../env";
-import { currentCompanyId } from "../../lib/company";
+import { currentCompanyId } from "../../request/company";
 import { renderQrSvg, svgDataUrl } from "../../lib/qr";
-import { recordSigning } from "../../lib/signing";
+import { recordSigning } from "../../request/record-signing";
 import { validate } from "../../lib/validation";
 import { wantsPage } from "../../../schema/validation/pagination";
 import {

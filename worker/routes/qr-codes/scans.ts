@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../env";
-import { currentCompanyId } from "../../lib/company";
+import { currentCompanyId } from "../../request/company";
 import { requireCompanyUser, requireUser } from "../../middleware/auth";
 import { findCompanyCode } from "../../services/qr-codes";
 import { loadCodeScans } from "../../services/scans";

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { sealRegistrationSchema } from "../../../schema/validation/seals";
 import type { AppEnv } from "../../env";
-import { currentCompanyId } from "../../lib/company";
-import { recordSigning } from "../../lib/signing";
+import { currentCompanyId } from "../../request/company";
+import { recordSigning } from "../../request/record-signing";
 import { validate } from "../../lib/validation";
 import { requireActiveCompany, requireCompanyUser, requireConfirmedEmail, requireUser } from "../../middleware/auth";
 import { listSeals, registerSeal } from "../../services/seals";

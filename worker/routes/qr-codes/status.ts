@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import { reinstateCodeSchema, revokeCodeSchema } from "../../../schema/validation/code-status";
 import type { AppEnv } from "../../env";
-import { currentCompanyId } from "../../lib/company";
-import { publicOrigin } from "../../lib/public-address";
-import { recordSigning } from "../../lib/signing";
+import { currentCompanyId } from "../../request/company";
+import { publicOrigin } from "../../request/public-origin";
+import { recordSigning } from "../../request/record-signing";
 import { validate } from "../../lib/validation";
 import { requireActiveCompany, requireCompanyOwner, requireCompanyUser, requireUser } from "../../middleware/auth";
 import { loadCodeStatus, loadStatusEvents, reinstateCode, revokeCode } from "../../services/code-status";

@@ -17,7 +17,7 @@ import {
 } from "../../../schema/validation/qr-codes";
 import type { AppEnv } from "../../env";
 import { renderQrSvg } from "../../lib/qr";
-import { recordSigning } from "../../lib/signing";
+import { recordSigning } from "../../request/record-signing";
 import { ApiError, badRequest } from "../../lib/errors";
 import { answerInvalidInput } from "../../lib/validation";
 import { assertKeyCompanyActive, keyCompanyId, requireApiKey } from "../../middleware/api-key";

@@ -2,7 +2,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { API_KEY_SCOPE_DESCRIPTIONS, ERROR_CODES } from "../../../schema/api-v1";
 import { API_KEY_PREFIX, API_KEY_REQUESTS_PER_MINUTE } from "../../../schema/limits";
 import type { AppEnv } from "../../env";
-import { publicOrigin } from "../../lib/public-address";
+import { publicOrigin } from "../../request/public-origin";
 import { v1CodeRoutes } from "./codes";
 import { v1ExportRoutes } from "./exports";
 import { v1ValuerRoutes } from "./valuers";

@@ -24,7 +24,7 @@ import {
   type BatchRow,
   type ReadBatch,
 } from "../lib/code-batch-csv";
-import { renderQrPng, renderQrSvg } from "../lib/qr-image";
+import { captionedQrPng, captionedQrSvg } from "../lib/qr-image";
 import type { SigningValuers } from "../lib/signing-valuers";
 
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
@@ -58,8 +58,8 @@ async function zipOfImages(issued: Issued[], onProgress: (done: number) => void)
     const stem = stems[index]!;
     const source = { svgDataUrl: code.qrCodeDataUrl, verificationCode: code.verificationCode };
     // PNG is compressed already: stored as it is.
-    files[`${stem}.png`] = [new Uint8Array(await (await renderQrPng(source)).arrayBuffer()), { level: 0 }];
-    files[`${stem}.svg`] = strToU8(renderQrSvg(source));
+    files[`${stem}.png`] = [new Uint8Array(await (await captionedQrPng(source)).arrayBuffer()), { level: 0 }];
+    files[`${stem}.svg`] = strToU8(captionedQrSvg(source));
     list.push([externalReference, code.verificationCode, code.qrCodeData]);
     onProgress(index + 1);
   }

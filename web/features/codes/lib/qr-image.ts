@@ -59,7 +59,7 @@ function snapToBlackAndWhite(context: CanvasRenderingContext2D, top: number, wid
  * The QR square at least 1024 px wide, every module the same whole number of pixels, no
  * smoothing; the verification code centred in a white band below it.
  */
-export async function renderQrPng({ svgDataUrl, verificationCode }: QrImageSource): Promise<Blob> {
+export async function captionedQrPng({ svgDataUrl, verificationCode }: QrImageSource): Promise<Blob> {
   const image = await loadImage(svgDataUrl);
   const modules = viewBoxModules(svgText(svgDataUrl)) ?? image.naturalWidth;
   const size = Math.ceil(PRINT_MIN_PIXELS / modules) * modules;
@@ -92,7 +92,7 @@ const escapeXml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#$
  * white band below it and the verification code as real SVG text, so it scales to any print size
  * and the code can be selected and searched in the document it is pasted into.
  */
-export function renderQrSvg({ svgDataUrl, verificationCode }: QrImageSource): string {
+export function captionedQrSvg({ svgDataUrl, verificationCode }: QrImageSource): string {
   const svg = svgText(svgDataUrl);
   const modules = viewBoxModules(svg);
   const inner = svg.replace(/^\s*<svg[^>]*>/, "").replace(/<\/svg>\s*$/, "");
@@ -120,15 +120,15 @@ export async function copyQrPng(source: QrImageSource): Promise<void> {
   if (!navigator.clipboard?.write || typeof ClipboardItem === "undefined") {
     throw new Error("This browser cannot copy images");
   }
-  await navigator.clipboard.write([new ClipboardItem({ "image/png": renderQrPng(source) })]);
+  await navigator.clipboard.write([new ClipboardItem({ "image/png": captionedQrPng(source) })]);
 }
 
 export async function downloadQrPng(source: QrImageSource, fileName: string): Promise<void> {
-  downloadBlob(await renderQrPng(source), fileName);
+  downloadBlob(await captionedQrPng(source), fileName);
 }
 
 export function downloadQrSvg(source: QrImageSource, fileName: string): void {
-  downloadBlob(new Blob([renderQrSvg(source)], { type: "image/svg+xml" }), fileName);
+  downloadBlob(new Blob([captionedQrSvg(source)], { type: "image/svg+xml" }), fileName);
 }
 
 /** Download names: qr-code-{id}.png (or .svg), or the reference on the detail page, made file-safe. */

@@ -209,7 +209,11 @@ export function ApiKeysSection() {
         <NewKeyForm onCreated={setCreated} />
         <p className="text-sm text-slate-600">
           Send the key as <code className="font-mono">Authorization: Bearer {API_KEY_PREFIX}…</code>. Every route, its
-          fields and examples are in the{" "}
+          fields, limits and examples are in the{" "}
+          <a className="font-medium text-brand-700 underline" href="/docs">
+            API reference
+          </a>{" "}
+          and the{" "}
           <a className="font-medium text-brand-700 underline" href="/api/v1/openapi.json">
             OpenAPI document
           </a>

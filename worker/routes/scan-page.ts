@@ -10,11 +10,11 @@ import {
   type Reader,
 } from "../lib/certificate-page";
 import { ApiError, isDatabaseUnavailable } from "../lib/errors";
-import { publicOrigin } from "../lib/public-address";
-import { scanVisit } from "../lib/scan-visitor";
+import { publicOrigin } from "../request/public-origin";
+import { scanVisit } from "../request/scan-visit";
 import { withDatabase } from "../middleware/database";
 import { rateLimitScans } from "../middleware/rate-limit";
-import { verifyPublicToken } from "../services/certificates";
+import { verifyPublicToken } from "../services/scan-verification";
 import { enqueueScanAlert } from "../services/scan-alerts";
 import { SEAL_MAX_PAGES } from "../../schema/validation/seals";
 
@@ -57,7 +57,7 @@ async function answerScan(c: Context<AppEnv>, page: number | null) {
  * GET (and HEAD) /v/:token, the address printed in every code: the certificate as a
  * server-rendered page with no script, counted in the same request.
  */
-export const verifyPageRoutes = new Hono<AppEnv>()
+export const scanPageRoutes = new Hono<AppEnv>()
   .use(withDatabase)
   .use(rateLimitScans)
   .get("/:token", (c) => answerScan(c, null))

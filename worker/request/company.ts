@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
-import { ApiError } from "./errors";
+import { ApiError } from "../lib/errors";
 
 /**
  * The signed-in user's company id: every company route filters by it, so a row of another company

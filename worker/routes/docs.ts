@@ -1,0 +1,48 @@
+import { renderApiReference } from "@scalar/client-side-rendering";
+import { Hono } from "hono";
+import { SCALAR_ENTRY } from "../lib/api-reference";
+import type { AppEnv } from "../env";
+import { randomToken } from "../lib/random";
+import { STRICT_TRANSPORT_SECURITY } from "../middleware/security-headers";
+
+/**
+ * /docs: the integration API's reference, rendered in the browser by Scalar from
+ * /api/v1/openapi.json, with its script from this origin (scripts/lib/scalar-reference.ts). Its
+ * policy lets in this origin's scripts and the page's one inline script (by a nonce made per
+ * answer); styles may be inline, since the reference sets style attributes that no nonce covers.
+ * Requests from its "Test request" go to this origin only.
+ */
+export const docsRoutes = new Hono<AppEnv>().get("/", async (c) => {
+  const nonce = randomToken(24);
+  c.header(
+    "Content-Security-Policy",
+    [
+      "default-src 'self'",
+      `script-src 'self' 'nonce-${nonce}'`,
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data: blob:",
+      "font-src 'self' data:",
+      "connect-src 'self'",
+      "object-src 'none'",
+      "base-uri 'none'",
+      "form-action 'none'",
+      "frame-ancestors 'none'",
+    ].join("; "),
+  );
+  c.header("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
+  c.header("X-Content-Type-Options", "nosniff");
+  c.header("Referrer-Policy", "no-referrer");
+  return c.html(
+    renderApiReference({
+      config: {
+        url: "/api/v1/openapi.json",
+        withDefaultFonts: false,
+        hideClientButton: true,
+        theme: "default",
+      },
+      pageTitle: "ValuSeal API reference",
+      nonce,
+      bundle: SCALAR_ENTRY,
+    }),
+  );
+});

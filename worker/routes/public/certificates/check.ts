@@ -1,0 +1,26 @@
+import { Hono } from "hono";
+import { copyCheckSchema } from "../../../../schema/validation/seals";
+import type { AppEnv } from "../../../env";
+import { validate } from "../../../lib/validation";
+import { rateLimitScans } from "../../../middleware/rate-limit";
+import { scanVisit } from "../../../request/scan-visit";
+import { checkCopy } from "../../../services/seals";
+import { WebhookOutbox } from "../../../services/webhooks";
+
+/**
+ * POST /api/public/certificates/:token/check: a copy of a sealed report, checked by its
+ * fingerprints (the file stays in the reader's browser). Logged in the code's scan log with its
+ * verdict, never counted; it shares the scans' rate limit. A copy that differs from what was sealed
+ * is told to the firm's webhooks (seal.check_mismatch).
+ */
+export const certificateCheckRoutes = new Hono<AppEnv>().post(
+  "/:token/check",
+  rateLimitScans,
+  validate("json", copyCheckSchema),
+  async (c) => {
+    const outbox = new WebhookOutbox();
+    const check = await checkCopy(c.var.db, c.req.param("token"), c.req.valid("json"), await scanVisit(c), outbox);
+    outbox.sendAfterResponse(c);
+    return c.json(check, 200, { "Cache-Control": "no-store" });
+  },
+);
