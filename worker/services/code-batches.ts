@@ -5,7 +5,7 @@ import type { CodeBatchRow } from "../../schema/validation/qr-codes";
 import type { Transactional } from "../db";
 import { ApiError } from "../lib/errors";
 import type { RecordSigning } from "../lib/signing";
-import { CHOOSE_ACTIVE_VALUER, createSignedCode, ReferenceTaken, selectCodes } from "./qr-codes";
+import { CHOOSE_ACTIVE_VALUER, createSignedCode, lockCompanyReferences, ReferenceTaken, selectCodes } from "./qr-codes";
 import { issuedEvent, type WebhookEventInput, type WebhookOutbox } from "./webhooks";
 
 export interface BatchResult {
@@ -55,6 +55,7 @@ export async function issueCodeBatch(
   outbox: WebhookOutbox,
 ): Promise<BatchResult[]> {
   return db.transaction(async (tx) => {
+    await lockCompanyReferences(tx, owner.companyId);
     const references = rows.map((row) => row.externalReference!);
     const earlier = await tx
       .select()

@@ -223,6 +223,20 @@ async function createCode(db: Queryable, origin: string, values: CreateQrCode & 
   throw new Error(`No free public token after ${TOKEN_ATTEMPTS} tries`);
 }
 
+/** The first key of the advisory locks that order a company's issues naming references. */
+const REFERENCE_LOCK_SPACE = 1835;
+
+/**
+ * Issues that name the firm's references take the company's lock first, for the rest of their
+ * transaction. Two batches naming the same references in different orders, or a single create
+ * racing a batch, would otherwise each hold a reference the other waits for (and the transparency
+ * log's head, which every signature updates): Postgres would end one as a deadlock. In this order
+ * the later one waits, then finds the earlier one's codes.
+ */
+export async function lockCompanyReferences(tx: Queryable, companyId: number) {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${REFERENCE_LOCK_SPACE}, ${companyId})`);
+}
+
 /** What a create naming another company's, a deactivated or a deleted valuer is told. */
 export const CHOOSE_ACTIVE_VALUER = "Choose an active valuer of your company";
 
@@ -251,6 +265,7 @@ export async function issueCode(
   outbox: WebhookOutbox,
   values: CreateQrCode & { userId: number; companyId: number },
 ): Promise<QrCode> {
+  if (values.externalReference) await lockCompanyReferences(db, values.companyId);
   const valuer = await findSigningValuer(db, values.companyId, values.valuerId);
   if (!valuer) throw new ApiError(400, "Validation failed", [`valuerId: ${CHOOSE_ACTIVE_VALUER}`]);
   const { valuerName, valuerQualification, ...code } = await createSignedCode(db, signing, values);
