@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { OWNER_PASSWORD } from "../shared/accounts";
 import { readCsv } from "../shared/csv";
-import { EXPORT_BATCH_ROWS } from "../../worker/services/exports";
+import { EXPORT_BATCH_ROWS, EXPORT_MAX_ROWS } from "../../worker/services/exports";
+import type { DatabaseKind } from "../support/database-global-setup";
 import { registerOwnerViaServices, type Account } from "./fixtures/accounts";
 import { createAdminViaDb } from "./fixtures/admins";
 import { insertCode } from "./fixtures/codes";
@@ -22,6 +23,8 @@ const csvOf = async (path: string, headers: Record<string, string>) => {
   );
   return readCsv(bytes);
 };
+
+const databaseKind: DatabaseKind = inject("databaseKind");
 
 const asUser = (account: Account) => ({ Authorization: `Bearer ${account.token}` });
 
@@ -220,4 +223,41 @@ describe("export limits", () => {
     });
     expect(statuses).toEqual([...Array<number>(10).fill(200), 429]);
   }, 120_000);
+
+  // A million rows is more than PGlite, one session at a time, writes in a test's time.
+  it.skipIf(databaseKind !== "postgres")(
+    "refuses, before sending anything, a file of more than a million rows, and says how to narrow it",
+    async () => {
+      const owner = await registerOwnerViaServices();
+      const code = await insertCode(owner);
+      await insertScans(owner, code.id, EXPORT_MAX_ROWS + 1, 0);
+      try {
+        const exportScans = () =>
+          fetchWorker(`${ORIGIN}/api/exports/scans.csv?code=${code.publicToken}`, {
+            headers: { "CF-Connecting-IP": randomIp(), ...asUser(owner) },
+          });
+        const refused = await exportScans();
+        expect(refused.status).toBe(422);
+        expect(await refused.json()).toEqual({
+          code: "unprocessable",
+          message: "This export has more than 1,000,000 rows: narrow it with a code or a since day",
+        });
+        // One row fewer is exactly the cap: the file starts (its first bytes are enough here).
+        await withDb((db) =>
+          db.execute(
+            sql`DELETE FROM scan_events WHERE id = (SELECT min(id) FROM scan_events WHERE qr_code_id = ${code.id})`,
+          ),
+        );
+        const allowed = await exportScans();
+        expect(allowed.status).toBe(200);
+        const reader = allowed.body!.getReader();
+        const first = await reader.read();
+        expect(new TextDecoder().decode(first.value)).toContain("scanned_at");
+        await reader.cancel();
+      } finally {
+        await withDb((db) => db.execute(sql`DELETE FROM scan_events WHERE qr_code_id = ${code.id}`));
+      }
+    },
+    120_000,
+  );
 });

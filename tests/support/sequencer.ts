@@ -34,6 +34,7 @@ const SLOWEST_FIRST = [
   "tests/api/digest-batches.test.ts",
   "tests/api/network-limits.test.ts",
   "tests/api/public-certificates.test.ts",
+  "tests/api/exports.test.ts",
   "tests/api/team.test.ts",
   "tests/migrations/transparency-log.test.ts",
   "tests/bridge/db-bridge.test.ts",
