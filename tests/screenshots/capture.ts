@@ -248,7 +248,7 @@ const SHOTS: Shot[] = [
     name: "owner-company-details",
     role: "owner",
     path: () => "/settings/company",
-    ready: text("https://hooks.kamau-otieno.co.ke/valuseal/scans"),
+    ready: text("https://hooks.kamau-otieno.co.ke/valuseal/events"),
   },
   { name: "admin-dashboard", role: "admin", path: () => "/admin" },
   { name: "admin-companies", role: "admin", path: () => "/admin/companies", ready: text("Pwani Property Valuers") },
