@@ -113,7 +113,7 @@ export default tseslint.config(
           default: "disallow",
           checkUnknownLocals: true,
           message:
-            "{{dependency.source}} is outside what this {{from.element.types.[0]}} may import. In worker/, routes use middleware, request, services and lib; middleware uses request, services and lib; services use services and lib; lib uses lib; only routes and middleware read the request (worker/request).",
+            "{{dependency.source}} is outside what this {{from.element.types.[0]}} may import. In worker/, routes use middleware, request, services and lib; middleware uses request, services and lib; request uses services and lib; services use services and lib; lib uses lib; only routes, middleware and worker/request read the request, and worker/request may call services.",
           policies: [
             {
               from: { element: { type: "entry" } },
@@ -143,7 +143,7 @@ export default tseslint.config(
             },
             {
               from: { element: { type: "request" } },
-              allow: { to: { element: { types: { anyOf: ["request", "lib", "entry", "schema"] } } } },
+              allow: { to: { element: { types: { anyOf: ["request", "services", "lib", "entry", "schema"] } } } },
             },
             {
               from: { element: { type: "services" } },
@@ -163,14 +163,35 @@ export default tseslint.config(
     rules: { "boundaries/no-unknown-files": "error" },
   },
   {
-    // lib never reads a request: no hono Context there (worker/request holds what does).
-    files: ["worker/lib/**/*.ts"],
+    // Nothing below the routes reaches back to the app or the Worker's entry (they wire the layers).
+    files: ["worker/middleware/**/*.ts", "worker/request/**/*.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
         {
-          paths: [
-            { name: "hono", importNames: ["Context"], message: "Read the request in worker/request, not in lib." },
+          patterns: [
+            {
+              group: ["**/app", "**/app.ts", "**/index", "**/index.ts"],
+              message: "Only the entry files wire the app.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Services and lib never read a request: no hono Context there (worker/request holds what does).
+    files: ["worker/lib/**/*.ts", "worker/services/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [{ name: "hono", importNames: ["Context"], message: "Read the request in worker/request." }],
+          patterns: [
+            {
+              group: ["**/app", "**/app.ts", "**/index", "**/index.ts"],
+              message: "Only the entry files wire the app.",
+            },
           ],
         },
       ],

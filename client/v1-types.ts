@@ -282,7 +282,7 @@ export interface paths {
     put?: never;
     /**
      * Issue many codes
-     * @description Issues up to 500 codes in one transaction, each row as POST /api/v1/codes would and each with its externalReference (required here, once per batch). A row whose reference already has a code answers that code with status existing, so a batch cut off part way is safe to send again. If any row is not valid nothing is issued, and `errors` names each row's fields (codes.<index>.<field>, counting from 0).
+     * @description Issues up to 500 codes in one transaction, each row as POST /api/v1/codes would and each with its externalReference (required here, once per batch). A row whose reference already has a code answers that code with status existing, so a batch cut off part way is safe to send again; a row whose reference has a code with other details is refused (409 reference_taken, naming the row and the fields that differ). References are compared after Unicode NFKC folding (full-width ＪＯＢ-１ is JOB-1). If any row is not valid nothing is issued, and `errors` names each row's fields (codes.<index>.<field>, counting from 0).
      */
     post: {
       parameters: {
@@ -395,6 +395,15 @@ export interface paths {
         };
         /** @description The key lacks the permission this route needs, or the company is deactivated */
         403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A row's reference already has a code with other details: nothing was issued */
+        409: {
           headers: {
             [name: string]: unknown;
           };

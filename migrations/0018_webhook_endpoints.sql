@@ -70,3 +70,13 @@ CREATE INDEX "webhook_events_created_idx" ON "webhook_events" USING btree ("crea
 INSERT INTO "webhook_endpoints" ("public_id", "company_id", "url", "secret", "event_types", "first_release_format")
 SELECT 'ep_' || replace(gen_random_uuid()::text, '-', ''), "id", "webhook_url", "webhook_secret", '{code.scanned}', true
 FROM "companies" WHERE "webhook_url" IS NOT NULL AND "webhook_secret" IS NOT NULL;
+--> statement-breakpoint
+-- Firms' references are compared after Unicode NFKC folding (full-width "ＪＯＢ-１" is "JOB-1"): fold
+-- the ones stored before, unless the folded form is already another code's reference in the company.
+UPDATE "qr_codes" AS "code" SET "external_reference" = normalize("code"."external_reference", NFKC)
+WHERE "code"."external_reference" IS NOT NULL
+  AND "code"."external_reference" IS DISTINCT FROM normalize("code"."external_reference", NFKC)
+  AND NOT EXISTS (
+    SELECT 1 FROM "qr_codes" AS "other"
+    WHERE "other"."company_id" = "code"."company_id"
+      AND "other"."external_reference" = normalize("code"."external_reference", NFKC));

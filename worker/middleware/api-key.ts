@@ -28,9 +28,6 @@ export const requireApiKey = (scope: ApiKeyScope) =>
     // Before the lookup, so a flood of made-up keys costs the database nothing past the budget.
     await enforceClientRateLimit(c, "API_NETWORK_LIMITER", "api");
     const caller = await authenticateApiKey(c.var.db, credential, (work) => c.executionCtx.waitUntil(work));
-    // The key's budget is announced on every answer; the binding does not say how much of it is
-    // left, so RateLimit-Remaining (0) and RateLimit-Reset come with the refusal only.
-    for (const [name, value] of Object.entries(KEY_BUDGET)) c.header(name, value);
     await enforceRateLimit(c, "API_KEY_LIMITER", `key:${caller.keyId}`).catch((error: unknown) => {
       if (!(error instanceof ApiError) || error.status !== 429) throw error;
       throw new ApiError(429, KEY_BUDGET_SPENT, undefined, {
@@ -45,6 +42,10 @@ export const requireApiKey = (scope: ApiKeyScope) =>
     }
     c.set("apiKey", caller);
     await next();
+    // The key's budget, on every answer to a valid key; the binding does not say how much of it is
+    // left, so RateLimit-Remaining (0) and RateLimit-Reset come with its refusal only. Another
+    // limit's refusal (a company's exports) is not this budget's, so it does not carry it.
+    if (c.res.status !== 429) for (const [name, value] of Object.entries(KEY_BUDGET)) c.res.headers.set(name, value);
   });
 
 /** The key's company; a key of another company never reads or changes this one's rows. */

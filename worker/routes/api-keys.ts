@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { queueEmails } from "../request/after-response";
 import { createApiKeySchema } from "../../schema/validation/api-keys";
 import type { AppEnv } from "../env";
 import { currentCompanyId } from "../request/company";
@@ -13,7 +14,6 @@ import {
 } from "../middleware/auth";
 import { assertCurrentPassword } from "../services/accounts";
 import { createApiKey, listApiKeys, revokeApiKey } from "../services/api-keys";
-import { queueEmails } from "../services/email";
 import { describeDevice } from "../services/sessions";
 
 const keysOwner = requireCompanyOwner("Only the company owner can manage API keys");

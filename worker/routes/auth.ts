@@ -1,4 +1,5 @@
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
+import { queueEmails } from "../request/after-response";
 import { Hono, type Context } from "hono";
 import { confirmEmailSchema, loginSchema, registerSchema } from "../../schema/validation/auth";
 import {
@@ -22,7 +23,6 @@ import {
   registerOrTellOwner,
   replacePasswordHash,
 } from "../services/accounts";
-import { queueEmails } from "../services/email";
 import { clearAddressFailures, loginWaitSeconds, recordLoginFailure } from "../services/login-failures";
 import { PASSKEY_NOT_VERIFIED, passkeySignInOptions, verifyPasskey } from "../services/passkeys";
 import { checkSecondFactor } from "../services/second-factor";

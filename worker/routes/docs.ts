@@ -32,11 +32,16 @@ export const docsRoutes = new Hono<AppEnv>().get("/", async (c) => {
   c.header("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
   c.header("X-Content-Type-Options", "nosniff");
   c.header("Referrer-Policy", "no-referrer");
+  // The nonce is this answer's own: no cache may hand the page to someone else.
+  c.header("Cache-Control", "no-store");
+  c.header("Cross-Origin-Opener-Policy", "same-origin");
   return c.html(
     renderApiReference({
       config: {
         url: "/api/v1/openapi.json",
         withDefaultFonts: false,
+        // Nothing leaves for Scalar's own services (the policy would refuse it anyway).
+        telemetry: false,
         hideClientButton: true,
         theme: "default",
       },

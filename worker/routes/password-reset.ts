@@ -1,11 +1,11 @@
 import { Hono } from "hono";
+import { queueEmails } from "../request/after-response";
 import { passwordResetRequestSchema, passwordResetSchema } from "../../schema/validation/auth";
 import type { AppEnv } from "../env";
 import { hashPassword } from "../lib/passwords";
 import { validate } from "../lib/validation";
 import { enforceClientRateLimit, enforceRateLimit } from "../middleware/rate-limit";
 import { requestPasswordReset, resetPassword } from "../services/accounts";
-import { queueEmails } from "../services/email";
 
 export const PASSWORD_RESET_SENT =
   "If an account exists for that email, we have sent it a link to reset the password. The link expires in 1 hour.";

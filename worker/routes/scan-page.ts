@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { enqueueScanAlert } from "../request/after-response";
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import {
@@ -15,7 +16,6 @@ import { scanVisit } from "../request/scan-visit";
 import { withDatabase } from "../middleware/database";
 import { rateLimitScans } from "../middleware/rate-limit";
 import { verifyPublicToken } from "../services/scan-verification";
-import { enqueueScanAlert } from "../services/scan-alerts";
 import { SEAL_MAX_PAGES } from "../../schema/validation/seals";
 
 /** The host the anti-phishing line names; the request's own when the config could not be read. */

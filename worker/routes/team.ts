@@ -1,4 +1,5 @@
 import { Hono, type Context } from "hono";
+import { queueEmails } from "../request/after-response";
 import { displayName } from "../../schema/display-name";
 import { inviteSchema } from "../../schema/validation/team";
 import type { AppEnv } from "../env";
@@ -13,7 +14,6 @@ import {
   requireUser,
 } from "../middleware/auth";
 import { enforceRateLimit } from "../middleware/rate-limit";
-import { queueEmails } from "../services/email";
 import { cancelInvite, createInvite, listTeam, removeMember, resendInvite } from "../services/team";
 
 const teamOwner = requireCompanyOwner("Only the company owner can manage the team");

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { enqueueScanAlert } from "../request/after-response";
 import type { AppEnv } from "../env";
 import {
   certificatePageHeaders,
@@ -10,7 +11,6 @@ import { scanVisit } from "../request/scan-visit";
 import { withDatabase } from "../middleware/database";
 import { rateLimitTypedCodes } from "../middleware/rate-limit";
 import { verifyTypedCode } from "../services/scan-verification";
-import { enqueueScanAlert } from "../services/scan-alerts";
 import { checkPage } from "./check-page";
 import { readerFor, renderScanError } from "./scan-page";
 

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { queueEmails } from "../request/after-response";
 import { paginationQuerySchema } from "../../schema/validation/pagination";
 import { webhookEndpointSchema, webhookEndpointUpdateSchema } from "../../schema/validation/webhook";
 import type { AppEnv } from "../env";
@@ -24,7 +25,6 @@ import {
   queueResend,
   updateWebhookEndpoint,
 } from "../services/webhooks";
-import { queueEmails } from "../services/email";
 
 const webhooksOwner = requireCompanyOwner("Only the company owner can change webhooks");
 /** The delivery log's page when none is asked for. */

@@ -5,7 +5,7 @@ import type { CodeBatchRow } from "../../schema/validation/qr-codes";
 import type { Transactional } from "../db";
 import { ApiError } from "../lib/errors";
 import type { RecordSigning } from "../lib/signing";
-import { CHOOSE_ACTIVE_VALUER, createSignedCode, lockCompanyReferences, ReferenceTaken, selectCodes } from "./qr-codes";
+import { CHOOSE_ACTIVE_VALUER, createSignedCode, lockCompanyReferences, selectCodes } from "./qr-codes";
 import { issuedEvent, type WebhookEventInput, type WebhookOutbox } from "./webhooks";
 
 export interface BatchResult {
@@ -116,16 +116,11 @@ export async function issueCodeBatch(
         outcomes.push({ status: "existing", id: existing });
         continue;
       }
-      try {
-        // The valuers were checked above, in this transaction: no second look-up per row.
-        const code = await createSignedCode(tx, signing, { ...row, ...owner });
-        outcomes.push({ status: "created", id: code.id });
-        issued.push(issuedEvent(code));
-      } catch (error) {
-        // Another request issued this reference since the look-up above (and committed first).
-        if (!(error instanceof ReferenceTaken)) throw error;
-        outcomes.push({ status: "existing", id: error.codeId });
-      }
+      // The valuers were checked above, in this transaction: no second look-up per row. Under the
+      // company's lock no other issue can have taken a reference since the look-up above.
+      const code = await createSignedCode(tx, signing, { ...row, ...owner });
+      outcomes.push({ status: "created", id: code.id });
+      issued.push(issuedEvent(code));
     }
     // Every issued row fires code.issued as a single create does, in one statement for the batch.
     await outbox.record(tx, issued);

@@ -1,22 +1,11 @@
-import type { Context } from "hono";
-import type { AppEnv, Bindings } from "../env";
+import type { Bindings } from "../env";
 import type { EmailMessage } from "../lib/email-templates";
 import { queueBatches } from "../lib/queue-batches";
 
 /**
  * Transactional email, queued (the EMAILS queue's consumer, which sends over SMTP, is
- * ./email-delivery; apart, so routes that queue email load no mail client).
- *
- * Queues transactional email after the response (waitUntil): a request never waits for a mail
- * server, and the queue retries a server that is down. The answer a user gets is the same whether
- * or not an email goes out, so queueing never reveals which addresses have accounts.
+ * ./email-delivery; a request queues through worker/request/after-response).
  */
-export function queueEmails(c: Context<AppEnv>, messages: EmailMessage[]) {
-  if (messages.length === 0) return;
-  c.executionCtx.waitUntil(
-    queueEmailsNow(c.env, messages).catch((error: unknown) => console.error("email could not be queued", error)),
-  );
-}
 
 /** Attempts per batch before the failure is the caller's, with a short pause between them. */
 const BATCH_ATTEMPTS = 3;

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { idempotencyKeys } from "../../schema/tables";
-import type { Database, Transaction, Transactional, TransactionalDatabase } from "../db";
+import type { Database, Transaction, TransactionalDatabase } from "../db";
 import { ApiError } from "../lib/errors";
 import { sha256Hex } from "../lib/random";
 
@@ -39,7 +39,7 @@ const isExpired = (createdAt: typeof idempotencyKeys.createdAt, at = sql`now()`)
 export async function answerOnce<T>(
   db: TransactionalDatabase,
   request: IdempotentRequest,
-  run: (db: Transactional) => Promise<Answer<T>>,
+  run: (tx: Transaction) => Promise<Answer<T>>,
 ): Promise<Answer<T> & { replayed: boolean }> {
   const { userId, key } = request;
   // Without a key the work still commits as one: a code and its signed record, or neither.

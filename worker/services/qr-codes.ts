@@ -4,7 +4,7 @@ import { DAY_MS } from "../../schema/limits";
 import { companies, qrCodes, valuers } from "../../schema/tables";
 import { PUBLIC_TOKEN_LENGTH } from "../../schema/validation/certificate";
 import { QR_LIST_MAX, QR_PAGE_SIZE, type CreateQrCode, type QrCodeListQuery } from "../../schema/validation/qr-codes";
-import type { Database, Queryable, Reader } from "../db";
+import type { Database, Queryable, Reader, Transaction } from "../db";
 import { ApiError, notFound } from "../lib/errors";
 import { containsPattern } from "../lib/like-patterns";
 import type { CodeSigner, Page, QrCode } from "../../schema/responses";
@@ -233,7 +233,7 @@ const REFERENCE_LOCK_SPACE = 1835;
  * log's head, which every signature updates): Postgres would end one as a deadlock. In this order
  * the later one waits, then finds the earlier one's codes.
  */
-export async function lockCompanyReferences(tx: Queryable, companyId: number) {
+export async function lockCompanyReferences(tx: Transaction, companyId: number) {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${REFERENCE_LOCK_SPACE}, ${companyId})`);
 }
 
@@ -256,11 +256,11 @@ export async function createSignedCode(
 
 /**
  * A new code signed by an active valuer of the company, with the signer as the answer shows it.
- * Given a transaction, the check, the insert, the signed record and the code.issued event run in it
- * (so a code never stands without its record).
+ * The check, the insert, the signed record and the code.issued event run in the caller's
+ * transaction (so a code never stands without its record), after the company's lock on references.
  */
 export async function issueCode(
-  db: Queryable,
+  db: Transaction,
   signing: RecordSigning,
   outbox: WebhookOutbox,
   values: CreateQrCode & { userId: number; companyId: number },

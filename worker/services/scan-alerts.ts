@@ -1,8 +1,7 @@
-import type { Context } from "hono";
 import type { DeviceClass } from "../../schema/validation/scans";
 import { readConfig } from "../config";
 import { connectDatabase } from "../db";
-import type { AppEnv, Bindings } from "../env";
+import type { Bindings } from "../env";
 import { queueEmailsNow } from "./email";
 import { scanAlertEmails } from "./scan-alert-emails";
 import { queueWebhookDeliveries, recordWebhookEvents, type WebhookCode } from "./webhooks";
@@ -23,16 +22,6 @@ export interface ScanAlertMessage {
   companyId: number;
   codeId: number;
   alert: ScanAlert;
-}
-
-/** Sends after the response (waitUntil), so a scan never waits for the queue. */
-export function enqueueScanAlert(c: Context<AppEnv>, message: ScanAlertMessage | null) {
-  if (!message) return;
-  c.executionCtx.waitUntil(
-    c.env.SCAN_ALERTS.send(message, { contentType: "json" }).catch((error: unknown) => {
-      console.error("scan alert could not be queued", error);
-    }),
-  );
 }
 
 /**

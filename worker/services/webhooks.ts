@@ -1,5 +1,4 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { Context } from "hono";
 import type { WebhookAttemptPage, WebhookEndpointAnswer, WebhookEndpointCreated } from "../../schema/api-v1";
 import { WEBHOOK_ENDPOINTS_MAX, type WebhookAttemptTrigger, type WebhookEventType } from "../../schema/limits";
 import { companies, webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from "../../schema/tables";
@@ -11,7 +10,7 @@ import {
 import type { z } from "zod";
 import type { Config } from "../config";
 import type { Database, Queryable, Transaction } from "../db";
-import type { AppEnv, Bindings } from "../env";
+import type { Bindings } from "../env";
 import { ApiError, badRequest, notFound } from "../lib/errors";
 import { pageRange } from "../lib/pagination";
 import { randomToken } from "../lib/random";
@@ -129,19 +128,9 @@ export async function queueWebhookDeliveries(env: Pick<Bindings, "WEBHOOKS">, db
 /** A list of row ids as one Postgres array parameter. */
 export const idArray = (ids: number[]) => `{${ids.map((id) => Math.trunc(id)).join(",")}}`;
 
-/** After the response (waitUntil): a request never waits for the queue. */
-export function queueWebhookDeliveriesAfterResponse(c: Context<AppEnv>, deliveryIds: number[]) {
-  if (deliveryIds.length === 0) return;
-  c.executionCtx.waitUntil(
-    queueWebhookDeliveries(c.env, c.var.db, deliveryIds).catch((error: unknown) =>
-      console.error("webhook deliveries could not be queued; the hourly sweep sends them", error),
-    ),
-  );
-}
-
 /**
  * The deliveries a request recorded, in the transaction of the change they report; the route sends
- * them once that transaction has committed. Ids of a transaction that rolled back name no row, and
+ * them once that transaction has committed (`queueOutboxAfterResponse`, worker/request/after-response). Ids of a transaction that rolled back name no row, and
  * the consumer skips them.
  */
 export class WebhookOutbox {
@@ -149,10 +138,6 @@ export class WebhookOutbox {
 
   async record(db: Queryable, events: WebhookEventInput[]) {
     this.deliveryIds.push(...(await recordWebhookEvents(db, events)));
-  }
-
-  sendAfterResponse(c: Context<AppEnv>) {
-    queueWebhookDeliveriesAfterResponse(c, this.deliveryIds);
   }
 }
 

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { queueEmails } from "../../request/after-response";
 import { companies } from "../../../schema/tables";
 import { teamSecuritySchema } from "../../../schema/validation/security";
 import { type Context, Hono } from "hono";
@@ -27,7 +28,6 @@ import {
   updateScanAlertSettings,
 } from "../../services/companies";
 import { assertCurrentPassword } from "../../services/accounts";
-import { queueEmails } from "../../services/email";
 
 export const COMPANY_EMAIL_NEEDS_PASSWORD = "Enter your current password to change the company email";
 

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { queueEmails } from "../../request/after-response";
 import { Hono } from "hono";
 import { users } from "../../../schema/tables";
 import {
@@ -14,7 +15,6 @@ import { validate } from "../../lib/validation";
 import { requireConfirmedEmail, requireUser } from "../../middleware/auth";
 import { enforceRateLimit } from "../../middleware/rate-limit";
 import { isCurrentPassword, replacePassword, requestUserEmailChange } from "../../services/accounts";
-import { queueEmails } from "../../services/email";
 import { pendingEmailChange } from "../../services/email-tokens";
 import { publicUser } from "../../services/sessions";
 import { securityRoutes } from "./security";

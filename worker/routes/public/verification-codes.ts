@@ -1,11 +1,11 @@
 import { Hono } from "hono";
+import { enqueueScanAlert } from "../../request/after-response";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../lib/errors";
 import { publicOrigin } from "../../request/public-origin";
 import { scanVisit } from "../../request/scan-visit";
 import { rateLimitTypedCodes } from "../../middleware/rate-limit";
 import { verifyTypedCode } from "../../services/scan-verification";
-import { enqueueScanAlert } from "../../services/scan-alerts";
 
 export const VERIFICATION_CODE_NOT_FOUND = "No report has this verification code";
 

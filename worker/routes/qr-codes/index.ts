@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { queueOutboxAfterResponse } from "../../request/after-response";
 import { idempotencyHeadersSchema } from "../../../schema/validation/idempotency";
 import { codeBatchSchema, createQrCodeSchema, qrCodeListQuerySchema } from "../../../schema/validation/qr-codes";
 import type { CodeBatchAnswer, QrCode, QrCodeWithImage } from "../../../schema/responses";
@@ -71,7 +72,7 @@ export const qrCodeRoutes = new Hono<AppEnv>()
         { userId, key: c.req.valid("header")["idempotency-key"], input },
         async (db) => ({ status: 201 as const, body: withImage(await issueCode(db, signing, outbox, values)) }),
       );
-      outbox.sendAfterResponse(c);
+      queueOutboxAfterResponse(c, outbox);
       return c.json(answer.body, answer.status, answer.replayed ? { "Idempotent-Replayed": "true" } : undefined);
     },
   )
@@ -93,7 +94,7 @@ export const qrCodeRoutes = new Hono<AppEnv>()
         c.req.valid("json").codes,
         outbox,
       );
-      outbox.sendAfterResponse(c);
+      queueOutboxAfterResponse(c, outbox);
       const answer: CodeBatchAnswer = {
         results: results.map((result) => ({ ...result, code: withImage(result.code) })),
       };

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { queueOutboxAfterResponse } from "../../request/after-response";
 import { reinstateCodeSchema, revokeCodeSchema } from "../../../schema/validation/code-status";
 import type { AppEnv } from "../../env";
 import { currentCompanyId } from "../../request/company";
@@ -25,7 +26,7 @@ export const codeStatusRoutes = new Hono<AppEnv>()
       c.req.param("id"),
       c.req.valid("json"),
     );
-    outbox.sendAfterResponse(c);
+    queueOutboxAfterResponse(c, outbox);
     return c.json(await loadCodeStatus(db, publicOrigin(c), codeId));
   })
   .post(
@@ -48,7 +49,7 @@ export const codeStatusRoutes = new Hono<AppEnv>()
         c.req.param("id"),
         reason,
       );
-      outbox.sendAfterResponse(c);
+      queueOutboxAfterResponse(c, outbox);
       return c.json(await loadCodeStatus(db, publicOrigin(c), codeId));
     },
   )

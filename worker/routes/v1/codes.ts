@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { queueOutboxAfterResponse } from "../../request/after-response";
 import {
   v1CodeBatchResultSchema,
   v1CodePageSchema,
@@ -129,8 +130,10 @@ const createBatch = createRoute({
   description:
     `Issues up to ${CODE_BATCH_MAX} codes in one transaction, each row as POST /api/v1/codes would and each with ` +
     "its externalReference (required here, once per batch). A row whose reference already has a code answers " +
-    "that code with status existing, so a batch cut off part way is safe to send again. If any row is not " +
-    "valid nothing is issued, and `errors` names each row's fields (codes.<index>.<field>, counting from 0).",
+    "that code with status existing, so a batch cut off part way is safe to send again; a row whose reference " +
+    "has a code with other details is refused (409 reference_taken, naming the row and the fields that differ). " +
+    "References are compared after Unicode NFKC folding (full-width ＪＯＢ-１ is JOB-1). If any row is not valid " +
+    "nothing is issued, and `errors` names each row's fields (codes.<index>.<field>, counting from 0).",
   security: KEY_SECURITY,
   middleware: [requireApiKey("codes:write")] as const,
   request: {
@@ -165,7 +168,11 @@ const createBatch = createRoute({
       },
     },
   },
-  responses: { 200: jsonAnswer(v1CodeBatchResultSchema, "Each row's code, created or existing"), ...KEY_ERRORS },
+  responses: {
+    200: jsonAnswer(v1CodeBatchResultSchema, "Each row's code, created or existing"),
+    ...KEY_ERRORS,
+    409: jsonAnswer(errorBodySchema, "A row's reference already has a code with other details: nothing was issued"),
+  },
 });
 
 const getCode = createRoute({
@@ -251,7 +258,7 @@ export const v1CodeRoutes = new OpenAPIHono<AppEnv>({ defaultHook: answerInvalid
         return { status: 201 as const, body: withImage(toV1Code(code, null)) };
       },
     );
-    outbox.sendAfterResponse(c);
+    queueOutboxAfterResponse(c, outbox);
     return c.json(answer.body, 201, answer.replayed ? { "Idempotent-Replayed": "true" } : undefined);
   })
   .openapi(createBatch, async (c) => {
@@ -265,7 +272,7 @@ export const v1CodeRoutes = new OpenAPIHono<AppEnv>({ defaultHook: answerInvalid
       c.req.valid("json").codes,
       outbox,
     );
-    outbox.sendAfterResponse(c);
+    queueOutboxAfterResponse(c, outbox);
     const codes = await withSuccessorTokens(
       c.var.db,
       results.map((result) => result.code),
@@ -303,7 +310,7 @@ export const v1CodeRoutes = new OpenAPIHono<AppEnv>({ defaultHook: answerInvalid
       { reason, supersededByCodeId: successorId },
       "supersededBy",
     );
-    outbox.sendAfterResponse(c);
+    queueOutboxAfterResponse(c, outbox);
     return c.json(withImage(await v1Code(db, companyId, id)), 200);
   })
   .openapi(scans, async (c) => {

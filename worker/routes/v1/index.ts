@@ -18,7 +18,7 @@ Authenticate with an API key that the company's owner makes in Settings → API 
 
 ${scopes}
 
-**Limits.** Each key may make ${API_KEY_REQUESTS_PER_MINUTE} requests a minute, and each network (an IPv4 address, an IPv6 /64) 1,200; CSV exports are limited to 10 a minute per company. Every answer carries \`RateLimit-Limit\` and \`RateLimit-Policy\` (\`${API_KEY_REQUESTS_PER_MINUTE};w=60\`); past the key's budget the answer is 429 \`rate_limited\` with \`RateLimit-Remaining: 0\`, \`RateLimit-Reset\` and \`Retry-After\` (seconds). Batches count as one request.
+**Limits.** Each key may make ${API_KEY_REQUESTS_PER_MINUTE} requests a minute, and each network (an IPv4 address, an IPv6 /64) 1,200; CSV exports are limited to 10 a minute per company. Every answer to a valid key carries \`RateLimit-Limit\` and \`RateLimit-Policy\` (\`${API_KEY_REQUESTS_PER_MINUTE};w=60\`); past the key's budget the answer is 429 \`rate_limited\` with \`RateLimit-Remaining: 0\`, \`RateLimit-Reset\` and \`Retry-After\` (seconds). Batches count as one request.
 
 Every error is \`{ "code": "…", "message": "…", "errors"?: ["field: problem"] }\`: branch on \`code\` (${ERROR_CODES.map((code) => `\`${code}\``).join(", ")}), which stays the same across releases; \`message\` is for people.`;
 

@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { queueEmails } from "../../request/after-response";
 import {
   errorBodySchema,
   webhookAttemptPageSchema,
@@ -22,7 +23,6 @@ import {
   queueResend,
   updateWebhookEndpoint,
 } from "../../services/webhooks";
-import { queueEmails } from "../../services/email";
 import { jsonAnswer, KEY_ERRORS, KEY_SECURITY } from "./documented";
 
 const endpointIdParam = z.object({

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { queueOutboxAfterResponse } from "../../../request/after-response";
 import { copyCheckSchema } from "../../../../schema/validation/seals";
 import type { AppEnv } from "../../../env";
 import { validate } from "../../../lib/validation";
@@ -20,7 +21,7 @@ export const certificateCheckRoutes = new Hono<AppEnv>().post(
   async (c) => {
     const outbox = new WebhookOutbox();
     const check = await checkCopy(c.var.db, c.req.param("token"), c.req.valid("json"), await scanVisit(c), outbox);
-    outbox.sendAfterResponse(c);
+    queueOutboxAfterResponse(c, outbox);
     return c.json(check, 200, { "Cache-Control": "no-store" });
   },
 );

@@ -1,11 +1,11 @@
 import { Hono } from "hono";
+import { enqueueScanAlert } from "../../../request/after-response";
 import type { AppEnv } from "../../../env";
 import { ApiError } from "../../../lib/errors";
 import { publicOrigin } from "../../../request/public-origin";
 import { scanVisit } from "../../../request/scan-visit";
 import { rateLimitScans } from "../../../middleware/rate-limit";
 import { verifyPublicToken } from "../../../services/scan-verification";
-import { enqueueScanAlert } from "../../../services/scan-alerts";
 import { CERTIFICATE_NOT_FOUND } from "../../../services/seals";
 import { PUBLIC_TOKEN_PATTERN } from "../../../../schema/validation/certificate";
 import { signedRecordFile, signedRecordFileName } from "../../../../schema/signed-record-file";
