@@ -1,8 +1,6 @@
 import { PGlite } from "@electric-sql/pglite";
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { MIGRATIONS_FOLDER } from "../../scripts/lib/embedded-postgres";
+import { applyMigrations, MIGRATION_FILES } from "./migration-files";
 
 /**
  * Migrations 0011 and 0012 on a database as it stood before them, holding codes of a verified firm,
@@ -12,17 +10,6 @@ import { MIGRATIONS_FOLDER } from "../../scripts/lib/embedded-postgres";
  * verified read "Verified Authentic" afterwards (the rule of worker/lib/code-status.ts, run here as
  * the same SQL the Worker runs).
  */
-const migrationFiles = readdirSync(MIGRATIONS_FOLDER)
-  .filter((file) => file.endsWith(".sql"))
-  .sort();
-
-async function applyMigrations(db: PGlite, files: string[]) {
-  for (const file of files) {
-    for (const statement of readFileSync(join(MIGRATIONS_FOLDER, file), "utf8").split("--> statement-breakpoint")) {
-      if (statement.trim()) await db.exec(statement);
-    }
-  }
-}
 
 let db: PGlite;
 const ids: Record<string, number> = {};
@@ -71,7 +58,7 @@ async function trustOf(codeKey: string): Promise<string> {
 
 beforeAll(async () => {
   db = new PGlite();
-  const before = migrationFiles.filter((file) => file < "0011");
+  const before = MIGRATION_FILES.filter((file) => file < "0011");
   await applyMigrations(db, before);
 
   await insertFirm("verified", { name: "Verified Valuers", email: "office@verified.example", status: "verified" });
@@ -106,7 +93,7 @@ beforeAll(async () => {
 
   await applyMigrations(
     db,
-    migrationFiles.filter((file) => file >= "0011"),
+    MIGRATION_FILES.filter((file) => file >= "0011"),
   );
 }, 120_000);
 

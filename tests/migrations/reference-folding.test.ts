@@ -1,30 +1,17 @@
 import { PGlite } from "@electric-sql/pglite";
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { expect, it } from "vitest";
-import { MIGRATIONS_FOLDER } from "../../scripts/lib/embedded-postgres";
+import { applyMigrations, migrationsAround } from "./migration-files";
 
 /**
  * Migration 0018 folds the firms' references stored before to Unicode NFKC, as new ones are folded
  * on the way in, so a batch sent again finds its codes; a reference whose folded form is already
  * another code's in the same company is left as it was (the unique index would refuse it).
  */
-const files = readdirSync(MIGRATIONS_FOLDER)
-  .filter((file) => file.endsWith(".sql"))
-  .sort();
-
-async function apply(db: PGlite, names: string[]) {
-  for (const file of names) {
-    for (const statement of readFileSync(join(MIGRATIONS_FOLDER, file), "utf8").split("--> statement-breakpoint")) {
-      if (statement.trim()) await db.exec(statement);
-    }
-  }
-}
 
 it("folds stored references to NFKC, unless the folded one is taken in the company", async () => {
   const db = new PGlite();
-  const at = files.findIndex((file) => file.startsWith("0018_"));
-  await apply(db, files.slice(0, at));
+  const migration = migrationsAround("0018_");
+  await applyMigrations(db, migration.before);
   await db.exec(`
     INSERT INTO users (email, password) VALUES ('a@example.com', 'x');
     INSERT INTO companies (name, email, owner_id) SELECT 'Fold Valuers', 'desk@fold.example', id FROM users;
@@ -34,7 +21,7 @@ it("folds stored references to NFKC, unless the folded one is taken in the compa
       'https://valuseal.test/v/T' || lpad(n::text, 15, '0'),
       (ARRAY['ＪＯＢ-１', 'JOB-2', 'ＪＯＢ-２', 'job-3'])[n]
     FROM companies c, generate_series(1, 4) n;`);
-  await apply(db, files.slice(at, at + 1));
+  await applyMigrations(db, migration.it);
   const { rows } = await db.query<{ external_reference: string }>(
     "SELECT external_reference FROM qr_codes ORDER BY public_token",
   );

@@ -1,10 +1,8 @@
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { RECORD_TYPES, type CheckpointRecord } from "../../schema/signed-records";
-import { MIGRATIONS_FOLDER } from "../../scripts/lib/embedded-postgres";
+import { applyMigrations } from "./migration-files";
 import { newSigningKey } from "../../scripts/lib/signing-keys";
 import type { SigningKey } from "../../worker/config";
 import type { Queryable } from "../../worker/db";
@@ -29,14 +27,7 @@ let signing: RecordSigning;
 
 beforeAll(async () => {
   pg = new PGlite();
-  const files = readdirSync(MIGRATIONS_FOLDER)
-    .filter((file) => file.endsWith(".sql"))
-    .sort();
-  for (const file of files) {
-    for (const statement of readFileSync(join(MIGRATIONS_FOLDER, file), "utf8").split("--> statement-breakpoint")) {
-      if (statement.trim()) await pg.exec(statement);
-    }
-  }
+  await applyMigrations(pg);
   db = drizzle({ client: pg }) as unknown as Queryable;
   signing = { signer: await signerFor(JSON.parse(newSigningKey()) as SigningKey), origin: "https://valuseal.test" };
   await pg.exec(`

@@ -1,8 +1,6 @@
 import { PGlite } from "@electric-sql/pglite";
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { expect, it } from "vitest";
-import { MIGRATIONS_FOLDER } from "../../scripts/lib/embedded-postgres";
+import { applyMigrations, migrationsAround } from "./migration-files";
 
 /**
  * Migration 0018 on a database as it stood before it: the single scan webhook of the first release
@@ -11,30 +9,19 @@ import { MIGRATIONS_FOLDER } from "../../scripts/lib/embedded-postgres";
  * a webhook gets no endpoint. (The old columns stay for one release, for a Worker still running
  * the previous one during the deploy.)
  */
-const files = readdirSync(MIGRATIONS_FOLDER)
-  .filter((file) => file.endsWith(".sql"))
-  .sort();
-
-async function apply(db: PGlite, names: string[]) {
-  for (const file of names) {
-    for (const statement of readFileSync(join(MIGRATIONS_FOLDER, file), "utf8").split("--> statement-breakpoint")) {
-      if (statement.trim()) await db.exec(statement);
-    }
-  }
-}
 
 it("moves each company's webhook to an endpoint subscribed to scans, keeping its secret and first-release format", async () => {
   const db = new PGlite();
-  const at = files.findIndex((file) => file.startsWith("0018_"));
-  expect(at).toBeGreaterThan(0);
-  await apply(db, files.slice(0, at));
+  const migration = migrationsAround("0018_");
+  expect(migration.before.length).toBeGreaterThan(0);
+  await applyMigrations(db, migration.before);
   await db.exec(`
     INSERT INTO users (email, password) VALUES ('a@example.com', 'x'), ('b@example.com', 'x');
     INSERT INTO companies (name, email, owner_id, webhook_url, webhook_secret, webhook_last_delivery_outcome)
       SELECT 'Hooked Valuers', 'desk@hooked.example', id, 'https://hooks.hooked.example/scans', 'enc:v1:iv:ciphertext', 'delivered'
       FROM users WHERE email = 'a@example.com';
     INSERT INTO companies (name, email, owner_id) SELECT 'Quiet Valuers', 'desk@quiet.example', id FROM users WHERE email = 'b@example.com';`);
-  await apply(db, files.slice(at, at + 1));
+  await applyMigrations(db, migration.it);
 
   const { rows } = await db.query<Record<string, unknown>>(
     `SELECT c.name, e.public_id, e.url, e.secret, e.event_types, e.first_release_format, e.disabled_at, e.description

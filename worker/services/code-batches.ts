@@ -15,7 +15,7 @@ export interface BatchResult {
   code: QrCode;
 }
 
-export const REFERENCE_HAS_OTHER_DETAILS =
+const REFERENCE_HAS_OTHER_DETAILS =
   "A code was already issued for this reference with other details; give the new report its own reference";
 
 /** Columns of type numeric: stored as text with their scale ("45000000.00"), compared as numbers. */

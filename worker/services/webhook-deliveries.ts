@@ -36,7 +36,7 @@ import {
  */
 
 /** The Standard Webhooks headers (standardwebhooks.com), which receivers verify with that project's libraries. */
-export const WEBHOOK_HEADERS = {
+const WEBHOOK_HEADERS = {
   id: "webhook-id",
   timestamp: "webhook-timestamp",
   signature: "webhook-signature",
@@ -46,7 +46,7 @@ export const WEBHOOK_HEADERS = {
  * The first release's headers, sent only to the endpoint moved from that release's single webhook
  * (`firstReleaseFormat`), until 2027-06-30: the same id and timestamp, and its own signature.
  */
-export const LEGACY_WEBHOOK_HEADERS = {
+const LEGACY_WEBHOOK_HEADERS = {
   signature: "X-ValuSeal-Signature",
   timestamp: "X-ValuSeal-Timestamp",
   delivery: "X-ValuSeal-Delivery",
@@ -138,7 +138,7 @@ async function signingSecret(db: Database, config: Config, target: DeliveryTarge
  * The body: `{ type, timestamp, data }`, the Standard Webhooks envelope. The endpoint moved from
  * the first release keeps that release's body (`{ event, ...data }`) until its headers go.
  */
-export function webhookBody(target: Pick<DeliveryTarget, "type" | "data" | "createdAt" | "firstReleaseFormat">) {
+function webhookBody(target: Pick<DeliveryTarget, "type" | "data" | "createdAt" | "firstReleaseFormat">) {
   return JSON.stringify(
     target.firstReleaseFormat
       ? { event: target.type, ...target.data }

@@ -38,7 +38,7 @@ const EVENT_ID_FORMAT = /^msg_[A-Za-z0-9_-]{1,60}$/;
 /** Queue.sendBatch takes at most 100 messages. */
 const QUEUE_BATCH = 100;
 
-export const ENDPOINT_NOT_FOUND = "Webhook endpoint not found";
+const ENDPOINT_NOT_FOUND = "Webhook endpoint not found";
 const DELIVERY_NOT_FOUND = "Delivery not found";
 
 type Actor = { id: number; email: string };
