@@ -13,6 +13,7 @@ import {
   type ApiKeyScope,
   type WebhookEventType,
 } from "./limits";
+import { day, decimal, timestamp } from "./responses/fields";
 import { PUBLIC_TOKEN_PATTERN } from "./validation/certificate";
 import { revokeCodeSchema } from "./validation/code-status";
 
@@ -24,16 +25,6 @@ import { revokeCodeSchema } from "./validation/code-status";
  *
  * A code is named by its token (the random part of its public address), never by a row number.
  */
-
-const timestamp = z.iso.datetime().meta({ example: "2026-11-27T09:30:00.000Z" });
-const day = z.iso.datetime().meta({
-  description: "A calendar day, as midnight UTC",
-  example: "2026-11-20T00:00:00.000Z",
-});
-const decimal = z
-  .string()
-  .regex(/^\d+(\.\d+)?$/)
-  .meta({ description: "A decimal number as text, exactly as stored", example: "12500000.00" });
 
 /**
  * What a program branches on when a request fails: one code per kind of refusal, stable across

@@ -1,21 +1,10 @@
 import { decodeJwt } from "jose";
+import type { SignedRecordFile } from "./responses/seals";
 import type { CertificateRecord } from "./signed-records";
 
-/**
- * The "Download signed record" file: the certificate's compact JWS with a short explanation, so a
- * person who finds the file in a loan folder years later knows what it is and how to check it.
- */
-export interface SignedRecordFile {
-  about: string;
-  howToCheck: string;
-  keys: string;
-  status: string;
-  /** The certificate as it stands: the latest record. */
-  record: string;
-  /** Every earlier record of the code, oldest first: as issued, each withdrawal, reinstatement and seal. */
-  history: string[];
-}
+export type { SignedRecordFile };
 
+/** The "Download signed record" file (its shape: schema/responses/seals.ts). */
 export function signedRecordFile(records: string[], origin: string): SignedRecordFile {
   const record = records.at(-1)!;
   return {

@@ -134,24 +134,4 @@ export interface IssuerVerificationRecord {
   coversCodesFrom: string | null;
 }
 
-/**
- * A published key: the public JWK with the times it started and stopped signing and, if it was
- * compromised, from when (ISO 8601). A record signed at or after `compromised_at` is refused.
- */
-export interface PublishedKey {
-  kty: "OKP";
-  crv: "Ed25519";
-  x: string;
-  kid: string;
-  alg: typeof SIGNING_ALGORITHM;
-  use: "sig";
-  started_at: string;
-  stopped_at: string | null;
-  compromised_at: string | null;
-}
-
-export interface KeyHistory {
-  keys: PublishedKey[];
-  /** When this copy of the history was taken (ISO 8601): a saved copy knows nothing after it. */
-  generated_at?: string;
-}
+export type { KeyHistory, PublishedKey } from "./responses/signing-keys";

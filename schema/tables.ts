@@ -495,7 +495,7 @@ export const auditLog = pgTable(
     action: varchar({ length: 100 }).notNull(),
     targetType: varchar({ length: 50 }).notNull(),
     targetId: integer(),
-    details: jsonb(),
+    details: jsonb().$type<Record<string, unknown>>(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -6,29 +6,12 @@ import { handleError } from "./request/errors";
 import { withDatabase } from "./middleware/database";
 import { requireJsonBody } from "./middleware/json-body";
 import { apiSecurityHeaders, sameOriginCors, strictTransportSecurity } from "./middleware/security-headers";
-import { adminRoutes } from "./routes/admin";
-import { analyticsRoutes } from "./routes/analytics";
-import { exportRoutes } from "./routes/exports";
-import { apiKeyRoutes } from "./routes/api-keys";
-import { webhookRoutes } from "./routes/webhooks";
+import { sessionRoutes } from "./routes";
 import { docsRoutes } from "./routes/docs";
-import { authRedirectRoutes, authRoutes } from "./routes/auth";
+import { authRedirectRoutes } from "./routes/auth";
 import { checkPageRoutes } from "./routes/check-page";
-import { companyRoutes } from "./routes/companies";
-import { demoQrRoutes } from "./routes/demo-qr";
-import { inviteRoutes } from "./routes/invites";
-import { locationRoutes } from "./routes/locations";
-import { passwordResetRoutes } from "./routes/password-reset";
-import { profileRoutes } from "./routes/profile";
-import { publicCertificateRoutes } from "./routes/public/certificates";
-import { certificateCheckRoutes } from "./routes/public/certificates/check";
-import { qrCodeRoutes } from "./routes/qr-codes";
-import { scanRoutes } from "./routes/scans";
-import { teamRoutes } from "./routes/team";
-import { valuerRoutes } from "./routes/valuers";
 import { scanPageRoutes } from "./routes/scan-page";
 import { verifyRoutes } from "./routes/verify";
-import { verificationCodeRoutes } from "./routes/public/verification-codes";
 import { logRoutes } from "./routes/log";
 import { statusRoutes } from "./routes/status";
 import { verifierRoutes } from "./routes/verifier";
@@ -53,34 +36,12 @@ const limitBody = (kilobytes: number) =>
 const limitOtherBody = limitBody(MAX_BODY_KB);
 const limitBatchBody = limitBody(MAX_BATCH_BODY_KB);
 
-/**
- * Everything under /api that needs the database. Each resource is a route module mounted under its
- * own prefix, in a file named after that prefix (worker/routes/qr-codes/… serves /api/qr-codes/…);
- * only auth is mounted at the root.
- */
+/** Everything under /api that needs the database: the SPA's routes and the integration API. */
 const api = new Hono<AppEnv>()
   .use((c, next) => (BATCH_PATHS.has(c.req.path) ? limitBatchBody : limitOtherBody)(c, next))
   .use(requireJsonBody)
   .use(withDatabase)
-  .route("/", authRoutes)
-  .route("/demo-qr", demoQrRoutes)
-  .route("/valuers", valuerRoutes)
-  .route("/qr-codes", qrCodeRoutes)
-  .route("/scans", scanRoutes)
-  .route("/analytics", analyticsRoutes)
-  .route("/exports", exportRoutes)
-  .route("/companies", companyRoutes)
-  .route("/profile", profileRoutes)
-  .route("/team", teamRoutes)
-  .route("/api-keys", apiKeyRoutes)
-  .route("/webhooks", webhookRoutes)
-  .route("/invites", inviteRoutes)
-  .route("/locations", locationRoutes)
-  .route("/password-reset", passwordResetRoutes)
-  .route("/public/certificates", publicCertificateRoutes)
-  .route("/public/certificates", certificateCheckRoutes)
-  .route("/public/verification-codes", verificationCodeRoutes)
-  .route("/admin", adminRoutes)
+  .route("/", sessionRoutes)
   .route("/v1", v1Routes);
 
 /** /api, /log, /status and /.well-known, and anything under them. */

@@ -1,130 +1,147 @@
-import type { DescribedCode } from "../code-description";
-import type { VerificationStatus } from "../limits";
-import type { PublicUser } from "./auth";
-import type { CompanyProfile, CompanyRegistration } from "./companies";
+import { z } from "zod";
+import { VERIFICATION_STATUSES } from "../limits";
+import { companyProfileFields, companyRegistrationFields } from "./companies";
+import { describedCodeFields } from "./described-code";
+import { decimal, day, rowId, timestamp } from "./fields";
+import { userFields } from "./auth";
 
-/** GET /api/admin/stats: the platform's four dashboard numbers. */
-export interface PlatformStats {
-  totalUsers: number;
-  activeCompanies: number;
-  totalQRCodes: number;
-  /** Counted scans of real codes since midnight UTC. */
-  verificationsToday: number;
-  /** Companies whose identity an administrator has not yet reviewed (the verification queue). */
-  companiesAwaitingVerification: number;
-}
+/** GET /api/admin/stats: the platform's dashboard numbers. */
+export const platformStatsAnswer = z.strictObject({
+  totalUsers: z.number().int(),
+  activeCompanies: z.number().int(),
+  totalQRCodes: z.number().int(),
+  verificationsToday: z.number().int().meta({ description: "Counted scans of real codes since midnight UTC" }),
+  companiesAwaitingVerification: z.number().int().meta({
+    description: "Companies whose identity an administrator has not yet reviewed (the verification queue)",
+  }),
+});
+export type PlatformStats = z.infer<typeof platformStatsAnswer>;
 
 /** A row of GET /api/admin/companies-detailed: the company, its owner's email and its counts. */
-export interface AdminCompany extends CompanyProfile, CompanyRegistration {
-  /** The owner's email. */
-  userEmail: string;
-  qrCodeCount: number;
-  /** Valuers not deleted by the company. */
-  valuerCount: number;
-}
+export const adminCompanyAnswer = z.strictObject({
+  ...companyProfileFields,
+  ...companyRegistrationFields,
+  userEmail: z.string().meta({ description: "The owner's email" }),
+  qrCodeCount: z.number().int(),
+  valuerCount: z.number().int().meta({ description: "Valuers not deleted by the company" }),
+});
+export type AdminCompany = z.infer<typeof adminCompanyAnswer>;
 
 /** A code as the company details dialog lists it, named as codeTitle names it. */
-export interface AdminCompanyCode extends DescribedCode {
-  id: number;
-  marketValue: string;
-  currency: string;
-  valuationDate: Date;
-  verificationCount: number;
-  isActive: boolean;
-  revokedAt: Date | null;
-  createdAt: Date;
-}
+export const adminCompanyCodeAnswer = z.strictObject({
+  ...describedCodeFields,
+  id: rowId,
+  marketValue: decimal,
+  currency: z.string(),
+  valuationDate: day,
+  verificationCount: z.number().int(),
+  isActive: z.boolean(),
+  revokedAt: timestamp.nullable(),
+  createdAt: timestamp,
+});
+export type AdminCompanyCode = z.infer<typeof adminCompanyCodeAnswer>;
 
-export interface AdminCompanyValuer {
-  id: number;
-  name: string;
-  phone: string | null;
-  qualification: string | null;
-  isActive: boolean;
-}
+export const adminCompanyValuerAnswer = z.strictObject({
+  id: rowId,
+  name: z.string(),
+  phone: z.string().nullable(),
+  qualification: z.string().nullable(),
+  isActive: z.boolean(),
+});
+export type AdminCompanyValuer = z.infer<typeof adminCompanyValuerAnswer>;
 
-/**
- * GET /api/admin/companies/:id/details: the company, its newest codes (at most 200; qrCodeCount
- * says how many exist) and its valuers.
- */
 /**
  * One identity the firm's codes were issued under (name, registration, email, as frozen on them),
  * with how many codes carry it and how many of those ValuSeal does not vouch for yet. The review
  * screen shows them so an administrator sees every name the firm has used before deciding.
  */
-export interface CodeIdentity {
-  issuerName: string;
-  issuerEmail: string;
-  /** "RICS 12345", the body's own name for "Other"; null when the codes carry none. */
-  registration: string | null;
-  codes: number;
-  /** Codes under this identity that are not "Verified Authentic" by the trust rule (ISSUER_TRUST). */
-  notVouchedFor: number;
-  /** Whether this is the firm's current identity: the one a verification now would record. */
-  isCurrent: boolean;
-}
+export const codeIdentityAnswer = z.strictObject({
+  issuerName: z.string(),
+  issuerEmail: z.string(),
+  registration: z
+    .string()
+    .nullable()
+    .meta({ description: '"RICS 12345", the body\'s own name for "Other"; null when the codes carry none' }),
+  codes: z.number().int(),
+  notVouchedFor: z.number().int().meta({
+    description: 'Codes under this identity that are not "Verified Authentic" by the trust rule (ISSUER_TRUST)',
+  }),
+  isCurrent: z
+    .boolean()
+    .meta({ description: "Whether this is the firm's current identity: the one a verification now would record" }),
+});
+export type CodeIdentity = z.infer<typeof codeIdentityAnswer>;
 
-export interface AdminCompanyDetails {
-  company: AdminCompany;
-  qrCodes: AdminCompanyCode[];
-  valuers: AdminCompanyValuer[];
-  codeIdentities: CodeIdentity[];
-}
+/**
+ * GET /api/admin/companies/:id/details: the company, its newest codes (at most 200; qrCodeCount
+ * says how many exist), its valuers and the identities its codes were issued under.
+ */
+export const adminCompanyDetailsAnswer = z.strictObject({
+  company: adminCompanyAnswer,
+  qrCodes: z.array(adminCompanyCodeAnswer),
+  valuers: z.array(adminCompanyValuerAnswer),
+  codeIdentities: z.array(codeIdentityAnswer),
+});
+export type AdminCompanyDetails = z.infer<typeof adminCompanyDetailsAnswer>;
 
 /** A row of GET /api/admin/users, with the company the user belongs to (none for admins). */
-export interface AdminUser extends Omit<PublicUser, "company" | "secondFactor"> {
-  updatedAt: Date;
-  company: { id: number; name: string } | null;
-}
+export const adminUserAnswer = z.strictObject({
+  ...userFields,
+  updatedAt: timestamp,
+  company: z.strictObject({ id: rowId, name: z.string() }).nullable(),
+});
+export type AdminUser = z.infer<typeof adminUserAnswer>;
 
 /** One admin change (GET /api/admin/audit-log, always paged): who did what to which user or company, and when. */
-export interface AuditLogEntry {
-  id: number;
-  /** Copied when the change was made, so it survives the actor's deletion. */
-  actorEmail: string | null;
-  /** "user.deactivated", "company.password_reset", … */
-  action: string;
-  targetType: string;
-  targetId: number | null;
-  /** What a reader needs once the target is gone (its email, name, owned companies); never secrets. */
-  details: unknown;
-  createdAt: Date;
-}
+export const auditLogEntryAnswer = z.strictObject({
+  id: rowId,
+  actorEmail: z
+    .string()
+    .nullable()
+    .meta({ description: "Copied when the change was made, so it survives the actor's deletion" }),
+  action: z.string().meta({ description: '"user.deactivated", "company.password_reset", …' }),
+  targetType: z.string(),
+  targetId: z.number().int().nullable(),
+  details: z.record(z.string(), z.unknown()).nullable().meta({
+    description: "What a reader needs once the target is gone (its email, name, owned companies); never secrets",
+  }),
+  createdAt: timestamp,
+});
+export type AuditLogEntry = z.infer<typeof auditLogEntryAnswer>;
 
 /** PATCH /api/admin/companies/:id/status. */
-export interface CompanyStatusChanged {
-  message: string;
-  company: { id: number; isActive: boolean };
-}
+export const companyStatusChangedAnswer = z.strictObject({
+  message: z.string(),
+  company: z.strictObject({ id: rowId, isActive: z.boolean() }),
+});
+export type CompanyStatusChanged = z.infer<typeof companyStatusChangedAnswer>;
 
 /**
  * PATCH /api/admin/companies/:id/verification: "Company verified" or "Company not verified", and
  * the decision as stored.
  */
-export interface CompanyVerificationChanged {
-  message: string;
-  company: {
-    id: number;
-    verificationStatus: VerificationStatus;
-    verifiedAt: Date | null;
-    verificationNote: string | null;
-  };
-}
+export const companyVerificationChangedAnswer = z.strictObject({
+  message: z.string(),
+  company: z.strictObject({
+    id: rowId,
+    verificationStatus: z.enum(VERIFICATION_STATUSES),
+    verifiedAt: timestamp.nullable(),
+    verificationNote: z.string().nullable(),
+  }),
+});
+export type CompanyVerificationChanged = z.infer<typeof companyVerificationChangedAnswer>;
 
 /** PATCH /api/admin/users/:id/status. */
-export interface UserStatusChanged {
-  message: string;
-  user: { id: number; isActive: boolean };
-}
+export const userStatusChangedAnswer = z.strictObject({
+  message: z.string(),
+  user: z.strictObject({ id: rowId, isActive: z.boolean() }),
+});
+export type UserStatusChanged = z.infer<typeof userStatusChangedAnswer>;
 
 /** PATCH /api/admin/users/bulk-status: `message` counts the users changed ("3 users deactivated"). */
-export interface UsersStatusChanged {
-  message: string;
-  updated: number;
-}
+export const usersStatusChangedAnswer = z.strictObject({ message: z.string(), updated: z.number().int() });
+export type UsersStatusChanged = z.infer<typeof usersStatusChangedAnswer>;
 
 /** DELETE /api/admin/users/bulk-delete: `message` counts the users deleted ("3 users deleted"). */
-export interface UsersDeleted {
-  message: string;
-  deleted: number;
-}
+export const usersDeletedAnswer = z.strictObject({ message: z.string(), deleted: z.number().int() });
+export type UsersDeleted = z.infer<typeof usersDeletedAnswer>;

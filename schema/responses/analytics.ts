@@ -1,10 +1,13 @@
+import { z } from "zod";
+
 /** GET /api/analytics/stats: the company's dashboard numbers. */
-export interface CompanyStats {
-  totalQRCodes: number;
-  /** Codes created since the start of the current month. */
-  thisMonth: number;
-  /** Counted scans of all the company's codes. */
-  verifications: number;
-  /** Whether any of the company's reports has been sealed (the last step of the dashboard's setup checklist). */
-  hasSealedReport: boolean;
-}
+export const companyStatsAnswer = z.strictObject({
+  totalQRCodes: z.number().int(),
+  thisMonth: z.number().int().meta({ description: "Codes created since the start of the current month" }),
+  verifications: z.number().int().meta({ description: "Counted scans of all the company's codes" }),
+  hasSealedReport: z.boolean().meta({
+    description:
+      "Whether any of the company's reports has been sealed (the last step of the dashboard's setup checklist)",
+  }),
+});
+export type CompanyStats = z.infer<typeof companyStatsAnswer>;

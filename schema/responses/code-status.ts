@@ -1,42 +1,49 @@
-import type { CodeStatusName } from "../limits";
-import type { CodeStatusAction } from "../validation/code-status";
+import { z } from "zod";
+import { CODE_STATUSES } from "../limits";
+import { CODE_STATUS_ACTIONS } from "../validation/code-status";
+import { rowId, timestamp } from "./fields";
 
 /** Who changed a code's status; null where that account no longer exists. */
-export interface StatusActor {
-  id: number;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-}
+export const statusActorAnswer = z.strictObject({
+  id: rowId,
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+});
+export type StatusActor = z.infer<typeof statusActorAnswer>;
 
 /** The code that replaces a revoked one, with its public verification address. */
-export interface SuccessorCode {
-  id: number;
-  publicToken: string;
-  propertyAddress: string;
-  address: string;
-}
+export const successorCodeAnswer = z.strictObject({
+  id: rowId,
+  publicToken: z.string(),
+  propertyAddress: z.string(),
+  address: z.string(),
+});
+export type SuccessorCode = z.infer<typeof successorCodeAnswer>;
+
+const codeStatusFields = {
+  id: rowId,
+  status: z.enum(CODE_STATUSES),
+  revokedAt: timestamp.nullable(),
+  revokedReason: z.string().nullable(),
+  revokedBy: statusActorAnswer.nullable(),
+  supersededBy: successorCodeAnswer.nullable(),
+};
 
 /** A code's state: the answer of POST /api/qr-codes/:id/revoke and POST /api/qr-codes/:id/reinstate. */
-export interface CodeStatus {
-  id: number;
-  status: CodeStatusName;
-  revokedAt: Date | null;
-  revokedReason: string | null;
-  revokedBy: StatusActor | null;
-  supersededBy: SuccessorCode | null;
-}
+export const codeStatusAnswer = z.strictObject(codeStatusFields);
+export type CodeStatus = z.infer<typeof codeStatusAnswer>;
 
 /** One revocation or reinstatement, with who did it, when and why. */
-export interface CodeStatusEvent {
-  id: number;
-  action: CodeStatusAction;
-  reason: string | null;
-  at: Date;
-  actor: StatusActor | null;
-}
+export const codeStatusEventAnswer = z.strictObject({
+  id: rowId,
+  action: z.enum(CODE_STATUS_ACTIONS),
+  reason: z.string().nullable(),
+  at: timestamp,
+  actor: statusActorAnswer.nullable(),
+});
+export type CodeStatusEvent = z.infer<typeof codeStatusEventAnswer>;
 
 /** GET /api/qr-codes/:id/status-history: the state and every change, newest first. */
-export interface CodeStatusHistory extends CodeStatus {
-  events: CodeStatusEvent[];
-}
+export const codeStatusHistoryAnswer = z.strictObject({ ...codeStatusFields, events: z.array(codeStatusEventAnswer) });
+export type CodeStatusHistory = z.infer<typeof codeStatusHistoryAnswer>;

@@ -1,23 +1,27 @@
 /**
- * The API's answers, defined once for the Worker that sends them and the web app that reads them.
- * Each type is the server's side (timestamps as Date, numeric columns as decimal strings); the web
- * reads an answer as Json<X>, which turns every Date into the ISO string that arrives.
+ * The API's answers, as zod schemas, defined once: the Worker's route definitions declare them
+ * (worker/routes/contract.ts), the web app's typed client is generated from those definitions, and
+ * the API tests parse every answer with them. Each type is the answer as it arrives (timestamps as
+ * ISO text, numeric columns as decimal text). The Worker builds answers from its own rows (Date
+ * objects, which c.json writes as text), and each route's definition checks them against its schema.
  */
-export type * from "./admin";
-export type * from "./analytics";
-export type * from "./api-keys";
-export type * from "./auth";
-export type * from "./certificate";
-export type * from "./code-status";
-export type * from "./companies";
-export type * from "./demo";
-export type * from "./json";
-export type * from "./locations";
-export type * from "./message";
-export type * from "./page";
-export type * from "./qr-codes";
-export type * from "./scans";
-export type * from "./seals";
-export type * from "./security";
-export type * from "./team";
-export type * from "./valuers";
+export * from "./admin";
+export * from "./analytics";
+export * from "./api-keys";
+export * from "./auth";
+export * from "./certificate";
+export * from "./code-status";
+export * from "./companies";
+export * from "./demo";
+export * from "./fields";
+export * from "./locations";
+export * from "./message";
+export * from "./page";
+export * from "./qr-codes";
+export * from "./scans";
+export * from "./seals";
+export * from "./security";
+export * from "./team";
+export * from "./valuers";
+export * from "./signing-keys";
+export * from "./webauthn";

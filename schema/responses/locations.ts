@@ -1,11 +1,11 @@
-export interface LocationSuggestion {
-  name: string;
-}
+import { z } from "zod";
 
 /**
  * GET /api/locations/search?q=: Property Location suggestions, best first; none for a query
  * shorter than LOCATION_QUERY_MIN.
  */
-export interface LocationSuggestions {
-  suggestions: LocationSuggestion[];
-}
+export const locationSuggestionsAnswer = z.strictObject({
+  suggestions: z.array(z.strictObject({ name: z.string() })),
+});
+export type LocationSuggestions = z.infer<typeof locationSuggestionsAnswer>;
+export type LocationSuggestion = LocationSuggestions["suggestions"][number];

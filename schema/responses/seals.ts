@@ -1,56 +1,78 @@
-import type { SignedRecordFile } from "../signed-record-file";
-import type { CertificateStatus } from "../validation/certificate";
-import type { CopyVerdict, IssuerTrust } from "../limits";
+import { z } from "zod";
+import { COPY_VERDICTS, ISSUER_TRUST } from "../limits";
+import { CERTIFICATE_STATUSES } from "../validation/certificate";
+import { decimal, timestamp } from "./fields";
 
 /** One sealed version of a code's report (GET /api/qr-codes/:id/seals, newest first; POST answers one). */
-export interface ReportSeal {
-  version: number;
-  sha256: string;
-  pageCount: number;
-  sealedAt: Date;
-  /** Who sealed it, as the team sees them; null once that user is gone. */
-  sealedBy: string | null;
-}
+const reportSealFields = {
+  version: z.number().int().positive(),
+  sha256: z.string(),
+  pageCount: z.number().int().positive(),
+  sealedAt: timestamp,
+  sealedBy: z
+    .string()
+    .nullable()
+    .meta({ description: "Who sealed it, as the team sees them; null once that user is gone" }),
+};
+export const reportSealAnswer = z.strictObject(reportSealFields);
+export type ReportSeal = z.infer<typeof reportSealAnswer>;
+
+/**
+ * The "Download signed record" file: the certificate's compact JWS with a short explanation, so a
+ * person who finds the file in a loan folder years later knows what it is and how to check it.
+ */
+export const signedRecordFileAnswer = z.strictObject({
+  about: z.string(),
+  howToCheck: z.string(),
+  keys: z.string(),
+  status: z.string(),
+  record: z.string().meta({ description: "The certificate as it stands: the latest record" }),
+  history: z.array(z.string()).meta({
+    description: "Every earlier record of the code, oldest first: as issued, each withdrawal, reinstatement and seal",
+  }),
+});
+export type SignedRecordFile = z.infer<typeof signedRecordFileAnswer>;
 
 /**
  * POST /api/qr-codes/:id/seals: the version registered and the code's signed record file, which
  * the browser attaches to the sealed PDF (verifier/attachment.ts). Null while signing is paused:
  * the record is signed later and offered by "Download signed record".
  */
-export interface RegisteredSeal extends ReportSeal {
-  signedRecord: SignedRecordFile | null;
-}
+export const registeredSealAnswer = z.strictObject({
+  ...reportSealFields,
+  signedRecord: signedRecordFileAnswer.nullable(),
+});
+export type RegisteredSeal = z.infer<typeof registeredSealAnswer>;
+
+export const checkedCodeAnswer = z.strictObject({
+  address: z.string().meta({ description: "The code's verification address, `<origin>/v/<token>`" }),
+  issuerName: z.string(),
+  issuerVerified: z
+    .boolean()
+    .meta({ description: 'Whether ValuSeal vouches for the issuer (issuerTrust is "verified")' }),
+  issuerTrust: z.enum(ISSUER_TRUST),
+  property: z.string().meta({ description: "The property's location, or a vehicle's description (codeTitle)" }),
+  marketValue: decimal,
+  currency: z.string(),
+});
+export type CheckedCode = z.infer<typeof checkedCodeAnswer>;
 
 /**
  * POST /api/public/certificates/:token/check. `matchedVersion` is the sealed version the copy was
  * judged against (null when it matches none), `latestVersion` the newest (null when the code was
  * never sealed); `differingPages` lists page numbers whose text differs, for `pages-differ`.
  */
-export interface CopyCheck {
-  verdict: CopyVerdict;
-  differingPages?: number[];
-  sealedAt: Date | null;
-  pageCount: number | null;
-  matchedVersion: number | null;
-  latestVersion: number | null;
-  codeStatus: CertificateStatus;
-  /**
-   * The code the copy was checked against, as its public certificate shows it, so the reader can
-   * see whose code it is and compare it with the report (and with where the pages' QR codes lead).
-   */
-  code: CheckedCode;
-}
-
-export interface CheckedCode {
-  /** The code's verification address, `<origin>/v/<token>`. */
-  address: string;
-  issuerName: string;
-  /** Whether ValuSeal vouches for the issuer (issuerTrust is "verified"). */
-  issuerVerified: boolean;
-  /** ValuSeal's trust in the issuer, by the certificate's own rule (ISSUER_TRUST). */
-  issuerTrust: IssuerTrust;
-  /** The property's location, or a vehicle's description (codeTitle). */
-  property: string;
-  marketValue: string;
-  currency: string;
-}
+export const copyCheckAnswer = z.strictObject({
+  verdict: z.enum(COPY_VERDICTS),
+  differingPages: z.array(z.number().int().positive()).optional(),
+  sealedAt: timestamp.nullable(),
+  pageCount: z.number().int().nullable(),
+  matchedVersion: z.number().int().nullable(),
+  latestVersion: z.number().int().nullable(),
+  codeStatus: z.enum(CERTIFICATE_STATUSES),
+  code: checkedCodeAnswer.meta({
+    description:
+      "The code the copy was checked against, as its public certificate shows it, so the reader can see whose code it is and compare it with the report (and with where the pages' QR codes lead)",
+  }),
+});
+export type CopyCheck = z.infer<typeof copyCheckAnswer>;

@@ -1,17 +1,23 @@
+import { z } from "zod";
+import { rowId, timestamp } from "./fields";
+
 /**
  * A valuer of the company: GET /api/valuers (an array, deleted valuers never listed), and the
  * answer of POST /api/valuers and PUT /api/valuers/:id.
  */
-export interface Valuer {
-  id: number;
-  userId: number | null;
-  companyId: number;
-  name: string;
-  phone: string | null;
-  qualification: string | null;
-  /** The valuer's registration number with their professional body, shown on certificates. */
-  registrationNumber: string | null;
-  isActive: boolean;
-  createdAt: Date;
-  updatedAt: Date;
-}
+export const valuerAnswer = z.strictObject({
+  id: rowId,
+  userId: rowId.nullable(),
+  companyId: rowId,
+  name: z.string(),
+  phone: z.string().nullable(),
+  qualification: z.string().nullable(),
+  registrationNumber: z
+    .string()
+    .nullable()
+    .meta({ description: "The valuer's registration number with their professional body, shown on certificates" }),
+  isActive: z.boolean(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+export type Valuer = z.infer<typeof valuerAnswer>;

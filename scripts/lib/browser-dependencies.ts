@@ -20,8 +20,9 @@ export const BROWSER_DEPENDENCIES = [
   "react/jsx-dev-runtime",
   "react/jsx-runtime",
   "react-router",
-  // Data, forms and validation (zod comes in through schema/validation).
+  // Data, forms and validation (zod comes in through schema/validation); the typed API client.
   "@tanstack/react-query",
+  "openapi-fetch",
   "react-hook-form",
   "@hookform/resolvers/zod",
   "zod",

@@ -105,6 +105,8 @@ describe("webhooks in Company Details", () => {
         async () => {
           await page.reload();
           await endpoints.getByRole("button", { name: "Show delivery log" }).click();
+          // The log has loaded once its first attempt shows; only then is a missing resend missing.
+          await log.getByText("HTTP 200").first().waitFor();
           return log.getByText("2 (resent)").count();
         },
         { timeout: 20_000 },

@@ -1,5 +1,6 @@
 import "../styles.css";
 import type { CopyCheck } from "../../schema/responses/seals";
+import { api } from "../lib/api-client";
 import type { CopyFingerprint } from "../lib/pdf/fingerprint";
 import { certificateVerdict, verdictHeadline } from "../../schema/certificate-verdict";
 import { chooseLanguage, LANGUAGE_NAMES, LOCALES, type Language } from "../../schema/language";
@@ -135,25 +136,27 @@ function verdictPanel(result: CopyCheck, copyPages: number): Panel {
 class CheckFailed extends Error {}
 
 async function postCheck(token: string, fingerprint: CopyFingerprint): Promise<CopyCheck> {
-  let response: Response;
+  let answer: Awaited<ReturnType<typeof sendCheck>>;
   try {
-    response = await fetch(`/api/public/certificates/${token}/check`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ sha256: fingerprint.sha256, pageFingerprints: fingerprint.pageFingerprints }),
-    });
+    answer = await sendCheck(token, fingerprint);
   } catch {
     throw new CheckFailed(t.offline);
   }
+  const { data, error, response } = answer;
   if (response.status === 429) throw new CheckFailed(t.tooMany);
-  const body = (await response.json().catch(() => null)) as (CopyCheck & { message?: string }) | null;
-  if (!response.ok || !body) {
+  if (!response.ok || !data) {
     // The API's own messages are English: a Swahili reader gets the general one.
-    const message = language === "en" ? body?.message : undefined;
+    const message = language === "en" ? (error as { message?: string } | undefined)?.message : undefined;
     throw new CheckFailed(message ?? t.failed(response.status));
   }
-  return body;
+  return data;
 }
+
+const sendCheck = (token: string, { sha256, pageFingerprints }: CopyFingerprint) =>
+  api.POST("/public/certificates/{token}/check", {
+    params: { path: { token } },
+    body: { sha256, pageFingerprints },
+  });
 
 /**
  * A foreign address from a PDF's metadata, as little of it as names it: only its host, without

@@ -1,9 +1,13 @@
+import createClient from "openapi-fetch";
 import type { ErrorBody } from "../../schema/responses/message";
+import type { Page } from "../../schema/responses/page";
+import type { paths } from "./api-types";
+import { queryString } from "./query-string";
 
 /**
- * The one API client: the bearer token is kept in localStorage under `token`, bodies are JSON, and
- * a failed request throws an ApiRequestError whose text is "STATUS: message" with the server's
- * own message.
+ * The one API client (`api` below): the bearer token is kept in localStorage under `token`, bodies
+ * are JSON, and a failed request throws an ApiRequestError whose text is "STATUS: message" with
+ * the server's own message.
  */
 export const TOKEN_KEY = "token";
 
@@ -29,56 +33,87 @@ export const serverMessageOf = (error: unknown): string | undefined =>
 
 export const HTML_INSTEAD_OF_JSON = "Server error - received HTML instead of JSON response";
 
-async function errorFromResponse(res: Response): Promise<ApiRequestError> {
-  const text = await res.text();
-  if (/^\s*<(!doctype|html)/i.test(text)) return new ApiRequestError(res.status, HTML_INSTEAD_OF_JSON);
-  try {
-    const body = JSON.parse(text) as Partial<ErrorBody> | null;
-    if (body && typeof body.message === "string") return new ApiRequestError(res.status, body.message, body.errors);
-  } catch {
-    /* not JSON: fall back to the raw text */
+/** The error of a failed answer, from its body as JSON when it is JSON, else as text. */
+function errorFromBody(res: Response, body: unknown): ApiRequestError {
+  if (typeof body === "string") {
+    if (/^\s*<(!doctype|html)/i.test(body)) return new ApiRequestError(res.status, HTML_INSTEAD_OF_JSON);
+    try {
+      return errorFromBody(res, JSON.parse(body));
+    } catch {
+      return new ApiRequestError(res.status, body || res.statusText);
+    }
   }
-  return new ApiRequestError(res.status, text || res.statusText);
+  const message = (body as Partial<ErrorBody> | null)?.message;
+  if (typeof message === "string") return new ApiRequestError(res.status, message, (body as ErrorBody).errors);
+  return new ApiRequestError(res.status, res.statusText);
 }
 
-export interface RequestOptions {
-  method?: string;
-  body?: unknown;
-  headers?: Record<string, string>;
+/**
+ * The one client of the app's API (/api): every path, parameter, body and answer is typed from the
+ * routes' own definitions (web/lib/api-types.ts, generated from them by `npm run api:types`), so a
+ * renamed field or route fails to compile. Read an answer with `answerOf`:
+ *
+ *   const valuers = await answerOf(api.GET("/valuers"));
+ */
+export const api = createClient<paths>({ baseUrl: "/api", querySerializer: queryString });
+api.use({
+  onRequest({ request }) {
+    const token = tokenStore.get();
+    if (token) request.headers.set("Authorization", `Bearer ${token}`);
+    return request;
+  },
+});
+
+/**
+ * The JSON body of a route as its document describes it: the values after the route's schema has
+ * parsed them. A form may send text that the schema turns into a number or a date (a typed amount,
+ * a chosen valuer's id), which is only accepted as this type through a cast at the call.
+ */
+export type RequestBody<Path extends keyof paths, Method extends "post" | "put" | "patch"> = paths[Path] extends {
+  [M in Method]: { requestBody?: { content: { "application/json": infer Body } } };
+}
+  ? Body
+  : never;
+
+/** The query of a route as its document describes it. */
+export type RequestQuery<Path extends keyof paths> = paths[Path] extends {
+  get: { parameters: { query?: infer Query } };
+}
+  ? NonNullable<Query>
+  : never;
+
+/** The answer's data, or the ApiRequestError a failed answer carries (its status and the server's message). */
+export async function answerOf<Data>(
+  call: Promise<{ data?: Data; error?: unknown; response: Response }>,
+): Promise<Data> {
+  const { data, error, response } = await call;
+  if (!response.ok) throw errorFromBody(response, error);
+  return data as Data;
 }
 
-/** The signed-in user's bearer token as a request header, or nothing for a visitor. */
-function authorization(): Record<string, string> {
-  const token = tokenStore.get();
-  return token ? { Authorization: `Bearer ${token}` } : {};
+/** A list route answers one page when asked for one (with `page`), and a plain array otherwise. */
+export function pageOf<Item>(answer: Item[] | Page<Item>): Page<Item> {
+  if (Array.isArray(answer)) throw new Error("A page was asked for and a plain list came back");
+  return answer;
 }
 
-export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = {
-    "Content-Type": "application/json",
-    ...options.headers,
-    ...authorization(),
-  };
-  const res = await fetch(path, {
-    method: options.method ?? "GET",
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  if (!res.ok) throw await errorFromResponse(res);
-  const text = await res.text();
-  return (text ? JSON.parse(text) : null) as T;
+/** The plain array a list route answers when no page is asked for. */
+export function listOf<Item>(answer: Item[] | Page<Item>): Item[] {
+  return Array.isArray(answer) ? answer : answer.items;
 }
 
 /** True for the error a signed-out user gets acting on protected data: the server answered 401. */
 export const isUnauthorizedError = (error: unknown) => error instanceof ApiRequestError && error.status === 401;
 
 /**
- * A file from the API (a CSV export) with the name the server gave it; the bytes are kept as sent
- * (a text read would drop the byte order mark spreadsheets need).
+ * A file from the API (a CSV export, asked for with `parseAs: "blob"`) with the name the server
+ * gave it; the bytes are kept as sent (a text read would drop the byte order mark spreadsheets need).
  */
-export async function apiDownload(path: string): Promise<{ blob: Blob; fileName: string | null }> {
-  const res = await fetch(path, { headers: authorization() });
-  if (!res.ok) throw await errorFromResponse(res);
-  const fileName = /filename="([^"]+)"/.exec(res.headers.get("Content-Disposition") ?? "")?.[1] ?? null;
-  return { blob: await res.blob(), fileName };
+export async function fileOf(
+  call: Promise<{ data?: unknown; error?: unknown; response: Response }>,
+): Promise<{ blob: Blob; fileName: string | null }> {
+  const { data, error, response } = await call;
+  if (!response.ok) throw errorFromBody(response, error);
+  const fileName = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") ?? "")?.[1] ?? null;
+  return { blob: data as Blob, fileName };
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import type { Json, SignedIn } from "../../schema/responses";
-import { apiRequest, tokenStore } from "./api-client";
+import type { SignedIn } from "../../schema/responses";
+import { answerOf, api, tokenStore } from "./api-client";
 import { currentUserKey } from "./session";
 
 // Kept apart from ./session: the landing page reads the session on first load, while signing in
@@ -17,7 +17,7 @@ const isOtherThanSession = (query: { queryKey: readonly unknown[] }) => query.qu
 export function useStartSession() {
   const queryClient = useQueryClient();
   return useCallback(
-    ({ token, user }: Json<SignedIn>) => {
+    ({ token, user }: SignedIn) => {
       tokenStore.set(token);
       queryClient.removeQueries({ predicate: isOtherThanSession });
       queryClient.setQueryData(currentUserKey, user);
@@ -27,12 +27,9 @@ export function useStartSession() {
 }
 
 /** Accepting a team invite and a second-factor code both answer { token, user }. */
-export function useSignedInMutation<Input>(path: string) {
+export function useSignedInMutation<Input>(signIn: (input: Input) => Promise<SignedIn>) {
   const startSession = useStartSession();
-  return useMutation({
-    mutationFn: (input: Input) => apiRequest<Json<SignedIn>>(path, { method: "POST", body: input }),
-    onSuccess: startSession,
-  });
+  return useMutation({ mutationFn: signIn, onSuccess: startSession });
 }
 
 /**
@@ -53,7 +50,7 @@ export function useSignOut() {
   const forgetSession = useForgetSession();
   return async () => {
     // Ending the server session matters more than its answer: sign out locally either way.
-    await apiRequest("/api/logout", { method: "POST" }).catch(() => undefined);
+    await answerOf(api.POST("/logout")).catch(() => undefined);
     forgetSession();
   };
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { Json, PublicUser } from "../../schema/responses";
-import { apiRequest, isUnauthorizedError, tokenStore } from "./api-client";
+import type { PublicUser } from "../../schema/responses";
+import { answerOf, api, isUnauthorizedError, tokenStore } from "./api-client";
 
 /** Tries of a failed read of the user (not a 401) before the screens show it failed: about 15 s. */
 const TRANSIENT_RETRIES = 4;
@@ -17,9 +17,9 @@ export const currentUserKey = ["/api/auth/user"] as const;
 export const currentUserQuery = () =>
   queryOptions({
     queryKey: currentUserKey,
-    queryFn: async (): Promise<Json<PublicUser> | null> => {
+    queryFn: async (): Promise<PublicUser | null> => {
       try {
-        return await apiRequest<Json<PublicUser>>("/api/auth/user");
+        return await answerOf(api.GET("/auth/user"));
       } catch (error) {
         if (!isUnauthorizedError(error)) throw error;
         tokenStore.clear();

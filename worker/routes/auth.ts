@@ -1,5 +1,6 @@
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { queueEmails } from "../request/after-response";
+import { createRoute, z } from "@hono/zod-openapi";
 import { Hono, type Context } from "hono";
 import { confirmEmailSchema, loginSchema, registerSchema } from "../../schema/validation/auth";
 import {
@@ -7,13 +8,21 @@ import {
   secondFactorChallengeSchema,
   secondFactorSignInSchema,
 } from "../../schema/validation/security";
-import type { RegistrationSent, SecondFactorChallenge } from "../../schema/responses";
+import {
+  confirmedEmailAnswer,
+  messageAnswer,
+  publicUserAnswer,
+  registrationSentAnswer,
+  secondFactorChallengeAnswer,
+  signedInAnswer,
+  webAuthnOptionsAnswer,
+  type SecondFactorChallenge,
+} from "../../schema/responses";
 import type { AppEnv } from "../env";
 import { recordSigning } from "../request/record-signing";
 import { clientAddress } from "../request/client-network";
 import { ApiError, badRequest } from "../lib/errors";
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "../lib/passwords";
-import { validate } from "../lib/validation";
 import { relyingParty, requireUser, sessionDetails } from "../middleware/auth";
 import { enforceRateLimit } from "../middleware/rate-limit";
 import {
@@ -28,6 +37,7 @@ import { PASSKEY_NOT_VERIFIED, passkeySignInOptions, verifyPasskey } from "../se
 import { checkSecondFactor } from "../services/second-factor";
 import { endSession, publicUser, signedInResponse } from "../services/sessions";
 import { signSecondFactorChallenge, verifySecondFactorChallenge } from "../lib/tokens";
+import { documentedRoutes, jsonAnswer, jsonBody } from "./contract";
 
 const INVALID_CREDENTIALS = "Invalid email or password";
 
@@ -48,12 +58,80 @@ async function challengedUser(c: Context<AppEnv>, challenge: string): Promise<nu
   return userId;
 }
 
+const register = createRoute({
+  method: "post",
+  path: "/register",
+  request: jsonBody(registerSchema),
+  responses: { 202: jsonAnswer(registrationSentAnswer, "An email is on its way to the address, taken or free") },
+});
+
+const login = createRoute({
+  method: "post",
+  path: "/login",
+  request: jsonBody(loginSchema),
+  responses: {
+    200: jsonAnswer(
+      z.union([signedInAnswer, secondFactorChallengeAnswer]),
+      "A new session, or the challenge of the account's second step",
+    ),
+  },
+});
+
+const loginSecondFactor = createRoute({
+  method: "post",
+  path: "/login/second-factor",
+  request: jsonBody(secondFactorSignInSchema),
+  responses: { 200: jsonAnswer(signedInAnswer, "A new session") },
+});
+
+const loginPasskeyOptions = createRoute({
+  method: "post",
+  path: "/login/second-factor/passkey-options",
+  request: jsonBody(secondFactorChallengeSchema),
+  responses: { 200: jsonAnswer(webAuthnOptionsAnswer, "The options to sign in with a passkey") },
+});
+
+const loginPasskey = createRoute({
+  method: "post",
+  path: "/login/second-factor/passkey",
+  request: jsonBody(passkeySignInSchema),
+  responses: { 200: jsonAnswer(signedInAnswer, "A new session") },
+});
+
+const currentUser = createRoute({
+  method: "get",
+  path: "/auth/user",
+  middleware: [requireUser] as const,
+  responses: { 200: jsonAnswer(publicUserAnswer, "The signed-in user") },
+});
+
+const confirmEmailLink = createRoute({
+  method: "post",
+  path: "/auth/confirm-email",
+  request: jsonBody(confirmEmailSchema),
+  responses: { 200: jsonAnswer(confirmedEmailAnswer, "What the followed link confirmed") },
+});
+
+const resendConfirmation = createRoute({
+  method: "post",
+  path: "/auth/resend-confirmation",
+  middleware: [requireUser] as const,
+  responses: { 202: jsonAnswer(messageAnswer, "A new confirmation link is on its way") },
+});
+
+const logout = createRoute({
+  method: "post",
+  path: "/logout",
+  middleware: [requireUser] as const,
+  responses: { 200: jsonAnswer(messageAnswer, "The session is ended") },
+});
+
 /**
  * Signing up, in and out, and confirming the email: the only module mounted at the API's root
  * (/api/register, /api/login, /api/logout, /api/auth/…).
  */
-export const authRoutes = new Hono<AppEnv>()
-  .post("/register", validate("json", registerSchema), async (c) => {
+export const authRoutes = documentedRoutes()
+  .openapi(register, async (c) => {
     const input = c.req.valid("json");
     await enforceRateLimit(c, "AUTH_IP_LIMITER", `register:${clientAddress(c)}`);
     // Each registration is an email to the address typed: limited per address, taken or free.
@@ -64,9 +142,9 @@ export const authRoutes = new Hono<AppEnv>()
       await hashPassword(input.password, c.var.config.PASSWORD_HASHING),
     );
     queueEmails(c, [email]);
-    return c.json({ message: registrationSent(input.email), email: input.email } satisfies RegistrationSent, 202);
+    return c.json({ message: registrationSent(input.email), email: input.email }, 202);
   })
-  .post("/login", validate("json", loginSchema), async (c) => {
+  .openapi(login, async (c) => {
     const { email, password } = c.req.valid("json");
     const address = clientAddress(c);
     // A flood guard per address only: it never refuses anyone because of another address's attempts.
@@ -101,25 +179,25 @@ export const authRoutes = new Hono<AppEnv>()
       const methods: SecondFactorChallenge["methods"] = [];
       if (user.totpEnabledAt) methods.push("totp");
       if (user.hasPasskey) methods.push("passkey");
-      return c.json({ secondFactorRequired: true, challenge, methods } satisfies SecondFactorChallenge);
+      return c.json({ secondFactorRequired: true as const, challenge, methods }, 200);
     }
-    return c.json(await signedInResponse(c.var.db, c.var.config.JWT_SECRET, user.id, sessionDetails(c)));
+    return c.json(await signedInResponse(c.var.db, c.var.config.JWT_SECRET, user.id, sessionDetails(c)), 200);
   })
-  .post("/login/second-factor", validate("json", secondFactorSignInSchema), async (c) => {
+  .openapi(loginSecondFactor, async (c) => {
     const { challenge, code } = c.req.valid("json");
     const { config } = c.var;
     await enforceRateLimit(c, "AUTH_IP_LIMITER", `second-factor:${clientAddress(c)}`);
     const userId = await challengedUser(c, challenge);
     const check = await checkSecondFactor(c.var.transactional(), config.WEBHOOK_SECRET_KEY, userId, code);
     if (!check.ok) throw check.error;
-    return c.json(await signedInResponse(c.var.db, config.JWT_SECRET, userId, sessionDetails(c, true)));
+    return c.json(await signedInResponse(c.var.db, config.JWT_SECRET, userId, sessionDetails(c, true)), 200);
   })
-  .post("/login/second-factor/passkey-options", validate("json", secondFactorChallengeSchema), async (c) => {
+  .openapi(loginPasskeyOptions, async (c) => {
     await enforceRateLimit(c, "AUTH_IP_LIMITER", `second-factor:${clientAddress(c)}`);
     const userId = await challengedUser(c, c.req.valid("json").challenge);
-    return c.json(await passkeySignInOptions(c.var.db, userId, relyingParty(c)));
+    return c.json(await passkeySignInOptions(c.var.db, userId, relyingParty(c)), 200);
   })
-  .post("/login/second-factor/passkey", validate("json", passkeySignInSchema), async (c) => {
+  .openapi(loginPasskey, async (c) => {
     const { challenge, response } = c.req.valid("json");
     await enforceRateLimit(c, "AUTH_IP_LIMITER", `second-factor:${clientAddress(c)}`);
     const userId = await challengedUser(c, challenge);
@@ -130,19 +208,19 @@ export const authRoutes = new Hono<AppEnv>()
       relyingParty(c),
     );
     if (!verified) throw badRequest(PASSKEY_NOT_VERIFIED);
-    return c.json(await signedInResponse(c.var.db, c.var.config.JWT_SECRET, userId, sessionDetails(c, true)));
+    return c.json(await signedInResponse(c.var.db, c.var.config.JWT_SECRET, userId, sessionDetails(c, true)), 200);
   })
-  .get("/auth/user", requireUser, (c) => c.json(publicUser(c.var.user)))
-  .post("/auth/confirm-email", validate("json", confirmEmailSchema), async (c) => {
+  .openapi(currentUser, (c) => c.json(publicUser(c.var.user), 200))
+  .openapi(confirmEmailLink, async (c) => {
     await enforceRateLimit(c, "AUTH_IP_LIMITER", `confirm:${clientAddress(c)}`);
     const confirmed = await confirmEmail(c.var.transactional(), await recordSigning(c), c.req.valid("json").token);
     const message =
       confirmed.purpose === "change-company-email"
         ? `The company's email is now ${confirmed.email}.`
         : `Your email ${confirmed.email} is confirmed.`;
-    return c.json({ message, ...confirmed });
+    return c.json({ message, ...confirmed }, 200);
   })
-  .post("/auth/resend-confirmation", requireUser, async (c) => {
+  .openapi(resendConfirmation, async (c) => {
     const { user } = c.var;
     await enforceRateLimit(c, "EMAIL_LIMITER", `confirm:${clientAddress(c)}`);
     await enforceRateLimit(c, "EMAIL_LIMITER", `confirm:${user.email.toLowerCase()}`);
@@ -151,9 +229,9 @@ export const authRoutes = new Hono<AppEnv>()
     queueEmails(c, [email]);
     return c.json({ message: `We sent a new confirmation link to ${user.email}.` }, 202);
   })
-  .post("/logout", requireUser, async (c) => {
+  .openapi(logout, async (c) => {
     await endSession(c.var.db, c.var.user.sessionId);
-    return c.json({ message: "Signed out" });
+    return c.json({ message: "Signed out" }, 200);
   });
 
 /** Browser navigations to /api/login and /api/logout: plain redirects that need no database. */

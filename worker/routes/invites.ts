@@ -1,22 +1,40 @@
-import { Hono } from "hono";
+import { createRoute, z } from "@hono/zod-openapi";
+import { inviteDetailsAnswer, signedInAnswer } from "../../schema/responses";
 import { acceptInviteSchema } from "../../schema/validation/team";
-import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { hashPassword } from "../lib/passwords";
-import { validate } from "../lib/validation";
 import { enforceClientRateLimit, rateLimitByAddress } from "../middleware/rate-limit";
 import { sessionDetails } from "../middleware/auth";
 import { signedInResponse } from "../services/sessions";
 import { acceptInvite, findInvite, HAS_ACCOUNT, inviteTokenHash } from "../services/team";
+import { documentedRoutes, jsonAnswer, jsonBody } from "./contract";
+
+const tokenParam = z.object({ token: z.string().meta({ param: { name: "token", in: "path" } }) });
+
+const readInvite = createRoute({
+  method: "get",
+  path: "/{token}",
+  middleware: [rateLimitByAddress("PUBLIC_LIMITER")] as const,
+  request: { params: tokenParam },
+  responses: { 200: jsonAnswer(inviteDetailsAnswer, "What the invitee sees before joining") },
+});
+
+const acceptOne = createRoute({
+  method: "post",
+  path: "/{token}/accept",
+  middleware: [rateLimitByAddress("PUBLIC_LIMITER")] as const,
+  request: { params: tokenParam, ...jsonBody(acceptInviteSchema) },
+  responses: { 201: jsonAnswer(signedInAnswer, "The new member, signed in") },
+});
 
 /** The invitee's side: no sign-in, the token in the link is the credential. */
-export const inviteRoutes = new Hono<AppEnv>()
-  .get("/:token", rateLimitByAddress("PUBLIC_LIMITER"), async (c) => {
-    const tokenHash = await inviteTokenHash(c.req.param("token"));
-    return c.json(await findInvite(c.var.db, tokenHash));
+export const inviteRoutes = documentedRoutes()
+  .openapi(readInvite, async (c) => {
+    const tokenHash = await inviteTokenHash(c.req.valid("param").token);
+    return c.json(await findInvite(c.var.db, tokenHash), 200);
   })
-  .post("/:token/accept", rateLimitByAddress("PUBLIC_LIMITER"), validate("json", acceptInviteSchema), async (c) => {
-    const tokenHash = await inviteTokenHash(c.req.param("token"));
+  .openapi(acceptOne, async (c) => {
+    const tokenHash = await inviteTokenHash(c.req.valid("param").token);
     const { firstName, lastName, password } = c.req.valid("json");
     await enforceClientRateLimit(c, "AUTH_IP_LIMITER", "invite");
     // Checked before the costly hash, so a dead link or a taken address is answered at once.

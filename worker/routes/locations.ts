@@ -1,15 +1,15 @@
 import { and, asc, desc, eq, ilike, sql } from "drizzle-orm";
-import { Hono } from "hono";
+import { createRoute } from "@hono/zod-openapi";
+import { locationSuggestionsAnswer } from "../../schema/responses";
 import { LOCATION_SUGGESTIONS_LIMIT } from "../../schema/limits";
 import { places, qrCodes } from "../../schema/tables";
 import { locationSearchSchema } from "../../schema/validation/locations";
 import type { Database } from "../db";
-import type { AppEnv } from "../env";
 import { currentCompanyId } from "../request/company";
 import { searchGeocoder } from "../lib/geocoder";
 import { containsPattern, prefixPattern } from "../lib/like-patterns";
-import { validate } from "../lib/validation";
 import { requireCompanyUser, requireUser } from "../middleware/auth";
+import { documentedRoutes, jsonAnswer } from "./contract";
 
 /** Addresses this company has valued before, most recently used first. */
 function companyAddresses(db: Database, companyId: number, query: string) {
@@ -50,26 +50,28 @@ function mergeSuggestions(...sources: string[][]): { name: string }[] {
   return merged;
 }
 
+const searchLocations = createRoute({
+  method: "get",
+  path: "/search",
+  middleware: [requireUser, requireCompanyUser] as const,
+  request: { query: locationSearchSchema },
+  responses: { 200: jsonAnswer(locationSuggestionsAnswer, "Suggestions, best first") },
+});
+
 /**
  * Property Location suggestions (/api/locations/search): the company's own earlier addresses, then, when a
  * geocoder is configured, its street-level answers (more precise than town names), then towns and
  * neighbourhoods from the gazetteer. All sources are asked at once.
  */
-export const locationRoutes = new Hono<AppEnv>().get(
-  "/search",
-  requireUser,
-  requireCompanyUser,
-  validate("query", locationSearchSchema),
-  async (c) => {
-    const { q } = c.req.valid("query");
-    if (!q) return c.json({ suggestions: [] });
-    const geocoderUrl = c.var.config.LOCATION_SEARCH_URL;
-    const [own, gazetteer, geocoded] = await Promise.all([
-      companyAddresses(c.var.db, currentCompanyId(c), q),
-      gazetteerPlaces(c.var.db, q),
-      geocoderUrl ? searchGeocoder(geocoderUrl, q, LOCATION_SUGGESTIONS_LIMIT) : Promise.resolve([]),
-    ]);
-    const names = (rows: { name: string }[]) => rows.map((row) => row.name);
-    return c.json({ suggestions: mergeSuggestions(names(own), geocoded, names(gazetteer)) });
-  },
-);
+export const locationRoutes = documentedRoutes().openapi(searchLocations, async (c) => {
+  const { q } = c.req.valid("query");
+  if (!q) return c.json({ suggestions: [] }, 200);
+  const geocoderUrl = c.var.config.LOCATION_SEARCH_URL;
+  const [own, gazetteer, geocoded] = await Promise.all([
+    companyAddresses(c.var.db, currentCompanyId(c), q),
+    gazetteerPlaces(c.var.db, q),
+    geocoderUrl ? searchGeocoder(geocoderUrl, q, LOCATION_SUGGESTIONS_LIMIT) : Promise.resolve([]),
+  ]);
+  const names = (rows: { name: string }[]) => rows.map((row) => row.name);
+  return c.json({ suggestions: mergeSuggestions(names(own), geocoded, names(gazetteer)) }, 200);
+});

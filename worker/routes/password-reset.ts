@@ -1,21 +1,35 @@
-import { Hono } from "hono";
+import { createRoute } from "@hono/zod-openapi";
+import { messageAnswer } from "../../schema/responses";
 import { queueEmails } from "../request/after-response";
 import { passwordResetRequestSchema, passwordResetSchema } from "../../schema/validation/auth";
-import type { AppEnv } from "../env";
 import { hashPassword } from "../lib/passwords";
-import { validate } from "../lib/validation";
 import { enforceClientRateLimit, enforceRateLimit } from "../middleware/rate-limit";
 import { requestPasswordReset, resetPassword } from "../services/accounts";
+import { documentedRoutes, jsonAnswer, jsonBody } from "./contract";
 
 export const PASSWORD_RESET_SENT =
   "If an account exists for that email, we have sent it a link to reset the password. The link expires in 1 hour.";
+
+const requestReset = createRoute({
+  method: "post",
+  path: "/",
+  request: jsonBody(passwordResetRequestSchema),
+  responses: { 202: jsonAnswer(messageAnswer, "The same answer whether or not the email has an account") },
+});
+
+const confirmReset = createRoute({
+  method: "post",
+  path: "/confirm",
+  request: jsonBody(passwordResetSchema),
+  responses: { 200: jsonAnswer(messageAnswer, "The password is changed") },
+});
 
 /**
  * /api/password-reset: a forgotten password is replaced through a one-time emailed link. The
  * request is answered the same way whether or not the email has an account.
  */
-export const passwordResetRoutes = new Hono<AppEnv>()
-  .post("/", validate("json", passwordResetRequestSchema), async (c) => {
+export const passwordResetRoutes = documentedRoutes()
+  .openapi(requestReset, async (c) => {
     const { email } = c.req.valid("json");
     await enforceClientRateLimit(c, "EMAIL_LIMITER", "reset");
     await enforceRateLimit(c, "EMAIL_LIMITER", `reset:${email.toLowerCase()}`);
@@ -23,7 +37,7 @@ export const passwordResetRoutes = new Hono<AppEnv>()
     queueEmails(c, message ? [message] : []);
     return c.json({ message: PASSWORD_RESET_SENT }, 202);
   })
-  .post("/confirm", validate("json", passwordResetSchema), async (c) => {
+  .openapi(confirmReset, async (c) => {
     const { token, password } = c.req.valid("json");
     await enforceClientRateLimit(c, "AUTH_IP_LIMITER", "reset-confirm");
     const notices = await resetPassword(
@@ -32,10 +46,13 @@ export const passwordResetRoutes = new Hono<AppEnv>()
       await hashPassword(password, c.var.config.PASSWORD_HASHING),
     );
     queueEmails(c, notices);
-    return c.json({
-      message:
-        notices.length > 0
-          ? "Your password has been changed. We removed what was set up before you confirmed your email and emailed you the list. Sign in with the new password."
-          : "Your password has been changed. Sign in with the new password.",
-    });
+    return c.json(
+      {
+        message:
+          notices.length > 0
+            ? "Your password has been changed. We removed what was set up before you confirmed your email and emailed you the list. Sign in with the new password."
+            : "Your password has been changed. Sign in with the new password.",
+      },
+      200,
+    );
   });

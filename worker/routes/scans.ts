@@ -1,16 +1,20 @@
-import { Hono } from "hono";
+import { createRoute } from "@hono/zod-openapi";
+import { recentScansAnswer } from "../../schema/responses";
 import { recentScansQuerySchema } from "../../schema/validation/scans";
-import type { AppEnv } from "../env";
 import { currentCompanyId } from "../request/company";
-import { validate } from "../lib/validation";
 import { requireCompanyUser, requireUser } from "../middleware/auth";
 import { recentCompanyScans } from "../services/scans";
+import { documentedRoutes, jsonAnswer } from "./contract";
+
+const recentScans = createRoute({
+  method: "get",
+  path: "/recent",
+  middleware: [requireUser, requireCompanyUser] as const,
+  request: { query: recentScansQuerySchema },
+  responses: { 200: jsonAnswer(recentScansAnswer, "The company's latest scans by people, newest first") },
+});
 
 /** The company's newest scans over all its codes: the dashboard's "Recent scans" (/api/scans/recent). */
-export const scanRoutes = new Hono<AppEnv>().get(
-  "/recent",
-  requireUser,
-  requireCompanyUser,
-  validate("query", recentScansQuerySchema),
-  async (c) => c.json({ scans: await recentCompanyScans(c.var.db, currentCompanyId(c), c.req.valid("query").limit) }),
+export const scanRoutes = documentedRoutes().openapi(recentScans, async (c) =>
+  c.json({ scans: await recentCompanyScans(c.var.db, currentCompanyId(c), c.req.valid("query").limit) }, 200),
 );

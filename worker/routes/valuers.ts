@@ -1,12 +1,12 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
-import { Hono } from "hono";
+import { createRoute, z } from "@hono/zod-openapi";
 import { valuers } from "../../schema/tables";
 import { valuerSchema } from "../../schema/validation/valuers";
-import type { Valuer } from "../../schema/responses";
-import type { AppEnv } from "../env";
+import { messageAnswer, valuerAnswer } from "../../schema/responses";
 import { currentCompanyId } from "../request/company";
 import { notFound } from "../lib/errors";
-import { parseId, validate } from "../lib/validation";
+import { parseId } from "../lib/validation";
+import { documentedRoutes, jsonAnswer, jsonBody, rowIdParam } from "./contract";
 import { requireActiveCompany, requireCompanyOwner, requireCompanyUser, requireUser } from "../middleware/auth";
 
 const VALUER_NOT_FOUND = "Valuer not found";
@@ -29,69 +29,84 @@ const valuerColumns = {
 const liveValuerOf = (companyId: number, id: number) =>
   and(eq(valuers.id, id), eq(valuers.companyId, companyId), isNull(valuers.deletedAt));
 
+const listValuers = createRoute({
+  method: "get",
+  path: "/",
+  middleware: [requireUser, requireCompanyUser] as const,
+  responses: { 200: jsonAnswer(z.array(valuerAnswer), "The company's valuers, by name") },
+});
+
+const addValuer = createRoute({
+  method: "post",
+  path: "/",
+  middleware: [requireUser, requireCompanyUser, ownerOnly, requireActiveCompany] as const,
+  request: jsonBody(valuerSchema),
+  responses: { 201: jsonAnswer(valuerAnswer, "The valuer added") },
+});
+
+const updateValuer = createRoute({
+  method: "put",
+  path: "/{id}",
+  middleware: [requireUser, requireCompanyUser, ownerOnly, requireActiveCompany] as const,
+  request: { params: rowIdParam, ...jsonBody(valuerSchema) },
+  responses: { 200: jsonAnswer(valuerAnswer, "The valuer as changed") },
+});
+
+const deleteValuer = createRoute({
+  method: "delete",
+  path: "/{id}",
+  middleware: [requireUser, requireCompanyUser, ownerOnly, requireActiveCompany] as const,
+  request: { params: rowIdParam },
+  responses: { 200: jsonAnswer(messageAnswer, "The valuer is deleted") },
+});
+
 /**
  * The company's valuers (/api/valuers). Deleting only sets deletedAt: codes they signed keep pointing at
  * the row, so certificates and history still name the signer, while lists and the signing-valuer
  * choice no longer offer them.
  */
-export const valuerRoutes = new Hono<AppEnv>()
-  .get("/", requireUser, requireCompanyUser, async (c) => {
+export const valuerRoutes = documentedRoutes()
+  .openapi(listValuers, async (c) => {
     const list = await c.var.db
       .select(valuerColumns)
       .from(valuers)
       .where(and(eq(valuers.companyId, currentCompanyId(c)), isNull(valuers.deletedAt)))
       .orderBy(asc(valuers.name), asc(valuers.id));
-    return c.json(list satisfies Valuer[]);
+    return c.json(list, 200);
   })
-  .post(
-    "/",
-    requireUser,
-    requireCompanyUser,
-    ownerOnly,
-    requireActiveCompany,
-    validate("json", valuerSchema),
-    async (c) => {
-      const input = c.req.valid("json");
-      const [valuer] = await c.var.db
-        .insert(valuers)
-        .values({ ...input, companyId: currentCompanyId(c), userId: c.var.user.id })
-        .returning(valuerColumns);
-      return c.json(valuer! satisfies Valuer, 201);
-    },
-  )
-  .put(
-    "/:id",
-    requireUser,
-    requireCompanyUser,
-    ownerOnly,
-    requireActiveCompany,
-    validate("json", valuerSchema),
-    async (c) => {
-      const id = parseId(c.req.param("id"), VALUER_NOT_FOUND);
-      const { name, phone, qualification, registrationNumber, isActive } = c.req.valid("json");
-      // The dialog always sends every field, so a blank phone, qualification or number clears it.
-      const [valuer] = await c.var.db
-        .update(valuers)
-        .set({
-          name,
-          phone: phone ?? null,
-          qualification: qualification ?? null,
-          registrationNumber: registrationNumber ?? null,
-          isActive,
-        })
-        .where(liveValuerOf(currentCompanyId(c), id))
-        .returning(valuerColumns);
-      if (!valuer) throw notFound(VALUER_NOT_FOUND);
-      return c.json(valuer satisfies Valuer);
-    },
-  )
-  .delete("/:id", requireUser, requireCompanyUser, ownerOnly, requireActiveCompany, async (c) => {
-    const id = parseId(c.req.param("id"), VALUER_NOT_FOUND);
+  .openapi(addValuer, async (c) => {
+    const input = c.req.valid("json");
+    const [valuer] = await c.var.db
+      .insert(valuers)
+      .values({ ...input, companyId: currentCompanyId(c), userId: c.var.user.id })
+      .returning(valuerColumns);
+    return c.json(valuer!, 201);
+  })
+  .openapi(updateValuer, async (c) => {
+    const id = parseId(c.req.valid("param").id, VALUER_NOT_FOUND);
+    const { name, phone, qualification, registrationNumber, isActive } = c.req.valid("json");
+    // The dialog always sends every field, so a blank phone, qualification or number clears it.
+    const [valuer] = await c.var.db
+      .update(valuers)
+      .set({
+        name,
+        phone: phone ?? null,
+        qualification: qualification ?? null,
+        registrationNumber: registrationNumber ?? null,
+        isActive,
+      })
+      .where(liveValuerOf(currentCompanyId(c), id))
+      .returning(valuerColumns);
+    if (!valuer) throw notFound(VALUER_NOT_FOUND);
+    return c.json(valuer, 200);
+  })
+  .openapi(deleteValuer, async (c) => {
+    const id = parseId(c.req.valid("param").id, VALUER_NOT_FOUND);
     const [valuer] = await c.var.db
       .update(valuers)
       .set({ deletedAt: new Date(), isActive: false })
       .where(liveValuerOf(currentCompanyId(c), id))
       .returning({ id: valuers.id });
     if (!valuer) throw notFound(VALUER_NOT_FOUND);
-    return c.json({ message: "Valuer deleted successfully" });
+    return c.json({ message: "Valuer deleted successfully" }, 200);
   });

@@ -3,7 +3,6 @@ import { signIssuerDecision } from "./signed-records";
 import { and, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { VerificationStatus } from "../../schema/limits";
-import type { AdminCompanyDetails } from "../../schema/responses";
 import { companies, issuerVerifications, qrCodes, users, valuers } from "../../schema/tables";
 import type { Database, Reader, TransactionalDatabase } from "../db";
 import { notFound } from "../lib/errors";
@@ -123,7 +122,7 @@ function codeIdentitiesQuery(db: Reader, companyId: number) {
     .orderBy(sql`count(*) desc`, qrCodes.issuerName);
 }
 
-export async function loadCompanyDetails(db: Database, companyId: number): Promise<AdminCompanyDetails> {
+export async function loadCompanyDetails(db: Database, companyId: number) {
   const [[company], codes, companyValuers, codeIdentities] = await Promise.all([
     selectCompanies(db, eq(companies.id, companyId)),
     db

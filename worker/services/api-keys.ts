@@ -1,6 +1,5 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { API_KEY_PREFIX, DAY_MS, type ApiKeyScope } from "../../schema/limits";
-import type { ApiKeySummary, CreatedApiKey } from "../../schema/responses";
 import { apiKeys, companies, users } from "../../schema/tables";
 import type { createApiKeySchema } from "../../schema/validation/api-keys";
 import type { z } from "zod";
@@ -42,7 +41,7 @@ export const isApiKey = (credential: string) => credential.startsWith(API_KEY_PR
 export const hasKeyFormat = (credential: string) => KEY_FORMAT.test(credential);
 
 /** The company's keys, newest first, revoked ones included (they say when they were revoked). */
-export function listApiKeys(db: Database, companyId: number): Promise<ApiKeySummary[]> {
+export function listApiKeys(db: Database, companyId: number) {
   return db
     .select(summaryColumns)
     .from(apiKeys)
@@ -57,7 +56,7 @@ export async function createApiKey(
   owner: Actor,
   companyId: number,
   input: Omit<z.output<typeof createApiKeySchema>, "currentPassword">,
-): Promise<CreatedApiKey> {
+) {
   // The company's row is the lock that keeps two concurrent requests from passing the cap together.
   await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for("update");
   const live = await tx.$count(apiKeys, and(eq(apiKeys.companyId, companyId), isNull(apiKeys.revokedAt)));

@@ -1,5 +1,4 @@
 import { desc } from "drizzle-orm";
-import type { AuditLogEntry, Page } from "../../schema/responses";
 import { auditLog } from "../../schema/tables";
 import type { Database, Transaction } from "../db";
 import { fetchPage } from "../lib/pagination";
@@ -45,7 +44,7 @@ export async function recordAudit(tx: Transaction, actor: { id: number; email: s
 }
 
 /** One page of the audit log, newest first, with the log's total. */
-export function listAuditLog(db: Database, page: number, pageSize: number): Promise<Page<AuditLogEntry>> {
+export function listAuditLog(db: Database, page: number, pageSize: number) {
   return fetchPage(
     page,
     pageSize,

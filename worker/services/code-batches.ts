@@ -1,18 +1,24 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
-import type { QrCode } from "../../schema/responses";
+
 import { qrCodes, valuers } from "../../schema/tables";
 import type { CodeBatchRow } from "../../schema/validation/qr-codes";
 import type { Transactional } from "../db";
 import { ApiError } from "../lib/errors";
 import type { RecordSigning } from "../lib/signing";
-import { CHOOSE_ACTIVE_VALUER, createSignedCode, lockCompanyReferences, selectCodes } from "./qr-codes";
+import {
+  CHOOSE_ACTIVE_VALUER,
+  createSignedCode,
+  lockCompanyReferences,
+  selectCodes,
+  type StoredCode,
+} from "./qr-codes";
 import { issuedEvent, type WebhookEventInput, type WebhookOutbox } from "./webhooks";
 
 export interface BatchResult {
   externalReference: string;
   /** "existing": the firm's reference already had this code (an earlier batch, or one sent twice). */
   status: "created" | "existing";
-  code: QrCode;
+  code: StoredCode;
 }
 
 const REFERENCE_HAS_OTHER_DETAILS =

@@ -2,7 +2,6 @@ import type { RecordSigning } from "../lib/signing";
 import { signCertificate } from "./signed-records";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { CodeStatus, CodeStatusEvent } from "../../schema/responses";
 import { codeStatusEvents, qrCodes, users } from "../../schema/tables";
 import type { CodeStatusAction, RevokeCode } from "../../schema/validation/code-status";
 import type { Database, Transaction, TransactionalDatabase } from "../db";
@@ -19,7 +18,7 @@ const revoker = alias(users, "revoker");
 const actorColumns = { id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName };
 
 /** The code's current state as the detail screen shows it, with the replacing code's address. */
-export async function loadCodeStatus(db: Database, origin: string, codeId: number): Promise<CodeStatus> {
+export async function loadCodeStatus(db: Database, origin: string, codeId: number) {
   const [row] = await db
     .select({
       id: qrCodes.id,
@@ -49,7 +48,7 @@ export async function loadCodeStatus(db: Database, origin: string, codeId: numbe
   };
 }
 
-export function loadStatusEvents(db: Database, codeId: number): Promise<CodeStatusEvent[]> {
+export function loadStatusEvents(db: Database, codeId: number) {
   return db
     .select({
       id: codeStatusEvents.id,

@@ -1,7 +1,6 @@
 import type { RecordSigning } from "../lib/signing";
 import { signIssuerDecision } from "./signed-records";
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { CurrentCompany } from "../../schema/responses";
 import { companies, issuerVerifications } from "../../schema/tables";
 import type {
   CompanyDetails,
@@ -55,7 +54,7 @@ const companyColumns = {
 };
 
 /** The signed-in user's company as Company Details shows it, with an email change awaiting confirmation. */
-export async function loadCompany(db: Database, companyId: number): Promise<CurrentCompany> {
+export async function loadCompany(db: Database, companyId: number) {
   const [[company], pending] = await Promise.all([
     db.select(companyColumns).from(companies).where(eq(companies.id, companyId)).limit(1),
     pendingEmailChange(db, { companyId }, "change-company-email"),

@@ -11,8 +11,9 @@ const KEY_LIFETIME = "24 hours";
 const KEY_REUSED = "This Idempotency-Key was already used with a different request. Send a new key for a new request.";
 const KEY_IN_FLIGHT = "A request with this Idempotency-Key is still being processed. Try again in a moment.";
 
-export interface Answer<T> {
-  status: ContentfulStatusCode;
+/** What a route answered; a replay answers the same status as the first time. */
+export interface Answer<T, Status extends ContentfulStatusCode = ContentfulStatusCode> {
+  status: Status;
   body: T;
 }
 
@@ -36,11 +37,11 @@ const isExpired = (createdAt: typeof idempotencyKeys.createdAt, at = sql`now()`)
  * - a failed `run` (a refused valuer, say) leaves no key behind, so the request may be resent as is;
  * - the same key with a different request is refused with 422, never replayed.
  */
-export async function answerOnce<T>(
+export async function answerOnce<T, Status extends ContentfulStatusCode>(
   db: TransactionalDatabase,
   request: IdempotentRequest,
-  run: (tx: Transaction) => Promise<Answer<T>>,
-): Promise<Answer<T> & { replayed: boolean }> {
+  run: (tx: Transaction) => Promise<Answer<T, Status>>,
+): Promise<Answer<T, Status> & { replayed: boolean }> {
   const { userId, key } = request;
   // Without a key the work still commits as one: a code and its signed record, or neither.
   if (!key) return { ...(await db.transaction((tx) => run(tx))), replayed: false };
@@ -57,14 +58,18 @@ export async function answerOnce<T>(
         setWhere: isExpired(idempotencyKeys.createdAt),
       })
       .returning({ userId: idempotencyKeys.userId });
-    if (!claimed) return { ...(await firstAnswer<T>(tx, thisKey, requestHash)), replayed: true };
+    if (!claimed) return { ...(await firstAnswer<T, Status>(tx, thisKey, requestHash)), replayed: true };
     const answer = await run(tx);
     await tx.update(idempotencyKeys).set({ responseStatus: answer.status, responseBody: answer.body }).where(thisKey);
     return { ...answer, replayed: false };
   });
 }
 
-async function firstAnswer<T>(tx: Transaction, thisKey: ReturnType<typeof and>, requestHash: string) {
+async function firstAnswer<T, Status extends ContentfulStatusCode>(
+  tx: Transaction,
+  thisKey: ReturnType<typeof and>,
+  requestHash: string,
+) {
   const [first] = await tx
     .select({
       requestHash: idempotencyKeys.requestHash,
@@ -80,7 +85,7 @@ async function firstAnswer<T>(tx: Transaction, thisKey: ReturnType<typeof and>, 
   if (first.requestHash !== requestHash) {
     throw new ApiError(422, KEY_REUSED, undefined, undefined, "idempotency_key_reused");
   }
-  return { status: first.status as ContentfulStatusCode, body: first.body as T };
+  return { status: first.status as Status, body: first.body as T };
 }
 
 /** The hourly cron's sweep: keys past their lifetime at `now` are deleted (they are ignored already). */

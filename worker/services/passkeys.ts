@@ -6,7 +6,6 @@ import type {
 } from "@simplewebauthn/server";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { base64url } from "jose";
-import type { PasskeyRegistered, PasskeySummary } from "../../schema/responses";
 import { passkeys, sessions, users, webauthnChallenges } from "../../schema/tables";
 import type { Database, Transaction, TransactionalDatabase } from "../db";
 import { badRequest } from "../lib/errors";
@@ -42,7 +41,7 @@ const summaryColumns = {
   lastUsedAt: passkeys.lastUsedAt,
 };
 
-export function listPasskeys(db: Database, userId: number): Promise<PasskeySummary[]> {
+export function listPasskeys(db: Database, userId: number) {
   return db.select(summaryColumns).from(passkeys).where(eq(passkeys.userId, userId)).orderBy(asc(passkeys.id));
 }
 
@@ -124,7 +123,7 @@ export function registerPasskey(
   name: string,
   response: RegistrationResponseJSON,
   rp: RelyingParty,
-): Promise<PasskeyRegistered> {
+) {
   return db.transaction(async (tx) => {
     const challenge = signedChallenge(response.response.clientDataJSON);
     if (!(await consumeChallenge(tx, user.id, "register", challenge))) throw badRequest(PASSKEY_NOT_VERIFIED);

@@ -7,7 +7,7 @@ import { QR_LIST_MAX, QR_PAGE_SIZE, type CreateQrCode, type QrCodeListQuery } fr
 import type { Database, Queryable, Reader, Transaction } from "../db";
 import { ApiError, notFound } from "../lib/errors";
 import { containsPattern } from "../lib/like-patterns";
-import type { CodeSigner, Page, QrCode } from "../../schema/responses";
+import type { CodeSigner, Page } from "../../schema/responses";
 import { pageRange, type PageRange } from "../lib/pagination";
 import { verificationAddress } from "../lib/public-address";
 import { randomToken } from "../lib/random";
@@ -94,6 +94,9 @@ export function selectCodes(db: Reader) {
   return db.select(codeWithValuer).from(qrCodes).$dynamic();
 }
 
+/** A code as read from the database (dates as Date); the routes answer it as their schemas describe. */
+export type StoredCode = Awaited<ReturnType<typeof selectCodes>>[number];
+
 /**
  * One code of the company with its signer as frozen on the certificate and, when an edit of the
  * valuer made them differ since, the signer's details now (so the firm sees why the certificate
@@ -103,7 +106,7 @@ export async function getCompanyCode(
   db: Database,
   companyId: number,
   rawId: string,
-): Promise<QrCode & { signerNow: CodeSigner | null }> {
+): Promise<StoredCode & { signerNow: CodeSigner | null }> {
   const id = parseId(rawId, CODE_NOT_FOUND);
   const [row] = await db
     .select({ ...codeWithValuer, nowName: valuers.name, nowQualification: valuers.qualification })
@@ -264,7 +267,7 @@ export async function issueCode(
   signing: RecordSigning,
   outbox: WebhookOutbox,
   values: CreateQrCode & { userId: number; companyId: number },
-): Promise<QrCode> {
+): Promise<StoredCode> {
   if (values.externalReference) await lockCompanyReferences(db, values.companyId);
   const valuer = await findSigningValuer(db, values.companyId, values.valuerId);
   if (!valuer) throw new ApiError(400, "Validation failed", [`valuerId: ${CHOOSE_ACTIVE_VALUER}`]);
@@ -356,7 +359,7 @@ export async function codePage(
   companyId: number,
   query: QrCodeListQuery,
   rows: Awaited<ReturnType<typeof codePageQuery>>,
-): Promise<Page<QrCode>> {
+): Promise<Page<StoredCode>> {
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? QR_PAGE_SIZE;
   const total = rows[0]?.total ?? (page > 1 ? await countCodes(db, listFilter(companyId, query)) : 0);

@@ -1,6 +1,5 @@
 import { and, desc, eq, gte, sql } from "drizzle-orm";
 import { DAY_MS } from "../../schema/limits";
-import type { CodeScans, RecentScan } from "../../schema/responses";
 import { qrCodes, scanEvents } from "../../schema/tables";
 import { CODE_SCANS_LIMIT, SCAN_CHART_DAYS } from "../../schema/validation/scans";
 import type { Database } from "../db";
@@ -64,7 +63,7 @@ function latestScans(db: Database, codeId: number) {
 }
 
 /** One code's scan log: the latest visits, the per-day chart and how many distinct people scanned. */
-export async function loadCodeScans(db: Database, codeId: number): Promise<CodeScans> {
+export async function loadCodeScans(db: Database, codeId: number) {
   const [scans, daily, unique] = await Promise.all([
     latestScans(db, codeId),
     dailyCounts(db, codeId),
@@ -74,7 +73,7 @@ export async function loadCodeScans(db: Database, codeId: number): Promise<CodeS
 }
 
 /** The company's newest scans across all its codes (dashboard "Recent scans"). */
-export function recentCompanyScans(db: Database, companyId: number, limit: number): Promise<RecentScan[]> {
+export function recentCompanyScans(db: Database, companyId: number, limit: number) {
   return db
     .select({
       ...scanColumns,

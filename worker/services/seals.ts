@@ -5,7 +5,6 @@ import { alias } from "drizzle-orm/pg-core";
 import { codeTitle } from "../../schema/code-description";
 import { displayName } from "../../schema/display-name";
 import type { CodeStatusName, CopyVerdict, IssuerTrust } from "../../schema/limits";
-import type { CopyCheck, RegisteredSeal, ReportSeal } from "../../schema/responses";
 import { signedRecordFile } from "../../schema/signed-record-file";
 import { companies, qrCodes, reportSeals, scanEvents, users } from "../../schema/tables";
 import { PUBLIC_TOKEN_PATTERN } from "../../schema/validation/certificate";
@@ -43,7 +42,7 @@ type SealRow = {
   email: string | null;
 };
 
-const toReportSeal = ({ firstName, lastName, email, ...seal }: SealRow): ReportSeal => ({
+const toReportSeal = ({ firstName, lastName, email, ...seal }: SealRow) => ({
   ...seal,
   sealedBy: email === null ? null : displayName({ firstName, lastName, email }),
 });
@@ -61,7 +60,7 @@ export async function registerSeal(
   companyId: number,
   rawCodeId: string,
   input: ReportFingerprint,
-): Promise<RegisteredSeal> {
+) {
   // The seal and its signed record commit together, so the record names this version.
   return db.transaction(async (tx) => {
     // The code's row lock puts seals of one code in line: each sees the versions before it.
@@ -106,7 +105,7 @@ export async function registerSeal(
 }
 
 /** Every sealed version of a company's code, newest first. */
-export async function listSeals(db: Database, companyId: number, rawCodeId: string): Promise<ReportSeal[]> {
+export async function listSeals(db: Database, companyId: number, rawCodeId: string) {
   const code = await findCompanyCode(db, companyId, rawCodeId);
   const rows = await db
     .select(sealColumns)
@@ -175,7 +174,7 @@ export async function checkCopy(
   copy: ReportFingerprint,
   visit: Visit | null,
   outbox: WebhookOutbox,
-): Promise<CopyCheck> {
+) {
   if (!PUBLIC_TOKEN_PATTERN.test(token)) throw notFound(CERTIFICATE_NOT_FOUND);
   const code = alias(qrCodes, "code");
   const company = alias(companies, "company");

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, ne, sql, type SQL } from "drizzle-orm";
 import { companies, sessions, users } from "../../schema/tables";
-import type { ActiveSession, PublicUser, SignedIn } from "../../schema/responses";
+import type { PublicUser } from "../../schema/responses";
 import type { Database, Queryable, Transaction } from "../db";
 import { ApiError } from "../lib/errors";
 import { randomToken, sha256Hex } from "../lib/random";
@@ -8,7 +8,11 @@ import { SESSION_TTL_SECONDS, signSessionToken } from "../lib/tokens";
 import { retireEmailTokens } from "./email-tokens";
 
 /** The signed-in user as every route sees it: the public view, plus the session and when the email was confirmed. */
-export interface AuthenticatedUser extends Omit<PublicUser, "emailVerified" | "secondFactor" | "company"> {
+export interface AuthenticatedUser extends Omit<
+  PublicUser,
+  "emailVerified" | "secondFactor" | "company" | "createdAt"
+> {
+  createdAt: Date;
   /** When the user proved they own their email; codes can be issued only after that. */
   emailVerifiedAt: Date | null;
   sessionId: string;
@@ -196,7 +200,7 @@ export async function endOutstandingAccess(tx: Transaction, userId: number, keep
 const sessionHandle = async (sessionId: string) => (await sha256Hex(`session-handle:${sessionId}`)).slice(0, 24);
 
 /** The user's live sessions, most recently used first, for Profile → Security. */
-export async function listSessions(db: Database, userId: number, currentSessionId: string): Promise<ActiveSession[]> {
+export async function listSessions(db: Database, userId: number, currentSessionId: string) {
   const rows = await db
     .select({
       sid: sessions.sid,
@@ -260,12 +264,7 @@ export function describeDevice(userAgent: string): string {
 }
 
 /** Starts a session and answers as /api/register and /api/login do: `{ token, user }`. */
-export async function signedInResponse(
-  db: Database,
-  secret: string,
-  userId: number,
-  details: SessionDetails = {},
-): Promise<SignedIn> {
+export async function signedInResponse(db: Database, secret: string, userId: number, details: SessionDetails = {}) {
   const { token, sessionId } = await startSession(db, secret, { id: userId }, details);
   const signedIn = await loadSessionUser(db, { userId, sessionId });
   if (!signedIn) throw new ApiError(500, "Session could not be started");
@@ -273,7 +272,7 @@ export async function signedInResponse(
 }
 
 /** The public view of a user: never the password hash. */
-export function publicUser(user: Omit<AuthenticatedUser, "sessionId">): PublicUser {
+export function publicUser(user: Omit<AuthenticatedUser, "sessionId">) {
   const { id, email, firstName, lastName, role, isActive, profileImageUrl, companyId, createdAt } = user;
   const company = user.company && {
     id: user.company.id,

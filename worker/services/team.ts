@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, isNull, ne, not, sql } from "drizzle-orm";
 import { DAY_MS, ROLES } from "../../schema/limits";
-import type { InviteDetails, PendingInvite, Team } from "../../schema/responses";
 import { auditLog, companies, invites, users } from "../../schema/tables";
 import { INVITATIONS_PER_DAY, INVITE_TOKEN_LENGTH, INVITE_VALID_DAYS } from "../../schema/validation/team";
 import type { Database, Queryable, Reader, Transaction, TransactionalDatabase } from "../db";
@@ -113,7 +112,7 @@ export async function createInvite(db: TransactionalDatabase, companyId: number,
       .insert(invites)
       .values({ companyId, email, tokenHash, invitedById: inviter.id, expiresAt })
       .returning(inviteColumns);
-    return row! satisfies PendingInvite;
+    return row!;
   });
   return { invite, email: await invitationEmail(db, inviter, email, token, expiresAt) };
 }
@@ -166,7 +165,7 @@ export async function cancelPendingInvites(tx: Transaction, actor: Actor, compan
   return cancelled.map(({ email }) => email);
 }
 
-export async function listTeam(db: Database, companyId: number, ownerId: number): Promise<Team> {
+export async function listTeam(db: Database, companyId: number, ownerId: number) {
   const [members, pending] = await Promise.all([
     db
       .select({
@@ -253,7 +252,7 @@ const usableInvite = (db: Reader, tokenHash: string) =>
     inArray(invites.companyId, db.select({ id: companies.id }).from(companies).where(eq(companies.isActive, true))),
   );
 
-export async function findInvite(db: Database, tokenHash: string): Promise<InviteDetails> {
+export async function findInvite(db: Database, tokenHash: string) {
   const [invite] = await db
     .select({ companyName: companies.name, email: invites.email, expiresAt: invites.expiresAt })
     .from(invites)

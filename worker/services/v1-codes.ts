@@ -1,19 +1,19 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { V1Code } from "../../schema/api-v1";
-import type { Page, QrCode } from "../../schema/responses";
+import type { Page } from "../../schema/responses";
 import { qrCodes, valuers } from "../../schema/tables";
 import { PUBLIC_TOKEN_PATTERN } from "../../schema/validation/certificate";
 import type { QrCodeListQuery } from "../../schema/validation/qr-codes";
 import type { Database, Reader } from "../db";
 import { notFound } from "../lib/errors";
-import { CODE_NOT_FOUND, codePage, codePageQuery, codePageRange, selectCodes } from "./qr-codes";
+import { CODE_NOT_FOUND, codePage, codePageQuery, codePageRange, selectCodes, type StoredCode } from "./qr-codes";
 
 /**
  * The integration API's view of a company's codes (/api/v1/codes): each code named by its token,
  * the code that replaces it by that code's token, never a row number.
  */
 
-export function toV1Code(code: QrCode, supersededByToken: string | null): V1Code {
+export function toV1Code(code: StoredCode, supersededByToken: string | null): V1Code {
   return {
     id: code.publicToken,
     url: code.qrCodeData,
@@ -70,7 +70,7 @@ export async function codeIdByToken(db: Reader, companyId: number, token: string
 }
 
 /** The tokens of the codes that replace any of these codes, by the replaced code's id, read in one query. */
-async function successorTokensOf(db: Reader, codes: QrCode[]): Promise<Map<number, string>> {
+async function successorTokensOf(db: Reader, codes: StoredCode[]): Promise<Map<number, string>> {
   const ids = [...new Set(codes.flatMap((code) => (code.supersededById === null ? [] : [code.supersededById])))];
   if (ids.length === 0) return new Map();
   const successors = await db
@@ -87,7 +87,7 @@ async function successorTokensOf(db: Reader, codes: QrCode[]): Promise<Map<numbe
 }
 
 /** The codes as the API answers them, in the order given. */
-export async function withSuccessorTokens(db: Reader, codes: QrCode[]): Promise<V1Code[]> {
+export async function withSuccessorTokens(db: Reader, codes: StoredCode[]): Promise<V1Code[]> {
   const tokens = await successorTokensOf(db, codes);
   return codes.map((code) => toV1Code(code, tokens.get(code.id) ?? null));
 }

@@ -2,7 +2,7 @@ import { ChevronDown, Menu } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { useState, type ReactNode } from "react";
 import { Link, matchPath, useLocation, useNavigate } from "react-router";
-import type { Json, PublicUser } from "../../../schema/responses";
+import type { PublicUser } from "../../../schema/responses";
 import { Dialog } from "../../components/ui/dialog";
 import { BrandMark } from "../../components/layout/brand-mark";
 import { cn } from "../../lib/cn";
@@ -39,7 +39,7 @@ function NavList({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => v
   );
 }
 
-function UserMenu({ user }: { user: Json<PublicUser> }) {
+function UserMenu({ user }: { user: PublicUser }) {
   const signOut = useSignOut();
   const navigate = useNavigate();
   const isAdmin = user.role === "admin";
@@ -95,7 +95,7 @@ function UserMenu({ user }: { user: Json<PublicUser> }) {
 }
 
 /** The signed-in frame: top bar, side navigation (hidden on small screens) and a mobile slide-out menu. */
-export function AppShell({ user, children }: { user: Json<PublicUser>; children: ReactNode }) {
+export function AppShell({ user, children }: { user: PublicUser; children: ReactNode }) {
   const [mobileOpen, setMobileOpen] = useState(false);
   const items = user.role === "admin" ? ADMIN_NAVIGATION : USER_NAVIGATION;
   return (

@@ -1,11 +1,11 @@
-import type { Json, PublicUser } from "../../../schema/responses";
+import type { PublicUser } from "../../../schema/responses";
 import { ResendConfirmationButton } from "../../features/auth/components/resend-confirmation-button";
 
 /**
  * Shown on every workspace screen until the user has followed the link sent to their address:
  * the server refuses to issue codes before that, so the reason is said before they try.
  */
-export function EmailConfirmationBanner({ user }: { user: Json<PublicUser> }) {
+export function EmailConfirmationBanner({ user }: { user: PublicUser }) {
   if (user.emailVerified || user.role === "admin") return null;
   return (
     <div

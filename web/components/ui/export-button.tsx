@@ -1,18 +1,23 @@
 import { useMutation } from "@tanstack/react-query";
 import { Download } from "lucide-react";
-import { apiDownload } from "../../lib/api-client";
 import { downloadBlob } from "../../lib/download";
 import { Button } from "./button";
 import { useFailureToast } from "./failure-toast";
 
 /**
- * "Export CSV": asks the server for the file at `path` (an export route, with the screen's filters)
- * and saves it under the server's name. Pending while the file streams in.
+ * "Export CSV": asks the server for the file (an export route, with the screen's filters) and
+ * saves it under the server's name. Pending while the file streams in.
  */
-export function ExportCsvButton({ path, fallbackName }: { path: string; fallbackName: string }) {
+export function ExportCsvButton({
+  download,
+  fallbackName,
+}: {
+  download: () => Promise<{ blob: Blob; fileName: string | null }>;
+  fallbackName: string;
+}) {
   const showFailure = useFailureToast();
   const exportFile = useMutation({
-    mutationFn: () => apiDownload(path),
+    mutationFn: download,
     onSuccess: ({ blob, fileName }) => downloadBlob(blob, fileName ?? fallbackName),
     onError: (error) => showFailure("Export failed", error),
   });

@@ -1,11 +1,18 @@
-import { Hono } from "hono";
+import { createRoute } from "@hono/zod-openapi";
+import { auditLogEntryAnswer, pageAnswer } from "../../../schema/responses";
 import { auditLogQuerySchema } from "../../../schema/validation/admin";
-import type { AppEnv } from "../../env";
-import { validate } from "../../lib/validation";
 import { listAuditLog } from "../../services/audit";
+import { documentedRoutes, jsonAnswer } from "../contract";
+
+const auditLog = createRoute({
+  method: "get",
+  path: "/",
+  request: { query: auditLogQuerySchema },
+  responses: { 200: jsonAnswer(pageAnswer(auditLogEntryAnswer), "One page of administrators' changes, newest first") },
+});
 
 /** /api/admin/audit-log: every administrator's change, newest first, always paged. */
-export const adminAuditLogRoutes = new Hono<AppEnv>().get("/", validate("query", auditLogQuerySchema), async (c) => {
+export const adminAuditLogRoutes = documentedRoutes().openapi(auditLog, async (c) => {
   const { page, pageSize } = c.req.valid("query");
-  return c.json(await listAuditLog(c.var.db, page, pageSize));
+  return c.json(await listAuditLog(c.var.db, page, pageSize), 200);
 });

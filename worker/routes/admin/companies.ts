@@ -1,5 +1,5 @@
+import { createRoute, z } from "@hono/zod-openapi";
 import { recordSigning } from "../../request/record-signing";
-import { Hono } from "hono";
 import {
   activeStatusSchema,
   ADMIN_PAGE_SIZE,
@@ -7,11 +7,17 @@ import {
   companyVerificationSchema,
   resetPasswordSchema,
 } from "../../../schema/validation/admin";
-import type { AdminCompany } from "../../../schema/responses";
-import type { AppEnv } from "../../env";
+import {
+  adminCompanyAnswer,
+  adminCompanyDetailsAnswer,
+  companyStatusChangedAnswer,
+  companyVerificationChangedAnswer,
+  messageAnswer,
+  pageAnswer,
+} from "../../../schema/responses";
 import { hashPassword } from "../../lib/passwords";
 import { listOrPage } from "../../lib/pagination";
-import { parseId, validate } from "../../lib/validation";
+import { parseId } from "../../lib/validation";
 import {
   companySearch,
   countCompanies,
@@ -22,48 +28,89 @@ import {
   setCompanyActive,
 } from "../../services/admin-companies";
 import { COMPANY_NOT_FOUND } from "../../services/companies";
+import { documentedRoutes, jsonAnswer, jsonBody, rowIdParam } from "../contract";
+
+const listCompanies = createRoute({
+  method: "get",
+  path: "/",
+  request: { query: adminCompanyListQuerySchema },
+  responses: {
+    200: jsonAnswer(
+      z.union([z.array(adminCompanyAnswer), pageAnswer(adminCompanyAnswer)]),
+      "Every company (or with `page`, one page and the total)",
+    ),
+  },
+});
 
 /** /api/admin/companies-detailed: every company with its owner's email and counts; `verification` filters the review queue. */
-export const adminCompanyListRoutes = new Hono<AppEnv>().get(
-  "/",
-  validate("query", adminCompanyListQuerySchema),
-  async (c) => {
-    const query = c.req.valid("query");
-    const where = companySearch(query.search, query.verification);
-    return c.json(
-      await listOrPage<AdminCompany>(
-        query,
-        ADMIN_PAGE_SIZE.default,
-        (range) => selectCompanies(c.var.db, where, range),
-        () => countCompanies(c.var.db, where),
-      ),
-    );
-  },
-);
+export const adminCompanyListRoutes = documentedRoutes().openapi(listCompanies, async (c) => {
+  const query = c.req.valid("query");
+  const where = companySearch(query.search, query.verification);
+  return c.json(
+    await listOrPage(
+      query,
+      ADMIN_PAGE_SIZE.default,
+      (range) => selectCompanies(c.var.db, where, range),
+      () => countCompanies(c.var.db, where),
+    ),
+    200,
+  );
+});
+
+const companyDetails = createRoute({
+  method: "get",
+  path: "/{id}/details",
+  request: { params: rowIdParam },
+  responses: { 200: jsonAnswer(adminCompanyDetailsAnswer, "The company, its newest codes, valuers and identities") },
+});
+
+const setStatus = createRoute({
+  method: "patch",
+  path: "/{id}/status",
+  request: { params: rowIdParam, ...jsonBody(activeStatusSchema) },
+  responses: { 200: jsonAnswer(companyStatusChangedAnswer, '"Company activated" or "Company deactivated"') },
+});
+
+const resetPassword = createRoute({
+  method: "patch",
+  path: "/{id}/reset-password",
+  request: { params: rowIdParam, ...jsonBody(resetPasswordSchema) },
+  responses: { 200: jsonAnswer(messageAnswer, "The owner's password is replaced") },
+});
+
+const decideVerification = createRoute({
+  method: "patch",
+  path: "/{id}/verification",
+  request: { params: rowIdParam, ...jsonBody(companyVerificationSchema) },
+  responses: { 200: jsonAnswer(companyVerificationChangedAnswer, "The decision as stored") },
+});
 
 /** /api/admin/companies/:id/…: one company's details, activation, identity verification and the owner's password. */
-export const adminCompanyRoutes = new Hono<AppEnv>()
-  .get("/:id/details", async (c) =>
-    c.json(await loadCompanyDetails(c.var.db, parseId(c.req.param("id"), COMPANY_NOT_FOUND))),
+export const adminCompanyRoutes = documentedRoutes()
+  .openapi(companyDetails, async (c) =>
+    c.json(await loadCompanyDetails(c.var.db, parseId(c.req.valid("param").id, COMPANY_NOT_FOUND)), 200),
   )
-  .patch("/:id/status", validate("json", activeStatusSchema), async (c) => {
-    const companyId = parseId(c.req.param("id"), COMPANY_NOT_FOUND);
+  .openapi(setStatus, async (c) => {
+    const companyId = parseId(c.req.valid("param").id, COMPANY_NOT_FOUND);
     const { isActive } = c.req.valid("json");
     const company = await setCompanyActive(c.var.transactional(), c.var.user, companyId, isActive);
-    return c.json({
-      message: isActive ? "Company activated" : "Company deactivated",
-      company: { id: company.id, isActive: company.isActive },
-    });
+    return c.json(
+      {
+        message: isActive ? "Company activated" : "Company deactivated",
+        company: { id: company.id, isActive: company.isActive },
+      },
+      200,
+    );
   })
-  .patch("/:id/reset-password", validate("json", resetPasswordSchema), async (c) => {
-    const companyId = parseId(c.req.param("id"), COMPANY_NOT_FOUND);
+  .openapi(resetPassword, async (c) => {
+    const companyId = parseId(c.req.valid("param").id, COMPANY_NOT_FOUND);
     // Hashing is slow on purpose; it happens before the transaction so no rows stay locked meanwhile.
     const passwordHash = await hashPassword(c.req.valid("json").password, c.var.config.PASSWORD_HASHING);
     await resetOwnerPassword(c.var.transactional(), c.var.user, companyId, passwordHash);
-    return c.json({ message: "Password reset successfully" });
+    return c.json({ message: "Password reset successfully" }, 200);
   })
-  .patch("/:id/verification", validate("json", companyVerificationSchema), async (c) => {
-    const companyId = parseId(c.req.param("id"), COMPANY_NOT_FOUND);
+  .openapi(decideVerification, async (c) => {
+    const companyId = parseId(c.req.valid("param").id, COMPANY_NOT_FOUND);
     const decision = c.req.valid("json");
     const company = await decideCompanyVerification(
       c.var.transactional(),
@@ -72,5 +119,5 @@ export const adminCompanyRoutes = new Hono<AppEnv>()
       companyId,
       decision,
     );
-    return c.json({ message: decision.verified ? "Company verified" : "Company not verified", company });
+    return c.json({ message: decision.verified ? "Company verified" : "Company not verified", company }, 200);
   });

@@ -1,5 +1,4 @@
-import { Hono } from "hono";
-import type { AppEnv } from "../../env";
+import { documentedRoutes } from "../contract";
 import { requireAdmin, requireUser } from "../../middleware/auth";
 import { adminAuditLogRoutes } from "./audit-log";
 import { adminCompanyListRoutes, adminCompanyRoutes } from "./companies";
@@ -11,7 +10,7 @@ import { adminUserRoutes } from "./users";
  * Everything under /api/admin. The one `.use` guards every route here, including ones added later:
  * anonymous 401, signed-in non-admin 403, whatever the client shows.
  */
-export const adminRoutes = new Hono<AppEnv>()
+export const adminRoutes = documentedRoutes()
   .use(requireUser, requireAdmin)
   .route("/stats", adminStatsRoutes)
   .route("/companies-detailed", adminCompanyListRoutes)

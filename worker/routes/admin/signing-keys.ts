@@ -1,23 +1,39 @@
-import { Hono } from "hono";
+import { createRoute, z } from "@hono/zod-openapi";
+import { keyHistoryAnswer } from "../../../schema/responses";
 import { keyCompromiseSchema } from "../../../schema/validation/transparency";
-import type { AppEnv } from "../../env";
 import { ApiError } from "../../lib/errors";
-import { validate } from "../../lib/validation";
+import { documentedRoutes, jsonAnswer, jsonBody } from "../contract";
 import { recordAudit } from "../../services/audit";
 import { keyHistory, markKeyCompromised } from "../../services/signed-records";
 
 /** A key id is a base64url thumbprint (RFC 7638): 43 characters, at most 64 as stored. */
 const SIGNING_KEY_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
+const listKeys = createRoute({
+  method: "get",
+  path: "/",
+  responses: { 200: jsonAnswer(keyHistoryAnswer, "Every key the platform has signed with") },
+});
+
+const markCompromised = createRoute({
+  method: "post",
+  path: "/{kid}/compromise",
+  request: {
+    params: z.object({ kid: z.string().meta({ param: { name: "kid", in: "path" } }) }),
+    ...jsonBody(keyCompromiseSchema),
+  },
+  responses: { 200: jsonAnswer(keyHistoryAnswer, "The key history with the key marked") },
+});
+
 /**
  * /api/admin/signing-keys: the platform's key history, and marking a key compromised from a time.
  * Records the key signed from then on are refused by every verifier; while the Worker still holds
  * that key it signs nothing more (issuing waits for `npm run keys:rotate`).
  */
-export const adminSigningKeyRoutes = new Hono<AppEnv>()
-  .get("/", async (c) => c.json(await keyHistory(c.var.db)))
-  .post("/:kid/compromise", validate("json", keyCompromiseSchema), async (c) => {
-    const kid = c.req.param("kid");
+export const adminSigningKeyRoutes = documentedRoutes()
+  .openapi(listKeys, async (c) => c.json(await keyHistory(c.var.db), 200))
+  .openapi(markCompromised, async (c) => {
+    const { kid } = c.req.valid("param");
     // Anything else names no key, and never reaches the database (a NUL would be refused there).
     if (!SIGNING_KEY_ID.test(kid)) throw new ApiError(404, "No signing key has this id");
     const since = new Date(c.req.valid("json").compromisedAt);
@@ -32,5 +48,5 @@ export const adminSigningKeyRoutes = new Hono<AppEnv>()
         },
       ]);
     });
-    return c.json(await keyHistory(c.var.db));
+    return c.json(await keyHistory(c.var.db), 200);
   });

@@ -1,6 +1,15 @@
-import { Hono } from "hono";
-import type { AppEnv } from "../../env";
+import { createRoute } from "@hono/zod-openapi";
+import { platformStatsAnswer } from "../../../schema/responses";
 import { loadPlatformStats } from "../../services/analytics";
+import { documentedRoutes, jsonAnswer } from "../contract";
 
-/** /api/admin/stats: the platform dashboard's four numbers. */
-export const adminStatsRoutes = new Hono<AppEnv>().get("/", async (c) => c.json(await loadPlatformStats(c.var.db)));
+const platformStats = createRoute({
+  method: "get",
+  path: "/",
+  responses: { 200: jsonAnswer(platformStatsAnswer, "The platform dashboard's numbers") },
+});
+
+/** /api/admin/stats: the platform dashboard's numbers. */
+export const adminStatsRoutes = documentedRoutes().openapi(platformStats, async (c) =>
+  c.json(await loadPlatformStats(c.var.db), 200),
+);

@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { createRoute, z } from "@hono/zod-openapi";
 import {
   activeStatusSchema,
   ADMIN_PAGE_SIZE,
@@ -6,12 +6,19 @@ import {
   bulkUserDeleteSchema,
   bulkUserStatusSchema,
 } from "../../../schema/validation/admin";
-import type { AdminUser } from "../../../schema/responses";
-import type { AppEnv } from "../../env";
+import {
+  adminUserAnswer,
+  messageAnswer,
+  pageAnswer,
+  userStatusChangedAnswer,
+  usersDeletedAnswer,
+  usersStatusChangedAnswer,
+} from "../../../schema/responses";
 import { notFound } from "../../lib/errors";
 import { listOrPage } from "../../lib/pagination";
-import { parseId, validate } from "../../lib/validation";
+import { parseId } from "../../lib/validation";
 import { countUsers, deleteUsers, selectUsers, setUsersActive, userSearch } from "../../services/users";
+import { documentedRoutes, jsonAnswer, jsonBody, rowIdParam } from "../contract";
 
 const USER_NOT_FOUND = "User not found";
 
@@ -20,41 +27,85 @@ function usersChangedMessage(count: number, outcome: string) {
   return `${count} ${count === 1 ? "user" : "users"} ${outcome}`;
 }
 
+const listUsers = createRoute({
+  method: "get",
+  path: "/",
+  request: { query: adminListQuerySchema },
+  responses: {
+    200: jsonAnswer(
+      z.union([z.array(adminUserAnswer), pageAnswer(adminUserAnswer)]),
+      "Every user (or with `page`, one page and the total)",
+    ),
+  },
+});
+
+const setManyStatus = createRoute({
+  method: "patch",
+  path: "/bulk-status",
+  request: jsonBody(bulkUserStatusSchema),
+  responses: { 200: jsonAnswer(usersStatusChangedAnswer, "How many users changed") },
+});
+
+const setStatus = createRoute({
+  method: "patch",
+  path: "/{id}/status",
+  request: { params: rowIdParam, ...jsonBody(activeStatusSchema) },
+  responses: { 200: jsonAnswer(userStatusChangedAnswer, '"User activated" or "User deactivated"') },
+});
+
+const deleteMany = createRoute({
+  method: "delete",
+  path: "/bulk-delete",
+  request: jsonBody(bulkUserDeleteSchema),
+  responses: { 200: jsonAnswer(usersDeletedAnswer, "How many users were deleted") },
+});
+
+const deleteOne = createRoute({
+  method: "delete",
+  path: "/{id}",
+  request: { params: rowIdParam },
+  responses: { 200: jsonAnswer(messageAnswer, "The user is deleted") },
+});
+
 /** /api/admin/users: the platform's users, and activating, deactivating and deleting them. */
-export const adminUserRoutes = new Hono<AppEnv>()
-  .get("/", validate("query", adminListQuerySchema), async (c) => {
+export const adminUserRoutes = documentedRoutes()
+  .openapi(listUsers, async (c) => {
     const query = c.req.valid("query");
     const where = userSearch(query.search);
     return c.json(
-      await listOrPage<AdminUser>(
+      await listOrPage(
         query,
         ADMIN_PAGE_SIZE.default,
         (range) => selectUsers(c.var.db, where, range),
         () => countUsers(c.var.db, where),
       ),
+      200,
     );
   })
-  .patch("/bulk-status", validate("json", bulkUserStatusSchema), async (c) => {
+  .openapi(setManyStatus, async (c) => {
     const { userIds, isActive } = c.req.valid("json");
     const { changed } = await setUsersActive(c.var.transactional(), c.var.user, userIds, isActive);
-    return c.json({ message: usersChangedMessage(changed, isActive ? "activated" : "deactivated"), updated: changed });
+    return c.json(
+      { message: usersChangedMessage(changed, isActive ? "activated" : "deactivated"), updated: changed },
+      200,
+    );
   })
-  .patch("/:id/status", validate("json", activeStatusSchema), async (c) => {
-    const userId = parseId(c.req.param("id"), USER_NOT_FOUND);
+  .openapi(setStatus, async (c) => {
+    const userId = parseId(c.req.valid("param").id, USER_NOT_FOUND);
     const { isActive } = c.req.valid("json");
     const { found } = await setUsersActive(c.var.transactional(), c.var.user, [userId], isActive);
     if (found === 0) throw notFound(USER_NOT_FOUND);
-    return c.json({ message: isActive ? "User activated" : "User deactivated", user: { id: userId, isActive } });
+    return c.json({ message: isActive ? "User activated" : "User deactivated", user: { id: userId, isActive } }, 200);
   })
-  // Registered before /:id so "bulk-delete" is never read as an id.
-  .delete("/bulk-delete", validate("json", bulkUserDeleteSchema), async (c) => {
+  // Registered before /{id} so "bulk-delete" is never read as an id.
+  .openapi(deleteMany, async (c) => {
     const { userIds } = c.req.valid("json");
     const { changed } = await deleteUsers(c.var.transactional(), c.var.user, userIds);
-    return c.json({ message: usersChangedMessage(changed, "deleted"), deleted: changed });
+    return c.json({ message: usersChangedMessage(changed, "deleted"), deleted: changed }, 200);
   })
-  .delete("/:id", async (c) => {
-    const userId = parseId(c.req.param("id"), USER_NOT_FOUND);
+  .openapi(deleteOne, async (c) => {
+    const userId = parseId(c.req.valid("param").id, USER_NOT_FOUND);
     const { found } = await deleteUsers(c.var.transactional(), c.var.user, [userId]);
     if (found === 0) throw notFound(USER_NOT_FOUND);
-    return c.json({ message: "User deleted" });
+    return c.json({ message: "User deleted" }, 200);
   });

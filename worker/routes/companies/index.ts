@@ -2,7 +2,9 @@ import { eq } from "drizzle-orm";
 import { queueEmails } from "../../request/after-response";
 import { companies } from "../../../schema/tables";
 import { teamSecuritySchema } from "../../../schema/validation/security";
-import { type Context, Hono } from "hono";
+import { createRoute } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { currentCompanyAnswer } from "../../../schema/responses";
 import {
   companyDetailsSchema,
   companyRegistrationSchema,
@@ -12,7 +14,6 @@ import type { AppEnv } from "../../env";
 import { recordSigning } from "../../request/record-signing";
 import { currentCompanyId } from "../../request/company";
 import { badRequest } from "../../lib/errors";
-import { validate } from "../../lib/validation";
 import {
   assertConfirmedEmail,
   requireActiveCompany,
@@ -28,6 +29,7 @@ import {
   updateScanAlertSettings,
 } from "../../services/companies";
 import { assertCurrentPassword } from "../../services/accounts";
+import { documentedRoutes, jsonAnswer, jsonBody } from "../contract";
 
 export const COMPANY_EMAIL_NEEDS_PASSWORD = "Enter your current password to change the company email";
 
@@ -37,75 +39,102 @@ async function requireOwnPassword(c: Context<AppEnv>, password: string | undefin
   await assertCurrentPassword(c.var.db, c.var.user.id, password);
 }
 
-/** The signed-in user's own company (/api/companies/current). */
-export const companyRoutes = new Hono<AppEnv>()
-  .get("/current", requireUser, requireCompanyUser, async (c) =>
-    c.json(await loadCompany(c.var.db, currentCompanyId(c))),
-  )
-  .put(
-    "/current",
+const readCompany = createRoute({
+  method: "get",
+  path: "/current",
+  middleware: [requireUser, requireCompanyUser] as const,
+  responses: { 200: jsonAnswer(currentCompanyAnswer, "The company") },
+});
+
+const updateDetails = createRoute({
+  method: "put",
+  path: "/current",
+  middleware: [
     requireUser,
     requireCompanyUser,
     requireCompanyOwner("Only the company owner can edit company details"),
     requireActiveCompany,
-    validate("json", companyDetailsSchema),
-    async (c) => {
-      const companyId = currentCompanyId(c);
-      const input = c.req.valid("json");
-      const before = await loadCompany(c.var.db, companyId);
-      // A new address gets a confirmation email: limited per company and per target address.
-      if (before.email.toLowerCase() !== input.email.toLowerCase()) {
-        assertConfirmedEmail(c.var.user, "change the company email");
-        await requireOwnPassword(c, input.currentPassword);
-        await enforceRateLimit(c, "EMAIL_LIMITER", `company-email:${companyId}`);
-        await enforceRateLimit(c, "EMAIL_LIMITER", `company-email:${input.email.toLowerCase()}`);
-      }
-      queueEmails(
-        c,
-        await updateCompanyDetails(c.var.transactional(), await recordSigning(c), c.var.user, companyId, input),
-      );
-      return c.json(await loadCompany(c.var.db, companyId));
-    },
-  )
-  .put(
-    "/current/registration",
+  ] as const,
+  request: jsonBody(companyDetailsSchema),
+  responses: {
+    200: jsonAnswer(currentCompanyAnswer, "The company as changed (a new email waits for its confirmation)"),
+  },
+});
+
+const updateRegistration = createRoute({
+  method: "put",
+  path: "/current/registration",
+  middleware: [
     requireUser,
     requireCompanyUser,
     requireCompanyOwner("Only the company owner can edit the company's registration"),
     requireActiveCompany,
-    validate("json", companyRegistrationSchema),
-    async (c) => {
-      const companyId = currentCompanyId(c);
-      await updateCompanyRegistration(c.var.transactional(), await recordSigning(c), companyId, c.req.valid("json"));
-      return c.json(await loadCompany(c.var.db, companyId));
-    },
-  )
-  .put(
-    "/current/scan-alerts",
+  ] as const,
+  request: jsonBody(companyRegistrationSchema),
+  responses: { 200: jsonAnswer(currentCompanyAnswer, "The company as changed") },
+});
+
+const updateScanAlerts = createRoute({
+  method: "put",
+  path: "/current/scan-alerts",
+  middleware: [
     requireUser,
     requireCompanyUser,
     requireCompanyOwner("Only the company owner can choose how scans are alerted"),
-    validate("json", scanAlertSettingsSchema),
-    async (c) => {
-      const companyId = currentCompanyId(c);
-      await updateScanAlertSettings(c.var.db, companyId, c.req.valid("json"));
-      return c.json(await loadCompany(c.var.db, companyId));
-    },
-  )
-  .put(
-    "/current/security",
+  ] as const,
+  request: jsonBody(scanAlertSettingsSchema),
+  responses: { 200: jsonAnswer(currentCompanyAnswer, "The company as changed") },
+});
+
+const updateSecurity = createRoute({
+  method: "put",
+  path: "/current/security",
+  middleware: [
     requireUser,
     requireCompanyUser,
     requireCompanyOwner("Only the company owner can decide how the team signs in"),
-    validate("json", teamSecuritySchema),
-    async (c) => {
-      const companyId = currentCompanyId(c);
-      const { requireSecondFactor } = c.req.valid("json");
-      // The rule binds the owner too: set up first, so turning it on never locks the owner out.
-      if (requireSecondFactor && !c.var.user.secondFactorAt) {
-        throw badRequest("Turn on two-step sign-in for yourself first, in Profile → Security.");
-      }
-      await c.var.db.update(companies).set({ requireSecondFactor }).where(eq(companies.id, companyId));
-      return c.json(await loadCompany(c.var.db, companyId));
-    },
-  );
+  ] as const,
+  request: jsonBody(teamSecuritySchema),
+  responses: { 200: jsonAnswer(currentCompanyAnswer, "The company as changed") },
+});
+
+/** The signed-in user's own company (/api/companies/current). */
+export const companyRoutes = documentedRoutes()
+  .openapi(readCompany, async (c) => c.json(await loadCompany(c.var.db, currentCompanyId(c)), 200))
+  .openapi(updateDetails, async (c) => {
+    const companyId = currentCompanyId(c);
+    const input = c.req.valid("json");
+    const before = await loadCompany(c.var.db, companyId);
+    // A new address gets a confirmation email: limited per company and per target address.
+    if (before.email.toLowerCase() !== input.email.toLowerCase()) {
+      assertConfirmedEmail(c.var.user, "change the company email");
+      await requireOwnPassword(c, input.currentPassword);
+      await enforceRateLimit(c, "EMAIL_LIMITER", `company-email:${companyId}`);
+      await enforceRateLimit(c, "EMAIL_LIMITER", `company-email:${input.email.toLowerCase()}`);
+    }
+    queueEmails(
+      c,
+      await updateCompanyDetails(c.var.transactional(), await recordSigning(c), c.var.user, companyId, input),
+    );
+    return c.json(await loadCompany(c.var.db, companyId), 200);
+  })
+  .openapi(updateRegistration, async (c) => {
+    const companyId = currentCompanyId(c);
+    await updateCompanyRegistration(c.var.transactional(), await recordSigning(c), companyId, c.req.valid("json"));
+    return c.json(await loadCompany(c.var.db, companyId), 200);
+  })
+  .openapi(updateScanAlerts, async (c) => {
+    const companyId = currentCompanyId(c);
+    await updateScanAlertSettings(c.var.db, companyId, c.req.valid("json"));
+    return c.json(await loadCompany(c.var.db, companyId), 200);
+  })
+  .openapi(updateSecurity, async (c) => {
+    const companyId = currentCompanyId(c);
+    const { requireSecondFactor } = c.req.valid("json");
+    // The rule binds the owner too: set up first, so turning it on never locks the owner out.
+    if (requireSecondFactor && !c.var.user.secondFactorAt) {
+      throw badRequest("Turn on two-step sign-in for yourself first, in Profile → Security.");
+    }
+    await c.var.db.update(companies).set({ requireSecondFactor }).where(eq(companies.id, companyId));
+    return c.json(await loadCompany(c.var.db, companyId), 200);
+  });

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { queueEmails } from "../../request/after-response";
-import { Hono } from "hono";
+import { createRoute } from "@hono/zod-openapi";
+import { messageAnswer, profileEmailAnswer, publicUserAnswer } from "../../../schema/responses";
 import { users } from "../../../schema/tables";
 import {
   changeEmailSchema,
@@ -8,33 +9,71 @@ import {
   profileSchema,
   scanAlertOptInSchema,
 } from "../../../schema/validation/profile";
-import type { AppEnv } from "../../env";
 import { badRequest } from "../../lib/errors";
 import { hashPassword } from "../../lib/passwords";
-import { validate } from "../../lib/validation";
 import { requireConfirmedEmail, requireUser } from "../../middleware/auth";
 import { enforceRateLimit } from "../../middleware/rate-limit";
 import { isCurrentPassword, replacePassword, requestUserEmailChange } from "../../services/accounts";
 import { pendingEmailChange } from "../../services/email-tokens";
 import { publicUser } from "../../services/sessions";
+import { documentedRoutes, jsonAnswer, jsonBody } from "../contract";
 import { securityRoutes } from "./security";
 
 /** Answers about one field carry a "field: message" line too, so the form shows them on that field. */
 const WRONG_PASSWORD = "Current password is incorrect";
 const SAME_EMAIL = "That is already your email";
 
+const updateProfile = createRoute({
+  method: "put",
+  path: "/",
+  middleware: [requireUser] as const,
+  request: jsonBody(profileSchema),
+  responses: { 200: jsonAnswer(publicUserAnswer, "The user as changed") },
+});
+
+const changePassword = createRoute({
+  method: "post",
+  path: "/password",
+  middleware: [requireUser] as const,
+  request: jsonBody(changePasswordSchema),
+  responses: { 200: jsonAnswer(messageAnswer, "The password is changed and other sessions are signed out") },
+});
+
+const readEmail = createRoute({
+  method: "get",
+  path: "/email",
+  middleware: [requireUser] as const,
+  responses: { 200: jsonAnswer(profileEmailAnswer, "The sign-in email and a change awaiting confirmation") },
+});
+
+const changeEmail = createRoute({
+  method: "put",
+  path: "/email",
+  middleware: [requireUser, requireConfirmedEmail("change your email")] as const,
+  request: jsonBody(changeEmailSchema),
+  responses: { 202: jsonAnswer(messageAnswer, "A confirmation link is on its way to the new address") },
+});
+
+const setScanAlerts = createRoute({
+  method: "put",
+  path: "/scan-alerts",
+  middleware: [requireUser] as const,
+  request: jsonBody(scanAlertOptInSchema),
+  responses: { 200: jsonAnswer(publicUserAnswer, "The user with the choice stored") },
+});
+
 /**
  * Every signed-in user's own name, email, password and alert choice (the user menu's Profile
  * Settings), and their sign-in security (./security.ts).
  */
-export const profileRoutes = new Hono<AppEnv>()
+export const profileRoutes = documentedRoutes()
   .route("/security", securityRoutes)
-  .put("/", requireUser, validate("json", profileSchema), async (c) => {
+  .openapi(updateProfile, async (c) => {
     const { firstName, lastName } = c.req.valid("json");
     await c.var.db.update(users).set({ firstName, lastName }).where(eq(users.id, c.var.user.id));
-    return c.json(publicUser({ ...c.var.user, firstName, lastName }));
+    return c.json(publicUser({ ...c.var.user, firstName, lastName }), 200);
   })
-  .post("/password", requireUser, validate("json", changePasswordSchema), async (c) => {
+  .openapi(changePassword, async (c) => {
     const { currentPassword, newPassword } = c.req.valid("json");
     const { db, user } = c.var;
     // A stolen session must not be able to guess the current password at leisure.
@@ -47,33 +86,24 @@ export const profileRoutes = new Hono<AppEnv>()
       await hashPassword(newPassword, c.var.config.PASSWORD_HASHING),
       user.sessionId,
     );
-    return c.json({ message: "Password changed. Other sessions have been signed out." });
+    return c.json({ message: "Password changed. Other sessions have been signed out." }, 200);
   })
-  .get("/email", requireUser, async (c) => {
+  .openapi(readEmail, async (c) => {
     const pending = await pendingEmailChange(c.var.db, { userId: c.var.user.id }, "change-user-email");
-    return c.json({ email: c.var.user.email, emailVerified: c.var.user.emailVerifiedAt !== null, pending });
+    return c.json({ email: c.var.user.email, emailVerified: c.var.user.emailVerifiedAt !== null, pending }, 200);
   })
-  .put(
-    "/email",
-    requireUser,
-    requireConfirmedEmail("change your email"),
-    validate("json", changeEmailSchema),
-    async (c) => {
-      const { email, currentPassword } = c.req.valid("json");
-      const { db, user } = c.var;
-      await enforceRateLimit(c, "EMAIL_LIMITER", `email-change:${user.id}`);
-      if (!(await isCurrentPassword(db, user.id, currentPassword)))
-        throw badRequest(WRONG_PASSWORD, [`currentPassword: ${WRONG_PASSWORD}`]);
-      if (email.toLowerCase() === user.email.toLowerCase()) throw badRequest(SAME_EMAIL, [`email: ${SAME_EMAIL}`]);
-      queueEmails(c, await requestUserEmailChange(db, user, email));
-      return c.json(
-        { message: `We sent a confirmation link to ${email}. Your email changes when you follow it.` },
-        202,
-      );
-    },
-  )
-  .put("/scan-alerts", requireUser, validate("json", scanAlertOptInSchema), async (c) => {
+  .openapi(changeEmail, async (c) => {
+    const { email, currentPassword } = c.req.valid("json");
+    const { db, user } = c.var;
+    await enforceRateLimit(c, "EMAIL_LIMITER", `email-change:${user.id}`);
+    if (!(await isCurrentPassword(db, user.id, currentPassword)))
+      throw badRequest(WRONG_PASSWORD, [`currentPassword: ${WRONG_PASSWORD}`]);
+    if (email.toLowerCase() === user.email.toLowerCase()) throw badRequest(SAME_EMAIL, [`email: ${SAME_EMAIL}`]);
+    queueEmails(c, await requestUserEmailChange(db, user, email));
+    return c.json({ message: `We sent a confirmation link to ${email}. Your email changes when you follow it.` }, 202);
+  })
+  .openapi(setScanAlerts, async (c) => {
     const { scanAlertEmails } = c.req.valid("json");
     await c.var.db.update(users).set({ scanAlertEmails }).where(eq(users.id, c.var.user.id));
-    return c.json(publicUser({ ...c.var.user, scanAlertEmails }));
+    return c.json(publicUser({ ...c.var.user, scanAlertEmails }), 200);
   });

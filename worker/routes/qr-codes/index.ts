@@ -1,13 +1,11 @@
-import { Hono } from "hono";
+import { createRoute, z } from "@hono/zod-openapi";
 import { queueOutboxAfterResponse } from "../../request/after-response";
 import { idempotencyHeadersSchema } from "../../../schema/validation/idempotency";
 import { codeBatchSchema, createQrCodeSchema, qrCodeListQuerySchema } from "../../../schema/validation/qr-codes";
-import type { CodeBatchAnswer, QrCode, QrCodeWithImage } from "../../../schema/responses";
-import type { AppEnv } from "../../env";
+import { codeBatchAnswer, pageAnswer, qrCodeAnswer, qrCodeWithImageAnswer } from "../../../schema/responses";
 import { currentCompanyId } from "../../request/company";
 import { renderQrSvg, svgDataUrl } from "../../lib/qr";
 import { recordSigning } from "../../request/record-signing";
-import { validate } from "../../lib/validation";
 import { wantsPage } from "../../../schema/validation/pagination";
 import {
   readAsCompanyUser,
@@ -27,80 +25,101 @@ import {
   getCompanyCode,
   issueCode,
   latestCodesQuery,
+  type StoredCode,
 } from "../../services/qr-codes";
+import { documentedRoutes, jsonAnswer, jsonBody, rowIdParam } from "../contract";
 import { codeScanRoutes } from "./scans";
 import { codeSealRoutes } from "./seals";
 import { codeStatusRoutes } from "./status";
 
 /** The image is drawn from the stored address each time, so it never drifts from what is encoded. */
-function withImage(code: QrCode): QrCodeWithImage {
+function withImage(code: StoredCode) {
   return { ...code, qrCodeDataUrl: svgDataUrl(renderQrSvg(code.qrCodeData).svg) };
 }
 
+const listCodes = createRoute({
+  method: "get",
+  path: "/",
+  middleware: [requireSessionToken] as const,
+  request: { query: qrCodeListQuerySchema },
+  responses: {
+    200: jsonAnswer(
+      z.union([z.array(qrCodeAnswer), pageAnswer(qrCodeAnswer)]),
+      "The newest codes (up to `limit`), or with `page` one page of them and the total",
+    ),
+  },
+});
+
+const getCode = createRoute({
+  method: "get",
+  path: "/{id}",
+  middleware: [requireUser, requireCompanyUser] as const,
+  request: { params: rowIdParam },
+  responses: { 200: jsonAnswer(qrCodeWithImageAnswer, "The code, with its image and its signer now") },
+});
+
+const createCode = createRoute({
+  method: "post",
+  path: "/",
+  middleware: [requireUser, requireCompanyUser, requireActiveCompany, requireConfirmedEmail()] as const,
+  request: { headers: idempotencyHeadersSchema, ...jsonBody(createQrCodeSchema) },
+  responses: {
+    201: jsonAnswer(qrCodeWithImageAnswer, "The code issued (or, for a repeated Idempotency-Key, the first answer)"),
+  },
+});
+
+const createBatch = createRoute({
+  method: "post",
+  path: "/batch",
+  middleware: [requireUser, requireCompanyUser, requireActiveCompany, requireConfirmedEmail()] as const,
+  request: jsonBody(codeBatchSchema),
+  responses: { 200: jsonAnswer(codeBatchAnswer, "One result per row, in the order sent") },
+});
+
 /** The company's verification codes (/api/qr-codes); a code of another company is not found. */
-export const qrCodeRoutes = new Hono<AppEnv>()
+export const qrCodeRoutes = documentedRoutes()
   // One round trip: the session check and the list are one batch (readAsCompanyUser).
-  .get("/", requireSessionToken, validate("query", qrCodeListQuerySchema), async (c) => {
+  .openapi(listCodes, async (c) => {
     const { db } = c.var;
     const query = c.req.valid("query");
     if (!wantsPage(query)) {
-      return c.json(await readAsCompanyUser(c, (companyId) => latestCodesQuery(db, companyId, query)));
+      return c.json(await readAsCompanyUser(c, (companyId) => latestCodesQuery(db, companyId, query)), 200);
     }
     const rows = await readAsCompanyUser(c, (companyId) => codePageQuery(db, companyId, query, codePageRange(query)));
-    return c.json(await codePage(db, currentCompanyId(c), query, rows));
+    return c.json(await codePage(db, currentCompanyId(c), query, rows), 200);
   })
-  .get("/:id", requireUser, requireCompanyUser, async (c) =>
-    c.json(withImage(await getCompanyCode(c.var.db, currentCompanyId(c), c.req.param("id")))),
+  .openapi(getCode, async (c) =>
+    c.json(withImage(await getCompanyCode(c.var.db, currentCompanyId(c), c.req.valid("param").id)), 200),
   )
-  .post(
-    "/",
-    requireUser,
-    requireCompanyUser,
-    requireActiveCompany,
-    requireConfirmedEmail(),
-    validate("header", idempotencyHeadersSchema),
-    validate("json", createQrCodeSchema),
-    async (c) => {
-      const input = c.req.valid("json");
-      const userId = c.var.user.id;
-      const values = { ...input, userId, companyId: currentCompanyId(c) };
-      const signing = await recordSigning(c);
-      const outbox = new WebhookOutbox();
-      // A resent request with the same Idempotency-Key gets the first code back, not a second (paid) one.
-      const answer = await answerOnce(
-        c.var.transactional(),
-        { userId, key: c.req.valid("header")["idempotency-key"], input },
-        async (db) => ({ status: 201 as const, body: withImage(await issueCode(db, signing, outbox, values)) }),
-      );
-      queueOutboxAfterResponse(c, outbox);
-      return c.json(answer.body, answer.status, answer.replayed ? { "Idempotent-Replayed": "true" } : undefined);
-    },
-  )
+  .openapi(createCode, async (c) => {
+    const input = c.req.valid("json");
+    const userId = c.var.user.id;
+    const values = { ...input, userId, companyId: currentCompanyId(c) };
+    const signing = await recordSigning(c);
+    const outbox = new WebhookOutbox();
+    // A resent request with the same Idempotency-Key gets the first code back, not a second (paid) one.
+    const answer = await answerOnce(
+      c.var.transactional(),
+      { userId, key: c.req.valid("header")["idempotency-key"], input },
+      async (db) => ({ status: 201 as const, body: withImage(await issueCode(db, signing, outbox, values)) }),
+    );
+    queueOutboxAfterResponse(c, outbox);
+    return c.json(answer.body, answer.status, answer.replayed ? { "Idempotent-Replayed": "true" } : undefined);
+  })
   // Many codes at once (the CSV upload sends its rows in parts, for its progress bar): each row
   // idempotent by the firm's reference, so a part sent again after a dropped answer issues nothing twice.
-  .post(
-    "/batch",
-    requireUser,
-    requireCompanyUser,
-    requireActiveCompany,
-    requireConfirmedEmail(),
-    validate("json", codeBatchSchema),
-    async (c) => {
-      const outbox = new WebhookOutbox();
-      const results = await issueCodeBatch(
-        c.var.transactional(),
-        await recordSigning(c),
-        { userId: c.var.user.id, companyId: currentCompanyId(c) },
-        c.req.valid("json").codes,
-        outbox,
-      );
-      queueOutboxAfterResponse(c, outbox);
-      const answer: CodeBatchAnswer = {
-        results: results.map((result) => ({ ...result, code: withImage(result.code) })),
-      };
-      return c.json(answer);
-    },
-  )
+  .openapi(createBatch, async (c) => {
+    const outbox = new WebhookOutbox();
+    const results = await issueCodeBatch(
+      c.var.transactional(),
+      await recordSigning(c),
+      { userId: c.var.user.id, companyId: currentCompanyId(c) },
+      c.req.valid("json").codes,
+      outbox,
+    );
+    queueOutboxAfterResponse(c, outbox);
+    return c.json({ results: results.map((result) => ({ ...result, code: withImage(result.code) })) }, 200);
+  })
   .route("/", codeStatusRoutes)
   .route("/", codeSealRoutes)
   .route("/", codeScanRoutes);

@@ -1,12 +1,21 @@
-import { Hono } from "hono";
-import type { AppEnv } from "../../env";
+import { createRoute } from "@hono/zod-openapi";
+import { codeScansAnswer } from "../../../schema/responses";
 import { currentCompanyId } from "../../request/company";
 import { requireCompanyUser, requireUser } from "../../middleware/auth";
 import { findCompanyCode } from "../../services/qr-codes";
 import { loadCodeScans } from "../../services/scans";
+import { documentedRoutes, jsonAnswer, rowIdParam } from "../contract";
+
+const codeScans = createRoute({
+  method: "get",
+  path: "/{id}/scans",
+  middleware: [requireUser, requireCompanyUser] as const,
+  request: { params: rowIdParam },
+  responses: { 200: jsonAnswer(codeScansAnswer, "The latest visits, scans per day and unique scanners") },
+});
 
 /** One code's scan log: history and chart on the code's detail screen (/api/qr-codes/:id/scans). */
-export const codeScanRoutes = new Hono<AppEnv>().get("/:id/scans", requireUser, requireCompanyUser, async (c) => {
-  const code = await findCompanyCode(c.var.db, currentCompanyId(c), c.req.param("id"));
-  return c.json(await loadCodeScans(c.var.db, code.id));
+export const codeScanRoutes = documentedRoutes().openapi(codeScans, async (c) => {
+  const code = await findCompanyCode(c.var.db, currentCompanyId(c), c.req.valid("param").id);
+  return c.json(await loadCodeScans(c.var.db, code.id), 200);
 });

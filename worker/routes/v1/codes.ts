@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
 import { queueOutboxAfterResponse } from "../../request/after-response";
 import {
   v1CodeBatchResultSchema,
@@ -8,7 +8,8 @@ import {
   errorBodySchema,
   v1RevokeSchema,
 } from "../../../schema/api-v1";
-import { CODE_NOT_FOUND_ERROR, jsonAnswer, KEY_ERRORS, KEY_SECURITY } from "./documented";
+import { CODE_NOT_FOUND_ERROR, KEY_ERRORS, KEY_SECURITY } from "./documented";
+import { documentedRoutes, jsonAnswer } from "../contract";
 import { idempotencyHeadersSchema } from "../../../schema/validation/idempotency";
 import {
   CODE_BATCH_MAX,
@@ -16,11 +17,9 @@ import {
   strictCodeBatchSchema,
   strictCreateQrCodeSchema,
 } from "../../../schema/validation/qr-codes";
-import type { AppEnv } from "../../env";
 import { renderQrSvg } from "../../lib/qr";
 import { recordSigning } from "../../request/record-signing";
 import { ApiError, badRequest } from "../../lib/errors";
-import { answerInvalidInput } from "../../lib/validation";
 import { assertKeyCompanyActive, keyCompanyId, requireApiKey } from "../../middleware/api-key";
 import { CHOOSE_ANOTHER_CODE, revokeCode } from "../../services/code-status";
 import { answerOnce } from "../../services/idempotency";
@@ -229,7 +228,7 @@ const scans = createRoute({
 });
 
 /** /api/v1/codes: a company's codes for its own software, with an API key. */
-export const v1CodeRoutes = new OpenAPIHono<AppEnv>({ defaultHook: answerInvalidInput })
+export const v1CodeRoutes = documentedRoutes()
   .openapi(listCodes, async (c) => c.json(await v1CodePage(c.var.db, keyCompanyId(c), c.req.valid("query")), 200))
   .openapi(createCode, async (c) => {
     const caller = c.var.apiKey;

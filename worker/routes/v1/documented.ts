@@ -1,13 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import { errorBodySchema } from "../../../schema/api-v1";
 import { API_KEY_REQUESTS_PER_MINUTE } from "../../../schema/limits";
+import { jsonAnswer } from "../contract";
 
 /** What the integration API's routes share in the document: answers, errors and the key scheme. */
-
-export const jsonAnswer = <Schema extends z.ZodType>(schema: Schema, description: string) => ({
-  description,
-  content: { "application/json": { schema } },
-});
 
 /** The errors any route with an API key can answer. */
 export const KEY_ERRORS = {

@@ -1,20 +1,11 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { codesExportQuerySchema, scansExportQuerySchema } from "../../../schema/validation/exports";
-import type { AppEnv } from "../../env";
-import { answerInvalidInput } from "../../lib/validation";
 import { keyCompanyId, requireApiKey } from "../../middleware/api-key";
-import { CODE_EXPORT_HEADER, EXPORT_MAX_ROWS, exportFileName, SCAN_EXPORT_HEADER } from "../../services/exports";
-import { answerCodesExport, answerScansExport } from "../exports";
+import { CODE_EXPORT_HEADER, EXPORT_MAX_ROWS, SCAN_EXPORT_HEADER } from "../../services/exports";
+import { answerCodesExport, answerScansExport, csvAnswer } from "../exports";
 import { errorBodySchema } from "../../../schema/api-v1";
-import { CODE_NOT_FOUND_ERROR, jsonAnswer, KEY_ERRORS, KEY_SECURITY } from "./documented";
-
-const csvAnswer = (description: string, header: readonly string[]) => ({
-  description: `${description} UTF-8 with a byte order mark, a header row (\`${header.join(",")}\`), CRLF line ends; times in ISO 8601 UTC, days as YYYY-MM-DD, amounts without thousands separators. Text is always quoted, and text that a spreadsheet would run as a formula starts with an apostrophe ('). Streamed, up to ${EXPORT_MAX_ROWS.toLocaleString("en-GB")} rows (more answers 422: narrow the export). Ten exports a minute per company.`,
-  headers: z.object({
-    "Content-Disposition": z.string().meta({ example: `attachment; filename="${exportFileName("codes")}"` }),
-  }),
-  content: { "text/csv": { schema: z.string().meta({ example: `${header.join(",")}\r\n` }) } },
-});
+import { CODE_NOT_FOUND_ERROR, KEY_ERRORS, KEY_SECURITY } from "./documented";
+import { documentedRoutes, jsonAnswer } from "../contract";
 
 const TOO_MANY_ROWS = {
   422: jsonAnswer(errorBodySchema, `More than ${EXPORT_MAX_ROWS.toLocaleString("en-GB")} rows: narrow the export`),
@@ -51,6 +42,6 @@ const exportScans = createRoute({
 });
 
 /** /api/v1/exports: the same files as History's and the scan log's Export CSV, for an API key with exports:read. */
-export const v1ExportRoutes = new OpenAPIHono<AppEnv>({ defaultHook: answerInvalidInput })
+export const v1ExportRoutes = documentedRoutes()
   .openapi(exportCodes, (c) => answerCodesExport(c, keyCompanyId(c), c.req.valid("query")))
   .openapi(exportScans, (c) => answerScansExport(c, keyCompanyId(c), c.req.valid("query")));

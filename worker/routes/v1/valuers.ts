@@ -1,7 +1,7 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
 import { v1ValuerSchema } from "../../../schema/api-v1";
-import { jsonAnswer, KEY_ERRORS, KEY_SECURITY } from "./documented";
-import type { AppEnv } from "../../env";
+import { KEY_ERRORS, KEY_SECURITY } from "./documented";
+import { documentedRoutes, jsonAnswer } from "../contract";
 import { keyCompanyId, requireApiKey } from "../../middleware/api-key";
 import { signingValuers } from "../../services/v1-codes";
 
@@ -17,6 +17,6 @@ const listValuers = createRoute({
 });
 
 /** /api/v1/valuers: who can sign a code issued through the API. */
-export const v1ValuerRoutes = new OpenAPIHono<AppEnv>().openapi(listValuers, async (c) =>
+export const v1ValuerRoutes = documentedRoutes().openapi(listValuers, async (c) =>
   c.json(await signingValuers(c.var.db, keyCompanyId(c)), 200),
 );

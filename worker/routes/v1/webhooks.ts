@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
 import { queueEmails } from "../../request/after-response";
 import {
   errorBodySchema,
@@ -9,8 +9,6 @@ import {
 import { WEBHOOK_ENDPOINTS_MAX, WEBHOOK_EVENT_TYPES } from "../../../schema/limits";
 import { paginationQuerySchema } from "../../../schema/validation/pagination";
 import { webhookEndpointSchema, webhookEndpointUpdateSchema } from "../../../schema/validation/webhook";
-import type { AppEnv } from "../../env";
-import { answerInvalidInput } from "../../lib/validation";
 import { assertKeyCompanyActive, keyCompanyId, requireApiKey } from "../../middleware/api-key";
 import {
   createWebhookEndpoint,
@@ -23,7 +21,8 @@ import {
   queueResend,
   updateWebhookEndpoint,
 } from "../../services/webhooks";
-import { jsonAnswer, KEY_ERRORS, KEY_SECURITY } from "./documented";
+import { KEY_ERRORS, KEY_SECURITY } from "./documented";
+import { documentedRoutes, jsonAnswer } from "../contract";
 
 const endpointIdParam = z.object({
   id: z.string().meta({ param: { name: "id", in: "path" }, example: "ep_8fJ2kLmQ4pRt6VwX9yZa1bC3" }),
@@ -158,7 +157,7 @@ const resend = createRoute({
 });
 
 /** /api/v1/webhooks: the company's webhook endpoints, for an API key with webhooks:manage. */
-export const v1WebhookRoutes = new OpenAPIHono<AppEnv>({ defaultHook: answerInvalidInput })
+export const v1WebhookRoutes = documentedRoutes()
   .openapi(list, async (c) => c.json(await listWebhookEndpoints(c.var.db, keyCompanyId(c)), 200))
   .openapi(create, async (c) => {
     const caller = c.var.apiKey;

@@ -1,9 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { AuditLogEntry, Json, Page } from "../../../../schema/responses";
-import { apiRequest } from "../../../lib/api-client";
-import { pathWithQuery } from "../../../lib/path-with-query";
-
-const AUDIT_LOG_PATH = "/api/admin/audit-log";
+import { answerOf, api } from "../../../lib/api-client";
 
 export interface AuditLogParams {
   page: number;
@@ -12,8 +8,8 @@ export interface AuditLogParams {
 
 export const auditLogQuery = (params: AuditLogParams) =>
   queryOptions({
-    queryKey: [AUDIT_LOG_PATH, params],
-    queryFn: () => apiRequest<Json<Page<AuditLogEntry>>>(pathWithQuery(AUDIT_LOG_PATH, { ...params })),
+    queryKey: ["/api/admin/audit-log", params],
+    queryFn: () => answerOf(api.GET("/admin/audit-log", { params: { query: params } })),
     placeholderData: keepPreviousData,
   });
 

@@ -1,13 +1,11 @@
-import type { UsersStatusChanged } from "../../../../schema/responses";
 import type { BulkUserStatusInput } from "../../../../schema/validation/admin";
-import { apiRequest } from "../../../lib/api-client";
+import { answerOf, api } from "../../../lib/api-client";
 import { useAdminMutation } from "./admin-mutation";
 
 /** PATCH /api/admin/users/bulk-status; the toast is the server's count ("3 users deactivated"). */
 export const useBulkSetUserStatus = () =>
   useAdminMutation({
-    mutationFn: (input: BulkUserStatusInput) =>
-      apiRequest<UsersStatusChanged>("/api/admin/users/bulk-status", { method: "PATCH", body: input }),
+    mutationFn: (input: BulkUserStatusInput) => answerOf(api.PATCH("/admin/users/bulk-status", { body: input })),
     successTitle: (result) => result.message,
     failureTitle: "Failed to bulk update user status",
   });

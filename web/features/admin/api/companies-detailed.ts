@@ -1,11 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { VerificationStatus } from "../../../../schema/limits";
-import type { AdminCompany, Json, Page } from "../../../../schema/responses";
-import { apiRequest } from "../../../lib/api-client";
-import { pathWithQuery } from "../../../lib/path-with-query";
+import { answerOf, api, pageOf } from "../../../lib/api-client";
 import { adminListQueryParams, type AdminListParams } from "./admin-list-params";
-
-const COMPANIES_PATH = "/api/admin/companies-detailed";
 
 /** The companies list can also be narrowed to one verification state (the review queue is "pending"). */
 export interface AdminCompanyListParams extends AdminListParams {
@@ -14,10 +10,14 @@ export interface AdminCompanyListParams extends AdminListParams {
 
 export const adminCompaniesQuery = ({ verification, ...params }: AdminCompanyListParams) =>
   queryOptions({
-    queryKey: [COMPANIES_PATH, { ...params, verification }],
-    queryFn: () =>
-      apiRequest<Json<Page<AdminCompany>>>(
-        pathWithQuery(COMPANIES_PATH, { ...adminListQueryParams(params), verification }),
+    queryKey: ["/api/admin/companies-detailed", { ...params, verification }],
+    queryFn: async () =>
+      pageOf(
+        await answerOf(
+          api.GET("/admin/companies-detailed", {
+            params: { query: { ...adminListQueryParams(params), verification: verification ?? undefined } },
+          }),
+        ),
       ),
     // Paging and searching keep the current rows on screen until the next ones arrive.
     placeholderData: keepPreviousData,

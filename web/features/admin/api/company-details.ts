@@ -1,17 +1,14 @@
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import type { AdminCompanyDetails, Json } from "../../../../schema/responses";
 import { useToast } from "../../../components/ui/toast";
-import { apiRequest } from "../../../lib/api-client";
+import { answerOf, api } from "../../../lib/api-client";
 
 export const COMPANY_DETAILS_FAILED = "Failed to load company details";
 
-const companyDetailsPath = (companyId: number) => `/api/admin/companies/${companyId}/details`;
-
 export const companyDetailsQuery = (companyId: number) =>
   queryOptions({
-    queryKey: [companyDetailsPath(companyId)],
-    queryFn: () => apiRequest<Json<AdminCompanyDetails>>(companyDetailsPath(companyId)),
+    queryKey: ["/api/admin/companies/{id}/details", companyId],
+    queryFn: () => answerOf(api.GET("/admin/companies/{id}/details", { params: { path: { id: String(companyId) } } })),
   });
 
 /** The View dialog's company info, codes and valuers; nothing is fetched until a company is chosen. */

@@ -1,6 +1,5 @@
-import type { CompanyStatusChanged } from "../../../../schema/responses";
 import type { ActiveStatusInput } from "../../../../schema/validation/admin";
-import { apiRequest } from "../../../lib/api-client";
+import { answerOf, api } from "../../../lib/api-client";
 import { useAdminMutation } from "./admin-mutation";
 
 export type CompanyStatusChange = ActiveStatusInput & { companyId: number };
@@ -9,10 +8,12 @@ export type CompanyStatusChange = ActiveStatusInput & { companyId: number };
 export const useSetCompanyStatus = () =>
   useAdminMutation({
     mutationFn: ({ companyId, isActive }: CompanyStatusChange) =>
-      apiRequest<CompanyStatusChanged>(`/api/admin/companies/${companyId}/status`, {
-        method: "PATCH",
-        body: { isActive } satisfies ActiveStatusInput,
-      }),
+      answerOf(
+        api.PATCH("/admin/companies/{id}/status", {
+          params: { path: { id: String(companyId) } },
+          body: { isActive } satisfies ActiveStatusInput,
+        }),
+      ),
     successTitle: "Company status updated successfully",
     failureTitle: "Failed to update company status",
   });

@@ -1,6 +1,5 @@
-import type { CompanyVerificationChanged, Json } from "../../../../schema/responses";
 import type { CompanyVerificationInput } from "../../../../schema/validation/admin";
-import { apiRequest } from "../../../lib/api-client";
+import { answerOf, api } from "../../../lib/api-client";
 import { useAdminMutation } from "./admin-mutation";
 
 export type CompanyVerificationDecision = CompanyVerificationInput & { companyId: number };
@@ -12,10 +11,12 @@ export type CompanyVerificationDecision = CompanyVerificationInput & { companyId
 export const useDecideCompanyVerification = () =>
   useAdminMutation({
     mutationFn: ({ companyId, ...decision }: CompanyVerificationDecision) =>
-      apiRequest<Json<CompanyVerificationChanged>>(`/api/admin/companies/${companyId}/verification`, {
-        method: "PATCH",
-        body: decision satisfies CompanyVerificationInput,
-      }),
+      answerOf(
+        api.PATCH("/admin/companies/{id}/verification", {
+          params: { path: { id: String(companyId) } },
+          body: decision satisfies CompanyVerificationInput,
+        }),
+      ),
     successTitle: (result) => result.message,
     failureTitle: "Failed to update verification",
   });

@@ -1,15 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { AdminUser, Json, Page } from "../../../../schema/responses";
-import { apiRequest } from "../../../lib/api-client";
-import { pathWithQuery } from "../../../lib/path-with-query";
+import { answerOf, api, pageOf } from "../../../lib/api-client";
 import { adminListQueryParams, type AdminListParams } from "./admin-list-params";
-
-const USERS_PATH = "/api/admin/users";
 
 export const adminUsersQuery = (params: AdminListParams) =>
   queryOptions({
-    queryKey: [USERS_PATH, params],
-    queryFn: () => apiRequest<Json<Page<AdminUser>>>(pathWithQuery(USERS_PATH, adminListQueryParams(params))),
+    queryKey: ["/api/admin/users", params],
+    queryFn: async () =>
+      pageOf(await answerOf(api.GET("/admin/users", { params: { query: adminListQueryParams(params) } }))),
     placeholderData: keepPreviousData,
   });
 

@@ -1,6 +1,5 @@
-import type { UserStatusChanged } from "../../../../schema/responses";
 import type { ActiveStatusInput } from "../../../../schema/validation/admin";
-import { apiRequest } from "../../../lib/api-client";
+import { answerOf, api } from "../../../lib/api-client";
 import { useAdminMutation } from "./admin-mutation";
 
 export type UserStatusChange = ActiveStatusInput & { userId: number };
@@ -9,10 +8,12 @@ export type UserStatusChange = ActiveStatusInput & { userId: number };
 export const useSetUserStatus = () =>
   useAdminMutation({
     mutationFn: ({ userId, isActive }: UserStatusChange) =>
-      apiRequest<UserStatusChanged>(`/api/admin/users/${userId}/status`, {
-        method: "PATCH",
-        body: { isActive } satisfies ActiveStatusInput,
-      }),
+      answerOf(
+        api.PATCH("/admin/users/{id}/status", {
+          params: { path: { id: String(userId) } },
+          body: { isActive } satisfies ActiveStatusInput,
+        }),
+      ),
     successTitle: "User status updated successfully",
     failureTitle: "Failed to update user status",
   });

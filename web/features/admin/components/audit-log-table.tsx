@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { AuditLogEntry, Json } from "../../../../schema/responses";
+import type { AuditLogEntry } from "../../../../schema/responses";
 import { Pagination } from "../../../components/ui/pagination";
 import { Table, TableCell, TableHead, TableHeaderCell, TableRow } from "../../../components/ui/table";
 import { formatDateTime } from "../../../lib/format";
@@ -16,11 +16,11 @@ function actionLabel(action: string) {
 const text = (value: unknown) => (typeof value === "string" && value ? value : undefined);
 
 /** The entry's details as named values: the server stores an object, or nothing. */
-const detailsOf = ({ details }: Json<AuditLogEntry>): Record<string, unknown> =>
+const detailsOf = ({ details }: AuditLogEntry): Record<string, unknown> =>
   typeof details === "object" && details !== null ? (details as Record<string, unknown>) : {};
 
 /** What the target was when the change was made: its email or name, kept in the entry because it may be gone now. */
-function targetLabel(entry: Json<AuditLogEntry>) {
+function targetLabel(entry: AuditLogEntry) {
   const { targetType, targetId } = entry;
   const details = detailsOf(entry);
   // A signing key is named by its key id, not a number.
@@ -30,7 +30,7 @@ function targetLabel(entry: Json<AuditLogEntry>) {
 }
 
 /** The part of the details not already shown in the target column. */
-function detailsLabel(entry: Json<AuditLogEntry>): string {
+function detailsLabel(entry: AuditLogEntry): string {
   const details = detailsOf(entry);
   const ownerEmail = text(details.ownerEmail);
   if (ownerEmail) return `Owner: ${ownerEmail}`;
@@ -41,7 +41,7 @@ function detailsLabel(entry: Json<AuditLogEntry>): string {
   return role ? `Role: ${role}` : "—";
 }
 
-function AuditRow({ entry }: { entry: Json<AuditLogEntry> }) {
+function AuditRow({ entry }: { entry: AuditLogEntry }) {
   const target = targetLabel(entry);
   return (
     <TableRow>

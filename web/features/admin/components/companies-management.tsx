@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useSearchParams } from "react-router";
-import type { AdminCompany, Json } from "../../../../schema/responses";
+import type { AdminCompany } from "../../../../schema/responses";
 import { Card } from "../../../components/ui/card";
 import { Pagination } from "../../../components/ui/pagination";
 import { useAdminCompanies } from "../api/companies-detailed";
@@ -34,10 +34,10 @@ export function CompaniesManagement() {
       { replace: true },
     );
   const loadDetails = useLoadCompanyDetails();
-  const [open, setOpen] = useState<{ action: CompanyAction; company: Json<AdminCompany> } | null>(null);
+  const [open, setOpen] = useState<{ action: CompanyAction; company: AdminCompany } | null>(null);
   const close = () => setOpen(null);
 
-  const onAction = (action: CompanyAction, company: Json<AdminCompany>) => {
+  const onAction = (action: CompanyAction, company: AdminCompany) => {
     if (action === "view") loadDetails(company.id);
     setOpen({ action, company });
   };

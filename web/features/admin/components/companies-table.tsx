@@ -1,5 +1,5 @@
 import type { UseQueryResult } from "@tanstack/react-query";
-import type { AdminCompany, Json, Page } from "../../../../schema/responses";
+import type { AdminCompany, Page } from "../../../../schema/responses";
 import { Button } from "../../../components/ui/button";
 import { Table, TableCell, TableHead, TableHeaderCell, TableRow } from "../../../components/ui/table";
 import { formatDate } from "../../../lib/format";
@@ -18,7 +18,7 @@ const ACTIONS: { action: CompanyAction; label: string }[] = [
   { action: "reset", label: "Reset" },
 ];
 
-function CompanyRow({ company, onAction }: { company: Json<AdminCompany>; onAction: CompaniesTableProps["onAction"] }) {
+function CompanyRow({ company, onAction }: { company: AdminCompany; onAction: CompaniesTableProps["onAction"] }) {
   return (
     <TableRow>
       <TableCell>
@@ -65,8 +65,8 @@ function CompanyRow({ company, onAction }: { company: Json<AdminCompany>; onActi
 }
 
 interface CompaniesTableProps {
-  query: UseQueryResult<Json<Page<AdminCompany>>>;
-  onAction: (action: CompanyAction, company: Json<AdminCompany>) => void;
+  query: UseQueryResult<Page<AdminCompany>>;
+  onAction: (action: CompanyAction, company: AdminCompany) => void;
 }
 
 export function CompaniesTable({ query, onAction }: CompaniesTableProps) {

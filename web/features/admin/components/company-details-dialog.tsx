@@ -5,7 +5,6 @@ import type {
   AdminCompanyCode,
   AdminCompanyDetails,
   AdminCompanyValuer,
-  Json,
 } from "../../../../schema/responses";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
@@ -20,7 +19,7 @@ import { ActiveBadge } from "./status-badges";
 
 const orNA = (value: string | null | undefined) => value || "N/A";
 
-function CompanyInfo({ company }: { company: Json<AdminCompany> }) {
+function CompanyInfo({ company }: { company: AdminCompany }) {
   const fields: [string, ReactNode][] = [
     ["Name", orNA(company.name)],
     ["Email", orNA(company.email)],
@@ -50,7 +49,7 @@ function DetailsSection({ id, title, children }: { id: string; title: ReactNode;
   );
 }
 
-function CompanyCodes({ codes, total }: { codes: Json<AdminCompanyCode>[]; total: number }) {
+function CompanyCodes({ codes, total }: { codes: AdminCompanyCode[]; total: number }) {
   const title = codes.length < total ? `QR Codes (newest ${codes.length} of ${total})` : `QR Codes (${total})`;
   return (
     <DetailsSection id="company-codes-heading" title={title}>
@@ -97,7 +96,7 @@ function CompanyCodes({ codes, total }: { codes: Json<AdminCompanyCode>[]; total
   );
 }
 
-function CompanyValuers({ valuers }: { valuers: Json<AdminCompanyValuer>[] }) {
+function CompanyValuers({ valuers }: { valuers: AdminCompanyValuer[] }) {
   return (
     <DetailsSection id="company-valuers-heading" title={`Valuers (${valuers.length})`}>
       {valuers.length === 0 ? (
@@ -132,7 +131,7 @@ function CompanyValuers({ valuers }: { valuers: Json<AdminCompanyValuer>[] }) {
   );
 }
 
-function DetailsContent({ details }: { details: Json<AdminCompanyDetails> }) {
+function DetailsContent({ details }: { details: AdminCompanyDetails }) {
   return (
     <div className="space-y-6">
       <CompanyInfo company={details.company} />
@@ -144,13 +143,7 @@ function DetailsContent({ details }: { details: Json<AdminCompanyDetails> }) {
 }
 
 /** The View dialog: company info ("N/A" for blanks), its codes and its valuers. */
-export function CompanyDetailsDialog({
-  company,
-  onClose,
-}: {
-  company: Json<AdminCompany> | null;
-  onClose: () => void;
-}) {
+export function CompanyDetailsDialog({ company, onClose }: { company: AdminCompany | null; onClose: () => void }) {
   const details = useCompanyDetails(company?.id ?? null);
   return (
     <Dialog

@@ -1,4 +1,4 @@
-import type { AdminCompany, Json } from "../../../../schema/responses";
+import type { AdminCompany } from "../../../../schema/responses";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { useSetCompanyStatus } from "../api/company-status";
 
@@ -11,7 +11,7 @@ const CONSEQUENCES = {
 };
 
 /** Manage: confirm, then switch the company between active and inactive. */
-export function CompanyStatusDialog({ company, onClose }: { company: Json<AdminCompany> | null; onClose: () => void }) {
+export function CompanyStatusDialog({ company, onClose }: { company: AdminCompany | null; onClose: () => void }) {
   const setStatus = useSetCompanyStatus();
   const deactivating = company?.isActive ?? true;
   return (

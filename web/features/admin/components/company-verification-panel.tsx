@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { LIMITS } from "../../../../schema/limits";
-import type { AdminCompany, CodeIdentity, Json } from "../../../../schema/responses";
+import type { AdminCompany, CodeIdentity } from "../../../../schema/responses";
 import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { TextareaField } from "../../../components/ui/field";
@@ -44,7 +44,7 @@ function DecisionDialog({
   decision,
   onClose,
 }: {
-  company: Json<AdminCompany>;
+  company: AdminCompany;
   /** Codes issued earlier under the identity being verified that ValuSeal does not vouch for yet. */
   earlierCodes: number;
   decision: Decision;
@@ -110,7 +110,7 @@ function DecisionDialog({
  * Every name, registration and email the firm's codes carry, so the administrator sees any name the
  * firm has used (an impostor's among them) before deciding. Only the current one can be verified.
  */
-function CodeIdentities({ identities }: { identities: Json<CodeIdentity>[] }) {
+function CodeIdentities({ identities }: { identities: CodeIdentity[] }) {
   if (identities.length === 0) return <p className="mt-2 text-sm text-slate-600">The firm has issued no codes yet.</p>;
   return (
     <div className="mt-3">
@@ -144,8 +144,8 @@ export function CompanyVerificationPanel({
   company,
   codeIdentities,
 }: {
-  company: Json<AdminCompany>;
-  codeIdentities: Json<CodeIdentity>[];
+  company: AdminCompany;
+  codeIdentities: CodeIdentity[];
 }) {
   const earlierCodes = codeIdentities.find((identity) => identity.isCurrent)?.notVouchedFor ?? 0;
   const [deciding, setDeciding] = useState<Decision | null>(null);

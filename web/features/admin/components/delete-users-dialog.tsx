@@ -1,4 +1,4 @@
-import type { AdminUser, Json } from "../../../../schema/responses";
+import type { AdminUser } from "../../../../schema/responses";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { useBulkDeleteUsers } from "../api/bulk-delete-users";
 import { useDeleteUser } from "../api/delete-user";
@@ -6,7 +6,7 @@ import { useDeleteUser } from "../api/delete-user";
 /** A row's Delete ("single") or the bulk Delete of the checked rows ("bulk"). */
 export interface UserDeletion {
   kind: "single" | "bulk";
-  users: Json<AdminUser>[];
+  users: AdminUser[];
 }
 
 /** The warning says deletion cannot be undone and takes the user's companies, valuers and codes with it. */

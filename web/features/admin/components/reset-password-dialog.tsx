@@ -1,13 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, useWatch } from "react-hook-form";
-import type { AdminCompany, Json } from "../../../../schema/responses";
+import type { AdminCompany } from "../../../../schema/responses";
 import { resetPasswordSchema, type ResetPasswordInput } from "../../../../schema/validation/admin";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { InputField } from "../../../components/ui/field";
 import { useResetCompanyPassword } from "../api/reset-company-password";
 
-function ResetPasswordForm({ company, onDone }: { company: Json<AdminCompany>; onDone: () => void }) {
+function ResetPasswordForm({ company, onDone }: { company: AdminCompany; onDone: () => void }) {
   const resetPassword = useResetCompanyPassword();
   const form = useForm<ResetPasswordInput>({
     resolver: zodResolver(resetPasswordSchema),
@@ -40,7 +40,7 @@ function ResetPasswordForm({ company, onDone }: { company: Json<AdminCompany>; o
 }
 
 /** Reset: sets a new password for the company owner, who is signed out everywhere. */
-export function ResetPasswordDialog({ company, onClose }: { company: Json<AdminCompany> | null; onClose: () => void }) {
+export function ResetPasswordDialog({ company, onClose }: { company: AdminCompany | null; onClose: () => void }) {
   return (
     <Dialog
       open={company !== null}

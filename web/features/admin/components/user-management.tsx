@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { AdminUser, Json } from "../../../../schema/responses";
+import type { AdminUser } from "../../../../schema/responses";
 import { Card } from "../../../components/ui/card";
 import { Pagination } from "../../../components/ui/pagination";
 import { useSession } from "../../../lib/session";
@@ -28,7 +28,7 @@ export function UserManagement() {
   const selected = selectable.filter((user) => checked.has(user.id));
   const clearSelection = () => setChecked(new Set());
 
-  const toggleOne = (user: Json<AdminUser>, isChecked: boolean) =>
+  const toggleOne = (user: AdminUser, isChecked: boolean) =>
     setChecked((current) => {
       const next = new Set(current);
       if (isChecked) next.add(user.id);

@@ -1,5 +1,5 @@
 import type { UseQueryResult } from "@tanstack/react-query";
-import type { AdminUser, Json, Page, PublicUser } from "../../../../schema/responses";
+import type { AdminUser, Page, PublicUser } from "../../../../schema/responses";
 import { Button } from "../../../components/ui/button";
 import { Table, TableCell, TableHead, TableHeaderCell, TableRow } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
@@ -13,19 +13,19 @@ const CHECKBOX = "h-4 w-4 rounded border-slate-300 accent-blue-700 disabled:curs
 const OWN_ACCOUNT_NOTE = "You cannot deactivate or delete your own account";
 
 interface UsersTableProps {
-  query: UseQueryResult<Json<Page<AdminUser>>>;
-  me: Json<PublicUser> | null;
-  selectable: Json<AdminUser>[];
-  selected: Json<AdminUser>[];
-  onToggleOne: (user: Json<AdminUser>, checked: boolean) => void;
+  query: UseQueryResult<Page<AdminUser>>;
+  me: PublicUser | null;
+  selectable: AdminUser[];
+  selected: AdminUser[];
+  onToggleOne: (user: AdminUser, checked: boolean) => void;
   onToggleAll: (checked: boolean) => void;
   pendingStatusUserId: number | undefined;
-  onSetActive: (user: Json<AdminUser>, isActive: boolean) => void;
-  onDelete: (user: Json<AdminUser>) => void;
+  onSetActive: (user: AdminUser, isActive: boolean) => void;
+  onDelete: (user: AdminUser) => void;
 }
 
 type RowProps = Omit<UsersTableProps, "query" | "me" | "selectable" | "selected" | "onToggleAll"> & {
-  user: Json<AdminUser>;
+  user: AdminUser;
   isMe: boolean;
   isSelected: boolean;
 };

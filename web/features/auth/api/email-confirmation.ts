@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ConfirmedEmail, Json, MessageResponse } from "../../../../schema/responses";
 import type { ConfirmEmailInput } from "../../../../schema/validation/auth";
-import { apiRequest, ApiRequestError } from "../../../lib/api-client";
+import { answerOf, api, ApiRequestError } from "../../../lib/api-client";
 import { currentUserKey } from "../../../lib/session";
 
 /**
@@ -14,8 +13,7 @@ import { currentUserKey } from "../../../lib/session";
 export function useConfirmEmail() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ConfirmEmailInput) =>
-      apiRequest<Json<ConfirmedEmail>>("/api/auth/confirm-email", { method: "POST", body: input }),
+    mutationFn: (input: ConfirmEmailInput) => answerOf(api.POST("/auth/confirm-email", { body: input })),
     onSuccess: () =>
       queryClient.invalidateQueries({ predicate: (query) => !String(query.queryKey[0]).startsWith("/api/public/") }),
   });
@@ -30,7 +28,7 @@ export const isAlreadyConfirmed = (error: unknown) => error instanceof ApiReques
 export function useResendConfirmation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<MessageResponse>("/api/auth/resend-confirmation", { method: "POST" }),
+    mutationFn: () => answerOf(api.POST("/auth/resend-confirmation")),
     onError: (error) => {
       if (isAlreadyConfirmed(error)) void queryClient.invalidateQueries({ queryKey: currentUserKey });
     },

@@ -1,9 +1,8 @@
 import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
 import { useMutation } from "@tanstack/react-query";
-import type { Json, RegistrationSent, SecondFactorChallenge, SignedIn } from "../../../../schema/responses";
 import type { LoginInput, RegisterInput } from "../../../../schema/validation/auth";
 import type { SecondFactorSignInInput } from "../../../../schema/validation/security";
-import { apiRequest } from "../../../lib/api-client";
+import { answerOf, api, type RequestBody } from "../../../lib/api-client";
 import { useSignedInMutation, useStartSession } from "../../../lib/session-changes";
 
 /**
@@ -13,8 +12,7 @@ import { useSignedInMutation, useStartSession } from "../../../lib/session-chang
 export function useLogin() {
   const startSession = useStartSession();
   return useMutation({
-    mutationFn: (input: LoginInput) =>
-      apiRequest<Json<SignedIn> | SecondFactorChallenge>("/api/login", { method: "POST", body: input }),
+    mutationFn: (input: LoginInput) => answerOf(api.POST("/login", { body: input })),
     onSuccess: (answer) => {
       if ("token" in answer) startSession(answer);
     },
@@ -22,7 +20,8 @@ export function useLogin() {
 }
 
 /** POST /api/login/second-factor: the code from the app (or a recovery code) finishes signing in. */
-export const useSecondFactorSignIn = () => useSignedInMutation<SecondFactorSignInInput>("/api/login/second-factor");
+export const useSecondFactorSignIn = () =>
+  useSignedInMutation((input: SecondFactorSignInInput) => answerOf(api.POST("/login/second-factor", { body: input })));
 
 /**
  * A passkey answers the challenge: the server's options, the browser's own passkey dialog, then
@@ -32,16 +31,15 @@ export function usePasskeySignIn() {
   const startSession = useStartSession();
   return useMutation({
     mutationFn: async (challenge: string) => {
-      const optionsJSON = await apiRequest<PublicKeyCredentialRequestOptionsJSON>(
-        "/api/login/second-factor/passkey-options",
-        { method: "POST", body: { challenge } },
-      );
+      // WebAuthn's own options, passed on to the browser as the standard defines them.
+      const optionsJSON = (await answerOf(
+        api.POST("/login/second-factor/passkey-options", { body: { challenge } }),
+      )) as unknown as PublicKeyCredentialRequestOptionsJSON;
       const { startAuthentication } = await import("@simplewebauthn/browser");
       const response = await startAuthentication({ optionsJSON });
-      return apiRequest<Json<SignedIn>>("/api/login/second-factor/passkey", {
-        method: "POST",
-        body: { challenge, response },
-      });
+      // The browser's WebAuthn answer, as the standard defines it, is what the route's schema reads.
+      const body = { challenge, response } as RequestBody<"/login/second-factor/passkey", "post">;
+      return answerOf(api.POST("/login/second-factor/passkey", { body }));
     },
     onSuccess: startSession,
   });
@@ -53,6 +51,5 @@ export function usePasskeySignIn() {
  */
 export const useRegister = () =>
   useMutation({
-    mutationFn: (input: RegisterInput) =>
-      apiRequest<RegistrationSent>("/api/register", { method: "POST", body: input }),
+    mutationFn: (input: RegisterInput) => answerOf(api.POST("/register", { body: input })),
   });

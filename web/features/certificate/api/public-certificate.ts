@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { PublicCertificate } from "../../../../schema/validation/certificate";
-import { apiRequest } from "../../../lib/api-client";
+import { answerOf, api } from "../../../lib/api-client";
 
 export const publicCertificateKey = (token: string) =>
   [`/api/public/certificates/${encodeURIComponent(token)}`] as const;
@@ -13,7 +12,7 @@ export const publicCertificateKey = (token: string) =>
 export const publicCertificateQuery = (token: string) =>
   queryOptions({
     queryKey: publicCertificateKey(token),
-    queryFn: () => apiRequest<PublicCertificate>(publicCertificateKey(token)[0]),
+    queryFn: () => answerOf(api.GET("/public/certificates/{token}", { params: { path: { token } } })),
   });
 
 export const usePublicCertificate = (token: string) => useQuery(publicCertificateQuery(token));

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CodeStatus, Json } from "../../../../schema/responses";
+import type { CodeStatus } from "../../../../schema/responses";
 import type { ReinstateCodeInput, RevokeCodeInput } from "../../../../schema/validation/code-status";
-import { apiRequest } from "../../../lib/api-client";
+import { answerOf, api } from "../../../lib/api-client";
 import { codeStatusKey } from "./code-status";
 import { codeKey } from "./get-code";
 import { codeListsKey } from "./list-codes";
@@ -10,11 +10,10 @@ import { codeListsKey } from "./list-codes";
  * After a status change the code, its status history and every list showing its Status column
  * are stale. Awaited, so the dialog closes on the new state rather than the old one.
  */
-function useStatusChange<Input>(id: number, action: "revoke" | "reinstate") {
+function useStatusChange<Input>(id: number, change: (path: { id: string }, input: Input) => Promise<CodeStatus>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: Input) =>
-      apiRequest<Json<CodeStatus>>(`/api/qr-codes/${id}/${action}`, { method: "POST", body: input }),
+    mutationFn: (input: Input) => change({ id: String(id) }, input),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: codeStatusKey(id) }),
@@ -25,7 +24,13 @@ function useStatusChange<Input>(id: number, action: "revoke" | "reinstate") {
 }
 
 /** POST /api/qr-codes/:id/revoke: the owner, or the member who created the code. */
-export const useRevokeCode = (id: number) => useStatusChange<RevokeCodeInput>(id, "revoke");
+export const useRevokeCode = (id: number) =>
+  useStatusChange(id, (path, input: RevokeCodeInput) =>
+    answerOf(api.POST("/qr-codes/{id}/revoke", { params: { path }, body: input })),
+  );
 
 /** POST /api/qr-codes/:id/reinstate: the owner only, a separate logged action. */
-export const useReinstateCode = (id: number) => useStatusChange<ReinstateCodeInput>(id, "reinstate");
+export const useReinstateCode = (id: number) =>
+  useStatusChange(id, (path, input: ReinstateCodeInput) =>
+    answerOf(api.POST("/qr-codes/{id}/reinstate", { params: { path }, body: input })),
+  );

@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { CompanyStats } from "../../../../schema/responses";
-import { apiRequest } from "../../../lib/api-client";
+import { answerOf, api } from "../../../lib/api-client";
 
 export const codeStatsKey = ["/api/analytics/stats"] as const;
 
 /** The company's code numbers: total, created this month, verifications, and whether a report was sealed. */
 export const codeStatsQuery = () =>
-  queryOptions({ queryKey: codeStatsKey, queryFn: () => apiRequest<CompanyStats>("/api/analytics/stats") });
+  queryOptions({ queryKey: codeStatsKey, queryFn: () => answerOf(api.GET("/analytics/stats")) });
 
 /**
  * Read again each time a screen showing them opens: scans arrive from outside the app, and a seal

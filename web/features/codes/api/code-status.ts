@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { CodeStatusHistory, Json } from "../../../../schema/responses";
-import { apiRequest } from "../../../lib/api-client";
+import { answerOf, api } from "../../../lib/api-client";
 
 export const codeStatusKey = (id: number | string) => [`/api/qr-codes/${id}/status-history`] as const;
 
@@ -8,7 +7,7 @@ export const codeStatusKey = (id: number | string) => [`/api/qr-codes/${id}/stat
 export const codeStatusQuery = (id: number | string) =>
   queryOptions({
     queryKey: codeStatusKey(id),
-    queryFn: () => apiRequest<Json<CodeStatusHistory>>(codeStatusKey(id)[0]),
+    queryFn: () => answerOf(api.GET("/qr-codes/{id}/status-history", { params: { path: { id: String(id) } } })),
   });
 
 export const useCodeStatus = (id: number) => useQuery(codeStatusQuery(id));

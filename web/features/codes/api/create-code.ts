@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef } from "react";
-import type { Json, QrCodeWithImage } from "../../../../schema/responses";
 import { IDEMPOTENCY_KEY_HEADER } from "../../../../schema/validation/idempotency";
 import type { CreateQrCodeInput } from "../../../../schema/validation/qr-codes";
-import { apiRequest } from "../../../lib/api-client";
+import { answerOf, api, type RequestBody } from "../../../lib/api-client";
 import { codeStatsKey } from "./code-stats";
 import { codeKey } from "./get-code";
 import { codeListsKey } from "./list-codes";
@@ -24,11 +23,13 @@ export function useCreateCode() {
     mutationFn: (request: CreateQrCodeInput) => {
       const content = JSON.stringify(request);
       if (pending.current?.content !== content) pending.current = { content, key: crypto.randomUUID() };
-      return apiRequest<Json<QrCodeWithImage>>("/api/qr-codes", {
-        method: "POST",
-        body: request,
-        headers: { [IDEMPOTENCY_KEY_HEADER]: pending.current.key },
-      });
+      return answerOf(
+        api.POST("/qr-codes", {
+          // The form's text (amounts, the valuer's id, days) is what the route's schema parses.
+          body: request as RequestBody<"/qr-codes", "post">,
+          headers: { [IDEMPOTENCY_KEY_HEADER]: pending.current.key },
+        }),
+      );
     },
     onSuccess: (code) => {
       pending.current = null;

@@ -1,12 +1,14 @@
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Json, QrCodeWithImage } from "../../../../schema/responses";
-import { apiRequest } from "../../../lib/api-client";
+import { answerOf, api } from "../../../lib/api-client";
 
 export const codeKey = (id: number | string) => [`/api/qr-codes/${id}`] as const;
 
 /** One code with its image and verification count; another company's id answers 404. */
 export const codeQuery = (id: number | string) =>
-  queryOptions({ queryKey: codeKey(id), queryFn: () => apiRequest<Json<QrCodeWithImage>>(`/api/qr-codes/${id}`) });
+  queryOptions({
+    queryKey: codeKey(id),
+    queryFn: () => answerOf(api.GET("/qr-codes/{id}", { params: { path: { id: String(id) } } })),
+  });
 
 export const useCode = (id: string) => useQuery(codeQuery(id));
 

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CodeBatchAnswer, Json } from "../../../../schema/responses";
 import type { CreateQrCodeInput } from "../../../../schema/validation/qr-codes";
-import { apiRequest } from "../../../lib/api-client";
+import { answerOf, api, type RequestBody } from "../../../lib/api-client";
 import { codeStatsKey } from "./code-stats";
 import { codeListsKey } from "./list-codes";
 
@@ -13,8 +12,9 @@ import { codeListsKey } from "./list-codes";
 export function useIssueCodeBatch() {
   const queryClient = useQueryClient();
   return useMutation({
+    // The CSV's text (amounts, the valuer's id, days) is what the route's schema parses.
     mutationFn: (codes: CreateQrCodeInput[]) =>
-      apiRequest<Json<CodeBatchAnswer>>("/api/qr-codes/batch", { method: "POST", body: { codes } }),
+      answerOf(api.POST("/qr-codes/batch", { body: { codes } as RequestBody<"/qr-codes/batch", "post"> })),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: codeListsKey });
       void queryClient.invalidateQueries({ queryKey: codeStatsKey });

@@ -1,7 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { Json, Page, QrCode } from "../../../../schema/responses";
-import { apiRequest } from "../../../lib/api-client";
-import { pathWithQuery } from "../../../lib/path-with-query";
+import { answerOf, api, listOf, pageOf, type RequestQuery } from "../../../lib/api-client";
 
 /** Every code list and page sits under this key, so one invalidation refreshes them all. */
 export const codeListsKey = ["/api/qr-codes"] as const;
@@ -13,7 +11,7 @@ export const codeListsKey = ["/api/qr-codes"] as const;
 export const recentCodesQuery = (limit: number, search = "") =>
   queryOptions({
     queryKey: [...codeListsKey, { limit, search }],
-    queryFn: () => apiRequest<Json<QrCode[]>>(pathWithQuery("/api/qr-codes", { limit, search })),
+    queryFn: async () => listOf(await answerOf(api.GET("/qr-codes", { params: { query: { limit, search } } }))),
   });
 
 export const useRecentCodes = (limit: number) => useQuery(recentCodesQuery(limit));
@@ -37,7 +35,9 @@ export interface CodeFilters {
 export const codePageQuery = (filters: CodeFilters & { page: number }) =>
   queryOptions({
     queryKey: [...codeListsKey, filters],
-    queryFn: () => apiRequest<Json<Page<QrCode>>>(pathWithQuery("/api/qr-codes", { ...filters })),
+    // The filters come from the address bar as text; the route refuses a value not in its lists.
+    queryFn: async () =>
+      pageOf(await answerOf(api.GET("/qr-codes", { params: { query: filters as RequestQuery<"/qr-codes"> } }))),
   });
 
 /** Keeps the previous page on screen while the next one loads, so the table does not flash. */

@@ -1,8 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { LOCATION_QUERY_MIN } from "../../../../schema/limits";
-import type { LocationSuggestions } from "../../../../schema/responses";
-import { apiRequest } from "../../../lib/api-client";
-import { pathWithQuery } from "../../../lib/path-with-query";
+import { answerOf, api } from "../../../lib/api-client";
 
 export const locationSearchKey = ["/api/locations/search"] as const;
 
@@ -10,8 +8,7 @@ export const locationSearchKey = ["/api/locations/search"] as const;
 export const locationSearchQuery = (q: string) =>
   queryOptions({
     queryKey: [...locationSearchKey, q],
-    queryFn: async () =>
-      (await apiRequest<LocationSuggestions>(pathWithQuery("/api/locations/search", { q }))).suggestions,
+    queryFn: async () => (await answerOf(api.GET("/locations/search", { params: { query: { q } } }))).suggestions,
     enabled: q.trim().length >= LOCATION_QUERY_MIN,
   });
 

@@ -2,7 +2,7 @@ import { Download, Upload } from "lucide-react";
 import { useState, type ChangeEvent } from "react";
 import { Link } from "react-router";
 import { csvField } from "../../../../schema/csv";
-import type { CodeBatchAnswer, Json } from "../../../../schema/responses";
+import type { CodeBatchAnswer } from "../../../../schema/responses";
 import { CODE_BATCH_MAX } from "../../../../schema/validation/qr-codes";
 import { Button, buttonClasses } from "../../../components/ui/button";
 import { useUnauthorizedRedirect } from "../../../components/ui/failure-toast";
@@ -32,7 +32,7 @@ const MAX_FILE_BYTES = 5 * 1024 * 1024;
 /** Rows per request: small enough that the bar moves, large enough that 500 rows take 20 requests. */
 const PART_ROWS = 25;
 
-type Issued = Json<CodeBatchAnswer>["results"][number];
+type Issued = CodeBatchAnswer["results"][number];
 
 /** What the server said about rows of a refused part ("codes.3.valuerId: …"), by spreadsheet line. */
 function rowErrorsOf(error: unknown, part: BatchRow[]): Map<number, string[]> {

@@ -1,7 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
-import type { Json, QrCodeWithImage } from "../../../../schema/responses";
+import type { QrCodeWithImage } from "../../../../schema/responses";
 import { PageTitle } from "../../../components/ui/page-title";
 import { InlineLoading } from "../../../components/ui/spinner";
 import { formatDate } from "../../../lib/format";
@@ -14,7 +14,7 @@ import { CodeStatusPanel, type IssuerStanding } from "./code-status-panel";
 
 interface Props {
   /** Panels shown below the code's own, such as its scan log: web/app composes them in. */
-  extraPanels?: (code: Json<QrCodeWithImage>) => ReactNode;
+  extraPanels?: (code: QrCodeWithImage) => ReactNode;
   /** The company's verification, which decides what a scan of a valid code shows (web/app reads it). */
   issuer?: IssuerStanding;
 }

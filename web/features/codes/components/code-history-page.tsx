@@ -3,7 +3,7 @@ import { Link, useSearchParams } from "react-router";
 import { buttonClasses } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { ExportCsvButton } from "../../../components/ui/export-button";
-import { pathWithQuery } from "../../../lib/path-with-query";
+import { exportCodes } from "../api/export-codes";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { Pagination } from "../../../components/ui/pagination";
 import { SkeletonRows } from "../../../components/ui/skeleton";
@@ -50,7 +50,7 @@ export function CodeHistoryPage() {
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {/* The file holds every code the applied filters match, not only this page. */}
-          <ExportCsvButton path={pathWithQuery("/api/exports/codes.csv", { ...filters })} fallbackName="codes.csv" />
+          <ExportCsvButton download={() => exportCodes(filters)} fallbackName="codes.csv" />
           <Link to="/create-qr" className={buttonClasses({ variant: "secondary" })}>
             <Plus aria-hidden="true" /> Create Code
           </Link>

@@ -1,12 +1,12 @@
 import { Link } from "react-router";
-import type { Json, QrCode } from "../../../../schema/responses";
+import type { QrCode } from "../../../../schema/responses";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "../../../components/ui/table";
 import { formatDate, formatMoney } from "../../../lib/format";
 import { codeReferenceLine, codeTitle } from "../lib/describe-code";
 import { CodeStatusBadge, ScanVerdict } from "./code-status-badge";
 import { DownloadCodeButton } from "./download-code-button";
 
-function CodeHistoryRow({ code }: { code: Json<QrCode> }) {
+function CodeHistoryRow({ code }: { code: QrCode }) {
   const title = codeTitle(code);
   const reference = codeReferenceLine(code);
   return (
@@ -45,7 +45,7 @@ function CodeHistoryRow({ code }: { code: Json<QrCode> }) {
 }
 
 /** The QR History table, newest first; on phones each code is a labelled card. */
-export function CodeHistoryTable({ codes }: { codes: Json<QrCode>[] }) {
+export function CodeHistoryTable({ codes }: { codes: QrCode[] }) {
   return (
     <Table caption="QR codes, newest first" stackOnPhone>
       <TableHead>

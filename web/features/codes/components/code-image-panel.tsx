@@ -1,6 +1,6 @@
 import { TriangleAlert } from "lucide-react";
 import { CODE_PREVIEW_SIZE, type CodeStatusName } from "../../../../schema/limits";
-import type { Json, QrCodeWithImage } from "../../../../schema/responses";
+import type { QrCodeWithImage } from "../../../../schema/responses";
 import { Card } from "../../../components/ui/card";
 import { cn } from "../../../lib/cn";
 import { VEHICLE_REFERENCE_LABEL } from "../../../../schema/code-description";
@@ -17,7 +17,7 @@ const STATUS_NOTES: Record<Exclude<CodeStatusName, "valid">, string> = {
 };
 
 /** The code at 300 px with its reference, Copy and Download (named after the reference), and where it leads. */
-export function CodeImagePanel({ code }: { code: Json<QrCodeWithImage> }) {
+export function CodeImagePanel({ code }: { code: QrCodeWithImage }) {
   const revoked = isRevoked(code);
   return (
     <Card className="flex flex-col items-center gap-4 p-4 text-center sm:p-6">

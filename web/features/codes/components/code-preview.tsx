@@ -2,7 +2,7 @@ import { QrCode } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { CODE_PREVIEW_SIZE } from "../../../../schema/limits";
-import type { Json, QrCodeWithImage } from "../../../../schema/responses";
+import type { QrCodeWithImage } from "../../../../schema/responses";
 import { Card } from "../../../components/ui/card";
 import { formatMoney } from "../../../lib/format";
 import { codeTitle } from "../lib/describe-code";
@@ -10,7 +10,7 @@ import { CREATE_PAGE_MESSAGES, QrImageActions } from "./qr-image-actions";
 import { VerificationCode } from "./verification-code";
 
 /** The create page's preview panel: a prompt before generation, then the code with Copy and Download. */
-export function CodePreview({ code, after }: { code: Json<QrCodeWithImage> | undefined; after?: ReactNode }) {
+export function CodePreview({ code, after }: { code: QrCodeWithImage | undefined; after?: ReactNode }) {
   return (
     <Card className="p-4 sm:p-6">
       <h2 className="text-base font-semibold text-slate-900">QR Code Preview</h2>

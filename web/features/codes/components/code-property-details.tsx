@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { Json, QrCodeWithImage } from "../../../../schema/responses";
+import type { QrCodeWithImage } from "../../../../schema/responses";
 import { SectionCard } from "../../../components/ui/section-card";
 import { formatDate, formatMeasure, formatMoney } from "../../../lib/format";
 import { identityRows, isMotorVehicle } from "../lib/describe-code";
@@ -17,7 +17,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
  * The detail page's fields: what was valued (identityRows), type, sizes, values, dates, the lender
  * fields (only those given; Valid Until always), status, signer and verification count.
  */
-export function CodePropertyDetails({ code }: { code: Json<QrCodeWithImage> }) {
+export function CodePropertyDetails({ code }: { code: QrCodeWithImage }) {
   const vehicle = isMotorVehicle(code);
   return (
     <SectionCard title="Property Details">

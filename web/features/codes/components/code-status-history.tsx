@@ -1,13 +1,13 @@
-import type { CodeStatusEvent, Json, StatusActor } from "../../../../schema/responses";
+import type { CodeStatusEvent, StatusActor } from "../../../../schema/responses";
 import { StatusBadge } from "../../../components/ui/status-badge";
 import { displayName } from "../../../lib/display-name";
 import { formatDateTime } from "../../../lib/format";
 
 /** Who acted; an account deleted since is still named as someone, never left blank. */
-export const actorName = (actor: Json<StatusActor> | null) => (actor ? displayName(actor) : "a former user");
+export const actorName = (actor: StatusActor | null) => (actor ? displayName(actor) : "a former user");
 
 /** Every revocation and reinstatement of the code, newest first, with who, when and why. */
-export function CodeStatusHistory({ events }: { events: Json<CodeStatusEvent>[] }) {
+export function CodeStatusHistory({ events }: { events: CodeStatusEvent[] }) {
   return (
     <div>
       <h3 className="text-sm font-semibold text-slate-900">Status history</h3>

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { certificateVerdict, verdictHeadline } from "../../../../schema/certificate-verdict";
-import type { CodeStatus, CurrentCompany, Json, QrCode } from "../../../../schema/responses";
+import type { CodeStatus, CurrentCompany, QrCode } from "../../../../schema/responses";
 import { Button } from "../../../components/ui/button";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { SectionCard } from "../../../components/ui/section-card";
@@ -15,7 +15,7 @@ import { ReinstateCodeDialog } from "./reinstate-code-dialog";
 import { RevokeCodeDialog } from "./revoke-code-dialog";
 
 /** The issuing company as it is now; undefined while it is not known. */
-export type IssuerStanding = Json<Pick<CurrentCompany, "name" | "email">> | undefined;
+export type IssuerStanding = Pick<CurrentCompany, "name" | "email"> | undefined;
 
 /**
  * What a scan of a valid code shows, by the certificate's own rule on the identity frozen on the
@@ -23,7 +23,7 @@ export type IssuerStanding = Json<Pick<CurrentCompany, "name" | "email">> | unde
  * identity in time. Verifying the firm later does not change a code issued before, unless ValuSeal
  * confirms the earlier codes when it verifies.
  */
-function ScanOutcome({ code }: { code: Json<QrCode> }) {
+function ScanOutcome({ code }: { code: QrCode }) {
   const { headline } = certificateVerdict(code.status, code.issuerTrust);
   const shows = `Scanning this code shows “${verdictHeadline("en", headline)}”`;
   if (headline === "verified-authentic") return <p className="text-sm text-slate-700">{shows}.</p>;
@@ -48,7 +48,7 @@ function ScanOutcome({ code }: { code: Json<QrCode> }) {
  * A certificate shows the issuer as it was at issue: when the firm's name or email has changed
  * since, the detail page says so, since scanners see the old details.
  */
-function IssuedUnder({ code, issuer }: { code: Json<QrCode>; issuer: IssuerStanding }) {
+function IssuedUnder({ code, issuer }: { code: QrCode; issuer: IssuerStanding }) {
   if (!issuer) return null;
   const sameName = code.issuerName === issuer.name;
   const sameEmail = code.issuerEmail.toLowerCase() === issuer.email.toLowerCase();
@@ -61,15 +61,7 @@ function IssuedUnder({ code, issuer }: { code: Json<QrCode>; issuer: IssuerStand
   );
 }
 
-function CurrentStatus({
-  status,
-  code,
-  issuer,
-}: {
-  status: Json<CodeStatus>;
-  code: Json<QrCode>;
-  issuer: IssuerStanding;
-}) {
+function CurrentStatus({ status, code, issuer }: { status: CodeStatus; code: QrCode; issuer: IssuerStanding }) {
   if (status.status === "valid") {
     return (
       <div className="space-y-1">
@@ -114,7 +106,7 @@ function CurrentStatus({
 }
 
 /** Which status change this user may make, or why not (the server enforces the same rules). */
-function useStatusPermissions(code: Json<QrCode>) {
+function useStatusPermissions(code: QrCode) {
   const { user, isOwner } = useSession();
   return {
     revoke: isOwner || code.userId === user?.id,
@@ -129,7 +121,7 @@ function useStatusPermissions(code: Json<QrCode>) {
  * Revocation on the detail page: the code's current state, who changed it and why, and
  * the one action allowed next: Revoke for a valid code, Reinstate (owner only) for a revoked one.
  */
-export function CodeStatusPanel({ code, issuer }: { code: Json<QrCode>; issuer: IssuerStanding }) {
+export function CodeStatusPanel({ code, issuer }: { code: QrCode; issuer: IssuerStanding }) {
   const status = useCodeStatus(code.id);
   const may = useStatusPermissions(code);
   const [dialog, setDialog] = useState<"revoke" | "reinstate" | null>(null);

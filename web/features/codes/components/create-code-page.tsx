@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
-import type { Json, QrCodeWithImage } from "../../../../schema/responses";
+import type { QrCodeWithImage } from "../../../../schema/responses";
 import type { CreateQrCodeInput } from "../../../../schema/validation/qr-codes";
 import { useUnauthorizedRedirect } from "../../../components/ui/failure-toast";
 import { useToast } from "../../../components/ui/toast";
@@ -38,12 +38,12 @@ export function CreateCodePage({
   /** The company's validity period in days (web/app reads it from Company Details). */
   validityDays?: number;
   /** Shown under the generated code's actions (web/app composes in sealing the report). */
-  afterGenerated?: (code: Json<QrCodeWithImage>) => ReactNode;
+  afterGenerated?: (code: QrCodeWithImage) => ReactNode;
 }) {
   const toast = useToast();
   const redirectIfUnauthorized = useUnauthorizedRedirect();
   const createCode = useCreateCode();
-  const [generated, setGenerated] = useState<Json<QrCodeWithImage>>();
+  const [generated, setGenerated] = useState<QrCodeWithImage>();
 
   const generate = (request: CreateQrCodeInput, form: SubmittedForm) =>
     createCode.mutate(request, {

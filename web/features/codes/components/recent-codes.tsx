@@ -1,7 +1,7 @@
 import { QrCode as QrCodeIcon } from "lucide-react";
 import { Link } from "react-router";
 import { RECENT_CODES_LIMIT } from "../../../../schema/limits";
-import type { Json, QrCode } from "../../../../schema/responses";
+import type { QrCode } from "../../../../schema/responses";
 import { buttonClasses } from "../../../components/ui/button";
 import { Badge } from "../../../components/ui/card";
 import { EmptyState } from "../../../components/ui/empty-state";
@@ -12,7 +12,7 @@ import { useRecentCodes } from "../api/list-codes";
 import { codeTitle } from "../lib/describe-code";
 import { CodeStatusBadge, ScanVerdict } from "./code-status-badge";
 
-function RecentCodeItem({ code }: { code: Json<QrCode> }) {
+function RecentCodeItem({ code }: { code: QrCode }) {
   return (
     <li className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-3">
       <div className="min-w-0">

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Controller, useForm } from "react-hook-form";
-import type { Json, QrCode } from "../../../../schema/responses";
+import type { QrCode } from "../../../../schema/responses";
 import { revokeCodeSchema, type RevokeCodeInput } from "../../../../schema/validation/code-status";
 import { Dialog } from "../../../components/ui/dialog";
 import { useFormFailure } from "../../../components/ui/failure-toast";
@@ -9,7 +9,7 @@ import { useRevokeCode } from "../api/change-code-status";
 import { CodeStatusReasonForm } from "./code-status-reason-form";
 import { SuccessorCodeField } from "./successor-code-field";
 
-function RevokeCodeForm({ code, onClose }: { code: Json<QrCode>; onClose: () => void }) {
+function RevokeCodeForm({ code, onClose }: { code: QrCode; onClose: () => void }) {
   const toast = useToast();
   const revokeCode = useRevokeCode(code.id);
   const form = useForm<RevokeCodeInput>({ resolver: zodResolver(revokeCodeSchema), defaultValues: { reason: "" } });
@@ -61,7 +61,7 @@ export function RevokeCodeDialog({
   open,
   onOpenChange,
 }: {
-  code: Json<QrCode>;
+  code: QrCode;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {

@@ -1,5 +1,5 @@
 import { useState, type Ref } from "react";
-import type { Json, QrCode } from "../../../../schema/responses";
+import type { QrCode } from "../../../../schema/responses";
 import { Button } from "../../../components/ui/button";
 import { Combobox } from "../../../components/ui/combobox";
 import { formatDate } from "../../../lib/format";
@@ -11,11 +11,11 @@ const TYPING_PAUSE_MS = 250;
 /** Enough to choose from on a phone; typing narrows the list, it is not scrolled through. */
 const SUGGESTIONS = 20;
 
-const optionLabel = (code: Json<QrCode>) =>
+const optionLabel = (code: QrCode) =>
   [codeTitle(code), code.propertyReference, formatDate(code.valuationDate, "short")].filter(Boolean).join(" · ");
 
 interface Props {
-  code: Json<QrCode>;
+  code: QrCode;
   error?: string;
   onChange: (codeId: number | undefined) => void;
   onBlur: () => void;
@@ -29,14 +29,14 @@ interface Props {
  */
 export function SuccessorCodeField({ code, error, onChange, onBlur, inputRef }: Props) {
   const [text, setText] = useState("");
-  const [chosen, setChosen] = useState<Json<QrCode> | null>(null);
+  const [chosen, setChosen] = useState<QrCode | null>(null);
   const [open, setOpen] = useState(false);
   // Once a code is chosen its label fills the box; the list then offers the newest codes again.
   const query = useDebouncedValue(chosen ? "" : text.trim(), TYPING_PAUSE_MS);
   const codes = useCodeSearch(SUGGESTIONS, query, open);
   const candidates = (codes.data ?? []).filter((candidate) => candidate.id !== code.id && !isRevoked(candidate));
 
-  const choose = (candidate: Json<QrCode> | null) => {
+  const choose = (candidate: QrCode | null) => {
     setChosen(candidate);
     setText(candidate ? optionLabel(candidate) : "");
     onChange(candidate?.id);

@@ -1,7 +1,7 @@
 import type { ChangeEvent } from "react";
 import type { UseFormReturn } from "react-hook-form";
 import { CURRENCIES, DATE_INPUT_MAX, LIMITS, VALUATION_PURPOSES } from "../../../../schema/limits";
-import type { Json, Valuer } from "../../../../schema/responses";
+import type { Valuer } from "../../../../schema/responses";
 import { REAL_ESTATE } from "../../../../schema/validation/qr-codes";
 import { InputField, SelectField } from "../../../components/ui/field";
 import { formatDigitsWithSeparators, maskDayMonthYear } from "../../../lib/format";
@@ -56,7 +56,7 @@ function DateField({
 
 interface Props {
   form: Form;
-  valuers: Json<Valuer>[];
+  valuers: Valuer[];
   /** The company's validity period in days, for the Valid Until hint; undefined while unknown. */
   validityDays?: number;
 }

@@ -1,6 +1,6 @@
 import { fileSafeStem } from "../../../lib/file-names";
 import { csvField } from "../../../../schema/csv";
-import type { Json, Valuer } from "../../../../schema/responses";
+import type { Valuer } from "../../../../schema/responses";
 import {
   CODE_BATCH_MAX,
   codeBatchRowSchema,
@@ -77,7 +77,7 @@ export type ReadBatch = { rows: BatchRow[] } | { problem: string };
 const normalise = (header: string) => header.trim().toLowerCase().replace(/\s+/g, " ");
 
 /** Finds the signing valuer a cell names: an active valuer's name or registration number, any case. */
-function valuerNamed(cell: string, valuers: Json<Valuer>[]): number | string {
+function valuerNamed(cell: string, valuers: Valuer[]): number | string {
   const wanted = normalise(cell);
   if (!wanted) return "Signing valuer is required";
   const matches = valuers.filter(
@@ -96,7 +96,7 @@ function valuerNamed(cell: string, valuers: Json<Valuer>[]): number | string {
  * The rows of an uploaded CSV (already split into cells), each ready to issue or with its problems
  * in the form's words. A file-wide problem (a missing column, too many rows) is answered alone.
  */
-export function readBatch(table: string[][], valuers: Json<Valuer>[]): ReadBatch {
+export function readBatch(table: string[][], valuers: Valuer[]): ReadBatch {
   const [headerRow, ...body] = table;
   if (!headerRow) return { problem: "The file is empty. Download the template and fill it in." };
   const indexOf = new Map<Column, number>();

@@ -1,4 +1,4 @@
-import type { Json, QrCode } from "../../../../schema/responses";
+import type { QrCode } from "../../../../schema/responses";
 
 export { codeReferenceLine, codeTitle, identityRows, isMotorVehicle } from "../../../../schema/code-description";
 
@@ -6,5 +6,4 @@ export { codeReferenceLine, codeTitle, identityRows, isMotorVehicle } from "../.
  * A withdrawn code (revoked, or superseded by a named replacement) is not verified (the scan page
  * says so too). The server's `status` decides, so every screen agrees with the certificate.
  */
-export const isRevoked = (code: Pick<Json<QrCode>, "status">) =>
-  code.status === "revoked" || code.status === "superseded";
+export const isRevoked = (code: Pick<QrCode, "status">) => code.status === "revoked" || code.status === "superseded";

@@ -1,14 +1,13 @@
 import { useEffect, useState } from "react";
 import { DEMO_CERTIFICATE } from "../../../../schema/demo-certificate";
-import type { DemoQrCode } from "../../../../schema/responses";
-import { apiRequest } from "../../../lib/api-client";
+import { answerOf, api } from "../../../lib/api-client";
 
 /** The live demo code: requested on load; a failure is only logged and "Loading..." stays. */
 export function DemoQr() {
   const [image, setImage] = useState<string | null>(null);
   useEffect(() => {
     let active = true;
-    apiRequest<DemoQrCode>("/api/demo-qr", { method: "POST", body: DEMO_CERTIFICATE })
+    answerOf(api.POST("/demo-qr", { body: DEMO_CERTIFICATE }))
       .then((res) => active && setImage(res.qrCodeData))
       .catch((error) => console.error("Demo QR code could not be loaded", error));
     return () => {

@@ -1,11 +1,13 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { CodeScans, Json } from "../../../../schema/responses";
-import { apiRequest } from "../../../lib/api-client";
+import { answerOf, api } from "../../../lib/api-client";
 
 export const codeScansKey = (id: number | string) => [`/api/qr-codes/${id}/scans`] as const;
 
 /** The latest scans of one code, scans per UTC day over the chart's window, and unique scanners. */
 export const codeScansQuery = (id: number | string) =>
-  queryOptions({ queryKey: codeScansKey(id), queryFn: () => apiRequest<Json<CodeScans>>(codeScansKey(id)[0]) });
+  queryOptions({
+    queryKey: codeScansKey(id),
+    queryFn: () => answerOf(api.GET("/qr-codes/{id}/scans", { params: { path: { id: String(id) } } })),
+  });
 
 export const useCodeScans = (id: number) => useQuery(codeScansQuery(id));

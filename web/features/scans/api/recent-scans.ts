@@ -1,14 +1,12 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { Json, RecentScans } from "../../../../schema/responses";
-import { apiRequest } from "../../../lib/api-client";
-import { pathWithQuery } from "../../../lib/path-with-query";
+import { answerOf, api } from "../../../lib/api-client";
 
 export const RECENT_SCANS_REFRESH_MS = 60_000;
 
 export const recentScansQuery = (limit: number) =>
   queryOptions({
     queryKey: ["/api/scans/recent", { limit }],
-    queryFn: async () => (await apiRequest<Json<RecentScans>>(pathWithQuery("/api/scans/recent", { limit }))).scans,
+    queryFn: async () => (await answerOf(api.GET("/scans/recent", { params: { query: { limit } } }))).scans,
   });
 
 /**

@@ -1,6 +1,6 @@
 import { ScanLine } from "lucide-react";
 import { REPEAT_SCAN_WINDOW_MINUTES } from "../../../../schema/limits";
-import type { CodeScans, Json } from "../../../../schema/responses";
+import type { CodeScans } from "../../../../schema/responses";
 import { CODE_SCANS_LIMIT } from "../../../../schema/validation/scans";
 import { Button } from "../../../components/ui/button";
 import { EmptyState } from "../../../components/ui/empty-state";
@@ -8,10 +8,11 @@ import { ExportCsvButton } from "../../../components/ui/export-button";
 import { SectionCard } from "../../../components/ui/section-card";
 import { SkeletonRows } from "../../../components/ui/skeleton";
 import { useCodeScans } from "../api/code-scans";
+import { exportCodeScans } from "../api/export-scans";
 import { ScanChart } from "./scan-chart";
 import { ScansTable } from "./scans-table";
 
-function ScanFigures({ data }: { data: Json<CodeScans> }) {
+function ScanFigures({ data }: { data: CodeScans }) {
   const lastMonth = data.daily.reduce((sum, day) => sum + day.count, 0);
   const figures: [string, number][] = [
     ["Unique scanners", data.uniqueScanners],
@@ -56,7 +57,7 @@ export function CodeScanLog({
       actions={
         <div className="flex flex-wrap gap-2">
           {/* Every scan of the code, not only the latest shown here. */}
-          <ExportCsvButton path={`/api/exports/scans.csv?code=${publicToken}`} fallbackName="scans.csv" />
+          <ExportCsvButton download={() => exportCodeScans(publicToken)} fallbackName="scans.csv" />
           <Button variant="secondary" size="sm" onClick={refresh} disabled={scans.isFetching}>
             {scans.isFetching && !scans.isPending ? "Refreshing..." : "Refresh"}
           </Button>

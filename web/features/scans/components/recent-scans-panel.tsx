@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { codeReferenceLine, codeTitle, isMotorVehicle } from "../../../../schema/code-description";
-import type { Json, RecentScan } from "../../../../schema/responses";
+import type { RecentScan } from "../../../../schema/responses";
 import { RECENT_SCANS_DEFAULT } from "../../../../schema/validation/scans";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { SectionCard } from "../../../components/ui/section-card";
@@ -10,7 +10,7 @@ import { useRecentScans } from "../api/recent-scans";
 import { deviceLabel, placeLabel } from "../lib/scan-labels";
 
 /** An address names a property on its own; a vehicle's description needs its reference number beside it. */
-function RecentScanItem({ scan }: { scan: Json<RecentScan> }) {
+function RecentScanItem({ scan }: { scan: RecentScan }) {
   const reference = isMotorVehicle(scan.code) ? codeReferenceLine(scan.code) : null;
   return (
     <li className="py-3">

@@ -1,8 +1,8 @@
-import type { Json, ScanDay } from "../../../../schema/responses";
+import type { ScanDay } from "../../../../schema/responses";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "../../../components/ui/table";
 import { formatDate } from "../../../lib/format";
 
-type Day = Json<ScanDay>;
+type Day = ScanDay;
 
 const WIDTH = 300;
 const HEIGHT = 100;

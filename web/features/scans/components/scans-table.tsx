@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { Json, ScanEntry } from "../../../../schema/responses";
+import type { ScanEntry } from "../../../../schema/responses";
 import { Button } from "../../../components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "../../../components/ui/table";
 import { formatDateTime } from "../../../lib/format";
@@ -11,7 +11,7 @@ const FIRST_ROWS = 10;
  * The latest visits of one code, newest first: the first ten, the rest on request. Link previews
  * and repeats are listed too, each saying why it did not add to the count.
  */
-export function ScansTable({ scans }: { scans: Json<ScanEntry>[] }) {
+export function ScansTable({ scans }: { scans: ScanEntry[] }) {
   const [showAll, setShowAll] = useState(false);
   const shown = showAll ? scans : scans.slice(0, FIRST_ROWS);
   return (

@@ -1,5 +1,5 @@
 import { REPEAT_SCAN_WINDOW_MINUTES, type CopyVerdict } from "../../../../schema/limits";
-import type { Json, ScanEntry } from "../../../../schema/responses";
+import type { ScanEntry } from "../../../../schema/responses";
 import type { DeviceClass } from "../../../../schema/validation/scans";
 
 const DEVICE_LABELS: Record<DeviceClass, string> = {
@@ -31,7 +31,7 @@ function countryName(code: string): string {
 }
 
 /** Where a scan came from: "Nairobi, Kenya", "Kenya", or "Unknown" when the edge could not tell. */
-export function placeLabel(scan: Pick<Json<ScanEntry>, "country" | "city">): string {
+export function placeLabel(scan: Pick<ScanEntry, "country" | "city">): string {
   const parts = [scan.city, scan.country && countryName(scan.country)].filter(Boolean);
   return parts.length ? parts.join(", ") : "Unknown";
 }
@@ -47,7 +47,7 @@ const VERDICT_LABELS: Record<CopyVerdict, string> = {
  * Whether a visit added to the code's count, and if not, why; a check of a report copy says what it
  * found, and a scan of a sealed report's page names the page.
  */
-export function countedLabel(scan: Pick<Json<ScanEntry>, "kind" | "counted" | "page" | "checkVerdict">): string {
+export function countedLabel(scan: Pick<ScanEntry, "kind" | "counted" | "page" | "checkVerdict">): string {
   if (scan.kind === "check") {
     return `No: copy checked${scan.checkVerdict ? `, ${VERDICT_LABELS[scan.checkVerdict]}` : ""}`;
   }

@@ -1,17 +1,11 @@
 import { FileCheck2 } from "lucide-react";
 import { useState } from "react";
-import type { Json, QrCode } from "../../../../schema/responses";
+import type { QrCode } from "../../../../schema/responses";
 import { Button, type ButtonProps } from "../../../components/ui/button";
 import { SealReportDialog } from "./seal-report-dialog";
 
 /** "Seal report PDF", on a code's detail page and right after a code is generated; a revoked code cannot be sealed. */
-export function SealReportButton({
-  code,
-  variant = "primary",
-}: {
-  code: Json<QrCode>;
-  variant?: ButtonProps["variant"];
-}) {
+export function SealReportButton({ code, variant = "primary" }: { code: QrCode; variant?: ButtonProps["variant"] }) {
   const [open, setOpen] = useState(false);
   if (code.revokedAt) return null;
   return (

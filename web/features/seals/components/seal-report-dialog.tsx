@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import type { Json, QrCode, RegisteredSeal } from "../../../../schema/responses";
+import type { QrCode, RegisteredSeal } from "../../../../schema/responses";
 import {
   SEAL_MAX_BYTES,
   SEAL_MAX_PAGES,
@@ -34,7 +34,7 @@ type Stage =
   | { name: "working"; progress: Progress }
   | { name: "review"; sealed: SealedReport }
   /** `delivered` is the file downloaded: the sealed file with its signed record attached, when it could be. */
-  | { name: "done"; sealed: SealedReport; seal: Json<RegisteredSeal>; delivered: Uint8Array };
+  | { name: "done"; sealed: SealedReport; seal: RegisteredSeal; delivered: Uint8Array };
 
 const STEP_LABELS: Record<Progress["step"], string> = {
   reading: "Reading the PDF",
@@ -90,7 +90,7 @@ function SealedPreview({ sealed }: { sealed: SealedReport }) {
   );
 }
 
-function SealForm({ code, onClose }: { code: Json<QrCode>; onClose: () => void }) {
+function SealForm({ code, onClose }: { code: QrCode; onClose: () => void }) {
   const toast = useToast();
   const showFailure = useFailureToast();
   const registerSeal = useRegisterSeal(code.id);
@@ -257,7 +257,7 @@ export function SealReportDialog({
   open,
   onOpenChange,
 }: {
-  code: Json<QrCode>;
+  code: QrCode;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {

@@ -1,5 +1,5 @@
 import { FileCheck2 } from "lucide-react";
-import type { Json, QrCode } from "../../../../schema/responses";
+import type { QrCode } from "../../../../schema/responses";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { QueryContent } from "../../../components/ui/query-content";
 import { SectionCard } from "../../../components/ui/section-card";
@@ -11,7 +11,7 @@ import { SealReportButton } from "./seal-report-button";
  * The code's sealed reports, newest first: each version with when, by whom and how many pages. A
  * corrected report is sealed again as the next version; a check of a copy says which one it is.
  */
-export function SealsPanel({ code }: { code: Json<QrCode> }) {
+export function SealsPanel({ code }: { code: QrCode }) {
   const seals = useSeals(code.id);
   return (
     <SectionCard

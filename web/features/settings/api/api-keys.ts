@@ -1,13 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ApiKeySummary, CreatedApiKey, Json, MessageResponse } from "../../../../schema/responses";
 import type { CreateApiKeyInput } from "../../../../schema/validation/api-keys";
-import { apiRequest } from "../../../lib/api-client";
+import { answerOf, api } from "../../../lib/api-client";
 
 export const apiKeysKey = ["/api/api-keys"] as const;
 
 /** The company's API keys, newest first, revoked ones included (owner only). */
-export const apiKeysQuery = () =>
-  queryOptions({ queryKey: apiKeysKey, queryFn: () => apiRequest<Json<ApiKeySummary>[]>(apiKeysKey[0]) });
+export const apiKeysQuery = () => queryOptions({ queryKey: apiKeysKey, queryFn: () => answerOf(api.GET("/api-keys")) });
 
 export const useApiKeys = () => useQuery(apiKeysQuery());
 
@@ -15,8 +13,7 @@ export const useApiKeys = () => useQuery(apiKeysQuery());
 export function useCreateApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateApiKeyInput) =>
-      apiRequest<Json<CreatedApiKey>>(apiKeysKey[0], { method: "POST", body: input }),
+    mutationFn: (input: CreateApiKeyInput) => answerOf(api.POST("/api-keys", { body: input })),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: apiKeysKey }),
   });
 }
@@ -25,8 +22,7 @@ export function useCreateApiKey() {
 export function useRevokeApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest<MessageResponse>(`${apiKeysKey[0]}/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    mutationFn: (id: string) => answerOf(api.DELETE("/api-keys/{id}", { params: { path: { id } } })),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: apiKeysKey }),
   });
 }

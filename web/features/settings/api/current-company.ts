@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { CurrentCompany, Json } from "../../../../schema/responses";
-import { apiRequest } from "../../../lib/api-client";
+import { answerOf, api } from "../../../lib/api-client";
 
 export const currentCompanyKey = ["/api/companies/current"] as const;
 
@@ -8,7 +7,7 @@ export const currentCompanyKey = ["/api/companies/current"] as const;
 export const currentCompanyQuery = () =>
   queryOptions({
     queryKey: currentCompanyKey,
-    queryFn: () => apiRequest<Json<CurrentCompany>>("/api/companies/current"),
+    queryFn: () => answerOf(api.GET("/companies/current")),
   });
 
 export const useCurrentCompany = () => useQuery(currentCompanyQuery());

@@ -1,13 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Json, MessageResponse, ProfileEmail } from "../../../../schema/responses";
 import type { ChangeEmailInput } from "../../../../schema/validation/profile";
-import { apiRequest } from "../../../lib/api-client";
+import { answerOf, api } from "../../../lib/api-client";
 
 export const profileEmailKey = ["/api/profile/email"] as const;
 
 /** The sign-in email, whether it is confirmed, and a change still waiting for the new address to confirm it. */
 export const profileEmailQuery = () =>
-  queryOptions({ queryKey: profileEmailKey, queryFn: () => apiRequest<Json<ProfileEmail>>(profileEmailKey[0]) });
+  queryOptions({ queryKey: profileEmailKey, queryFn: () => answerOf(api.GET("/profile/email")) });
 
 export const useProfileEmail = () => useQuery(profileEmailQuery());
 
@@ -18,8 +17,7 @@ export const useProfileEmail = () => useQuery(profileEmailQuery());
 export function useChangeEmail() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ChangeEmailInput) =>
-      apiRequest<MessageResponse>(profileEmailKey[0], { method: "PUT", body: input }),
+    mutationFn: (input: ChangeEmailInput) => answerOf(api.PUT("/profile/email", { body: input })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: profileEmailKey }),
   });
 }

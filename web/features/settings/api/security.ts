@@ -1,14 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
-  CurrentCompany,
-  Json,
-  MessageResponse,
-  PasskeyRegistered,
-  RecoveryCodes,
-  SecurityOverview,
-  TotpEnrolment,
-} from "../../../../schema/responses";
-import type {
   AddPasskeyInput,
   CurrentPasswordInput,
   DisableSecondFactorInput,
@@ -16,7 +7,7 @@ import type {
   TeamSecurityInput,
 } from "../../../../schema/validation/security";
 import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
-import { apiRequest } from "../../../lib/api-client";
+import { answerOf, api, type RequestBody } from "../../../lib/api-client";
 import { currentUserKey } from "../../../lib/session";
 import { currentCompanyKey } from "./current-company";
 
@@ -26,7 +17,7 @@ export const useSecurityOverview = () =>
   useQuery(
     queryOptions({
       queryKey: securityKey,
-      queryFn: () => apiRequest<Json<SecurityOverview>>("/api/profile/security"),
+      queryFn: () => answerOf(api.GET("/profile/security")),
     }),
   );
 
@@ -42,16 +33,14 @@ function useRefreshSecurity() {
 /** POST /api/profile/security/totp: the password, then the secret and QR code for the app. */
 export const useStartTotp = () =>
   useMutation({
-    mutationFn: (input: CurrentPasswordInput) =>
-      apiRequest<TotpEnrolment>("/api/profile/security/totp", { method: "POST", body: input }),
+    mutationFn: (input: CurrentPasswordInput) => answerOf(api.POST("/profile/security/totp", { body: input })),
   });
 
 /** POST /api/profile/security/totp/confirm: a code from the app turns it on; the recovery codes, once. */
 export function useConfirmTotp() {
   const refresh = useRefreshSecurity();
   return useMutation({
-    mutationFn: (input: SecondFactorCodeInput) =>
-      apiRequest<RecoveryCodes>("/api/profile/security/totp/confirm", { method: "POST", body: input }),
+    mutationFn: (input: SecondFactorCodeInput) => answerOf(api.POST("/profile/security/totp/confirm", { body: input })),
     onSuccess: refresh,
   });
 }
@@ -59,8 +48,7 @@ export function useConfirmTotp() {
 export function useDisableTotp() {
   const refresh = useRefreshSecurity();
   return useMutation({
-    mutationFn: (input: DisableSecondFactorInput) =>
-      apiRequest<MessageResponse>("/api/profile/security/totp", { method: "DELETE", body: input }),
+    mutationFn: (input: DisableSecondFactorInput) => answerOf(api.DELETE("/profile/security/totp", { body: input })),
     onSuccess: refresh,
   });
 }
@@ -69,7 +57,7 @@ export function useNewRecoveryCodes() {
   const refresh = useRefreshSecurity();
   return useMutation({
     mutationFn: (input: SecondFactorCodeInput) =>
-      apiRequest<RecoveryCodes>("/api/profile/security/recovery-codes", { method: "POST", body: input }),
+      answerOf(api.POST("/profile/security/recovery-codes", { body: input })),
     onSuccess: refresh,
   });
 }
@@ -83,16 +71,15 @@ export function useAddPasskey() {
   const refresh = useRefreshSecurity();
   return useMutation({
     mutationFn: async ({ name, currentPassword }: AddPasskeyInput) => {
-      const optionsJSON = await apiRequest<PublicKeyCredentialCreationOptionsJSON>(
-        "/api/profile/security/passkeys/options",
-        { method: "POST", body: { currentPassword } },
-      );
+      // WebAuthn's own options, passed on to the browser as the standard defines them.
+      const optionsJSON = (await answerOf(
+        api.POST("/profile/security/passkeys/options", { body: { currentPassword } }),
+      )) as unknown as PublicKeyCredentialCreationOptionsJSON;
       const { startRegistration } = await import("@simplewebauthn/browser");
       const response = await startRegistration({ optionsJSON });
-      return apiRequest<Json<PasskeyRegistered>>("/api/profile/security/passkeys", {
-        method: "POST",
-        body: { name, response },
-      });
+      // The browser's WebAuthn answer, as the standard defines it, is what the route's schema reads.
+      const body = { name, response } as RequestBody<"/profile/security/passkeys", "post">;
+      return answerOf(api.POST("/profile/security/passkeys", { body }));
     },
     onSuccess: refresh,
   });
@@ -102,7 +89,7 @@ export function useRemovePasskey() {
   const refresh = useRefreshSecurity();
   return useMutation({
     mutationFn: (id: number) =>
-      apiRequest<MessageResponse>(`/api/profile/security/passkeys/${id}`, { method: "DELETE" }),
+      answerOf(api.DELETE("/profile/security/passkeys/{id}", { params: { path: { id: String(id) } } })),
     onSuccess: refresh,
   });
 }
@@ -113,8 +100,8 @@ export function useEndSessions() {
   return useMutation({
     mutationFn: (which: { handle: string } | "others") =>
       which === "others"
-        ? apiRequest<MessageResponse>("/api/profile/security/sessions/sign-out-others", { method: "POST" })
-        : apiRequest<MessageResponse>(`/api/profile/security/sessions/${which.handle}`, { method: "DELETE" }),
+        ? answerOf(api.POST("/profile/security/sessions/sign-out-others"))
+        : answerOf(api.DELETE("/profile/security/sessions/{id}", { params: { path: { id: which.handle } } })),
     onSuccess: refresh,
   });
 }
@@ -123,8 +110,7 @@ export function useEndSessions() {
 export function useTeamSecurity() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: TeamSecurityInput) =>
-      apiRequest<Json<CurrentCompany>>("/api/companies/current/security", { method: "PUT", body: input }),
+    mutationFn: (input: TeamSecurityInput) => answerOf(api.PUT("/companies/current/security", { body: input })),
     onSuccess: (company) => {
       queryClient.setQueryData(currentCompanyKey, company);
       void queryClient.invalidateQueries({ queryKey: currentUserKey });

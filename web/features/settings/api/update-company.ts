@@ -1,19 +1,22 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CurrentCompany, Json, PublicUser } from "../../../../schema/responses";
+import type { CurrentCompany, PublicUser } from "../../../../schema/responses";
 import type {
   CompanyDetailsInput,
   CompanyRegistrationInput,
   ScanAlertSettingsInput,
 } from "../../../../schema/validation/companies";
-import { apiRequest } from "../../../lib/api-client";
+import { answerOf, api, type RequestBody } from "../../../lib/api-client";
 import { currentUserKey } from "../../../lib/session";
 import { currentCompanyKey } from "./current-company";
 
 /** A PUT under /api/companies/current (owner only), answered with the whole company, which replaces the cached one. */
-function useCompanyUpdate<Input>(path: string, onSaved?: (company: Json<CurrentCompany>) => void) {
+function useCompanyUpdate<Input>(
+  update: (input: Input) => Promise<CurrentCompany>,
+  onSaved?: (company: CurrentCompany) => void,
+) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: Input) => apiRequest<Json<CurrentCompany>>(path, { method: "PUT", body: input }),
+    mutationFn: update,
     onSuccess: (company) => {
       queryClient.setQueryData(currentCompanyKey, company);
       onSaved?.(company);
@@ -27,17 +30,25 @@ function useCompanyUpdate<Input>(path: string, onSaved?: (company: Json<CurrentC
  */
 export function useUpdateCompany() {
   const queryClient = useQueryClient();
-  return useCompanyUpdate<CompanyDetailsInput>(currentCompanyKey[0], (company) =>
-    queryClient.setQueryData<Json<PublicUser> | null>(currentUserKey, (user) =>
-      user?.company ? { ...user, company: { ...user.company, name: company.name } } : user,
-    ),
+  return useCompanyUpdate(
+    // The form's validity period is text, which the route's schema parses into days.
+    (input: CompanyDetailsInput) =>
+      answerOf(api.PUT("/companies/current", { body: input as RequestBody<"/companies/current", "put"> })),
+    (company) =>
+      queryClient.setQueryData<PublicUser | null>(currentUserKey, (user) =>
+        user?.company ? { ...user, company: { ...user.company, name: company.name } } : user,
+      ),
   );
 }
 
 /** PUT /api/companies/current/registration: a changed registration is reviewed by ValuSeal again. */
 export const useUpdateRegistration = () =>
-  useCompanyUpdate<CompanyRegistrationInput>(`${currentCompanyKey[0]}/registration`);
+  useCompanyUpdate((input: CompanyRegistrationInput) =>
+    answerOf(api.PUT("/companies/current/registration", { body: input })),
+  );
 
 /** PUT /api/companies/current/scan-alerts: per scan, daily digest or none, and the digest's time zone. */
 export const useUpdateScanAlertSettings = () =>
-  useCompanyUpdate<ScanAlertSettingsInput>(`${currentCompanyKey[0]}/scan-alerts`);
+  useCompanyUpdate((input: ScanAlertSettingsInput) =>
+    answerOf(api.PUT("/companies/current/scan-alerts", { body: input })),
+  );

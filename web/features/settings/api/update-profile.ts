@@ -1,20 +1,22 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Json, PublicUser } from "../../../../schema/responses";
+import type { PublicUser } from "../../../../schema/responses";
 import type { ProfileInput, ScanAlertOptInInput } from "../../../../schema/validation/profile";
-import { apiRequest } from "../../../lib/api-client";
+import { answerOf, api } from "../../../lib/api-client";
 import { currentUserKey } from "../../../lib/session";
 
 /** A PUT under /api/profile answered with the updated user, which replaces the session's copy at once. */
-function useUserUpdate<Input>(path: string) {
+function useUserUpdate<Input>(update: (input: Input) => Promise<PublicUser>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: Input) => apiRequest<Json<PublicUser>>(path, { method: "PUT", body: input }),
+    mutationFn: update,
     onSuccess: (user) => queryClient.setQueryData(currentUserKey, user),
   });
 }
 
 /** PUT /api/profile: the signed-in user's own names, so the shell's name changes at once. */
-export const useUpdateProfile = () => useUserUpdate<ProfileInput>("/api/profile");
+export const useUpdateProfile = () =>
+  useUserUpdate((input: ProfileInput) => answerOf(api.PUT("/profile", { body: input })));
 
 /** PUT /api/profile/scan-alerts: a member's choice to get the company's scan alert emails. */
-export const useSetScanAlertOptIn = () => useUserUpdate<ScanAlertOptInInput>("/api/profile/scan-alerts");
+export const useSetScanAlertOptIn = () =>
+  useUserUpdate((input: ScanAlertOptInInput) => answerOf(api.PUT("/profile/scan-alerts", { body: input })));

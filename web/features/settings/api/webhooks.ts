@@ -1,15 +1,12 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { WebhookAttemptPage, WebhookEndpointAnswer, WebhookEndpointCreated } from "../../../../schema/api-v1";
-import type { MessageResponse } from "../../../../schema/responses";
 import type { WebhookEndpointInput, WebhookEndpointUpdate } from "../../../../schema/validation/webhook";
-import { apiRequest } from "../../../lib/api-client";
+import { answerOf, api } from "../../../lib/api-client";
 
 export const webhooksKey = ["/api/webhooks"] as const;
-const endpointPath = (id: string) => `${webhooksKey[0]}/${encodeURIComponent(id)}`;
 
 /** The company's webhook endpoints, oldest first (members may read them). */
 export const webhooksQuery = () =>
-  queryOptions({ queryKey: webhooksKey, queryFn: () => apiRequest<WebhookEndpointAnswer[]>(webhooksKey[0]) });
+  queryOptions({ queryKey: webhooksKey, queryFn: () => answerOf(api.GET("/webhooks")) });
 
 export const useWebhookEndpoints = () => useQuery(webhooksQuery());
 
@@ -17,7 +14,8 @@ export const useWebhookEndpoints = () => useQuery(webhooksQuery());
 export const useWebhookAttempts = (id: string, page: number) =>
   useQuery({
     queryKey: [...webhooksKey, id, "attempts", page],
-    queryFn: () => apiRequest<WebhookAttemptPage>(`${endpointPath(id)}/attempts?page=${page}&pageSize=10`),
+    queryFn: () =>
+      answerOf(api.GET("/webhooks/{id}/attempts", { params: { path: { id }, query: { page, pageSize: 10 } } })),
     placeholderData: keepPreviousData,
   });
 
@@ -32,22 +30,18 @@ function useWebhookMutation<Input, Answer>(request: (input: Input) => Promise<An
 
 /** Owner only: the answer holds the signing secret, which nothing ever shows again. */
 export const useCreateWebhookEndpoint = () =>
-  useWebhookMutation((input: WebhookEndpointInput) =>
-    apiRequest<WebhookEndpointCreated>(webhooksKey[0], { method: "POST", body: input }),
-  );
+  useWebhookMutation((input: WebhookEndpointInput) => answerOf(api.POST("/webhooks", { body: input })));
 
 export const useUpdateWebhookEndpoint = () =>
   useWebhookMutation(({ id, ...update }: WebhookEndpointUpdate & { id: string }) =>
-    apiRequest<WebhookEndpointAnswer>(endpointPath(id), { method: "PATCH", body: update }),
+    answerOf(api.PATCH("/webhooks/{id}", { params: { path: { id } }, body: update })),
   );
 
 export const useRemoveWebhookEndpoint = () =>
-  useWebhookMutation((id: string) => apiRequest<MessageResponse>(endpointPath(id), { method: "DELETE" }));
+  useWebhookMutation((id: string) => answerOf(api.DELETE("/webhooks/{id}", { params: { path: { id } } })));
 
 /** The event again to the endpoint, with the same webhook-id; the log shows the new attempt when it is made. */
 export const useResendWebhookDelivery = () =>
   useWebhookMutation(({ endpointId, eventId }: { endpointId: string; eventId: string }) =>
-    apiRequest<MessageResponse>(`${endpointPath(endpointId)}/deliveries/${encodeURIComponent(eventId)}/resend`, {
-      method: "POST",
-    }),
+    answerOf(api.POST("/webhooks/{id}/deliveries/{eventId}/resend", { params: { path: { id: endpointId, eventId } } })),
   );

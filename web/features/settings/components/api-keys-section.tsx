@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { API_KEY_SCOPE_DESCRIPTIONS } from "../../../../schema/api-v1";
 import { API_KEY_PREFIX, API_KEY_SCOPES, type ApiKeyLifetime } from "../../../../schema/limits";
-import type { ApiKeySummary, CreatedApiKey, Json } from "../../../../schema/responses";
+import type { ApiKeySummary, CreatedApiKey } from "../../../../schema/responses";
 import { createApiKeySchema, type CreateApiKeyInput } from "../../../../schema/validation/api-keys";
 import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
@@ -28,7 +28,7 @@ const LIFETIME_LABELS: Record<ApiKeyLifetime, string> = {
 
 const EMPTY: CreateApiKeyInput = { name: "", scopes: [], lifetime: "90", currentPassword: "" };
 
-function NewKeyForm({ onCreated }: { onCreated: (created: Json<CreatedApiKey>) => void }) {
+function NewKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => void }) {
   const toast = useToast();
   const createKey = useCreateApiKey();
   const form = useForm<CreateApiKeyInput>({ resolver: zodResolver(createApiKeySchema), defaultValues: EMPTY });
@@ -98,13 +98,13 @@ function NewKeyForm({ onCreated }: { onCreated: (created: Json<CreatedApiKey>) =
   );
 }
 
-function keyState(key: Json<ApiKeySummary>): string {
+function keyState(key: ApiKeySummary): string {
   if (key.revokedAt) return `Revoked ${formatDate(key.revokedAt)}`;
   if (key.expiresAt && new Date(key.expiresAt).getTime() <= Date.now()) return `Expired ${formatDate(key.expiresAt)}`;
   return key.expiresAt ? `Expires ${formatDate(key.expiresAt)}` : "Does not expire";
 }
 
-function RevokeKeyButton({ apiKey }: { apiKey: Json<ApiKeySummary> }) {
+function RevokeKeyButton({ apiKey }: { apiKey: ApiKeySummary }) {
   const toast = useToast();
   const showFailure = useFailureToast();
   const revokeKey = useRevokeApiKey();
@@ -136,7 +136,7 @@ function RevokeKeyButton({ apiKey }: { apiKey: Json<ApiKeySummary> }) {
   );
 }
 
-function KeyList({ keys }: { keys: Json<ApiKeySummary>[] }) {
+function KeyList({ keys }: { keys: ApiKeySummary[] }) {
   if (keys.length === 0) {
     return (
       <EmptyState
@@ -185,7 +185,7 @@ function KeyList({ keys }: { keys: Json<ApiKeySummary>[] }) {
  */
 export function ApiKeysSection() {
   const keys = useApiKeys();
-  const [created, setCreated] = useState<Json<CreatedApiKey> | null>(null);
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
   return (
     <SectionCard
       title="API Keys"

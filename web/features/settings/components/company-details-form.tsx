@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, useWatch } from "react-hook-form";
 import { VALIDITY_DAYS } from "../../../../schema/limits";
-import type { CurrentCompany, Json } from "../../../../schema/responses";
+import type { CurrentCompany } from "../../../../schema/responses";
 import { companyDetailsSchema, type CompanyDetailsInput } from "../../../../schema/validation/companies";
 import { Button } from "../../../components/ui/button";
 import { useFormFailure } from "../../../components/ui/failure-toast";
@@ -9,7 +9,7 @@ import { InputField } from "../../../components/ui/field";
 import { useToast } from "../../../components/ui/toast";
 import { useUpdateCompany } from "../api/update-company";
 
-const valuesOf = (company: Json<CurrentCompany>): CompanyDetailsInput => ({
+const valuesOf = (company: CurrentCompany): CompanyDetailsInput => ({
   name: company.name,
   email: company.email,
   phone: company.phone ?? "",
@@ -22,7 +22,7 @@ const REVIEW_AFTER_RENAME =
   "ValuSeal has verified your company under this name: a new name is reviewed again before new codes show “Verified Authentic”.";
 
 /** The owner's edit form for the company's name, contact details and how long its valuations stay valid. */
-export function CompanyDetailsForm({ company }: { company: Json<CurrentCompany> }) {
+export function CompanyDetailsForm({ company }: { company: CurrentCompany }) {
   const toast = useToast();
   const updateCompany = useUpdateCompany();
   const form = useForm<CompanyDetailsInput>({

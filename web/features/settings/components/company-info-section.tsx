@@ -1,10 +1,10 @@
-import type { CurrentCompany, Json } from "../../../../schema/responses";
+import type { CurrentCompany } from "../../../../schema/responses";
 import { CompanyDetailsForm } from "./company-details-form";
 import { CompanySection } from "./company-section";
 import { DetailList } from "../../../components/ui/detail-list";
 import { PendingEmailNotice } from "./pending-email-notice";
 
-function CompanyDetailsView({ company }: { company: Json<CurrentCompany> }) {
+function CompanyDetailsView({ company }: { company: CurrentCompany }) {
   return (
     <DetailList
       rows={[

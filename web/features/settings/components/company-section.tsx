@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { CurrentCompany, Json } from "../../../../schema/responses";
+import type { CurrentCompany } from "../../../../schema/responses";
 import { useRedirectOnUnauthorizedQuery } from "../../../components/ui/failure-toast";
 import { QueryContent } from "../../../components/ui/query-content";
 import { SectionCard } from "../../../components/ui/section-card";
@@ -9,7 +9,7 @@ interface CompanySectionProps {
   title: string;
   description: ReactNode;
   loadingLabel: string;
-  children: (company: Json<CurrentCompany>) => ReactNode;
+  children: (company: CurrentCompany) => ReactNode;
 }
 
 /** A Company Details card drawn from the company record, with its loading and failure states. */

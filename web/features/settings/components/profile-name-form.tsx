@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import type { Json, PublicUser } from "../../../../schema/responses";
+import type { PublicUser } from "../../../../schema/responses";
 import { profileSchema, type ProfileInput } from "../../../../schema/validation/profile";
 import { Button } from "../../../components/ui/button";
 import { useFormFailure } from "../../../components/ui/failure-toast";
@@ -10,7 +10,7 @@ import { useToast } from "../../../components/ui/toast";
 import { useUpdateProfile } from "../api/update-profile";
 
 /** First and last name: the name shown in the top bar and on the team list. */
-export function ProfileNameForm({ user }: { user: Json<PublicUser> }) {
+export function ProfileNameForm({ user }: { user: PublicUser }) {
   const toast = useToast();
   const updateProfile = useUpdateProfile();
   const form = useForm<ProfileInput>({

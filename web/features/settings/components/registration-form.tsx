@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, useWatch } from "react-hook-form";
 import { REGISTRATION_BODIES } from "../../../../schema/limits";
-import type { CurrentCompany, Json } from "../../../../schema/responses";
+import type { CurrentCompany } from "../../../../schema/responses";
 import { companyRegistrationSchema, type CompanyRegistrationInput } from "../../../../schema/validation/companies";
 import { Button } from "../../../components/ui/button";
 import { useFormFailure } from "../../../components/ui/failure-toast";
@@ -10,7 +10,7 @@ import { useToast } from "../../../components/ui/toast";
 import { ISSUER_NOT_VERIFIED } from "../../../lib/verification";
 import { useUpdateRegistration } from "../api/update-company";
 
-const valuesOf = (company: Json<CurrentCompany>): Partial<CompanyRegistrationInput> => ({
+const valuesOf = (company: CurrentCompany): Partial<CompanyRegistrationInput> => ({
   body: company.registrationBody ?? undefined,
   bodyName: company.registrationBodyName ?? "",
   number: company.registrationNumber ?? "",
@@ -18,7 +18,7 @@ const valuesOf = (company: Json<CurrentCompany>): Partial<CompanyRegistrationInp
 });
 
 /** The owner's form for the firm's professional body, registration number and a note for the reviewer. */
-export function RegistrationForm({ company }: { company: Json<CurrentCompany> }) {
+export function RegistrationForm({ company }: { company: CurrentCompany }) {
   const toast = useToast();
   const updateRegistration = useUpdateRegistration();
   const form = useForm<CompanyRegistrationInput>({

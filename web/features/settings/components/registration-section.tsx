@@ -1,10 +1,10 @@
-import type { CurrentCompany, Json } from "../../../../schema/responses";
+import type { CurrentCompany } from "../../../../schema/responses";
 import { CompanySection } from "./company-section";
 import { DetailList } from "../../../components/ui/detail-list";
 import { RegistrationForm } from "./registration-form";
 import { VerificationStatus } from "./verification-status";
 
-function RegistrationView({ company }: { company: Json<CurrentCompany> }) {
+function RegistrationView({ company }: { company: CurrentCompany }) {
   const body = company.registrationBody === "Other" ? company.registrationBodyName : company.registrationBody;
   return (
     <DetailList

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { DEFAULT_TIME_ZONE, SCAN_ALERT_MODES, type ScanAlertMode } from "../../../../schema/limits";
-import type { CurrentCompany, Json } from "../../../../schema/responses";
+import type { CurrentCompany } from "../../../../schema/responses";
 import { scanAlertSettingsSchema, type ScanAlertSettingsInput } from "../../../../schema/validation/companies";
 import { Button } from "../../../components/ui/button";
 import { useFormFailure } from "../../../components/ui/failure-toast";
@@ -36,7 +36,7 @@ function otherTimeZones(current: string): string[] {
   return all.filter((zone) => !COMMON_TIME_ZONES.includes(zone));
 }
 
-function ScanAlertSettingsForm({ company }: { company: Json<CurrentCompany> }) {
+function ScanAlertSettingsForm({ company }: { company: CurrentCompany }) {
   const toast = useToast();
   const updateSettings = useUpdateScanAlertSettings();
   const form = useForm<ScanAlertSettingsInput>({

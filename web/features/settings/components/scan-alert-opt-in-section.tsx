@@ -1,4 +1,4 @@
-import type { Json, PublicUser } from "../../../../schema/responses";
+import type { PublicUser } from "../../../../schema/responses";
 import { useFailureToast } from "../../../components/ui/failure-toast";
 import { SectionCard } from "../../../components/ui/section-card";
 import { Switch } from "../../../components/ui/switch";
@@ -11,7 +11,7 @@ const SWITCH_LABEL = "Email me scan alerts";
  * Scan alert emails follow the company's choice (Company Details); the owner always gets them,
  * while each member chooses for themselves.
  */
-export function ScanAlertOptInSection({ user, isOwner }: { user: Json<PublicUser>; isOwner: boolean }) {
+export function ScanAlertOptInSection({ user, isOwner }: { user: PublicUser; isOwner: boolean }) {
   const toast = useToast();
   const showFailure = useFailureToast();
   const setOptIn = useSetScanAlertOptIn();

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import type { Json, SecurityOverview, TotpEnrolment } from "../../../../schema/responses";
+import type { SecurityOverview, TotpEnrolment } from "../../../../schema/responses";
 import {
   addPasskeySchema,
   currentPasswordSchema,
@@ -149,7 +149,7 @@ function StartTotpForm({ onStarted }: { onStarted: (enrolment: TotpEnrolment) =>
 }
 
 /** With it on: new recovery codes for a code, or turning it off with the password and a code. */
-function ManageTotp({ overview, onCodes }: { overview: Json<SecurityOverview>; onCodes: (codes: string[]) => void }) {
+function ManageTotp({ overview, onCodes }: { overview: SecurityOverview; onCodes: (codes: string[]) => void }) {
   const toast = useToast();
   const showFailure = useFailureToast();
   const disable = useDisableTotp();
@@ -226,13 +226,7 @@ function ManageTotp({ overview, onCodes }: { overview: Json<SecurityOverview>; o
 }
 
 /** The authenticator app: set up in two steps, or managed once on. */
-function AuthenticatorApp({
-  overview,
-  onCodes,
-}: {
-  overview: Json<SecurityOverview>;
-  onCodes: (codes: string[]) => void;
-}) {
+function AuthenticatorApp({ overview, onCodes }: { overview: SecurityOverview; onCodes: (codes: string[]) => void }) {
   const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
   if (overview.totpEnabled) return <ManageTotp overview={overview} onCodes={onCodes} />;
   if (enrolment) {
@@ -250,7 +244,7 @@ function AuthenticatorApp({
 }
 
 /** Passkeys: the user's list, and adding one with the password (the browser asks for the key itself). */
-function Passkeys({ overview, onCodes }: { overview: Json<SecurityOverview>; onCodes: (codes: string[]) => void }) {
+function Passkeys({ overview, onCodes }: { overview: SecurityOverview; onCodes: (codes: string[]) => void }) {
   const toast = useToast();
   const showFailure = useFailureToast();
   const addPasskey = useAddPasskey();
@@ -333,7 +327,7 @@ function Passkeys({ overview, onCodes }: { overview: Json<SecurityOverview>; onC
   );
 }
 
-function TwoStepSignIn({ overview }: { overview: Json<SecurityOverview> }) {
+function TwoStepSignIn({ overview }: { overview: SecurityOverview }) {
   const [codes, setCodes] = useState<string[] | null>(null);
   if (codes) return <RecoveryCodeList codes={codes} onDone={() => setCodes(null)} />;
   return (
@@ -385,7 +379,7 @@ function TeamRule() {
   );
 }
 
-function SessionList({ overview }: { overview: Json<SecurityOverview> }) {
+function SessionList({ overview }: { overview: SecurityOverview }) {
   const toast = useToast();
   const showFailure = useFailureToast();
   const endSessions = useEndSessions();

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import type { Json, ProfileEmail } from "../../../../schema/responses";
+import type { ProfileEmail } from "../../../../schema/responses";
 import { changeEmailSchema, type ChangeEmailInput } from "../../../../schema/validation/profile";
 import { Button } from "../../../components/ui/button";
 import { StatusBadge } from "../../../components/ui/status-badge";
@@ -15,7 +15,7 @@ import { PendingEmailNotice } from "./pending-email-notice";
 
 const EMPTY: ChangeEmailInput = { email: "", currentPassword: "" };
 
-function CurrentEmail({ profile }: { profile: Json<ProfileEmail> }) {
+function CurrentEmail({ profile }: { profile: ProfileEmail }) {
   return (
     <div className="space-y-3">
       <dl>

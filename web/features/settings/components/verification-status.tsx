@@ -1,4 +1,4 @@
-import type { CurrentCompany, Json } from "../../../../schema/responses";
+import type { CurrentCompany } from "../../../../schema/responses";
 import type { VerificationStatus as Status } from "../../../../schema/limits";
 import { cn } from "../../../lib/cn";
 import { formatDate } from "../../../lib/format";
@@ -11,14 +11,14 @@ const TONES: Record<Status, string> = {
 };
 
 /** What ValuSeal's identity check means for the company's certificates right now. */
-function statusText(company: Json<CurrentCompany>): string {
+function statusText(company: CurrentCompany): string {
   if (company.verificationStatus === "verified") return `Verified by ValuSeal on ${formatDate(company.verifiedAt)}`;
   if (company.verificationStatus === "rejected") return "Not verified";
   return `Awaiting verification by ValuSeal — until then your certificates show “${ISSUER_NOT_VERIFIED}”`;
 }
 
 /** The company's verification state, with ValuSeal's note on its latest decision. */
-export function VerificationStatus({ company }: { company: Json<CurrentCompany> }) {
+export function VerificationStatus({ company }: { company: CurrentCompany }) {
   return (
     <div className={cn("space-y-1 rounded-md border p-3 text-sm", TONES[company.verificationStatus])}>
       <p className="font-semibold">{statusText(company)}</p>

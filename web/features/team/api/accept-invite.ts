@@ -1,6 +1,9 @@
 import type { AcceptInviteInput } from "../../../../schema/validation/team";
+import { answerOf, api } from "../../../lib/api-client";
 import { useSignedInMutation } from "../../../lib/session-changes";
-import { acceptInvitePath } from "./get-invite";
 
 /** POST /api/invites/:token/accept: creates the member and signs them in, exactly like registration. */
-export const useAcceptInvite = (token: string) => useSignedInMutation<AcceptInviteInput>(acceptInvitePath(token));
+export const useAcceptInvite = (token: string) =>
+  useSignedInMutation((input: AcceptInviteInput) =>
+    answerOf(api.POST("/invites/{token}/accept", { params: { path: { token } }, body: input })),
+  );

@@ -1,6 +1,5 @@
-import type { CreatedInvite, Json } from "../../../../schema/responses";
 import type { InviteInput } from "../../../../schema/validation/team";
-import { apiRequest } from "../../../lib/api-client";
+import { answerOf, api } from "../../../lib/api-client";
 import { useTeamChange } from "./list-team";
 
 /**
@@ -8,10 +7,10 @@ import { useTeamChange } from "./list-team";
  * link is emailed to the invited address and never shown to the owner.
  */
 export const useCreateInvite = () =>
-  useTeamChange((input: InviteInput) =>
-    apiRequest<Json<CreatedInvite>>("/api/team/invites", { method: "POST", body: input }),
-  );
+  useTeamChange((input: InviteInput) => answerOf(api.POST("/team/invites", { body: input })));
 
 /** POST /api/team/invites/:id/resend: a new link is emailed and the previous one stops working. */
 export const useResendInvite = () =>
-  useTeamChange((id: number) => apiRequest<Json<CreatedInvite>>(`/api/team/invites/${id}/resend`, { method: "POST" }));
+  useTeamChange((id: number) =>
+    answerOf(api.POST("/team/invites/{id}/resend", { params: { path: { id: String(id) } } })),
+  );

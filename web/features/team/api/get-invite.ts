@@ -1,14 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { InviteDetails, Json } from "../../../../schema/responses";
-import { apiRequest } from "../../../lib/api-client";
-
-const invitePath = (token: string) => `/api/invites/${encodeURIComponent(token)}`;
+import { answerOf, api } from "../../../lib/api-client";
 
 /** What the invitee sees before joining (public). */
 export const inviteQuery = (token: string) =>
-  queryOptions({ queryKey: [invitePath(token)], queryFn: () => apiRequest<Json<InviteDetails>>(invitePath(token)) });
+  queryOptions({
+    queryKey: ["/api/invites/{token}", token],
+    queryFn: () => answerOf(api.GET("/invites/{token}", { params: { path: { token } } })),
+  });
 
 export const useInvite = (token: string) => useQuery(inviteQuery(token));
-
-/** POST /api/invites/:token/accept answers like sign-in; see ./accept-invite.ts. */
-export const acceptInvitePath = (token: string) => `${invitePath(token)}/accept`;

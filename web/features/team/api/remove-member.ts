@@ -1,6 +1,6 @@
-import { apiRequest } from "../../../lib/api-client";
+import { answerOf, api } from "../../../lib/api-client";
 import { useTeamChange } from "./list-team";
 
 /** DELETE /api/team/members/:id: the member leaves the company and every session of theirs ends. */
 export const useRemoveMember = () =>
-  useTeamChange((id: number) => apiRequest(`/api/team/members/${id}`, { method: "DELETE" }));
+  useTeamChange((id: number) => answerOf(api.DELETE("/team/members/{id}", { params: { path: { id: String(id) } } })));

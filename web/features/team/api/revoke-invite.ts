@@ -1,6 +1,6 @@
-import { apiRequest } from "../../../lib/api-client";
+import { answerOf, api } from "../../../lib/api-client";
 import { useTeamChange } from "./list-team";
 
 /** DELETE /api/team/invites/:id: the link stops working at once. */
 export const useRevokeInvite = () =>
-  useTeamChange((id: number) => apiRequest(`/api/team/invites/${id}`, { method: "DELETE" }));
+  useTeamChange((id: number) => answerOf(api.DELETE("/team/invites/{id}", { params: { path: { id: String(id) } } })));

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
-import type { InviteDetails, Json } from "../../../../schema/responses";
+import type { InviteDetails } from "../../../../schema/responses";
 import { acceptInviteSchema, type AcceptInviteInput } from "../../../../schema/validation/team";
 import { Button } from "../../../components/ui/button";
 import { InputField } from "../../../components/ui/field";
@@ -12,7 +12,7 @@ import { useAcceptInvite } from "../api/accept-invite";
 const EMPTY: AcceptInviteInput = { firstName: "", lastName: "", password: "", confirmPassword: "" };
 
 /** The invitee names themselves and sets a password; the email is the invite's and cannot be changed. */
-export function AcceptInviteForm({ token, invite }: { token: string; invite: Json<InviteDetails> }) {
+export function AcceptInviteForm({ token, invite }: { token: string; invite: InviteDetails }) {
   const toast = useToast();
   const navigate = useNavigate();
   const acceptInvite = useAcceptInvite(token);

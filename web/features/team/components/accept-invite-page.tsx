@@ -1,5 +1,5 @@
 import { Link, useParams } from "react-router";
-import type { InviteDetails, Json } from "../../../../schema/responses";
+import type { InviteDetails } from "../../../../schema/responses";
 import { PublicCardPage } from "../../../components/layout/public-page";
 import { Button } from "../../../components/ui/button";
 import { InlineLoading } from "../../../components/ui/spinner";
@@ -35,7 +35,7 @@ function InviteUnavailable({ error, onRetry }: { error: Error; onRetry: () => vo
  * The invited address already has an account. An account belongs to one company, so the server
  * refuses to accept: say so instead of offering a form that can only fail.
  */
-function AlreadyHasAccount({ invite }: { invite: Json<InviteDetails> }) {
+function AlreadyHasAccount({ invite }: { invite: InviteDetails }) {
   return (
     <PublicCardPage title={`Join ${invite.companyName}`}>
       <p role="note" className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">

@@ -1,5 +1,5 @@
 import type { UseMutationResult } from "@tanstack/react-query";
-import type { Json, PendingInvite } from "../../../../schema/responses";
+import type { PendingInvite } from "../../../../schema/responses";
 import { Button } from "../../../components/ui/button";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { useFailureToast } from "../../../components/ui/failure-toast";
@@ -11,7 +11,7 @@ import { useRevokeInvite } from "../api/revoke-invite";
 import { INVITATION_SENT_DETAIL } from "./invite-member-form";
 
 interface InviteActionProps {
-  invite: Json<PendingInvite>;
+  invite: PendingInvite;
   /** The visible label, the one shown while it runs, and the accessible name that says whose invite. */
   label: string;
   pendingLabel: string;
@@ -38,7 +38,7 @@ function InviteAction({ invite, label, pendingLabel, name, mutation, success, fa
 }
 
 /** Resend emails a fresh link with a fresh expiry, and the previous link stops working; Revoke kills the link. */
-function InviteActions({ invite }: { invite: Json<PendingInvite> }) {
+function InviteActions({ invite }: { invite: PendingInvite }) {
   const actions: Omit<InviteActionProps, "invite">[] = [
     {
       label: "Resend",
@@ -67,7 +67,7 @@ function InviteActions({ invite }: { invite: Json<PendingInvite> }) {
 }
 
 /** Invites not yet accepted and not yet expired; resending emails a new link, revoking kills it. */
-export function PendingInvitesTable({ invites }: { invites: Json<PendingInvite>[] }) {
+export function PendingInvitesTable({ invites }: { invites: PendingInvite[] }) {
   if (invites.length === 0) return <EmptyState title="No pending invites" className="py-4" />;
   return (
     <Table caption="Pending invites" stackOnPhone>

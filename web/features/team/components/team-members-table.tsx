@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { Json, TeamMember } from "../../../../schema/responses";
+import type { TeamMember } from "../../../../schema/responses";
 import { Button } from "../../../components/ui/button";
 import { Badge } from "../../../components/ui/card";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
@@ -10,7 +10,7 @@ import { displayName } from "../../../lib/display-name";
 import { formatDate } from "../../../lib/format";
 import { useRemoveMember } from "../api/remove-member";
 
-function RemoveMemberDialog({ member, onClose }: { member: Json<TeamMember>; onClose: () => void }) {
+function RemoveMemberDialog({ member, onClose }: { member: TeamMember; onClose: () => void }) {
   const toast = useToast();
   const showFailure = useFailureToast();
   const removeMember = useRemoveMember();
@@ -38,8 +38,8 @@ function RemoveMemberDialog({ member, onClose }: { member: Json<TeamMember>; onC
 }
 
 /** The company's people; the owner can remove anyone but themselves. */
-export function TeamMembersTable({ members }: { members: Json<TeamMember>[] }) {
-  const [removing, setRemoving] = useState<Json<TeamMember> | null>(null);
+export function TeamMembersTable({ members }: { members: TeamMember[] }) {
+  const [removing, setRemoving] = useState<TeamMember | null>(null);
   return (
     <>
       <Table caption="Team members" stackOnPhone>

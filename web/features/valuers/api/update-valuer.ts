@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Json, Valuer } from "../../../../schema/responses";
+import type { Valuer } from "../../../../schema/responses";
 import type { ValuerInput } from "../../../../schema/validation/valuers";
-import { apiRequest } from "../../../lib/api-client";
+import { answerOf, api } from "../../../lib/api-client";
 import { invalidateValuers } from "./list-valuers";
 
 export type ValuerUpdate = ValuerInput & { id: number };
@@ -13,14 +13,14 @@ export type ValuerUpdate = ValuerInput & { id: number };
 export function useUpdateValuer() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (valuer: ValuerUpdate) =>
-      apiRequest<Json<Valuer>>(`/api/valuers/${valuer.id}`, { method: "PUT", body: valuer }),
+    mutationFn: ({ id, ...valuer }: ValuerUpdate) =>
+      answerOf(api.PUT("/valuers/{id}", { params: { path: { id: String(id) } }, body: valuer })),
     onSuccess: () => invalidateValuers(queryClient),
   });
 }
 
 /** The form values of a stored valuer: the schema takes "" (not null) for an empty optional field. */
-export const valuerUpdateFrom = (valuer: Json<Valuer>, changes: Partial<ValuerInput> = {}): ValuerUpdate => ({
+export const valuerUpdateFrom = (valuer: Valuer, changes: Partial<ValuerInput> = {}): ValuerUpdate => ({
   id: valuer.id,
   name: valuer.name,
   phone: valuer.phone ?? "",

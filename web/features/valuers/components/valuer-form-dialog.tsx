@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import type { Json, Valuer } from "../../../../schema/responses";
+import type { Valuer } from "../../../../schema/responses";
 import { valuerSchema, type ValuerInput } from "../../../../schema/validation/valuers";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
@@ -14,7 +14,7 @@ interface Props {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** The valuer being edited; absent when adding one. */
-  valuer?: Json<Valuer>;
+  valuer?: Valuer;
 }
 
 const EMPTY: ValuerInput = { name: "", phone: "", qualification: "", registrationNumber: "", isActive: true };

@@ -1,4 +1,4 @@
-import type { Json, Valuer } from "../../../../schema/responses";
+import type { Valuer } from "../../../../schema/responses";
 import { useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
@@ -11,7 +11,7 @@ import { useUpdateValuer, valuerUpdateFrom } from "../api/update-valuer";
 const DELETE_CONFIRMATION = "Are you sure you want to delete this valuer?";
 
 /** The owner's controls on one valuer row: the Active switch, Edit and Delete. */
-export function ValuerRowActions({ valuer, onEdit }: { valuer: Json<Valuer>; onEdit: () => void }) {
+export function ValuerRowActions({ valuer, onEdit }: { valuer: Valuer; onEdit: () => void }) {
   const toast = useToast();
   const showFailure = useFailureToast("/");
   const updateValuer = useUpdateValuer();

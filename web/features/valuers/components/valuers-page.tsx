@@ -1,6 +1,6 @@
 import { Users } from "lucide-react";
 import { useState } from "react";
-import type { Json, Valuer } from "../../../../schema/responses";
+import type { Valuer } from "../../../../schema/responses";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { EmptyState } from "../../../components/ui/empty-state";
@@ -16,9 +16,9 @@ const NON_OWNER_NOTICE =
   "Only the company owner can add or modify valuers. Contact your company administrator to manage valuers.";
 
 /** Which dialog is open: none, adding, or editing one valuer. */
-type DialogState = { mode: "closed" } | { mode: "add" } | { mode: "edit"; valuer: Json<Valuer> };
+type DialogState = { mode: "closed" } | { mode: "add" } | { mode: "edit"; valuer: Valuer };
 
-function ValuersList({ canManage, onEdit }: { canManage: boolean; onEdit: (valuer: Json<Valuer>) => void }) {
+function ValuersList({ canManage, onEdit }: { canManage: boolean; onEdit: (valuer: Valuer) => void }) {
   const valuers = useValuers();
   useRedirectOnUnauthorizedQuery(valuers.error, "/");
 

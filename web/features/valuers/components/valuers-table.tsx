@@ -1,13 +1,13 @@
-import type { Json, Valuer } from "../../../../schema/responses";
+import type { Valuer } from "../../../../schema/responses";
 import { StatusBadge } from "../../../components/ui/status-badge";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "../../../components/ui/table";
 import { ValuerRowActions } from "./valuer-row-actions";
 
 interface Props {
-  valuers: Json<Valuer>[];
+  valuers: Valuer[];
   /** Only the company owner sees the Actions column. */
   canManage: boolean;
-  onEdit: (valuer: Json<Valuer>) => void;
+  onEdit: (valuer: Valuer) => void;
 }
 
 export function ValuerStatusBadge({ isActive }: { isActive: boolean }) {

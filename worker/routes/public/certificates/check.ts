@@ -1,12 +1,21 @@
-import { Hono } from "hono";
+import { createRoute } from "@hono/zod-openapi";
 import { queueOutboxAfterResponse } from "../../../request/after-response";
+import { copyCheckAnswer } from "../../../../schema/responses";
 import { copyCheckSchema } from "../../../../schema/validation/seals";
-import type { AppEnv } from "../../../env";
-import { validate } from "../../../lib/validation";
 import { rateLimitScans } from "../../../middleware/rate-limit";
 import { scanVisit } from "../../../request/scan-visit";
 import { checkCopy } from "../../../services/seals";
 import { WebhookOutbox } from "../../../services/webhooks";
+import { documentedRoutes, jsonAnswer, jsonBody } from "../../contract";
+import { tokenParam } from ".";
+
+const checkReportCopy = createRoute({
+  method: "post",
+  path: "/{token}/check",
+  middleware: [rateLimitScans] as const,
+  request: { params: tokenParam, ...jsonBody(copyCheckSchema) },
+  responses: { 200: jsonAnswer(copyCheckAnswer, "What the copy's fingerprints match") },
+});
 
 /**
  * POST /api/public/certificates/:token/check: a copy of a sealed report, checked by its
@@ -14,14 +23,9 @@ import { WebhookOutbox } from "../../../services/webhooks";
  * verdict, never counted; it shares the scans' rate limit. A copy that differs from what was sealed
  * is told to the firm's webhooks (seal.check_mismatch).
  */
-export const certificateCheckRoutes = new Hono<AppEnv>().post(
-  "/:token/check",
-  rateLimitScans,
-  validate("json", copyCheckSchema),
-  async (c) => {
-    const outbox = new WebhookOutbox();
-    const check = await checkCopy(c.var.db, c.req.param("token"), c.req.valid("json"), await scanVisit(c), outbox);
-    queueOutboxAfterResponse(c, outbox);
-    return c.json(check, 200, { "Cache-Control": "no-store" });
-  },
-);
+export const certificateCheckRoutes = documentedRoutes().openapi(checkReportCopy, async (c) => {
+  const outbox = new WebhookOutbox();
+  const check = await checkCopy(c.var.db, c.req.valid("param").token, c.req.valid("json"), await scanVisit(c), outbox);
+  queueOutboxAfterResponse(c, outbox);
+  return c.json(check, 200, { "Cache-Control": "no-store" });
+});

@@ -1,32 +1,52 @@
-import { Hono } from "hono";
+import { createRoute, z } from "@hono/zod-openapi";
 import { enqueueScanAlert } from "../../../request/after-response";
-import type { AppEnv } from "../../../env";
 import { ApiError } from "../../../lib/errors";
 import { publicOrigin } from "../../../request/public-origin";
 import { scanVisit } from "../../../request/scan-visit";
 import { rateLimitScans } from "../../../middleware/rate-limit";
 import { verifyPublicToken } from "../../../services/scan-verification";
 import { CERTIFICATE_NOT_FOUND } from "../../../services/seals";
+import { publicCertificateAnswer, signedRecordFileAnswer } from "../../../../schema/responses";
 import { PUBLIC_TOKEN_PATTERN } from "../../../../schema/validation/certificate";
 import { signedRecordFile, signedRecordFileName } from "../../../../schema/signed-record-file";
 import { recordSigning } from "../../../request/record-signing";
 import { certificateRecordsFor } from "../../../services/signed-records";
+import { documentedRoutes, jsonAnswer } from "../../contract";
+
+export const tokenParam = z.object({ token: z.string().meta({ param: { name: "token", in: "path" } }) });
+
+const readCertificate = createRoute({
+  method: "get",
+  path: "/{token}",
+  middleware: [rateLimitScans] as const,
+  request: { params: tokenParam },
+  responses: { 200: jsonAnswer(publicCertificateAnswer, "The certificate, as the scan counted it") },
+});
+
+const downloadRecord = createRoute({
+  method: "get",
+  path: "/{token}/record",
+  middleware: [rateLimitScans] as const,
+  request: { params: tokenParam },
+  responses: { 200: jsonAnswer(signedRecordFileAnswer, "The certificate's signed record, as a file to keep") },
+});
 
 /**
  * /api/public/certificates/:token: the certificate as JSON for the /qr-view page. No sign-in,
  * counted exactly like a scan of the printed address (same service), so the page can never show
  * something the server did not say.
  */
-export const publicCertificateRoutes = new Hono<AppEnv>()
-  .get("/:token", rateLimitScans, async (c) => {
-    const result = await verifyPublicToken(c.var.db, c.req.param("token"), publicOrigin(c), await scanVisit(c));
+export const publicCertificateRoutes = documentedRoutes()
+  .openapi(readCertificate, async (c) => {
+    const { token } = c.req.valid("param");
+    const result = await verifyPublicToken(c.var.db, token, publicOrigin(c), await scanVisit(c));
     if (!result.found) throw new ApiError(404, CERTIFICATE_NOT_FOUND);
     enqueueScanAlert(c, result.alert);
     return c.json(result.certificate, 200, { "Cache-Control": "no-store" });
   })
   // The certificate's signed record as a file to keep: the evidence outlives this server.
-  .get("/:token/record", rateLimitScans, async (c) => {
-    const token = c.req.param("token");
+  .openapi(downloadRecord, async (c) => {
+    const { token } = c.req.valid("param");
     if (!PUBLIC_TOKEN_PATTERN.test(token)) throw new ApiError(404, CERTIFICATE_NOT_FOUND);
     const signing = await recordSigning(c);
     const records = await certificateRecordsFor(c.var.db, signing, token);

@@ -1,0 +1,29 @@
+import { OpenAPIHono, z } from "@hono/zod-openapi";
+import type { AppEnv } from "../env";
+import { answerInvalidInput } from "../lib/validation";
+
+/**
+ * Every API route, the SPA's and the integration API's, is defined with createRoute: its request
+ * schemas validate what arrives (a failure answers the one error shape), and its answer schemas
+ * describe what leaves. From those same definitions come the integration API's published document
+ * and the web app's typed client (web/lib/api-types.ts, `npm run api:types`), and the API tests
+ * parse every answer with them.
+ */
+export const documentedRoutes = () => new OpenAPIHono<AppEnv>({ defaultHook: answerInvalidInput });
+
+/** An answer with a JSON body. */
+export const jsonAnswer = <Schema extends z.ZodType>(schema: Schema, description: string) => ({
+  description,
+  content: { "application/json": { schema } },
+});
+
+/** A JSON request body, required. */
+export const jsonBody = <Schema extends z.ZodType>(schema: Schema) => ({
+  body: { content: { "application/json": { schema } }, required: true },
+});
+
+/**
+ * A row id in the path (`/{id}`). It stays text here: the handler's parseId answers 404 for
+ * anything that cannot name a row, as a mistyped address should.
+ */
+export const rowIdParam = z.object({ id: z.string().meta({ param: { name: "id", in: "path" }, example: "42" }) });
