@@ -27,6 +27,7 @@ export const LIMITS = {
   externalReference: 100,
   apiKeyName: 100,
   webhookDescription: 100,
+  relianceReference: 100,
 } as const;
 
 export const CURRENCIES = ["USD", "KES"] as const;
@@ -142,6 +143,28 @@ export type RegistrationBody = (typeof REGISTRATION_BODIES)[number];
  */
 export const VERIFICATION_STATUSES = ["pending", "verified", "rejected"] as const;
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
+
+/**
+ * What an organisation does on ValuSeal: a valuation firm issues codes; a lender (a bank, a SACCO,
+ * a microfinance institution) records its reliance on them and watches them. Both register, confirm
+ * their email and are verified by an administrator the same way.
+ */
+export const ORGANISATION_KINDS = ["issuer", "lender"] as const;
+export type OrganisationKind = (typeof ORGANISATION_KINDS)[number];
+export const LENDER_TYPES = ["bank", "sacco", "microfinance"] as const;
+export type LenderType = (typeof LENDER_TYPES)[number];
+export const LENDER_TYPE_NAMES: Record<LenderType, string> = {
+  bank: "Bank",
+  sacco: "SACCO",
+  microfinance: "Microfinance institution",
+};
+
+/**
+ * Another valuation of the same title counts as a warning when it was made within this many
+ * months of the one relied on and its market value differs by more than this share of it.
+ */
+export const SAME_TITLE_WINDOW_MONTHS = 6;
+export const SAME_TITLE_DIFFERENCE_PERCENT = 15;
 
 /** Scan alerts by email: one email per counted scan, a daily digest, or none. */
 export const SCAN_ALERT_MODES = ["per-scan", "daily", "none"] as const;

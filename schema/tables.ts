@@ -23,7 +23,9 @@ import {
   API_KEY_SCOPES,
   DEFAULT_TIME_ZONE,
   EMAIL_TOKEN_PURPOSES,
+  LENDER_TYPES,
   LIMITS,
+  ORGANISATION_KINDS,
   REGISTRATION_BODIES,
   SCAN_ALERT_MODES,
   SCAN_KINDS,
@@ -142,6 +144,13 @@ export const companies = pgTable(
     lastDigestAt: timestamp({ withTimezone: true }),
     /** Days a valuation stays valid after its valuation date: each new code's default validUntil. */
     validityDays: smallint().notNull().default(VALIDITY_DAYS.default),
+    /**
+     * A valuation firm ("issuer") or a lender that relies on valuations ("lender"), chosen at
+     * registration and never changed: what the organisation's members may do follows from it.
+     */
+    kind: varchar({ length: 16, enum: ORGANISATION_KINDS }).notNull().default("issuer"),
+    /** For a lender: a bank, a SACCO or a microfinance institution. */
+    lenderType: varchar({ length: 16, enum: LENDER_TYPES }),
     ...timestamps,
   },
   (t) => [
@@ -265,6 +274,11 @@ export const qrCodes = pgTable(
     index("qr_codes_company_valuation_date_idx").on(t.companyId, t.valuationDate),
     index("qr_codes_valuer_idx").on(t.valuerId),
     index("qr_codes_created_idx").on(t.createdAt),
+    // A lender's check for other valuations of the same title (services/reliances.ts): the title
+    // compared as letters and digits only, any case.
+    index("qr_codes_title_key_idx")
+      .on(sql`upper(regexp_replace(${t.titleNumber}, '[^[:alnum:]]', '', 'g'))`)
+      .where(sql`${t.titleNumber} IS NOT NULL`),
   ],
 );
 
@@ -788,4 +802,43 @@ export const webhookAttempts = pgTable(
     failure: varchar({ length: 24, enum: WEBHOOK_DELIVERY_FAILURES }),
   },
   (t) => [index("webhook_attempts_endpoint_idx").on(t.endpointId, t.attemptedAt, t.id)],
+);
+
+/**
+ * A lender's record that it relies on a valuation for a loan. The loan's reference is kept only as
+ * a keyed hash (HMAC-SHA256 with RELIANCE_REFERENCE_KEY) and its last four characters, so the
+ * database never holds the bank's own reference in clear; the same reference typed again hashes the
+ * same, which is what finds it. Rows are never rewritten: a withdrawn reliance is a later change of
+ * state recorded beside it, not an edit.
+ */
+export const reliances = pgTable(
+  "reliances",
+  {
+    id: serial().primaryKey(),
+    /** Random; names the reliance in the lender's screens and API. */
+    publicId: varchar({ length: 24 }).notNull(),
+    codeId: integer()
+      .notNull()
+      .references(() => qrCodes.id, { onDelete: "cascade" }),
+    lenderCompanyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    recordedBy: integer().references(() => users.id, { onDelete: "set null" }),
+    /** HMAC-SHA256 (hex) of the reference as typed, trimmed and upper-cased. */
+    referenceHash: varchar({ length: 64 }).notNull(),
+    /** The reference's last four characters, for showing it masked ("••••4821"). */
+    referenceHint: varchar({ length: 4 }).notNull(),
+    /** The amount lent against the property, in the code's currency. */
+    amount: numeric({ precision: 15, scale: 2 }).notNull(),
+    currency: varchar({ length: LIMITS.currency }).notNull(),
+    /** The day the lender relied on the valuation (midnight UTC). */
+    reliedOn: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("reliances_public_id_unique").on(t.publicId),
+    // One loan of one lender relies on a valuation once.
+    uniqueIndex("reliances_code_lender_reference_unique").on(t.codeId, t.lenderCompanyId, t.referenceHash),
+    index("reliances_lender_idx").on(t.lenderCompanyId, t.createdAt),
+  ],
 );

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EMAIL_TOKEN_PURPOSES } from "../limits";
+import { EMAIL_TOKEN_PURPOSES, ORGANISATION_KINDS } from "../limits";
 import { rowId, timestamp } from "./fields";
 
 /** Who requires two-step sign-in of a user: administrators always, members when their company says so. */
@@ -11,6 +11,7 @@ export const sessionCompanyAnswer = z.strictObject({
   name: z.string(),
   ownerId: rowId,
   isActive: z.boolean(),
+  kind: z.enum(ORGANISATION_KINDS).meta({ description: "A valuation firm (issuer) or a lender" }),
 });
 export type SessionCompany = z.infer<typeof sessionCompanyAnswer>;
 

@@ -25,3 +25,4 @@ export * from "./team";
 export * from "./valuers";
 export * from "./signing-keys";
 export * from "./webauthn";
+export * from "./reliances";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LIMITS } from "../limits";
+import { LENDER_TYPES, LIMITS, ORGANISATION_KINDS } from "../limits";
 import { emailField, newPasswordField, optionalText, requiredText } from "./common";
 
 export const loginSchema = z.object({
@@ -18,10 +18,17 @@ export const registerSchema = z
     location: optionalText(LIMITS.location),
     password: newPasswordField,
     confirmPassword: z.string({ error: "Passwords don't match" }),
+    /** "I issue valuations" (a valuation firm) or "I rely on valuations" (a lender). */
+    organisationKind: z.enum(ORGANISATION_KINDS, { error: "Choose what your organisation does" }).default("issuer"),
+    lenderType: z.enum(LENDER_TYPES, { error: "Choose the kind of lender" }).optional(),
   })
   .refine((data) => data.password === data.confirmPassword, {
     message: "Passwords don't match",
     path: ["confirmPassword"],
+  })
+  .refine((data) => data.organisationKind !== "lender" || data.lenderType !== undefined, {
+    message: "Choose the kind of lender",
+    path: ["lenderType"],
   });
 export type RegisterInput = z.input<typeof registerSchema>;
 export type Register = z.output<typeof registerSchema>;

@@ -94,7 +94,7 @@ const positiveDecimal = (label: string, precision: number, scale: number) =>
       if (problem) ctx.addIssue({ code: "custom", message: problem });
     });
 
-const requiredDecimal = (label: string, precision: number, scale: number) =>
+export const requiredDecimal = (label: string, precision: number, scale: number) =>
   z.preprocess(numberAsText, positiveDecimal(label, precision, scale));
 
 const optionalDecimal = (label: string, precision: number, scale: number) =>

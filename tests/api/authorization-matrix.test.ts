@@ -547,6 +547,29 @@ const matrix: Row[] = [
     }),
   },
 
+  // Reliance: a lender's (tests/api/reliances.test.ts drives lenders); every actor here is a firm's or an admin.
+  {
+    method: "POST",
+    route: "/api/reliances/check",
+    expected: [401, 403, 403, 403, 401, 401, 403],
+    request: (world) => ({ path: "/api/reliances/check", body: { code: world.codeA.publicToken } }),
+  },
+  {
+    method: "POST",
+    route: "/api/reliances",
+    expected: [401, 403, 403, 403, 401, 401, 403],
+    request: (world) => ({
+      path: "/api/reliances",
+      body: { code: world.codeA.publicToken, reference: "LN-1", amount: "1000", reliedOn: "01/11/2026" },
+    }),
+  },
+  {
+    method: "GET",
+    route: "/api/reliances",
+    expected: [401, 403, 403, 403, 401, 401, 403],
+    request: () => ({ path: "/api/reliances" }),
+  },
+
   // API keys: the owner's, for their own company.
   {
     method: "GET",

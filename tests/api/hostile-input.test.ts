@@ -966,6 +966,13 @@ describe("generated path ids", () => {
     );
   });
 
+  it("a NUL in a path names nothing: 404, as any id that names nothing (the public look-ups log it)", async () => {
+    for (const path of ["/api/qr-codes/%00", "/api/public/certificates/%00", "/api/public/verification-codes/VS-%00"]) {
+      const res = await api(path, { token: f.owner.token });
+      expect([path, res.status]).toEqual([path, 404]);
+    }
+  });
+
   it("a dot segment that resolves to the bare open-data paths answers a JSON 404, never the app or a 500", async () => {
     // URL parsing turns /log/proof/%2e%2e into /log/: no route, and not a page of the app either.
     for (const path of [

@@ -12,7 +12,14 @@ import { queryString } from "./query-string";
 export const TOKEN_KEY = "token";
 
 export const tokenStore = {
-  get: () => localStorage.getItem(TOKEN_KEY),
+  // A browser that refuses storage (a locked-down profile) is signed out, not broken: public pages still work.
+  get: () => {
+    try {
+      return localStorage.getItem(TOKEN_KEY);
+    } catch {
+      return null;
+    }
+  },
   set: (token: string) => localStorage.setItem(TOKEN_KEY, token),
   clear: () => localStorage.removeItem(TOKEN_KEY),
 };

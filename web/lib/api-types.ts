@@ -30,6 +30,13 @@ export interface paths {
             location?: string;
             password: string;
             confirmPassword: string;
+            /**
+             * @default issuer
+             * @enum {string}
+             */
+            organisationKind?: "issuer" | "lender";
+            /** @enum {string} */
+            lenderType?: "bank" | "sacco" | "microfinance";
           };
         };
       };
@@ -111,6 +118,11 @@ export interface paths {
                       name: string;
                       ownerId: number;
                       isActive: boolean;
+                      /**
+                       * @description A valuation firm (issuer) or a lender
+                       * @enum {string}
+                       */
+                      kind: "issuer" | "lender";
                     } | null;
                     secondFactor: {
                       /** @description Two-step sign-in is on for the account */
@@ -195,6 +207,11 @@ export interface paths {
                   name: string;
                   ownerId: number;
                   isActive: boolean;
+                  /**
+                   * @description A valuation firm (issuer) or a lender
+                   * @enum {string}
+                   */
+                  kind: "issuer" | "lender";
                 } | null;
                 secondFactor: {
                   /** @description Two-step sign-in is on for the account */
@@ -335,6 +352,11 @@ export interface paths {
                   name: string;
                   ownerId: number;
                   isActive: boolean;
+                  /**
+                   * @description A valuation firm (issuer) or a lender
+                   * @enum {string}
+                   */
+                  kind: "issuer" | "lender";
                 } | null;
                 secondFactor: {
                   /** @description Two-step sign-in is on for the account */
@@ -401,6 +423,11 @@ export interface paths {
                 name: string;
                 ownerId: number;
                 isActive: boolean;
+                /**
+                 * @description A valuation firm (issuer) or a lender
+                 * @enum {string}
+                 */
+                kind: "issuer" | "lender";
               } | null;
               secondFactor: {
                 /** @description Two-step sign-in is on for the account */
@@ -2011,6 +2038,270 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/reliances/check": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            code: string;
+          };
+        };
+      };
+      responses: {
+        /** @description The valuation and what the lender should know first */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: {
+                /** @description The code's public token, in its address /v/<token> */
+                token: string;
+                /** @example VS-7K3M-9Q2P-4H */
+                verificationCode: string;
+                issuerName: string;
+                /** @enum {string} */
+                issuerTrust: "suspended" | "verified" | "before-verification" | "other-identity" | "not-verified";
+                /** @description The property's location, or a vehicle's description */
+                property: string;
+                /** @description Prepared For, as the certificate shows it */
+                addressee: string | null;
+                /**
+                 * @description A decimal number as text, exactly as stored
+                 * @example 12500000.00
+                 */
+                marketValue: string;
+                currency: string;
+                /**
+                 * Format: date-time
+                 * @description A calendar day, as midnight UTC
+                 * @example 2026-11-20T00:00:00.000Z
+                 */
+                valuationDate: string;
+                /**
+                 * Format: date-time
+                 * @description A calendar day, as midnight UTC
+                 * @example 2026-11-20T00:00:00.000Z
+                 */
+                validUntil: string;
+                /** @enum {string} */
+                status: "valid" | "expired" | "revoked" | "superseded";
+              };
+              warnings: {
+                /** @enum {string} */
+                kind: "addressed-to-another" | "relied-on-elsewhere" | "same-title-differs";
+                /** @example Another institution recorded reliance on this valuation on 3 March 2026 */
+                message: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/reliances": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The lender's reliances, newest first */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              id: string;
+              code: {
+                /** @description The code's public token, in its address /v/<token> */
+                token: string;
+                /** @example VS-7K3M-9Q2P-4H */
+                verificationCode: string;
+                issuerName: string;
+                /** @enum {string} */
+                issuerTrust: "suspended" | "verified" | "before-verification" | "other-identity" | "not-verified";
+                /** @description The property's location, or a vehicle's description */
+                property: string;
+                /** @description Prepared For, as the certificate shows it */
+                addressee: string | null;
+                /**
+                 * @description A decimal number as text, exactly as stored
+                 * @example 12500000.00
+                 */
+                marketValue: string;
+                currency: string;
+                /**
+                 * Format: date-time
+                 * @description A calendar day, as midnight UTC
+                 * @example 2026-11-20T00:00:00.000Z
+                 */
+                valuationDate: string;
+                /**
+                 * Format: date-time
+                 * @description A calendar day, as midnight UTC
+                 * @example 2026-11-20T00:00:00.000Z
+                 */
+                validUntil: string;
+                /** @enum {string} */
+                status: "valid" | "expired" | "revoked" | "superseded";
+              };
+              /** @example ••••4821 */
+              maskedReference: string;
+              /**
+               * @description A decimal number as text, exactly as stored
+               * @example 12500000.00
+               */
+              amount: string;
+              currency: string;
+              /**
+               * Format: date-time
+               * @description A calendar day, as midnight UTC
+               * @example 2026-11-20T00:00:00.000Z
+               */
+              reliedOn: string;
+              /**
+               * Format: date-time
+               * @example 2026-11-27T09:30:00.000Z
+               */
+              recordedAt: string;
+              /** @description Who recorded it, as the team sees them */
+              recordedBy: string | null;
+            }[];
+          };
+        };
+      };
+    };
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            code: string;
+            reference: string;
+            amount: string;
+            reliedOn: string;
+          };
+        };
+      };
+      responses: {
+        /** @description The reliance recorded, and the warnings as they stood */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              reliance: {
+                id: string;
+                code: {
+                  /** @description The code's public token, in its address /v/<token> */
+                  token: string;
+                  /** @example VS-7K3M-9Q2P-4H */
+                  verificationCode: string;
+                  issuerName: string;
+                  /** @enum {string} */
+                  issuerTrust: "suspended" | "verified" | "before-verification" | "other-identity" | "not-verified";
+                  /** @description The property's location, or a vehicle's description */
+                  property: string;
+                  /** @description Prepared For, as the certificate shows it */
+                  addressee: string | null;
+                  /**
+                   * @description A decimal number as text, exactly as stored
+                   * @example 12500000.00
+                   */
+                  marketValue: string;
+                  currency: string;
+                  /**
+                   * Format: date-time
+                   * @description A calendar day, as midnight UTC
+                   * @example 2026-11-20T00:00:00.000Z
+                   */
+                  valuationDate: string;
+                  /**
+                   * Format: date-time
+                   * @description A calendar day, as midnight UTC
+                   * @example 2026-11-20T00:00:00.000Z
+                   */
+                  validUntil: string;
+                  /** @enum {string} */
+                  status: "valid" | "expired" | "revoked" | "superseded";
+                };
+                /** @example ••••4821 */
+                maskedReference: string;
+                /**
+                 * @description A decimal number as text, exactly as stored
+                 * @example 12500000.00
+                 */
+                amount: string;
+                currency: string;
+                /**
+                 * Format: date-time
+                 * @description A calendar day, as midnight UTC
+                 * @example 2026-11-20T00:00:00.000Z
+                 */
+                reliedOn: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-27T09:30:00.000Z
+                 */
+                recordedAt: string;
+                /** @description Who recorded it, as the team sees them */
+                recordedBy: string | null;
+              };
+              warnings: {
+                /** @enum {string} */
+                kind: "addressed-to-another" | "relied-on-elsewhere" | "same-title-differs";
+                /** @example Another institution recorded reliance on this valuation on 3 March 2026 */
+                message: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/scans/recent": {
     parameters: {
       query?: never;
@@ -3208,6 +3499,11 @@ export interface paths {
                 name: string;
                 ownerId: number;
                 isActive: boolean;
+                /**
+                 * @description A valuation firm (issuer) or a lender
+                 * @enum {string}
+                 */
+                kind: "issuer" | "lender";
               } | null;
               secondFactor: {
                 /** @description Two-step sign-in is on for the account */
@@ -3400,6 +3696,11 @@ export interface paths {
                 name: string;
                 ownerId: number;
                 isActive: boolean;
+                /**
+                 * @description A valuation firm (issuer) or a lender
+                 * @enum {string}
+                 */
+                kind: "issuer" | "lender";
               } | null;
               secondFactor: {
                 /** @description Two-step sign-in is on for the account */
@@ -4227,6 +4528,11 @@ export interface paths {
                   name: string;
                   ownerId: number;
                   isActive: boolean;
+                  /**
+                   * @description A valuation firm (issuer) or a lender
+                   * @enum {string}
+                   */
+                  kind: "issuer" | "lender";
                 } | null;
                 secondFactor: {
                   /** @description Two-step sign-in is on for the account */

@@ -47,3 +47,37 @@ export async function decryptSecret(keyBase64: string, owner: string, stored: st
   );
   return new TextDecoder().decode(plain);
 }
+
+const hashKeys = new Map<string, Promise<CryptoKey>>();
+
+/** An HMAC key for one purpose, derived from WEBHOOK_SECRET_KEY with HKDF: each use gets its own key. */
+function derivedHmacKey(keyBase64: string, purpose: string): Promise<CryptoKey> {
+  const id = `${purpose}:${keyBase64}`;
+  let key = hashKeys.get(id);
+  if (!key) {
+    key = (async () => {
+      const master = await crypto.subtle.importKey("raw", base64ToBytes(keyBase64.trim()), "HKDF", false, [
+        "deriveKey",
+      ]);
+      return crypto.subtle.deriveKey(
+        { name: "HKDF", hash: "SHA-256", salt: new Uint8Array(32), info: encoder.encode(`valuseal:${purpose}`) },
+        master,
+        { name: "HMAC", hash: "SHA-256", length: 256 },
+        false,
+        ["sign"],
+      );
+    })();
+    hashKeys.set(id, key);
+  }
+  return key;
+}
+
+/**
+ * A value the database must be able to find again but never hold in clear (a lender's loan
+ * reference): its HMAC-SHA256, hex, under a key derived for `purpose`. Without the Worker's key a
+ * copy of the database cannot test guesses against it.
+ */
+export async function keyedHash(keyBase64: string, purpose: string, value: string): Promise<string> {
+  const mac = await crypto.subtle.sign("HMAC", await derivedHmacKey(keyBase64, purpose), encoder.encode(value));
+  return [...new Uint8Array(mac)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}

@@ -34,11 +34,16 @@ export const validate = <Target extends keyof ValidationTargets, Schema extends 
   schema: Schema,
 ) => zValidator(target, schema, answerInvalidInput);
 
-/** The validators' hook (`validate`, and the integration API's routes): the one error shape. */
+/**
+ * The validators' hook (`validate`, and every route definition): the one error shape. Path
+ * parameters are left to their handlers, which answer 404 for anything that names nothing (and the
+ * public certificate routes log such a probe as an orphan scan), so they skip the storable-text check.
+ */
 export function answerInvalidInput(
-  result: { success: true; data: unknown } | { success: false; error: unknown },
+  result: ({ success: true; data: unknown } | { success: false; error: unknown }) & { target?: string },
 ): undefined {
   if (!result.success) throw validationError(result.error as z.ZodError);
+  if (result.target === "param") return undefined;
   const problems = unstorableText(result.data);
   if (problems.length) throw new ApiError(400, "Validation failed", problems);
   return undefined;

@@ -131,6 +131,22 @@ export const requireCompanyOwner = (message = "Only the company owner can do thi
   });
 
 /** A company deactivated by an administrator keeps read access but can change nothing. */
+/** Issuing codes, signing valuers, sealing reports and API keys belong to valuation firms, not lenders. */
+export const requireIssuerOrganisation = createMiddleware<AppEnv>(async (c, next) => {
+  if (c.var.user.company?.kind !== "issuer") {
+    throw new ApiError(403, "Only a valuation firm can do this. Your organisation relies on valuations.");
+  }
+  await next();
+});
+
+/** Recording reliance and watching valuations belong to lenders. */
+export const requireLenderOrganisation = createMiddleware<AppEnv>(async (c, next) => {
+  if (c.var.user.company?.kind !== "lender") {
+    throw new ApiError(403, "Only a lender can record reliance on a valuation.");
+  }
+  await next();
+});
+
 export const requireActiveCompany = createMiddleware<AppEnv>(async (c, next) => {
   if (!c.var.user.company?.isActive) throw new ApiError(403, "Your company has been deactivated. Contact support.");
   await next();

@@ -8,6 +8,7 @@ import {
   requireCompanyOwner,
   requireCompanyUser,
   requireConfirmedEmail,
+  requireIssuerOrganisation,
   requireUser,
   sessionDetails,
 } from "../middleware/auth";
@@ -31,6 +32,8 @@ const createKey = createRoute({
   middleware: [
     requireUser,
     requireCompanyUser,
+    // Every scope so far is a valuation firm's; a lender's come with its routes.
+    requireIssuerOrganisation,
     keysOwner,
     requireActiveCompany,
     requireConfirmedEmail("create API keys"),

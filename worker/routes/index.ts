@@ -14,6 +14,7 @@ import { profileRoutes } from "./profile";
 import { publicCertificateRoutes } from "./public/certificates";
 import { certificateCheckRoutes } from "./public/certificates/check";
 import { qrCodeRoutes } from "./qr-codes";
+import { relianceRoutes } from "./reliances";
 import { scanRoutes } from "./scans";
 import { teamRoutes } from "./team";
 import { valuerRoutes } from "./valuers";
@@ -30,6 +31,7 @@ export const sessionRoutes = documentedRoutes()
   .route("/demo-qr", demoQrRoutes)
   .route("/valuers", valuerRoutes)
   .route("/qr-codes", qrCodeRoutes)
+  .route("/reliances", relianceRoutes)
   .route("/scans", scanRoutes)
   .route("/analytics", analyticsRoutes)
   .route("/exports", exportRoutes)

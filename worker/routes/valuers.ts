@@ -7,7 +7,13 @@ import { currentCompanyId } from "../request/company";
 import { notFound } from "../lib/errors";
 import { parseId } from "../lib/validation";
 import { documentedRoutes, jsonAnswer, jsonBody, rowIdParam } from "./contract";
-import { requireActiveCompany, requireCompanyOwner, requireCompanyUser, requireUser } from "../middleware/auth";
+import {
+  requireActiveCompany,
+  requireCompanyOwner,
+  requireCompanyUser,
+  requireIssuerOrganisation,
+  requireUser,
+} from "../middleware/auth";
 
 const VALUER_NOT_FOUND = "Valuer not found";
 const ownerOnly = requireCompanyOwner("Only the company owner can add or modify valuers");
@@ -39,7 +45,7 @@ const listValuers = createRoute({
 const addValuer = createRoute({
   method: "post",
   path: "/",
-  middleware: [requireUser, requireCompanyUser, ownerOnly, requireActiveCompany] as const,
+  middleware: [requireUser, requireCompanyUser, requireIssuerOrganisation, ownerOnly, requireActiveCompany] as const,
   request: jsonBody(valuerSchema),
   responses: { 201: jsonAnswer(valuerAnswer, "The valuer added") },
 });
@@ -47,7 +53,7 @@ const addValuer = createRoute({
 const updateValuer = createRoute({
   method: "put",
   path: "/{id}",
-  middleware: [requireUser, requireCompanyUser, ownerOnly, requireActiveCompany] as const,
+  middleware: [requireUser, requireCompanyUser, requireIssuerOrganisation, ownerOnly, requireActiveCompany] as const,
   request: { params: rowIdParam, ...jsonBody(valuerSchema) },
   responses: { 200: jsonAnswer(valuerAnswer, "The valuer as changed") },
 });
@@ -55,7 +61,7 @@ const updateValuer = createRoute({
 const deleteValuer = createRoute({
   method: "delete",
   path: "/{id}",
-  middleware: [requireUser, requireCompanyUser, ownerOnly, requireActiveCompany] as const,
+  middleware: [requireUser, requireCompanyUser, requireIssuerOrganisation, ownerOnly, requireActiveCompany] as const,
   request: { params: rowIdParam },
   responses: { 200: jsonAnswer(messageAnswer, "The valuer is deleted") },
 });

@@ -39,6 +39,8 @@ export async function registerAccount(
           phone: input.phone,
           location: input.location,
           ownerId: user!.id,
+          kind: input.organisationKind,
+          lenderType: input.organisationKind === "lender" ? input.lenderType : null,
         })
         .returning({ id: companies.id });
       await tx.update(users).set({ companyId: company!.id }).where(eq(users.id, user!.id));

@@ -123,6 +123,7 @@ export function sessionUserQuery(db: Database, claims: SessionClaims) {
         name: companies.name,
         ownerId: companies.ownerId,
         isActive: companies.isActive,
+        kind: companies.kind,
         requireSecondFactor: companies.requireSecondFactor,
       },
     })
@@ -279,6 +280,7 @@ export function publicUser(user: Omit<AuthenticatedUser, "sessionId">) {
     name: user.company.name,
     ownerId: user.company.ownerId,
     isActive: user.company.isActive,
+    kind: user.company.kind,
   };
   return {
     id,

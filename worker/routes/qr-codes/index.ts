@@ -12,6 +12,7 @@ import {
   requireActiveCompany,
   requireCompanyUser,
   requireConfirmedEmail,
+  requireIssuerOrganisation,
   requireSessionToken,
   requireUser,
 } from "../../middleware/auth";
@@ -61,7 +62,13 @@ const getCode = createRoute({
 const createCode = createRoute({
   method: "post",
   path: "/",
-  middleware: [requireUser, requireCompanyUser, requireActiveCompany, requireConfirmedEmail()] as const,
+  middleware: [
+    requireUser,
+    requireCompanyUser,
+    requireIssuerOrganisation,
+    requireActiveCompany,
+    requireConfirmedEmail(),
+  ] as const,
   request: { headers: idempotencyHeadersSchema, ...jsonBody(createQrCodeSchema) },
   responses: {
     201: jsonAnswer(qrCodeWithImageAnswer, "The code issued (or, for a repeated Idempotency-Key, the first answer)"),
@@ -71,7 +78,13 @@ const createCode = createRoute({
 const createBatch = createRoute({
   method: "post",
   path: "/batch",
-  middleware: [requireUser, requireCompanyUser, requireActiveCompany, requireConfirmedEmail()] as const,
+  middleware: [
+    requireUser,
+    requireCompanyUser,
+    requireIssuerOrganisation,
+    requireActiveCompany,
+    requireConfirmedEmail(),
+  ] as const,
   request: jsonBody(codeBatchSchema),
   responses: { 200: jsonAnswer(codeBatchAnswer, "One result per row, in the order sent") },
 });

@@ -3,14 +3,26 @@ import { registeredSealAnswer, reportSealAnswer } from "../../../schema/response
 import { sealRegistrationSchema } from "../../../schema/validation/seals";
 import { currentCompanyId } from "../../request/company";
 import { recordSigning } from "../../request/record-signing";
-import { requireActiveCompany, requireCompanyUser, requireConfirmedEmail, requireUser } from "../../middleware/auth";
+import {
+  requireActiveCompany,
+  requireCompanyUser,
+  requireConfirmedEmail,
+  requireIssuerOrganisation,
+  requireUser,
+} from "../../middleware/auth";
 import { listSeals, registerSeal } from "../../services/seals";
 import { documentedRoutes, jsonAnswer, jsonBody, rowIdParam } from "../contract";
 
 const sealReport = createRoute({
   method: "post",
   path: "/{id}/seals",
-  middleware: [requireUser, requireCompanyUser, requireActiveCompany, requireConfirmedEmail()] as const,
+  middleware: [
+    requireUser,
+    requireCompanyUser,
+    requireIssuerOrganisation,
+    requireActiveCompany,
+    requireConfirmedEmail(),
+  ] as const,
   request: { params: rowIdParam, ...jsonBody(sealRegistrationSchema) },
   responses: { 201: jsonAnswer(registeredSealAnswer, "The version registered, with the code's signed record") },
 });

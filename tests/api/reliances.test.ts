@@ -1,0 +1,219 @@
+import { sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { relianceCheckAnswer, relianceRecordedAnswer } from "../../schema/responses";
+import { formatDate } from "../../schema/format-date";
+import { formatVerificationCode } from "../../schema/verification-code";
+import {
+  ADDRESSED_TO_ANOTHER,
+  institutionKey,
+  LENDER_NOT_VERIFIED,
+  RELIANCE_ALREADY_RECORDED,
+  reliedOnElsewhere,
+  sameTitleDiffers,
+} from "../../worker/services/reliances";
+import { companyIdOf, registerOwnerViaServices, type Account } from "./fixtures/accounts";
+import { verifyCompanyViaAdmin } from "./fixtures/admins";
+import { codeInput, insertCode } from "./fixtures/codes";
+import { withDb } from "./fixtures/database";
+import { api, unique } from "./fixtures/http";
+import { insertValuer } from "./fixtures/valuers";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A bank that registered as a lender and that ValuSeal verified (unless told not to). */
+async function registerLender(name = `${unique("Bank")} Bank Limited`, { verified = true } = {}) {
+  const lender = await registerOwnerViaServices({ name, organisationKind: "lender", lenderType: "bank" });
+  if (verified) await verifyCompanyViaAdmin(companyIdOf(lender));
+  return lender;
+}
+
+const check = (lender: Account, code: string) => api("/api/reliances/check", { token: lender.token, body: { code } });
+const rely = (lender: Account, code: string, reference = unique("LN"), amount = "30000000.00") =>
+  api("/api/reliances", {
+    token: lender.token,
+    body: { code, reference, amount, reliedOn: formatDate(new Date(), "short") },
+  });
+
+let firm: Account;
+
+beforeAll(async () => {
+  firm = await registerOwnerViaServices();
+  await verifyCompanyViaAdmin(companyIdOf(firm));
+});
+
+describe("a lender records reliance on a valuation", () => {
+  it("sees the certificate and no warning for a valuation addressed to it, then records the loan with its reference masked", async () => {
+    const lender = await registerLender("Equity Bank Kenya Limited");
+    const code = await insertCode(firm, { addressee: "EQUITY BANK (KENYA) LTD", titleNumber: unique("LR") });
+
+    const checked = await check(lender, code.verificationCode);
+    expect(checked.status).toBe(200);
+    const { code: shown, warnings } = relianceCheckAnswer.parse(checked.body);
+    expect(shown).toMatchObject({ token: code.publicToken, status: "valid", issuerName: code.issuerName });
+    expect(warnings).toEqual([]);
+
+    const recorded = await rely(lender, code.publicToken, "ln-2026/004821", "30000000");
+    expect(recorded.status).toBe(201);
+    const { reliance } = relianceRecordedAnswer.parse(recorded.body);
+    expect(reliance).toMatchObject({ maskedReference: "••••4821", amount: "30000000.00", currency: "KES" });
+
+    const listed = await api("/api/reliances", { token: lender.token });
+    expect(listed.body).toEqual([reliance]);
+    // Another lender's list never shows it.
+    const other = await registerLender();
+    expect((await api("/api/reliances", { token: other.token })).body).toEqual([]);
+  });
+
+  it("never keeps the loan reference in clear: no column of any table holds it", async () => {
+    const lender = await registerLender();
+    const code = await insertCode(firm);
+    const reference = `SECRET-${unique("LOAN")}`;
+    expect((await rely(lender, code.publicToken, reference)).status).toBe(201);
+    // Every row of every table, as text, searched for the reference in any case.
+    const found = await withDb(async (db) => {
+      const tables = await db.execute<{ table_name: string }>(
+        sql`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`,
+      );
+      const hits: string[] = [];
+      for (const { table_name } of tables.rows) {
+        const rows = await db.execute<{ hit: boolean }>(
+          sql`SELECT bool_or(t::text ILIKE ${`%${reference}%`}) AS hit FROM ${sql.identifier(table_name)} t`,
+        );
+        if (rows.rows[0]?.hit) hits.push(table_name);
+      }
+      return hits;
+    });
+    expect(found).toEqual([]);
+  });
+
+  it("refuses the same reference on the same valuation twice, and accepts another loan", async () => {
+    const lender = await registerLender();
+    const code = await insertCode(firm);
+    expect((await rely(lender, code.publicToken, "LN-77")).status).toBe(201);
+    const again = await rely(lender, code.publicToken, " ln-77 ");
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(RELIANCE_ALREADY_RECORDED);
+    expect((await rely(lender, code.publicToken, "LN-78")).status).toBe(201);
+  });
+});
+
+describe("what a lender is warned of before relying", () => {
+  it("a valuation prepared for another institution", async () => {
+    const lender = await registerLender();
+    const code = await insertCode(firm, { addressee: "Kenya Commercial Bank" });
+    const { warnings } = relianceCheckAnswer.parse((await check(lender, code.publicToken)).body);
+    expect(warnings).toEqual([{ kind: "addressed-to-another", message: ADDRESSED_TO_ANOTHER }]);
+  });
+
+  it("another institution's reliance on the same valuation, with its date and never its name", async () => {
+    const first = await registerLender("Harbour Bank Limited");
+    const second = await registerLender();
+    const code = await insertCode(firm);
+    expect((await rely(first, code.publicToken)).status).toBe(201);
+
+    const checked = await check(second, code.publicToken);
+    const { warnings } = relianceCheckAnswer.parse(checked.body);
+    expect(warnings).toEqual([{ kind: "relied-on-elsewhere", message: reliedOnElsewhere(new Date()) }]);
+    expect(JSON.stringify(checked.body)).not.toContain("Harbour");
+    // The first lender is not warned of its own reliance.
+    expect(relianceCheckAnswer.parse((await check(first, code.publicToken)).body).warnings).toEqual([]);
+  });
+
+  it("another valuation of the same title within six months more than 15 % apart, without naming the other firm", async () => {
+    const lender = await registerLender();
+    const otherFirm = await registerOwnerViaServices({ name: "Faraway Appraisers" });
+    const title = unique("LR");
+    const valuationDate = new Date(Date.now() - 30 * DAY_MS);
+    const code = await insertCode(firm, { titleNumber: `${title}/12`, marketValue: "40000000", valuationDate });
+    // The same title written another way, valued four months earlier at half as much again.
+    await insertCode(otherFirm, {
+      titleNumber: ` ${title.toLowerCase()}-12 `,
+      marketValue: "60000000",
+      valuationDate: new Date(valuationDate.getTime() - 120 * DAY_MS),
+    });
+    const checked = await check(lender, code.publicToken);
+    const { warnings } = relianceCheckAnswer.parse(checked.body);
+    expect(warnings).toEqual([{ kind: "same-title-differs", message: sameTitleDiffers(50) }]);
+    expect(JSON.stringify(checked.body)).not.toContain("Faraway");
+  });
+
+  it("no warning for the same title valued 10 % apart, or more than six months away", async () => {
+    const lender = await registerLender();
+    const title = unique("LR");
+    const valuationDate = new Date(Date.now() - 10 * DAY_MS);
+    const code = await insertCode(firm, { titleNumber: title, marketValue: "40000000", valuationDate });
+    await insertCode(firm, { titleNumber: title, marketValue: "44000000", valuationDate });
+    await insertCode(firm, {
+      titleNumber: title,
+      marketValue: "90000000",
+      valuationDate: new Date(valuationDate.getTime() - 200 * DAY_MS),
+    });
+    expect(relianceCheckAnswer.parse((await check(lender, code.publicToken)).body).warnings).toEqual([]);
+  });
+});
+
+describe("reliance that is refused", () => {
+  it("on a revoked, a superseded and an expired valuation, with the reason", async () => {
+    const lender = await registerLender();
+    const revoked = await insertCode(firm, { revokedAt: new Date(), revokedReason: "Wrong plot surveyed" });
+    const successor = await insertCode(firm);
+    const superseded = await insertCode(firm, { revokedAt: new Date(), supersededById: successor.id });
+    const expired = await insertCode(firm, {
+      valuationDate: new Date(Date.now() - 200 * DAY_MS),
+      validUntil: new Date(Date.now() - 20 * DAY_MS),
+    });
+    for (const [code, message] of [
+      [revoked, "This valuation was revoked by its issuer: Wrong plot surveyed. Reliance cannot be recorded."],
+      [
+        superseded,
+        `This valuation was replaced by a newer one (${formatVerificationCode(successor.verificationCode)}). Record reliance on that one.`,
+      ],
+      [expired, `This valuation expired on ${formatDate(expired.validUntil)}. Reliance cannot be recorded.`],
+    ] as const) {
+      for (const res of [await check(lender, code.publicToken), await rely(lender, code.publicToken)]) {
+        expect(res.status).toBe(409);
+        expect(res.body.message).toBe(message);
+      }
+    }
+  });
+
+  it("until ValuSeal has verified the lender", async () => {
+    const lender = await registerLender(undefined, { verified: false });
+    const code = await insertCode(firm);
+    const res = await rely(lender, code.publicToken);
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe(LENDER_NOT_VERIFIED);
+  });
+
+  it("for a valuation firm, and a lender may not issue codes, sign valuers or make API keys", async () => {
+    const code = await insertCode(firm);
+    expect((await rely(firm, code.publicToken)).status).toBe(403);
+    expect((await api("/api/reliances", { token: firm.token })).status).toBe(403);
+
+    const lender = await registerLender();
+    const valuer = await insertValuer(companyIdOf(lender));
+    for (const [path, body] of [
+      ["/api/qr-codes", codeInput(valuer.id)],
+      ["/api/qr-codes/batch", { codes: [{ ...codeInput(valuer.id), externalReference: "R1" }] }],
+      ["/api/valuers", { name: "Jane Lender" }],
+      ["/api/api-keys", { name: "k", scopes: ["codes:read"], lifetime: "30", currentPassword: lender.password }],
+    ] as const) {
+      const res = await api(path, { token: lender.token, body });
+      expect(res.status, path).toBe(403);
+      expect(res.body.message, path).toBe("Only a valuation firm can do this. Your organisation relies on valuations.");
+    }
+  });
+
+  it("for a code nobody issued", async () => {
+    const lender = await registerLender();
+    expect((await check(lender, "VS-2222-3333-44")).status).toBe(404);
+    expect((await check(lender, "not a code at all")).status).toBe(404);
+  });
+});
+
+describe("an institution's name as Prepared For writes it", () => {
+  it("matches across case, punctuation, 'The' and 'Limited', and no further", () => {
+    expect(institutionKey("The Equity Bank (Kenya) Limited")).toBe(institutionKey("EQUITY BANK KENYA LTD"));
+    expect(institutionKey("Equity Bank Kenya")).not.toBe(institutionKey("Equity Group Holdings"));
+  });
+});

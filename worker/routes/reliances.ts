@@ -1,0 +1,47 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { relianceAnswer, relianceCheckAnswer, relianceRecordedAnswer } from "../../schema/responses";
+import { recordRelianceSchema, relianceCheckSchema } from "../../schema/validation/reliances";
+import { currentCompanyId } from "../request/company";
+import { requireActiveCompany, requireCompanyUser, requireLenderOrganisation, requireUser } from "../middleware/auth";
+import { checkReliance, lenderReliances, recordReliance } from "../services/reliances";
+import { documentedRoutes, jsonAnswer, jsonBody } from "./contract";
+
+const checkBeforeRelying = createRoute({
+  method: "post",
+  path: "/check",
+  middleware: [requireUser, requireCompanyUser, requireLenderOrganisation, requireActiveCompany] as const,
+  request: jsonBody(relianceCheckSchema),
+  responses: { 200: jsonAnswer(relianceCheckAnswer, "The valuation and what the lender should know first") },
+});
+
+const record = createRoute({
+  method: "post",
+  path: "/",
+  middleware: [requireUser, requireCompanyUser, requireLenderOrganisation, requireActiveCompany] as const,
+  request: jsonBody(recordRelianceSchema),
+  responses: { 201: jsonAnswer(relianceRecordedAnswer, "The reliance recorded, and the warnings as they stood") },
+});
+
+const list = createRoute({
+  method: "get",
+  path: "/",
+  middleware: [requireUser, requireCompanyUser, requireLenderOrganisation] as const,
+  responses: { 200: jsonAnswer(z.array(relianceAnswer), "The lender's reliances, newest first") },
+});
+
+/**
+ * A lender's reliance on valuations (/api/reliances): check a code first (its standing and the
+ * warnings), then record the loan that relies on it. Any member of a verified lender may do both;
+ * a valuation firm may not, and no answer names another lender.
+ */
+export const relianceRoutes = documentedRoutes()
+  .openapi(checkBeforeRelying, async (c) => {
+    const lender = { companyId: currentCompanyId(c), userId: c.var.user.id };
+    return c.json(await checkReliance(c.var.db, lender, c.req.valid("json").code), 200);
+  })
+  .openapi(record, async (c) => {
+    const lender = { companyId: currentCompanyId(c), userId: c.var.user.id };
+    const recorded = await recordReliance(c.var.db, c.var.config.WEBHOOK_SECRET_KEY, lender, c.req.valid("json"));
+    return c.json(recorded, 201);
+  })
+  .openapi(list, async (c) => c.json(await lenderReliances(c.var.db, currentCompanyId(c)), 200));

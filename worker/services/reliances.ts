@@ -1,0 +1,256 @@
+import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { codeTitle } from "../../schema/code-description";
+import { displayName } from "../../schema/display-name";
+import { formatDate } from "../../schema/format-date";
+import { SAME_TITLE_DIFFERENCE_PERCENT, SAME_TITLE_WINDOW_MONTHS } from "../../schema/limits";
+import type { RelianceWarning } from "../../schema/responses";
+import { companies, qrCodes, reliances, users } from "../../schema/tables";
+import { PUBLIC_TOKEN_PATTERN } from "../../schema/validation/certificate";
+import type { RecordReliance } from "../../schema/validation/reliances";
+import { formatVerificationCode, normalizeVerificationCode } from "../../schema/verification-code";
+import type { Database, Reader } from "../db";
+import { codeStatusColumn, issuerTrustColumn } from "../lib/code-status";
+import { ApiError, notFound } from "../lib/errors";
+import { randomToken } from "../lib/random";
+import { keyedHash } from "../lib/secrets-at-rest";
+
+export const RELIED_CODE_NOT_FOUND = "No valuation has this code";
+export const LENDER_NOT_VERIFIED =
+  "ValuSeal has not verified your institution yet. Reliance can be recorded once it has.";
+export const RELIANCE_ALREADY_RECORDED = "This reference's reliance on this valuation is already recorded";
+
+export const ADDRESSED_TO_ANOTHER =
+  "Addressed to another institution — reliance needs a reliance letter from the issuer";
+export const reliedOnElsewhere = (recordedAt: Date) =>
+  `Another institution recorded reliance on this valuation on ${formatDate(recordedAt)}`;
+export const sameTitleDiffers = (percent: number) =>
+  `Another valuation of this title within ${SAME_TITLE_WINDOW_MONTHS} months differs by ${percent} %`;
+
+/** The purpose the loan references' keyed hash is derived for (worker/lib/secrets-at-rest.ts). */
+const REFERENCE_HASH_PURPOSE = "reliance-reference";
+
+/** The lender a signed-in member acts for. */
+export interface Lender {
+  companyId: number;
+  userId: number;
+}
+
+/** A title compared as letters and digits only, any case: "LR 209/1234" and "lr209-1234" are one title. */
+const titleKey = (column: typeof qrCodes.titleNumber | string) =>
+  sql`upper(regexp_replace(${column}, '[^[:alnum:]]', '', 'g'))`;
+
+/**
+ * An institution's name as people write it in "Prepared For": any case, punctuation and spacing,
+ * with or without "The" and "Limited"/"Ltd"/"PLC". Two names naming the same institution compare
+ * equal; anything else is "another institution".
+ */
+export function institutionKey(name: string): string {
+  return name
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .split(" ")
+    .filter((word) => word && !["the", "limited", "ltd", "plc"].includes(word))
+    .join(" ");
+}
+
+/** The lender's own verified name, or 403 until ValuSeal has verified the institution. */
+async function verifiedLenderName(db: Reader, companyId: number): Promise<string> {
+  const [lender] = await db
+    .select({ name: companies.name, verificationStatus: companies.verificationStatus })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  if (lender?.verificationStatus !== "verified") throw new ApiError(403, LENDER_NOT_VERIFIED);
+  return lender.name;
+}
+
+const reliedCodeColumns = {
+  id: qrCodes.id,
+  token: qrCodes.publicToken,
+  verificationCode: sql<string>`${qrCodes.verificationCode}`.mapWith((code: string) => formatVerificationCode(code)),
+  issuerName: qrCodes.issuerName,
+  issuerTrust: issuerTrustColumn(),
+  propertyType: qrCodes.propertyType,
+  propertyAddress: qrCodes.propertyAddress,
+  propertyReference: qrCodes.propertyReference,
+  propertyArea: qrCodes.propertyArea,
+  addressee: qrCodes.addressee,
+  marketValue: qrCodes.marketValue,
+  currency: qrCodes.currency,
+  valuationDate: qrCodes.valuationDate,
+  validUntil: qrCodes.validUntil,
+  titleNumber: qrCodes.titleNumber,
+  revokedReason: qrCodes.revokedReason,
+  supersededById: qrCodes.supersededById,
+  status: codeStatusColumn(),
+};
+
+/** The code a lender names by its token (a scanned address) or its verification code as typed. */
+async function findReliedCode(db: Reader, typed: string) {
+  const token = PUBLIC_TOKEN_PATTERN.test(typed) ? typed : null;
+  const verificationCode = token ? null : normalizeVerificationCode(typed);
+  if (!token && !verificationCode) throw notFound(RELIED_CODE_NOT_FOUND);
+  const [code] = await db
+    .select(reliedCodeColumns)
+    .from(qrCodes)
+    .where(token ? eq(qrCodes.publicToken, token) : eq(qrCodes.verificationCode, verificationCode!))
+    .limit(1);
+  if (!code) throw notFound(RELIED_CODE_NOT_FOUND);
+  return code;
+}
+
+type ReliedCode = Awaited<ReturnType<typeof findReliedCode>>;
+
+/** The code as the lender's screens show it: no row ids, the property named as lists name it. */
+const reliedCodeAnswer = (code: ReliedCode) => ({
+  token: code.token,
+  verificationCode: code.verificationCode,
+  issuerName: code.issuerName,
+  issuerTrust: code.issuerTrust,
+  property: codeTitle(code),
+  addressee: code.addressee,
+  marketValue: code.marketValue,
+  currency: code.currency,
+  valuationDate: code.valuationDate,
+  validUntil: code.validUntil,
+  status: code.status,
+});
+
+/** Reliance on a code that no longer stands is refused, with the reason a lender can act on. */
+async function refuseIfNotStanding(db: Reader, code: ReliedCode) {
+  if (code.status === "valid") return;
+  if (code.status === "superseded") {
+    const [successor] = await db
+      .select({ verificationCode: qrCodes.verificationCode })
+      .from(qrCodes)
+      .where(eq(qrCodes.id, code.supersededById!));
+    const replacement = successor ? ` (${formatVerificationCode(successor.verificationCode)})` : "";
+    throw new ApiError(409, `This valuation was replaced by a newer one${replacement}. Record reliance on that one.`);
+  }
+  if (code.status === "revoked") {
+    const reason = code.revokedReason ? `: ${code.revokedReason}` : "";
+    throw new ApiError(409, `This valuation was revoked by its issuer${reason}. Reliance cannot be recorded.`);
+  }
+  throw new ApiError(409, `This valuation expired on ${formatDate(code.validUntil)}. Reliance cannot be recorded.`);
+}
+
+/**
+ * What the lender should know before relying on the code: it is addressed to another institution,
+ * another institution already relies on it, or another valuation of the same title within six
+ * months differs by more than 15 %. None of them names the other institution or the other firm.
+ */
+async function warningsFor(db: Reader, code: ReliedCode, lender: Lender, lenderName: string) {
+  const warnings: RelianceWarning[] = [];
+  if (code.addressee && institutionKey(code.addressee) !== institutionKey(lenderName)) {
+    warnings.push({ kind: "addressed-to-another", message: ADDRESSED_TO_ANOTHER });
+  }
+  const [elsewhere] = await db
+    .select({ first: sql<Date>`min(${reliances.createdAt})`.mapWith((value: string) => new Date(value)) })
+    .from(reliances)
+    .where(and(eq(reliances.codeId, code.id), ne(reliances.lenderCompanyId, lender.companyId)))
+    .having(sql`count(*) > 0`);
+  if (elsewhere) warnings.push({ kind: "relied-on-elsewhere", message: reliedOnElsewhere(elsewhere.first) });
+  if (code.titleNumber) {
+    const window = sql.raw(`interval '${SAME_TITLE_WINDOW_MONTHS} months'`);
+    const [other] = await db
+      .select({
+        percent: sql<string>`max(round(abs(${qrCodes.marketValue} - ${code.marketValue}::numeric) * 100 / nullif(${code.marketValue}::numeric, 0)))`,
+      })
+      .from(qrCodes)
+      .where(
+        and(
+          sql`${titleKey(qrCodes.titleNumber)} = ${titleKey(code.titleNumber)}`,
+          sql`${qrCodes.titleNumber} IS NOT NULL`,
+          ne(qrCodes.id, code.id),
+          eq(qrCodes.currency, code.currency),
+          // A correction is not a second opinion: the code this one replaced, or its replacement.
+          sql`${qrCodes.supersededById} IS DISTINCT FROM ${code.id}`,
+          code.supersededById ? ne(qrCodes.id, code.supersededById) : undefined,
+          sql`${qrCodes.valuationDate} BETWEEN ${code.valuationDate.toISOString()}::timestamptz - ${window} AND ${code.valuationDate.toISOString()}::timestamptz + ${window}`,
+        ),
+      );
+    const percent = Number(other?.percent ?? 0);
+    if (percent > SAME_TITLE_DIFFERENCE_PERCENT) {
+      warnings.push({ kind: "same-title-differs", message: sameTitleDiffers(percent) });
+    }
+  }
+  return warnings;
+}
+
+/** POST /api/reliances/check: the code, its standing and the warnings, recording nothing. */
+export async function checkReliance(db: Database, lender: Lender, typed: string) {
+  const lenderName = await verifiedLenderName(db, lender.companyId);
+  const code = await findReliedCode(db, typed);
+  await refuseIfNotStanding(db, code);
+  return { code: reliedCodeAnswer(code), warnings: await warningsFor(db, code, lender, lenderName) };
+}
+
+/** The reference as a lender types it, whatever the spacing and case: what is hashed and hinted. */
+const normalizedReference = (reference: string) => reference.normalize("NFKC").trim().toUpperCase();
+
+/** "••••4821": the last four characters only. */
+export const maskedReference = (hint: string) => `••••${hint}`;
+
+/**
+ * Records the lender's reliance on a standing code. The reference is stored as a keyed hash bound
+ * to the lender (two lenders' identical references hash differently) and its last four characters.
+ * The answer carries the same warnings the check showed, as they stand at this moment.
+ */
+export async function recordReliance(db: Database, hashKey: string, lender: Lender, input: RecordReliance) {
+  const lenderName = await verifiedLenderName(db, lender.companyId);
+  const code = await findReliedCode(db, input.code);
+  await refuseIfNotStanding(db, code);
+  const warnings = await warningsFor(db, code, lender, lenderName);
+  const reference = normalizedReference(input.reference);
+  const [recorded] = await db
+    .insert(reliances)
+    .values({
+      publicId: randomToken(20),
+      codeId: code.id,
+      lenderCompanyId: lender.companyId,
+      recordedBy: lender.userId,
+      referenceHash: await keyedHash(hashKey, REFERENCE_HASH_PURPOSE, `${lender.companyId}:${reference}`),
+      referenceHint: reference.slice(-4),
+      amount: input.amount,
+      currency: code.currency,
+      reliedOn: input.reliedOn,
+    })
+    .onConflictDoNothing()
+    .returning({ publicId: reliances.publicId });
+  if (!recorded) throw new ApiError(409, RELIANCE_ALREADY_RECORDED);
+  const [reliance] = await lenderReliances(db, lender.companyId, recorded.publicId);
+  return { reliance: reliance!, warnings };
+}
+
+/** The lender's reliances, newest first (one, when `publicId` names it); never another lender's. */
+export async function lenderReliances(db: Reader, lenderCompanyId: number, publicId?: string) {
+  const rows = await db
+    .select({
+      id: reliances.publicId,
+      code: reliedCodeColumns,
+      referenceHint: reliances.referenceHint,
+      amount: reliances.amount,
+      currency: reliances.currency,
+      reliedOn: reliances.reliedOn,
+      recordedAt: reliances.createdAt,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+    })
+    .from(reliances)
+    .innerJoin(qrCodes, eq(qrCodes.id, reliances.codeId))
+    .leftJoin(users, eq(users.id, reliances.recordedBy))
+    .where(
+      and(
+        eq(reliances.lenderCompanyId, lenderCompanyId),
+        publicId === undefined ? undefined : eq(reliances.publicId, publicId),
+      ),
+    )
+    .orderBy(desc(reliances.createdAt), desc(reliances.id));
+  return rows.map(({ code, referenceHint, firstName, lastName, email, ...reliance }) => ({
+    ...reliance,
+    code: reliedCodeAnswer(code),
+    maskedReference: maskedReference(referenceHint),
+    recordedBy: email === null ? null : displayName({ firstName, lastName, email }),
+  }));
+}
