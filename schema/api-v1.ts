@@ -13,6 +13,7 @@ import {
   type ApiKeyScope,
   type WebhookEventType,
 } from "./limits";
+import { propertyMeasureFields } from "./responses/described-code";
 import { day, decimal, timestamp } from "./responses/fields";
 import { PUBLIC_TOKEN_PATTERN } from "./validation/certificate";
 import { revokeCodeSchema } from "./validation/code-status";
@@ -86,12 +87,7 @@ export const v1CodeSchema = z
     propertyAddress: z.string().meta({ example: "Plot 12, Riverside Drive, Nairobi" }),
     propertyReference: z.string().nullable(),
     propertyArea: z.string().nullable(),
-    propertySize: decimal.nullable(),
-    propertySizeUnit: z.string().nullable(),
-    landSize: decimal.nullable(),
-    landSizeUnit: z.string().nullable(),
-    latitude: z.string().nullable(),
-    longitude: z.string().nullable(),
+    ...propertyMeasureFields,
     titleNumber: z.string().nullable(),
     externalReference: z.string().nullable().meta({
       description: "The firm's own reference (its job number), unique within the firm",

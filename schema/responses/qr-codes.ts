@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CODE_STATUSES, ISSUER_TRUST, VALUATION_PURPOSES } from "../limits";
+import { propertyMeasureFields } from "./described-code";
 import { day, decimal, rowId, timestamp } from "./fields";
 
 /** The valuer who signed a code; a deleted valuer's row is kept, so the name is still there. */
@@ -23,12 +24,7 @@ const qrCodeFields = {
   propertyReference: z.string().nullable(),
   propertyArea: z.string().nullable(),
   propertyType: z.string(),
-  propertySize: decimal.nullable(),
-  propertySizeUnit: z.string().nullable(),
-  landSize: decimal.nullable(),
-  landSizeUnit: z.string().nullable(),
-  latitude: z.string().nullable(),
-  longitude: z.string().nullable(),
+  ...propertyMeasureFields,
   qrCodeData: z.string().meta({ description: "The public verification address the image encodes" }),
   qrCodeUrl: z.string().nullable(),
   verificationCount: z.number().int(),

@@ -20,7 +20,11 @@ export const registerSchema = z
     confirmPassword: z.string({ error: "Passwords don't match" }),
     /** "I issue valuations" (a valuation firm) or "I rely on valuations" (a lender). */
     organisationKind: z.enum(ORGANISATION_KINDS, { error: "Choose what your organisation does" }).default("issuer"),
-    lenderType: z.enum(LENDER_TYPES, { error: "Choose the kind of lender" }).optional(),
+    // The form's unchosen select is "", which is no choice rather than a wrong one.
+    lenderType: z.preprocess(
+      (value) => (value === "" ? undefined : value),
+      z.enum(LENDER_TYPES, { error: "Choose the kind of lender" }).optional(),
+    ),
   })
   .refine((data) => data.password === data.confirmPassword, {
     message: "Passwords don't match",

@@ -17,6 +17,7 @@ const workspace = () => import("./workspace-routes");
 const admin = () => import("../features/admin/routes");
 const legal = () => import("../features/legal/routes");
 const emailedLinks = () => import("../features/auth/routes");
+const lender = () => import("../features/reliance/routes");
 
 const DashboardPage = screen(workspace, (m) => m.DashboardPage);
 const CreateCodePage = screen(workspace, (m) => m.CreateCodeRoute);
@@ -27,6 +28,9 @@ const ValuersPage = screen(workspace, (m) => m.ValuersPage);
 const ProfileSettingsPage = screen(workspace, (m) => m.ProfileSettingsPage);
 const CompanyDetailsPage = screen(workspace, (m) => m.CompanyDetailsPage);
 const AdminPage = screen(admin, (m) => m.AdminRoute);
+const PortfolioPage = screen(lender, (m) => m.PortfolioPage);
+const RecordReliancePage = screen(lender, (m) => m.RecordReliancePage);
+const TeamPage = screen(workspace, (m) => m.TeamPage);
 const CertificateViewPage = screen(
   () => import("../features/certificate/routes"),
   (m) => m.CertificateViewPage,
@@ -40,10 +44,26 @@ const ResetPasswordPage = screen(emailedLinks, (m) => m.ResetPasswordPage);
 const PrivacyPolicyPage = screen(legal, (m) => m.PrivacyPolicyPage);
 const TermsOfUsePage = screen(legal, (m) => m.TermsOfUsePage);
 
-/** Admins are sent from the workspace screens to /admin before any workspace code loads. */
+/**
+ * A firm's workspace screens: admins are sent to /admin, and a lender's members (who issue
+ * nothing) to their portfolio, before any workspace code loads.
+ */
 function WorkspaceScreen({ screen: Screen }: { screen: ComponentType }) {
+  const { isAdmin, isLender } = useSession();
+  if (isAdmin) return <Navigate to="/admin" replace />;
+  return isLender ? <Navigate to="/portfolio" replace /> : <Screen />;
+}
+
+/** Screens of every organisation's members (Settings): admins are sent to /admin. */
+function MemberScreen({ screen: Screen }: { screen: ComponentType }) {
   const { isAdmin } = useSession();
   return isAdmin ? <Navigate to="/admin" replace /> : <Screen />;
+}
+
+/** A lender's screens: anyone else is sent to their own home. */
+function LenderScreen({ screen: Screen }: { screen: ComponentType }) {
+  const { isLender } = useSession();
+  return isLender ? <Screen /> : <Navigate to="/" replace />;
 }
 
 /** Every address of the app. Declarative routes: the app uses no loaders or actions, and the data router would add about 10 KB to every first download. */
@@ -60,7 +80,10 @@ export function AppRoutes() {
           <Route path="/qr/:id" element={<WorkspaceScreen screen={CodeDetailPage} />} />
           <Route path="/valuers" element={<WorkspaceScreen screen={ValuersPage} />} />
           <Route path="/settings/profile" element={<ProfileSettingsPage />} />
-          <Route path="/settings/company" element={<WorkspaceScreen screen={CompanyDetailsPage} />} />
+          <Route path="/settings/company" element={<MemberScreen screen={CompanyDetailsPage} />} />
+          <Route path="/portfolio" element={<LenderScreen screen={PortfolioPage} />} />
+          <Route path="/reliance/new" element={<LenderScreen screen={RecordReliancePage} />} />
+          <Route path="/team" element={<LenderScreen screen={TeamPage} />} />
           <Route path="/admin" element={<AdminPage />} />
           <Route path="/admin/companies" element={<AdminPage />} />
           <Route path="/admin/users" element={<AdminPage />} />

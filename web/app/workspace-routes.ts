@@ -6,4 +6,4 @@ export { CodeHistoryPage } from "../features/codes/components/code-history-page"
 export { CodeDetailRoute } from "./pages/code-detail-route";
 export { ValuersPage } from "../features/valuers/components/valuers-page";
 export { ProfileSettingsPage } from "../features/settings/components/profile-settings-page";
-export { CompanyDetailsPage } from "./pages/company-details-page";
+export { CompanyDetailsPage, TeamPage } from "./pages/company-details-page";

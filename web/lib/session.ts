@@ -39,6 +39,8 @@ export function useSession() {
     user,
     isLoading: hasToken && query.isPending,
     isAdmin: user?.role === "admin",
+    /** A member of a lender (a bank, a SACCO): its own workspace, no codes to issue. */
+    isLender: user?.company?.kind === "lender",
     isOwner: Boolean(user?.company && user.company.ownerId === user.id),
   };
 }

@@ -9,7 +9,7 @@ import { cn } from "../../lib/cn";
 import { avatarInitial, displayName } from "../../lib/display-name";
 import { useSignOut } from "../../lib/session-changes";
 import { EmailConfirmationBanner } from "./email-confirmation-banner";
-import { ADMIN_NAVIGATION, USER_NAVIGATION, type NavItem } from "./navigation";
+import { ADMIN_NAVIGATION, LENDER_NAVIGATION, USER_NAVIGATION, type NavItem } from "./navigation";
 
 /** The item whose page is showing is marked for the eye and for screen readers (aria-current). */
 function NavList({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => void }) {
@@ -97,7 +97,8 @@ function UserMenu({ user }: { user: PublicUser }) {
 /** The signed-in frame: top bar, side navigation (hidden on small screens) and a mobile slide-out menu. */
 export function AppShell({ user, children }: { user: PublicUser; children: ReactNode }) {
   const [mobileOpen, setMobileOpen] = useState(false);
-  const items = user.role === "admin" ? ADMIN_NAVIGATION : USER_NAVIGATION;
+  const items =
+    user.role === "admin" ? ADMIN_NAVIGATION : user.company?.kind === "lender" ? LENDER_NAVIGATION : USER_NAVIGATION;
   return (
     <div className="flex min-h-screen flex-col bg-canvas">
       <header className="sticky top-0 z-30 border-b border-line bg-surface/95 backdrop-blur">

@@ -1,6 +1,16 @@
-import { Building2, History, LayoutDashboard, type LucideIcon, QrCode, Settings, Users } from "lucide-react";
+import {
+  Building2,
+  FilePlus2,
+  History,
+  Landmark,
+  LayoutDashboard,
+  type LucideIcon,
+  QrCode,
+  Settings,
+  Users,
+} from "lucide-react";
 
-/** The two navigation sets: a company's workspace, and the platform administration. */
+/** The navigation sets: a valuation firm's workspace, a lender's, and the platform administration. */
 export interface NavItem {
   label: string;
   to: string;
@@ -17,6 +27,14 @@ export const USER_NAVIGATION: NavItem[] = [
   { label: "Create QR Code", to: "/create-qr", icon: QrCode, current: ["/create-qr/*"] },
   { label: "QR History", to: "/qr-history", icon: History, current: ["/qr-history/*", "/qr/*"] },
   { label: "My Company Valuers", to: "/valuers", icon: Users, current: ["/valuers/*"] },
+];
+
+/** A lender's workspace: what its loans rely on, recording more, its team and its settings. */
+export const LENDER_NAVIGATION: NavItem[] = [
+  { label: "Portfolio", to: "/portfolio", icon: Landmark, current: ["/", "/dashboard", "/portfolio/*"] },
+  { label: "Record reliance", to: "/reliance/new", icon: FilePlus2, current: ["/reliance/*"] },
+  { label: "Team", to: "/team", icon: Users, current: ["/team/*"] },
+  { label: "Settings", to: "/settings/company", icon: Settings, current: ["/settings/company/*"] },
 ];
 
 export const ADMIN_NAVIGATION: NavItem[] = [

@@ -12,7 +12,19 @@ import { PageTitle } from "../../components/ui/page-title";
  * feature that owns it, so a new one is added by dropping it into this list.
  */
 export function CompanyDetailsPage() {
-  const { isOwner } = useSession();
+  const { isOwner, isLender } = useSession();
+  if (isLender) {
+    // A lender issues nothing: its settings are its details; its team has a page of its own.
+    return (
+      <div className="mx-auto max-w-4xl space-y-6">
+        <div>
+          <PageTitle>Settings</PageTitle>
+          <p className="mt-1 text-sm text-slate-600">Your institution's details, as ValuSeal verified them.</p>
+        </div>
+        <CompanyInfoSection isOwner={isOwner} isLender />
+      </div>
+    );
+  }
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <div>
@@ -25,6 +37,17 @@ export function CompanyDetailsPage() {
       <ScanAlertEmailSection isOwner={isOwner} />
       <WebhookSection isOwner={isOwner} />
       {isOwner && <ApiKeysSection />}
+    </div>
+  );
+}
+
+/** /team for a lender: its members and invitations (a firm's team is part of Company Details). */
+export function TeamPage() {
+  const { isOwner } = useSession();
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <PageTitle>Team</PageTitle>
+      <TeamSection isOwner={isOwner} />
     </div>
   );
 }

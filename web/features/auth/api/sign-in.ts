@@ -51,5 +51,7 @@ export function usePasskeySignIn() {
  */
 export const useRegister = () =>
   useMutation({
-    mutationFn: (input: RegisterInput) => answerOf(api.POST("/register", { body: input })),
+    // The form's unchosen kind of lender is "", which the route's schema reads as none.
+    mutationFn: (input: RegisterInput) =>
+      answerOf(api.POST("/register", { body: input as RequestBody<"/register", "post"> })),
   });

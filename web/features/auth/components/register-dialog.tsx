@@ -1,11 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
+import { LENDER_TYPE_NAMES, LENDER_TYPES } from "../../../../schema/limits";
 import { registerSchema } from "../../../../schema/validation/auth";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
-import { InputField } from "../../../components/ui/field";
+import { InputField, SelectField } from "../../../components/ui/field";
 import { useToast } from "../../../components/ui/toast";
 import { ApiRequestError } from "../../../lib/api-client";
 import { useRegister } from "../api/sign-in";
@@ -27,7 +28,35 @@ const EMPTY: RegisterForm = {
   location: "",
   password: "",
   confirmPassword: "",
+  organisationKind: "issuer",
 };
+
+/** What the organisation does: it decides the workspace its members get. */
+function OrganisationKindChoice({ register }: { register: ReturnType<typeof useForm<RegisterForm>>["register"] }) {
+  const option =
+    "flex cursor-pointer items-start gap-3 rounded-md border border-line p-3 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50";
+  return (
+    <fieldset className="space-y-2">
+      <legend className="mb-1 text-sm font-medium text-slate-800">What does your organisation do?</legend>
+      <div className="grid gap-2 sm:grid-cols-2">
+        <label className={option}>
+          <input type="radio" value="issuer" className="mt-1" {...register("organisationKind")} />
+          <span>
+            <span className="block font-medium text-slate-900">I issue valuations</span>
+            <span className="text-slate-600">A valuation firm: verification codes on its reports</span>
+          </span>
+        </label>
+        <label className={option}>
+          <input type="radio" value="lender" className="mt-1" {...register("organisationKind")} />
+          <span>
+            <span className="block font-medium text-slate-900">I rely on valuations</span>
+            <span className="text-slate-600">A bank, SACCO or microfinance lender</span>
+          </span>
+        </label>
+      </div>
+    </fieldset>
+  );
+}
 
 /** After registering: where the confirmation went, and the way on to signing in. */
 function CheckInbox({ message, onSwitchToSignIn }: { message: string; onSwitchToSignIn: () => void }) {
@@ -53,6 +82,9 @@ export function RegisterDialog({ open, onClose, onSwitchToSignIn }: Props) {
   const form = useForm<RegisterForm>({ resolver: zodResolver(registerSchema), defaultValues: EMPTY });
   const { errors } = form.formState;
   const [sent, setSent] = useState<string | null>(null);
+  // A lender's fields name an institution; a firm's keep the product's own "Company" labels.
+  const isLender = useWatch({ control: form.control, name: "organisationKind" }) === "lender";
+  const organisation = isLender ? "Institution" : "Company";
   const close = () => {
     setSent(null);
     onClose();
@@ -83,7 +115,9 @@ export function RegisterDialog({ open, onClose, onSwitchToSignIn }: Props) {
       description={
         sent
           ? "One more step to confirm your address."
-          : "Register your valuation company to start generating verification codes"
+          : isLender
+            ? "Register your institution to record reliance on valuations and be told when they change"
+            : "Register your valuation company to start generating verification codes"
       }
       size="lg"
     >
@@ -97,6 +131,17 @@ export function RegisterDialog({ open, onClose, onSwitchToSignIn }: Props) {
         />
       ) : (
         <form onSubmit={submit} noValidate className="space-y-4">
+          <OrganisationKindChoice register={form.register} />
+          {isLender && (
+            <SelectField label="Kind of Lender" error={errors.lenderType?.message} {...form.register("lenderType")}>
+              <option value="">Choose…</option>
+              {LENDER_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {LENDER_TYPE_NAMES[type]}
+                </option>
+              ))}
+            </SelectField>
+          )}
           <div className="grid gap-4 sm:grid-cols-2">
             <InputField
               label="First Name"
@@ -112,13 +157,13 @@ export function RegisterDialog({ open, onClose, onSwitchToSignIn }: Props) {
             />
           </div>
           <InputField
-            label="Company Name"
+            label={`${organisation} Name`}
             autoComplete="organization"
             error={errors.name?.message}
             {...form.register("name")}
           />
           <InputField
-            label="Company Email"
+            label={`${organisation} Email`}
             type="email"
             autoComplete="email"
             error={errors.email?.message}
@@ -126,14 +171,14 @@ export function RegisterDialog({ open, onClose, onSwitchToSignIn }: Props) {
           />
           <div className="grid gap-4 sm:grid-cols-2">
             <InputField
-              label="Company Phone"
+              label={`${organisation} Phone`}
               type="tel"
               autoComplete="tel"
               error={errors.phone?.message}
               {...form.register("phone")}
             />
             <InputField
-              label="Company Location"
+              label={`${organisation} Location`}
               autoComplete="address-level2"
               error={errors.location?.message}
               {...form.register("location")}

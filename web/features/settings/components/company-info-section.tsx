@@ -17,15 +17,20 @@ function CompanyDetailsView({ company }: { company: CurrentCompany }) {
   );
 }
 
-/** Company information: editable by the owner, read-only for members; a new email waits for confirmation. */
-export function CompanyInfoSection({ isOwner }: { isOwner: boolean }) {
+/**
+ * Company information: editable by the owner, read-only for members; a new email waits for
+ * confirmation. A firm's is shown on its certificates; a lender's name is what a certificate's
+ * "Prepared For" is compared with when the lender relies on it.
+ */
+export function CompanyInfoSection({ isOwner, isLender = false }: { isOwner: boolean; isLender?: boolean }) {
+  const use = isLender
+    ? "Certificates prepared for your institution are matched by this name."
+    : "Shown on your verification certificates.";
   return (
     <CompanySection
       title="Company Information"
       description={
-        isOwner
-          ? "Shown on your verification certificates. Only you, as the owner, can change it."
-          : "Shown on your verification certificates. Only the company owner can change it."
+        isOwner ? `${use} Only you, as the owner, can change it.` : `${use} Only the company owner can change it.`
       }
       loadingLabel="Loading company details..."
     >

@@ -1,0 +1,141 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { useNavigate, useSearchParams } from "react-router";
+import type { RelianceCheck } from "../../../../schema/responses";
+import {
+  recordRelianceSchema,
+  relianceCheckSchema,
+  type RecordRelianceInput,
+  type RelianceCheckInput,
+} from "../../../../schema/validation/reliances";
+import { Button } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import { useFormFailure } from "../../../components/ui/failure-toast";
+import { InputField } from "../../../components/ui/field";
+import { PageTitle } from "../../../components/ui/page-title";
+import { useToast } from "../../../components/ui/toast";
+import { todayDayMonthYear } from "../../../lib/format";
+import { useCheckReliance, useRecordReliance } from "../api/reliances";
+import { ReliedCodeSummary } from "./relied-code-summary";
+
+/** Step one: the valuation, by the verification code printed on the report or its scanned address. */
+function FindValuation({ initial, onChecked }: { initial: string; onChecked: (check: RelianceCheck) => void }) {
+  const checkReliance = useCheckReliance();
+  const form = useForm<RelianceCheckInput>({
+    resolver: zodResolver(relianceCheckSchema),
+    defaultValues: { code: initial },
+  });
+  const showFailure = useFormFailure(form.setError, ["code"]);
+  const submit = form.handleSubmit((input) =>
+    checkReliance.mutate(input, {
+      onSuccess: onChecked,
+      onError: (error) => showFailure("Could not check the valuation", error),
+    }),
+  );
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <InputField
+        label="Verification Code"
+        placeholder="VS-7K3M-9Q2P-4H"
+        hint="As printed on the report, or the code from its QR address"
+        autoComplete="off"
+        error={form.formState.errors.code?.message}
+        {...form.register("code")}
+      />
+      <Button type="submit" disabled={checkReliance.isPending}>
+        {checkReliance.isPending ? "Checking..." : "Check valuation"}
+      </Button>
+    </form>
+  );
+}
+
+/** Step two: the loan that relies on it. */
+function RecordLoan({ check, onBack }: { check: RelianceCheck; onBack: () => void }) {
+  const toast = useToast();
+  const navigate = useNavigate();
+  const recordReliance = useRecordReliance();
+  // Checked by the schema, sent as typed (the amount's separators, the date as DD/MM/YYYY): the server parses it.
+  const form = useForm<RecordRelianceInput>({
+    resolver: zodResolver(recordRelianceSchema, undefined, { raw: true }),
+    defaultValues: { code: check.code.token, reference: "", amount: "", reliedOn: todayDayMonthYear() },
+  });
+  const { errors } = form.formState;
+  const showFailure = useFormFailure(form.setError, ["reference", "amount", "reliedOn"]);
+  const submit = form.handleSubmit((input) =>
+    recordReliance.mutate(input, {
+      onSuccess: () => {
+        toast({
+          title: "Reliance recorded",
+          description: "The valuation is in your portfolio.",
+          keepAfterNavigation: true,
+        });
+        navigate("/portfolio");
+      },
+      onError: (error) => showFailure("Could not record reliance", error),
+    }),
+  );
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <InputField
+        label="Loan or Facility Reference"
+        hint="Kept by ValuSeal only in a form that cannot be read back; shown to you masked"
+        autoComplete="off"
+        error={errors.reference?.message}
+        {...form.register("reference")}
+      />
+      <InputField
+        label={`Amount Lent (${check.code.currency})`}
+        inputMode="decimal"
+        autoComplete="off"
+        error={errors.amount?.message}
+        {...form.register("amount")}
+      />
+      <InputField
+        label="Date of Reliance"
+        placeholder="DD/MM/YYYY"
+        inputMode="numeric"
+        error={errors.reliedOn?.message}
+        {...form.register("reliedOn")}
+      />
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={recordReliance.isPending}>
+          {recordReliance.isPending ? "Recording..." : "Record reliance"}
+        </Button>
+        <Button variant="secondary" onClick={onBack}>
+          Check another valuation
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * /reliance/new (a lender's "Record reliance"): find the valuation, see its standing and what the
+ * lender should know first, then record the loan that relies on it. `?code=` arrives from a
+ * certificate's "Lender? Record reliance".
+ */
+export function RecordReliancePage() {
+  const [params] = useSearchParams();
+  const [check, setCheck] = useState<RelianceCheck | null>(null);
+  return (
+    <div className="mx-auto max-w-2xl space-y-6">
+      <div>
+        <PageTitle>Record Reliance</PageTitle>
+        <p className="mt-1 text-sm text-slate-600">
+          Record that a loan relies on a valuation: you are told if it is revoked, replaced or expires.
+        </p>
+      </div>
+      <Card className="space-y-6 p-4 sm:p-6">
+        {check ? (
+          <>
+            <ReliedCodeSummary check={check} />
+            <RecordLoan check={check} onBack={() => setCheck(null)} />
+          </>
+        ) : (
+          <FindValuation initial={params.get("code") ?? ""} onChecked={setCheck} />
+        )}
+      </Card>
+    </div>
+  );
+}
