@@ -1,9 +1,10 @@
 import { Landmark } from "lucide-react";
 import { Link } from "react-router";
 import type { Reliance } from "../../../../schema/responses";
-import { Button, buttonClasses } from "../../../components/ui/button";
+import { buttonClasses } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { EmptyState } from "../../../components/ui/empty-state";
+import { LoadFailed } from "../../../components/ui/load-failed";
 import { useRedirectOnUnauthorizedQuery } from "../../../components/ui/failure-toast";
 import { PageTitle } from "../../../components/ui/page-title";
 import { SkeletonRows } from "../../../components/ui/skeleton";
@@ -70,15 +71,7 @@ export function PortfolioPage() {
         {reliances.isPending ? (
           <SkeletonRows label="Loading portfolio..." className="p-4" />
         ) : reliances.isError ? (
-          <EmptyState
-            title="Failed to load your portfolio"
-            description="Check your connection and try again."
-            action={
-              <Button variant="secondary" onClick={() => reliances.refetch()}>
-                Try again
-              </Button>
-            }
-          />
+          <LoadFailed title="Failed to load your portfolio" onRetry={() => reliances.refetch()} />
         ) : reliances.data.length === 0 ? (
           <EmptyState
             icon={Landmark}
