@@ -15,7 +15,7 @@ import {
 import { assertCurrentPassword } from "../services/accounts";
 import { createApiKey, listApiKeys, revokeApiKey } from "../services/api-keys";
 import { describeDevice } from "../services/sessions";
-import { documentedRoutes, jsonAnswer, jsonBody } from "./contract";
+import { documentedRoutes, jsonAnswer, jsonBody, textParams } from "./contract";
 
 const keysOwner = requireCompanyOwner("Only the company owner can manage API keys");
 
@@ -46,7 +46,7 @@ const revokeKey = createRoute({
   method: "delete",
   path: "/{id}",
   middleware: [requireUser, requireCompanyUser, keysOwner] as const,
-  request: { params: z.object({ id: z.string().meta({ param: { name: "id", in: "path" } }) }) },
+  request: { params: textParams("id") },
   responses: { 200: jsonAnswer(messageAnswer, "The key is revoked") },
 });
 

@@ -23,7 +23,19 @@ export const jsonBody = <Schema extends z.ZodType>(schema: Schema) => ({
 });
 
 /**
+ * Text path parameters, named as in the route's path (`/{token}`): handlers decide what a value
+ * names, and answer 404 for anything that names nothing.
+ */
+export const textParams = <Name extends string>(...names: Name[]) =>
+  z.object(
+    Object.fromEntries(names.map((name) => [name, z.string().meta({ param: { name, in: "path" } })])) as Record<
+      Name,
+      z.ZodString
+    >,
+  );
+
+/**
  * A row id in the path (`/{id}`). It stays text here: the handler's parseId answers 404 for
  * anything that cannot name a row, as a mistyped address should.
  */
-export const rowIdParam = z.object({ id: z.string().meta({ param: { name: "id", in: "path" }, example: "42" }) });
+export const rowIdParam = textParams("id");

@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { inviteDetailsAnswer, signedInAnswer } from "../../schema/responses";
 import { acceptInviteSchema } from "../../schema/validation/team";
 import { ApiError } from "../lib/errors";
@@ -7,9 +7,9 @@ import { enforceClientRateLimit, rateLimitByAddress } from "../middleware/rate-l
 import { sessionDetails } from "../middleware/auth";
 import { signedInResponse } from "../services/sessions";
 import { acceptInvite, findInvite, HAS_ACCOUNT, inviteTokenHash } from "../services/team";
-import { documentedRoutes, jsonAnswer, jsonBody } from "./contract";
+import { documentedRoutes, jsonAnswer, jsonBody, textParams } from "./contract";
 
-const tokenParam = z.object({ token: z.string().meta({ param: { name: "token", in: "path" } }) });
+const tokenParam = textParams("token");
 
 const readInvite = createRoute({
   method: "get",

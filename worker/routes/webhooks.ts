@@ -29,13 +29,13 @@ import {
   queueResend,
   updateWebhookEndpoint,
 } from "../services/webhooks";
-import { documentedRoutes, jsonAnswer, jsonBody } from "./contract";
+import { documentedRoutes, jsonAnswer, jsonBody, textParams } from "./contract";
 
 const webhooksOwner = requireCompanyOwner("Only the company owner can change webhooks");
 /** The delivery log's page when none is asked for. */
 const ATTEMPTS_PAGE_SIZE = 20;
 
-const endpointParam = z.object({ id: z.string().meta({ param: { name: "id", in: "path" } }) });
+const endpointParam = textParams("id");
 
 const listEndpoints = createRoute({
   method: "get",
@@ -98,7 +98,7 @@ const resendDelivery = createRoute({
   path: "/{id}/deliveries/{eventId}/resend",
   middleware: [requireUser, requireCompanyUser, webhooksOwner, requireActiveCompany] as const,
   request: {
-    params: endpointParam.extend({ eventId: z.string().meta({ param: { name: "eventId", in: "path" } }) }),
+    params: textParams("id", "eventId"),
   },
   responses: { 202: jsonAnswer(messageAnswer, "The delivery is queued again") },
 });

@@ -1,8 +1,8 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { keyHistoryAnswer } from "../../../schema/responses";
 import { keyCompromiseSchema } from "../../../schema/validation/transparency";
 import { ApiError } from "../../lib/errors";
-import { documentedRoutes, jsonAnswer, jsonBody } from "../contract";
+import { documentedRoutes, jsonAnswer, jsonBody, textParams } from "../contract";
 import { recordAudit } from "../../services/audit";
 import { keyHistory, markKeyCompromised } from "../../services/signed-records";
 
@@ -19,7 +19,7 @@ const markCompromised = createRoute({
   method: "post",
   path: "/{kid}/compromise",
   request: {
-    params: z.object({ kid: z.string().meta({ param: { name: "kid", in: "path" } }) }),
+    params: textParams("kid"),
     ...jsonBody(keyCompromiseSchema),
   },
   responses: { 200: jsonAnswer(keyHistoryAnswer, "The key history with the key marked") },

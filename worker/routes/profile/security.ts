@@ -1,5 +1,5 @@
 import type { RegistrationResponseJSON } from "@simplewebauthn/server";
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import {
   messageAnswer,
   passkeyRegisteredAnswer,
@@ -29,7 +29,7 @@ import {
   startTotpEnrolment,
 } from "../../services/second-factor";
 import { endSessionByHandle, endSessions, listSessions, secondFactorState } from "../../services/sessions";
-import { documentedRoutes, jsonAnswer, jsonBody, rowIdParam } from "../contract";
+import { documentedRoutes, jsonAnswer, jsonBody, rowIdParam, textParams } from "../contract";
 
 const overview = createRoute({
   method: "get",
@@ -100,7 +100,7 @@ const endOneSession = createRoute({
   method: "delete",
   path: "/sessions/{id}",
   middleware: [requireUser] as const,
-  request: { params: z.object({ id: z.string().meta({ param: { name: "id", in: "path" } }) }) },
+  request: { params: textParams("id") },
   responses: { 200: jsonAnswer(messageAnswer, "That session is signed out") },
 });
 

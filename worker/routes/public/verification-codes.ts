@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { enqueueScanAlert } from "../../request/after-response";
 import { publicCertificateAnswer } from "../../../schema/responses";
 import { ApiError } from "../../lib/errors";
@@ -6,7 +6,7 @@ import { publicOrigin } from "../../request/public-origin";
 import { scanVisit } from "../../request/scan-visit";
 import { rateLimitTypedCodes } from "../../middleware/rate-limit";
 import { verifyTypedCode } from "../../services/scan-verification";
-import { documentedRoutes, jsonAnswer } from "../contract";
+import { documentedRoutes, jsonAnswer, textParams } from "../contract";
 
 export const VERIFICATION_CODE_NOT_FOUND = "No report has this verification code";
 
@@ -14,7 +14,7 @@ const readByCode = createRoute({
   method: "get",
   path: "/{code}",
   middleware: [rateLimitTypedCodes] as const,
-  request: { params: z.object({ code: z.string().meta({ param: { name: "code", in: "path" } }) }) },
+  request: { params: textParams("code") },
   responses: { 200: jsonAnswer(publicCertificateAnswer, "The certificate, as a scan would count it") },
 });
 

@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { enqueueScanAlert } from "../../../request/after-response";
 import { ApiError } from "../../../lib/errors";
 import { publicOrigin } from "../../../request/public-origin";
@@ -11,9 +11,9 @@ import { PUBLIC_TOKEN_PATTERN } from "../../../../schema/validation/certificate"
 import { signedRecordFile, signedRecordFileName } from "../../../../schema/signed-record-file";
 import { recordSigning } from "../../../request/record-signing";
 import { certificateRecordsFor } from "../../../services/signed-records";
-import { documentedRoutes, jsonAnswer } from "../../contract";
+import { documentedRoutes, jsonAnswer, textParams } from "../../contract";
 
-export const tokenParam = z.object({ token: z.string().meta({ param: { name: "token", in: "path" } }) });
+export const tokenParam = textParams("token");
 
 const readCertificate = createRoute({
   method: "get",
