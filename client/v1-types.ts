@@ -1159,7 +1159,7 @@ export interface paths {
     put?: never;
     /**
      * Add a webhook endpoint
-     * @description Each delivery is a POST of `{ "type", "timestamp", "data" }` signed the Standard Webhooks way (`webhook-id`, `webhook-timestamp`, `webhook-signature`): verify it with a standardwebhooks library and the endpoint's secret. `webhook-id` is the event's id, the same on every retry and resend. Event types: `code.issued`, `code.scanned`, `code.revoked`, `code.superseded`, `code.reinstated`, `code.expired`, `seal.check_mismatch`. A failed delivery is tried again for about 30 minutes (2 s doubling, capped at 15 min); an endpoint whose deliveries fail for a day is turned off and the owner emailed. The secret is in this answer only. At most 10 endpoints per company.
+     * @description Each delivery is a POST of `{ "type", "timestamp", "data" }` signed the Standard Webhooks way (`webhook-id`, `webhook-timestamp`, `webhook-signature`): verify it with a standardwebhooks library and the endpoint's secret. `webhook-id` is the event's id, the same on every retry and resend. Event types: `code.issued`, `code.scanned`, `code.revoked`, `code.superseded`, `code.reinstated`, `code.expired`, `seal.check_mismatch`, `reliance.duplicate`, `issuer.suspended`. A failed delivery is tried again for about 30 minutes (2 s doubling, capped at 15 min); an endpoint whose deliveries fail for a day is turned off and the owner emailed. The secret is in this answer only. At most 10 endpoints per company.
      */
     post: {
       parameters: {
@@ -1207,6 +1207,8 @@ export interface paths {
               | "code.reinstated"
               | "code.expired"
               | "seal.check_mismatch"
+              | "reliance.duplicate"
+              | "issuer.suspended"
             )[];
           };
         };
@@ -1508,6 +1510,8 @@ export interface paths {
               | "code.reinstated"
               | "code.expired"
               | "seal.check_mismatch"
+              | "reliance.duplicate"
+              | "issuer.suspended"
             )[];
             /** @description false stops deliveries; true starts them again (also after automatic disabling) */
             enabled?: boolean;
@@ -1799,6 +1803,547 @@ export interface paths {
         };
       };
     };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/reliances/check": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Check a valuation before relying on it
+     * @description The valuation named by its verification code (or its QR code's token), its status, and what the lender should know first: addressed to another institution, relied on by another institution, or another valuation of the same title within 6 months that differs by more than 15 %. None of them names the other party. Records nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            code: string;
+          };
+        };
+      };
+      responses: {
+        /** @description The valuation and the warnings */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: {
+                /** @description The code's public token, in its address /v/<token> */
+                token: string;
+                /** @example VS-7K3M-9Q2P-4H */
+                verificationCode: string;
+                issuerName: string;
+                /** @enum {string} */
+                issuerTrust: "suspended" | "verified" | "before-verification" | "other-identity" | "not-verified";
+                /** @description The property's location, or a vehicle's description */
+                property: string;
+                /** @description Prepared For, as the certificate shows it */
+                addressee: string | null;
+                /**
+                 * @description A decimal number as text, exactly as stored
+                 * @example 12500000.00
+                 */
+                marketValue: string;
+                currency: string;
+                /**
+                 * Format: date-time
+                 * @description A calendar day, as midnight UTC
+                 * @example 2026-11-20T00:00:00.000Z
+                 */
+                valuationDate: string;
+                /**
+                 * Format: date-time
+                 * @description A calendar day, as midnight UTC
+                 * @example 2026-11-20T00:00:00.000Z
+                 */
+                validUntil: string;
+                /** @enum {string} */
+                status: "valid" | "expired" | "revoked" | "superseded";
+              };
+              warnings: {
+                /** @enum {string} */
+                kind: "addressed-to-another" | "relied-on-elsewhere" | "same-title-differs";
+                /** @example Another institution recorded reliance on this valuation on 3 March 2026 */
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description The request is not valid: `errors` names each field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No API key, or a key that is revoked, expired or mistyped */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description The key lacks the permission this route needs, or the company is deactivated */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No valuation has this code */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description The valuation no longer stands (revoked, replaced or expired: the message says which), or this reference's reliance on it is already recorded */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Too many requests for this key (300 a minute) or from this network */
+        429: {
+          headers: {
+            /** @description Seconds to wait */
+            "Retry-After": string;
+            /** @description 0: the key's budget is spent */
+            "RateLimit-Remaining"?: string;
+            /** @description Seconds until it is renewed */
+            "RateLimit-Reset"?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description The service cannot take the request now; try again shortly */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/reliances": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Record reliance on a valuation
+     * @description Records that a loan relies on the valuation, and watches it for the lender. The loan reference is stored only as a keyed hash and answered masked (••••4821); the same reference on the same valuation is refused with 409. Reliance on a revoked, replaced or expired valuation is refused with the reason.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            code: string;
+            reference: string;
+            amount: string;
+            reliedOn: string;
+          };
+        };
+      };
+      responses: {
+        /** @description The reliance, and the warnings as they stood */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              reliance: {
+                id: string;
+                code: {
+                  /** @description The code's public token, in its address /v/<token> */
+                  token: string;
+                  /** @example VS-7K3M-9Q2P-4H */
+                  verificationCode: string;
+                  issuerName: string;
+                  /** @enum {string} */
+                  issuerTrust: "suspended" | "verified" | "before-verification" | "other-identity" | "not-verified";
+                  /** @description The property's location, or a vehicle's description */
+                  property: string;
+                  /** @description Prepared For, as the certificate shows it */
+                  addressee: string | null;
+                  /**
+                   * @description A decimal number as text, exactly as stored
+                   * @example 12500000.00
+                   */
+                  marketValue: string;
+                  currency: string;
+                  /**
+                   * Format: date-time
+                   * @description A calendar day, as midnight UTC
+                   * @example 2026-11-20T00:00:00.000Z
+                   */
+                  valuationDate: string;
+                  /**
+                   * Format: date-time
+                   * @description A calendar day, as midnight UTC
+                   * @example 2026-11-20T00:00:00.000Z
+                   */
+                  validUntil: string;
+                  /** @enum {string} */
+                  status: "valid" | "expired" | "revoked" | "superseded";
+                };
+                /** @example ••••4821 */
+                maskedReference: string;
+                /**
+                 * @description A decimal number as text, exactly as stored
+                 * @example 12500000.00
+                 */
+                amount: string;
+                currency: string;
+                /**
+                 * Format: date-time
+                 * @description A calendar day, as midnight UTC
+                 * @example 2026-11-20T00:00:00.000Z
+                 */
+                reliedOn: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-27T09:30:00.000Z
+                 */
+                recordedAt: string;
+                /** @description Who recorded it, as the team sees them */
+                recordedBy: string | null;
+              };
+              warnings: {
+                /** @enum {string} */
+                kind: "addressed-to-another" | "relied-on-elsewhere" | "same-title-differs";
+                /** @example Another institution recorded reliance on this valuation on 3 March 2026 */
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description The request is not valid: `errors` names each field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No API key, or a key that is revoked, expired or mistyped */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description The key lacks the permission this route needs, or the company is deactivated */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No valuation has this code */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description The valuation no longer stands (revoked, replaced or expired: the message says which), or this reference's reliance on it is already recorded */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Too many requests for this key (300 a minute) or from this network */
+        429: {
+          headers: {
+            /** @description Seconds to wait */
+            "Retry-After": string;
+            /** @description 0: the key's budget is spent */
+            "RateLimit-Remaining"?: string;
+            /** @description Seconds until it is renewed */
+            "RateLimit-Reset"?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description The service cannot take the request now; try again shortly */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/watches": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The watched codes that changed
+     * @description For lenders that cannot take webhooks: every code the lender watches (each reliance is a watch) whose state changed after `changedSince` (revoked, replaced, expired, reinstated, its issuer suspended, or relied on by another institution), oldest change first, at most 500 at a time. Poll with the last item's `changedAt` (the change at that moment may come again; none is missed); `hasMore` says to ask again at once. Without `changedSince`, every watched code. The answer carries an `ETag`: send it as `If-None-Match` and an unchanged answer is 304 with no body.
+     */
+    get: {
+      parameters: {
+        query?: {
+          changedSince?: string;
+        };
+        header?: {
+          "if-none-match"?: string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description What changed, oldest first */
+        200: {
+          headers: {
+            /** @description Send it back as If-None-Match: 304 while nothing changed */
+            ETag: string;
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              items: {
+                /** @description The watch's id */
+                id: string;
+                code: {
+                  /** @description The code's public token, in its address /v/<token> */
+                  token: string;
+                  /** @example VS-7K3M-9Q2P-4H */
+                  verificationCode: string;
+                  issuerName: string;
+                  /** @enum {string} */
+                  issuerTrust: "suspended" | "verified" | "before-verification" | "other-identity" | "not-verified";
+                  /** @description The property's location, or a vehicle's description */
+                  property: string;
+                  /** @description Prepared For, as the certificate shows it */
+                  addressee: string | null;
+                  /**
+                   * @description A decimal number as text, exactly as stored
+                   * @example 12500000.00
+                   */
+                  marketValue: string;
+                  currency: string;
+                  /**
+                   * Format: date-time
+                   * @description A calendar day, as midnight UTC
+                   * @example 2026-11-20T00:00:00.000Z
+                   */
+                  valuationDate: string;
+                  /**
+                   * Format: date-time
+                   * @description A calendar day, as midnight UTC
+                   * @example 2026-11-20T00:00:00.000Z
+                   */
+                  validUntil: string;
+                  /** @enum {string} */
+                  status: "valid" | "expired" | "revoked" | "superseded";
+                };
+                /**
+                 * Format: date-time
+                 * @example 2026-11-27T09:30:00.000Z
+                 */
+                watchingSince: string;
+                /**
+                 * Format: date-time
+                 * @description When the watch last changed: made, or the code revoked, replaced, expired, reinstated or relied on again
+                 * @example 2026-11-27T09:30:00.000Z
+                 */
+                changedAt: string;
+                /** @description The last change the lender was told of */
+                lastChange: {
+                  /** @enum {string} */
+                  kind:
+                    | "code.revoked"
+                    | "code.superseded"
+                    | "code.expired"
+                    | "code.reinstated"
+                    | "issuer.suspended"
+                    | "reliance.duplicate";
+                  /**
+                   * Format: date-time
+                   * @example 2026-11-27T09:30:00.000Z
+                   */
+                  at: string;
+                } | null;
+                /** @description The code that replaces a superseded one */
+                supersededBy: {
+                  token: string;
+                  verificationCode: string;
+                } | null;
+                reliances: {
+                  id: string;
+                  /** @example ••••4821 */
+                  maskedReference: string;
+                  /**
+                   * @description A decimal number as text, exactly as stored
+                   * @example 12500000.00
+                   */
+                  amount: string;
+                  currency: string;
+                  /**
+                   * Format: date-time
+                   * @description A calendar day, as midnight UTC
+                   * @example 2026-11-20T00:00:00.000Z
+                   */
+                  reliedOn: string;
+                }[];
+                /** @description The lender's reliance-letter request for this code, and the issuer's answer */
+                letter: {
+                  /** @enum {string} */
+                  state: "requested" | "granted" | "declined";
+                  /**
+                   * Format: date-time
+                   * @description A calendar day, as midnight UTC
+                   * @example 2026-11-20T00:00:00.000Z
+                   */
+                  relianceUntil: string | null;
+                  reason: string | null;
+                } | null;
+              }[];
+              /** @description More changed: ask again with the last item's changedAt */
+              hasMore: boolean;
+            };
+          };
+        };
+        /** @description Nothing changed since the answer with this ETag */
+        304: {
+          headers: {
+            /** @description Send it back as If-None-Match: 304 while nothing changed */
+            ETag: string;
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The request is not valid: `errors` names each field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No API key, or a key that is revoked, expired or mistyped */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description The key lacks the permission this route needs, or the company is deactivated */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Too many requests for this key (300 a minute) or from this network */
+        429: {
+          headers: {
+            /** @description Seconds to wait */
+            "Retry-After": string;
+            /** @description 0: the key's budget is spent */
+            "RateLimit-Remaining"?: string;
+            /** @description Seconds until it is renewed */
+            "RateLimit-Reset"?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description The service cannot take the request now; try again shortly */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -2156,6 +2701,8 @@ export interface components {
         | "code.reinstated"
         | "code.expired"
         | "seal.check_mismatch"
+        | "reliance.duplicate"
+        | "issuer.suspended"
       )[];
       enabled: boolean;
       /**
@@ -2192,6 +2739,8 @@ export interface components {
         | "code.reinstated"
         | "code.expired"
         | "seal.check_mismatch"
+        | "reliance.duplicate"
+        | "issuer.suspended"
       )[];
       enabled: boolean;
       /**
@@ -2238,7 +2787,9 @@ export interface components {
         | "code.superseded"
         | "code.reinstated"
         | "code.expired"
-        | "seal.check_mismatch";
+        | "seal.check_mismatch"
+        | "reliance.duplicate"
+        | "issuer.suspended";
       /** @description 1 for the first try; resends continue the count */
       attempt: number;
       /** @enum {string} */

@@ -233,11 +233,14 @@ export const webhookAttemptPageSchema = z
 export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   "code.issued": "A code is issued, one at a time or in a batch",
   "code.scanned": "A code is scanned (counted scans only, not link previews or repeats)",
-  "code.revoked": "A code is revoked",
-  "code.superseded": "A code is revoked and replaced by another",
-  "code.reinstated": "A revoked code is reinstated by the firm's owner: valid again",
-  "code.expired": "A code's validity ends",
+  "code.revoked": "A code is revoked (for a lender: a code it watches)",
+  "code.superseded": "A code is revoked and replaced by another (for a lender: a code it watches)",
+  "code.reinstated": "A revoked code is reinstated by the firm's owner: valid again (for a lender: a code it watches)",
+  "code.expired": "A code's validity ends (for a lender: a code it watches)",
   "seal.check_mismatch": "A copy checked against a sealed report differs from it",
+  "reliance.duplicate":
+    "Another institution records reliance on a code already relied on (for a firm: its code, with how many institutions; for a lender: a code it relies on)",
+  "issuer.suspended": "A lender's: ValuSeal suspended the firm that issued codes it watches",
 };
 
 export type WebhookEndpointAnswer = z.infer<typeof webhookEndpointAnswerSchema>;
@@ -252,6 +255,8 @@ export const API_KEY_SCOPE_DESCRIPTIONS: Record<ApiKeyScope, string> = {
   "codes:revoke": "Revoke codes",
   "scans:read": "Read a code's scans",
   "exports:read": "Download the codes and scans as CSV files",
+  "reliance:write": "A lender's: check a valuation and record reliance on it",
+  "watches:read": "A lender's: read the watched codes that changed",
   "webhooks:manage": "Add, change and remove webhook endpoints, read their delivery logs and resend deliveries",
 };
 

@@ -28,6 +28,7 @@ export const LIMITS = {
   apiKeyName: 100,
   webhookDescription: 100,
   relianceReference: 100,
+  letterDeclineReason: 500,
 } as const;
 
 export const CURRENCIES = ["USD", "KES"] as const;
@@ -166,6 +167,29 @@ export const LENDER_TYPE_NAMES: Record<LenderType, string> = {
 export const SAME_TITLE_WINDOW_MONTHS = 6;
 export const SAME_TITLE_DIFFERENCE_PERCENT = 15;
 
+/**
+ * What a lender watching a code is told of, by email and as webhook events of the same names: the
+ * code revoked, replaced, expired or brought back, its issuer suspended by ValuSeal, or (to a lender
+ * relying on it) another institution recording reliance on it too.
+ */
+export const WATCH_NOTICE_KINDS = [
+  "code.revoked",
+  "code.superseded",
+  "code.expired",
+  "code.reinstated",
+  "issuer.suspended",
+  "reliance.duplicate",
+] as const;
+export type WatchNoticeKind = (typeof WATCH_NOTICE_KINDS)[number];
+/** The Portfolio's "expiring soon" filter: valid for at most this many more days. */
+export const EXPIRING_WITHIN_DAYS = 30;
+/** A reliance letter's decision: granted (with its own reliance period) or declined (with a reason). */
+export const LETTER_DECISIONS = ["granted", "declined"] as const;
+export type LetterDecision = (typeof LETTER_DECISIONS)[number];
+/** A reliance-letter request as both sides see it: asked, or the issuer's answer. */
+export const LETTER_STATES = ["requested", ...LETTER_DECISIONS] as const;
+export type LetterState = (typeof LETTER_STATES)[number];
+
 /** Scan alerts by email: one email per counted scan, a daily digest, or none. */
 export const SCAN_ALERT_MODES = ["per-scan", "daily", "none"] as const;
 export type ScanAlertMode = (typeof SCAN_ALERT_MODES)[number];
@@ -191,8 +215,15 @@ export const API_KEY_SCOPES = [
   "scans:read",
   "exports:read",
   "webhooks:manage",
+  "reliance:write",
+  "watches:read",
 ] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+/** The scopes each kind of organisation may give its keys: a firm's work, or a lender's. */
+export const API_KEY_SCOPES_BY_KIND: Record<OrganisationKind, readonly ApiKeyScope[]> = {
+  issuer: ["codes:read", "codes:write", "codes:revoke", "scans:read", "exports:read", "webhooks:manage"],
+  lender: ["reliance:write", "watches:read", "webhooks:manage"],
+};
 /** An API key's lifetime in days; "never" keeps it until it is revoked. */
 export const API_KEY_LIFETIMES = ["30", "90", "365", "never"] as const;
 export type ApiKeyLifetime = (typeof API_KEY_LIFETIMES)[number];
@@ -214,8 +245,28 @@ export const WEBHOOK_EVENT_TYPES = [
   "code.reinstated",
   "code.expired",
   "seal.check_mismatch",
+  "reliance.duplicate",
+  "issuer.suspended",
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+/**
+ * What each kind of organisation's endpoints hear of: a firm, its own codes (and that a code of its
+ * is relied on twice); a lender, the codes it watches (the watch notices) and a second reliance on a
+ * code it relies on.
+ */
+export const WEBHOOK_EVENT_TYPES_BY_KIND: Record<OrganisationKind, readonly WebhookEventType[]> = {
+  issuer: [
+    "code.issued",
+    "code.scanned",
+    "code.revoked",
+    "code.superseded",
+    "code.reinstated",
+    "code.expired",
+    "seal.check_mismatch",
+    "reliance.duplicate",
+  ],
+  lender: WATCH_NOTICE_KINDS,
+};
 /** Endpoints per company: enough for a production and a staging receiver per system. */
 export const WEBHOOK_ENDPOINTS_MAX = 10;
 /** Who turned an endpoint off: its owner, or the platform after a day of failed deliveries. */

@@ -24,6 +24,7 @@ import {
   DEFAULT_TIME_ZONE,
   EMAIL_TOKEN_PURPOSES,
   LENDER_TYPES,
+  LETTER_DECISIONS,
   LIMITS,
   ORGANISATION_KINDS,
   REGISTRATION_BODIES,
@@ -33,6 +34,7 @@ import {
   VALIDITY_DAYS,
   VALUATION_PURPOSES,
   VERIFICATION_STATUSES,
+  WATCH_NOTICE_KINDS,
   WEBHOOK_ATTEMPT_TRIGGERS,
   WEBHOOK_DELIVERY_FAILURES,
   WEBHOOK_DELIVERY_OUTCOMES,
@@ -743,9 +745,10 @@ export const webhookEvents = pgTable(
   },
   (t) => [
     uniqueIndex("webhook_events_public_id_unique").on(t.publicId),
-    // A code expires once: the hourly cron may find it again and must not announce it twice.
+    // A code expires once for each organisation told of it (its firm, each lender watching it): the
+    // hourly cron may find it again and must not announce it twice.
     uniqueIndex("webhook_events_expired_once")
-      .on(t.qrCodeId, t.type)
+      .on(t.companyId, t.qrCodeId, t.type)
       .where(sql`type = 'code.expired'`),
     index("webhook_events_created_idx").on(t.createdAt),
   ],
@@ -806,7 +809,7 @@ export const webhookAttempts = pgTable(
 
 /**
  * A lender's record that it relies on a valuation for a loan. The loan's reference is kept only as
- * a keyed hash (HMAC-SHA256 with RELIANCE_REFERENCE_KEY) and its last four characters, so the
+ * a keyed hash (HMAC-SHA256 under a key derived from WEBHOOK_SECRET_KEY) and its last four characters, so the
  * database never holds the bank's own reference in clear; the same reference typed again hashes the
  * same, which is what finds it. Rows are never rewritten: a withdrawn reliance is a later change of
  * state recorded beside it, not an edit.
@@ -841,4 +844,109 @@ export const reliances = pgTable(
     uniqueIndex("reliances_code_lender_reference_unique").on(t.codeId, t.lenderCompanyId, t.referenceHash),
     index("reliances_lender_idx").on(t.lenderCompanyId, t.createdAt),
   ],
+);
+
+/**
+ * A lender watching a code: its users are emailed, and its webhooks told, when the code is revoked,
+ * replaced, expires or comes back, or its issuer is suspended. Recording reliance makes one; a
+ * lender may also watch a code it does not (yet) rely on.
+ */
+export const watches = pgTable(
+  "watches",
+  {
+    id: serial().primaryKey(),
+    /** Random; names the watch in the lender's screens and API. */
+    publicId: varchar({ length: 24 }).notNull(),
+    codeId: integer()
+      .notNull()
+      .references(() => qrCodes.id, { onDelete: "cascade" }),
+    lenderCompanyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    createdBy: integer().references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("watches_public_id_unique").on(t.publicId),
+    uniqueIndex("watches_code_lender_unique").on(t.codeId, t.lenderCompanyId),
+    index("watches_lender_idx").on(t.lenderCompanyId, t.createdAt),
+  ],
+);
+
+/**
+ * What a watching lender was told, one row per watch and change, appended when the change commits
+ * (the hourly cron for expiry). The watches feed answers what changed since a time from these rows.
+ * `emailedAt` is set once the lender's emails were accepted by the queue; the hourly cron sends the
+ * notices a request could not.
+ */
+export const watchNotices = pgTable(
+  "watch_notices",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    watchId: integer()
+      .notNull()
+      .references(() => watches.id, { onDelete: "cascade" }),
+    kind: varchar({ length: 24, enum: WATCH_NOTICE_KINDS }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    emailedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index("watch_notices_watch_idx").on(t.watchId, t.createdAt),
+    index("watch_notices_unsent_idx")
+      .on(t.createdAt)
+      .where(sql`emailed_at IS NULL`),
+    // A code expires once: the hourly cron may find it again and must not tell the lender twice.
+    uniqueIndex("watch_notices_expired_once")
+      .on(t.watchId)
+      .where(sql`kind = 'code.expired'`),
+  ],
+);
+
+/**
+ * A lender asking a code's issuer for a reliance letter: by default only the institution a
+ * valuation is addressed to may rely on it. One request per lender and code; the issuer's answer is
+ * a row of reliance_letter_decisions, so the request itself is never rewritten.
+ */
+export const relianceLetterRequests = pgTable(
+  "reliance_letter_requests",
+  {
+    id: serial().primaryKey(),
+    /** Random; names the request in the issuer's screens. */
+    publicId: varchar({ length: 24 }).notNull(),
+    codeId: integer()
+      .notNull()
+      .references(() => qrCodes.id, { onDelete: "cascade" }),
+    lenderCompanyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    requestedBy: integer().references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("reliance_letter_requests_public_id_unique").on(t.publicId),
+    uniqueIndex("reliance_letter_requests_code_lender_unique").on(t.codeId, t.lenderCompanyId),
+  ],
+);
+
+/**
+ * The issuer's answer to a reliance-letter request, once. A granted letter is addressed to the
+ * lender's verified name as it stood then (frozen here, as a certificate freezes its issuer) and
+ * extends reliance until its own date; a declined one carries the reason the lender is shown.
+ */
+export const relianceLetterDecisions = pgTable(
+  "reliance_letter_decisions",
+  {
+    id: serial().primaryKey(),
+    requestId: integer()
+      .notNull()
+      .references(() => relianceLetterRequests.id, { onDelete: "cascade" }),
+    decision: varchar({ length: 16, enum: LETTER_DECISIONS }).notNull(),
+    lenderName: varchar({ length: LIMITS.companyName }),
+    /** The last day the letter extends reliance (midnight UTC); granted letters only. */
+    relianceUntil: timestamp({ withTimezone: true }),
+    reason: varchar({ length: LIMITS.letterDeclineReason }),
+    decidedBy: integer().references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("reliance_letter_decisions_request_unique").on(t.requestId)],
 );

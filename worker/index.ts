@@ -10,6 +10,7 @@ import { deleteExpiredIdempotencyKeys } from "./services/idempotency";
 import { dueScanAlertDigests, sendDueScanDigests } from "./services/scan-alert-emails";
 import { deliverScanAlerts, type ScanAlertMessage } from "./services/scan-alerts";
 import { checkpointDue, signCheckpoint } from "./services/signed-records";
+import { sweepWatchNotices } from "./services/watch-notices";
 import { deliverWebhooks, sweepWebhooks } from "./services/webhook-deliveries";
 import type { WebhookDeliveryMessage } from "./services/webhooks";
 
@@ -29,14 +30,15 @@ async function signCheckpointIfDue(db: Database, config: Config) {
  * in batches the queue accepts; a company the queue refused is due again the next hour), the
  * alert digests of the hour that just ended (codes scanned more often than they get alert emails
  * for), the sweep of Idempotency-Keys past their 24 hours, the log's checkpoint (signed when
- * the log grew, and at least once a day), and the webhooks' sweep (codes that expired, deliveries
- * never queued, events past their 30 days). They are independent, so one failing
+ * the log grew, and at least once a day), the webhooks' sweep (codes that expired, deliveries
+ * never queued, events past their 30 days), and the watches' (lenders told of codes that expired,
+ * notices a request could not email). They are independent, so one failing
  * never skips another; a failure is still thrown, so the run is reported as failed.
  */
 async function runHourlyJobs(controller: ScheduledController, env: Bindings) {
   const now = new Date(controller.scheduledTime);
   const config = readConfig(env);
-  const { db, close } = connectDatabase(config);
+  const { db, transactional, close } = connectDatabase(config);
   try {
     const results = await Promise.allSettled([
       sendDueScanDigests(db, now, (batch) => queueEmailsNow(env, batch)),
@@ -44,6 +46,7 @@ async function runHourlyJobs(controller: ScheduledController, env: Bindings) {
       deleteExpiredIdempotencyKeys(db, now),
       signCheckpointIfDue(db, config),
       sweepWebhooks(db, env),
+      sweepWatchNotices(db, transactional, env),
     ]);
     const failed = results.find((result) => result.status === "rejected");
     if (failed) throw failed.reason;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CODE_STATUSES, ISSUER_TRUST } from "../limits";
+import { CODE_STATUSES, ISSUER_TRUST, LETTER_STATES, WATCH_NOTICE_KINDS } from "../limits";
 import { day, decimal, timestamp } from "./fields";
 
 /**
@@ -55,3 +55,65 @@ export const relianceRecordedAnswer = z.strictObject({
   reliance: relianceAnswer,
   warnings: z.array(relianceWarningAnswer),
 });
+
+/** A watched code as the Portfolio and the watches feed show it: references masked. */
+export const watchedCodeAnswer = z.strictObject({
+  id: z.string().meta({ description: "The watch's id" }),
+  code: reliedCodeAnswer,
+  watchingSince: timestamp,
+  changedAt: timestamp.meta({
+    description:
+      "When the watch last changed: made, or the code revoked, replaced, expired, reinstated or relied on again",
+  }),
+  lastChange: z
+    .strictObject({ kind: z.enum(WATCH_NOTICE_KINDS), at: timestamp })
+    .nullable()
+    .meta({ description: "The last change the lender was told of" }),
+  supersededBy: z
+    .strictObject({ token: z.string(), verificationCode: z.string() })
+    .nullable()
+    .meta({ description: "The code that replaces a superseded one" }),
+  reliances: z.array(
+    z.strictObject({
+      id: z.string(),
+      maskedReference: z.string().meta({ example: "••••4821" }),
+      amount: decimal,
+      currency: z.string(),
+      reliedOn: day,
+    }),
+  ),
+  letter: z
+    .strictObject({
+      state: z.enum(LETTER_STATES),
+      relianceUntil: day.nullable(),
+      reason: z.string().nullable(),
+    })
+    .nullable()
+    .meta({ description: "The lender's reliance-letter request for this code, and the issuer's answer" }),
+});
+export type WatchedCode = z.infer<typeof watchedCodeAnswer>;
+
+/** GET /api/v1/watches: the changes since the time asked, oldest first. */
+export const watchFeedAnswer = z.strictObject({
+  items: z.array(watchedCodeAnswer),
+  hasMore: z.boolean().meta({ description: "More changed: ask again with the last item's changedAt" }),
+});
+
+/** A reliance-letter request as the issuing firm sees it: the lender is named, since the letter is addressed to it. */
+export const letterRequestAnswer = z.strictObject({
+  id: z.string(),
+  lenderName: z.string(),
+  requestedAt: timestamp,
+  state: z.enum(LETTER_STATES),
+  relianceUntil: day.nullable(),
+  reason: z.string().nullable(),
+  decidedAt: timestamp.nullable(),
+});
+export type LetterRequestAnswer = z.infer<typeof letterRequestAnswer>;
+
+/** A code's reliance as its firm sees it: how many institutions (never which), and the letters. */
+export const codeRelianceAnswer = z.strictObject({
+  institutions: z.number().int().nonnegative(),
+  letters: z.array(letterRequestAnswer),
+});
+export type CodeReliance = z.infer<typeof codeRelianceAnswer>;

@@ -74,5 +74,11 @@ export const publicCertificateSchema = z.object({
   validUntil: z.string().nullable(),
   /** The code a person types on /verify, as printed ("VS-7K3M-9Q2P-4H"); null for the sample. */
   verificationCode: z.string().nullable(),
+  /**
+   * The reliance letters the issuer granted that are still in force: reliance extended to a lender
+   * other than the addressee, until a day (ISO 8601 midnight UTC). Granted after issue, so not part of
+   * the signed record.
+   */
+  relianceLetters: z.array(z.object({ lenderName: z.string(), relianceUntil: z.string() })),
 });
 export type PublicCertificate = z.infer<typeof publicCertificateSchema>;

@@ -1,7 +1,16 @@
 import { z } from "zod";
-import { LIMITS } from "../limits";
+import { CODE_STATUSES, DAY_MS, LIMITS } from "../limits";
 import { requiredText } from "./common";
+import { paginationQuerySchema } from "./pagination";
 import { calendarDate, requiredDecimal } from "./qr-codes";
+
+/**
+ * A day is "not in the future" up to the end of tomorrow in UTC, so a lender east of Greenwich
+ * entering its own today is never refused.
+ */
+const notFuture = (day: Date) => day.getTime() <= Date.now() + DAY_MS;
+/** A day from today on, by the same margin the other way. */
+const notPast = (day: Date) => day.getTime() >= Date.now() - 2 * DAY_MS;
 
 /**
  * The valuation a lender relies on, as it has it: the code's public token (from the scanned
@@ -18,7 +27,56 @@ export const recordRelianceSchema = z.object({
   /** The loan or facility reference in the lender's own system; stored only as a keyed hash. */
   reference: requiredText(LIMITS.relianceReference, "The loan or facility reference is required"),
   amount: requiredDecimal("Amount lent", 15, 2),
-  reliedOn: calendarDate("The date of the reliance is required"),
+  reliedOn: calendarDate("The date of the reliance is required").refine(
+    notFuture,
+    "The date of the reliance cannot be in the future",
+  ),
 });
 export type RecordRelianceInput = z.input<typeof recordRelianceSchema>;
 export type RecordReliance = z.output<typeof recordRelianceSchema>;
+
+/** POST /api/watches and POST /api/reliances/letters: the code, as for reliance. */
+export const watchCodeSchema = z.object({ code: codeField });
+export type WatchCodeInput = z.input<typeof watchCodeSchema>;
+
+/**
+ * The Portfolio's one filter: a status, or "expiring" (valid, and valid for at most 30 more days);
+ * none lists every watched code.
+ */
+export const PORTFOLIO_VIEWS = [...CODE_STATUSES, "expiring"] as const;
+export type PortfolioView = (typeof PORTFOLIO_VIEWS)[number];
+export const portfolioQuerySchema = paginationQuerySchema.extend({
+  show: z.enum(PORTFOLIO_VIEWS, { error: "Choose a status or expiring" }).optional(),
+});
+export type PortfolioQuery = z.infer<typeof portfolioQuerySchema>;
+export const portfolioExportQuerySchema = portfolioQuerySchema.pick({ show: true });
+
+/** GET /api/v1/watches: the watched codes that changed after this moment (ISO 8601), or all of them. */
+export const watchFeedQuerySchema = z.object({
+  changedSince: z.iso
+    .datetime({ offset: true, error: "changedSince must be an ISO 8601 time, like 2026-11-20T08:00:00Z" })
+    .transform((text) => new Date(text))
+    .optional(),
+});
+
+export const LETTER_REASON_REQUIRED = "Say why the letter is declined";
+/** The owner's answer to a reliance-letter request: granted until a day, or declined with a reason. */
+export const letterDecisionSchema = z.discriminatedUnion(
+  "decision",
+  [
+    z.object({
+      decision: z.literal("granted"),
+      relianceUntil: calendarDate("The date reliance ends is required").refine(
+        notPast,
+        "Reliance must extend to today or later",
+      ),
+    }),
+    z.object({
+      decision: z.literal("declined"),
+      reason: requiredText(LIMITS.letterDeclineReason, LETTER_REASON_REQUIRED),
+    }),
+  ],
+  { error: "Grant or decline the letter" },
+);
+export type LetterDecisionInput = z.output<typeof letterDecisionSchema>;
+export type LetterDecisionForm = z.input<typeof letterDecisionSchema>;

@@ -1871,6 +1871,145 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/qr-codes/{id}/reliance": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description How many institutions rely on the code, and the letter requests */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              institutions: number;
+              letters: {
+                id: string;
+                lenderName: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-27T09:30:00.000Z
+                 */
+                requestedAt: string;
+                /** @enum {string} */
+                state: "requested" | "granted" | "declined";
+                /**
+                 * Format: date-time
+                 * @description A calendar day, as midnight UTC
+                 * @example 2026-11-20T00:00:00.000Z
+                 */
+                relianceUntil: string | null;
+                reason: string | null;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-27T09:30:00.000Z
+                 */
+                decidedAt: string | null;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/qr-codes/{id}/reliance-letters/{letterId}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+          letterId: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json":
+            | {
+                /** @enum {string} */
+                decision: "granted";
+                relianceUntil: string;
+              }
+            | {
+                /** @enum {string} */
+                decision: "declined";
+                reason: string;
+              };
+        };
+      };
+      responses: {
+        /** @description The code's reliance after the answer */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              institutions: number;
+              letters: {
+                id: string;
+                lenderName: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-27T09:30:00.000Z
+                 */
+                requestedAt: string;
+                /** @enum {string} */
+                state: "requested" | "granted" | "declined";
+                /**
+                 * Format: date-time
+                 * @description A calendar day, as midnight UTC
+                 * @example 2026-11-20T00:00:00.000Z
+                 */
+                relianceUntil: string | null;
+                reason: string | null;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-27T09:30:00.000Z
+                 */
+                decidedAt: string | null;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/qr-codes/{id}/seals": {
     parameters: {
       query?: never;
@@ -2296,6 +2435,350 @@ export interface paths {
         };
       };
     };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/reliances/letters": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            code: string;
+          };
+        };
+      };
+      responses: {
+        /** @description The issuer is asked; the lender watches the code */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/watches": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          pageSize?: number;
+          show?: "valid" | "expired" | "revoked" | "superseded" | "expiring";
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description One page of the lender's watched codes, newest first */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              items: {
+                /** @description The watch's id */
+                id: string;
+                code: {
+                  /** @description The code's public token, in its address /v/<token> */
+                  token: string;
+                  /** @example VS-7K3M-9Q2P-4H */
+                  verificationCode: string;
+                  issuerName: string;
+                  /** @enum {string} */
+                  issuerTrust: "suspended" | "verified" | "before-verification" | "other-identity" | "not-verified";
+                  /** @description The property's location, or a vehicle's description */
+                  property: string;
+                  /** @description Prepared For, as the certificate shows it */
+                  addressee: string | null;
+                  /**
+                   * @description A decimal number as text, exactly as stored
+                   * @example 12500000.00
+                   */
+                  marketValue: string;
+                  currency: string;
+                  /**
+                   * Format: date-time
+                   * @description A calendar day, as midnight UTC
+                   * @example 2026-11-20T00:00:00.000Z
+                   */
+                  valuationDate: string;
+                  /**
+                   * Format: date-time
+                   * @description A calendar day, as midnight UTC
+                   * @example 2026-11-20T00:00:00.000Z
+                   */
+                  validUntil: string;
+                  /** @enum {string} */
+                  status: "valid" | "expired" | "revoked" | "superseded";
+                };
+                /**
+                 * Format: date-time
+                 * @example 2026-11-27T09:30:00.000Z
+                 */
+                watchingSince: string;
+                /**
+                 * Format: date-time
+                 * @description When the watch last changed: made, or the code revoked, replaced, expired, reinstated or relied on again
+                 * @example 2026-11-27T09:30:00.000Z
+                 */
+                changedAt: string;
+                /** @description The last change the lender was told of */
+                lastChange: {
+                  /** @enum {string} */
+                  kind:
+                    | "code.revoked"
+                    | "code.superseded"
+                    | "code.expired"
+                    | "code.reinstated"
+                    | "issuer.suspended"
+                    | "reliance.duplicate";
+                  /**
+                   * Format: date-time
+                   * @example 2026-11-27T09:30:00.000Z
+                   */
+                  at: string;
+                } | null;
+                /** @description The code that replaces a superseded one */
+                supersededBy: {
+                  token: string;
+                  verificationCode: string;
+                } | null;
+                reliances: {
+                  id: string;
+                  /** @example ••••4821 */
+                  maskedReference: string;
+                  /**
+                   * @description A decimal number as text, exactly as stored
+                   * @example 12500000.00
+                   */
+                  amount: string;
+                  currency: string;
+                  /**
+                   * Format: date-time
+                   * @description A calendar day, as midnight UTC
+                   * @example 2026-11-20T00:00:00.000Z
+                   */
+                  reliedOn: string;
+                }[];
+                /** @description The lender's reliance-letter request for this code, and the issuer's answer */
+                letter: {
+                  /** @enum {string} */
+                  state: "requested" | "granted" | "declined";
+                  /**
+                   * Format: date-time
+                   * @description A calendar day, as midnight UTC
+                   * @example 2026-11-20T00:00:00.000Z
+                   */
+                  relianceUntil: string | null;
+                  reason: string | null;
+                } | null;
+              }[];
+              page: number;
+              pageSize: number;
+              total: number;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            code: string;
+          };
+        };
+      };
+      responses: {
+        /** @description The code, watched from now on */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /** @description The watch's id */
+              id: string;
+              code: {
+                /** @description The code's public token, in its address /v/<token> */
+                token: string;
+                /** @example VS-7K3M-9Q2P-4H */
+                verificationCode: string;
+                issuerName: string;
+                /** @enum {string} */
+                issuerTrust: "suspended" | "verified" | "before-verification" | "other-identity" | "not-verified";
+                /** @description The property's location, or a vehicle's description */
+                property: string;
+                /** @description Prepared For, as the certificate shows it */
+                addressee: string | null;
+                /**
+                 * @description A decimal number as text, exactly as stored
+                 * @example 12500000.00
+                 */
+                marketValue: string;
+                currency: string;
+                /**
+                 * Format: date-time
+                 * @description A calendar day, as midnight UTC
+                 * @example 2026-11-20T00:00:00.000Z
+                 */
+                valuationDate: string;
+                /**
+                 * Format: date-time
+                 * @description A calendar day, as midnight UTC
+                 * @example 2026-11-20T00:00:00.000Z
+                 */
+                validUntil: string;
+                /** @enum {string} */
+                status: "valid" | "expired" | "revoked" | "superseded";
+              };
+              /**
+               * Format: date-time
+               * @example 2026-11-27T09:30:00.000Z
+               */
+              watchingSince: string;
+              /**
+               * Format: date-time
+               * @description When the watch last changed: made, or the code revoked, replaced, expired, reinstated or relied on again
+               * @example 2026-11-27T09:30:00.000Z
+               */
+              changedAt: string;
+              /** @description The last change the lender was told of */
+              lastChange: {
+                /** @enum {string} */
+                kind:
+                  | "code.revoked"
+                  | "code.superseded"
+                  | "code.expired"
+                  | "code.reinstated"
+                  | "issuer.suspended"
+                  | "reliance.duplicate";
+                /**
+                 * Format: date-time
+                 * @example 2026-11-27T09:30:00.000Z
+                 */
+                at: string;
+              } | null;
+              /** @description The code that replaces a superseded one */
+              supersededBy: {
+                token: string;
+                verificationCode: string;
+              } | null;
+              reliances: {
+                id: string;
+                /** @example ••••4821 */
+                maskedReference: string;
+                /**
+                 * @description A decimal number as text, exactly as stored
+                 * @example 12500000.00
+                 */
+                amount: string;
+                currency: string;
+                /**
+                 * Format: date-time
+                 * @description A calendar day, as midnight UTC
+                 * @example 2026-11-20T00:00:00.000Z
+                 */
+                reliedOn: string;
+              }[];
+              /** @description The lender's reliance-letter request for this code, and the issuer's answer */
+              letter: {
+                /** @enum {string} */
+                state: "requested" | "granted" | "declined";
+                /**
+                 * Format: date-time
+                 * @description A calendar day, as midnight UTC
+                 * @example 2026-11-20T00:00:00.000Z
+                 */
+                relianceUntil: string | null;
+                reason: string | null;
+              } | null;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/watches/export.csv": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: {
+          show?: "valid" | "expired" | "revoked" | "superseded" | "expiring";
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The Portfolio, with its filter. UTF-8 with a byte order mark, a header row (`verification_code,address,status,issuer,property,market_value,currency,valuation_date,valid_until,loan_references,amounts_lent,reliance_letter,replaced_by,watching_since,last_change,last_change_at`), CRLF line ends; times in ISO 8601 UTC, days as YYYY-MM-DD, amounts without thousands separators. Text is always quoted, and text that a spreadsheet would run as a formula starts with an apostrophe ('). Streamed, up to 1,000,000 rows (more answers 422: narrow the export). Ten exports a minute per company. */
+        200: {
+          headers: {
+            "Content-Disposition": string;
+            [name: string]: unknown;
+          };
+          content: {
+            "text/csv": string;
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -3994,7 +4477,14 @@ export interface paths {
               id: string;
               name: string;
               scopes: (
-                "codes:read" | "codes:write" | "codes:revoke" | "scans:read" | "exports:read" | "webhooks:manage"
+                | "codes:read"
+                | "codes:write"
+                | "codes:revoke"
+                | "scans:read"
+                | "exports:read"
+                | "webhooks:manage"
+                | "reliance:write"
+                | "watches:read"
               )[];
               /** @description The key's last four characters, shown as vsk_live_…abcd */
               lastFour: string;
@@ -4040,7 +4530,14 @@ export interface paths {
           "application/json": {
             name: string;
             scopes: (
-              "codes:read" | "codes:write" | "codes:revoke" | "scans:read" | "exports:read" | "webhooks:manage"
+              | "codes:read"
+              | "codes:write"
+              | "codes:revoke"
+              | "scans:read"
+              | "exports:read"
+              | "webhooks:manage"
+              | "reliance:write"
+              | "watches:read"
             )[];
             /** @enum {string} */
             lifetime: "30" | "90" | "365" | "never";
@@ -4061,7 +4558,14 @@ export interface paths {
                 id: string;
                 name: string;
                 scopes: (
-                  "codes:read" | "codes:write" | "codes:revoke" | "scans:read" | "exports:read" | "webhooks:manage"
+                  | "codes:read"
+                  | "codes:write"
+                  | "codes:revoke"
+                  | "scans:read"
+                  | "exports:read"
+                  | "webhooks:manage"
+                  | "reliance:write"
+                  | "watches:read"
                 )[];
                 /** @description The key's last four characters, shown as vsk_live_…abcd */
                 lastFour: string;
@@ -4205,6 +4709,8 @@ export interface paths {
               | "code.reinstated"
               | "code.expired"
               | "seal.check_mismatch"
+              | "reliance.duplicate"
+              | "issuer.suspended"
             )[];
           };
         };
@@ -4321,6 +4827,8 @@ export interface paths {
               | "code.reinstated"
               | "code.expired"
               | "seal.check_mismatch"
+              | "reliance.duplicate"
+              | "issuer.suspended"
             )[];
             /** @description false stops deliveries; true starts them again (also after automatic disabling) */
             enabled?: boolean;
@@ -4759,6 +5267,10 @@ export interface paths {
               titleNumber: string | null;
               validUntil: string | null;
               verificationCode: string | null;
+              relianceLetters: {
+                lenderName: string;
+                relianceUntil: string;
+              }[];
             };
           };
         };
@@ -4970,6 +5482,10 @@ export interface paths {
               titleNumber: string | null;
               validUntil: string | null;
               verificationCode: string | null;
+              relianceLetters: {
+                lenderName: string;
+                relianceUntil: string;
+              }[];
             };
           };
         };
@@ -5915,6 +6431,8 @@ export interface components {
         | "code.reinstated"
         | "code.expired"
         | "seal.check_mismatch"
+        | "reliance.duplicate"
+        | "issuer.suspended"
       )[];
       enabled: boolean;
       /**
@@ -5951,6 +6469,8 @@ export interface components {
         | "code.reinstated"
         | "code.expired"
         | "seal.check_mismatch"
+        | "reliance.duplicate"
+        | "issuer.suspended"
       )[];
       enabled: boolean;
       /**
@@ -5997,7 +6517,9 @@ export interface components {
         | "code.superseded"
         | "code.reinstated"
         | "code.expired"
-        | "seal.check_mismatch";
+        | "seal.check_mismatch"
+        | "reliance.duplicate"
+        | "issuer.suspended";
       /** @description 1 for the first try; resends continue the count */
       attempt: number;
       /** @enum {string} */

@@ -373,6 +373,10 @@ export function renderCertificatePage(
         [t.inspectionDate, c.inspectionDate === null ? null : f.date(c.inspectionDate)],
         [t.validUntil, c.validUntil === null ? null : f.date(c.validUntil)],
         [t.preparedFor, c.addressee],
+        ...c.relianceLetters.map((letter): Rows[number] => [
+          t.relianceLetter,
+          t.relianceExtended(letter.lenderName, f.date(letter.relianceUntil)),
+        ]),
         [t.purpose, translated(t.purposes, c.purpose)],
       ])}
       ${details(t.signingValuer, [
@@ -397,8 +401,14 @@ export function renderCertificatePage(
         <dt>${t.scanCount}</dt>
         <dd>${scanCount}</dd>
       </dl>
-      ${signedRecordLink(c, t)}`,
+      ${signedRecordLink(c, t)} ${recordRelianceLink(c, t)}`,
   });
+}
+
+/** A bank officer goes from the certificate to recording the loan that relies on it (signed in, as a lender). */
+function recordRelianceLink(certificate: PublicCertificate, t: CertificateTexts) {
+  if (certificate.status === "sample") return "";
+  return html`<p class="record"><a href="/reliance/new?code=${certificate.qrCodeId}">${t.recordReliance}</a></p>`;
 }
 
 /** Unknown or malformed codes: the same layout under the product's fixed error texts (docs/product.md). */

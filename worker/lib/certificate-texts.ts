@@ -60,6 +60,10 @@ export interface CertificateTexts {
   inspectionDate: string;
   validUntil: string;
   preparedFor: string;
+  relianceLetter: string;
+  relianceExtended: (lender: string, until: string) => string;
+  /** The link a bank officer follows from the certificate to record the loan that relies on it. */
+  recordReliance: string;
   purpose: string;
   name: string;
   qualification: string;
@@ -142,6 +146,9 @@ const en: CertificateTexts = {
   inspectionDate: "Inspection date",
   validUntil: "Valid until",
   preparedFor: "Prepared for",
+  relianceLetter: "Reliance letter",
+  relianceExtended: (lender, until) => `Reliance extended to ${lender} until ${until}`,
+  recordReliance: "Lender? Record reliance",
   purpose: "Purpose",
   name: "Name",
   qualification: "Qualification",
@@ -245,6 +252,9 @@ const sw: CertificateTexts = {
   inspectionDate: "Tarehe ya ukaguzi",
   validUntil: "Halali hadi",
   preparedFor: "Imeandaliwa kwa ajili ya",
+  relianceLetter: "Barua ya kutegemewa",
+  relianceExtended: (lender, until) => `Kutegemewa kumeruhusiwa kwa ${lender} hadi ${until}`,
+  recordReliance: "Mkopeshaji? Rekodi utegemezi",
   purpose: "Madhumuni",
   name: "Jina",
   qualification: "Sifa za kitaaluma",

@@ -1,5 +1,7 @@
 import { html } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
+import { formatDate } from "../../schema/format-date";
+import type { LetterDecision, WatchNoticeKind } from "../../schema/limits";
 
 /**
  * Every transactional email: a queue message describes what happened, and the consumer renders it
@@ -21,7 +23,51 @@ export type EmailMessage =
   | ScanAlertDigest
   | { kind: "scan-digest"; to: string; companyName: string; day: string; scans: ScanSummary[]; total: number }
   | { kind: "webhook-disabled"; to: string; companyName: string; url: string }
-  | { kind: "webhook-address-changed"; to: string; companyName: string; from: string; url: string };
+  | { kind: "webhook-address-changed"; to: string; companyName: string; from: string; url: string }
+  | WatchNotice
+  | {
+      kind: "reliance-duplicate";
+      to: string;
+      companyName: string;
+      codeId: number;
+      code: WatchedCodeSummary;
+      institutions: number;
+    }
+  | { kind: "letter-requested"; to: string; lenderName: string; codeId: number; code: WatchedCodeSummary }
+  | LetterDecided;
+
+/** A code as the emails to lenders and firms about reliance name it. */
+export interface WatchedCodeSummary {
+  verificationCode: string | null;
+  address: string;
+  /** YYYY-MM-DD. */
+  validUntil: string;
+  reason: string | null;
+  /** The verification code of the code that replaces it. */
+  replacement: string | null;
+}
+
+/** A change to codes a lender watches, told to each of its users: one email per kind and issuer. */
+export interface WatchNotice {
+  kind: "watch-notice";
+  to: string;
+  lenderName: string;
+  change: WatchNoticeKind;
+  issuerName: string;
+  codes: WatchedCodeSummary[];
+}
+
+/** The issuer's answer to a lender's request for a reliance letter, told to the lender's users. */
+export interface LetterDecided {
+  kind: "letter-decided";
+  to: string;
+  issuerName: string;
+  code: WatchedCodeSummary;
+  decision: LetterDecision;
+  /** YYYY-MM-DD, for a granted letter. */
+  relianceUntil: string | null;
+  reason: string | null;
+}
 
 /**
  * A new API key, told to the owner who made it: a key outlives sessions and password changes, so a
@@ -109,6 +155,64 @@ const formatWhen = (iso: string) => when.format(new Date(iso));
 function scanLine(scan: ScanSummary): string {
   const place = scan.place ? ` from ${scan.place}` : "";
   return `${formatWhen(scan.at)}: ${scan.codeLabel}, scanned on a ${scan.device}${place}`;
+}
+
+/** "VS-7K3M-9Q2P-4H (12 Riverside Drive, Nairobi)": how the reliance emails name a code. */
+const codeLine = (code: WatchedCodeSummary) =>
+  [code.verificationCode, code.address && `(${code.address})`].filter(Boolean).join(" ") || "a valuation";
+const day = (isoDay: string) => formatDate(new Date(`${isoDay}T00:00:00Z`));
+
+/** What happened to the watched codes, one line per code. */
+function watchNoticeLines(message: WatchNotice): { subject: string; lines: string[] } {
+  const { issuerName, codes } = message;
+  const several = codes.length > 1;
+  switch (message.change) {
+    case "code.revoked":
+      return {
+        subject: `${PRODUCT}: a valuation you watch was revoked`,
+        lines: codes.map(
+          (code) =>
+            `${issuerName} revoked ${codeLine(code)}${code.reason ? `: ${code.reason}` : ""}. Do not rely on it.`,
+        ),
+      };
+    case "code.superseded":
+      return {
+        subject: `${PRODUCT}: a valuation you watch was replaced`,
+        lines: codes.map(
+          (code) =>
+            `${issuerName} replaced ${codeLine(code)} with a newer valuation${code.replacement ? `, ${code.replacement}` : ""}${code.reason ? ` (${code.reason})` : ""}. Check the new certificate before relying on it.`,
+        ),
+      };
+    case "code.expired":
+      return {
+        subject: `${PRODUCT}: ${several ? `${codes.length} valuations` : "a valuation"} you watch expired`,
+        lines: codes.map((code) => `${codeLine(code)} by ${issuerName} expired on ${day(code.validUntil)}.`),
+      };
+    case "code.reinstated":
+      return {
+        subject: `${PRODUCT}: a valuation you watch was reinstated`,
+        lines: codes.map(
+          (code) =>
+            `${issuerName} reinstated ${codeLine(code)}; its certificate stands again${code.reason ? ` (${code.reason})` : ""}.`,
+        ),
+      };
+    case "issuer.suspended":
+      return {
+        subject: `${PRODUCT}: ${issuerName} was suspended`,
+        lines: [
+          `ValuSeal suspended ${issuerName}. Its certificates now say so instead of "Verified Authentic". ${several ? `${codes.length} valuations` : "A valuation"} you watch ${several ? "are" : "is"} by this firm:`,
+          ...codes.map(codeLine),
+        ],
+      };
+    case "reliance.duplicate":
+      return {
+        subject: `${PRODUCT}: another institution relies on a valuation you rely on`,
+        lines: codes.map(
+          (code) =>
+            `Another institution recorded reliance on ${codeLine(code)} by ${issuerName}, a valuation you rely on. If you did not expect this, the property may be pledged twice.`,
+        ),
+      };
+  }
 }
 
 function describe(message: EmailMessage, origin: string): Body {
@@ -272,6 +376,42 @@ function describe(message: EmailMessage, origin: string): Body {
         action: { label: "Open the dashboard", url: link("/") },
         notYou:
           "You get this daily digest because your company chose it; the owner can change that in Company Details.",
+      };
+    case "watch-notice":
+      return {
+        ...watchNoticeLines(message),
+        action: { label: "Open the Portfolio", url: link("/portfolio") },
+        notYou: `You get this because ${message.lenderName} watches these valuations on ${PRODUCT}.`,
+      };
+    case "reliance-duplicate":
+      return {
+        subject: `${PRODUCT}: ${message.institutions} institutions rely on one of your valuations`,
+        lines: [
+          `${message.institutions} institutions have now recorded reliance on ${codeLine(message.code)}, a valuation of ${message.companyName}. Each was told that another institution relies on it.`,
+          "If the valuation was prepared for one lender, the property may be pledged twice: check who instructed it.",
+        ],
+        action: { label: "Open the code", url: link(`/qr/${message.codeId}`) },
+        notYou: `You get this as the owner of ${message.companyName} on ${PRODUCT}.`,
+      };
+    case "letter-requested":
+      return {
+        subject: `${PRODUCT}: ${message.lenderName} asks for a reliance letter`,
+        lines: [
+          `${message.lenderName} asks to rely on ${codeLine(message.code)}, which is addressed to another institution. Grant a reliance letter with its own reliance period, or decline it with a reason.`,
+        ],
+        action: { label: "Answer the request", url: link(`/qr/${message.codeId}`) },
+        notYou: `You get this as the owner of the firm that issued the valuation on ${PRODUCT}.`,
+      };
+    case "letter-decided":
+      return {
+        subject: `${PRODUCT}: ${message.issuerName} ${message.decision === "granted" ? "granted" : "declined"} your reliance letter`,
+        lines: [
+          message.decision === "granted"
+            ? `${message.issuerName} extended reliance on ${codeLine(message.code)} to your institution until ${day(message.relianceUntil!)}. The certificate now shows it.`
+            : `${message.issuerName} declined to extend reliance on ${codeLine(message.code)}${message.reason ? `: ${message.reason}` : ""}.`,
+        ],
+        action: { label: "Open the Portfolio", url: link("/portfolio") },
+        notYou: `You get this because your institution asked for the letter on ${PRODUCT}.`,
       };
   }
 }

@@ -130,7 +130,6 @@ export const requireCompanyOwner = (message = "Only the company owner can do thi
     await next();
   });
 
-/** A company deactivated by an administrator keeps read access but can change nothing. */
 /** Issuing codes, signing valuers, sealing reports and API keys belong to valuation firms, not lenders. */
 export const requireIssuerOrganisation = createMiddleware<AppEnv>(async (c, next) => {
   if (c.var.user.company?.kind !== "issuer") {
@@ -142,11 +141,12 @@ export const requireIssuerOrganisation = createMiddleware<AppEnv>(async (c, next
 /** Recording reliance and watching valuations belong to lenders. */
 export const requireLenderOrganisation = createMiddleware<AppEnv>(async (c, next) => {
   if (c.var.user.company?.kind !== "lender") {
-    throw new ApiError(403, "Only a lender can record reliance on a valuation.");
+    throw new ApiError(403, "Only a lender can record reliance on a valuation or watch one.");
   }
   await next();
 });
 
+/** A company deactivated by an administrator keeps read access but can change nothing. */
 export const requireActiveCompany = createMiddleware<AppEnv>(async (c, next) => {
   if (!c.var.user.company?.isActive) throw new ApiError(403, "Your company has been deactivated. Contact support.");
   await next();

@@ -3,7 +3,8 @@ import type { AppEnv } from "../env";
 import type { EmailMessage } from "../lib/email-templates";
 import { queueEmailsNow } from "../services/email";
 import type { ScanAlertMessage } from "../services/scan-alerts";
-import { queueWebhookDeliveries, type WebhookOutbox } from "../services/webhooks";
+import { sendWatchNotices } from "../services/watch-notices";
+import { queueWebhookDeliveries, type Outbox } from "../services/webhooks";
 
 /**
  * Work a request hands to the queues once it has answered (waitUntil): a request never waits for a
@@ -32,12 +33,24 @@ export function enqueueScanAlert(c: Context<AppEnv>, message: ScanAlertMessage |
   );
 }
 
-/** The webhook deliveries the request's transaction recorded; the hourly sweep sends any this fails to. */
-export function queueOutboxAfterResponse(c: Context<AppEnv>, outbox: WebhookOutbox) {
-  if (outbox.deliveryIds.length === 0) return;
-  c.executionCtx.waitUntil(
-    queueWebhookDeliveries(c.env, c.var.db, outbox.deliveryIds).catch((error: unknown) =>
-      console.error("webhook deliveries could not be queued; the hourly sweep sends them", error),
-    ),
-  );
+/**
+ * What the request's transaction told others: its webhook deliveries and watch notices (the hourly
+ * sweep sends any this fails to), and its emails.
+ */
+export function queueOutboxAfterResponse(c: Context<AppEnv>, outbox: Outbox) {
+  queueEmails(c, outbox.emails);
+  if (outbox.deliveryIds.length > 0) {
+    c.executionCtx.waitUntil(
+      queueWebhookDeliveries(c.env, c.var.db, outbox.deliveryIds).catch((error: unknown) =>
+        console.error("webhook deliveries could not be queued; the hourly sweep sends them", error),
+      ),
+    );
+  }
+  if (outbox.watchNoticeIds.length > 0) {
+    c.executionCtx.waitUntil(
+      sendWatchNotices(c.env, c.var.db, outbox.watchNoticeIds).catch((error: unknown) =>
+        console.error("watch notices could not be queued; the hourly sweep sends them", error),
+      ),
+    );
+  }
 }

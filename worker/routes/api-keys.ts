@@ -8,7 +8,6 @@ import {
   requireCompanyOwner,
   requireCompanyUser,
   requireConfirmedEmail,
-  requireIssuerOrganisation,
   requireUser,
   sessionDetails,
 } from "../middleware/auth";
@@ -32,8 +31,6 @@ const createKey = createRoute({
   middleware: [
     requireUser,
     requireCompanyUser,
-    // Every scope so far is a valuation firm's; a lender's come with its routes.
-    requireIssuerOrganisation,
     keysOwner,
     requireActiveCompany,
     requireConfirmedEmail("create API keys"),

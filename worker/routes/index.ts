@@ -18,6 +18,7 @@ import { relianceRoutes } from "./reliances";
 import { scanRoutes } from "./scans";
 import { teamRoutes } from "./team";
 import { valuerRoutes } from "./valuers";
+import { watchRoutes } from "./watches";
 import { verificationCodeRoutes } from "./public/verification-codes";
 
 /**
@@ -32,6 +33,7 @@ export const sessionRoutes = documentedRoutes()
   .route("/valuers", valuerRoutes)
   .route("/qr-codes", qrCodeRoutes)
   .route("/reliances", relianceRoutes)
+  .route("/watches", watchRoutes)
   .route("/scans", scanRoutes)
   .route("/analytics", analyticsRoutes)
   .route("/exports", exportRoutes)

@@ -1,9 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { relianceAnswer, relianceCheckAnswer, relianceRecordedAnswer } from "../../schema/responses";
-import { recordRelianceSchema, relianceCheckSchema } from "../../schema/validation/reliances";
+import { messageAnswer, relianceAnswer, relianceCheckAnswer, relianceRecordedAnswer } from "../../schema/responses";
+import { recordRelianceSchema, relianceCheckSchema, watchCodeSchema } from "../../schema/validation/reliances";
+import { queueOutboxAfterResponse } from "../request/after-response";
 import { currentCompanyId } from "../request/company";
 import { requireActiveCompany, requireCompanyUser, requireLenderOrganisation, requireUser } from "../middleware/auth";
+import { requestLetter } from "../services/reliance-letters";
 import { checkReliance, lenderReliances, recordReliance } from "../services/reliances";
+import { Outbox } from "../services/webhooks";
 import { documentedRoutes, jsonAnswer, jsonBody } from "./contract";
 
 const checkBeforeRelying = createRoute({
@@ -29,9 +32,18 @@ const list = createRoute({
   responses: { 200: jsonAnswer(z.array(relianceAnswer), "The lender's reliances, newest first") },
 });
 
+const askForLetter = createRoute({
+  method: "post",
+  path: "/letters",
+  middleware: [requireUser, requireCompanyUser, requireLenderOrganisation, requireActiveCompany] as const,
+  request: jsonBody(watchCodeSchema),
+  responses: { 201: jsonAnswer(messageAnswer, "The issuer is asked; the lender watches the code") },
+});
+
 /**
  * A lender's reliance on valuations (/api/reliances): check a code first (its standing and the
- * warnings), then record the loan that relies on it. Any member of a verified lender may do both;
+ * warnings), then record the loan that relies on it, or ask the issuer for a reliance letter when
+ * the valuation is addressed to another institution. Any member of a verified lender may do these;
  * a valuation firm may not, and no answer names another lender.
  */
 export const relianceRoutes = documentedRoutes()
@@ -41,7 +53,22 @@ export const relianceRoutes = documentedRoutes()
   })
   .openapi(record, async (c) => {
     const lender = { companyId: currentCompanyId(c), userId: c.var.user.id };
-    const recorded = await recordReliance(c.var.db, c.var.config.WEBHOOK_SECRET_KEY, lender, c.req.valid("json"));
+    const outbox = new Outbox();
+    const recorded = await recordReliance(
+      c.var.transactional(),
+      outbox,
+      c.var.config.WEBHOOK_SECRET_KEY,
+      lender,
+      c.req.valid("json"),
+    );
+    queueOutboxAfterResponse(c, outbox);
     return c.json(recorded, 201);
   })
-  .openapi(list, async (c) => c.json(await lenderReliances(c.var.db, currentCompanyId(c)), 200));
+  .openapi(list, async (c) => c.json(await lenderReliances(c.var.db, currentCompanyId(c)), 200))
+  .openapi(askForLetter, async (c) => {
+    const lender = { companyId: currentCompanyId(c), userId: c.var.user.id };
+    const outbox = new Outbox();
+    const answer = await requestLetter(c.var.transactional(), outbox, lender, c.req.valid("json").code);
+    queueOutboxAfterResponse(c, outbox);
+    return c.json(answer, 201);
+  });

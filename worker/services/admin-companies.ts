@@ -10,6 +10,8 @@ import { issuerTrustColumn } from "../lib/code-status";
 import { containsPattern } from "../lib/like-patterns";
 import type { PageRange } from "../lib/pagination";
 import { recordAudit } from "./audit";
+import { noticeWatchers } from "./watch-notices";
+import type { Outbox } from "./webhooks";
 import { revokeKeysMadeBy } from "./api-keys";
 import { endOutstandingAccess } from "./sessions";
 
@@ -169,10 +171,16 @@ interface Actor {
 /**
  * Deactivation suspends the company: the workspace refuses new codes and valuer changes, and its
  * certificates still answer, with the amber notice "Issuer suspended by ValuSeal on <date>" instead
- * of "Verified Authentic". The change and its audit row commit together; setting the state it
- * already has changes nothing.
+ * of "Verified Authentic", and every lender watching its codes is told. The change, its notices and
+ * its audit row commit together; setting the state it already has changes nothing.
  */
-export async function setCompanyActive(db: TransactionalDatabase, actor: Actor, companyId: number, isActive: boolean) {
+export async function setCompanyActive(
+  db: TransactionalDatabase,
+  outbox: Outbox,
+  actor: Actor,
+  companyId: number,
+  isActive: boolean,
+) {
   return db.transaction(async (tx) => {
     const [existing] = await tx
       .select({ id: companies.id, name: companies.name, isActive: companies.isActive })
@@ -186,6 +194,8 @@ export async function setCompanyActive(db: TransactionalDatabase, actor: Actor, 
       .update(companies)
       .set({ isActive, suspendedAt: isActive ? null : sql`now()` })
       .where(eq(companies.id, companyId));
+    // Lenders watching the firm's codes are told at once; a lender suspended has no codes to watch.
+    if (!isActive) await noticeWatchers(tx, outbox, "issuer.suspended", { issuerCompanyId: companyId });
     await recordAudit(tx, actor, [
       {
         action: isActive ? "company.activated" : "company.deactivated",

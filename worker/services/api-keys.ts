@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { API_KEY_PREFIX, DAY_MS, type ApiKeyScope } from "../../schema/limits";
+import { API_KEY_PREFIX, API_KEY_SCOPES_BY_KIND, DAY_MS, type ApiKeyScope } from "../../schema/limits";
 import { apiKeys, companies, users } from "../../schema/tables";
 import type { createApiKeySchema } from "../../schema/validation/api-keys";
 import type { z } from "zod";
@@ -58,7 +58,20 @@ export async function createApiKey(
   input: Omit<z.output<typeof createApiKeySchema>, "currentPassword">,
 ) {
   // The company's row is the lock that keeps two concurrent requests from passing the cap together.
-  await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for("update");
+  const [company] = await tx
+    .select({ kind: companies.kind })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .for("update");
+  // A firm's keys do a firm's work, a lender's a lender's (API_KEY_SCOPES_BY_KIND).
+  const allowed = API_KEY_SCOPES_BY_KIND[company?.kind ?? "issuer"];
+  const foreign = input.scopes.filter((scope) => !allowed.includes(scope));
+  if (foreign.length > 0) {
+    throw badRequest(
+      "Validation failed",
+      foreign.map((scope) => `scopes: ${scope} is not a permission your organisation's keys can have`),
+    );
+  }
   const live = await tx.$count(apiKeys, and(eq(apiKeys.companyId, companyId), isNull(apiKeys.revokedAt)));
   if (live >= LIVE_KEYS_MAX) {
     throw badRequest(`A company can have ${LIVE_KEYS_MAX} live API keys. Revoke one you no longer use first.`);

@@ -12,7 +12,7 @@ import {
   selectCodes,
   type StoredCode,
 } from "./qr-codes";
-import { issuedEvent, type WebhookEventInput, type WebhookOutbox } from "./webhooks";
+import { issuedEvent, type WebhookEventInput, type Outbox } from "./webhooks";
 
 export interface BatchResult {
   externalReference: string;
@@ -58,7 +58,7 @@ export async function issueCodeBatch(
   signing: RecordSigning,
   owner: { userId: number; companyId: number },
   rows: CodeBatchRow[],
-  outbox: WebhookOutbox,
+  outbox: Outbox,
 ): Promise<BatchResult[]> {
   return db.transaction(async (tx) => {
     await lockCompanyReferences(tx, owner.companyId);

@@ -9,7 +9,8 @@ import { ApiError, badRequest, forbidden, notFound } from "../lib/errors";
 import { verificationAddress } from "../lib/public-address";
 import { codeStatusColumn } from "../lib/code-status";
 import { CODE_NOT_FOUND, findCompanyCode, selectCodes } from "./qr-codes";
-import { webhookCode, type WebhookEventInput, type WebhookOutbox } from "./webhooks";
+import { noticeWatchers } from "./watch-notices";
+import { webhookCode, type WebhookEventInput, type Outbox } from "./webhooks";
 import type { AuthenticatedUser } from "./sessions";
 
 const successor = alias(qrCodes, "successor");
@@ -126,14 +127,15 @@ async function revokedEvent(
 }
 
 /**
- * Revocation: the certificate says "Revoked" from the next scan on. The owner may revoke any code
+ * Revocation: the certificate says "Revoked" from the next scan on, and every lender watching the
+ * code is told (by email once the change commits, and by its webhooks). The owner may revoke any code
  * of the company, a member only the codes they created; revoking is allowed even after the company
  * is deactivated, since withdrawing trust must always be possible.
  */
 export async function revokeCode(
   db: TransactionalDatabase,
   signing: RecordSigning,
-  outbox: WebhookOutbox,
+  outbox: Outbox,
   user: Revoker,
   companyId: number,
   rawCodeId: string,
@@ -159,6 +161,7 @@ export async function revokeCode(
     await recordStatusEvent(tx, { codeId: code.id, action: "revoked", reason, actorId: user.id });
     await signCertificate(tx, signing, code.id, "revoked");
     await outbox.record(tx, [await revokedEvent(tx, code.id, supersededByCodeId ?? null, reason)]);
+    await noticeWatchers(tx, outbox, supersededByCodeId ? "code.superseded" : "code.revoked", { codeId: code.id });
     return code.id;
   });
 }
@@ -167,7 +170,7 @@ export async function revokeCode(
 export async function reinstateCode(
   db: TransactionalDatabase,
   signing: RecordSigning,
-  outbox: WebhookOutbox,
+  outbox: Outbox,
   actorId: number,
   companyId: number,
   rawCodeId: string,
@@ -186,6 +189,7 @@ export async function reinstateCode(
     await outbox.record(tx, [
       { companyId, type: "code.reinstated", qrCodeId: code.id, data: { code: webhookCode(reinstated!), reason } },
     ]);
+    await noticeWatchers(tx, outbox, "code.reinstated", { codeId: code.id });
     return code.id;
   });
 }

@@ -1,14 +1,17 @@
-import { and, desc, eq, gte, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import { csvField, type CsvCell } from "../../schema/csv";
 import type { AnyPgColumn, AnyPgTable } from "drizzle-orm/pg-core";
-import { qrCodes, scanEvents } from "../../schema/tables";
+import { qrCodes, scanEvents, watches } from "../../schema/tables";
 import type { CodesExportQuery } from "../../schema/validation/exports";
+import type { PortfolioView } from "../../schema/validation/reliances";
 import { formatVerificationCode } from "../../schema/verification-code";
 import type { Reader } from "../db";
 import { codeStatusColumn } from "../lib/code-status";
 import { ApiError } from "../lib/errors";
+import { verificationAddress } from "../lib/public-address";
 import { listFilter } from "./qr-codes";
 import { scanColumns } from "./scans";
+import { portfolioFilter, watchedCodes } from "./watches";
 
 /**
  * CSV exports of a company's codes and scans, streamed: the file is written one batch of rows at a
@@ -250,8 +253,69 @@ export async function scansCsv(db: Reader, companyId: number, filter: { codeId?:
   });
 }
 
+export const PORTFOLIO_EXPORT_HEADER = [
+  "verification_code",
+  "address",
+  "status",
+  "issuer",
+  "property",
+  "market_value",
+  "currency",
+  "valuation_date",
+  "valid_until",
+  "loan_references",
+  "amounts_lent",
+  "reliance_letter",
+  "replaced_by",
+  "watching_since",
+  "last_change",
+  "last_change_at",
+] as const;
+
+/**
+ * A lender's Portfolio with its filter, newest watch first: loan references masked as on screen,
+ * a code's several reliances in one cell each ("; " between them).
+ */
+export async function portfolioCsv(
+  db: Reader,
+  origin: string,
+  lenderCompanyId: number,
+  show: PortfolioView | undefined,
+) {
+  await assertWithinCap(db, watches, eq(watches.lenderCompanyId, lenderCompanyId), "the Portfolio's filter");
+  const filter = portfolioFilter(show);
+  return csvStream(PORTFOLIO_EXPORT_HEADER, async (after) => {
+    const rows = await watchedCodes(db, lenderCompanyId, {
+      where: and(filter, after ? lt(watches.id, after.id) : undefined),
+      range: { limit: EXPORT_BATCH_ROWS, offset: 0 },
+    });
+    const last = rows.at(-1);
+    return {
+      lines: rows.map((row) => [
+        row.code.verificationCode,
+        verificationAddress(origin, row.code.token),
+        row.code.status,
+        row.code.issuerName,
+        row.code.property,
+        row.code.marketValue,
+        row.code.currency,
+        isoDay(row.code.valuationDate),
+        isoDay(row.code.validUntil),
+        row.reliances.map((reliance) => reliance.maskedReference).join("; ") || null,
+        row.reliances.map((reliance) => reliance.amount).join("; ") || null,
+        row.letter ? [row.letter.state, row.letter.relianceUntil?.slice(0, 10)].filter(Boolean).join(" until ") : null,
+        row.supersededBy?.verificationCode ?? null,
+        isoTime(row.watchingSince),
+        row.lastChange?.kind ?? null,
+        row.lastChange?.at ?? null,
+      ]),
+      next: last && rows.length === EXPORT_BATCH_ROWS ? { at: "", id: last.rowId } : null,
+    };
+  });
+}
+
 /** The file name a download is saved under: what it holds and the day (UTC) it was made. */
-export const exportFileName = (what: "codes" | "scans", now = new Date()) =>
+export const exportFileName = (what: "codes" | "scans" | "portfolio", now = new Date()) =>
   `valuseal-${what}-${now.toISOString().slice(0, 10)}.csv`;
 
 /** The answer's headers: a CSV attachment that no cache keeps. */

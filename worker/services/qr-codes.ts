@@ -14,7 +14,7 @@ import { randomToken } from "../lib/random";
 import { formatVerificationCode, normalizeVerificationCode } from "../../schema/verification-code";
 import { codeStatusColumn, issuerTrustColumn } from "../lib/code-status";
 import type { RecordSigning } from "../lib/signing";
-import { issuedEvent, type WebhookOutbox } from "./webhooks";
+import { issuedEvent, type Outbox } from "./webhooks";
 import { signCertificate } from "./signed-records";
 import { parseId } from "../lib/validation";
 
@@ -265,7 +265,7 @@ export async function createSignedCode(
 export async function issueCode(
   db: Transaction,
   signing: RecordSigning,
-  outbox: WebhookOutbox,
+  outbox: Outbox,
   values: CreateQrCode & { userId: number; companyId: number },
 ): Promise<StoredCode> {
   if (values.externalReference) await lockCompanyReferences(db, values.companyId);

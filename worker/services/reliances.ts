@@ -8,11 +8,15 @@ import { companies, qrCodes, reliances, users } from "../../schema/tables";
 import { PUBLIC_TOKEN_PATTERN } from "../../schema/validation/certificate";
 import type { RecordReliance } from "../../schema/validation/reliances";
 import { formatVerificationCode, normalizeVerificationCode } from "../../schema/verification-code";
-import type { Database, Reader } from "../db";
+import type { Database, Reader, Transaction, TransactionalDatabase } from "../db";
 import { codeStatusColumn, issuerTrustColumn } from "../lib/code-status";
 import { ApiError, notFound } from "../lib/errors";
 import { randomToken } from "../lib/random";
 import { keyedHash } from "../lib/secrets-at-rest";
+import { selectCodes } from "./qr-codes";
+import { noticeWatchers } from "./watch-notices";
+import { ensureWatch } from "./watches";
+import { type Outbox, webhookCode } from "./webhooks";
 
 export const RELIED_CODE_NOT_FOUND = "No valuation has this code";
 export const LENDER_NOT_VERIFIED =
@@ -55,7 +59,7 @@ export function institutionKey(name: string): string {
 }
 
 /** The lender's own verified name, or 403 until ValuSeal has verified the institution. */
-async function verifiedLenderName(db: Reader, companyId: number): Promise<string> {
+export async function verifiedLenderName(db: Reader, companyId: number): Promise<string> {
   const [lender] = await db
     .select({ name: companies.name, verificationStatus: companies.verificationStatus })
     .from(companies)
@@ -64,7 +68,7 @@ async function verifiedLenderName(db: Reader, companyId: number): Promise<string
   return lender.name;
 }
 
-const reliedCodeColumns = {
+export const reliedCodeColumns = {
   id: qrCodes.id,
   token: qrCodes.publicToken,
   verificationCode: sql<string>`${qrCodes.verificationCode}`.mapWith((code: string) => formatVerificationCode(code)),
@@ -86,7 +90,7 @@ const reliedCodeColumns = {
 };
 
 /** The code a lender names by its token (a scanned address) or its verification code as typed. */
-async function findReliedCode(db: Reader, typed: string) {
+export async function findReliedCode(db: Reader, typed: string) {
   const token = PUBLIC_TOKEN_PATTERN.test(typed) ? typed : null;
   const verificationCode = token ? null : normalizeVerificationCode(typed);
   if (!token && !verificationCode) throw notFound(RELIED_CODE_NOT_FOUND);
@@ -99,10 +103,10 @@ async function findReliedCode(db: Reader, typed: string) {
   return code;
 }
 
-type ReliedCode = Awaited<ReturnType<typeof findReliedCode>>;
+export type ReliedCode = Awaited<ReturnType<typeof findReliedCode>>;
 
 /** The code as the lender's screens show it: no row ids, the property named as lists name it. */
-const reliedCodeAnswer = (code: ReliedCode) => ({
+export const reliedCodeAnswer = (code: ReliedCode) => ({
   token: code.token,
   verificationCode: code.verificationCode,
   issuerName: code.issuerName,
@@ -117,7 +121,7 @@ const reliedCodeAnswer = (code: ReliedCode) => ({
 });
 
 /** Reliance on a code that no longer stands is refused, with the reason a lender can act on. */
-async function refuseIfNotStanding(db: Reader, code: ReliedCode) {
+export async function refuseIfNotStanding(db: Reader, code: ReliedCode) {
   if (code.status === "valid") return;
   if (code.status === "superseded") {
     const [successor] = await db
@@ -192,34 +196,104 @@ const normalizedReference = (reference: string) => reference.normalize("NFKC").t
 export const maskedReference = (hint: string) => `••••${hint}`;
 
 /**
- * Records the lender's reliance on a standing code. The reference is stored as a keyed hash bound
- * to the lender (two lenders' identical references hash differently) and its last four characters.
- * The answer carries the same warnings the check showed, as they stand at this moment.
+ * Records the lender's reliance on a standing code, and watches the code for the lender. The
+ * reference is stored as a keyed hash bound to the lender (two lenders' identical references hash
+ * differently) and its last four characters. When other institutions already rely on the code, each
+ * of them is told (a watch notice) and so is the issuer, without naming anyone. The answer carries
+ * the warnings as they stand at this moment.
  */
-export async function recordReliance(db: Database, hashKey: string, lender: Lender, input: RecordReliance) {
-  const lenderName = await verifiedLenderName(db, lender.companyId);
-  const code = await findReliedCode(db, input.code);
-  await refuseIfNotStanding(db, code);
-  const warnings = await warningsFor(db, code, lender, lenderName);
-  const reference = normalizedReference(input.reference);
-  const [recorded] = await db
-    .insert(reliances)
-    .values({
-      publicId: randomToken(20),
-      codeId: code.id,
-      lenderCompanyId: lender.companyId,
-      recordedBy: lender.userId,
-      referenceHash: await keyedHash(hashKey, REFERENCE_HASH_PURPOSE, `${lender.companyId}:${reference}`),
-      referenceHint: reference.slice(-4),
-      amount: input.amount,
-      currency: code.currency,
-      reliedOn: input.reliedOn,
-    })
-    .onConflictDoNothing()
-    .returning({ publicId: reliances.publicId });
-  if (!recorded) throw new ApiError(409, RELIANCE_ALREADY_RECORDED);
+export async function recordReliance(
+  db: TransactionalDatabase,
+  outbox: Outbox,
+  hashKey: string,
+  lender: Lender,
+  input: RecordReliance,
+) {
+  const recorded = await db.transaction(async (tx) => {
+    const lenderName = await verifiedLenderName(tx, lender.companyId);
+    const code = await findReliedCode(tx, input.code);
+    await refuseIfNotStanding(tx, code);
+    // Two institutions recording at once must each see the other: one code's reliances are recorded
+    // one at a time (a lock on the code's id, not its row, which scans count on).
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${RELIANCE_LOCK}, ${code.id})`);
+    const warnings = await warningsFor(tx, code, lender, lenderName);
+    const reference = normalizedReference(input.reference);
+    const [row] = await tx
+      .insert(reliances)
+      .values({
+        publicId: randomToken(20),
+        codeId: code.id,
+        lenderCompanyId: lender.companyId,
+        recordedBy: lender.userId,
+        referenceHash: await keyedHash(hashKey, REFERENCE_HASH_PURPOSE, `${lender.companyId}:${reference}`),
+        referenceHint: reference.slice(-4),
+        amount: input.amount,
+        currency: code.currency,
+        reliedOn: input.reliedOn,
+      })
+      .onConflictDoNothing()
+      .returning({ publicId: reliances.publicId });
+    if (!row) throw new ApiError(409, RELIANCE_ALREADY_RECORDED);
+    await ensureWatch(tx, code.id, lender);
+    if (warnings.some((warning) => warning.kind === "relied-on-elsewhere")) {
+      await alertDuplicateReliance(tx, outbox, code.id, lender.companyId);
+    }
+    return { publicId: row.publicId, warnings };
+  });
   const [reliance] = await lenderReliances(db, lender.companyId, recorded.publicId);
-  return { reliance: reliance!, warnings };
+  return { reliance: reliance!, warnings: recorded.warnings };
+}
+
+/** The advisory lock space of one code's reliances (any constant; the second key is the code's id). */
+const RELIANCE_LOCK = 7301;
+
+/**
+ * A second institution relies on the code: the earlier ones are told (a notice on their watches,
+ * and `reliance.duplicate` to their webhooks), and so is the issuer (its owner by email, its
+ * webhooks). Nobody is told who the others are; the issuer learns how many institutions rely.
+ */
+async function alertDuplicateReliance(tx: Transaction, outbox: Outbox, codeId: number, lenderCompanyId: number) {
+  await noticeWatchers(tx, outbox, "reliance.duplicate", {
+    codeId,
+    relyingOnly: true,
+    exceptLenderId: lenderCompanyId,
+  });
+  const [code] = await selectCodes(tx).where(eq(qrCodes.id, codeId));
+  const [issuer] = await tx
+    .select({
+      owner: users.email,
+      companyName: companies.name,
+      institutions:
+        sql<number>`(SELECT count(DISTINCT ${reliances.lenderCompanyId}) FROM ${reliances} WHERE ${reliances.codeId} = ${codeId})`.mapWith(
+          Number,
+        ),
+    })
+    .from(companies)
+    .innerJoin(users, eq(users.id, companies.ownerId))
+    .where(eq(companies.id, code!.companyId));
+  if (!issuer) return;
+  await outbox.record(tx, [
+    {
+      companyId: code!.companyId,
+      type: "reliance.duplicate",
+      qrCodeId: codeId,
+      data: { code: webhookCode(code!), institutions: issuer.institutions },
+    },
+  ]);
+  outbox.emails.push({
+    kind: "reliance-duplicate",
+    to: issuer.owner,
+    companyName: issuer.companyName,
+    codeId,
+    code: {
+      verificationCode: code!.verificationCode ? formatVerificationCode(code!.verificationCode) : null,
+      address: code!.propertyAddress,
+      validUntil: code!.validUntil.toISOString().slice(0, 10),
+      reason: null,
+      replacement: null,
+    },
+    institutions: issuer.institutions,
+  });
 }
 
 /** The lender's reliances, newest first (one, when `publicId` names it); never another lender's. */

@@ -80,6 +80,7 @@ interface CertificateRow extends Record<string, unknown> {
   title_number: string | null;
   valid_until: string;
   verification_code: string;
+  reliance_letters: { lenderName: string; relianceUntil: string }[];
   status: CodeStatusName;
   /** Whether this visit added to the count (not a repeat within the window, not a preview). */
   counted: boolean | null;
@@ -115,6 +116,13 @@ const CERTIFICATE_COLUMNS = sql.raw(`
   code.addressee, code.purpose, ${isoText("code.inspection_date")} AS inspection_date,
   code.forced_sale_value::text AS forced_sale_value, code.title_number,
   ${isoText("code.valid_until")} AS valid_until, code.verification_code,
+  coalesce((SELECT json_agg(json_build_object('lenderName', letter.lender_name,
+      'relianceUntil', ${isoText("letter.reliance_until")}) ORDER BY letter.created_at, letter.id)
+    FROM reliance_letter_requests request
+    JOIN reliance_letter_decisions letter ON letter.request_id = request.id
+    WHERE request.code_id = code.id AND letter.decision = 'granted'
+      AND (letter.reliance_until AT TIME ZONE 'UTC')::date >= (now() AT TIME ZONE company.time_zone)::date),
+    '[]'::json) AS reliance_letters,
   ${codeStatusExpression("code", "company.time_zone")} AS status`);
 
 /**
@@ -272,6 +280,7 @@ function toCertificate(row: CertificateRow, origin: string): PublicCertificate {
     titleNumber: row.title_number,
     validUntil: row.valid_until,
     verificationCode: formatVerificationCode(row.verification_code),
+    relianceLetters: row.reliance_letters,
   };
 }
 
@@ -316,6 +325,7 @@ export function demoCertificate(): PublicCertificate {
     titleNumber: null,
     validUntil: null,
     verificationCode: null,
+    relianceLetters: [],
   };
 }
 

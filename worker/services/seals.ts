@@ -15,7 +15,7 @@ import type { Visit } from "../lib/scan-visitor";
 import type { AuthenticatedUser } from "./sessions";
 import { codeStatusExpression, issuerTrustExpression } from "../lib/code-status";
 import { findCompanyCode } from "./qr-codes";
-import { webhookCode, type WebhookOutbox } from "./webhooks";
+import { webhookCode, type Outbox } from "./webhooks";
 import { formatVerificationCode } from "../../schema/verification-code";
 
 /** Two valuers sealing the same code at the same moment both want the next version: one retries. */
@@ -173,7 +173,7 @@ export async function checkCopy(
   token: string,
   copy: ReportFingerprint,
   visit: Visit | null,
-  outbox: WebhookOutbox,
+  outbox: Outbox,
 ) {
   if (!PUBLIC_TOKEN_PATTERN.test(token)) throw notFound(CERTIFICATE_NOT_FOUND);
   const code = alias(qrCodes, "code");

@@ -335,7 +335,8 @@ export async function sweepWebhooks(db: Database, env: Pick<Bindings, "WEBHOOKS"
       AND code.revoked_at IS NULL
       AND EXISTS (SELECT 1 FROM webhook_endpoints endpoint WHERE endpoint.company_id = code.company_id
         AND endpoint.disabled_at IS NULL AND 'code.expired' = ANY(endpoint.event_types))
-      AND NOT EXISTS (SELECT 1 FROM webhook_events event WHERE event.qr_code_id = code.id AND event.type = 'code.expired')
+      AND NOT EXISTS (SELECT 1 FROM webhook_events event WHERE event.company_id = code.company_id
+        AND event.qr_code_id = code.id AND event.type = 'code.expired')
     ORDER BY code.valid_until
     LIMIT ${SWEEP_LIMIT}`);
   const announced = await recordWebhookEvents(

@@ -1,6 +1,12 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { WebhookAttemptPage, WebhookEndpointAnswer, WebhookEndpointCreated } from "../../schema/api-v1";
-import { WEBHOOK_ENDPOINTS_MAX, type WebhookAttemptTrigger, type WebhookEventType } from "../../schema/limits";
+import {
+  type OrganisationKind,
+  WEBHOOK_ENDPOINTS_MAX,
+  WEBHOOK_EVENT_TYPES_BY_KIND,
+  type WebhookAttemptTrigger,
+  type WebhookEventType,
+} from "../../schema/limits";
 import { companies, webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from "../../schema/tables";
 import {
   webhookUrlProblem,
@@ -11,6 +17,7 @@ import type { z } from "zod";
 import type { Config } from "../config";
 import type { Database, Queryable, Transaction } from "../db";
 import type { Bindings } from "../env";
+import type { EmailMessage } from "../lib/email-templates";
 import { ApiError, badRequest, notFound } from "../lib/errors";
 import { pageRange } from "../lib/pagination";
 import { randomToken } from "../lib/random";
@@ -35,6 +42,18 @@ export interface WebhookDeliveryMessage {
 
 const PUBLIC_ID_FORMAT = /^ep_[A-Za-z0-9]{24,32}$/;
 const EVENT_ID_FORMAT = /^msg_[A-Za-z0-9_-]{1,60}$/;
+/** A firm's endpoints hear of its codes, a lender's of the codes it watches (WEBHOOK_EVENT_TYPES_BY_KIND). */
+function assertEventsOfKind(kind: OrganisationKind, eventTypes: readonly WebhookEventType[]) {
+  const allowed = WEBHOOK_EVENT_TYPES_BY_KIND[kind];
+  const foreign = eventTypes.filter((type) => !allowed.includes(type));
+  if (foreign.length > 0) {
+    throw badRequest(
+      "Validation failed",
+      foreign.map((type) => `eventTypes: ${type} is not an event your organisation receives`),
+    );
+  }
+}
+
 /** Queue.sendBatch takes at most 100 messages. */
 const QUEUE_BATCH = 100;
 
@@ -129,12 +148,16 @@ export async function queueWebhookDeliveries(env: Pick<Bindings, "WEBHOOKS">, db
 export const idArray = (ids: number[]) => `{${ids.map((id) => Math.trunc(id)).join(",")}}`;
 
 /**
- * The deliveries a request recorded, in the transaction of the change they report; the route sends
- * them once that transaction has committed (`queueOutboxAfterResponse`, worker/request/after-response). Ids of a transaction that rolled back name no row, and
- * the consumer skips them.
+ * What a request's change has others told, gathered in the change's transaction and sent once it
+ * has committed (`queueOutboxAfterResponse`, worker/request/after-response): webhook deliveries,
+ * the watch notices of lenders watching the code (both rows of that transaction, so the hourly
+ * cron sends any the request fails to), and plain emails. Ids of a transaction that rolled back name
+ * no row, and the senders skip them.
  */
-export class WebhookOutbox {
+export class Outbox {
   readonly deliveryIds: number[] = [];
+  readonly watchNoticeIds: number[] = [];
+  readonly emails: EmailMessage[] = [];
 
   async record(db: Queryable, events: WebhookEventInput[]) {
     this.deliveryIds.push(...(await recordWebhookEvents(db, events)));
@@ -243,7 +266,12 @@ export async function createWebhookEndpoint(
 ): Promise<WebhookEndpointCreated> {
   assertAllowedDestination(input.url, config);
   // The company's row is the lock that keeps two concurrent requests from passing the cap together.
-  await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for("update");
+  const [company] = await tx
+    .select({ kind: companies.kind })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .for("update");
+  assertEventsOfKind(company?.kind ?? "issuer", input.eventTypes);
   const existing = await tx.$count(webhookEndpoints, eq(webhookEndpoints.companyId, companyId));
   if (existing >= WEBHOOK_ENDPOINTS_MAX) {
     throw badRequest(
@@ -296,6 +324,10 @@ export async function updateWebhookEndpoint(
 ): Promise<{ endpoint: WebhookEndpointAnswer; previousUrl: string | null }> {
   const { enabled, url, description, eventTypes } = update;
   if (url !== undefined) assertAllowedDestination(url, config);
+  if (eventTypes !== undefined) {
+    const [company] = await tx.select({ kind: companies.kind }).from(companies).where(eq(companies.id, companyId));
+    assertEventsOfKind(company?.kind ?? "issuer", eventTypes);
+  }
   const [before] = await tx
     .select({
       url: webhookEndpoints.url,

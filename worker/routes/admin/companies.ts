@@ -1,4 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { queueOutboxAfterResponse } from "../../request/after-response";
+import { Outbox } from "../../services/webhooks";
 import { recordSigning } from "../../request/record-signing";
 import {
   activeStatusSchema,
@@ -93,7 +95,9 @@ export const adminCompanyRoutes = documentedRoutes()
   .openapi(setStatus, async (c) => {
     const companyId = parseId(c.req.valid("param").id, COMPANY_NOT_FOUND);
     const { isActive } = c.req.valid("json");
-    const company = await setCompanyActive(c.var.transactional(), c.var.user, companyId, isActive);
+    const outbox = new Outbox();
+    const company = await setCompanyActive(c.var.transactional(), outbox, c.var.user, companyId, isActive);
+    queueOutboxAfterResponse(c, outbox);
     return c.json(
       {
         message: isActive ? "Company activated" : "Company deactivated",

@@ -16,7 +16,7 @@ import {
   requireSessionToken,
   requireUser,
 } from "../../middleware/auth";
-import { WebhookOutbox } from "../../services/webhooks";
+import { Outbox } from "../../services/webhooks";
 import { issueCodeBatch } from "../../services/code-batches";
 import { answerOnce } from "../../services/idempotency";
 import {
@@ -31,6 +31,7 @@ import {
 import { documentedRoutes, jsonAnswer, jsonBody, rowIdParam } from "../contract";
 import { codeScanRoutes } from "./scans";
 import { codeSealRoutes } from "./seals";
+import { codeRelianceRoutes } from "./reliance";
 import { codeStatusRoutes } from "./status";
 
 /** The image is drawn from the stored address each time, so it never drifts from what is encoded. */
@@ -109,7 +110,7 @@ export const qrCodeRoutes = documentedRoutes()
     const userId = c.var.user.id;
     const values = { ...input, userId, companyId: currentCompanyId(c) };
     const signing = await recordSigning(c);
-    const outbox = new WebhookOutbox();
+    const outbox = new Outbox();
     // A resent request with the same Idempotency-Key gets the first code back, not a second (paid) one.
     const answer = await answerOnce(
       c.var.transactional(),
@@ -122,7 +123,7 @@ export const qrCodeRoutes = documentedRoutes()
   // Many codes at once (the CSV upload sends its rows in parts, for its progress bar): each row
   // idempotent by the firm's reference, so a part sent again after a dropped answer issues nothing twice.
   .openapi(createBatch, async (c) => {
-    const outbox = new WebhookOutbox();
+    const outbox = new Outbox();
     const results = await issueCodeBatch(
       c.var.transactional(),
       await recordSigning(c),
@@ -134,5 +135,6 @@ export const qrCodeRoutes = documentedRoutes()
     return c.json({ results: results.map((result) => ({ ...result, code: withImage(result.code) })) }, 200);
   })
   .route("/", codeStatusRoutes)
+  .route("/", codeRelianceRoutes)
   .route("/", codeSealRoutes)
   .route("/", codeScanRoutes);

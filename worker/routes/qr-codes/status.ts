@@ -8,7 +8,7 @@ import { recordSigning } from "../../request/record-signing";
 import { requireActiveCompany, requireCompanyOwner, requireCompanyUser, requireUser } from "../../middleware/auth";
 import { loadCodeStatus, loadStatusEvents, reinstateCode, revokeCode } from "../../services/code-status";
 import { findCompanyCode } from "../../services/qr-codes";
-import { WebhookOutbox } from "../../services/webhooks";
+import { Outbox } from "../../services/webhooks";
 
 import { documentedRoutes, jsonAnswer, jsonBody, rowIdParam } from "../contract";
 
@@ -46,7 +46,7 @@ const statusHistory = createRoute({
 export const codeStatusRoutes = documentedRoutes()
   .openapi(revoke, async (c) => {
     const { user, db } = c.var;
-    const outbox = new WebhookOutbox();
+    const outbox = new Outbox();
     const codeId = await revokeCode(
       c.var.transactional(),
       await recordSigning(c),
@@ -62,7 +62,7 @@ export const codeStatusRoutes = documentedRoutes()
   .openapi(reinstate, async (c) => {
     const { user, db } = c.var;
     const { reason } = c.req.valid("json");
-    const outbox = new WebhookOutbox();
+    const outbox = new Outbox();
     const codeId = await reinstateCode(
       c.var.transactional(),
       await recordSigning(c),

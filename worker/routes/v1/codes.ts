@@ -24,7 +24,7 @@ import { assertKeyCompanyActive, keyCompanyId, requireApiKey } from "../../middl
 import { CHOOSE_ANOTHER_CODE, revokeCode } from "../../services/code-status";
 import { answerOnce } from "../../services/idempotency";
 import { issueCodeBatch } from "../../services/code-batches";
-import { WebhookOutbox } from "../../services/webhooks";
+import { Outbox } from "../../services/webhooks";
 import { issueCode, ReferenceTaken } from "../../services/qr-codes";
 import { loadCodeScans } from "../../services/scans";
 import {
@@ -235,7 +235,7 @@ export const v1CodeRoutes = documentedRoutes()
     assertKeyCompanyActive(caller);
     const input = c.req.valid("json");
     const signing = await recordSigning(c);
-    const outbox = new WebhookOutbox();
+    const outbox = new Outbox();
     const answer = await answerOnce(
       c.var.transactional(),
       // Keyed by the owner, like the app's own requests: the key that sent it is part of the request,
@@ -263,7 +263,7 @@ export const v1CodeRoutes = documentedRoutes()
   .openapi(createBatch, async (c) => {
     const caller = c.var.apiKey;
     assertKeyCompanyActive(caller);
-    const outbox = new WebhookOutbox();
+    const outbox = new Outbox();
     const results = await issueCodeBatch(
       c.var.transactional(),
       await recordSigning(c),
@@ -298,7 +298,7 @@ export const v1CodeRoutes = documentedRoutes()
     const codeId = await codeIdByToken(db, companyId, id);
     const successorId = supersededBy === undefined ? undefined : await codeIdForToken(db, companyId, supersededBy);
     if (successorId === null) throw badRequest("Validation failed", [`supersededBy: ${CHOOSE_ANOTHER_CODE}`]);
-    const outbox = new WebhookOutbox();
+    const outbox = new Outbox();
     await revokeCode(
       c.var.transactional(),
       await recordSigning(c),

@@ -5,16 +5,18 @@ import type { AppEnv } from "../../env";
 import { publicOrigin } from "../../request/public-origin";
 import { v1CodeRoutes } from "./codes";
 import { v1ExportRoutes } from "./exports";
+import { v1RelianceRoutes } from "./reliances";
 import { v1ValuerRoutes } from "./valuers";
+import { v1WatchRoutes } from "./watches";
 import { v1WebhookRoutes } from "./webhooks";
 
 const scopes = Object.entries(API_KEY_SCOPE_DESCRIPTIONS)
   .map(([scope, description]) => `- \`${scope}\`: ${description}`)
   .join("\n");
 
-const DESCRIPTION = `The ValuSeal integration API: issue verification codes from your own software, read them and their scans, and revoke them.
+const DESCRIPTION = `The ValuSeal integration API: a valuation firm's software issues verification codes, reads them and their scans, and revokes them; a lender's checks valuations, records its loans' reliance on them and follows the ones it watches.
 
-Authenticate with an API key that the company's owner makes in Settings → API keys: send \`Authorization: Bearer ${API_KEY_PREFIX}…\`. A key acts for its company only, with the permissions it was given:
+Authenticate with an API key that the organisation's owner makes in Settings → API keys: send \`Authorization: Bearer ${API_KEY_PREFIX}…\`. A key acts for its company only, with the permissions it was given:
 
 ${scopes}
 
@@ -31,7 +33,9 @@ export const v1Routes = new OpenAPIHono<AppEnv>()
   .route("/codes", v1CodeRoutes)
   .route("/valuers", v1ValuerRoutes)
   .route("/exports", v1ExportRoutes)
-  .route("/webhooks", v1WebhookRoutes);
+  .route("/webhooks", v1WebhookRoutes)
+  .route("/reliances", v1RelianceRoutes)
+  .route("/watches", v1WatchRoutes);
 
 v1Routes.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
   type: "http",

@@ -183,6 +183,13 @@ export function CertificateDetails({ certificate: c }: { certificate: PublicCert
               ValuSeal's published keys without this site.
             </p>
           )}
+          {c.status !== "sample" && (
+            <p className="mb-2.5 text-sm">
+              <a href={`/reliance/new?code=${c.qrCodeId}`} className="font-medium text-brand-700 underline">
+                Lender? Record reliance
+              </a>
+            </p>
+          )}
         </>
       }
     >
@@ -212,6 +219,10 @@ export function CertificateDetails({ certificate: c }: { certificate: PublicCert
           ["Inspection date", formatDate(c.inspectionDate)],
           ["Valid until", formatDate(c.validUntil)],
           ["Prepared for", c.addressee],
+          ...c.relianceLetters.map((letter): [string, string] => [
+            "Reliance letter",
+            `Reliance extended to ${letter.lenderName} until ${formatDate(letter.relianceUntil)}`,
+          ]),
           ["Purpose", c.purpose],
         ]}
       />

@@ -117,6 +117,8 @@ const FIELD_COMPARISONS: Record<keyof PublicCertificate, Comparison> = {
   titleNumber: "text",
   validUntil: "day",
   verificationCode: "text",
+  // Granted after issue, like a revocation: the issuer's to say now, not the link's.
+  relianceLetters: "ignored",
 };
 
 const isBlank = (value: unknown) => value === null || value === undefined || value === "";

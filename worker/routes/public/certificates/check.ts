@@ -5,7 +5,7 @@ import { copyCheckSchema } from "../../../../schema/validation/seals";
 import { rateLimitScans } from "../../../middleware/rate-limit";
 import { scanVisit } from "../../../request/scan-visit";
 import { checkCopy } from "../../../services/seals";
-import { WebhookOutbox } from "../../../services/webhooks";
+import { Outbox } from "../../../services/webhooks";
 import { documentedRoutes, jsonAnswer, jsonBody } from "../../contract";
 import { tokenParam } from ".";
 
@@ -24,7 +24,7 @@ const checkReportCopy = createRoute({
  * is told to the firm's webhooks (seal.check_mismatch).
  */
 export const certificateCheckRoutes = documentedRoutes().openapi(checkReportCopy, async (c) => {
-  const outbox = new WebhookOutbox();
+  const outbox = new Outbox();
   const check = await checkCopy(c.var.db, c.req.valid("param").token, c.req.valid("json"), await scanVisit(c), outbox);
   queueOutboxAfterResponse(c, outbox);
   return c.json(check, 200, { "Cache-Control": "no-store" });

@@ -1,0 +1,41 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { watchFeedAnswer } from "../../../schema/responses";
+import { watchFeedQuerySchema } from "../../../schema/validation/reliances";
+import { keyCompanyId, requireApiKey } from "../../middleware/api-key";
+import { sha256Hex } from "../../lib/random";
+import { WATCH_FEED_LIMIT, watchFeed } from "../../services/watches";
+import { documentedRoutes, jsonAnswer } from "../contract";
+import { KEY_ERRORS, KEY_SECURITY } from "./documented";
+
+const ETAG_HEADER = z.object({
+  ETag: z.string().meta({ description: "Send it back as If-None-Match: 304 while nothing changed" }),
+});
+
+const feed = createRoute({
+  method: "get",
+  path: "/",
+  tags: ["Reliance"],
+  summary: "The watched codes that changed",
+  description: `For lenders that cannot take webhooks: every code the lender watches (each reliance is a watch) whose state changed after \`changedSince\` (revoked, replaced, expired, reinstated, its issuer suspended, or relied on by another institution), oldest change first, at most ${WATCH_FEED_LIMIT} at a time. Poll with the last item's \`changedAt\` (the change at that moment may come again; none is missed); \`hasMore\` says to ask again at once. Without \`changedSince\`, every watched code. The answer carries an \`ETag\`: send it as \`If-None-Match\` and an unchanged answer is 304 with no body.`,
+  security: KEY_SECURITY,
+  middleware: [requireApiKey("watches:read")] as const,
+  request: {
+    query: watchFeedQuerySchema,
+    headers: z.object({ "if-none-match": z.string().optional() }),
+  },
+  responses: {
+    200: { ...jsonAnswer(watchFeedAnswer, "What changed, oldest first"), headers: ETAG_HEADER },
+    304: { description: "Nothing changed since the answer with this ETag", headers: ETAG_HEADER },
+    ...KEY_ERRORS,
+  },
+});
+
+/** /api/v1/watches: the watch feed a lender polls, with an ETag so an unchanged answer costs nothing. */
+export const v1WatchRoutes = documentedRoutes().openapi(feed, async (c) => {
+  const answer = await watchFeed(c.var.db, keyCompanyId(c), c.req.valid("query").changedSince);
+  const body = JSON.stringify(answer);
+  const etag = `"${await sha256Hex(body)}"`;
+  const headers = { ETag: etag, "Cache-Control": "private, no-cache" };
+  if (c.req.valid("header")["if-none-match"] === etag) return c.body(null, 304, headers);
+  return c.json(answer, 200, headers);
+});

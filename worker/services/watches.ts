@@ -1,0 +1,162 @@
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { EXPIRING_WITHIN_DAYS, type LetterState, type WatchNoticeKind } from "../../schema/limits";
+import { companies, qrCodes, reliances, watches, watchNotices } from "../../schema/tables";
+import type { PortfolioQuery } from "../../schema/validation/reliances";
+import { formatVerificationCode } from "../../schema/verification-code";
+import type { Database, Queryable, Reader } from "../db";
+import { isoText } from "../lib/code-status";
+import { fetchPage, type PageRange } from "../lib/pagination";
+import { randomToken } from "../lib/random";
+import {
+  findReliedCode,
+  type Lender,
+  maskedReference,
+  reliedCodeAnswer,
+  reliedCodeColumns,
+  verifiedLenderName,
+} from "./reliances";
+
+/**
+ * Watches: the codes a lender follows, and what it was told of them. Every reliance is a watch; a
+ * lender may also watch a code it does not rely on. A change to a watched code appends a row of
+ * watch_notices in the change's own transaction (./watch-notices sends them), and the Portfolio and
+ * the watches feed read those rows.
+ */
+
+/** The lender watches the code from now on; watching it again changes nothing. */
+export async function ensureWatch(db: Queryable, codeId: number, lender: Lender) {
+  await db
+    .insert(watches)
+    .values({ publicId: randomToken(20), codeId, lenderCompanyId: lender.companyId, createdBy: lender.userId })
+    .onConflictDoNothing();
+}
+
+/** POST /api/watches: watch a code without relying on it (a verified lender only, as for reliance). */
+export async function watchCode(db: Database, lender: Lender, typed: string) {
+  await verifiedLenderName(db, lender.companyId);
+  const code = await findReliedCode(db, typed);
+  await ensureWatch(db, code.id, lender);
+  const [watch] = await watchedCodes(db, lender.companyId, { where: eq(watches.codeId, code.id) });
+  return withoutRowId(watch!);
+}
+
+const successor = alias(qrCodes, "successor");
+
+/** The last notice of the watch, and when the watch last changed (made, or told of something). */
+const lastNotice = sql<{ kind: WatchNoticeKind; at: string } | null>`(
+  SELECT json_build_object('kind', notice.kind, 'at', ${sql.raw(isoText("notice.created_at"))})
+  FROM ${watchNotices} notice WHERE notice.watch_id = ${watches.id}
+  ORDER BY notice.created_at DESC, notice.id DESC LIMIT 1)`;
+const changedAtSql = sql`greatest(${watches.createdAt},
+  (SELECT max(notice.created_at) FROM ${watchNotices} notice WHERE notice.watch_id = ${watches.id}))`;
+
+/** The lender's reliances on the watched code, oldest first, references only masked. */
+const watchReliances = sql<{ id: string; referenceHint: string; amount: string; reliedOn: string }[]>`coalesce((
+  SELECT json_agg(json_build_object('id', r.public_id, 'referenceHint', r.reference_hint,
+    'amount', r.amount::text, 'reliedOn', ${sql.raw(isoText("r.relied_on"))}) ORDER BY r.created_at, r.id)
+  FROM ${reliances} r WHERE r.code_id = ${watches.codeId} AND r.lender_company_id = ${watches.lenderCompanyId}), '[]'::json)`;
+
+/** The lender's reliance-letter request on the code and the issuer's answer, if it asked. */
+const watchLetter = sql<{ state: LetterState; relianceUntil: string | null; reason: string | null } | null>`(
+  SELECT json_build_object('state', coalesce(d.decision, 'requested'),
+    'relianceUntil', ${sql.raw(isoText("d.reliance_until"))}, 'reason', d.reason)
+  FROM reliance_letter_requests q LEFT JOIN reliance_letter_decisions d ON d.request_id = q.id
+  WHERE q.code_id = ${watches.codeId} AND q.lender_company_id = ${watches.lenderCompanyId})`;
+
+/** The Portfolio's one filter: a status, or the valid codes that expire within 30 days. */
+export function portfolioFilter(show: PortfolioQuery["show"]): SQL | undefined {
+  if (!show) return undefined;
+  const status = reliedCodeColumns.status;
+  if (show !== "expiring") return sql`${status} = ${show}`;
+  const companyZone = sql`(SELECT time_zone FROM ${companies} WHERE ${companies.id} = ${qrCodes.companyId})`;
+  return sql`${status} = 'valid' AND (${qrCodes.validUntil} AT TIME ZONE 'UTC')::date
+    < (now() AT TIME ZONE ${companyZone})::date + ${EXPIRING_WITHIN_DAYS + 1}`;
+}
+
+interface WatchSelection {
+  where?: SQL;
+  range?: PageRange;
+  /** The watches feed reads oldest change first; the Portfolio and its file newest watch first. */
+  order?: "changed" | "newest";
+}
+
+/** A watched code as the answers carry it: without the row id that only the CSV file's batches use. */
+const withoutRowId = <Row extends { rowId: number }>({ rowId: _rowId, ...watch }: Row) => watch;
+
+/** The lender's watched codes as its screens and API show them; never another lender's. */
+export async function watchedCodes(
+  db: Reader,
+  lenderCompanyId: number,
+  { where, range, order = "newest" }: WatchSelection = {},
+) {
+  const query = db
+    .select({
+      rowId: watches.id,
+      id: watches.publicId,
+      code: reliedCodeColumns,
+      watchingSince: watches.createdAt,
+      changedAt: sql<Date>`${changedAtSql}`.mapWith((value: string) => new Date(value)),
+      lastChange: lastNotice,
+      supersededBy: { token: successor.publicToken, verificationCode: successor.verificationCode },
+      reliances: watchReliances,
+      letter: watchLetter,
+    })
+    .from(watches)
+    .innerJoin(qrCodes, eq(qrCodes.id, watches.codeId))
+    .leftJoin(successor, eq(successor.id, qrCodes.supersededById))
+    .where(and(eq(watches.lenderCompanyId, lenderCompanyId), where))
+    .orderBy(...(order === "changed" ? [sql`${changedAtSql}`, watches.id] : [desc(watches.id)]));
+  const rows = await (range ? query.limit(range.limit).offset(range.offset) : query);
+  return rows.map(({ code, supersededBy, reliances: relied, letter, ...watch }) => ({
+    ...watch,
+    code: reliedCodeAnswer(code),
+    supersededBy:
+      code.status === "superseded" && supersededBy?.token
+        ? { token: supersededBy.token, verificationCode: formatVerificationCode(supersededBy.verificationCode) }
+        : null,
+    reliances: relied.map(({ referenceHint, ...reliance }) => ({
+      ...reliance,
+      currency: code.currency,
+      maskedReference: maskedReference(referenceHint),
+    })),
+    letter,
+  }));
+}
+
+/** GET /api/watches: one page of the Portfolio, newest watch first, with its one filter. */
+export function portfolioPage(db: Reader, lenderCompanyId: number, query: PortfolioQuery) {
+  const where = portfolioFilter(query.show);
+  return fetchPage(
+    query.page ?? 1,
+    query.pageSize ?? 25,
+    async (range) => (await watchedCodes(db, lenderCompanyId, { where, range })).map(withoutRowId),
+    async () => {
+      const [row] = await db
+        .select({ total: sql<number>`count(*)`.mapWith(Number) })
+        .from(watches)
+        .innerJoin(qrCodes, eq(qrCodes.id, watches.codeId))
+        .where(and(eq(watches.lenderCompanyId, lenderCompanyId), where));
+      return row?.total ?? 0;
+    },
+  );
+}
+
+/** The watches feed answers at most this many changes; `hasMore` says to ask again from the last one. */
+export const WATCH_FEED_LIMIT = 500;
+
+/**
+ * GET /api/v1/watches: the watched codes that changed after `changedSince` (every watch without
+ * it), oldest change first, so a poller asks again with the last `changedAt` it got.
+ */
+export async function watchFeed(db: Reader, lenderCompanyId: number, changedSince: Date | undefined) {
+  // Times are kept to the microsecond and answered to the millisecond: asking again from the last
+  // `changedAt` may repeat that change, and never misses one.
+  const where = changedSince ? sql`${changedAtSql} > ${changedSince.toISOString()}::timestamptz` : undefined;
+  const items = await watchedCodes(db, lenderCompanyId, {
+    where,
+    order: "changed",
+    range: { limit: WATCH_FEED_LIMIT + 1, offset: 0 },
+  });
+  return { items: items.slice(0, WATCH_FEED_LIMIT).map(withoutRowId), hasMore: items.length > WATCH_FEED_LIMIT };
+}
