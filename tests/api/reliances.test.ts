@@ -185,7 +185,7 @@ describe("reliance that is refused", () => {
     expect(res.body.message).toBe(LENDER_NOT_VERIFIED);
   });
 
-  it("for a valuation firm, and a lender may not issue codes, sign valuers or make API keys", async () => {
+  it("for a valuation firm, and a lender may not issue codes or sign valuers (its keys are tested with lender watches)", async () => {
     const code = await insertCode(firm);
     expect((await rely(firm, code.publicToken)).status).toBe(403);
     expect((await api("/api/reliances", { token: firm.token })).status).toBe(403);
@@ -196,7 +196,6 @@ describe("reliance that is refused", () => {
       ["/api/qr-codes", codeInput(valuer.id)],
       ["/api/qr-codes/batch", { codes: [{ ...codeInput(valuer.id), externalReference: "R1" }] }],
       ["/api/valuers", { name: "Jane Lender" }],
-      ["/api/api-keys", { name: "k", scopes: ["codes:read"], lifetime: "30", currentPassword: lender.password }],
     ] as const) {
       const res = await api(path, { token: lender.token, body });
       expect(res.status, path).toBe(403);

@@ -42,6 +42,7 @@ const certificate: PublicCertificate = {
   titleNumber: "NAIROBI/BLOCK 12/345",
   validUntil: "2025-07-14T00:00:00.000Z",
   verificationCode: "VS-7K3M-9Q2P-4H",
+  relianceLetters: [],
 };
 
 const english: Reader = { host: "verify.example.com", language: "en", switchHref: `/v/${TOKEN}?lang=sw`, carry: "" };

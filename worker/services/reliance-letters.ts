@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, countDistinct, desc, eq, sql } from "drizzle-orm";
 import type { LetterState } from "../../schema/limits";
 import {
   companies,
@@ -103,16 +103,14 @@ export async function requestLetter(db: TransactionalDatabase, outbox: Outbox, l
 export async function codeReliance(db: Reader, companyId: number, rawCodeId: string) {
   const codeId = parseId(rawCodeId, CODE_NOT_FOUND);
   const [code] = await db
-    .select({
-      id: qrCodes.id,
-      institutions:
-        sql<number>`(SELECT count(DISTINCT ${reliances.lenderCompanyId}) FROM ${reliances} WHERE ${reliances.codeId} = ${qrCodes.id})`.mapWith(
-          Number,
-        ),
-    })
+    .select({ id: qrCodes.id })
     .from(qrCodes)
     .where(and(eq(qrCodes.id, codeId), eq(qrCodes.companyId, companyId)));
   if (!code) throw notFound(CODE_NOT_FOUND);
+  const [relied] = await db
+    .select({ institutions: countDistinct(reliances.lenderCompanyId) })
+    .from(reliances)
+    .where(eq(reliances.codeId, code.id));
   const letters = await db
     .select({
       id: relianceLetterRequests.publicId,
@@ -128,7 +126,7 @@ export async function codeReliance(db: Reader, companyId: number, rawCodeId: str
     .leftJoin(relianceLetterDecisions, eq(relianceLetterDecisions.requestId, relianceLetterRequests.id))
     .where(eq(relianceLetterRequests.codeId, code.id))
     .orderBy(desc(relianceLetterRequests.createdAt), desc(relianceLetterRequests.id));
-  return { institutions: code.institutions, letters };
+  return { institutions: relied?.institutions ?? 0, letters };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { and, countDistinct, desc, eq, ne, sql } from "drizzle-orm";
 import { codeTitle } from "../../schema/code-description";
 import { displayName } from "../../schema/display-name";
 import { formatDate } from "../../schema/format-date";
@@ -260,24 +260,22 @@ async function alertDuplicateReliance(tx: Transaction, outbox: Outbox, codeId: n
   });
   const [code] = await selectCodes(tx).where(eq(qrCodes.id, codeId));
   const [issuer] = await tx
-    .select({
-      owner: users.email,
-      companyName: companies.name,
-      institutions:
-        sql<number>`(SELECT count(DISTINCT ${reliances.lenderCompanyId}) FROM ${reliances} WHERE ${reliances.codeId} = ${codeId})`.mapWith(
-          Number,
-        ),
-    })
+    .select({ owner: users.email, companyName: companies.name })
     .from(companies)
     .innerJoin(users, eq(users.id, companies.ownerId))
     .where(eq(companies.id, code!.companyId));
+  const [relied] = await tx
+    .select({ institutions: countDistinct(reliances.lenderCompanyId) })
+    .from(reliances)
+    .where(eq(reliances.codeId, codeId));
+  const institutions = relied?.institutions ?? 0;
   if (!issuer) return;
   await outbox.record(tx, [
     {
       companyId: code!.companyId,
       type: "reliance.duplicate",
       qrCodeId: codeId,
-      data: { code: webhookCode(code!), institutions: issuer.institutions },
+      data: { code: webhookCode(code!), institutions },
     },
   ]);
   outbox.emails.push({
@@ -292,7 +290,7 @@ async function alertDuplicateReliance(tx: Transaction, outbox: Outbox, codeId: n
       reason: null,
       replacement: null,
     },
-    institutions: issuer.institutions,
+    institutions,
   });
 }
 

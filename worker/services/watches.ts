@@ -71,7 +71,7 @@ export function portfolioFilter(show: PortfolioQuery["show"]): SQL | undefined {
   if (show !== "expiring") return sql`${status} = ${show}`;
   const companyZone = sql`(SELECT time_zone FROM ${companies} WHERE ${companies.id} = ${qrCodes.companyId})`;
   return sql`${status} = 'valid' AND (${qrCodes.validUntil} AT TIME ZONE 'UTC')::date
-    < (now() AT TIME ZONE ${companyZone})::date + ${EXPIRING_WITHIN_DAYS + 1}`;
+    < (now() AT TIME ZONE ${companyZone})::date + ${EXPIRING_WITHIN_DAYS + 1}::int`;
 }
 
 interface WatchSelection {
