@@ -5,6 +5,7 @@ import {
   companies,
   invites,
   qrCodes,
+  relianceLetterRequests,
   users,
   valuers,
   webhookDeliveries,
@@ -17,7 +18,7 @@ import { app } from "../../worker/app";
 import { readConfig } from "../../worker/config";
 import { startSession } from "../../worker/services/sessions";
 import { OWNER_PASSWORD } from "../shared/accounts";
-import { type Account, registerOwnerViaServices } from "./fixtures/accounts";
+import { type Account, companyIdOf, registerOwnerViaServices } from "./fixtures/accounts";
 import { createAdminViaDb } from "./fixtures/admins";
 import { codeInput, createCodeViaApi, insertCode } from "./fixtures/codes";
 import { createCompanyWithMember } from "./fixtures/companies";
@@ -397,6 +398,33 @@ const matrix: Row[] = [
   },
   {
     method: "GET",
+    route: "/api/qr-codes/:id/reliance",
+    expected: COMPANY_A_OBJECT,
+    request: (w) => ({ path: `/api/qr-codes/${w.codeA.id}/reliance` }),
+  },
+  {
+    method: "POST",
+    route: "/api/qr-codes/:id/reliance-letters/:letterId",
+    expected: OWNER_OF_A_OBJECT,
+    // A request for a letter on a new code of company A, from another organisation (the lender's
+    // kind is not what this route checks: the code's company and its owner are).
+    target: async (w) => {
+      const code = await insertCodeOfA(w);
+      const letterId = unique("letter").slice(0, 24);
+      await withDb((db) =>
+        db
+          .insert(relianceLetterRequests)
+          .values({ publicId: letterId, codeId: code.id, lenderCompanyId: companyIdOf(w.ownerB) }),
+      );
+      return { codeId: code.id, letterId };
+    },
+    request: (_w, letter: { codeId: number; letterId: string }) => ({
+      path: `/api/qr-codes/${letter.codeId}/reliance-letters/${letter.letterId}`,
+      body: { decision: "declined", reason: "Instructed by another bank" },
+    }),
+  },
+  {
+    method: "GET",
     route: "/api/qr-codes/:id/scans",
     expected: COMPANY_A_OBJECT,
     request: (w) => ({ path: `/api/qr-codes/${w.codeA.id}/scans` }),
@@ -569,6 +597,30 @@ const matrix: Row[] = [
     expected: [401, 403, 403, 403, 401, 401, 403],
     request: () => ({ path: "/api/reliances" }),
   },
+  {
+    method: "POST",
+    route: "/api/reliances/letters",
+    expected: [401, 403, 403, 403, 401, 401, 403],
+    request: (world) => ({ path: "/api/reliances/letters", body: { code: world.codeA.publicToken } }),
+  },
+  {
+    method: "GET",
+    route: "/api/watches",
+    expected: [401, 403, 403, 403, 401, 401, 403],
+    request: () => ({ path: "/api/watches" }),
+  },
+  {
+    method: "POST",
+    route: "/api/watches",
+    expected: [401, 403, 403, 403, 401, 401, 403],
+    request: (world) => ({ path: "/api/watches", body: { code: world.codeA.publicToken } }),
+  },
+  {
+    method: "GET",
+    route: "/api/watches/export.csv",
+    expected: [401, 403, 403, 403, 401, 401, 403],
+    request: () => ({ path: "/api/watches/export.csv" }),
+  },
 
   // API keys: the owner's, for their own company.
   {
@@ -632,6 +684,20 @@ const matrix: Row[] = [
       ["PATCH", "/api/v1/webhooks/:id", () => ({ path: "/api/v1/webhooks/ep_x", body: { enabled: false } })],
       ["DELETE", "/api/v1/webhooks/:id", () => ({ path: "/api/v1/webhooks/ep_x" })],
       ["GET", "/api/v1/webhooks/:id/attempts", () => ({ path: "/api/v1/webhooks/ep_x/attempts" })],
+      [
+        "POST",
+        "/api/v1/reliances/check",
+        (world: World) => ({ path: "/api/v1/reliances/check", body: { code: world.codeA.publicToken } }),
+      ],
+      [
+        "POST",
+        "/api/v1/reliances",
+        (world: World) => ({
+          path: "/api/v1/reliances",
+          body: { code: world.codeA.publicToken, reference: "LN-1", amount: "1000", reliedOn: "01/11/2026" },
+        }),
+      ],
+      ["GET", "/api/v1/watches", () => ({ path: "/api/v1/watches" })],
       [
         "POST",
         "/api/v1/webhooks/:id/deliveries/:eventId/resend",

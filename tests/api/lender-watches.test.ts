@@ -195,7 +195,9 @@ describe("a lender is told when a valuation it watches changes", () => {
     // Watched for a month, and the valuation has since run out (its validity ended yesterday).
     await withDb(async (db) => {
       await db.execute(`UPDATE watches SET created_at = now() - interval '30 days' WHERE code_id = ${code.id}`);
-      await db.execute(`UPDATE qr_codes SET valid_until = date_trunc('day', now()) - interval '1 day' WHERE id = ${code.id}`);
+      await db.execute(
+        `UPDATE qr_codes SET valid_until = date_trunc('day', now()) - interval '1 day' WHERE id = ${code.id}`,
+      );
     });
 
     await runHourlyCron();
