@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { VERIFICATION_STATUSES } from "../limits";
+import { LENDER_TYPES, ORGANISATION_KINDS, VERIFICATION_STATUSES } from "../limits";
 import { companyProfileFields, companyRegistrationFields } from "./companies";
 import { describedCodeFields } from "./described-code";
 import { decimal, day, rowId, timestamp } from "./fields";
@@ -22,6 +22,8 @@ export const adminCompanyAnswer = z.strictObject({
   ...companyProfileFields,
   ...companyRegistrationFields,
   userEmail: z.string().meta({ description: "The owner's email" }),
+  kind: z.enum(ORGANISATION_KINDS).meta({ description: "A valuation firm (issuer) or a lender" }),
+  lenderType: z.enum(LENDER_TYPES).nullable(),
   qrCodeCount: z.number().int(),
   valuerCount: z.number().int().meta({ description: "Valuers not deleted by the company" }),
 });

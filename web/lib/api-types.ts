@@ -5611,6 +5611,13 @@ export interface paths {
                   verificationNote: string | null;
                   /** @description The owner's email */
                   userEmail: string;
+                  /**
+                   * @description A valuation firm (issuer) or a lender
+                   * @enum {string}
+                   */
+                  kind: "issuer" | "lender";
+                  /** @enum {string|null} */
+                  lenderType: "bank" | "sacco" | "microfinance" | null;
                   qrCodeCount: number;
                   /** @description Valuers not deleted by the company */
                   valuerCount: number;
@@ -5657,6 +5664,13 @@ export interface paths {
                     verificationNote: string | null;
                     /** @description The owner's email */
                     userEmail: string;
+                    /**
+                     * @description A valuation firm (issuer) or a lender
+                     * @enum {string}
+                     */
+                    kind: "issuer" | "lender";
+                    /** @enum {string|null} */
+                    lenderType: "bank" | "sacco" | "microfinance" | null;
                     qrCodeCount: number;
                     /** @description Valuers not deleted by the company */
                     valuerCount: number;
@@ -5739,6 +5753,13 @@ export interface paths {
                 verificationNote: string | null;
                 /** @description The owner's email */
                 userEmail: string;
+                /**
+                 * @description A valuation firm (issuer) or a lender
+                 * @enum {string}
+                 */
+                kind: "issuer" | "lender";
+                /** @enum {string|null} */
+                lenderType: "bank" | "sacco" | "microfinance" | null;
                 qrCodeCount: number;
                 /** @description Valuers not deleted by the company */
                 valuerCount: number;

@@ -44,6 +44,8 @@ export const companyRow = {
   ...profileColumns,
   ...registrationColumns,
   userEmail: users.email,
+  kind: companies.kind,
+  lenderType: companies.lenderType,
   // Kept by a trigger on qr_codes (migration 0002): no count over a large company's codes per row.
   qrCodeCount: companies.qrCodeCount,
   valuerCount: countValuers(and(eq(valuers.companyId, companies.id), isNull(valuers.deletedAt))),

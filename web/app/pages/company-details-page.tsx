@@ -14,14 +14,19 @@ import { PageTitle } from "../../components/ui/page-title";
 export function CompanyDetailsPage() {
   const { isOwner, isLender } = useSession();
   if (isLender) {
-    // A lender issues nothing: its settings are its details; its team has a page of its own.
+    // A lender issues nothing: its settings are its details and its integration (webhooks for the
+    // codes it watches, keys for its loan system); its team has a page of its own.
     return (
       <div className="mx-auto max-w-4xl space-y-6">
         <div>
           <PageTitle>Settings</PageTitle>
-          <p className="mt-1 text-sm text-slate-600">Your institution's details, as ValuSeal verified them.</p>
+          <p className="mt-1 text-sm text-slate-600">
+            Your institution's details, as ValuSeal verified them, and its connection to your loan system.
+          </p>
         </div>
         <CompanyInfoSection isOwner={isOwner} isLender />
+        <WebhookSection isOwner={isOwner} />
+        {isOwner && <ApiKeysSection />}
       </div>
     );
   }

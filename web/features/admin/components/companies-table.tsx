@@ -1,3 +1,4 @@
+import { LENDER_TYPE_NAMES } from "../../../../schema/limits";
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { AdminCompany, Page } from "../../../../schema/responses";
 import { Button } from "../../../components/ui/button";
@@ -26,6 +27,11 @@ function CompanyRow({ company, onAction }: { company: AdminCompany; onAction: Co
         <span className="block font-medium text-slate-900 [overflow-wrap:anywhere]">{company.name}</span>
         <span className="block text-xs text-slate-500">
           <EmailText email={company.userEmail} />
+        </span>
+        <span className="block text-xs font-medium text-slate-600" data-kind={company.kind}>
+          {company.kind === "lender"
+            ? `Lender${company.lenderType ? ` · ${LENDER_TYPE_NAMES[company.lenderType]}` : ""}`
+            : "Valuation firm"}
         </span>
       </TableCell>
       <TableCell label="Contact">

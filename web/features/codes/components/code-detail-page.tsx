@@ -10,6 +10,7 @@ import { codeTitle } from "../lib/describe-code";
 import { CodeImagePanel } from "./code-image-panel";
 import { CodeNotFound } from "./code-not-found";
 import { CodePropertyDetails } from "./code-property-details";
+import { CodeReliancePanel } from "./code-reliance-panel";
 import { CodeStatusPanel, type IssuerStanding } from "./code-status-panel";
 
 interface Props {
@@ -47,6 +48,7 @@ export function CodeDetailPage({ extraPanels, issuer }: Props) {
         <div className="space-y-6">
           <CodePropertyDetails code={code.data} />
           <CodeStatusPanel code={code.data} issuer={issuer} />
+          <CodeReliancePanel codeId={code.data.id} />
         </div>
       </div>
       {extraPanels?.(code.data)}

@@ -1,14 +1,33 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { RecordRelianceInput, RelianceCheckInput } from "../../../../schema/validation/reliances";
-import { answerOf, api, type RequestBody } from "../../../lib/api-client";
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type {
+  PortfolioView,
+  RecordRelianceInput,
+  RelianceCheckInput,
+  WatchCodeInput,
+} from "../../../../schema/validation/reliances";
+import { answerOf, api, fileOf, type RequestBody } from "../../../lib/api-client";
 
-export const reliancesKey = ["/api/reliances"] as const;
+const portfolioKey = ["/api/watches"] as const;
 
-/** The lender's reliances, newest first: the Portfolio. */
-export const reliancesQuery = () =>
-  queryOptions({ queryKey: reliancesKey, queryFn: () => answerOf(api.GET("/reliances")) });
+/** The Portfolio's one filter (a status, or "expiring") and its page, as the address bar holds them. */
+export interface PortfolioFilter {
+  show: PortfolioView | undefined;
+  page: number;
+}
 
-export const useReliances = () => useQuery(reliancesQuery());
+/** One page of the lender's watched codes, newest first; the previous page stays while the next loads. */
+export const portfolioQuery = ({ show, page }: PortfolioFilter) =>
+  queryOptions({
+    queryKey: [...portfolioKey, show ?? "all", page],
+    queryFn: () => answerOf(api.GET("/watches", { params: { query: { show, page } } })),
+    placeholderData: keepPreviousData,
+  });
+
+export const usePortfolio = (filter: PortfolioFilter) => useQuery(portfolioQuery(filter));
+
+/** GET /api/watches/export.csv: the whole Portfolio with its filter, as a CSV file. */
+export const exportPortfolio = (show: PortfolioView | undefined) =>
+  fileOf(api.GET("/watches/export.csv", { params: { query: { show } }, parseAs: "blob" }));
 
 /** POST /api/reliances/check: the valuation's standing and the warnings; records nothing. */
 export const useCheckReliance = () =>
@@ -16,13 +35,23 @@ export const useCheckReliance = () =>
     mutationFn: (input: RelianceCheckInput) => answerOf(api.POST("/reliances/check", { body: input })),
   });
 
-/** POST /api/reliances: the loan recorded against the valuation; the Portfolio is read again. */
-export function useRecordReliance() {
+/** After anything that adds to the Portfolio, it is read again. */
+function usePortfolioChange<Input, Answer>(mutationFn: (input: Input) => Promise<Answer>) {
   const queryClient = useQueryClient();
-  return useMutation({
-    // The form's amount and date are text, which the route's schema parses.
-    mutationFn: (input: RecordRelianceInput) =>
-      answerOf(api.POST("/reliances", { body: input as RequestBody<"/reliances", "post"> })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: reliancesKey }),
-  });
+  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: portfolioKey }) });
 }
+
+/** POST /api/reliances: the loan recorded against the valuation, which is watched from then on. */
+export const useRecordReliance = () =>
+  // The form's amount and date are text, which the route's schema parses.
+  usePortfolioChange((input: RecordRelianceInput) =>
+    answerOf(api.POST("/reliances", { body: input as RequestBody<"/reliances", "post"> })),
+  );
+
+/** POST /api/watches: the valuation watched without relying on it. */
+export const useWatchCode = () =>
+  usePortfolioChange((input: WatchCodeInput) => answerOf(api.POST("/watches", { body: input })));
+
+/** POST /api/reliances/letters: the issuer is asked for a reliance letter, and the valuation watched. */
+export const useRequestLetter = () =>
+  usePortfolioChange((input: WatchCodeInput) => answerOf(api.POST("/reliances/letters", { body: input })));

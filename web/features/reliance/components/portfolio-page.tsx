@@ -1,27 +1,56 @@
 import { Landmark } from "lucide-react";
-import { Link } from "react-router";
-import type { Reliance } from "../../../../schema/responses";
+import { Link, useSearchParams } from "react-router";
+import { EXPIRING_WITHIN_DAYS } from "../../../../schema/limits";
+import type { WatchedCode } from "../../../../schema/responses";
+import { PORTFOLIO_VIEWS, type PortfolioView } from "../../../../schema/validation/reliances";
 import { buttonClasses } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { EmptyState } from "../../../components/ui/empty-state";
+import { ExportCsvButton } from "../../../components/ui/export-button";
+import { SelectField } from "../../../components/ui/field";
 import { LoadFailed } from "../../../components/ui/load-failed";
 import { useRedirectOnUnauthorizedQuery } from "../../../components/ui/failure-toast";
 import { PageTitle } from "../../../components/ui/page-title";
+import { Pagination } from "../../../components/ui/pagination";
 import { SkeletonRows } from "../../../components/ui/skeleton";
 import { StatusBadge } from "../../../components/ui/status-badge";
 import { formatDate, formatMoney } from "../../../lib/format";
-import { useReliances } from "../api/reliances";
+import { exportPortfolio, usePortfolio } from "../api/reliances";
 
-/** One relied-on valuation: what it values, its standing, and the loan (its reference masked). */
-function RelianceItem({ reliance }: { reliance: Reliance }) {
-  const { code } = reliance;
+const VIEW_LABELS: Record<PortfolioView, string> = {
+  valid: "Valid",
+  expiring: `Expiring in ${EXPIRING_WITHIN_DAYS} days`,
+  expired: "Expired",
+  revoked: "Revoked",
+  superseded: "Superseded",
+};
+
+/** What the lender was last told of a code, in words. */
+const CHANGE_LABELS: Record<NonNullable<WatchedCode["lastChange"]>["kind"], string> = {
+  "code.revoked": "Revoked by the issuer",
+  "code.superseded": "Replaced by the issuer",
+  "code.expired": "Expired",
+  "code.reinstated": "Reinstated by the issuer",
+  "issuer.suspended": "Issuer suspended by ValuSeal",
+  "reliance.duplicate": "Another institution relies on it",
+};
+
+function letterText(letter: NonNullable<WatchedCode["letter"]>) {
+  if (letter.state === "requested") return "Reliance letter requested";
+  if (letter.state === "granted") return `Reliance letter granted until ${formatDate(letter.relianceUntil)}`;
+  return `Reliance letter declined${letter.reason ? `: ${letter.reason}` : ""}`;
+}
+
+/** One watched valuation: what it values, its standing, the loans on it (references masked), what changed. */
+function WatchedItem({ watch }: { watch: WatchedCode }) {
+  const { code } = watch;
   return (
-    <li className="space-y-2 border-b border-line p-4 last:border-b-0">
+    <li className="space-y-2 border-b border-line p-4 last:border-b-0" data-watch={code.verificationCode}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="min-w-0 font-medium break-words text-slate-900">{code.property}</p>
         <StatusBadge status={`code-${code.status}`} />
       </div>
-      <p className="text-sm text-slate-600">
+      <p className="text-sm break-words text-slate-600">
         <span className="font-mono">{code.verificationCode}</span> · {code.issuerName}
       </p>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
@@ -30,20 +59,41 @@ function RelianceItem({ reliance }: { reliance: Reliance }) {
           <dd>{formatMoney(code.marketValue, code.currency)}</dd>
         </div>
         <div>
+          <dt className="text-slate-500">Valuation Date</dt>
+          <dd>{formatDate(code.valuationDate)}</dd>
+        </div>
+        <div>
           <dt className="text-slate-500">Valid Until</dt>
           <dd>{formatDate(code.validUntil)}</dd>
         </div>
         <div>
-          <dt className="text-slate-500">Reference</dt>
-          <dd className="font-mono">{reliance.maskedReference}</dd>
-        </div>
-        <div>
-          <dt className="text-slate-500">Lent</dt>
+          <dt className="text-slate-500">Reliance</dt>
           <dd>
-            {formatMoney(reliance.amount, reliance.currency)} on {formatDate(reliance.reliedOn)}
+            {watch.reliances.length === 0
+              ? "Watching only"
+              : watch.reliances.map((reliance) => (
+                  <span key={reliance.id} className="block">
+                    <span className="font-mono">{reliance.maskedReference}</span>:{" "}
+                    {formatMoney(reliance.amount, reliance.currency)}
+                  </span>
+                ))}
           </dd>
         </div>
       </dl>
+      {watch.supersededBy && (
+        <p className="text-sm">
+          Replaced by{" "}
+          <a href={`/v/${watch.supersededBy.token}`} className="font-mono font-medium text-brand-700 underline">
+            {watch.supersededBy.verificationCode}
+          </a>
+        </p>
+      )}
+      {watch.letter && <p className="text-sm text-slate-700">{letterText(watch.letter)}</p>}
+      {watch.lastChange && (
+        <p className="text-sm text-slate-600">
+          {CHANGE_LABELS[watch.lastChange.kind]} · {formatDate(watch.lastChange.at)}
+        </p>
+      )}
     </li>
   );
 }
@@ -54,37 +104,89 @@ const recordLink = (
   </Link>
 );
 
-/** /portfolio: the lender's relied-on valuations, newest first. */
+const isView = (value: string | null): value is PortfolioView => PORTFOLIO_VIEWS.some((view) => view === value);
+
+/** The filter and page live in the address, so a filtered Portfolio can be reloaded or shared. */
+function usePortfolioParams() {
+  const [params, setParams] = useSearchParams();
+  const shown = params.get("show");
+  const show = isView(shown) ? shown : undefined;
+  const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
+  const update = (next: { show: PortfolioView | undefined; page: number }) =>
+    setParams({ ...(next.show ? { show: next.show } : {}), ...(next.page > 1 ? { page: String(next.page) } : {}) });
+  return { show, page, update };
+}
+
+/** /portfolio: the valuations the lender relies on or watches, with their standing now. */
 export function PortfolioPage() {
-  const reliances = useReliances();
-  useRedirectOnUnauthorizedQuery(reliances.error);
+  const { show, page, update } = usePortfolioParams();
+  const portfolio = usePortfolio({ show, page });
+  useRedirectOnUnauthorizedQuery(portfolio.error);
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <PageTitle>Portfolio</PageTitle>
-          <p className="mt-1 text-sm text-slate-600">The valuations your loans rely on, and where each stands.</p>
+          <p className="mt-1 text-sm text-slate-600">
+            The valuations your loans rely on or you watch, where each stands, and what changed. You are emailed when
+            one is revoked, replaced or expires.
+          </p>
         </div>
-        {recordLink}
+        <div className="flex flex-wrap items-center gap-2">
+          <ExportCsvButton download={() => exportPortfolio(show)} fallbackName="portfolio.csv" />
+          {recordLink}
+        </div>
       </div>
-      <Card>
-        {reliances.isPending ? (
+      <Card className="p-4">
+        <SelectField
+          label="Show"
+          containerClassName="max-w-xs"
+          value={show ?? ""}
+          onChange={(event) => update({ show: isView(event.target.value) ? event.target.value : undefined, page: 1 })}
+        >
+          <option value="">All valuations</option>
+          {PORTFOLIO_VIEWS.map((view) => (
+            <option key={view} value={view}>
+              {VIEW_LABELS[view]}
+            </option>
+          ))}
+        </SelectField>
+      </Card>
+      <Card aria-busy={portfolio.isFetching}>
+        {portfolio.isPending ? (
           <SkeletonRows label="Loading portfolio..." className="p-4" />
-        ) : reliances.isError ? (
-          <LoadFailed title="Failed to load your portfolio" onRetry={() => reliances.refetch()} />
-        ) : reliances.data.length === 0 ? (
-          <EmptyState
-            icon={Landmark}
-            title="No reliance recorded yet"
-            description="Record the valuations your loans rely on, and ValuSeal keeps them here with their standing."
-            action={recordLink}
-          />
+        ) : portfolio.isError ? (
+          <LoadFailed title="Failed to load your portfolio" onRetry={() => portfolio.refetch()} />
+        ) : portfolio.data.items.length === 0 ? (
+          show ? (
+            <EmptyState
+              icon={Landmark}
+              title="No valuation matches"
+              description="None of your valuations has this status. Choose another, or show all."
+            />
+          ) : (
+            <EmptyState
+              icon={Landmark}
+              title="No reliance recorded yet"
+              description="Record the valuations your loans rely on, and ValuSeal keeps them here with their standing."
+              action={recordLink}
+            />
+          )
         ) : (
-          <ul aria-label="Relied-on valuations">
-            {reliances.data.map((reliance) => (
-              <RelianceItem key={reliance.id} reliance={reliance} />
-            ))}
-          </ul>
+          <>
+            <ul aria-label="Watched valuations">
+              {portfolio.data.items.map((watch) => (
+                <WatchedItem key={watch.id} watch={watch} />
+              ))}
+            </ul>
+            <Pagination
+              label="Portfolio pages"
+              page={portfolio.data.page}
+              pageSize={portfolio.data.pageSize}
+              total={portfolio.data.total}
+              onPageChange={(next) => update({ show, page: next })}
+            />
+          </>
         )}
       </Card>
     </div>

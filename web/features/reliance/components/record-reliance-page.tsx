@@ -11,12 +11,12 @@ import {
 } from "../../../../schema/validation/reliances";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
-import { useFormFailure } from "../../../components/ui/failure-toast";
+import { useFailureToast, useFormFailure } from "../../../components/ui/failure-toast";
 import { InputField } from "../../../components/ui/field";
 import { PageTitle } from "../../../components/ui/page-title";
 import { useToast } from "../../../components/ui/toast";
 import { todayDayMonthYear } from "../../../lib/format";
-import { useCheckReliance, useRecordReliance } from "../api/reliances";
+import { useCheckReliance, useRecordReliance, useRequestLetter, useWatchCode } from "../api/reliances";
 import { ReliedCodeSummary } from "./relied-code-summary";
 
 /** Step one: the valuation, by the verification code printed on the report or its scanned address. */
@@ -47,6 +47,72 @@ function FindValuation({ initial, onChecked }: { initial: string; onChecked: (ch
         {checkReliance.isPending ? "Checking..." : "Check valuation"}
       </Button>
     </form>
+  );
+}
+
+/**
+ * A valuation addressed to another institution needs a reliance letter from its issuer: one click
+ * asks for it (and watches the valuation); the issuer's answer arrives by email and in the Portfolio.
+ */
+function AskForLetter({ code }: { code: string }) {
+  const toast = useToast();
+  const showFailure = useFailureToast();
+  const requestLetter = useRequestLetter();
+  if (requestLetter.isSuccess) {
+    return (
+      <p className="text-sm font-medium text-slate-700">
+        Reliance letter requested. You will be told when the issuer answers.
+      </p>
+    );
+  }
+  return (
+    <Button
+      variant="secondary"
+      disabled={requestLetter.isPending}
+      onClick={() =>
+        requestLetter.mutate(
+          { code },
+          {
+            onSuccess: (answer) => toast({ title: "Reliance letter requested", description: answer.message }),
+            onError: (error) => showFailure("Could not ask for a reliance letter", error),
+          },
+        )
+      }
+    >
+      {requestLetter.isPending ? "Asking..." : "Ask the issuer for a reliance letter"}
+    </Button>
+  );
+}
+
+/** Watching without relying: told of every change, with no loan recorded. */
+function WatchOnly({ code }: { code: string }) {
+  const toast = useToast();
+  const navigate = useNavigate();
+  const showFailure = useFailureToast();
+  const watchCode = useWatchCode();
+  return (
+    <Button
+      variant="secondary"
+      disabled={watchCode.isPending}
+      onClick={() =>
+        watchCode.mutate(
+          { code },
+          {
+            onSuccess: () => {
+              toast({
+                title: "Watching the valuation",
+                description: "You will be told if it is revoked, replaced or expires.",
+                keepAfterNavigation: true,
+              });
+              navigate("/portfolio");
+            },
+            onError: (error) => showFailure("Could not watch the valuation", error),
+          },
+        )
+      }
+    >
+      {watchCode.isPending ? "Watching..." : "Watch without relying"}
+    </Button>
   );
 }
 
@@ -102,6 +168,7 @@ function RecordLoan({ check, onBack }: { check: RelianceCheck; onBack: () => voi
         <Button type="submit" disabled={recordReliance.isPending}>
           {recordReliance.isPending ? "Recording..." : "Record reliance"}
         </Button>
+        <WatchOnly code={check.code.token} />
         <Button variant="secondary" onClick={onBack}>
           Check another valuation
         </Button>
@@ -130,6 +197,9 @@ export function RecordReliancePage() {
         {check ? (
           <>
             <ReliedCodeSummary check={check} />
+            {check.warnings.some((warning) => warning.kind === "addressed-to-another") && (
+              <AskForLetter code={check.code.token} />
+            )}
             <RecordLoan check={check} onBack={() => setCheck(null)} />
           </>
         ) : (

@@ -3,7 +3,7 @@ import { KeyRound } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { API_KEY_SCOPE_DESCRIPTIONS } from "../../../../schema/api-v1";
-import { API_KEY_PREFIX, API_KEY_SCOPES, type ApiKeyLifetime } from "../../../../schema/limits";
+import { API_KEY_PREFIX, API_KEY_SCOPES_BY_KIND, type ApiKeyLifetime } from "../../../../schema/limits";
 import type { ApiKeySummary, CreatedApiKey } from "../../../../schema/responses";
 import { createApiKeySchema, type CreateApiKeyInput } from "../../../../schema/validation/api-keys";
 import { Button } from "../../../components/ui/button";
@@ -17,6 +17,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } fro
 import { useToast } from "../../../components/ui/toast";
 import { formatDate, formatDateTime } from "../../../lib/format";
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from "../api/api-keys";
+import { useSession } from "../../../lib/session";
 import { SecretShownOnce } from "./secret-shown-once";
 
 const LIFETIME_LABELS: Record<ApiKeyLifetime, string> = {
@@ -31,6 +32,8 @@ const EMPTY: CreateApiKeyInput = { name: "", scopes: [], lifetime: "90", current
 function NewKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => void }) {
   const toast = useToast();
   const createKey = useCreateApiKey();
+  // A firm's keys do a firm's work, a lender's a lender's.
+  const kind = useSession().user?.company?.kind ?? "issuer";
   const form = useForm<CreateApiKeyInput>({ resolver: zodResolver(createApiKeySchema), defaultValues: EMPTY });
   const showFailure = useFormFailure(form.setError, ["name", "scopes", "lifetime", "currentPassword"]);
   const { errors } = form.formState;
@@ -59,7 +62,7 @@ function NewKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => void
       />
       <fieldset className="space-y-2" aria-describedby={errors.scopes ? "api-key-scopes-error" : undefined}>
         <legend className="text-sm font-medium text-slate-700">Permissions</legend>
-        {API_KEY_SCOPES.map((scope) => (
+        {API_KEY_SCOPES_BY_KIND[kind].map((scope) => (
           <label key={scope} className="flex items-start gap-2 text-sm">
             <input type="checkbox" value={scope} className="mt-1 size-4" {...form.register("scopes")} />
             <span>
@@ -137,12 +140,17 @@ function RevokeKeyButton({ apiKey }: { apiKey: ApiKeySummary }) {
 }
 
 function KeyList({ keys }: { keys: ApiKeySummary[] }) {
+  const { isLender } = useSession();
   if (keys.length === 0) {
     return (
       <EmptyState
         icon={KeyRound}
         title="No API keys yet"
-        description="Make one for each program that issues or reads your codes, so each can be revoked on its own."
+        description={
+          isLender
+            ? "Make one for each program that records reliance or follows your watched valuations, so each can be revoked on its own."
+            : "Make one for each program that issues or reads your codes, so each can be revoked on its own."
+        }
       />
     );
   }
@@ -185,11 +193,16 @@ function KeyList({ keys }: { keys: ApiKeySummary[] }) {
  */
 export function ApiKeysSection() {
   const keys = useApiKeys();
+  const { isLender } = useSession();
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   return (
     <SectionCard
       title="API Keys"
-      description="Let your own software issue and read codes. Each key acts for the company with the permissions you give it."
+      description={
+        isLender
+          ? "Let your loan system record reliance and follow the valuations you watch. Each key acts for your institution with the permissions you give it."
+          : "Let your own software issue and read codes. Each key acts for the company with the permissions you give it."
+      }
     >
       <div className="space-y-4">
         {created && (

@@ -1,21 +1,29 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { WEBHOOK_EVENT_DESCRIPTIONS, type WebhookEndpointCreated } from "../../../../schema/api-v1";
-import { WEBHOOK_EVENT_TYPES } from "../../../../schema/limits";
+import { type OrganisationKind, WEBHOOK_EVENT_TYPES_BY_KIND } from "../../../../schema/limits";
 import { webhookEndpointSchema, type WebhookEndpointInput } from "../../../../schema/validation/webhook";
 import { Button } from "../../../components/ui/button";
 import { useFormFailure } from "../../../components/ui/failure-toast";
 import { InputField } from "../../../components/ui/field";
 import { useToast } from "../../../components/ui/toast";
+import { useSession } from "../../../lib/session";
 import { useCreateWebhookEndpoint } from "../api/webhooks";
 
-const EMPTY: WebhookEndpointInput = { url: "", description: "", eventTypes: ["code.scanned"] };
+/** A firm starts from its codes' scans, a lender from revocations of the codes it watches. */
+const emptyEndpoint = (kind: OrganisationKind): WebhookEndpointInput => ({
+  url: "",
+  description: "",
+  eventTypes: [kind === "lender" ? "code.revoked" : "code.scanned"],
+});
 
 /** The owner's form for a new endpoint; its secret goes to onCreated, to be shown once. */
 export function WebhookEndpointForm({ onCreated }: { onCreated: (created: WebhookEndpointCreated) => void }) {
   const toast = useToast();
   const createEndpoint = useCreateWebhookEndpoint();
-  const form = useForm<WebhookEndpointInput>({ resolver: zodResolver(webhookEndpointSchema), defaultValues: EMPTY });
+  const kind = useSession().user?.company?.kind ?? "issuer";
+  const empty = emptyEndpoint(kind);
+  const form = useForm<WebhookEndpointInput>({ resolver: zodResolver(webhookEndpointSchema), defaultValues: empty });
   const showFailure = useFormFailure(form.setError, ["url", "description", "eventTypes"]);
   const { errors } = form.formState;
 
@@ -23,7 +31,7 @@ export function WebhookEndpointForm({ onCreated }: { onCreated: (created: Webhoo
     createEndpoint.mutate(values, {
       onSuccess: (created) => {
         toast({ title: "Webhook endpoint added", description: "Copy your signing secret now." });
-        form.reset(EMPTY);
+        form.reset(empty);
         onCreated(created);
       },
       onError: (error) => showFailure("Failed to add the webhook endpoint", error),
@@ -51,7 +59,7 @@ export function WebhookEndpointForm({ onCreated }: { onCreated: (created: Webhoo
       />
       <fieldset className="space-y-2" aria-describedby={errors.eventTypes ? "webhook-events-error" : undefined}>
         <legend className="text-sm font-medium text-slate-700">Events to send</legend>
-        {WEBHOOK_EVENT_TYPES.map((type) => (
+        {WEBHOOK_EVENT_TYPES_BY_KIND[kind].map((type) => (
           <label key={type} className="flex items-start gap-2 text-sm">
             <input type="checkbox" value={type} className="mt-1 size-4" {...form.register("eventTypes")} />
             <span>

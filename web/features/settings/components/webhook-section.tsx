@@ -11,6 +11,7 @@ import { SectionCard } from "../../../components/ui/section-card";
 import { StatusBadge } from "../../../components/ui/status-badge";
 import { Switch } from "../../../components/ui/switch";
 import { useToast } from "../../../components/ui/toast";
+import { useSession } from "../../../lib/session";
 import { formatDateTime } from "../../../lib/format";
 import { useRemoveWebhookEndpoint, useUpdateWebhookEndpoint, useWebhookEndpoints } from "../api/webhooks";
 import { SecretShownOnce } from "./secret-shown-once";
@@ -132,13 +133,18 @@ function EndpointCard({ endpoint, isOwner }: { endpoint: WebhookEndpointAnswer; 
  */
 export function WebhookSection({ isOwner }: { isOwner: boolean }) {
   const endpoints = useWebhookEndpoints();
+  const { isLender } = useSession();
   // Held only here: the server never returns the secret again, and neither does this page.
   const [created, setCreated] = useState<WebhookEndpointCreated | null>(null);
 
   return (
     <SectionCard
       title="Webhooks"
-      description="Get a signed message at your own server when one of your codes is issued, scanned, revoked, replaced or expires."
+      description={
+        isLender
+          ? "Get a signed message at your own server when a valuation you watch is revoked, replaced or expires, or its issuer is suspended."
+          : "Get a signed message at your own server when one of your codes is issued, scanned, revoked, replaced or expires."
+      }
     >
       <div className="space-y-4">
         {created && (
