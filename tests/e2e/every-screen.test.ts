@@ -55,7 +55,7 @@ for (const [label, viewport] of [
   ["phone 360×740", PHONE_VIEWPORT],
 ] as const) {
   describe(`every screen on a ${label}`, () => {
-    for (const role of ["visitor", "owner", "admin"] as const) {
+    for (const role of ["visitor", "owner", "lender", "admin"] as const) {
       it(`the ${role}'s screens: no serious or critical axe violation, a CSP on every document and no violation of it`, async () => {
         const { page, context } = await browser.newPage({ viewport, token: tokenOf(role) });
         const takeViolations = await recordViolations(page);
