@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LENDER_TYPES, ORGANISATION_KINDS, VERIFICATION_STATUSES } from "../limits";
+import { CODE_STATUSES, LENDER_TYPES, ORGANISATION_KINDS, VERIFICATION_STATUSES } from "../limits";
 import { companyProfileFields, companyRegistrationFields } from "./companies";
 import { describedCodeFields } from "./described-code";
 import { decimal, day, rowId, timestamp } from "./fields";
@@ -147,3 +147,24 @@ export type UsersStatusChanged = z.infer<typeof usersStatusChangedAnswer>;
 /** DELETE /api/admin/users/bulk-delete: `message` counts the users deleted ("3 users deleted"). */
 export const usersDeletedAnswer = z.strictObject({ message: z.string(), deleted: z.number().int() });
 export type UsersDeleted = z.infer<typeof usersDeletedAnswer>;
+
+/** One valuation of a same-title pair, as the administrator sees it: its firm named. */
+const titleConflictCode = z.strictObject({
+  token: z.string(),
+  verificationCode: z.string(),
+  issuerName: z.string(),
+  companyId: rowId,
+  marketValue: decimal,
+  currency: z.string(),
+  valuationDate: day,
+  status: z.enum(CODE_STATUSES),
+  institutions: z.number().int().nonnegative().meta({ description: "How many institutions rely on it" }),
+});
+
+/** Two valuations of one title within 6 months whose values differ by more than 15 %. */
+export const titleConflictAnswer = z.strictObject({
+  titleNumber: z.string(),
+  percent: z.number().int().meta({ description: "The difference, as a share of the lower value" }),
+  codes: z.array(titleConflictCode).length(2),
+});
+export type TitleConflict = z.infer<typeof titleConflictAnswer>;

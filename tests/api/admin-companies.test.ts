@@ -36,6 +36,8 @@ describe("GET /api/admin/companies-detailed", () => {
         location: "Nairobi",
         ownerId: owner.user.id,
         userEmail: owner.email,
+        kind: "issuer",
+        lenderType: null,
         isActive: true,
         createdAt: expect.any(String),
         updatedAt: expect.any(String),

@@ -1,7 +1,13 @@
 import { createScheduledController, env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { codeRelianceAnswer, pageAnswer, watchedCodeAnswer, watchFeedAnswer } from "../../schema/responses";
+import {
+  codeRelianceAnswer,
+  pageAnswer,
+  titleConflictAnswer,
+  watchedCodeAnswer,
+  watchFeedAnswer,
+} from "../../schema/responses";
 import { formatDate } from "../../schema/format-date";
 import type { WebhookEventType } from "../../schema/limits";
 import { webhookEvents } from "../../schema/tables";
@@ -237,6 +243,30 @@ describe("one valuation relied on by two institutions", () => {
     const [lenderEvent] = await eventsOf(first, "reliance.duplicate");
     expect(lenderEvent!.data).toMatchObject({ code: { id: code.publicToken } });
     expect(JSON.stringify([issuerEvent, lenderEvent])).not.toMatch(/Harbour|Lakeside|HB-0001|LS-0002/);
+  });
+});
+
+describe("the same title valued far apart", () => {
+  it("the lender is warned without the other firm's name; the administrator sees both valuations and their firms", async () => {
+    const otherFirm = await registerFirm();
+    const title = unique("LR 209/");
+    const relied = await insertCode(firm, { titleNumber: title, marketValue: "10000000.00" });
+    const other = await insertCode(otherFirm, { titleNumber: title.toLowerCase(), marketValue: "14000000.00" });
+    const lender = await registerLender();
+    const checked = await api("/api/reliances/check", { token: lender.token, body: { code: relied.publicToken } });
+    expect(checked.body.warnings).toEqual([
+      { kind: "same-title-differs", message: "Another valuation of this title within 6 months differs by 40 %" },
+    ]);
+    expect(JSON.stringify(checked.body)).not.toContain(other.issuerName);
+
+    const admin = await verifyingAdministrator();
+    const conflicts = pageAnswer(titleConflictAnswer).parse(
+      (await api("/api/admin/title-conflicts?pageSize=100", { token: admin.token })).body,
+    );
+    const pair = conflicts.items.find((item) => item.codes.some((code) => code.token === relied.publicToken));
+    expect(pair).toMatchObject({ percent: 40 });
+    expect(pair!.codes.map((code) => code.issuerName).sort()).toEqual([relied.issuerName, other.issuerName].sort());
+    expect((await api("/api/admin/title-conflicts", { token: firm.token })).status).toBe(403);
   });
 });
 

@@ -79,6 +79,7 @@ describe("GET /api/public/certificates/:token", () => {
       titleNumber: "LR No. 209/1234",
       validUntil: new Date(new Date(RECENT_VALUATION.timestamp).getTime() + 90 * DAY_MS).toISOString(),
       verificationCode: formatVerificationCode(code.verificationCode),
+      relianceLetters: [],
     });
     expect(publicCertificateSchema.strict().parse(res.body)).toEqual(res.body);
     expect(await verificationCount(code.id)).toBe(5);

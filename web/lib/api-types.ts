@@ -6430,6 +6430,75 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/admin/title-conflicts": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          pageSize?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Same-title valuations whose values differ, most recent first */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              items: {
+                titleNumber: string;
+                /** @description The difference, as a share of the lower value */
+                percent: number;
+                codes: {
+                  token: string;
+                  verificationCode: string;
+                  issuerName: string;
+                  companyId: number;
+                  /**
+                   * @description A decimal number as text, exactly as stored
+                   * @example 12500000.00
+                   */
+                  marketValue: string;
+                  currency: string;
+                  /**
+                   * Format: date-time
+                   * @description A calendar day, as midnight UTC
+                   * @example 2026-11-20T00:00:00.000Z
+                   */
+                  valuationDate: string;
+                  /** @enum {string} */
+                  status: "valid" | "expired" | "revoked" | "superseded";
+                  /** @description How many institutions rely on it */
+                  institutions: number;
+                }[];
+              }[];
+              page: number;
+              pageSize: number;
+              total: number;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {

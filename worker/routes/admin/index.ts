@@ -4,6 +4,7 @@ import { adminAuditLogRoutes } from "./audit-log";
 import { adminCompanyListRoutes, adminCompanyRoutes } from "./companies";
 import { adminSigningKeyRoutes } from "./signing-keys";
 import { adminStatsRoutes } from "./stats";
+import { adminTitleConflictRoutes } from "./title-conflicts";
 import { adminUserRoutes } from "./users";
 
 /**
@@ -17,4 +18,5 @@ export const adminRoutes = documentedRoutes()
   .route("/companies", adminCompanyRoutes)
   .route("/users", adminUserRoutes)
   .route("/audit-log", adminAuditLogRoutes)
-  .route("/signing-keys", adminSigningKeyRoutes);
+  .route("/signing-keys", adminSigningKeyRoutes)
+  .route("/title-conflicts", adminTitleConflictRoutes);

@@ -4,6 +4,7 @@ import { Card } from "../../../components/ui/card";
 import { StatCard } from "../../../components/ui/stat-card";
 import { useAdminStats } from "../api/admin-stats";
 import { AuditLogTable } from "./audit-log-table";
+import { TitleConflictsCard } from "./title-conflicts-card";
 
 const RECENT_ACTIVITY_SIZE = 5;
 
@@ -43,7 +44,7 @@ function PlatformStats() {
   );
 }
 
-/** /admin: the platform numbers and the latest admin changes. */
+/** /admin: the platform numbers, the latest admin changes, and same-title valuations that differ. */
 export function AdminDashboard() {
   return (
     <>
@@ -57,6 +58,7 @@ export function AdminDashboard() {
         </div>
         <AuditLogTable pageSize={RECENT_ACTIVITY_SIZE} paginated={false} />
       </Card>
+      <TitleConflictsCard />
     </>
   );
 }
