@@ -255,16 +255,7 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
  * code it relies on.
  */
 export const WEBHOOK_EVENT_TYPES_BY_KIND: Record<OrganisationKind, readonly WebhookEventType[]> = {
-  issuer: [
-    "code.issued",
-    "code.scanned",
-    "code.revoked",
-    "code.superseded",
-    "code.reinstated",
-    "code.expired",
-    "seal.check_mismatch",
-    "reliance.duplicate",
-  ],
+  issuer: WEBHOOK_EVENT_TYPES.filter((type) => type !== "issuer.suspended"),
   lender: WATCH_NOTICE_KINDS,
 };
 /** Endpoints per company: enough for a production and a staging receiver per system. */

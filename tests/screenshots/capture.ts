@@ -81,6 +81,7 @@ async function seed(): Promise<Seeded> {
   const house = await createCodeViaApi(owner.token, jane.id, {
     propertyAddress: "Plot 12, Riverside Drive, Westlands, Nairobi",
     propertyReference: "KOV/2025/014",
+    addressee: "Kenya Commercial Bank",
     propertyArea: "Four-bedroom maisonette with a detached two-room staff quarter, on a half-acre plot",
     propertySize: "3150",
     landSize: "0.5",
@@ -148,7 +149,37 @@ async function seed(): Promise<Seeded> {
     location: "Nyali, Mombasa",
   });
 
-  return { tokens: { visitor: undefined, owner: owner.token, admin: admin.token }, house, revoked };
+  // A bank relying on the house's valuation (prepared for another bank), which asked for a letter.
+  const bank = await registerOwnerViaApi({
+    email: "credit@harambeesavings.co.ke",
+    name: "Harambee Savings Bank Limited",
+    firstName: "Amina",
+    lastName: "Odhiambo",
+    organisationKind: "lender",
+    lenderType: "bank",
+    location: "Upper Hill, Nairobi",
+  });
+  await apiCall(`/api/admin/companies/${bank.user.company.id}/verification`, {
+    method: "PATCH",
+    token: admin.token,
+    body: { verified: true, note: "Licensed by the Central Bank of Kenya." },
+  });
+  await apiCall("/api/reliances", {
+    token: bank.token,
+    body: {
+      code: plot.publicToken,
+      reference: "HSB/MORT/2026/004821",
+      amount: "60000000",
+      reliedOn: RECENT_VALUATION.dayMonthYear,
+    },
+  });
+  await apiCall("/api/reliances/letters", { token: bank.token, body: { code: house.publicToken } });
+
+  return {
+    tokens: { visitor: undefined, owner: owner.token, lender: bank.token, admin: admin.token },
+    house,
+    revoked,
+  };
 }
 
 interface Shot {
@@ -250,6 +281,17 @@ const SHOTS: Shot[] = [
     path: () => "/settings/company",
     ready: text("https://hooks.kamau-otieno.co.ke/valuseal/events"),
   },
+  { name: "lender-portfolio", role: "lender", path: () => "/portfolio", ready: text("••••4821") },
+  {
+    name: "lender-record-reliance",
+    role: "lender",
+    path: ({ house }) => `/reliance/new?code=${house.publicToken}`,
+    ready: async (page) => {
+      await page.getByRole("button", { name: "Check valuation" }).click();
+      await page.getByRole("button", { name: "Watch without relying" }).waitFor();
+    },
+  },
+  { name: "lender-settings", role: "lender", path: () => "/settings/company", ready: text("API Keys") },
   { name: "admin-dashboard", role: "admin", path: () => "/admin" },
   { name: "admin-companies", role: "admin", path: () => "/admin/companies", ready: text("Pwani Property Valuers") },
   {
@@ -268,7 +310,7 @@ const VIEWPORTS = [DESKTOP_VIEWPORT, PHONE_VIEWPORT];
  * Visitors last: opening a certificate counts a scan, which would add the capturing browser to the
  * owner's recent scans and a delivery attempt to the webhook's (unreachable) address.
  */
-const ROLES: Role[] = ["owner", "admin", "visitor"];
+const ROLES: Role[] = ["owner", "lender", "admin", "visitor"];
 
 let seeded: Seeded;
 /** One signed-in page per audience and width, reused from screen to screen. */

@@ -1,13 +1,31 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { messageAnswer, relianceAnswer, relianceCheckAnswer, relianceRecordedAnswer } from "../../schema/responses";
-import { recordRelianceSchema, relianceCheckSchema, watchCodeSchema } from "../../schema/validation/reliances";
+import {
+  type RecordReliance,
+  recordRelianceSchema,
+  relianceCheckSchema,
+  watchCodeSchema,
+} from "../../schema/validation/reliances";
+import type { Context } from "hono";
+import type { AppEnv } from "../env";
 import { queueOutboxAfterResponse } from "../request/after-response";
 import { currentCompanyId } from "../request/company";
 import { requireActiveCompany, requireCompanyUser, requireLenderOrganisation, requireUser } from "../middleware/auth";
 import { requestLetter } from "../services/reliance-letters";
-import { checkReliance, lenderReliances, recordReliance } from "../services/reliances";
+import { checkReliance, type Lender, lenderReliances, recordReliance } from "../services/reliances";
 import { Outbox } from "../services/webhooks";
 import { documentedRoutes, jsonAnswer, jsonBody } from "./contract";
+
+/**
+ * Records the reliance, then tells whom it concerns once it has committed (the earlier lenders and
+ * the issuer, when another institution already relied): the app's and the API's recording.
+ */
+export async function recordAndTell(c: Context<AppEnv>, lender: Lender, input: RecordReliance) {
+  const outbox = new Outbox();
+  const recorded = await recordReliance(c.var.transactional(), outbox, c.var.config.WEBHOOK_SECRET_KEY, lender, input);
+  queueOutboxAfterResponse(c, outbox);
+  return recorded;
+}
 
 const checkBeforeRelying = createRoute({
   method: "post",
@@ -53,16 +71,7 @@ export const relianceRoutes = documentedRoutes()
   })
   .openapi(record, async (c) => {
     const lender = { companyId: currentCompanyId(c), userId: c.var.user.id };
-    const outbox = new Outbox();
-    const recorded = await recordReliance(
-      c.var.transactional(),
-      outbox,
-      c.var.config.WEBHOOK_SECRET_KEY,
-      lender,
-      c.req.valid("json"),
-    );
-    queueOutboxAfterResponse(c, outbox);
-    return c.json(recorded, 201);
+    return c.json(await recordAndTell(c, lender, c.req.valid("json")), 201);
   })
   .openapi(list, async (c) => c.json(await lenderReliances(c.var.db, currentCompanyId(c)), 200))
   .openapi(askForLetter, async (c) => {

@@ -3,10 +3,9 @@ import { errorBodySchema } from "../../../schema/api-v1";
 import { relianceCheckAnswer, relianceRecordedAnswer } from "../../../schema/responses";
 import { recordRelianceSchema, relianceCheckSchema } from "../../../schema/validation/reliances";
 import { assertKeyCompanyActive, requireApiKey } from "../../middleware/api-key";
-import { queueOutboxAfterResponse } from "../../request/after-response";
-import { checkReliance, recordReliance } from "../../services/reliances";
-import { Outbox } from "../../services/webhooks";
+import { checkReliance } from "../../services/reliances";
 import { documentedRoutes, jsonAnswer, jsonBody } from "../contract";
+import { recordAndTell } from "../reliances";
 import { KEY_ERRORS, KEY_SECURITY } from "./documented";
 
 const RELIANCE_ERRORS = {
@@ -61,15 +60,6 @@ export const v1RelianceRoutes = documentedRoutes()
   .openapi(record, async (c) => {
     const caller = c.var.apiKey;
     assertKeyCompanyActive(caller);
-    const outbox = new Outbox();
     const lender = { companyId: caller.companyId, userId: caller.userId };
-    const recorded = await recordReliance(
-      c.var.transactional(),
-      outbox,
-      c.var.config.WEBHOOK_SECRET_KEY,
-      lender,
-      c.req.valid("json"),
-    );
-    queueOutboxAfterResponse(c, outbox);
-    return c.json(recorded, 201);
+    return c.json(await recordAndTell(c, lender, c.req.valid("json")), 201);
   });
