@@ -1883,6 +1883,23 @@ export interface paths {
                 /** @example Another institution recorded reliance on this valuation on 3 March 2026 */
                 message: string;
               }[];
+              /** @description The lender's reliance-letter request, if it asked; a letter in force answers the addressee warning */
+              letter: {
+                /** @enum {string} */
+                state: "requested" | "granted" | "declined";
+                /**
+                 * Format: date-time
+                 * @example 2026-11-27T09:30:00.000Z
+                 */
+                requestedAt: string;
+                /**
+                 * Format: date-time
+                 * @description A calendar day, as midnight UTC
+                 * @example 2026-11-20T00:00:00.000Z
+                 */
+                relianceUntil: string | null;
+                reason: string | null;
+              } | null;
             };
           };
         };
@@ -2266,6 +2283,11 @@ export interface paths {
                 letter: {
                   /** @enum {string} */
                   state: "requested" | "granted" | "declined";
+                  /**
+                   * Format: date-time
+                   * @example 2026-11-27T09:30:00.000Z
+                   */
+                  requestedAt: string;
                   /**
                    * Format: date-time
                    * @description A calendar day, as midnight UTC

@@ -30,10 +30,21 @@ export const reliedCodeAnswer = z.strictObject({
   status: z.enum(CODE_STATUSES),
 });
 
+/** The lender's own reliance-letter request for a valuation, and the issuer's answer. */
+export const lenderLetterAnswer = z.strictObject({
+  state: z.enum(LETTER_STATES),
+  requestedAt: timestamp,
+  relianceUntil: day.nullable(),
+  reason: z.string().nullable(),
+});
+
 /** POST /api/reliances/check: the valuation and the warnings, before anything is recorded. */
 export const relianceCheckAnswer = z.strictObject({
   code: reliedCodeAnswer,
   warnings: z.array(relianceWarningAnswer),
+  letter: lenderLetterAnswer.nullable().meta({
+    description: "The lender's reliance-letter request, if it asked; a letter in force answers the addressee warning",
+  }),
 });
 export type RelianceCheck = z.infer<typeof relianceCheckAnswer>;
 
@@ -82,12 +93,7 @@ export const watchedCodeAnswer = z.strictObject({
       reliedOn: day,
     }),
   ),
-  letter: z
-    .strictObject({
-      state: z.enum(LETTER_STATES),
-      relianceUntil: day.nullable(),
-      reason: z.string().nullable(),
-    })
+  letter: lenderLetterAnswer
     .nullable()
     .meta({ description: "The lender's reliance-letter request for this code, and the issuer's answer" }),
 });

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import {
   codeRelianceAnswer,
   pageAnswer,
+  relianceCheckAnswer,
   titleConflictAnswer,
   watchedCodeAnswer,
   watchFeedAnswer,
@@ -335,6 +336,16 @@ describe("reliance letters", () => {
     expect(asked.body.message).toBe(LETTER_REQUESTED);
     const again = await api("/api/reliances/letters", { token: lender.token, body: { code: code.publicToken } });
     expect([again.status, again.body.message]).toEqual([409, LETTER_ALREADY_REQUESTED]);
+    const checkAs = async (account: Account) =>
+      relianceCheckAnswer.parse(
+        (await api("/api/reliances/check", { token: account.token, body: { code: code.publicToken } })).body,
+      );
+    const beforeAnswer = await checkAs(lender);
+    expect(beforeAnswer.warnings.map((warning) => warning.kind)).toEqual([
+      "addressed-to-another",
+      "relied-on-elsewhere",
+    ]);
+    expect(beforeAnswer.letter).toMatchObject({ state: "requested", relianceUntil: null });
     const request = await waitForEmail(issuer.email, "Coastal Bank Limited asks for a reliance letter");
     expect(request.text).toContain(`/qr/${code.id}`);
 
@@ -373,6 +384,11 @@ describe("reliance letters", () => {
     expect(told.text).toContain("to your institution until");
     const [watched] = (await portfolio(lender)).items;
     expect(watched!.letter).toMatchObject({ state: "granted" });
+    // The letter answers the addressee warning for this lender, and for no other.
+    const afterGrant = await checkAs(lender);
+    expect(afterGrant.warnings.map((warning) => warning.kind)).toEqual(["relied-on-elsewhere"]);
+    expect(afterGrant.letter).toMatchObject({ state: "granted" });
+    expect((await checkAs(other)).warnings.map((warning) => warning.kind)).toEqual(["addressed-to-another"]);
   });
 
   it("a declined letter carries its reason to the lender; a letter is not asked for a valuation addressed to the lender", async () => {

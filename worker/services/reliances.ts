@@ -2,9 +2,16 @@ import { and, countDistinct, desc, eq, ne, sql } from "drizzle-orm";
 import { codeTitle } from "../../schema/code-description";
 import { displayName } from "../../schema/display-name";
 import { formatDate } from "../../schema/format-date";
-import { SAME_TITLE_DIFFERENCE_PERCENT, SAME_TITLE_WINDOW_MONTHS } from "../../schema/limits";
+import { type LetterState, SAME_TITLE_DIFFERENCE_PERCENT, SAME_TITLE_WINDOW_MONTHS } from "../../schema/limits";
 import type { RelianceWarning } from "../../schema/responses";
-import { companies, qrCodes, reliances, users } from "../../schema/tables";
+import {
+  companies,
+  qrCodes,
+  relianceLetterDecisions,
+  relianceLetterRequests,
+  reliances,
+  users,
+} from "../../schema/tables";
 import { PUBLIC_TOKEN_PATTERN } from "../../schema/validation/certificate";
 import type { RecordReliance } from "../../schema/validation/reliances";
 import { formatVerificationCode, normalizeVerificationCode } from "../../schema/verification-code";
@@ -145,7 +152,11 @@ export async function refuseIfNotStanding(db: Reader, code: ReliedCode) {
  */
 async function warningsFor(db: Reader, code: ReliedCode, lender: Lender, lenderName: string) {
   const warnings: RelianceWarning[] = [];
-  if (code.addressee && institutionKey(code.addressee) !== institutionKey(lenderName)) {
+  const letter = await lenderLetter(db, code.id, lender.companyId);
+  // A reliance letter in force is the issuer's answer to this warning.
+  const letterInForce =
+    letter?.state === "granted" && letter.relianceUntil !== null && letter.relianceUntil.getTime() >= startOfTodayUtc();
+  if (!letterInForce && code.addressee && institutionKey(code.addressee) !== institutionKey(lenderName)) {
     warnings.push({ kind: "addressed-to-another", message: ADDRESSED_TO_ANOTHER });
   }
   const [elsewhere] = await db
@@ -181,12 +192,36 @@ async function warningsFor(db: Reader, code: ReliedCode, lender: Lender, lenderN
   return warnings;
 }
 
-/** POST /api/reliances/check: the code, its standing and the warnings, recording nothing. */
+const startOfTodayUtc = () => new Date(new Date().toISOString().slice(0, 10)).getTime();
+
+/** The lender's own reliance-letter request for the code and the issuer's answer, if it asked. */
+async function lenderLetter(db: Reader, codeId: number, lenderCompanyId: number) {
+  const [letter] = await db
+    .select({
+      state: sql<LetterState>`coalesce(${relianceLetterDecisions.decision}, 'requested')`,
+      requestedAt: relianceLetterRequests.createdAt,
+      relianceUntil: relianceLetterDecisions.relianceUntil,
+      reason: relianceLetterDecisions.reason,
+    })
+    .from(relianceLetterRequests)
+    .leftJoin(relianceLetterDecisions, eq(relianceLetterDecisions.requestId, relianceLetterRequests.id))
+    .where(and(eq(relianceLetterRequests.codeId, codeId), eq(relianceLetterRequests.lenderCompanyId, lenderCompanyId)));
+  return letter ?? null;
+}
+
+/**
+ * POST /api/reliances/check: the code, its standing, the warnings and the lender's own letter
+ * request, recording nothing.
+ */
 export async function checkReliance(db: Database, lender: Lender, typed: string) {
   const lenderName = await verifiedLenderName(db, lender.companyId);
   const code = await findReliedCode(db, typed);
   await refuseIfNotStanding(db, code);
-  return { code: reliedCodeAnswer(code), warnings: await warningsFor(db, code, lender, lenderName) };
+  return {
+    code: reliedCodeAnswer(code),
+    warnings: await warningsFor(db, code, lender, lenderName),
+    letter: await lenderLetter(db, code.id, lender.companyId),
+  };
 }
 
 /** The reference as a lender types it, whatever the spacing and case: what is hashed and hinted. */

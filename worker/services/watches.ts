@@ -58,8 +58,13 @@ const watchReliances = sql<{ id: string; referenceHint: string; amount: string; 
   FROM ${reliances} r WHERE r.code_id = ${watches.codeId} AND r.lender_company_id = ${watches.lenderCompanyId}), '[]'::json)`;
 
 /** The lender's reliance-letter request on the code and the issuer's answer, if it asked. */
-const watchLetter = sql<{ state: LetterState; relianceUntil: string | null; reason: string | null } | null>`(
-  SELECT json_build_object('state', coalesce(d.decision, 'requested'),
+const watchLetter = sql<{
+  state: LetterState;
+  requestedAt: string;
+  relianceUntil: string | null;
+  reason: string | null;
+} | null>`(
+  SELECT json_build_object('state', coalesce(d.decision, 'requested'), 'requestedAt', ${sql.raw(isoText("q.created_at"))},
     'relianceUntil', ${sql.raw(isoText("d.reliance_until"))}, 'reason', d.reason)
   FROM reliance_letter_requests q LEFT JOIN reliance_letter_decisions d ON d.request_id = q.id
   WHERE q.code_id = ${watches.codeId} AND q.lender_company_id = ${watches.lenderCompanyId})`;

@@ -36,7 +36,7 @@ const CHANGE_LABELS: Record<NonNullable<WatchedCode["lastChange"]>["kind"], stri
 };
 
 function letterText(letter: NonNullable<WatchedCode["letter"]>) {
-  if (letter.state === "requested") return "Reliance letter requested";
+  if (letter.state === "requested") return `Reliance letter requested on ${formatDate(letter.requestedAt)}`;
   if (letter.state === "granted") return `Reliance letter granted until ${formatDate(letter.relianceUntil)}`;
   return `Reliance letter declined${letter.reason ? `: ${letter.reason}` : ""}`;
 }

@@ -15,7 +15,7 @@ import { useFailureToast, useFormFailure } from "../../../components/ui/failure-
 import { InputField } from "../../../components/ui/field";
 import { PageTitle } from "../../../components/ui/page-title";
 import { useToast } from "../../../components/ui/toast";
-import { todayDayMonthYear } from "../../../lib/format";
+import { formatDate, todayDayMonthYear } from "../../../lib/format";
 import { useCheckReliance, useRecordReliance, useRequestLetter, useWatchCode } from "../api/reliances";
 import { ReliedCodeSummary } from "./relied-code-summary";
 
@@ -48,6 +48,17 @@ function FindValuation({ initial, onChecked }: { initial: string; onChecked: (ch
       </Button>
     </form>
   );
+}
+
+/** Where the lender's own request for a letter stands. */
+function letterLine(letter: NonNullable<RelianceCheck["letter"]>) {
+  if (letter.state === "granted") {
+    return `The issuer extended reliance to your institution until ${formatDate(letter.relianceUntil)}.`;
+  }
+  if (letter.state === "declined") {
+    return `The issuer declined your request for a reliance letter${letter.reason ? `: ${letter.reason}` : ""}.`;
+  }
+  return `Reliance letter requested on ${formatDate(letter.requestedAt)}. You will be told when the issuer answers.`;
 }
 
 /**
@@ -197,8 +208,14 @@ export function RecordReliancePage() {
         {check ? (
           <>
             <ReliedCodeSummary check={check} />
-            {check.warnings.some((warning) => warning.kind === "addressed-to-another") && (
-              <AskForLetter code={check.code.token} />
+            {check.letter ? (
+              <p className="text-sm font-medium text-slate-700" data-letter={check.letter.state}>
+                {letterLine(check.letter)}
+              </p>
+            ) : (
+              check.warnings.some((warning) => warning.kind === "addressed-to-another") && (
+                <AskForLetter code={check.code.token} />
+              )
             )}
             <RecordLoan check={check} onBack={() => setCheck(null)} />
           </>

@@ -21,8 +21,12 @@ const valuesOf = (company: CurrentCompany): CompanyDetailsInput => ({
 const REVIEW_AFTER_RENAME =
   "ValuSeal has verified your company under this name: a new name is reviewed again before new codes show “Verified Authentic”.";
 
-/** The owner's edit form for the company's name, contact details and how long its valuations stay valid. */
-export function CompanyDetailsForm({ company }: { company: CurrentCompany }) {
+/**
+ * The owner's edit form for the company's name, contact details and how long its valuations stay
+ * valid; a lender's form names it an institution and has no validity period (it issues nothing).
+ */
+export function CompanyDetailsForm({ company, isLender = false }: { company: CurrentCompany; isLender?: boolean }) {
+  const noun = isLender ? "Institution" : "Company";
   const toast = useToast();
   const updateCompany = useUpdateCompany();
   const form = useForm<CompanyDetailsInput>({
@@ -62,7 +66,7 @@ export function CompanyDetailsForm({ company }: { company: CurrentCompany }) {
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       <InputField
-        label="Company Name"
+        label={`${noun} Name`}
         required
         autoComplete="organization"
         hint={company.verificationStatus === "verified" ? REVIEW_AFTER_RENAME : undefined}
@@ -71,7 +75,7 @@ export function CompanyDetailsForm({ company }: { company: CurrentCompany }) {
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <InputField
-          label="Company Email"
+          label={`${noun} Email`}
           type="email"
           required
           autoComplete="email"
@@ -91,7 +95,7 @@ export function CompanyDetailsForm({ company }: { company: CurrentCompany }) {
           />
         )}
         <InputField
-          label="Company Phone"
+          label={`${noun} Phone`}
           type="tel"
           autoComplete="tel"
           error={errors.phone?.message}
@@ -99,23 +103,25 @@ export function CompanyDetailsForm({ company }: { company: CurrentCompany }) {
         />
       </div>
       <InputField
-        label="Company Location"
+        label={`${noun} Location`}
         autoComplete="address-level2"
         error={errors.location?.message}
         {...form.register("location")}
       />
-      <InputField
-        label="Validity period (days)"
-        type="number"
-        inputMode="numeric"
-        min={VALIDITY_DAYS.min}
-        max={VALIDITY_DAYS.max}
-        step={1}
-        containerClassName="sm:max-w-xs"
-        hint={`How long a valuation may be relied on after its valuation date, ${VALIDITY_DAYS.min} to ${VALIDITY_DAYS.max} days. A change applies to new codes; codes already issued keep their Valid Until.`}
-        error={errors.validityDays?.message}
-        {...form.register("validityDays")}
-      />
+      {!isLender && (
+        <InputField
+          label="Validity period (days)"
+          type="number"
+          inputMode="numeric"
+          min={VALIDITY_DAYS.min}
+          max={VALIDITY_DAYS.max}
+          step={1}
+          containerClassName="sm:max-w-xs"
+          hint={`How long a valuation may be relied on after its valuation date, ${VALIDITY_DAYS.min} to ${VALIDITY_DAYS.max} days. A change applies to new codes; codes already issued keep their Valid Until.`}
+          error={errors.validityDays?.message}
+          {...form.register("validityDays")}
+        />
+      )}
       <div className="flex justify-end">
         <Button type="submit" disabled={updateCompany.isPending || !isDirty}>
           {updateCompany.isPending ? "Saving..." : "Save Changes"}

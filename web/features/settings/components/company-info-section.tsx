@@ -4,14 +4,14 @@ import { CompanySection } from "./company-section";
 import { DetailList } from "../../../components/ui/detail-list";
 import { PendingEmailNotice } from "./pending-email-notice";
 
-function CompanyDetailsView({ company }: { company: CurrentCompany }) {
+function CompanyDetailsView({ company, noun }: { company: CurrentCompany; noun: string }) {
   return (
     <DetailList
       rows={[
-        ["Company Name", company.name],
-        ["Company Email", company.email],
-        ["Company Phone", company.phone],
-        ["Company Location", company.location],
+        [`${noun} Name`, company.name],
+        [`${noun} Email`, company.email],
+        [`${noun} Phone`, company.phone],
+        [`${noun} Location`, company.location],
       ]}
     />
   );
@@ -26,11 +26,14 @@ export function CompanyInfoSection({ isOwner, isLender = false }: { isOwner: boo
   const use = isLender
     ? "Certificates prepared for your institution are matched by this name."
     : "Shown on your verification certificates.";
+  const noun = isLender ? "Institution" : "Company";
   return (
     <CompanySection
-      title="Company Information"
+      title={`${noun} Information`}
       description={
-        isOwner ? `${use} Only you, as the owner, can change it.` : `${use} Only the company owner can change it.`
+        isOwner
+          ? `${use} Only you, as the owner, can change it.`
+          : `${use} Only the ${noun.toLowerCase()}'s owner can change it.`
       }
       loadingLabel="Loading company details..."
     >
@@ -41,7 +44,11 @@ export function CompanyInfoSection({ isOwner, isLender = false }: { isOwner: boo
               Waiting for {company.pendingEmail.email} to confirm — the company email stays {company.email} until then.
             </PendingEmailNotice>
           )}
-          {isOwner ? <CompanyDetailsForm company={company} /> : <CompanyDetailsView company={company} />}
+          {isOwner ? (
+            <CompanyDetailsForm company={company} isLender={isLender} />
+          ) : (
+            <CompanyDetailsView company={company} noun={noun} />
+          )}
         </>
       )}
     </CompanySection>
