@@ -2170,12 +2170,13 @@ export interface paths {
     };
     /**
      * The watched codes that changed
-     * @description For lenders that cannot take webhooks: every code the lender watches (each reliance is a watch) whose state changed after `changedSince` (revoked, replaced, expired, reinstated, its issuer suspended, or relied on by another institution), oldest change first, at most 500 at a time. Poll with the last item's `changedAt` (the change at that moment may come again; none is missed); `hasMore` says to ask again at once. Without `changedSince`, every watched code. The answer carries an `ETag`: send it as `If-None-Match` and an unchanged answer is 304 with no body.
+     * @description For lenders that cannot take webhooks: every code the lender watches (each reliance is a watch) whose state changed (revoked, replaced, expired, reinstated, its issuer suspended, or relied on by another institution), oldest change first, at most 500 at a time. Poll with the answer's `cursor` to get only what changed after it; `hasMore` says to ask again at once. The first time, ask without parameters for every watched code, or with `changedSince` for the changes after a moment. A change is timed when the firm's or ValuSeal's action began: one still being saved as you poll (a matter of seconds) can land just before your cursor, so a poller that must see every change also asks, now and then, with `changedSince` a few minutes back, or takes webhooks. The answer carries an `ETag`: send it as `If-None-Match` and an unchanged answer is 304 with no body.
      */
     get: {
       parameters: {
         query?: {
           changedSince?: string;
+          cursor?: string;
         };
         header?: {
           "if-none-match"?: string;
@@ -2297,8 +2298,10 @@ export interface paths {
                   reason: string | null;
                 } | null;
               }[];
-              /** @description More changed: ask again with the last item's changedAt */
+              /** @description More changed than one answer holds: ask again at once with `cursor` */
               hasMore: boolean;
+              /** @description Send it back as `cursor` to get only what changed after this answer */
+              cursor: string | null;
             };
           };
         };

@@ -102,7 +102,11 @@ export type WatchedCode = z.infer<typeof watchedCodeAnswer>;
 /** GET /api/v1/watches: the changes since the time asked, oldest first. */
 export const watchFeedAnswer = z.strictObject({
   items: z.array(watchedCodeAnswer),
-  hasMore: z.boolean().meta({ description: "More changed: ask again with the last item's changedAt" }),
+  hasMore: z.boolean().meta({ description: "More changed than one answer holds: ask again at once with `cursor`" }),
+  cursor: z
+    .string()
+    .nullable()
+    .meta({ description: "Send it back as `cursor` to get only what changed after this answer" }),
 });
 
 /** A reliance-letter request as the issuing firm sees it: the lender is named, since the letter is addressed to it. */

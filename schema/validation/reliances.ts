@@ -51,11 +51,21 @@ export const portfolioQuerySchema = paginationQuerySchema.extend({
 export type PortfolioQuery = z.infer<typeof portfolioQuerySchema>;
 export const portfolioExportQuerySchema = portfolioQuerySchema.pick({ show: true });
 
-/** GET /api/v1/watches: the watched codes that changed after this moment (ISO 8601), or all of them. */
+const CHANGED_SINCE_FORMAT = "changedSince must be an ISO 8601 time, like 2026-11-20T08:00:00Z";
+
+/**
+ * GET /api/v1/watches: the watched codes that changed after the cursor of the previous answer, or
+ * after a moment (ISO 8601, years 1970 to 9999), or all of them.
+ */
 export const watchFeedQuerySchema = z.object({
   changedSince: z.iso
-    .datetime({ offset: true, error: "changedSince must be an ISO 8601 time, like 2026-11-20T08:00:00Z" })
+    .datetime({ offset: true, error: CHANGED_SINCE_FORMAT })
     .transform((text) => new Date(text))
+    .refine((moment) => moment.getUTCFullYear() >= 1970 && moment.getUTCFullYear() <= 9999, CHANGED_SINCE_FORMAT)
+    .optional(),
+  cursor: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,200}$/, "Send back a cursor this feed answered")
     .optional(),
 });
 

@@ -16,6 +16,7 @@ import { formatVerificationCode } from "../../schema/verification-code";
 import type { Bindings } from "../../worker/env";
 import worker from "../../worker/index";
 import {
+  LENDER_NO_LONGER_VERIFIED,
   LETTER_ALREADY_ANSWERED,
   LETTER_ALREADY_REQUESTED,
   LETTER_NOT_NEEDED,
@@ -236,10 +237,16 @@ describe("one valuation relied on by two institutions", () => {
     // The earlier lender's email names only the lender it is addressed to; the issuer's, no lender.
     expect(toLender.text).not.toMatch(/Lakeside|HB-0001|LS-0002/);
     expect(toIssuer.text).not.toMatch(/Harbour|Lakeside|HB-0001|LS-0002/);
+    // Another loan of the second lender is not a third institution: nobody is alerted again.
+    await relyOk(second, code.publicToken, "LS-0003");
+    await relyOk(first, code.publicToken, "HB-0004");
     // The second lender was warned before recording; it is not alerted of its own reliance.
     expect((await emailsTo(second.email)).filter((mail) => mail.subject.includes("relies on"))).toEqual([]);
 
-    const [issuerEvent] = await eventsOf(issuer, "reliance.duplicate");
+    const issuerEvents = await eventsOf(issuer, "reliance.duplicate");
+    expect(issuerEvents).toHaveLength(1);
+    expect(await eventsOf(first, "reliance.duplicate")).toHaveLength(1);
+    const [issuerEvent] = issuerEvents;
     expect(issuerEvent!.data).toMatchObject({ code: { id: code.publicToken }, institutions: 2 });
     const [lenderEvent] = await eventsOf(first, "reliance.duplicate");
     expect(lenderEvent!.data).toMatchObject({ code: { id: code.publicToken } });
@@ -415,6 +422,31 @@ describe("reliance letters", () => {
       reason: "Instructed by another bank",
     });
 
+    // A letter names the lender on the certificate: not while ValuSeal is reviewing it again.
+    const renamed = await registerLender("Original Bank Limited");
+    const renamedCode = await insertCode(firm, { addressee: "Another Bank PLC" });
+    await api("/api/reliances/letters", { token: renamed.token, body: { code: renamedCode.publicToken } });
+    await withDb((db) =>
+      db.execute(
+        `UPDATE companies SET name = 'Big Bank Limited', verification_status = 'pending' WHERE id = ${companyIdOf(renamed)}`,
+      ),
+    );
+    const pending = codeRelianceAnswer.parse(
+      (await api(`/api/qr-codes/${renamedCode.id}/reliance`, { token: firm.token })).body,
+    ).letters[0]!;
+    const refusedGrant = await api(`/api/qr-codes/${renamedCode.id}/reliance-letters/${pending.id}`, {
+      token: firm.token,
+      body: { decision: "granted", relianceUntil: formatDate(new Date(Date.now() + 30 * DAY_MS), "short") },
+    });
+    expect([refusedGrant.status, refusedGrant.body.message]).toEqual([409, LENDER_NO_LONGER_VERIFIED]);
+    for (const letterId of ["%00", "x".repeat(300), "short"]) {
+      const odd = await api(`/api/qr-codes/${renamedCode.id}/reliance-letters/${letterId}`, {
+        token: firm.token,
+        body: { decision: "declined", reason: "No" },
+      });
+      expect(odd.status, letterId).toBe(404);
+    }
+
     const own = await insertCode(firm, { addressee: "SUMMIT BANK LTD" });
     const needless = await api("/api/reliances/letters", { token: lender.token, body: { code: own.publicToken } });
     expect([needless.status, needless.body.message]).toEqual([409, LETTER_NOT_NEEDED]);
@@ -449,19 +481,31 @@ describe("the integration API for lenders", () => {
     const unchanged = await api("/api/v1/watches", { token: key, headers: { "If-None-Match": etag } });
     expect(unchanged.status).toBe(304);
 
-    const since = feed.items.at(-1)!.changedAt;
-    const quiet = await api(`/api/v1/watches?changedSince=${encodeURIComponent(since)}`, { token: key });
-    expect(watchFeedAnswer.parse(quiet.body).items.length).toBeLessThanOrEqual(1);
+    // From the answer's cursor: nothing new, then only the revoked code.
+    const after = (cursor: string | null) => api(`/api/v1/watches?cursor=${cursor}`, { token: key });
+    const quiet = watchFeedAnswer.parse((await after(feed.cursor)).body);
+    expect(quiet).toEqual({ items: [], hasMore: false, cursor: feed.cursor });
 
     expect((await revoke(firm, first.id)).status).toBe(200);
-    const changed = await api(`/api/v1/watches?changedSince=${encodeURIComponent(since)}`, { token: key });
-    const changes = watchFeedAnswer.parse(changed.body).items;
-    expect(changes.at(-1)).toMatchObject({ code: { token: first.publicToken, status: "revoked" } });
-    expect(changes.map((item) => item.code.token)).not.toContain(undefined);
+    const changed = watchFeedAnswer.parse((await after(feed.cursor)).body);
+    expect(changed.items.map((item) => [item.code.token, item.code.status])).toEqual([[first.publicToken, "revoked"]]);
+    expect(changed.items[0]!.lastChange).toMatchObject({ kind: "code.revoked" });
+    expect(watchFeedAnswer.parse((await after(changed.cursor)).body).items).toEqual([]);
+    const since = encodeURIComponent(feed.items[0]!.changedAt);
+    const sinceFirst = watchFeedAnswer.parse((await api(`/api/v1/watches?changedSince=${since}`, { token: key })).body);
+    expect(sinceFirst.items.map((item) => item.code.token)).toEqual([second.publicToken, first.publicToken]);
     const changedEtag = (await api("/api/v1/watches", { token: key, headers: { "If-None-Match": etag } })).status;
     expect(changedEtag).toBe(200);
 
-    expect((await api("/api/v1/watches?changedSince=yesterday", { token: key })).status).toBe(400);
+    for (const query of [
+      "changedSince=yesterday",
+      "changedSince=0000-01-01T00:00:00Z",
+      "cursor=bm90LWEtY3Vyc29y",
+      "cursor=a+b",
+    ]) {
+      const refused = await api(`/api/v1/watches?${query}`, { token: key });
+      expect(refused.status, query).toBe(400);
+    }
   });
 
   it("keys and webhooks take only their own organisation's permissions and events", async () => {
@@ -493,6 +537,19 @@ describe("the integration API for lenders", () => {
       body: { code: code.publicToken, reference: "X-1", amount: "1", reliedOn: formatDate(new Date(), "short") },
     });
     expect(refused.status).toBe(403);
+  });
+});
+
+describe("a short loan reference", () => {
+  it("is never kept whole: at most half of it is shown masked", async () => {
+    const lender = await registerLender();
+    const code = await insertCode(firm);
+    const res = await relyOk(lender, code.publicToken, "Q7X");
+    expect(res.body.reliance.maskedReference).toBe("••••X");
+    const hints = await withDb((db) =>
+      db.execute(`SELECT reference_hint FROM reliances WHERE lender_company_id = ${companyIdOf(lender)}`),
+    );
+    expect(hints.rows).toEqual([{ reference_hint: "X" }]);
   });
 });
 

@@ -39,6 +39,10 @@ export const LETTER_ALREADY_REQUESTED = "Your institution already asked for a re
 export const LETTER_REQUESTED = "Reliance letter requested. You will be told when the issuer answers.";
 export const LETTER_NOT_FOUND = "Reliance letter request not found";
 export const LETTER_ALREADY_ANSWERED = "This request has already been answered";
+export const LENDER_NO_LONGER_VERIFIED =
+  "ValuSeal is reviewing this lender's identity again, so a letter cannot name it now. Decline, or answer once it is verified.";
+/** Request ids are randomToken(20). */
+const LETTER_ID_FORMAT = /^[A-Za-z0-9]{20}$/;
 
 const summary = (code: {
   verificationCode: string | null;
@@ -59,7 +63,7 @@ const summary = (code: {
 export async function requestLetter(db: TransactionalDatabase, outbox: Outbox, lender: Lender, typed: string) {
   return db.transaction(async (tx) => {
     const lenderName = await verifiedLenderName(tx, lender.companyId);
-    const code: ReliedCode = await findReliedCode(tx, typed);
+    const code: ReliedCode = await findReliedCode(tx, typed, { lock: true });
     await refuseIfNotStanding(tx, code);
     if (!code.addressee || institutionKey(code.addressee) === institutionKey(lenderName)) {
       throw new ApiError(409, LETTER_NOT_NEEDED);
@@ -144,12 +148,14 @@ export async function decideLetter(
   input: LetterDecisionInput,
 ) {
   const codeId = parseId(rawCodeId, CODE_NOT_FOUND);
+  if (!LETTER_ID_FORMAT.test(letterId)) throw notFound(LETTER_NOT_FOUND);
   await db.transaction(async (tx) => {
     const [request] = await tx
       .select({
         id: relianceLetterRequests.id,
         lenderCompanyId: relianceLetterRequests.lenderCompanyId,
         lenderName: companies.name,
+        lenderVerified: sql<boolean>`${companies.verificationStatus} = 'verified' AND ${companies.isActive}`,
         issuerName: qrCodes.issuerName,
         verificationCode: qrCodes.verificationCode,
         propertyAddress: qrCodes.propertyAddress,
@@ -167,6 +173,8 @@ export async function decideLetter(
       );
     if (!request) throw notFound(LETTER_NOT_FOUND);
     const granted = input.decision === "granted";
+    // A letter names the lender on the public certificate: only as ValuSeal has verified it, now.
+    if (granted && !request.lenderVerified) throw new ApiError(409, LENDER_NO_LONGER_VERIFIED);
     const [decided] = await tx
       .insert(relianceLetterDecisions)
       .values({

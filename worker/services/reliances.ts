@@ -97,15 +97,20 @@ export const reliedCodeColumns = {
 };
 
 /** The code a lender names by its token (a scanned address) or its verification code as typed. */
-export async function findReliedCode(db: Reader, typed: string) {
+export async function findReliedCode(db: Reader, typed: string, options: { lock?: boolean } = {}) {
   const token = PUBLIC_TOKEN_PATTERN.test(typed) ? typed : null;
   const verificationCode = token ? null : normalizeVerificationCode(typed);
   if (!token && !verificationCode) throw notFound(RELIED_CODE_NOT_FOUND);
-  const [code] = await db
+  const query = db
     .select(reliedCodeColumns)
     .from(qrCodes)
     .where(token ? eq(qrCodes.publicToken, token) : eq(qrCodes.verificationCode, verificationCode!))
     .limit(1);
+  // In a transaction that records against the code: a revocation or reinstatement under way (which
+  // holds the row FOR UPDATE) is waited for and its outcome read, so nothing is recorded on a code
+  // that was just withdrawn without its lender being told. Scan counts (FOR NO KEY UPDATE) do not
+  // conflict with this lock.
+  const [code] = options.lock ? await query.for("key share") : await query;
   if (!code) throw notFound(RELIED_CODE_NOT_FOUND);
   return code;
 }
@@ -227,6 +232,15 @@ export async function checkReliance(db: Database, lender: Lender, typed: string)
 /** The reference as a lender types it, whatever the spacing and case: what is hashed and hinted. */
 const normalizedReference = (reference: string) => reference.normalize("NFKC").trim().toUpperCase();
 
+/**
+ * What is kept of the reference to show it masked: its last four characters, and never more than
+ * half of it, so a short reference is not kept whole.
+ */
+function referenceHint(reference: string) {
+  const kept = Math.min(4, Math.floor(reference.length / 2));
+  return kept === 0 ? "" : reference.slice(-kept);
+}
+
 /** "••••4821": the last four characters only. */
 export const maskedReference = (hint: string) => `••••${hint}`;
 
@@ -246,12 +260,18 @@ export async function recordReliance(
 ) {
   const recorded = await db.transaction(async (tx) => {
     const lenderName = await verifiedLenderName(tx, lender.companyId);
-    const code = await findReliedCode(tx, input.code);
+    const code = await findReliedCode(tx, input.code, { lock: true });
     await refuseIfNotStanding(tx, code);
     // Two institutions recording at once must each see the other: one code's reliances are recorded
     // one at a time (a lock on the code's id, not its row, which scans count on).
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${RELIANCE_LOCK}, ${code.id})`);
     const warnings = await warningsFor(tx, code, lender, lenderName);
+    const [earlier] = await tx
+      .select({ id: reliances.id })
+      .from(reliances)
+      .where(and(eq(reliances.codeId, code.id), eq(reliances.lenderCompanyId, lender.companyId)))
+      .limit(1);
+    const alreadyRelied = earlier !== undefined;
     const reference = normalizedReference(input.reference);
     const [row] = await tx
       .insert(reliances)
@@ -261,7 +281,7 @@ export async function recordReliance(
         lenderCompanyId: lender.companyId,
         recordedBy: lender.userId,
         referenceHash: await keyedHash(hashKey, REFERENCE_HASH_PURPOSE, `${lender.companyId}:${reference}`),
-        referenceHint: reference.slice(-4),
+        referenceHint: referenceHint(reference),
         amount: input.amount,
         currency: code.currency,
         reliedOn: input.reliedOn,
@@ -270,7 +290,9 @@ export async function recordReliance(
       .returning({ publicId: reliances.publicId });
     if (!row) throw new ApiError(409, RELIANCE_ALREADY_RECORDED);
     await ensureWatch(tx, code.id, lender);
-    if (warnings.some((warning) => warning.kind === "relied-on-elsewhere")) {
+    // Another loan of a lender already relying is not a second institution: only a lender's first
+    // reliance on a code already relied on elsewhere alerts the others.
+    if (warnings.some((warning) => warning.kind === "relied-on-elsewhere") && !alreadyRelied) {
       await alertDuplicateReliance(tx, outbox, code.id, lender.companyId);
     }
     return { publicId: row.publicId, warnings };

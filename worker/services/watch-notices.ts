@@ -161,24 +161,29 @@ interface NoticeEmailRow {
 
 /**
  * Emails the lenders' users about the notices (one email per user, kind and issuer, listing the
- * codes) and marks the notices emailed once the queue has taken every message. Notices already
- * emailed are skipped, so the request and the cron never send one twice.
+ * codes). The notices are claimed first (marked emailed in the statement that reads them), so two
+ * senders at once (a request and the cron) never both send one; if the queue refuses the emails,
+ * the claim is given back for the cron to try again, and the failure is thrown.
  */
 export async function sendWatchNotices(env: Pick<Bindings, "EMAILS">, db: Queryable, noticeIds: number[]) {
   if (noticeIds.length === 0) return 0;
   const result = await db.execute(sql`
+    WITH notice AS (
+      UPDATE watch_notices SET emailed_at = now()
+      WHERE id = ANY(${idArray(noticeIds)}::bigint[]) AND emailed_at IS NULL
+      RETURNING id, kind, watch_id
+    )
     SELECT notice.id AS notice_id, notice.kind, lender.id AS lender_company_id, lender.name AS lender_name,
       code.issuer_name, code.verification_code, code.property_address AS address,
       to_char(code.valid_until AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS valid_until,
       code.revoked_reason AS reason, successor.verification_code AS replacement,
       coalesce((SELECT array_agg(member.email ORDER BY member.id) FROM users member
         WHERE member.company_id = lender.id AND member.is_active AND member.email_verified_at IS NOT NULL), '{}') AS recipients
-    FROM watch_notices notice
+    FROM notice
     JOIN watches watch ON watch.id = notice.watch_id
     JOIN companies lender ON lender.id = watch.lender_company_id
     JOIN qr_codes code ON code.id = watch.code_id
     LEFT JOIN qr_codes successor ON successor.id = code.superseded_by_id
-    WHERE notice.id = ANY(${idArray(noticeIds)}::bigint[]) AND notice.emailed_at IS NULL
     ORDER BY notice.id`);
   const rows = rowsOf<NoticeEmailRow>(result);
   if (rows.length === 0) return 0;
@@ -201,9 +206,13 @@ export async function sendWatchNotices(env: Pick<Bindings, "EMAILS">, db: Querya
       codes,
     }));
   });
-  await queueEmailsNow(env as Bindings, messages);
-  await db.execute(sql`UPDATE watch_notices SET emailed_at = now()
-    WHERE id = ANY(${idArray(rows.map((row) => Number(row.notice_id)))}::bigint[])`);
+  try {
+    await queueEmailsNow(env as Bindings, messages);
+  } catch (error) {
+    await db.execute(sql`UPDATE watch_notices SET emailed_at = NULL
+      WHERE id = ANY(${idArray(rows.map((row) => Number(row.notice_id)))}::bigint[])`);
+    throw error;
+  }
   return rows.length;
 }
 

@@ -8,6 +8,7 @@ import type { Database, Queryable, Reader } from "../db";
 import { isoText } from "../lib/code-status";
 import { fetchPage, type PageRange } from "../lib/pagination";
 import { randomToken } from "../lib/random";
+import { badRequest } from "../lib/errors";
 import {
   findReliedCode,
   type Lender,
@@ -86,8 +87,12 @@ interface WatchSelection {
   order?: "changed" | "newest";
 }
 
-/** A watched code as the answers carry it: without the row id that only the CSV file's batches use. */
-const withoutRowId = <Row extends { rowId: number }>({ rowId: _rowId, ...watch }: Row) => watch;
+/** A watched code as the answers carry it: without the row id and exact time that only cursors use. */
+const withoutRowId = <Row extends { rowId: number; changedAtExact: string }>({
+  rowId: _rowId,
+  changedAtExact: _changedAtExact,
+  ...watch
+}: Row) => watch;
 
 /** The lender's watched codes as its screens and API show them; never another lender's. */
 export async function watchedCodes(
@@ -102,6 +107,7 @@ export async function watchedCodes(
       code: reliedCodeColumns,
       watchingSince: watches.createdAt,
       changedAt: sql<Date>`${changedAtSql}`.mapWith((value: string) => new Date(value)),
+      changedAtExact: sql<string>`to_char(${changedAtSql} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
       lastChange: lastNotice,
       supersededBy: { token: successor.publicToken, verificationCode: successor.verificationCode },
       reliances: watchReliances,
@@ -147,21 +153,61 @@ export function portfolioPage(db: Reader, lenderCompanyId: number, query: Portfo
   );
 }
 
-/** The watches feed answers at most this many changes; `hasMore` says to ask again from the last one. */
+/** The watches feed answers at most this many changes; `hasMore` says to ask again at once. */
 export const WATCH_FEED_LIMIT = 500;
 
+/** Where a poller stands in the feed: the last change it got, exact to the microsecond, and its watch. */
+interface FeedPosition {
+  at: string;
+  rowId: number;
+}
+
+/** base64url, so the cursor needs no escaping in a query string. */
+const encodeCursor = ({ at, rowId }: FeedPosition) =>
+  btoa(`${at}|${rowId}`).replaceAll("+", "-").replaceAll("/", "_").replaceAll("=", "");
+
+export const NOT_A_CURSOR = "cursor: Send back a cursor this feed answered";
+
+function decodeCursor(cursor: string): FeedPosition {
+  let text: string;
+  try {
+    text = atob(cursor.replaceAll("-", "+").replaceAll("_", "/"));
+  } catch {
+    throw badRequest("Validation failed", [NOT_A_CURSOR]);
+  }
+  const match = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)\|(\d{1,10})$/.exec(text);
+  if (!match) throw badRequest("Validation failed", [NOT_A_CURSOR]);
+  return { at: match[1]!, rowId: Number(match[2]) };
+}
+
 /**
- * GET /api/v1/watches: the watched codes that changed after `changedSince` (every watch without
- * it), oldest change first, so a poller asks again with the last `changedAt` it got.
+ * GET /api/v1/watches: the watched codes that changed after the poller's `cursor` (or after
+ * `changedSince`, or every watch without either), oldest change first, in (change time, watch)
+ * order, with the cursor to ask from next. Times are compared to the microsecond, and ties are
+ * broken by the watch, so a large batch of changes at one moment (a suspension, the cron's expiry
+ * run) is paged through without loss or repetition.
  */
-export async function watchFeed(db: Reader, lenderCompanyId: number, changedSince: Date | undefined) {
-  // Times are kept to the microsecond and answered to the millisecond: asking again from the last
-  // `changedAt` may repeat that change, and never misses one.
-  const where = changedSince ? sql`${changedAtSql} > ${changedSince.toISOString()}::timestamptz` : undefined;
-  const items = await watchedCodes(db, lenderCompanyId, {
+export async function watchFeed(
+  db: Reader,
+  lenderCompanyId: number,
+  { changedSince, cursor }: { changedSince?: Date; cursor?: string },
+) {
+  const after = cursor ? decodeCursor(cursor) : undefined;
+  const where = after
+    ? sql`(${changedAtSql}, ${watches.id}) > (${after.at}::timestamptz, ${after.rowId})`
+    : changedSince
+      ? sql`${changedAtSql} > ${changedSince.toISOString()}::timestamptz`
+      : undefined;
+  const rows = await watchedCodes(db, lenderCompanyId, {
     where,
     order: "changed",
     range: { limit: WATCH_FEED_LIMIT + 1, offset: 0 },
   });
-  return { items: items.slice(0, WATCH_FEED_LIMIT).map(withoutRowId), hasMore: items.length > WATCH_FEED_LIMIT };
+  const items = rows.slice(0, WATCH_FEED_LIMIT);
+  const last = items.at(-1);
+  return {
+    items: items.map(withoutRowId),
+    hasMore: rows.length > WATCH_FEED_LIMIT,
+    cursor: last ? encodeCursor({ at: last.changedAtExact, rowId: last.rowId }) : (cursor ?? null),
+  };
 }

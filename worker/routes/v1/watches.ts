@@ -16,7 +16,7 @@ const feed = createRoute({
   path: "/",
   tags: ["Reliance"],
   summary: "The watched codes that changed",
-  description: `For lenders that cannot take webhooks: every code the lender watches (each reliance is a watch) whose state changed after \`changedSince\` (revoked, replaced, expired, reinstated, its issuer suspended, or relied on by another institution), oldest change first, at most ${WATCH_FEED_LIMIT} at a time. Poll with the last item's \`changedAt\` (the change at that moment may come again; none is missed); \`hasMore\` says to ask again at once. Without \`changedSince\`, every watched code. The answer carries an \`ETag\`: send it as \`If-None-Match\` and an unchanged answer is 304 with no body.`,
+  description: `For lenders that cannot take webhooks: every code the lender watches (each reliance is a watch) whose state changed (revoked, replaced, expired, reinstated, its issuer suspended, or relied on by another institution), oldest change first, at most ${WATCH_FEED_LIMIT} at a time. Poll with the answer's \`cursor\` to get only what changed after it; \`hasMore\` says to ask again at once. The first time, ask without parameters for every watched code, or with \`changedSince\` for the changes after a moment. A change is timed when the firm's or ValuSeal's action began: one still being saved as you poll (a matter of seconds) can land just before your cursor, so a poller that must see every change also asks, now and then, with \`changedSince\` a few minutes back, or takes webhooks. The answer carries an \`ETag\`: send it as \`If-None-Match\` and an unchanged answer is 304 with no body.`,
   security: KEY_SECURITY,
   middleware: [requireApiKey("watches:read")] as const,
   request: {
@@ -32,7 +32,7 @@ const feed = createRoute({
 
 /** /api/v1/watches: the watch feed a lender polls, with an ETag so an unchanged answer costs nothing. */
 export const v1WatchRoutes = documentedRoutes().openapi(feed, async (c) => {
-  const answer = await watchFeed(c.var.db, keyCompanyId(c), c.req.valid("query").changedSince);
+  const answer = await watchFeed(c.var.db, keyCompanyId(c), c.req.valid("query"));
   const body = JSON.stringify(answer);
   const etag = `"${await sha256Hex(body)}"`;
   const headers = { ETag: etag, "Cache-Control": "private, no-cache" };
