@@ -16,6 +16,9 @@ const ROUTE_WARMUP = 3;
 export const REAL_SERVER_CONNECTIONS = 50;
 export const CPU_REQUESTS = 2000;
 export const BURST_SCANS = 500;
+export const NEIGHBOUR_BURST_SCANS = 1000;
+export const NEIGHBOUR_PROBES = 4;
+const NEIGHBOUR_IDLE_MS = 5000;
 export const HOT_COMPANY_CODES = 50;
 const LOAD_SECONDS = 10;
 const WARMUP_SECONDS = 3;
@@ -81,7 +84,14 @@ export async function timeRoutes(origin: string, { account, code }: Subject): Pr
         if (res.status !== 200) throw new Error(`GET ${probe.path} answered ${res.status}`);
       } else {
         const body = probe.method === "POST" ? newCodeBody(code.valuerId) : undefined;
-        const res = await requestJson(origin, probe.path, { method: probe.method, body, token: account.token });
+        // The create screen sends a fresh Idempotency-Key with every code, so the probe does too.
+        const headers = probe.method === "POST" ? { "Idempotency-Key": crypto.randomUUID() } : undefined;
+        const res = await requestJson(origin, probe.path, {
+          method: probe.method,
+          body,
+          token: account.token,
+          headers,
+        });
         if (res.status !== (probe.method === "POST" ? 201 : 200)) {
           throw new Error(`${probe.method} ${probe.path} answered ${res.status} ${JSON.stringify(res.body)}`);
         }
@@ -239,6 +249,118 @@ async function seedSpreadCodes(pool: pg.Pool, hotCompanyId: number) {
   };
 }
 
+export interface NeighbourRun {
+  phase: string;
+  /** Other companies' scans answered while the phase ran, and their latency (ms). */
+  requests: number;
+  p50: number;
+  p90: number;
+  /** Most server backends seen waiting for a lock at once (sampled every 10 ms). */
+  peakLockWaits: number;
+  /** The burst's own scans: answered 200, and how long they took; null for the idle run. */
+  burst: { ok: number; seconds: number } | null;
+}
+
+const percentile = (samples: number[], fraction: number) => {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
+};
+
+const scanOnce = async (origin: string, path: string) => {
+  const res = await fetch(`${origin}${path}`, {
+    headers: { "User-Agent": PHONE_USER_AGENT, "CF-Connecting-IP": nextClientAddress() },
+  });
+  await res.arrayBuffer();
+  return res.status;
+};
+
+/**
+ * Other companies' scans, NEIGHBOUR_PROBES at a time one after another (a steady trickle, not a
+ * load), timed while `during` runs: idle, or a burst of NEIGHBOUR_BURST_SCANS sent at once. Only
+ * the scans that started before `during` ended are counted. Lock waits are sampled meanwhile.
+ */
+async function neighboursDuring(
+  origin: string,
+  pool: pg.Pool,
+  phase: string,
+  otherPaths: string[],
+  during: () => Promise<NeighbourRun["burst"]>,
+): Promise<NeighbourRun> {
+  let running = true;
+  const latencies: number[] = [];
+  let next = 0;
+  const probes = Array.from({ length: NEIGHBOUR_PROBES }, async () => {
+    while (running) {
+      const path = otherPaths[next++ % otherPaths.length]!;
+      const start = performance.now();
+      const status = await scanOnce(origin, path);
+      if (status !== 200) throw new Error(`GET ${path} answered ${status} during "${phase}"`);
+      // A scan that started after the phase ended is not part of it.
+      if (running) latencies.push(performance.now() - start);
+    }
+  });
+  let peakLockWaits = 0;
+  const sampler = (async () => {
+    while (running) {
+      const { rows } = await pool.query<{ n: string }>(
+        "SELECT count(*) AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock'",
+      );
+      peakLockWaits = Math.max(peakLockWaits, Number(rows[0]?.n));
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  })();
+  // The trickle settles before the phase begins.
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  latencies.length = 0;
+  const burst = await during();
+  running = false;
+  await Promise.all([...probes, sampler]);
+  return {
+    phase,
+    requests: latencies.length,
+    p50: percentile(latencies, 0.5),
+    p90: percentile(latencies, 0.9),
+    peakLockWaits,
+    burst,
+  };
+}
+
+/** NEIGHBOUR_BURST_SCANS scans sent at once, each from its own address, over `paths` in turn. */
+async function burstOver(origin: string, paths: string[]) {
+  const start = performance.now();
+  const statuses = await Promise.all(
+    Array.from({ length: NEIGHBOUR_BURST_SCANS }, (_, index) =>
+      scanOnce(origin, paths[index % paths.length]!).catch(() => 0),
+    ),
+  );
+  return { ok: statuses.filter((status) => status === 200).length, seconds: (performance.now() - start) / 1000 };
+}
+
+/**
+ * Steady scans of other companies' codes, idle and then beside a burst of one code, and beside a
+ * burst of the same size spread over many codes of one company: the last one carries the same
+ * load without a shared hot row, so the difference between the two bursts is what one hot code
+ * costs its neighbours, and the difference from idle is what the load itself costs on this machine.
+ */
+async function neighbourRuns(origin: string, pool: pg.Pool, hotPath: string, spreadPaths: string[], others: string[]) {
+  return [
+    await neighboursDuring(origin, pool, "Idle", others, async () => {
+      await new Promise((resolve) => setTimeout(resolve, NEIGHBOUR_IDLE_MS));
+      return null;
+    }),
+    await neighboursDuring(origin, pool, `A burst of ${NEIGHBOUR_BURST_SCANS} scans of one code`, others, () =>
+      burstOver(origin, [hotPath]),
+    ),
+    await neighboursDuring(
+      origin,
+      pool,
+      `A burst of ${NEIGHBOUR_BURST_SCANS} scans over ${spreadPaths.length} codes of one company`,
+      others,
+      () => burstOver(origin, spreadPaths),
+    ),
+  ];
+}
+
 /** Load over several codes, each request scanning the next one from its own address. */
 const loadOver = (origin: string, target: string, paths: string[], seconds: number) =>
   runLoad(origin, { target, paths, connections: REAL_SERVER_CONNECTIONS, seconds });
@@ -253,6 +375,7 @@ export interface RealServerResult {
   /** Scans the database counted during the spread runs, against the 200s autocannon tallied. */
   spreadCounted: number;
   spreadAnswered: number;
+  neighbours: NeighbourRun[];
 }
 
 /**
@@ -308,7 +431,8 @@ export async function benchRealServer(
   const allPaths = [...paths.oneCompany, ...paths.manyCompanies];
   const countedSoFar = async () => {
     const { rows } = await pool.query<{ total: string }>(
-      "SELECT coalesce(sum(verification_count), 0) AS total FROM qr_codes WHERE qr_code_data = ANY($1::text[])",
+      `SELECT coalesce(sum(tally.scans), 0) AS total FROM code_scan_counts tally
+       JOIN qr_codes code ON code.id = tally.code_id WHERE code.qr_code_data = ANY($1::text[])`,
       [allPaths.map((path) => `https://verify.valuseal.com${path}`)],
     );
     return Number(rows[0]?.total);
@@ -331,6 +455,15 @@ export async function benchRealServer(
   }
   await settle();
   const spreadCounted = (await countedSoFar()) - countedBefore;
+
+  const neighbours = await neighbourRuns(origin, pool, scanPath, paths.oneCompany, paths.manyCompanies);
+  for (const run of neighbours) {
+    log(
+      `  neighbours, ${run.phase}: ${run.requests} scans, p50 ${run.p50.toFixed(0)} ms, p90 ${run.p90.toFixed(0)} ms, ` +
+        `peak lock waits ${run.peakLockWaits}` +
+        (run.burst ? `; burst ${run.burst.ok} answered 200 in ${run.burst.seconds.toFixed(1)} s` : ""),
+    );
+  }
   return {
     authentication: auth[0]?.method ?? "unknown",
     serverVersion: version[0]?.server_version ?? "unknown",
@@ -340,5 +473,6 @@ export async function benchRealServer(
     spread,
     spreadCounted,
     spreadAnswered: spread.reduce((sum, run) => sum + run.ok, 0),
+    neighbours,
   };
 }

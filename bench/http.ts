@@ -23,9 +23,13 @@ export interface JsonResponse<T> {
 export async function requestJson<T = any>(
   origin: string,
   path: string,
-  options: { method?: string; body?: unknown; token?: string } = {},
+  options: { method?: string; body?: unknown; token?: string; headers?: Record<string, string> } = {},
 ): Promise<JsonResponse<T>> {
-  const headers: Record<string, string> = { "CF-Connecting-IP": nextClientAddress(), "User-Agent": PHONE_USER_AGENT };
+  const headers: Record<string, string> = {
+    "CF-Connecting-IP": nextClientAddress(),
+    "User-Agent": PHONE_USER_AGENT,
+    ...options.headers,
+  };
   if (options.body !== undefined) headers["Content-Type"] = "application/json";
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
   const res = await fetch(`${origin}${path}`, {

@@ -100,7 +100,8 @@ export const load = (origin: string, target: string, path: string, connections: 
 
 export async function codeCounts(pool: pg.Pool, codeId: number) {
   const { rows } = await pool.query<{ count: number; events: string }>(
-    "SELECT verification_count AS count, (SELECT count(*) FROM scan_events WHERE qr_code_id = $1) AS events FROM qr_codes WHERE id = $1",
+    `SELECT (SELECT coalesce(sum(scans), 0) FROM code_scan_counts WHERE code_id = $1) AS count,
+       (SELECT count(*) FROM scan_events WHERE qr_code_id = $1) AS events`,
     [codeId],
   );
   return { count: Number(rows[0]?.count), events: Number(rows[0]?.events) };

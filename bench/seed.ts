@@ -53,9 +53,10 @@ export async function seedCompanies(pool: pg.Pool, count: number, alsoInPool: nu
  */
 async function insertCodes(client: pg.PoolClient, from: number, to: number, hotCompanyId: number, poolIds: number[]) {
   await client.query(
-    `INSERT INTO qr_codes (public_token, user_id, company_id, valuation_date, market_value, currency, valuer_id,
+    `WITH inserted AS (
+     INSERT INTO qr_codes (public_token, user_id, company_id, valuation_date, market_value, currency, valuer_id,
        issuer_name, issuer_email, property_address, property_reference, property_type, property_size, land_size,
-       qr_code_data, verification_count, created_at, updated_at, valid_until)
+       qr_code_data, created_at, updated_at, valid_until)
      SELECT substr(md5('bench-' || s.g), 1, 16), company.owner_id, company.id, s.created - (s.g % 30) * interval '1 day',
        round((500000 + random() * 99500000)::numeric, 2), CASE WHEN company.id % 4 = 0 THEN 'USD' ELSE 'KES' END,
        signer.ids[1 + s.g % array_length(signer.ids, 1)], company.name, company.email,
@@ -65,8 +66,7 @@ async function insertCodes(client: pg.PoolClient, from: number, to: number, hotC
        format('LR %s/%s', 200 + s.g % 50, s.g),
        (ARRAY['Real Estate', 'Loose Assets', 'Motor Vehicle', 'Plant and Machinery', 'Other'])[1 + (s.g * 7) % 5],
        round((500 + random() * 9500)::numeric, 2), round((random() * 5)::numeric, 4),
-       'https://verify.valuseal.com/v/' || substr(md5('bench-' || s.g), 1, 16),
-       floor(power(random(), 3) * 40)::int, s.created, s.created,
+       'https://verify.valuseal.com/v/' || substr(md5('bench-' || s.g), 1, 16), s.created, s.created,
        s.created - (s.g % 30) * interval '1 day' + interval '90 days'
      FROM (
        SELECT g, CASE WHEN g % ${HOT_EVERY} = 0 THEN $3::int
@@ -76,7 +76,12 @@ async function insertCodes(client: pg.PoolClient, from: number, to: number, hotC
      ) s
      JOIN companies company ON company.id = s.company_id
      LEFT JOIN (SELECT company_id, array_agg(id ORDER BY id) AS ids FROM valuers GROUP BY company_id) signer
-       ON signer.company_id = s.company_id`,
+       ON signer.company_id = s.company_id
+     RETURNING id, company_id
+     )
+     INSERT INTO code_scan_counts (code_id, company_id, shard, scans)
+     SELECT id, company_id, 0, scans
+     FROM (SELECT id, company_id, floor(power(random(), 3) * 40)::int AS scans FROM inserted) drawn WHERE scans > 0`,
     [from, to, hotCompanyId, poolIds],
   );
 }
@@ -104,7 +109,7 @@ async function refreshCompanyCounters(client: pg.PoolClient) {
     WHERE companies.id = totals.company_id`);
   await client.query(`
     INSERT INTO company_scan_counts (company_id, shard, count)
-    SELECT company_id, 0, sum(verification_count) FROM qr_codes GROUP BY company_id
+    SELECT company_id, 0, sum(scans) FROM code_scan_counts GROUP BY company_id
     ON CONFLICT (company_id, shard) DO UPDATE SET count = EXCLUDED.count`);
 }
 

@@ -226,7 +226,6 @@ export const qrCodes = pgTable(
     /** The exact text encoded in the QR image: the public verification address. */
     qrCodeData: text().notNull(),
     qrCodeUrl: text(),
-    verificationCount: integer().notNull().default(0),
     isActive: boolean().notNull().default(true),
     revokedAt: timestamp({ withTimezone: true }),
     revokedReason: varchar({ length: LIMITS.revocationReason }),
@@ -388,9 +387,32 @@ export const scanEvents = pgTable(
 );
 
 /**
+ * A code's counted scans and distinct scanners, spread over a few rows (shards) that concurrent
+ * scans add to at random: one counter on the code's own row made every scan of a busy code wait
+ * for the previous scan's lock, and with it the connections every other company needed. The
+ * code's totals are the sums of its rows; the company id is repeated so the trigger on this table
+ * can keep company_scan_counts without a look-up.
+ */
+export const codeScanCounts = pgTable(
+  "code_scan_counts",
+  {
+    codeId: integer()
+      .notNull()
+      .references(() => qrCodes.id, { onDelete: "cascade" }),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    shard: smallint().notNull(),
+    scans: bigint({ mode: "number" }).notNull().default(0),
+    visitors: bigint({ mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.codeId, t.shard] })],
+);
+
+/**
  * A company's scan total, spread over a few rows (shards) that concurrent scans update at random,
- * kept by the trigger on qr_codes. One row per company would make every scan of a busy company
- * wait for the previous one's lock; the total is the sum of the company's rows.
+ * kept by the trigger on code_scan_counts. One row per company would make every scan of a busy
+ * company wait for the previous one's lock; the total is the sum of the company's rows.
  */
 export const companyScanCounts = pgTable(
   "company_scan_counts",

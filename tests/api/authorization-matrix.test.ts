@@ -20,7 +20,7 @@ import { startSession } from "../../worker/services/sessions";
 import { OWNER_PASSWORD } from "../shared/accounts";
 import { type Account, companyIdOf, registerOwnerViaServices } from "./fixtures/accounts";
 import { createAdminViaDb } from "./fixtures/admins";
-import { codeInput, createCodeViaApi, insertCode } from "./fixtures/codes";
+import { codeInput, createCodeViaApi, insertCode, verificationCount } from "./fixtures/codes";
 import { createCompanyWithMember } from "./fixtures/companies";
 import { withDb } from "./fixtures/database";
 import { api, ORIGIN, unique } from "./fixtures/http";
@@ -1229,12 +1229,13 @@ describe("mass assignment: ids, roles, counts and flags in bodies are ignored", 
     expect(row).toMatchObject({
       companyId: ownerA.user.companyId,
       userId: memberA.user.id,
-      verificationCount: 0,
       isActive: true,
       revokedAt: null,
       supersededById: null,
       qrCodeUrl: null,
     });
+    expect(res.body.verificationCount).toBe(0);
+    expect(await verificationCount(row!.id)).toBe(0);
     expect(row!.publicToken).not.toBe("AAAAAAAAAAAAAAAA");
     expect(row!.qrCodeData).toBe(`${ORIGIN}/v/${row!.publicToken}`);
   });

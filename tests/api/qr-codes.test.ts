@@ -8,7 +8,7 @@ import { renderQrSvg } from "../../worker/lib/qr";
 import { RECENT_VALUATION, RECENT_VALUATION_DAYS, valuationDay } from "../shared/dates";
 import { registerOwnerViaServices } from "./fixtures/accounts";
 import { createAdminViaDb } from "./fixtures/admins";
-import { codeInput, createCodeViaApi } from "./fixtures/codes";
+import { codeInput, createCodeViaApi, setScanCount } from "./fixtures/codes";
 import { createCompanyWithMember, setCompanyActiveInDb } from "./fixtures/companies";
 import { withDb } from "./fixtures/database";
 import { api, ORIGIN } from "./fixtures/http";
@@ -390,7 +390,7 @@ describe("reading codes", () => {
     const a = await createCompanyWithMember();
     const b = await createCompanyWithMember();
     const code = await createCodeViaApi(a.owner.token, a.valuer.id);
-    await setCodeFields(code.id, { verificationCount: 7 });
+    await setScanCount(code.id, 7);
 
     for (const token of [a.owner.token, a.member.token]) {
       const res = await api(`/api/qr-codes/${code.id}`, { token });
@@ -526,8 +526,9 @@ describe("dashboard stats", () => {
     const second = await createCodeViaApi(member.token, valuer.id);
     await createCodeViaApi(owner.token, valuer.id);
     await createCodeViaApi(other.owner.token, other.valuer.id);
-    await setCodeFields(first.id, { verificationCount: 4, createdAt: new Date("2024-03-10T00:00:00Z") });
-    await setCodeFields(second.id, { verificationCount: 3 });
+    await setCodeFields(first.id, { createdAt: new Date("2024-03-10T00:00:00Z") });
+    await setScanCount(first.id, 4);
+    await setScanCount(second.id, 3);
 
     for (const token of [owner.token, member.token]) {
       const stats = await api("/api/analytics/stats", { token });

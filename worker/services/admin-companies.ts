@@ -23,6 +23,7 @@ import {
   verificationRecordColumns,
   verificationRecordFields,
 } from "./companies";
+import { scanCountColumn } from "../lib/scan-counts";
 
 /** The details dialog shows the newest codes; qrCodeCount on the company says how many exist in all. */
 const COMPANY_DETAILS_CODE_LIMIT = 200;
@@ -139,7 +140,7 @@ export async function loadCompanyDetails(db: Database, companyId: number) {
         marketValue: qrCodes.marketValue,
         currency: qrCodes.currency,
         valuationDate: qrCodes.valuationDate,
-        verificationCount: qrCodes.verificationCount,
+        verificationCount: scanCountColumn(),
         isActive: qrCodes.isActive,
         revokedAt: qrCodes.revokedAt,
         createdAt: qrCodes.createdAt,

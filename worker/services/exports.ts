@@ -12,6 +12,7 @@ import { verificationAddress } from "../lib/public-address";
 import { listFilter } from "./qr-codes";
 import { scanColumns } from "./scans";
 import { portfolioFilter, watchedCodes } from "./watches";
+import { scanCountColumn } from "../lib/scan-counts";
 
 /**
  * CSV exports of a company's codes and scans, streamed: the file is written one batch of rows at a
@@ -142,7 +143,7 @@ export async function codesCsv(db: Reader, companyId: number, query: CodesExport
         verificationCode: qrCodes.verificationCode,
         address: qrCodes.qrCodeData,
         status: codeStatusColumn(),
-        scans: qrCodes.verificationCount,
+        scans: scanCountColumn(),
         propertyType: qrCodes.propertyType,
         propertyAddress: qrCodes.propertyAddress,
         propertyReference: qrCodes.propertyReference,

@@ -17,6 +17,7 @@ import type { RecordSigning } from "../lib/signing";
 import { issuedEvent, type Outbox } from "./webhooks";
 import { signCertificate } from "./signed-records";
 import { parseId } from "../lib/validation";
+import { scanCountColumn } from "../lib/scan-counts";
 
 export const CODE_NOT_FOUND = "QR code not found";
 /** A clash of 16 random base62 characters, or of ~49.5-bit verification codes, is rare; a few tries end the loop. */
@@ -61,7 +62,7 @@ export const codeColumns = {
   longitude: qrCodes.longitude,
   qrCodeData: qrCodes.qrCodeData,
   qrCodeUrl: qrCodes.qrCodeUrl,
-  verificationCount: qrCodes.verificationCount,
+  verificationCount: scanCountColumn(),
   isActive: qrCodes.isActive,
   revokedAt: qrCodes.revokedAt,
   revokedReason: qrCodes.revokedReason,

@@ -10,6 +10,7 @@ import {
 } from "../../schema/limits";
 import { formatVerificationCode, normalizeVerificationCode } from "../../schema/verification-code";
 import { codeStatusExpression, issuerTrustExpression, issuerVerifiedAtExpression, isoText } from "../lib/code-status";
+import { scanTotalExpression } from "../lib/scan-counts";
 import type { Database } from "../db";
 import { DEMO_TOKEN, verificationAddress } from "../lib/public-address";
 import type { Visit } from "../lib/scan-visitor";
@@ -49,6 +50,7 @@ interface CertificateRow extends Record<string, unknown> {
   market_value: string;
   currency: string;
   valuation_date: string;
+  /** Counted scans as the statement found them, before this scan (see `logScan`). */
   verification_count: number;
   revoked_at: string | null;
   revoked_reason: string | null;
@@ -88,7 +90,7 @@ interface CertificateRow extends Record<string, unknown> {
 
 /**
  * One column list and one join list for both queries, so a counted scan and a read-only look-up
- * can never disagree on what a certificate shows. `code` is qr_codes, or the row just updated.
+ * can never disagree on what a certificate shows. `code` is the qr_codes row.
  * Everything shown comes from the code's frozen record (issuer and signing valuer as they were at
  * issue); the company is joined only for what is true now about the issuer: ValuSeal's suspension,
  * its time zone (expiry) and its alert settings.
@@ -98,7 +100,7 @@ const CERTIFICATE_COLUMNS = sql.raw(`
   code.qr_code_data, code.external_reference,
   code.property_area, code.property_type, code.property_size::text AS property_size, code.property_size_unit,
   code.land_size::text AS land_size, code.land_size_unit, code.market_value::text AS market_value, code.currency,
-  ${isoText("code.valuation_date")} AS valuation_date, code.verification_count,
+  ${isoText("code.valuation_date")} AS valuation_date, ${scanTotalExpression("code")} AS verification_count,
   ${isoText("code.revoked_at")} AS revoked_at, code.revoked_reason,
   successor.public_token AS successor_token,
   code.valuer_name, code.valuer_qualification, code.valuer_phone, code.valuer_registration_number,
@@ -167,33 +169,46 @@ function readCertificate(db: Database, key: CodeKey) {
   );
 }
 
+/** Counted scans are spread over this many rows per code (code_scan_counts), one picked at random. */
+const SCAN_COUNT_SHARDS = 16;
+
 /**
  * One statement logs, counts and answers, in one round trip to the database:
  * - `repeat` finds a counted scan of this code by this visitor within the repeat window;
- * - `counted` increments the code's count atomically under its row lock (no read-then-write),
- *   for a person's scan that is not a repeat;
+ * - `counted` is a person's scan that is not a repeat, and whether this visitor never scanned the
+ *   code before (a new distinct scanner);
+ * - `tally` adds it to one of the code's shards, picked at random, so concurrent scans of one code
+ *   rarely wait for each other and never for long (each waits at most for one other statement on
+ *   one shard row, not for every scan before it on the code's row);
  * - `logged` records the visit (a preview or a repeat too, marked as not counted), or an orphan
  *   scan when the token matched nothing; data-modifying CTEs always run to completion, so the
- *   orphan row is written even though the outer SELECT then returns no row;
- * - the answer is the updated row when the scan counted, else the code as it stands (a CTE's
- *   update is not visible to the same statement's reads of the table).
+ *   orphan row is written even though the outer SELECT then returns no row.
+ * The statement's reads do not see its own writes, so the answer's count is the code's total as the
+ * statement found it; `verifyCode` adds this scan when it counted.
  */
 function logScan(db: Database, key: CodeKey, visit: Visit, page: number | null) {
   const { kind, country, city, deviceClass, visitorHash: hash } = visit;
-  const matches = sql`${sql.raw(key.column)} = ${key.value}`;
+  const matches = (alias: string) => sql`${sql.raw(`${alias}.${key.column}`)} = ${key.value}`;
   return firstRow(
     db,
     sql`WITH target AS (
-          SELECT id, company_id FROM qr_codes WHERE ${matches}
+          SELECT id, company_id FROM qr_codes code WHERE ${matches("code")}
         ), repeat AS (
           SELECT 1 FROM scan_events scan JOIN target ON scan.qr_code_id = target.id
           WHERE scan.visitor_hash = ${hash}::text AND scan.counted
             AND scan.scanned_at > now() - make_interval(mins => ${REPEAT_SCAN_WINDOW_MINUTES})
           LIMIT 1
         ), counted AS (
-          UPDATE qr_codes SET verification_count = verification_count + 1
-          WHERE id = (SELECT id FROM target) AND ${kind}::text = 'scan' AND NOT EXISTS (SELECT 1 FROM repeat)
-          RETURNING *
+          SELECT target.id, target.company_id, NOT EXISTS (
+            SELECT 1 FROM scan_events scan
+            WHERE scan.qr_code_id = target.id AND scan.visitor_hash = ${hash}::text AND scan.kind = 'scan'
+          ) AS new_visitor
+          FROM target WHERE ${kind}::text = 'scan' AND NOT EXISTS (SELECT 1 FROM repeat)
+        ), tally AS (
+          INSERT INTO code_scan_counts (code_id, company_id, shard, scans, visitors)
+          SELECT id, company_id, floor(random() * ${SCAN_COUNT_SHARDS})::smallint, 1, new_visitor::int FROM counted
+          ON CONFLICT (code_id, shard) DO UPDATE
+            SET scans = code_scan_counts.scans + 1, visitors = code_scan_counts.visitors + EXCLUDED.visitors
         ), logged AS (
           INSERT INTO scan_events
             (qr_code_id, company_id, country, city, device_class, visitor_hash, attempted_token, kind, counted, page)
@@ -207,12 +222,9 @@ function logScan(db: Database, key: CodeKey, visit: Visit, page: number | null) 
           RETURNING scanned_at, counted
         )
         SELECT ${CERTIFICATE_COLUMNS}, ${sql.raw(isoText("logged.scanned_at"))} AS scanned_at, logged.counted
-        FROM (
-          SELECT * FROM counted
-          UNION ALL
-          SELECT * FROM qr_codes WHERE ${matches} AND NOT EXISTS (SELECT 1 FROM counted)
-        ) code ${CERTIFICATE_JOINS}
-        CROSS JOIN logged`,
+        FROM qr_codes code ${CERTIFICATE_JOINS}
+        CROSS JOIN logged
+        WHERE ${matches("code")}`,
   );
 }
 
@@ -337,8 +349,9 @@ async function verifyCode(
   visit: Visit | null,
   page: number | null,
 ): Promise<Verification> {
-  const row = visit ? await logScan(db, key, visit, page) : await readCertificate(db, key);
-  if (!row) return { found: false };
+  const found = visit ? await logScan(db, key, visit, page) : await readCertificate(db, key);
+  if (!found) return { found: false };
+  const row = { ...found, verification_count: found.verification_count + (found.counted ? 1 : 0) };
   // Only a counted scan alerts the company: a repeat or a preview is in the scan log, not a new alert.
   const alert: ScanAlertMessage | null =
     visit && row.counted && row.alerts_enabled && row.scanned_at
