@@ -258,7 +258,7 @@ export interface NeighbourRun {
   /** Most server backends seen waiting for a lock at once (sampled every 10 ms). */
   peakLockWaits: number;
   /** The burst's own scans: answered 200, and how long they took; null for the idle run. */
-  burst: { ok: number; seconds: number } | null;
+  burst: { ok: number; statuses: Record<string, number>; seconds: number } | null;
 }
 
 const percentile = (samples: number[], fraction: number) => {
@@ -330,10 +330,12 @@ async function burstOver(origin: string, paths: string[]) {
   const start = performance.now();
   const statuses = await Promise.all(
     Array.from({ length: NEIGHBOUR_BURST_SCANS }, (_, index) =>
-      scanOnce(origin, paths[index % paths.length]!).catch(() => 0),
+      scanOnce(origin, paths[index % paths.length]!).then(String, (error: Error) => `network error (${error.message})`),
     ),
   );
-  return { ok: statuses.filter((status) => status === 200).length, seconds: (performance.now() - start) / 1000 };
+  const tally: Record<string, number> = {};
+  for (const status of statuses) tally[status] = (tally[status] ?? 0) + 1;
+  return { ok: tally["200"] ?? 0, statuses: tally, seconds: (performance.now() - start) / 1000 };
 }
 
 /**
@@ -461,7 +463,7 @@ export async function benchRealServer(
     log(
       `  neighbours, ${run.phase}: ${run.requests} scans, p50 ${run.p50.toFixed(0)} ms, p90 ${run.p90.toFixed(0)} ms, ` +
         `peak lock waits ${run.peakLockWaits}` +
-        (run.burst ? `; burst ${run.burst.ok} answered 200 in ${run.burst.seconds.toFixed(1)} s` : ""),
+        (run.burst ? `; burst ${JSON.stringify(run.burst.statuses)} in ${run.burst.seconds.toFixed(1)} s` : ""),
     );
   }
   return {

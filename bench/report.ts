@@ -509,8 +509,9 @@ function neighbourLines(runs: NeighbourRun[]) {
     "",
     "#### A hot code beside other companies",
     "",
-    `Scans of ${HOT_COMPANY_CODES} other companies' codes, ${NEIGHBOUR_PROBES} at a time one after another " +
-      "(a steady trickle), for a few seconds with nothing else running. Then the same with a burst of ${formatInt(NEIGHBOUR_BURST_SCANS)} scans of one code ` +
+    `Scans of ${HOT_COMPANY_CODES} other companies' codes, ${NEIGHBOUR_PROBES} at a time one after another ` +
+      "(a steady trickle), for a few seconds with nothing else running. " +
+      `Then the same with a burst of ${formatInt(NEIGHBOUR_BURST_SCANS)} scans of one code ` +
       "sent at once (each from its own address), and with a burst of the same size spread over the busy " +
       "company's codes. Only the other companies' scans that started while the phase ran are counted.",
     "",
@@ -523,7 +524,11 @@ function neighbourLines(runs: NeighbourRun[]) {
         formatMs(run.p90),
         run === idle ? "–" : formatRatio(toIdle(run)),
         String(run.peakLockWaits),
-        run.burst ? `${formatInt(run.burst.ok)}× 200 in ${run.burst.seconds.toFixed(1)} s` : "–",
+        run.burst
+          ? `${Object.entries(run.burst.statuses)
+              .map(([status, n]) => `${formatInt(n)}× ${status}`)
+              .join(", ")} in ${run.burst.seconds.toFixed(1)} s`
+          : "–",
       ]),
     ),
     "",

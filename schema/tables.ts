@@ -4,6 +4,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  date,
   index,
   integer,
   json,
@@ -353,11 +354,16 @@ export const reportSeals = pgTable(
   (t) => [uniqueIndex("report_seals_code_version_idx").on(t.qrCodeId, t.version)],
 );
 
-/** One row per counted scan of a public address; qrCodeId is null for unknown tokens (orphans). */
+/**
+ * One row per visit of a public address (a scan, a repeat, a preview, a check of a report copy);
+ * qrCodeId is null for unknown tokens (orphans). Partitioned by month of `scannedAt` (migration
+ * 0022; the hourly job creates the months ahead and drops the ones past retention), so a screen
+ * reads at most the partitions of the time it shows, and old history goes as whole tables.
+ */
 export const scanEvents = pgTable(
   "scan_events",
   {
-    id: bigserial({ mode: "number" }).primaryKey(),
+    id: bigserial({ mode: "number" }).notNull(),
     qrCodeId: integer().references(() => qrCodes.id, { onDelete: "cascade" }),
     companyId: integer().references(() => companies.id, { onDelete: "cascade" }),
     scannedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -378,13 +384,51 @@ export const scanEvents = pgTable(
     checkVerdict: varchar({ length: 20, enum: COPY_VERDICTS }),
   },
   (t) => [
+    // A partitioned table's key must hold the partition key.
+    primaryKey({ columns: [t.id, t.scannedAt] }),
     index("scan_events_code_time_idx").on(t.qrCodeId, t.scannedAt),
     // The repeat check: this visitor's latest counted scan of this code.
     index("scan_events_code_visitor_time_idx").on(t.qrCodeId, t.visitorHash, t.scannedAt),
     index("scan_events_company_time_idx").on(t.companyId, t.scannedAt),
     index("scan_events_time_idx").on(t.scannedAt),
+    // Orphan scans are kept for less time than a code's history; the sweep finds them by this.
+    index("scan_events_orphan_time_idx")
+      .on(t.scannedAt)
+      .where(sql`${t.qrCodeId} IS NULL`),
   ],
 );
+
+/**
+ * A code's visits per UTC day, rolled up from scan_events by the hourly job once the day is over:
+ * the screens read these for finished days and the raw rows only since `scanRollupWatermark`, so a
+ * chart costs the same at a billion rows as at a thousand, and raw rows can be dropped after their
+ * retention without losing the history the screens show.
+ */
+export const codeScanDays = pgTable(
+  "code_scan_days",
+  {
+    codeId: integer()
+      .notNull()
+      .references(() => qrCodes.id, { onDelete: "cascade" }),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    day: date({ mode: "string" }).notNull(),
+    /** Scans that added to the count. */
+    counted: integer().notNull(),
+    /** Every visit logged: counted scans, repeats, previews and checks. */
+    visits: integer().notNull(),
+    /** Distinct scanners that day (visitor hashes of scans). */
+    visitors: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.codeId, t.day] }), index("code_scan_days_company_day_idx").on(t.companyId, t.day)],
+);
+
+/** The first UTC day not yet rolled up into code_scan_days: one row, moved by the roll-up itself. */
+export const scanRollupWatermark = pgTable("scan_rollup_watermark", {
+  id: smallint().primaryKey().default(1),
+  rolledUntil: date({ mode: "string" }).notNull(),
+});
 
 /**
  * A code's counted scans and distinct scanners, spread over a few rows (shards) that concurrent

@@ -86,6 +86,13 @@ const configSchema = z.object({
    * a test machine busy with other work can take longer than that to open one.
    */
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(1000).max(60_000).default(5000),
+  /**
+   * Months a visit of a real code is kept in scan_events; the hourly job drops older months whole.
+   * The daily roll-ups (the charts) and the codes' totals stay.
+   */
+  SCAN_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(24),
+  /** Days a visit of an address that matches no code (an orphan scan) is kept. */
+  ORPHAN_SCAN_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** host:port/path of a WebSocket-to-TCP bridge; set only for non-Neon Postgres (local development). */
   DB_WS_PROXY: z.string().min(1).optional(),
   /** URL of an HTTP SQL endpoint speaking Neon's protocol; set only for non-Neon Postgres (local development). */

@@ -9,6 +9,7 @@ import { deliverEmails } from "./services/email-delivery";
 import { deleteExpiredIdempotencyKeys } from "./services/idempotency";
 import { dueScanAlertDigests, sendDueScanDigests } from "./services/scan-alert-emails";
 import { deliverScanAlerts, type ScanAlertMessage } from "./services/scan-alerts";
+import { maintainScanHistory } from "./services/scan-history";
 import { checkpointDue, signCheckpoint } from "./services/signed-records";
 import { sweepWatchNotices } from "./services/watch-notices";
 import { deliverWebhooks, sweepWebhooks } from "./services/webhook-deliveries";
@@ -25,6 +26,15 @@ async function signCheckpointIfDue(db: Database, config: Config) {
   });
 }
 
+/** Partitions, roll-ups and retention of the scan history; what it did goes to the log. */
+async function maintainScanHistoryAndLog(db: Database, now: Date, config: Config) {
+  const done = await maintainScanHistory(db, now, {
+    months: config.SCAN_RETENTION_MONTHS,
+    orphanDays: config.ORPHAN_SCAN_RETENTION_DAYS,
+  });
+  console.log("scan history maintained", JSON.stringify(done));
+}
+
 /**
  * The hourly cron: the daily digests due this hour (each company's from 08:00, once a day, queued
  * in batches the queue accepts; a company the queue refused is due again the next hour), the
@@ -32,7 +42,8 @@ async function signCheckpointIfDue(db: Database, config: Config) {
  * for), the sweep of Idempotency-Keys past their 24 hours, the log's checkpoint (signed when
  * the log grew, and at least once a day), the webhooks' sweep (codes that expired, deliveries
  * never queued, events past their 30 days), and the watches' (lenders told of codes that expired,
- * notices a request could not email). They are independent, so one failing
+ * notices a request could not email); then the scan history's (months ahead, yesterday rolled up,
+ * raw history past its retention dropped). They are independent, so one failing
  * never skips another; a failure is still thrown, so the run is reported as failed.
  */
 async function runHourlyJobs(controller: ScheduledController, env: Bindings) {
@@ -48,6 +59,9 @@ async function runHourlyJobs(controller: ScheduledController, env: Bindings) {
       sweepWebhooks(db, env),
       sweepWatchNotices(db, transactional, env),
     ]);
+    // After the jobs that read the scan log: moving a month's rows out of the default partition
+    // locks it for a moment, and the digests must not read the month half-way through a move.
+    results.push(...(await Promise.allSettled([maintainScanHistoryAndLog(db, now, config)])));
     const failed = results.find((result) => result.status === "rejected");
     if (failed) throw failed.reason;
   } finally {

@@ -1,11 +1,15 @@
+import { createScheduledController, env } from "cloudflare:test";
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { codeScanCounts, scanEvents } from "../../schema/tables";
+import { codeScanCounts, codeScanDays, scanEvents } from "../../schema/tables";
 import { registerOwnerViaServices } from "./fixtures/accounts";
 import { insertCode, VEHICLE_CODE } from "./fixtures/codes";
 import { withDb } from "./fixtures/database";
 import { api, randomIp } from "./fixtures/http";
 import { scanLikePhone, USER_AGENTS } from "./fixtures/scans";
 import { DAY_MS } from "../../schema/limits";
+import type { Bindings } from "../../worker/env";
+import worker from "../../worker/index";
 
 const ANDROID_TABLET =
   "Mozilla/5.0 (Linux; Android 13; SM-X200) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36";
@@ -14,9 +18,30 @@ const WINDOWS =
 
 const utcDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 
-/** Earlier counted scans by one visitor, logged and counted as the scan path would have (on a shard of their own). */
+/**
+ * Earlier counted scans by one visitor, logged and counted as the scan path would have (on a shard of
+ * their own), and the days before today rolled up as the hourly job would have.
+ */
 async function insertScans(code: { id: number; companyId: number }, times: Date[]) {
+  const today = utcDay(Date.now());
+  const perDay = new Map<string, number>();
+  for (const time of times) {
+    const day = utcDay(time.getTime());
+    if (day < today) perDay.set(day, (perDay.get(day) ?? 0) + 1);
+  }
   await withDb(async (db) => {
+    if (perDay.size) {
+      await db.insert(codeScanDays).values(
+        [...perDay].map(([day, count]) => ({
+          codeId: code.id,
+          companyId: code.companyId,
+          day,
+          counted: count,
+          visits: count,
+          visitors: 1,
+        })),
+      );
+    }
     await db.insert(scanEvents).values(
       times.map((scannedAt) => ({
         qrCodeId: code.id,
@@ -98,6 +123,48 @@ describe("GET /api/qr-codes/:id/scans", () => {
     const foreign = await insertCode(await registerOwnerViaServices());
     expect((await api(`/api/qr-codes/${foreign.id}/scans`, { token: owner.token })).status).toBe(404);
     expect((await api(`/api/qr-codes/${foreign.id}/scans`)).status).toBe(401);
+  });
+
+  it("reads finished days from their roll-up, so the chart survives the raw history's retention", async () => {
+    const owner = await registerOwnerViaServices();
+    const code = await insertCode(owner);
+    const fiveDaysAgo = utcDay(Date.now() - 5 * DAY_MS);
+    // A day whose raw rows are gone (past retention, say): only its roll-up is left.
+    await withDb((db) =>
+      db
+        .insert(codeScanDays)
+        .values({ codeId: code.id, companyId: code.companyId, day: fiveDaysAgo, counted: 7, visits: 9, visitors: 5 }),
+    );
+    await scanLikePhone(code.publicToken);
+    const res = await api(`/api/qr-codes/${code.id}/scans`, { token: owner.token });
+    const daily = res.body.daily as { date: string; count: number }[];
+    expect(daily.find((day) => day.date === fiveDaysAgo)).toEqual({ date: fiveDaysAgo, count: 7 });
+    expect(daily.at(-1)).toEqual({ date: utcDay(Date.now()), count: 1 });
+  });
+
+  it("the hourly job keeps the scan log's months ready ahead and leaves today to the raw rows", async () => {
+    const owner = await registerOwnerViaServices();
+    const code = await insertCode(owner);
+    await worker.scheduled(
+      createScheduledController({ scheduledTime: Date.now(), cron: "0 * * * *" }),
+      env as Bindings,
+    );
+    const months = await withDb(async (db) => {
+      const result = await db.execute<{ name: string }>(sql`SELECT child.relname AS name
+        FROM pg_inherits link JOIN pg_class child ON child.oid = link.inhrelid
+        WHERE link.inhparent = 'scan_events'::regclass`);
+      return result.rows.map((row) => row.name);
+    });
+    const inTwoMonths = new Date();
+    inTwoMonths.setUTCDate(1);
+    inTwoMonths.setUTCMonth(inTwoMonths.getUTCMonth() + 2);
+    for (const at of [new Date(), inTwoMonths]) {
+      expect(months).toContain(`scan_events_${at.toISOString().slice(0, 7).replace("-", "_")}`);
+    }
+    // A scan after the run is still today's, in the chart and the total.
+    await scanLikePhone(code.publicToken);
+    const res = await api(`/api/qr-codes/${code.id}/scans`, { token: owner.token });
+    expect(res.body.daily.at(-1)).toEqual({ date: utcDay(Date.now()), count: 1 });
   });
 });
 

@@ -9,7 +9,7 @@ import { registerOwnerViaServices } from "./fixtures/accounts";
 import { verifyCompanyViaAdmin } from "./fixtures/admins";
 import { insertCode, VEHICLE_CODE, verificationCount } from "./fixtures/codes";
 import { withDb } from "./fixtures/database";
-import { fetchWorker, ORIGIN, randomIp, unique } from "./fixtures/http";
+import { api, fetchWorker, ORIGIN, randomIp, unique } from "./fixtures/http";
 import { orphanScansFor, scanEventsOf, scanLikePhone, USER_AGENTS } from "./fixtures/scans";
 import { insertValuer } from "./fixtures/valuers";
 
@@ -140,6 +140,18 @@ describe("GET /v/:token", () => {
       db.select({ shard: codeScanCounts.shard }).from(codeScanCounts).where(eq(codeScanCounts.codeId, code.id)),
     );
     expect(shards.length).toBeGreaterThan(1);
+  });
+
+  it("counts 200 concurrent scans over 10 codes of one company exactly, in each code and in the company's total", async () => {
+    const owner = await registerOwnerViaServices();
+    const codes = await Promise.all(Array.from({ length: 10 }, () => insertCode(owner)));
+    const responses = await Promise.all(
+      Array.from({ length: 200 }, (_, index) => scanLikePhone(codes[index % codes.length]!.publicToken)),
+    );
+    expect(responses.map((res) => res.status)).toEqual(Array(200).fill(200));
+    for (const code of codes) expect(await verificationCount(code.id)).toBe(20);
+    const stats = await api("/api/analytics/stats", { token: owner.token });
+    expect(stats.body).toMatchObject({ totalQRCodes: 10, verifications: 200 });
   });
 
   it("answers link previews, crawlers and HEAD without counting them; previews are logged as such", async () => {

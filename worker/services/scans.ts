@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { DAY_MS } from "../../schema/limits";
 import { codeScanCounts, qrCodes, scanEvents } from "../../schema/tables";
 import { CODE_SCANS_LIMIT, SCAN_CHART_DAYS } from "../../schema/validation/scans";
@@ -16,10 +16,7 @@ export const scanColumns = {
   checkVerdict: scanEvents.checkVerdict,
 };
 
-/** Days are UTC calendar days, the same days the certificate's dates use. */
-const scanDay = sql<string>`to_char(${scanEvents.scannedAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
-
-/** The chart's days, oldest first, ending today (UTC). */
+/** The chart's days, oldest first, ending today (UTC): the same calendar days the certificate's dates use. */
 function chartDays(now: Date): string[] {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   return Array.from({ length: SCAN_CHART_DAYS }, (_, index) =>
@@ -27,21 +24,26 @@ function chartDays(now: Date): string[] {
   );
 }
 
-/** Counted scans per day over the chart's window; days without scans are there with 0, so the chart has no gaps. */
+/**
+ * Counted scans per day over the chart's window; days without scans are there with 0, so the chart
+ * has no gaps. Finished days come from their roll-up (code_scan_days) and only the days since the
+ * roll-up's watermark (today, usually) from the raw scan log: the cost does not grow with the
+ * code's history or with the month's scans before today.
+ */
 async function dailyCounts(db: Database, codeId: number) {
   const days = chartDays(new Date());
-  const rows = await db
-    .select({ date: scanDay, count: sql<number>`count(*)`.mapWith(Number) })
-    .from(scanEvents)
-    .where(
-      and(
-        eq(scanEvents.qrCodeId, codeId),
-        eq(scanEvents.counted, true),
-        gte(scanEvents.scannedAt, new Date(`${days[0]}T00:00:00Z`)),
-      ),
-    )
-    .groupBy(scanDay);
-  const counts = new Map(rows.map((row) => [row.date, row.count]));
+  const result = await db.execute<{ day: string; count: string }>(sql`
+    WITH mark AS (SELECT rolled_until FROM scan_rollup_watermark WHERE id = 1)
+    SELECT day, sum(count) AS count FROM (
+      SELECT rolled.day::text AS day, rolled.counted AS count FROM code_scan_days rolled
+      WHERE rolled.code_id = ${codeId} AND rolled.day >= ${days[0]}::date
+        AND rolled.day < (SELECT rolled_until FROM mark)
+      UNION ALL
+      SELECT to_char(scan.scanned_at AT TIME ZONE 'UTC', 'YYYY-MM-DD'), 1 FROM scan_events scan
+      WHERE scan.qr_code_id = ${codeId} AND scan.counted
+        AND scan.scanned_at >= greatest(${days[0]}::date, (SELECT rolled_until FROM mark))::timestamp AT TIME ZONE 'UTC'
+    ) counts GROUP BY day`);
+  const counts = new Map(result.rows.map((row) => [row.day, Number(row.count)]));
   return days.map((date) => ({ date, count: counts.get(date) ?? 0 }));
 }
 

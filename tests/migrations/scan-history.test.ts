@@ -1,0 +1,166 @@
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle } from "drizzle-orm/pglite";
+import { expect, it } from "vitest";
+import type { Database } from "../../worker/db";
+import { maintainScanHistory } from "../../worker/services/scan-history";
+import { applyMigrations, MIGRATION_FILES } from "./migration-files";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const RETENTION = { months: 24, orphanDays: 90 };
+
+/** A company with one code, scanned at the given times (ISO), each by the visitor named beside it. */
+async function seedCodeWithScans(db: PGlite, scans: [at: string, visitor: string][], orphans: string[] = []) {
+  await db.exec(`
+    INSERT INTO users (email, password) VALUES ('owner@history.example', 'x');
+    INSERT INTO companies (name, email, owner_id) SELECT 'History Valuers', 'desk@history.example', id FROM users;
+    INSERT INTO qr_codes (public_token, company_id, issuer_name, issuer_email, valuation_date, valid_until, market_value,
+      property_address, property_type, qr_code_data)
+    SELECT 'T000000000000001', c.id, c.name, c.email, now(), now() + interval '90 days', 1000, 'Plot', 'Real Estate',
+      'https://valuseal.test/v/T000000000000001' FROM companies c;`);
+  for (const [at, visitor] of scans) {
+    await db.query(
+      `INSERT INTO scan_events (qr_code_id, company_id, scanned_at, visitor_hash, kind, counted)
+       SELECT id, company_id, $1::timestamptz, $2, 'scan', true FROM qr_codes`,
+      [at, visitor],
+    );
+  }
+  for (const at of orphans) {
+    await db.query(
+      `INSERT INTO scan_events (scanned_at, attempted_token, kind, counted) VALUES ($1::timestamptz, 'guess', 'scan', false)`,
+      [at],
+    );
+  }
+}
+
+const partitionNames = async (db: PGlite) =>
+  (
+    await db.query<{ name: string }>(
+      `SELECT child.relname AS name FROM pg_inherits link JOIN pg_class child ON child.oid = link.inhrelid
+       WHERE link.inhparent = 'scan_events'::regclass ORDER BY 1`,
+    )
+  ).rows.map((row) => row.name);
+
+const utcDay = (time: number) => new Date(time).toISOString().slice(0, 10);
+const monthName = (at: Date) => `scan_events_${at.toISOString().slice(0, 7).replace("-", "_")}`;
+const addMonths = (at: Date, months: number) => {
+  const moved = new Date(at);
+  moved.setUTCDate(1);
+  moved.setUTCMonth(moved.getUTCMonth() + months);
+  return moved;
+};
+
+it("moves counts to the code's shards, partitions the history by month and rolls up every finished day", async () => {
+  const db = new PGlite();
+  const until0021 = MIGRATION_FILES.findIndex((file) => file.startsWith("0021_"));
+  await applyMigrations(db, MIGRATION_FILES.slice(0, until0021));
+  const now = Date.now();
+  const twoMonthsAgo = new Date(now - 62 * DAY_MS).toISOString();
+  const yesterday = new Date(now - DAY_MS).toISOString();
+  await seedCodeWithScans(
+    db,
+    [
+      [twoMonthsAgo, "visitor-a"],
+      [yesterday, "visitor-a"],
+      [yesterday, "visitor-b"],
+    ],
+    [yesterday],
+  );
+  await db.exec(`UPDATE qr_codes SET verification_count = 3;`);
+  await applyMigrations(db, MIGRATION_FILES.slice(until0021));
+
+  const totals = await db.query(
+    `SELECT sum(scans)::int AS scans, sum(visitors)::int AS visitors FROM code_scan_counts`,
+  );
+  expect(totals.rows).toEqual([{ scans: 3, visitors: 2 }]);
+  const company = await db.query(`SELECT sum(count)::int AS count FROM company_scan_counts`);
+  expect(company.rows).toEqual([{ count: 3 }]);
+
+  // Every row moved, into its month; the months ahead exist and the default partition is empty.
+  expect((await db.query(`SELECT count(*)::int AS n FROM scan_events`)).rows).toEqual([{ n: 4 }]);
+  const partitions = await partitionNames(db);
+  for (const at of [new Date(twoMonthsAgo), new Date(yesterday), new Date(now), addMonths(new Date(now), 2)]) {
+    expect(partitions).toContain(monthName(at));
+  }
+  expect((await db.query(`SELECT count(*)::int AS n FROM scan_events_default`)).rows).toEqual([{ n: 0 }]);
+
+  // Finished days are rolled up (orphans are not a code's); today is left to the raw rows.
+  const days = await db.query(`SELECT day::text, counted, visits, visitors FROM code_scan_days ORDER BY day`);
+  expect(days.rows).toEqual([
+    { day: twoMonthsAgo.slice(0, 10), counted: 1, visits: 1, visitors: 1 },
+    { day: yesterday.slice(0, 10), counted: 2, visits: 2, visitors: 2 },
+  ]);
+  const mark = await db.query(`SELECT rolled_until::text AS day FROM scan_rollup_watermark`);
+  expect(mark.rows).toEqual([{ day: new Date(now).toISOString().slice(0, 10) }]);
+  await db.close();
+});
+
+it("the hourly job makes the months ahead, rolls up, drops history past its retention and old orphan scans", async () => {
+  const db = new PGlite();
+  await applyMigrations(db);
+  const today = new Date();
+  const yesterday = new Date(today.getTime() - DAY_MS);
+  // A scan far ahead of any partition lands in the default partition rather than being refused.
+  const later = addMonths(today, 6);
+  const laterScan = new Date(later.getTime() + 3 * DAY_MS).toISOString();
+  const old = addMonths(today, -30);
+  // The months of the history below exist, as the hourly job would have made them over the years.
+  await db.query(`SELECT ensure_scan_event_partitions($1::date, 1)`, [old.toISOString().slice(0, 10)]);
+  await db.query(`SELECT ensure_scan_event_partitions($1::date, 22)`, [
+    addMonths(today, -21).toISOString().slice(0, 10),
+  ]);
+  await seedCodeWithScans(
+    db,
+    [
+      [new Date(old.getTime() + 2 * DAY_MS).toISOString(), "visitor-old"],
+      [new Date(today.getTime() - 20 * 31 * DAY_MS).toISOString(), "visitor-kept"],
+      [yesterday.toISOString(), "visitor-yesterday"],
+      [today.toISOString(), "visitor-today"],
+      [laterScan, "visitor-later"],
+    ],
+    [new Date(today.getTime() - 100 * DAY_MS).toISOString(), new Date(today.getTime() - 10 * DAY_MS).toISOString()],
+  );
+  expect((await db.query(`SELECT count(*)::int AS n FROM scan_events_default`)).rows).toEqual([{ n: 1 }]);
+
+  // The job as the cron runs it (the Worker's statements, through drizzle on this database), after
+  // three days without a run: the days since the watermark are rolled up, up to yesterday.
+  await db.query(`UPDATE scan_rollup_watermark SET rolled_until = $1::date`, [utcDay(today.getTime() - 3 * DAY_MS)]);
+  const worker = drizzle({ client: db }) as unknown as Database;
+  const first = await maintainScanHistory(worker, today, RETENTION);
+  expect(first).toMatchObject({ partitionsDropped: 1, orphansDeleted: 1 });
+  const partitions = await partitionNames(db);
+  expect(partitions).not.toContain(monthName(old));
+  expect(partitions).toContain(monthName(addMonths(today, 2)));
+  const visitors = await db.query(
+    `SELECT visitor_hash FROM scan_events WHERE qr_code_id IS NOT NULL ORDER BY scanned_at`,
+  );
+  expect(visitors.rows.map((row) => (row as { visitor_hash: string }).visitor_hash)).toEqual([
+    "visitor-kept",
+    "visitor-yesterday",
+    "visitor-today",
+    "visitor-later",
+  ]);
+  const orphans = await db.query(`SELECT count(*)::int AS n FROM scan_events WHERE qr_code_id IS NULL`);
+  expect(orphans.rows).toEqual([{ n: 1 }]);
+  const rolled = await db.query(`SELECT day::text, counted FROM code_scan_days ORDER BY day`);
+  expect(rolled.rows).toEqual([{ day: utcDay(yesterday.getTime()), counted: 1 }]);
+  expect((await db.query(`SELECT rolled_until::text AS day FROM scan_rollup_watermark`)).rows).toEqual([
+    { day: utcDay(today.getTime()) },
+  ]);
+
+  // A run whose clock is years ahead deletes nothing recent and rolls up no day still under way.
+  await maintainScanHistory(worker, addMonths(today, 40), RETENTION);
+  expect(await partitionNames(db)).toContain(monthName(today));
+  expect((await db.query(`SELECT rolled_until::text AS day FROM scan_rollup_watermark`)).rows).toEqual([
+    { day: utcDay(today.getTime()) },
+  ]);
+  expect((await db.query(`SELECT count(*)::int AS n FROM scan_events WHERE qr_code_id IS NULL`)).rows).toEqual([
+    { n: 1 },
+  ]);
+
+  // A run in the month of the stray scan makes its month, and the row moves out of the default.
+  await maintainScanHistory(worker, later, RETENTION);
+  expect(await partitionNames(db)).toContain(monthName(later));
+  expect((await db.query(`SELECT count(*)::int AS n FROM scan_events_default`)).rows).toEqual([{ n: 0 }]);
+  expect((await db.query(`SELECT count(*)::int AS n FROM ${monthName(later)}`)).rows).toEqual([{ n: 1 }]);
+  await db.close();
+});

@@ -1,0 +1,69 @@
+import { sql } from "drizzle-orm";
+import { DAY_MS } from "../../schema/limits";
+import type { Database } from "../db";
+
+/** Months of partitions kept ready ahead of scans: this month and the next two. */
+const MONTHS_AHEAD = 3;
+/** Orphan scans are deleted this many at a time, so no statement holds a long lock or a big undo. */
+const ORPHAN_BATCH = 10_000;
+/** At most this many batches a run; what is left goes in the next hourly run. */
+const ORPHAN_BATCHES_PER_RUN = 20;
+
+export interface ScanHistoryRetention {
+  /** Raw visits of real codes are kept this many months (the daily roll-ups stay). */
+  months: number;
+  /** Visits of addresses that match no code are kept this many days. */
+  orphanDays: number;
+}
+
+const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+
+const firstValue = async (db: Database, query: ReturnType<typeof sql>) => {
+  const result = await db.execute<{ value: number | string | null }>(query);
+  return Number(result.rows[0]?.value ?? 0);
+};
+
+/**
+ * The hourly job that keeps scan history fast and bounded, in order (each one statement):
+ * - the months' partitions ahead of `now` exist, and rows that fell into the default partition
+ *   move into their month;
+ * - every whole UTC day before today (by `now` and by the database's clock, whichever is earlier)
+ *   is rolled up into code_scan_days, and the watermark moves;
+ * - raw visits older than the retention are dropped a month at a time (never a month not yet
+ *   rolled up), and orphan scans older than theirs are deleted in batches.
+ * It answers what it did, which the cron logs.
+ */
+export async function maintainScanHistory(db: Database, now: Date, retention: ScanHistoryRetention) {
+  const partitionsCreated = await firstValue(
+    db,
+    sql`SELECT ensure_scan_event_partitions(${utcDay(now)}::date, ${MONTHS_AHEAD}) AS value`,
+  );
+  const daysRolledUp = await firstValue(db, sql`SELECT roll_up_scan_days(${utcDay(now)}::date) AS value`);
+  // What is deleted is measured from the earlier of `now` and the database's own clock, so a run
+  // with a clock ahead (a skewed scheduler, a test of a future day) never deletes recent history.
+  const cutoff = new Date(now);
+  cutoff.setUTCMonth(cutoff.getUTCMonth() - retention.months);
+  const partitionsDropped = await firstValue(
+    db,
+    sql`SELECT drop_scan_event_partitions_before(least(${cutoff.toISOString()}::timestamptz,
+          now() - make_interval(months => ${retention.months}))) AS value`,
+  );
+  const orphanCutoff = sql`least(${new Date(now.getTime() - retention.orphanDays * DAY_MS).toISOString()}::timestamptz,
+    now() - make_interval(days => ${retention.orphanDays}))`;
+  let orphansDeleted = 0;
+  for (let batch = 0; batch < ORPHAN_BATCHES_PER_RUN; batch += 1) {
+    const deleted = await firstValue(
+      db,
+      sql`WITH gone AS (
+            DELETE FROM scan_events WHERE (id, scanned_at) IN (
+              SELECT id, scanned_at FROM scan_events
+              WHERE qr_code_id IS NULL AND scanned_at < ${orphanCutoff}
+              LIMIT ${ORPHAN_BATCH})
+            RETURNING 1)
+          SELECT count(*) AS value FROM gone`,
+    );
+    orphansDeleted += deleted;
+    if (deleted < ORPHAN_BATCH) break;
+  }
+  return { partitionsCreated, codeDaysRolledUp: daysRolledUp, partitionsDropped, orphansDeleted };
+}
