@@ -9,6 +9,7 @@ import { describeMachine } from "./machine";
 import { formatInt, formatMs } from "./measure";
 import { benchQrGeneration } from "./qr-generation";
 import { renderReport, type Dataset, type ScaleResult } from "./report";
+import { benchScanHistory } from "./scan-history";
 import { benchDatabase } from "./route-queries";
 import { benchScanPath } from "./scan-path";
 import { benchSealing } from "./sealing";
@@ -230,6 +231,9 @@ async function main() {
     await stopServer();
     const { database, issueMs, issuing, exports, signIn } = await benchDatabasePath(direct);
 
+    log(`\n8. Scan history on a real PostgreSQL server (${elapsed()})`);
+    const history = await benchScanHistory(log);
+
     log(`\n6. Signing certificates in workerd (${elapsed()})`);
     const cost = await benchSigning();
     log(
@@ -254,6 +258,7 @@ async function main() {
       issuing,
       exports,
       signIn,
+      history,
     });
     writeFileSync(RESULTS_FILE, report);
     // Every figure on the console too; the plans stay in the file.
