@@ -38,7 +38,7 @@ export async function maintainScanHistory(db: Database, now: Date, retention: Sc
     db,
     sql`SELECT ensure_scan_event_partitions(${utcDay(now)}::date, ${MONTHS_AHEAD}) AS value`,
   );
-  const daysRolledUp = await firstValue(db, sql`SELECT roll_up_scan_days(${utcDay(now)}::date) AS value`);
+  const codeDaysRolledUp = await firstValue(db, sql`SELECT roll_up_scan_days(${utcDay(now)}::date) AS value`);
   // What is deleted is measured from the earlier of `now` and the database's own clock, so a run
   // with a clock ahead (a skewed scheduler, a test of a future day) never deletes recent history.
   const cutoff = new Date(now);
@@ -65,5 +65,5 @@ export async function maintainScanHistory(db: Database, now: Date, retention: Sc
     orphansDeleted += deleted;
     if (deleted < ORPHAN_BATCH) break;
   }
-  return { partitionsCreated, codeDaysRolledUp: daysRolledUp, partitionsDropped, orphansDeleted };
+  return { partitionsCreated, codeDaysRolledUp, partitionsDropped, orphansDeleted };
 }
