@@ -417,11 +417,12 @@ function databaseSection({ database }: BenchReport) {
     "- The signed-in user, the dashboard stats and the history page are one round trip each: the stats and " +
       "the history page send the session check and their own query as one batch (`readAsCompanyUser` in " +
       "worker/middleware/auth.ts), the query scoped by the company the database finds for the session.",
-    "- Creating a code is measured as the create screen sends it, with an `Idempotency-Key`. It is an " +
-      "interactive transaction (the key is claimed, the valuer checked, the code inserted, signed into the " +
-      "transparency log and the answer stored, or all of it rolled back), so it opens a WebSocket connection " +
-      "and pays a round trip for each step; it is the one route here that does, and a code is created " +
-      "far less often than it is scanned.",
+    "- Creating a code is measured as the create screen sends it, with an `Idempotency-Key`. It is two " +
+      "round trips over HTTP (worker/services/code-issuing.ts): the session check in one batch with the code " +
+      "as the database would store it (its id, verification code, frozen issuer and valuer, validity), which " +
+      "the Worker then signs; then one statement that claims the key with the answer in it, checks the valuer " +
+      "again, inserts the code, appends its signed record to the transparency log and records its webhook " +
+      "deliveries, or refuses as a whole. No WebSocket connection is opened.",
     "",
     "### On a real PostgreSQL server",
     "",

@@ -1,5 +1,5 @@
 import { createScheduledController, env } from "cloudflare:test";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { idempotencyKeys, qrCodes } from "../../schema/tables";
 import type { Bindings } from "../../worker/env";
@@ -320,6 +320,48 @@ describe("creating codes with an Idempotency-Key", () => {
     expect(await codeCount(owner.token)).toBe(1);
   });
 
+  it("issues one code when two creations race with one key and one reference, and a third key finds it taken", async () => {
+    const owner = await registerOwnerViaServices();
+    const valuer = await createValuerViaApi(owner.token);
+    const [key, otherKey] = [crypto.randomUUID(), crypto.randomUUID()];
+    const body = codeInput(valuer.id, { externalReference: `JOB-${crypto.randomUUID()}` });
+
+    const answers = await Promise.all([
+      keyed(owner.token, key, body),
+      keyed(owner.token, key, body),
+      keyed(owner.token, otherKey, body),
+    ]);
+
+    // Whichever key won, there is one code: its key's requests answer it (one of them replayed),
+    // and every other request is refused naming it.
+    expect(await codeCount(owner.token)).toBe(1);
+    const [code] = (await api("/api/qr-codes", { token: owner.token })).body;
+    const issued = answers.filter((res) => res.status === 201);
+    expect(issued.length).toBeGreaterThanOrEqual(1);
+    expect(issued.every((res) => res.body.id === code.id)).toBe(true);
+    expect(issued.filter((res) => res.headers.get("Idempotent-Replayed") === null)).toHaveLength(1);
+    for (const refused of answers.filter((res) => res.status !== 201)) {
+      expect(refused).toMatchObject({
+        status: 409,
+        body: {
+          code: "reference_taken",
+          errors: [`externalReference: A code was already issued for this reference (${code.verificationCode})`],
+        },
+      });
+    }
+    // Exactly one key won; every request with the other was refused, and left that key unclaimed:
+    // sent again for another report, it issues that one.
+    const losingKey = answers[2]!.status === 201 ? key : otherKey;
+    expect(answers.filter((res) => res.status === 409)).toHaveLength(losingKey === key ? 2 : 1);
+    const next = await keyed(
+      owner.token,
+      losingKey,
+      codeInput(valuer.id, { externalReference: `JOB-${crypto.randomUUID()}` }),
+    );
+    expect(next.status).toBe(201);
+    expect(next.headers.get("Idempotent-Replayed")).toBeNull();
+  });
+
   it("keeps keys per user: a colleague's request with the same key makes its own code", async () => {
     const { owner, member, valuer } = await createCompanyWithMember();
     const key = crypto.randomUUID();
@@ -386,6 +428,34 @@ describe("creating codes with an Idempotency-Key", () => {
 });
 
 describe("reading codes", () => {
+  it("answers a new code exactly as a read of the stored code answers it, with every column's default filled", async () => {
+    const owner = await registerOwnerViaServices();
+    const valuer = await createValuerViaApi(owner.token, { name: "Grace Achieng", qualification: "MISK" });
+    // Values the database stores in another form: the answer shows them as stored.
+    const created = await createCodeViaApi(owner.token, valuer.id, {
+      marketValue: "45,000,000.5",
+      latitude: -1.2678,
+      landSize: 0.125,
+      forcedSaleValue: 30000000,
+    });
+    expect(created).toMatchObject({ marketValue: "45000000.50", latitude: "-1.26780000", landSize: "0.1250" });
+
+    const read = await api(`/api/qr-codes/${created.id}`, { token: owner.token });
+    expect(read.body).toEqual({ ...created, signerNow: null });
+
+    // The code is built from the form and the issue's own values; a column the database would
+    // otherwise fill by its default must still be filled (a new column with a default included).
+    const unfilled = await withDb(async (db) => {
+      const { rows } = await db.execute<{ column_name: string }>(sql`
+        SELECT column_name FROM information_schema.columns
+        WHERE table_schema = 'public' AND table_name = 'qr_codes' AND column_default IS NOT NULL`);
+      const [row] = (await db.execute(sql`SELECT to_jsonb(qr_codes) AS row FROM qr_codes WHERE id = ${created.id}`))
+        .rows as { row: Record<string, unknown> }[];
+      return rows.map((column) => column.column_name).filter((column) => row!.row[column] === null);
+    });
+    expect(unfilled).toEqual([]);
+  });
+
   it("returns one code with its image, signer, count and status, and hides other companies' codes", async () => {
     const a = await createCompanyWithMember();
     const b = await createCompanyWithMember();

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { calculateJwkThumbprint, exportJWK, generateKeyPair } from "jose";
 import { describe, expect, it } from "vitest";
 import {
@@ -10,22 +10,31 @@ import {
   type KeyHistory,
   type StatusRecord,
 } from "../../schema/signed-records";
+import { idempotencyKeys, qrCodes } from "../../schema/tables";
+import { createQrCodeSchema } from "../../schema/validation/qr-codes";
 import type { SigningKey } from "../../worker/config";
+import type { Database } from "../../worker/db";
+import { issueCode } from "../../worker/services/code-issuing";
+import { Outbox } from "../../worker/services/webhooks";
 import { signerFor, type RecordSigning } from "../../worker/lib/signing";
 import {
+  certificateRecord,
   certificateRecords,
   certificateRecordsFor,
+  certificateSourceOf,
+  type CertificateSourceRow,
   keyHistory,
   logEntries,
   markKeyCompromised,
   signCertificate,
 } from "../../worker/services/signed-records";
 import { pageFingerprintsRoot } from "../../verifier/hashes";
+import { RECENT_VALUATION_DAYS, valuationDay } from "../shared/dates";
 import { verifyLogEntries } from "../../verifier/log";
 import { verifyRecord } from "../../verifier/records";
 import { registerOwnerViaServices } from "./fixtures/accounts";
 import { createAdminViaDb, verifyCompanyViaAdmin } from "./fixtures/admins";
-import { createCodeViaApi, insertCode } from "./fixtures/codes";
+import { codeInput, createCodeViaApi, insertCode } from "./fixtures/codes";
 import { inRolledBackTransaction, withDb, withServices } from "./fixtures/database";
 import { api, ORIGIN } from "./fixtures/http";
 import { insertValuer } from "./fixtures/valuers";
@@ -111,6 +120,37 @@ describe("signed certificate records", () => {
       ok: false,
       problem: "wrong-type",
     });
+  });
+
+  it("signs at issue exactly the code it stores: every field of the record matches the stored code", async () => {
+    const owner = await registerOwnerViaServices({ name: "Exact Valuers Ltd" });
+    const valuer = await insertValuer(owner.user.companyId!, { name: "Peter Kamau", qualification: "MISK" });
+    const inspected = valuationDay(RECENT_VALUATION_DAYS + 2);
+    // Every optional field, with values whose stored form differs from what was sent (scales, dates).
+    const code = await createCodeViaApi(owner.token, valuer.id, {
+      addressee: "Co-operative Bank",
+      purpose: "Secured lending",
+      inspectionDate: inspected.iso,
+      forcedSaleValue: "31,500,000.5",
+      titleNumber: "NAIROBI/BLOCK 91/77",
+      latitude: -1.2678,
+      longitude: 36.8,
+      propertySize: 2450.5,
+      landSize: 0.125,
+      externalReference: "JOB-EXACT-1",
+    });
+    const issued = await verifiedCertificate((await downloadRecord(code.publicToken)).body.record);
+
+    const [stored] = await withDb(
+      async (db) =>
+        (await db.execute(sql`${certificateSourceOf(sql`qr_codes code`, sql`code.id = ${code.id}`)}`))
+          .rows as CertificateSourceRow[],
+    );
+    const { iat: _iat, ...fromStoredCode } = await certificateRecord(stored!, ORIGIN, "issued");
+    const { iat: _issuedAt, ...signed } = issued;
+    expect(signed).toEqual(fromStoredCode);
+    expect(signed.valuation).toMatchObject({ forcedSaleValue: "31500000.50", inspectionDate: inspected.timestamp });
+    expect(signed.code.issuedAt).toBe(new Date(code.createdAt).toISOString());
   });
 
   it("keeps what was issued: a later valuer edit is not in the record, a revocation is a new record", async () => {
@@ -383,6 +423,7 @@ describe("signing keys", () => {
   it("refuses what a compromised key signed from the compromise on, and the Worker stops signing with it", async () => {
     const owner = await registerOwnerViaServices();
     const code = await insertCode(owner);
+    const valuer = await insertValuer(owner.user.companyId!);
     await inRolledBackTransaction(async (tx) => {
       const leaked: RecordSigning = { signer: await signerFor(await anotherSigningKey()), origin: ORIGIN };
       const beforeLeak = (await signCertificate(tx, leaked, code.id, "recorded"))!;
@@ -414,6 +455,25 @@ describe("signing keys", () => {
       await expect(signCertificate(tx, leaked, code.id, "issued", "refuse")).rejects.toThrow(
         "Signing is paused while ValuSeal replaces its signing key",
       );
+      // …a new code too, which then leaves nothing behind: no code, no Idempotency-Key.
+      const key = crypto.randomUUID();
+      const codesBefore = await tx.$count(qrCodes, eq(qrCodes.companyId, owner.user.companyId!));
+      const issuing = tx.transaction((savepoint) =>
+        issueCode(
+          savepoint as unknown as Database,
+          leaked,
+          new Outbox(),
+          {
+            issuer: { userId: owner.user.id, companyId: owner.user.companyId! },
+            values: createQrCodeSchema.parse(codeInput(valuer.id)),
+            request: { userId: owner.user.id, key, input: { key } },
+          },
+          (issued) => issued,
+        ),
+      );
+      await expect(issuing).rejects.toThrow("Signing is paused while ValuSeal replaces its signing key");
+      expect(await tx.$count(qrCodes, eq(qrCodes.companyId, owner.user.companyId!))).toBe(codesBefore);
+      expect(await tx.$count(idempotencyKeys, eq(idempotencyKeys.key, key))).toBe(0);
       // …but a withdrawal goes ahead unsigned, and the next key signs the code as it then stands.
       await tx.execute(
         sql`UPDATE qr_codes SET revoked_at = now(), revoked_reason = 'Fraud found' WHERE id = ${code.id}`,

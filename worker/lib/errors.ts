@@ -76,3 +76,12 @@ export function isUniqueViolation(error: unknown): boolean {
   const codeOf = (e: unknown) => (e as { code?: string } | undefined)?.code;
   return codeOf(error) === "23505" || codeOf((error as { cause?: unknown })?.cause) === "23505";
 }
+
+/** The reason a statement refused itself with refuse_statement (SQLSTATE VS001), whether drizzle wrapped the driver error or not. */
+export function refusalOf(error: unknown): string | null {
+  for (const candidate of [error, (error as { cause?: unknown } | undefined)?.cause]) {
+    const { code, message } = (candidate ?? {}) as { code?: string; message?: string };
+    if (code === "VS001" && message) return message;
+  }
+  return null;
+}

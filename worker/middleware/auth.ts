@@ -114,11 +114,11 @@ export const requireCompanyUser = createMiddleware<AppEnv>(async (c, next) => {
 export async function readAsCompanyUser<Query extends BatchItem<"pg">>(
   c: Context<AppEnv>,
   query: (companyId: SQL<number>) => Query,
+  assertAllowed: (user: AuthenticatedUser) => void = assertCompanyUser,
 ): Promise<Awaited<Query>> {
   const { db, claims } = c.var;
   const [sessionRows, result] = await db.batch([sessionUserQuery(db, claims), query(sessionCompanyId(claims))]);
-  const user = signIn(c, toAuthenticatedUser(sessionRows, claims));
-  assertCompanyUser(user);
+  assertAllowed(signIn(c, toAuthenticatedUser(sessionRows, claims)));
   return result as Awaited<Query>;
 }
 
@@ -131,10 +131,14 @@ export const requireCompanyOwner = (message = "Only the company owner can do thi
   });
 
 /** Issuing codes, signing valuers, sealing reports and API keys belong to valuation firms, not lenders. */
-export const requireIssuerOrganisation = createMiddleware<AppEnv>(async (c, next) => {
-  if (c.var.user.company?.kind !== "issuer") {
+function assertIssuerOrganisation(user: AuthenticatedUser) {
+  if (user.company?.kind !== "issuer") {
     throw new ApiError(403, "Only a valuation firm can do this. Your organisation relies on valuations.");
   }
+}
+
+export const requireIssuerOrganisation = createMiddleware<AppEnv>(async (c, next) => {
+  assertIssuerOrganisation(c.var.user);
   await next();
 });
 
@@ -147,8 +151,12 @@ export const requireLenderOrganisation = createMiddleware<AppEnv>(async (c, next
 });
 
 /** A company deactivated by an administrator keeps read access but can change nothing. */
+function assertActiveCompany(user: AuthenticatedUser) {
+  if (!user.company?.isActive) throw new ApiError(403, "Your company has been deactivated. Contact support.");
+}
+
 export const requireActiveCompany = createMiddleware<AppEnv>(async (c, next) => {
-  if (!c.var.user.company?.isActive) throw new ApiError(403, "Your company has been deactivated. Contact support.");
+  assertActiveCompany(c.var.user);
   await next();
 });
 
@@ -167,8 +175,22 @@ export function assertConfirmedEmail(user: AuthenticatedUser, action: string) {
   }
 }
 
-export const requireConfirmedEmail = (action = "issue codes") =>
+const ISSUING = "issue codes";
+
+export const requireConfirmedEmail = (action = ISSUING) =>
   createMiddleware<AppEnv>(async (c, next) => {
     assertConfirmedEmail(c.var.user, action);
     await next();
   });
+
+/**
+ * Issuing a code, checked after the session is read with the issue (readAsCompanyUser): the same
+ * checks, in the same order, as requireUser, requireCompanyUser, requireIssuerOrganisation,
+ * requireActiveCompany and requireConfirmedEmail().
+ */
+export function assertMayIssue(user: AuthenticatedUser) {
+  assertCompanyUser(user);
+  assertIssuerOrganisation(user);
+  assertActiveCompany(user);
+  assertConfirmedEmail(user, ISSUING);
+}

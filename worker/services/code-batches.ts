@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 
 import { qrCodes, valuers } from "../../schema/tables";
 import type { CodeBatchRow } from "../../schema/validation/qr-codes";
@@ -8,6 +8,7 @@ import type { RecordSigning } from "../lib/signing";
 import {
   CHOOSE_ACTIVE_VALUER,
   createSignedCode,
+  maySign,
   lockCompanyReferences,
   selectCodes,
   type StoredCode,
@@ -98,14 +99,7 @@ export async function issueCodeBatch(
         : await tx
             .select({ id: valuers.id })
             .from(valuers)
-            .where(
-              and(
-                eq(valuers.companyId, owner.companyId),
-                inArray(valuers.id, valuerIds),
-                eq(valuers.isActive, true),
-                isNull(valuers.deletedAt),
-              ),
-            );
+            .where(and(inArray(valuers.id, valuerIds), maySign(owner.companyId)));
     const canSign = new Set(signers.map((signer) => signer.id));
     const refused = rows.flatMap((row, index) =>
       earlierId.has(row.externalReference!) || canSign.has(row.valuerId)

@@ -1,7 +1,7 @@
-import { and, eq, sql } from "drizzle-orm";
+import { sql, type SQLWrapper } from "drizzle-orm";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { idempotencyKeys } from "../../schema/tables";
-import type { Database, Transaction, TransactionalDatabase } from "../db";
+import type { Database } from "../db";
 import { ApiError } from "../lib/errors";
 import { sha256Hex } from "../lib/random";
 
@@ -25,67 +25,70 @@ export interface IdempotentRequest {
   input: unknown;
 }
 
-const isExpired = (createdAt: typeof idempotencyKeys.createdAt, at = sql`now()`) =>
-  sql`${createdAt} < ${at} - ${KEY_LIFETIME}::interval`;
+const isExpired = (createdAt: SQLWrapper, at = sql`now()`) => sql`${createdAt} < ${at} - ${KEY_LIFETIME}::interval`;
+
+/** What the statement part `claim` answers: the key's row after the claim, and whether it is this request's. */
+export type KeyClaimRow = {
+  request_hash: string | null;
+  response_status: number | null;
+  response_body: unknown;
+  ours: boolean;
+};
 
 /**
- * Runs `run` at most once per user and Idempotency-Key within 24 hours, and answers every repeat
- * with the first answer (`replayed`). The key row is inserted first and the answer filled in the
- * same transaction as `run`'s writes, so:
- * - a concurrent request with the same key waits on that row until the first transaction ends,
- *   then replays its answer (or, if the first failed and rolled back, runs itself);
- * - a failed `run` (a refused valuer, say) leaves no key behind, so the request may be resent as is;
- * - the same key with a different request is refused with 422, never replayed.
+ * The statement part `claim` of a request that does its work in one statement (issuing a code):
+ * the key's row is inserted with the answer already in it, so the work and its stored answer commit
+ * together or not at all; `ours` says whether this request holds the key. The rest of the statement
+ * does its work only when it does. So:
+ * - a concurrent request with the same key waits on the uncommitted row until the first statement
+ *   ends, then finds its answer (or, if the first failed and rolled back, claims the key itself);
+ * - a refused request (a refused valuer, say) leaves no key behind: the statement fails as a whole
+ *   (refuse_statement), so the request may be corrected and sent with the same key;
+ * - a key past its lifetime is taken over as if new; one still alive is returned as it stands, for
+ *   the first answer to be replayed, or refused with 422 for a different request (answerOfClaim).
+ * Without a key, `claim` is this request's and nothing is stored.
  */
-export async function answerOnce<T, Status extends ContentfulStatusCode>(
-  db: TransactionalDatabase,
-  request: IdempotentRequest,
-  run: (tx: Transaction) => Promise<Answer<T, Status>>,
-): Promise<Answer<T, Status> & { replayed: boolean }> {
+export async function keyClaimCte<T>(request: IdempotentRequest, answer: Answer<T>) {
   const { userId, key } = request;
-  // Without a key the work still commits as one: a code and its signed record, or neither.
-  if (!key) return { ...(await db.transaction((tx) => run(tx))), replayed: false };
-  const requestHash = await sha256Hex(JSON.stringify(request.input));
-  const thisKey = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
-  return db.transaction(async (tx) => {
-    // A key past its lifetime is taken over as if new: it no longer replays anything.
-    const [claimed] = await tx
-      .insert(idempotencyKeys)
-      .values({ userId, key, requestHash })
-      .onConflictDoUpdate({
-        target: [idempotencyKeys.userId, idempotencyKeys.key],
-        set: { requestHash, responseStatus: null, responseBody: null, createdAt: sql`now()` },
-        setWhere: isExpired(idempotencyKeys.createdAt),
-      })
-      .returning({ userId: idempotencyKeys.userId });
-    if (!claimed) return { ...(await firstAnswer<T, Status>(tx, thisKey, requestHash)), replayed: true };
-    const answer = await run(tx);
-    await tx.update(idempotencyKeys).set({ responseStatus: answer.status, responseBody: answer.body }).where(thisKey);
-    return { ...answer, replayed: false };
-  });
+  if (!key) {
+    return sql`claim AS (
+      SELECT NULL::text AS request_hash, NULL::integer AS response_status, NULL::json AS response_body, true AS ours
+    )`;
+  }
+  const body = JSON.stringify(answer.body);
+  const [requestHash, bodyHash] = await Promise.all([sha256Hex(JSON.stringify(request.input)), sha256Hex(body)]);
+  const expired = isExpired(sql.raw("k.created_at"));
+  const keptUnlessExpired = (column: string) =>
+    sql`CASE WHEN ${expired} THEN excluded.${sql.raw(column)} ELSE k.${sql.raw(column)} END`;
+  return sql`claim AS (
+    INSERT INTO ${idempotencyKeys} AS k (user_id, key, request_hash, response_status, response_body)
+    VALUES (${userId}, ${key}, ${requestHash}, ${answer.status}, ${body}::json)
+    ON CONFLICT (user_id, key) DO UPDATE SET
+      request_hash = ${keptUnlessExpired("request_hash")},
+      response_status = ${keptUnlessExpired("response_status")},
+      response_body = ${keptUnlessExpired("response_body")},
+      created_at = CASE WHEN ${expired} THEN now() ELSE k.created_at END
+    RETURNING k.request_hash, k.response_status, k.response_body,
+      coalesce(encode(sha256(convert_to(k.response_body::text, 'UTF8')), 'hex') = ${bodyHash}, false) AS ours
+  )`;
 }
 
-async function firstAnswer<T, Status extends ContentfulStatusCode>(
-  tx: Transaction,
-  thisKey: ReturnType<typeof and>,
-  requestHash: string,
-) {
-  const [first] = await tx
-    .select({
-      requestHash: idempotencyKeys.requestHash,
-      status: idempotencyKeys.responseStatus,
-      body: idempotencyKeys.responseBody,
-    })
-    .from(idempotencyKeys)
-    .where(thisKey);
-  // Unreachable while the answer is filled in the claiming transaction; refused rather than replayed empty.
-  if (!first || first.status === null) {
+/**
+ * The answer for a request whose key another request holds: that request's answer, if this one is
+ * the same request; otherwise 422.
+ */
+export async function answerOfClaim<T, Status extends ContentfulStatusCode>(
+  request: IdempotentRequest,
+  claim: KeyClaimRow,
+): Promise<Answer<T, Status>> {
+  // Unreachable while every answer is stored in the statement that claims its key; refused rather than replayed empty.
+  if (claim.response_status === null) {
     throw new ApiError(409, KEY_IN_FLIGHT, undefined, undefined, "idempotency_key_in_use");
   }
-  if (first.requestHash !== requestHash) {
+  if (claim.request_hash !== (await sha256Hex(JSON.stringify(request.input)))) {
     throw new ApiError(422, KEY_REUSED, undefined, undefined, "idempotency_key_reused");
   }
-  return { status: first.status as Status, body: first.body as T };
+  return { status: claim.response_status as Status, body: claim.response_body as T };
 }
 
 /** The hourly cron's sweep: keys past their lifetime at `now` are deleted (they are ignored already). */

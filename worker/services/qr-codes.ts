@@ -14,14 +14,13 @@ import { randomToken } from "../lib/random";
 import { formatVerificationCode, normalizeVerificationCode } from "../../schema/verification-code";
 import { codeStatusColumn, issuerTrustColumn } from "../lib/code-status";
 import type { RecordSigning } from "../lib/signing";
-import { issuedEvent, type Outbox } from "./webhooks";
 import { signCertificate } from "./signed-records";
 import { parseId } from "../lib/validation";
 import { scanCountColumn } from "../lib/scan-counts";
 
 export const CODE_NOT_FOUND = "QR code not found";
 /** A clash of 16 random base62 characters, or of ~49.5-bit verification codes, is rare; a few tries end the loop. */
-const TOKEN_ATTEMPTS = 3;
+export const TOKEN_ATTEMPTS = 3;
 
 /**
  * A code of the given company, from a path id, or 404: a code of another company looks exactly
@@ -124,22 +123,9 @@ export async function getCompanyCode(
   return { ...code, signerNow: changed ? { name: nowName, qualification: nowQualification } : null };
 }
 
-/** Only an active, undeleted valuer of the user's own company may sign. */
-async function findSigningValuer(db: Reader, companyId: number, valuerId: number) {
-  const [valuer] = await db
-    .select({ name: valuers.name, qualification: valuers.qualification })
-    .from(valuers)
-    .where(
-      and(
-        eq(valuers.id, valuerId),
-        eq(valuers.companyId, companyId),
-        eq(valuers.isActive, true),
-        isNull(valuers.deletedAt),
-      ),
-    )
-    .limit(1);
-  return valuer;
-}
+/** Only an active, undeleted valuer of the issuing company may sign (a single create, a batch). */
+export const maySign = (companyId: number | SQL<number> | AnyPgColumn) =>
+  and(eq(valuers.companyId, companyId), eq(valuers.isActive, true), isNull(valuers.deletedAt));
 
 const companyColumn = (column: AnyPgColumn, companyId: number) =>
   sql`(select ${column} from ${companies} where ${companies.id} = ${companyId})`;
@@ -182,7 +168,7 @@ export class ReferenceTaken extends ApiError {
 }
 
 /** The company's code issued for this reference of the firm's, if any. */
-async function codeForReference(db: Queryable, companyId: number, externalReference: string) {
+export async function codeForReference(db: Queryable, companyId: number, externalReference: string) {
   const [code] = await db
     .select({ id: qrCodes.id, publicToken: qrCodes.publicToken, verificationCode: qrCodes.verificationCode })
     .from(qrCodes)
@@ -228,7 +214,7 @@ async function createCode(db: Queryable, origin: string, values: CreateQrCode & 
 }
 
 /** The first key of the advisory locks that order a company's issues naming references. */
-const REFERENCE_LOCK_SPACE = 1835;
+export const REFERENCE_LOCK_SPACE = 1835;
 
 /**
  * Issues that name the firm's references take the company's lock first, for the rest of their
@@ -256,25 +242,6 @@ export async function createSignedCode(
   const code = await createCode(db, signing.origin, values);
   await signCertificate(db, signing, code.id, "issued", "refuse");
   return code;
-}
-
-/**
- * A new code signed by an active valuer of the company, with the signer as the answer shows it.
- * The check, the insert, the signed record and the code.issued event run in the caller's
- * transaction (so a code never stands without its record), after the company's lock on references.
- */
-export async function issueCode(
-  db: Transaction,
-  signing: RecordSigning,
-  outbox: Outbox,
-  values: CreateQrCode & { userId: number; companyId: number },
-): Promise<StoredCode> {
-  if (values.externalReference) await lockCompanyReferences(db, values.companyId);
-  const valuer = await findSigningValuer(db, values.companyId, values.valuerId);
-  if (!valuer) throw new ApiError(400, "Validation failed", [`valuerId: ${CHOOSE_ACTIVE_VALUER}`]);
-  const { valuerName, valuerQualification, ...code } = await createSignedCode(db, signing, values);
-  await outbox.record(db, [issuedEvent(code)]);
-  return { ...code, valuer: valuerName ? { name: valuerName, qualification: valuerQualification } : null };
 }
 
 /**

@@ -28,7 +28,9 @@ function chartDays(now: Date): string[] {
  * Counted scans per day over the chart's window; days without scans are there with 0, so the chart
  * has no gaps. Finished days come from their roll-up (code_scan_days) and only the days since the
  * roll-up's watermark (today, usually) from the raw scan log: the cost does not grow with the
- * code's history or with the month's scans before today.
+ * code's history or with the month's scans before today. The raw part also names the window's
+ * start as a constant: the watermark is only known as the query runs, and without a bound known
+ * when it is planned Postgres plans (and costs) every month of the history.
  */
 async function dailyCounts(db: Database, codeId: number) {
   const days = chartDays(new Date());
@@ -41,6 +43,7 @@ async function dailyCounts(db: Database, codeId: number) {
       UNION ALL
       SELECT to_char(scan.scanned_at AT TIME ZONE 'UTC', 'YYYY-MM-DD'), 1 FROM scan_events scan
       WHERE scan.qr_code_id = ${codeId} AND scan.counted
+        AND scan.scanned_at >= ${days[0]}::date::timestamp AT TIME ZONE 'UTC'
         AND scan.scanned_at >= greatest(${days[0]}::date, (SELECT rolled_until FROM mark))::timestamp AT TIME ZONE 'UTC'
     ) counts GROUP BY day`);
   const counts = new Map(result.rows.map((row) => [row.day, Number(row.count)]));

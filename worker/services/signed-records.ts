@@ -55,30 +55,35 @@ const signingKeyCtes = (signer: Signer) => sql`
 export const SIGNING_PAUSED = "Signing is paused while ValuSeal replaces its signing key. Try again later.";
 
 /**
- * Appends a signed record to the log in one statement: the head row's lock numbers it (gapless)
- * and moves the chain, SHA-256(previous head ‖ SHA-256(record)), computed by the database from the
- * exact text stored. Null when the key may not sign (nothing is written).
+ * The statement parts that append a signed record to the log: the head row's lock numbers it
+ * (gapless) and moves the chain, SHA-256(previous head ‖ SHA-256(record)), computed by the database
+ * from the exact text stored. Nothing is appended while the key may not sign, or when `when` (a
+ * condition on the statement's other parts) is false. `logged` returns the entry's seq.
  */
-async function appendToLog(db: Queryable, signer: Signer, kind: string, subject: string, record: string) {
-  const rows = await selectRows<{ seq: string }>(
-    db,
-    sql`
-    WITH ${signingKeyCtes(signer)}, head AS (
-      UPDATE transparency_log_head
-      SET size = size + 1,
-          head_hash = encode(sha256(decode(head_hash, 'hex') || sha256(convert_to(${record}, 'UTF8'))), 'hex')
-      WHERE id = 1 AND (SELECT ok FROM usable)
-      RETURNING size, head_hash
-    )
+export const logAppendCtes = (signer: Signer, kind: string, subject: SQL, record: string, when: SQL = sql`true`) => sql`
+  ${signingKeyCtes(signer)}, head AS (
+    UPDATE transparency_log_head
+    SET size = size + 1,
+        head_hash = encode(sha256(decode(head_hash, 'hex') || sha256(convert_to(${record}, 'UTF8'))), 'hex')
+    WHERE id = 1 AND (SELECT ok FROM usable) AND ${when}
+    RETURNING size, head_hash
+  ), logged AS (
     INSERT INTO transparency_log (seq, kind, subject, record, leaf_hash, chain_hash)
     SELECT head.size, ${kind}, ${subject}, ${record}, encode(sha256(convert_to(${record}, 'UTF8')), 'hex'), head.head_hash
     FROM head
-    RETURNING seq`,
+    RETURNING seq
+  )`;
+
+/** Appends a signed record to the log in one statement; null when the key may not sign (nothing is written). */
+async function appendToLog(db: Queryable, signer: Signer, kind: string, subject: string, record: string) {
+  const rows = await selectRows<{ seq: string }>(
+    db,
+    sql`WITH ${logAppendCtes(signer, kind, sql`${subject}`, record)} SELECT seq FROM logged`,
   );
   return rows[0] ? Number(rows[0].seq) : null;
 }
 
-interface CertificateSourceRow extends Record<string, unknown> {
+export interface CertificateSourceRow extends Record<string, unknown> {
   public_token: string;
   qr_code_data: string;
   verification_code: string;
@@ -121,8 +126,12 @@ interface CertificateSourceRow extends Record<string, unknown> {
   seal_page_fingerprints: string[] | null;
 }
 
-/** The code's frozen record, exactly as its certificate shows it (never the firm's current details). */
-const certificateSource = (codeId: number) => sql`
+/**
+ * The frozen record of the code `code` in `from` (`where` picks it), exactly as its certificate shows it (never the
+ * firm's current details). `from` is the stored code, or a code about to be issued (see
+ * code-issuing.ts), whose record is signed before it is stored.
+ */
+export const certificateSourceOf = (from: SQL, where: SQL = sql`true`) => sql`
   SELECT code.public_token, code.qr_code_data, code.verification_code, ${sql.raw(isoText("code.created_at"))} AS issued_at,
     code.issuer_name, code.issuer_email, code.issuer_phone,
     CASE WHEN code.issuer_registration_body = 'Other' THEN code.issuer_registration_body_name
@@ -141,15 +150,17 @@ const certificateSource = (codeId: number) => sql`
     successor.qr_code_data AS replaced_by,
     seal.version AS seal_version, seal.sha256 AS seal_sha256, seal.page_count AS seal_page_count,
     seal.page_fingerprints AS seal_page_fingerprints
-  FROM qr_codes code
+  FROM ${from}
   LEFT JOIN qr_codes successor ON successor.id = code.superseded_by_id
   LEFT JOIN LATERAL (
     SELECT s.version, s.sha256, s.page_count, s.page_fingerprints FROM report_seals s
     WHERE s.qr_code_id = code.id ORDER BY s.version DESC LIMIT 1
   ) seal ON true
-  WHERE code.id = ${codeId}`;
+  WHERE ${where}`;
 
-async function certificateRecord(
+const certificateSource = (codeId: number) => certificateSourceOf(sql`qr_codes code`, sql`code.id = ${codeId}`);
+
+export async function certificateRecord(
   row: CertificateSourceRow,
   origin: string,
   event: CertificateEvent,

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { WebhookAttemptPage, WebhookEndpointAnswer, WebhookEndpointCreated } from "../../schema/api-v1";
 import {
   type OrganisationKind,
@@ -84,12 +84,13 @@ export interface WebhookEventInput {
 const newEventId = () => `msg_${randomToken(24)}`;
 
 /**
- * Records events and a delivery for every enabled endpoint of the event's company subscribed to its
- * type, in one statement, and answers the deliveries' ids to send. An event no endpoint wants is
- * not stored. An event whose id (or, for code.expired, whose code) is already recorded is skipped.
+ * The statement parts that record events and a delivery for every enabled endpoint of the event's
+ * company subscribed to its type; `webhook_delivery` returns the deliveries' ids to send. An event
+ * no endpoint wants is not stored. An event whose id (or, for code.expired, whose code) is already
+ * recorded is skipped, and nothing is recorded when `when` (a condition on a statement they are
+ * part of) is false.
  */
-export async function recordWebhookEvents(db: Queryable, events: WebhookEventInput[]): Promise<number[]> {
-  if (events.length === 0) return [];
+export function webhookEventCtes(events: WebhookEventInput[], when: SQL = sql`true`) {
   const input = events.map((event) => ({
     public_id: event.publicId ?? newEventId(),
     company_id: event.companyId,
@@ -97,25 +98,32 @@ export async function recordWebhookEvents(db: Queryable, events: WebhookEventInp
     qr_code_id: event.qrCodeId,
     data: event.data,
   }));
-  const rows = await db.execute<{ id: string }>(sql`
-    WITH input AS (
+  return sql`
+    webhook_input AS (
       SELECT * FROM jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
         AS x(public_id text, company_id int, type text, qr_code_id int, data jsonb)
-    ), event AS (
+    ), webhook_event AS (
       INSERT INTO webhook_events (public_id, company_id, type, qr_code_id, data)
-      SELECT input.public_id, input.company_id, input.type, input.qr_code_id, input.data FROM input
-      WHERE EXISTS (
+      SELECT input.public_id, input.company_id, input.type, input.qr_code_id, input.data FROM webhook_input input
+      WHERE ${when} AND EXISTS (
         SELECT 1 FROM webhook_endpoints endpoint
         WHERE endpoint.company_id = input.company_id AND endpoint.disabled_at IS NULL
           AND input.type = ANY(endpoint.event_types))
       ON CONFLICT DO NOTHING
       RETURNING id, company_id, type
-    )
-    INSERT INTO webhook_deliveries (event_id, endpoint_id)
-    SELECT event.id, endpoint.id FROM event
-    JOIN webhook_endpoints endpoint ON endpoint.company_id = event.company_id
-      AND endpoint.disabled_at IS NULL AND event.type = ANY(endpoint.event_types)
-    RETURNING id`);
+    ), webhook_delivery AS (
+      INSERT INTO webhook_deliveries (event_id, endpoint_id)
+      SELECT event.id, endpoint.id FROM webhook_event event
+      JOIN webhook_endpoints endpoint ON endpoint.company_id = event.company_id
+        AND endpoint.disabled_at IS NULL AND event.type = ANY(endpoint.event_types)
+      RETURNING id
+    )`;
+}
+
+/** Records events and their deliveries in one statement (webhookEventCtes); answers the deliveries' ids. */
+export async function recordWebhookEvents(db: Queryable, events: WebhookEventInput[]): Promise<number[]> {
+  if (events.length === 0) return [];
+  const rows = await db.execute<{ id: string }>(sql`WITH ${webhookEventCtes(events)} SELECT id FROM webhook_delivery`);
   return rowsOf<{ id: string }>(rows).map((row) => Number(row.id));
 }
 

@@ -8,6 +8,7 @@ import { renderQrSvg, svgDataUrl } from "../../lib/qr";
 import { recordSigning } from "../../request/record-signing";
 import { wantsPage } from "../../../schema/validation/pagination";
 import {
+  assertMayIssue,
   readAsCompanyUser,
   requireActiveCompany,
   requireCompanyUser,
@@ -18,13 +19,13 @@ import {
 } from "../../middleware/auth";
 import { Outbox } from "../../services/webhooks";
 import { issueCodeBatch } from "../../services/code-batches";
-import { answerOnce } from "../../services/idempotency";
+import { issueCode, prospectiveCodeQuery } from "../../services/code-issuing";
+import { sessionCompanyId } from "../../services/sessions";
 import {
   codePage,
   codePageQuery,
   codePageRange,
   getCompanyCode,
-  issueCode,
   latestCodesQuery,
   type StoredCode,
 } from "../../services/qr-codes";
@@ -63,13 +64,8 @@ const getCode = createRoute({
 const createCode = createRoute({
   method: "post",
   path: "/",
-  middleware: [
-    requireUser,
-    requireCompanyUser,
-    requireIssuerOrganisation,
-    requireActiveCompany,
-    requireConfirmedEmail(),
-  ] as const,
+  // The session is checked with the issue's first round trip (assertMayIssue), not before it.
+  middleware: [requireSessionToken] as const,
   request: { headers: idempotencyHeadersSchema, ...jsonBody(createQrCodeSchema) },
   responses: {
     201: jsonAnswer(qrCodeWithImageAnswer, "The code issued (or, for a repeated Idempotency-Key, the first answer)"),
@@ -106,16 +102,30 @@ export const qrCodeRoutes = documentedRoutes()
     c.json(withImage(await getCompanyCode(c.var.db, currentCompanyId(c), c.req.valid("param").id)), 200),
   )
   .openapi(createCode, async (c) => {
+    const { db, claims } = c.var;
     const input = c.req.valid("json");
-    const userId = c.var.user.id;
-    const values = { ...input, userId, companyId: currentCompanyId(c) };
     const signing = await recordSigning(c);
+    const issuer = { userId: claims.userId, companyId: sessionCompanyId(claims) };
+    // Two round trips: the session check with the code as it will be stored, then the code, its
+    // signed record and the answer stored in one statement (services/code-issuing.ts).
+    const prospective = await readAsCompanyUser(
+      c,
+      () => prospectiveCodeQuery(db, signing.origin, issuer, input),
+      assertMayIssue,
+    );
     const outbox = new Outbox();
     // A resent request with the same Idempotency-Key gets the first code back, not a second (paid) one.
-    const answer = await answerOnce(
-      c.var.transactional(),
-      { userId, key: c.req.valid("header")["idempotency-key"], input },
-      async (db) => ({ status: 201 as const, body: withImage(await issueCode(db, signing, outbox, values)) }),
+    const answer = await issueCode(
+      db,
+      signing,
+      outbox,
+      {
+        issuer,
+        values: input,
+        request: { userId: claims.userId, key: c.req.valid("header")["idempotency-key"], input },
+        prospective,
+      },
+      withImage,
     );
     queueOutboxAfterResponse(c, outbox);
     return c.json(answer.body, answer.status, answer.replayed ? { "Idempotent-Replayed": "true" } : undefined);

@@ -22,10 +22,10 @@ import { recordSigning } from "../../request/record-signing";
 import { ApiError, badRequest } from "../../lib/errors";
 import { assertKeyCompanyActive, keyCompanyId, requireApiKey } from "../../middleware/api-key";
 import { CHOOSE_ANOTHER_CODE, revokeCode } from "../../services/code-status";
-import { answerOnce } from "../../services/idempotency";
+import { issueCode } from "../../services/code-issuing";
 import { issueCodeBatch } from "../../services/code-batches";
 import { Outbox } from "../../services/webhooks";
-import { issueCode, ReferenceTaken } from "../../services/qr-codes";
+import { ReferenceTaken } from "../../services/qr-codes";
 import { loadCodeScans } from "../../services/scans";
 import {
   codeIdByToken,
@@ -236,27 +236,31 @@ export const v1CodeRoutes = documentedRoutes()
     const input = c.req.valid("json");
     const signing = await recordSigning(c);
     const outbox = new Outbox();
-    const answer = await answerOnce(
-      c.var.transactional(),
-      // Keyed by the owner, like the app's own requests: the key that sent it is part of the request,
-      // so the same UUID from the app or from another key is refused (422), never answered with
-      // another caller's code in another shape.
-      { userId: caller.userId, key: c.req.valid("header")["idempotency-key"], input: { apiKey: caller.keyId, input } },
-      async (db) => {
-        const code = await issueCode(db, signing, outbox, {
-          ...input,
+    const issuer = { userId: caller.userId, companyId: caller.companyId };
+    const answer = await issueCode(
+      c.var.db,
+      signing,
+      outbox,
+      {
+        issuer,
+        values: input,
+        // Keyed by the owner, like the app's own requests: the key that sent it is part of the request,
+        // so the same UUID from the app or from another key is refused (422), never answered with
+        // another caller's code in another shape.
+        request: {
           userId: caller.userId,
-          companyId: caller.companyId,
-        }).catch((error: unknown) => {
-          if (error instanceof ReferenceTaken) {
-            const location = { Location: `/api/v1/codes/${error.publicToken}` };
-            throw new ApiError(409, error.message, error.errors, location, error.code);
-          }
-          throw error;
-        });
-        return { status: 201 as const, body: withImage(toV1Code(code, null)) };
+          key: c.req.valid("header")["idempotency-key"],
+          input: { apiKey: caller.keyId, input },
+        },
       },
-    );
+      (code) => withImage(toV1Code(code, null)),
+    ).catch((error: unknown) => {
+      if (error instanceof ReferenceTaken) {
+        const location = { Location: `/api/v1/codes/${error.publicToken}` };
+        throw new ApiError(409, error.message, error.errors, location, error.code);
+      }
+      throw error;
+    });
     queueOutboxAfterResponse(c, outbox);
     return c.json(answer.body, 201, answer.replayed ? { "Idempotent-Replayed": "true" } : undefined);
   })

@@ -1,0 +1,197 @@
+import { sql, type SQL } from "drizzle-orm";
+import { toSnakeCase } from "drizzle-orm/casing";
+import { companies, qrCodes, valuers } from "../../schema/tables";
+import { RECORD_TYPES } from "../../schema/signed-records";
+import { PUBLIC_TOKEN_LENGTH } from "../../schema/validation/certificate";
+import type { CreateQrCode } from "../../schema/validation/qr-codes";
+import type { Database } from "../db";
+import { ApiError, refusalOf } from "../lib/errors";
+import { verificationAddress } from "../lib/public-address";
+import { randomToken } from "../lib/random";
+import type { RecordSigning } from "../lib/signing";
+import { answerOfClaim, keyClaimCte, type Answer, type IdempotentRequest, type KeyClaimRow } from "./idempotency";
+import {
+  CHOOSE_ACTIVE_VALUER,
+  codeForReference,
+  codeWithValuer,
+  maySign,
+  REFERENCE_LOCK_SPACE,
+  ReferenceTaken,
+  TOKEN_ATTEMPTS,
+  type StoredCode,
+} from "./qr-codes";
+import {
+  certificateRecord,
+  certificateSourceOf,
+  LOG_KINDS,
+  logAppendCtes,
+  SIGNING_PAUSED,
+  type CertificateSourceRow,
+} from "./signed-records";
+import { issuedEvent, webhookEventCtes, type Outbox } from "./webhooks";
+
+/** Who issues: the signed-in user and their company (a number, or the session's company as SQL). */
+export interface Issuer {
+  userId: number;
+  companyId: number | SQL<number>;
+}
+
+/** The form's fields under their column names, as jsonb_populate_record reads them (dates as ISO text). */
+function asColumns(values: Record<string, unknown>) {
+  return JSON.stringify(Object.fromEntries(Object.entries(values).map(([key, value]) => [toSnakeCase(key), value])));
+}
+
+/**
+ * Round trip 1 of issuing a code: the code exactly as it will be stored, built by the database
+ * from the form and the company and valuer as they stand now (their details frozen on the
+ * certificate, the validity period, the id, the verification code and the time of issue), and
+ * read back as every screen reads a code, with its certificate's source and whether the valuer
+ * may sign. Nothing is written (but a sequence number): the Worker signs this code's record
+ * from it, then stores code, record and answer together in round trip 2 (issueProspectiveCode).
+ *
+ * The code is a CTE named `qr_codes`, so the shared column list (codeWithValuer: the status, the
+ * issuer's trust, the scan count…) and the certificate's source read it exactly as they read a
+ * stored code. The issue is a plain query, so it can ride in one batch with the session check.
+ */
+export function prospectiveCodeQuery(db: Database, origin: string, issuer: Issuer, values: CreateQrCode) {
+  const publicToken = randomToken(PUBLIC_TOKEN_LENGTH);
+  const form = asColumns({
+    ...values,
+    userId: issuer.userId,
+    publicToken,
+    qrCodeData: verificationAddress(origin, publicToken),
+  });
+  const prospective = db.$with("qr_codes", {}).as(sql`
+    SELECT code.*, ${valuers.id} IS NOT NULL AS signer_found
+    FROM ${companies}
+    LEFT JOIN ${valuers} ON ${valuers.id} = ${values.valuerId} AND ${maySign(companies.id)}
+    CROSS JOIN LATERAL jsonb_populate_record(NULL::qr_codes, ${form}::jsonb || jsonb_build_object(
+      'id', nextval(pg_get_serial_sequence('qr_codes', 'id')),
+      'company_id', ${companies.id},
+      'is_active', true,
+      'verification_code', random_verification_code(),
+      'created_at', now(),
+      'updated_at', now(),
+      -- Unless the valuer chose the date: the valuation date plus the company's validity period.
+      'valid_until', coalesce(${values.validUntil?.toISOString() ?? null}::timestamptz,
+        ${values.valuationDate.toISOString()}::timestamptz + make_interval(days => ${companies.validityDays})),
+      -- The certificate frozen as it is at this moment: the issuer's identity and the signing valuer.
+      -- A later rename, registration change or valuer edit never rewrites an issued certificate.
+      'issuer_name', ${companies.name},
+      'issuer_email', ${companies.email},
+      'issuer_phone', ${companies.phone},
+      'issuer_registration_body', ${companies.registrationBody},
+      'issuer_registration_body_name', ${companies.registrationBodyName},
+      'issuer_registration_number', ${companies.registrationNumber},
+      'valuer_name', ${valuers.name},
+      'valuer_qualification', ${valuers.qualification},
+      'valuer_registration_number', ${valuers.registrationNumber},
+      'valuer_phone', ${valuers.phone}
+    )) code
+    WHERE ${companies.id} = ${issuer.companyId}`);
+  return db
+    .with(prospective)
+    .select({
+      ...codeWithValuer,
+      row: sql<Record<string, unknown>>`to_jsonb(qr_codes)`,
+      certificate: sql<CertificateSourceRow>`(SELECT row_to_json(source) FROM (${certificateSourceOf(sql`qr_codes code`)}) source)`,
+      signerFound: sql<boolean>`qr_codes.signer_found`,
+    })
+    .from(qrCodes);
+}
+
+export type ProspectiveCode = Awaited<ReturnType<typeof prospectiveCodeQuery>>[number];
+
+/** Why round trip 2 stored nothing (refuse_statement's reasons). */
+const REFUSALS = { noSigner: "no-signer", notInserted: "not-inserted", signingPaused: "signing-paused" } as const;
+
+/**
+ * Round trip 2: one statement that claims the Idempotency-Key (with the answer in it), checks that
+ * the valuer may still sign, inserts the code as round trip 1 built it, appends its signed record
+ * to the transparency log and records its code.issued webhook deliveries; or, if any of that
+ * cannot be done, refuses as a whole (nothing written, the reason in the error). A code naming
+ * the firm's reference takes the company's reference lock first, as batches do (lockCompanyReferences).
+ */
+async function issueProspectiveCode<T>(
+  db: Database,
+  signing: RecordSigning,
+  code: ProspectiveCode,
+  request: IdempotentRequest,
+  answer: Answer<T>,
+) {
+  const companyId = code.companyId;
+  const record = await signing.signer.sign(
+    RECORD_TYPES.certificate,
+    await certificateRecord(code.certificate, signing.origin, "issued"),
+  );
+  const referenceLock = code.externalReference
+    ? sql`, reference_lock AS (SELECT pg_advisory_xact_lock(${REFERENCE_LOCK_SPACE}, ${companyId}))`
+    : sql``;
+  const result = await db.execute<KeyClaimRow & { delivery_ids: (string | number)[]; issued: boolean }>(sql`
+    WITH ${await keyClaimCte(request, answer)}, signer AS (
+      SELECT 1 FROM ${valuers} WHERE ${valuers.id} = ${code.valuerId} AND ${maySign(companyId)}
+    )${referenceLock}, code AS (
+      INSERT INTO qr_codes SELECT * FROM jsonb_populate_record(NULL::qr_codes, ${JSON.stringify(code.row)}::jsonb)
+      WHERE (SELECT ours FROM claim) AND EXISTS (SELECT 1 FROM signer)
+        ${code.externalReference ? sql`AND EXISTS (SELECT 1 FROM reference_lock)` : sql``}
+      ON CONFLICT DO NOTHING
+      RETURNING id
+    ), ${logAppendCtes(signing.signer, LOG_KINDS.certificate, sql`${code.publicToken}`, record, sql`EXISTS (SELECT 1 FROM code)`)},
+    ${webhookEventCtes([issuedEvent(code)], sql`EXISTS (SELECT 1 FROM logged)`)}
+    SELECT claim.*, ARRAY(SELECT id FROM webhook_delivery) AS delivery_ids,
+      CASE WHEN NOT claim.ours THEN false
+        WHEN NOT EXISTS (SELECT 1 FROM signer) THEN refuse_statement(${REFUSALS.noSigner})
+        WHEN NOT EXISTS (SELECT 1 FROM code) THEN refuse_statement(${REFUSALS.notInserted})
+        WHEN NOT EXISTS (SELECT 1 FROM logged) THEN refuse_statement(${REFUSALS.signingPaused})
+        ELSE true END AS issued
+    FROM claim`);
+  const [row] = result.rows;
+  if (!row) throw new Error("Issuing a code answered no row");
+  return row;
+}
+
+/**
+ * Issues one code in two round trips (one more only when a random token or verification code
+ * clashes): round trip 1 builds the code (prospectiveCodeQuery; a route may pass its rows when it
+ * sent the query in a batch with the session check), round trip 2 stores it with its signed record,
+ * its webhook deliveries and the Idempotency-Key's answer (`answerOf` the code). A repeated key
+ * answers the first answer (`replayed`). The same guarantees as one transaction: a code never
+ * stands without its signed record, and a refused request leaves nothing, not even its key.
+ */
+export async function issueCode<T>(
+  db: Database,
+  signing: RecordSigning,
+  outbox: Outbox,
+  issue: { issuer: Issuer; values: CreateQrCode; request: IdempotentRequest; prospective?: ProspectiveCode[] },
+  answerOf: (code: StoredCode) => T,
+): Promise<Answer<T, 201> & { replayed: boolean }> {
+  const { issuer, values, request } = issue;
+  let prospective = issue.prospective;
+  for (let attempt = 1; attempt <= TOKEN_ATTEMPTS; attempt += 1) {
+    prospective ??= await prospectiveCodeQuery(db, signing.origin, issuer, values);
+    const [candidate] = prospective;
+    prospective = undefined;
+    if (!candidate?.signerFound) throw new ApiError(400, "Validation failed", [`valuerId: ${CHOOSE_ACTIVE_VALUER}`]);
+    const { row: _row, certificate: _certificate, signerFound: _signerFound, ...code } = candidate;
+    const answer = { status: 201 as const, body: answerOf(code) };
+    try {
+      const stored = await issueProspectiveCode(db, signing, candidate, request, answer);
+      if (!stored.issued) return { ...(await answerOfClaim<T, 201>(request, stored)), replayed: true };
+      outbox.deliveryIds.push(...stored.delivery_ids.map(Number));
+      return { ...answer, replayed: false };
+    } catch (error) {
+      const refusal = refusalOf(error);
+      if (refusal === REFUSALS.noSigner) {
+        throw new ApiError(400, "Validation failed", [`valuerId: ${CHOOSE_ACTIVE_VALUER}`]);
+      }
+      if (refusal === REFUSALS.signingPaused) throw new ApiError(503, SIGNING_PAUSED);
+      if (refusal !== REFUSALS.notInserted) throw error;
+      // A clash: the firm's reference already has a code, or (rarely) the random token or code did.
+      if (code.externalReference) {
+        const existing = await codeForReference(db, code.companyId, code.externalReference);
+        if (existing) throw new ReferenceTaken(existing.id, existing.publicToken, existing.verificationCode);
+      }
+    }
+  }
+  throw new Error(`No free public token after ${TOKEN_ATTEMPTS} tries`);
+}
