@@ -6,6 +6,7 @@ import { formatInt, formatMs, formatRatio } from "./measure";
 import type { QrPathResult } from "./qr-generation";
 import { CERTIFICATE_GZIP_BUDGET, type ScanPathResult } from "./scan-path";
 import { HISTORY_TARGET, HOT_EVERY, type HistoryQuery, SCANS_PER_DAY, type ScanHistoryResult } from "./scan-history";
+import { DIGEST_TEST_FILE, type DigestResult } from "./digests";
 import type { SealingResult } from "./sealing";
 import { ISSUES, SEALED_PAGES, SEALED_RECORDS, SIGNED_RECORDS, type SigningCost } from "./signing";
 import {
@@ -51,6 +52,7 @@ export interface BenchReport {
   exports: ExportCost[];
   signIn: SignInCost;
   history: ScanHistoryResult;
+  digests: DigestResult;
 }
 
 export interface SigningReport {
@@ -540,10 +542,11 @@ function neighbourLines(runs: NeighbourRun[]) {
       `${formatRatio(oneCode!.p90 / spreadBurst!.p90)} the p90 beside a burst of the same size spread over ` +
       "many codes, which carries the same load with no hot row: what is left between the bursts is what one " +
       "hot code costs its neighbours; what is left between a burst and idle is the load itself.",
-    "- Locally one workerd process (one thread) answers every request, so the other companies' scans wait in " +
-      "its queue behind the burst's, and the burst's own work shares this machine's two cores with Postgres, " +
-      "the bridge and the load generator. In production a burst is spread over many Worker isolates and only " +
-      "the database and its pooler are shared, which is the part the lock waits show.",
+    "- The other companies' scans go to a second `npm run dev` (its own workerd and bridge) on the same " +
+      "database: in production a burst is spread over many Worker isolates and only the database and its " +
+      "pooler are shared, while locally one workerd (one thread) would queue the neighbours behind the " +
+      "burst's requests. Both Workers, both bridges, Postgres and the load generator still share this " +
+      "machine's two cores, so the bursts also cost the neighbours CPU that production would not share.",
   ];
 }
 
@@ -708,6 +711,39 @@ function issuingAndExportsSection({ issuing, exports, signIn }: BenchReport) {
 }
 
 /** A screen's query at the large history may take at most this multiple of its time at the small one. */
+/** The daily digests the test makes due in one hour. */
+const DIGEST_COMPANIES = 200;
+
+function digestSection(digests: DigestResult) {
+  const [first] = digests.runs;
+  const allPassed = digests.tests.every((test) => test.passed);
+  return [
+    `## 9. Batch jobs: the daily digest of ${DIGEST_COMPANIES} companies due in one hour`,
+    "",
+    `\`${DIGEST_TEST_FILE}\`, run as \`npm run test:api\` runs it (its own PostgreSQL cluster, the Worker in ` +
+      "workerd with its queue, a real MailDev inbox), in " +
+      `${digests.seconds.toFixed(0)} s. ${DIGEST_COMPANIES} companies chose the daily digest in one time zone and ` +
+      "were scanned the day before; the hourly job runs at their 08:00. Before this round the job put every digest " +
+      "in one queue batch, which the queue refused above its limits, and still marked every company sent.",
+    "",
+    table(
+      ["Test", "Outcome", "Seconds"],
+      digests.tests.map((test) => [test.title, test.passed ? "passed ✅" : "failed ❌", test.seconds.toFixed(1)]),
+    ),
+    "",
+    `- **${allPassed ? "Every" : "Not every"} digest reached the inbox, each once** ${mark(allPassed)}` +
+      (first
+        ? `: the first hourly run found ${formatInt(first.due)} companies due, queued ${formatInt(first.emails)} ` +
+          `emails in batches within the queue's limits and left ${formatInt(first.left)} for the next hour.`
+        : "."),
+    "- What the hourly job logged of each run in the test (companies due, emails queued or retried, companies " +
+      "left for the next hour): " +
+      digests.runs.map((run) => `${run.due} / ${run.emails} / ${run.left}`).join("; ") +
+      ". The second test makes the queue refuse one batch: those companies are left for the next hour, which " +
+      "sends them.",
+  ];
+}
+
 const HISTORY_GROWTH_GOAL = 2;
 
 function historySection(history: ScanHistoryResult) {
@@ -812,6 +848,8 @@ export function renderReport(report: BenchReport): string {
     ...issuingAndExportsSection(report),
     "",
     ...historySection(report.history),
+    "",
+    ...digestSection(report.digests),
     "",
     ...plansSection(report),
   ].join("\n");

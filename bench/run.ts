@@ -19,6 +19,7 @@ import type { DevServerOptions } from "./dev-server";
 import { startPostgresServer } from "../scripts/lib/postgres-server";
 import { bulkSeedCodes, qrCodeIndexes, seedCompanies, seedCodes } from "./seed";
 import { benchSignIn } from "./sign-in";
+import { benchDigests } from "./digests";
 import { BATCH_CODES, benchExport, benchIssuing, EXPORT_ROWS, type ExportCost } from "./issuing-and-exports";
 
 /**
@@ -106,7 +107,15 @@ async function benchDatabasePath(direct: RouteTiming[]) {
       async (origin, pool, processGroup) => {
         const account = await registerCompany(origin, pool, "real", "Bench Real Server Valuers Ltd");
         const code = await issueCode(origin, account);
-        const real = await benchRealServer(origin, processGroup, pool, code, account.companyId, log);
+        const real = await benchRealServer(
+          origin,
+          processGroup,
+          pool,
+          code,
+          account.companyId,
+          () => startDevServer({ databaseUrl: postgres.url, label: "bench-neighbours" }),
+          log,
+        );
         const pids = workerdProcesses(processGroup);
         const issueMs = await workerCpuPerIssue(origin, pids, account);
         log(`  workerd CPU per code issued (POST /api/qr-codes, signed): ${formatMs(issueMs)} ms`);
@@ -234,6 +243,12 @@ async function main() {
     log(`\n8. Scan history on a real PostgreSQL server (${elapsed()})`);
     const history = await benchScanHistory(log);
 
+    log(`\n9. The daily digest of 200 companies due in one hour (${elapsed()})`);
+    const digests = benchDigests();
+    for (const test of digests.tests) {
+      log(`  ${test.passed ? "passed" : "FAILED"}: ${test.title} (${test.seconds.toFixed(1)} s)`);
+    }
+
     log(`\n6. Signing certificates in workerd (${elapsed()})`);
     const cost = await benchSigning();
     log(
@@ -259,6 +274,7 @@ async function main() {
       exports,
       signIn,
       history,
+      digests,
     });
     writeFileSync(RESULTS_FILE, report);
     // Every figure on the console too; the plans stay in the file.
