@@ -542,11 +542,13 @@ function neighbourLines(runs: NeighbourRun[]) {
       `${formatRatio(oneCode!.p90 / spreadBurst!.p90)} the p90 beside a burst of the same size spread over ` +
       "many codes, which carries the same load with no hot row: what is left between the bursts is what one " +
       "hot code costs its neighbours; what is left between a burst and idle is the load itself.",
-    "- The other companies' scans go to a second `npm run dev` (its own workerd and bridge) on the same " +
-      "database: in production a burst is spread over many Worker isolates and only the database and its " +
-      "pooler are shared, while locally one workerd (one thread) would queue the neighbours behind the " +
-      "burst's requests. Both Workers, both bridges, Postgres and the load generator still share this " +
-      "machine's two cores, so the bursts also cost the neighbours CPU that production would not share.",
+    "- In production a burst is answered by Worker isolates on many machines and only the database (and its " +
+      "pooler) is shared with other companies' scans. Here each side has a Worker of its own on the same " +
+      "PostgreSQL server: the burst is sent to a second `npm run dev` (its own workerd and bridge) from a process " +
+      "of its own, both at the lowest CPU priority (`nice 19`), and the other companies' scans go to a third at " +
+      "normal priority, as does Postgres. So the burst's Worker work takes what CPU is left, as if done " +
+      "elsewhere, while the database's work for it competes with the neighbours' as in production. One local " +
+      "workerd (one thread) would otherwise queue the neighbours behind the burst's requests.",
   ];
 }
 

@@ -113,7 +113,7 @@ async function benchDatabasePath(direct: RouteTiming[]) {
           pool,
           code,
           account.companyId,
-          () => startDevServer({ databaseUrl: postgres.url, label: "bench-neighbours" }),
+          (niceness) => startDevServer({ databaseUrl: postgres.url, label: "bench-neighbours", niceness }),
           log,
         );
         const pids = workerdProcesses(processGroup);

@@ -80,6 +80,14 @@ export async function startDbBridge(options: DbBridgeOptions = {}): Promise<DbBr
     void sql.handle(req, res);
   });
 
+  // workerd keeps its connections to the bridge and sends the next request on any idle one. With
+  // Node's 5 s default the bridge closes idle ones, and a request sent on one as it closes is lost
+  // ("Network connection lost", a 503 page for the scanner): after a burst, dozens of a new burst's
+  // requests were. Idle connections are kept for ten minutes instead, as an HTTP endpoint in front of
+  // a database (Neon's) keeps them far longer than a few seconds.
+  server.keepAliveTimeout = 10 * 60_000;
+  server.headersTimeout = server.keepAliveTimeout + 1000;
+
   const wss = new WebSocketServer({ noServer: true });
   server.on("upgrade", (req, socket, head) => {
     const url = new URL(req.url ?? "/", "http://bridge");

@@ -37,8 +37,12 @@ export function renderScanError(error: Error, c: Context<AppEnv>) {
   }
   // HEAD of a typed code (rateLimitTypedCodes): no page to show.
   if (error instanceof ApiError && error.status === 405) return c.body(null, 405, { ...headers, ...error.headers });
-  const unavailable = isDatabaseUnavailable(error) || isDatabaseUnavailable((error as { cause?: unknown }).cause);
-  if (!unavailable) console.error("scan failed", error);
+  const cause = (error as { cause?: unknown }).cause;
+  const unavailable = isDatabaseUnavailable(error) || isDatabaseUnavailable(cause);
+  // The driver's reason only, as the API logs it: a failed query's own message carries its parameters.
+  if (unavailable)
+    console.error("scan: database unavailable:", String((cause as Error | undefined)?.message ?? error.message));
+  else console.error("scan failed", error);
   const page = renderUnavailablePage(reader, "unavailable");
   return c.html(page, unavailable ? 503 : 500, { ...headers, "Retry-After": "5" });
 }

@@ -14,6 +14,8 @@ import {
   CHOOSE_ACTIVE_VALUER,
   codeForReference,
   codeWithValuer,
+  FROZEN_FROM_COMPANY,
+  FROZEN_FROM_VALUER,
   maySign,
   REFERENCE_LOCK_SPACE,
   ReferenceTaken,
@@ -61,6 +63,12 @@ export function prospectiveCodeQuery(db: Database, origin: string, issuer: Issue
     publicToken,
     qrCodeData: verificationAddress(origin, publicToken),
   });
+  const frozenColumns = sql.join(
+    Object.entries({ ...FROZEN_FROM_COMPANY, ...FROZEN_FROM_VALUER }).map(
+      ([key, column]) => sql`${toSnakeCase(key)}::text, ${column}`,
+    ),
+    sql`, `,
+  );
   const prospective = db.$with("qr_codes", {}).as(sql`
     SELECT code.*, ${valuers.id} IS NOT NULL AS signer_found
     FROM ${companies}
@@ -77,16 +85,7 @@ export function prospectiveCodeQuery(db: Database, origin: string, issuer: Issue
         ${values.valuationDate.toISOString()}::timestamptz + make_interval(days => ${companies.validityDays})),
       -- The certificate frozen as it is at this moment: the issuer's identity and the signing valuer.
       -- A later rename, registration change or valuer edit never rewrites an issued certificate.
-      'issuer_name', ${companies.name},
-      'issuer_email', ${companies.email},
-      'issuer_phone', ${companies.phone},
-      'issuer_registration_body', ${companies.registrationBody},
-      'issuer_registration_body_name', ${companies.registrationBodyName},
-      'issuer_registration_number', ${companies.registrationNumber},
-      'valuer_name', ${valuers.name},
-      'valuer_qualification', ${valuers.qualification},
-      'valuer_registration_number', ${valuers.registrationNumber},
-      'valuer_phone', ${valuers.phone}
+      ${frozenColumns}
     )) code
     WHERE ${companies.id} = ${issuer.companyId}`);
   return db

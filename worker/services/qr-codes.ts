@@ -127,27 +127,43 @@ export async function getCompanyCode(
 export const maySign = (companyId: number | SQL<number> | AnyPgColumn) =>
   and(eq(valuers.companyId, companyId), eq(valuers.isActive, true), isNull(valuers.deletedAt));
 
-const companyColumn = (column: AnyPgColumn, companyId: number) =>
-  sql`(select ${column} from ${companies} where ${companies.id} = ${companyId})`;
-const valuerColumn = (column: AnyPgColumn, valuerId: number) =>
-  sql`(select ${column} from ${valuers} where ${valuers.id} = ${valuerId})`;
+/**
+ * What a certificate freezes at issue: each column of the code, and the column of the company (the
+ * issuer's identity and contact) or of the signing valuer it copies as they stand at that moment.
+ * Both ways of issuing (a single create, a batch) copy exactly these.
+ */
+export const FROZEN_FROM_COMPANY = {
+  issuerName: companies.name,
+  issuerEmail: companies.email,
+  issuerPhone: companies.phone,
+  issuerRegistrationBody: companies.registrationBody,
+  issuerRegistrationBodyName: companies.registrationBodyName,
+  issuerRegistrationNumber: companies.registrationNumber,
+};
+export const FROZEN_FROM_VALUER = {
+  valuerName: valuers.name,
+  valuerQualification: valuers.qualification,
+  valuerRegistrationNumber: valuers.registrationNumber,
+  valuerPhone: valuers.phone,
+};
 
-/** The issuer's identity and contact as the company stands at issue (one statement with the insert). */
-const frozenIssuer = (companyId: number) => ({
-  issuerName: companyColumn(companies.name, companyId),
-  issuerEmail: companyColumn(companies.email, companyId),
-  issuerPhone: companyColumn(companies.phone, companyId),
-  issuerRegistrationBody: companyColumn(companies.registrationBody, companyId),
-  issuerRegistrationBodyName: companyColumn(companies.registrationBodyName, companyId),
-  issuerRegistrationNumber: companyColumn(companies.registrationNumber, companyId),
-});
+/** Frozen columns as subqueries of the row `id` of `table`, for one statement with the insert. */
+function subqueries<Columns extends Record<string, AnyPgColumn>>(
+  table: typeof companies | typeof valuers,
+  id: number,
+  columns: Columns,
+) {
+  return Object.fromEntries(
+    Object.entries(columns).map(([key, column]) => [
+      key,
+      sql`(select ${column} from ${table} where ${table.id} = ${id})`,
+    ]),
+  ) as { [Key in keyof Columns]: SQL };
+}
 
-/** The signing valuer as they stand at issue. */
-const frozenValuer = (valuerId: number) => ({
-  valuerName: valuerColumn(valuers.name, valuerId),
-  valuerQualification: valuerColumn(valuers.qualification, valuerId),
-  valuerRegistrationNumber: valuerColumn(valuers.registrationNumber, valuerId),
-  valuerPhone: valuerColumn(valuers.phone, valuerId),
+const frozenAtIssue = (companyId: number, valuerId: number) => ({
+  ...subqueries(companies, companyId, FROZEN_FROM_COMPANY),
+  ...subqueries(valuers, valuerId, FROZEN_FROM_VALUER),
 });
 
 /** The code a firm already issued for one of its own references (`externalReference`). */
@@ -199,8 +215,7 @@ async function createCode(db: Queryable, origin: string, values: CreateQrCode & 
           sql`${values.valuationDate.toISOString()}::timestamptz + make_interval(days => (select ${companies.validityDays} from ${companies} where ${companies.id} = ${values.companyId}))`,
         // The certificate frozen as it is at this moment: the issuer's identity and the signing valuer.
         // A later rename, registration change or valuer edit never rewrites an issued certificate.
-        ...frozenIssuer(values.companyId),
-        ...frozenValuer(values.valuerId),
+        ...frozenAtIssue(values.companyId, values.valuerId),
       })
       .onConflictDoNothing()
       .returning({ ...codeColumns, valuerName: qrCodes.valuerName, valuerQualification: qrCodes.valuerQualification });
