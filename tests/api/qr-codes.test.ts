@@ -377,6 +377,32 @@ describe("creating codes with an Idempotency-Key", () => {
     expect(await codeCount(owner.token)).toBe(2);
   });
 
+  it("answers a resent request its first code even after its valuer has left", async () => {
+    const owner = await registerOwnerViaServices();
+    const valuer = await createValuerViaApi(owner.token, { name: "Leaving Valuer" });
+    const key = crypto.randomUUID();
+    const body = codeInput(valuer.id);
+    const first = await keyed(owner.token, key, body);
+    expect(first.status).toBe(201);
+
+    const left = await api(`/api/valuers/${valuer.id}`, {
+      method: "PUT",
+      token: owner.token,
+      body: { name: "Leaving Valuer", isActive: false },
+    });
+    expect(left.status).toBe(200);
+
+    const again = await keyed(owner.token, key, body);
+    expect(again.status).toBe(201);
+    expect(again.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(again.body).toEqual(first.body);
+    // A new request naming them is refused.
+    expect((await keyed(owner.token, crypto.randomUUID(), body)).body).toMatchObject({
+      message: "Validation failed",
+      errors: ["valuerId: Choose an active valuer of your company"],
+    });
+  });
+
   it("leaves no key behind when the request is refused, so it can be corrected and sent again", async () => {
     const owner = await registerOwnerViaServices();
     const valuer = await createValuerViaApi(owner.token);

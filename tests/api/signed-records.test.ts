@@ -10,11 +10,11 @@ import {
   type KeyHistory,
   type StatusRecord,
 } from "../../schema/signed-records";
-import { idempotencyKeys, qrCodes } from "../../schema/tables";
+import { companies, idempotencyKeys, qrCodes } from "../../schema/tables";
 import { createQrCodeSchema } from "../../schema/validation/qr-codes";
 import type { SigningKey } from "../../worker/config";
 import type { Database } from "../../worker/db";
-import { issueCode } from "../../worker/services/code-issuing";
+import { issueCode, prospectiveCodeQuery } from "../../worker/services/code-issuing";
 import { Outbox } from "../../worker/services/webhooks";
 import { signerFor, type RecordSigning } from "../../worker/lib/signing";
 import {
@@ -151,6 +151,36 @@ describe("signed certificate records", () => {
     expect(signed).toEqual(fromStoredCode);
     expect(signed.valuation).toMatchObject({ forcedSaleValue: "31500000.50", inspectionDate: inspected.timestamp });
     expect(signed.code.issuedAt).toBe(new Date(code.createdAt).toISOString());
+  });
+
+  it("issues a code under the identity of the moment it is stored, when the firm renames itself while it is built", async () => {
+    const owner = await registerOwnerViaServices({ name: "Before Rename Ltd" });
+    const valuer = await insertValuer(owner.user.companyId!, { name: "Ruth Njeri" });
+    const issuer = { userId: owner.user.id, companyId: owner.user.companyId! };
+    const values = createQrCodeSchema.parse(codeInput(valuer.id));
+    const signing = await workerSigning();
+    // Round trip 1 built the code under the old name; the rename commits before round trip 2.
+    const stale = await withDb((db) => prospectiveCodeQuery(db, signing.origin, issuer, values));
+    expect(stale[0]!.issuerName).toBe("Before Rename Ltd");
+    await withDb((db) =>
+      db.update(companies).set({ name: "After Rename Ltd" }).where(eq(companies.id, owner.user.companyId!)),
+    );
+
+    const issued = await withDb((db) =>
+      issueCode(
+        db,
+        signing,
+        new Outbox(),
+        { issuer, values, request: { userId: owner.user.id, key: undefined, input: values }, prospective: stale },
+        (code) => code,
+      ),
+    );
+    // Refused as built, and built again: the stored code, its answer and its signed record all name the firm as it now is.
+    expect(issued.body.issuerName).toBe("After Rename Ltd");
+    expect(issued.body.id).not.toBe(stale[0]!.id);
+    const payload = await verifiedCertificate((await downloadRecord(issued.body.publicToken)).body.record);
+    expect(payload.issuer.name).toBe("After Rename Ltd");
+    expect(await withDb((db) => db.$count(qrCodes, eq(qrCodes.companyId, owner.user.companyId!)))).toBe(1);
   });
 
   it("keeps what was issued: a later valuer edit is not in the record, a revocation is a new record", async () => {

@@ -85,3 +85,6 @@ export function refusalOf(error: unknown): string | null {
   }
   return null;
 }
+
+/** What a company an administrator deactivated is told when it tries to change anything. */
+export const COMPANY_DEACTIVATED = "Your company has been deactivated. Contact support.";

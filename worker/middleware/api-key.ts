@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { API_KEY_REQUESTS_PER_MINUTE, type ApiKeyScope } from "../../schema/limits";
 import type { AppEnv } from "../env";
-import { ApiError } from "../lib/errors";
+import { ApiError, COMPANY_DEACTIVATED } from "../lib/errors";
 import { bearerToken } from "./auth";
 import { enforceClientRateLimit, enforceRateLimit } from "./rate-limit";
 import { authenticateApiKey, isApiKey, type ApiKeyCaller } from "../services/api-keys";
@@ -55,5 +55,5 @@ export function keyCompanyId(c: Context<AppEnv>): number {
 
 /** A company deactivated by an administrator keeps read access but can change nothing, as in the app. */
 export function assertKeyCompanyActive(caller: ApiKeyCaller) {
-  if (!caller.companyActive) throw new ApiError(403, "Your company has been deactivated. Contact support.");
+  if (!caller.companyActive) throw new ApiError(403, COMPANY_DEACTIVATED);
 }

@@ -3,7 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
-import { ApiError } from "../lib/errors";
+import { ApiError, COMPANY_DEACTIVATED } from "../lib/errors";
 import {
   loadSessionUser,
   sessionCompanyId,
@@ -152,7 +152,7 @@ export const requireLenderOrganisation = createMiddleware<AppEnv>(async (c, next
 
 /** A company deactivated by an administrator keeps read access but can change nothing. */
 function assertActiveCompany(user: AuthenticatedUser) {
-  if (!user.company?.isActive) throw new ApiError(403, "Your company has been deactivated. Contact support.");
+  if (!user.company?.isActive) throw new ApiError(403, COMPANY_DEACTIVATED);
 }
 
 export const requireActiveCompany = createMiddleware<AppEnv>(async (c, next) => {

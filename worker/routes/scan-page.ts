@@ -41,7 +41,7 @@ export function renderScanError(error: Error, c: Context<AppEnv>) {
   const unavailable = isDatabaseUnavailable(error) || isDatabaseUnavailable(cause);
   // The driver's reason only, as the API logs it: a failed query's own message carries its parameters.
   if (unavailable)
-    console.error("scan: database unavailable:", String((cause as Error | undefined)?.message ?? error.message));
+    console.error("database unavailable:", String((cause as Error | undefined)?.message ?? error.message));
   else console.error("scan failed", error);
   const page = renderUnavailablePage(reader, "unavailable");
   return c.html(page, unavailable ? 503 : 500, { ...headers, "Retry-After": "5" });

@@ -9,7 +9,7 @@ import { queueEmails } from "../request/after-response";
 import { paginationQuerySchema } from "../../schema/validation/pagination";
 import { webhookEndpointSchema, webhookEndpointUpdateSchema } from "../../schema/validation/webhook";
 import { currentCompanyId } from "../request/company";
-import { ApiError } from "../lib/errors";
+import { ApiError, COMPANY_DEACTIVATED } from "../lib/errors";
 import {
   assertConfirmedEmail,
   requireActiveCompany,
@@ -124,7 +124,7 @@ export const webhookRoutes = documentedRoutes()
     const { user, config } = c.var;
     const update = c.req.valid("json");
     if (!onlyTurnsOff(update) && !user.company?.isActive) {
-      throw new ApiError(403, "Your company has been deactivated. Contact support.");
+      throw new ApiError(403, COMPANY_DEACTIVATED);
     }
     if (update.url !== undefined) assertConfirmedEmail(user, "send events to a webhook");
     const { endpoint, previousUrl } = await c.var

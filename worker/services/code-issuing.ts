@@ -1,11 +1,12 @@
 import { sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { toSnakeCase } from "drizzle-orm/casing";
 import { companies, qrCodes, valuers } from "../../schema/tables";
 import { RECORD_TYPES } from "../../schema/signed-records";
 import { PUBLIC_TOKEN_LENGTH } from "../../schema/validation/certificate";
 import type { CreateQrCode } from "../../schema/validation/qr-codes";
 import type { Database } from "../db";
-import { ApiError, refusalOf } from "../lib/errors";
+import { ApiError, COMPANY_DEACTIVATED, refusalOf } from "../lib/errors";
 import { verificationAddress } from "../lib/public-address";
 import { randomToken } from "../lib/random";
 import type { RecordSigning } from "../lib/signing";
@@ -77,6 +78,8 @@ export function prospectiveCodeQuery(db: Database, origin: string, issuer: Issue
       'id', nextval(pg_get_serial_sequence('qr_codes', 'id')),
       'company_id', ${companies.id},
       'is_active', true,
+      -- A new code is never withdrawn, whatever the form's fields are named.
+      'revoked_at', NULL, 'revoked_reason', NULL, 'revoked_by_id', NULL, 'superseded_by_id', NULL,
       'verification_code', random_verification_code(),
       'created_at', now(),
       'updated_at', now(),
@@ -87,7 +90,7 @@ export function prospectiveCodeQuery(db: Database, origin: string, issuer: Issue
       -- A later rename, registration change or valuer edit never rewrites an issued certificate.
       ${frozenColumns}
     )) code
-    WHERE ${companies.id} = ${issuer.companyId}`);
+    WHERE ${companies.id} = ${issuer.companyId} AND ${companies.kind} = 'issuer' AND ${companies.isActive}`);
   return db
     .with(prospective)
     .select({
@@ -102,14 +105,31 @@ export function prospectiveCodeQuery(db: Database, origin: string, issuer: Issue
 export type ProspectiveCode = Awaited<ReturnType<typeof prospectiveCodeQuery>>[number];
 
 /** Why round trip 2 stored nothing (refuse_statement's reasons). */
-const REFUSALS = { noSigner: "no-signer", notInserted: "not-inserted", signingPaused: "signing-paused" } as const;
+const REFUSALS = {
+  noSigner: "no-signer",
+  /** The company's identity or the valuer's details changed after round trip 1 froze them. */
+  changed: "changed",
+  notInserted: "not-inserted",
+  signingPaused: "signing-paused",
+} as const;
+
+/** Each frozen column of the code (`frozen`) still equal to the column it copies. */
+const stillAsFrozen = (columns: Record<string, AnyPgColumn>) =>
+  sql.join(
+    Object.entries(columns).map(
+      ([key, column]) => sql`${column} IS NOT DISTINCT FROM frozen.${sql.identifier(toSnakeCase(key))}`,
+    ),
+    sql` AND `,
+  );
 
 /**
- * Round trip 2: one statement that claims the Idempotency-Key (with the answer in it), checks that
- * the valuer may still sign, inserts the code as round trip 1 built it, appends its signed record
- * to the transparency log and records its code.issued webhook deliveries; or, if any of that
- * cannot be done, refuses as a whole (nothing written, the reason in the error). A code naming
- * the firm's reference takes the company's reference lock first, as batches do (lockCompanyReferences).
+ * Round trip 2: one statement that claims the Idempotency-Key (with the answer in it), then, as this
+ * request's, takes the locks in the order every other issue and identity change takes them (the
+ * firm's reference lock when the code names a reference, as batches do; the company row; then the
+ * log's head) and checks that the company's identity and the valuer's details are still what the
+ * code froze and that the valuer may still sign; inserts the code as round trip 1 built it, appends
+ * its signed record to the transparency log and records its code.issued webhook deliveries. If any
+ * of that cannot be done it refuses as a whole: nothing is written, the reason is in the error.
  */
 async function issueProspectiveCode<T>(
   db: Database,
@@ -123,16 +143,27 @@ async function issueProspectiveCode<T>(
     RECORD_TYPES.certificate,
     await certificateRecord(code.certificate, signing.origin, "issued"),
   );
-  const referenceLock = code.externalReference
-    ? sql`, reference_lock AS (SELECT pg_advisory_xact_lock(${REFERENCE_LOCK_SPACE}, ${companyId}))`
-    : sql``;
+  const ours = code.externalReference
+    ? sql`(SELECT ours FROM claim) AND EXISTS (SELECT 1 FROM reference_lock)`
+    : sql`(SELECT ours FROM claim)`;
   const result = await db.execute<KeyClaimRow & { delivery_ids: (string | number)[]; issued: boolean }>(sql`
-    WITH ${await keyClaimCte(request, answer)}, signer AS (
-      SELECT 1 FROM ${valuers} WHERE ${valuers.id} = ${code.valuerId} AND ${maySign(companyId)}
-    )${referenceLock}, code AS (
-      INSERT INTO qr_codes SELECT * FROM jsonb_populate_record(NULL::qr_codes, ${JSON.stringify(code.row)}::jsonb)
-      WHERE (SELECT ours FROM claim) AND EXISTS (SELECT 1 FROM signer)
-        ${code.externalReference ? sql`AND EXISTS (SELECT 1 FROM reference_lock)` : sql``}
+    WITH ${await keyClaimCte(request, answer)}, frozen AS (
+      SELECT * FROM jsonb_populate_record(NULL::qr_codes, ${JSON.stringify(code.row)}::jsonb)
+    ), reference_lock AS (
+      SELECT pg_advisory_xact_lock(${REFERENCE_LOCK_SPACE}, ${companyId}) WHERE (SELECT ours FROM claim)
+    ), issuer AS (
+      -- The company row is locked before the log's head: the insert's counter trigger updates it only
+      -- as the statement ends, and a batch or an identity change locks it before the head.
+      SELECT ${stillAsFrozen(FROZEN_FROM_COMPANY)} AS unchanged FROM ${companies}, frozen
+      WHERE ${companies.id} = ${companyId} AND ${ours}
+      FOR NO KEY UPDATE OF ${companies}
+    ), signer AS (
+      SELECT ${stillAsFrozen(FROZEN_FROM_VALUER)} AS unchanged FROM ${valuers}, frozen
+      WHERE ${valuers.id} = ${code.valuerId} AND ${maySign(companyId)} AND EXISTS (SELECT 1 FROM issuer)
+      FOR SHARE OF ${valuers}
+    ), code AS (
+      INSERT INTO qr_codes SELECT * FROM frozen
+      WHERE (SELECT unchanged FROM issuer) AND (SELECT unchanged FROM signer)
       ON CONFLICT DO NOTHING
       RETURNING id
     ), ${logAppendCtes(signing.signer, LOG_KINDS.certificate, sql`${code.publicToken}`, record, sql`EXISTS (SELECT 1 FROM code)`)},
@@ -140,6 +171,8 @@ async function issueProspectiveCode<T>(
     SELECT claim.*, ARRAY(SELECT id FROM webhook_delivery) AS delivery_ids,
       CASE WHEN NOT claim.ours THEN false
         WHEN NOT EXISTS (SELECT 1 FROM signer) THEN refuse_statement(${REFUSALS.noSigner})
+        WHEN NOT (SELECT unchanged FROM issuer) OR NOT (SELECT unchanged FROM signer)
+          THEN refuse_statement(${REFUSALS.changed})
         WHEN NOT EXISTS (SELECT 1 FROM code) THEN refuse_statement(${REFUSALS.notInserted})
         WHEN NOT EXISTS (SELECT 1 FROM logged) THEN refuse_statement(${REFUSALS.signingPaused})
         ELSE true END AS issued
@@ -170,7 +203,13 @@ export async function issueCode<T>(
     prospective ??= await prospectiveCodeQuery(db, signing.origin, issuer, values);
     const [candidate] = prospective;
     prospective = undefined;
-    if (!candidate?.signerFound) throw new ApiError(400, "Validation failed", [`valuerId: ${CHOOSE_ACTIVE_VALUER}`]);
+    // The company was deactivated since the session was read (the session check refuses it otherwise).
+    if (!candidate) throw new ApiError(403, COMPANY_DEACTIVATED);
+    // With a key, round trip 2 decides: a repeated request is answered its first code even if its
+    // valuer has left since; a new one is refused there for the same reason as here.
+    if (!candidate.signerFound && !request.key) {
+      throw new ApiError(400, "Validation failed", [`valuerId: ${CHOOSE_ACTIVE_VALUER}`]);
+    }
     const { row: _row, certificate: _certificate, signerFound: _signerFound, ...code } = candidate;
     const answer = { status: 201 as const, body: answerOf(code) };
     try {
@@ -184,6 +223,8 @@ export async function issueCode<T>(
         throw new ApiError(400, "Validation failed", [`valuerId: ${CHOOSE_ACTIVE_VALUER}`]);
       }
       if (refusal === REFUSALS.signingPaused) throw new ApiError(503, SIGNING_PAUSED);
+      // The firm renamed itself or the valuer was edited meanwhile: the code is built again as they now stand.
+      if (refusal === REFUSALS.changed) continue;
       if (refusal !== REFUSALS.notInserted) throw error;
       // A clash: the firm's reference already has a code, or (rarely) the random token or code did.
       if (code.externalReference) {
@@ -192,5 +233,7 @@ export async function issueCode<T>(
       }
     }
   }
-  throw new Error(`No free public token after ${TOKEN_ATTEMPTS} tries`);
+  throw new Error(
+    `The code was not issued in ${TOKEN_ATTEMPTS} tries (clashing tokens, or details changing meanwhile)`,
+  );
 }
