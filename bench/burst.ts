@@ -7,14 +7,14 @@
  * Usage: tsx bench/burst.ts <origin> <scans> <first address> <path>… ; prints the statuses as JSON.
  */
 import { performance } from "node:perf_hooks";
-import { PHONE_USER_AGENT } from "./http";
+import { clientAddress, PHONE_USER_AGENT } from "./http";
 
 const [origin, scans, firstAddress, ...paths] = process.argv.slice(2);
 if (!origin || !scans || !firstAddress || paths.length === 0) {
   throw new Error("usage: tsx bench/burst.ts <origin> <scans> <first address> <path>…");
 }
-/** Every scan from its own address (the Worker rate-limits per address), in a range no other scan used. */
-const address = (n: number) => `172.${16 + ((n >> 16) & 15)}.${(n >> 8) & 255}.${n & 255}`;
+/** Every scan from its own address (the Worker rate-limits per address), in a range no other process uses. */
+const address = (n: number) => clientAddress(n, 172);
 
 const start = performance.now();
 const statuses = await Promise.all(

@@ -104,6 +104,9 @@ export function prospectiveCodeQuery(db: Database, origin: string, issuer: Issue
 
 export type ProspectiveCode = Awaited<ReturnType<typeof prospectiveCodeQuery>>[number];
 
+/** What a create naming a valuer who may not sign is told, whichever round trip finds it. */
+const valuerRefused = () => new ApiError(400, "Validation failed", [`valuerId: ${CHOOSE_ACTIVE_VALUER}`]);
+
 /** Why round trip 2 stored nothing (refuse_statement's reasons). */
 const REFUSALS = {
   noSigner: "no-signer",
@@ -208,7 +211,7 @@ export async function issueCode<T>(
     // With a key, round trip 2 decides: a repeated request is answered its first code even if its
     // valuer has left since; a new one is refused there for the same reason as here.
     if (!candidate.signerFound && !request.key) {
-      throw new ApiError(400, "Validation failed", [`valuerId: ${CHOOSE_ACTIVE_VALUER}`]);
+      throw valuerRefused();
     }
     const { row: _row, certificate: _certificate, signerFound: _signerFound, ...code } = candidate;
     const answer = { status: 201 as const, body: answerOf(code) };
@@ -220,7 +223,7 @@ export async function issueCode<T>(
     } catch (error) {
       const refusal = refusalOf(error);
       if (refusal === REFUSALS.noSigner) {
-        throw new ApiError(400, "Validation failed", [`valuerId: ${CHOOSE_ACTIVE_VALUER}`]);
+        throw valuerRefused();
       }
       if (refusal === REFUSALS.signingPaused) throw new ApiError(503, SIGNING_PAUSED);
       // The firm renamed itself or the valuer was edited meanwhile: the code is built again as they now stand.
