@@ -454,6 +454,25 @@ export const codeScanCounts = pgTable(
 );
 
 /**
+ * Every visitor who ever made a counted scan of a code (within the raw scans' retention): a scan
+ * whose insert here adds a row is a new distinct scanner. Looking for an earlier visit in the scan
+ * log instead probed every monthly partition on every scan. `lastSeenMonth` (the first day of the
+ * visitor's latest scan's month, UTC) lets the hourly job forget visitors with the raw visits that
+ * are past the retention, as the log forgets them.
+ */
+export const codeVisitors = pgTable(
+  "code_visitors",
+  {
+    codeId: integer()
+      .notNull()
+      .references(() => qrCodes.id, { onDelete: "cascade" }),
+    visitorHash: varchar({ length: 64 }).notNull(),
+    lastSeenMonth: date({ mode: "string" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.codeId, t.visitorHash] }), index("code_visitors_last_seen_idx").on(t.lastSeenMonth)],
+);
+
+/**
  * A company's scan total, spread over a few rows (shards) that concurrent scans update at random,
  * kept by the trigger on code_scan_counts. One row per company would make every scan of a busy
  * company wait for the previous one's lock; the total is the sum of the company's rows.

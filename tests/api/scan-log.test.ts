@@ -1,7 +1,7 @@
 import { createScheduledController, env } from "cloudflare:test";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { codeScanCounts, codeScanDays, scanEvents } from "../../schema/tables";
+import { codeScanCounts, codeScanDays, codeVisitors, scanEvents } from "../../schema/tables";
 import { registerOwnerViaServices } from "./fixtures/accounts";
 import { insertCode, VEHICLE_CODE } from "./fixtures/codes";
 import { withDb } from "./fixtures/database";
@@ -56,8 +56,19 @@ async function insertScans(code: { id: number; companyId: number }, times: Date[
     await db
       .insert(codeScanCounts)
       .values({ codeId: code.id, companyId: code.companyId, shard: 99, scans: times.length, visitors: 1 });
+    const latest = Math.max(...times.map((time) => time.getTime()));
+    await db
+      .insert(codeVisitors)
+      .values({ codeId: code.id, visitorHash: "a".repeat(64), lastSeenMonth: `${utcDay(latest).slice(0, 7)}-01` });
   });
 }
+
+/** Moves a code's logged scans back in time, as if they had been made `days` ago. */
+const ageScans = (codeId: number, days: number) =>
+  withDb((db) =>
+    db.execute(sql`UPDATE scan_events SET scanned_at = scanned_at - make_interval(days => ${days})
+      WHERE qr_code_id = ${codeId}`),
+  );
 
 describe("GET /api/qr-codes/:id/scans", () => {
   it("returns the latest scans, 30 days of daily counts with zeros, and unique scanners", async () => {
@@ -103,6 +114,26 @@ describe("GET /api/qr-codes/:id/scans", () => {
     expect(daily[0]!.date).toBe(utcDay(Date.now() - 29 * DAY_MS));
     expect(daily.find((day) => day.date === utcDay(Date.now() - 3 * DAY_MS))?.count).toBe(1);
     expect(daily.reduce((sum, day) => sum + day.count, 0)).toBe(4);
+  });
+
+  it("counts a visitor once, whether they come back weeks later or open the code in many tabs at once", async () => {
+    const owner = await registerOwnerViaServices();
+    const code = await insertCode(owner);
+    const phone = randomIp();
+    await scanLikePhone(code.publicToken, { ip: phone });
+    await ageScans(code.id, 40);
+    await scanLikePhone(code.publicToken, { ip: phone });
+    // Twenty tabs of another phone opening it at once are one scanner.
+    const tablet = randomIp();
+    await Promise.all(
+      Array.from({ length: 20 }, () => scanLikePhone(code.publicToken, { ip: tablet, userAgent: ANDROID_TABLET })),
+    );
+
+    const res = await api(`/api/qr-codes/${code.id}/scans`, { token: owner.token });
+
+    expect(res.body.scans).toHaveLength(22);
+    expect(res.body.scans.slice(20).map((scan: { counted: boolean }) => scan.counted)).toEqual([true, true]);
+    expect(res.body.uniqueScanners).toBe(2);
   });
 
   it("keeps only the latest 100 scans in the list", async () => {
@@ -224,6 +255,25 @@ describe("GET /api/scans/recent", () => {
         propertyArea: "Toyota Land Cruiser 2021, white",
       },
     ]);
+  });
+
+  it("reaches back past the last month for a company whose recent scans are fewer than asked", async () => {
+    const owner = await registerOwnerViaServices();
+    const old = await insertCode(owner, { propertyAddress: "Older House" });
+    const recent = await insertCode(owner, { propertyAddress: "Recent House" });
+    await scanLikePhone(old.publicToken);
+    await scanLikePhone(old.publicToken, { userAgent: WINDOWS });
+    await ageScans(old.id, 60);
+    await scanLikePhone(recent.publicToken);
+
+    const addresses = async (limit: number) =>
+      (await api(`/api/scans/recent?limit=${limit}`, { token: owner.token })).body.scans.map(
+        (scan: { code: { propertyAddress: string } }) => scan.code.propertyAddress,
+      );
+
+    expect(await addresses(10)).toEqual(["Recent House", "Older House", "Older House"]);
+    expect(await addresses(2)).toEqual(["Recent House", "Older House"]);
+    expect(await addresses(1)).toEqual(["Recent House"]);
   });
 
   it("validates the limit", async () => {

@@ -32,6 +32,25 @@ async function seedCodeWithScans(db: PGlite, scans: [at: string, visitor: string
   }
 }
 
+/** The code's visitors as the scan path records them: each with the month of their latest scan (UTC). */
+async function recordVisitors(db: PGlite, scans: [at: string, visitor: string][]) {
+  for (const [at, visitor] of scans) {
+    await db.query(
+      `INSERT INTO code_visitors (code_id, visitor_hash, last_seen_month)
+       SELECT id, $2, date_trunc('month', $1::timestamptz AT TIME ZONE 'UTC')::date FROM qr_codes
+       ON CONFLICT (code_id, visitor_hash) DO UPDATE SET last_seen_month = greatest(code_visitors.last_seen_month, EXCLUDED.last_seen_month)`,
+      [at, visitor],
+    );
+  }
+}
+
+const visitorsKept = async (db: PGlite) =>
+  (
+    await db.query<{ visitor_hash: string; month: string }>(
+      `SELECT visitor_hash, last_seen_month::text AS month FROM code_visitors ORDER BY last_seen_month, visitor_hash`,
+    )
+  ).rows;
+
 const partitionNames = async (db: PGlite) =>
   (
     await db.query<{ name: string }>(
@@ -91,6 +110,12 @@ it("moves counts to the code's shards, partitions the history by month and rolls
   ]);
   const mark = await db.query(`SELECT rolled_until::text AS day FROM scan_rollup_watermark`);
   expect(mark.rows).toEqual([{ day: new Date(now).toISOString().slice(0, 10) }]);
+
+  // Each visitor of the code is known, with their latest scan's month, so neither counts as new again.
+  expect(await visitorsKept(db)).toEqual([
+    { visitor_hash: "visitor-a", month: `${yesterday.slice(0, 7)}-01` },
+    { visitor_hash: "visitor-b", month: `${yesterday.slice(0, 7)}-01` },
+  ]);
   await db.close();
 });
 
@@ -108,17 +133,18 @@ it("the hourly job makes the months ahead, rolls up, drops history past its rete
   await db.query(`SELECT ensure_scan_event_partitions($1::date, 22)`, [
     addMonths(today, -21).toISOString().slice(0, 10),
   ]);
-  await seedCodeWithScans(
-    db,
-    [
-      [new Date(old.getTime() + 2 * DAY_MS).toISOString(), "visitor-old"],
-      [new Date(today.getTime() - 20 * 31 * DAY_MS).toISOString(), "visitor-kept"],
-      [yesterday.toISOString(), "visitor-yesterday"],
-      [today.toISOString(), "visitor-today"],
-      [laterScan, "visitor-later"],
-    ],
-    [new Date(today.getTime() - 100 * DAY_MS).toISOString(), new Date(today.getTime() - 10 * DAY_MS).toISOString()],
-  );
+  const scans: [string, string][] = [
+    [new Date(old.getTime() + 2 * DAY_MS).toISOString(), "visitor-old"],
+    [new Date(today.getTime() - 20 * 31 * DAY_MS).toISOString(), "visitor-kept"],
+    [yesterday.toISOString(), "visitor-yesterday"],
+    [today.toISOString(), "visitor-today"],
+    [laterScan, "visitor-later"],
+  ];
+  await seedCodeWithScans(db, scans, [
+    new Date(today.getTime() - 100 * DAY_MS).toISOString(),
+    new Date(today.getTime() - 10 * DAY_MS).toISOString(),
+  ]);
+  await recordVisitors(db, scans);
   expect((await db.query(`SELECT count(*)::int AS n FROM scan_events_default`)).rows).toEqual([{ n: 1 }]);
 
   // The job as the cron runs it (the Worker's statements, through drizzle on this database), after
@@ -126,7 +152,7 @@ it("the hourly job makes the months ahead, rolls up, drops history past its rete
   await db.query(`UPDATE scan_rollup_watermark SET rolled_until = $1::date`, [utcDay(today.getTime() - 3 * DAY_MS)]);
   const worker = drizzle({ client: db }) as unknown as Database;
   const first = await maintainScanHistory(worker, today, RETENTION);
-  expect(first).toMatchObject({ partitionsDropped: 1, orphansDeleted: 1 });
+  expect(first).toMatchObject({ partitionsDropped: 1, orphansDeleted: 1, visitorsForgotten: 1 });
   const partitions = await partitionNames(db);
   expect(partitions).not.toContain(monthName(old));
   expect(partitions).toContain(monthName(addMonths(today, 2)));
@@ -139,6 +165,13 @@ it("the hourly job makes the months ahead, rolls up, drops history past its rete
     "visitor-today",
     "visitor-later",
   ]);
+  // The visitor whose only scan went with its month is forgotten with it; the others are kept.
+  expect((await visitorsKept(db)).map((row) => row.visitor_hash).sort()).toEqual([
+    "visitor-kept",
+    "visitor-later",
+    "visitor-today",
+    "visitor-yesterday",
+  ]);
   const orphans = await db.query(`SELECT count(*)::int AS n FROM scan_events WHERE qr_code_id IS NULL`);
   expect(orphans.rows).toEqual([{ n: 1 }]);
   const rolled = await db.query(`SELECT day::text, counted FROM code_scan_days ORDER BY day`);
@@ -148,7 +181,7 @@ it("the hourly job makes the months ahead, rolls up, drops history past its rete
   ]);
 
   // A run whose clock is years ahead deletes nothing recent and rolls up no day still under way.
-  await maintainScanHistory(worker, addMonths(today, 40), RETENTION);
+  expect(await maintainScanHistory(worker, addMonths(today, 40), RETENTION)).toMatchObject({ visitorsForgotten: 0 });
   expect(await partitionNames(db)).toContain(monthName(today));
   expect((await db.query(`SELECT rolled_until::text AS day FROM scan_rollup_watermark`)).rows).toEqual([
     { day: utcDay(today.getTime()) },

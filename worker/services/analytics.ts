@@ -2,6 +2,7 @@ import { and, count, eq, gte, isNotNull, sql, type SQL } from "drizzle-orm";
 import type { PlatformStats } from "../../schema/responses";
 import { companies, companyScanCounts, qrCodes, scanEvents, users } from "../../schema/tables";
 import type { Queryable, Reader } from "../db";
+import { scannedNoEarlierThan } from "../lib/scan-time-bounds";
 
 /**
  * The dashboard's numbers (total codes, codes this month, verifications, whether a report was sealed) in one query that does
@@ -34,6 +35,15 @@ export function companyStatsQuery(db: Reader, companyId: number | SQL<number>) {
 /** Midnight UTC today, computed by the database so every Worker agrees with the stored timestamps. */
 const startOfTodayUtc = sql`date_trunc('day', now(), 'UTC')`;
 
+/** Today's scans: the database's midnight decides; the Worker's clock lets Postgres plan only today's month. */
+function scannedToday() {
+  const now = new Date();
+  return and(
+    gte(scanEvents.scannedAt, startOfTodayUtc),
+    scannedNoEarlierThan(scanEvents.scannedAt, Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())),
+  );
+}
+
 /**
  * The four dashboard numbers, each one count over an index, run concurrently. A verification is a
  * counted scan of a real code; orphan scans (unknown tokens, qrCodeId null), previews and repeats
@@ -45,10 +55,7 @@ export async function loadPlatformStats(db: Queryable): Promise<PlatformStats> {
       db.$count(users),
       db.$count(companies, eq(companies.isActive, true)),
       db.$count(qrCodes),
-      db.$count(
-        scanEvents,
-        and(gte(scanEvents.scannedAt, startOfTodayUtc), isNotNull(scanEvents.qrCodeId), eq(scanEvents.counted, true)),
-      ),
+      db.$count(scanEvents, and(scannedToday(), isNotNull(scanEvents.qrCodeId), eq(scanEvents.counted, true))),
       db.$count(companies, eq(companies.verificationStatus, "pending")),
     ]);
   return { totalUsers, activeCompanies, totalQRCodes, verificationsToday, companiesAwaitingVerification };

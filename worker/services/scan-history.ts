@@ -4,10 +4,10 @@ import type { Database } from "../db";
 
 /** Months of partitions kept ready ahead of scans: this month and the next two. */
 const MONTHS_AHEAD = 3;
-/** Orphan scans are deleted this many at a time, so no statement holds a long lock or a big undo. */
-const ORPHAN_BATCH = 10_000;
-/** At most this many batches a run; what is left goes in the next hourly run. */
-const ORPHAN_BATCHES_PER_RUN = 20;
+/** Rows are deleted this many at a time, so no statement holds a long lock or a big undo. */
+const DELETE_BATCH = 10_000;
+/** At most this many batches of each kind a run; what is left goes in the next hourly run. */
+const DELETE_BATCHES_PER_RUN = 20;
 
 export interface ScanHistoryRetention {
   /** Raw visits of real codes are kept this many months (the daily roll-ups stay). */
@@ -30,7 +30,8 @@ const firstValue = async (db: Database, query: ReturnType<typeof sql>) => {
  * - every whole UTC day before today (by `now` and by the database's clock, whichever is earlier)
  *   is rolled up into code_scan_days, and the watermark moves;
  * - raw visits older than the retention are dropped a month at a time (never a month not yet
- *   rolled up), and orphan scans older than theirs are deleted in batches.
+ *   rolled up), and orphan scans older than theirs are deleted in batches, as are the code's
+ *   visitors whose latest scan's month went past the retention.
  * It answers what it did, which the cron logs.
  */
 export async function maintainScanHistory(db: Database, now: Date, retention: ScanHistoryRetention) {
@@ -43,27 +44,42 @@ export async function maintainScanHistory(db: Database, now: Date, retention: Sc
   // with a clock ahead (a skewed scheduler, a test of a future day) never deletes recent history.
   const cutoff = new Date(now);
   cutoff.setUTCMonth(cutoff.getUTCMonth() - retention.months);
+  const retentionCutoff = sql`least(${cutoff.toISOString()}::timestamptz, now() - make_interval(months => ${retention.months}))`;
   const partitionsDropped = await firstValue(
     db,
-    sql`SELECT drop_scan_event_partitions_before(least(${cutoff.toISOString()}::timestamptz,
-          now() - make_interval(months => ${retention.months}))) AS value`,
+    sql`SELECT drop_scan_event_partitions_before(${retentionCutoff}) AS value`,
   );
   const orphanCutoff = sql`least(${new Date(now.getTime() - retention.orphanDays * DAY_MS).toISOString()}::timestamptz,
     now() - make_interval(days => ${retention.orphanDays}))`;
-  let orphansDeleted = 0;
-  for (let batch = 0; batch < ORPHAN_BATCHES_PER_RUN; batch += 1) {
-    const deleted = await firstValue(
+  const orphansDeleted = await deleteInBatches(
+    db,
+    sql`DELETE FROM scan_events WHERE (id, scanned_at) IN (
+          SELECT id, scanned_at FROM scan_events
+          WHERE qr_code_id IS NULL AND scanned_at < ${orphanCutoff}
+          LIMIT ${DELETE_BATCH})`,
+  );
+  // A visitor is forgotten with the month of their latest scan, when it goes past the retention: a
+  // visitor never outlives the raw visits that make them one, so one who returns later is new again.
+  const visitorsForgotten = await deleteInBatches(
+    db,
+    sql`DELETE FROM code_visitors WHERE (code_id, visitor_hash) IN (
+          SELECT code_id, visitor_hash FROM code_visitors
+          WHERE last_seen_month < date_trunc('month', ${retentionCutoff} AT TIME ZONE 'UTC')::date
+          LIMIT ${DELETE_BATCH})`,
+  );
+  return { partitionsCreated, codeDaysRolledUp, partitionsDropped, orphansDeleted, visitorsForgotten };
+}
+
+/** Runs a `DELETE … LIMIT`-bounded statement until it deletes less than a batch, or the run's batches are spent. */
+async function deleteInBatches(db: Database, deleteBatch: ReturnType<typeof sql>) {
+  let deleted = 0;
+  for (let batch = 0; batch < DELETE_BATCHES_PER_RUN; batch += 1) {
+    const count = await firstValue(
       db,
-      sql`WITH gone AS (
-            DELETE FROM scan_events WHERE (id, scanned_at) IN (
-              SELECT id, scanned_at FROM scan_events
-              WHERE qr_code_id IS NULL AND scanned_at < ${orphanCutoff}
-              LIMIT ${ORPHAN_BATCH})
-            RETURNING 1)
-          SELECT count(*) AS value FROM gone`,
+      sql`WITH gone AS (${deleteBatch} RETURNING 1) SELECT count(*) AS value FROM gone`,
     );
-    orphansDeleted += deleted;
-    if (deleted < ORPHAN_BATCH) break;
+    deleted += count;
+    if (count < DELETE_BATCH) break;
   }
-  return { partitionsCreated, codeDaysRolledUp, partitionsDropped, orphansDeleted };
+  return deleted;
 }

@@ -14,6 +14,7 @@ import { scanTotalExpression } from "../lib/scan-counts";
 import type { Database } from "../db";
 import { DEMO_TOKEN, verificationAddress } from "../lib/public-address";
 import type { Visit } from "../lib/scan-visitor";
+import { scannedNoEarlierThan } from "../lib/scan-time-bounds";
 import type { ScanAlertMessage } from "./scan-alerts";
 
 /**
@@ -175,8 +176,10 @@ const SCAN_COUNT_SHARDS = 16;
 /**
  * One statement logs, counts and answers, in one round trip to the database:
  * - `repeat` finds a counted scan of this code by this visitor within the repeat window;
- * - `counted` is a person's scan that is not a repeat, and whether this visitor never scanned the
- *   code before (a new distinct scanner);
+ * - `counted` is a person's scan that is not a repeat;
+ * - `visitor` records that this visitor scanned the code: a row added (not one already there) makes
+ *   the scan a new distinct scanner, and concurrent first scans by one visitor add one row between
+ *   them;
  * - `tally` adds it to one of the code's shards, picked at random, so concurrent scans of one code
  *   rarely wait for each other and never for long (each waits at most for one other statement on
  *   one shard row, not for every scan before it on the code's row);
@@ -197,16 +200,22 @@ function logScan(db: Database, key: CodeKey, visit: Visit, page: number | null) 
           SELECT 1 FROM scan_events scan JOIN target ON scan.qr_code_id = target.id
           WHERE scan.visitor_hash = ${hash}::text AND scan.counted
             AND scan.scanned_at > now() - make_interval(mins => ${REPEAT_SCAN_WINDOW_MINUTES})
+            AND ${scannedNoEarlierThan(sql`scan.scanned_at`, Date.now() - REPEAT_SCAN_WINDOW_MINUTES * 60_000)}
           LIMIT 1
         ), counted AS (
-          SELECT target.id, target.company_id, NOT EXISTS (
-            SELECT 1 FROM scan_events scan
-            WHERE scan.qr_code_id = target.id AND scan.visitor_hash = ${hash}::text AND scan.kind = 'scan'
-          ) AS new_visitor
+          SELECT target.id, target.company_id
           FROM target WHERE ${kind}::text = 'scan' AND NOT EXISTS (SELECT 1 FROM repeat)
+        ), visitor AS (
+          INSERT INTO code_visitors (code_id, visitor_hash, last_seen_month)
+          SELECT id, ${hash}::text, date_trunc('month', now() AT TIME ZONE 'UTC')::date FROM counted
+          ON CONFLICT (code_id, visitor_hash) DO UPDATE SET last_seen_month = EXCLUDED.last_seen_month
+            WHERE code_visitors.last_seen_month < EXCLUDED.last_seen_month
+          -- xmax is 0 on a row this statement inserted, and set on one it updated.
+          RETURNING xmax = 0 AS first_scan
         ), tally AS (
           INSERT INTO code_scan_counts (code_id, company_id, shard, scans, visitors)
-          SELECT id, company_id, floor(random() * ${SCAN_COUNT_SHARDS})::smallint, 1, new_visitor::int FROM counted
+          SELECT id, company_id, floor(random() * ${SCAN_COUNT_SHARDS})::smallint, 1,
+                 (SELECT count(*) FROM visitor WHERE first_scan)::int FROM counted
           ON CONFLICT (code_id, shard) DO UPDATE
             SET scans = code_scan_counts.scans + 1, visitors = code_scan_counts.visitors + EXCLUDED.visitors
         ), logged AS (
