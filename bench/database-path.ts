@@ -21,6 +21,8 @@ export const BURST_SCANS = 500;
 export const NEIGHBOUR_BURST_SCANS = 1000;
 export const NEIGHBOUR_PROBES = 4;
 const NEIGHBOUR_IDLE_MS = 5000;
+/** Rounds of idle, one-code burst and spread burst; the report compares them round by round. */
+export const NEIGHBOUR_ROUNDS = 3;
 export const HOT_COMPANY_CODES = 50;
 const LOAD_SECONDS = 10;
 const WARMUP_SECONDS = 3;
@@ -252,6 +254,8 @@ async function seedSpreadCodes(pool: pg.Pool, hotCompanyId: number) {
 }
 
 export interface NeighbourRun {
+  /** Which round of the three phases (1-based): a round runs idle, the one-code burst and the spread burst in turn. */
+  round: number;
   phase: string;
   /** Other companies' scans answered while the phase ran, and their latency (ms). */
   requests: number;
@@ -284,6 +288,7 @@ const scanOnce = async (origin: string, path: string) => {
 async function neighboursDuring(
   origin: string,
   pool: pg.Pool,
+  round: number,
   phase: string,
   otherPaths: string[],
   during: () => Promise<NeighbourRun["burst"]>,
@@ -318,6 +323,7 @@ async function neighboursDuring(
   running = false;
   await Promise.all([...probes, sampler]);
   return {
+    round,
     phase,
     requests: latencies.length,
     p50: percentile(latencies, 0.5),
@@ -358,6 +364,8 @@ async function burstOver(origin: string, paths: string[]): Promise<NonNullable<N
  * burst of the same size spread over many codes of one company: the last one carries the same
  * load without a shared hot row, so the difference between the two bursts is what one hot code
  * costs its neighbours, and the difference from idle is what the load itself costs on this machine.
+ * NEIGHBOUR_ROUNDS rounds of the three in turn, so one noisy moment on this shared machine does not
+ * decide the comparison, and a drift over the minutes touches every phase alike.
  */
 async function neighbourRuns(
   origins: { burst: string; neighbours: string },
@@ -367,22 +375,32 @@ async function neighbourRuns(
   others: string[],
 ) {
   const { burst, neighbours } = origins;
-  return [
-    await neighboursDuring(neighbours, pool, "Idle", others, async () => {
-      await new Promise((resolve) => setTimeout(resolve, NEIGHBOUR_IDLE_MS));
-      return null;
-    }),
-    await neighboursDuring(neighbours, pool, `A burst of ${NEIGHBOUR_BURST_SCANS} scans of one code`, others, () =>
-      burstOver(burst, [hotPath]),
-    ),
-    await neighboursDuring(
-      neighbours,
-      pool,
-      `A burst of ${NEIGHBOUR_BURST_SCANS} scans over ${spreadPaths.length} codes of one company`,
-      others,
-      () => burstOver(burst, spreadPaths),
-    ),
-  ];
+  const runs: NeighbourRun[] = [];
+  for (let round = 1; round <= NEIGHBOUR_ROUNDS; round += 1) {
+    runs.push(
+      await neighboursDuring(neighbours, pool, round, "Idle", others, async () => {
+        await new Promise((resolve) => setTimeout(resolve, NEIGHBOUR_IDLE_MS));
+        return null;
+      }),
+      await neighboursDuring(
+        neighbours,
+        pool,
+        round,
+        `A burst of ${NEIGHBOUR_BURST_SCANS} scans of one code`,
+        others,
+        () => burstOver(burst, [hotPath]),
+      ),
+      await neighboursDuring(
+        neighbours,
+        pool,
+        round,
+        `A burst of ${NEIGHBOUR_BURST_SCANS} scans over ${spreadPaths.length} codes of one company`,
+        others,
+        () => burstOver(burst, spreadPaths),
+      ),
+    );
+  }
+  return runs;
 }
 
 /** Load over several codes, each request scanning the next one from its own address. */
@@ -496,7 +514,7 @@ export async function benchRealServer(
   ).finally(() => Promise.all([burstServer.stop(), neighbourServer.stop()]));
   for (const run of neighbours) {
     log(
-      `  neighbours, ${run.phase}: ${run.requests} scans, p50 ${run.p50.toFixed(0)} ms, p90 ${run.p90.toFixed(0)} ms, ` +
+      `  neighbours, round ${run.round}, ${run.phase}: ${run.requests} scans, p50 ${run.p50.toFixed(0)} ms, p90 ${run.p90.toFixed(0)} ms, ` +
         `peak lock waits ${run.peakLockWaits}` +
         (run.burst ? `; burst ${JSON.stringify(run.burst.statuses)} in ${run.burst.seconds.toFixed(1)} s` : ""),
     );

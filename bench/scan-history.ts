@@ -78,21 +78,25 @@ async function seedCodes(pool: pg.Pool): Promise<Subject> {
 
 /**
  * Scans number `from`..`to` of a history of `total` scans ending now, in time order at
- * SCANS_PER_DAY (as a Worker logs them: one row per visit), every HOT_EVERY-th of the hot code;
+ * SCANS_PER_DAY (as a Worker logs them: one row per visit, appended in time order, so a day's rows
+ * sit together in the table as they do in production; a join picking each scan's code once
+ * scattered them at one size and not the other), every HOT_EVERY-th of the hot code;
  * each visitor scans three times over the history. Then the hourly job's roll-up of every day
  * the chunk finished, as it would have run as those days ended.
  */
 async function loadScans(pool: pg.Pool, subject: Subject, from: number, to: number, total: number) {
   const seconds = Math.round((total / SCANS_PER_DAY) * 86_400);
   await pool.query(
-    `INSERT INTO scan_events (qr_code_id, company_id, scanned_at, country, city, device_class, visitor_hash, kind, counted)
-     SELECT CASE WHEN g % $4 = 0 THEN $5::int ELSE code.id END,
-       CASE WHEN g % $4 = 0 THEN $6::int ELSE code.company_id END,
+    `WITH code AS MATERIALIZED (
+       SELECT array_agg(id ORDER BY id) AS ids, array_agg(company_id ORDER BY id) AS companies, count(*) AS n
+       FROM qr_codes
+     )
+     INSERT INTO scan_events (qr_code_id, company_id, scanned_at, country, city, device_class, visitor_hash, kind, counted)
+     SELECT CASE WHEN g % $4 = 0 THEN $5::int ELSE code.ids[1 + (g * 7919) % code.n] END,
+       CASE WHEN g % $4 = 0 THEN $6::int ELSE code.companies[1 + (g * 7919) % code.n] END,
        now() - make_interval(secs => $3::float8 * (1 - g::float8 / $7::float8)),
        'KE', 'Nairobi', 'mobile', md5((g % ($7::bigint / 3 + 1))::text), 'scan', true
-     FROM generate_series($1::bigint, $2::bigint) g
-     JOIN (SELECT id, company_id, row_number() OVER (ORDER BY id) - 1 AS n FROM qr_codes) code
-       ON code.n = (g * 7919) % (SELECT count(*) FROM qr_codes)`,
+     FROM code CROSS JOIN generate_series($1::bigint, $2::bigint) g`,
     [from, to, seconds, HOT_EVERY, subject.hotCodeId, subject.hotCompanyId, total],
   );
   await pool.query("SELECT roll_up_scan_days(((now() - make_interval(secs => $1::float8)) AT TIME ZONE 'UTC')::date)", [
@@ -107,6 +111,35 @@ async function countCodes(pool: pg.Pool) {
     `INSERT INTO code_scan_counts (code_id, company_id, shard, scans, visitors)
      SELECT code_id, company_id, 0, sum(counted), sum(visitors) FROM code_scan_days GROUP BY code_id, company_id`,
   );
+}
+
+/**
+ * The codes' visitors as the scan path keeps them (one row per code and visitor, with the month of
+ * their latest scan) for the history just loaded, as a bulk load is done: the table's constraints
+ * and indexes dropped, the rows inserted, and both made again from their own definitions.
+ */
+async function recordVisitors(pool: pg.Pool) {
+  const { rows: constraints } = await pool.query<{ name: string; definition: string }>(
+    `SELECT conname AS name, pg_get_constraintdef(oid) AS definition FROM pg_constraint
+     WHERE conrelid = 'code_visitors'::regclass ORDER BY contype DESC`,
+  );
+  const { rows: indexes } = await pool.query<{ name: string; definition: string }>(
+    `SELECT indexname AS name, indexdef AS definition FROM pg_indexes
+     WHERE tablename = 'code_visitors' AND indexname NOT IN (SELECT conname FROM pg_constraint)`,
+  );
+  await pool.query("TRUNCATE code_visitors");
+  for (const constraint of constraints)
+    await pool.query(`ALTER TABLE code_visitors DROP CONSTRAINT "${constraint.name}"`);
+  for (const index of indexes) await pool.query(`DROP INDEX "${index.name}"`);
+  await pool.query(
+    `INSERT INTO code_visitors (code_id, visitor_hash, last_seen_month)
+     SELECT qr_code_id, visitor_hash, date_trunc('month', max(scanned_at) AT TIME ZONE 'UTC')::date
+     FROM scan_events WHERE kind = 'scan' AND qr_code_id IS NOT NULL GROUP BY qr_code_id, visitor_hash`,
+  );
+  for (const constraint of constraints) {
+    await pool.query(`ALTER TABLE code_visitors ADD CONSTRAINT "${constraint.name}" ${constraint.definition}`);
+  }
+  for (const index of indexes) await pool.query(index.definition);
 }
 
 /** The secondary indexes of scan_events, as declared on the partitioned table. */
@@ -151,6 +184,8 @@ async function loadHistory(pool: pg.Pool, subject: Subject, total: number, log: 
   }
   log(`    indexes built again (${((performance.now() - start) / 1000).toFixed(0)} s)`);
   await countCodes(pool);
+  await recordVisitors(pool);
+  log(`    the codes' visitors recorded (${((performance.now() - start) / 1000).toFixed(0)} s)`);
   await pool.query("VACUUM ANALYZE");
   const { rows } = await pool.query<{ size: string; partitions: string }>(
     `SELECT pg_size_pretty(sum(pg_total_relation_size(inhrelid))) AS size, count(*) AS partitions

@@ -63,13 +63,32 @@ async function uniqueScanners(db: Database, codeId: number) {
   return row?.count ?? 0;
 }
 
+/** How far back a list of the newest scans looks first: at most this month's and last month's partitions. */
+const NEWEST_SCANS_FIRST_LOOK_DAYS = 31;
+
+/**
+ * The newest `limit` scans, newest first, read over the last month first: a busy code or company
+ * then plans and reads one or two monthly partitions, not every month kept. When the month holds
+ * fewer than asked, the whole history is read again; the first read, when full, is exactly what
+ * the second would be.
+ */
+async function newestScans<Row>(limit: number, read: (since?: number) => Promise<Row[]>) {
+  const recent = await read(Date.now() - NEWEST_SCANS_FIRST_LOOK_DAYS * DAY_MS);
+  return recent.length === limit ? recent : read();
+}
+
+const sinceCondition = (since?: number) =>
+  since === undefined ? undefined : scannedNoEarlierThan(scanEvents.scannedAt, since);
+
 function latestScans(db: Database, codeId: number) {
-  return db
-    .select(scanColumns)
-    .from(scanEvents)
-    .where(eq(scanEvents.qrCodeId, codeId))
-    .orderBy(desc(scanEvents.scannedAt), desc(scanEvents.id))
-    .limit(CODE_SCANS_LIMIT);
+  return newestScans(CODE_SCANS_LIMIT, (since) =>
+    db
+      .select(scanColumns)
+      .from(scanEvents)
+      .where(and(eq(scanEvents.qrCodeId, codeId), sinceCondition(since)))
+      .orderBy(desc(scanEvents.scannedAt), desc(scanEvents.id))
+      .limit(CODE_SCANS_LIMIT),
+  );
 }
 
 /** One code's scan log: the latest visits, the per-day chart and how many distinct people scanned. */
@@ -82,42 +101,25 @@ export async function loadCodeScans(db: Database, codeId: number) {
   return { scans, daily, uniqueScanners: unique };
 }
 
-/** How far back the dashboard's recent scans look first: at most this month's and last month's partitions. */
-const RECENT_SCANS_FIRST_LOOK_DAYS = 31;
-
-function companyScans(db: Database, companyId: number, limit: number, since?: number) {
-  return db
-    .select({
-      ...scanColumns,
-      code: {
-        id: qrCodes.id,
-        publicToken: qrCodes.publicToken,
-        propertyType: qrCodes.propertyType,
-        propertyAddress: qrCodes.propertyAddress,
-        propertyReference: qrCodes.propertyReference,
-        propertyArea: qrCodes.propertyArea,
-      },
-    })
-    .from(scanEvents)
-    .innerJoin(qrCodes, eq(qrCodes.id, scanEvents.qrCodeId))
-    .where(
-      and(
-        eq(scanEvents.companyId, companyId),
-        eq(scanEvents.kind, "scan"),
-        since === undefined ? undefined : scannedNoEarlierThan(scanEvents.scannedAt, since),
-      ),
-    )
-    .orderBy(desc(scanEvents.scannedAt), desc(scanEvents.id))
-    .limit(limit);
-}
-
-/**
- * The company's newest scans across all its codes (dashboard "Recent scans"). The last month is
- * read first, so a busy company's list plans and reads one or two monthly partitions, not every
- * month kept; a quiet company whose month holds fewer scans than asked is read again over its whole
- * history. Newest first either way, so the first read, when full, is exactly what the second would be.
- */
-export async function recentCompanyScans(db: Database, companyId: number, limit: number) {
-  const recent = await companyScans(db, companyId, limit, Date.now() - RECENT_SCANS_FIRST_LOOK_DAYS * DAY_MS);
-  return recent.length === limit ? recent : companyScans(db, companyId, limit);
+/** The company's newest scans across all its codes (dashboard "Recent scans"). */
+export function recentCompanyScans(db: Database, companyId: number, limit: number) {
+  return newestScans(limit, (since) =>
+    db
+      .select({
+        ...scanColumns,
+        code: {
+          id: qrCodes.id,
+          publicToken: qrCodes.publicToken,
+          propertyType: qrCodes.propertyType,
+          propertyAddress: qrCodes.propertyAddress,
+          propertyReference: qrCodes.propertyReference,
+          propertyArea: qrCodes.propertyArea,
+        },
+      })
+      .from(scanEvents)
+      .innerJoin(qrCodes, eq(qrCodes.id, scanEvents.qrCodeId))
+      .where(and(eq(scanEvents.companyId, companyId), eq(scanEvents.kind, "scan"), sinceCondition(since)))
+      .orderBy(desc(scanEvents.scannedAt), desc(scanEvents.id))
+      .limit(limit),
+  );
 }
