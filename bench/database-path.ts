@@ -1,11 +1,13 @@
 import { execFile, execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { promisify } from "node:util";
 import { performance } from "node:perf_hooks";
 import type pg from "pg";
 import { RECENT_VALUATION } from "../tests/shared/dates";
 import type { Account, IssuedCode } from "./accounts";
 import { nextClientAddress, PHONE_USER_AGENT, requestJson } from "./http";
-import { cpuMs, median } from "./measure";
+import type { DevServer } from "./dev-server";
+import { cpuMs, median, treesCpuMs } from "./measure";
 import { codeCounts, load, runLoad, type LoadResult } from "./scan-path";
 
 /** Added by the dev bridge in each direction (VALUSEAL_DB_LATENCY_MS): a 100 ms round trip. */
@@ -19,7 +21,11 @@ export const REAL_SERVER_CONNECTIONS = 50;
 export const CPU_REQUESTS = 2000;
 export const BURST_SCANS = 500;
 export const NEIGHBOUR_BURST_SCANS = 1000;
-export const NEIGHBOUR_PROBES = 4;
+/**
+ * The other companies' steady scans: started at this rate on a fixed schedule, whether or not the
+ * earlier ones have been answered (so a slow answer delays no later scan and hides nothing).
+ */
+export const NEIGHBOUR_SCANS_PER_SECOND = 25;
 const NEIGHBOUR_IDLE_MS = 5000;
 /** Rounds of idle, one-code burst and spread burst; the report compares them round by round. */
 export const NEIGHBOUR_ROUNDS = 3;
@@ -263,8 +269,26 @@ export interface NeighbourRun {
   p90: number;
   /** Most server backends seen waiting for a lock at once (sampled every 10 ms). */
   peakLockWaits: number;
-  /** The burst's own scans: answered 200, and how long they took; null for the idle run. */
-  burst: { ok: number; statuses: Record<string, number>; seconds: number } | null;
+  /** The burst's own scans: answered 200, how long they took and the sending process's CPU (ms); null for the idle run. */
+  burst: { ok: number; statuses: Record<string, number>; seconds: number; cpuMs: number } | null;
+  /** CPU used while the phase ran, in cores (CPU ms per ms), by each side (NEIGHBOUR_CPU_SIDES). */
+  cpu: Record<NeighbourCpuSide, number>;
+}
+
+/**
+ * Where the machine's CPU goes while the neighbours are timed: the database server (postmaster and
+ * backends), the burst's server (Vite, workerd, bridge) with the process sending the burst, the
+ * neighbours' server, and the bench itself (the probes, the lock sampler, the idle main server).
+ */
+export const NEIGHBOUR_CPU_SIDES = ["database", "burst", "neighbours", "bench"] as const;
+export type NeighbourCpuSide = (typeof NEIGHBOUR_CPU_SIDES)[number];
+
+/** The process trees of each side: the database's postmaster (a backend's parent), each server's process group. */
+async function neighbourCpuTrees(pool: pg.Pool, servers: { burst: number; neighbours: number }) {
+  const { rows } = await pool.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
+  const stat = readFileSync(`/proc/${rows[0]!.pid}/stat`, "utf8");
+  const postmaster = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+  return { database: postmaster, burst: servers.burst, neighbours: servers.neighbours, bench: process.pid };
 }
 
 const percentile = (samples: number[], fraction: number) => {
@@ -281,31 +305,39 @@ const scanOnce = async (origin: string, path: string) => {
 };
 
 /**
- * Other companies' scans, NEIGHBOUR_PROBES at a time one after another (a steady trickle, not a
- * load), timed while `during` runs: idle, or a burst of NEIGHBOUR_BURST_SCANS sent at once. Only
- * the scans that started before `during` ended are counted. Lock waits are sampled meanwhile.
+ * Other companies' scans at NEIGHBOUR_SCANS_PER_SECOND (a steady trickle, not a load), timed while
+ * `during` runs: idle, or a burst of NEIGHBOUR_BURST_SCANS sent at once. Only the scans started
+ * while `during` ran are counted. Lock waits are sampled meanwhile.
  */
 async function neighboursDuring(
   origin: string,
   pool: pg.Pool,
+  cpuTrees: Record<NeighbourCpuSide, number>,
   round: number,
   phase: string,
   otherPaths: string[],
   during: () => Promise<NeighbourRun["burst"]>,
 ): Promise<NeighbourRun> {
   let running = true;
-  const latencies: number[] = [];
-  let next = 0;
-  const probes = Array.from({ length: NEIGHBOUR_PROBES }, async () => {
-    while (running) {
-      const path = otherPaths[next++ % otherPaths.length]!;
-      const start = performance.now();
-      const status = await scanOnce(origin, path);
-      if (status !== 200) throw new Error(`GET ${path} answered ${status} during "${phase}"`);
-      // A scan that started after the phase ended is not part of it.
-      if (running) latencies.push(performance.now() - start);
+  const samples: { startedAt: number; ms: number }[] = [];
+  const scans: Promise<void>[] = [];
+  const schedule = (async () => {
+    const begin = performance.now();
+    for (let n = 0; running; n += 1) {
+      const wait = begin + (n * 1000) / NEIGHBOUR_SCANS_PER_SECOND - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      if (!running) break;
+      const path = otherPaths[n % otherPaths.length]!;
+      scans.push(
+        (async () => {
+          const startedAt = performance.now();
+          const status = await scanOnce(origin, path);
+          if (status !== 200) throw new Error(`GET ${path} answered ${status} during "${phase}"`);
+          samples.push({ startedAt, ms: performance.now() - startedAt });
+        })(),
+      );
     }
-  });
+  })();
   let peakLockWaits = 0;
   const sampler = (async () => {
     while (running) {
@@ -318,10 +350,27 @@ async function neighboursDuring(
   })();
   // The trickle settles before the phase begins.
   await new Promise((resolve) => setTimeout(resolve, 500));
-  latencies.length = 0;
+  const cpuBefore = treesCpuMs(cpuTrees);
+  const phaseStart = performance.now();
   const burst = await during();
+  const cpuAfter = treesCpuMs(cpuTrees);
+  const phaseEnd = performance.now();
+  const phaseMs = phaseEnd - phaseStart;
   running = false;
-  await Promise.all([...probes, sampler]);
+  await Promise.all([schedule, sampler]);
+  await Promise.all(scans);
+  const latencies = samples
+    .filter(({ startedAt }) => startedAt >= phaseStart && startedAt < phaseEnd)
+    .map(({ ms }) => ms);
+  // The burst's sender ran as the bench's child: its CPU moves from the bench's side to the burst's.
+  const sender = burst?.cpuMs ?? 0;
+  const used = (side: NeighbourCpuSide) => cpuAfter[side]! - cpuBefore[side]!;
+  const cpu = {
+    database: used("database") / phaseMs,
+    burst: (used("burst") + sender) / phaseMs,
+    neighbours: used("neighbours") / phaseMs,
+    bench: (used("bench") - sender) / phaseMs,
+  };
   return {
     round,
     phase,
@@ -330,6 +379,7 @@ async function neighboursDuring(
     p90: percentile(latencies, 0.9),
     peakLockWaits,
     burst,
+    cpu,
   };
 }
 
@@ -368,23 +418,28 @@ async function burstOver(origin: string, paths: string[]): Promise<NonNullable<N
  * decide the comparison, and a drift over the minutes touches every phase alike.
  */
 async function neighbourRuns(
-  origins: { burst: string; neighbours: string },
+  servers: { burst: DevServer; neighbours: DevServer },
   pool: pg.Pool,
   hotPath: string,
   spreadPaths: string[],
   others: string[],
 ) {
-  const { burst, neighbours } = origins;
+  const [burst, neighbours] = [servers.burst.origin, servers.neighbours.origin];
+  const cpuTrees = await neighbourCpuTrees(pool, {
+    burst: servers.burst.processGroup,
+    neighbours: servers.neighbours.processGroup,
+  });
   const runs: NeighbourRun[] = [];
   for (let round = 1; round <= NEIGHBOUR_ROUNDS; round += 1) {
     runs.push(
-      await neighboursDuring(neighbours, pool, round, "Idle", others, async () => {
+      await neighboursDuring(neighbours, pool, cpuTrees, round, "Idle", others, async () => {
         await new Promise((resolve) => setTimeout(resolve, NEIGHBOUR_IDLE_MS));
         return null;
       }),
       await neighboursDuring(
         neighbours,
         pool,
+        cpuTrees,
         round,
         `A burst of ${NEIGHBOUR_BURST_SCANS} scans of one code`,
         others,
@@ -393,6 +448,7 @@ async function neighbourRuns(
       await neighboursDuring(
         neighbours,
         pool,
+        cpuTrees,
         round,
         `A burst of ${NEIGHBOUR_BURST_SCANS} scans over ${spreadPaths.length} codes of one company`,
         others,
@@ -432,7 +488,7 @@ export async function benchRealServer(
   code: IssuedCode,
   hotCompanyId: number,
   /** Another Worker on the same database, at this CPU priority (nice). */
-  startServer: (niceness: number) => Promise<{ origin: string; stop(): Promise<void> }>,
+  startServer: (niceness: number) => Promise<DevServer>,
   log: (line: string) => void,
 ): Promise<RealServerResult> {
   const scanPath = new URL(code.address).pathname;
@@ -506,7 +562,7 @@ export async function benchRealServer(
   // local workerd (one thread) would queue the neighbours behind the burst's 1,000 requests.
   const [burstServer, neighbourServer] = [await startServer(19), await startServer(0)];
   const neighbours = await neighbourRuns(
-    { burst: burstServer.origin, neighbours: neighbourServer.origin },
+    { burst: burstServer, neighbours: neighbourServer },
     pool,
     scanPath,
     paths.oneCompany,

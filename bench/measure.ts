@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 
 /** Middle value of the samples (mean of the two middle ones for an even count). */
@@ -46,4 +46,57 @@ export function cpuMs(pids: number[]): number {
     ticks += Number(fields[11]) + Number(fields[12]);
   }
   return (ticks / CLOCK_TICKS_PER_SECOND) * 1000;
+}
+
+/** Each live process's parent and CPU so far (its own, and its exited children's once waited for), in clock ticks. */
+function processTable() {
+  const table = new Map<number, { parent: number; ticks: number }>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+    } catch {
+      continue; // exited while the table was read
+    }
+    // After the command name: state, ppid, … utime (14th field), stime, cutime, cstime (17th).
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const ticks = Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+    table.set(Number(entry), { parent: Number(fields[1]), ticks });
+  }
+  return table;
+}
+
+/**
+ * CPU time (ms) of each named process tree so far: its root and descendants, including those that
+ * exited (a waited-for child's time counts in its parent). A process counts in the tree of its
+ * nearest named ancestor (or itself), so a tree inside another is counted apart from it.
+ */
+export function treesCpuMs(roots: Record<string, number>): Record<string, number> {
+  const table = processTable();
+  const treeOf = new Map<number, string>();
+  const rootPids = new Map(Object.entries(roots).map(([name, pid]) => [pid, name]));
+  const find = (pid: number): string | undefined => {
+    const seen: number[] = [];
+    let current = pid;
+    let found: string | undefined;
+    while (current > 1 && table.has(current)) {
+      if (treeOf.has(current)) {
+        found = treeOf.get(current);
+        break;
+      }
+      seen.push(current);
+      found = rootPids.get(current);
+      if (found) break;
+      current = table.get(current)!.parent;
+    }
+    for (const pid of seen) treeOf.set(pid, found ?? "");
+    return found;
+  };
+  const totals = Object.fromEntries(Object.keys(roots).map((name) => [name, 0]));
+  for (const [pid, { ticks }] of table) {
+    const name = find(pid);
+    if (name) totals[name]! += (ticks / CLOCK_TICKS_PER_SECOND) * 1000;
+  }
+  return totals;
 }

@@ -1,3 +1,4 @@
+import { cpus } from "node:os";
 import { SIGN_IN_ACCOUNTS, type SignInCost } from "./sign-in";
 import { BATCH_CODES, SINGLE_CODES, type ExportCost, type IssuingCost } from "./issuing-and-exports";
 import type { ProbeResult } from "./api-scaling";
@@ -14,7 +15,8 @@ import {
   CPU_REQUESTS,
   HOT_COMPANY_CODES,
   NEIGHBOUR_BURST_SCANS,
-  NEIGHBOUR_PROBES,
+  NEIGHBOUR_SCANS_PER_SECOND,
+  NEIGHBOUR_CPU_SIDES,
   NEIGHBOUR_ROUNDS,
   type NeighbourRun,
   REAL_SERVER_CONNECTIONS,
@@ -519,8 +521,9 @@ function neighbourLines(runs: NeighbourRun[]) {
     "",
     "#### A hot code beside other companies",
     "",
-    `Scans of ${HOT_COMPANY_CODES} other companies' codes, ${NEIGHBOUR_PROBES} at a time one after another ` +
-      "(a steady trickle), for a few seconds with nothing else running. " +
+    `Scans of ${HOT_COMPANY_CODES} other companies' codes, ${NEIGHBOUR_SCANS_PER_SECOND} a second on a fixed ` +
+      "schedule (a steady trickle: each started on time whether or not the earlier ones were answered), for a " +
+      "few seconds with nothing else running. " +
       `Then the same with a burst of ${formatInt(NEIGHBOUR_BURST_SCANS)} scans of one code ` +
       "sent at once (each from its own address), and with a burst of the same size spread over the busy " +
       "company's codes. Only the other companies' scans that started while the phase ran are counted. " +
@@ -537,6 +540,7 @@ function neighbourLines(runs: NeighbourRun[]) {
         "p90 against the round's idle",
         "Lock waits (peak)",
         "Burst",
+        "CPU in cores: database / burst / neighbours / bench",
       ],
       runs.map((run) => [
         String(run.round),
@@ -551,6 +555,7 @@ function neighbourLines(runs: NeighbourRun[]) {
               .map(([status, n]) => `${formatInt(n)}× ${status}`)
               .join(", ")} in ${run.burst.seconds.toFixed(1)} s`
           : "–",
+        NEIGHBOUR_CPU_SIDES.map((side) => run.cpu[side].toFixed(2)).join(" / "),
       ]),
     ),
     "",
@@ -568,6 +573,10 @@ function neighbourLines(runs: NeighbourRun[]) {
       "normal priority, as does Postgres. So the burst's Worker work takes what CPU is left, as if done " +
       "elsewhere, while the database's work for it competes with the neighbours' as in production. One local " +
       "workerd (one thread) would otherwise queue the neighbours behind the burst's requests.",
+    "- The CPU column is each side's CPU time over the phase's length, from `/proc` (the machine has " +
+      `${cpus().length} cores): the database server (postmaster and backends); the burst's server (Vite, ` +
+      "workerd, bridge) with the process sending the burst; the neighbours' server; the bench itself (the " +
+      "probes, the lock sampler, the idle main server).",
   ];
 }
 
@@ -817,7 +826,7 @@ function historySection(history: ScanHistoryResult) {
       "(`code_visitors`, one key probe) rather than searching the log. Every query over the raw log also names " +
       "a lower bound on its time that Postgres knows when it plans it (the Worker's clock, a day early), so only " +
       "the months from there on are planned and opened (with the empty months made ahead): the repeat check and " +
-      "the admin's scans today read from yesterday on; the latest visits and the dashboard's recent scans read the last 31 days, and the whole history " +
+      "the admin's scans today read from yesterday on; the latest visits and the dashboard's recent scans read the last 31 days (and the margin's day), and the whole history " +
       "only when those hold fewer rows than asked. A bound computed by the database (`now()`, the roll-up's " +
       "watermark) is known only as the query runs, and planned every month kept.",
     "- The previous unique-scanner query (a count of distinct visitors over the hot code's whole history) is " +

@@ -63,11 +63,23 @@ async function insertScans(code: { id: number; companyId: number }, times: Date[
   });
 }
 
-/** Moves a code's logged scans back in time, as if they had been made `days` ago. */
+/** Moves a code's logged scans (and its visitors' latest months with them) back in time by `days`. */
 const ageScans = (codeId: number, days: number) =>
-  withDb((db) =>
-    db.execute(sql`UPDATE scan_events SET scanned_at = scanned_at - make_interval(days => ${days})
-      WHERE qr_code_id = ${codeId}`),
+  withDb(async (db) => {
+    await db.execute(sql`UPDATE scan_events SET scanned_at = scanned_at - make_interval(days => ${days})
+      WHERE qr_code_id = ${codeId}`);
+    await db.execute(sql`UPDATE code_visitors
+      SET last_seen_month = date_trunc('month', (last_seen_month - make_interval(days => ${days}))::timestamp)::date
+      WHERE code_id = ${codeId}`);
+  });
+
+const visitorMonths = (codeId: number) =>
+  withDb(async (db) =>
+    (
+      await db.execute<{ month: string }>(
+        sql`SELECT last_seen_month::text AS month FROM code_visitors WHERE code_id = ${codeId} ORDER BY 1`,
+      )
+    ).rows.map((row) => row.month),
   );
 
 describe("GET /api/qr-codes/:id/scans", () => {
@@ -134,6 +146,9 @@ describe("GET /api/qr-codes/:id/scans", () => {
     expect(res.body.scans).toHaveLength(22);
     expect(res.body.scans.slice(20).map((scan: { counted: boolean }) => scan.counted)).toEqual([true, true]);
     expect(res.body.uniqueScanners).toBe(2);
+    // The returning phone's latest month moved on with its scan (what the retention goes by).
+    const thisMonth = `${utcDay(Date.now()).slice(0, 7)}-01`;
+    expect(await visitorMonths(code.id)).toEqual([thisMonth, thisMonth]);
   });
 
   it("keeps only the latest 100 scans in the list", async () => {

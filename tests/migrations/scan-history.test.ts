@@ -144,7 +144,12 @@ it("the hourly job makes the months ahead, rolls up, drops history past its rete
     new Date(today.getTime() - 100 * DAY_MS).toISOString(),
     new Date(today.getTime() - 10 * DAY_MS).toISOString(),
   ]);
-  await recordVisitors(db, scans);
+  // And two visitors at the retention's edge: last seen in the cutoff's month (kept), and the month before (forgotten).
+  await recordVisitors(db, [
+    ...scans,
+    [addMonths(today, -24).toISOString(), "visitor-cutoff-month"],
+    [addMonths(today, -25).toISOString(), "visitor-month-before"],
+  ]);
   expect((await db.query(`SELECT count(*)::int AS n FROM scan_events_default`)).rows).toEqual([{ n: 1 }]);
 
   // The job as the cron runs it (the Worker's statements, through drizzle on this database), after
@@ -152,7 +157,7 @@ it("the hourly job makes the months ahead, rolls up, drops history past its rete
   await db.query(`UPDATE scan_rollup_watermark SET rolled_until = $1::date`, [utcDay(today.getTime() - 3 * DAY_MS)]);
   const worker = drizzle({ client: db }) as unknown as Database;
   const first = await maintainScanHistory(worker, today, RETENTION);
-  expect(first).toMatchObject({ partitionsDropped: 1, orphansDeleted: 1, visitorsForgotten: 1 });
+  expect(first).toMatchObject({ partitionsDropped: 1, orphansDeleted: 1, visitorsForgotten: 2 });
   const partitions = await partitionNames(db);
   expect(partitions).not.toContain(monthName(old));
   expect(partitions).toContain(monthName(addMonths(today, 2)));
@@ -165,8 +170,9 @@ it("the hourly job makes the months ahead, rolls up, drops history past its rete
     "visitor-today",
     "visitor-later",
   ]);
-  // The visitor whose only scan went with its month is forgotten with it; the others are kept.
+  // The visitors whose latest month went are forgotten with it; the others are kept.
   expect((await visitorsKept(db)).map((row) => row.visitor_hash).sort()).toEqual([
+    "visitor-cutoff-month",
     "visitor-kept",
     "visitor-later",
     "visitor-today",

@@ -4,6 +4,7 @@ import { companies, users } from "../../schema/tables";
 import type { Database } from "../db";
 import type { EmailMessage, ScanAlertDigest, ScanSummary } from "../lib/email-templates";
 import { queueBatches } from "../lib/queue-batches";
+import { scannedNoEarlierThan } from "../lib/scan-time-bounds";
 import type { ScanAlertMessage } from "./scan-alerts";
 
 /**
@@ -77,6 +78,7 @@ async function earlierScansInHour(db: Database, alerts: ScanAlertMessage[]): Pro
         SELECT 1 FROM scan_events scan
         WHERE scan.qr_code_id = alert.code_id AND scan.counted
           AND scan.scanned_at >= alert.hour AND date_trunc('milliseconds', scan.scanned_at) < alert.at
+          AND ${scannedNoEarlierThan(sql`scan.scanned_at`, Math.min(...alerts.map(({ alert }) => hourOf(Date.parse(alert.scan.at)).getTime())))}
         LIMIT ${SCAN_ALERT_EMAILS_PER_HOUR}
       ) enough
     ) AS earlier
@@ -155,6 +157,8 @@ async function digestEmails(
            scan.country, scan.city, scan.device_class, count(*) OVER ()::int AS total
     FROM scan_events scan JOIN qr_codes code ON code.id = scan.qr_code_id, day
     WHERE scan.company_id = ${company.id} AND scan.kind = 'scan'
+      -- The previous local day began less than two days before now, whatever the time zone.
+      AND ${scannedNoEarlierThan(sql`scan.scanned_at`, now.getTime() - 2 * DAY_MS)}
       AND scan.scanned_at >= day.local_start AT TIME ZONE ${company.time_zone}
       AND scan.scanned_at < (day.local_start + interval '1 day') AT TIME ZONE ${company.time_zone}
     ORDER BY scan.scanned_at DESC

@@ -58,13 +58,18 @@ export async function maintainScanHistory(db: Database, now: Date, retention: Sc
           WHERE qr_code_id IS NULL AND scanned_at < ${orphanCutoff}
           LIMIT ${DELETE_BATCH})`,
   );
-  // A visitor is forgotten with the month of their latest scan, when it goes past the retention: a
+  // A visitor is forgotten with the month of their latest scan, once that month goes as a partition
+  // does: past the retention and rolled up (the drop never passes the roll-up's watermark). A
   // visitor never outlives the raw visits that make them one, so one who returns later is new again.
+  // The outer test repeats the month's, so a visitor whose scan moved their month on while the
+  // batch waited for the row is kept.
+  const forgetBefore = sql`date_trunc('month', least(${retentionCutoff},
+    coalesce((SELECT rolled_until::timestamp AT TIME ZONE 'UTC' FROM scan_rollup_watermark WHERE id = 1), '-infinity'))
+    AT TIME ZONE 'UTC')::date`;
   const visitorsForgotten = await deleteInBatches(
     db,
-    sql`DELETE FROM code_visitors WHERE (code_id, visitor_hash) IN (
-          SELECT code_id, visitor_hash FROM code_visitors
-          WHERE last_seen_month < date_trunc('month', ${retentionCutoff} AT TIME ZONE 'UTC')::date
+    sql`DELETE FROM code_visitors WHERE last_seen_month < ${forgetBefore} AND (code_id, visitor_hash) IN (
+          SELECT code_id, visitor_hash FROM code_visitors WHERE last_seen_month < ${forgetBefore}
           LIMIT ${DELETE_BATCH})`,
   );
   return { partitionsCreated, codeDaysRolledUp, partitionsDropped, orphansDeleted, visitorsForgotten };

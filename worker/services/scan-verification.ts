@@ -177,12 +177,14 @@ const SCAN_COUNT_SHARDS = 16;
  * One statement logs, counts and answers, in one round trip to the database:
  * - `repeat` finds a counted scan of this code by this visitor within the repeat window;
  * - `counted` is a person's scan that is not a repeat;
- * - `visitor` records that this visitor scanned the code: a row added (not one already there) makes
- *   the scan a new distinct scanner, and concurrent first scans by one visitor add one row between
- *   them;
+ * - `visitor` records that this visitor scanned the code (and the month, when it moved on): a row
+ *   added, not one already there, makes the scan a new distinct scanner. Concurrent first scans by
+ *   one visitor add one row between them: the later waits for the earlier's row, then finds it.
+ *   Postgres sets `xmax` on a row that ON CONFLICT updated (the row lock it took carries over to
+ *   the new version) and leaves it 0 on a row inserted, which is how RETURNING tells them apart;
  * - `tally` adds it to one of the code's shards, picked at random, so concurrent scans of one code
- *   rarely wait for each other and never for long (each waits at most for one other statement on
- *   one shard row, not for every scan before it on the code's row);
+ *   rarely wait for each other and never for long (a scan waits only for another statement holding
+ *   the same shard row, or its visitor's row: never for every scan before it on the code's row);
  * - `logged` records the visit (a preview or a repeat too, marked as not counted), or an orphan
  *   scan when the token matched nothing; data-modifying CTEs always run to completion, so the
  *   orphan row is written even though the outer SELECT then returns no row.
@@ -210,7 +212,6 @@ function logScan(db: Database, key: CodeKey, visit: Visit, page: number | null) 
           SELECT id, ${hash}::text, date_trunc('month', now() AT TIME ZONE 'UTC')::date FROM counted
           ON CONFLICT (code_id, visitor_hash) DO UPDATE SET last_seen_month = EXCLUDED.last_seen_month
             WHERE code_visitors.last_seen_month < EXCLUDED.last_seen_month
-          -- xmax is 0 on a row this statement inserted, and set on one it updated.
           RETURNING xmax = 0 AS first_scan
         ), tally AS (
           INSERT INTO code_scan_counts (code_id, company_id, shard, scans, visitors)

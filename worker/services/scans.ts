@@ -63,7 +63,10 @@ async function uniqueScanners(db: Database, codeId: number) {
   return row?.count ?? 0;
 }
 
-/** How far back a list of the newest scans looks first: at most this month's and last month's partitions. */
+/**
+ * How far back a list of the newest scans looks first. With the planned bound's day of margin that
+ * is 32 days: this month's partition and last month's (and the one before, in a month's first days).
+ */
 const NEWEST_SCANS_FIRST_LOOK_DAYS = 31;
 
 /**
