@@ -1,5 +1,4 @@
 import { execFile, execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { promisify } from "node:util";
 import { performance } from "node:perf_hooks";
 import type pg from "pg";
@@ -7,7 +6,7 @@ import { RECENT_VALUATION } from "../tests/shared/dates";
 import type { Account, IssuedCode } from "./accounts";
 import { nextClientAddress, PHONE_USER_AGENT, requestJson } from "./http";
 import type { DevServer } from "./dev-server";
-import { cpuMs, median, treesCpuMs } from "./measure";
+import { cpuMs, median, procStat, treesCpuMs } from "./measure";
 import { codeCounts, load, runLoad, type LoadResult } from "./scan-path";
 
 /** Added by the dev bridge in each direction (VALUSEAL_DB_LATENCY_MS): a 100 ms round trip. */
@@ -286,8 +285,7 @@ export type NeighbourCpuSide = (typeof NEIGHBOUR_CPU_SIDES)[number];
 /** The process trees of each side: the database's postmaster (a backend's parent), each server's process group. */
 async function neighbourCpuTrees(pool: pg.Pool, servers: { burst: number; neighbours: number }) {
   const { rows } = await pool.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
-  const stat = readFileSync(`/proc/${rows[0]!.pid}/stat`, "utf8");
-  const postmaster = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+  const postmaster = Number(procStat(rows[0]!.pid)[1]);
   return { database: postmaster, burst: servers.burst, neighbours: servers.neighbours, bench: process.pid };
 }
 
@@ -431,28 +429,16 @@ async function neighbourRuns(
   });
   const runs: NeighbourRun[] = [];
   for (let round = 1; round <= NEIGHBOUR_ROUNDS; round += 1) {
+    const phase = (name: string, during: () => Promise<NeighbourRun["burst"]>) =>
+      neighboursDuring(neighbours, pool, cpuTrees, round, name, others, during);
     runs.push(
-      await neighboursDuring(neighbours, pool, cpuTrees, round, "Idle", others, async () => {
+      await phase("Idle", async () => {
         await new Promise((resolve) => setTimeout(resolve, NEIGHBOUR_IDLE_MS));
         return null;
       }),
-      await neighboursDuring(
-        neighbours,
-        pool,
-        cpuTrees,
-        round,
-        `A burst of ${NEIGHBOUR_BURST_SCANS} scans of one code`,
-        others,
-        () => burstOver(burst, [hotPath]),
-      ),
-      await neighboursDuring(
-        neighbours,
-        pool,
-        cpuTrees,
-        round,
-        `A burst of ${NEIGHBOUR_BURST_SCANS} scans over ${spreadPaths.length} codes of one company`,
-        others,
-        () => burstOver(burst, spreadPaths),
+      await phase(`A burst of ${NEIGHBOUR_BURST_SCANS} scans of one code`, () => burstOver(burst, [hotPath])),
+      await phase(`A burst of ${NEIGHBOUR_BURST_SCANS} scans over ${spreadPaths.length} codes of one company`, () =>
+        burstOver(burst, spreadPaths),
       ),
     );
   }

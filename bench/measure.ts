@@ -36,13 +36,20 @@ export const formatRatio = (value: number) => `${value.toFixed(2)}×`;
 
 const CLOCK_TICKS_PER_SECOND = Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim());
 
+/**
+ * The fields of /proc/<pid>/stat after the command name (which may hold spaces): [0] state,
+ * [1] parent pid, … [11] utime, [12] stime, [13] cutime, [14] cstime (clock ticks).
+ */
+export function procStat(pid: number | string): string[] {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+}
+
 /** User plus system CPU time of the processes so far, in ms (from /proc/<pid>/stat). */
 export function cpuMs(pids: number[]): number {
   let ticks = 0;
   for (const pid of pids) {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    // The command name may hold spaces; the fields after it are space-separated: utime is the 14th, stime the 15th.
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const fields = procStat(pid);
     ticks += Number(fields[11]) + Number(fields[12]);
   }
   return (ticks / CLOCK_TICKS_PER_SECOND) * 1000;
@@ -53,14 +60,12 @@ function processTable() {
   const table = new Map<number, { parent: number; ticks: number }>();
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
-    let stat: string;
+    let fields: string[];
     try {
-      stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      fields = procStat(entry);
     } catch {
       continue; // exited while the table was read
     }
-    // After the command name: state, ppid, … utime (14th field), stime, cutime, cstime (17th).
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
     const ticks = Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
     table.set(Number(entry), { parent: Number(fields[1]), ticks });
   }

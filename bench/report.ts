@@ -570,8 +570,9 @@ function neighbourLines(runs: NeighbourRun[]) {
       "pooler) is shared with other companies' scans. Here each side has a Worker of its own on the same " +
       "PostgreSQL server: the burst is sent to a second `npm run dev` (its own workerd and bridge) from a process " +
       "of its own, both at the lowest CPU priority (`nice 19`), and the other companies' scans go to a third at " +
-      "normal priority, as does Postgres. So the burst's Worker work takes what CPU is left, as if done " +
-      "elsewhere, while the database's work for it competes with the neighbours' as in production. One local " +
+      "normal priority, as does Postgres. The burst's Worker work then only takes the CPU the others leave, " +
+      "though on this machine that is still most of a core (the CPU column), while the database's work for it " +
+      "competes with the neighbours' as in production. One local " +
       "workerd (one thread) would otherwise queue the neighbours behind the burst's requests.",
     "- The CPU column is each side's CPU time over the phase's length, from `/proc` (the machine has " +
       `${cpus().length} cores): the database server (postmaster and backends); the burst's server (Vite, ` +

@@ -65,10 +65,11 @@ const placeOf = (city: string | null, country: string | null) => [city, country]
  */
 async function earlierScansInHour(db: Database, alerts: ScanAlertMessage[]): Promise<number[]> {
   if (alerts.length === 0) return [];
+  const hours = alerts.map(({ alert }) => hourOf(Date.parse(alert.scan.at)));
   const values = sql.join(
     alerts.map(
       ({ codeId, alert }, index) =>
-        sql`(${index}::int, ${codeId}::int, ${hourOf(Date.parse(alert.scan.at)).toISOString()}::timestamptz, ${alert.scan.at}::timestamptz)`,
+        sql`(${index}::int, ${codeId}::int, ${hours[index]!.toISOString()}::timestamptz, ${alert.scan.at}::timestamptz)`,
     ),
     sql`, `,
   );
@@ -78,7 +79,7 @@ async function earlierScansInHour(db: Database, alerts: ScanAlertMessage[]): Pro
         SELECT 1 FROM scan_events scan
         WHERE scan.qr_code_id = alert.code_id AND scan.counted
           AND scan.scanned_at >= alert.hour AND date_trunc('milliseconds', scan.scanned_at) < alert.at
-          AND ${scannedNoEarlierThan(sql`scan.scanned_at`, Math.min(...alerts.map(({ alert }) => hourOf(Date.parse(alert.scan.at)).getTime())))}
+          AND ${scannedNoEarlierThan(sql`scan.scanned_at`, Math.min(...hours.map((hour) => hour.getTime())))}
         LIMIT ${SCAN_ALERT_EMAILS_PER_HOUR}
       ) enough
     ) AS earlier
