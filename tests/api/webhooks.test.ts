@@ -123,7 +123,7 @@ async function deliveriesTo(name: string): Promise<ReceivedDelivery[]> {
   return (await res.json()) as ReceivedDelivery[];
 }
 
-async function waitFor<T>(probe: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
+async function waitFor<T>(probe: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 45_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
