@@ -1,44 +1,54 @@
 /**
- * A burst of scans sent at once, from a process of its own: bench/database-path.ts runs it at the
- * lowest CPU priority (nice 19) beside the Worker that answers it, so that on this two-core machine
- * the burst's own work stands for work done elsewhere, as a burst's Worker isolates are in
- * production, and only the database is shared with the other companies' scans.
+ * A burst of scans sent at once to the database, from a process of its own at the lowest CPU
+ * priority (bench/database-path.ts runs it with nice 19). In production a burst is answered by
+ * Worker isolates on many machines, and what reaches the one shared database is each scan's call of
+ * the scan function through the pooler's server connections. This process makes exactly those
+ * calls, with the services' own code (verifyPublicToken) over `connections` connections (the
+ * pooler's server connections, opened before the burst as a pooler's are), so the burst's database
+ * work is production's while the Worker work around it (HTTP, HTML, QR) stays off this two-core
+ * machine, as it is off the database's machine in production.
  *
- * Usage: tsx bench/burst.ts <origin> <scans> <first address> <path>… ; prints the statuses as JSON.
+ * Usage: tsx bench/burst.ts <database url> <connections> <scans> <first visitor> <token>… ; prints
+ * the outcomes as JSON: "200" for a certificate found and counted, "404" for none, or the error.
  */
 import { performance } from "node:perf_hooks";
-import { clientAddress, PHONE_USER_AGENT } from "./http";
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import * as tables from "../schema/tables";
+import type { Database } from "../worker/db";
+import { verifyPublicToken } from "../worker/services/scan-verification";
 
-const [origin, scans, firstAddress, ...paths] = process.argv.slice(2);
-if (!origin || !scans || !firstAddress || paths.length === 0) {
-  throw new Error("usage: tsx bench/burst.ts <origin> <scans> <first address> <path>…");
+const [databaseUrl, connections, scans, firstVisitor, ...tokens] = process.argv.slice(2);
+if (!databaseUrl || !connections || !scans || !firstVisitor || tokens.length === 0) {
+  throw new Error("usage: tsx bench/burst.ts <database url> <connections> <scans> <first visitor> <token>…");
 }
-/** Every scan from its own address (the Worker rate-limits per address), in a range no other process uses. */
-const address = (n: number) => clientAddress(n, 172);
+const pool = new pg.Pool({ connectionString: databaseUrl, max: Number(connections) });
+const db = drizzle({ client: pool, schema: tables, casing: "snake_case" }) as unknown as Database;
+await Promise.all(Array.from({ length: Number(connections) }, () => pool.query("SELECT 1")));
 
 const start = performance.now();
-const statuses = await Promise.all(
+const outcomes = await Promise.all(
   Array.from({ length: Number(scans) }, async (_, index) => {
     try {
-      const res = await fetch(`${origin}${paths[index % paths.length]}`, {
-        headers: { "User-Agent": PHONE_USER_AGENT, "CF-Connecting-IP": address(Number(firstAddress) + index) },
+      // Each scan from a visitor of its own, as 1,000 phones are.
+      const visitorHash = `burst-visitor-${Number(firstVisitor) + index}`;
+      const found = await verifyPublicToken(db, tokens[index % tokens.length]!, "https://verify.valuseal.com", {
+        kind: "scan",
+        country: "KE",
+        city: "Nairobi",
+        deviceClass: "mobile",
+        visitorHash,
       });
-      await res.arrayBuffer();
-      return String(res.status);
+      return found.found ? "200" : "404";
     } catch (error) {
-      return `network error (${(error as Error).message})`;
+      return `error (${(error as Error).message})`;
     }
   }),
 );
+const seconds = (performance.now() - start) / 1000;
+await pool.end();
 const tally: Record<string, number> = {};
-for (const status of statuses) tally[status] = (tally[status] ?? 0) + 1;
+for (const outcome of outcomes) tally[outcome] = (tally[outcome] ?? 0) + 1;
 // This process's own CPU (its start-up included), which the bench takes out of its own process tree's.
 const { user, system } = process.cpuUsage();
-console.log(
-  JSON.stringify({
-    ok: tally["200"] ?? 0,
-    statuses: tally,
-    seconds: (performance.now() - start) / 1000,
-    cpuMs: (user + system) / 1000,
-  }),
-);
+console.log(JSON.stringify({ ok: tally["200"] ?? 0, statuses: tally, seconds, cpuMs: (user + system) / 1000 }));

@@ -5,7 +5,7 @@ import type pg from "pg";
 import { RECENT_VALUATION } from "../tests/shared/dates";
 import type { Account, IssuedCode } from "./accounts";
 import { nextClientAddress, PHONE_USER_AGENT, requestJson } from "./http";
-import type { DevServer } from "./dev-server";
+import { startBuiltServer, type BuiltServer } from "./built-server";
 import { cpuMs, median, procStat, treesCpuMs } from "./measure";
 import { codeCounts, load, runLoad, type LoadResult } from "./scan-path";
 
@@ -276,17 +276,17 @@ export interface NeighbourRun {
 
 /**
  * Where the machine's CPU goes while the neighbours are timed: the database server (postmaster and
- * backends), the burst's server (Vite, workerd, bridge) with the process sending the burst, the
- * neighbours' server, and the bench itself (the probes, the lock sampler, the idle main server).
+ * backends), the process sending the burst, the neighbours' workerd, and the bench itself (the
+ * probes, the lock sampler, the neighbours' database bridge, the idle main server).
  */
 export const NEIGHBOUR_CPU_SIDES = ["database", "burst", "neighbours", "bench"] as const;
 export type NeighbourCpuSide = (typeof NEIGHBOUR_CPU_SIDES)[number];
 
-/** The process trees of each side: the database's postmaster (a backend's parent), each server's process group. */
-async function neighbourCpuTrees(pool: pg.Pool, servers: { burst: number; neighbours: number }) {
+/** The process trees measured: the database's postmaster (a backend's parent), the neighbours' workerd, the bench. */
+async function neighbourCpuTrees(pool: pg.Pool, neighbours: number) {
   const { rows } = await pool.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
   const postmaster = Number(procStat(rows[0]!.pid)[1]);
-  return { database: postmaster, burst: servers.burst, neighbours: servers.neighbours, bench: process.pid };
+  return { database: postmaster, neighbours, bench: process.pid };
 }
 
 const percentile = (samples: number[], fraction: number) => {
@@ -310,7 +310,7 @@ const scanOnce = async (origin: string, path: string) => {
 async function neighboursDuring(
   origin: string,
   pool: pg.Pool,
-  cpuTrees: Record<NeighbourCpuSide, number>,
+  cpuTrees: Record<Exclude<NeighbourCpuSide, "burst">, number>,
   round: number,
   phase: string,
   otherPaths: string[],
@@ -362,10 +362,10 @@ async function neighboursDuring(
     .map(({ ms }) => ms);
   // The burst's sender ran as the bench's child: its CPU moves from the bench's side to the burst's.
   const sender = burst?.cpuMs ?? 0;
-  const used = (side: NeighbourCpuSide) => cpuAfter[side]! - cpuBefore[side]!;
+  const used = (side: keyof typeof cpuTrees) => cpuAfter[side]! - cpuBefore[side]!;
   const cpu = {
     database: used("database") / phaseMs,
-    burst: (used("burst") + sender) / phaseMs,
+    burst: sender / phaseMs,
     neighbours: used("neighbours") / phaseMs,
     bench: (used("bench") - sender) / phaseMs,
   };
@@ -381,17 +381,19 @@ async function neighboursDuring(
   };
 }
 
-/** Addresses the bursts scan from: each burst's own range, none used by another scan of the run. */
-let burstAddresses = 0;
+/** Visitors the bursts scan as: each burst's own range, none used by another scan of the run. */
+let burstVisitors = 0;
+
+/** The pooler's server connections the burst's scans share (the local bridge's, as Neon's pooler has its own). */
+const BURST_CONNECTIONS = 20;
 
 /**
- * NEIGHBOUR_BURST_SCANS scans sent at once, each from its own address, over `paths` in turn, from a
- * process at the lowest CPU priority (bench/burst.ts), so the burst's own requests do not take the
- * CPU the other companies' scans are timed with.
+ * NEIGHBOUR_BURST_SCANS scans of `tokens` in turn, sent at once straight to the database by a
+ * process at the lowest CPU priority (bench/burst.ts, which says why).
  */
-async function burstOver(origin: string, paths: string[]): Promise<NonNullable<NeighbourRun["burst"]>> {
-  const first = burstAddresses;
-  burstAddresses += NEIGHBOUR_BURST_SCANS;
+async function burstOver(databaseUrl: string, tokens: string[]): Promise<NonNullable<NeighbourRun["burst"]>> {
+  const first = burstVisitors;
+  burstVisitors += NEIGHBOUR_BURST_SCANS;
   const { stdout } = await run("nice", [
     "-n",
     "19",
@@ -399,10 +401,11 @@ async function burstOver(origin: string, paths: string[]): Promise<NonNullable<N
     "--import",
     "tsx",
     "bench/burst.ts",
-    origin,
+    databaseUrl,
+    String(BURST_CONNECTIONS),
     String(NEIGHBOUR_BURST_SCANS),
     String(first),
-    ...paths,
+    ...tokens,
   ]);
   return JSON.parse(stdout) as NonNullable<NeighbourRun["burst"]>;
 }
@@ -416,29 +419,34 @@ async function burstOver(origin: string, paths: string[]): Promise<NonNullable<N
  * decide the comparison, and a drift over the minutes touches every phase alike.
  */
 async function neighbourRuns(
-  servers: { burst: DevServer; neighbours: DevServer },
+  neighbours: BuiltServer,
+  databaseUrl: string,
   pool: pg.Pool,
   hotPath: string,
   spreadPaths: string[],
   others: string[],
 ) {
-  const [burst, neighbours] = [servers.burst.origin, servers.neighbours.origin];
-  const cpuTrees = await neighbourCpuTrees(pool, {
-    burst: servers.burst.processGroup,
-    neighbours: servers.neighbours.processGroup,
-  });
+  const cpuTrees = await neighbourCpuTrees(pool, neighbours.workerd);
+  // The Worker compiles and opens its first connections before anything is timed.
+  for (const path of others) {
+    const status = await scanOnce(neighbours.origin, path);
+    if (status !== 200) throw new Error(`GET ${path} answered ${status} while warming up`);
+  }
+  const tokenOf = (path: string) => path.split("/").pop()!;
   const runs: NeighbourRun[] = [];
   for (let round = 1; round <= NEIGHBOUR_ROUNDS; round += 1) {
     const phase = (name: string, during: () => Promise<NeighbourRun["burst"]>) =>
-      neighboursDuring(neighbours, pool, cpuTrees, round, name, others, during);
+      neighboursDuring(neighbours.origin, pool, cpuTrees, round, name, others, during);
     runs.push(
       await phase("Idle", async () => {
         await new Promise((resolve) => setTimeout(resolve, NEIGHBOUR_IDLE_MS));
         return null;
       }),
-      await phase(`A burst of ${NEIGHBOUR_BURST_SCANS} scans of one code`, () => burstOver(burst, [hotPath])),
+      await phase(`A burst of ${NEIGHBOUR_BURST_SCANS} scans of one code`, () =>
+        burstOver(databaseUrl, [tokenOf(hotPath)]),
+      ),
       await phase(`A burst of ${NEIGHBOUR_BURST_SCANS} scans over ${spreadPaths.length} codes of one company`, () =>
-        burstOver(burst, spreadPaths),
+        burstOver(databaseUrl, spreadPaths.map(tokenOf)),
       ),
     );
   }
@@ -473,8 +481,8 @@ export async function benchRealServer(
   pool: pg.Pool,
   code: IssuedCode,
   hotCompanyId: number,
-  /** Another Worker on the same database, at this CPU priority (nice). */
-  startServer: (niceness: number) => Promise<DevServer>,
+  /** The database the dev server at `origin` uses. */
+  databaseUrl: string,
   log: (line: string) => void,
 ): Promise<RealServerResult> {
   const scanPath = new URL(code.address).pathname;
@@ -542,18 +550,17 @@ export async function benchRealServer(
   await settle();
   const spreadCounted = (await countedSoFar()) - countedBefore;
 
-  // In production a burst is answered by Worker isolates on many machines, and only the database is
-  // shared with other companies' scans. Here the burst gets a Worker of its own at the lowest CPU
-  // priority, and the other companies' scans another at normal priority, on the same database: one
-  // local workerd (one thread) would queue the neighbours behind the burst's 1,000 requests.
-  const [burstServer, neighbourServer] = [await startServer(19), await startServer(0)];
+  // The other companies' scans go to the production build (as deployed) on the same database; the
+  // burst goes straight to the database (bench/burst.ts says why).
+  const neighbourServer = await startBuiltServer(databaseUrl);
   const neighbours = await neighbourRuns(
-    { burst: burstServer, neighbours: neighbourServer },
+    neighbourServer,
+    databaseUrl,
     pool,
     scanPath,
     paths.oneCompany,
     paths.manyCompanies,
-  ).finally(() => Promise.all([burstServer.stop(), neighbourServer.stop()]));
+  ).finally(() => neighbourServer.stop());
   for (const run of neighbours) {
     log(
       `  neighbours, round ${run.round}, ${run.phase}: ${run.requests} scans, p50 ${run.p50.toFixed(0)} ms, p90 ${run.p90.toFixed(0)} ms, ` +

@@ -105,3 +105,25 @@ export function treesCpuMs(roots: Record<string, number>): Record<string, number
   }
   return totals;
 }
+
+/** The machine's busy CPU time so far (all cores, ms), from /proc/stat. */
+function machineBusyMs(): number {
+  const [, ...fields] = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/);
+  const [user, nice, system, , , irq, softirq, steal] = fields.map(Number);
+  return ((user! + nice! + system! + irq! + softirq! + steal!) * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+
+/**
+ * Waits until the whole machine used less than `cores` of CPU over a second (up to `timeoutMs`), so
+ * a per-request CPU figure is not inflated by an earlier section's leftovers (autovacuum, a server
+ * winding down) competing for the caches; answers the last second's load, in cores.
+ */
+export async function quietMachine(cores = 0.25, timeoutMs = 120_000): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const before = machineBusyMs();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const load = (machineBusyMs() - before) / 1000;
+    if (load < cores || Date.now() > deadline) return load;
+  }
+}

@@ -566,18 +566,19 @@ function neighbourLines(runs: NeighbourRun[]) {
       `(${ratios(spreadToIdle)}), so the one-code burst's p90 was ${formatRatio(median(oneCodeToSpread))} the ` +
       `spread one's (${ratios(oneCodeToSpread)}): what is left between the bursts is what one hot code costs its ` +
       "neighbours; what is left between a burst and idle is the load itself.",
-    "- In production a burst is answered by Worker isolates on many machines and only the database (and its " +
-      "pooler) is shared with other companies' scans. Here each side has a Worker of its own on the same " +
-      "PostgreSQL server: the burst is sent to a second `npm run dev` (its own workerd and bridge) from a process " +
-      "of its own, both at the lowest CPU priority (`nice 19`), and the other companies' scans go to a third at " +
-      "normal priority, as does Postgres. The burst's Worker work then only takes the CPU the others leave, " +
-      "though on this machine that is still most of a core (the CPU column), while the database's work for it " +
-      "competes with the neighbours' as in production. One local " +
-      "workerd (one thread) would otherwise queue the neighbours behind the burst's requests.",
+    "- In production a burst is answered by Worker isolates on many machines, and only the database (and its " +
+      "pooler) is shared with other companies' scans. Here the other companies' scans go to the production " +
+      "build (`vite build`, served in workerd by Miniflare as the browser tests serve it) at normal priority. " +
+      "The burst goes straight to the same PostgreSQL server from a process of its own at the lowest CPU " +
+      "priority (`nice 19`, bench/burst.ts): each of its scans is the call of the scan function a Worker makes, " +
+      "made by the services' own code over 20 connections (the pooler's server connections). So the " +
+      "database does a burst's work exactly, while the burst's Worker work stays off this machine as it stays " +
+      "off the database's in production.",
     "- The CPU column is each side's CPU time over the phase's length, from `/proc` (the machine has " +
-      `${cpus().length} cores): the database server (postmaster and backends); the burst's server (Vite, ` +
-      "workerd, bridge) with the process sending the burst; the neighbours' server; the bench itself (the " +
-      "probes, the lock sampler, the idle main server).",
+      `${cpus().length} cores): the database server (postmaster and backends); the process sending the burst ` +
+      "(its start-up included); the neighbours' workerd; the bench itself (the probes, the lock sampler, the " +
+      "neighbours' database bridge, the idle main server). Where the sum nears the core count, the neighbours " +
+      "wait for a core, not for the database's rows.",
   ];
 }
 
@@ -716,9 +717,14 @@ function issuingAndExportsSection({ issuing, exports, signIn }: BenchReport) {
         "the export reads a thousand rows at a time and writes each batch to the stream before reading the next."
       : "",
     "",
-    `Signing in (POST /api/login) on the same server, with production's password hashing: ${SIGN_IN_ACCOUNTS} ` +
+    "Signing in (POST /api/login) on the production build (as deployed, served in workerd by Miniflare) " +
+      `started for it alone on the same database, with production's password hashing: ${SIGN_IN_ACCOUNTS} ` +
       "accounts signed in twice each, then the same accounts with their hash set to the earlier cost " +
-      "(scrypt N=2^15, r=8, p=3), which a sign-in verifies and replaces; workerd's own CPU per request.",
+      "(scrypt N=2^15, r=8, p=3), which a sign-in verifies and replaces; workerd's own CPU per request. " +
+      "The goal is for the whole sign-in request; the password work is what it costs above a signed-in " +
+      "request without a password. The timing began once the whole machine had used under a quarter of a " +
+      `core for a second (${signIn.machineLoad.toFixed(2)} cores then): scrypt's 16 MiB make its time ` +
+      "depend on what else competes for the memory caches.",
     "",
     table(
       ["Request", "workerd CPU (ms)", "Password work (ms)", "Goal"],
@@ -728,7 +734,7 @@ function issuingAndExportsSection({ issuing, exports, signIn }: BenchReport) {
           "Sign-in, scrypt N=2^14, r=8, p=1 (16 MiB)",
           formatMs(signIn.signInMs),
           formatMs(signIn.signInMs - signIn.baselineMs),
-          `≤ ${SIGN_IN_GOAL_MS} ms ${mark(signIn.signInMs - signIn.baselineMs <= SIGN_IN_GOAL_MS)}`,
+          `≤ ${SIGN_IN_GOAL_MS} ms ${mark(signIn.signInMs <= SIGN_IN_GOAL_MS)}`,
         ],
         [
           "Sign-in with an earlier-cost hash (32 MiB), replaced at today's",

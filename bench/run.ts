@@ -75,12 +75,12 @@ function logTimings(timings: RouteTiming[]) {
 /** A dev server of its own for one part of the benchmark, with a pool on its database; stopped after. */
 async function withServer<T>(
   options: DevServerOptions,
-  work: (origin: string, pool: pg.Pool, processGroup: number) => Promise<T>,
+  work: (origin: string, pool: pg.Pool, processGroup: number, databaseUrl: string) => Promise<T>,
 ): Promise<T> {
   server = await startDevServer(options);
   const pool = new pg.Pool({ connectionString: server.databaseUrl, max: 2 });
   try {
-    return await work(server.origin, pool, server.processGroup);
+    return await work(server.origin, pool, server.processGroup, server.databaseUrl);
   } finally {
     await pool.end();
     await stopServer();
@@ -104,18 +104,10 @@ async function benchDatabasePath(direct: RouteTiming[]) {
   try {
     const { real, issueMs, issuing, exports, signIn } = await withServer(
       { databaseUrl: postgres.url },
-      async (origin, pool, processGroup) => {
+      async (origin, pool, processGroup, databaseUrl) => {
         const account = await registerCompany(origin, pool, "real", "Bench Real Server Valuers Ltd");
         const code = await issueCode(origin, account);
-        const real = await benchRealServer(
-          origin,
-          processGroup,
-          pool,
-          code,
-          account.companyId,
-          (niceness) => startDevServer({ databaseUrl: postgres.url, label: "bench-neighbours", niceness }),
-          log,
-        );
+        const real = await benchRealServer(origin, processGroup, pool, code, account.companyId, databaseUrl, log);
         const pids = workerdProcesses(processGroup);
         const issueMs = await workerCpuPerIssue(origin, pids, account);
         log(`  workerd CPU per code issued (POST /api/qr-codes, signed): ${formatMs(issueMs)} ms`);
@@ -136,7 +128,7 @@ async function benchDatabasePath(direct: RouteTiming[]) {
           );
           exports.push(exported);
         }
-        const signIn = await benchSignIn(origin, pids, pool);
+        const signIn = await benchSignIn(databaseUrl, pool);
         log(
           `  workerd CPU per sign-in: ${formatMs(signIn.signInMs)} ms (a hash at the earlier cost: ` +
             `${formatMs(signIn.earlierSignInMs)} ms; a signed-in request without one: ${formatMs(signIn.baselineMs)} ms)`,

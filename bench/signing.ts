@@ -1,9 +1,9 @@
-import { execFileSync } from "node:child_process";
 import { build, type Rollup } from "vite";
 import { Miniflare } from "miniflare";
 import { newSigningKey } from "../scripts/lib/signing-keys";
 import type { Account } from "./accounts";
 import { newCodeBody } from "./database-path";
+import { ownWorkerd } from "./built-server";
 import { expectJson } from "./http";
 import { cpuMs } from "./measure";
 
@@ -31,16 +31,6 @@ export interface SigningCost {
   sealedSignedMs: number;
   recordBytes: number;
   sealedRecordBytes: number;
-}
-
-/** The workerd processes Miniflare started for this Node process. */
-function ownWorkerd(): number[] {
-  return execFileSync("ps", ["-eo", "pid=,ppid=,comm="])
-    .toString()
-    .split("\n")
-    .map((line) => line.trim().split(/\s+/))
-    .filter(([, parent, command]) => Number(parent) === process.pid && command?.includes("workerd"))
-    .map(([pid]) => Number(pid));
 }
 
 export async function benchSigning(): Promise<SigningCost> {

@@ -1,51 +1,7 @@
-import { execFileSync } from "node:child_process";
-import { createHash } from "node:crypto";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 // Side effects: Debian's Chromium, poppler-utils, qpdf and openssl are installed when missing.
 import "./ensure-chromium";
 import "./ensure-poppler";
+import { ensureCurrentBuild } from "./lib/current-build";
 
-/**
- * `npm run test:e2e` serves the production build, so it needs one that matches the sources. A full
- * `vite build` takes most of a minute on two cores, which made a single browser test slow to start;
- * the build is skipped when nothing that goes into it changed since the last one (a hash of every
- * input file, tracked or not, stored beside the build).
- */
-const OUT_DIR = process.env.VALUSEAL_BUILD_DIR ?? "dist";
-const STAMP = join(OUT_DIR, ".build-inputs-sha256");
-const INPUT_FOLDERS = ["web", "worker", "schema", "verifier", "public"];
-const INPUT_FILES = [
-  "index.html",
-  "check.html",
-  "vite.config.ts",
-  "wrangler.toml",
-  "package-lock.json",
-  "scripts/build-verifier.ts",
-];
-
-function buildInputsHash(): string {
-  const listed = execFileSync("git", ["ls-files", "-co", "--exclude-standard", "--", ...INPUT_FOLDERS], {
-    encoding: "utf8",
-  })
-    .split("\n")
-    .filter(Boolean);
-  const hash = createHash("sha256");
-  // The build's own switches change its output too.
-  hash.update(`sourcemap=${process.env.VALUSEAL_SOURCEMAP ?? ""}\n`);
-  for (const file of [...INPUT_FILES, ...listed].sort()) {
-    if (!existsSync(file)) continue;
-    hash.update(`${file}\n`).update(readFileSync(file)).update("\n");
-  }
-  return hash.digest("hex");
-}
-
-const inputs = buildInputsHash();
-const built = existsSync(STAMP) ? readFileSync(STAMP, "utf8").trim() : "";
-if (built === inputs && existsSync(join(OUT_DIR, "valuseal", "wrangler.json"))) {
-  console.log(`The build in ${OUT_DIR}/ matches the sources: not building again.`);
-} else {
-  execFileSync(process.execPath, ["node_modules/vite/bin/vite.js", "build"], { stdio: "inherit" });
-  execFileSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/build-verifier.ts"], { stdio: "inherit" });
-  writeFileSync(STAMP, `${inputs}\n`);
-}
+/** `npm run test:e2e`'s preparation: the browsers' tools, and a build that matches the sources. */
+ensureCurrentBuild();

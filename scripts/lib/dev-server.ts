@@ -32,11 +32,6 @@ export interface DevServerOptions {
   env?: Record<string, string>;
   /** Names the throwaway data folder (`valuseal-<label>-…` in the temporary directory). */
   label?: string;
-  /**
-   * Runs the server (Vite, workerd, the bridge) at this CPU priority (`nice`, 0–19): the bench's
-   * burst runs beside the Worker it measures at 19, standing for Workers on other machines.
-   */
-  niceness?: number;
 }
 
 function exited(child: ChildProcess): Promise<void> {
@@ -126,11 +121,9 @@ async function startOnce(
   // it bundles) and change the optimizer cache's hash.
   delete env.NODE_ENV;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
-  const command = [process.execPath, "--import", "tsx", "scripts/dev.ts", "--port", String(port)];
-  if (options.niceness) command.unshift("nice", "-n", String(options.niceness));
   const child = spawn(
-    command[0]!,
-    command.slice(1),
+    process.execPath,
+    ["--import", "tsx", "scripts/dev.ts", "--port", String(port)],
     // Its own process group, so a hung Vite or workerd can be ended with it and nothing else.
     {
       env: {

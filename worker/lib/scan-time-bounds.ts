@@ -11,5 +11,10 @@ import { DAY_MS } from "../../schema/limits";
  * the day's margin keeps every row that bound wants even when the Worker's clock runs ahead.
  */
 export function scannedNoEarlierThan(scannedAt: PgColumn | SQL, earliest: number): SQL {
-  return sql`${scannedAt} >= ${new Date(earliest - DAY_MS).toISOString()}::timestamptz`;
+  return sql`${scannedAt} >= ${noEarlierThanBound(earliest)}::timestamptz`;
+}
+
+/** The bound itself, a day before `earliest`, as an ISO timestamp (the scan function takes it as a parameter). */
+export function noEarlierThanBound(earliest: number): string {
+  return new Date(earliest - DAY_MS).toISOString();
 }

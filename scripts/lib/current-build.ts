@@ -1,0 +1,54 @@
+import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+/**
+ * `npm run test:e2e` and the bench serve the production build, so they need one that matches the sources. A full
+ * `vite build` takes most of a minute on two cores, which made a single browser test slow to start;
+ * the build is skipped when nothing that goes into it changed since the last one (a hash of every
+ * input file, tracked or not, stored beside the build).
+ */
+const OUT_DIR = process.env.VALUSEAL_BUILD_DIR ?? "dist";
+const STAMP = join(OUT_DIR, ".build-inputs-sha256");
+const INPUT_FOLDERS = ["web", "worker", "schema", "verifier", "public"];
+const INPUT_FILES = [
+  "index.html",
+  "check.html",
+  "vite.config.ts",
+  "wrangler.toml",
+  "package-lock.json",
+  "scripts/build-verifier.ts",
+];
+
+function buildInputsHash(): string {
+  const listed = execFileSync("git", ["ls-files", "-co", "--exclude-standard", "--", ...INPUT_FOLDERS], {
+    encoding: "utf8",
+  })
+    .split("\n")
+    .filter(Boolean);
+  const hash = createHash("sha256");
+  // The build's own switches change its output too.
+  hash.update(`sourcemap=${process.env.VALUSEAL_SOURCEMAP ?? ""}\n`);
+  for (const file of [...INPUT_FILES, ...listed].sort()) {
+    if (!existsSync(file)) continue;
+    hash.update(`${file}\n`).update(readFileSync(file)).update("\n");
+  }
+  return hash.digest("hex");
+}
+
+/** Builds the app into OUT_DIR unless the build there matches the sources; answers the folder. */
+export function ensureCurrentBuild(): string {
+  const inputs = buildInputsHash();
+  const built = existsSync(STAMP) ? readFileSync(STAMP, "utf8").trim() : "";
+  if (built === inputs && existsSync(join(OUT_DIR, "valuseal", "wrangler.json"))) {
+    console.log(`The build in ${OUT_DIR}/ matches the sources: not building again.`);
+  } else {
+    execFileSync(process.execPath, ["node_modules/vite/bin/vite.js", "build"], { stdio: "inherit" });
+    execFileSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/build-verifier.ts"], {
+      stdio: "inherit",
+    });
+    writeFileSync(STAMP, `${inputs}\n`);
+  }
+  return OUT_DIR;
+}

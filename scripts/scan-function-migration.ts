@@ -1,0 +1,24 @@
+import { execFileSync } from "node:child_process";
+import { readdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { LOG_SCAN_FUNCTION } from "../worker/lib/certificate-sql";
+import { MIGRATIONS_FOLDER } from "./lib/embedded-postgres";
+
+/**
+ * `npm run db:scan-function`: a new migration that installs the scan function as the Worker's code
+ * now defines it (LOG_SCAN_FUNCTION). Run it after changing the counting statement or the
+ * certificate's columns; tests/migrations/scan-function.test.ts fails until then.
+ */
+const before = new Set(readdirSync(MIGRATIONS_FOLDER));
+execFileSync("npx", ["drizzle-kit", "generate", "--custom", "--name", "scan_function"], { stdio: "inherit" });
+const [created] = readdirSync(MIGRATIONS_FOLDER).filter((file) => file.endsWith(".sql") && !before.has(file));
+if (!created) throw new Error("drizzle-kit generate wrote no migration");
+const path = join(MIGRATIONS_FOLDER, created);
+// drizzle-kit's placeholder comment is replaced.
+writeFileSync(
+  path,
+  "-- The scan path's database function (worker/lib/certificate-sql.ts, LOG_SCAN_FUNCTION),\n" +
+    "-- written by `npm run db:scan-function`: Postgres keeps its statement's plan per connection.\n" +
+    `${LOG_SCAN_FUNCTION}\n`,
+);
+console.log(`wrote ${path}`);
