@@ -5,6 +5,7 @@ import { RECENT_VALUATION } from "../shared/dates";
 import { readCsv } from "../shared/csv";
 import { registerOwnerViaApi } from "./fixtures/accounts";
 import { expectNoHorizontalScroll, expectToast, holdRequests, PHONE_VIEWPORT, useBrowser } from "./fixtures/browser";
+import { chooseBatchCsv } from "./fixtures/codes";
 import { apiCall } from "./fixtures/http";
 import { decodeQrPng, downloadedFile } from "./fixtures/qr-images";
 import { createValuerViaApi } from "./fixtures/valuers";
@@ -68,8 +69,7 @@ describe("many codes at once from a CSV", () => {
       ["", "Real Estate", "Plot 12, Ngong Road", "", date, "100", "KES", "Jane Wanjiku", ""],
       ["", "", "", "", "", "", "", "", ""],
     ]);
-    const upload = (name: string) =>
-      page.getByLabel("Choose CSV file").setInputFiles({ name, mimeType: "text/csv", buffer: file });
+    const upload = (name: string) => chooseBatchCsv(page, name, file);
     await upload("November reports.csv");
     await page.getByRole("status").filter({ hasText: "6 rows: 2 ready, 4 with problems" }).waitFor();
     const row = (line: number) => page.getByRole("row").filter({ hasText: `Row ${line}` });
