@@ -385,7 +385,7 @@ async function neighboursDuring(
 let burstVisitors = 0;
 
 /** The pooler's server connections the burst's scans share (the local bridge's, as Neon's pooler has its own). */
-const BURST_CONNECTIONS = 20;
+export const BURST_CONNECTIONS = 20;
 
 /**
  * NEIGHBOUR_BURST_SCANS scans of `tokens` in turn, sent at once straight to the database by a

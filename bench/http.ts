@@ -11,12 +11,8 @@ let addressCounter = 0;
  */
 export function nextClientAddress(): string {
   addressCounter += 1;
-  return clientAddress(addressCounter);
-}
-
-/** The `n`th client address of a range (`first` octet 10 by default; another process uses another). */
-export function clientAddress(n: number, first = 10): string {
-  return `${first}.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+  const n = addressCounter;
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 }
 
 export interface JsonResponse<T> {

@@ -14,6 +14,7 @@ import {
   BURST_SCANS,
   CPU_REQUESTS,
   HOT_COMPANY_CODES,
+  BURST_CONNECTIONS,
   NEIGHBOUR_BURST_SCANS,
   NEIGHBOUR_SCANS_PER_SECOND,
   NEIGHBOUR_CPU_SIDES,
@@ -525,7 +526,7 @@ function neighbourLines(runs: NeighbourRun[]) {
       "schedule (a steady trickle: each started on time whether or not the earlier ones were answered), for a " +
       "few seconds with nothing else running. " +
       `Then the same with a burst of ${formatInt(NEIGHBOUR_BURST_SCANS)} scans of one code ` +
-      "sent at once (each from its own address), and with a burst of the same size spread over the busy " +
+      "sent at once (each as a visitor of its own), and with a burst of the same size spread over the busy " +
       "company's codes. Only the other companies' scans that started while the phase ran are counted. " +
       `The three phases run in turn, ${NEIGHBOUR_ROUNDS} rounds; each burst is compared with the idle run of ` +
       "its own round, and the median of the rounds decides.",
@@ -571,7 +572,7 @@ function neighbourLines(runs: NeighbourRun[]) {
       "build (`vite build`, served in workerd by Miniflare as the browser tests serve it) at normal priority. " +
       "The burst goes straight to the same PostgreSQL server from a process of its own at the lowest CPU " +
       "priority (`nice 19`, bench/burst.ts): each of its scans is the call of the scan function a Worker makes, " +
-      "made by the services' own code over 20 connections (the pooler's server connections). So the " +
+      `made by the services' own code over ${BURST_CONNECTIONS} connections (the pooler's server connections). So the ` +
       "database does a burst's work exactly, while the burst's Worker work stays off this machine as it stays " +
       "off the database's in production.",
     "- The CPU column is each side's CPU time over the phase's length, from `/proc` (the machine has " +
@@ -665,7 +666,7 @@ function signingSection({ signing: { cost, issueMs } }: BenchReport) {
   ];
 }
 
-/** What a sign-in's password hash may cost in workerd CPU. */
+/** What a whole sign-in request may cost in workerd CPU. */
 const SIGN_IN_GOAL_MS = 50;
 
 function issuingAndExportsSection({ issuing, exports, signIn }: BenchReport) {
@@ -723,7 +724,8 @@ function issuingAndExportsSection({ issuing, exports, signIn }: BenchReport) {
       "(scrypt N=2^15, r=8, p=3), which a sign-in verifies and replaces; workerd's own CPU per request. " +
       "The goal is for the whole sign-in request; the password work is what it costs above a signed-in " +
       "request without a password. The timing began once the whole machine had used under a quarter of a " +
-      `core for a second (${signIn.machineLoad.toFixed(2)} cores then): scrypt's 16 MiB make its time ` +
+      "core for a second, or after two minutes of waiting " +
+      `(${signIn.machineLoad.toFixed(2)} cores in the second before): scrypt's 16 MiB make its time ` +
       "depend on what else competes for the memory caches.",
     "",
     table(

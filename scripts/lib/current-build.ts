@@ -9,8 +9,9 @@ import { join } from "node:path";
  * the build is skipped when nothing that goes into it changed since the last one (a hash of every
  * input file, tracked or not, stored beside the build).
  */
-const OUT_DIR = process.env.VALUSEAL_BUILD_DIR ?? "dist";
-const STAMP = join(OUT_DIR, ".build-inputs-sha256");
+/** Where the production build goes (vite.config.ts reads the same variable). */
+export const BUILD_DIR = process.env.VALUSEAL_BUILD_DIR ?? "dist";
+const STAMP = join(BUILD_DIR, ".build-inputs-sha256");
 const INPUT_FOLDERS = ["web", "worker", "schema", "verifier", "public"];
 const INPUT_FILES = [
   "index.html",
@@ -37,12 +38,12 @@ function buildInputsHash(): string {
   return hash.digest("hex");
 }
 
-/** Builds the app into OUT_DIR unless the build there matches the sources; answers the folder. */
+/** Builds the app into BUILD_DIR unless the build there matches the sources; answers the folder. */
 export function ensureCurrentBuild(): string {
   const inputs = buildInputsHash();
   const built = existsSync(STAMP) ? readFileSync(STAMP, "utf8").trim() : "";
-  if (built === inputs && existsSync(join(OUT_DIR, "valuseal", "wrangler.json"))) {
-    console.log(`The build in ${OUT_DIR}/ matches the sources: not building again.`);
+  if (built === inputs && existsSync(join(BUILD_DIR, "valuseal", "wrangler.json"))) {
+    console.log(`The build in ${BUILD_DIR}/ matches the sources: not building again.`);
   } else {
     execFileSync(process.execPath, ["node_modules/vite/bin/vite.js", "build"], { stdio: "inherit" });
     execFileSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/build-verifier.ts"], {
@@ -50,5 +51,5 @@ export function ensureCurrentBuild(): string {
     });
     writeFileSync(STAMP, `${inputs}\n`);
   }
-  return OUT_DIR;
+  return BUILD_DIR;
 }

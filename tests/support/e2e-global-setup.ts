@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
+import { BUILD_DIR } from "../../scripts/lib/current-build";
 import { freePort } from "../../scripts/lib/free-port";
 import { startMailInbox } from "../../scripts/lib/mail-inbox";
 import { startDbBridge } from "../../scripts/lib/db-bridge";
@@ -76,7 +77,7 @@ export default async function setup(project: TestProject) {
   const appUrl = `http://127.0.0.1:${port}`;
   try {
     server = await serveBuiltApp({
-      buildDir: process.env.VALUSEAL_BUILD_DIR ?? "dist",
+      buildDir: BUILD_DIR,
       envFile,
       port,
       // VALUSEAL_E2E_SERVER_LOG=<file> keeps what the Worker logs there (tests/README.md).

@@ -4,7 +4,7 @@ import { scanTotalExpression } from "./scan-counts";
 /**
  * The certificate's SQL, shared by the scan function the database runs (LOG_SCAN_FUNCTION,
  * installed by migrations) and the read-only look-up (worker/services/scan-verification.ts). Plain
- * SQL text with no Worker imports, so the migration script can write it too.
+ * SQL text, importing only other SQL helpers, so the migration script (in Node) can write it too.
  */
 
 /** How a code is looked up: by the public token of its address (a scan), or by its verification code (typed on /verify). */
@@ -15,7 +15,9 @@ export type CodeColumn = "public_token" | "verification_code";
  * can never disagree on what a certificate shows. `code` is the qr_codes row.
  * Everything shown comes from the code's frozen record (issuer and signing valuer as they were at
  * issue); the company is joined only for what is true now about the issuer: ValuSeal's suspension,
- * its time zone (expiry) and its alert settings.
+ * its time zone (expiry) and its alert settings. Every column is an integer, a boolean, JSON or
+ * text (numerics cast to text), so it reads the same from the scan function's JSON answer: a bigint
+ * or numeric column added here needs `::text` too.
  */
 export const CERTIFICATE_COLUMNS = `
   code.id AS code_id, code.company_id, code.public_token, code.property_address, code.property_reference,
@@ -135,9 +137,10 @@ function countingStatement(column: CodeColumn) {
  * A function, not the statement sent as text, because Postgres then keeps the statement's plan for
  * the connection (PL/pgSQL caches each statement's plan per session): sent as text, the statement
  * was parsed and planned on every scan, which took four fifths of the database's time per scan
- * (bench/RESULTS.md). `p_scanned_no_earlier_than` is the Worker's clock bound of
- * scannedNoEarlierThan: a constant in a custom plan, pruned as the executor starts in the cached
- * generic one, so either way only the months from there on are probed.
+ * (measured in docs/decisions/044). `p_scanned_no_earlier_than` is the Worker's clock bound of
+ * scannedNoEarlierThan: a constant in a custom plan, pruned as the executor starts in the kept
+ * generic one, so either way only the months from there on are probed (044 says what the generic
+ * plan still locks).
  *
  * Migrations install it; tests/migrations/scan-function.test.ts checks that the installed body is
  * this text, so a change here (or to the certificate's columns) needs a migration that runs

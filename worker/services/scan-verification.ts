@@ -32,7 +32,7 @@ export type Verification =
 
 const ATTEMPTED_TOKEN_MAX = 64;
 
-/** The row both certificate queries return (aliases below); timestamps arrive as ISO text. */
+/** The row both certificate queries return (aliases in worker/lib/certificate-sql.ts); timestamps arrive as ISO text. */
 interface CertificateRow extends Record<string, unknown> {
   code_id: number;
   company_id: number;
@@ -113,6 +113,11 @@ function readCertificate(db: Database, key: CodeKey) {
   );
 }
 
+/**
+ * A visit logged, counted when it should be, and the certificate answered: one call of the scan
+ * function (LOG_SCAN_FUNCTION, worker/lib/certificate-sql.ts); null when the key matched no code,
+ * which the function logged as an orphan scan.
+ */
 async function logScan(db: Database, key: CodeKey, visit: Visit, page: number | null) {
   const { kind, country, city, deviceClass, visitorHash } = visit;
   const earliest = noEarlierThanBound(Date.now() - REPEAT_SCAN_WINDOW_MINUTES * 60_000);
@@ -125,6 +130,7 @@ async function logScan(db: Database, key: CodeKey, visit: Visit, page: number | 
   return result.rows[0]?.certificate ?? null;
 }
 
+/** Malformed tokens are never looked up; the attempt is still logged so guessing shows up. */
 async function logOrphanScan(db: Database, attemptedToken: string, visit: Visit) {
   await db.insert(scanEvents).values({
     kind: visit.kind,
