@@ -458,7 +458,9 @@ export const codeScanCounts = pgTable(
  * whose insert here adds a row is a new distinct scanner. Looking for an earlier visit in the scan
  * log instead probed every monthly partition on every scan. `lastSeenMonth` (the first day of the
  * visitor's latest scan's month, UTC) lets the hourly job forget visitors with the raw visits that
- * are past the retention, as the log forgets them.
+ * are past the retention, as the log forgets them. `lastCountedAt` is when the visitor's latest
+ * counted scan was: a scan within the repeat window of it is a repeat, so the scan never reads the
+ * log (whose plan would grow with the months kept).
  */
 export const codeVisitors = pgTable(
   "code_visitors",
@@ -468,6 +470,7 @@ export const codeVisitors = pgTable(
       .references(() => qrCodes.id, { onDelete: "cascade" }),
     visitorHash: varchar({ length: 64 }).notNull(),
     lastSeenMonth: date({ mode: "string" }).notNull(),
+    lastCountedAt: timestamp({ withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.codeId, t.visitorHash] }), index("code_visitors_last_seen_idx").on(t.lastSeenMonth)],
 );

@@ -7,7 +7,9 @@ import { MIGRATIONS_FOLDER } from "./lib/embedded-postgres";
 /**
  * `npm run db:scan-function`: a new migration that installs the scan function as the Worker's code
  * now defines it (LOG_SCAN_FUNCTION). Run it after changing the counting statement or the
- * certificate's columns; tests/migrations/scan-function.test.ts fails until then.
+ * certificate's columns; tests/migrations/scan-function.test.ts fails until then. A changed
+ * signature (parameters or result) needs the old one dropped first: add its DROP FUNCTION to the
+ * migration written, as 0028 did.
  */
 const before = new Set(readdirSync(MIGRATIONS_FOLDER));
 execFileSync("npx", ["drizzle-kit", "generate", "--custom", "--name", "scan_function"], { stdio: "inherit" });

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { codeScanCounts, codeScanDays, codeVisitors, scanEvents } from "../../schema/tables";
 import { registerOwnerViaServices } from "./fixtures/accounts";
-import { insertCode, VEHICLE_CODE } from "./fixtures/codes";
+import { insertCode, VEHICLE_CODE, verificationCount } from "./fixtures/codes";
 import { withDb } from "./fixtures/database";
 import { api, randomIp } from "./fixtures/http";
 import { scanLikePhone, USER_AGENTS } from "./fixtures/scans";
@@ -69,7 +69,8 @@ const ageScans = (codeId: number, days: number) =>
     await db.execute(sql`UPDATE scan_events SET scanned_at = scanned_at - make_interval(days => ${days})
       WHERE qr_code_id = ${codeId}`);
     await db.execute(sql`UPDATE code_visitors
-      SET last_seen_month = date_trunc('month', (last_seen_month - make_interval(days => ${days}))::timestamp)::date
+      SET last_seen_month = date_trunc('month', (last_seen_month - make_interval(days => ${days}))::timestamp)::date,
+        last_counted_at = last_counted_at - make_interval(days => ${days})
       WHERE code_id = ${codeId}`);
   });
 
@@ -146,6 +147,9 @@ describe("GET /api/qr-codes/:id/scans", () => {
     expect(res.body.scans).toHaveLength(22);
     expect(res.body.scans.slice(20).map((scan: { counted: boolean }) => scan.counted)).toEqual([true, true]);
     expect(res.body.uniqueScanners).toBe(2);
+    // The phone twice (weeks apart) and the tablet once: its tabs decided one after the other.
+    expect(await verificationCount(code.id)).toBe(3);
+    expect(res.body.scans.filter((scan: { counted: boolean }) => scan.counted)).toHaveLength(3);
     // The returning phone's latest month moved on with its scan (what the retention goes by).
     const thisMonth = `${utcDay(Date.now()).slice(0, 7)}-01`;
     expect(await visitorMonths(code.id)).toEqual([thisMonth, thisMonth]);

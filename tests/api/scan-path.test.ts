@@ -1,7 +1,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { codeScanCounts, companies, scanEvents, valuers } from "../../schema/tables";
+import { codeScanCounts, codeVisitors, companies, scanEvents, valuers } from "../../schema/tables";
 import { app } from "../../worker/app";
 import { randomToken } from "../../worker/lib/random";
 import { RECENT_VALUATION } from "../shared/dates";
@@ -110,13 +110,17 @@ describe("GET /v/:token", () => {
     expect(events).toHaveLength(4);
     expect(events.filter((event) => !event.counted)).toHaveLength(1);
 
-    // Eleven minutes on, the same phone counts again.
-    await withDb((db) =>
-      db
+    // Eleven minutes on (the log's times and each visitor's last counted scan), the same phone counts again.
+    await withDb(async (db) => {
+      await db
         .update(scanEvents)
         .set({ scannedAt: sql`${scanEvents.scannedAt} - interval '11 minutes'` })
-        .where(eq(scanEvents.qrCodeId, code.id)),
-    );
+        .where(eq(scanEvents.qrCodeId, code.id));
+      await db
+        .update(codeVisitors)
+        .set({ lastCountedAt: sql`${codeVisitors.lastCountedAt} - interval '11 minutes'` })
+        .where(eq(codeVisitors.codeId, code.id));
+    });
     const later = await scanLikePhone(code.publicToken, { ip: phone });
     expect(later.body).toMatch(/<dt>Scan count<\/dt>\s*<dd>4<\/dd>/);
   });

@@ -73,13 +73,15 @@ const SCAN_COUNT_SHARDS = 16;
 
 /**
  * The counting statement, for a look-up by `column`; its inputs are log_scan's parameters:
- * - `repeat` finds a counted scan of this code by this visitor within the repeat window;
- * - `counted` is a person's scan that is not a repeat;
- * - `visitor` records that this visitor scanned the code (and the month, when it moved on): a row
- *   added, not one already there, makes the scan a new distinct scanner. Concurrent first scans by
- *   one visitor add one row between them: the later waits for the earlier's row, then finds it.
- *   Postgres sets `xmax` on a row that ON CONFLICT updated (the row lock it took carries over to
- *   the new version) and leaves it 0 on a row inserted, which is how RETURNING tells them apart;
+ * - `visitor` decides whether a person's scan counts, and records it: the visitor's row for the code
+ *   is added (a first scan: a new distinct scanner), or updated when their latest counted scan is
+ *   older than the repeat window; a scan within the window changes nothing and returns no row, so
+ *   it is a repeat. Concurrent scans by one visitor decide one after the other: the later waits for
+ *   the earlier's row, and ON CONFLICT's WHERE then sees the time the earlier set, so only one of
+ *   them counts. Postgres sets `xmax` on a row that ON CONFLICT updated (the row lock it took
+ *   carries over to the new version) and leaves it 0 on a row inserted, which is how RETURNING
+ *   tells a first scan from a returning visitor's;
+ * - `counted` is the code when the visitor's row was added or updated (never for a preview);
  * - `tally` adds it to one of the code's shards, picked at random, so concurrent scans of one code
  *   rarely wait for each other and never for long (a scan waits only for another statement holding
  *   the same shard row, or its visitor's row: never for every scan before it on the code's row);
@@ -92,21 +94,17 @@ const SCAN_COUNT_SHARDS = 16;
 function countingStatement(column: CodeColumn) {
   return `WITH target AS (
       SELECT id, company_id FROM qr_codes code WHERE code.${column} = p_key
-    ), repeat AS (
-      SELECT 1 FROM scan_events scan JOIN target ON scan.qr_code_id = target.id
-      WHERE scan.visitor_hash = p_visitor_hash AND scan.counted
-        AND scan.scanned_at > now() - make_interval(mins => p_repeat_window_minutes)
-        AND scan.scanned_at >= p_scanned_no_earlier_than
-      LIMIT 1
-    ), counted AS (
-      SELECT target.id, target.company_id
-      FROM target WHERE p_kind = 'scan' AND NOT EXISTS (SELECT 1 FROM repeat)
     ), visitor AS (
-      INSERT INTO code_visitors (code_id, visitor_hash, last_seen_month)
-      SELECT id, p_visitor_hash, date_trunc('month', now() AT TIME ZONE 'UTC')::date FROM counted
-      ON CONFLICT (code_id, visitor_hash) DO UPDATE SET last_seen_month = EXCLUDED.last_seen_month
-        WHERE code_visitors.last_seen_month < EXCLUDED.last_seen_month
+      INSERT INTO code_visitors (code_id, visitor_hash, last_seen_month, last_counted_at)
+      SELECT id, p_visitor_hash, date_trunc('month', now() AT TIME ZONE 'UTC')::date, now()
+      FROM target WHERE p_kind = 'scan'
+      ON CONFLICT (code_id, visitor_hash) DO UPDATE
+        SET last_seen_month = EXCLUDED.last_seen_month, last_counted_at = EXCLUDED.last_counted_at
+        WHERE code_visitors.last_counted_at IS NULL
+          OR code_visitors.last_counted_at <= now() - make_interval(mins => p_repeat_window_minutes)
       RETURNING xmax = 0 AS first_scan
+    ), counted AS (
+      SELECT target.id, target.company_id FROM target WHERE EXISTS (SELECT 1 FROM visitor)
     ), tally AS (
       INSERT INTO code_scan_counts (code_id, company_id, shard, scans, visitors)
       SELECT id, company_id, floor(random() * ${SCAN_COUNT_SHARDS})::smallint, 1,
@@ -137,10 +135,8 @@ function countingStatement(column: CodeColumn) {
  * A function, not the statement sent as text, because Postgres then keeps the statement's plan for
  * the connection (PL/pgSQL caches each statement's plan per session): sent as text, the statement
  * was parsed and planned on every scan, which took four fifths of the database's time per scan
- * (measured in docs/decisions/044). `p_scanned_no_earlier_than` is the Worker's clock bound of
- * scannedNoEarlierThan: a constant in a custom plan, pruned as the executor starts in the kept
- * generic one, so either way only the months from there on are probed (044 says what the generic
- * plan still locks).
+ * (measured in docs/decisions/044). The statement only inserts into scan_events, never reads it, so
+ * its plan names no monthly partition and costs the same however many months are kept.
  *
  * Migrations install it; tests/migrations/scan-function.test.ts checks that the installed body is
  * this text, so a change here (or to the certificate's columns) needs a migration that runs
@@ -157,6 +153,5 @@ END`;
 
 export const LOG_SCAN_FUNCTION = `CREATE OR REPLACE FUNCTION log_scan(
   p_by_verification_code boolean, p_key text, p_attempted text, p_visitor_hash text, p_kind text,
-  p_country text, p_city text, p_device_class text, p_page smallint,
-  p_repeat_window_minutes int, p_scanned_no_earlier_than timestamptz
+  p_country text, p_city text, p_device_class text, p_page smallint, p_repeat_window_minutes int
 ) RETURNS SETOF json LANGUAGE plpgsql AS $log_scan$${LOG_SCAN_FUNCTION_BODY}$log_scan$;`;

@@ -5,17 +5,11 @@ import { DAY_MS } from "../../schema/limits";
 /**
  * `scanned_at` is no earlier than a day before `earliest` (milliseconds, the Worker's clock). It is
  * a bound Postgres knows when it plans the query, so only the monthly partitions of scan_events from
- * there on are planned, locked and probed (in the scan function, which keeps its plan, the bound is
- * a parameter: decision 044 says how that prunes). A bound the database computes (`now()`, a watermark) is
+ * there on are planned, locked and probed. A bound the database computes (`now()`, a watermark) is
  * known only as the query runs: every month of the history is then planned and each one probed, a
  * cost that grows with the months kept. The query keeps the database's own bound, which decides;
  * the day's margin keeps every row that bound wants even when the Worker's clock runs ahead.
  */
 export function scannedNoEarlierThan(scannedAt: PgColumn | SQL, earliest: number): SQL {
-  return sql`${scannedAt} >= ${noEarlierThanBound(earliest)}::timestamptz`;
-}
-
-/** The bound itself, a day before `earliest`, as an ISO timestamp (the scan function takes it as a parameter). */
-export function noEarlierThanBound(earliest: number): string {
-  return new Date(earliest - DAY_MS).toISOString();
+  return sql`${scannedAt} >= ${new Date(earliest - DAY_MS).toISOString()}::timestamptz`;
 }

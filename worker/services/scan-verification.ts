@@ -13,7 +13,6 @@ import { CERTIFICATE_COLUMNS, CERTIFICATE_JOINS, type CodeColumn } from "../lib/
 import type { Database } from "../db";
 import { DEMO_TOKEN, verificationAddress } from "../lib/public-address";
 import type { Visit } from "../lib/scan-visitor";
-import { noEarlierThanBound } from "../lib/scan-time-bounds";
 import type { ScanAlertMessage } from "./scan-alerts";
 
 /**
@@ -120,11 +119,10 @@ function readCertificate(db: Database, key: CodeKey) {
  */
 async function logScan(db: Database, key: CodeKey, visit: Visit, page: number | null) {
   const { kind, country, city, deviceClass, visitorHash } = visit;
-  const earliest = noEarlierThanBound(Date.now() - REPEAT_SCAN_WINDOW_MINUTES * 60_000);
   const result = await db.execute<{ certificate: CertificateRow }>(
     sql`SELECT certificate FROM log_scan(${key.column === "verification_code"}::boolean, ${key.value}::text,
           ${key.attempted}::text, ${visitorHash}::text, ${kind}::text, ${country}::text, ${city}::text,
-          ${deviceClass}::text, ${page}::smallint, ${REPEAT_SCAN_WINDOW_MINUTES}::int, ${earliest}::timestamptz
+          ${deviceClass}::text, ${page}::smallint, ${REPEAT_SCAN_WINDOW_MINUTES}::int
         ) AS certificate`,
   );
   return result.rows[0]?.certificate ?? null;

@@ -1,0 +1,235 @@
+-- The scan path's database function (worker/lib/certificate-sql.ts, LOG_SCAN_FUNCTION),
+-- written by `npm run db:scan-function`: Postgres keeps its statement's plan per connection.
+-- The previous signature (with the repeat check's time bound) goes first: a signature cannot be replaced.
+DROP FUNCTION IF EXISTS log_scan(boolean, text, text, text, text, text, text, text, smallint, int, timestamptz);--> statement-breakpoint
+CREATE OR REPLACE FUNCTION log_scan(
+  p_by_verification_code boolean, p_key text, p_attempted text, p_visitor_hash text, p_kind text,
+  p_country text, p_city text, p_device_class text, p_page smallint, p_repeat_window_minutes int
+) RETURNS SETOF json LANGUAGE plpgsql AS $log_scan$
+BEGIN
+  IF p_by_verification_code THEN
+    RETURN QUERY WITH target AS (
+      SELECT id, company_id FROM qr_codes code WHERE code.verification_code = p_key
+    ), visitor AS (
+      INSERT INTO code_visitors (code_id, visitor_hash, last_seen_month, last_counted_at)
+      SELECT id, p_visitor_hash, date_trunc('month', now() AT TIME ZONE 'UTC')::date, now()
+      FROM target WHERE p_kind = 'scan'
+      ON CONFLICT (code_id, visitor_hash) DO UPDATE
+        SET last_seen_month = EXCLUDED.last_seen_month, last_counted_at = EXCLUDED.last_counted_at
+        WHERE code_visitors.last_counted_at IS NULL
+          OR code_visitors.last_counted_at <= now() - make_interval(mins => p_repeat_window_minutes)
+      RETURNING xmax = 0 AS first_scan
+    ), counted AS (
+      SELECT target.id, target.company_id FROM target WHERE EXISTS (SELECT 1 FROM visitor)
+    ), tally AS (
+      INSERT INTO code_scan_counts (code_id, company_id, shard, scans, visitors)
+      SELECT id, company_id, floor(random() * 16)::smallint, 1,
+             (SELECT count(*) FROM visitor WHERE first_scan)::int FROM counted
+      ON CONFLICT (code_id, shard) DO UPDATE
+        SET scans = code_scan_counts.scans + 1, visitors = code_scan_counts.visitors + EXCLUDED.visitors
+    ), logged AS (
+      INSERT INTO scan_events
+        (qr_code_id, company_id, country, city, device_class, visitor_hash, attempted_token, kind, counted, page)
+      SELECT id, company_id, p_country, p_city, p_device_class, p_visitor_hash, NULL::text,
+             p_kind, EXISTS (SELECT 1 FROM counted), p_page
+      FROM target
+      UNION ALL
+      SELECT NULL, NULL, p_country, p_city, p_device_class, p_visitor_hash, p_attempted, p_kind, false, NULL::smallint
+      WHERE NOT EXISTS (SELECT 1 FROM target)
+      RETURNING scanned_at, counted
+    )
+    SELECT to_json(certificate) FROM (
+      SELECT 
+  code.id AS code_id, code.company_id, code.public_token, code.property_address, code.property_reference,
+  code.qr_code_data, code.external_reference,
+  code.property_area, code.property_type, code.property_size::text AS property_size, code.property_size_unit,
+  code.land_size::text AS land_size, code.land_size_unit, code.market_value::text AS market_value, code.currency,
+  to_char(code.valuation_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS valuation_date, (SELECT coalesce(sum(tally.scans), 0) FROM code_scan_counts tally WHERE tally.code_id = code.id)::int AS verification_count,
+  to_char(code.revoked_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS revoked_at, code.revoked_reason,
+  successor.public_token AS successor_token,
+  code.valuer_name, code.valuer_qualification, code.valuer_phone, code.valuer_registration_number,
+  code.issuer_name AS company_name, code.issuer_email AS company_email, code.issuer_phone AS company_phone,
+  code.issuer_registration_body, code.issuer_registration_body_name, code.issuer_registration_number,
+  CASE
+  WHEN company.suspended_at IS NOT NULL THEN 'suspended'
+  WHEN EXISTS (SELECT 1 FROM issuer_verifications v WHERE v.company_id = code.company_id
+    AND v.legal_name = code.issuer_name
+    AND lower(v.company_email) = lower(code.issuer_email)
+    AND v.registration_body IS NOT DISTINCT FROM code.issuer_registration_body
+    AND v.registration_body_name IS NOT DISTINCT FROM code.issuer_registration_body_name
+    AND v.registration_number IS NOT DISTINCT FROM code.issuer_registration_number AND v.covers_codes_from <= code.created_at
+    AND (v.ended_at IS NULL OR code.created_at < v.ended_at)) THEN 'verified'
+  WHEN EXISTS (SELECT 1 FROM issuer_verifications v WHERE v.company_id = code.company_id
+    AND v.legal_name = code.issuer_name
+    AND lower(v.company_email) = lower(code.issuer_email)
+    AND v.registration_body IS NOT DISTINCT FROM code.issuer_registration_body
+    AND v.registration_body_name IS NOT DISTINCT FROM code.issuer_registration_body_name
+    AND v.registration_number IS NOT DISTINCT FROM code.issuer_registration_number
+    AND code.created_at < v.covers_codes_from) THEN 'before-verification'
+  WHEN EXISTS (SELECT 1 FROM issuer_verifications v WHERE v.company_id = code.company_id
+    AND NOT (v.company_id = code.company_id
+    AND v.legal_name = code.issuer_name
+    AND lower(v.company_email) = lower(code.issuer_email)
+    AND v.registration_body IS NOT DISTINCT FROM code.issuer_registration_body
+    AND v.registration_body_name IS NOT DISTINCT FROM code.issuer_registration_body_name
+    AND v.registration_number IS NOT DISTINCT FROM code.issuer_registration_number)) THEN 'other-identity'
+  ELSE 'not-verified' END AS issuer_trust,
+  (SELECT to_char(v.verified_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') FROM issuer_verifications v WHERE v.company_id = code.company_id
+    AND v.legal_name = code.issuer_name
+    AND lower(v.company_email) = lower(code.issuer_email)
+    AND v.registration_body IS NOT DISTINCT FROM code.issuer_registration_body
+    AND v.registration_body_name IS NOT DISTINCT FROM code.issuer_registration_body_name
+    AND v.registration_number IS NOT DISTINCT FROM code.issuer_registration_number AND v.covers_codes_from <= code.created_at
+    AND (v.ended_at IS NULL OR code.created_at < v.ended_at)
+    ORDER BY v.verified_at DESC LIMIT 1) AS issuer_verified_at,
+  to_char(company.suspended_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS issuer_suspended_at,
+  reinstated.revoked_at AS reinstated_revoked_at, reinstated.reinstated_at, reinstated.reason AS reinstated_reason,
+  (company.scan_alert_mode = 'per-scan' OR EXISTS (SELECT 1 FROM webhook_endpoints endpoint
+    WHERE endpoint.company_id = code.company_id AND endpoint.disabled_at IS NULL
+      AND 'code.scanned' = ANY(endpoint.event_types))) AS alerts_enabled,
+  (SELECT seal.page_count FROM report_seals seal WHERE seal.qr_code_id = code.id
+   ORDER BY seal.version DESC LIMIT 1) AS sealed_page_count,
+  code.addressee, code.purpose, to_char(code.inspection_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS inspection_date,
+  code.forced_sale_value::text AS forced_sale_value, code.title_number,
+  to_char(code.valid_until AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS valid_until, code.verification_code,
+  coalesce((SELECT json_agg(json_build_object('lenderName', letter.lender_name,
+      'relianceUntil', to_char(letter.reliance_until AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) ORDER BY letter.created_at, letter.id)
+    FROM reliance_letter_requests request
+    JOIN reliance_letter_decisions letter ON letter.request_id = request.id
+    WHERE request.code_id = code.id AND letter.decision = 'granted'
+      AND (letter.reliance_until AT TIME ZONE 'UTC')::date >= (now() AT TIME ZONE company.time_zone)::date),
+    '[]'::json) AS reliance_letters,
+  CASE
+  WHEN code.revoked_at IS NOT NULL AND code.superseded_by_id IS NOT NULL THEN 'superseded'
+  WHEN code.revoked_at IS NOT NULL THEN 'revoked'
+  WHEN (code.valid_until AT TIME ZONE 'UTC')::date <= (now() AT TIME ZONE company.time_zone)::date THEN 'expired'
+  ELSE 'valid' END AS status, to_char(logged.scanned_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS scanned_at, logged.counted
+      FROM qr_codes code 
+  JOIN companies company ON company.id = code.company_id
+  LEFT JOIN qr_codes successor ON successor.id = code.superseded_by_id
+  LEFT JOIN LATERAL (
+    SELECT to_char(back.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS reinstated_at, back.reason,
+      (SELECT to_char(withdrawn.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') FROM code_status_events withdrawn
+       WHERE withdrawn.qr_code_id = code.id AND withdrawn.action = 'revoked' AND withdrawn.created_at <= back.created_at
+       ORDER BY withdrawn.created_at DESC, withdrawn.id DESC LIMIT 1) AS revoked_at
+    FROM code_status_events back
+    WHERE back.qr_code_id = code.id AND back.action = 'reinstated'
+    ORDER BY back.created_at DESC, back.id DESC LIMIT 1
+  ) reinstated ON true
+      CROSS JOIN logged
+      WHERE code.verification_code = p_key
+    ) certificate;
+  ELSE
+    RETURN QUERY WITH target AS (
+      SELECT id, company_id FROM qr_codes code WHERE code.public_token = p_key
+    ), visitor AS (
+      INSERT INTO code_visitors (code_id, visitor_hash, last_seen_month, last_counted_at)
+      SELECT id, p_visitor_hash, date_trunc('month', now() AT TIME ZONE 'UTC')::date, now()
+      FROM target WHERE p_kind = 'scan'
+      ON CONFLICT (code_id, visitor_hash) DO UPDATE
+        SET last_seen_month = EXCLUDED.last_seen_month, last_counted_at = EXCLUDED.last_counted_at
+        WHERE code_visitors.last_counted_at IS NULL
+          OR code_visitors.last_counted_at <= now() - make_interval(mins => p_repeat_window_minutes)
+      RETURNING xmax = 0 AS first_scan
+    ), counted AS (
+      SELECT target.id, target.company_id FROM target WHERE EXISTS (SELECT 1 FROM visitor)
+    ), tally AS (
+      INSERT INTO code_scan_counts (code_id, company_id, shard, scans, visitors)
+      SELECT id, company_id, floor(random() * 16)::smallint, 1,
+             (SELECT count(*) FROM visitor WHERE first_scan)::int FROM counted
+      ON CONFLICT (code_id, shard) DO UPDATE
+        SET scans = code_scan_counts.scans + 1, visitors = code_scan_counts.visitors + EXCLUDED.visitors
+    ), logged AS (
+      INSERT INTO scan_events
+        (qr_code_id, company_id, country, city, device_class, visitor_hash, attempted_token, kind, counted, page)
+      SELECT id, company_id, p_country, p_city, p_device_class, p_visitor_hash, NULL::text,
+             p_kind, EXISTS (SELECT 1 FROM counted), p_page
+      FROM target
+      UNION ALL
+      SELECT NULL, NULL, p_country, p_city, p_device_class, p_visitor_hash, p_attempted, p_kind, false, NULL::smallint
+      WHERE NOT EXISTS (SELECT 1 FROM target)
+      RETURNING scanned_at, counted
+    )
+    SELECT to_json(certificate) FROM (
+      SELECT 
+  code.id AS code_id, code.company_id, code.public_token, code.property_address, code.property_reference,
+  code.qr_code_data, code.external_reference,
+  code.property_area, code.property_type, code.property_size::text AS property_size, code.property_size_unit,
+  code.land_size::text AS land_size, code.land_size_unit, code.market_value::text AS market_value, code.currency,
+  to_char(code.valuation_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS valuation_date, (SELECT coalesce(sum(tally.scans), 0) FROM code_scan_counts tally WHERE tally.code_id = code.id)::int AS verification_count,
+  to_char(code.revoked_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS revoked_at, code.revoked_reason,
+  successor.public_token AS successor_token,
+  code.valuer_name, code.valuer_qualification, code.valuer_phone, code.valuer_registration_number,
+  code.issuer_name AS company_name, code.issuer_email AS company_email, code.issuer_phone AS company_phone,
+  code.issuer_registration_body, code.issuer_registration_body_name, code.issuer_registration_number,
+  CASE
+  WHEN company.suspended_at IS NOT NULL THEN 'suspended'
+  WHEN EXISTS (SELECT 1 FROM issuer_verifications v WHERE v.company_id = code.company_id
+    AND v.legal_name = code.issuer_name
+    AND lower(v.company_email) = lower(code.issuer_email)
+    AND v.registration_body IS NOT DISTINCT FROM code.issuer_registration_body
+    AND v.registration_body_name IS NOT DISTINCT FROM code.issuer_registration_body_name
+    AND v.registration_number IS NOT DISTINCT FROM code.issuer_registration_number AND v.covers_codes_from <= code.created_at
+    AND (v.ended_at IS NULL OR code.created_at < v.ended_at)) THEN 'verified'
+  WHEN EXISTS (SELECT 1 FROM issuer_verifications v WHERE v.company_id = code.company_id
+    AND v.legal_name = code.issuer_name
+    AND lower(v.company_email) = lower(code.issuer_email)
+    AND v.registration_body IS NOT DISTINCT FROM code.issuer_registration_body
+    AND v.registration_body_name IS NOT DISTINCT FROM code.issuer_registration_body_name
+    AND v.registration_number IS NOT DISTINCT FROM code.issuer_registration_number
+    AND code.created_at < v.covers_codes_from) THEN 'before-verification'
+  WHEN EXISTS (SELECT 1 FROM issuer_verifications v WHERE v.company_id = code.company_id
+    AND NOT (v.company_id = code.company_id
+    AND v.legal_name = code.issuer_name
+    AND lower(v.company_email) = lower(code.issuer_email)
+    AND v.registration_body IS NOT DISTINCT FROM code.issuer_registration_body
+    AND v.registration_body_name IS NOT DISTINCT FROM code.issuer_registration_body_name
+    AND v.registration_number IS NOT DISTINCT FROM code.issuer_registration_number)) THEN 'other-identity'
+  ELSE 'not-verified' END AS issuer_trust,
+  (SELECT to_char(v.verified_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') FROM issuer_verifications v WHERE v.company_id = code.company_id
+    AND v.legal_name = code.issuer_name
+    AND lower(v.company_email) = lower(code.issuer_email)
+    AND v.registration_body IS NOT DISTINCT FROM code.issuer_registration_body
+    AND v.registration_body_name IS NOT DISTINCT FROM code.issuer_registration_body_name
+    AND v.registration_number IS NOT DISTINCT FROM code.issuer_registration_number AND v.covers_codes_from <= code.created_at
+    AND (v.ended_at IS NULL OR code.created_at < v.ended_at)
+    ORDER BY v.verified_at DESC LIMIT 1) AS issuer_verified_at,
+  to_char(company.suspended_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS issuer_suspended_at,
+  reinstated.revoked_at AS reinstated_revoked_at, reinstated.reinstated_at, reinstated.reason AS reinstated_reason,
+  (company.scan_alert_mode = 'per-scan' OR EXISTS (SELECT 1 FROM webhook_endpoints endpoint
+    WHERE endpoint.company_id = code.company_id AND endpoint.disabled_at IS NULL
+      AND 'code.scanned' = ANY(endpoint.event_types))) AS alerts_enabled,
+  (SELECT seal.page_count FROM report_seals seal WHERE seal.qr_code_id = code.id
+   ORDER BY seal.version DESC LIMIT 1) AS sealed_page_count,
+  code.addressee, code.purpose, to_char(code.inspection_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS inspection_date,
+  code.forced_sale_value::text AS forced_sale_value, code.title_number,
+  to_char(code.valid_until AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS valid_until, code.verification_code,
+  coalesce((SELECT json_agg(json_build_object('lenderName', letter.lender_name,
+      'relianceUntil', to_char(letter.reliance_until AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) ORDER BY letter.created_at, letter.id)
+    FROM reliance_letter_requests request
+    JOIN reliance_letter_decisions letter ON letter.request_id = request.id
+    WHERE request.code_id = code.id AND letter.decision = 'granted'
+      AND (letter.reliance_until AT TIME ZONE 'UTC')::date >= (now() AT TIME ZONE company.time_zone)::date),
+    '[]'::json) AS reliance_letters,
+  CASE
+  WHEN code.revoked_at IS NOT NULL AND code.superseded_by_id IS NOT NULL THEN 'superseded'
+  WHEN code.revoked_at IS NOT NULL THEN 'revoked'
+  WHEN (code.valid_until AT TIME ZONE 'UTC')::date <= (now() AT TIME ZONE company.time_zone)::date THEN 'expired'
+  ELSE 'valid' END AS status, to_char(logged.scanned_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS scanned_at, logged.counted
+      FROM qr_codes code 
+  JOIN companies company ON company.id = code.company_id
+  LEFT JOIN qr_codes successor ON successor.id = code.superseded_by_id
+  LEFT JOIN LATERAL (
+    SELECT to_char(back.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS reinstated_at, back.reason,
+      (SELECT to_char(withdrawn.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') FROM code_status_events withdrawn
+       WHERE withdrawn.qr_code_id = code.id AND withdrawn.action = 'revoked' AND withdrawn.created_at <= back.created_at
+       ORDER BY withdrawn.created_at DESC, withdrawn.id DESC LIMIT 1) AS revoked_at
+    FROM code_status_events back
+    WHERE back.qr_code_id = code.id AND back.action = 'reinstated'
+    ORDER BY back.created_at DESC, back.id DESC LIMIT 1
+  ) reinstated ON true
+      CROSS JOIN logged
+      WHERE code.public_token = p_key
+    ) certificate;
+  END IF;
+END$log_scan$;
