@@ -492,6 +492,16 @@ export const companyScanCounts = pgTable(
   (t) => [primaryKey({ columns: [t.companyId, t.shard] })],
 );
 
+/**
+ * The UTC hours whose alert digests a cron run has sent: a run claims its hour here first, so a
+ * run made again (Cloudflare may repeat a failed scheduled run, and a run can overlap another)
+ * sends no hour twice. A run that could not queue its digests gives the hour back.
+ */
+export const alertDigestHours = pgTable("alert_digest_hours", {
+  hour: timestamp({ withTimezone: true }).primaryKey(),
+  sentAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
 /** One row per signed-in session; the JWT's jti is the sid, so deleting the row ends access at once. */
 export const sessions = pgTable(
   "sessions",

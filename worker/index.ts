@@ -7,7 +7,7 @@ import type { EmailMessage } from "./lib/email-templates";
 import { queueEmailsNow } from "./services/email";
 import { deliverEmails } from "./services/email-delivery";
 import { deleteExpiredIdempotencyKeys } from "./services/idempotency";
-import { dueScanAlertDigests, sendDueScanDigests } from "./services/scan-alert-emails";
+import { sendDueScanDigests, sendScanAlertDigests } from "./services/scan-alert-emails";
 import { deliverScanAlerts, type ScanAlertMessage } from "./services/scan-alerts";
 import { maintainScanHistory } from "./services/scan-history";
 import { checkpointDue, signCheckpoint } from "./services/signed-records";
@@ -39,12 +39,13 @@ async function maintainScanHistoryAndLog(db: Database, now: Date, config: Config
  * The hourly cron: the daily digests due this hour (each company's from 08:00, once a day, queued
  * in batches the queue accepts; a company the queue refused is due again the next hour), the
  * alert digests of the hour that just ended (codes scanned more often than they get alert emails
- * for), the sweep of Idempotency-Keys past their 24 hours, the log's checkpoint (signed when
- * the log grew, and at least once a day), the webhooks' sweep (codes that expired, deliveries
- * never queued, events past their 30 days), and the watches' (lenders told of codes that expired,
- * notices a request could not email); then the scan history's (months ahead, yesterday rolled up,
- * raw history past its retention dropped). They are independent, so one failing
- * never skips another; a failure is still thrown, so the run is reported as failed.
+ * for; once per hour, however often the run is made), the sweep of Idempotency-Keys past their 24
+ * hours, the log's checkpoint (signed when the log grew, and at least once a day), the webhooks'
+ * sweep (codes that expired, deliveries never queued, events past their 30 days), and the
+ * watches' (lenders told of codes that expired, notices a request could not email); then the scan
+ * history's (months ahead, yesterday rolled up, raw history past its retention dropped). They are
+ * independent, so one failing never skips another; a failure is still thrown, so the run is
+ * reported as failed.
  */
 async function runHourlyJobs(controller: ScheduledController, env: Bindings) {
   const now = new Date(controller.scheduledTime);
@@ -53,7 +54,7 @@ async function runHourlyJobs(controller: ScheduledController, env: Bindings) {
   try {
     const results = await Promise.allSettled([
       sendDueScanDigests(db, now, (batch) => queueEmailsNow(env, batch)),
-      dueScanAlertDigests(db, now).then((digests) => queueEmailsNow(env, digests)),
+      sendScanAlertDigests(db, now, (digests) => queueEmailsNow(env, digests)),
       deleteExpiredIdempotencyKeys(db, now),
       signCheckpointIfDue(db, config),
       sweepWebhooks(db, env),

@@ -1,11 +1,14 @@
 import { createScheduledController, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { scanEvents } from "../../schema/tables";
 import type { Bindings } from "../../worker/env";
 import worker from "../../worker/index";
-import { SCAN_ALERT_EMAILS_PER_HOUR } from "../../worker/services/scan-alert-emails";
+import { queueEmailsNow } from "../../worker/services/email";
+import { SCAN_ALERT_EMAILS_PER_HOUR, sendScanAlertDigests } from "../../worker/services/scan-alert-emails";
 import { emailsTo, waitForEmails } from "../shared/inbox";
 import { registerOwnerViaServices } from "./fixtures/accounts";
 import { insertCode, verificationCount } from "./fixtures/codes";
+import { withDb } from "./fixtures/database";
 import { api, unique } from "./fixtures/http";
 import { countOf, inBatches, inSubnet, newSubnet } from "./fixtures/networks";
 import { scanEventsOf, scanLikePhone, USER_AGENTS } from "./fixtures/scans";
@@ -77,13 +80,16 @@ describe("a code's alert emails past a few an hour", () => {
 
     // The cron at the end of the hour sends the rest as one email.
     const scanned = (await scanEventsOf(code.id))[0]!.scannedAt.getTime();
-    await runCron(new Date(Math.floor(scanned / HOUR_MS) * HOUR_MS + HOUR_MS));
+    const hourEnd = new Date(Math.floor(scanned / HOUR_MS) * HOUR_MS + HOUR_MS);
+    await runCron(hourEnd);
     const [digest] = await waitForEmails(owner.email, isAlertDigest, { timeoutMs: EMAIL_WAIT_MS });
     const more = BURST - SCAN_ALERT_EMAILS_PER_HOUR;
     expect(digest!.subject).toBe(`ValuSeal: ${more} more scans of ${label} in the last hour`);
     expect(digest!.text).toContain(`${more} more scans of ${label}, a code of ${owner.user.company!.name}`);
     expect(digest!.text).toContain(`first ${SCAN_ALERT_EMAILS_PER_HOUR} scans of this code`);
     expect(digest!.text).toContain(`/qr/${code.id}`);
+    // The same run made again (as Cloudflare may repeat a run) sends no second digest.
+    await runCron(hourEnd);
     await new Promise((resolve) => setTimeout(resolve, 2000));
     expect((await emailsTo(owner.email)).filter(isAlertDigest)).toHaveLength(1);
     // The scan log keeps every scan.
@@ -101,5 +107,37 @@ describe("a code's alert emails past a few an hour", () => {
     await runCron(new Date(Math.ceil(Date.now() / HOUR_MS) * HOUR_MS));
     await new Promise((resolve) => setTimeout(resolve, 2500));
     expect((await emailsTo(owner.email)).filter(isAlertDigest)).toEqual([]);
+  }, 120_000);
+
+  it("gives the hour back when the queue refuses its digests, so the run made again sends them", async () => {
+    const owner = await registerOwnerViaServices();
+    await choosePerScanAlerts(owner.token);
+    const label = `${unique("Refused House")}, Lavington`;
+    const code = await insertCode(owner, { propertyAddress: label });
+    // An hour years away, which no other test's cron run covers: 5 counted scans in it.
+    const hourEnd = new Date(Date.UTC(2033, 2, 14, 11));
+    await withDb((db) =>
+      db.insert(scanEvents).values(
+        Array.from({ length: 5 }, (_, index) => ({
+          qrCodeId: code.id,
+          companyId: code.companyId,
+          deviceClass: "mobile",
+          counted: true,
+          scannedAt: new Date(hourEnd.getTime() - HOUR_MS + (index + 1) * 60_000),
+        })),
+      ),
+    );
+    await expect(
+      withDb((db) => sendScanAlertDigests(db, hourEnd, () => Promise.reject(new Error("queue unavailable")))),
+    ).rejects.toThrow("queue unavailable");
+    expect(
+      await withDb((db) => sendScanAlertDigests(db, hourEnd, (digests) => queueEmailsNow(env as Bindings, digests))),
+    ).toBe(1);
+    const [digest] = await waitForEmails(owner.email, isAlertDigest, { timeoutMs: EMAIL_WAIT_MS });
+    expect(digest!.subject).toBe(`ValuSeal: 2 more scans of ${label} in the last hour`);
+    // Sent now: a third run of the hour sends nothing.
+    expect(await withDb((db) => sendScanAlertDigests(db, hourEnd, () => Promise.reject(new Error("not called"))))).toBe(
+      0,
+    );
   }, 120_000);
 });

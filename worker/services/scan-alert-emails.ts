@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import { DAY_MS } from "../../schema/limits";
-import { companies, users } from "../../schema/tables";
+import { alertDigestHours, companies, users } from "../../schema/tables";
 import type { Database } from "../db";
 import type { EmailMessage, ScanAlertDigest, ScanSummary } from "../lib/email-templates";
 import { queueBatches } from "../lib/queue-batches";
@@ -282,10 +282,9 @@ interface BusyCodeRow extends Record<string, unknown> {
  * saying how many did not. Which scans were emailed is worked out from the scan log exactly as the
  * queue consumer decided it (`rank` over whole milliseconds: a scan was emailed when fewer than the
  * cap came before it), so nothing has to be remembered between the two and nothing is counted
- * twice or left out. A cron run that fails sends no digest for its hour; the scan log still has
- * every scan.
+ * twice or left out. Sent by `sendScanAlertDigests`, once per hour.
  */
-export async function dueScanAlertDigests(db: Database, now: Date): Promise<EmailMessage[]> {
+async function dueScanAlertDigests(db: Database, now: Date): Promise<EmailMessage[]> {
   const until = hourOf(now.getTime());
   const since = new Date(until.getTime() - HOUR_MS);
   const { rows } = await db.execute<BusyCodeRow>(sql`
@@ -321,4 +320,40 @@ export async function dueScanAlertDigests(db: Database, now: Date): Promise<Emai
         }) satisfies ScanAlertDigest,
     ),
   );
+}
+
+/** How long a sent hour's claim is kept: far longer than any repeat of its cron run. */
+const CLAIM_DAYS = 7;
+
+/**
+ * The hourly cron's alert digests (`dueScanAlertDigests`) for the UTC hour that ended at `now`,
+ * sent once: the run claims the hour first and sends nothing when another run has it, so a run
+ * made again sends no second digest. When the queue refuses them (after its retries), the claim is
+ * given back and the error thrown: the run is reported as failed and a repeat sends the hour,
+ * some of its digests twice rather than any lost. Answers how many digests were queued.
+ */
+export async function sendScanAlertDigests(
+  db: Database,
+  now: Date,
+  queue: (messages: EmailMessage[]) => Promise<void>,
+): Promise<number> {
+  const hour = sql`${new Date(hourOf(now.getTime()).getTime() - HOUR_MS).toISOString()}::timestamptz`;
+  const { rows: claimed } = await db.execute(sql`
+    WITH forgotten AS (
+      DELETE FROM ${alertDigestHours} WHERE hour < ${hour} - make_interval(days => ${CLAIM_DAYS})
+    )
+    INSERT INTO ${alertDigestHours} (hour) VALUES (${hour}) ON CONFLICT DO NOTHING RETURNING hour`);
+  if (claimed.length === 0) {
+    console.log("alert digests: this hour's were sent by an earlier run");
+    return 0;
+  }
+  const digests = await dueScanAlertDigests(db, now);
+  try {
+    await queue(digests);
+  } catch (error) {
+    await db.execute(sql`DELETE FROM ${alertDigestHours} WHERE hour = ${hour}`);
+    throw error;
+  }
+  console.log(`alert digests: ${digests.length} emails queued`);
+  return digests.length;
 }

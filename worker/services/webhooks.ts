@@ -412,30 +412,33 @@ export async function listWebhookAttempts(
     .where(endpointKey(companyId, publicId));
   if (!endpoint) throw notFound(ENDPOINT_NOT_FOUND);
   const { limit, offset } = pageRange(page, pageSize);
-  const [items, total] = await Promise.all([
-    db
-      .select({
-        eventId: webhookEvents.publicId,
-        eventType: webhookEvents.type,
-        attempt: webhookAttempts.attempt,
-        trigger: webhookAttempts.trigger,
-        attemptedAt: webhookAttempts.attemptedAt,
-        statusCode: webhookAttempts.statusCode,
-        responseMs: webhookAttempts.responseMs,
-        failure: webhookAttempts.failure,
-        deliveryOutcome: webhookDeliveries.outcome,
-      })
-      .from(webhookAttempts)
-      .innerJoin(webhookDeliveries, eq(webhookDeliveries.id, webhookAttempts.deliveryId))
-      .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
-      .where(eq(webhookAttempts.endpointId, endpoint.id))
-      .orderBy(desc(webhookAttempts.attemptedAt), desc(webhookAttempts.id))
-      .limit(limit)
-      .offset(offset),
-    db.$count(webhookAttempts, eq(webhookAttempts.endpointId, endpoint.id)),
-  ]);
+  const ofEndpoint = eq(webhookAttempts.endpointId, endpoint.id);
+  // The total rides on the page's rows, so both come from one snapshot: the queue's consumer logs
+  // attempts while the owner reads, and two statements could count an attempt the page lacks.
+  const rows = await db
+    .select({
+      eventId: webhookEvents.publicId,
+      eventType: webhookEvents.type,
+      attempt: webhookAttempts.attempt,
+      trigger: webhookAttempts.trigger,
+      attemptedAt: webhookAttempts.attemptedAt,
+      statusCode: webhookAttempts.statusCode,
+      responseMs: webhookAttempts.responseMs,
+      failure: webhookAttempts.failure,
+      deliveryOutcome: webhookDeliveries.outcome,
+      total: sql<number>`(SELECT count(*) FROM ${webhookAttempts} WHERE ${ofEndpoint})`.mapWith(Number),
+    })
+    .from(webhookAttempts)
+    .innerJoin(webhookDeliveries, eq(webhookDeliveries.id, webhookAttempts.deliveryId))
+    .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
+    .where(ofEndpoint)
+    .orderBy(desc(webhookAttempts.attemptedAt), desc(webhookAttempts.id))
+    .limit(limit)
+    .offset(offset);
+  // Only a page past the end has no row to carry the total.
+  const total = rows[0]?.total ?? (page > 1 ? await db.$count(webhookAttempts, ofEndpoint) : 0);
   return {
-    items: items.map((item) => ({ ...item, attemptedAt: item.attemptedAt.toISOString() })),
+    items: rows.map(({ total: _total, ...item }) => ({ ...item, attemptedAt: item.attemptedAt.toISOString() })),
     page,
     pageSize,
     total,
