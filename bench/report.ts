@@ -1,4 +1,5 @@
 import { cpus } from "node:os";
+import { EARLIER_STANDARD, PASSWORD_HASHING } from "../worker/lib/passwords";
 import { SIGN_IN_ACCOUNTS, type SignInCost } from "./sign-in";
 import { BATCH_CODES, SINGLE_CODES, type ExportCost, type IssuingCost } from "./issuing-and-exports";
 import type { ProbeResult } from "./api-scaling";
@@ -721,11 +722,11 @@ function issuingAndExportsSection({ issuing, exports, signIn }: BenchReport) {
     "Signing in (POST /api/login) on the production build (as deployed, served in workerd by Miniflare) " +
       `started for it alone on the same database, with production's password hashing: ${SIGN_IN_ACCOUNTS} ` +
       "accounts signed in twice each, then the same accounts with their hash set to the earlier cost " +
-      "(scrypt N=2^15, r=8, p=3), which a sign-in verifies and replaces; workerd's own CPU per request. " +
+      `(scrypt ${scryptCost(EARLIER_STANDARD)}), which a sign-in verifies and replaces; workerd's own CPU per request. ` +
       "The goal is for the whole sign-in request; the password work is what it costs above a signed-in " +
       "request without a password. The timing began once the whole machine had used under a quarter of a " +
       "core for a second, or after two minutes of waiting " +
-      `(${signIn.machineLoad.toFixed(2)} cores in the second before): scrypt's 16 MiB make its time ` +
+      `(${signIn.machineLoad.toFixed(2)} cores in the second before): scrypt's memory makes its time ` +
       "depend on what else competes for the memory caches.",
     "",
     table(
@@ -733,13 +734,13 @@ function issuingAndExportsSection({ issuing, exports, signIn }: BenchReport) {
       [
         ["A signed-in request without a password (GET /api/auth/user)", formatMs(signIn.baselineMs), "–", "–"],
         [
-          "Sign-in, scrypt N=2^14, r=8, p=1 (16 MiB)",
+          `Sign-in, scrypt ${scryptCost(PASSWORD_HASHING.standard)}`,
           formatMs(signIn.signInMs),
           formatMs(signIn.signInMs - signIn.baselineMs),
           `≤ ${SIGN_IN_GOAL_MS} ms ${mark(signIn.signInMs <= SIGN_IN_GOAL_MS)}`,
         ],
         [
-          "Sign-in with an earlier-cost hash (32 MiB), replaced at today's",
+          "Sign-in with an earlier-cost hash, replaced at today's",
           formatMs(signIn.earlierSignInMs),
           formatMs(signIn.earlierSignInMs - signIn.baselineMs),
           "once per account",
@@ -747,6 +748,11 @@ function issuingAndExportsSection({ issuing, exports, signIn }: BenchReport) {
       ],
     ),
   ];
+}
+
+/** An scrypt cost as people write it, with the memory it takes (128 × N × r bytes). */
+function scryptCost({ N, r, p }: { N: number; r: number; p: number }) {
+  return `N=2^${Math.log2(N)}, r=${r}, p=${p} (${(128 * N * r) / 2 ** 20} MiB)`;
 }
 
 /** A screen's query at the large history may take at most this multiple of its time at the small one. */

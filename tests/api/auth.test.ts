@@ -206,7 +206,7 @@ describe("password hashes made at an earlier cost", () => {
     const signedIn = await api("/api/login", { body: { email: owner.email, password: OWNER_PASSWORD } });
     expect(signedIn.status).toBe(200);
     const replaced = await storedHash();
-    // The test run's configured cost (PASSWORD_HASHING=fast); production's is N=2^14, r=8, p=1.
+    // The test run's configured cost (PASSWORD_HASHING=fast); production's is N=2^14, r=6, p=1.
     expect(replaced).toMatch(/^scrypt\$1024\$8\$1\$/);
     // Sessions do not depend on the hash: the one from before still works, and so does the password.
     expect((await api("/api/auth/user", { token: owner.token })).status).toBe(200);

@@ -20,15 +20,15 @@ function cheapHash(password: string, N = 1024, r = 8, p = 1): string {
 }
 
 describe("hashPassword", () => {
-  it("uses the production scrypt cost: N=2^14, r=8, p=1 (16 MiB), a 16-byte salt and a 32-byte key", () => {
-    expect(stored).toMatch(/^scrypt\$16384\$8\$1\$[A-Za-z0-9+/]{22}==\$[A-Za-z0-9+/]{43}=$/);
+  it("uses the production scrypt cost: N=2^14, r=6, p=1 (12 MiB), a 16-byte salt and a 32-byte key", () => {
+    expect(stored).toMatch(/^scrypt\$16384\$6\$1\$[A-Za-z0-9+/]{22}==\$[A-Za-z0-9+/]{43}=$/);
     const [, , , , salt, key] = stored.split("$");
     expect(Buffer.from(salt!, "base64")).toHaveLength(16);
     expect(Buffer.from(key!, "base64")).toHaveLength(32);
   });
 
   it("salts every hash afresh, so equal passwords do not give equal hashes", () => {
-    expect(storedAgain).toMatch(/^scrypt\$16384\$8\$1\$/);
+    expect(storedAgain).toMatch(/^scrypt\$16384\$6\$1\$/);
     expect(storedAgain.split("$")[4]).not.toBe(stored.split("$")[4]);
     expect(storedAgain.split("$")[5]).not.toBe(stored.split("$")[5]);
   });
@@ -39,7 +39,10 @@ describe("needsRehash", () => {
     expect(needsRehash(stored, "standard")).toBe(false);
     expect(needsRehash(stored, "fast")).toBe(true);
     const { N, r, p } = EARLIER_STANDARD;
-    expect(needsRehash(`scrypt$${N}$${r}$${p}$${stored.split("$").slice(4).join("$")}`, "standard")).toBe(true);
+    const saltAndKey = stored.split("$").slice(4).join("$");
+    expect(needsRehash(`scrypt$${N}$${r}$${p}$${saltAndKey}`, "standard")).toBe(true);
+    // The standard of 2026-11-27 to 2026-11-29.
+    expect(needsRehash(`scrypt$16384$8$1$${saltAndKey}`, "standard")).toBe(true);
     expect(needsRehash(cheapHash(PASSWORD), "fast")).toBe(false);
   });
 });

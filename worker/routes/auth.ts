@@ -149,9 +149,12 @@ export const authRoutes = documentedRoutes()
     const address = clientAddress(c);
     // A flood guard per address only: it never refuses anyone because of another address's attempts.
     await enforceRateLimit(c, "AUTH_IP_LIMITER", `login:${address}`);
-    const { wait, addressFailed } = await loginWaitSeconds(c.var.db, email, address);
+    // Read side by side: one round trip's wait, and an account read for nothing only when refused.
+    const [{ wait, addressFailed }, user] = await Promise.all([
+      loginWaitSeconds(c.var.db, email, address),
+      findAccountByEmail(c.var.db, email),
+    ]);
     if (wait > 0) throw tooManyFailures(wait);
-    const user = await findAccountByEmail(c.var.db, email);
     // Unknown emails still pay for a hash, so timing does not reveal which emails exist.
     const passwordMatches = await verifyPassword(
       password,
