@@ -1,7 +1,5 @@
 -- The scan path's database function (worker/lib/certificate-sql.ts, LOG_SCAN_FUNCTION),
 -- written by `npm run db:scan-function`: Postgres keeps its statement's plan per connection.
--- The previous signature (with the repeat check's time bound) goes first: a signature cannot be replaced.
-DROP FUNCTION IF EXISTS log_scan(boolean, text, text, text, text, text, text, text, smallint, int, timestamptz);--> statement-breakpoint
 CREATE OR REPLACE FUNCTION log_scan(
   p_by_verification_code boolean, p_key text, p_attempted text, p_visitor_hash text, p_kind text,
   p_country text, p_city text, p_device_class text, p_page smallint, p_repeat_window_minutes int
@@ -233,3 +231,15 @@ BEGIN
     ) certificate;
   END IF;
 END$log_scan$;
+--> statement-breakpoint
+-- The previous signature (with the repeat check's time bound) now runs the new function: Workers of
+-- the previous release call it until the deploy after this migration ends, and their scans are
+-- counted by the new rule. The next migration that changes the function drops it.
+CREATE OR REPLACE FUNCTION log_scan(
+  p_by_verification_code boolean, p_key text, p_attempted text, p_visitor_hash text, p_kind text,
+  p_country text, p_city text, p_device_class text, p_page smallint,
+  p_repeat_window_minutes int, p_scanned_no_earlier_than timestamptz
+) RETURNS SETOF json LANGUAGE sql AS $previous_log_scan$
+  SELECT log_scan(p_by_verification_code, p_key, p_attempted, p_visitor_hash, p_kind,
+    p_country, p_city, p_device_class, p_page, p_repeat_window_minutes)
+$previous_log_scan$;

@@ -387,8 +387,6 @@ export const scanEvents = pgTable(
     // A partitioned table's key must hold the partition key.
     primaryKey({ columns: [t.id, t.scannedAt] }),
     index("scan_events_code_time_idx").on(t.qrCodeId, t.scannedAt),
-    // The repeat check: this visitor's latest counted scan of this code.
-    index("scan_events_code_visitor_time_idx").on(t.qrCodeId, t.visitorHash, t.scannedAt),
     index("scan_events_company_time_idx").on(t.companyId, t.scannedAt),
     index("scan_events_time_idx").on(t.scannedAt),
     // Orphan scans are kept for less time than a code's history; the sweep finds them by this.

@@ -8,8 +8,10 @@ import { MIGRATIONS_FOLDER } from "./lib/embedded-postgres";
  * `npm run db:scan-function`: a new migration that installs the scan function as the Worker's code
  * now defines it (LOG_SCAN_FUNCTION). Run it after changing the counting statement or the
  * certificate's columns; tests/migrations/scan-function.test.ts fails until then. A changed
- * signature (parameters or result) needs the old one dropped first: add its DROP FUNCTION to the
- * migration written, as 0028 did.
+ * signature (parameters or result) is a new function beside the old one: Workers of the previous
+ * release still call the old one until the deploy ends, so keep it for a release as a wrapper that
+ * calls the new one (as 0028 does), drop any earlier wrapper in the migration written, and change
+ * the number of parameters the test looks for.
  */
 const before = new Set(readdirSync(MIGRATIONS_FOLDER));
 execFileSync("npx", ["drizzle-kit", "generate", "--custom", "--name", "scan_function"], { stdio: "inherit" });

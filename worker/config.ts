@@ -65,7 +65,7 @@ const configSchema = z.object({
     .default("production"),
   /**
    * "fast" only for test runs (the test setups set it): a cheap scrypt cost, refused unless APP_ENV
-   * is "development" (worker/lib/passwords.ts). Unset means OWASP's cost.
+   * is "development" (worker/lib/passwords.ts). Unset means the standard cost.
    */
   PASSWORD_HASHING: z
     .enum(["standard", "fast"], { error: 'PASSWORD_HASHING must be "standard" or "fast"' })

@@ -3,7 +3,7 @@ import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import { companies, sessions, users } from "../../schema/tables";
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from "../../worker/lib/tokens";
-import { EARLIER_STANDARD, hashPasswordWithCost } from "../../worker/lib/passwords";
+import { EARLIER_STANDARD, FAILED_SIGN_IN_MS, hashPasswordWithCost } from "../../worker/lib/passwords";
 import { OWNER_PASSWORD } from "../shared/accounts";
 import { loginViaApi, registerOwnerViaApi, registerOwnerViaServices } from "./fixtures/accounts";
 import { withDb } from "./fixtures/database";
@@ -154,6 +154,19 @@ describe("sign-in and sessions", () => {
       errors: ["password: Invalid email or password"],
     });
     expect(unknownEmail.body).toEqual(wrongPassword.body);
+  });
+
+  it("answers every failed sign-in no sooner than one floor after it began, whatever hash it met", async () => {
+    const owner = await registerOwnerViaServices();
+    const timed = async (email: string) => {
+      const started = performance.now();
+      const res = await api("/api/login", { body: { email, password: "not-the-password" }, ip: randomIp() });
+      expect(res.status).toBe(401);
+      return performance.now() - started;
+    };
+    // The test run's hashes take about a millisecond: only the floor makes these waits this long.
+    expect(await timed(owner.email)).toBeGreaterThanOrEqual(FAILED_SIGN_IN_MS.fast);
+    expect(await timed(`${unique("nobody")}@example.com`)).toBeGreaterThanOrEqual(FAILED_SIGN_IN_MS.fast);
   });
 
   it("validates the login form with the spec's messages", async () => {

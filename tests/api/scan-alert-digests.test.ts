@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { scanEvents } from "../../schema/tables";
 import type { Bindings } from "../../worker/env";
 import worker from "../../worker/index";
+import type { EmailMessage } from "../../worker/lib/email-templates";
 import { queueEmailsNow } from "../../worker/services/email";
 import { SCAN_ALERT_EMAILS_PER_HOUR, sendScanAlertDigests } from "../../worker/services/scan-alert-emails";
 import { emailsTo, waitForEmails } from "../shared/inbox";
@@ -109,7 +110,7 @@ describe("a code's alert emails past a few an hour", () => {
     expect((await emailsTo(owner.email)).filter(isAlertDigest)).toEqual([]);
   }, 120_000);
 
-  it("gives the hour back when the queue refuses its digests, so the run made again sends them", async () => {
+  it("gives the hour back when the queue refuses its digests, and the next hour's run sends them", async () => {
     const owner = await registerOwnerViaServices();
     await choosePerScanAlerts(owner.token);
     const label = `${unique("Refused House")}, Lavington`;
@@ -127,17 +128,23 @@ describe("a code's alert emails past a few an hour", () => {
         })),
       ),
     );
-    await expect(
-      withDb((db) => sendScanAlertDigests(db, hourEnd, () => Promise.reject(new Error("queue unavailable")))),
-    ).rejects.toThrow("queue unavailable");
-    expect(
-      await withDb((db) => sendScanAlertDigests(db, hourEnd, (digests) => queueEmailsNow(env as Bindings, digests))),
-    ).toBe(1);
+    const runAt = (time: Date, queue: (digests: EmailMessage[]) => Promise<void>) =>
+      withDb((db) => sendScanAlertDigests(db, time, queue));
+    const refused = () => Promise.reject(new Error("queue unavailable"));
+    const toQueue = (digests: EmailMessage[]) => queueEmailsNow(env as Bindings, digests);
+
+    await expect(runAt(hourEnd, refused)).rejects.toThrow("queue unavailable");
+    // The next hourly run looks back over the hour its predecessor gave back.
+    const nextHour = new Date(hourEnd.getTime() + HOUR_MS);
+    expect(await runAt(nextHour, toQueue)).toBe(1);
     const [digest] = await waitForEmails(owner.email, isAlertDigest, { timeoutMs: EMAIL_WAIT_MS });
     expect(digest!.subject).toBe(`ValuSeal: 2 more scans of ${label} in the last hour`);
-    // Sent now: a third run of the hour sends nothing.
-    expect(await withDb((db) => sendScanAlertDigests(db, hourEnd, () => Promise.reject(new Error("not called"))))).toBe(
-      0,
-    );
+    expect(digest!.text).toContain("first 3 scans of this code");
+    // Sent now: neither a repeat of that run nor the one after it sends the hour again.
+    const queued: EmailMessage[] = [];
+    const record = async (digests: EmailMessage[]) => void queued.push(...digests);
+    expect(await runAt(nextHour, record)).toBe(0);
+    expect(await runAt(new Date(nextHour.getTime() + HOUR_MS), record)).toBe(0);
+    expect(queued).toEqual([]);
   }, 120_000);
 });

@@ -13,7 +13,19 @@ export const PASSWORD_HASHING = {
   standard: { N: 2 ** 14, r: 6, p: 1 },
   fast: { N: 2 ** 10, r: 8, p: 1 },
 } as const;
+
 export type PasswordHashing = keyof typeof PASSWORD_HASHING;
+
+/**
+ * How long after it began a failed sign-in answers, at the soonest. A wrong password costs the
+ * stored hash's cost, which differs between accounts until each has signed in since the standard
+ * changed (an earlier-cost hash takes several times today's), while an unknown email costs
+ * today's: without a common floor, the time of a failure would tell registered emails from
+ * unknown ones. The floor is above the costliest verification a stored hash can ask for
+ * (EARLIER_STANDARD, about 230 ms of CPU). Waiting costs no CPU. Test runs hash at the fast cost
+ * and wait less, but still longer than their hashes take, so the tests see the floor at work.
+ */
+export const FAILED_SIGN_IN_MS: Record<PasswordHashing, number> = { standard: 400, fast: 150 };
 
 /**
  * The standard until 2026-11-27 (OWASP's N=2^15, r=8, p=3: 32 MiB and about 230 ms of CPU), the

@@ -22,7 +22,7 @@ import type { AppEnv } from "../env";
 import { recordSigning } from "../request/record-signing";
 import { clientAddress } from "../request/client-network";
 import { ApiError, badRequest } from "../lib/errors";
-import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "../lib/passwords";
+import { dummyPasswordHash, FAILED_SIGN_IN_MS, hashPassword, needsRehash, verifyPassword } from "../lib/passwords";
 import { relyingParty, requireUser, sessionDetails } from "../middleware/auth";
 import { enforceRateLimit } from "../middleware/rate-limit";
 import {
@@ -145,6 +145,7 @@ export const authRoutes = documentedRoutes()
     return c.json({ message: registrationSent(input.email), email: input.email }, 202);
   })
   .openapi(login, async (c) => {
+    const started = Date.now();
     const { email, password } = c.req.valid("json");
     const address = clientAddress(c);
     // A flood guard per address only: it never refuses anyone because of another address's attempts.
@@ -155,13 +156,16 @@ export const authRoutes = documentedRoutes()
       findAccountByEmail(c.var.db, email),
     ]);
     if (wait > 0) throw tooManyFailures(wait);
-    // Unknown emails still pay for a hash, so timing does not reveal which emails exist.
+    // Unknown emails still pay for a hash, and every failure answers no sooner than one floor after
+    // it began, so timing does not reveal which emails exist (FAILED_SIGN_IN_MS).
     const passwordMatches = await verifyPassword(
       password,
       user?.password ?? dummyPasswordHash(c.var.config.PASSWORD_HASHING),
     );
     if (!user || !passwordMatches) {
       await recordLoginFailure(c.var.db, email, address);
+      const floor = started + FAILED_SIGN_IN_MS[c.var.config.PASSWORD_HASHING] - Date.now();
+      if (floor > 0) await new Promise((resolve) => setTimeout(resolve, floor));
       // Named on the password field, which is where a person looks; the same answer for an unknown email.
       throw new ApiError(401, INVALID_CREDENTIALS, [`password: ${INVALID_CREDENTIALS}`]);
     }

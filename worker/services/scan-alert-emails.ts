@@ -9,7 +9,7 @@ import type { ScanAlertMessage } from "./scan-alerts";
 
 /**
  * A code's counted scans of one hour (UTC) that get an alert email each; the scans past them get
- * none of their own and are counted in one email when the hour ends (`dueScanAlertDigests`). A real
+ * none of their own and are counted in one email when the hour ends (`sendScanAlertDigests`). A real
  * report is scanned a few times in a day; a code scanned more often than this in an hour is a
  * flood or a script, and one email saying how many tells its owner as much as a hundred would.
  */
@@ -59,7 +59,7 @@ const placeOf = (city: string | null, country: string | null) => [city, country]
  * For each alert, how many counted scans of its code came before it in the same UTC hour (counted
  * up to the cap: past it the number does not matter). "Before" compares whole milliseconds, the
  * precision of the alert's time: scans in the same millisecond are all first or all later, never
- * one of each, and `dueScanAlertDigests` ranks them the same way, so the scans emailed one by one
+ * one of each, and `hourAlertDigests` ranks them the same way, so the scans emailed one by one
  * and the scans the digest counts always add up to the hour's scans. It is read from the scan log,
  * so the answer is the same whenever (and however often) the alert is handled.
  */
@@ -276,17 +276,15 @@ interface BusyCodeRow extends Record<string, unknown> {
 }
 
 /**
- * The hour's alert digests, due at `now` (the hourly cron, on the hour): for every code of a
- * company that chose an email per scan whose counted scans in the UTC hour that just ended did not
- * all get an email of their own (more than SCAN_ALERT_EMAILS_PER_HOUR), one email per recipient
+ * The alert digests of the UTC hour that starts at `since`: for every code of a company that chose
+ * an email per scan whose counted scans in that hour did not all get an email of their own (more than SCAN_ALERT_EMAILS_PER_HOUR), one email per recipient
  * saying how many did not. Which scans were emailed is worked out from the scan log exactly as the
  * queue consumer decided it (`rank` over whole milliseconds: a scan was emailed when fewer than the
  * cap came before it), so nothing has to be remembered between the two and nothing is counted
  * twice or left out. Sent by `sendScanAlertDigests`, once per hour.
  */
-async function dueScanAlertDigests(db: Database, now: Date): Promise<EmailMessage[]> {
-  const until = hourOf(now.getTime());
-  const since = new Date(until.getTime() - HOUR_MS);
+async function hourAlertDigests(db: Database, since: Date): Promise<EmailMessage[]> {
+  const until = new Date(since.getTime() + HOUR_MS);
   const { rows } = await db.execute<BusyCodeRow>(sql`
     WITH ranked AS (
       SELECT scan.qr_code_id, scan.company_id,
@@ -324,36 +322,47 @@ async function dueScanAlertDigests(db: Database, now: Date): Promise<EmailMessag
 
 /** How long a sent hour's claim is kept: far longer than any repeat of its cron run. */
 const CLAIM_DAYS = 7;
+/**
+ * How many hours a run looks back for: the hour that just ended, and the two before it in case
+ * their runs failed or the queue refused their digests.
+ */
+const DIGEST_LOOKBACK_HOURS = 3;
 
 /**
- * The hourly cron's alert digests (`dueScanAlertDigests`) for the UTC hour that ended at `now`,
- * sent once: the run claims the hour first and sends nothing when another run has it, so a run
- * made again sends no second digest. When the queue refuses them (after its retries), the claim is
- * given back and the error thrown: the run is reported as failed and a repeat sends the hour,
- * some of its digests twice rather than any lost. Answers how many digests were queued.
+ * The hourly cron's alert digests (`hourAlertDigests`): the hour that ended at `now`, and any of
+ * the two before it whose digests no run has sent. Each hour is sent once: the run claims the
+ * hours no run has (`alert_digest_hours`) before reading them, so a run made again, or two runs
+ * that overlap, send no hour twice. When the queue refuses the digests (after its retries), the
+ * claims are given back and the error thrown, so the run is reported as failed and the next
+ * hourly run (or a repeat of this one) sends those hours, some digests twice rather than any
+ * lost. Answers how many digests were queued.
  */
 export async function sendScanAlertDigests(
   db: Database,
   now: Date,
   queue: (messages: EmailMessage[]) => Promise<void>,
 ): Promise<number> {
-  const hour = sql`${new Date(hourOf(now.getTime()).getTime() - HOUR_MS).toISOString()}::timestamptz`;
-  const { rows: claimed } = await db.execute(sql`
+  const lastHour = new Date(hourOf(now.getTime()).getTime() - HOUR_MS).toISOString();
+  const { rows: claimed } = await db.execute<{ hour: string }>(sql`
     WITH forgotten AS (
-      DELETE FROM ${alertDigestHours} WHERE hour < ${hour} - make_interval(days => ${CLAIM_DAYS})
+      DELETE FROM ${alertDigestHours} WHERE hour < now() - make_interval(days => ${CLAIM_DAYS})
     )
-    INSERT INTO ${alertDigestHours} (hour) VALUES (${hour}) ON CONFLICT DO NOTHING RETURNING hour`);
-  if (claimed.length === 0) {
-    console.log("alert digests: this hour's were sent by an earlier run");
-    return 0;
-  }
-  const digests = await dueScanAlertDigests(db, now);
+    INSERT INTO ${alertDigestHours} (hour)
+    SELECT generate_series(
+      ${lastHour}::timestamptz - make_interval(hours => ${DIGEST_LOOKBACK_HOURS - 1}),
+      ${lastHour}::timestamptz,
+      interval '1 hour')
+    ON CONFLICT DO NOTHING
+    RETURNING to_char(hour AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS hour`);
+  if (claimed.length === 0) return 0;
+  const hours = claimed.map((row) => row.hour);
   try {
+    const digests = (await Promise.all(hours.map((hour) => hourAlertDigests(db, new Date(hour))))).flat();
     await queue(digests);
+    console.log(`alert digests: ${digests.length} emails queued for the hours from ${hours.join(", ")}`);
+    return digests.length;
   } catch (error) {
-    await db.execute(sql`DELETE FROM ${alertDigestHours} WHERE hour = ${hour}`);
+    await db.execute(sql`DELETE FROM ${alertDigestHours} WHERE hour = ANY(${`{${hours.join(",")}}`}::timestamptz[])`);
     throw error;
   }
-  console.log(`alert digests: ${digests.length} emails queued`);
-  return digests.length;
 }
