@@ -842,6 +842,32 @@ describe("deliveries", () => {
     ).toMatch(/^enc:v1:/);
   });
 
+  it("gives a retried queue consumer the deliveries its earlier attempt recorded but never queued", async () => {
+    const owner = await registerOwnerViaServices();
+    await addReceiver(owner, ["code.scanned"]);
+    const code = await insertCode(owner);
+    // The scan alert consumer names each event after its queue message, so a retry records nothing new.
+    const event = {
+      publicId: unique("msg_retry"),
+      companyId: companyIdOf(owner),
+      type: "code.scanned" as const,
+      qrCodeId: code.id,
+      data: { code: { id: code.publicToken }, verificationCount: 1 },
+    };
+    const first = await withDb((db) => recordWebhookEvents(db, [event]));
+    expect(first).toHaveLength(1);
+    // The attempt failed before queueing: the retry is answered the same delivery, not nothing.
+    expect(await withDb((db) => recordWebhookEvents(db, [event]))).toEqual(first);
+    await withDb((db) =>
+      db
+        .update(webhookDeliveries)
+        .set({ queuedAt: sql`now()` })
+        .where(eq(webhookDeliveries.id, first[0]!)),
+    );
+    // Once queued, a later retry leaves it to the queue.
+    expect(await withDb((db) => recordWebhookEvents(db, [event]))).toEqual([]);
+  });
+
   it("queues, from the hourly cron, a delivery whose queue message was never sent", async () => {
     const owner = await registerOwnerViaServices();
     const hook = await addReceiver(owner, ["code.scanned"]);

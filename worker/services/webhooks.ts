@@ -120,10 +120,23 @@ export function webhookEventCtes(events: WebhookEventInput[], when: SQL = sql`tr
     )`;
 }
 
-/** Records events and their deliveries in one statement (webhookEventCtes); answers the deliveries' ids. */
+/**
+ * Records events and their deliveries in one statement (webhookEventCtes); answers the ids of the
+ * deliveries to queue: the new ones, and those of events with these ids that an earlier attempt
+ * recorded but never queued (a queue consumer whose batch failed after recording is given the
+ * same messages again), so a retry sends them at once rather than at the hourly sweep. The second
+ * part reads the statement's snapshot, so it never sees the rows the first part inserts.
+ */
 export async function recordWebhookEvents(db: Queryable, events: WebhookEventInput[]): Promise<number[]> {
   if (events.length === 0) return [];
-  const rows = await db.execute<{ id: string }>(sql`WITH ${webhookEventCtes(events)} SELECT id FROM webhook_delivery`);
+  const rows = await db.execute<{ id: string }>(sql`
+    WITH ${webhookEventCtes(events)}
+    SELECT id FROM webhook_delivery
+    UNION ALL
+    SELECT delivery.id FROM webhook_input input
+    JOIN webhook_events event ON event.public_id = input.public_id
+    JOIN webhook_deliveries delivery ON delivery.event_id = event.id
+    WHERE delivery.queued_at IS NULL AND delivery.outcome = 'pending'`);
   return rowsOf<{ id: string }>(rows).map((row) => Number(row.id));
 }
 
