@@ -755,7 +755,6 @@ function scryptCost({ N, r, p }: { N: number; r: number; p: number }) {
   return `N=2^${Math.log2(N)}, r=${r}, p=${p} (${(128 * N * r) / 2 ** 20} MiB)`;
 }
 
-/** A screen's query at the large history may take at most this multiple of its time at the small one. */
 /** The daily digests the test makes due in one hour. */
 const DIGEST_COMPANIES = 200;
 
@@ -789,6 +788,7 @@ function digestSection(digests: DigestResult) {
   ];
 }
 
+/** A screen's query at the large history may take at most this multiple of its time at the small one. */
 const HISTORY_GROWTH_GOAL = 2;
 
 function historySection(history: ScanHistoryResult) {

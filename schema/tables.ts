@@ -455,8 +455,9 @@ export const codeScanCounts = pgTable(
  * Every visitor who ever made a counted scan of a code (within the raw scans' retention): a scan
  * whose insert here adds a row is a new distinct scanner. Looking for an earlier visit in the scan
  * log instead probed every monthly partition on every scan. `lastSeenMonth` (the first day of the
- * visitor's latest scan's month, UTC) lets the hourly job forget visitors with the raw visits that
- * are past the retention, as the log forgets them. `lastCountedAt` is when the visitor's latest
+ * month of the visitor's latest counted scan, UTC; a repeat within the window leaves the row as it
+ * is) lets the hourly job forget visitors with the raw visits that are past the retention, as the
+ * log forgets them. `lastCountedAt` is when the visitor's latest
  * counted scan was: a scan within the repeat window of it is a repeat, so the scan never reads the
  * log (whose plan would grow with the months kept).
  */

@@ -4,19 +4,14 @@ import { expect, it } from "vitest";
 import type { Database } from "../../worker/db";
 import { maintainScanHistory } from "../../worker/services/scan-history";
 import { applyMigrations, MIGRATION_FILES } from "./migration-files";
+import { insertCompanyWithCode } from "./seed";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const RETENTION = { months: 24, orphanDays: 90 };
 
 /** A company with one code, scanned at the given times (ISO), each by the visitor named beside it. */
 async function seedCodeWithScans(db: PGlite, scans: [at: string, visitor: string][], orphans: string[] = []) {
-  await db.exec(`
-    INSERT INTO users (email, password) VALUES ('owner@history.example', 'x');
-    INSERT INTO companies (name, email, owner_id) SELECT 'History Valuers', 'desk@history.example', id FROM users;
-    INSERT INTO qr_codes (public_token, company_id, issuer_name, issuer_email, valuation_date, valid_until, market_value,
-      property_address, property_type, qr_code_data)
-    SELECT 'T000000000000001', c.id, c.name, c.email, now(), now() + interval '90 days', 1000, 'Plot', 'Real Estate',
-      'https://valuseal.test/v/T000000000000001' FROM companies c;`);
+  await insertCompanyWithCode(db, "T000000000000001");
   for (const [at, visitor] of scans) {
     await db.query(
       `INSERT INTO scan_events (qr_code_id, company_id, scanned_at, visitor_hash, kind, counted)

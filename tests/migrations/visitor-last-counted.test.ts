@@ -1,18 +1,13 @@
 import { PGlite } from "@electric-sql/pglite";
 import { expect, it } from "vitest";
 import { applyMigrations, MIGRATION_FILES, migrationsAround } from "./migration-files";
+import { insertCompanyWithCode } from "./seed";
 
 const TOKEN = "T000000000000027";
 
 /** A code, a log of counted and repeat scans minutes ago, and its visitors as the scan path recorded them. */
 async function seed(db: PGlite, scans: [minutesAgo: number, visitor: string, counted: boolean][]) {
-  await db.exec(`
-    INSERT INTO users (email, password) VALUES ('owner@repeat.example', 'x');
-    INSERT INTO companies (name, email, owner_id) SELECT 'Repeat Valuers', 'desk@repeat.example', id FROM users;
-    INSERT INTO qr_codes (public_token, company_id, issuer_name, issuer_email, valuation_date, valid_until, market_value,
-      property_address, property_type, qr_code_data)
-    SELECT '${TOKEN}', c.id, c.name, c.email, now(), now() + interval '90 days', 1000, 'Plot', 'Real Estate',
-      'https://valuseal.test/v/${TOKEN}' FROM companies c;`);
+  await insertCompanyWithCode(db, TOKEN);
   for (const [minutesAgo, visitor, counted] of scans) {
     await db.query(
       `INSERT INTO scan_events (qr_code_id, company_id, scanned_at, visitor_hash, kind, counted)

@@ -277,8 +277,8 @@ interface BusyCodeRow extends Record<string, unknown> {
 
 /**
  * The alert digests of the UTC hour that starts at `since`: for every code of a company that chose
- * an email per scan whose counted scans in that hour did not all get an email of their own (more than SCAN_ALERT_EMAILS_PER_HOUR), one email per recipient
- * saying how many did not. Which scans were emailed is worked out from the scan log exactly as the
+ * an email per scan whose counted scans in that hour did not all get an email of their own (more
+ * than SCAN_ALERT_EMAILS_PER_HOUR), one email per recipient saying how many did not. Which scans were emailed is worked out from the scan log exactly as the
  * queue consumer decided it (`rank` over whole milliseconds: a scan was emailed when fewer than the
  * cap came before it), so nothing has to be remembered between the two and nothing is counted
  * twice or left out. Sent by `sendScanAlertDigests`, once per hour.
