@@ -1,12 +1,14 @@
 /**
  * A burst of scans sent at once to the database, from a process of its own at the lowest CPU
  * priority (bench/database-path.ts runs it with nice 19). In production a burst is answered by
- * Worker isolates on many machines, and what reaches the one shared database is each scan's call of
- * the scan function through the pooler's server connections. This process makes exactly those
- * calls, with the services' own code (verifyPublicToken) over `connections` connections (the
- * pooler's server connections, opened before the burst as a pooler's are), so the burst's database
- * work is production's while the Worker work around it (HTTP, HTML, QR) stays off this two-core
- * machine, as it is off the database's machine in production.
+ * Worker isolates on many machines, each passing its scan to the code's Durable Object, and what
+ * reaches the one shared database is that object's calls of the scan function, each carrying the
+ * scans that arrived while the one before it ran. This process makes exactly those calls, with the
+ * services' own code (verifyPublicToken through batchingLedger, which the object runs) over
+ * `connections` connections (the pooler's server connections, opened before the burst as a
+ * pooler's are), so the burst's database work is production's while the Worker and object work
+ * around it (HTTP, HTML, QR, the object's calls) stays off this two-core machine, as it is off the
+ * database's machine in production.
  *
  * Usage: tsx bench/burst.ts <database url> <connections> <scans> <first visitor> <token>… ; prints
  * the outcomes as JSON: "200" for a certificate found (the bench checks the counts itself), "404"
@@ -17,7 +19,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import * as tables from "../schema/tables";
 import type { Database } from "../worker/db";
-import { verifyPublicToken } from "../worker/services/scan-verification";
+import { batchingLedger, verifyPublicToken } from "../worker/services/scan-verification";
 
 const [databaseUrl, connections, scans, firstVisitor, ...tokens] = process.argv.slice(2);
 if (!databaseUrl || !connections || !scans || !firstVisitor || tokens.length === 0) {
@@ -26,6 +28,8 @@ if (!databaseUrl || !connections || !scans || !firstVisitor || tokens.length ===
 const pool = new pg.Pool({ connectionString: databaseUrl, max: Number(connections) });
 const db = drizzle({ client: pool, schema: tables, casing: "snake_case" }) as unknown as Database;
 await Promise.all(Array.from({ length: Number(connections) }, () => pool.query("SELECT 1")));
+// One ledger for the whole burst, as every scan of a code meets in the code's one object.
+const ledger = batchingLedger(db);
 
 const start = performance.now();
 const outcomes = await Promise.all(
@@ -33,7 +37,7 @@ const outcomes = await Promise.all(
     try {
       // Each scan from a visitor of its own, as 1,000 phones are.
       const visitorHash = `burst-visitor-${Number(firstVisitor) + index}`;
-      const found = await verifyPublicToken(db, tokens[index % tokens.length]!, "https://verify.valuseal.com", {
+      const found = await verifyPublicToken(ledger, tokens[index % tokens.length]!, "https://verify.valuseal.com", {
         kind: "scan",
         country: "KE",
         city: "Nairobi",

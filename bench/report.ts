@@ -233,7 +233,8 @@ function scanSection(scan: ScanPathResult) {
     `- Certificate page: ${kb(scan.certificateBytes)} of HTML, **${kb(scan.certificateGzipBytes)} gzipped** ` +
       `(Node zlib, default level) — ${gzipOk ? "under" : "OVER"} the 8 KB budget; ` +
       `${scan.certificateShowsVerified ? "shows" : "does NOT show"} "Verified Authentic".`,
-    `- **Each counted scan writes to the database** (one statement: one of the code's count shards and the ` +
+    `- **Each counted scan writes to the database** (through the code's Durable Object, in one call of the ` +
+      "scan function with the scans that arrived beside it: one of the code's count shards and the " +
       `scan_events INSERT), so this run added ${formatInt(scan.countedScans)} scans to one code (in the ` +
       `benchmark's throwaway database): the code's count rose by ${formatInt(scan.countedScans)} and ` +
       `${formatInt(scan.scanEventsWritten)} scan_events rows were written ` +
@@ -419,8 +420,9 @@ function databaseSection({ database }: BenchReport) {
     "",
     `- **A scan's median is ${formatMs(scan.p50)} ms on a ${SIMULATED_ROUND_TRIP_MS} ms link: ` +
       `${formatRatio(scanVersusLink)} the round trip** (goal: at most ${formatRatio(SCAN_P50_GOAL)}) ` +
-      `${mark(scanVersusLink <= SCAN_P50_GOAL)}. The scan is one statement over the Neon driver's HTTP mode: ` +
-      "it reads the certificate, counts the scan and logs it in one request, with no connection to open.",
+      `${mark(scanVersusLink <= SCAN_P50_GOAL)}. The scan is one statement over the Neon driver's HTTP mode, ` +
+      "sent by the code's Durable Object: it reads the certificate, counts the scan and logs it in one request, " +
+      "with no connection to open.",
     "- The signed-in user, the dashboard stats and the history page are one round trip each: the stats and " +
       "the history page send the session check and their own query as one batch (`readAsCompanyUser` in " +
       "worker/middleware/auth.ts), the query scoped by the company the database finds for the session.",
@@ -470,11 +472,12 @@ function databaseSection({ database }: BenchReport) {
       ],
     ),
     "",
-    "- A counted scan adds one to one of the code's count shards (`code_scan_counts`, 16 per code, picked " +
-      "at random), so scans of one code wait at most for another statement on the same shard, never for " +
-      "every scan before them; a printed report's code is scanned by a few people, so the spread row is the " +
-      "everyday load and the one-code row the worst case. On this 2-core machine autocannon, Vite, workerd, the bridge and Postgres share " +
-      "the cores, so the database's own work also takes CPU from the Worker.",
+    "- A code's counted scans go through the code's Durable Object, which sends the scans that arrive while " +
+      "its previous call runs together as the next call of the scan function (decision 045), so scans of one " +
+      "code wait at most for the call before theirs and cost the database one statement at a time; a printed " +
+      "report's code is scanned by a few people, so the spread row is the everyday load and the one-code row " +
+      "the crowd. On this 2-core machine autocannon, Vite, workerd (with the objects), the bridge and Postgres " +
+      "share the cores, so the database's own work also takes CPU from the Worker.",
     "- The CPU figure is the workerd process's own user + system time (/proc/<pid>/stat) over a fixed " +
       `number of requests (${formatInt(CPU_REQUESTS)} each, ${REAL_SERVER_CONNECTIONS} at a time), divided by ` +
       `that number: ${formatInt(demoCpu!.ok)} and ${formatInt(scanCpu!.ok)} of them answered 200. A scan opens no ` +
@@ -566,16 +569,20 @@ function neighbourLines(runs: NeighbourRun[]) {
       `${mark(median(oneCodeToIdle) <= NEIGHBOUR_P90_GOAL)}. Beside the same burst spread over many codes, which ` +
       `carries the same load with no hot row, it was ${formatRatio(median(spreadToIdle))} ` +
       `(${ratios(spreadToIdle)}), so the one-code burst's p90 was ${formatRatio(median(oneCodeToSpread))} the ` +
-      `spread one's (${ratios(oneCodeToSpread)}): what is left between the bursts is what one hot code costs its ` +
-      "neighbours; what is left between a burst and idle is the load itself.",
-    "- In production a burst is answered by Worker isolates on many machines, and only the database (and its " +
-      "pooler) is shared with other companies' scans. Here the other companies' scans go to the production " +
-      "build (`vite build`, served in workerd by Miniflare as the browser tests serve it) at normal priority. " +
-      "The burst goes straight to the same PostgreSQL server from a process of its own at the lowest CPU " +
-      "priority (`nice 19`, bench/burst.ts): each of its scans is the call of the scan function a Worker makes, " +
-      `made by the services' own code over ${BURST_CONNECTIONS} connections (the pooler's server connections). So the ` +
-      "database does a burst's work exactly, while the burst's Worker work stays off this machine as it stays " +
-      "off the database's in production.",
+      `spread one's (${ratios(oneCodeToSpread)}). A code's scans meet in the code's Durable Object, which sends ` +
+      "those that arrive while its previous call runs as one call of the scan function (decision 045): the " +
+      "one-code burst is a few statements, one at a time on one connection. The spread burst goes through 50 " +
+      "codes' objects, so up to all the burst's connections run a call at once: 50 codes each scanned by a crowd " +
+      "at the same moment, which is the load itself rather than a hot code.",
+    "- In production a burst is answered by Worker isolates on many machines, each passing its scan to the " +
+      "code's Durable Object, and only the database (and its pooler) is shared with other companies' scans. " +
+      "Here the other companies' scans go to the production build (`vite build`, served in workerd by Miniflare " +
+      "as the browser tests serve it, their objects included) at normal priority. The burst goes straight to the " +
+      "same PostgreSQL server from a process of its own at the lowest CPU priority (`nice 19`, bench/burst.ts): " +
+      "it makes the calls of the scan function the codes' objects make, with the same ledger (`batchingLedger`), " +
+      `over at most ${BURST_CONNECTIONS} connections (the pooler's server connections). So the database does a ` +
+      "burst's work exactly, while the burst's Worker and object work stays off this machine as it stays off " +
+      "the database's in production.",
     "- The CPU column is each side's CPU time over the phase's length, from `/proc` (the machine has " +
       `${cpus().length} cores): the database server (postmaster and backends); the process sending the burst ` +
       "(its start-up included); the neighbours' workerd; the bench itself (the probes, the lock sampler, the " +

@@ -1,16 +1,16 @@
 import { execFileSync } from "node:child_process";
 import { readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { LOG_SCAN_FUNCTION } from "../worker/lib/certificate-sql";
+import { LOG_SCANS_FUNCTION } from "../worker/lib/certificate-sql";
 import { MIGRATIONS_FOLDER } from "./lib/embedded-postgres";
 
 /**
  * `npm run db:scan-function`: a new migration that installs the scan function as the Worker's code
- * now defines it (LOG_SCAN_FUNCTION). Run it after changing the counting statement or the
+ * now defines it (LOG_SCANS_FUNCTION). Run it after changing the counting statement or the
  * certificate's columns; tests/migrations/scan-function.test.ts fails until then. A changed
  * signature (parameters or result) is a new function beside the old one: Workers of the previous
  * release still call the old one until the deploy ends, so keep it for a release as a wrapper that
- * calls the new one (as 0028 does), drop any earlier wrapper in the migration written, and change
+ * calls the new one (as 0028 and 0031 do), drop any earlier wrapper in the migration written, and change
  * the number of parameters the test looks for.
  */
 const before = new Set(readdirSync(MIGRATIONS_FOLDER));
@@ -21,8 +21,8 @@ const path = join(MIGRATIONS_FOLDER, created);
 // drizzle-kit's placeholder comment is replaced.
 writeFileSync(
   path,
-  "-- The scan path's database function (worker/lib/certificate-sql.ts, LOG_SCAN_FUNCTION),\n" +
+  "-- The scan path's database function (worker/lib/certificate-sql.ts, LOG_SCANS_FUNCTION),\n" +
     "-- written by `npm run db:scan-function`: Postgres keeps its statement's plan per connection.\n" +
-    `${LOG_SCAN_FUNCTION}\n`,
+    `${LOG_SCANS_FUNCTION}\n`,
 );
 console.log(`wrote ${path}`);

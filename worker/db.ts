@@ -39,7 +39,7 @@ export interface DatabaseHandles {
  * for statements over HTTP, DB_WS_PROXY for the WebSocket pool, so the code that runs here is the
  * code that runs on Neon. neonConfig is per isolate; every request sets the same values.
  */
-function pointDriverAt(config: Config) {
+function pointDriverAt(config: DatabaseConfig) {
   if (config.DB_HTTP_ENDPOINT) {
     const endpoint = config.DB_HTTP_ENDPOINT;
     neonConfig.fetchEndpoint = () => endpoint;
@@ -53,7 +53,13 @@ function pointDriverAt(config: Config) {
   }
 }
 
-export function connectDatabase(config: Config): DatabaseHandles {
+/** What reaching the database takes: a request's Config has it, and so does a call to a code's Durable Object. */
+export type DatabaseConfig = Pick<
+  Config,
+  "DATABASE_URL" | "DB_HTTP_ENDPOINT" | "DB_WS_PROXY" | "DB_CONNECT_TIMEOUT_MS"
+>;
+
+export function connectDatabase(config: DatabaseConfig): DatabaseHandles {
   pointDriverAt(config);
   const db: Database = drizzleOverHttp({
     client: neon(config.DATABASE_URL),

@@ -1,5 +1,6 @@
 import type { Database, TransactionalDatabase } from "./db";
 import type { Config } from "./config";
+import type { CodeScans } from "./durable-objects/code-scans";
 import type { EmailMessage } from "./lib/email-templates";
 import type { ApiKeyCaller } from "./services/api-keys";
 import type { AuthenticatedUser, SessionClaims } from "./services/sessions";
@@ -21,6 +22,8 @@ export interface Bindings {
   /** One message per webhook delivery (an event to one endpoint); retried with backoff. */
   WEBHOOKS: Queue<WebhookDeliveryMessage>;
   EMAILS: Queue<EmailMessage>;
+  /** One object per code: its counted scans go to the database together (worker/durable-objects/code-scans.ts). */
+  CODE_SCANS: DurableObjectNamespace<CodeScans>;
   EMAIL_LIMITER: RateLimit;
   /** Requests per integration API key, and per network (and /48) before a key is looked up. */
   API_KEY_LIMITER: RateLimit;

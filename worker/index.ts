@@ -15,6 +15,8 @@ import { sweepWatchNotices } from "./services/watch-notices";
 import { deliverWebhooks, sweepWebhooks } from "./services/webhook-deliveries";
 import type { WebhookDeliveryMessage } from "./services/webhooks";
 
+export { CodeScans } from "./durable-objects/code-scans";
+
 type QueueMessage = ScanAlertMessage | EmailMessage | WebhookDeliveryMessage;
 
 /** The checkpoint names the platform by its public origin; without one configured it waits for a request's. */

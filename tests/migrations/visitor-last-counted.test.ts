@@ -49,10 +49,9 @@ it("gives the visitors of the last ten minutes their last counted scan, so a sca
   // With the scan function of the migrations after it: "recent" is still within the window, the others are not.
   await applyMigrations(db, MIGRATION_FILES.slice(MIGRATION_FILES.indexOf(migration[0]!) + 1));
   for (const visitor of ["recent", "earlier", "repeating"]) {
-    await db.query(
-      `SELECT log_scan(false, '${TOKEN}', '${TOKEN}', $1, 'scan', NULL, NULL, 'mobile', NULL::smallint, 10)`,
-      [visitor],
-    );
+    await db.query(`SELECT log_scans(false, '${TOKEN}', '${TOKEN}', $1::json, 10)`, [
+      JSON.stringify([{ arrival: 1, visitor_hash: visitor, kind: "scan", device_class: "mobile" }]),
+    ]);
   }
   const latest = await db.query<{ visitor_hash: string; counted: boolean }>(
     `SELECT DISTINCT ON (visitor_hash) visitor_hash, counted FROM scan_events ORDER BY visitor_hash, scanned_at DESC`,

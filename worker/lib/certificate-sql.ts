@@ -72,66 +72,95 @@ export const CERTIFICATE_JOINS = `
 const SCAN_COUNT_SHARDS = 16;
 
 /**
- * The counting statement, for a look-up by `column`; its inputs are log_scan's parameters:
- * - `visitor` decides whether a person's scan counts, and records it: the visitor's row for the code
- *   is added (a first scan: a new distinct scanner), or updated when their latest counted scan is
+ * The counting statement for a batch of visits to one code, looked up by `column`; its inputs are
+ * log_scans' parameters: `p_visits` is a JSON array of the visits, each numbered by `arrival` in the
+ * order they arrived:
+ * - `visit` is the batch as rows;
+ * - `candidate` is each person's first scan in the batch: a visitor's later scans in the same batch
+ *   are repeats within the window, as they would be one after the other (previews never count);
+ * - `visitor` decides whether a candidate counts, and records it: the visitor's row for the code is
+ *   added (a first scan: a new distinct scanner), or updated when their latest counted scan is
  *   older than the repeat window; a scan within the window changes nothing and returns no row, so
- *   it is a repeat. Concurrent scans by one visitor decide one after the other: the later waits for
- *   the earlier's row, and ON CONFLICT's WHERE then sees the time the earlier set, so only one of
- *   them counts. Postgres sets `xmax` on a row that ON CONFLICT updated (the row lock it took
+ *   it is a repeat. Concurrent statements with one visitor decide one after the other: the later
+ *   waits for the earlier's row, and ON CONFLICT's WHERE then sees the time the earlier set, so only
+ *   one of them counts. Postgres sets `xmax` on a row that ON CONFLICT updated (the row lock it took
  *   carries over to the new version) and leaves it 0 on a row inserted, which is how RETURNING
  *   tells a first scan from a returning visitor's;
- * - `counted` is the code when the visitor's row was added or updated (never for a preview);
- * - `tally` adds it to one of the code's shards, picked at random, so concurrent scans of one code
- *   rarely wait for each other and never for long (a scan waits only for another statement holding
- *   the same shard row, or its visitor's row: never for every scan before it on the code's row);
- * - `logged` records the visit (a preview or a repeat too, marked as not counted), or an orphan
- *   scan when the key matched nothing; data-modifying CTEs always run to completion, so the
- *   orphan row is written even though the outer SELECT then returns no row.
- * The statement's reads do not see its own writes, so the answer's count is the code's total as the
- * statement found it; `verifyCode` adds this scan when it counted.
+ * - `counted` is the visits that counted;
+ * - `tally` adds them to one of the code's shards, picked at random, in one row change however big
+ *   the batch (a statement waits only for another holding the same shard row, or a visitor's row);
+ * - `logged` records every visit (a preview or a repeat too, marked as not counted), or orphan scans
+ *   when the key matched nothing; data-modifying CTEs always run to completion, so the orphan rows
+ *   are written even though the outer SELECT then returns no row. Every row of one statement has
+ *   the same `scanned_at`, the transaction's now();
+ * - `certificate` is read once for the whole batch, as the statement found it.
+ * The answer is one certificate per visit in `arrival` order (none when the key matched no code),
+ * each with whether that visit counted and, as `verification_count`, the code's total before it:
+ * the total the statement found plus the visits counted earlier in the batch (`counted_so_far`
+ * includes the visit itself). `verifyCode` adds the visit itself when it counted, so each visit's
+ * page shows the count it made, as if the batch's scans had run one after the other.
  */
 function countingStatement(column: CodeColumn) {
-  return `WITH target AS (
+  return `WITH visit AS (
+      SELECT * FROM json_to_recordset(p_visits)
+        AS batch (arrival int, visitor_hash text, kind text, country text, city text, device_class text, page smallint)
+    ), target AS (
       SELECT id, company_id FROM qr_codes code WHERE code.${column} = p_key
+    ), candidate AS (
+      SELECT DISTINCT ON (visitor_hash) visitor_hash, arrival FROM visit WHERE kind = 'scan'
+      ORDER BY visitor_hash, arrival
     ), visitor AS (
       INSERT INTO code_visitors (code_id, visitor_hash, last_seen_month, last_counted_at)
-      SELECT id, p_visitor_hash, date_trunc('month', now() AT TIME ZONE 'UTC')::date, now()
-      FROM target WHERE p_kind = 'scan'
+      SELECT target.id, candidate.visitor_hash, date_trunc('month', now() AT TIME ZONE 'UTC')::date, now()
+      FROM target CROSS JOIN candidate
       ON CONFLICT (code_id, visitor_hash) DO UPDATE
         SET last_seen_month = EXCLUDED.last_seen_month, last_counted_at = EXCLUDED.last_counted_at
         WHERE code_visitors.last_counted_at IS NULL
           OR code_visitors.last_counted_at <= now() - make_interval(mins => p_repeat_window_minutes)
-      RETURNING xmax = 0 AS first_scan
+      RETURNING visitor_hash, xmax = 0 AS first_scan
     ), counted AS (
-      SELECT target.id, target.company_id FROM target WHERE EXISTS (SELECT 1 FROM visitor)
+      SELECT candidate.arrival, visitor.first_scan
+      FROM candidate JOIN visitor ON visitor.visitor_hash = candidate.visitor_hash
     ), tally AS (
       INSERT INTO code_scan_counts (code_id, company_id, shard, scans, visitors)
-      SELECT id, company_id, floor(random() * ${SCAN_COUNT_SHARDS})::smallint, 1,
-             (SELECT count(*) FROM visitor WHERE first_scan)::int FROM counted
+      SELECT id, company_id, floor(random() * ${SCAN_COUNT_SHARDS})::smallint,
+             (SELECT count(*) FROM counted)::int, (SELECT count(*) FROM counted WHERE first_scan)::int
+      FROM target WHERE EXISTS (SELECT 1 FROM counted)
       ON CONFLICT (code_id, shard) DO UPDATE
-        SET scans = code_scan_counts.scans + 1, visitors = code_scan_counts.visitors + EXCLUDED.visitors
+        SET scans = code_scan_counts.scans + EXCLUDED.scans, visitors = code_scan_counts.visitors + EXCLUDED.visitors
     ), logged AS (
       INSERT INTO scan_events
         (qr_code_id, company_id, country, city, device_class, visitor_hash, attempted_token, kind, counted, page)
-      SELECT id, company_id, p_country, p_city, p_device_class, p_visitor_hash, NULL::text,
-             p_kind, EXISTS (SELECT 1 FROM counted), p_page
-      FROM target
+      SELECT target.id, target.company_id, visit.country, visit.city, visit.device_class, visit.visitor_hash,
+             NULL::text, visit.kind, counted.arrival IS NOT NULL, visit.page
+      FROM visit CROSS JOIN target LEFT JOIN counted ON counted.arrival = visit.arrival
       UNION ALL
-      SELECT NULL, NULL, p_country, p_city, p_device_class, p_visitor_hash, p_attempted, p_kind, false, NULL::smallint
-      WHERE NOT EXISTS (SELECT 1 FROM target)
-      RETURNING scanned_at, counted
-    )
-    SELECT to_json(certificate) FROM (
-      SELECT ${CERTIFICATE_COLUMNS}, ${isoText("logged.scanned_at")} AS scanned_at, logged.counted
+      SELECT NULL, NULL, visit.country, visit.city, visit.device_class, visit.visitor_hash, p_attempted, visit.kind,
+             false, NULL::smallint
+      FROM visit WHERE NOT EXISTS (SELECT 1 FROM target)
+    ), certificate AS (
+      SELECT ${CERTIFICATE_COLUMNS}
       FROM qr_codes code ${CERTIFICATE_JOINS}
-      CROSS JOIN logged
       WHERE code.${column} = p_key
-    ) certificate`;
+    )
+    SELECT to_jsonb(certificate) || jsonb_build_object(
+        'verification_count', certificate.verification_count + outcome.counted_so_far - outcome.counted::int,
+        'scanned_at', ${isoText("now()")},
+        'counted', outcome.counted)
+    FROM certificate CROSS JOIN (
+      SELECT visit.arrival, counted.arrival IS NOT NULL AS counted,
+             count(counted.arrival) OVER (ORDER BY visit.arrival)::int AS counted_so_far
+      FROM visit LEFT JOIN counted ON counted.arrival = visit.arrival
+    ) outcome
+    ORDER BY outcome.arrival`;
 }
 
 /**
- * The database function a scan runs: one call logs, counts and answers, in one round trip.
+ * The database function a batch of scans of one code runs: one call logs, counts and answers them
+ * all, in one round trip. Scans of one code reach it through the code's Durable Object
+ * (worker/durable-objects/code-scans.ts), which sends the scans that arrived while its previous
+ * call ran as the next call's batch: a code scanned by a crowd costs the database one statement at
+ * a time, and a lone scan is a batch of one.
  * A function, not the statement sent as text, because Postgres then keeps the statement's plan for
  * the connection (PL/pgSQL caches each statement's plan per session): sent as text, the statement
  * was parsed and planned on every scan, which took four fifths of the database's time per scan
@@ -140,9 +169,9 @@ function countingStatement(column: CodeColumn) {
  *
  * Migrations install it; tests/migrations/scan-function.test.ts checks that the installed body is
  * this text, so a change here (or to the certificate's columns) needs a migration that runs
- * LOG_SCAN_FUNCTION again: `npm run db:scan-function` writes one.
+ * LOG_SCANS_FUNCTION again: `npm run db:scan-function` writes one.
  */
-export const LOG_SCAN_FUNCTION_BODY = `
+export const LOG_SCANS_FUNCTION_BODY = `
 BEGIN
   IF p_by_verification_code THEN
     RETURN QUERY ${countingStatement("verification_code")};
@@ -151,7 +180,6 @@ BEGIN
   END IF;
 END`;
 
-export const LOG_SCAN_FUNCTION = `CREATE OR REPLACE FUNCTION log_scan(
-  p_by_verification_code boolean, p_key text, p_attempted text, p_visitor_hash text, p_kind text,
-  p_country text, p_city text, p_device_class text, p_page smallint, p_repeat_window_minutes int
-) RETURNS SETOF json LANGUAGE plpgsql AS $log_scan$${LOG_SCAN_FUNCTION_BODY}$log_scan$;`;
+export const LOG_SCANS_FUNCTION = `CREATE OR REPLACE FUNCTION log_scans(
+  p_by_verification_code boolean, p_key text, p_attempted text, p_visits json, p_repeat_window_minutes int
+) RETURNS SETOF jsonb LANGUAGE plpgsql AS $log_scans$${LOG_SCANS_FUNCTION_BODY}$log_scans$;`;

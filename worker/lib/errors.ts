@@ -60,6 +60,7 @@ const UNAVAILABLE_SQLSTATE = /^(08...|53000|53300|57P0[123])$/;
  * connecting to database" and whose gateway failures read "Server error (HTTP status 5xx)".
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
+  if (error instanceof DatabaseUnavailableError) return true;
   const text = String((error as { message?: string })?.message ?? error);
   const code = (error as { code?: string })?.code;
   return (
@@ -69,6 +70,14 @@ export function isDatabaseUnavailable(error: unknown): boolean {
       text,
     )
   );
+}
+
+/**
+ * The database was unavailable to work done elsewhere (a code's Durable Object counting a scan):
+ * only the driver's reason crosses back, and this class says what it was.
+ */
+export class DatabaseUnavailableError extends Error {
+  override readonly name = "DatabaseUnavailableError";
 }
 
 /** Postgres unique_violation, whether drizzle wrapped the driver error or not. */

@@ -13,6 +13,7 @@ import {
 import { ApiError, isDatabaseUnavailable } from "../lib/errors";
 import { publicOrigin } from "../request/public-origin";
 import { scanVisit } from "../request/scan-visit";
+import { scanLedger } from "../request/scan-ledger";
 import { withDatabase } from "../middleware/database";
 import { rateLimitScans } from "../middleware/rate-limit";
 import { verifyPublicToken } from "../services/scan-verification";
@@ -49,7 +50,7 @@ export function renderScanError(error: Error, c: Context<AppEnv>) {
 
 async function answerScan(c: Context<AppEnv>, page: number | null) {
   const token = c.req.param("token") ?? "";
-  const result = await verifyPublicToken(c.var.db, token, publicOrigin(c), await scanVisit(c), page);
+  const result = await verifyPublicToken(scanLedger(c), token, publicOrigin(c), await scanVisit(c), page);
   const reader = readerFor(c);
   if (!result.found) return c.html(renderInvalidCodePage(reader), 404, certificatePageHeaders());
   enqueueScanAlert(c, result.alert);

@@ -8,6 +8,7 @@ import {
 } from "../lib/certificate-page";
 import { publicOrigin } from "../request/public-origin";
 import { scanVisit } from "../request/scan-visit";
+import { scanLedger } from "../request/scan-ledger";
 import { withDatabase } from "../middleware/database";
 import { rateLimitTypedCodes } from "../middleware/rate-limit";
 import { verifyTypedCode } from "../services/scan-verification";
@@ -29,7 +30,7 @@ export const verifyRoutes = new Hono<AppEnv>()
   .use(rateLimitTypedCodes)
   .get("/", async (c) => {
     const typed = c.req.query("code") ?? "";
-    const result = await verifyTypedCode(c.var.db, typed, publicOrigin(c), await scanVisit(c));
+    const result = await verifyTypedCode(scanLedger(c), typed, publicOrigin(c), await scanVisit(c));
     // Switching language must not type the code again (each attempt spends the typed budget): a
     // found code switches on its own address, a miss on the empty form.
     const reader = readerFor(c);

@@ -12,6 +12,7 @@ import { formatVerificationCode, normalizeVerificationCode } from "../../schema/
 import { CERTIFICATE_COLUMNS, CERTIFICATE_JOINS, type CodeColumn } from "../lib/certificate-sql";
 import type { Database } from "../db";
 import { DEMO_TOKEN, verificationAddress } from "../lib/public-address";
+import { SCAN_BATCH_MAX, ScanBatcher } from "../lib/scan-batcher";
 import type { Visit } from "../lib/scan-visitor";
 import type { ScanAlertMessage } from "./scan-alerts";
 
@@ -32,7 +33,7 @@ export type Verification =
 const ATTEMPTED_TOKEN_MAX = 64;
 
 /** The row both certificate queries return (aliases in worker/lib/certificate-sql.ts); timestamps arrive as ISO text. */
-interface CertificateRow extends Record<string, unknown> {
+export interface CertificateRow extends Record<string, unknown> {
   code_id: number;
   company_id: number;
   public_token: string;
@@ -49,7 +50,7 @@ interface CertificateRow extends Record<string, unknown> {
   market_value: string;
   currency: string;
   valuation_date: string;
-  /** Counted scans as the statement found them, before this scan (see countingStatement in worker/lib/certificate-sql.ts). */
+  /** Counted scans before this one: as the statement found them, plus its batch's earlier counted scans (countingStatement in worker/lib/certificate-sql.ts). */
   verification_count: number;
   revoked_at: string | null;
   revoked_reason: string | null;
@@ -96,10 +97,26 @@ async function firstRow(db: Database, query: SQL): Promise<CertificateRow | null
  * How a code is looked up: by the public token of its address (a scan), or by its verification
  * code (typed on /verify); `attempted` is what an orphan scan records when nothing matches.
  */
-interface CodeKey {
+export interface CodeKey {
   column: CodeColumn;
   value: string;
   attempted: string;
+}
+
+/** A visit to count, and the page of a sealed report whose QR was scanned (null for the code's own address). */
+export interface PendingScan {
+  visit: Visit;
+  page: number | null;
+}
+
+/**
+ * Where a visit is counted. The Worker sends it through the code's Durable Object, which batches a
+ * code's simultaneous scans into one call of logScans (worker/request/scan-ledger.ts); `db` serves
+ * the read-only look-up and the orphan scans of malformed input.
+ */
+export interface ScanLedger {
+  db: Database;
+  count(key: CodeKey, scan: PendingScan): Promise<CertificateRow | null>;
 }
 
 /** HEAD: the certificate without logging or counting anything. */
@@ -113,19 +130,51 @@ function readCertificate(db: Database, key: CodeKey) {
 }
 
 /**
- * A visit logged, counted when it should be, and the certificate answered: one call of the scan
- * function (LOG_SCAN_FUNCTION, worker/lib/certificate-sql.ts); null when the key matched no code,
- * which the function logged as an orphan scan.
+ * Visits to one code logged, counted when they should be, and the certificate answered to each:
+ * one call of the scan function (LOG_SCANS_FUNCTION, worker/lib/certificate-sql.ts), one answer per
+ * visit in order; all null when the key matched no code, which the function logged as orphan scans.
  */
-async function logScan(db: Database, key: CodeKey, visit: Visit, page: number | null) {
-  const { kind, country, city, deviceClass, visitorHash } = visit;
+export async function logScans(db: Database, key: CodeKey, scans: PendingScan[]): Promise<(CertificateRow | null)[]> {
+  const visits = scans.map(({ visit, page }, index) => ({
+    arrival: index + 1,
+    visitor_hash: visit.visitorHash,
+    kind: visit.kind,
+    country: visit.country,
+    city: visit.city,
+    device_class: visit.deviceClass,
+    page,
+  }));
   const result = await db.execute<{ certificate: CertificateRow }>(
-    sql`SELECT certificate FROM log_scan(${key.column === "verification_code"}::boolean, ${key.value}::text,
-          ${key.attempted}::text, ${visitorHash}::text, ${kind}::text, ${country}::text, ${city}::text,
-          ${deviceClass}::text, ${page}::smallint, ${REPEAT_SCAN_WINDOW_MINUTES}::int
+    sql`SELECT certificate FROM log_scans(${key.column === "verification_code"}::boolean, ${key.value}::text,
+          ${key.attempted}::text, ${JSON.stringify(visits)}::json, ${REPEAT_SCAN_WINDOW_MINUTES}::int
         ) AS certificate`,
   );
-  return result.rows[0]?.certificate ?? null;
+  if (result.rows.length === 0) return scans.map(() => null);
+  if (result.rows.length !== scans.length) {
+    throw new Error(`log_scans answered ${result.rows.length} certificates for ${scans.length} scans`);
+  }
+  return result.rows.map((row) => row.certificate);
+}
+
+/**
+ * A ledger that counts each code's simultaneous visits together, one call of logScans at a time
+ * per code (ScanBatcher): what a code's Durable Object runs, and what the bench's burst runs to
+ * send the database exactly those calls.
+ */
+export function batchingLedger(db: Database): ScanLedger {
+  const batchers = new Map<string, ScanBatcher<PendingScan, CertificateRow | null>>();
+  return {
+    db,
+    count(key, scan) {
+      const name = `${key.column}:${key.value}`;
+      let batcher = batchers.get(name);
+      if (!batcher) {
+        batcher = new ScanBatcher((scans) => logScans(db, key, scans), SCAN_BATCH_MAX);
+        batchers.set(name, batcher);
+      }
+      return batcher.submit(scan);
+    },
+  };
 }
 
 /** Malformed tokens are never looked up; the attempt is still logged so guessing shows up. */
@@ -243,13 +292,13 @@ export function demoCertificate(): PublicCertificate {
 
 /** The counted (or, for HEAD, read-only) look-up both entry points share, with the alert to queue. */
 async function verifyCode(
-  db: Database,
+  ledger: ScanLedger,
   key: CodeKey,
   origin: string,
   visit: Visit | null,
   page: number | null,
 ): Promise<Verification> {
-  const found = visit ? await logScan(db, key, visit, page) : await readCertificate(db, key);
+  const found = visit ? await ledger.count(key, { visit, page }) : await readCertificate(ledger.db, key);
   if (!found) return { found: false };
   const row = { ...found, verification_count: found.verification_count + (found.counted ? 1 : 0) };
   // Only a counted scan alerts the company: a repeat or a preview is in the scan log, not a new alert.
@@ -277,13 +326,13 @@ async function verifyCode(
 }
 
 /**
- * Resolves a public token the way a scan does: cheap format check first, then one counting
- * statement that logs a visit and counts it when it should (a read-only query for HEAD, `visit` null).
+ * Resolves a public token the way a scan does: cheap format check first, then the ledger logs the
+ * visit and counts it when it should (a read-only query for HEAD, `visit` null).
  * Both the scan path and the JSON API call this, so they count alike. `page` is the page of a sealed
  * report whose QR was scanned (`/v/<token>/<page>`), logged with the scan.
  */
 export async function verifyPublicToken(
-  db: Database,
+  ledger: ScanLedger,
   token: string,
   origin: string,
   visit: Visit | null,
@@ -291,10 +340,10 @@ export async function verifyPublicToken(
 ): Promise<Verification> {
   if (token === DEMO_TOKEN) return { found: true, certificate: demoCertificate(), alert: null, sealedPageCount: null };
   if (!PUBLIC_TOKEN_PATTERN.test(token)) {
-    if (visit) await logOrphanScan(db, token, visit);
+    if (visit) await logOrphanScan(ledger.db, token, visit);
     return { found: false };
   }
-  return verifyCode(db, { column: "public_token", value: token, attempted: token }, origin, visit, page);
+  return verifyCode(ledger, { column: "public_token", value: token, attempted: token }, origin, visit, page);
 }
 
 /**
@@ -303,16 +352,16 @@ export async function verifyPublicToken(
  * that cannot be a code is logged as an orphan scan without a look-up, like a malformed token.
  */
 export async function verifyTypedCode(
-  db: Database,
+  ledger: ScanLedger,
   typed: string,
   origin: string,
   visit: Visit | null,
 ): Promise<Verification> {
   const code = normalizeVerificationCode(typed);
   if (!code) {
-    if (visit) await logOrphanScan(db, typed, visit);
+    if (visit) await logOrphanScan(ledger.db, typed, visit);
     return { found: false };
   }
   const key = { column: "verification_code", value: code, attempted: formatVerificationCode(code) } as const;
-  return verifyCode(db, key, origin, visit, null);
+  return verifyCode(ledger, key, origin, visit, null);
 }

@@ -4,6 +4,7 @@ import { publicCertificateAnswer } from "../../../schema/responses";
 import { ApiError } from "../../lib/errors";
 import { publicOrigin } from "../../request/public-origin";
 import { scanVisit } from "../../request/scan-visit";
+import { scanLedger } from "../../request/scan-ledger";
 import { rateLimitTypedCodes } from "../../middleware/rate-limit";
 import { verifyTypedCode } from "../../services/scan-verification";
 import { documentedRoutes, jsonAnswer, textParams } from "../contract";
@@ -24,7 +25,7 @@ const readByCode = createRoute({
  * token look-up; every attempt is rate-limited per address, a miss is logged as an orphan scan.
  */
 export const verificationCodeRoutes = documentedRoutes().openapi(readByCode, async (c) => {
-  const result = await verifyTypedCode(c.var.db, c.req.valid("param").code, publicOrigin(c), await scanVisit(c));
+  const result = await verifyTypedCode(scanLedger(c), c.req.valid("param").code, publicOrigin(c), await scanVisit(c));
   if (!result.found) throw new ApiError(404, VERIFICATION_CODE_NOT_FOUND);
   enqueueScanAlert(c, result.alert);
   return c.json(result.certificate, 200, { "Cache-Control": "no-store" });

@@ -3,6 +3,7 @@ import { enqueueScanAlert } from "../../../request/after-response";
 import { ApiError } from "../../../lib/errors";
 import { publicOrigin } from "../../../request/public-origin";
 import { scanVisit } from "../../../request/scan-visit";
+import { scanLedger } from "../../../request/scan-ledger";
 import { rateLimitScans } from "../../../middleware/rate-limit";
 import { verifyPublicToken } from "../../../services/scan-verification";
 import { CERTIFICATE_NOT_FOUND } from "../../../services/seals";
@@ -39,7 +40,7 @@ const downloadRecord = createRoute({
 export const publicCertificateRoutes = documentedRoutes()
   .openapi(readCertificate, async (c) => {
     const { token } = c.req.valid("param");
-    const result = await verifyPublicToken(c.var.db, token, publicOrigin(c), await scanVisit(c));
+    const result = await verifyPublicToken(scanLedger(c), token, publicOrigin(c), await scanVisit(c));
     if (!result.found) throw new ApiError(404, CERTIFICATE_NOT_FOUND);
     enqueueScanAlert(c, result.alert);
     return c.json(result.certificate, 200, { "Cache-Control": "no-store" });

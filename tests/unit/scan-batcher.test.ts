@@ -1,0 +1,56 @@
+import { expect, it, vi } from "vitest";
+import { ScanBatcher } from "../../worker/lib/scan-batcher";
+
+/** A batcher whose calls are recorded and answered when the test says so. */
+function recordingBatcher(maxBatch: number) {
+  const calls: { scans: number[]; answer: () => void; fail: (error: Error) => void }[] = [];
+  const batcher = new ScanBatcher<number, string>(
+    (scans) =>
+      new Promise((resolve, reject) => {
+        calls.push({ scans, answer: () => resolve(scans.map((scan) => `answer ${scan}`)), fail: reject });
+      }),
+    maxBatch,
+  );
+  return { batcher, calls };
+}
+
+it("sends a lone scan at once, and the scans that arrive meanwhile together as the next call", async () => {
+  const { batcher, calls } = recordingBatcher(10);
+  const first = batcher.submit(1);
+  expect(calls.map((call) => call.scans)).toEqual([[1]]);
+  const later = [2, 3, 4].map((scan) => batcher.submit(scan));
+  // Nothing more is sent while the first call runs.
+  expect(calls).toHaveLength(1);
+  calls[0]!.answer();
+  expect(await first).toBe("answer 1");
+  await vi.waitFor(() => expect(calls).toHaveLength(2));
+  expect(calls[1]!.scans).toEqual([2, 3, 4]);
+  calls[1]!.answer();
+  expect(await Promise.all(later)).toEqual(["answer 2", "answer 3", "answer 4"]);
+});
+
+it("carries at most maxBatch scans a call, in the order they arrived", async () => {
+  const { batcher, calls } = recordingBatcher(2);
+  const answers = [1, 2, 3, 4, 5].map((scan) => batcher.submit(scan));
+  for (let call = 0; call < 3; call += 1) {
+    await vi.waitFor(() => expect(calls).toHaveLength(call + 1));
+    calls[call]!.answer();
+  }
+  expect(calls.map((call) => call.scans)).toEqual([[1], [2, 3], [4, 5]]);
+  expect(await Promise.all(answers)).toEqual([1, 2, 3, 4, 5].map((scan) => `answer ${scan}`));
+});
+
+it("fails only the scans of a failed call, and goes on with the next", async () => {
+  const { batcher, calls } = recordingBatcher(10);
+  const first = batcher.submit(1);
+  const second = batcher.submit(2);
+  calls[0]!.fail(new Error("database unavailable"));
+  await expect(first).rejects.toThrow("database unavailable");
+  await vi.waitFor(() => expect(calls).toHaveLength(2));
+  calls[1]!.answer();
+  expect(await second).toBe("answer 2");
+  // Idle again: the next scan is sent at once.
+  void batcher.submit(3);
+  await vi.waitFor(() => expect(calls).toHaveLength(3));
+  expect(calls[2]!.scans).toEqual([3]);
+});
