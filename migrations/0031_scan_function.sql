@@ -17,6 +17,7 @@ BEGIN
       INSERT INTO code_visitors (code_id, visitor_hash, last_seen_month, last_counted_at)
       SELECT target.id, candidate.visitor_hash, date_trunc('month', now() AT TIME ZONE 'UTC')::date, now()
       FROM target CROSS JOIN candidate
+      ORDER BY candidate.visitor_hash
       ON CONFLICT (code_id, visitor_hash) DO UPDATE
         SET last_seen_month = EXCLUDED.last_seen_month, last_counted_at = EXCLUDED.last_counted_at
         WHERE code_visitors.last_counted_at IS NULL
@@ -145,6 +146,7 @@ BEGIN
       INSERT INTO code_visitors (code_id, visitor_hash, last_seen_month, last_counted_at)
       SELECT target.id, candidate.visitor_hash, date_trunc('month', now() AT TIME ZONE 'UTC')::date, now()
       FROM target CROSS JOIN candidate
+      ORDER BY candidate.visitor_hash
       ON CONFLICT (code_id, visitor_hash) DO UPDATE
         SET last_seen_month = EXCLUDED.last_seen_month, last_counted_at = EXCLUDED.last_counted_at
         WHERE code_visitors.last_counted_at IS NULL

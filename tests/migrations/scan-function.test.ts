@@ -37,6 +37,16 @@ it("keeps the previous one-scan function for the previous release's Workers, log
     "SELECT count(*)::int AS logged FROM scan_events WHERE qr_code_id IS NULL AND country = 'KE' AND attempted_token = 'unknown'",
   );
   expect(rows[0]!.logged).toBe(2);
+  // A real code: the previous function answers its certificate as it did, counting the scan.
+  await insertCompanyWithCode(db, "wrappedtoken");
+  const scanOfCode = () =>
+    db.query<{ certificate: { public_token: string; counted: boolean; verification_count: number } }>(
+      "SELECT log_scan(false, 'wrappedtoken', 'wrappedtoken', 'visitor', 'scan', 'KE', 'Nairobi', 'mobile', NULL, 10) AS certificate",
+    );
+  const [first] = (await scanOfCode()).rows;
+  expect(first!.certificate).toMatchObject({ public_token: "wrappedtoken", counted: true, verification_count: 0 });
+  const [repeat] = (await scanOfCode()).rows;
+  expect(repeat!.certificate).toMatchObject({ counted: false, verification_count: 1 });
   await db.close();
 });
 

@@ -2,7 +2,7 @@ import { expect, it, vi } from "vitest";
 import { ScanBatcher } from "../../worker/lib/scan-batcher";
 
 /** A batcher whose calls are recorded and answered when the test says so. */
-function recordingBatcher(maxBatch: number) {
+function recordingBatcher(maxBatch: number, maxWaiting = 100) {
   const calls: { scans: number[]; answer: () => void; fail: (error: Error) => void }[] = [];
   const batcher = new ScanBatcher<number, string>(
     (scans) =>
@@ -10,6 +10,7 @@ function recordingBatcher(maxBatch: number) {
         calls.push({ scans, answer: () => resolve(scans.map((scan) => `answer ${scan}`)), fail: reject });
       }),
     maxBatch,
+    maxWaiting,
   );
   return { batcher, calls };
 }
@@ -53,4 +54,17 @@ it("fails only the scans of a failed call, and goes on with the next", async () 
   void batcher.submit(3);
   await vi.waitFor(() => expect(calls).toHaveLength(3));
   expect(calls[2]!.scans).toEqual([3]);
+});
+
+it("refuses a scan at once when maxWaiting scans are already waiting behind a call", async () => {
+  const { batcher, calls } = recordingBatcher(10, 2);
+  const running = batcher.submit(1);
+  const waiting = [batcher.submit(2), batcher.submit(3)];
+  await expect(batcher.submit(4)).rejects.toThrow("2 scans of this code are already waiting");
+  calls[0]!.answer();
+  await running;
+  await vi.waitFor(() => expect(calls).toHaveLength(2));
+  expect(calls[1]!.scans).toEqual([2, 3]);
+  calls[1]!.answer();
+  expect(await Promise.all(waiting)).toEqual(["answer 2", "answer 3"]);
 });

@@ -2,7 +2,7 @@ import { codeStatusExpression, issuerTrustExpression, issuerVerifiedAtExpression
 import { scanTotalExpression } from "./scan-counts";
 
 /**
- * The certificate's SQL, shared by the scan function the database runs (LOG_SCAN_FUNCTION,
+ * The certificate's SQL, shared by the scan function the database runs (LOG_SCANS_FUNCTION,
  * installed by migrations) and the read-only look-up (worker/services/scan-verification.ts). Plain
  * SQL text, importing only other SQL helpers, so the migration script (in Node) can write it too.
  */
@@ -81,7 +81,9 @@ const SCAN_COUNT_SHARDS = 16;
  * - `visitor` decides whether a candidate counts, and records it: the visitor's row for the code is
  *   added (a first scan: a new distinct scanner), or updated when their latest counted scan is
  *   older than the repeat window; a scan within the window changes nothing and returns no row, so
- *   it is a repeat. Concurrent statements with one visitor decide one after the other: the later
+ *   it is a repeat. The rows are taken in visitor order, so two statements with visitors in common
+ *   (a code's token and its typed code, each with an object of its own) wait for each other but
+ *   never deadlock. Concurrent statements with one visitor decide one after the other: the later
  *   waits for the earlier's row, and ON CONFLICT's WHERE then sees the time the earlier set, so only
  *   one of them counts. Postgres sets `xmax` on a row that ON CONFLICT updated (the row lock it took
  *   carries over to the new version) and leaves it 0 on a row inserted, which is how RETURNING
@@ -113,6 +115,7 @@ function countingStatement(column: CodeColumn) {
       INSERT INTO code_visitors (code_id, visitor_hash, last_seen_month, last_counted_at)
       SELECT target.id, candidate.visitor_hash, date_trunc('month', now() AT TIME ZONE 'UTC')::date, now()
       FROM target CROSS JOIN candidate
+      ORDER BY candidate.visitor_hash
       ON CONFLICT (code_id, visitor_hash) DO UPDATE
         SET last_seen_month = EXCLUDED.last_seen_month, last_counted_at = EXCLUDED.last_counted_at
         WHERE code_visitors.last_counted_at IS NULL

@@ -4,6 +4,16 @@ import type { AppEnv } from "../env";
 import { DatabaseUnavailableError } from "../lib/errors";
 import type { ScanLedger } from "../services/scan-verification";
 
+/** A scan the object could not count; `code` is the database's SQLSTATE, so a deadlock is answered as one. */
+class ScanNotCountedError extends Error {
+  constructor(
+    reason: string,
+    readonly code: string | null,
+  ) {
+    super(`scan not counted: ${reason}`);
+  }
+}
+
 /**
  * The request's scan ledger: counted visits go through the code's Durable Object (CodeScans), which
  * batches a code's simultaneous scans, on the request's own database; reads and orphan scans use
@@ -16,12 +26,20 @@ export function scanLedger(c: Context<AppEnv>): ScanLedger {
     db: c.var.db,
     async count(key, scan) {
       const codeScans = c.env.CODE_SCANS.get(c.env.CODE_SCANS.idFromName(`${key.column}:${key.value}`));
-      // Typed by hand: RPC's serializable types drop a row typed with an index signature (the JSON
-      // the database answered is plain data, which RPC carries as it is).
-      const { certificate, failure } = (await codeScans.count(database, key, scan)) as CountedScan;
+      let answer: CountedScan;
+      try {
+        // Typed by hand: RPC's serializable types drop a row typed with an index signature (the JSON
+        // the database answered is plain data, which RPC carries as it is).
+        answer = (await codeScans.count(database, key, scan)) as CountedScan;
+      } catch (error) {
+        // The object itself failed (overloaded, reset by a deploy, unreachable); it answers the
+        // database's failures as values, so this is the way to the database being unavailable.
+        throw new DatabaseUnavailableError(`the code's scan object failed: ${(error as Error).message}`);
+      }
+      const { certificate, failure } = answer;
       if (!failure) return certificate;
       if (failure.unavailable) throw new DatabaseUnavailableError(failure.reason);
-      throw new Error(`scan not counted: ${failure.reason}`);
+      throw new ScanNotCountedError(failure.reason, failure.code);
     },
   };
 }
