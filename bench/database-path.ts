@@ -1,5 +1,6 @@
-import { execFile, execFileSync } from "node:child_process";
-import { promisify } from "node:util";
+import { execFileSync, spawn } from "node:child_process";
+import { once } from "node:events";
+import { createInterface } from "node:readline";
 import { performance } from "node:perf_hooks";
 import type pg from "pg";
 import { RECENT_VALUATION } from "../tests/shared/dates";
@@ -11,7 +12,6 @@ import { codeCounts, load, runLoad, type LoadResult } from "./scan-path";
 
 /** Added by the dev bridge in each direction (VALUSEAL_DB_LATENCY_MS): a 100 ms round trip. */
 export const SIMULATED_LATENCY_MS = 50;
-const run = promisify(execFile);
 export const SIMULATED_ROUND_TRIP_MS = 2 * SIMULATED_LATENCY_MS;
 const ROUTE_SAMPLES = 15;
 const ROUTE_WARMUP = 3;
@@ -27,7 +27,7 @@ export const NEIGHBOUR_BURST_SCANS = 1000;
 export const NEIGHBOUR_SCANS_PER_SECOND = 25;
 const NEIGHBOUR_IDLE_MS = 5000;
 /** Rounds of idle, one-code burst and spread burst; the report compares them round by round. */
-export const NEIGHBOUR_ROUNDS = 3;
+export const NEIGHBOUR_ROUNDS = 5;
 export const HOT_COMPANY_CODES = 50;
 const LOAD_SECONDS = 10;
 const WARMUP_SECONDS = 3;
@@ -268,7 +268,10 @@ export interface NeighbourRun {
   p90: number;
   /** Most server backends seen waiting for a lock at once (sampled every 10 ms). */
   peakLockWaits: number;
-  /** The burst's own scans: answered 200, how long they took and the sending process's CPU (ms); null for the idle run. */
+  /**
+   * The burst's own scans: answered 200, how long they took and the sending process's CPU (ms) from
+   * the moment it was told to send; null for the idle run.
+   */
   burst: { ok: number; statuses: Record<string, number>; seconds: number; cpuMs: number } | null;
   /** CPU used while the phase ran, in cores (CPU ms per ms), by each side (NEIGHBOUR_CPU_SIDES). */
   cpu: Record<NeighbourCpuSide, number>;
@@ -389,25 +392,44 @@ export const BURST_CONNECTIONS = 20;
 
 /**
  * NEIGHBOUR_BURST_SCANS scans of `tokens` in turn, sent at once straight to the database by a
- * process at the lowest CPU priority (bench/burst.ts, which says why).
+ * process at the lowest CPU priority (bench/burst.ts, which says why). The process is started and
+ * connected here; `send` tells it to send the burst and answers its outcome, so the phase that
+ * times the neighbours holds the burst and not Node's start-up.
  */
-async function burstOver(databaseUrl: string, tokens: string[]): Promise<NonNullable<NeighbourRun["burst"]>> {
+async function readyBurst(databaseUrl: string, tokens: string[]) {
   const first = burstVisitors;
   burstVisitors += NEIGHBOUR_BURST_SCANS;
-  const { stdout } = await run("nice", [
-    "-n",
-    "19",
-    process.execPath,
-    "--import",
-    "tsx",
-    "bench/burst.ts",
-    databaseUrl,
-    String(BURST_CONNECTIONS),
-    String(NEIGHBOUR_BURST_SCANS),
-    String(first),
-    ...tokens,
-  ]);
-  return JSON.parse(stdout) as NonNullable<NeighbourRun["burst"]>;
+  const sender = spawn(
+    "nice",
+    [
+      "-n",
+      "19",
+      process.execPath,
+      "--import",
+      "tsx",
+      "bench/burst.ts",
+      databaseUrl,
+      String(BURST_CONNECTIONS),
+      String(NEIGHBOUR_BURST_SCANS),
+      String(first),
+      ...tokens,
+    ],
+    { stdio: ["pipe", "pipe", "inherit"] },
+  );
+  const lines = createInterface({ input: sender.stdout });
+  const exited = once(sender, "exit");
+  const [ready] = (await once(lines, "line")) as [string];
+  if (ready !== "ready") throw new Error(`bench/burst.ts said "${ready}" instead of "ready"`);
+  return {
+    async send(): Promise<NonNullable<NeighbourRun["burst"]>> {
+      const outcome = once(lines, "line");
+      sender.stdin.end("go\n");
+      const [line] = (await outcome) as [string];
+      const [code] = (await exited) as [number | null];
+      if (code !== 0) throw new Error(`bench/burst.ts exited with ${code}`);
+      return JSON.parse(line) as NonNullable<NeighbourRun["burst"]>;
+    },
+  };
 }
 
 /**
@@ -442,11 +464,14 @@ async function neighbourRuns(
         await new Promise((resolve) => setTimeout(resolve, NEIGHBOUR_IDLE_MS));
         return null;
       }),
-      await phase(`A burst of ${NEIGHBOUR_BURST_SCANS} scans of one code`, () =>
-        burstOver(databaseUrl, [tokenOf(hotPath)]),
-      ),
-      await phase(`A burst of ${NEIGHBOUR_BURST_SCANS} scans over ${spreadPaths.length} codes of one company`, () =>
-        burstOver(databaseUrl, spreadPaths.map(tokenOf)),
+    );
+    const oneCode = await readyBurst(databaseUrl, [tokenOf(hotPath)]);
+    runs.push(await phase(`A burst of ${NEIGHBOUR_BURST_SCANS} scans of one code`, oneCode.send));
+    const spread = await readyBurst(databaseUrl, spreadPaths.map(tokenOf));
+    runs.push(
+      await phase(
+        `A burst of ${NEIGHBOUR_BURST_SCANS} scans over ${spreadPaths.length} codes of one company`,
+        spread.send,
       ),
     );
   }

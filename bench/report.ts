@@ -585,7 +585,7 @@ function neighbourLines(runs: NeighbourRun[]) {
       "the database's in production.",
     "- The CPU column is each side's CPU time over the phase's length, from `/proc` (the machine has " +
       `${cpus().length} cores): the database server (postmaster and backends); the process sending the burst ` +
-      "(its start-up included); the neighbours' workerd; the bench itself (the probes, the lock sampler, the " +
+      "(from the moment it was told to send: it starts and connects before the phase); the neighbours' workerd; the bench itself (the probes, the lock sampler, the " +
       "neighbours' database bridge, the idle main server). Where the sum nears the core count, the neighbours " +
       "wait for a core, not for the database's rows.",
   ];
