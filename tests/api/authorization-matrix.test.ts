@@ -1120,9 +1120,8 @@ describe("authorization matrix", () => {
       problems.push(...cells.flat());
     }
     expect(problems).toEqual([]);
-    // 126 rows of 7 callers: about 155 s alone on two cores, and past 300 s beside the rest of the API
-    // suite and the browser build in `npm test`.
-  }, 600_000);
+    // 126 rows of 7 callers: about 26 s beside the rest of the API suite on two cores.
+  }, 180_000);
 });
 
 describe("mass assignment: ids, roles, counts and flags in bodies are ignored", () => {

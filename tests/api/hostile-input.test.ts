@@ -1,4 +1,3 @@
-import { SELF } from "cloudflare:test";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -34,7 +33,7 @@ import { createAdminViaDb } from "./fixtures/admins";
 import { codeInput, insertCode } from "./fixtures/codes";
 import { createCompanyWithMember } from "./fixtures/companies";
 import { withDb } from "./fixtures/database";
-import { api, ORIGIN, unique } from "./fixtures/http";
+import { api, fetchWorker, ORIGIN, unique } from "./fixtures/http";
 import { inviteMemberViaServices } from "./fixtures/team";
 import { createValuerViaApi } from "./fixtures/valuers";
 
@@ -1072,7 +1071,7 @@ describe("malformed requests", () => {
     expect(sized.body).toEqual({ code: "payload_too_large", message: "Request body is too large (limit 100 KB)" });
 
     const bytes = new TextEncoder().encode(huge);
-    const streamed = await SELF.fetch(`${ORIGIN}/api/register`, {
+    const streamed = await fetchWorker(`${ORIGIN}/api/register`, {
       method: "POST",
       headers: { "Content-Type": "application/json", "CF-Connecting-IP": "10.250.0.1" },
       body: new ReadableStream({

@@ -20,10 +20,9 @@ import { auditEntriesFor, createAdminViaDb } from "./fixtures/admins";
 import { codeInput, insertCode } from "./fixtures/codes";
 import { setCompanyActiveInDb } from "./fixtures/companies";
 import { withDb } from "./fixtures/database";
-import { SELF } from "cloudflare:test";
 import { createValuSealClient } from "../../client";
 import { RECENT_VALUATION } from "../shared/dates";
-import { api, inOneRateLimitWindow, ORIGIN, randomIp, unique } from "./fixtures/http";
+import { api, callWorker, inOneRateLimitWindow, ORIGIN, randomIp, unique } from "./fixtures/http";
 import { scanLikePhone } from "./fixtures/scans";
 import { waitForEmail } from "../shared/inbox";
 import { addMemberViaServices } from "./fixtures/team";
@@ -100,8 +99,10 @@ describe("API keys (Settings → API keys)", () => {
     expect(JSON.stringify(list.body)).not.toContain(key);
 
     expect((await v1(key, "/codes")).status).toBe(200);
-    const [used] = (await api("/api/api-keys", { token: owner.token })).body;
-    expect(used.lastUsedAt).not.toBeNull();
+    // The last use is written once the answer has gone (waitUntil), so the list shows it a moment later.
+    await expect
+      .poll(async () => (await api("/api/api-keys", { token: owner.token })).body[0].lastUsedAt, { timeout: 30_000 })
+      .not.toBeNull();
 
     const audit = await auditEntriesFor("company", [companyIdOf(owner)]);
     expect(audit.map((entry) => entry.action)).toContain("company.api_key_created");
@@ -515,7 +516,7 @@ describe("the integration API (/api/v1)", () => {
       fetch: (input) => {
         const request = new Request(input);
         request.headers.set("CF-Connecting-IP", randomIp());
-        return SELF.fetch(request);
+        return callWorker(request);
       },
     });
     const signers = await valuseal.GET("/valuers");

@@ -25,17 +25,20 @@ const SLOWEST_FIRST = [
   "tests/e2e/admin-access.test.ts",
   "tests/e2e/first-run.test.ts",
   "tests/e2e/focus-and-place.test.ts",
-  // Files that wait for a rate-limit window or a retry's backoff go early too: their waits then
-  // overlap the other files' work instead of ending the run alone.
-  "tests/api/authorization-matrix.test.ts",
-  "tests/api/rate-limits.test.ts",
-  "tests/api/hostile-input.test.ts",
-  "tests/api/webhooks.test.ts",
+  // The slowest API files (timed in a full run of the API suite), many of which wait for a
+  // rate-limit window or a retry's backoff: their waits then overlap the other files' work instead
+  // of ending the run alone.
   "tests/api/digest-batches.test.ts",
-  "tests/api/network-limits.test.ts",
-  "tests/api/public-certificates.test.ts",
-  "tests/api/exports.test.ts",
+  "tests/api/webhooks.test.ts",
+  "tests/api/hostile-input.test.ts",
   "tests/api/team.test.ts",
+  "tests/api/exports.test.ts",
+  "tests/api/lender-watches.test.ts",
+  "tests/api/authorization-matrix.test.ts",
+  "tests/api/integration-api.test.ts",
+  "tests/api/rate-limits.test.ts",
+  "tests/api/email-confirmation.test.ts",
+  "tests/api/scan-alert-digests.test.ts",
   "tests/migrations/transparency-log.test.ts",
   "tests/bridge/db-bridge.test.ts",
 ];

@@ -214,11 +214,14 @@ export async function authenticateApiKey(
     .limit(1);
   if (!found) throw new ApiError(401, INVALID_API_KEY);
   if (!found.lastUsedAt || Date.now() - found.lastUsedAt.getTime() > LAST_USE_RESOLUTION_MS) {
+    // execute(): a running statement. A query builder runs only once something awaits it, and
+    // waitUntil is not bound to: handed the builder, the last use was never written.
     afterAnswer(
       db
         .update(apiKeys)
         .set({ lastUsedAt: sql`now()` })
-        .where(eq(apiKeys.id, found.keyId)),
+        .where(eq(apiKeys.id, found.keyId))
+        .execute(),
     );
   }
   const { lastUsedAt: _lastUsedAt, ...caller } = found;
