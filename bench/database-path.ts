@@ -7,7 +7,7 @@ import { RECENT_VALUATION } from "../tests/shared/dates";
 import type { Account, IssuedCode } from "./accounts";
 import { nextClientAddress, PHONE_USER_AGENT, requestJson } from "./http";
 import { startBuiltServer, type BuiltServer } from "./built-server";
-import { cpuMs, median, procStat, treesCpuMs } from "./measure";
+import { cpuMs, median, percentile, procStat, treesCpuMs } from "./measure";
 import { codeCounts, load, runLoad, type LoadResult } from "./scan-path";
 
 /** Added by the dev bridge in each direction (VALUSEAL_DB_LATENCY_MS): a 100 ms round trip. */
@@ -26,8 +26,8 @@ export const NEIGHBOUR_BURST_SCANS = 1000;
  */
 export const NEIGHBOUR_SCANS_PER_SECOND = 25;
 const NEIGHBOUR_IDLE_MS = 5000;
-/** Rounds of idle, one-code burst and spread burst; the report compares them round by round. */
-export const NEIGHBOUR_ROUNDS = 5;
+/** Rounds of idle, one-code burst and spread burst; the report pools each phase's scans over them. */
+export const NEIGHBOUR_ROUNDS = 10;
 export const HOT_COMPANY_CODES = 50;
 const LOAD_SECONDS = 10;
 const WARMUP_SECONDS = 3;
@@ -266,6 +266,8 @@ export interface NeighbourRun {
   requests: number;
   p50: number;
   p90: number;
+  /** Each of those scans' latency (ms), so the rounds' samples of a phase can be pooled. */
+  latencies: number[];
   /** Most server backends seen waiting for a lock at once (sampled every 10 ms). */
   peakLockWaits: number;
   /**
@@ -291,11 +293,6 @@ async function neighbourCpuTrees(pool: pg.Pool, neighbours: number) {
   const postmaster = Number(procStat(rows[0]!.pid)[1]);
   return { database: postmaster, neighbours, bench: process.pid };
 }
-
-const percentile = (samples: number[], fraction: number) => {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
-};
 
 const scanOnce = async (origin: string, path: string) => {
   const res = await fetch(`${origin}${path}`, {
@@ -378,6 +375,7 @@ async function neighboursDuring(
     requests: latencies.length,
     p50: percentile(latencies, 0.5),
     p90: percentile(latencies, 0.9),
+    latencies,
     peakLockWaits,
     burst,
     cpu,

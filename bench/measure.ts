@@ -10,6 +10,13 @@ export function median(samples: number[]): number {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
+/** The sample at or below which `fraction` of the samples lie (nearest rank: 0.9 is the p90). */
+export function percentile(samples: number[], fraction: number): number {
+  if (samples.length === 0) throw new Error("percentile of no samples");
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
+}
+
 /**
  * Per-call time of a synchronous function: batches sized to take about `batchMs` each, repeated
  * until `budgetMs` has passed (at least `minBatches`), so a busy machine shows up as spread

@@ -1,8 +1,8 @@
 import { expect, it, vi } from "vitest";
 import { ScanBatcher } from "../../worker/lib/scan-batcher";
 
-/** A batcher whose calls are recorded and answered when the test says so. */
-function recordingBatcher(maxBatch: number, maxWaiting = 100) {
+/** A batcher whose calls are recorded and answered when the test says so; calls back to back unless `busyShare` is given. */
+function recordingBatcher(maxBatch: number, maxWaiting = 100, busyShare = 1) {
   const calls: { scans: number[]; answer: () => void; fail: (error: Error) => void }[] = [];
   const batcher = new ScanBatcher<number, string>(
     (scans) =>
@@ -11,6 +11,7 @@ function recordingBatcher(maxBatch: number, maxWaiting = 100) {
       }),
     maxBatch,
     maxWaiting,
+    busyShare,
   );
   return { batcher, calls };
 }
@@ -67,4 +68,30 @@ it("refuses a scan at once when maxWaiting scans are already waiting behind a ca
   expect(calls[1]!.scans).toEqual([2, 3]);
   calls[1]!.answer();
   expect(await Promise.all(waiting)).toEqual(["answer 2", "answer 3"]);
+});
+
+it("while scans wait, keeps the database busy for at most its share of the time, and sends a lone scan at once", async () => {
+  vi.useFakeTimers();
+  try {
+    const { batcher, calls } = recordingBatcher(10, 100, 0.5);
+    const first = batcher.submit(1);
+    const second = batcher.submit(2);
+    // The first call takes 40 ms: with half the time its share, the next waits 40 ms more.
+    await vi.advanceTimersByTimeAsync(40);
+    calls[0]!.answer();
+    expect(await first).toBe("answer 1");
+    await vi.advanceTimersByTimeAsync(39);
+    const third = batcher.submit(3);
+    expect(calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    // The scan that arrived during the wait goes with the next call.
+    expect(calls.map((call) => call.scans)).toEqual([[1], [2, 3]]);
+    calls[1]!.answer();
+    expect(await Promise.all([second, third])).toEqual(["answer 2", "answer 3"]);
+    // Nothing waited behind that call, so nothing holds the next scan back.
+    void batcher.submit(4);
+    expect(calls.map((call) => call.scans)).toEqual([[1], [2, 3], [4]]);
+  } finally {
+    vi.useRealTimers();
+  }
 });

@@ -12,7 +12,7 @@ import { formatVerificationCode, normalizeVerificationCode } from "../../schema/
 import { CERTIFICATE_COLUMNS, CERTIFICATE_JOINS, type CodeColumn } from "../lib/certificate-sql";
 import type { Database } from "../db";
 import { DEMO_TOKEN, verificationAddress } from "../lib/public-address";
-import { SCAN_BATCH_MAX, SCAN_WAITING_MAX, ScanBatcher } from "../lib/scan-batcher";
+import { SCAN_BATCH_MAX, SCAN_BUSY_SHARE, SCAN_WAITING_MAX, ScanBatcher } from "../lib/scan-batcher";
 import type { Visit } from "../lib/scan-visitor";
 import type { ScanAlertMessage } from "./scan-alerts";
 
@@ -169,7 +169,12 @@ export function batchingLedger(db: Database): ScanLedger {
       const name = `${key.column}:${key.value}`;
       let batcher = batchers.get(name);
       if (!batcher) {
-        batcher = new ScanBatcher((scans) => logScans(db, key, scans), SCAN_BATCH_MAX, SCAN_WAITING_MAX);
+        batcher = new ScanBatcher(
+          (scans) => logScans(db, key, scans),
+          SCAN_BATCH_MAX,
+          SCAN_WAITING_MAX,
+          SCAN_BUSY_SHARE,
+        );
         batchers.set(name, batcher);
       }
       return batcher.submit(scan);
