@@ -358,7 +358,7 @@ function scalingSection(report: BenchReport) {
       "The route now takes the unfiltered total from the company's counter (worker/routes/qr-codes.ts, " +
       "`listTotal`); a filtered total is an index-only count of the matches, run once.",
     "- **Admin companies page**: 25 companies, each with its code counter (constant) and a correlated " +
-      "index-only count of its valuers, plus a count of companies (constant here).",
+      "index-only count of its valuers, and the count of companies on every row (a scalar subquery, run once; constant here).",
     "- Through the API each request also pays a fixed cost (the HTTP request to the database bridge, the " +
       "session check, JSON), which dilutes the growth of a fast query in the API columns.",
   ];

@@ -7,7 +7,7 @@ import { ADMIN_PAGE_SIZE } from "../schema/validation/admin";
 import { QR_PAGE_SIZE, qrCodeListQuerySchema } from "../schema/validation/qr-codes";
 import { pageRange } from "../worker/lib/pagination";
 import { companyStatsQuery } from "../worker/services/analytics";
-import { countCompaniesQuery, selectCompanies } from "../worker/services/admin-companies";
+import { selectCompanies } from "../worker/services/admin-companies";
 import { codePageQuery, codeWithValuer } from "../worker/services/qr-codes";
 
 /**
@@ -46,12 +46,7 @@ export function historyPageWindowQuery(db: BenchDatabase, companyId: number) {
     .offset(0);
 }
 
-/** GET /api/admin/companies-detailed?page=1: the page's rows… */
+/** GET /api/admin/companies-detailed?page=1: the page's rows, each carrying the total. */
 export function adminCompaniesPageQuery(db: BenchDatabase) {
   return selectCompanies(db, undefined, pageRange(1, ADMIN_PAGE_SIZE.default));
-}
-
-/** …and its total, which the route runs alongside. */
-export function adminCompaniesCountQuery(db: BenchDatabase) {
-  return countCompaniesQuery(db, undefined);
 }

@@ -1,7 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { connectDatabase, type DatabaseConfig } from "../db";
 import type { Bindings } from "../env";
-import { isDatabaseUnavailable } from "../lib/errors";
+import { isDatabaseUnavailable, sqlStateOf } from "../lib/errors";
 import { ScanQueueFullError } from "../lib/scan-batcher";
 import {
   batchingLedger,
@@ -21,14 +21,6 @@ export interface CountedScan {
    */
   failure: { unavailable: boolean; reason: string; code: string | null } | null;
 }
-
-const sqlStateOf = (error: unknown): string | null => {
-  for (const candidate of [error, (error as { cause?: unknown } | undefined)?.cause]) {
-    const code = (candidate as { code?: unknown } | undefined)?.code;
-    if (typeof code === "string") return code;
-  }
-  return null;
-};
 
 /**
  * One Durable Object per code (named by the column and value the code is looked up by): every

@@ -80,17 +80,32 @@ export class DatabaseUnavailableError extends Error {
   override readonly name = "DatabaseUnavailableError";
 }
 
+/**
+ * Where a failed statement's SQLSTATE may be: on the error itself (the driver's), or on the driver
+ * error drizzle wrapped in it as its cause.
+ */
+const driverErrors = (error: unknown) =>
+  [error, (error as { cause?: unknown } | undefined)?.cause] as ({ code?: unknown; message?: unknown } | undefined)[];
+
+/** The SQLSTATE of a statement the database refused, or null when the error carries none. */
+export function sqlStateOf(error: unknown): string | null {
+  for (const candidate of driverErrors(error)) {
+    if (typeof candidate?.code === "string") return candidate.code;
+  }
+  return null;
+}
+
 /** Postgres unique_violation, whether drizzle wrapped the driver error or not. */
 export function isUniqueViolation(error: unknown): boolean {
-  const codeOf = (e: unknown) => (e as { code?: string } | undefined)?.code;
-  return codeOf(error) === "23505" || codeOf((error as { cause?: unknown })?.cause) === "23505";
+  return driverErrors(error).some((candidate) => candidate?.code === "23505");
 }
 
 /** The reason a statement refused itself with refuse_statement (SQLSTATE VS001), whether drizzle wrapped the driver error or not. */
 export function refusalOf(error: unknown): string | null {
-  for (const candidate of [error, (error as { cause?: unknown } | undefined)?.cause]) {
-    const { code, message } = (candidate ?? {}) as { code?: string; message?: string };
-    if (code === "VS001" && message) return message;
+  for (const candidate of driverErrors(error)) {
+    if (candidate?.code === "VS001" && typeof candidate.message === "string" && candidate.message) {
+      return candidate.message;
+    }
   }
   return null;
 }

@@ -1,3 +1,4 @@
+import { sql, type SQLWrapper } from "drizzle-orm";
 import type { Page } from "../../schema/responses";
 import { wantsPage, type PaginationQuery } from "../../schema/validation/pagination";
 
@@ -12,24 +13,46 @@ export const pageRange = (page: number, pageSize: number): PageRange => ({
   offset: (page - 1) * pageSize,
 });
 
-/** One page and the total of the whole list, fetched concurrently. */
-export async function fetchPage<T>(
+/** The whole list's total as a column of a page's statement: `countQuery` run as a scalar subquery. */
+export const totalColumn = (countQuery: SQLWrapper) => sql<number>`(${countQuery})`.mapWith(Number);
+
+type WithTotal = { total: number };
+
+const withoutTotals = <Row extends WithTotal>(rows: Row[]) => rows.map(({ total: _total, ...item }) => item);
+
+/**
+ * The page answer from a page's rows, each carrying the whole list's total (totalColumn): page and
+ * total then come from one statement, so from one snapshot and one round trip, and a list read
+ * while rows are written never shows a total its page lacks. Only a page past the end has no row
+ * to carry the total, and counts separately.
+ */
+export async function pageOfRows<Row extends WithTotal>(
   page: number,
   pageSize: number,
-  fetchItems: (range: PageRange) => Promise<T[]>,
+  rows: Row[],
   countItems: () => Promise<number>,
-): Promise<Page<T>> {
-  const [items, total] = await Promise.all([fetchItems(pageRange(page, pageSize)), countItems()]);
-  return { items, page, pageSize, total };
+): Promise<Page<Omit<Row, "total">>> {
+  const total = rows[0]?.total ?? (page > 1 ? await countItems() : 0);
+  return { items: withoutTotals(rows), page, pageSize, total };
+}
+
+/** One page and the total of the whole list, from one statement (see pageOfRows). */
+export async function fetchPage<Row extends WithTotal>(
+  page: number,
+  pageSize: number,
+  fetchRows: (range: PageRange) => Promise<Row[]>,
+  countItems: () => Promise<number>,
+): Promise<Page<Omit<Row, "total">>> {
+  return pageOfRows(page, pageSize, await fetchRows(pageRange(page, pageSize)), countItems);
 }
 
 /** The plain array unless the client asks for a page (`page` or `pageSize`, see paginationQuerySchema). */
-export function listOrPage<T>(
+export async function listOrPage<Row extends WithTotal>(
   query: PaginationQuery,
   defaultPageSize: number,
-  fetchItems: (range?: PageRange) => Promise<T[]>,
+  fetchRows: (range?: PageRange) => Promise<Row[]>,
   countItems: () => Promise<number>,
-): Promise<T[] | Page<T>> {
-  if (!wantsPage(query)) return fetchItems();
-  return fetchPage(query.page ?? 1, query.pageSize ?? defaultPageSize, fetchItems, countItems);
+): Promise<Omit<Row, "total">[] | Page<Omit<Row, "total">>> {
+  if (!wantsPage(query)) return withoutTotals(await fetchRows());
+  return fetchPage(query.page ?? 1, query.pageSize ?? defaultPageSize, fetchRows, countItems);
 }

@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { ErrorCode } from "../../schema/api-v1";
 import type { ErrorBody } from "../../schema/responses";
 import { ConfigError } from "../config";
-import { ApiError, codeOfStatus, describeIssues, isDatabaseUnavailable } from "../lib/errors";
+import { ApiError, codeOfStatus, describeIssues, isDatabaseUnavailable, sqlStateOf } from "../lib/errors";
 
 /**
  * The app's one error handler. It first reads any request body the handler never got to: workerd
@@ -37,7 +37,7 @@ function errorResponse(error: unknown, c: Context): Response {
     return c.json(errorBody("internal_error", "The service is not configured correctly"), 500);
   }
   const cause = (error as { cause?: unknown })?.cause;
-  if (isTransactionConflict(error) || isTransactionConflict(cause)) {
+  if (isTransactionConflict(error)) {
     // Two transactions waited on each other and the database ended one: sending it again is safe.
     return c.json(errorBody("unavailable", "The service was busy with a conflicting change. Please try again."), 503, {
       "Retry-After": "1",
@@ -56,6 +56,6 @@ function errorResponse(error: unknown, c: Context): Response {
 
 /** A deadlock (40P01) or a serialization failure (40001): the database undid the transaction, which can simply run again. */
 function isTransactionConflict(error: unknown): boolean {
-  const code = (error as { code?: string } | undefined)?.code;
-  return code === "40P01" || code === "40001";
+  const state = sqlStateOf(error);
+  return state === "40P01" || state === "40001";
 }

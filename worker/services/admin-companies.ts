@@ -8,7 +8,7 @@ import type { Database, Reader, TransactionalDatabase } from "../db";
 import { notFound } from "../lib/errors";
 import { issuerTrustColumn } from "../lib/code-status";
 import { containsPattern } from "../lib/like-patterns";
-import type { PageRange } from "../lib/pagination";
+import { totalColumn, type PageRange } from "../lib/pagination";
 import { recordAudit } from "./audit";
 import { noticeWatchers } from "./watch-notices";
 import type { Outbox } from "./webhooks";
@@ -62,9 +62,10 @@ export function companySearch(search: string | undefined, verification?: Verific
   );
 }
 
+/** Companies newest first, each row carrying the total that `where` matches (see pageOfRows). */
 export function selectCompanies(db: Reader, where: SQL | undefined, range?: PageRange) {
   const query = db
-    .select(companyRow)
+    .select({ ...companyRow, total: totalColumn(countCompaniesQuery(db, where)) })
     .from(companies)
     .innerJoin(users, eq(users.id, companies.ownerId))
     .where(where)
@@ -73,9 +74,9 @@ export function selectCompanies(db: Reader, where: SQL | undefined, range?: Page
   return range ? query.limit(range.limit).offset(range.offset) : query;
 }
 
-export function countCompaniesQuery(db: Reader, where: SQL | undefined) {
+function countCompaniesQuery(db: Reader, where: SQL | undefined) {
   return db
-    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .select({ total: sql<number>`count(*)` })
     .from(companies)
     .innerJoin(users, eq(users.id, companies.ownerId))
     .where(where);
@@ -83,7 +84,7 @@ export function countCompaniesQuery(db: Reader, where: SQL | undefined) {
 
 export async function countCompanies(db: Database, where: SQL | undefined) {
   const [row] = await countCompaniesQuery(db, where);
-  return row?.total ?? 0;
+  return Number(row?.total ?? 0);
 }
 
 /** "RICS 12345", or the body's own name when it is "Other". */
@@ -128,7 +129,7 @@ function codeIdentitiesQuery(db: Reader, companyId: number) {
 }
 
 export async function loadCompanyDetails(db: Database, companyId: number) {
-  const [[company], codes, companyValuers, codeIdentities] = await Promise.all([
+  const [[listed], codes, companyValuers, codeIdentities] = await Promise.all([
     selectCompanies(db, eq(companies.id, companyId)),
     db
       .select({
@@ -162,7 +163,8 @@ export async function loadCompanyDetails(db: Database, companyId: number) {
       .orderBy(valuers.name, valuers.id),
     codeIdentitiesQuery(db, companyId),
   ]);
-  if (!company) throw notFound(COMPANY_NOT_FOUND);
+  if (!listed) throw notFound(COMPANY_NOT_FOUND);
+  const { total: _total, ...company } = listed;
   return { company, qrCodes: codes, valuers: companyValuers, codeIdentities };
 }
 

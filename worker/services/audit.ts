@@ -1,7 +1,7 @@
-import { desc } from "drizzle-orm";
+import { count, desc } from "drizzle-orm";
 import { auditLog } from "../../schema/tables";
 import type { Database, Transaction } from "../db";
-import { fetchPage } from "../lib/pagination";
+import { fetchPage, totalColumn } from "../lib/pagination";
 
 export type AuditAction =
   | "user.activated"
@@ -58,6 +58,7 @@ export function listAuditLog(db: Database, page: number, pageSize: number) {
           targetId: auditLog.targetId,
           details: auditLog.details,
           createdAt: auditLog.createdAt,
+          total: totalColumn(db.select({ total: count() }).from(auditLog)),
         })
         .from(auditLog)
         // Insertion order: a row's created_at is its transaction's start, so a longer transaction

@@ -8,7 +8,7 @@ import type { Database, Queryable, Reader, Transaction } from "../db";
 import { ApiError, notFound } from "../lib/errors";
 import { containsPattern } from "../lib/like-patterns";
 import type { CodeSigner, Page } from "../../schema/responses";
-import { pageRange, type PageRange } from "../lib/pagination";
+import { pageOfRows, pageRange, type PageRange } from "../lib/pagination";
 import { verificationAddress } from "../lib/public-address";
 import { randomToken } from "../lib/random";
 import { formatVerificationCode, normalizeVerificationCode } from "../../schema/verification-code";
@@ -337,17 +337,15 @@ export const codePageRange = (query: QrCodeListQuery) => pageRange(query.page ??
  * The page answer from codePageQuery's rows. The total rides on the rows (see listTotal), so a
  * page is one round trip; only a page past the end counts separately.
  */
-export async function codePage(
+export function codePage(
   db: Database,
   companyId: number,
   query: QrCodeListQuery,
   rows: Awaited<ReturnType<typeof codePageQuery>>,
 ): Promise<Page<StoredCode>> {
-  const page = query.page ?? 1;
-  const pageSize = query.pageSize ?? QR_PAGE_SIZE;
-  const total = rows[0]?.total ?? (page > 1 ? await countCodes(db, listFilter(companyId, query)) : 0);
-  const items = rows.map(({ total: _total, ...code }) => code);
-  return { items, page, pageSize, total };
+  return pageOfRows(query.page ?? 1, query.pageSize ?? QR_PAGE_SIZE, rows, () =>
+    countCodes(db, listFilter(companyId, query)),
+  );
 }
 
 /** Only for a page past the end, where the total has no row to ride on. */

@@ -39,6 +39,8 @@ const PAIRS = sql`
   WHERE a.title_number IS NOT NULL
     AND abs(a.market_value - b.market_value) * 100 > ${SAME_TITLE_DIFFERENCE_PERCENT} * nullif(least(a.market_value, b.market_value), 0)`;
 
+const PAIR_COUNT = sql`SELECT count(*)::int AS total ${PAIRS}`;
+
 interface ConflictSide {
   token: string;
   verificationCode: string;
@@ -60,24 +62,30 @@ export function titleConflictPage(db: Database, query: PaginationQuery) {
       const result = await db.execute(sql`
         SELECT a.title_number,
           round(abs(a.market_value - b.market_value) * 100 / least(a.market_value, b.market_value))::int AS percent,
-          ${side("a")} AS first, ${side("b")} AS second
+          ${side("a")} AS first, ${side("b")} AS second,
+          (${PAIR_COUNT}) AS total
         ${PAIRS}
         ORDER BY greatest(a.valuation_date, b.valuation_date) DESC, b.id DESC
         LIMIT ${limit} OFFSET ${offset}`);
-      return rowsOf<{ title_number: string; percent: number; first: ConflictSide; second: ConflictSide }>(result).map(
-        (row) => ({
-          titleNumber: row.title_number,
-          percent: row.percent,
-          codes: [row.first, row.second].map((code) => ({
-            ...code,
-            verificationCode: formatVerificationCode(code.verificationCode),
-            institutions: Number(code.institutions),
-          })),
-        }),
-      );
+      return rowsOf<{
+        title_number: string;
+        percent: number;
+        first: ConflictSide;
+        second: ConflictSide;
+        total: number;
+      }>(result).map((row) => ({
+        total: row.total,
+        titleNumber: row.title_number,
+        percent: row.percent,
+        codes: [row.first, row.second].map((code) => ({
+          ...code,
+          verificationCode: formatVerificationCode(code.verificationCode),
+          institutions: Number(code.institutions),
+        })),
+      }));
     },
     async () => {
-      const result = await db.execute(sql`SELECT count(*)::int AS total ${PAIRS}`);
+      const result = await db.execute(PAIR_COUNT);
       return rowsOf<{ total: number }>(result)[0]?.total ?? 0;
     },
   );

@@ -3,7 +3,7 @@ import { companies, users } from "../../schema/tables";
 import type { Database, Transaction, Transactional } from "../db";
 import { badRequest } from "../lib/errors";
 import { containsPattern } from "../lib/like-patterns";
-import type { PageRange } from "../lib/pagination";
+import { totalColumn, type PageRange } from "../lib/pagination";
 import { recordAudit } from "./audit";
 import { revokeKeysMadeBy } from "./api-keys";
 import { endSessions, userColumns } from "./sessions";
@@ -157,9 +157,16 @@ export function userSearch(search: string | undefined): SQL | undefined {
   return or(ilike(users.email, pattern), ilike(users.firstName, pattern), ilike(users.lastName, pattern));
 }
 
+const countUsersQuery = (db: Database, where: SQL | undefined) =>
+  db
+    .select({ total: sql<number>`count(*)` })
+    .from(users)
+    .where(where);
+
+/** Users newest first, each row carrying the total that `where` matches (see pageOfRows). */
 export function selectUsers(db: Database, where: SQL | undefined, range?: PageRange) {
   const query = db
-    .select(userRow)
+    .select({ ...userRow, total: totalColumn(countUsersQuery(db, where)) })
     .from(users)
     .leftJoin(companies, eq(companies.id, users.companyId))
     .where(where)
@@ -169,9 +176,6 @@ export function selectUsers(db: Database, where: SQL | undefined, range?: PageRa
 }
 
 export async function countUsers(db: Database, where: SQL | undefined) {
-  const [row] = await db
-    .select({ total: sql<number>`count(*)`.mapWith(Number) })
-    .from(users)
-    .where(where);
-  return row?.total ?? 0;
+  const [row] = await countUsersQuery(db, where);
+  return Number(row?.total ?? 0);
 }

@@ -6,7 +6,7 @@ import type { PortfolioQuery } from "../../schema/validation/reliances";
 import { formatVerificationCode } from "../../schema/verification-code";
 import type { Database, Queryable, Reader } from "../db";
 import { isoText } from "../lib/code-status";
-import { fetchPage, type PageRange } from "../lib/pagination";
+import { fetchPage, totalColumn, type PageRange } from "../lib/pagination";
 import { randomToken } from "../lib/random";
 import { badRequest } from "../lib/errors";
 import {
@@ -85,12 +85,15 @@ interface WatchSelection {
   range?: PageRange;
   /** The watches feed reads oldest change first; the Portfolio and its file newest watch first. */
   order?: "changed" | "newest";
+  /** Each row carries the selection's total (the Portfolio's page, see pageOfRows); others skip the count (0). */
+  counted?: boolean;
 }
 
-/** A watched code as the answers carry it: without the row id and exact time that only cursors use. */
-const withoutRowId = <Row extends { rowId: number; changedAtExact: string }>({
+/** A watched code as the answers carry it: without the row id and exact time that only cursors use, nor a total. */
+const withoutRowId = <Row extends { rowId: number; changedAtExact: string; total: number }>({
   rowId: _rowId,
   changedAtExact: _changedAtExact,
+  total: _total,
   ...watch
 }: Row) => watch;
 
@@ -98,8 +101,9 @@ const withoutRowId = <Row extends { rowId: number; changedAtExact: string }>({
 export async function watchedCodes(
   db: Reader,
   lenderCompanyId: number,
-  { where, range, order = "newest" }: WatchSelection = {},
+  { where, range, order = "newest", counted = false }: WatchSelection = {},
 ) {
+  const selection = and(eq(watches.lenderCompanyId, lenderCompanyId), where);
   const query = db
     .select({
       rowId: watches.id,
@@ -112,11 +116,12 @@ export async function watchedCodes(
       supersededBy: { token: successor.publicToken, verificationCode: successor.verificationCode },
       reliances: watchReliances,
       letter: watchLetter,
+      total: counted ? totalColumn(countWatchesQuery(db, selection)) : sql<number>`0`,
     })
     .from(watches)
     .innerJoin(qrCodes, eq(qrCodes.id, watches.codeId))
     .leftJoin(successor, eq(successor.id, qrCodes.supersededById))
-    .where(and(eq(watches.lenderCompanyId, lenderCompanyId), where))
+    .where(selection)
     .orderBy(...(order === "changed" ? [sql`${changedAtSql}`, watches.id] : [desc(watches.id)]));
   const rows = await (range ? query.limit(range.limit).offset(range.offset) : query);
   return rows.map(({ code, supersededBy, reliances: relied, letter, ...watch }) => ({
@@ -135,20 +140,27 @@ export async function watchedCodes(
   }));
 }
 
+const countWatchesQuery = (db: Reader, selection: SQL | undefined) =>
+  db
+    .select({ total: sql<number>`count(*)` })
+    .from(watches)
+    .innerJoin(qrCodes, eq(qrCodes.id, watches.codeId))
+    .where(selection);
+
 /** GET /api/watches: one page of the Portfolio, newest watch first, with its one filter. */
 export function portfolioPage(db: Reader, lenderCompanyId: number, query: PortfolioQuery) {
   const where = portfolioFilter(query.show);
   return fetchPage(
     query.page ?? 1,
     query.pageSize ?? 25,
-    async (range) => (await watchedCodes(db, lenderCompanyId, { where, range })).map(withoutRowId),
+    async (range) =>
+      (await watchedCodes(db, lenderCompanyId, { where, range, counted: true })).map((row) => ({
+        ...withoutRowId(row),
+        total: row.total,
+      })),
     async () => {
-      const [row] = await db
-        .select({ total: sql<number>`count(*)`.mapWith(Number) })
-        .from(watches)
-        .innerJoin(qrCodes, eq(qrCodes.id, watches.codeId))
-        .where(and(eq(watches.lenderCompanyId, lenderCompanyId), where));
-      return row?.total ?? 0;
+      const [row] = await countWatchesQuery(db, and(eq(watches.lenderCompanyId, lenderCompanyId), where));
+      return Number(row?.total ?? 0);
     },
   );
 }

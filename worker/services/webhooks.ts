@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { WebhookAttemptPage, WebhookEndpointAnswer, WebhookEndpointCreated } from "../../schema/api-v1";
 import {
   type OrganisationKind,
@@ -19,7 +19,7 @@ import type { Database, Queryable, Transaction } from "../db";
 import type { Bindings } from "../env";
 import type { EmailMessage } from "../lib/email-templates";
 import { ApiError, badRequest, notFound } from "../lib/errors";
-import { pageRange } from "../lib/pagination";
+import { fetchPage, totalColumn } from "../lib/pagination";
 import { randomToken } from "../lib/random";
 import { encryptWebhookSecret, WEBHOOK_SECRET_PREFIX } from "../lib/webhook-secret";
 import { recordAudit } from "./audit";
@@ -424,37 +424,38 @@ export async function listWebhookAttempts(
     .from(webhookEndpoints)
     .where(endpointKey(companyId, publicId));
   if (!endpoint) throw notFound(ENDPOINT_NOT_FOUND);
-  const { limit, offset } = pageRange(page, pageSize);
   const ofEndpoint = eq(webhookAttempts.endpointId, endpoint.id);
-  // The total rides on the page's rows, so both come from one snapshot: the queue's consumer logs
-  // attempts while the owner reads, and two statements could count an attempt the page lacks.
-  const rows = await db
-    .select({
-      eventId: webhookEvents.publicId,
-      eventType: webhookEvents.type,
-      attempt: webhookAttempts.attempt,
-      trigger: webhookAttempts.trigger,
-      attemptedAt: webhookAttempts.attemptedAt,
-      statusCode: webhookAttempts.statusCode,
-      responseMs: webhookAttempts.responseMs,
-      failure: webhookAttempts.failure,
-      deliveryOutcome: webhookDeliveries.outcome,
-      total: sql<number>`(SELECT count(*) FROM ${webhookAttempts} WHERE ${ofEndpoint})`.mapWith(Number),
-    })
-    .from(webhookAttempts)
-    .innerJoin(webhookDeliveries, eq(webhookDeliveries.id, webhookAttempts.deliveryId))
-    .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
-    .where(ofEndpoint)
-    .orderBy(desc(webhookAttempts.attemptedAt), desc(webhookAttempts.id))
-    .limit(limit)
-    .offset(offset);
-  // Only a page past the end has no row to carry the total.
-  const total = rows[0]?.total ?? (page > 1 ? await db.$count(webhookAttempts, ofEndpoint) : 0);
-  return {
-    items: rows.map(({ total: _total, ...item }) => ({ ...item, attemptedAt: item.attemptedAt.toISOString() })),
+  // The total rides on the page's rows (pageOfRows): the queue's consumer logs attempts while the
+  // owner reads, and a separate count could include an attempt the page lacks.
+  const attempts = await fetchPage(
     page,
     pageSize,
-    total,
+    ({ limit, offset }) =>
+      db
+        .select({
+          eventId: webhookEvents.publicId,
+          eventType: webhookEvents.type,
+          attempt: webhookAttempts.attempt,
+          trigger: webhookAttempts.trigger,
+          attemptedAt: webhookAttempts.attemptedAt,
+          statusCode: webhookAttempts.statusCode,
+          responseMs: webhookAttempts.responseMs,
+          failure: webhookAttempts.failure,
+          deliveryOutcome: webhookDeliveries.outcome,
+          total: totalColumn(db.select({ total: count() }).from(webhookAttempts).where(ofEndpoint)),
+        })
+        .from(webhookAttempts)
+        .innerJoin(webhookDeliveries, eq(webhookDeliveries.id, webhookAttempts.deliveryId))
+        .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
+        .where(ofEndpoint)
+        .orderBy(desc(webhookAttempts.attemptedAt), desc(webhookAttempts.id))
+        .limit(limit)
+        .offset(offset),
+    () => db.$count(webhookAttempts, ofEndpoint),
+  );
+  return {
+    ...attempts,
+    items: attempts.items.map((item) => ({ ...item, attemptedAt: item.attemptedAt.toISOString() })),
   };
 }
 
