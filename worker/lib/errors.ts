@@ -87,10 +87,13 @@ export class DatabaseUnavailableError extends Error {
 const driverErrors = (error: unknown) =>
   [error, (error as { cause?: unknown } | undefined)?.cause] as ({ code?: unknown; message?: unknown } | undefined)[];
 
+/** Five digits or capitals: a SQLSTATE, not a Node system error's code ("ECONNRESET") or an ApiError's ("conflict"). */
+const SQLSTATE = /^[0-9A-Z]{5}$/;
+
 /** The SQLSTATE of a statement the database refused, or null when the error carries none. */
 export function sqlStateOf(error: unknown): string | null {
   for (const candidate of driverErrors(error)) {
-    if (typeof candidate?.code === "string") return candidate.code;
+    if (typeof candidate?.code === "string" && SQLSTATE.test(candidate.code)) return candidate.code;
   }
   return null;
 }
