@@ -13,8 +13,20 @@ export const pageRange = (page: number, pageSize: number): PageRange => ({
   offset: (page - 1) * pageSize,
 });
 
-/** The whole list's total as a column of a page's statement: `countQuery` run as a scalar subquery. */
-export const totalColumn = (countQuery: SQLWrapper) => sql<number>`(${countQuery})`.mapWith(Number);
+/**
+ * A list's count statement (`db.select({ total: count() })…` with the list's own conditions): written
+ * once, it is both the page's total column (totalColumn) and, past the end, the count run alone (countOf).
+ */
+type CountStatement = SQLWrapper & PromiseLike<{ total: unknown }[]>;
+
+/** The whole list's total as a column of a page's statement: the count statement as a scalar subquery. */
+export const totalColumn = (countStatement: SQLWrapper) => sql<number>`(${countStatement})`.mapWith(Number);
+
+/** The count statement run on its own, for a page past the end (see pageOfRows). */
+export async function countOf(countStatement: CountStatement): Promise<number> {
+  const [row] = await countStatement;
+  return Number(row?.total ?? 0);
+}
 
 type WithTotal = { total: number };
 

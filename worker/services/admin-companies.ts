@@ -8,7 +8,7 @@ import type { Database, Reader, TransactionalDatabase } from "../db";
 import { notFound } from "../lib/errors";
 import { issuerTrustColumn } from "../lib/code-status";
 import { containsPattern } from "../lib/like-patterns";
-import { totalColumn, type PageRange } from "../lib/pagination";
+import { countOf, totalColumn, type PageRange } from "../lib/pagination";
 import { recordAudit } from "./audit";
 import { noticeWatchers } from "./watch-notices";
 import type { Outbox } from "./webhooks";
@@ -82,10 +82,7 @@ function countCompaniesQuery(db: Reader, where: SQL | undefined) {
     .where(where);
 }
 
-export async function countCompanies(db: Database, where: SQL | undefined) {
-  const [row] = await countCompaniesQuery(db, where);
-  return Number(row?.total ?? 0);
-}
+export const countCompanies = (db: Database, where: SQL | undefined) => countOf(countCompaniesQuery(db, where));
 
 /** "RICS 12345", or the body's own name when it is "Other". */
 const registrationText = (body: AnyPgColumn, bodyName: AnyPgColumn, number: AnyPgColumn) =>

@@ -3,7 +3,7 @@ import { companies, users } from "../../schema/tables";
 import type { Database, Transaction, Transactional } from "../db";
 import { badRequest } from "../lib/errors";
 import { containsPattern } from "../lib/like-patterns";
-import { totalColumn, type PageRange } from "../lib/pagination";
+import { countOf, totalColumn, type PageRange } from "../lib/pagination";
 import { recordAudit } from "./audit";
 import { revokeKeysMadeBy } from "./api-keys";
 import { endSessions, userColumns } from "./sessions";
@@ -175,7 +175,4 @@ export function selectUsers(db: Database, where: SQL | undefined, range?: PageRa
   return range ? query.limit(range.limit).offset(range.offset) : query;
 }
 
-export async function countUsers(db: Database, where: SQL | undefined) {
-  const [row] = await countUsersQuery(db, where);
-  return Number(row?.total ?? 0);
-}
+export const countUsers = (db: Database, where: SQL | undefined) => countOf(countUsersQuery(db, where));

@@ -6,7 +6,7 @@ import type { PortfolioQuery } from "../../schema/validation/reliances";
 import { formatVerificationCode } from "../../schema/verification-code";
 import type { Database, Queryable, Reader } from "../db";
 import { isoText } from "../lib/code-status";
-import { fetchPage, totalColumn, type PageRange } from "../lib/pagination";
+import { countOf, fetchPage, totalColumn, type PageRange } from "../lib/pagination";
 import { randomToken } from "../lib/random";
 import { badRequest } from "../lib/errors";
 import {
@@ -97,13 +97,17 @@ const withoutRowId = <Row extends { rowId: number; changedAtExact: string; total
   ...watch
 }: Row) => watch;
 
+/** The lender's own watches that `where` matches, never another lender's. */
+const lenderWatches = (lenderCompanyId: number, where: SQL | undefined) =>
+  and(eq(watches.lenderCompanyId, lenderCompanyId), where);
+
 /** The lender's watched codes as its screens and API show them; never another lender's. */
 export async function watchedCodes(
   db: Reader,
   lenderCompanyId: number,
   { where, range, order = "newest", counted = false }: WatchSelection = {},
 ) {
-  const selection = and(eq(watches.lenderCompanyId, lenderCompanyId), where);
+  const selection = lenderWatches(lenderCompanyId, where);
   const query = db
     .select({
       rowId: watches.id,
@@ -158,10 +162,7 @@ export function portfolioPage(db: Reader, lenderCompanyId: number, query: Portfo
         ...withoutRowId(row),
         total: row.total,
       })),
-    async () => {
-      const [row] = await countWatchesQuery(db, and(eq(watches.lenderCompanyId, lenderCompanyId), where));
-      return Number(row?.total ?? 0);
-    },
+    () => countOf(countWatchesQuery(db, lenderWatches(lenderCompanyId, where))),
   );
 }
 
