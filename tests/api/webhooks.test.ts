@@ -21,7 +21,11 @@ import { WEBHOOK_URL_ERRORS } from "../../schema/validation/webhook";
 import { app } from "../../worker/app";
 import type { Bindings } from "../../worker/env";
 import worker from "../../worker/index";
-import { recordWebhookEvents, type WebhookDeliveryMessage } from "../../worker/services/webhooks";
+import {
+  queueWebhookDeliveries,
+  recordWebhookEvents,
+  type WebhookDeliveryMessage,
+} from "../../worker/services/webhooks";
 import { setDnsRecords } from "../shared/dns";
 import { waitForEmail } from "../shared/inbox";
 import type { ReceivedDelivery } from "../support/webhook-receiver-global-setup";
@@ -866,6 +870,45 @@ describe("deliveries", () => {
     );
     // Once queued, a later retry leaves it to the queue.
     expect(await withDb((db) => recordWebhookEvents(db, [event]))).toEqual([]);
+  });
+
+  it("sends a delivery once when two requests holding it both queue it", async () => {
+    const owner = await registerOwnerViaServices();
+    const hook = await addReceiver(owner, ["code.scanned"]);
+    const code = await insertCode(owner);
+    // A repeated event (one visitor's second check of an altered copy within the hour) is answered
+    // the first request's delivery while that request has yet to queue it.
+    const event = {
+      publicId: unique("msg_twice"),
+      companyId: companyIdOf(owner),
+      type: "code.scanned" as const,
+      qrCodeId: code.id,
+      data: { code: { id: code.publicToken }, verificationCount: 1 },
+    };
+    const first = await withDb((db) => recordWebhookEvents(db, [event]));
+    const second = await withDb((db) => recordWebhookEvents(db, [event]));
+    expect(second).toEqual(first);
+    await withDb((db) => queueWebhookDeliveries(env as Bindings, db, first));
+    await withDb((db) => queueWebhookDeliveries(env as Bindings, db, second));
+    await waitForDeliveries(hook.name, 1);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await deliveriesTo(hook.name)).toHaveLength(1);
+  });
+
+  it("sends, from the hourly cron, a delivery claimed for the queue but never tried", async () => {
+    const owner = await registerOwnerViaServices();
+    const hook = await addReceiver(owner, ["code.scanned"]);
+    // Claimed by a Worker that ended before its queue send: marked queued, never attempted.
+    const [deliveryId] = await recordScanEvent(owner);
+    await withDb((db) =>
+      db
+        .update(webhookDeliveries)
+        .set({ createdAt: sql`now() - interval '11 minutes'`, queuedAt: sql`now() - interval '11 minutes'` })
+        .where(eq(webhookDeliveries.id, deliveryId!)),
+    );
+    await runHourlyCron();
+    const [delivery] = await waitForDeliveries(hook.name, 1);
+    expect(verified(hook.secret, delivery!).type).toBe("code.scanned");
   });
 
   it("queues, from the hourly cron, a delivery whose queue message was never sent", async () => {

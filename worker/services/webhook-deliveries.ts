@@ -354,6 +354,18 @@ export async function sweepWebhooks(db: Database, env: Pick<Bindings, "WEBHOOKS"
       },
     })),
   );
+  // Claimed for the queue but never tried: the Worker that claimed them ended before its send. A
+  // message merely slow in the queue may so be sent twice; the consumer skips a delivered one.
+  await db
+    .update(webhookDeliveries)
+    .set({ queuedAt: null })
+    .where(
+      and(
+        eq(webhookDeliveries.outcome, "pending"),
+        eq(webhookDeliveries.attempts, 0),
+        sql`${webhookDeliveries.queuedAt} < now() - make_interval(mins => ${UNSENT_AFTER_MINUTES})`,
+      ),
+    );
   // Never queued (the request's queue send failed), on an endpoint still on: queued now, oldest first.
   const unsent = await db
     .select({ id: webhookDeliveries.id })

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { WebhookAttemptPage, WebhookEndpointAnswer, WebhookEndpointCreated } from "../../schema/api-v1";
 import {
   type OrganisationKind,
@@ -19,7 +19,7 @@ import type { Database, Queryable, Transaction } from "../db";
 import type { Bindings } from "../env";
 import type { EmailMessage } from "../lib/email-templates";
 import { ApiError, badRequest, notFound } from "../lib/errors";
-import { fetchPage, totalColumn } from "../lib/pagination";
+import { countOf, fetchPage, totalColumn } from "../lib/pagination";
 import { randomToken } from "../lib/random";
 import { encryptWebhookSecret, WEBHOOK_SECRET_PREFIX } from "../lib/webhook-secret";
 import { recordAudit } from "./audit";
@@ -146,22 +146,35 @@ export function rowsOf<Row>(result: unknown): Row[] {
 }
 
 /**
- * Sends the deliveries' queue messages now and notes them as queued; the hourly sweep sends any
- * this fails to send.
+ * Sends the queue messages of the deliveries nobody has queued yet. Each delivery is claimed (its
+ * `queued_at` set) in one statement before its message is sent, so it is sent once however many
+ * hold its id: a repeated event answers an earlier request's delivery while that request has yet
+ * to queue it (recordWebhookEvents), and both then queue it. A refused send gives its claims back;
+ * the hourly sweep sends what is left unqueued, and what was claimed but never tried.
  */
 export async function queueWebhookDeliveries(env: Pick<Bindings, "WEBHOOKS">, db: Queryable, deliveryIds: number[]) {
   for (let index = 0; index < deliveryIds.length; index += QUEUE_BATCH) {
-    const part = deliveryIds.slice(index, index + QUEUE_BATCH);
-    await env.WEBHOOKS.sendBatch(
-      part.map((deliveryId) => ({
-        body: { deliveryId, trigger: "automatic" } satisfies WebhookDeliveryMessage,
-        contentType: "json" as const,
-      })),
-    );
-    await db
+    const part = sql`${webhookDeliveries.id} = ANY(${idArray(deliveryIds.slice(index, index + QUEUE_BATCH))}::bigint[])`;
+    const claimed = await db
       .update(webhookDeliveries)
       .set({ queuedAt: sql`now()` })
-      .where(sql`${webhookDeliveries.id} = ANY(${idArray(part)}::bigint[])`);
+      .where(and(part, isNull(webhookDeliveries.queuedAt)))
+      .returning({ id: webhookDeliveries.id });
+    if (claimed.length === 0) continue;
+    try {
+      await env.WEBHOOKS.sendBatch(
+        claimed.map(({ id }) => ({
+          body: { deliveryId: id, trigger: "automatic" } satisfies WebhookDeliveryMessage,
+          contentType: "json" as const,
+        })),
+      );
+    } catch (error) {
+      await db
+        .update(webhookDeliveries)
+        .set({ queuedAt: null })
+        .where(sql`${webhookDeliveries.id} = ANY(${idArray(claimed.map(({ id }) => id))}::bigint[])`);
+      throw error;
+    }
   }
 }
 
@@ -425,6 +438,7 @@ export async function listWebhookAttempts(
     .where(endpointKey(companyId, publicId));
   if (!endpoint) throw notFound(ENDPOINT_NOT_FOUND);
   const ofEndpoint = eq(webhookAttempts.endpointId, endpoint.id);
+  const attemptCount = db.select({ total: count() }).from(webhookAttempts).where(ofEndpoint);
   // The total rides on the page's rows (pageOfRows): the queue's consumer logs attempts while the
   // owner reads, and a separate count could include an attempt the page lacks.
   const attempts = await fetchPage(
@@ -442,7 +456,7 @@ export async function listWebhookAttempts(
           responseMs: webhookAttempts.responseMs,
           failure: webhookAttempts.failure,
           deliveryOutcome: webhookDeliveries.outcome,
-          total: totalColumn(db.select({ total: count() }).from(webhookAttempts).where(ofEndpoint)),
+          total: totalColumn(attemptCount),
         })
         .from(webhookAttempts)
         .innerJoin(webhookDeliveries, eq(webhookDeliveries.id, webhookAttempts.deliveryId))
@@ -451,7 +465,7 @@ export async function listWebhookAttempts(
         .orderBy(desc(webhookAttempts.attemptedAt), desc(webhookAttempts.id))
         .limit(limit)
         .offset(offset),
-    () => db.$count(webhookAttempts, ofEndpoint),
+    () => countOf(attemptCount),
   );
   return {
     ...attempts,
