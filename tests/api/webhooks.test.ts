@@ -96,19 +96,22 @@ async function addEndpointInProduction(account: Account, url: string) {
   return { status: res.status, body: (await res.json()) as { id: string; message: string; errors?: string[] } };
 }
 
+/** A code.scanned event of a new code of the account's company, named after its queue message as the scan-alert consumer names it. */
+async function scanEvent(account: Account) {
+  const code = await insertCode(account);
+  return {
+    publicId: unique("msg"),
+    companyId: companyIdOf(account),
+    type: "code.scanned" as const,
+    qrCodeId: code.id,
+    data: { code: { id: code.publicToken }, verificationCount: 1 },
+  };
+}
+
 /** Records a code.scanned event of the account's company, as the scan-alert consumer does; its deliveries' ids. */
 async function recordScanEvent(account: Account) {
-  const code = await insertCode(account);
-  return withDb((db) =>
-    recordWebhookEvents(db, [
-      {
-        companyId: companyIdOf(account),
-        type: "code.scanned",
-        qrCodeId: code.id,
-        data: { code: { id: code.publicToken }, verificationCount: 1 },
-      },
-    ]),
-  );
+  const event = await scanEvent(account);
+  return withDb((db) => recordWebhookEvents(db, [event]));
 }
 
 /** Runs the webhook queue's consumer as production would, on one delivery of the account's company. */
@@ -849,15 +852,8 @@ describe("deliveries", () => {
   it("gives a retried queue consumer the deliveries its earlier attempt recorded but never queued", async () => {
     const owner = await registerOwnerViaServices();
     await addReceiver(owner, ["code.scanned"]);
-    const code = await insertCode(owner);
     // The scan alert consumer names each event after its queue message, so a retry records nothing new.
-    const event = {
-      publicId: unique("msg_retry"),
-      companyId: companyIdOf(owner),
-      type: "code.scanned" as const,
-      qrCodeId: code.id,
-      data: { code: { id: code.publicToken }, verificationCount: 1 },
-    };
+    const event = await scanEvent(owner);
     const first = await withDb((db) => recordWebhookEvents(db, [event]));
     expect(first).toHaveLength(1);
     // The attempt failed before queueing: the retry is answered the same delivery, not nothing.
@@ -875,16 +871,9 @@ describe("deliveries", () => {
   it("sends a delivery once when two requests holding it both queue it", async () => {
     const owner = await registerOwnerViaServices();
     const hook = await addReceiver(owner, ["code.scanned"]);
-    const code = await insertCode(owner);
     // A repeated event (one visitor's second check of an altered copy within the hour) is answered
     // the first request's delivery while that request has yet to queue it.
-    const event = {
-      publicId: unique("msg_twice"),
-      companyId: companyIdOf(owner),
-      type: "code.scanned" as const,
-      qrCodeId: code.id,
-      data: { code: { id: code.publicToken }, verificationCount: 1 },
-    };
+    const event = await scanEvent(owner);
     const first = await withDb((db) => recordWebhookEvents(db, [event]));
     const second = await withDb((db) => recordWebhookEvents(db, [event]));
     expect(second).toEqual(first);
