@@ -6,6 +6,9 @@ import type { ZxcvbnFactory } from "@zxcvbn-ts/core";
  */
 const MIN_SCORE = 3;
 
+/** A password longer than this is accepted without an estimate: its length alone makes it strong (decision 027). */
+export const STRONG_BY_LENGTH = 100;
+
 let checker: Promise<ZxcvbnFactory> | undefined;
 
 /**
@@ -33,6 +36,9 @@ function loadChecker(): Promise<ZxcvbnFactory> {
  * strong enough. The same check runs in the browser (as the user types) and on the server.
  */
 export async function passwordWeakness(password: string): Promise<string | null> {
+  // Longer is strong by length alone, and the estimate's cost grows with the length: nobody's
+  // request may buy seconds of CPU with a 255-character password.
+  if (password.length > STRONG_BY_LENGTH) return null;
   const result = (await loadChecker()).check(password);
   if (result.score >= MIN_SCORE) return null;
   const reason = result.feedback.warning ? `${result.feedback.warning} ` : "";

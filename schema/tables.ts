@@ -68,6 +68,12 @@ export const users = pgTable(
     companyId: integer().references((): AnyPgColumn => companies.id, { onDelete: "set null" }),
     /** When the user proved they own `email` by following an emailed link; null until then. */
     emailVerifiedAt: timestamp({ withTimezone: true }),
+    /**
+     * The last time the user proved more than the password: followed an emailed link (confirmation,
+     * recovery), passed a second factor in force for a week, or was restored by an administrator's
+     * review. Recovery ends what was added after it (docs/decisions/048); null: never proven.
+     */
+    identityProvenAt: timestamp({ withTimezone: true }),
     /** A member's own choice to receive the company's scan alert emails (the owner always does). */
     scanAlertEmails: boolean().notNull().default(false),
     /**

@@ -50,6 +50,20 @@ export type ActiveStatusInput = z.infer<typeof activeStatusSchema>;
 
 /** Same rules as registration: at least 8 characters and not blank once trimmed. */
 export const resetPasswordSchema = z.object({ password: newPasswordField });
+
+/** What an administrator checked before resetting someone's two-step sign-in (decision 048). */
+export const SECOND_FACTOR_EVIDENCE = { min: 20, max: 2000 } as const;
+export const secondFactorResetSchema = z.object({
+  evidence: z
+    .string({ error: "Say what evidence of identity you checked" })
+    .trim()
+    .min(
+      SECOND_FACTOR_EVIDENCE.min,
+      `Say what evidence of identity you checked (at least ${SECOND_FACTOR_EVIDENCE.min} characters)`,
+    )
+    .max(SECOND_FACTOR_EVIDENCE.max, `Must be at most ${SECOND_FACTOR_EVIDENCE.max} characters`),
+});
+export type SecondFactorResetInput = z.input<typeof secondFactorResetSchema>;
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
 const userIdsField = z

@@ -24,9 +24,20 @@ export const secondFactorSignInSchema = z.object({
 });
 export type SecondFactorSignInInput = z.input<typeof secondFactorSignInSchema>;
 
-/** Starting to set up two-step sign-in asks for the password. */
-export const currentPasswordSchema = z.object({ currentPassword: currentPasswordField });
-export type CurrentPasswordInput = z.input<typeof currentPasswordSchema>;
+/**
+ * Adding a second factor asks for the password and, when one is already in force, proof of it in
+ * the same step: a code from the app or a recovery code (or a passkey confirmed moments before,
+ * through POST /api/profile/security/confirm). Decision 049.
+ */
+export const enrolFactorSchema = z.object({
+  currentPassword: currentPasswordField,
+  code: secondFactorCodeField.optional(),
+});
+export type EnrolFactorInput = z.input<typeof enrolFactorSchema>;
+
+/** Removing a passkey asks for what turning the app off asks: the password and a current factor. */
+export const removeFactorSchema = enrolFactorSchema;
+export type RemoveFactorInput = z.input<typeof removeFactorSchema>;
 
 /** Turning two-step sign-in off asks for the password and a current code. */
 export const disableSecondFactorSchema = z.object({
@@ -67,8 +78,11 @@ const passkeyNameField = z
   .min(1, "Name the passkey")
   .max(100, "Must be at most 100 characters");
 
-/** The Security screen's form for a new passkey: its name, and the password that lets the browser make it. */
-export const addPasskeySchema = z.object({ name: passkeyNameField, currentPassword: currentPasswordField });
+/**
+ * The Security screen's form for a new passkey: its name, the password that lets the browser make
+ * it, and a current code when two-step sign-in is already on.
+ */
+export const addPasskeySchema = enrolFactorSchema.extend({ name: passkeyNameField });
 export type AddPasskeyInput = z.input<typeof addPasskeySchema>;
 
 export const passkeyRegistrationSchema = z.object({
@@ -87,6 +101,10 @@ export const passkeySignInSchema = z.object({
   }),
 });
 export type PasskeySignInInput = z.input<typeof passkeySignInSchema>;
+
+/** POST /api/profile/security/confirm/passkey: a passkey's signature over a challenge of this session's user. */
+export const passkeyConfirmSchema = passkeySignInSchema.omit({ challenge: true });
+export type PasskeyConfirmInput = z.input<typeof passkeyConfirmSchema>;
 
 /** Asking for the options of a passkey sign-in: the challenge of the password step. */
 export const secondFactorChallengeSchema = z.object({ challenge: challengeField });

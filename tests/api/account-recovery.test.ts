@@ -1,8 +1,12 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLog, invites, users, webhookEndpoints } from "../../schema/tables";
 import { INVITATIONS_PER_DAY } from "../../schema/validation/team";
+import { RECOVERY_ENDED_FOOTHOLDS } from "../../worker/routes/password-reset";
+import { totpCode } from "../shared/second-factor";
+import { enrolSecondFactorViaApi } from "./fixtures/second-factor";
 import {
+  findUser,
   loginViaApi,
   registerOwnerViaServices,
   registerUnconfirmedOwnerViaApi,
@@ -51,6 +55,40 @@ const membershipEvents = (companyId: number) =>
       .select({ action: auditLog.action, details: auditLog.details, actorEmail: auditLog.actorEmail })
       .from(auditLog)
       .where(and(eq(auditLog.targetType, "company"), eq(auditLog.targetId, companyId)))
+      .orderBy(auditLog.id),
+  );
+
+/** The user proves more than the password now, as a sign-in with a settled second factor records it. */
+const provenNow = (userId: number) =>
+  withDb((db) =>
+    db
+      .update(users)
+      .set({ identityProvenAt: sql`now()` })
+      .where(eq(users.id, userId)),
+  );
+
+/** A webhook endpoint as the Developers screen stores it, added `daysAgo` days ago. */
+async function insertEndpoint(companyId: number, url: string, daysAgo = 0) {
+  const at = new Date(Date.now() - daysAgo * 86_400_000);
+  await withDb((db) =>
+    db.insert(webhookEndpoints).values({
+      publicId: `ep_${unique("hook").replace(/\W/g, "").padEnd(24, "0").slice(0, 24)}`,
+      companyId,
+      url,
+      secret: "sealed",
+      eventTypes: ["code.scanned" as const],
+      createdAt: at,
+      urlChangedAt: at,
+    }),
+  );
+}
+
+const userEvents = (userId: number) =>
+  withDb((db) =>
+    db
+      .select({ action: auditLog.action, details: auditLog.details })
+      .from(auditLog)
+      .where(and(eq(auditLog.targetType, "user"), eq(auditLog.targetId, userId)))
       .orderBy(auditLog.id),
   );
 
@@ -159,7 +197,7 @@ describe("an account whose email was never confirmed acts on nothing outside its
       status: 200,
       body: {
         message:
-          "Your password has been changed. We removed what was set up before you confirmed your email and emailed you the list. Sign in with the new password.",
+          "Your password has been changed. We ended what was added since you last proved it was you and emailed you the list. Sign in with the new password.",
       },
     });
 
@@ -190,9 +228,11 @@ describe("an account whose email was never confirmed acts on nothing outside its
     expect((await inviteMemberViaApi(owner.token)).id).toEqual(expect.any(Number));
   });
 
-  it("a confirmed owner's recovery keeps the team", async () => {
+  it("a confirmed owner's recovery keeps the team that joined before the owner last proved it was them", async () => {
     const owner = await registerOwnerViaServices();
     const member = await addMemberViaServices(owner);
+    // As a sign-in with a second factor in force for a week records it.
+    await provenNow(owner.user.id);
     expect((await resetPasswordViaInbox(owner.email)).body.message).toBe(
       "Your password has been changed. Sign in with the new password.",
     );
@@ -275,5 +315,115 @@ describe("a deactivation by an administrator sticks", () => {
       db.select({ deactivatedByAdminAt: users.deactivatedByAdminAt }).from(users).where(eq(users.id, member.user.id)),
     );
     expect(after!.deactivatedByAdminAt).toBeNull();
+  });
+});
+
+describe("recovery ends every foothold a stolen password made (decision 048)", () => {
+  it("a reset revokes the attacker's API key, removes the accomplice, the webhook and the authenticator, and lists them", async () => {
+    const owner = await registerOwnerViaServices();
+    const companyId = owner.user.companyId!;
+    await insertEndpoint(companyId, "https://erp.owner.example.com/valuseal", 30);
+    await provenNow(owner.user.id);
+
+    // Someone who learnt the password signs in (no second factor yet) and digs in.
+    const attacker = await startSessionViaServices(owner.user.id);
+    const key = await api("/api/api-keys", {
+      token: attacker,
+      body: { name: "Reporting", scopes: ["codes:write"], lifetime: "never", currentPassword: owner.password },
+    });
+    expect(key.status, JSON.stringify(key.body)).toBe(201);
+    const accomplice = await addMemberViaServices({ ...owner, token: attacker });
+    await insertEndpoint(companyId, "https://attacker.example.com/hook");
+    await enrolSecondFactorViaApi(attacker, owner.password);
+
+    expect(await resetPasswordViaInbox(owner.email)).toMatchObject({
+      status: 200,
+      body: { message: RECOVERY_ENDED_FOOTHOLDS },
+    });
+
+    expect((await api("/api/v1/codes", { headers: { authorization: `Bearer ${key.body.key}` } })).status).toBe(401);
+    expect((await api("/api/auth/user", { token: accomplice.token })).status).toBe(401);
+    const [member] = await withDb((db) =>
+      db.select({ companyId: users.companyId }).from(users).where(eq(users.id, accomplice.user.id)),
+    );
+    expect(member!.companyId).toBeNull();
+    const endpoints = await withDb((db) =>
+      db.select({ url: webhookEndpoints.url }).from(webhookEndpoints).where(eq(webhookEndpoints.companyId, companyId)),
+    );
+    expect(endpoints).toEqual([{ url: "https://erp.owner.example.com/valuseal" }]);
+    // The attacker's authenticator is gone: the owner signs in with the new password alone.
+    expect(await loginViaApi(owner.email, NEW_PASSWORD)).toEqual(expect.any(String));
+
+    const notice = await waitForEmail(owner.email, "what we removed when you recovered your account");
+    expect(notice.text).toContain("API keys revoked: Reporting.");
+    expect(notice.text).toContain("Two-step sign-in removed: authenticator app.");
+    expect(notice.text).toContain(`Team members removed and signed out: ${accomplice.email}.`);
+    expect(notice.text).toContain("Webhook endpoints removed: https://attacker.example.com/hook.");
+    expect((await membershipEvents(companyId)).map((event) => event.action)).toEqual(
+      expect.arrayContaining(["company.api_key_revoked", "team.member_removed", "company.webhook_removed"]),
+    );
+    expect(await userEvents(owner.user.id)).toContainEqual({
+      action: "user.second_factor_removed",
+      details: { factor: "authenticator app", reason: "account recovery" },
+    });
+  });
+
+  it("an email alone never removes a second factor that was in force before the owner last proved it was them", async () => {
+    const owner = await registerOwnerViaServices();
+    const secret = await enrolSecondFactorViaApi(owner.token, owner.password);
+    // A sign-in with an app set up only now proves nothing yet…
+    const before = await findUser(owner.user.id);
+    const fresh = await api("/api/login", { body: { email: owner.email, password: owner.password } });
+    expect(
+      (await api("/api/login/second-factor", { body: { challenge: fresh.body.challenge, code: totpCode(secret, 1) } }))
+        .status,
+    ).toBe(200);
+    expect((await findUser(owner.user.id))!.identityProvenAt).toEqual(before!.identityProvenAt);
+    // …one with an app in force for a week does.
+    await withDb((db) =>
+      db
+        .update(users)
+        .set({ totpEnabledAt: sql`now() - interval '8 days'`, totpLastStep: null })
+        .where(eq(users.id, owner.user.id)),
+    );
+    const settled = await api("/api/login", { body: { email: owner.email, password: owner.password } });
+    expect(
+      (await api("/api/login/second-factor", { body: { challenge: settled.body.challenge, code: totpCode(secret) } }))
+        .status,
+    ).toBe(200);
+    expect((await findUser(owner.user.id))!.identityProvenAt!.getTime()).toBeGreaterThan(Date.now() - 60_000);
+
+    expect((await resetPasswordViaInbox(owner.email)).status).toBe(200);
+    const again = await api("/api/login", { body: { email: owner.email, password: NEW_PASSWORD } });
+    expect(again.body).toMatchObject({ secondFactorRequired: true, methods: ["totp"] });
+  });
+
+  it("an administrator resets a lost second factor only with the evidence checked, audited and emailed", async () => {
+    const owner = await registerOwnerViaServices();
+    await enrolSecondFactorViaApi(owner.token, owner.password);
+    const admin = await createAdminViaDb();
+    const path = `/api/admin/users/${owner.user.id}/second-factor-reset`;
+
+    const bare = await api(path, { token: admin.token, body: { evidence: "asked nicely" } });
+    expect(bare).toMatchObject({
+      status: 400,
+      body: { errors: ["evidence: Say what evidence of identity you checked (at least 20 characters)"] },
+    });
+    expect((await api(path, { token: owner.token, body: { evidence: "x".repeat(30) } })).status).toBe(403);
+
+    const evidence = "Video call 3 Dec, matched to the national ID on file; letter on the firm's letterhead.";
+    expect(await api(path, { token: admin.token, body: { evidence } })).toMatchObject({
+      status: 200,
+      body: { message: "Two-step sign-in reset. The user can sign in with their password." },
+    });
+    expect((await api("/api/auth/user", { token: owner.token })).status).toBe(401);
+    expect(await loginViaApi(owner.email, owner.password)).toEqual(expect.any(String));
+    expect(await userEvents(owner.user.id)).toContainEqual({
+      action: "user.second_factor_reset",
+      details: { email: owner.email, evidence },
+    });
+    expect((await waitForEmail(owner.email, "your two-step sign-in was reset")).text).toContain(
+      "Sign in with your password and set up two-step sign-in again",
+    );
   });
 });

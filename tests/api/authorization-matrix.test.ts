@@ -809,8 +809,34 @@ const matrix: Row[] = [
   {
     method: "DELETE",
     route: "/api/profile/security/passkeys/:id",
-    expected: SIGNED_IN(404),
-    request: () => ({ path: "/api/profile/security/passkeys/2147483000" }),
+    // The password is asked before anything is looked up.
+    expected: SIGNED_IN(400),
+    request: () => ({
+      path: "/api/profile/security/passkeys/2147483000",
+      body: { currentPassword: "not-my-password" },
+    }),
+  },
+  {
+    method: "POST",
+    route: "/api/profile/security/confirm",
+    expected: SIGNED_IN(400),
+    request: () => ({ path: "/api/profile/security/confirm", body: { code: "000000" } }),
+  },
+  {
+    method: "POST",
+    route: "/api/profile/security/confirm/passkey-options",
+    // Nobody in the matrix has a passkey.
+    expected: SIGNED_IN(400),
+    request: () => ({ path: "/api/profile/security/confirm/passkey-options" }),
+  },
+  {
+    method: "POST",
+    route: "/api/profile/security/confirm/passkey",
+    expected: SIGNED_IN(400),
+    request: () => ({
+      path: "/api/profile/security/confirm/passkey",
+      body: { response: PASSKEY_ANSWER({ authenticatorData: "AAAA", signature: "AAAA" }) },
+    }),
   },
   {
     method: "DELETE",
@@ -926,6 +952,16 @@ const matrix: Row[] = [
     expected: ADMIN_ONLY,
     target: insertCompanyOwner,
     request: (_w, t) => ({ path: "/api/admin/users/bulk-delete", body: { userIds: [t.userId] } }),
+  },
+  {
+    method: "POST",
+    route: "/api/admin/users/:id/second-factor-reset",
+    expected: ADMIN_ONLY,
+    target: insertCompanyOwner,
+    request: (_w, t) => ({
+      path: `/api/admin/users/${t.userId}/second-factor-reset`,
+      body: { evidence: "Video call matched to the ID on file, 3 December." },
+    }),
   },
   {
     method: "DELETE",

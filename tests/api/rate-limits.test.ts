@@ -70,6 +70,14 @@ describe("rate limits", () => {
     expect((await register(randomIp())).status).toBe(202);
   }, 200_000);
 
+  it("registration: a body that fails validation spends the budget too, so no flood buys the password estimate", async () => {
+    // The longest password the field takes, and nothing else: refused by validation, after the limit.
+    const malformed = (ip: string) => api("/api/register", { ip, body: { password: "Tr0ub4dor&3".repeat(23) } });
+    const answers = await flood(REGISTRATIONS_PER_MINUTE + 1, malformed, { batch: 4 });
+    expect(answers.slice(0, -1).map((res) => res.status)).toEqual(Array(REGISTRATIONS_PER_MINUTE).fill(400));
+    expectLimited(answers.at(-1)!);
+  }, 120_000);
+
   it("demo code: 120 a minute from one address, then 429", async () => {
     const answers = await flood(PUBLIC_PER_MINUTE + 1, (ip) => api("/api/demo-qr", { ip, body: DEMO_CERTIFICATE }));
     expect(answers.slice(0, PUBLIC_PER_MINUTE).every((res) => res.status === 200)).toBe(true);

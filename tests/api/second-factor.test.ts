@@ -1,11 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { passkeys, sessions, users, webauthnChallenges } from "../../schema/tables";
+import { auditLog, passkeys, sessions, users, webauthnChallenges } from "../../schema/tables";
+import { waitForEmail } from "../shared/inbox";
 import { totpCode } from "../shared/second-factor";
 import { registerOwnerViaServices, startSessionViaServices } from "./fixtures/accounts";
 import { promoteToAdminInDb } from "./fixtures/admins";
 import { withDb } from "./fixtures/database";
 import { api, unique } from "./fixtures/http";
+import { addPasskeyViaApi } from "./fixtures/passkeys";
 import { enrolSecondFactorViaApi } from "./fixtures/second-factor";
 import { addMemberViaServices } from "./fixtures/team";
 
@@ -301,5 +303,132 @@ describe("sessions", () => {
     await idleFor(admin.user.id, 31);
     expect((await api("/api/auth/user", { token: owner.token })).status).toBe(401);
     expect((await api("/api/auth/user", { token: adminToken })).status).toBe(401);
+  });
+});
+
+describe("a new second factor is earned with the one in force (decision 049)", () => {
+  const FACTOR_PROOF_NEEDED =
+    "Confirm it is you first: enter a code from your authenticator app or a recovery code, or use your passkey.";
+  const sessionProvenAt = (token: string, userId: number) =>
+    withDb(async (db) => {
+      const rows = await db
+        .select({ sid: sessions.sid, at: sessions.secondFactorAt })
+        .from(sessions)
+        .where(eq(sessions.userId, userId));
+      const { jti } = JSON.parse(atob(token.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/"))) as { jti: string };
+      return rows.find((row) => row.sid === jti)?.at ?? null;
+    });
+
+  it("a password-only session cannot add a passkey (nor become proven) without a current code", async () => {
+    const admin = await registerOwnerViaServices();
+    await promoteToAdminInDb(admin.user.id);
+    const adminToken = await startSessionViaServices(admin.user.id);
+    const secret = await enrolSecondFactorViaApi(adminToken, admin.password);
+    // A session opened with the password alone, as a stolen password opens one.
+    const borrowed = await startSessionViaServices(admin.user.id);
+
+    const refused = await api("/api/profile/security/passkeys/options", {
+      token: borrowed,
+      body: { currentPassword: admin.password },
+    });
+    expect(refused).toMatchObject({ status: 403, body: { message: FACTOR_PROOF_NEEDED } });
+    expect((await api("/api/admin/stats", { token: borrowed })).body.message).toBe(ADMIN_NEEDS_SECOND_FACTOR);
+    expect(await sessionProvenAt(borrowed, admin.user.id)).toBeNull();
+
+    const wrong = await api("/api/profile/security/passkeys/options", {
+      token: borrowed,
+      body: { currentPassword: admin.password, code: "000000" },
+    });
+    expect(wrong).toMatchObject({ status: 400, body: { errors: [WRONG_CODE] } });
+
+    const proven = await api("/api/profile/security/passkeys/options", {
+      token: borrowed,
+      body: { currentPassword: admin.password, code: totpCode(secret, 1) },
+    });
+    expect(proven.status).toBe(200);
+    expect(proven.body.challenge).toEqual(expect.any(String));
+    // Proving the app in that step is what proves the session, not the passkey that follows.
+    expect(await sessionProvenAt(borrowed, admin.user.id)).toEqual(expect.any(Date));
+  });
+
+  it("turning two-step sign-in on signs out every other session, and is emailed", async () => {
+    const owner = await registerOwnerViaServices();
+    const elsewhere = await startSessionViaServices(owner.user.id);
+    await enrolSecondFactorViaApi(owner.token, owner.password);
+    expect((await api("/api/auth/user", { token: elsewhere })).status).toBe(401);
+    expect((await api("/api/auth/user", { token: owner.token })).status).toBe(200);
+    const notice = await waitForEmail(owner.email, "two-step sign-in was added to your account");
+    expect(notice.text).toContain("Your authenticator app now signs you in to ValuSeal with your password.");
+    const [audit] = await withDb((db) =>
+      db
+        .select({ action: auditLog.action, details: auditLog.details })
+        .from(auditLog)
+        .where(sql`${auditLog.targetType} = 'user' and ${auditLog.targetId} = ${owner.user.id}`),
+    );
+    expect(audit).toEqual({ action: "user.second_factor_added", details: { factor: "authenticator app" } });
+  });
+
+  it("removing a passkey asks for the password and a current factor, and is emailed", async () => {
+    const owner = await registerOwnerViaServices();
+    const secret = await enrolSecondFactorViaApi(owner.token, owner.password);
+    const [passkey] = await withDb((db) =>
+      db
+        .insert(passkeys)
+        .values({ userId: owner.user.id, credentialId: unique("cred"), publicKey: "AAAA", name: "Office key" })
+        .returning({ id: passkeys.id }),
+    );
+    const borrowed = await startSessionViaServices(owner.user.id);
+    const path = `/api/profile/security/passkeys/${passkey!.id}`;
+
+    expect((await api(path, { method: "DELETE", token: borrowed })).status).toBe(400);
+    const noFactor = await api(path, { method: "DELETE", token: borrowed, body: { currentPassword: owner.password } });
+    expect(noFactor).toMatchObject({ status: 403, body: { message: FACTOR_PROOF_NEEDED } });
+    const wrongPassword = await api(path, {
+      method: "DELETE",
+      token: borrowed,
+      body: { currentPassword: "not-my-password", code: totpCode(secret, 1) },
+    });
+    expect(wrongPassword).toMatchObject({
+      status: 400,
+      body: { errors: ["currentPassword: Current password is incorrect"] },
+    });
+    expect(await withDb((db) => db.$count(passkeys, eq(passkeys.userId, owner.user.id)))).toBe(1);
+
+    const removed = await api(path, {
+      method: "DELETE",
+      token: borrowed,
+      body: { currentPassword: owner.password, code: totpCode(secret, 1) },
+    });
+    expect(removed).toMatchObject({ status: 200, body: { message: "Passkey removed" } });
+    expect(await withDb((db) => db.$count(passkeys, eq(passkeys.userId, owner.user.id)))).toBe(0);
+    const notice = await waitForEmail(owner.email, "two-step sign-in was removed from your account");
+    expect(notice.text).toContain("Your passkey “Office key” no longer signs you in to ValuSeal.");
+  });
+
+  it("registering the first passkey signs out other sessions but proves nothing about this one", async () => {
+    const owner = await registerOwnerViaServices();
+    const elsewhere = await startSessionViaServices(owner.user.id);
+    const added = await addPasskeyViaApi(owner.token, { currentPassword: owner.password });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    expect(added.body.recoveryCodes).toHaveLength(10);
+    expect(await sessionProvenAt(owner.token, owner.user.id)).toBeNull();
+    expect((await api("/api/auth/user", { token: elsewhere })).status).toBe(401);
+    expect((await waitForEmail(owner.email, "two-step sign-in was added")).text).toContain(
+      "Your passkey “Laptop” now signs you in",
+    );
+  });
+
+  it("a passkey whose credential id is already registered is refused with 400, not 500", async () => {
+    const owner = await registerOwnerViaServices();
+    const credentialId = crypto.getRandomValues(new Uint8Array(16));
+    expect(
+      (await addPasskeyViaApi(owner.token, { currentPassword: owner.password }, "First", credentialId)).status,
+    ).toBe(201);
+    const other = await registerOwnerViaServices();
+    const again = await addPasskeyViaApi(other.token, { currentPassword: other.password }, "Copy", credentialId);
+    expect(again).toMatchObject({
+      status: 400,
+      body: { message: "This passkey is already registered. Use it, or add another one." },
+    });
   });
 });

@@ -15,8 +15,10 @@ export type EmailMessage =
   | { kind: "email-change-requested"; to: string; newEmail: string; scope: EmailScope }
   | { kind: "password-reset"; to: string; token: string }
   | { kind: "account-exists"; to: string }
-  | { kind: "recovery-cleanup"; to: string; companyName: string; removed: RecoveryRemovals }
+  | { kind: "recovery-cleanup"; to: string; companyName: string | null; removed: RecoveryRemovals }
   | ApiKeyCreated
+  | { kind: "second-factor-changed"; to: string; change: "added" | "removed"; factor: string }
+  | { kind: "second-factor-reset"; to: string }
   | { kind: "invite"; to: string; token: string; companyName: string; inviterName: string; expiresAt: string }
   | { kind: "invite-has-account"; to: string; companyName: string; inviterName: string }
   | { kind: "scan-alert"; to: string; companyName: string; scan: ScanSummary }
@@ -85,11 +87,15 @@ export interface ApiKeyCreated {
   madeFrom: string;
 }
 
-/** What a password reset removed that was set up while the account's email was never confirmed. */
+/** What a password reset ended: what was added since the user last proved more than the password. */
 export interface RecoveryRemovals {
   members: string[];
   invites: string[];
   webhookUrls: string[];
+  /** The names of the API keys revoked. */
+  apiKeys: string[];
+  /** "authenticator app", "passkey “Laptop”". */
+  secondFactors: string[];
 }
 
 /**
@@ -275,20 +281,49 @@ function describe(message: EmailMessage, origin: string): Body {
         notYou: "If it was not you, ignore this email: your account is unchanged.",
       };
     case "recovery-cleanup": {
-      const { members, invites, webhookUrls } = message.removed;
+      const { members, invites, webhookUrls, apiKeys, secondFactors } = message.removed;
+      const account = message.companyName ? `${message.to} (${message.companyName})` : message.to;
       return {
         subject: `${PRODUCT}: what we removed when you recovered your account`,
         lines: [
-          `You reset the password of ${message.to}, whose address had never been confirmed. Someone else may have set up ${message.companyName} before you, so we removed what was set up in that time:`,
+          `The password of ${account} was reset. Whoever knew the old password may have added things since you last proved it was you (a confirmed email, a recovery, or a sign-in with a second factor you have had for a week), so we ended them:`,
+          ...(apiKeys.length > 0 ? [`API keys revoked: ${apiKeys.join(", ")}.`] : []),
+          ...(secondFactors.length > 0 ? [`Two-step sign-in removed: ${secondFactors.join(", ")}.`] : []),
           ...(members.length > 0 ? [`Team members removed and signed out: ${members.join(", ")}.`] : []),
           ...(invites.length > 0 ? [`Invitations cancelled: ${invites.join(", ")}.`] : []),
           ...(webhookUrls.length > 0 ? [`Webhook endpoints removed: ${webhookUrls.join(", ")}.`] : []),
-          "Check the codes in your history, revoke any you did not issue, and invite your team again.",
+          "Check the codes in your history and revoke any you did not issue. Then re-create what was yours: API keys and webhooks under Settings → Developers, two-step sign-in under Profile → Security, and invite your team again.",
         ],
+        action: { label: "Open settings", url: link("/settings/company") },
         notYou:
           "If you did not reset your password, reset it again now: the link on the sign-in screen ends every session.",
       };
     }
+    case "second-factor-changed":
+      return {
+        subject:
+          message.change === "added"
+            ? `${PRODUCT}: two-step sign-in was added to your account`
+            : `${PRODUCT}: two-step sign-in was removed from your account`,
+        lines: [
+          message.change === "added"
+            ? `Your ${message.factor} now signs you in to ${PRODUCT} with your password.`
+            : `Your ${message.factor} no longer signs you in to ${PRODUCT}.`,
+        ],
+        notYou:
+          "If this wasn't you, reset your password now from the sign-in screen: recovery removes whatever was added since you last proved it was you.",
+        action: { label: "Review your security", url: link("/settings/profile") },
+      };
+    case "second-factor-reset":
+      return {
+        subject: `${PRODUCT}: your two-step sign-in was reset`,
+        lines: [
+          `After reviewing your identity, ${PRODUCT} removed every authenticator app, passkey and recovery code of ${message.to} and signed you out everywhere.`,
+          "Sign in with your password and set up two-step sign-in again under Profile → Security.",
+        ],
+        notYou: "If you did not ask us to reset it, reply to this email at once.",
+        action: { label: "Sign in", url: link("/?signin=1") },
+      };
     case "api-key-created":
       return {
         subject: `${PRODUCT}: a new API key for ${message.companyName}`,

@@ -63,6 +63,17 @@ export async function enforceRateLimit(c: Context<AppEnv>, limiter: LimiterName,
 }
 
 /**
+ * One attempt of `purpose` by this client's network (enforceClientRateLimit), as route middleware:
+ * it runs before the body is read and validated, so a flood of large or malformed bodies (a
+ * password-strength estimate is milliseconds of CPU) is refused before any of that work.
+ */
+export const limitNetwork = (limiter: ClientLimiterName, purpose: string) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    await enforceClientRateLimit(c, limiter, purpose);
+    await next();
+  });
+
+/**
  * Limits by client network before the handler runs (uses the Workers Rate Limiting binding). The
  * key is the route's pattern (/v/:token), not the path: a flood of different tokens from one
  * network shares one budget, so guessing codes or invite links is limited like any other flood.

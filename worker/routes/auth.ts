@@ -24,7 +24,7 @@ import { clientAddress } from "../request/client-network";
 import { ApiError, badRequest } from "../lib/errors";
 import { dummyPasswordHash, FAILED_SIGN_IN_MS, hashPassword, needsRehash, verifyPassword } from "../lib/passwords";
 import { relyingParty, requireUser, sessionDetails } from "../middleware/auth";
-import { enforceRateLimit } from "../middleware/rate-limit";
+import { enforceRateLimit, limitNetwork } from "../middleware/rate-limit";
 import {
   confirmEmail,
   findAccountByEmail,
@@ -61,6 +61,7 @@ async function challengedUser(c: Context<AppEnv>, challenge: string): Promise<nu
 const register = createRoute({
   method: "post",
   path: "/register",
+  middleware: [limitNetwork("AUTH_IP_LIMITER", "register")] as const,
   request: jsonBody(registerSchema),
   responses: { 202: jsonAnswer(registrationSentAnswer, "An email is on its way to the address, taken or free") },
 });
@@ -68,6 +69,7 @@ const register = createRoute({
 const login = createRoute({
   method: "post",
   path: "/login",
+  middleware: [limitNetwork("AUTH_IP_LIMITER", "login")] as const,
   request: jsonBody(loginSchema),
   responses: {
     200: jsonAnswer(
@@ -80,6 +82,7 @@ const login = createRoute({
 const loginSecondFactor = createRoute({
   method: "post",
   path: "/login/second-factor",
+  middleware: [limitNetwork("AUTH_IP_LIMITER", "second-factor")] as const,
   request: jsonBody(secondFactorSignInSchema),
   responses: { 200: jsonAnswer(signedInAnswer, "A new session") },
 });
@@ -87,6 +90,7 @@ const loginSecondFactor = createRoute({
 const loginPasskeyOptions = createRoute({
   method: "post",
   path: "/login/second-factor/passkey-options",
+  middleware: [limitNetwork("AUTH_IP_LIMITER", "second-factor")] as const,
   request: jsonBody(secondFactorChallengeSchema),
   responses: { 200: jsonAnswer(webAuthnOptionsAnswer, "The options to sign in with a passkey") },
 });
@@ -94,6 +98,7 @@ const loginPasskeyOptions = createRoute({
 const loginPasskey = createRoute({
   method: "post",
   path: "/login/second-factor/passkey",
+  middleware: [limitNetwork("AUTH_IP_LIMITER", "second-factor")] as const,
   request: jsonBody(passkeySignInSchema),
   responses: { 200: jsonAnswer(signedInAnswer, "A new session") },
 });
@@ -108,6 +113,7 @@ const currentUser = createRoute({
 const confirmEmailLink = createRoute({
   method: "post",
   path: "/auth/confirm-email",
+  middleware: [limitNetwork("AUTH_IP_LIMITER", "confirm")] as const,
   request: jsonBody(confirmEmailSchema),
   responses: { 200: jsonAnswer(confirmedEmailAnswer, "What the followed link confirmed") },
 });
@@ -133,7 +139,6 @@ const logout = createRoute({
 export const authRoutes = documentedRoutes()
   .openapi(register, async (c) => {
     const input = c.req.valid("json");
-    await enforceRateLimit(c, "AUTH_IP_LIMITER", `register:${clientAddress(c)}`);
     // Each registration is an email to the address typed: limited per address, taken or free.
     await enforceRateLimit(c, "EMAIL_LIMITER", `register:${input.email.toLowerCase()}`);
     const email = await registerOrTellOwner(
@@ -148,8 +153,6 @@ export const authRoutes = documentedRoutes()
     const started = Date.now();
     const { email, password } = c.req.valid("json");
     const address = clientAddress(c);
-    // A flood guard per address only: it never refuses anyone because of another address's attempts.
-    await enforceRateLimit(c, "AUTH_IP_LIMITER", `login:${address}`);
     // Read side by side: one round trip's wait, and an account read for nothing only when refused.
     const [{ wait, addressFailed }, user] = await Promise.all([
       loginWaitSeconds(c.var.db, email, address),
@@ -193,20 +196,17 @@ export const authRoutes = documentedRoutes()
   .openapi(loginSecondFactor, async (c) => {
     const { challenge, code } = c.req.valid("json");
     const { config } = c.var;
-    await enforceRateLimit(c, "AUTH_IP_LIMITER", `second-factor:${clientAddress(c)}`);
     const userId = await challengedUser(c, challenge);
     const check = await checkSecondFactor(c.var.transactional(), config.WEBHOOK_SECRET_KEY, userId, code);
     if (!check.ok) throw check.error;
     return c.json(await signedInResponse(c.var.db, config.JWT_SECRET, userId, sessionDetails(c, true)), 200);
   })
   .openapi(loginPasskeyOptions, async (c) => {
-    await enforceRateLimit(c, "AUTH_IP_LIMITER", `second-factor:${clientAddress(c)}`);
     const userId = await challengedUser(c, c.req.valid("json").challenge);
     return c.json(await passkeySignInOptions(c.var.db, userId, relyingParty(c)), 200);
   })
   .openapi(loginPasskey, async (c) => {
     const { challenge, response } = c.req.valid("json");
-    await enforceRateLimit(c, "AUTH_IP_LIMITER", `second-factor:${clientAddress(c)}`);
     const userId = await challengedUser(c, challenge);
     const verified = await verifyPasskey(
       c.var.transactional(),
@@ -219,7 +219,6 @@ export const authRoutes = documentedRoutes()
   })
   .openapi(currentUser, (c) => c.json(publicUser(c.var.user), 200))
   .openapi(confirmEmailLink, async (c) => {
-    await enforceRateLimit(c, "AUTH_IP_LIMITER", `confirm:${clientAddress(c)}`);
     const confirmed = await confirmEmail(c.var.transactional(), await recordSigning(c), c.req.valid("json").token);
     const message =
       confirmed.purpose === "change-company-email"

@@ -3,7 +3,7 @@ import { inviteDetailsAnswer, signedInAnswer } from "../../schema/responses";
 import { acceptInviteSchema } from "../../schema/validation/team";
 import { ApiError } from "../lib/errors";
 import { hashPassword } from "../lib/passwords";
-import { enforceClientRateLimit, rateLimitByAddress } from "../middleware/rate-limit";
+import { limitNetwork, rateLimitByAddress } from "../middleware/rate-limit";
 import { sessionDetails } from "../middleware/auth";
 import { signedInResponse } from "../services/sessions";
 import { acceptInvite, findInvite, HAS_ACCOUNT, inviteTokenHash } from "../services/team";
@@ -22,7 +22,7 @@ const readInvite = createRoute({
 const acceptOne = createRoute({
   method: "post",
   path: "/{token}/accept",
-  middleware: [rateLimitByAddress("PUBLIC_LIMITER")] as const,
+  middleware: [rateLimitByAddress("PUBLIC_LIMITER"), limitNetwork("AUTH_IP_LIMITER", "invite")] as const,
   request: { params: tokenParam, ...jsonBody(acceptInviteSchema) },
   responses: { 201: jsonAnswer(signedInAnswer, "The new member, signed in") },
 });
@@ -36,7 +36,6 @@ export const inviteRoutes = documentedRoutes()
   .openapi(acceptOne, async (c) => {
     const tokenHash = await inviteTokenHash(c.req.valid("param").token);
     const { firstName, lastName, password } = c.req.valid("json");
-    await enforceClientRateLimit(c, "AUTH_IP_LIMITER", "invite");
     // Checked before the costly hash, so a dead link or a taken address is answered at once.
     const invite = await findInvite(c.var.db, tokenHash);
     if (invite.hasAccount) throw new ApiError(409, HAS_ACCOUNT);

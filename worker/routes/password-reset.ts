@@ -3,7 +3,7 @@ import { messageAnswer } from "../../schema/responses";
 import { queueEmails } from "../request/after-response";
 import { passwordResetRequestSchema, passwordResetSchema } from "../../schema/validation/auth";
 import { hashPassword } from "../lib/passwords";
-import { enforceClientRateLimit, enforceRateLimit } from "../middleware/rate-limit";
+import { enforceRateLimit, limitNetwork } from "../middleware/rate-limit";
 import { requestPasswordReset, resetPassword } from "../services/accounts";
 import { documentedRoutes, jsonAnswer, jsonBody } from "./contract";
 
@@ -13,6 +13,7 @@ export const PASSWORD_RESET_SENT =
 const requestReset = createRoute({
   method: "post",
   path: "/",
+  middleware: [limitNetwork("EMAIL_LIMITER", "reset")] as const,
   request: jsonBody(passwordResetRequestSchema),
   responses: { 202: jsonAnswer(messageAnswer, "The same answer whether or not the email has an account") },
 });
@@ -20,9 +21,14 @@ const requestReset = createRoute({
 const confirmReset = createRoute({
   method: "post",
   path: "/confirm",
+  middleware: [limitNetwork("AUTH_IP_LIMITER", "reset-confirm")] as const,
   request: jsonBody(passwordResetSchema),
   responses: { 200: jsonAnswer(messageAnswer, "The password is changed") },
 });
+
+/** The answer when recovery ended more than sessions (docs/decisions/048). */
+export const RECOVERY_ENDED_FOOTHOLDS =
+  "Your password has been changed. We ended what was added since you last proved it was you and emailed you the list. Sign in with the new password.";
 
 /**
  * /api/password-reset: a forgotten password is replaced through a one-time emailed link. The
@@ -31,7 +37,6 @@ const confirmReset = createRoute({
 export const passwordResetRoutes = documentedRoutes()
   .openapi(requestReset, async (c) => {
     const { email } = c.req.valid("json");
-    await enforceClientRateLimit(c, "EMAIL_LIMITER", "reset");
     await enforceRateLimit(c, "EMAIL_LIMITER", `reset:${email.toLowerCase()}`);
     const message = await requestPasswordReset(c.var.db, email);
     queueEmails(c, message ? [message] : []);
@@ -39,7 +44,6 @@ export const passwordResetRoutes = documentedRoutes()
   })
   .openapi(confirmReset, async (c) => {
     const { token, password } = c.req.valid("json");
-    await enforceClientRateLimit(c, "AUTH_IP_LIMITER", "reset-confirm");
     const notices = await resetPassword(
       c.var.transactional(),
       token,
@@ -50,7 +54,7 @@ export const passwordResetRoutes = documentedRoutes()
       {
         message:
           notices.length > 0
-            ? "Your password has been changed. We removed what was set up before you confirmed your email and emailed you the list. Sign in with the new password."
+            ? RECOVERY_ENDED_FOOTHOLDS
             : "Your password has been changed. Sign in with the new password.",
       },
       200,

@@ -1,16 +1,15 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { companies, users, webhookEndpoints } from "../../schema/tables";
+import { companies, users } from "../../schema/tables";
 import type { Register } from "../../schema/validation/auth";
 import type { Database, Reader, Transaction, TransactionalDatabase } from "../db";
 import { CONFIRM_EMAIL_HOURS, PASSWORD_RESET_HOURS, type EmailMessage } from "../lib/email-templates";
 import { ApiError, isUniqueViolation } from "../lib/errors";
 import { verifyPassword } from "../lib/passwords";
 import type { RecordSigning } from "../lib/signing";
-import { recordAudit } from "./audit";
 import { consumeEmailToken, issueEmailToken } from "./email-tokens";
 import { identityChanged } from "./companies";
 import { endOutstandingAccess, hasPasskey } from "./sessions";
-import { cancelPendingInvites, removeMembers } from "./team";
+import { endFootholds, markIdentityProven } from "./account-recovery";
 
 export const EMAIL_TAKEN = "An account with this email already exists";
 
@@ -193,7 +192,14 @@ async function applyConfirmedEmail(
   }
   const [user] = await tx
     .update(users)
-    .set({ email: link.email, emailVerifiedAt: sql`now()` })
+    .set({
+      email: link.email,
+      emailVerifiedAt: sql`now()`,
+      // Confirming the registration address is the account's first proof beyond the password.
+      ...(link.purpose === "confirm-email"
+        ? { identityProvenAt: sql`coalesce(${users.identityProvenAt}, now())` }
+        : {}),
+    })
     // A confirmation is for the address it was sent to: if the user changed it since, it confirms nothing.
     .where(
       link.purpose === "confirm-email"
@@ -221,11 +227,10 @@ export async function requestPasswordReset(db: Database, email: string): Promise
 }
 
 /**
- * Sets the new password from a reset link, ends every session and outstanding link of that user,
- * in one transaction. Following the emailed link also proves the address, so it counts as
- * confirmed. An owner whose address was never confirmed until now may not be the one who set the
- * company up (anyone can register with someone else's address): the members, invitations and
- * webhook of that time are removed, and the answer is the email that tells the owner what went.
+ * Sets the new password from a reset link and ends every foothold the old password could have
+ * made since the user last proved it was them (endFootholds), in one transaction. Following the
+ * emailed link proves the address: it counts as confirmed, and as the user's latest proof. The
+ * answer is the email that lists what recovery ended, if anything was.
  */
 export async function resetPassword(
   db: TransactionalDatabase,
@@ -236,7 +241,7 @@ export async function resetPassword(
     const link = await consumeEmailToken(tx, token, ["password-reset"]);
     if (!link) throw new ApiError(400, INVALID_LINK);
     const [account] = await tx
-      .select({ id: users.id, email: users.email, emailVerifiedAt: users.emailVerifiedAt })
+      .select({ id: users.id, email: users.email })
       .from(users)
       .where(eq(users.id, link.userId))
       .for("update");
@@ -245,52 +250,10 @@ export async function resetPassword(
       .update(users)
       .set({ password: passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
       .where(eq(users.id, account.id));
-    await endOutstandingAccess(tx, account.id);
-    if (account.emailVerifiedAt) return [];
-    const removal = await undoUnconfirmedSetup(tx, account);
-    return removal ? [removal] : [];
+    const ended = await endFootholds(tx, account, account, "account recovery");
+    await markIdentityProven(tx, account.id);
+    return ended ? [ended] : [];
   });
-}
-
-/**
- * Removes what a company owned by a never-confirmed account set up: its other members (removed
- * and signed out, as the owner would remove them), its pending invitations and its webhook endpoints.
- * Null when there was nothing to remove.
- */
-async function undoUnconfirmedSetup(
-  tx: Transaction,
-  owner: { id: number; email: string },
-): Promise<EmailMessage | null> {
-  const [company] = await tx
-    .select({ id: companies.id, name: companies.name })
-    .from(companies)
-    .where(eq(companies.ownerId, owner.id))
-    .for("update");
-  if (!company) return null;
-  const members = await removeMembers(tx, owner, company.id, { except: owner.id, reason: "account recovery" });
-  const invites = await cancelPendingInvites(tx, owner, company.id);
-  const endpoints = await tx
-    .delete(webhookEndpoints)
-    .where(eq(webhookEndpoints.companyId, company.id))
-    .returning({ id: webhookEndpoints.publicId, url: webhookEndpoints.url });
-  await recordAudit(
-    tx,
-    owner,
-    endpoints.map((endpoint) => ({
-      action: "company.webhook_removed",
-      targetType: "company",
-      targetId: company.id,
-      details: { endpoint: endpoint.id, url: endpoint.url, reason: "account recovery" },
-    })),
-  );
-  const webhookUrls = endpoints.map((endpoint) => endpoint.url);
-  if (members.length === 0 && invites.length === 0 && webhookUrls.length === 0) return null;
-  return {
-    kind: "recovery-cleanup",
-    to: owner.email,
-    companyName: company.name,
-    removed: { members, invites, webhookUrls },
-  };
 }
 
 /** Whether an account (other than `exceptUserId`) signs in with this email. */

@@ -12,8 +12,7 @@ import { countOf, totalColumn, type PageRange } from "../lib/pagination";
 import { recordAudit } from "./audit";
 import { noticeWatchers } from "./watch-notices";
 import type { Outbox } from "./webhooks";
-import { revokeKeysMadeBy } from "./api-keys";
-import { endOutstandingAccess } from "./sessions";
+import { endFootholds, markIdentityProven } from "./account-recovery";
 
 import {
   COMPANY_NOT_FOUND,
@@ -211,8 +210,9 @@ export async function setCompanyActive(
 }
 
 /**
- * An administrator sets the owner's password: whoever knew the old one is signed out everywhere at
- * once, and the API keys the owner made are revoked.
+ * An administrator sets the owner's password: recovery as by an emailed link (endFootholds), so
+ * whoever knew the old one is signed out everywhere and loses what they added. The administrator's
+ * review counts as the owner's proof. The email that lists what recovery ended, if anything was.
  */
 export async function resetOwnerPassword(
   db: TransactionalDatabase,
@@ -220,7 +220,7 @@ export async function resetOwnerPassword(
   companyId: number,
   passwordHash: string,
 ) {
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [company] = await tx
       .select({ id: companies.id, name: companies.name, ownerId: companies.ownerId, ownerEmail: users.email })
       .from(companies)
@@ -228,9 +228,13 @@ export async function resetOwnerPassword(
       .where(eq(companies.id, companyId));
     if (!company) throw notFound(COMPANY_NOT_FOUND);
     await tx.update(users).set({ password: passwordHash }).where(eq(users.id, company.ownerId));
-    await endOutstandingAccess(tx, company.ownerId);
-    // Keys made by whoever held the account end with its sessions.
-    await revokeKeysMadeBy(tx, actor, [company.ownerId], "owner's password reset by an administrator");
+    const ended = await endFootholds(
+      tx,
+      actor,
+      { id: company.ownerId, email: company.ownerEmail },
+      "owner's password reset by an administrator",
+    );
+    await markIdentityProven(tx, company.ownerId);
     await recordAudit(tx, actor, [
       {
         action: "company.password_reset",
@@ -239,6 +243,7 @@ export async function resetOwnerPassword(
         details: { name: company.name, ownerId: company.ownerId, ownerEmail: company.ownerEmail },
       },
     ]);
+    return ended;
   });
 }
 

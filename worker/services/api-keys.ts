@@ -6,7 +6,7 @@ import type { z } from "zod";
 import type { Database, Transaction } from "../db";
 import { ApiError, badRequest, notFound } from "../lib/errors";
 import { randomToken, sha256Hex } from "../lib/random";
-import { recordAudit } from "./audit";
+import { recordAudit, type Actor } from "./audit";
 
 /** Base62 characters after the prefix: ~190 random bits. */
 const KEY_LENGTH = 32;
@@ -19,8 +19,6 @@ const LAST_USE_RESOLUTION_MS = 60_000;
 
 const API_KEY_NOT_FOUND = "API key not found";
 export const INVALID_API_KEY = "This API key is not valid. Check it, or make a new one in Settings → API keys.";
-
-type Actor = { id: number; email: string };
 
 const summaryColumns = {
   id: apiKeys.publicId,
@@ -142,11 +140,11 @@ export async function revokeApiKey(tx: Transaction, owner: Actor, companyId: num
 }
 
 /**
- * Revokes every live key the given owners made, for the administrator's actions that end what
- * rode on an account: deactivating it, or setting its password because someone else held it.
+ * Revokes every live key the given owners made, for the actions that end what rode on an
+ * account: an administrator deactivating it, or a recovery of its password. The keys revoked.
  */
 export async function revokeKeysMadeBy(tx: Transaction, actor: Actor, userIds: number[], reason: string) {
-  if (userIds.length === 0) return;
+  if (userIds.length === 0) return [];
   const revoked = await tx
     .update(apiKeys)
     .set({ revokedAt: sql`now()` })
@@ -162,6 +160,7 @@ export async function revokeKeysMadeBy(tx: Transaction, actor: Actor, userIds: n
       details: { key: key.publicId, name: key.name, reason },
     })),
   );
+  return revoked;
 }
 
 /** What a request made with an API key may act as. */

@@ -3,10 +3,16 @@ import { auditLog } from "../../schema/tables";
 import type { Database, Transaction } from "../db";
 import { countOf, fetchPage, totalColumn } from "../lib/pagination";
 
+/** Whoever acted, as the audit log names them. */
+export type Actor = { id: number; email: string };
+
 export type AuditAction =
   | "user.activated"
   | "user.deactivated"
   | "user.deleted"
+  | "user.second_factor_added"
+  | "user.second_factor_removed"
+  | "user.second_factor_reset"
   | "company.activated"
   | "company.deactivated"
   | "company.password_reset"
@@ -38,7 +44,7 @@ export interface AuditEntry {
  * together. The actor's email is copied, so the entry still says who acted after that account is
  * deleted.
  */
-export async function recordAudit(tx: Transaction, actor: { id: number; email: string }, entries: AuditEntry[]) {
+export async function recordAudit(tx: Transaction, actor: Actor, entries: AuditEntry[]) {
   if (entries.length === 0) return;
   await tx.insert(auditLog).values(entries.map((entry) => ({ actorId: actor.id, actorEmail: actor.email, ...entry })));
 }

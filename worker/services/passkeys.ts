@@ -6,10 +6,11 @@ import type {
 } from "@simplewebauthn/server";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { base64url } from "jose";
-import { passkeys, sessions, users, webauthnChallenges } from "../../schema/tables";
+import { passkeys, recoveryCodes, users, webauthnChallenges } from "../../schema/tables";
 import type { Database, Transaction, TransactionalDatabase } from "../db";
-import { badRequest } from "../lib/errors";
-import { hasRecoveryCodes, replaceRecoveryCodes } from "./second-factor";
+import { badRequest, isUniqueViolation } from "../lib/errors";
+import { factorAdded, factorRemoved, hasRecoveryCodes, provenIfSettled, replaceRecoveryCodes } from "./second-factor";
+import { hasPasskey } from "./sessions";
 
 /**
  * Passkeys as a second factor (WebAuthn through @simplewebauthn/server). The relying party is the
@@ -32,6 +33,7 @@ const webauthn = () => import("@simplewebauthn/server");
 
 const RP_NAME = "ValuSeal";
 const CHALLENGE_MINUTES = 5;
+const PASSKEY_ALREADY_REGISTERED = "This passkey is already registered. Use it, or add another one.";
 export const PASSKEY_NOT_VERIFIED = "That passkey could not be verified. Try again, or use your authenticator app.";
 
 const summaryColumns = {
@@ -114,47 +116,62 @@ export async function passkeyRegistrationOptions(
 }
 
 /**
- * Adds the passkey the browser made for the stored challenge. It counts as this session proving a
- * second factor; a user with no recovery codes yet gets them now (shown once).
+ * Adds the passkey the browser made for the stored challenge (handed out only after the password,
+ * and proof of a factor already in force). Registering proves nothing about this session (with
+ * attestation "none" nothing is signed); the first factor signs out every other session; a user
+ * with no recovery codes yet gets them now (shown once).
  */
 export function registerPasskey(
   db: TransactionalDatabase,
-  user: { id: number; sessionId: string },
+  user: { id: number; email: string; sessionId: string; totpEnabledAt: Date | null; hasPasskey: boolean },
   name: string,
   response: RegistrationResponseJSON,
   rp: RelyingParty,
 ) {
-  return db.transaction(async (tx) => {
-    const challenge = signedChallenge(response.response.clientDataJSON);
-    if (!(await consumeChallenge(tx, user.id, "register", challenge))) throw badRequest(PASSKEY_NOT_VERIFIED);
-    const { verifyRegistrationResponse } = await webauthn();
-    const verification = await verifyRegistrationResponse({
-      response,
-      expectedChallenge: challenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
-      requireUserVerification: false,
-    }).catch(() => null);
-    if (!verification?.verified || !verification.registrationInfo) throw badRequest(PASSKEY_NOT_VERIFIED);
-    const { credential } = verification.registrationInfo;
-    const [passkey] = await tx
-      .insert(passkeys)
-      .values({
-        userId: user.id,
-        credentialId: credential.id,
-        publicKey: base64url.encode(credential.publicKey),
-        counter: credential.counter,
-        transports: credential.transports ?? [],
-        name,
-      })
-      .returning(summaryColumns);
-    await tx
-      .update(sessions)
-      .set({ secondFactorAt: sql`now()` })
-      .where(eq(sessions.sid, user.sessionId));
-    const recoveryCodes = (await hasRecoveryCodes(tx, user.id)) ? null : await replaceRecoveryCodes(tx, user.id);
-    return { passkey: passkey!, recoveryCodes };
-  });
+  return db
+    .transaction(async (tx) => {
+      const challenge = signedChallenge(response.response.clientDataJSON);
+      if (!(await consumeChallenge(tx, user.id, "register", challenge))) throw badRequest(PASSKEY_NOT_VERIFIED);
+      const { verifyRegistrationResponse } = await webauthn();
+      const verification = await verifyRegistrationResponse({
+        response,
+        expectedChallenge: challenge,
+        expectedOrigin: rp.origin,
+        expectedRPID: rp.id,
+        requireUserVerification: false,
+      }).catch(() => null);
+      if (!verification?.verified || !verification.registrationInfo) throw badRequest(PASSKEY_NOT_VERIFIED);
+      const { credential } = verification.registrationInfo;
+      const [known] = await tx
+        .select({ id: passkeys.id })
+        .from(passkeys)
+        .where(eq(passkeys.credentialId, credential.id));
+      if (known) throw badRequest(PASSKEY_ALREADY_REGISTERED);
+      const [passkey] = await tx
+        .insert(passkeys)
+        .values({
+          userId: user.id,
+          credentialId: credential.id,
+          publicKey: base64url.encode(credential.publicKey),
+          counter: credential.counter,
+          transports: credential.transports ?? [],
+          name,
+        })
+        .returning(summaryColumns);
+      await factorAdded(
+        tx,
+        { id: user.id, email: user.email, hadFactor: Boolean(user.totpEnabledAt) || user.hasPasskey },
+        user.sessionId,
+        `passkey “${name}”`,
+      );
+      const recoveryCodes = (await hasRecoveryCodes(tx, user.id)) ? null : await replaceRecoveryCodes(tx, user.id);
+      return { passkey: passkey!, recoveryCodes };
+    })
+    .catch((error: unknown) => {
+      // The same credential registered at the same moment by another request.
+      if (isUniqueViolation(error)) throw badRequest(PASSKEY_ALREADY_REGISTERED);
+      throw error;
+    });
 }
 
 export async function passkeySignInOptions(
@@ -209,15 +226,39 @@ export function verifyPasskey(
       .update(passkeys)
       .set({ counter: verification.authenticationInfo.newCounter, lastUsedAt: sql`now()` })
       .where(eq(passkeys.id, stored.id));
-    await tx.update(users).set({ secondFactorFailures: 0, secondFactorBlockedUntil: null }).where(eq(users.id, userId));
+    await tx
+      .update(users)
+      .set({
+        secondFactorFailures: 0,
+        secondFactorBlockedUntil: null,
+        identityProvenAt: provenIfSettled(sql`${stored.createdAt.toISOString()}::timestamptz`),
+      })
+      .where(eq(users.id, userId));
     return true;
   });
 }
 
-export async function removePasskey(db: Database, userId: number, passkeyId: number): Promise<boolean> {
-  const [removed] = await db
-    .delete(passkeys)
-    .where(and(eq(passkeys.id, passkeyId), eq(passkeys.userId, userId)))
-    .returning({ id: passkeys.id });
-  return Boolean(removed);
+/**
+ * Removes one of the user's passkeys (the route has checked the password and a current factor);
+ * with no factor left the recovery codes go too. The passkey's name, or null when it is not theirs.
+ */
+export function removePasskey(
+  db: TransactionalDatabase,
+  user: { id: number; email: string },
+  passkeyId: number,
+): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    const [removed] = await tx
+      .delete(passkeys)
+      .where(and(eq(passkeys.id, passkeyId), eq(passkeys.userId, user.id)))
+      .returning({ name: passkeys.name });
+    if (!removed) return null;
+    const [left] = await tx
+      .select({ app: users.totpEnabledAt, passkey: hasPasskey() })
+      .from(users)
+      .where(eq(users.id, user.id));
+    if (!left?.app && !left?.passkey) await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
+    await factorRemoved(tx, user, `passkey “${removed.name}”`);
+    return removed.name;
+  });
 }

@@ -2,11 +2,14 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import type { RecoveryCodes, TotpEnrolment } from "../../schema/responses";
 import { passkeys, recoveryCodes, sessions, users } from "../../schema/tables";
-import type { Database, Transaction, TransactionalDatabase } from "../db";
+import type { Database, Queryable, Transaction, TransactionalDatabase } from "../db";
 import { ApiError, badRequest } from "../lib/errors";
 import { renderQrSvg } from "../lib/qr";
 import { randomToken, sha256Hex } from "../lib/random";
 import { decryptSecret, encryptSecret } from "../lib/secrets-at-rest";
+import { factorSettled } from "./account-recovery";
+import { recordAudit } from "./audit";
+import { endSessions, hasPasskey } from "./sessions";
 
 /**
  * Two-step sign-in: a TOTP authenticator app (RFC 6238: six digits, 30-second steps, one step of
@@ -103,7 +106,11 @@ export function confirmTotpEnrolment(
 ): Promise<RecoveryCodes> {
   return db.transaction(async (tx) => {
     const [user] = await tx
-      .select({ secret: users.totpSecret, enabledAt: users.totpEnabledAt })
+      .select({
+        secret: users.totpSecret,
+        enabledAt: users.totpEnabledAt,
+        account: { id: users.id, email: users.email, hadFactor: hasPasskey() },
+      })
       .from(users)
       .where(eq(users.id, userId))
       .for("update");
@@ -115,13 +122,92 @@ export function confirmTotpEnrolment(
       .update(users)
       .set({ totpEnabledAt: sql`now()`, totpLastStep: step, secondFactorFailures: 0, secondFactorBlockedUntil: null })
       .where(eq(users.id, userId));
-    await tx
-      .update(sessions)
-      .set({ secondFactorAt: sql`now()` })
-      .where(eq(sessions.sid, sessionId));
+    // The code just checked is one of the factor now in force: this session proved it, as a
+    // sign-in with it would (decision 049). A passkey's registration proves nothing of the kind.
+    await markSessionProven(tx, sessionId);
+    await factorAdded(tx, user.account, sessionId, "authenticator app");
     return { codes: await replaceRecoveryCodes(tx, userId) };
   });
 }
+
+/** This session proved a second factor just now. */
+export async function markSessionProven(db: Pick<Queryable, "update">, sessionId: string) {
+  await db
+    .update(sessions)
+    .set({ secondFactorAt: sql`now()` })
+    .where(eq(sessions.sid, sessionId));
+}
+
+/** How long a session's proof of a second factor lets it change the user's factors without another. */
+export const FACTOR_PROOF_MINUTES = 5;
+export const FACTOR_PROOF_NEEDED =
+  "Confirm it is you first: enter a code from your authenticator app or a recovery code, or use your passkey.";
+
+/**
+ * Before adding or removing a second factor: while one is in force, the user proves it in the same
+ * step (a code given now) or proved it in this session within FACTOR_PROOF_MINUTES (a passkey
+ * confirmed just before). Adding the first factor asks for nothing beyond the password. A code
+ * given here counts as this session's proof.
+ */
+export async function requireFactorProof(
+  db: TransactionalDatabase,
+  key: string,
+  user: { id: number; sessionId: string; totpEnabledAt: Date | null; hasPasskey: boolean },
+  code: string | undefined,
+) {
+  if (!user.totpEnabledAt && !user.hasPasskey) return;
+  if (code) {
+    const check = await checkSecondFactor(db, key, user.id, code);
+    if (!check.ok) throw check.error;
+    await markSessionProven(db, user.sessionId);
+    return;
+  }
+  const [recent] = await db
+    .select({ sid: sessions.sid })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.sid, user.sessionId),
+        sql`${sessions.secondFactorAt} > now() - ${sql.raw(`interval '${FACTOR_PROOF_MINUTES} minutes'`)}`,
+      ),
+    );
+  if (!recent) throw new ApiError(403, FACTOR_PROOF_NEEDED, [`code: ${FACTOR_PROOF_NEEDED}`]);
+}
+
+/**
+ * A factor added: the first one turns two-step sign-in on, which signs out every other session
+ * (one opened with the password alone must not outlive it); audited either way.
+ */
+export async function factorAdded(
+  tx: Transaction,
+  account: { id: number; email: string; hadFactor: boolean },
+  sessionId: string,
+  factor: string,
+) {
+  if (!account.hadFactor) await endSessions(tx, [account.id], { except: sessionId });
+  await recordAudit(tx, account, [
+    { action: "user.second_factor_added", targetType: "user", targetId: account.id, details: { factor } },
+  ]);
+}
+
+/** A factor removed by its user, audited. */
+export async function factorRemoved(tx: Transaction, account: { id: number; email: string }, factor: string) {
+  await recordAudit(tx, account, [
+    {
+      action: "user.second_factor_removed",
+      targetType: "user",
+      targetId: account.id,
+      details: { factor, reason: "removed by the user" },
+    },
+  ]);
+}
+
+/**
+ * A passed second factor proves the user (the moment recovery keeps what exists at) only once the
+ * factor has been in force for a week: one enrolled with a stolen password proves nothing.
+ */
+export const provenIfSettled = (enrolledAt: Parameters<typeof factorSettled>[0]) =>
+  sql`case when ${factorSettled(enrolledAt)} then now() else ${users.identityProvenAt} end`;
 
 export type SecondFactorCheck = { ok: true; usedRecoveryCode: boolean } | { ok: false; error: ApiError };
 
@@ -169,7 +255,12 @@ export function checkSecondFactor(
     if (step !== null && step > (user.lastStep ?? -1)) {
       await tx
         .update(users)
-        .set({ totpLastStep: step, secondFactorFailures: 0, secondFactorBlockedUntil: null })
+        .set({
+          totpLastStep: step,
+          secondFactorFailures: 0,
+          secondFactorBlockedUntil: null,
+          identityProvenAt: provenIfSettled(users.totpEnabledAt),
+        })
         .where(eq(users.id, userId));
       return { ok: true, usedRecoveryCode: false };
     }
@@ -183,11 +274,15 @@ export function checkSecondFactor(
           isNull(recoveryCodes.usedAt),
         ),
       )
-      .returning({ id: recoveryCodes.id });
+      .returning({ id: recoveryCodes.id, createdAt: recoveryCodes.createdAt });
     if (recovered) {
       await tx
         .update(users)
-        .set({ secondFactorFailures: 0, secondFactorBlockedUntil: null })
+        .set({
+          secondFactorFailures: 0,
+          secondFactorBlockedUntil: null,
+          identityProvenAt: provenIfSettled(sql`${recovered.createdAt.toISOString()}::timestamptz`),
+        })
         .where(eq(users.id, userId));
       return { ok: true, usedRecoveryCode: true };
     }
@@ -215,15 +310,16 @@ export function regenerateRecoveryCodes(db: TransactionalDatabase, userId: numbe
 }
 
 /** Removes the authenticator app; the recovery codes go too unless a passkey still needs them. */
-export function disableTotp(db: TransactionalDatabase, userId: number) {
+export function disableTotp(db: TransactionalDatabase, user: { id: number; email: string }) {
   return db.transaction(async (tx) => {
     await tx
       .update(users)
       .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null })
-      .where(eq(users.id, userId));
-    if ((await tx.$count(passkeys, eq(passkeys.userId, userId))) === 0) {
-      await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+      .where(eq(users.id, user.id));
+    if ((await tx.$count(passkeys, eq(passkeys.userId, user.id))) === 0) {
+      await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
     }
+    await factorRemoved(tx, user, "authenticator app");
   });
 }
 

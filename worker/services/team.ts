@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, ne, not, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, not, sql } from "drizzle-orm";
 import { DAY_MS, ROLES } from "../../schema/limits";
 import { auditLog, companies, invites, users } from "../../schema/tables";
 import { INVITATIONS_PER_DAY, INVITE_TOKEN_LENGTH, INVITE_VALID_DAYS } from "../../schema/validation/team";
@@ -206,19 +206,22 @@ export async function removeMember(
 }
 
 /**
- * Removes the company's members (one, or all but `except`) as removeMember does, audited with the
+ * Removes the company's members (one, or those named) as removeMember does, audited with the
  * reason; the removed members' emails.
  */
 export async function removeMembers(
   tx: Transaction,
   actor: Actor,
   companyId: number,
-  which: ({ only: number } | { except: number }) & { reason: string },
+  which: ({ only: number } | { ids: number[] }) & { reason: string },
 ): Promise<string[]> {
+  if ("ids" in which && which.ids.length === 0) return [];
   const removed = await tx
     .update(users)
     .set({ companyId: null, isActive: false })
-    .where(and(eq(users.companyId, companyId), "only" in which ? eq(users.id, which.only) : ne(users.id, which.except)))
+    .where(
+      and(eq(users.companyId, companyId), "only" in which ? eq(users.id, which.only) : inArray(users.id, which.ids)),
+    )
     .returning({ id: users.id, email: users.email });
   await endSessions(
     tx,

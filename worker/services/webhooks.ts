@@ -22,7 +22,7 @@ import { ApiError, badRequest, notFound } from "../lib/errors";
 import { countOf, fetchPage, totalColumn } from "../lib/pagination";
 import { randomToken } from "../lib/random";
 import { encryptWebhookSecret, WEBHOOK_SECRET_PREFIX } from "../lib/webhook-secret";
-import { recordAudit } from "./audit";
+import { recordAudit, type Actor } from "./audit";
 
 /**
  * Webhook endpoints, their events and the delivery log, for the request paths (the queue's
@@ -59,8 +59,6 @@ const QUEUE_BATCH = 100;
 
 const ENDPOINT_NOT_FOUND = "Webhook endpoint not found";
 const DELIVERY_NOT_FOUND = "Delivery not found";
-
-type Actor = { id: number; email: string };
 
 /** A code as every code event names it: its token (the printed address's random part), never the row id. */
 export interface WebhookCode {

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { queueOutboxAfterResponse } from "../../request/after-response";
+import { queueEmails, queueOutboxAfterResponse } from "../../request/after-response";
 import { Outbox } from "../../services/webhooks";
 import { recordSigning } from "../../request/record-signing";
 import {
@@ -110,7 +110,8 @@ export const adminCompanyRoutes = documentedRoutes()
     const companyId = parseId(c.req.valid("param").id, COMPANY_NOT_FOUND);
     // Hashing is slow on purpose; it happens before the transaction so no rows stay locked meanwhile.
     const passwordHash = await hashPassword(c.req.valid("json").password, c.var.config.PASSWORD_HASHING);
-    await resetOwnerPassword(c.var.transactional(), c.var.user, companyId, passwordHash);
+    const ended = await resetOwnerPassword(c.var.transactional(), c.var.user, companyId, passwordHash);
+    if (ended) queueEmails(c, [ended]);
     return c.json({ message: "Password reset successfully" }, 200);
   })
   .openapi(decideVerification, async (c) => {

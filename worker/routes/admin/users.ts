@@ -5,6 +5,7 @@ import {
   adminListQuerySchema,
   bulkUserDeleteSchema,
   bulkUserStatusSchema,
+  secondFactorResetSchema,
 } from "../../../schema/validation/admin";
 import {
   adminUserAnswer,
@@ -18,6 +19,8 @@ import { notFound } from "../../lib/errors";
 import { listOrPage } from "../../lib/pagination";
 import { parseId } from "../../lib/validation";
 import { countUsers, deleteUsers, selectUsers, setUsersActive, userSearch } from "../../services/users";
+import { resetSecondFactorsAfterReview } from "../../services/account-recovery";
+import { queueEmails } from "../../request/after-response";
 import { documentedRoutes, jsonAnswer, jsonBody, rowIdParam } from "../contract";
 
 const USER_NOT_FOUND = "User not found";
@@ -67,7 +70,17 @@ const deleteOne = createRoute({
   responses: { 200: jsonAnswer(messageAnswer, "The user is deleted") },
 });
 
-/** /api/admin/users: the platform's users, and activating, deactivating and deleting them. */
+const resetSecondFactor = createRoute({
+  method: "post",
+  path: "/{id}/second-factor-reset",
+  request: { params: rowIdParam, ...jsonBody(secondFactorResetSchema) },
+  responses: { 200: jsonAnswer(messageAnswer, "Every second factor of the user is removed and they are signed out") },
+});
+
+/**
+ * /api/admin/users: the platform's users; activating, deactivating and deleting them; and the one
+ * way back for someone who lost every second factor: a review of identity evidence (decision 048).
+ */
 export const adminUserRoutes = documentedRoutes()
   .openapi(listUsers, async (c) => {
     const query = c.req.valid("query");
@@ -102,6 +115,16 @@ export const adminUserRoutes = documentedRoutes()
     const { userIds } = c.req.valid("json");
     const { changed } = await deleteUsers(c.var.transactional(), c.var.user, userIds);
     return c.json({ message: usersChangedMessage(changed, "deleted"), deleted: changed }, 200);
+  })
+  .openapi(resetSecondFactor, async (c) => {
+    const userId = parseId(c.req.valid("param").id, USER_NOT_FOUND);
+    const { evidence } = c.req.valid("json");
+    const reset = await c.var
+      .transactional()
+      .transaction((tx) => resetSecondFactorsAfterReview(tx, c.var.user, userId, evidence));
+    if (!reset) throw notFound(USER_NOT_FOUND);
+    queueEmails(c, [{ kind: "second-factor-reset", to: reset.email }]);
+    return c.json({ message: "Two-step sign-in reset. The user can sign in with their password." }, 200);
   })
   .openapi(deleteOne, async (c) => {
     const userId = parseId(c.req.valid("param").id, USER_NOT_FOUND);

@@ -9,23 +9,38 @@ import {
   webAuthnOptionsAnswer,
 } from "../../../schema/responses";
 import {
-  currentPasswordSchema,
   disableSecondFactorSchema,
+  enrolFactorSchema,
+  passkeyConfirmSchema,
   passkeyRegistrationSchema,
+  removeFactorSchema,
   secondFactorCodeSchema,
 } from "../../../schema/validation/security";
-import { notFound } from "../../lib/errors";
+import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
+import type { EmailMessage } from "../../lib/email-templates";
+import { queueEmails } from "../../request/after-response";
+import { badRequest, notFound } from "../../lib/errors";
 import { parseId } from "../../lib/validation";
 import { relyingParty, requireUser } from "../../middleware/auth";
 import { enforceRateLimit } from "../../middleware/rate-limit";
 import { assertCurrentPassword } from "../../services/accounts";
-import { listPasskeys, passkeyRegistrationOptions, registerPasskey, removePasskey } from "../../services/passkeys";
+import {
+  listPasskeys,
+  PASSKEY_NOT_VERIFIED,
+  passkeyRegistrationOptions,
+  passkeySignInOptions,
+  registerPasskey,
+  removePasskey,
+  verifyPasskey,
+} from "../../services/passkeys";
 import {
   checkSecondFactor,
   confirmTotpEnrolment,
   disableTotp,
+  markSessionProven,
   recoveryCodesLeft,
   regenerateRecoveryCodes,
+  requireFactorProof,
   startTotpEnrolment,
 } from "../../services/second-factor";
 import { endSessionByHandle, endSessions, listSessions, secondFactorState } from "../../services/sessions";
@@ -42,7 +57,7 @@ const startTotp = createRoute({
   method: "post",
   path: "/totp",
   middleware: [requireUser] as const,
-  request: jsonBody(currentPasswordSchema),
+  request: jsonBody(enrolFactorSchema),
   responses: { 201: jsonAnswer(totpEnrolmentAnswer, "What the authenticator app needs") },
 });
 
@@ -74,7 +89,7 @@ const passkeyOptions = createRoute({
   method: "post",
   path: "/passkeys/options",
   middleware: [requireUser] as const,
-  request: jsonBody(currentPasswordSchema),
+  request: jsonBody(enrolFactorSchema),
   responses: { 200: jsonAnswer(webAuthnOptionsAnswer, "The options to create a passkey with") },
 });
 
@@ -92,8 +107,31 @@ const removeOnePasskey = createRoute({
   method: "delete",
   path: "/passkeys/{id}",
   middleware: [requireUser] as const,
-  request: { params: rowIdParam },
+  request: { params: rowIdParam, ...jsonBody(removeFactorSchema) },
   responses: { 200: jsonAnswer(messageAnswer, "The passkey is removed") },
+});
+
+const confirmWithCode = createRoute({
+  method: "post",
+  path: "/confirm",
+  middleware: [requireUser] as const,
+  request: jsonBody(secondFactorCodeSchema),
+  responses: { 200: jsonAnswer(messageAnswer, "This session proved a second factor just now") },
+});
+
+const confirmPasskeyOptions = createRoute({
+  method: "post",
+  path: "/confirm/passkey-options",
+  middleware: [requireUser] as const,
+  responses: { 200: jsonAnswer(webAuthnOptionsAnswer, "The options to sign a challenge with a passkey") },
+});
+
+const confirmWithPasskey = createRoute({
+  method: "post",
+  path: "/confirm/passkey",
+  middleware: [requireUser] as const,
+  request: jsonBody(passkeyConfirmSchema),
+  responses: { 200: jsonAnswer(messageAnswer, "This session proved a second factor just now") },
 });
 
 const endOneSession = createRoute({
@@ -113,8 +151,9 @@ const endOtherSessions = createRoute({
 
 /**
  * /api/profile/security: the user's two-step sign-in (an authenticator app and recovery codes) and
- * their signed-in sessions. Setting it up asks for the password, so a borrowed session cannot lock
- * the owner out with an app of its own; turning it off asks for the password and a code.
+ * their signed-in sessions. Adding a factor asks for the password and, while one is in force, proof
+ * of it in the same step; removing one asks for the password and a current factor; each change is
+ * emailed to the user (decision 049).
  */
 export const securityRoutes = documentedRoutes()
   .openapi(overview, async (c) => {
@@ -139,8 +178,10 @@ export const securityRoutes = documentedRoutes()
   })
   .openapi(startTotp, async (c) => {
     const { db, user, config } = c.var;
+    const { currentPassword, code } = c.req.valid("json");
     await enforceRateLimit(c, "AUTH_EMAIL_LIMITER", `password:${user.id}`);
-    await assertCurrentPassword(db, user.id, c.req.valid("json").currentPassword);
+    await assertCurrentPassword(db, user.id, currentPassword);
+    await requireFactorProof(c.var.transactional(), config.WEBHOOK_SECRET_KEY, user, code);
     return c.json(await startTotpEnrolment(db, config.WEBHOOK_SECRET_KEY, user), 201);
   })
   .openapi(confirmTotp, async (c) => {
@@ -153,6 +194,7 @@ export const securityRoutes = documentedRoutes()
       user.sessionId,
       c.req.valid("json").code,
     );
+    queueEmails(c, [factorNotice(user.email, "added", "authenticator app")]);
     return c.json(codes, 200);
   })
   .openapi(turnOffTotp, async (c) => {
@@ -162,7 +204,8 @@ export const securityRoutes = documentedRoutes()
     await assertCurrentPassword(db, user.id, currentPassword);
     const check = await checkSecondFactor(c.var.transactional(), config.WEBHOOK_SECRET_KEY, user.id, code);
     if (!check.ok) throw check.error;
-    await disableTotp(c.var.transactional(), user.id);
+    await disableTotp(c.var.transactional(), user);
+    queueEmails(c, [factorNotice(user.email, "removed", "authenticator app")]);
     return c.json({ message: "Two-step sign-in is off." }, 200);
   })
   .openapi(newRecoveryCodes, async (c) => {
@@ -178,8 +221,10 @@ export const securityRoutes = documentedRoutes()
   })
   .openapi(passkeyOptions, async (c) => {
     const { db, user } = c.var;
+    const { currentPassword, code } = c.req.valid("json");
     await enforceRateLimit(c, "AUTH_EMAIL_LIMITER", `password:${user.id}`);
-    await assertCurrentPassword(db, user.id, c.req.valid("json").currentPassword);
+    await assertCurrentPassword(db, user.id, currentPassword);
+    await requireFactorProof(c.var.transactional(), c.var.config.WEBHOOK_SECRET_KEY, user, code);
     return c.json(await passkeyRegistrationOptions(db, user, relyingParty(c)), 200);
   })
   .openapi(addPasskey, async (c) => {
@@ -191,12 +236,51 @@ export const securityRoutes = documentedRoutes()
       response as RegistrationResponseJSON,
       relyingParty(c),
     );
+    queueEmails(c, [factorNotice(c.var.user.email, "added", `passkey “${name}”`)]);
     return c.json(registered, 201);
   })
   .openapi(removeOnePasskey, async (c) => {
+    const { db, user, config } = c.var;
     const id = parseId(c.req.valid("param").id, "Passkey not found");
-    if (!(await removePasskey(c.var.db, c.var.user.id, id))) throw notFound("Passkey not found");
+    const { currentPassword, code } = c.req.valid("json");
+    await enforceRateLimit(c, "AUTH_EMAIL_LIMITER", `password:${user.id}`);
+    await assertCurrentPassword(db, user.id, currentPassword);
+    await requireFactorProof(c.var.transactional(), config.WEBHOOK_SECRET_KEY, user, code);
+    const name = await removePasskey(c.var.transactional(), user, id);
+    if (name === null) throw notFound("Passkey not found");
+    queueEmails(c, [factorNotice(user.email, "removed", `passkey “${name}”`)]);
     return c.json({ message: "Passkey removed" }, 200);
+  })
+  .openapi(confirmWithCode, async (c) => {
+    const { user, config } = c.var;
+    await enforceRateLimit(c, "AUTH_EMAIL_LIMITER", `second-factor:${user.id}`);
+    const check = await checkSecondFactor(
+      c.var.transactional(),
+      config.WEBHOOK_SECRET_KEY,
+      user.id,
+      c.req.valid("json").code,
+    );
+    if (!check.ok) throw check.error;
+    await markSessionProven(c.var.db, user.sessionId);
+    return c.json({ message: "Confirmed." }, 200);
+  })
+  .openapi(confirmPasskeyOptions, async (c) => {
+    const { db, user } = c.var;
+    await enforceRateLimit(c, "AUTH_EMAIL_LIMITER", `second-factor:${user.id}`);
+    return c.json(await passkeySignInOptions(db, user.id, relyingParty(c)), 200);
+  })
+  .openapi(confirmWithPasskey, async (c) => {
+    const { user } = c.var;
+    await enforceRateLimit(c, "AUTH_EMAIL_LIMITER", `second-factor:${user.id}`);
+    const verified = await verifyPasskey(
+      c.var.transactional(),
+      user.id,
+      c.req.valid("json").response as AuthenticationResponseJSON,
+      relyingParty(c),
+    );
+    if (!verified) throw badRequest(PASSKEY_NOT_VERIFIED);
+    await markSessionProven(c.var.db, user.sessionId);
+    return c.json({ message: "Confirmed." }, 200);
   })
   .openapi(endOneSession, async (c) => {
     const { db, user } = c.var;
@@ -208,3 +292,11 @@ export const securityRoutes = documentedRoutes()
     await endSessions(db, [user.id], { except: user.sessionId });
     return c.json({ message: "Signed out everywhere else" }, 200);
   });
+
+/** The email a user gets whenever one of their second factors is added or removed. */
+const factorNotice = (to: string, change: "added" | "removed", factor: string): EmailMessage => ({
+  kind: "second-factor-changed",
+  to,
+  change,
+  factor,
+});

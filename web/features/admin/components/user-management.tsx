@@ -7,12 +7,16 @@ import { useBulkSetUserStatus } from "../api/bulk-user-status";
 import { useAdminUsers } from "../api/list-users";
 import { useSetUserStatus } from "../api/user-status";
 import { DeleteUsersDialog, type UserDeletion } from "./delete-users-dialog";
+import { ResetSecondFactorDialog } from "./reset-second-factor-dialog";
 import { ListSearch } from "./list-search";
 import { useListParams } from "./use-list-params";
 import { UserBulkActions } from "./user-bulk-actions";
 import { SelectAll, UsersTable } from "./users-table";
 
-/** /admin/users: every user, single and bulk activation, deactivation and deletion. */
+/**
+ * /admin/users: every user, single and bulk activation, deactivation and deletion, and resetting
+ * the two-step sign-in of someone who lost every factor.
+ */
 export function UserManagement() {
   const { user: me } = useSession();
   const { params, searchText, setSearchText, setPage } = useListParams();
@@ -21,6 +25,7 @@ export function UserManagement() {
   const bulkSetStatus = useBulkSetUserStatus();
   const [checked, setChecked] = useState<ReadonlySet<number>>(new Set());
   const [deletion, setDeletion] = useState<UserDeletion | null>(null);
+  const [secondFactorReset, setSecondFactorReset] = useState<AdminUser | null>(null);
 
   // The admin's own row is never selectable: the server refuses self-deactivation and self-deletion.
   const selectable = (users.data?.items ?? []).filter((user) => user.id !== me?.id);
@@ -61,6 +66,7 @@ export function UserManagement() {
         pendingStatusUserId={setStatus.isPending ? setStatus.variables?.userId : undefined}
         onSetActive={(user, isActive) => setStatus.mutate({ userId: user.id, isActive })}
         onDelete={(user) => setDeletion({ kind: "single", users: [user] })}
+        onResetSecondFactor={setSecondFactorReset}
       />
       {users.data && (
         <Pagination
@@ -74,6 +80,7 @@ export function UserManagement() {
           label="Users pages"
         />
       )}
+      <ResetSecondFactorDialog user={secondFactorReset} onClose={() => setSecondFactorReset(null)} />
       <DeleteUsersDialog
         deletion={deletion}
         onClose={() => setDeletion(null)}

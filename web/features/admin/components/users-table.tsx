@@ -22,6 +22,7 @@ interface UsersTableProps {
   pendingStatusUserId: number | undefined;
   onSetActive: (user: AdminUser, isActive: boolean) => void;
   onDelete: (user: AdminUser) => void;
+  onResetSecondFactor: (user: AdminUser) => void;
 }
 
 type RowProps = Omit<UsersTableProps, "query" | "me" | "selectable" | "selected" | "onToggleAll"> & {
@@ -30,7 +31,16 @@ type RowProps = Omit<UsersTableProps, "query" | "me" | "selectable" | "selected"
   isSelected: boolean;
 };
 
-function UserRow({ user, isMe, isSelected, onToggleOne, pendingStatusUserId, onSetActive, onDelete }: RowProps) {
+function UserRow({
+  user,
+  isMe,
+  isSelected,
+  onToggleOne,
+  pendingStatusUserId,
+  onSetActive,
+  onDelete,
+  onResetSecondFactor,
+}: RowProps) {
   const toggleLabel = user.isActive ? "Deactivate" : "Activate";
   const noteId = `own-account-note-${user.id}`;
   return (
@@ -86,6 +96,15 @@ function UserRow({ user, isMe, isSelected, onToggleOne, pendingStatusUserId, onS
             onClick={() => onDelete(user)}
           >
             Delete<span className="sr-only"> {user.email}</span>
+          </Button>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={isMe}
+            aria-describedby={isMe ? noteId : undefined}
+            onClick={() => onResetSecondFactor(user)}
+          >
+            Reset two-step<span className="sr-only"> sign-in of {user.email}</span>
           </Button>
         </div>
         {isMe && (

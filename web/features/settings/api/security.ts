@@ -1,12 +1,16 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
   AddPasskeyInput,
-  CurrentPasswordInput,
+  EnrolFactorInput,
   DisableSecondFactorInput,
+  RemoveFactorInput,
   SecondFactorCodeInput,
   TeamSecurityInput,
 } from "../../../../schema/validation/security";
-import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
+import type {
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+} from "@simplewebauthn/browser";
 import { answerOf, api, type RequestBody } from "../../../lib/api-client";
 import { currentUserKey } from "../../../lib/session";
 import { currentCompanyKey } from "./current-company";
@@ -30,10 +34,34 @@ function useRefreshSecurity() {
   };
 }
 
-/** POST /api/profile/security/totp: the password, then the secret and QR code for the app. */
+/** POST /api/profile/security/totp: the password (and a current factor), then the secret and QR code for the app. */
 export const useStartTotp = () =>
   useMutation({
-    mutationFn: (input: CurrentPasswordInput) => answerOf(api.POST("/profile/security/totp", { body: input })),
+    mutationFn: (input: EnrolFactorInput) =>
+      answerOf(api.POST("/profile/security/totp", { body: withoutEmptyCode(input) })),
+  });
+
+/** An empty code field means "I confirmed with a passkey just before": the server then checks that. */
+function withoutEmptyCode<Input extends { code?: string }>(input: Input): Input {
+  return input.code ? input : { ...input, code: undefined };
+}
+
+/**
+ * This session proves a passkey now (the browser signs a fresh challenge), so the next change to
+ * the account's second factors within five minutes needs no code.
+ */
+export const useConfirmWithPasskey = () =>
+  useMutation({
+    mutationFn: async () => {
+      // WebAuthn's own options, passed on to the browser as the standard defines them.
+      const optionsJSON = (await answerOf(
+        api.POST("/profile/security/confirm/passkey-options"),
+      )) as unknown as PublicKeyCredentialRequestOptionsJSON;
+      const { startAuthentication } = await import("@simplewebauthn/browser");
+      const response = await startAuthentication({ optionsJSON });
+      const body = { response } as RequestBody<"/profile/security/confirm/passkey", "post">;
+      return answerOf(api.POST("/profile/security/confirm/passkey", { body }));
+    },
   });
 
 /** POST /api/profile/security/totp/confirm: a code from the app turns it on; the recovery codes, once. */
@@ -70,10 +98,10 @@ export function useNewRecoveryCodes() {
 export function useAddPasskey() {
   const refresh = useRefreshSecurity();
   return useMutation({
-    mutationFn: async ({ name, currentPassword }: AddPasskeyInput) => {
+    mutationFn: async ({ name, currentPassword, code }: AddPasskeyInput) => {
       // WebAuthn's own options, passed on to the browser as the standard defines them.
       const optionsJSON = (await answerOf(
-        api.POST("/profile/security/passkeys/options", { body: { currentPassword } }),
+        api.POST("/profile/security/passkeys/options", { body: withoutEmptyCode({ currentPassword, code }) }),
       )) as unknown as PublicKeyCredentialCreationOptionsJSON;
       const { startRegistration } = await import("@simplewebauthn/browser");
       const response = await startRegistration({ optionsJSON });
@@ -88,8 +116,13 @@ export function useAddPasskey() {
 export function useRemovePasskey() {
   const refresh = useRefreshSecurity();
   return useMutation({
-    mutationFn: (id: number) =>
-      answerOf(api.DELETE("/profile/security/passkeys/{id}", { params: { path: { id: String(id) } } })),
+    mutationFn: ({ id, ...proof }: RemoveFactorInput & { id: number }) =>
+      answerOf(
+        api.DELETE("/profile/security/passkeys/{id}", {
+          params: { path: { id: String(id) } },
+          body: withoutEmptyCode(proof),
+        }),
+      ),
     onSuccess: refresh,
   });
 }

@@ -1,15 +1,17 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, type UseFormRegisterReturn } from "react-hook-form";
 import type { SecurityOverview, TotpEnrolment } from "../../../../schema/responses";
 import {
   addPasskeySchema,
-  currentPasswordSchema,
+  enrolFactorSchema,
+  removeFactorSchema,
   type AddPasskeyInput,
   disableSecondFactorSchema,
   secondFactorCodeSchema,
-  type CurrentPasswordInput,
+  type EnrolFactorInput,
   type DisableSecondFactorInput,
+  type RemoveFactorInput,
   type SecondFactorCodeInput,
 } from "../../../../schema/validation/security";
 import { Button } from "../../../components/ui/button";
@@ -26,6 +28,7 @@ import { useCurrentCompany } from "../api/current-company";
 import {
   useAddPasskey,
   useConfirmTotp,
+  useConfirmWithPasskey,
   useRemovePasskey,
   useDisableTotp,
   useEndSessions,
@@ -114,19 +117,76 @@ function ConfirmTotpForm({ enrolment, onCodes }: { enrolment: TotpEnrolment; onC
   );
 }
 
-/** Step 1 of setting up: the password, so a borrowed session cannot tie the account to its own app. */
-function StartTotpForm({ onStarted }: { onStarted: (enrolment: TotpEnrolment) => void }) {
+/**
+ * Proof of a second factor already in force, asked with the password before adding or removing
+ * one (decision 049): a code from the app or a recovery code, or, for a passkey, the browser's own
+ * prompt just before (the server then accepts the change for five minutes without a code).
+ */
+function FactorProof({
+  overview,
+  registration,
+  error,
+}: {
+  overview: SecurityOverview;
+  registration: UseFormRegisterReturn<"code">;
+  error?: string;
+}) {
+  const confirm = useConfirmWithPasskey();
+  const showFailure = useFailureToast();
+  if (!overview.twoStepEnabled) return null;
+  return (
+    <div className="space-y-2">
+      {confirm.isSuccess ? (
+        <p role="status" className="text-sm text-green-700">
+          Confirmed with your passkey. Continue within five minutes.
+        </p>
+      ) : (
+        <InputField
+          label="Code from your authenticator app or a recovery code"
+          autoComplete="one-time-code"
+          error={error}
+          {...registration}
+        />
+      )}
+      {overview.passkeys.length > 0 && !confirm.isSuccess && (
+        <Button
+          type="button"
+          variant="secondary"
+          size="sm"
+          disabled={confirm.isPending}
+          onClick={() =>
+            confirm.mutate(undefined, { onError: (failure) => showFailure("Passkey not confirmed", failure) })
+          }
+        >
+          {confirm.isPending ? "Waiting for the passkey..." : "Confirm with a Passkey Instead"}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Step 1 of setting up: the password (and a factor already in force), so a borrowed session cannot
+ * tie the account to its own app.
+ */
+function StartTotpForm({
+  overview,
+  onStarted,
+}: {
+  overview: SecurityOverview;
+  onStarted: (enrolment: TotpEnrolment) => void;
+}) {
   const start = useStartTotp();
   const showFailure = useFailureToast();
-  const form = useForm<CurrentPasswordInput>({
-    resolver: zodResolver(currentPasswordSchema),
-    defaultValues: { currentPassword: "" },
+  const form = useForm<EnrolFactorInput>({
+    resolver: zodResolver(enrolFactorSchema),
+    defaultValues: { currentPassword: "", code: "" },
   });
   const submit = form.handleSubmit((values) =>
     start.mutate(values, {
       onSuccess: onStarted,
       onError: (error) => {
-        if (!showServerFieldErrors(error, form.setError, ["currentPassword"])) {
+        if (!showServerFieldErrors(error, form.setError, ["currentPassword", "code"])) {
           showFailure("Failed to start two-step sign-in", error);
         }
       },
@@ -140,6 +200,11 @@ function StartTotpForm({ onStarted }: { onStarted: (enrolment: TotpEnrolment) =>
         autoComplete="current-password"
         error={form.formState.errors.currentPassword?.message}
         {...form.register("currentPassword")}
+      />
+      <FactorProof
+        overview={overview}
+        registration={form.register("code")}
+        error={form.formState.errors.code?.message}
       />
       <Button type="submit" disabled={start.isPending}>
         {start.isPending ? "Starting..." : "Set Up Two-Step Sign-In"}
@@ -240,7 +305,7 @@ function AuthenticatorApp({ overview, onCodes }: { overview: SecurityOverview; o
       />
     );
   }
-  return <StartTotpForm onStarted={setEnrolment} />;
+  return <StartTotpForm overview={overview} onStarted={setEnrolment} />;
 }
 
 /** Passkeys: the user's list, and adding one with the password (the browser asks for the key itself). */
@@ -248,10 +313,10 @@ function Passkeys({ overview, onCodes }: { overview: SecurityOverview; onCodes: 
   const toast = useToast();
   const showFailure = useFailureToast();
   const addPasskey = useAddPasskey();
-  const removePasskey = useRemovePasskey();
+  const [removing, setRemoving] = useState<SecurityOverview["passkeys"][number] | null>(null);
   const form = useForm<AddPasskeyInput>({
     resolver: zodResolver(addPasskeySchema),
-    defaultValues: { name: "", currentPassword: "" },
+    defaultValues: { name: "", currentPassword: "", code: "" },
   });
   const submit = form.handleSubmit((values) =>
     addPasskey.mutate(values, {
@@ -261,7 +326,7 @@ function Passkeys({ overview, onCodes }: { overview: SecurityOverview; onCodes: 
         if (recoveryCodes) onCodes(recoveryCodes);
       },
       onError: (error) => {
-        if (!showServerFieldErrors(error, form.setError, ["currentPassword", "name"])) {
+        if (!showServerFieldErrors(error, form.setError, ["currentPassword", "code", "name"])) {
           showFailure("Failed to add the passkey", error);
         }
       },
@@ -287,14 +352,8 @@ function Passkeys({ overview, onCodes }: { overview: SecurityOverview; onCodes: 
               <Button
                 variant="secondary"
                 size="sm"
-                disabled={removePasskey.isPending}
                 aria-label={`Remove passkey ${passkey.name}`}
-                onClick={() =>
-                  removePasskey.mutate(passkey.id, {
-                    onSuccess: ({ message }) => toast({ title: message }),
-                    onError: (error) => showFailure("Failed to remove the passkey", error),
-                  })
-                }
+                onClick={() => setRemoving(passkey)}
               >
                 Remove
               </Button>
@@ -302,6 +361,7 @@ function Passkeys({ overview, onCodes }: { overview: SecurityOverview; onCodes: 
           ))}
         </ul>
       )}
+      {removing && <RemovePasskeyForm overview={overview} passkey={removing} onDone={() => setRemoving(null)} />}
       <form onSubmit={submit} noValidate className="space-y-3">
         <div className="grid gap-4 sm:grid-cols-2">
           <InputField
@@ -319,11 +379,89 @@ function Passkeys({ overview, onCodes }: { overview: SecurityOverview; onCodes: 
             {...form.register("currentPassword")}
           />
         </div>
+        <FactorProof
+          overview={overview}
+          registration={form.register("code")}
+          error={form.formState.errors.code?.message}
+        />
         <Button type="submit" variant="secondary" disabled={addPasskey.isPending}>
           {addPasskey.isPending ? "Waiting for the passkey..." : "Add a Passkey"}
         </Button>
       </form>
     </div>
+  );
+}
+
+/**
+ * Removing a passkey asks for the password and a current factor, and says what follows when it is
+ * the last one: two-step sign-in goes off with it.
+ */
+function RemovePasskeyForm({
+  overview,
+  passkey,
+  onDone,
+}: {
+  overview: SecurityOverview;
+  passkey: SecurityOverview["passkeys"][number];
+  onDone: () => void;
+}) {
+  const toast = useToast();
+  const showFailure = useFailureToast();
+  const remove = useRemovePasskey();
+  const form = useForm<RemoveFactorInput>({
+    resolver: zodResolver(removeFactorSchema),
+    defaultValues: { currentPassword: "", code: "" },
+  });
+  const last = !overview.totpEnabled && overview.passkeys.length === 1;
+  const submit = form.handleSubmit((values) =>
+    remove.mutate(
+      { id: passkey.id, ...values },
+      {
+        onSuccess: ({ message }) => {
+          toast({ title: message, description: passkey.name });
+          onDone();
+        },
+        onError: (error) => {
+          if (!showServerFieldErrors(error, form.setError, ["currentPassword", "code"]))
+            showFailure("Failed to remove the passkey", error);
+        },
+      },
+    ),
+  );
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label={`Remove passkey ${passkey.name}`}
+      className="space-y-3 rounded-lg border border-red-200 bg-red-50 p-4"
+    >
+      <p className="text-sm font-semibold text-red-900">Remove the passkey “{passkey.name}”?</p>
+      {last && (
+        <p className="text-sm text-red-900">
+          It is your only second factor: two-step sign-in turns off, and a stolen password alone could then sign in.
+        </p>
+      )}
+      <InputField
+        label="Your password"
+        type="password"
+        autoComplete="current-password"
+        error={form.formState.errors.currentPassword?.message}
+        {...form.register("currentPassword")}
+      />
+      <FactorProof
+        overview={overview}
+        registration={form.register("code")}
+        error={form.formState.errors.code?.message}
+      />
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" variant="dangerOutline" disabled={remove.isPending}>
+          {remove.isPending ? "Removing..." : "Remove Passkey"}
+        </Button>
+        <Button type="button" variant="secondary" onClick={onDone}>
+          Keep It
+        </Button>
+      </div>
+    </form>
   );
 }
 
