@@ -31,7 +31,8 @@ export type SecondFactorSignInInput = z.input<typeof secondFactorSignInSchema>;
  */
 export const enrolFactorSchema = z.object({
   currentPassword: currentPasswordField,
-  code: secondFactorCodeField.optional(),
+  // An empty field is no code: the first factor needs none, and a passkey may stand in for it.
+  code: secondFactorCodeField.optional().or(z.literal("")),
 });
 export type EnrolFactorInput = z.input<typeof enrolFactorSchema>;
 

@@ -47,6 +47,15 @@ describe("GET /api/admin/audit-log", () => {
         details: { name: owner.user.company!.name },
         createdAt: expect.any(String),
       },
+      {
+        id: expect.any(Number),
+        actorEmail: admin.email,
+        action: "user.second_factor_added",
+        targetType: "user",
+        targetId: admin.user.id,
+        details: { factor: "authenticator app" },
+        createdAt: expect.any(String),
+      },
     ]);
     const order = items.map((item) => item.id);
     expect(order).toEqual([...order].sort((id1, id2) => id2 - id1));

@@ -263,7 +263,10 @@ describe("the same title valued far apart", () => {
     const lender = await registerLender();
     const checked = await api("/api/reliances/check", { token: lender.token, body: { code: relied.publicToken } });
     expect(checked.body.warnings).toEqual([
-      { kind: "same-title-differs", message: "Another valuation of this title within 6 months differs by 40 %" },
+      {
+        kind: "same-title-differs",
+        message: "Another valuation of this title within 6 months differs by more than 15 %",
+      },
     ]);
     expect(JSON.stringify(checked.body)).not.toContain(other.issuerName);
 
@@ -502,6 +505,10 @@ describe("the integration API for lenders", () => {
       "changedSince=0000-01-01T00:00:00Z",
       "cursor=bm90LWEtY3Vyc29y",
       "cursor=a+b",
+      // The cursor's shape with no moment in it (month 13, hour 99), or a row id past int4.
+      `cursor=${btoa("2026-13-45T99:99:99.000000Z|1").replace(/=+$/, "")}`,
+      `cursor=${btoa("2026-02-30T10:00:00.000000Z|1").replace(/=+$/, "")}`,
+      `cursor=${btoa("2026-12-01T10:00:00.000000Z|9999999999").replace(/=+$/, "")}`,
     ]) {
       const refused = await api(`/api/v1/watches?${query}`, { token: key });
       expect(refused.status, query).toBe(400);

@@ -5,12 +5,13 @@ import { idempotencyKeys, qrCodes } from "../../schema/tables";
 import type { Bindings } from "../../worker/env";
 import worker from "../../worker/index";
 import { renderQrSvg } from "../../worker/lib/qr";
+import { deleteExpiredIdempotencyKeys } from "../../worker/services/idempotency";
 import { RECENT_VALUATION, RECENT_VALUATION_DAYS, valuationDay } from "../shared/dates";
 import { registerOwnerViaServices } from "./fixtures/accounts";
 import { createAdminViaDb } from "./fixtures/admins";
 import { codeInput, createCodeViaApi, setScanCount } from "./fixtures/codes";
 import { createCompanyWithMember, setCompanyActiveInDb } from "./fixtures/companies";
-import { withDb } from "./fixtures/database";
+import { withDb, withServices } from "./fixtures/database";
 import { api, ORIGIN } from "./fixtures/http";
 import { decodeQrSvgDataUrl } from "./fixtures/qr-images";
 import { DAY_MS } from "../../schema/limits";
@@ -450,6 +451,21 @@ describe("creating codes with an Idempotency-Key", () => {
       db.select({ key: idempotencyKeys.key }).from(idempotencyKeys).where(eq(idempotencyKeys.userId, owner.user.id)),
     );
     expect(kept).toEqual([{ key: other }]);
+  });
+
+  it("keeps a live key when the sweep runs with a clock years ahead, so a retried create still issues once", async () => {
+    const owner = await registerOwnerViaServices();
+    const valuer = await createValuerViaApi(owner.token);
+    const key = crypto.randomUUID();
+    const body = codeInput(valuer.id);
+    const first = await keyed(owner.token, key, body);
+    // The hourly sweep, run three years ahead: a hand-started run, or a scheduler whose clock is wrong.
+    const ahead = new Date(Date.now() + 3 * 365 * DAY_MS);
+    await withServices(({ db }) => deleteExpiredIdempotencyKeys(db, ahead));
+    const retried = await keyed(owner.token, key, body);
+    expect(retried.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(retried.body.id).toBe(first.body.id);
+    expect(await codeCount(owner.token)).toBe(1);
   });
 });
 

@@ -9,13 +9,13 @@ import {
   LENDER_NOT_VERIFIED,
   RELIANCE_ALREADY_RECORDED,
   reliedOnElsewhere,
-  sameTitleDiffers,
+  SAME_TITLE_DIFFERS,
 } from "../../worker/services/reliances";
 import { companyIdOf, registerOwnerViaServices, type Account } from "./fixtures/accounts";
 import { verifyCompanyViaAdmin } from "./fixtures/admins";
 import { codeInput, insertCode } from "./fixtures/codes";
 import { withDb } from "./fixtures/database";
-import { api, unique } from "./fixtures/http";
+import { api, randomIp, unique } from "./fixtures/http";
 import { insertValuer } from "./fixtures/valuers";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -133,8 +133,17 @@ describe("what a lender is warned of before relying", () => {
     });
     const checked = await check(lender, code.publicToken);
     const { warnings } = relianceCheckAnswer.parse(checked.body);
-    expect(warnings).toEqual([{ kind: "same-title-differs", message: sameTitleDiffers(50) }]);
+    expect(warnings).toEqual([
+      {
+        kind: "same-title-differs",
+        message: "Another valuation of this title within 6 months differs by more than 15 %",
+      },
+    ]);
+    expect(SAME_TITLE_DIFFERS).toBe(warnings[0]!.message);
     expect(JSON.stringify(checked.body)).not.toContain("Faraway");
+    // A probe with a value of its own learns the band, never the other firm's figure.
+    const probe = await insertCode(firm, { titleNumber: `${title}/12`, marketValue: "1", valuationDate });
+    expect(JSON.stringify((await check(lender, probe.publicToken)).body)).not.toMatch(/\d{3,} %|6000000/);
   });
 
   it("no warning for the same title valued 10 % apart, or more than six months away", async () => {
@@ -214,5 +223,27 @@ describe("an institution's name as Prepared For writes it", () => {
   it("matches across case, punctuation, 'The' and 'Limited', and no further", () => {
     expect(institutionKey("The Equity Bank (Kenya) Limited")).toBe(institutionKey("EQUITY BANK KENYA LTD"));
     expect(institutionKey("Equity Bank Kenya")).not.toBe(institutionKey("Equity Group Holdings"));
+  });
+});
+
+describe("a lender's typed codes are guesses until they match", () => {
+  it("spend the same per-network budget as /verify, and a scanned code's token spends none", async () => {
+    const lender = await registerLender();
+    const code = await insertCode(firm);
+    const ip = randomIp();
+    const typed = (n: number) => `VS-${String(n).padStart(4, "0")}-0000-00`;
+    const answers = [];
+    for (let n = 0; n < 10; n++) {
+      answers.push((await api("/api/reliances/check", { ip, token: lender.token, body: { code: typed(n) } })).status);
+    }
+    expect(answers).toEqual(Array(10).fill(404));
+    const over = await api("/api/reliances/check", { ip, token: lender.token, body: { code: code.verificationCode } });
+    expect(over).toMatchObject({ status: 429, body: { code: "rate_limited" } });
+    // The same budget as the public form: switching to it gains nothing.
+    expect((await api(`/verify?code=${encodeURIComponent(code.verificationCode)}`, { ip })).status).toBe(429);
+    // The code's own token (from a scan) is no guess.
+    expect(
+      (await api("/api/reliances/check", { ip, token: lender.token, body: { code: code.publicToken } })).status,
+    ).toBe(200);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { registerOwnerViaServices } from "./fixtures/accounts";
 import { insertCode, verificationCount } from "./fixtures/codes";
-import { api, unique } from "./fixtures/http";
+import { api, randomIp, unique } from "./fixtures/http";
 import { countOf, inBatches, inSubnet, newSubnet } from "./fixtures/networks";
 import { scanEventsOf, scanLikePhone } from "./fixtures/scans";
 import { emailsTo, waitForEmails } from "../shared/inbox";
@@ -52,4 +52,22 @@ describe("scans from one /64", () => {
     await new Promise((resolve) => setTimeout(resolve, 2500));
     expect((await emailsTo(owner.email)).filter(isAlert)).toHaveLength(1);
   }, 300_000);
+});
+
+describe("scans from one address with many browsers", () => {
+  it("counts 50 User-Agents from one address as one visitor: a script's agents are not people", async () => {
+    const owner = await registerOwnerViaServices();
+    const code = await insertCode(owner);
+    const ip = randomIp();
+    const first = await scanLikePhone(code.publicToken, { ip });
+    expect(first.status).toBe(200);
+    for (let n = 0; n < 49; n++) {
+      const res = await scanLikePhone(code.publicToken, {
+        ip,
+        userAgent: `Mozilla/5.0 (Linux; Android 14; Phone-${n})`,
+      });
+      expect(res.status).toBe(200);
+    }
+    expect(await verificationCount(code.id)).toBe(1);
+  });
 });

@@ -54,6 +54,25 @@ describe("sign-in under attack", () => {
     expect((await signIn(owner.email, owner.password, attacker)).status).toBe(200);
   });
 
+  it("lets the owner in after one typo while a guesser spread over many networks is held back", async () => {
+    const owner = await registerOwnerViaServices();
+    for (let i = 0; i < 30; i += 1) {
+      expect((await signIn(owner.email, `spread-${i}`, randomIp())).status).toBe(401);
+    }
+    const home = randomIp();
+    expect((await signIn(owner.email, "a typo of mine", home)).status).toBe(401);
+    const signedIn = await signIn(owner.email, owner.password, home);
+    expect(signedIn.status).toBe(200);
+
+    // A network that keeps failing for this email meets the email's ceiling, even with the right password.
+    const guesser = randomIp();
+    expect((await signIn(owner.email, "guess one", guesser)).status).toBe(401);
+    expect((await signIn(owner.email, "guess two", guesser)).status).toBe(401);
+    const held = await signIn(owner.email, owner.password, guesser);
+    expect(held.status).toBe(429);
+    expect(held.body.message).toBe("Too many failed sign-ins. Please wait a moment and try again.");
+  });
+
   it("answers an unknown email like a wrong password, and counts it", async () => {
     const ip = randomIp();
     const res = await signIn("nobody-at-all@example.com", "whatever-password", ip);

@@ -16,11 +16,12 @@ import {
   webhookEndpointCreatedSchema,
 } from "../../schema/api-v1";
 import { DAY_MS, type WebhookEventType } from "../../schema/limits";
-import { auditLog, webhookDeliveries, webhookEndpoints, webhookEvents } from "../../schema/tables";
+import { auditLog, scanEvents, webhookDeliveries, webhookEndpoints, webhookEvents } from "../../schema/tables";
 import { WEBHOOK_URL_ERRORS } from "../../schema/validation/webhook";
 import { app } from "../../worker/app";
 import type { Bindings } from "../../worker/env";
 import worker from "../../worker/index";
+import { SCAN_WEBHOOK_EVENTS_PER_HOUR, type ScanAlertMessage } from "../../worker/services/scan-alerts";
 import {
   queueWebhookDeliveries,
   recordWebhookEvents,
@@ -1012,5 +1013,69 @@ describe("deliveries", () => {
         deliveryOutcome: "pending",
       });
     });
+  });
+});
+
+describe("a flood of scans of one code", () => {
+  it(`records at most ${SCAN_WEBHOOK_EVENTS_PER_HOUR} code.scanned events for it in an hour, the same however often the batch is tried`, async () => {
+    const owner = await registerOwnerViaServices();
+    const code = await insertCode(owner);
+    await withDb((db) =>
+      db.insert(webhookEndpoints).values({
+        publicId: `ep_${unique("flood").replace(/\W/g, "").padEnd(24, "0").slice(0, 24)}`,
+        companyId: companyIdOf(owner),
+        url: "https://receiver.example.com/scans",
+        secret: "sealed",
+        eventTypes: ["code.scanned"],
+      }),
+    );
+    // The hour's counted scans as the scan path logs them, one visitor each, a second apart.
+    const hour = Math.floor(Date.now() / 3_600_000) * 3_600_000;
+    const times = Array.from({ length: SCAN_WEBHOOK_EVENTS_PER_HOUR + 5 }, (_, n) => new Date(hour + n * 1000));
+    await withDb((db) =>
+      db.insert(scanEvents).values(
+        times.map((scannedAt, n) => ({
+          qrCodeId: code.id,
+          companyId: code.companyId,
+          scannedAt,
+          deviceClass: "mobile" as const,
+          visitorHash: n.toString(16).padStart(64, "0"),
+        })),
+      ),
+    );
+    const batch = () =>
+      createMessageBatch<ScanAlertMessage>(
+        "scan-alerts",
+        times.map((at, n) => ({
+          id: `flood-${code.id}-${n}`,
+          timestamp: at,
+          attempts: 1,
+          body: {
+            companyId: code.companyId,
+            codeId: code.id,
+            alert: {
+              event: "code.scanned",
+              code: {
+                id: code.publicToken,
+                url: `${ORIGIN}/v/${code.publicToken}`,
+                verificationCode: code.verificationCode,
+                reference: null,
+                externalReference: null,
+                address: "Plot 12, Riverside Drive",
+              },
+              scan: { at: at.toISOString(), country: "KE", city: null, device: "mobile" },
+              verificationCount: n + 1,
+            },
+          },
+        })),
+      );
+    const events = () =>
+      withDb((db) =>
+        db.$count(webhookEvents, and(eq(webhookEvents.qrCodeId, code.id), eq(webhookEvents.type, "code.scanned"))),
+      );
+    await worker.queue(batch(), productionEnv);
+    expect(await events()).toBe(SCAN_WEBHOOK_EVENTS_PER_HOUR);
+    await worker.queue(batch(), productionEnv);
+    expect(await events()).toBe(SCAN_WEBHOOK_EVENTS_PER_HOUR);
   });
 });

@@ -128,6 +128,18 @@ describe("two-step sign-in", () => {
     await finishSignIn(page, () => page.getByRole("dialog").getByRole("button", { name: "Use a Passkey" }).click());
     await openProfileFromMenu(page);
     await security.getByRole("list", { name: "Passkeys" }).getByText("last used").waitFor();
+
+    // Removing it asks for the password (and a factor: this session proved the passkey minutes ago),
+    // and says that two-step sign-in goes with the last factor.
+    await security.getByRole("button", { name: "Remove passkey Work laptop" }).click();
+    const removal = security.getByRole("form", { name: "Remove passkey Work laptop" });
+    await removal.getByText("It is your only second factor").waitFor();
+    await removal.getByRole("button", { name: "Remove Passkey" }).click();
+    await removal.getByText("Current password is required").waitFor();
+    await removal.getByLabel("Your password").fill(owner.password);
+    await removal.getByRole("button", { name: "Remove Passkey" }).click();
+    expect(await expectToast(page, "Passkey removed", "Work laptop")).toBe("default");
+    await security.getByText("Two-step sign-in is").waitFor();
     await context.close();
   });
 

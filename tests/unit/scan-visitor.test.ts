@@ -3,7 +3,7 @@ import { Context } from "hono";
 import { describe, expect, it } from "vitest";
 import type { Config } from "../../worker/config";
 import type { AppEnv } from "../../worker/env";
-import { classifyDevice, isLinkPreview, toHex, visitorHash } from "../../worker/lib/scan-visitor";
+import { classifyDevice, isLinkPreview, toHex, visitorHash, visitorNetwork } from "../../worker/lib/scan-visitor";
 import { scanVisit } from "../../worker/request/scan-visit";
 
 const SECRET = "unit-test-secret-that-is-at-least-32-characters";
@@ -83,26 +83,29 @@ describe("classifyDevice", () => {
 });
 
 describe("visitorHash", () => {
-  /** The documented construction, with Node's crypto: SHA-256(HMAC(secret, label) ‖ "\n" address "\n" agent). */
-  function expectedHash(secret: string, address: string, agent: string) {
+  /** The documented construction, with Node's crypto: SHA-256(HMAC(secret, label) ‖ "\n" network). */
+  function expectedHash(secret: string, network: string) {
     const salt = createHmac("sha256", secret).update("valuseal:scan-visitor-salt:v1").digest();
-    return createHash("sha256").update(salt).update(`\n${address}\n${agent}`).digest("hex");
+    return createHash("sha256").update(salt).update(`\n${network}`).digest("hex");
   }
 
-  it("is the salted SHA-256 of the address and agent, stable across deploys", async () => {
-    expect(await visitorHash(SECRET, "203.0.113.7", AGENTS.iphone)).toBe(
-      expectedHash(SECRET, "203.0.113.7", AGENTS.iphone),
-    );
-    expect(await visitorHash(SECRET, "2001:db8::1", "")).toBe(expectedHash(SECRET, "2001:db8::1", ""));
+  it("is the salted SHA-256 of the visitor's network (an IPv4 /24, an IPv6 /64), stable across deploys", async () => {
+    expect(await visitorHash(SECRET, "203.0.113.7")).toBe(expectedHash(SECRET, "203.0.113.0/24"));
+    expect(await visitorHash(SECRET, "2001:db8::/64")).toBe(expectedHash(SECRET, "2001:db8::/64"));
   });
 
-  it("tells visitors apart by address and by agent, and cannot be matched without the secret", async () => {
-    const hash = await visitorHash(SECRET, "203.0.113.7", AGENTS.iphone);
+  it("tells visitors apart by network only, and cannot be matched without the secret", async () => {
+    const hash = await visitorHash(SECRET, "203.0.113.7");
     expect(hash).toMatch(/^[0-9a-f]{64}$/);
-    expect(await visitorHash(SECRET, "203.0.113.8", AGENTS.iphone)).not.toBe(hash);
-    expect(await visitorHash(SECRET, "203.0.113.7", AGENTS.androidPhone)).not.toBe(hash);
-    expect(await visitorHash(`${SECRET}!`, "203.0.113.7", AGENTS.iphone)).not.toBe(hash);
-    expect(hash).not.toBe(createHash("sha256").update(`\n203.0.113.7\n${AGENTS.iphone}`).digest("hex"));
+    expect(await visitorHash(SECRET, "203.0.113.200")).toBe(hash);
+    expect(await visitorHash(SECRET, "203.0.114.7")).not.toBe(hash);
+    expect(await visitorHash(`${SECRET}!`, "203.0.113.7")).not.toBe(hash);
+    expect(hash).not.toBe(createHash("sha256").update("\n203.0.113.0/24").digest("hex"));
+  });
+
+  it("names a network as counted: an IPv4 /24, anything else as given", () => {
+    expect(visitorNetwork("203.0.113.7")).toBe("203.0.113.0/24");
+    expect(visitorNetwork("2001:db8:77:1::/64")).toBe("2001:db8:77:1::/64");
   });
 });
 
@@ -136,7 +139,7 @@ describe("scanVisit", () => {
       country: "KE",
       city: "Nairobi",
       deviceClass: "mobile",
-      visitorHash: await visitorHash(SECRET, "203.0.113.7", AGENTS.iphone),
+      visitorHash: await visitorHash(SECRET, "203.0.113.7"),
     });
   });
 
@@ -151,26 +154,25 @@ describe("scanVisit", () => {
     expect(long).toMatchObject({ country: "KE", city: "N".repeat(100) });
   });
 
-  it("is one visitor for every address of an IPv6 /64 (and a mapped IPv4 for its IPv4), not one per address", async () => {
+  it("is one visitor for every address of an IPv6 /64 (and a mapped IPv4 for its IPv4) and every browser on it", async () => {
     const network = "2001:db8:77:1";
     const first = await visitOf({ agent: AGENTS.iphone, ip: `${network}::1` });
     const second = await visitOf({ agent: AGENTS.iphone, ip: `${network}:9a:bc:de:f0` });
     expect(first!.visitorHash).toBe(second!.visitorHash);
-    expect(first!.visitorHash).toBe(await visitorHash(SECRET, `${network}::/64`, AGENTS.iphone));
-    // Another /64 of the same /48 is another visitor, as is another phone on the same /64.
+    expect(first!.visitorHash).toBe(await visitorHash(SECRET, `${network}::/64`));
+    // Another /64 of the same /48 is another visitor; another browser on the same /64 is not (a
+    // script changes its User-Agent at will).
     expect((await visitOf({ agent: AGENTS.iphone, ip: "2001:db8:77:2::1" }))!.visitorHash).not.toBe(first!.visitorHash);
-    expect((await visitOf({ agent: AGENTS.androidPhone, ip: `${network}::1` }))!.visitorHash).not.toBe(
-      first!.visitorHash,
-    );
+    expect((await visitOf({ agent: AGENTS.androidPhone, ip: `${network}::1` }))!.visitorHash).toBe(first!.visitorHash);
     expect((await visitOf({ agent: AGENTS.iphone, ip: "::ffff:203.0.113.7" }))!.visitorHash).toBe(
       (await visitOf({ agent: AGENTS.iphone, ip: "203.0.113.7" }))!.visitorHash,
     );
   });
 
-  it("hashes a request without an agent as an empty agent", async () => {
+  it("counts a request without an agent as its network's visitor", async () => {
     expect(await visitOf({})).toMatchObject({
       deviceClass: "other",
-      visitorHash: await visitorHash(SECRET, "203.0.113.7", ""),
+      visitorHash: await visitorHash(SECRET, "203.0.113.7"),
     });
   });
 

@@ -3581,7 +3581,7 @@ export interface paths {
         content: {
           "application/json": {
             currentPassword: string;
-            code?: string;
+            code?: string | "";
           };
         };
       };
@@ -3743,7 +3743,7 @@ export interface paths {
         content: {
           "application/json": {
             currentPassword: string;
-            code?: string;
+            code?: string | "";
           };
         };
       };
@@ -3866,7 +3866,7 @@ export interface paths {
         content: {
           "application/json": {
             currentPassword: string;
-            code?: string;
+            code?: string | "";
           };
         };
       };

@@ -13,6 +13,7 @@ export type EmailMessage =
   | { kind: "confirm-email"; to: string; token: string }
   | { kind: "change-email"; to: string; token: string; scope: EmailScope }
   | { kind: "email-change-requested"; to: string; newEmail: string; scope: EmailScope }
+  | { kind: "change-email-taken"; to: string; scope: EmailScope }
   | { kind: "password-reset"; to: string; token: string }
   | { kind: "account-exists"; to: string }
   | { kind: "recovery-cleanup"; to: string; companyName: string | null; removed: RecoveryRemovals }
@@ -246,6 +247,20 @@ function describe(message: EmailMessage, origin: string): Body {
           expires: `This link works once and expires in ${CONFIRM_EMAIL_HOURS} hours.`,
         },
         notYou: "If you did not ask for this, ignore this email: the address stays as it was.",
+      };
+    }
+    case "change-email-taken": {
+      const whose =
+        message.scope.kind === "company"
+          ? `${message.scope.companyName}'s contact email`
+          : "the sign-in email of an account";
+      return {
+        subject: `${PRODUCT}: this address is already in use`,
+        lines: [
+          `Someone asked to make ${message.to} ${whose} on ${PRODUCT}, but this address already belongs to another ${message.scope.kind === "company" ? "company" : "account"} there, so nothing was changed.`,
+          "If you meant to, use another address, or sign in with this one.",
+        ],
+        notYou: "If this wasn't you, you can ignore this email.",
       };
     }
     case "email-change-requested": {

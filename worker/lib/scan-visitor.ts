@@ -61,13 +61,19 @@ function visitorSalt(secret: string): Promise<ArrayBuffer> {
 }
 
 /**
- * SHA-256 of salt, client network and user agent: counts unique scanners without keeping the IP.
- * The network is an IPv4 address or an IPv6 /64 (`clientNetwork`, docs/decisions/026): one phone
- * or home has a whole /64, so new addresses from it are the same visitor, their scans repeats.
+ * The network a scan is counted for: an IPv6 /64 (one phone or home, `clientNetwork`) or an IPv4
+ * /24. Never the browser's User-Agent, which a script changes at will: 50 of them from one address
+ * were 50 visitors (decision 026, amended 2026-12-03).
  */
-export async function visitorHash(secret: string, network: string, userAgent: string): Promise<string> {
+export function visitorNetwork(network: string): string {
+  const ipv4 = /^(\d{1,3}\.\d{1,3}\.\d{1,3})\.\d{1,3}$/.exec(network);
+  return ipv4 ? `${ipv4[1]}.0/24` : network;
+}
+
+/** SHA-256 of salt and the visitor's network: counts unique scanners without keeping the IP. */
+export async function visitorHash(secret: string, network: string): Promise<string> {
   const salt = new Uint8Array(await visitorSalt(secret));
-  const visitor = encoder.encode(`\n${network}\n${userAgent}`);
+  const visitor = encoder.encode(`\n${visitorNetwork(network)}`);
   const input = new Uint8Array(salt.length + visitor.length);
   input.set(salt);
   input.set(visitor, salt.length);

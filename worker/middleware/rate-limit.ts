@@ -1,3 +1,4 @@
+import { PUBLIC_TOKEN_PATTERN } from "../../schema/validation/certificate";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { routePath } from "hono/route";
@@ -72,6 +73,17 @@ export const limitNetwork = (limiter: ClientLimiterName, purpose: string) =>
     await enforceClientRateLimit(c, limiter, purpose);
     await next();
   });
+
+/**
+ * A lender's look-up of a valuation by the code it typed is a guess until it matches, like /verify:
+ * it spends the same small per-network budget (rateLimitTypedCodes), so a verified lender's seat
+ * is no faster way to enumerate verification codes. A scanned code's 16-character token is no
+ * guess and spends nothing.
+ */
+export async function spendTypedCodeBudget(c: Context<AppEnv>, typed: string) {
+  if (PUBLIC_TOKEN_PATTERN.test(typed.trim())) return;
+  await enforceClientRateLimit(c, "VERIFICATION_CODE_LIMITER", "typed");
+}
 
 /**
  * Limits by client network before the handler runs (uses the Workers Rate Limiting binding). The

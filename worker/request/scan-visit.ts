@@ -18,6 +18,6 @@ export async function scanVisit(c: Context<AppEnv>): Promise<Visit | null> {
     country: text(cf?.country, 2),
     city: text(cf?.city, 100),
     deviceClass: classifyDevice(userAgent),
-    visitorHash: await visitorHash(c.var.config.JWT_SECRET, clientNetwork(c), userAgent),
+    visitorHash: await visitorHash(c.var.config.JWT_SECRET, clientNetwork(c)),
   };
 }

@@ -183,7 +183,7 @@ export const authRoutes = documentedRoutes()
       );
     }
     // Only an address with failures of its own has anything to clear: no extra write on a normal sign-in.
-    if (addressFailed) await clearAddressFailures(c.var.db, address);
+    if (addressFailed) await clearAddressFailures(c.var.db, email, address);
     if (user.totpEnabledAt || user.hasPasskey) {
       const challenge = await signSecondFactorChallenge(c.var.config.JWT_SECRET, user.id);
       const methods: SecondFactorChallenge["methods"] = [];

@@ -14,6 +14,7 @@ import { requireActiveCompany, requireCompanyUser, requireLenderOrganisation, re
 import { requestLetter } from "../services/reliance-letters";
 import { checkReliance, type Lender, lenderReliances, recordReliance } from "../services/reliances";
 import { Outbox } from "../services/webhooks";
+import { spendTypedCodeBudget } from "../middleware/rate-limit";
 import { documentedRoutes, jsonAnswer, jsonBody } from "./contract";
 
 /**
@@ -67,15 +68,18 @@ const askForLetter = createRoute({
 export const relianceRoutes = documentedRoutes()
   .openapi(checkBeforeRelying, async (c) => {
     const lender = { companyId: currentCompanyId(c), userId: c.var.user.id };
+    await spendTypedCodeBudget(c, c.req.valid("json").code);
     return c.json(await checkReliance(c.var.db, lender, c.req.valid("json").code), 200);
   })
   .openapi(record, async (c) => {
     const lender = { companyId: currentCompanyId(c), userId: c.var.user.id };
+    await spendTypedCodeBudget(c, c.req.valid("json").code);
     return c.json(await recordAndTell(c, lender, c.req.valid("json")), 201);
   })
   .openapi(list, async (c) => c.json(await lenderReliances(c.var.db, currentCompanyId(c)), 200))
   .openapi(askForLetter, async (c) => {
     const lender = { companyId: currentCompanyId(c), userId: c.var.user.id };
+    await spendTypedCodeBudget(c, c.req.valid("json").code);
     const outbox = new Outbox();
     const answer = await requestLetter(c.var.transactional(), outbox, lender, c.req.valid("json").code);
     queueOutboxAfterResponse(c, outbox);

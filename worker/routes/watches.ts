@@ -4,7 +4,7 @@ import { portfolioExportQuerySchema, portfolioQuerySchema, watchCodeSchema } fro
 import { currentCompanyId } from "../request/company";
 import { publicOrigin } from "../request/public-origin";
 import { requireActiveCompany, requireCompanyUser, requireLenderOrganisation, requireUser } from "../middleware/auth";
-import { enforceRateLimit } from "../middleware/rate-limit";
+import { enforceRateLimit, spendTypedCodeBudget } from "../middleware/rate-limit";
 import { csvHeaders, exportFileName, PORTFOLIO_EXPORT_HEADER, portfolioCsv } from "../services/exports";
 import { portfolioPage, watchCode } from "../services/watches";
 import { documentedRoutes, jsonAnswer, jsonBody } from "./contract";
@@ -44,6 +44,7 @@ export const watchRoutes = documentedRoutes()
   )
   .openapi(watch, async (c) => {
     const lender = { companyId: currentCompanyId(c), userId: c.var.user.id };
+    await spendTypedCodeBudget(c, c.req.valid("json").code);
     return c.json(await watchCode(c.var.db, lender, c.req.valid("json").code), 201);
   })
   .openapi(exportPortfolio, async (c) => {

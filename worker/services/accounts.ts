@@ -275,16 +275,19 @@ export async function requestUserEmailChange(
   user: { id: number; email: string },
   newEmail: string,
 ): Promise<EmailMessage[]> {
-  if (await emailTaken(db, newEmail, user.id)) throw new ApiError(409, EMAIL_TAKEN, [`email: ${EMAIL_TAKEN}`]);
+  const scope = { kind: "account" } as const;
+  const requested = { kind: "email-change-requested", to: user.email, newEmail, scope } as const;
   const token = await issueEmailToken(db, {
     userId: user.id,
     purpose: "change-user-email",
     email: newEmail,
     validHours: CONFIRM_EMAIL_HOURS,
   });
-  const scope = { kind: "account" } as const;
+  // The same answer (and pending change) whether or not the address has an account: only its own
+  // mailbox learns it, and gets no link. Following a link to a taken address is refused anyway.
+  const taken = await emailTaken(db, newEmail, user.id);
   return [
-    { kind: "change-email", to: newEmail, token, scope },
-    { kind: "email-change-requested", to: user.email, newEmail, scope },
+    taken ? { kind: "change-email-taken", to: newEmail, scope } : { kind: "change-email", to: newEmail, token, scope },
+    requested,
   ];
 }

@@ -9,7 +9,7 @@ import type {
 } from "../../schema/validation/companies";
 import type { Database, Reader, Transaction, TransactionalDatabase } from "../db";
 import { CONFIRM_EMAIL_HOURS, type EmailMessage } from "../lib/email-templates";
-import { ApiError, notFound } from "../lib/errors";
+import { notFound } from "../lib/errors";
 import { issueEmailToken, pendingEmailChange } from "./email-tokens";
 
 /**
@@ -17,7 +17,6 @@ import { issueEmailToken, pendingEmailChange } from "./email-tokens";
  * every company is ./admin-companies.
  */
 export const COMPANY_NOT_FOUND = "Company not found";
-const COMPANY_EMAIL_TAKEN = "A company with this email already exists";
 
 /** A company's own record, as both its members and administrators see it. */
 export const profileColumns = {
@@ -169,8 +168,8 @@ export async function updateCompanyDetails(
       .where(eq(companies.id, companyId));
     if (renamed) await identityChanged(tx, signing, companyId);
     if (current.email.toLowerCase() === input.email.toLowerCase()) return [];
-    if (await companyEmailTaken(tx, input.email, companyId))
-      throw new ApiError(409, COMPANY_EMAIL_TAKEN, [`email: ${COMPANY_EMAIL_TAKEN}`]);
+    const scope = { kind: "company", companyName: input.name } as const;
+    const requested = { kind: "email-change-requested", to: current.email, newEmail: input.email, scope } as const;
     const token = await issueEmailToken(tx, {
       userId: owner.id,
       companyId,
@@ -178,10 +177,15 @@ export async function updateCompanyDetails(
       email: input.email,
       validHours: CONFIRM_EMAIL_HOURS,
     });
-    const scope = { kind: "company", companyName: input.name } as const;
+    // The answer (and the pending change it shows) is the same whether or not another company uses
+    // the address: only that address's own mailbox learns it is taken, and gets no link (decision
+    // 027's rule for registration). Following a link to a taken address is refused anyway.
+    const taken = await companyEmailTaken(tx, input.email, companyId);
     return [
-      { kind: "change-email", to: input.email, token, scope },
-      { kind: "email-change-requested", to: current.email, newEmail: input.email, scope },
+      taken
+        ? { kind: "change-email-taken", to: input.email, scope }
+        : { kind: "change-email", to: input.email, token, scope },
+      requested,
     ] satisfies EmailMessage[];
   });
 }

@@ -91,7 +91,13 @@ export async function answerOfClaim<T, Status extends ContentfulStatusCode>(
   return { status: claim.response_status as Status, body: claim.response_body as T };
 }
 
-/** The hourly cron's sweep: keys past their lifetime at `now` are deleted (they are ignored already). */
+/**
+ * The hourly cron's sweep: keys past their lifetime are deleted (they are ignored already). Measured
+ * from the earlier of the job's `now` and the database's clock, as the other jobs are, so a run
+ * with a clock ahead never deletes a key that a retried create still needs.
+ */
 export async function deleteExpiredIdempotencyKeys(db: Database, now: Date) {
-  await db.delete(idempotencyKeys).where(isExpired(idempotencyKeys.createdAt, sql`${now.toISOString()}::timestamptz`));
+  await db
+    .delete(idempotencyKeys)
+    .where(isExpired(idempotencyKeys.createdAt, sql`least(${now.toISOString()}::timestamptz, now())`));
 }

@@ -34,8 +34,11 @@ export const ADDRESSED_TO_ANOTHER =
   "Addressed to another institution — reliance needs a reliance letter from the issuer";
 export const reliedOnElsewhere = (recordedAt: Date) =>
   `Another institution recorded reliance on this valuation on ${formatDate(recordedAt)}`;
-export const sameTitleDiffers = (percent: number) =>
-  `Another valuation of this title within ${SAME_TITLE_WINDOW_MONTHS} months differs by ${percent} %`;
+/**
+ * A band, never the difference itself: an exact percentage let a lender recover another firm's
+ * valuation from a probe of its own (decision 038).
+ */
+export const SAME_TITLE_DIFFERS = `Another valuation of this title within ${SAME_TITLE_WINDOW_MONTHS} months differs by more than ${SAME_TITLE_DIFFERENCE_PERCENT} %`;
 
 /** The purpose the loan references' keyed hash is derived for (worker/lib/secrets-at-rest.ts). */
 const REFERENCE_HASH_PURPOSE = "reliance-reference";
@@ -173,12 +176,11 @@ async function warningsFor(db: Reader, code: ReliedCode, lender: Lender, lenderN
   if (code.titleNumber) {
     const window = sql.raw(`interval '${SAME_TITLE_WINDOW_MONTHS} months'`);
     const [other] = await db
-      .select({
-        percent: sql<string>`max(round(abs(${qrCodes.marketValue} - ${code.marketValue}::numeric) * 100 / nullif(${code.marketValue}::numeric, 0)))`,
-      })
+      .select({ id: qrCodes.id })
       .from(qrCodes)
       .where(
         and(
+          sql`abs(${qrCodes.marketValue} - ${code.marketValue}::numeric) * 100 > ${SAME_TITLE_DIFFERENCE_PERCENT} * ${code.marketValue}::numeric`,
           sql`${titleKey(qrCodes.titleNumber)} = ${titleKey(code.titleNumber)}`,
           sql`${qrCodes.titleNumber} IS NOT NULL`,
           ne(qrCodes.id, code.id),
@@ -188,11 +190,9 @@ async function warningsFor(db: Reader, code: ReliedCode, lender: Lender, lenderN
           code.supersededById ? ne(qrCodes.id, code.supersededById) : undefined,
           sql`${qrCodes.valuationDate} BETWEEN ${code.valuationDate.toISOString()}::timestamptz - ${window} AND ${code.valuationDate.toISOString()}::timestamptz + ${window}`,
         ),
-      );
-    const percent = Number(other?.percent ?? 0);
-    if (percent > SAME_TITLE_DIFFERENCE_PERCENT) {
-      warnings.push({ kind: "same-title-differs", message: sameTitleDiffers(percent) });
-    }
+      )
+      .limit(1);
+    if (other) warnings.push({ kind: "same-title-differs", message: SAME_TITLE_DIFFERS });
   }
   return warnings;
 }

@@ -57,13 +57,17 @@ const placeOf = (city: string | null, country: string | null) => [city, country]
 
 /**
  * For each alert, how many counted scans of its code came before it in the same UTC hour (counted
- * up to the cap: past it the number does not matter). "Before" compares whole milliseconds, the
+ * up to `cap`: past it the number does not matter). "Before" compares whole milliseconds, the
  * precision of the alert's time: scans in the same millisecond are all first or all later, never
  * one of each, and `hourAlertDigests` ranks them the same way, so the scans emailed one by one
  * and the scans the digest counts always add up to the hour's scans. It is read from the scan log,
  * so the answer is the same whenever (and however often) the alert is handled.
  */
-async function earlierScansInHour(db: Database, alerts: ScanAlertMessage[]): Promise<number[]> {
+export async function earlierScansInHour(
+  db: Database,
+  alerts: ScanAlertMessage[],
+  cap = SCAN_ALERT_EMAILS_PER_HOUR,
+): Promise<number[]> {
   if (alerts.length === 0) return [];
   const hours = alerts.map(({ alert }) => hourOf(Date.parse(alert.scan.at)));
   const values = sql.join(
@@ -80,7 +84,7 @@ async function earlierScansInHour(db: Database, alerts: ScanAlertMessage[]): Pro
         WHERE scan.qr_code_id = alert.code_id AND scan.counted
           AND scan.scanned_at >= alert.hour AND date_trunc('milliseconds', scan.scanned_at) < alert.at
           AND ${scannedNoEarlierThan(sql`scan.scanned_at`, Math.min(...hours.map((hour) => hour.getTime())))}
-        LIMIT ${SCAN_ALERT_EMAILS_PER_HOUR}
+        LIMIT ${cap}
       ) enough
     ) AS earlier
     FROM (VALUES ${values}) AS alert (position, code_id, hour, at)`);

@@ -3,7 +3,7 @@ import { readConfig } from "../config";
 import { connectDatabase } from "../db";
 import type { Bindings } from "../env";
 import { queueEmailsNow } from "./email";
-import { scanAlertEmails } from "./scan-alert-emails";
+import { earlierScansInHour, scanAlertEmails } from "./scan-alert-emails";
 import { queueWebhookDeliveries, recordWebhookEvents, type WebhookCode } from "./webhooks";
 
 /** What a counted scan reports: the code.scanned event's type and data. */
@@ -25,10 +25,18 @@ export interface ScanAlertMessage {
 }
 
 /**
+ * A code's counted scans of one UTC hour that get a code.scanned event each: a report is scanned a
+ * few times a day, and a code scanned more often than this is a flood or a script, which must not
+ * turn into as many deliveries to the firm's systems. Read from the scan log, as the email cap is,
+ * so a batch tried again drops the same events. The scans past it still count on the code.
+ */
+export const SCAN_WEBHOOK_EVENTS_PER_HOUR = 20;
+
+/**
  * The scan-alert queue's consumer: the alert emails of companies that chose one per scan (queued
  * once, on a message's first attempt; past a few scans of one code in an hour, the rest wait for
  * the hour's digest, docs/decisions/026), then a code.scanned event for the company's webhook
- * endpoints. The event's id is made from the message's, so a batch tried again records none twice.
+ * endpoints, up to SCAN_WEBHOOK_EVENTS_PER_HOUR a code. The event's id is made from the message's, so a batch tried again records none twice.
  */
 export async function deliverScanAlerts(batch: MessageBatch<ScanAlertMessage>, env: Bindings) {
   const config = readConfig(env);
@@ -40,12 +48,19 @@ export async function deliverScanAlerts(batch: MessageBatch<ScanAlertMessage>, e
     await queueEmailsNow(env, await scanAlertEmails(db, firstAttempts)).catch((error: unknown) =>
       console.error("scan alert emails could not be queued", error),
     );
+    const earlier = await earlierScansInHour(
+      db,
+      batch.messages.map((message) => message.body),
+      SCAN_WEBHOOK_EVENTS_PER_HOUR,
+    );
     const deliveries = await recordWebhookEvents(
       db,
-      batch.messages.map(({ id, body }) => {
-        const { event: type, ...data } = body.alert;
-        return { publicId: `msg_${id}`, companyId: body.companyId, type, qrCodeId: body.codeId, data };
-      }),
+      batch.messages
+        .filter((_, index) => earlier[index]! < SCAN_WEBHOOK_EVENTS_PER_HOUR)
+        .map(({ id, body }) => {
+          const { event: type, ...data } = body.alert;
+          return { publicId: `msg_${id}`, companyId: body.companyId, type, qrCodeId: body.codeId, data };
+        }),
     );
     await queueWebhookDeliveries(env, db, deliveries).catch((error: unknown) =>
       console.error("webhook deliveries could not be queued; the hourly sweep sends them", error),

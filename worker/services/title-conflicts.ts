@@ -61,7 +61,8 @@ export function titleConflictPage(db: Database, query: PaginationQuery) {
     async ({ limit, offset }) => {
       const result = await db.execute(sql`
         SELECT a.title_number,
-          round(abs(a.market_value - b.market_value) * 100 / least(a.market_value, b.market_value))::int AS percent,
+          -- float8: a KES 1 valuation beside millions is a difference past any integer.
+          round(abs(a.market_value - b.market_value) * 100 / least(a.market_value, b.market_value))::float8 AS percent,
           ${side("a")} AS first, ${side("b")} AS second,
           (${PAIR_COUNT}) AS total
         ${PAIRS}

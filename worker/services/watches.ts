@@ -1,6 +1,6 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { EXPIRING_WITHIN_DAYS, type LetterState, type WatchNoticeKind } from "../../schema/limits";
+import { EXPIRING_WITHIN_DAYS, MAX_ROW_ID, type LetterState, type WatchNoticeKind } from "../../schema/limits";
 import { companies, qrCodes, reliances, watches, watchNotices } from "../../schema/tables";
 import type { PortfolioQuery } from "../../schema/validation/reliances";
 import { formatVerificationCode } from "../../schema/verification-code";
@@ -189,8 +189,13 @@ function decodeCursor(cursor: string): FeedPosition {
     throw badRequest("Validation failed", [NOT_A_CURSOR]);
   }
   const match = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)\|(\d{1,10})$/.exec(text);
-  if (!match) throw badRequest("Validation failed", [NOT_A_CURSOR]);
-  return { at: match[1]!, rowId: Number(match[2]) };
+  // A tampered cursor may have the shape and still name no moment (month 13) or no row (past int4).
+  const at = match ? new Date(`${match[1]!.slice(0, 23)}Z`) : null;
+  if (!match || !at || Number.isNaN(at.getTime()) || !match[1]!.startsWith(at.toISOString().slice(0, 23)))
+    throw badRequest("Validation failed", [NOT_A_CURSOR]);
+  const rowId = Number(match[2]);
+  if (rowId > MAX_ROW_ID) throw badRequest("Validation failed", [NOT_A_CURSOR]);
+  return { at: match[1]!, rowId };
 }
 
 /**

@@ -4,6 +4,7 @@ import { relianceCheckAnswer, relianceRecordedAnswer } from "../../../schema/res
 import { recordRelianceSchema, relianceCheckSchema } from "../../../schema/validation/reliances";
 import { assertKeyCompanyActive, requireApiKey } from "../../middleware/api-key";
 import { checkReliance } from "../../services/reliances";
+import { spendTypedCodeBudget } from "../../middleware/rate-limit";
 import { documentedRoutes, jsonAnswer, jsonBody } from "../contract";
 import { recordAndTell } from "../reliances";
 import { KEY_ERRORS, KEY_SECURITY } from "./documented";
@@ -55,11 +56,13 @@ export const v1RelianceRoutes = documentedRoutes()
   .openapi(check, async (c) => {
     const caller = c.var.apiKey;
     const lender = { companyId: caller.companyId, userId: caller.userId };
+    await spendTypedCodeBudget(c, c.req.valid("json").code);
     return c.json(await checkReliance(c.var.db, lender, c.req.valid("json").code), 200);
   })
   .openapi(record, async (c) => {
     const caller = c.var.apiKey;
     assertKeyCompanyActive(caller);
     const lender = { companyId: caller.companyId, userId: caller.userId };
+    await spendTypedCodeBudget(c, c.req.valid("json").code);
     return c.json(await recordAndTell(c, lender, c.req.valid("json")), 201);
   });

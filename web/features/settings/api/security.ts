@@ -37,14 +37,8 @@ function useRefreshSecurity() {
 /** POST /api/profile/security/totp: the password (and a current factor), then the secret and QR code for the app. */
 export const useStartTotp = () =>
   useMutation({
-    mutationFn: (input: EnrolFactorInput) =>
-      answerOf(api.POST("/profile/security/totp", { body: withoutEmptyCode(input) })),
+    mutationFn: (input: EnrolFactorInput) => answerOf(api.POST("/profile/security/totp", { body: input })),
   });
-
-/** An empty code field means "I confirmed with a passkey just before": the server then checks that. */
-function withoutEmptyCode<Input extends { code?: string }>(input: Input): Input {
-  return input.code ? input : { ...input, code: undefined };
-}
 
 /**
  * This session proves a passkey now (the browser signs a fresh challenge), so the next change to
@@ -101,7 +95,7 @@ export function useAddPasskey() {
     mutationFn: async ({ name, currentPassword, code }: AddPasskeyInput) => {
       // WebAuthn's own options, passed on to the browser as the standard defines them.
       const optionsJSON = (await answerOf(
-        api.POST("/profile/security/passkeys/options", { body: withoutEmptyCode({ currentPassword, code }) }),
+        api.POST("/profile/security/passkeys/options", { body: { currentPassword, code } }),
       )) as unknown as PublicKeyCredentialCreationOptionsJSON;
       const { startRegistration } = await import("@simplewebauthn/browser");
       const response = await startRegistration({ optionsJSON });
@@ -120,7 +114,7 @@ export function useRemovePasskey() {
       answerOf(
         api.DELETE("/profile/security/passkeys/{id}", {
           params: { path: { id: String(id) } },
-          body: withoutEmptyCode(proof),
+          body: proof,
         }),
       ),
     onSuccess: refresh,
