@@ -5,7 +5,11 @@ import type { CertificateRecord } from "./signed-records";
 export type { SignedRecordFile };
 
 /** The "Download signed record" file (its shape: schema/responses/seals.ts). */
-export function signedRecordFile(records: string[], origin: string): SignedRecordFile {
+export function signedRecordFile(
+  records: string[],
+  origin: string,
+  unsignedChange: string | null = null,
+): SignedRecordFile {
   const record = records.at(-1)!;
   return {
     about:
@@ -16,6 +20,7 @@ export function signedRecordFile(records: string[], origin: string): SignedRecor
     status: `${origin}/status/${(decodeJwt(record) as unknown as CertificateRecord).code.token}`,
     record,
     history: records.slice(0, -1),
+    unsignedChange,
   };
 }
 

@@ -33,6 +33,11 @@ export interface CertificateRecord {
   /** Signing time, seconds since 1970 (UTC). */
   iat: number;
   event: CertificateEvent;
+  /**
+   * The log leaf hash (SHA-256 of the compact JWS) of this code's previous record; null on its
+   * first. Absent on records signed before records were chained (2026-12-06, decision 050).
+   */
+  prev?: string | null;
   code: {
     /** The public verification address the QR code encodes. */
     address: string;
@@ -115,6 +120,12 @@ export interface CheckpointRecord {
   iat: number;
   size: number;
   headHash: string;
+  /**
+   * The trusted checkpoint this one extends (null for the first): the entries between the two
+   * recompute this head from that one (verifier/log.ts). Absent on checkpoints signed before
+   * 2026-12-06 (decision 050).
+   */
+  previous?: { size: number; headHash: string } | null;
 }
 
 /** An administrator's decision on an issuer identity (verified, or the verification ended). */

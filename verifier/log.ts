@@ -42,3 +42,26 @@ export async function verifyLogEntries(
   }
   return { ok: true, headHash: head, size: expectedSeq - 1 };
 }
+
+/** A checkpoint's claim: the log had `size` entries and this head hash. */
+export interface LogHead {
+  size: number;
+  headHash: string;
+}
+
+/**
+ * Whether a newer checkpoint extends an older one: the entries after the older one's size, up to
+ * the newer one's (hashes are enough), recompute the newer head from the older. For a hash chain
+ * this is the consistency proof of RFC 9162 §2.1.4: a log that rewrote, removed or reordered any
+ * entry the older checkpoint covered cannot produce it (docs/decisions/050).
+ */
+export async function extendsCheckpoint(
+  older: LogHead,
+  newer: LogHead,
+  entriesBetween: readonly LogEntry[],
+): Promise<boolean> {
+  if (newer.size < older.size) return false;
+  if (newer.size === older.size) return newer.headHash === older.headHash && entriesBetween.length === 0;
+  const result = await verifyLogEntries(entriesBetween, older.headHash, older.size + 1);
+  return result.ok && result.size === newer.size && result.headHash === newer.headHash;
+}

@@ -1,7 +1,8 @@
 import { app } from "./app";
 import { type Config, readConfig } from "./config";
 import { connectDatabase, type Database } from "./db";
-import { signerFor } from "./lib/signing";
+import { type RecordDisagreement, signerFor } from "./lib/signing";
+import { alertAdministrators } from "./services/administrator-alerts";
 import type { Bindings } from "./env";
 import type { EmailMessage } from "./lib/email-templates";
 import { queueEmailsNow } from "./services/email";
@@ -19,13 +20,23 @@ export { CodeScans } from "./durable-objects/code-scans";
 
 type QueueMessage = ScanAlertMessage | EmailMessage | WebhookDeliveryMessage;
 
-/** The checkpoint names the platform by its public origin; without one configured it waits for a request's. */
-async function signCheckpointIfDue(db: Database, config: Config) {
+/**
+ * The checkpoint names the platform by its public origin; without one configured it waits for a
+ * request's. A head that does not extend the last checkpoint is not signed, and the
+ * administrators are told before the run ends.
+ */
+async function signCheckpointIfDue(db: Database, env: Bindings, config: Config) {
   if (!config.PUBLIC_ORIGIN || !(await checkpointDue(db))) return;
-  await signCheckpoint(db, {
-    signer: await signerFor(config.SIGNING_KEY),
-    origin: config.PUBLIC_ORIGIN.replace(/\/+$/, ""),
-  });
+  const disagreements: RecordDisagreement[] = [];
+  try {
+    await signCheckpoint(db, {
+      signer: await signerFor(config.SIGNING_KEY),
+      origin: config.PUBLIC_ORIGIN.replace(/\/+$/, ""),
+      reportDisagreement: (disagreement) => disagreements.push(disagreement),
+    });
+  } finally {
+    for (const disagreement of disagreements) await alertAdministrators(env, db, disagreement);
+  }
 }
 
 /** Partitions, roll-ups and retention of the scan history; what it did goes to the log. */
@@ -58,7 +69,7 @@ async function runHourlyJobs(controller: ScheduledController, env: Bindings) {
       sendDueScanDigests(db, now, (batch) => queueEmailsNow(env, batch)),
       sendScanAlertDigests(db, now, (digests) => queueEmailsNow(env, digests)),
       deleteExpiredIdempotencyKeys(db, now),
-      signCheckpointIfDue(db, config),
+      signCheckpointIfDue(db, env, config),
       sweepWebhooks(db, env),
       sweepWatchNotices(db, transactional, env),
     ]);

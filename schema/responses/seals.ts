@@ -30,17 +30,21 @@ export const signedRecordFileAnswer = z.strictObject({
   history: z.array(z.string()).meta({
     description: "Every earlier record of the code, oldest first: as issued, each withdrawal, reinstatement and seal",
   }),
+  unsignedChange: z.string().nullable().meta({
+    description:
+      "Set when the code's state now is newer than its last signed record (a withdrawal while signing was paused): what changed. The status link answers the state now, signed.",
+  }),
 });
 export type SignedRecordFile = z.infer<typeof signedRecordFileAnswer>;
 
 /**
  * POST /api/qr-codes/:id/seals: the version registered and the code's signed record file, which
- * the browser attaches to the sealed PDF (verifier/attachment.ts). Null while signing is paused:
- * the record is signed later and offered by "Download signed record".
+ * the browser attaches to the sealed PDF (verifier/attachment.ts). While signing is paused a seal
+ * is refused (503), so a sealed version always has its record.
  */
 export const registeredSealAnswer = z.strictObject({
   ...reportSealFields,
-  signedRecord: signedRecordFileAnswer.nullable(),
+  signedRecord: signedRecordFileAnswer,
 });
 export type RegisteredSeal = z.infer<typeof registeredSealAnswer>;
 

@@ -306,6 +306,13 @@ export type QrCodeListQuery = z.infer<typeof qrCodeListQuerySchema>;
 
 /** The most codes one batch issues (a CSV upload, POST /api/v1/codes/batch). */
 export const CODE_BATCH_MAX = 500;
+/**
+ * Codes a firm may issue in one minute through batches (counting every code it issued in that
+ * minute): two full batches. Every signed change on the platform passes the transparency log's
+ * head one transaction at a time, so one firm's bulk work must leave room for everyone's
+ * withdrawals (docs/decisions/050).
+ */
+export const BATCH_CODES_PER_MINUTE = 2 * CODE_BATCH_MAX;
 export const REFERENCE_REQUIRED = "Your reference is required for each row of a batch";
 export const REFERENCE_REPEATED = "This reference appears more than once in the batch";
 

@@ -61,10 +61,14 @@ async function anotherSigningKey(): Promise<SigningKey> {
   return { kty: "OKP", crv: "Ed25519", x: jwk.x!, d: jwk.d!, kid };
 }
 
-const workerSigning = () =>
-  withServices(
-    async ({ config }) => ({ signer: await signerFor(config.SIGNING_KEY), origin: ORIGIN }) as RecordSigning,
-  );
+const workerSigning = () => withServices(async ({ signing }) => signing);
+
+/** Another key's signing, as after a rotation, reporting disagreements nowhere. */
+const signingWith = async (key: SigningKey): Promise<RecordSigning> => ({
+  signer: await signerFor(key),
+  origin: ORIGIN,
+  reportDisagreement: () => {},
+});
 
 /** One character of the JWS payload changed: still well formed, no longer what was signed. */
 function alterOneCharacter(record: string): string {
@@ -248,7 +252,7 @@ describe("signed certificate records", () => {
 
   it("signs a record for a code issued before records existed when it is first asked for", async () => {
     const owner = await registerOwnerViaServices();
-    const code = await insertCode(owner, { createdAt: new Date("2026-01-10T08:00:00Z") });
+    const code = await insertCode(owner, { createdAt: new Date("2026-01-10T08:00:00Z"), signed: false });
     expect(await withDb((db) => certificateRecords(db, code.publicToken))).toEqual([]);
     const record = await verifiedCertificate((await downloadRecord(code.publicToken)).body.record);
     expect(record).toMatchObject({ event: "recorded", code: { issuedAt: "2026-01-10T08:00:00.000Z" } });
@@ -429,9 +433,12 @@ describe("signing keys", () => {
     const code = await insertCode(owner);
     const current = await workerSigning();
     await inRolledBackTransaction(async (tx) => {
-      const before = (await signCertificate(tx, current, code.id, "recorded"))!;
-      const rotated: RecordSigning = { signer: await signerFor(await anotherSigningKey()), origin: ORIGIN };
-      const after = (await signCertificate(tx, rotated, code.id, "reinstated"))!;
+      const [before] = await certificateRecords(tx, code.publicToken);
+      const rotated = await signingWith(await anotherSigningKey());
+      await tx.execute(
+        sql`UPDATE qr_codes SET revoked_at = now(), revoked_reason = 'Wrong figures' WHERE id = ${code.id}`,
+      );
+      const after = (await signCertificate(tx, rotated, code.id, "revoked", "defer"))!;
       const history = await keyHistory(tx);
       const [oldKey, newKey] = [current.signer.kid, rotated.signer.kid].map((kid) =>
         history.keys.find((key) => key.kid === kid),
@@ -445,8 +452,13 @@ describe("signing keys", () => {
       });
       expect(newKey).toMatchObject({ stopped_at: null, compromised_at: null });
       expect(JSON.stringify(history)).not.toContain('"d"');
-      expect((await verifiedCertificate(before, history)).event).toBe("recorded");
-      expect((await verifiedCertificate(after, history)).event).toBe("reinstated");
+      expect((await verifiedCertificate(before!, history)).event).toBe("issued");
+      // The new key's record is a transition from the old key's: it names it, and changes only the state.
+      expect(await verifiedCertificate(after, history)).toMatchObject({
+        event: "revoked",
+        prev: createHash("sha256").update(before!).digest("hex"),
+        withdrawal: { reason: "Wrong figures" },
+      });
     });
   });
 
@@ -455,8 +467,17 @@ describe("signing keys", () => {
     const code = await insertCode(owner);
     const valuer = await insertValuer(owner.user.companyId!);
     await inRolledBackTransaction(async (tx) => {
-      const leaked: RecordSigning = { signer: await signerFor(await anotherSigningKey()), origin: ORIGIN };
-      const beforeLeak = (await signCertificate(tx, leaked, code.id, "recorded"))!;
+      const leaked = await signingWith(await anotherSigningKey());
+      // The key published and used: it signs a record before it leaks.
+      await tx.execute(
+        sql`INSERT INTO signing_keys (kid, public_jwk) VALUES (${leaked.signer.kid}, ${JSON.stringify(leaked.signer.publicJwk)}::jsonb)`,
+      );
+      const [issuedRecord] = await certificateRecords(tx, code.publicToken);
+      const beforeLeak = await leaked.signer.sign(RECORD_TYPES.certificate, {
+        ...(await verifiedCertificate(issuedRecord!, await keyHistory(tx))),
+        iat: Math.floor(Date.now() / 1000),
+        event: "recorded",
+      });
       const leakedAt = new Date(Date.now() + 2000);
       await markKeyCompromised(tx, leaked.signer.kid, leakedAt);
       const history = await keyHistory(tx);
@@ -481,8 +502,8 @@ describe("signing keys", () => {
         problem: "signed-in-the-future",
       });
 
-      // The Worker signs nothing more with it: issuing is refused…
-      await expect(signCertificate(tx, leaked, code.id, "issued", "refuse")).rejects.toThrow(
+      // The Worker signs nothing more with it: a seal or a reinstatement is refused…
+      await expect(signCertificate(tx, leaked, code.id, "reinstated", "refuse")).rejects.toThrow(
         "Signing is paused while ValuSeal replaces its signing key",
       );
       // …a new code too, which then leaves nothing behind: no code, no Idempotency-Key.
@@ -511,12 +532,20 @@ describe("signing keys", () => {
       await tx.execute(
         sql`INSERT INTO code_status_events (qr_code_id, action, reason) VALUES (${code.id}, 'revoked', 'Fraud found')`,
       );
-      expect(await signCertificate(tx, leaked, code.id, "revoked")).toBeNull();
-      const next: RecordSigning = { signer: await signerFor(await anotherSigningKey()), origin: ORIGIN };
-      const records = (await certificateRecordsFor(tx, next, code.publicToken))!;
+      expect(await signCertificate(tx, leaked, code.id, "revoked", "defer")).toBeNull();
+      // Until the next key signs it, the file says a newer, unsigned state exists.
+      const paused = (await certificateRecordsFor(tx, leaked, code.publicToken))!;
+      expect(paused.records).toEqual([issuedRecord]);
+      expect(paused.unsignedChange).toMatch(
+        /^This code was withdrawn at .* \(Fraud found\), and that change is not signed yet/,
+      );
+      const next = await signingWith(await anotherSigningKey());
+      const { records, unsignedChange } = (await certificateRecordsFor(tx, next, code.publicToken))!;
+      expect(unsignedChange).toBeNull();
       expect(records).toHaveLength(2);
       expect(await verifiedCertificate(records[1]!, await keyHistory(tx))).toMatchObject({
         event: "recorded",
+        prev: createHash("sha256").update(issuedRecord!).digest("hex"),
         withdrawal: { reason: "Fraud found" },
       });
     });

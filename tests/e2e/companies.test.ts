@@ -47,8 +47,10 @@ describe("company details", () => {
       ),
     ).toBe("default");
     expect(await page.getByText("Failed to update company details").count()).toBe(0);
-    // The next save answers with a toast of the same title: this one goes first.
-    await page.locator("li[data-variant]").filter({ hasText: rival.email }).waitFor({ state: "detached" });
+    // The next save answers with a toast of the same title: this one is dismissed first.
+    const sent = page.locator("li[data-variant]").filter({ hasText: rival.email });
+    await sent.getByRole("button", { name: "Dismiss notification" }).click();
+    await sent.waitFor({ state: "detached" });
 
     const newEmail = uniqueEmail("company");
     await info.getByLabel("Company Email").fill(newEmail);

@@ -1,4 +1,5 @@
 import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
 import { beforeAll, describe, expect, it } from "vitest";
 import { RECORD_TYPES, type CheckpointRecord } from "../../schema/signed-records";
@@ -6,8 +7,17 @@ import { applyMigrations } from "./migration-files";
 import { newSigningKey } from "../../scripts/lib/signing-keys";
 import type { SigningKey } from "../../worker/config";
 import type { Queryable } from "../../worker/db";
-import { signerFor, type RecordSigning } from "../../worker/lib/signing";
-import { keyHistory, logEntries, signCertificate, signCheckpoint } from "../../worker/services/signed-records";
+import { type RecordDisagreement, signerFor, type RecordSigning } from "../../worker/lib/signing";
+import {
+  certificateRecord,
+  certificateSourceOf,
+  type CertificateSourceRow,
+  keyHistory,
+  latestCheckpoint,
+  logEntries,
+  signCertificate,
+  signCheckpoint,
+} from "../../worker/services/signed-records";
 import { chainHash, EMPTY_CHAIN_HASH, sha256Hex } from "../../verifier/hashes";
 import { verifyLogEntries } from "../../verifier/log";
 import { verifyRecord } from "../../verifier/records";
@@ -24,12 +34,17 @@ const SIZE = CODES + 2;
 let pg: PGlite;
 let db: Queryable;
 let signing: RecordSigning;
+const disagreements: RecordDisagreement[] = [];
 
 beforeAll(async () => {
   pg = new PGlite();
   await applyMigrations(pg);
   db = drizzle({ client: pg }) as unknown as Queryable;
-  signing = { signer: await signerFor(JSON.parse(newSigningKey()) as SigningKey), origin: "https://valuseal.test" };
+  signing = {
+    signer: await signerFor(JSON.parse(newSigningKey()) as SigningKey),
+    origin: "https://valuseal.test",
+    reportDisagreement: (disagreement) => disagreements.push(disagreement),
+  };
   await pg.exec(`
     INSERT INTO users (email, password) VALUES ('owner@example.com', 'x');
     INSERT INTO companies (name, email, owner_id) SELECT 'Scale Valuers Ltd', 'desk@example.com', id FROM users;
@@ -41,19 +56,20 @@ beforeAll(async () => {
   // The first 10,000 entries are chained here in one insert (the Worker's statement takes ~4 ms
   // each on this in-process database, 40 s for all); the entries after them go through the
   // Worker's own append, which must continue the same chain for the log to verify.
-  const { rows } = await pg.query<{ public_token: string; qr_code_data: string; created_at: Date }>(
-    "SELECT public_token, qr_code_data, created_at FROM qr_codes ORDER BY id",
-  );
+  await pg.query("INSERT INTO signing_keys (kid, public_jwk) VALUES ($1, $2)", [
+    signing.signer.kid,
+    JSON.stringify(signing.signer.publicJwk),
+  ]);
+  const { rows } = (await db.execute<CertificateSourceRow>(
+    sql`${certificateSourceOf(sql`qr_codes code`)} ORDER BY code.id`,
+  )) as unknown as { rows: CertificateSourceRow[] };
   const entries: { record: string; leaf: string; chain: string; subject: string }[] = [];
   let head = EMPTY_CHAIN_HASH;
   for (const row of rows) {
-    const record = await signing.signer.sign(RECORD_TYPES.certificate, {
-      v: 1,
-      iss: signing.origin,
-      iat: Math.floor(Date.now() / 1000),
-      event: "issued",
-      code: { address: row.qr_code_data, token: row.public_token, issuedAt: row.created_at.toISOString() },
-    });
+    const record = await signing.signer.sign(
+      RECORD_TYPES.certificate,
+      await certificateRecord(row, signing.origin, "issued"),
+    );
     const leaf = await sha256Hex(record);
     head = await chainHash(head, leaf);
     entries.push({ record, leaf, chain: head, subject: row.public_token });
@@ -71,8 +87,10 @@ beforeAll(async () => {
   );
   await pg.query("UPDATE transparency_log_head SET size = $1, head_hash = $2", [CODES, head]);
   const [first, second] = (await pg.query<{ id: number }>("SELECT id FROM qr_codes ORDER BY id LIMIT 2")).rows;
-  await signCertificate(db, signing, first!.id, "revoked");
-  await signCertificate(db, signing, second!.id, "sealed");
+  await pg.query("UPDATE qr_codes SET revoked_at = now(), revoked_reason = 'Wrong plot' WHERE id = $1", [first!.id]);
+  await signCertificate(db, signing, first!.id, "revoked", "defer");
+  await signCertificate(db, signing, second!.id, "sealed", "refuse");
+  expect(disagreements).toEqual([]);
 }, 300_000);
 
 describe(`the transparency log at ${CODES.toLocaleString("en-GB")} codes`, () => {
@@ -87,6 +105,65 @@ describe(`the transparency log at ${CODES.toLocaleString("en-GB")} codes`, () =>
       RECORD_TYPES.checkpoint,
     );
     expect(signed).toMatchObject({ ok: true, payload: { size: SIZE, headHash: checkpoint.headHash } });
+  });
+
+  it("moves the head only forward, onto an entry that holds the chain", async () => {
+    await expect(pg.query("UPDATE transparency_log_head SET size = size - 1")).rejects.toThrow(
+      "transparency_log_head moves only forward, onto the last entry",
+    );
+    await expect(pg.query("UPDATE transparency_log_head SET head_hash = repeat('a', 64)")).rejects.toThrow(
+      "moves only forward",
+    );
+    await expect(pg.query("DELETE FROM transparency_log_head")).rejects.toThrow("never removed");
+    const leaf = await sha256Hex("forged");
+    await expect(
+      pg.query(
+        "INSERT INTO transparency_log (seq, kind, subject, record, leaf_hash, chain_hash) VALUES ($1, 'certificate', 'x', 'forged', $2, $3)",
+        [SIZE + 5, leaf, await chainHash(EMPTY_CHAIN_HASH, leaf)],
+      ),
+    ).rejects.toThrow(`transparency_log entry ${SIZE + 5} does not follow an entry`);
+    await expect(
+      pg.query(
+        "INSERT INTO transparency_log (seq, kind, subject, record, leaf_hash, chain_hash) VALUES ($1, 'certificate', 'x', 'forged', $2, $3)",
+        [SIZE + 1, leaf, await chainHash(EMPTY_CHAIN_HASH, leaf)],
+      ),
+    ).rejects.toThrow(`transparency_log entry ${SIZE + 1} does not hold its chain`);
+  });
+
+  it("signs a checkpoint naming the one it extends, and none over a log rewritten in the database", async () => {
+    const [first] = (await pg.query<{ id: number }>("SELECT id FROM qr_codes ORDER BY id LIMIT 1")).rows;
+    const earlier = (await signCheckpoint(db, signing))!;
+    await pg.query("UPDATE qr_codes SET revoked_at = NULL, revoked_reason = NULL WHERE id = $1", [first!.id]);
+    await signCertificate(db, signing, first!.id, "reinstated", "refuse");
+    const extended = (await signCheckpoint(db, signing))!;
+    const keys = await keyHistory(db);
+    const signed = await verifyRecord<CheckpointRecord>(extended.record, keys, RECORD_TYPES.checkpoint);
+    expect(signed).toMatchObject({
+      ok: true,
+      payload: { size: earlier.size + 1, previous: { size: earlier.size, headHash: earlier.headHash } },
+    });
+
+    // Someone with the database's keys swaps an entry both checkpoints cover and rebuilds the chain after it.
+    await pg.exec(`
+      SET session_replication_role = replica;
+      UPDATE transparency_log SET record = 'forged', leaf_hash = encode(sha256(convert_to('forged', 'UTF8')), 'hex'),
+        chain_hash = encode(sha256(decode((SELECT chain_hash FROM transparency_log WHERE seq = ${SIZE - 1}), 'hex')
+          || sha256(convert_to('forged', 'UTF8'))), 'hex')
+      WHERE seq = ${SIZE};
+      UPDATE transparency_log SET chain_hash = encode(sha256(decode((SELECT chain_hash FROM transparency_log WHERE seq = ${SIZE}), 'hex')
+          || decode(leaf_hash, 'hex')), 'hex')
+      WHERE seq = ${SIZE + 1};
+      UPDATE transparency_log_head SET head_hash = (SELECT chain_hash FROM transparency_log WHERE seq = ${SIZE + 1});
+      SET session_replication_role = origin;`);
+    await pg.query("UPDATE qr_codes SET revoked_at = now(), revoked_reason = 'Fraud found' WHERE id = $1", [first!.id]);
+    await signCertificate(db, signing, first!.id, "revoked", "defer");
+    await expect(signCheckpoint(db, signing)).rejects.toThrow(
+      "The transparency log does not extend its last signed checkpoint",
+    );
+    expect(disagreements).toEqual([
+      { subject: "log", problem: `the head at size ${SIZE + 2} does not extend the checkpoint at size ${SIZE + 1}` },
+    ]);
+    expect((await latestCheckpoint(db))!.size).toBe(SIZE + 1);
   });
 
   it("refuses to change or remove an entry, and names the entry an edit with the triggers off broke", async () => {

@@ -2095,7 +2095,9 @@ export interface paths {
                 record: string;
                 /** @description Every earlier record of the code, oldest first: as issued, each withdrawal, reinstatement and seal */
                 history: string[];
-              } | null;
+                /** @description Set when the code's state now is newer than its last signed record (a withdrawal while signing was paused): what changed. The status link answers the state now, signed. */
+                unsignedChange: string | null;
+              };
             };
           };
         };
@@ -5496,6 +5498,8 @@ export interface paths {
               record: string;
               /** @description Every earlier record of the code, oldest first: as issued, each withdrawal, reinstatement and seal */
               history: string[];
+              /** @description Set when the code's state now is newer than its last signed record (a withdrawal while signing was paused): what changed. The status link answers the state now, signed. */
+              unsignedChange: string | null;
             };
           };
         };

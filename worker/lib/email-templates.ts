@@ -26,6 +26,7 @@ export type EmailMessage =
   | ScanAlertDigest
   | { kind: "scan-digest"; to: string; companyName: string; day: string; scans: ScanSummary[]; total: number }
   | { kind: "webhook-disabled"; to: string; companyName: string; url: string }
+  | { kind: "record-disagrees"; to: string; subject: string; problem: string }
   | { kind: "webhook-address-changed"; to: string; companyName: string; from: string; url: string }
   | WatchNotice
   | {
@@ -349,6 +350,18 @@ function describe(message: EmailMessage, origin: string): Body {
         ],
         action: { label: "See your API keys", url: link("/settings/company") },
         notYou: "If you did not make this key, revoke it now, then change your password.",
+      };
+    case "record-disagrees":
+      return {
+        subject: `${PRODUCT}: stored data disagrees with what ValuSeal signed`,
+        lines: [
+          message.subject === "log"
+            ? `The transparency log's head no longer extends the last signed checkpoint: ${message.problem}.`
+            : `The stored row of the code with token ${message.subject} disagrees with its last signed record: ${message.problem}.`,
+          "Nothing was signed from it: the last signed record stands, and verifiers go by it. Someone may have written to the database directly. Check who has database access, compare the row with the code's signed records (GET /api/public/certificates/<token>/record) and the audit log, and restore the row from the record.",
+        ],
+        action: { label: "Open System Settings", url: link("/admin/settings") },
+        notYou: "You get this email as a ValuSeal administrator.",
       };
     case "webhook-disabled":
       return {

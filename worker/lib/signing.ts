@@ -60,8 +60,23 @@ export function signerFor(key: SigningKey): Promise<Signer> {
 /** Seconds since 1970, as JWS `iat` counts. */
 export const secondsNow = () => Math.floor(Date.now() / 1000);
 
-/** What signing a record needs: the platform's key and the origin that names the signer (`iss`). */
+/**
+ * What the database holds disagrees with what ValuSeal signed (docs/decisions/050): a code's row
+ * with its last signed record, or the log's head with the last signed checkpoint. Nothing is
+ * signed from it; the administrators are told.
+ */
+export interface RecordDisagreement {
+  /** The code's public token, or "log" for the log's head. */
+  subject: string;
+  problem: string;
+}
+
+/**
+ * What signing a record needs: the platform's key, the origin that names the signer (`iss`), and
+ * where a disagreement found while signing is reported (the administrators, by email).
+ */
 export interface RecordSigning {
   signer: Signer;
   origin: string;
+  reportDisagreement: (disagreement: RecordDisagreement) => void;
 }

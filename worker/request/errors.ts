@@ -54,8 +54,12 @@ function errorResponse(error: unknown, c: Context): Response {
   return c.json(errorBody("internal_error", "Something went wrong. Please try again."), 500);
 }
 
-/** A deadlock (40P01) or a serialization failure (40001): the database undid the transaction, which can simply run again. */
+/**
+ * A deadlock (40P01), a serialization failure (40001), or a lock not granted within its
+ * lock_timeout (55P03: the transparency log's head, decision 050): the database undid the
+ * transaction, which can simply run again.
+ */
 function isTransactionConflict(error: unknown): boolean {
   const state = sqlStateOf(error);
-  return state === "40P01" || state === "40001";
+  return state === "40P01" || state === "40001" || state === "55P03";
 }

@@ -1,18 +1,19 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 
-import { qrCodes, valuers } from "../../schema/tables";
-import type { CodeBatchRow } from "../../schema/validation/qr-codes";
-import type { Transactional } from "../db";
+import { companies, qrCodes, valuers } from "../../schema/tables";
+import { BATCH_CODES_PER_MINUTE, type CodeBatchRow } from "../../schema/validation/qr-codes";
+import type { Transaction, Transactional } from "../db";
 import { ApiError } from "../lib/errors";
 import type { RecordSigning } from "../lib/signing";
 import {
   CHOOSE_ACTIVE_VALUER,
-  createSignedCode,
+  createCode,
   maySign,
   lockCompanyReferences,
   selectCodes,
   type StoredCode,
 } from "./qr-codes";
+import { signIssuedCertificates } from "./signed-records";
 import { issuedEvent, type WebhookEventInput, type Outbox } from "./webhooks";
 
 export interface BatchResult {
@@ -47,6 +48,36 @@ function changedFields(row: CodeBatchRow, code: typeof qrCodes.$inferSelect): st
 }
 
 /**
+ * Refuses a batch that would take the firm past BATCH_CODES_PER_MINUTE codes in the minute before
+ * `issuedAt` (429, with when to try again). Run under the firm's lock, so batches of one firm sent
+ * at once count each other. Only the codes still to issue count: a batch sent again is answered.
+ */
+async function refuseBeyondMinuteBudget(tx: Transaction, companyId: number, issuedAt: Date, newCodes: number) {
+  if (newCodes === 0) return;
+  const [recent] = await tx
+    .select({
+      count: sql<number>`count(*)`.mapWith(Number),
+      oldest: sql<string | null>`min(${qrCodes.createdAt})`,
+    })
+    .from(qrCodes)
+    .where(
+      and(
+        eq(qrCodes.companyId, companyId),
+        sql`${qrCodes.createdAt} > ${issuedAt.toISOString()}::timestamptz - interval '1 minute'`,
+      ),
+    );
+  if (recent!.count + newCodes <= BATCH_CODES_PER_MINUTE) return;
+  const freedAt = recent!.oldest ? new Date(recent!.oldest).getTime() + 60_000 : issuedAt.getTime() + 60_000;
+  const wait = Math.max(1, Math.ceil((freedAt - issuedAt.getTime()) / 1000));
+  throw new ApiError(
+    429,
+    `Your firm can issue at most ${BATCH_CODES_PER_MINUTE} codes a minute in batches. Try again in ${wait} seconds.`,
+    undefined,
+    { "Retry-After": String(wait) },
+  );
+}
+
+/**
  * Issues a batch of codes in one transaction: each row as a single create would (the same valuer
  * rule, frozen issuer and signer, signed record), and a row whose reference already has a code
  * answers that code instead, so a batch cut off part way can simply be sent again. A row whose
@@ -63,6 +94,16 @@ export async function issueCodeBatch(
 ): Promise<BatchResult[]> {
   return db.transaction(async (tx) => {
     await lockCompanyReferences(tx, owner.companyId);
+    // The company row, as a single issue and an identity decision lock it: a withdrawal of the
+    // firm's verification either waits for this batch or is over before it reads the time below.
+    // The codes are issued at that time, not when the transaction began (it may have waited
+    // behind another batch), so a batch queued behind a withdrawal can never commit green.
+    const [issuing] = await tx
+      .select({ at: sql<string>`clock_timestamp()` })
+      .from(companies)
+      .where(eq(companies.id, owner.companyId))
+      .for("no key update");
+    const issuedAt = new Date(issuing!.at);
     const references = rows.map((row) => row.externalReference!);
     const earlier = await tx
       .select()
@@ -92,6 +133,7 @@ export async function issueCodeBatch(
     // Only the rows still to issue need a signer who can sign today: a batch sent again after a
     // valuer left still answers the codes that valuer signed.
     const toIssue = rows.filter((row) => !earlierId.has(row.externalReference!));
+    await refuseBeyondMinuteBudget(tx, owner.companyId, issuedAt, toIssue.length);
     const valuerIds = [...new Set(toIssue.map((row) => row.valuerId))];
     const signers =
       valuerIds.length === 0
@@ -118,12 +160,19 @@ export async function issueCodeBatch(
       }
       // The valuers were checked above, in this transaction: no second look-up per row. Under the
       // company's lock no other issue can have taken a reference since the look-up above.
-      const code = await createSignedCode(tx, signing, { ...row, ...owner });
+      const code = await createCode(tx, signing.origin, { ...row, ...owner, createdAt: issuedAt });
       outcomes.push({ status: "created", id: code.id });
       issued.push(issuedEvent(code));
     }
     // Every issued row fires code.issued as a single create does, in one statement for the batch.
     await outbox.record(tx, issued);
+    // Every record in one append, the batch's last write: the log's head, which every signed
+    // change on the platform takes, is held for one statement and the commit (decision 050).
+    await signIssuedCertificates(
+      tx,
+      signing,
+      outcomes.filter((outcome) => outcome.status === "created").map((outcome) => outcome.id),
+    );
     const codes = await selectCodes(tx).where(
       inArray(
         qrCodes.id,

@@ -169,7 +169,7 @@ async function issueProspectiveCode<T>(
       WHERE (SELECT unchanged FROM issuer) AND (SELECT unchanged FROM signer)
       ON CONFLICT DO NOTHING
       RETURNING id
-    ), ${logAppendCtes(signing.signer, LOG_KINDS.certificate, sql`${code.publicToken}`, record, sql`EXISTS (SELECT 1 FROM code)`)},
+    ), ${logAppendCtes(signing.signer, [{ kind: LOG_KINDS.certificate, subject: code.publicToken, record }], sql`EXISTS (SELECT 1 FROM code)`)},
     ${webhookEventCtes([issuedEvent(code)], sql`EXISTS (SELECT 1 FROM logged)`)}
     SELECT claim.*, ARRAY(SELECT id FROM webhook_delivery) AS delivery_ids,
       CASE WHEN NOT claim.ours THEN false

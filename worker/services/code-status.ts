@@ -159,9 +159,11 @@ export async function revokeCode(
       })
       .where(eq(qrCodes.id, code.id));
     await recordStatusEvent(tx, { codeId: code.id, action: "revoked", reason, actorId: user.id });
-    await signCertificate(tx, signing, code.id, "revoked");
     await outbox.record(tx, [await revokedEvent(tx, code.id, supersededByCodeId ?? null, reason)]);
     await noticeWatchers(tx, outbox, supersededByCodeId ? "code.superseded" : "code.revoked", { codeId: code.id });
+    // Last, so the log's head is held only for this statement and the commit (decision 050). A
+    // withdrawal never waits for signing: while the key may not sign it stands unsigned until asked for.
+    await signCertificate(tx, signing, code.id, "revoked", "defer");
     return code.id;
   });
 }
@@ -184,12 +186,14 @@ export async function reinstateCode(
       .set({ revokedAt: null, revokedReason: null, revokedById: null, supersededById: null })
       .where(eq(qrCodes.id, code.id));
     await recordStatusEvent(tx, { codeId: code.id, action: "reinstated", reason, actorId });
-    await signCertificate(tx, signing, code.id, "reinstated");
     const [reinstated] = await selectCodes(tx).where(eq(qrCodes.id, code.id));
     await outbox.record(tx, [
       { companyId, type: "code.reinstated", qrCodeId: code.id, data: { code: webhookCode(reinstated!), reason } },
     ]);
     await noticeWatchers(tx, outbox, "code.reinstated", { codeId: code.id });
+    // A reinstatement is not urgent: while the key may not sign it waits, so every reinstatement
+    // is a signed change (an unsigned one could not be told from a row rewritten around ValuSeal).
+    await signCertificate(tx, signing, code.id, "reinstated", "refuse");
     return code.id;
   });
 }

@@ -13,8 +13,6 @@ import { verificationAddress } from "../lib/public-address";
 import { randomToken } from "../lib/random";
 import { formatVerificationCode, normalizeVerificationCode } from "../../schema/verification-code";
 import { codeStatusColumn, issuerTrustColumn } from "../lib/code-status";
-import type { RecordSigning } from "../lib/signing";
-import { signCertificate } from "./signed-records";
 import { parseId } from "../lib/validation";
 import { scanCountColumn } from "../lib/scan-counts";
 
@@ -194,13 +192,17 @@ export async function codeForReference(db: Queryable, companyId: number, externa
 }
 
 /**
- * A new code with a fresh random token and verification code; the address it encodes is fixed at
- * creation. A clash of either skips the row (ON CONFLICT DO NOTHING) rather than raising: inside a
+ * A new code with a fresh random token and verification code, for a batch (issueCodeBatch), which
+ * signs every code's record at its end; the address it encodes is fixed at creation. A clash of either skips the row (ON CONFLICT DO NOTHING) rather than raising: inside a
  * transaction (an idempotent create) a failed statement would abort it, and the next try could not
  * run. A clash on the firm's reference is a code already issued for it (ReferenceTaken); an insert
  * racing another with the same reference waits for it, and finds its code once it commits.
  */
-async function createCode(db: Queryable, origin: string, values: CreateQrCode & { userId: number; companyId: number }) {
+export async function createCode(
+  db: Queryable,
+  origin: string,
+  values: CreateQrCode & { userId: number; companyId: number; createdAt: Date },
+) {
   for (let attempt = 1; attempt <= TOKEN_ATTEMPTS; attempt += 1) {
     const publicToken = randomToken(PUBLIC_TOKEN_LENGTH);
     const [code] = await db
@@ -244,20 +246,6 @@ export async function lockCompanyReferences(tx: Transaction, companyId: number) 
 
 /** What a create naming another company's, a deactivated or a deleted valuer is told. */
 export const CHOOSE_ACTIVE_VALUER = "Choose an active valuer of your company";
-
-/**
- * Inserts a code and signs its record into the log, for a caller that has already checked, in the
- * same transaction, that its valuer may sign (issueCode for one code, issueCodeBatch for many).
- */
-export async function createSignedCode(
-  db: Queryable,
-  signing: RecordSigning,
-  values: CreateQrCode & { userId: number; companyId: number },
-) {
-  const code = await createCode(db, signing.origin, values);
-  await signCertificate(db, signing, code.id, "issued", "refuse");
-  return code;
-}
 
 /**
  * The History filters. The search matches the address or reference anywhere, and a whole

@@ -93,10 +93,10 @@ export async function registerSeal(
         });
       if (seal) {
         // The certificate record now names the sealed file: its digest and every page's fingerprint.
-        const signed = await signCertificate(tx, signing, code.id, "sealed");
-        const signedRecord = signed
-          ? signedRecordFile(await certificateRecords(tx, code.publicToken), signing.origin)
-          : null;
+        // Refused while the key may not sign: a seal signed later could not be told from a
+        // seal row written around ValuSeal (decision 050), and sealing can wait for the new key.
+        await signCertificate(tx, signing, code.id, "sealed", "refuse");
+        const signedRecord = signedRecordFile(await certificateRecords(tx, code.publicToken), signing.origin);
         return { ...seal, sealedBy: displayName(user), signedRecord };
       }
     }

@@ -12,8 +12,10 @@ import {
 import { formatVerificationCode } from "../../schema/verification-code";
 import { certificateVerdict, verdictHeadline } from "../../schema/certificate-verdict";
 import type { CodeStatusName, IssuerTrust } from "../../schema/limits";
+import { frozenDifferences, transitionRecord } from "../../verifier/chain";
 import { EMPTY_CHAIN_HASH, pageFingerprintsRoot } from "../../verifier/hashes";
-import type { LogEntry } from "../../verifier/log";
+import { verifyRecord } from "../../verifier/records";
+import { extendsCheckpoint, type LogEntry } from "../../verifier/log";
 import type { Queryable } from "../db";
 import { ApiError } from "../lib/errors";
 import { codeStatusExpression, issuerTrustExpression, issuerVerifiedAtExpression, isoText } from "../lib/code-status";
@@ -54,33 +56,42 @@ const signingKeyCtes = (signer: Signer) => sql`
 /** Issuing waits while the key cannot sign; a withdrawal never does (see signCertificate). */
 export const SIGNING_PAUSED = "Signing is paused while ValuSeal replaces its signing key. Try again later.";
 
+/** A record to append to the log: its kind, its subject (a code's token, a company's id) and the signed record. */
+export interface LogAppend {
+  kind: string;
+  subject: string;
+  record: string;
+}
+
 /**
- * The statement parts that append a signed record to the log: the head row's lock numbers it
- * (gapless) and moves the chain, SHA-256(previous head ‖ SHA-256(record)), computed by the database
- * from the exact text stored. Nothing is appended while the key may not sign, or when `when` (a
- * condition on the statement's other parts) is false. `logged` returns the entry's seq.
+ * The statement parts that append signed records to the log through `append_to_log` (migration
+ * 0033): the function locks the head row, numbers the entries (gapless) and moves the chain,
+ * SHA-256(previous head ‖ SHA-256(record)), from the exact text stored, then moves the head once.
+ * It is called once per transaction, as its last write, so no transaction holds the head longer
+ * than one statement and its commit; a caller that waits more than 3 seconds for the head is
+ * refused (55P03, answered 503). Nothing is appended while the key may not sign, or when `when`
+ * (a condition on the statement's other parts) is false. `logged` returns the entries' seqs.
  */
-export const logAppendCtes = (signer: Signer, kind: string, subject: SQL, record: string, when: SQL = sql`true`) => sql`
-  ${signingKeyCtes(signer)}, head AS (
-    UPDATE transparency_log_head
-    SET size = size + 1,
-        head_hash = encode(sha256(decode(head_hash, 'hex') || sha256(convert_to(${record}, 'UTF8'))), 'hex')
-    WHERE id = 1 AND (SELECT ok FROM usable) AND ${when}
-    RETURNING size, head_hash
-  ), logged AS (
-    INSERT INTO transparency_log (seq, kind, subject, record, leaf_hash, chain_hash)
-    SELECT head.size, ${kind}, ${subject}, ${record}, encode(sha256(convert_to(${record}, 'UTF8')), 'hex'), head.head_hash
-    FROM head
-    RETURNING seq
+export const logAppendCtes = (signer: Signer, entries: LogAppend[], when: SQL = sql`true`) => sql`
+  ${signingKeyCtes(signer)}, logged AS (
+    SELECT seq FROM append_to_log(
+      ${textArray(entries.map((entry) => entry.kind))},
+      ${textArray(entries.map((entry) => entry.subject))},
+      CASE WHEN (SELECT ok FROM usable) AND ${when}
+        THEN ${textArray(entries.map((entry) => entry.record))} ELSE ARRAY[]::text[] END
+    ) AS seq
   )`;
 
-/** Appends a signed record to the log in one statement; null when the key may not sign (nothing is written). */
-async function appendToLog(db: Queryable, signer: Signer, kind: string, subject: string, record: string) {
+/** A text[] parameter, sent as JSON so no element's characters need an array literal's escaping. */
+const textArray = (values: string[]) => sql`ARRAY(SELECT json_array_elements_text(${JSON.stringify(values)}::json))`;
+
+/** Appends signed records to the log in one statement; false when the key may not sign (nothing is written). */
+async function appendToLog(db: Queryable, signer: Signer, entries: LogAppend[]): Promise<boolean> {
   const rows = await selectRows<{ seq: string }>(
     db,
-    sql`WITH ${logAppendCtes(signer, kind, sql`${subject}`, record)} SELECT seq FROM logged`,
+    sql`WITH ${logAppendCtes(signer, entries)} SELECT seq FROM logged`,
   );
-  return rows[0] ? Number(rows[0].seq) : null;
+  return rows.length === entries.length;
 }
 
 export interface CertificateSourceRow extends Record<string, unknown> {
@@ -171,6 +182,7 @@ export async function certificateRecord(
     iss: origin,
     iat: secondsNow(),
     event,
+    prev: null,
     code: {
       address: row.qr_code_data,
       token: row.public_token,
@@ -228,29 +240,134 @@ export async function certificateRecord(
   };
 }
 
+/** What a change that could not be signed from the chain is told (a "recorded" record asked for, or an issue). */
+export const RECORD_DISAGREES =
+  "This certificate's stored details disagree with its signed record, so nothing new was signed. ValuSeal's administrators have been alerted; the last signed record stands.";
+
 /**
- * Signs the code's certificate as it stands and appends it to the log: at issue, and at every
- * change of its state. Run it in the transaction that made the change, so the change and its
- * signed record commit together. While the key may not sign (marked compromised, not yet
- * replaced), issuing is refused (`whilePaused: "refuse"`, 503): a certificate must not stand
- * unsigned. A withdrawal, a reinstatement or a seal goes ahead unsigned (`"defer"`): a firm that
- * found a fraud must be able to withdraw the code at once; its record is signed when it is next
- * asked for (certificateRecordsFor), by the next key.
+ * Signs a change of the code's state and appends it to the log, in the transaction that made the
+ * change, so the change and its signed record commit together (docs/decisions/050). The record is
+ * a transition from the code's last signed record: its frozen parts are that record's, never the
+ * row's; only the state (withdrawal, sealed report) comes from the change just made. When the row
+ * disagrees with the chain (its frozen details were rewritten, or the last record in the log is
+ * not one ValuSeal signed), nothing is signed and the administrators are told.
+ *
+ * While the key may not sign (marked compromised, not yet replaced), or when the row disagrees,
+ * a withdrawal or a reinstatement still goes ahead unsigned (`"defer"`): a firm that found a fraud
+ * must be able to withdraw the code at once; its record is signed when it is next asked for
+ * (certificateRecordsFor), by the next key. Anything else (`"refuse"`) is refused with a 503.
  */
 export async function signCertificate(
   db: Queryable,
-  { signer, origin }: RecordSigning,
+  signing: RecordSigning,
   codeId: number,
-  event: CertificateEvent,
-  whilePaused: "refuse" | "defer" = "defer",
+  event: Exclude<CertificateEvent, "issued" | "recorded">,
+  whilePaused: "refuse" | "defer",
 ): Promise<string | null> {
   const rows = await selectRows<CertificateSourceRow>(db, certificateSource(codeId));
   const row = rows[0];
   if (!row) throw new Error(`No code ${codeId} to sign`);
-  const record = await signer.sign(RECORD_TYPES.certificate, await certificateRecord(row, origin, event));
-  if ((await appendToLog(db, signer, LOG_KINDS.certificate, row.public_token, record)) !== null) return record;
-  if (whilePaused === "refuse") throw new ApiError(503, SIGNING_PAUSED);
-  return null;
+  const next = await nextRecord(db, signing, row, event);
+  const refuse = (message: string) => {
+    if (whilePaused === "refuse") throw new ApiError(503, message);
+    return null;
+  };
+  if (!next) return refuse(RECORD_DISAGREES);
+  const record = await signing.signer.sign(RECORD_TYPES.certificate, next);
+  if (!(await appendToLog(db, signing.signer, [{ kind: LOG_KINDS.certificate, subject: row.public_token, record }]))) {
+    return refuse(SIGNING_PAUSED);
+  }
+  return record;
+}
+
+/**
+ * The record of the code's state now, as a transition from its last signed record; a code with no
+ * record yet (issued before records were signed) gets its first from its row. Null, with the
+ * administrators told, when the row's frozen details differ from the chain's or the log's last
+ * record of the code is not one of ValuSeal's keys'.
+ */
+async function nextRecord(
+  db: Queryable,
+  signing: RecordSigning,
+  row: CertificateSourceRow,
+  event: CertificateEvent,
+): Promise<CertificateRecord | null> {
+  const fromRow = await certificateRecord(row, signing.origin, event);
+  const previous = await lastSignedRecord(db, row.public_token);
+  const disagree = (problem: string) => {
+    signing.reportDisagreement({ subject: row.public_token, problem });
+    return null;
+  };
+  if (previous === "none") {
+    // Only a code issued before this database signed its first record can have none: any later
+    // code was signed in the statement that stored it, so a row without one was written around us.
+    return (await issuedBeforeRecordsBegan(db, row.issued_at))
+      ? fromRow
+      : disagree("the code has no signed record, though it was stored after records began");
+  }
+  if (previous === "unverifiable") return disagree("the log's last record of the code is not one ValuSeal signed");
+  // Which identity ValuSeal had verified, and the origin, are the chain's: a later confirmation of
+  // earlier codes or a new domain is not a change of what was issued.
+  const differing = frozenDifferences(previous.payload, {
+    ...fromRow,
+    iss: previous.payload.iss,
+    issuer: { ...fromRow.issuer, verifiedAt: previous.payload.issuer.verifiedAt },
+  });
+  if (differing.length > 0) return disagree(`its ${differing.join(", ")} differ from the signed record`);
+  return transitionRecord(previous, {
+    event,
+    iat: secondsNow(),
+    state: { withdrawal: fromRow.withdrawal, sealedReport: fromRow.sealedReport },
+  });
+}
+
+async function issuedBeforeRecordsBegan(db: Queryable, issuedAt: string): Promise<boolean> {
+  const rows = await selectRows<{ before: boolean }>(
+    db,
+    sql`SELECT coalesce(${issuedAt}::timestamptz < min(created_at), true) AS before FROM transparency_log
+        WHERE kind = ${LOG_KINDS.certificate}`,
+  );
+  return rows[0]?.before ?? true;
+}
+
+/** The code's last record in the log, checked against the published keys. */
+async function lastSignedRecord(
+  db: Queryable,
+  token: string,
+): Promise<{ text: string; payload: CertificateRecord } | "none" | "unverifiable"> {
+  const rows = await selectRows<{ record: string }>(
+    db,
+    sql`SELECT record FROM transparency_log WHERE subject = ${token} AND kind = ${LOG_KINDS.certificate}
+        ORDER BY seq DESC LIMIT 1`,
+  );
+  const text = rows[0]?.record;
+  if (text === undefined) return "none";
+  const check = await verifyRecord<CertificateRecord>(text, await keyHistory(db), RECORD_TYPES.certificate);
+  return check.ok && check.payload.code.token === token ? { text, payload: check.payload } : "unverifiable";
+}
+
+/**
+ * Signs the "issued" records of codes inserted in this transaction (a batch), all in one append at
+ * the end, so the batch holds the log's head only for that statement and its commit. 503 while
+ * the key may not sign: a code must not stand unsigned.
+ */
+export async function signIssuedCertificates(db: Queryable, signing: RecordSigning, codeIds: number[]) {
+  if (codeIds.length === 0) return;
+  const rows = await selectRows<CertificateSourceRow>(
+    db,
+    certificateSourceOf(sql`qr_codes code`, sql`code.id = ANY(${`{${codeIds.join(",")}}`}::int[])`),
+  );
+  const entries = await Promise.all(
+    rows.map(async (row) => ({
+      kind: LOG_KINDS.certificate,
+      subject: row.public_token,
+      record: await signing.signer.sign(
+        RECORD_TYPES.certificate,
+        await certificateRecord(row, signing.origin, "issued"),
+      ),
+    })),
+  );
+  if (!(await appendToLog(db, signing.signer, entries))) throw new ApiError(503, SIGNING_PAUSED);
 }
 
 /** Signs an administrator's decision on an issuer identity into the log. */
@@ -265,7 +382,7 @@ export async function signIssuerDecision(
     iat: secondsNow(),
     ...decision,
   } satisfies IssuerVerificationRecord);
-  await appendToLog(db, signer, LOG_KINDS.issuerVerification, String(decision.company.id), record);
+  await appendToLog(db, signer, [{ kind: LOG_KINDS.issuerVerification, subject: String(decision.company.id), record }]);
 }
 
 /** A code's signed certificate records, oldest first (empty for a code never signed). */
@@ -289,33 +406,57 @@ function stateOf(record: Pick<CertificateRecord, "withdrawal" | "sealedReport">)
   ]);
 }
 
+/** What the file says when the code's state now is not in its last signed record. */
+function unsignedChangeOf(now: CertificateRecord): string {
+  const state = now.withdrawal
+    ? `This code was withdrawn at ${now.withdrawal.at}${now.withdrawal.reason ? ` (${now.withdrawal.reason})` : ""}`
+    : "This code's state changed";
+  return `${state}, and that change is not signed yet: the record below is the last signed one. The status link answers the code's state now, signed.`;
+}
+
 /**
- * A code's records to hand out, oldest first, the last one its state now. A code whose state
- * differs from its latest record (issued before records were signed, or withdrawn, reinstated or
- * sealed while signing was paused) gets a "recorded" record signed now from its frozen record and
- * appended like any other. Null for an unknown code.
+ * A code's records to hand out, oldest first, and whether its state now is newer than the last of
+ * them. A withdrawal made while signing was paused is signed now, as a transition from the last
+ * record, by the next key; a code issued before records were signed gets its first record from
+ * its row. Any other state the records do not hold (a seal or reinstatement no signed change made)
+ * was written around ValuSeal: it is not signed, the administrators are told, and the file says
+ * that a newer unsigned state exists. Null for an unknown code.
  */
 export async function certificateRecordsFor(
   db: Queryable,
   signing: RecordSigning,
   token: string,
-): Promise<string[] | null> {
-  const [codes, records] = await Promise.all([
-    selectRows<{ id: number }>(db, sql`SELECT id FROM qr_codes WHERE public_token = ${token}`),
+): Promise<{ records: string[]; unsignedChange: string | null } | null> {
+  const [rows, records] = await Promise.all([
+    selectRows<CertificateSourceRow>(db, certificateSourceOf(sql`qr_codes code`, sql`code.public_token = ${token}`)),
     certificateRecords(db, token),
   ]);
-  const code = codes[0];
-  if (!code) return null;
+  const row = rows[0];
+  if (!row) return null;
+  const now = await certificateRecord(row, signing.origin, "recorded");
   const latest = records.at(-1);
-  if (latest) {
-    const rows = await selectRows<CertificateSourceRow>(db, certificateSource(code.id));
-    const now = await certificateRecord(rows[0]!, signing.origin, "recorded");
-    if (stateOf(now) === stateOf(decodeJwt(latest) as unknown as CertificateRecord)) return records;
+  const last = latest ? (decodeJwt(latest) as unknown as CertificateRecord) : null;
+  if (last && stateOf(now) === stateOf(last)) return { records, unsignedChange: null };
+  const unsigned = () => {
+    if (!latest) throw new ApiError(503, RECORD_DISAGREES);
+    return { records, unsignedChange: unsignedChangeOf(now) };
+  };
+  if (last && !(last.withdrawal === null && now.withdrawal !== null && sameSeal(last, now))) {
+    signing.reportDisagreement({ subject: token, problem: "its withdrawal or seal is one no signed change made" });
+    return unsigned();
   }
-  const signed = await signCertificate(db, signing, code.id, "recorded");
-  if (signed === null && !latest) throw new ApiError(503, SIGNING_PAUSED);
-  return signed === null ? records : [...records, signed];
+  const next = await nextRecord(db, signing, row, "recorded");
+  if (!next) return unsigned();
+  const record = await signing.signer.sign(RECORD_TYPES.certificate, next);
+  if (!(await appendToLog(db, signing.signer, [{ kind: LOG_KINDS.certificate, subject: token, record }]))) {
+    if (!latest) throw new ApiError(503, SIGNING_PAUSED);
+    return { records, unsignedChange: unsignedChangeOf(now) };
+  }
+  return { records: [...records, record], unsignedChange: null };
 }
+
+const sameSeal = (a: CertificateRecord, b: CertificateRecord) =>
+  (a.sealedReport?.version ?? null) === (b.sealedReport?.version ?? null);
 
 /**
  * The code's status now, signed and short-lived (GET /status/<code>), with ValuSeal's trust in its
@@ -382,13 +523,21 @@ export type Checkpoint = ReturnType<typeof toCheckpoint>;
 const TRUSTED_CHECKPOINT = sql.raw(`NOT EXISTS (
   SELECT 1 FROM signing_keys k WHERE k.kid = c.kid AND k.compromised_at IS NOT NULL AND k.compromised_at <= c.signed_at)`);
 
+/** What a checkpoint asked for while the log's head does not extend the last one is told. */
+export const LOG_DISAGREES =
+  "The transparency log does not extend its last signed checkpoint, so no new checkpoint was signed. ValuSeal's administrators have been alerted.";
+
 /**
  * Signs the log's head as a checkpoint unless a trusted one already covers it. The head is read as
  * it is (entries appended meanwhile wait for the next checkpoint); a checkpoint of the same size
- * signed at the same moment by another request is kept, not duplicated. Returns the latest
- * trusted checkpoint (null for an empty log; 503 while the key may not sign and none covers it).
+ * signed at the same moment by another request is kept, not duplicated. The new checkpoint names
+ * the last trusted one, and is signed only when the entries since that one recompute the head from
+ * it (extendsCheckpoint): a log rewritten in the database is never signed, and the administrators
+ * are told (503). Returns the latest trusted checkpoint (null for an empty log; 503 while the key
+ * may not sign and none covers it).
  */
-export async function signCheckpoint(db: Queryable, { signer, origin }: RecordSigning): Promise<Checkpoint | null> {
+export async function signCheckpoint(db: Queryable, signing: RecordSigning): Promise<Checkpoint | null> {
+  const { signer, origin } = signing;
   const heads = await selectRows<{ size: string; head_hash: string; covered: boolean }>(
     db,
     sql`
@@ -399,12 +548,24 @@ export async function signCheckpoint(db: Queryable, { signer, origin }: RecordSi
   const head = heads[0]!;
   const size = Number(head.size);
   if (size === 0 || head.covered) return latestCheckpoint(db);
+  const previous = await latestCheckpoint(db);
+  if (previous) {
+    const since = previous.size < size ? await logEntries(db, previous.size + 1, size, { withRecords: false }) : [];
+    if (!(await extendsCheckpoint(previous, { size, headHash: head.head_hash }, since))) {
+      signing.reportDisagreement({
+        subject: "log",
+        problem: `the head at size ${size} does not extend the checkpoint at size ${previous.size}`,
+      });
+      throw new ApiError(503, LOG_DISAGREES);
+    }
+  }
   const record = await signer.sign(RECORD_TYPES.checkpoint, {
     v: 1,
     iss: origin,
     iat: secondsNow(),
     size,
     headHash: head.head_hash,
+    previous: previous ? { size: previous.size, headHash: previous.headHash } : null,
   } satisfies CheckpointRecord);
   const written = await selectRows<{ size: string }>(
     db,

@@ -139,13 +139,11 @@ function SealForm({ code, onClose }: { code: QrCode; onClose: () => void }) {
           // The seal is registered whatever happens next. Attaching a large report takes seconds: the
           // progress replaces the Save button meanwhile, so a second click cannot seal a version 2.
           setStage({ name: "working", progress: { step: "attaching", done: 0, total: 0 } });
-          // Without its record (signing paused, or the file would not take it) the sealed file is
-          // still the sealed report; the record is then on the certificate page.
-          const delivered = saved.signedRecord
-            ? await import("../../../lib/pdf/seal")
-                .then(({ withSignedRecord }) => withSignedRecord(sealed.bytes, saved.signedRecord!))
-                .catch(() => sealed.bytes)
-            : sealed.bytes;
+          // If the file would not take its record, the sealed file is still the sealed report; the
+          // record is then on the certificate page.
+          const delivered = await import("../../../lib/pdf/seal")
+            .then(({ withSignedRecord }) => withSignedRecord(sealed.bytes, saved.signedRecord))
+            .catch(() => sealed.bytes);
           download(delivered);
           setStage({ name: "done", sealed, seal: saved, delivered });
           toast({

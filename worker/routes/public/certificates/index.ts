@@ -50,10 +50,10 @@ export const publicCertificateRoutes = documentedRoutes()
     const { token } = c.req.valid("param");
     if (!PUBLIC_TOKEN_PATTERN.test(token)) throw new ApiError(404, CERTIFICATE_NOT_FOUND);
     const signing = await recordSigning(c);
-    const records = await certificateRecordsFor(c.var.db, signing, token);
-    if (!records) throw new ApiError(404, CERTIFICATE_NOT_FOUND);
-    return c.json(signedRecordFile(records, signing.origin), 200, {
+    const found = await certificateRecordsFor(c.var.db, signing, token);
+    if (!found) throw new ApiError(404, CERTIFICATE_NOT_FOUND);
+    return c.json(signedRecordFile(found.records, signing.origin, found.unsignedChange), 200, {
       "Cache-Control": "no-store",
-      "Content-Disposition": `attachment; filename="${signedRecordFileName(records.at(-1)!)}"`,
+      "Content-Disposition": `attachment; filename="${signedRecordFileName(found.records.at(-1)!)}"`,
     });
   });

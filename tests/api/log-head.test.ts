@@ -1,0 +1,130 @@
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, inject, it } from "vitest";
+import { qrCodes } from "../../schema/tables";
+import { BATCH_CODES_PER_MINUTE, CODE_BATCH_MAX } from "../../schema/validation/qr-codes";
+import { REFERENCE_LOCK_SPACE } from "../../worker/services/qr-codes";
+import type { DatabaseKind } from "../support/database-global-setup";
+import { registerOwnerViaServices } from "./fixtures/accounts";
+import { createAdminViaDb, verifyCompanyViaAdmin } from "./fixtures/admins";
+import { codeInput, createCodeViaApi } from "./fixtures/codes";
+import { withDb, withServices } from "./fixtures/database";
+import { api } from "./fixtures/http";
+import { insertValuer } from "./fixtures/valuers";
+
+const databaseKind: DatabaseKind = inject("databaseKind");
+
+const batchOf = (valuerId: number, count: number, prefix: string) =>
+  Array.from({ length: count }, (_, index) => ({ ...codeInput(valuerId), externalReference: `${prefix}-${index}` }));
+
+/** Polls until another session waits for a lock of this kind (a lock wait shows in pg_locks as not granted). */
+async function someoneWaitsFor(locktype: "advisory" | "tuple" | "transactionid") {
+  for (;;) {
+    const rows = await withDb((db) =>
+      db.execute<{ waiting: number }>(
+        sql`SELECT count(*)::int AS waiting FROM pg_locks WHERE locktype = ${locktype} AND NOT granted`,
+      ),
+    );
+    if ((rows.rows[0]?.waiting ?? 0) > 0) return;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/**
+ * The transparency log's head orders every signed change on the platform (docs/decisions/050).
+ * These tests hold locks in one session and watch another wait: PGlite runs one session at a time,
+ * so they run on the suite's PostgreSQL server.
+ */
+describe.skipIf(databaseKind !== "postgres")("the log's head under load", () => {
+  it("answers a change that cannot get the log's head within 3 seconds with 503, and keeps nothing of it", async () => {
+    const owner = await registerOwnerViaServices();
+    const code = await createCodeViaApi(owner.token, (await insertValuer(owner.user.companyId!)).id);
+    const answer = await withServices(async ({ transactional }) => {
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const holding = transactional().transaction(async (tx) => {
+        await tx.execute(sql`SELECT size FROM transparency_log_head WHERE id = 1 FOR UPDATE`);
+        await released;
+      });
+      const revoked = api(`/api/qr-codes/${code.id}/revoke`, { token: owner.token, body: { reason: "Wrong plot" } });
+      const res = await revoked;
+      release();
+      await holding;
+      return res;
+    });
+    expect(answer.status).toBe(503);
+    expect(answer.headers.get("Retry-After")).toBe("1");
+    expect(answer.body.message).toBe("The service was busy with a conflicting change. Please try again.");
+    const [stored] = await withDb((db) =>
+      db.select({ revokedAt: qrCodes.revokedAt }).from(qrCodes).where(eq(qrCodes.id, code.id)),
+    );
+    expect(stored!.revokedAt).toBeNull();
+    // Sent again once the head is free, it goes through.
+    const again = await api(`/api/qr-codes/${code.id}/revoke`, { token: owner.token, body: { reason: "Wrong plot" } });
+    expect(again.status).toBe(200);
+  }, 30_000);
+
+  it("issues a batch queued behind another at the time it commits: a withdrawal meanwhile leaves it amber", async () => {
+    const owner = await registerOwnerViaServices();
+    const companyId = owner.user.companyId!;
+    const valuer = await insertValuer(companyId);
+    await verifyCompanyViaAdmin(companyId);
+    const admin = await createAdminViaDb();
+    const res = await withServices(async ({ transactional }) => {
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      // Another batch of the firm holds its lock.
+      const earlierBatch = transactional().transaction(async (tx) => {
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(${REFERENCE_LOCK_SPACE}, ${companyId})`);
+        await released;
+      });
+      const batch = api("/api/qr-codes/batch", { token: owner.token, body: { codes: batchOf(valuer.id, 3, "Q") } });
+      await someoneWaitsFor("advisory");
+      // While it waits, ValuSeal withdraws the firm's verification.
+      const withdrawn = await api(`/api/admin/companies/${companyId}/verification`, {
+        method: "PATCH",
+        token: admin.token,
+        body: { verified: false, note: "Registration lapsed" },
+      });
+      expect(withdrawn.status).toBe(200);
+      release();
+      await earlierBatch;
+      return batch;
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const codes = res.body.results as { code: { issuerTrust: string; publicToken: string } }[];
+    expect(codes.map((row) => row.code.issuerTrust)).toEqual(["not-verified", "not-verified", "not-verified"]);
+    const certificate = await api(`/api/public/certificates/${codes[0]!.code.publicToken}`);
+    expect(certificate.body.issuerVerified).toBe(false);
+  }, 30_000);
+});
+
+describe("a firm's batches", () => {
+  it(`issue at most ${BATCH_CODES_PER_MINUTE} codes a minute; a batch sent again is still answered`, async () => {
+    const owner = await registerOwnerViaServices();
+    const valuer = await insertValuer(owner.user.companyId!);
+    const batches = new Map<string, ReturnType<typeof batchOf>>();
+    const send = (prefix: string) => {
+      if (!batches.has(prefix)) batches.set(prefix, batchOf(valuer.id, CODE_BATCH_MAX, prefix));
+      return api("/api/qr-codes/batch", { token: owner.token, body: { codes: batches.get(prefix) } });
+    };
+    expect((await send("A")).status).toBe(200);
+    expect((await send("B")).status).toBe(200);
+    const third = await send("C");
+    expect(third.status).toBe(429);
+    expect(third.body.message).toMatch(
+      new RegExp(
+        `^Your firm can issue at most ${BATCH_CODES_PER_MINUTE} codes a minute in batches. Try again in \\d+ seconds.$`,
+      ),
+    );
+    expect(Number(third.headers.get("Retry-After"))).toBeGreaterThanOrEqual(1);
+    expect(Number(third.headers.get("Retry-After"))).toBeLessThanOrEqual(60);
+    // Nothing of the refused batch was issued; the first batch sent again is answered with its codes.
+    const count = await withDb((db) => db.$count(qrCodes, eq(qrCodes.companyId, owner.user.companyId!)));
+    expect(count).toBe(2 * CODE_BATCH_MAX);
+    const replay = await send("A");
+    expect(replay.status).toBe(200);
+    expect(new Set(replay.body.results.map((result: { status: string }) => result.status))).toEqual(
+      new Set(["existing"]),
+    );
+  }, 120_000);
+});
