@@ -8,7 +8,9 @@ export type RecordProblem =
   | "bad-signature"
   | "signed-after-compromise"
   | "signed-in-the-future"
-  | "expired";
+  | "expired"
+  /** The code's records disagree on what was issued, or one does not name the one before (verifier/chain.ts). */
+  | "history-disagrees";
 
 export type RecordCheck<T> =
   | {

@@ -1,4 +1,5 @@
 import { RECORD_TYPES, type CertificateRecord, type KeyHistory, type PublishedKey } from "../schema/signed-records";
+import { chainProblem } from "./chain";
 import { verifyRecord, type RecordProblem } from "./records";
 
 /** A report PDF as a verifier reads it: its file digest and its page fingerprints (verifier/pages.ts). */
@@ -86,6 +87,11 @@ export async function checkReport(
   }
   // Records of one code only: another code's record in the same file says nothing about this one.
   const trusted = newestFirst.filter((check) => check.payload.code.token === latest.payload.code.token);
+  // They must hold together: the same frozen certificate, each naming the one before (decision 050).
+  const chain = await chainProblem(
+    trusted.toReversed().map((check) => ({ text: records[checks.indexOf(check)]!, payload: check.payload })),
+  );
+  if (chain) return { verdict: "record-refused", problem: "history-disagrees" };
   const last = checks.at(-1);
   const context = {
     latest: latest.payload,

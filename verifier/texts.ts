@@ -57,6 +57,8 @@ export const VERIFIER_TEXTS: Record<VerifierLanguage, VerifierTexts> = {
       "signed-after-compromise": "It was signed after its key was reported compromised.",
       "signed-in-the-future": "It claims a signing time in the future.",
       expired: "It has expired.",
+      "history-disagrees":
+        "Its history does not hold together: a record changes what was issued, or does not follow the record before it.",
     },
     signedBy: (kid, when) => `Signed by ValuSeal's key ${kid} on ${when}.`,
     issuer: (name, verifiedOn) =>
@@ -112,6 +114,8 @@ export const VERIFIER_TEXTS: Record<VerifierLanguage, VerifierTexts> = {
       "signed-after-compromise": "Ilitiwa saini baada ya ufunguo wake kuripotiwa kuvuja.",
       "signed-in-the-future": "Inadai muda wa kutiwa saini ulio mbele.",
       expired: "Muda wake umekwisha.",
+      "history-disagrees":
+        "Historia yake haiendani: rekodi moja inabadilisha kilichotolewa, au haifuati rekodi iliyotangulia.",
     },
     signedBy: (kid, when) => `Imetiwa saini kwa ufunguo wa ValuSeal ${kid} tarehe ${when}.`,
     issuer: (name, verifiedOn) =>

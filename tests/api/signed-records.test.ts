@@ -38,6 +38,7 @@ import { codeInput, createCodeViaApi, insertCode } from "./fixtures/codes";
 import { inRolledBackTransaction, withDb, withServices } from "./fixtures/database";
 import { api, ORIGIN } from "./fixtures/http";
 import { insertValuer } from "./fixtures/valuers";
+import { waitForEmail } from "../shared/inbox";
 
 const jwks = async () => (await api<KeyHistory>("/.well-known/jwks.json")).body;
 
@@ -248,6 +249,54 @@ describe("signed certificate records", () => {
       .update(Buffer.concat([Buffer.of(1), leaf(pages[0]!).digest(), leaf(pages[1]!).digest()]))
       .digest("hex");
     expect(await pageFingerprintsRoot(pages.slice(0, 2))).toBe(node);
+  });
+
+  it("signs nothing from a row rewritten in the database, and tells the administrators", async () => {
+    const admin = await createAdminViaDb();
+    const owner = await registerOwnerViaServices();
+    const code = await createCodeViaApi(owner.token, (await insertValuer(owner.user.companyId!)).id);
+    const issued = await withDb((db) => certificateRecords(db, code.publicToken));
+    // Someone with the database's password doubles the value and backdates the issue.
+    await withDb((db) =>
+      db
+        .update(qrCodes)
+        .set({ marketValue: "90000000", createdAt: new Date("2025-01-01T00:00:00Z") })
+        .where(eq(qrCodes.id, code.id)),
+    );
+    // The firm's withdrawal still goes through, unsigned; nothing is signed from the rewritten row.
+    const revoked = await api(`/api/qr-codes/${code.id}/revoke`, {
+      token: owner.token,
+      body: { reason: "Fraud found" },
+    });
+    expect(revoked.status).toBe(200);
+    expect(await withDb((db) => certificateRecords(db, code.publicToken))).toEqual(issued);
+    const alert = await waitForEmail(admin.email, "stored data disagrees with what ValuSeal signed");
+    expect(alert.text).toContain(
+      `The stored row of the code with token ${code.publicToken} disagrees with its last signed record`,
+    );
+    expect(alert.text).toContain("its code, valuation differ from the signed record");
+    // The record file keeps the last signed record and says a newer state is not signed.
+    const file = (await downloadRecord(code.publicToken)).body;
+    expect(file.record).toBe(issued[0]);
+    expect(file.unsignedChange).toMatch(
+      /^This code was withdrawn at .* \(Fraud found\), and that change is not signed yet/,
+    );
+
+    // A row whose withdrawal is lifted around the routes is not signed as reinstated either.
+    const other = await createCodeViaApi(owner.token, (await insertValuer(owner.user.companyId!)).id);
+    await api(`/api/qr-codes/${other.id}/revoke`, { token: owner.token, body: { reason: "Wrong plot" } });
+    await withDb((db) =>
+      db.update(qrCodes).set({ revokedAt: null, revokedReason: null }).where(eq(qrCodes.id, other.id)),
+    );
+    const lifted = await withServices(async ({ db, signing, disagreements }) => {
+      const found = await certificateRecordsFor(db, signing, other.publicToken);
+      return { found, disagreements };
+    });
+    expect(lifted.found!.records).toHaveLength(2);
+    expect((await verifiedCertificate(lifted.found!.records[1]!)).withdrawal).toMatchObject({ reason: "Wrong plot" });
+    expect(lifted.disagreements).toEqual([
+      { subject: other.publicToken, problem: "its withdrawal or seal is one no signed change made" },
+    ]);
   });
 
   it("signs a record for a code issued before records existed when it is first asked for", async () => {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { CompactSign, exportJWK, generateKeyPair } from "jose";
 import { RECORD_TYPES, type CertificateRecord, type KeyHistory } from "../../schema/signed-records";
+import { chainProblem, transitionRecord } from "../../verifier/chain";
+import { sha256Hex } from "../../verifier/hashes";
 import { printedCodeOf } from "../../verifier/qr";
 import { checkReport, toneOf, type ReportCheck } from "../../verifier/report";
 
@@ -84,5 +86,140 @@ describe("checking a report against a code's records", () => {
     expect(second.verdict).toBe("exact");
     expect(second.newerVersion).toBeUndefined();
     expect(toneOf(second)).toBe("valid");
+  });
+});
+
+describe("a code's records as a chain", () => {
+  const issued = {
+    v: 1,
+    iss: "https://verify.valuseal.com",
+    iat: 1_780_000_000,
+    event: "issued",
+    prev: null,
+    code: {
+      address: ADDRESS,
+      token: "zFpDw7511YjHXTQ0",
+      verificationCode: "VS-7K3M-9Q2P-4H",
+      issuedAt: "2026-05-28T10:00:00.000Z",
+    },
+    issuer: {
+      name: "Example Valuers Ltd",
+      email: "desk@example.com",
+      phone: null,
+      registrationBody: null,
+      registrationNumber: null,
+      verifiedAt: "2026-05-01T00:00:00.000Z",
+    },
+    valuer: { name: "Ruth Njeri", qualification: null, registrationNumber: null, phone: null },
+    property: {
+      address: "Plot 7",
+      reference: null,
+      area: null,
+      type: "Real Estate",
+      size: null,
+      sizeUnit: null,
+      landSize: null,
+      landSizeUnit: null,
+      titleNumber: null,
+      latitude: null,
+      longitude: null,
+    },
+    valuation: {
+      marketValue: "45000000.00",
+      forcedSaleValue: null,
+      currency: "KES",
+      valuationDate: "2026-05-20T00:00:00.000Z",
+      inspectionDate: null,
+      validUntil: "2026-08-18T00:00:00.000Z",
+      addressee: null,
+      purpose: null,
+    },
+    withdrawal: null,
+    sealedReport: null,
+  } satisfies CertificateRecord;
+  const withdrawal = { at: "2026-06-01T09:00:00.000Z", reason: "Wrong plot", replacedBy: null };
+
+  async function signer() {
+    const { publicKey, privateKey } = await generateKeyPair("EdDSA", { extractable: true });
+    const jwk = await exportJWK(publicKey);
+    const keys: KeyHistory = {
+      keys: [
+        {
+          kty: "OKP",
+          crv: "Ed25519",
+          x: jwk.x!,
+          kid: "chain-key",
+          alg: "EdDSA",
+          use: "sig",
+          started_at: "2026-01-01T00:00:00Z",
+          stopped_at: null,
+          compromised_at: null,
+        },
+      ],
+    };
+    const sign = (payload: CertificateRecord) =>
+      new CompactSign(new TextEncoder().encode(JSON.stringify(payload)))
+        .setProtectedHeader({ alg: "EdDSA", kid: "chain-key", typ: RECORD_TYPES.certificate })
+        .sign(privateKey);
+    return { keys, sign };
+  }
+
+  it("holds for a transition built from the record before it, and refuses a changed value or a skipped link", async () => {
+    const { keys, sign } = await signer();
+    const first = await sign(issued);
+    const revoked = await transitionRecord(
+      { text: first, payload: issued },
+      { event: "revoked", iat: issued.iat + 60, state: { withdrawal, sealedReport: null } },
+    );
+    expect(revoked).toMatchObject({
+      event: "revoked",
+      prev: await sha256Hex(first),
+      withdrawal,
+      valuation: issued.valuation,
+    });
+    const second = await sign(revoked);
+    expect(
+      await chainProblem([
+        { text: first, payload: issued },
+        { text: second, payload: revoked },
+      ]),
+    ).toBeNull();
+    expect((await checkReport(null, [first, second], keys)).verdict).toBe("record-only");
+
+    // A later record with another market value, signed all the same, is refused with its history.
+    const rewritten = { ...revoked, valuation: { ...revoked.valuation, marketValue: "90000000.00" } };
+    expect(
+      await chainProblem([
+        { text: first, payload: issued },
+        { text: await sign(rewritten), payload: rewritten },
+      ]),
+    ).toEqual({
+      problem: "frozen-content-differs",
+      index: 1,
+    });
+    expect(await checkReport(null, [first, await sign(rewritten)], keys)).toEqual({
+      verdict: "record-refused",
+      problem: "history-disagrees",
+    });
+    // A record that names another previous record does not follow.
+    const unlinked = { ...revoked, prev: "0".repeat(64) };
+    expect(
+      await chainProblem([
+        { text: first, payload: issued },
+        { text: await sign(unlinked), payload: unlinked },
+      ]),
+    ).toEqual({
+      problem: "broken-link",
+      index: 1,
+    });
+    // Once records are linked, a later one may not drop the link.
+    const { prev: _prev, ...unnamed } = { ...revoked, iat: revoked.iat + 60 };
+    expect(
+      await chainProblem([
+        { text: first, payload: issued },
+        { text: second, payload: revoked },
+        { text: await sign(unnamed), payload: unnamed },
+      ]),
+    ).toEqual({ problem: "broken-link", index: 2 });
   });
 });
