@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { build, type Rollup } from "vite";
+import { OFFLINE_VERIFIER_POLICY } from "../verifier/page/policy";
 
 /**
  * Builds verifier.html (verifier/page): one self-contained file, its script (pdf.js included, run
@@ -28,10 +29,12 @@ const chunk = outputs.find((output): output is Rollup.OutputChunk => output.type
 if (!chunk) throw new Error("The verifier's build produced no script");
 // A "</script" inside the code would end the inline script early.
 const script = chunk.code.replace(/<\/script/gi, "<\\/script");
-const page = readFileSync("verifier/page/template.html", "utf8").replace(
-  "<!--VALUSEAL_SCRIPT-->",
-  () => `<script type="module">${script}</script>`,
-);
+const page = readFileSync("verifier/page/template.html", "utf8")
+  .replace(
+    "<!--VALUSEAL_POLICY-->",
+    () => `<meta http-equiv="Content-Security-Policy" content="${OFFLINE_VERIFIER_POLICY}" />`,
+  )
+  .replace("<!--VALUSEAL_SCRIPT-->", () => `<script type="module">${script}</script>`);
 mkdirSync(dirname(VERIFIER_FILE), { recursive: true });
 writeFileSync(VERIFIER_FILE, page);
 console.log(`${VERIFIER_FILE}: ${(page.length / 1024).toFixed(0)} KiB`);

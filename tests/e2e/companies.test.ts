@@ -54,6 +54,8 @@ describe("company details", () => {
 
     const newEmail = uniqueEmail("company");
     await info.getByLabel("Company Email").fill(newEmail);
+    // Each change of the company email asks for the password again.
+    await password.fill(OWNER_PASSWORD);
     await info.getByLabel("Company Phone").fill("+44 20 7946 0000");
     await info.getByLabel("Company Location").fill("Kensington, London");
     // Enter submits: the failure toast may still cover the button.

@@ -237,6 +237,19 @@ describe("verifier.html", () => {
     });
     await page.goto(`file://${verifierPath}`);
     await page.getByRole("heading", { name: "Check a ValuSeal report, offline" }).waitFor();
+    // Opened from a file it has no headers: the page's own policy still forbids any request.
+    expect(
+      await page.evaluate(
+        () =>
+          new Promise<string>((resolve) => {
+            document.addEventListener("securitypolicyviolation", (event) => resolve(event.effectiveDirective));
+            fetch("data:text/plain,x").then(
+              () => resolve("fetched"),
+              () => undefined,
+            );
+          }),
+      ),
+    ).toBe("connect-src");
     const today = new Date().toISOString().slice(0, 10);
     await page.getByText(`as published on ${today}`, { exact: false }).waitFor();
     const checkWith = async (record: string | null, pdf: string) => {

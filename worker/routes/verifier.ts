@@ -5,6 +5,7 @@ import { withDatabase } from "../middleware/database";
 import { rateLimitByAddress } from "../middleware/rate-limit";
 import { STRICT_TRANSPORT_SECURITY } from "../middleware/security-headers";
 import { keyHistory } from "../services/signed-records";
+import { OFFLINE_VERIFIER_POLICY } from "../../verifier/page/policy";
 
 /**
  * /verifier: the offline verifier (verifier/page, built into one file by scripts/build-verifier.ts)
@@ -32,8 +33,7 @@ export const verifierRoutes = new Hono<AppEnv>().get(
     const page = template.replace(KEY_HISTORY_PLACEHOLDER, () => keys);
     return c.body(page, 200, {
       "Content-Type": "text/html; charset=utf-8",
-      "Content-Security-Policy":
-        "sandbox allow-scripts allow-downloads; default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'none'; form-action 'none'; base-uri 'none'",
+      "Content-Security-Policy": `sandbox allow-scripts allow-downloads; ${OFFLINE_VERIFIER_POLICY}`,
       "Strict-Transport-Security": STRICT_TRANSPORT_SECURITY,
       "X-Content-Type-Options": "nosniff",
       "Cache-Control": "no-store",
