@@ -507,6 +507,16 @@ export const alertDigestHours = pgTable("alert_digest_hours", {
   sentAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * When the administrators were last emailed that a subject's stored data disagrees with what
+ * ValuSeal signed (a code's token, or "log"): once a day each, however often the record is asked
+ * for, so a public download of a tampered code cannot flood their inboxes (docs/decisions/050).
+ */
+export const disagreementAlerts = pgTable("disagreement_alerts", {
+  subject: varchar({ length: 64 }).primaryKey(),
+  alertedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
 /** One row per signed-in session; the JWT's jti is the sid, so deleting the row ends access at once. */
 export const sessions = pgTable(
   "sessions",

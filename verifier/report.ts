@@ -79,7 +79,9 @@ export async function checkReport(
   const checks = await Promise.all(
     records.map((record) => verifyRecord<CertificateRecord>(record, keys, RECORD_TYPES.certificate, now)),
   );
-  const newestFirst = checks.flatMap((check) => (check.ok ? [check] : [])).reverse();
+  const newestFirst = checks
+    .flatMap((check, index) => (check.ok ? [{ ...check, text: records[index]! }] : []))
+    .reverse();
   const latest = newestFirst[0];
   if (!latest) {
     const refused = checks.at(-1);
@@ -88,10 +90,7 @@ export async function checkReport(
   // Records of one code only: another code's record in the same file says nothing about this one.
   const trusted = newestFirst.filter((check) => check.payload.code.token === latest.payload.code.token);
   // They must hold together: the same frozen certificate, each naming the one before (decision 050).
-  const chain = await chainProblem(
-    trusted.toReversed().map((check) => ({ text: records[checks.indexOf(check)]!, payload: check.payload })),
-  );
-  if (chain) return { verdict: "record-refused", problem: "history-disagrees" };
+  if (await chainProblem(trusted.toReversed())) return { verdict: "record-refused", problem: "history-disagrees" };
   const last = checks.at(-1);
   const context = {
     latest: latest.payload,

@@ -1,3 +1,4 @@
+import { env } from "cloudflare:test";
 import { createHash } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { calculateJwkThumbprint, exportJWK, generateKeyPair } from "jose";
@@ -16,6 +17,8 @@ import type { SigningKey } from "../../worker/config";
 import type { Database } from "../../worker/db";
 import { issueCode, prospectiveCodeQuery } from "../../worker/services/code-issuing";
 import { Outbox } from "../../worker/services/webhooks";
+import { alertAdministrators } from "../../worker/services/administrator-alerts";
+import type { Bindings } from "../../worker/env";
 import { signerFor, type RecordSigning } from "../../worker/lib/signing";
 import {
   certificateRecord,
@@ -36,7 +39,7 @@ import { registerOwnerViaServices } from "./fixtures/accounts";
 import { createAdminViaDb, verifyCompanyViaAdmin } from "./fixtures/admins";
 import { codeInput, createCodeViaApi, insertCode } from "./fixtures/codes";
 import { inRolledBackTransaction, withDb, withServices } from "./fixtures/database";
-import { api, ORIGIN } from "./fixtures/http";
+import { api, ORIGIN, unique } from "./fixtures/http";
 import { insertValuer } from "./fixtures/valuers";
 import { waitForEmail } from "../shared/inbox";
 
@@ -278,6 +281,12 @@ describe("signed certificate records", () => {
     // The record file keeps the last signed record and says a newer state is not signed.
     const file = (await downloadRecord(code.publicToken)).body;
     expect(file.record).toBe(issued[0]);
+    // Each download finds the same disagreement; the administrators are told of it once a day.
+    const again = { subject: code.publicToken, problem: "its code, valuation differ from the signed record" };
+    expect(await withDb((db) => alertAdministrators(env as Bindings, db, again))).toBe(0);
+    expect(
+      await withDb((db) => alertAdministrators(env as Bindings, db, { ...again, subject: unique("fresh") })),
+    ).toBeGreaterThan(0);
     expect(file.unsignedChange).toMatch(
       /^This code was withdrawn at .* \(Fraud found\), and that change is not signed yet/,
     );

@@ -46,38 +46,42 @@ describe("the colour of a check", () => {
   });
 });
 
+/** A fresh Ed25519 key, its one-key history, and a signer of certificate records with it. */
+async function certificateSigner() {
+  const { publicKey, privateKey } = await generateKeyPair("EdDSA", { extractable: true });
+  const jwk = await exportJWK(publicKey);
+  const keys: KeyHistory = {
+    keys: [
+      {
+        kty: "OKP",
+        crv: "Ed25519",
+        x: jwk.x!,
+        kid: "test-key",
+        alg: "EdDSA",
+        use: "sig",
+        started_at: "2026-01-01T00:00:00Z",
+        stopped_at: null,
+        compromised_at: null,
+      },
+    ],
+  };
+  const sign = (payload: object) =>
+    new CompactSign(new TextEncoder().encode(JSON.stringify(payload)))
+      .setProtectedHeader({ alg: "EdDSA", kid: "test-key", typ: RECORD_TYPES.certificate })
+      .sign(privateKey);
+  return { keys, sign };
+}
+
 describe("checking a report against a code's records", () => {
   it("judges the file by the version it matches and says a newer one was sealed", async () => {
-    const { publicKey, privateKey } = await generateKeyPair("EdDSA", { extractable: true });
-    const jwk = await exportJWK(publicKey);
-    const keys: KeyHistory = {
-      keys: [
-        {
-          kty: "OKP",
-          crv: "Ed25519",
-          x: jwk.x!,
-          kid: "test-key",
-          alg: "EdDSA",
-          use: "sig",
-          started_at: "2026-01-01T00:00:00Z",
-          stopped_at: null,
-          compromised_at: null,
-        },
-      ],
-    };
+    const { keys, sign: signPayload } = await certificateSigner();
     const sign = (version: number, sha256: string) =>
-      new CompactSign(
-        new TextEncoder().encode(
-          JSON.stringify({
-            iat: 1_780_000_000 + version,
-            code: { token: "zFpDw7511YjHXTQ0", address: ADDRESS, verificationCode: "VS-7K3M-9Q2P-4H" },
-            withdrawal: null,
-            sealedReport: { version, sha256, pageCount: 1, pageFingerprints: [`page-of-${version}`] },
-          }),
-        ),
-      )
-        .setProtectedHeader({ alg: "EdDSA", kid: "test-key", typ: RECORD_TYPES.certificate })
-        .sign(privateKey);
+      signPayload({
+        iat: 1_780_000_000 + version,
+        code: { token: "zFpDw7511YjHXTQ0", address: ADDRESS, verificationCode: "VS-7K3M-9Q2P-4H" },
+        withdrawal: null,
+        sealedReport: { version, sha256, pageCount: 1, pageFingerprints: [`page-of-${version}`] },
+      });
     const records = [await sign(1, "a".repeat(64)), await sign(2, "b".repeat(64))];
     const first = await checkReport({ sha256: "a".repeat(64), pageFingerprints: ["page-of-1"] }, records, keys);
     expect(first).toMatchObject({ verdict: "exact", newerVersion: 2 });
@@ -139,33 +143,8 @@ describe("a code's records as a chain", () => {
   } satisfies CertificateRecord;
   const withdrawal = { at: "2026-06-01T09:00:00.000Z", reason: "Wrong plot", replacedBy: null };
 
-  async function signer() {
-    const { publicKey, privateKey } = await generateKeyPair("EdDSA", { extractable: true });
-    const jwk = await exportJWK(publicKey);
-    const keys: KeyHistory = {
-      keys: [
-        {
-          kty: "OKP",
-          crv: "Ed25519",
-          x: jwk.x!,
-          kid: "chain-key",
-          alg: "EdDSA",
-          use: "sig",
-          started_at: "2026-01-01T00:00:00Z",
-          stopped_at: null,
-          compromised_at: null,
-        },
-      ],
-    };
-    const sign = (payload: CertificateRecord) =>
-      new CompactSign(new TextEncoder().encode(JSON.stringify(payload)))
-        .setProtectedHeader({ alg: "EdDSA", kid: "chain-key", typ: RECORD_TYPES.certificate })
-        .sign(privateKey);
-    return { keys, sign };
-  }
-
   it("holds for a transition built from the record before it, and refuses a changed value or a skipped link", async () => {
-    const { keys, sign } = await signer();
+    const { keys, sign } = await certificateSigner();
     const first = await sign(issued);
     const revoked = await transitionRecord(
       { text: first, payload: issued },

@@ -6,7 +6,7 @@ import { CONFIRM_EMAIL_HOURS, PASSWORD_RESET_HOURS, type EmailMessage } from "..
 import { ApiError, isUniqueViolation } from "../lib/errors";
 import { verifyPassword } from "../lib/passwords";
 import type { RecordSigning } from "../lib/signing";
-import { consumeEmailToken, issueEmailToken } from "./email-tokens";
+import { consumeEmailToken, emailChangeMessages, issueEmailToken } from "./email-tokens";
 import { identityChanged } from "./companies";
 import { endOutstandingAccess, hasPasskey } from "./sessions";
 import { endFootholds, markIdentityProven } from "./account-recovery";
@@ -275,19 +275,12 @@ export async function requestUserEmailChange(
   user: { id: number; email: string },
   newEmail: string,
 ): Promise<EmailMessage[]> {
-  const scope = { kind: "account" } as const;
-  const requested = { kind: "email-change-requested", to: user.email, newEmail, scope } as const;
   const token = await issueEmailToken(db, {
     userId: user.id,
     purpose: "change-user-email",
     email: newEmail,
     validHours: CONFIRM_EMAIL_HOURS,
   });
-  // The same answer (and pending change) whether or not the address has an account: only its own
-  // mailbox learns it, and gets no link. Following a link to a taken address is refused anyway.
   const taken = await emailTaken(db, newEmail, user.id);
-  return [
-    taken ? { kind: "change-email-taken", to: newEmail, scope } : { kind: "change-email", to: newEmail, token, scope },
-    requested,
-  ];
+  return emailChangeMessages({ from: user.email, to: newEmail, token, scope: { kind: "account" }, taken });
 }

@@ -1,5 +1,5 @@
-import { and, eq } from "drizzle-orm";
-import { users } from "../../schema/tables";
+import { and, eq, sql } from "drizzle-orm";
+import { disagreementAlerts, users } from "../../schema/tables";
 import type { Database } from "../db";
 import type { Bindings } from "../env";
 import type { RecordDisagreement } from "../lib/signing";
@@ -7,10 +7,27 @@ import { queueEmailsNow } from "./email";
 
 /**
  * Tells every active administrator, by email, that stored data disagrees with what ValuSeal
- * signed (docs/decisions/050), and writes it to the Worker's log for whoever reads that first.
+ * signed (docs/decisions/050), at most once a day per subject: the record of a tampered code is
+ * asked for by anyone who downloads it, and each ask finds the same disagreement. Every ask is
+ * written to the Worker's log. Returns how many administrators were emailed (none when they were
+ * told of this subject within the day).
  */
-export async function alertAdministrators(env: Bindings, db: Database, disagreement: RecordDisagreement) {
+export async function alertAdministrators(
+  env: Bindings,
+  db: Database,
+  disagreement: RecordDisagreement,
+): Promise<number> {
   console.error("stored data disagrees with its signed record", JSON.stringify(disagreement));
+  const claimed = await db
+    .insert(disagreementAlerts)
+    .values({ subject: disagreement.subject })
+    .onConflictDoUpdate({
+      target: disagreementAlerts.subject,
+      set: { alertedAt: sql`now()` },
+      setWhere: sql`${disagreementAlerts.alertedAt} < now() - interval '1 day'`,
+    })
+    .returning({ subject: disagreementAlerts.subject });
+  if (claimed.length === 0) return 0;
   const administrators = await db
     .select({ email: users.email })
     .from(users)
@@ -19,4 +36,5 @@ export async function alertAdministrators(env: Bindings, db: Database, disagreem
     env,
     administrators.map(({ email }) => ({ kind: "record-disagrees" as const, to: email, ...disagreement })),
   );
+  return administrators.length;
 }

@@ -10,7 +10,7 @@ import type {
 import type { Database, Reader, Transaction, TransactionalDatabase } from "../db";
 import { CONFIRM_EMAIL_HOURS, type EmailMessage } from "../lib/email-templates";
 import { notFound } from "../lib/errors";
-import { issueEmailToken, pendingEmailChange } from "./email-tokens";
+import { emailChangeMessages, issueEmailToken, pendingEmailChange } from "./email-tokens";
 
 /**
  * A company as its own people see and change it (Company Details); the administrators' view of
@@ -168,8 +168,6 @@ export async function updateCompanyDetails(
       .where(eq(companies.id, companyId));
     if (renamed) await identityChanged(tx, signing, companyId);
     if (current.email.toLowerCase() === input.email.toLowerCase()) return [];
-    const scope = { kind: "company", companyName: input.name } as const;
-    const requested = { kind: "email-change-requested", to: current.email, newEmail: input.email, scope } as const;
     const token = await issueEmailToken(tx, {
       userId: owner.id,
       companyId,
@@ -177,16 +175,9 @@ export async function updateCompanyDetails(
       email: input.email,
       validHours: CONFIRM_EMAIL_HOURS,
     });
-    // The answer (and the pending change it shows) is the same whether or not another company uses
-    // the address: only that address's own mailbox learns it is taken, and gets no link (decision
-    // 027's rule for registration). Following a link to a taken address is refused anyway.
     const taken = await companyEmailTaken(tx, input.email, companyId);
-    return [
-      taken
-        ? { kind: "change-email-taken", to: input.email, scope }
-        : { kind: "change-email", to: input.email, token, scope },
-      requested,
-    ] satisfies EmailMessage[];
+    const scope = { kind: "company", companyName: input.name } as const;
+    return emailChangeMessages({ from: current.email, to: input.email, token, scope, taken });
   });
 }
 

@@ -2,6 +2,7 @@ import { and, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { EmailTokenPurpose } from "../../schema/limits";
 import { emailTokens } from "../../schema/tables";
 import type { Database, Queryable, Transaction } from "../db";
+import type { EmailMessage, EmailScope } from "../lib/email-templates";
 import { randomToken, sha256Hex } from "../lib/random";
 
 /** 32 base62 characters (about 190 bits): a link can never be guessed. */
@@ -15,6 +16,27 @@ interface TokenRequest {
   purpose: EmailTokenPurpose;
   email: string;
   validHours: number;
+}
+
+/**
+ * The emails of a requested change of address (a user's sign-in email or a company's): the link
+ * to the new address, and a notice to the current one. The request is answered the same whether
+ * or not another account or company already has the address (decision 027's rule for
+ * registration): only that address's own mailbox learns it is taken, in an email without a link.
+ * Following a link to a taken address is refused anyway.
+ */
+export function emailChangeMessages(change: {
+  from: string;
+  to: string;
+  token: string;
+  scope: EmailScope;
+  taken: boolean;
+}): EmailMessage[] {
+  const { from, to, token, scope, taken } = change;
+  return [
+    taken ? { kind: "change-email-taken", to, scope } : { kind: "change-email", to, token, scope },
+    { kind: "email-change-requested", to: from, newEmail: to, scope },
+  ];
 }
 
 /**

@@ -193,9 +193,9 @@ export async function codeForReference(db: Queryable, companyId: number, externa
 
 /**
  * A new code with a fresh random token and verification code, for a batch (issueCodeBatch), which
- * signs every code's record at its end; the address it encodes is fixed at creation. A clash of either skips the row (ON CONFLICT DO NOTHING) rather than raising: inside a
- * transaction (an idempotent create) a failed statement would abort it, and the next try could not
- * run. A clash on the firm's reference is a code already issued for it (ReferenceTaken); an insert
+ * signs every code's record at its end; the address it encodes is fixed at creation. A clash of
+ * either skips the row (ON CONFLICT DO NOTHING) rather than raising: inside a transaction a failed
+ * statement would abort it, and the next try could not run. A clash on the firm's reference is a code already issued for it (ReferenceTaken); an insert
  * racing another with the same reference waits for it, and finds its code once it commits.
  */
 export async function createCode(

@@ -63,11 +63,7 @@ const placeOf = (city: string | null, country: string | null) => [city, country]
  * and the scans the digest counts always add up to the hour's scans. It is read from the scan log,
  * so the answer is the same whenever (and however often) the alert is handled.
  */
-export async function earlierScansInHour(
-  db: Database,
-  alerts: ScanAlertMessage[],
-  cap = SCAN_ALERT_EMAILS_PER_HOUR,
-): Promise<number[]> {
+export async function earlierScansInHour(db: Database, alerts: ScanAlertMessage[], cap: number): Promise<number[]> {
   if (alerts.length === 0) return [];
   const hours = alerts.map(({ alert }) => hourOf(Date.parse(alert.scan.at)));
   const values = sql.join(
@@ -96,23 +92,26 @@ export async function earlierScansInHour(
 /**
  * One email per recipient for each scan of a company that chose an email per scan, up to
  * SCAN_ALERT_EMAILS_PER_HOUR scans of one code in an hour; the rest wait for the hour's digest.
+ * Each alert comes with the number of its code's counted scans before it in the hour
+ * (earlierScansInHour, read once by the consumer for the emails and the webhook events).
  */
-export async function scanAlertEmails(db: Database, alerts: ScanAlertMessage[]): Promise<EmailMessage[]> {
-  const companyIds = [...new Set(alerts.map((alert) => alert.companyId))];
+export async function scanAlertEmails(
+  db: Database,
+  alerts: { message: ScanAlertMessage; earlierInHour: number }[],
+): Promise<EmailMessage[]> {
+  const companyIds = [...new Set(alerts.map(({ message }) => message.companyId))];
   if (companyIds.length === 0) return [];
   const perScan = await db
     .select({ id: companies.id, name: companies.name })
     .from(companies)
     .where(and(inArray(companies.id, companyIds), eq(companies.scanAlertMode, "per-scan")));
   const names = new Map(perScan.map((company) => [company.id, company.name]));
-  const emailed = alerts.filter((alert) => names.has(alert.companyId));
-  const [recipients, earlier] = await Promise.all([
-    recipientsOf(db, [...names.keys()]),
-    earlierScansInHour(db, emailed),
-  ]);
-  return emailed.flatMap(({ companyId, codeId, alert }, index) => {
+  const emailed = alerts.filter(
+    ({ message, earlierInHour }) => names.has(message.companyId) && earlierInHour < SCAN_ALERT_EMAILS_PER_HOUR,
+  );
+  const recipients = await recipientsOf(db, [...names.keys()]);
+  return emailed.flatMap(({ message: { companyId, codeId, alert } }) => {
     const companyName = names.get(companyId)!;
-    if (earlier[index]! >= SCAN_ALERT_EMAILS_PER_HOUR) return [];
     const scan: ScanSummary = {
       at: alert.scan.at,
       codeId,

@@ -3,7 +3,7 @@ import { readConfig } from "../config";
 import { connectDatabase } from "../db";
 import type { Bindings } from "../env";
 import { queueEmailsNow } from "./email";
-import { earlierScansInHour, scanAlertEmails } from "./scan-alert-emails";
+import { earlierScansInHour, SCAN_ALERT_EMAILS_PER_HOUR, scanAlertEmails } from "./scan-alert-emails";
 import { queueWebhookDeliveries, recordWebhookEvents, type WebhookCode } from "./webhooks";
 
 /** What a counted scan reports: the code.scanned event's type and data. */
@@ -36,22 +36,26 @@ export const SCAN_WEBHOOK_EVENTS_PER_HOUR = 20;
  * The scan-alert queue's consumer: the alert emails of companies that chose one per scan (queued
  * once, on a message's first attempt; past a few scans of one code in an hour, the rest wait for
  * the hour's digest, docs/decisions/026), then a code.scanned event for the company's webhook
- * endpoints, up to SCAN_WEBHOOK_EVENTS_PER_HOUR a code. The event's id is made from the message's, so a batch tried again records none twice.
+ * endpoints, up to SCAN_WEBHOOK_EVENTS_PER_HOUR a code. The event's id is made from the message's,
+ * so a batch tried again records none twice.
  */
 export async function deliverScanAlerts(batch: MessageBatch<ScanAlertMessage>, env: Bindings) {
   const config = readConfig(env);
   const { db, close } = connectDatabase(config);
   try {
-    const firstAttempts = batch.messages.filter((message) => message.attempts === 1).map((message) => message.body);
+    // One read of the scan log ranks each scan in its code's hour, for the email cap and the event cap.
+    const earlier = await earlierScansInHour(
+      db,
+      batch.messages.map((message) => message.body),
+      Math.max(SCAN_ALERT_EMAILS_PER_HOUR, SCAN_WEBHOOK_EVENTS_PER_HOUR),
+    );
+    const firstAttempts = batch.messages.flatMap((message, index) =>
+      message.attempts === 1 ? [{ message: message.body, earlierInHour: earlier[index]! }] : [],
+    );
     // Queued only on a message's first attempt, so a failure here (after queueEmailsNow's own
     // retries) is logged rather than failing the batch: that would hold back its webhooks too.
     await queueEmailsNow(env, await scanAlertEmails(db, firstAttempts)).catch((error: unknown) =>
       console.error("scan alert emails could not be queued", error),
-    );
-    const earlier = await earlierScansInHour(
-      db,
-      batch.messages.map((message) => message.body),
-      SCAN_WEBHOOK_EVENTS_PER_HOUR,
     );
     const deliveries = await recordWebhookEvents(
       db,

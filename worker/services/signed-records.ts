@@ -321,11 +321,12 @@ async function nextRecord(
   });
 }
 
+/** Whether the code was issued before the log's first certificate record (read in seq order: the primary key). */
 async function issuedBeforeRecordsBegan(db: Queryable, issuedAt: string): Promise<boolean> {
   const rows = await selectRows<{ before: boolean }>(
     db,
-    sql`SELECT coalesce(${issuedAt}::timestamptz < min(created_at), true) AS before FROM transparency_log
-        WHERE kind = ${LOG_KINDS.certificate}`,
+    sql`SELECT ${issuedAt}::timestamptz < created_at AS before FROM transparency_log
+        WHERE kind = ${LOG_KINDS.certificate} ORDER BY seq LIMIT 1`,
   );
   return rows[0]?.before ?? true;
 }
