@@ -6,7 +6,7 @@ import { REFERENCE_LOCK_SPACE } from "../../worker/services/qr-codes";
 import type { DatabaseKind } from "../support/database-global-setup";
 import { registerOwnerViaServices } from "./fixtures/accounts";
 import { createAdminViaDb, verifyCompanyViaAdmin } from "./fixtures/admins";
-import { codeInput, createCodeViaApi } from "./fixtures/codes";
+import { codeInput } from "./fixtures/codes";
 import { withDb, withServices } from "./fixtures/database";
 import { api } from "./fixtures/http";
 import { insertValuer } from "./fixtures/valuers";
@@ -35,34 +35,6 @@ async function someoneWaitsFor(locktype: "advisory" | "tuple" | "transactionid")
  * so they run on the suite's PostgreSQL server.
  */
 describe.skipIf(databaseKind !== "postgres")("the log's head under load", () => {
-  it("answers a change that cannot get the log's head within 3 seconds with 503, and keeps nothing of it", async () => {
-    const owner = await registerOwnerViaServices();
-    const code = await createCodeViaApi(owner.token, (await insertValuer(owner.user.companyId!)).id);
-    const answer = await withServices(async ({ transactional }) => {
-      let release!: () => void;
-      const released = new Promise<void>((resolve) => (release = resolve));
-      const holding = transactional().transaction(async (tx) => {
-        await tx.execute(sql`SELECT size FROM transparency_log_head WHERE id = 1 FOR UPDATE`);
-        await released;
-      });
-      const revoked = api(`/api/qr-codes/${code.id}/revoke`, { token: owner.token, body: { reason: "Wrong plot" } });
-      const res = await revoked;
-      release();
-      await holding;
-      return res;
-    });
-    expect(answer.status).toBe(503);
-    expect(answer.headers.get("Retry-After")).toBe("1");
-    expect(answer.body.message).toBe("The service was busy with a conflicting change. Please try again.");
-    const [stored] = await withDb((db) =>
-      db.select({ revokedAt: qrCodes.revokedAt }).from(qrCodes).where(eq(qrCodes.id, code.id)),
-    );
-    expect(stored!.revokedAt).toBeNull();
-    // Sent again once the head is free, it goes through.
-    const again = await api(`/api/qr-codes/${code.id}/revoke`, { token: owner.token, body: { reason: "Wrong plot" } });
-    expect(again.status).toBe(200);
-  }, 30_000);
-
   it("issues a batch queued behind another at the time it commits: a withdrawal meanwhile leaves it amber", async () => {
     const owner = await registerOwnerViaServices();
     const companyId = owner.user.companyId!;

@@ -46,4 +46,52 @@ describe.skipIf(databaseKind !== "postgres")("a transaction the database ends", 
       message: "The service was busy with a conflicting change. Please try again.",
     });
   });
+
+  it("gives up on the log's head after 3 seconds, and answers that like a deadlock", async () => {
+    // The append waits for the head at most 3 s, whoever holds it (decision 050). Holding the real
+    // head here would stall every test file issuing beside this one, so the wait is read from the
+    // function, and the error is a real lock timeout on a lock of this test's own.
+    const [config] = await withServices(async ({ db }) =>
+      (
+        await db.execute<{ setting: string[] }>(
+          sql`SELECT proconfig AS setting FROM pg_proc WHERE proname = 'append_to_log'`,
+        )
+      ).rows.map((row) => row.setting),
+    );
+    expect(config).toEqual(["lock_timeout=3s"]);
+    const key = Math.floor(Math.random() * 1e9);
+    const timedOut = await withServices(async ({ transactional }) => {
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let held!: () => void;
+      const holding = new Promise<void>((resolve) => (held = resolve));
+      const holder = transactional().transaction(async (tx) => {
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(${key})`);
+        held();
+        await released;
+      });
+      await holding;
+      const waiter = await transactional()
+        .transaction(async (tx) => {
+          await tx.execute(sql`SET LOCAL lock_timeout = '100ms'`);
+          await tx.execute(sql`SELECT pg_advisory_xact_lock(${key})`);
+        })
+        .catch((error: unknown) => error);
+      release();
+      await holder;
+      return waiter;
+    });
+    const app = new Hono()
+      .post("/codes/1/revoke", () => {
+        throw timedOut;
+      })
+      .onError(handleError);
+    const res = await app.request("/codes/1/revoke", { method: "POST" });
+    expect(res.status).toBe(503);
+    expect(res.headers.get("Retry-After")).toBe("1");
+    expect(await res.json()).toEqual({
+      code: "unavailable",
+      message: "The service was busy with a conflicting change. Please try again.",
+    });
+  });
 });
