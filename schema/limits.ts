@@ -104,9 +104,12 @@ export const REPEAT_SCAN_WINDOW_MINUTES = 10;
 export const SCAN_KINDS = ["scan", "preview", "check"] as const;
 export type ScanKind = (typeof SCAN_KINDS)[number];
 
-/** The four answers a check of a report copy gives (judgeCopy in worker/services/seals.ts). */
+/** The four answers a check of a report copy gives (compareCopy in verifier/judge.ts). */
 export const COPY_VERDICTS = ["exact", "same-text", "pages-differ", "not-sealed-file"] as const;
 export type CopyVerdict = (typeof COPY_VERDICTS)[number];
+/** The colour of a report check, online or offline (reportTone in verifier/judge.ts). */
+export const REPORT_TONES = ["valid", "warning", "invalid"] as const;
+export type ReportTone = (typeof REPORT_TONES)[number];
 /** Ids are Postgres serials (int4): a larger number can name no row, and Postgres refuses it in a query. */
 export const MAX_ROW_ID = 2_147_483_647;
 /** Money is numeric(15,2): at most 13 digits before the decimal point. */

@@ -39,14 +39,15 @@ export const SIGNED_RECORD_ATTACHMENT = {
 } as const;
 
 /**
- * The records a signed record file holds, oldest first (its history, then its record); a bare JWS,
- * as pasted, is a file of one record. Null when the text is neither.
+ * The records a signed record file holds, oldest first (its history, then its record), and its note
+ * of a change made after the last signed record; a bare JWS, as pasted, is a file of one record.
+ * Null when the text is neither.
  */
-export function recordsInFile(text: string): string[] | null {
+export function recordsInFile(text: string): { records: string[]; unsignedChange: string | null } | null {
   const trimmed = text.trim();
   if (!trimmed) return null;
-  if (!trimmed.startsWith("{")) return [trimmed];
-  let parsed: { record?: unknown; history?: unknown };
+  if (!trimmed.startsWith("{")) return { records: [trimmed], unsignedChange: null };
+  let parsed: { record?: unknown; history?: unknown; unsignedChange?: unknown };
   try {
     parsed = JSON.parse(trimmed) as typeof parsed;
   } catch {
@@ -54,5 +55,6 @@ export function recordsInFile(text: string): string[] | null {
   }
   if (typeof parsed.record !== "string") return null;
   const history = Array.isArray(parsed.history) ? parsed.history.filter((item) => typeof item === "string") : [];
-  return [...history, parsed.record];
+  const unsignedChange = typeof parsed.unsignedChange === "string" ? parsed.unsignedChange.slice(0, 500) : null;
+  return { records: [...history, parsed.record], unsignedChange };
 }

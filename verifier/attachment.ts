@@ -1,7 +1,7 @@
 import { PDFDocument } from "@cantoo/pdf-lib";
 import { decodeJwt } from "jose";
 import { SIGNED_RECORD_ATTACHMENT } from "../schema/signed-record-file";
-import { SEAL_MAX_BYTES } from "../schema/validation/seals";
+import { REPORT_FILE_MAX_BYTES } from "../schema/validation/seals";
 import { sha256Hex } from "./hashes";
 
 /**
@@ -15,8 +15,6 @@ import { sha256Hex } from "./hashes";
  * library: verifiers reach it (verifier/report-file.ts) only for a file that carries a record.
  */
 const PDF_END = new TextEncoder().encode("%%EOF");
-/** Room for the attachment's update: a record file is a few kilobytes, its history included. */
-const ATTACHMENT_MAX_BYTES = 1024 * 1024;
 
 interface RecordFileText {
   record: string;
@@ -73,7 +71,7 @@ export async function sealedPartOf(
   name: string,
 ): Promise<Uint8Array | null> {
   // A delivered file is the sealed file (SEAL_MAX_BYTES at most) and a record of a few kilobytes.
-  if (bytes.length > SEAL_MAX_BYTES + ATTACHMENT_MAX_BYTES) return null;
+  if (bytes.length > REPORT_FILE_MAX_BYTES) return null;
   const digests = sealedDigestsNamedIn(recordFileText);
   // The update is the file's last section: its start is just after the previous "%%EOF". Only a
   // prefix whose digest a record names is rebuilt, so the PDF library only ever parses a file that

@@ -3,25 +3,28 @@ import { parseArgs } from "node:util";
 import { recordsInFile } from "../schema/signed-record-file";
 import type { KeyHistory } from "../schema/signed-records";
 import { readReportPdf } from "./pdf-node";
-import { checkReport, toneOf } from "./report";
+import { ReportTooLargeError } from "./report-file";
+import { checkReport } from "./report";
 import { describeCheck, VERIFIER_TEXTS, type VerifierLanguage } from "./texts";
 
 /**
  * `npm run verify -- report.pdf [record.json] --keys jwks.json [--lang sw]`: checks a report PDF
  * against its signed record (the "Download signed record" file, or the copy a sealed PDF carries
  * as an attachment) and a saved copy of ValuSeal's key history, with Node alone: nothing is fetched.
- * Exit status: 0 genuine (the exact sealed file of a standing certificate), 3 genuine with a
- * caution to read (the same text in another file, a newer sealed version, a record that could not
- * be checked), 1 not genuine, 2 the command was misused.
+ * Exit status, by the one judge (verifier/judge.ts), as the check page colours the same copy: 0
+ * green (the exact sealed file, latest version, of a standing code from a verified issuer), 3 amber,
+ * a caution to read (the same text in another file, a newer sealed version, an issuer ValuSeal
+ * had not verified, an expired valuation, a record that could not be checked), 1 red (not the
+ * sealed report, or a withdrawn code), 2 the command was misused.
  */
 const USAGE = "Usage: npm run verify -- report.pdf [record.json] --keys jwks.json [--lang en|sw]";
 const EXIT_STATUS = { valid: 0, warning: 3, invalid: 1 } as const;
 
 /** The records of a record file's text, oldest first, or a usage error naming where it came from. */
-function recordsOf(text: string, source: string): string[] {
-  const records = recordsInFile(text);
-  if (!records) throw new UsageError(`${source} has no "record": is it a ValuSeal signed record file?`);
-  return records;
+function recordsOf(text: string, source: string) {
+  const file = recordsInFile(text);
+  if (!file) throw new UsageError(`${source} has no "record": is it a ValuSeal signed record file?`);
+  return file;
 }
 
 /**
@@ -46,14 +49,14 @@ async function main(): Promise<number> {
   const language = values.lang as VerifierLanguage;
   if (!pdfPath || positionals.length > 2 || !["en", "sw"].includes(language)) throw new UsageError(USAGE);
   const report = await readReportPdf(new Uint8Array(await readFile(pdfPath)));
-  let records: string[];
-  if (recordPath) records = recordsOf(await readFile(recordPath, "utf8"), recordPath);
-  else if (report.attachedRecord) records = recordsOf(report.attachedRecord, `The record attached to ${pdfPath}`);
+  let file: ReturnType<typeof recordsOf>;
+  if (recordPath) file = recordsOf(await readFile(recordPath, "utf8"), recordPath);
+  else if (report.attachedRecord) file = recordsOf(report.attachedRecord, `The record attached to ${pdfPath}`);
   else throw new UsageError(`${pdfPath} carries no signed record: pass the record file too.\n${USAGE}`);
   const keys = await readKeys(values.keys);
   const source = values.keys!;
   if (!recordPath) console.log(VERIFIER_TEXTS[language].fromAttachment);
-  const check = await checkReport(report, records, keys);
+  const check = await checkReport(report, file.records, keys, { unsignedChange: file.unsignedChange });
   const newestKey =
     keys.keys
       .map((key) => key.started_at)
@@ -61,12 +64,16 @@ async function main(): Promise<number> {
       .at(-1) ?? "none";
   console.log(describeCheck(check, language).join("\n"));
   console.log(`Key history: ${source} (${keys.keys.length} keys, the newest started ${newestKey}).`);
-  return EXIT_STATUS[toneOf(check)];
+  return EXIT_STATUS[check.tone];
 }
 
 main().then(
   (status) => process.exit(status),
   (error: unknown) => {
+    if (error instanceof ReportTooLargeError) {
+      console.log(error.message);
+      process.exit(EXIT_STATUS.invalid);
+    }
     console.error(
       error instanceof UsageError ? error.message : `Could not check the report: ${(error as Error).message}`,
     );

@@ -1,5 +1,7 @@
+import { LOCALES } from "../schema/language";
 import type { CertificateRecord } from "../schema/signed-records";
 import { formatDate, formatMoney } from "../web/lib/format";
+import { certificateLine, judgementHeading, judgementLines } from "./judgement-texts";
 import type { PrintedCode } from "./qr";
 import type { RecordProblem } from "./records";
 import type { ReportCheck } from "./report";
@@ -8,7 +10,11 @@ import type { ReportCheck } from "./report";
 export type VerifierLanguage = "en" | "sw";
 
 interface VerifierTexts {
-  verdict: (check: ReportCheck, code: string) => string;
+  /** The heading when no file was compared: a printed report, or a record that was refused. */
+  recordOnly: (code: string) => string;
+  refused: string;
+  /** Which code's records the file was judged against. */
+  checkedAgainst: (code: string) => string;
   problem: Record<RecordProblem, string>;
   signedBy: (kid: string, when: string) => string;
   issuer: (name: string, verifiedOn: string | null) => string;
@@ -23,32 +29,18 @@ interface VerifierTexts {
   printed: (code: PrintedCode | null) => string;
   /** The last record given could not be checked, while an earlier one could. */
   latestRefused: (problem: string) => string;
-  newerVersion: (version: number) => string;
-  /** Said with `same-text` and `record-only`: what a text fingerprint cannot see. */
+  /** The record file's own note that the code changed after its last signed record. */
+  unsignedChange: (note: string) => string;
+  /** Said with `record-only`: what a signed record cannot see on paper. */
   compareFigures: string;
 }
 
-const pages = (list: number[] | undefined) => (list ?? []).join(", ");
-
 export const VERIFIER_TEXTS: Record<VerifierLanguage, VerifierTexts> = {
   en: {
-    verdict: (check, code) => {
-      const version = check.certificate?.sealedReport?.version;
-      switch (check.verdict) {
-        case "exact":
-          return `Genuine: this file is exactly the sealed report of ${code} (version ${version}).`;
-        case "same-text":
-          return `Genuine text: every page matches the sealed report of ${code} (version ${version}); the file itself was saved or printed again.`;
-        case "pages-differ":
-          return `Altered: page ${pages(check.differingPages)} differs from the sealed report of ${code} (version ${version}).`;
-        case "not-sealed":
-          return `The record of ${code} is genuine, but it names no sealed report: this PDF cannot be compared.`;
-        case "record-only":
-          return `Genuine record of ${code}, signed by ValuSeal: compare the printed report with what it states.`;
-        case "record-refused":
-          return "Refused: the record cannot be trusted.";
-      }
-    },
+    recordOnly: (code) =>
+      `Genuine record of ${code}, signed by ValuSeal: compare the printed report with what it states.`,
+    refused: "Refused: the record cannot be trusted.",
+    checkedAgainst: (code) => `Checked against the signed records of ${code}.`,
     problem: {
       malformed: "It is not a ValuSeal signed record.",
       "wrong-type": "It is a ValuSeal record of another kind, not a certificate.",
@@ -66,7 +58,7 @@ export const VERIFIER_TEXTS: Record<VerifierLanguage, VerifierTexts> = {
         ? `Issuer: ${name}, verified by ValuSeal on ${verifiedOn}.`
         : `Issuer: ${name}, not verified by ValuSeal when this was signed.`,
     notProvable: (since, statusUrl) =>
-      `Not provable offline: whether the code was withdrawn after ${since}. Check ${statusUrl} when online.`,
+      `Not provable offline: whether the code was withdrawn, or its issuer suspended, after ${since}. Check ${statusUrl} when online.`,
     compromisedLater: (on, proofUrl) =>
       `Caution: the key that signed this was reported compromised on ${on}. Ask for the record's place in ValuSeal's log: ${proofUrl}`,
     withdrawn: (on, reason) => `Withdrawn by the issuer on ${on}${reason ? `: ${reason}` : ""}. Do not rely on it.`,
@@ -84,28 +76,15 @@ export const VERIFIER_TEXTS: Record<VerifierLanguage, VerifierTexts> = {
           : `The printed page's QR code names another address, ${code.address}: that page does not belong to this certificate.`,
     latestRefused: (problem) =>
       `The latest record in the file could not be checked (${problem}): the certificate may have changed since. Load a newer key history, or check online.`,
-    newerVersion: (version) => `A newer version of this report (version ${version}) was sealed later: ask for it.`,
+    unsignedChange: (note) => `The record file says: ${note}`,
     compareFigures:
       "Compare the figures and pictures with what the record states: a seal fingerprints each page's text, not its pictures.",
   },
   sw: {
-    verdict: (check, code) => {
-      const version = check.certificate?.sealedReport?.version;
-      switch (check.verdict) {
-        case "exact":
-          return `Halali: faili hili ndilo ripoti iliyotiwa muhuri ya ${code} (toleo ${version}), bila kubadilishwa.`;
-        case "same-text":
-          return `Maandishi halali: kila ukurasa unalingana na ripoti iliyotiwa muhuri ya ${code} (toleo ${version}); faili lenyewe limehifadhiwa au kuchapishwa upya.`;
-        case "pages-differ":
-          return `Imebadilishwa: ukurasa ${pages(check.differingPages)} unatofautiana na ripoti iliyotiwa muhuri ya ${code} (toleo ${version}).`;
-        case "not-sealed":
-          return `Rekodi ya ${code} ni halali, lakini haitaji ripoti iliyotiwa muhuri: PDF hii haiwezi kulinganishwa.`;
-        case "record-only":
-          return `Rekodi halali ya ${code}, iliyotiwa saini na ValuSeal: linganisha ripoti iliyochapishwa na inachosema.`;
-        case "record-refused":
-          return "Imekataliwa: rekodi haiwezi kuaminika.";
-      }
-    },
+    recordOnly: (code) =>
+      `Rekodi halali ya ${code}, iliyotiwa saini na ValuSeal: linganisha ripoti iliyochapishwa na inachosema.`,
+    refused: "Imekataliwa: rekodi haiwezi kuaminika.",
+    checkedAgainst: (code) => `Imelinganishwa na rekodi zilizotiwa saini za ${code}.`,
     problem: {
       malformed: "Si rekodi iliyotiwa saini na ValuSeal.",
       "wrong-type": "Ni rekodi ya ValuSeal ya aina nyingine, si cheti.",
@@ -123,7 +102,7 @@ export const VERIFIER_TEXTS: Record<VerifierLanguage, VerifierTexts> = {
         ? `Mtoaji: ${name}, amethibitishwa na ValuSeal tarehe ${verifiedOn}.`
         : `Mtoaji: ${name}, hakuwa amethibitishwa na ValuSeal wakati huu ulipotiwa saini.`,
     notProvable: (since, statusUrl) =>
-      `Haiwezi kuthibitishwa bila mtandao: kama msimbo uliondolewa baada ya ${since}. Angalia ${statusUrl} ukiwa mtandaoni.`,
+      `Haiwezi kuthibitishwa bila mtandao: kama msimbo uliondolewa, au mtoaji wake kusimamishwa, baada ya ${since}. Angalia ${statusUrl} ukiwa mtandaoni.`,
     compromisedLater: (on, proofUrl) =>
       `Tahadhari: ufunguo uliotia saini hii uliripotiwa kuvuja tarehe ${on}. Omba nafasi ya rekodi katika kumbukumbu ya ValuSeal: ${proofUrl}`,
     withdrawn: (on, reason) => `Imeondolewa na mtoaji tarehe ${on}${reason ? `: ${reason}` : ""}. Usiitegemee.`,
@@ -142,34 +121,56 @@ export const VERIFIER_TEXTS: Record<VerifierLanguage, VerifierTexts> = {
           : `Msimbo wa QR wa ukurasa uliochapishwa unataja anwani nyingine, ${code.address}: ukurasa huo si wa cheti hiki.`,
     latestRefused: (problem) =>
       `Rekodi ya mwisho katika faili haikuweza kukaguliwa (${problem}): huenda cheti kimebadilika tangu hapo. Pakia historia mpya ya funguo, au kagua mtandaoni.`,
-    newerVersion: (version) => `Toleo jipya la ripoti hii (toleo ${version}) lilitiwa muhuri baadaye: liombe.`,
+    unsignedChange: (note) => `Faili la rekodi linasema (kwa Kiingereza): ${note}`,
     compareFigures:
       "Linganisha takwimu na picha na kile rekodi inachosema: muhuri hupima maandishi ya kila ukurasa, si picha zake.",
   },
 };
 
-/** What a report check says, line by line, in one language: the verdict first, then who signed what. */
+/**
+ * What a report check says, line by line, in one language: the copy's verdict and the certificate's
+ * in the words every surface uses (verifier/judgement-texts.ts), then who signed what and what an
+ * offline check cannot know.
+ */
 export function describeCheck(
   check: ReportCheck,
   language: VerifierLanguage,
   problemOfRecord?: RecordProblem,
 ): string[] {
   const t = VERIFIER_TEXTS[language];
+  if (check.verdict === "record-refused")
+    return [t.refused, t.problem[check.problem ?? problemOfRecord ?? "malformed"]];
   const certificate = check.certificate;
-  const code = certificate?.code.verificationCode ?? "";
-  const lines = [t.verdict(check, code)];
-  if (check.verdict === "record-refused") {
-    lines.push(t.problem[check.problem ?? problemOfRecord ?? "malformed"]);
-    return lines;
-  }
-  if (!certificate || !check.key || !check.signedAt) return lines;
+  if (!certificate || !check.key || !check.signedAt) return [t.refused];
+  const code = certificate.code.verificationCode;
   const day = (iso: string | Date) => new Date(iso).toISOString().slice(0, 10);
+  const lines: string[] = [];
+  if (check.verdict === "record-only") lines.push(t.recordOnly(code));
+  else {
+    const judgement = { ...check, verdict: check.verdict, matchedVersion: check.matchedVersion ?? null };
+    lines.push(judgementHeading(language, judgement, formatDate(check.sealedAt, "long", LOCALES[language])));
+    lines.push(t.checkedAgainst(code));
+  }
+  if (check.certificateVerdict) lines.push(certificateLine(language, check.certificateVerdict));
   const latest = check.latest ?? certificate;
   if (latest.withdrawal) lines.push(t.withdrawn(day(latest.withdrawal.at), latest.withdrawal.reason));
+  if (check.unsignedChange) lines.push(t.unsignedChange(check.unsignedChange));
   if (check.latestRefused) lines.push(t.latestRefused(t.problem[check.latestRefused]));
-  if (check.newerVersion) lines.push(t.newerVersion(check.newerVersion));
-  if (check.verdict === "record-only") lines.push(...t.facts(certificate));
-  if (check.verdict === "same-text" || check.verdict === "record-only") lines.push(t.compareFigures);
+  if (check.verdict === "record-only") lines.push(...t.facts(certificate), t.compareFigures);
+  else {
+    lines.push(
+      ...judgementLines(
+        language,
+        {
+          verdict: check.verdict,
+          matchedVersion: check.matchedVersion ?? null,
+          matchedPageCount: check.matchedPageCount ?? null,
+          latestVersion: check.latestVersion ?? null,
+        },
+        check.filePageCount ?? 0,
+      ),
+    );
+  }
   lines.push(t.signedBy(check.key.kid, check.signedAt.toISOString()));
   lines.push(
     t.issuer(certificate.issuer.name, certificate.issuer.verifiedAt ? day(certificate.issuer.verifiedAt) : null),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { COPY_VERDICTS, ISSUER_TRUST } from "../limits";
+import { COPY_VERDICTS, ISSUER_TRUST, REPORT_TONES } from "../limits";
 import { CERTIFICATE_STATUSES } from "../validation/certificate";
 import { decimal, timestamp } from "./fields";
 
@@ -68,6 +68,10 @@ export type CheckedCode = z.infer<typeof checkedCodeAnswer>;
  */
 export const copyCheckAnswer = z.strictObject({
   verdict: z.enum(COPY_VERDICTS),
+  tone: z.enum(REPORT_TONES).meta({
+    description:
+      "The check's colour by the one rule every ValuSeal verifier uses (verifier/judge.ts): valid only for the exact sealed file of the latest version of a standing code from an issuer ValuSeal verified; invalid for a file that is not the sealed report or a withdrawn code; warning otherwise",
+  }),
   differingPages: z.array(z.number().int().positive()).optional(),
   sealedAt: timestamp.nullable(),
   pageCount: z.number().int().nullable(),

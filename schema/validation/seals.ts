@@ -3,6 +3,8 @@ import { z } from "zod";
 /** The largest report a valuer can seal in the browser, and the most pages (also the most a check may name). */
 export const SEAL_MAX_BYTES = 50 * 1024 * 1024;
 export const SEAL_MAX_PAGES = 300;
+/** A delivered sealed report: the sealed file and the signed record attached to it (a few kilobytes; room for 1 MiB). */
+export const REPORT_FILE_MAX_BYTES = SEAL_MAX_BYTES + 1024 * 1024;
 /** Sealed versions a code keeps: a corrected report is sealed again, but a check reads them all. */
 export const SEAL_MAX_VERSIONS = 50;
 /** The stamp's printed size: at least 18 mm (the QR alone, its 4-module quiet zone around it), at most 40 mm. */

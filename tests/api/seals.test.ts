@@ -131,6 +131,8 @@ describe("POST /api/public/certificates/:token/check", () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       verdict: "exact",
+      // The exact file, but of a firm ValuSeal has not verified: amber by the one judge (verifier/judge.ts).
+      tone: "warning",
       pageCount: 10,
       matchedVersion: 1,
       latestVersion: 1,
@@ -208,6 +210,7 @@ describe("POST /api/public/certificates/:token/check", () => {
     const unrelated = await check(code.publicToken, sealedFile("another firm's report", 10));
     expect(unrelated.body).toMatchObject({
       verdict: "not-sealed-file",
+      tone: "invalid",
       matchedVersion: null,
       latestVersion: 1,
       sealedAt: null,

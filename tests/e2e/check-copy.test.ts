@@ -61,7 +61,7 @@ const sealedOn = () =>
 describe("checking a copy of a sealed report", () => {
   it("says the sealed file is the exact sealed report, at 360 px, and the code's scan log shows the check", async () => {
     const { page, close } = await checkCopy(sealed);
-    await page.getByText(`This is the exact sealed report, sealed on ${sealedOn()}`).waitFor();
+    await page.getByText(`This is the exact sealed report (version 1), sealed on ${sealedOn()}`).waitFor();
     await page
       .getByText(
         /^Checked against the code issued by .+ \(verified by ValuSeal\) for 12 Riverside Drive, Westlands, Nairobi/,
@@ -95,7 +95,7 @@ describe("checking a copy of a sealed report", () => {
     expect(reached).toBe(true);
     await page.keyboard.press("Space");
     await (await chooser).setFiles({ name: "copy.pdf", mimeType: "application/pdf", buffer: Buffer.from(sealed) });
-    await page.getByText(`This is the exact sealed report, sealed on ${sealedOn()}`).waitFor();
+    await page.getByText(`This is the exact sealed report (version 1), sealed on ${sealedOn()}`).waitFor();
     await context.close();
   });
 
@@ -137,7 +137,7 @@ describe("checking a copy of a sealed report", () => {
 
   it("/verify reads the code from the sealed file itself", async () => {
     const { page, close } = await checkCopy(sealed, "/verify");
-    await page.getByText(`This is the exact sealed report, sealed on ${sealedOn()}`).waitFor();
+    await page.getByText(`This is the exact sealed report (version 1), sealed on ${sealedOn()}`).waitFor();
     await close();
     const plain = await checkCopy(await makeReportPdf({ pages: 2 }), "/verify");
     await plain.page.getByText(/This PDF carries no ValuSeal verification address/).waitFor();
@@ -154,8 +154,11 @@ describe("checking a copy of a sealed report", () => {
 
     await apiCall(`/api/qr-codes/${code.id}/revoke`, { token: ownerToken, body: { reason: "Value corrected" } });
     const { page: check, close } = await checkCopy(sealed);
-    await check.getByText(`This is the exact sealed report, sealed on ${sealedOn()}`).waitFor();
-    await check.getByText("This code has been revoked by its issuer.").waitFor();
+    await check.getByText(`This is the exact sealed report (version 1), sealed on ${sealedOn()}`).waitFor();
+    await check
+      .locator("[data-certificate-verdict]")
+      .filter({ hasText: "The certificate says “Revoked”: Withdrawn by the issuer — do not rely on this valuation." })
+      .waitFor();
     expect(await check.locator("[data-verdict]").getAttribute("class")).toContain("red");
     await close();
   });
@@ -171,8 +174,11 @@ describe("checking a copy of a sealed report", () => {
     const path = `/v/${unverifiedCode.publicToken}/check`;
 
     const copy = await checkCopy(bytes, path);
-    await copy.page.getByText(`This is the exact sealed report, sealed on ${sealedOn()}`).waitFor();
-    await copy.page.locator("[data-code-warning]").filter({ hasText: "Issuer not verified by ValuSeal" }).waitFor();
+    await copy.page.getByText(`This is the exact sealed report (version 1), sealed on ${sealedOn()}`).waitFor();
+    await copy.page
+      .locator("[data-certificate-verdict]")
+      .filter({ hasText: "“Issuer not verified by ValuSeal”" })
+      .waitFor();
     expect(await copy.page.locator("[data-verdict]").getAttribute("class")).toContain("amber");
     await copy.close();
 
@@ -180,8 +186,8 @@ describe("checking a copy of a sealed report", () => {
       unverifiedCode.id,
     ]);
     const expired = await checkCopy(bytes, path);
-    await expired.page.getByText(`This is the exact sealed report, sealed on ${sealedOn()}`).waitFor();
-    await expired.page.locator("[data-code-warning]").filter({ hasText: "Expired" }).waitFor();
+    await expired.page.getByText(`This is the exact sealed report (version 1), sealed on ${sealedOn()}`).waitFor();
+    await expired.page.locator("[data-certificate-verdict]").filter({ hasText: "“Expired”" }).waitFor();
     expect(await expired.page.locator("[data-verdict]").getAttribute("class")).toContain("amber");
     await expired.close();
   });

@@ -8,6 +8,7 @@ import { CompactSign, decodeJwt, decodeProtectedHeader, generateKeyPair } from "
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RegisteredSeal } from "../../schema/responses";
+import type { KeyHistory } from "../../schema/signed-records";
 import { signedRecordFileName, type SignedRecordFile } from "../../schema/signed-record-file";
 import { attachSignedRecord } from "../../verifier/attachment";
 import { readReportPdf } from "../../verifier/pdf-node";
@@ -15,6 +16,7 @@ import { registerOwnerViaApi } from "./fixtures/accounts";
 import { createCodeViaApi, type CreatedCode } from "./fixtures/codes";
 import { apiCall, fetchApp } from "./fixtures/http";
 import { createValuerViaApi } from "./fixtures/valuers";
+import { verifyCompanyViaAdmin } from "./fixtures/admins";
 import { useBrowser } from "./fixtures/browser";
 import { attachedFiles, rasterisePages } from "./fixtures/pdf";
 import { sealInBrowser } from "./fixtures/sealing";
@@ -80,6 +82,8 @@ let ownerToken: string;
 
 beforeAll(async () => {
   const owner = await registerOwnerViaApi();
+  // A firm ValuSeal verified: only its exact sealed file can read green (tests/e2e/one-verdict.test.ts has the rest).
+  await verifyCompanyViaAdmin(owner.user.company.id);
   ownerToken = owner.token;
   const valuer = await createValuerViaApi(owner.token);
   code = await createCodeViaApi(owner.token, valuer.id);
@@ -106,32 +110,32 @@ describe("npm run verify", () => {
   it("says a sealed report is genuine, offline, with who signed it and what it cannot know", async () => {
     const result = await verify(sealedPath, recordPath, "--keys", keysPath);
     expect(result.status).toBe(0);
-    expect(result.stdout).toContain(
-      `Genuine: this file is exactly the sealed report of ${code.verificationCode} (version 1).`,
-    );
+    expect(result.stdout).toMatch(/^This is the exact sealed report \(version 1\), sealed on \d{1,2} \w+ \d{4}\n/);
+    expect(result.stdout).toContain(`Checked against the signed records of ${code.verificationCode}.`);
+    expect(result.stdout).toContain("The certificate says “Verified Authentic”");
     expect(result.stdout).toContain(`Signed by ValuSeal's key ${decodeProtectedHeader(recordFile.record).kid}`);
-    expect(result.stdout).toContain("not verified by ValuSeal when this was signed");
-    expect(result.stdout).toContain("Not provable offline: whether the code was withdrawn after");
+    expect(result.stdout).toMatch(/verified by ValuSeal on \d{4}-\d{2}-\d{2}\./);
+    expect(result.stdout).toContain(
+      "Not provable offline: whether the code was withdrawn, or its issuer suspended, after",
+    );
     expect(result.stdout).toContain(`Key history: ${keysPath}`);
 
     const swahili = await verify(sealedPath, recordPath, "--keys", keysPath, "--lang", "sw");
-    expect(swahili.stdout).toContain(`Halali: faili hili ndilo ripoti iliyotiwa muhuri ya ${code.verificationCode}`);
+    expect(swahili.stdout).toContain("Hii ndiyo ripoti halisi iliyotiwa muhuri (toleo 1), tarehe");
   });
 
   it("accepts a re-saved copy by its pages, and names the page an edited copy changed", async () => {
     const resaved = save("resaved.pdf", await reportPdf(PAGES, "Copy for the loan file"));
     const same = await verify(resaved, recordPath, "--keys", keysPath);
     expect(same.status).toBe(3);
-    expect(same.stdout).toContain("Genuine text: every page matches the sealed report");
+    expect(same.stdout).toContain("Every page's text matches the sealed report (version 1)");
     // Exit status 3: genuine text, with a caution a person must read (a seal fingerprints text only).
-    expect(same.stdout).toContain("Compare the figures and pictures with what the record states");
+    expect(same.stdout).toContain("Only the text of each page was compared, not pictures");
 
     const edited = save("edited.pdf", await reportPdf([PAGES[0]!, "Market value KSh 95,000,000", PAGES[2]!]));
     const altered = await verify(edited, recordPath, "--keys", keysPath);
     expect(altered.status).toBe(1);
-    expect(altered.stdout).toContain(
-      `Altered: page 2 differs from the sealed report of ${code.verificationCode} (version 1).`,
-    );
+    expect(altered.stdout).toContain("The text of page 2 differs from the sealed report (version 1)");
   });
 
   it("refuses a record changed after signing, and one signed by a key ValuSeal never published", async () => {
@@ -173,9 +177,7 @@ describe("npm run verify", () => {
   it("checks a delivered report by the record it carries, and not byte for byte once anything is appended", async () => {
     const delivered = await verify(deliveredPath, "--keys", keysPath);
     expect(delivered.status).toBe(0);
-    expect(delivered.stdout).toContain(
-      `Genuine: this file is exactly the sealed report of ${code.verificationCode} (version 1).`,
-    );
+    expect(delivered.stdout).toContain("This is the exact sealed report (version 1), sealed on");
     expect(delivered.stdout).toContain("The signed record was read from the PDF itself, where sealing attached it.");
 
     // An update appended after the attachment (here a new title; a script or a redrawn page alike)
@@ -185,7 +187,29 @@ describe("npm run verify", () => {
     const changed = save("appended.pdf", await appended.commit());
     const copy = await verify(changed, "--keys", keysPath);
     expect(copy.status).toBe(3);
-    expect(copy.stdout).toContain("Genuine text: every page matches the sealed report");
+    expect(copy.stdout).toContain("Every page's text matches the sealed report (version 1)");
+  });
+
+  it("keeps the exact file amber when the record file says the code changed after its last signed record", async () => {
+    const note =
+      "This code's state changed, and that change is not signed yet: the record below is the last signed one. The status link answers the code's state now, signed.";
+    const withNote = save("unsigned-change.json", JSON.stringify({ ...recordFile, unsignedChange: note }));
+    const result = await verify(sealedPath, withNote, "--keys", keysPath);
+    expect(result.status).toBe(3);
+    expect(result.stdout).toContain(`The record file says: ${note}`);
+  });
+
+  it("refuses a file too large or too long to be a sealed report before reading its pages", async () => {
+    const huge = save("huge.pdf", new Uint8Array(52 * 1024 * 1024));
+    const large = await verify(huge, recordPath, "--keys", keysPath);
+    expect(large.status).toBe(1);
+    expect(large.stdout).toContain(
+      "This file is larger than 50 MB with its signed record, so it is not a ValuSeal sealed report.",
+    );
+    const long = save("long.pdf", await reportPdf(Array.from({ length: 301 }, (_, index) => `Page ${index + 1}`)));
+    const tooLong = await verify(long, recordPath, "--keys", keysPath);
+    expect(tooLong.status).toBe(1);
+    expect(tooLong.stdout).toContain("This PDF has more than 300 pages, the most a sealed report has");
   });
 
   it("explains its usage, and never takes the key history from the files it checks", async () => {
@@ -210,8 +234,9 @@ describe("npm run verify", () => {
     );
     const result = await verify(sealedPath, withdrawn, "--keys", keysPath);
     expect(result.status).toBe(1);
+    expect(result.stdout).toContain("This is the exact sealed report (version 1), sealed on");
     expect(result.stdout).toContain(
-      `Genuine: this file is exactly the sealed report of ${code.verificationCode} (version 1).`,
+      "The certificate says “Revoked”: Withdrawn by the issuer — do not rely on this valuation.",
     );
     expect(result.stdout).toMatch(
       /Withdrawn by the issuer on \d{4}-\d{2}-\d{2}: Valuation withdrawn after a complaint/,
@@ -260,16 +285,12 @@ describe("verifier.html", () => {
     };
 
     expect(await checkWith(recordPath, sealedPath)).toEqual({
-      text: expect.stringContaining(
-        `Genuine: this file is exactly the sealed report of ${code.verificationCode} (version 1).`,
-      ),
+      text: expect.stringContaining("This is the exact sealed report (version 1), sealed on"),
       tone: "valid",
     });
     expect(await checkWith(null, deliveredPath)).toEqual({
       text: expect.stringMatching(
-        new RegExp(
-          `^Genuine: this file is exactly the sealed report of ${code.verificationCode} \\(version 1\\)\\.[\\s\\S]*The signed record was read from the PDF itself`,
-        ),
+        /^This is the exact sealed report \(version 1\)[\s\S]*The signed record was read from the PDF itself/,
       ),
       tone: "valid",
     });
@@ -278,7 +299,7 @@ describe("verifier.html", () => {
       await reportPdf([PAGES[0]!, "Market value KSh 95,000,000", PAGES[2]!]),
     );
     expect(await checkWith(recordPath, edited)).toEqual({
-      text: expect.stringContaining(`Altered: page 2 differs from the sealed report of ${code.verificationCode}`),
+      text: expect.stringContaining("The text of page 2 differs from the sealed report (version 1)"),
       tone: "invalid",
     });
     const { privateKey } = await generateKeyPair("EdDSA");
@@ -289,6 +310,23 @@ describe("verifier.html", () => {
       text: expect.stringContaining("It was signed by a key that is not in the key history used."),
       tone: "invalid",
     });
+
+    // A dropped-in key history may only add to the one inside: one with a backdated key is refused.
+    const carried = JSON.parse(readFileSync(keysPath, "utf8")) as KeyHistory;
+    const backdated = save(
+      "backdated-keys.json",
+      JSON.stringify({
+        keys: [...carried.keys, { ...carried.keys[0]!, kid: "backdated", started_at: "2020-01-01T00:00:00Z" }],
+      }),
+    );
+    await page.locator("#keys").setInputFiles(backdated);
+    expect(await checkWith(recordPath, sealedPath)).toEqual({
+      text: expect.stringContaining(
+        "The newer key history was not used: it does not extend the one this verifier carries",
+      ),
+      tone: "invalid",
+    });
+    await page.locator("#keys").setInputFiles([]);
 
     await page.getByRole("link", { name: "Kiswahili" }).click();
     await page.getByRole("heading", { name: "Kagua ripoti ya ValuSeal, bila mtandao" }).waitFor();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { reportFingerprintSchema, SEAL_MAX_PAGES } from "../../schema/validation/seals";
-import { judgeCopy } from "../../worker/services/seals";
+import { compareCopy } from "../../verifier/judge";
 
 /** A recognisable 64-hex fingerprint per label. */
 const hex = (label: string) => label.padEnd(64, "0");
@@ -19,19 +19,19 @@ const version2 = sealed(2, ["a", "b2", "c"]);
 const version1 = sealed(1, ["a", "b", "c"]);
 const seals = [version2, version1];
 
-describe("judgeCopy", () => {
+describe("compareCopy", () => {
   it("calls a copy with a sealed file's SHA-256 exact, even when its pages match a newer version", () => {
-    const judgement = judgeCopy(seals, copy(["a", "b2", "c"], version1.sha256));
+    const judgement = compareCopy(seals, copy(["a", "b2", "c"], version1.sha256));
     expect(judgement).toEqual({ verdict: "exact", matched: version1 });
   });
 
   it("calls a copy with every page of a version, in order, the same text", () => {
-    expect(judgeCopy(seals, copy(["a", "b", "c"]))).toEqual({ verdict: "same-text", matched: version1 });
-    expect(judgeCopy(seals, copy(["a", "b2", "c"]))).toEqual({ verdict: "same-text", matched: version2 });
+    expect(compareCopy(seals, copy(["a", "b", "c"]))).toEqual({ verdict: "same-text", matched: version1 });
+    expect(compareCopy(seals, copy(["a", "b2", "c"]))).toEqual({ verdict: "same-text", matched: version2 });
   });
 
   it("names the pages that differ from the version with the most pages in common", () => {
-    expect(judgeCopy(seals, copy(["a", "b", "x"]))).toEqual({
+    expect(compareCopy(seals, copy(["a", "b", "x"]))).toEqual({
       verdict: "pages-differ",
       matched: version1,
       differingPages: [3],
@@ -39,7 +39,7 @@ describe("judgeCopy", () => {
   });
 
   it("names the newer version when two share as many pages", () => {
-    expect(judgeCopy(seals, copy(["a", "x", "c"]))).toEqual({
+    expect(compareCopy(seals, copy(["a", "x", "c"]))).toEqual({
       verdict: "pages-differ",
       matched: version2,
       differingPages: [2],
@@ -47,24 +47,24 @@ describe("judgeCopy", () => {
   });
 
   it("counts pages added, removed or moved as differing", () => {
-    expect(judgeCopy(seals, copy(["a", "b", "c", "d"])).differingPages).toEqual([4]);
-    expect(judgeCopy(seals, copy(["a", "b"])).differingPages).toEqual([3]);
-    expect(judgeCopy(seals, copy(["c", "b", "a"]))).toMatchObject({ matched: version1, differingPages: [1, 3] });
+    expect(compareCopy(seals, copy(["a", "b", "c", "d"])).differingPages).toEqual([4]);
+    expect(compareCopy(seals, copy(["a", "b"])).differingPages).toEqual([3]);
+    expect(compareCopy(seals, copy(["c", "b", "a"]))).toMatchObject({ matched: version1, differingPages: [1, 3] });
   });
 
   it("counts a page repeated in the copy once", () => {
     const older = sealed(1, ["b", "c", "z"]);
     const newer = sealed(2, ["a", "x", "y"]);
     // Three copies of page "a" are one page in common with the newer version, fewer than the older's two.
-    expect(judgeCopy([newer, older], copy(["a", "a", "a", "b", "c"]))).toMatchObject({
+    expect(compareCopy([newer, older], copy(["a", "a", "a", "b", "c"]))).toMatchObject({
       matched: older,
       differingPages: [1, 2, 3, 4, 5],
     });
   });
 
   it("calls a copy with no sealed page not the sealed file, and so every copy of an unsealed code", () => {
-    expect(judgeCopy(seals, copy(["x", "y", "z"]))).toEqual({ verdict: "not-sealed-file", matched: null });
-    expect(judgeCopy([], copy(["a"]))).toEqual({ verdict: "not-sealed-file", matched: null });
+    expect(compareCopy(seals, copy(["x", "y", "z"]))).toEqual({ verdict: "not-sealed-file", matched: null });
+    expect(compareCopy([], copy(["a"]))).toEqual({ verdict: "not-sealed-file", matched: null });
   });
 });
 

@@ -4,7 +4,8 @@ import { RECORD_TYPES, type CertificateRecord, type KeyHistory } from "../../sch
 import { chainProblem, transitionRecord } from "../../verifier/chain";
 import { sha256Hex } from "../../verifier/hashes";
 import { printedCodeOf } from "../../verifier/qr";
-import { checkReport, toneOf, type ReportCheck } from "../../verifier/report";
+import { recordIssuerTrust, recordStatus, reportTone, type ReportFacts } from "../../verifier/judge";
+import { checkReport } from "../../verifier/report";
 
 const ADDRESS = "https://verify.valuseal.com/v/zFpDw7511YjHXTQ0";
 
@@ -24,25 +25,68 @@ describe("a printed page's QR against a record", () => {
   });
 });
 
-describe("the colour of a check", () => {
-  const record = (changes: Partial<CertificateRecord>) =>
-    ({ withdrawal: null, sealedReport: { version: 1 }, ...changes }) as CertificateRecord;
-  const exact = { verdict: "exact", certificate: record({}), latest: record({}) } satisfies ReportCheck;
+describe("the colour of a check, by the one judge", () => {
+  const exact = {
+    copy: "exact",
+    matchedVersion: 1,
+    latestVersion: 1,
+    status: "valid",
+    issuerTrust: "verified",
+  } satisfies ReportFacts;
 
-  it("is green only for the exact file of a standing certificate whose latest record was checked", () => {
-    expect(toneOf(exact)).toBe("valid");
-    expect(toneOf({ ...exact, latestRefused: "unknown-key" })).toBe("warning");
-    expect(toneOf({ ...exact, keyCompromisedLater: true })).toBe("warning");
-    expect(toneOf({ ...exact, newerVersion: 2 })).toBe("warning");
-    expect(toneOf({ ...exact, verdict: "same-text" })).toBe("warning");
-    expect(toneOf({ ...exact, verdict: "record-only" })).toBe("warning");
+  it("is green only for the exact latest file of a standing code from a verified issuer, with nothing in doubt", () => {
+    expect(reportTone(exact).tone).toBe("valid");
+    expect(reportTone({ ...exact, doubts: ["latest-record-unchecked"] }).tone).toBe("warning");
+    expect(reportTone({ ...exact, doubts: ["key-compromised-later"] }).tone).toBe("warning");
+    expect(reportTone({ ...exact, doubts: ["unsigned-change"] }).tone).toBe("warning");
+    expect(reportTone({ ...exact, latestVersion: 2 }).tone).toBe("warning");
+    expect(reportTone({ ...exact, copy: "same-text" }).tone).toBe("warning");
+    expect(reportTone({ ...exact, copy: null }).tone).toBe("warning");
   });
 
-  it("is red for a withdrawn certificate, whatever the file", () => {
-    const withdrawn = record({ withdrawal: { at: "2026-11-20T00:00:00Z", reason: null, replacedBy: null } });
-    expect(toneOf({ ...exact, latest: withdrawn })).toBe("invalid");
-    expect(toneOf({ ...exact, verdict: "pages-differ" })).toBe("invalid");
-    expect(toneOf({ verdict: "record-refused", problem: "bad-signature" })).toBe("invalid");
+  it("is never green for an expired code or an issuer ValuSeal does not vouch for", () => {
+    expect(reportTone({ ...exact, status: "expired" })).toEqual({
+      tone: "warning",
+      certificate: { tone: "warning", headline: "expired" },
+    });
+    for (const issuerTrust of ["not-verified", "before-verification", "other-identity", "suspended"] as const) {
+      expect(reportTone({ ...exact, issuerTrust }).tone, issuerTrust).toBe("warning");
+    }
+  });
+
+  it("is red for a withdrawn code whatever the file, and for a file that is not the sealed report", () => {
+    expect(reportTone({ ...exact, status: "revoked" }).tone).toBe("invalid");
+    expect(reportTone({ ...exact, status: "superseded", issuerTrust: "not-verified" }).tone).toBe("invalid");
+    expect(reportTone({ ...exact, copy: "pages-differ" }).tone).toBe("invalid");
+    expect(reportTone({ ...exact, copy: "not-sealed-file", matchedVersion: null }).tone).toBe("invalid");
+  });
+});
+
+describe("a signed record's status and issuer trust, offline", () => {
+  const record = (validUntil: string, changes: Partial<CertificateRecord> = {}) =>
+    ({
+      withdrawal: null,
+      valuation: { validUntil },
+      issuer: { verifiedAt: null },
+      ...changes,
+    }) as CertificateRecord;
+
+  it("expires as soon as the last valid day has begun anywhere, so it is never green after the certificate turns", () => {
+    // Valid until 15 April: 10:00 UTC on 14 April is midnight of the 15th at UTC+14.
+    expect(recordStatus(record("2027-04-15T00:00:00.000Z"), new Date("2027-04-14T09:59:00Z"))).toBe("valid");
+    expect(recordStatus(record("2027-04-15T00:00:00.000Z"), new Date("2027-04-14T10:00:00Z"))).toBe("expired");
+  });
+
+  it("is withdrawn by its withdrawal, and verified only when the record says ValuSeal had verified the issuer", () => {
+    const withdrawal = { at: "2026-11-20T00:00:00Z", reason: null, replacedBy: null };
+    expect(recordStatus(record("2099-01-01", { withdrawal }), new Date())).toBe("revoked");
+    expect(
+      recordStatus(record("2099-01-01", { withdrawal: { ...withdrawal, replacedBy: "https://x/v/y" } }), new Date()),
+    ).toBe("superseded");
+    expect(recordIssuerTrust(record("2099-01-01"))).toBe("not-verified");
+    expect(
+      recordIssuerTrust(record("2099-01-01", { issuer: { verifiedAt: "2026-01-01" } as CertificateRecord["issuer"] })),
+    ).toBe("verified");
   });
 });
 
@@ -79,17 +123,16 @@ describe("checking a report against a code's records", () => {
       signPayload({
         iat: 1_780_000_000 + version,
         code: { token: "zFpDw7511YjHXTQ0", address: ADDRESS, verificationCode: "VS-7K3M-9Q2P-4H" },
+        issuer: { verifiedAt: "2026-01-01T00:00:00.000Z" },
+        valuation: { validUntil: "2099-01-01T00:00:00.000Z" },
         withdrawal: null,
         sealedReport: { version, sha256, pageCount: 1, pageFingerprints: [`page-of-${version}`] },
       });
     const records = [await sign(1, "a".repeat(64)), await sign(2, "b".repeat(64))];
     const first = await checkReport({ sha256: "a".repeat(64), pageFingerprints: ["page-of-1"] }, records, keys);
-    expect(first).toMatchObject({ verdict: "exact", newerVersion: 2 });
-    expect(toneOf(first)).toBe("warning");
+    expect(first).toMatchObject({ verdict: "exact", matchedVersion: 1, latestVersion: 2, tone: "warning" });
     const second = await checkReport({ sha256: "b".repeat(64), pageFingerprints: ["page-of-2"] }, records, keys);
-    expect(second.verdict).toBe("exact");
-    expect(second.newerVersion).toBeUndefined();
-    expect(toneOf(second)).toBe("valid");
+    expect(second).toMatchObject({ verdict: "exact", matchedVersion: 2, latestVersion: 2, tone: "valid" });
   });
 });
 
@@ -178,6 +221,7 @@ describe("a code's records as a chain", () => {
     });
     expect(await checkReport(null, [first, await sign(rewritten)], keys)).toEqual({
       verdict: "record-refused",
+      tone: "invalid",
       problem: "history-disagrees",
     });
     // A record that names another previous record does not follow.

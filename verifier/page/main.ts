@@ -2,9 +2,11 @@ import * as pdfjs from "pdfjs-dist";
 import * as pdfjsWorker from "pdfjs-dist/build/pdf.worker.min.mjs";
 import { recordsInFile } from "../../schema/signed-record-file";
 import type { KeyHistory } from "../../schema/signed-records";
+import { keyHistoryExtends } from "../key-history";
 import { findQr, printedCodeOf } from "../qr";
-import { checkReport, toneOf, type CheckTone } from "../report";
-import { readReport, type ReportDocument } from "../report-file";
+import type { ReportTone } from "../../schema/limits";
+import { checkReport } from "../report";
+import { readReport, refuseOversizedReport, ReportTooLargeError, type ReportDocument } from "../report-file";
 import { describeCheck, VERIFIER_TEXTS, type VerifierLanguage } from "../texts";
 
 /**
@@ -29,6 +31,12 @@ const PAGE_TEXTS = {
     missing:
       "Choose the report PDF, and the signed record if the PDF does not carry one; for a paper report, the signed record and a photo of a page's QR code.",
     unreadable: "This file could not be read as a PDF.",
+    tooLarge: {
+      bytes: "This file is larger than any sealed report with its record (51 MB): it is not a ValuSeal sealed report.",
+      pages: "This PDF has more than 300 pages, the most a sealed report has: it is not a ValuSeal sealed report.",
+    },
+    keysRefused:
+      "The newer key history was not used: it does not extend the one this verifier carries (a key is missing or changed, a compromise is unsaid, or a key is dated before this copy). Nothing was checked. Download the verifier again from ValuSeal.",
     keysNote: (count: number, asOf: string) =>
       `Key history used: ${count} ValuSeal keys, as published on ${asOf}. A key reported compromised after that date is not known here.`,
   },
@@ -46,6 +54,14 @@ const PAGE_TEXTS = {
     missing:
       "Chagua PDF ya ripoti, na rekodi iliyotiwa saini kama PDF haina; kwa ripoti ya karatasi, rekodi iliyotiwa saini na picha ya msimbo wa QR wa ukurasa.",
     unreadable: "Faili hili halikuweza kusomwa kama PDF.",
+    tooLarge: {
+      bytes:
+        "Faili hili ni kubwa kuliko ripoti yoyote iliyotiwa muhuri pamoja na rekodi yake (MB 51): si ripoti iliyotiwa muhuri na ValuSeal.",
+      pages:
+        "PDF hii ina kurasa zaidi ya 300, idadi kubwa zaidi ya ripoti iliyotiwa muhuri: si ripoti iliyotiwa muhuri na ValuSeal.",
+    },
+    keysRefused:
+      "Historia mpya ya funguo haikutumika: haiendelezi ile iliyo ndani ya kikaguzi hiki (ufunguo umekosekana au umebadilishwa, uvujaji umefutwa, au ufunguo una tarehe ya kabla ya nakala hii). Hakuna kilichokaguliwa. Pakua kikaguzi upya kutoka ValuSeal.",
     keysNote: (count: number, asOf: string) =>
       `Historia ya funguo iliyotumika: funguo ${count} za ValuSeal, kama zilivyochapishwa tarehe ${asOf}. Ufunguo ulioripotiwa kuvuja baada ya tarehe hiyo haujulikani hapa.`,
   },
@@ -77,10 +93,12 @@ function render() {
   element("keys-note").textContent = t.keysNote(keys.keys.length, asOf.slice(0, 10));
 }
 
-function showResult(tone: CheckTone, lines: string[]) {
+function showResult(tone: ReportTone, lines: string[], verdict?: string) {
   const result = element("result");
   result.hidden = false;
   result.dataset.tone = tone;
+  if (verdict) result.dataset.verdict = verdict;
+  else delete result.dataset.verdict;
   result.replaceChildren(
     ...lines.map((line) => {
       const paragraph = document.createElement("p");
@@ -91,14 +109,15 @@ function showResult(tone: CheckTone, lines: string[]) {
 }
 
 /** The records of the file chosen or pasted, else of the record the PDF carries. */
-async function readRecords(attachedRecord: string | null): Promise<string[]> {
+async function readRecords(attachedRecord: string | null) {
   const file = element<HTMLInputElement>("record").files?.[0];
   const text = file ? await file.text() : element<HTMLTextAreaElement>("record-text").value || attachedRecord || "";
-  return recordsInFile(text) ?? [];
+  return recordsInFile(text) ?? { records: [], unsignedChange: null };
 }
 
 async function readPdf(file: File) {
   const bytes = new Uint8Array(await file.arrayBuffer());
+  refuseOversizedReport(bytes);
   const doc = await pdfjs.getDocument({ data: bytes.slice(), isEvalSupported: false, verbosity: 0 }).promise;
   try {
     return await readReport(bytes, doc as unknown as ReportDocument);
@@ -132,14 +151,24 @@ async function check(event: Event) {
   event.preventDefault();
   const run = ++latestRun;
   // A slower earlier check never overwrites a later one's verdict.
-  const show = (tone: CheckTone, lines: string[]) => {
-    if (run === latestRun) showResult(tone, lines);
+  const show = (tone: ReportTone, lines: string[], verdict?: string) => {
+    if (run === latestRun) showResult(tone, lines, verdict);
   };
   const t = PAGE_TEXTS[language];
   // The earlier verdict goes at once: it must never stand beside the next file.
   showResult("warning", [t.checking]);
   const newerKeys = element<HTMLInputElement>("keys").files?.[0];
-  if (newerKeys) keys = JSON.parse(await newerKeys.text()) as KeyHistory;
+  if (newerKeys) {
+    let newer: unknown = null;
+    try {
+      newer = JSON.parse(await newerKeys.text());
+    } catch {
+      // Not JSON: refused below like any history that does not extend this one.
+    }
+    // The history inside this file is the trust anchor: a dropped-in one may only add to it.
+    if (!keyHistoryExtends(keys, newer)) return show("invalid", [t.keysRefused]);
+    keys = newer;
+  }
   render();
   const pdf = element<HTMLInputElement>("pdf").files?.[0];
   const photo = element<HTMLInputElement>("photo").files?.[0];
@@ -148,18 +177,18 @@ async function check(event: Event) {
   if (pdf) {
     try {
       report = await readPdf(pdf);
-    } catch {
-      return show("invalid", [t.unreadable]);
+    } catch (error) {
+      return show("invalid", [error instanceof ReportTooLargeError ? t.tooLarge[error.limit] : t.unreadable]);
     }
   }
   const given =
     element<HTMLInputElement>("record").files?.length || element<HTMLTextAreaElement>("record-text").value.trim();
-  const records = await readRecords(report?.attachedRecord ?? null);
+  const { records, unsignedChange } = await readRecords(report?.attachedRecord ?? null);
   if (records.length === 0) return show("warning", [t.missing]);
-  const result = await checkReport(report, records, keys);
+  const result = await checkReport(report, records, keys, { unsignedChange });
   const lines = describeCheck(result, language);
   if (!given) lines.push(VERIFIER_TEXTS[language].fromAttachment);
-  let tone = toneOf(result);
+  let tone = result.tone;
   if (photo && result.certificate) {
     const qr = await readPhotoQr(photo).catch(() => null);
     const printed = qr === null ? null : printedCodeOf(qr, result.certificate);
@@ -167,7 +196,7 @@ async function check(event: Event) {
     // A matching QR is a public address anyone can copy onto a page: it never makes paper green.
     if (printed && !printed.matches) tone = "invalid";
   }
-  show(tone, lines);
+  show(tone, lines, result.verdict);
 }
 
 element("language").addEventListener("click", (event) => {

@@ -1,12 +1,14 @@
 import "../styles.css";
+import type { ReportTone } from "../../schema/limits";
 import type { CopyCheck } from "../../schema/responses/seals";
 import { api } from "../lib/api-client";
 import type { CopyFingerprint } from "../lib/pdf/fingerprint";
-import { certificateVerdict, verdictHeadline } from "../../schema/certificate-verdict";
+import { certificateVerdict } from "../../schema/certificate-verdict";
 import { chooseLanguage, LANGUAGE_NAMES, LOCALES, type Language } from "../../schema/language";
 import { formatDate, formatMoney } from "../lib/format";
 import { PdfRefusedError } from "../lib/pdf/errors";
 import { CHECK_TEXTS } from "./texts";
+import { certificateLine, judgementHeading, judgementLines } from "../../verifier/judgement-texts";
 
 /**
  * The public check page, served for /v/<token>/check (a copy of that code's report) and /verify
@@ -44,12 +46,6 @@ function h<K extends keyof HTMLElementTagNameMap>(
   return element;
 }
 
-/** "page 3", "pages 2 and 7", "pages 2, 5 and 7". */
-function joinPages(pages: readonly number[]): string {
-  if (pages.length === 1) return `${t.page} ${pages[0]}`;
-  return `${t.pages} ${pages.slice(0, -1).join(", ")} ${t.and} ${pages[pages.length - 1]}`;
-}
-
 const TONES = {
   good: "border-emerald-600 bg-emerald-50 text-emerald-900",
   warn: "border-amber-600 bg-amber-50 text-amber-950",
@@ -59,6 +55,8 @@ const TONES = {
 
 interface Panel {
   tone: keyof typeof TONES;
+  /** The judge's colour (verifier/judge.ts), for a copy that was judged. */
+  reportTone?: ReportTone;
   heading: string;
   lines: Child[];
   verdict?: string;
@@ -80,57 +78,24 @@ function checkedCodeLine({ code }: CopyCheck): Child {
   );
 }
 
+/** The check's colour, by the one rule every verifier uses (verifier/judge.ts), as the Worker answered it. */
+const PANEL_TONES = { valid: "good", warning: "warn", invalid: "bad" } as const;
+
 function verdictPanel(result: CopyCheck, copyPages: number): Panel {
-  const lines: Child[] = [];
-  let panel: Panel;
-  switch (result.verdict) {
-    case "exact":
-      panel = {
-        tone: "good",
-        heading: t.exact(formatDate(result.sealedAt, "long", locale)),
-        lines,
-      };
-      break;
-    case "same-text":
-      // Amber, not green: only the text was compared, so a picture laid over the original text would pass.
-      panel = { tone: "warn", heading: t.sameText, lines };
-      lines.push(t.sameTextBytes, t.sameTextOnly);
-      break;
-    case "pages-differ": {
-      const pages = result.differingPages ?? [];
-      panel = {
-        tone: "bad",
-        heading: pages.length ? t.pagesDiffer(joinPages(pages)) : t.someDiffer,
-        lines,
-      };
-      break;
-    }
-    default:
-      panel = { tone: "bad", heading: t.notSealed, lines };
-  }
-  panel.verdict = result.verdict;
-  if (result.pageCount !== null && result.pageCount !== copyPages && result.verdict !== "not-sealed-file") {
-    lines.push(t.pageCounts(result.pageCount, copyPages));
-  }
-  if (result.latestVersion === null) {
-    lines.push(t.noSealYet);
-  } else if (result.matchedVersion !== null && result.matchedVersion < result.latestVersion) {
-    lines.push(t.newerVersion(result.latestVersion));
-    if (panel.tone === "good") panel.tone = "warn";
-  }
-  // The code's own verdict, by the certificate's rule: a copy matching a withdrawn code is red, and
-  // one matching an expired code or an issuer ValuSeal does not vouch for is never green.
+  const judgement = { ...result, matchedPageCount: result.pageCount };
+  const lines: Child[] = judgementLines(language, judgement, copyPages);
+  // The certificate's own verdict, by the certificate's rule, so the reader sees why a copy matching
+  // a withdrawn or expired code, or one from an issuer ValuSeal does not vouch for, is not green.
   const certificate = certificateVerdict(result.codeStatus, result.code.issuerTrust);
-  if (certificate.tone === "invalid") {
-    lines.push(h("strong", { class: "text-red-700", "data-revoked": "" }, t.revoked));
-    panel.tone = "bad";
-  } else if (certificate.tone === "warning") {
-    const headline = verdictHeadline(language, certificate.headline);
-    lines.push(h("strong", { class: "text-amber-800", "data-code-warning": "" }, headline));
-    if (panel.tone === "good") panel.tone = "warn";
-  }
+  lines.push(h("strong", { "data-certificate-verdict": certificate.tone }, certificateLine(language, certificate)));
   lines.push(checkedCodeLine(result));
-  return panel;
+  return {
+    tone: PANEL_TONES[result.tone],
+    heading: judgementHeading(language, judgement, result.sealedAt && formatDate(result.sealedAt, "long", locale)),
+    lines,
+    verdict: result.verdict,
+    reportTone: result.tone,
+  };
 }
 
 class CheckFailed extends Error {}
@@ -267,7 +232,11 @@ function start(root: HTMLElement) {
   const showPanel = (panel: Panel) => {
     const section = h(
       "section",
-      { class: `rounded-card border-2 p-4 ${TONES[panel.tone]}`, "data-verdict": panel.verdict },
+      {
+        class: `rounded-card border-2 p-4 ${TONES[panel.tone]}`,
+        "data-verdict": panel.verdict,
+        "data-tone": panel.reportTone,
+      },
       h("h2", { class: "text-section-title font-semibold" }, panel.heading),
       ...panel.lines.map((line) => h("p", { class: "mt-2" }, line)),
     );

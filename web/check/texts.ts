@@ -35,24 +35,9 @@ export interface CheckTexts {
   offline: string;
   tooMany: string;
   failed: (status: number) => string;
-  exact: (date: string) => string;
-  sameText: string;
-  sameTextBytes: string;
-  sameTextOnly: string;
-  pagesDiffer: (pages: string) => string;
-  someDiffer: string;
-  notSealed: string;
-  pageCounts: (sealed: number, copy: number) => string;
-  noSealYet: string;
-  newerVersion: (version: number) => string;
-  revoked: string;
   issuerVerified: string;
   issuerNotVerified: string;
   checkedAgainst: (issuer: string, verified: string, property: string, value: string) => string;
-  /** "page 3", "pages 2 and 7", "pages 2, 5 and 7". */
-  page: string;
-  pages: string;
-  and: string;
 }
 
 const en: CheckTexts = {
@@ -88,26 +73,10 @@ const en: CheckTexts = {
   offline: "Could not reach ValuSeal. Check your connection and try again.",
   tooMany: "Too many requests, please wait a minute and try again.",
   failed: (status) => `The check could not be completed (error ${status}). Try again.`,
-  exact: (date) => `This is the exact sealed report, sealed on ${date}`,
-  sameText: "Every page's text matches the sealed report",
-  sameTextBytes:
-    "The file itself is not the sealed file byte for byte: it was re-saved or printed to PDF, so its bytes differ.",
-  sameTextOnly:
-    "Only the text of each page was compared, not pictures, drawings or layout: compare the figures with the certificate.",
-  pagesDiffer: (pages) => `The text of ${pages} differs from the sealed report`,
-  someDiffer: "Some pages differ from the sealed report",
-  notSealed: "This file is not the sealed report of this code",
-  pageCounts: (sealed, copy) => `The sealed report has ${sealed} pages; this copy has ${copy}.`,
-  noSealYet: "No report has been sealed with this code yet.",
-  newerVersion: (version) => `A newer sealed version (version ${version}) exists.`,
-  revoked: "This code has been revoked by its issuer.",
   issuerVerified: "verified by ValuSeal",
   issuerNotVerified: "not verified by ValuSeal",
   checkedAgainst: (issuer, verified, property, value) =>
     `Checked against the code issued by ${issuer} (${verified}) for ${property}, market value ${value}. The QR codes on the report's pages must open this same code: `,
-  page: "page",
-  pages: "pages",
-  and: "and",
 };
 
 const sw: CheckTexts = {
@@ -143,26 +112,10 @@ const sw: CheckTexts = {
   offline: "Imeshindwa kufikia ValuSeal. Angalia muunganisho wako kisha ujaribu tena.",
   tooMany: "Maombi mengi mno, tafadhali subiri dakika moja kisha ujaribu tena.",
   failed: (status) => `Ukaguzi haukuweza kukamilika (hitilafu ${status}). Jaribu tena.`,
-  exact: (date) => `Hii ndiyo ripoti halisi iliyotiwa muhuri, tarehe ${date}`,
-  sameText: "Maandishi ya kila ukurasa yanalingana na ripoti iliyotiwa muhuri",
-  sameTextBytes:
-    "Faili yenyewe si ile iliyotiwa muhuri baiti kwa baiti: ilihifadhiwa upya au ilichapishwa kuwa PDF, kwa hiyo baiti zake zinatofautiana.",
-  sameTextOnly:
-    "Ni maandishi ya kila ukurasa tu yaliyolinganishwa, si picha, michoro wala mpangilio: linganisha takwimu na cheti.",
-  pagesDiffer: (pages) => `Maandishi ya ${pages} yanatofautiana na ripoti iliyotiwa muhuri`,
-  someDiffer: "Baadhi ya kurasa zinatofautiana na ripoti iliyotiwa muhuri",
-  notSealed: "Faili hii si ripoti iliyotiwa muhuri ya msimbo huu",
-  pageCounts: (sealed, copy) => `Ripoti iliyotiwa muhuri ina kurasa ${sealed}; nakala hii ina kurasa ${copy}.`,
-  noSealYet: "Bado hakuna ripoti iliyotiwa muhuri kwa msimbo huu.",
-  newerVersion: (version) => `Kuna toleo jipya zaidi lililotiwa muhuri (toleo la ${version}).`,
-  revoked: "Msimbo huu umebatilishwa na mtoaji wake.",
   issuerVerified: "amethibitishwa na ValuSeal",
   issuerNotVerified: "hajathibitishwa na ValuSeal",
   checkedAgainst: (issuer, verified, property, value) =>
     `Imelinganishwa na msimbo uliotolewa na ${issuer} (${verified}) kwa ${property}, thamani ya soko ${value}. Misimbo ya QR iliyo kwenye kurasa za ripoti lazima ifungue msimbo huu huu: `,
-  page: "ukurasa wa",
-  pages: "kurasa za",
-  and: "na",
 };
 
 export const CHECK_TEXTS: Record<Language, CheckTexts> = { en, sw };

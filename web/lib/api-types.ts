@@ -5549,6 +5549,11 @@ export interface paths {
             "application/json": {
               /** @enum {string} */
               verdict: "exact" | "same-text" | "pages-differ" | "not-sealed-file";
+              /**
+               * @description The check's colour by the one rule every ValuSeal verifier uses (verifier/judge.ts): valid only for the exact sealed file of the latest version of a standing code from an issuer ValuSeal verified; invalid for a file that is not the sealed report or a withdrawn code; warning otherwise
+               * @enum {string}
+               */
+              tone: "valid" | "warning" | "invalid";
               differingPages?: number[];
               /**
                * Format: date-time

@@ -4,7 +4,7 @@ import { count, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { codeTitle } from "../../schema/code-description";
 import { displayName } from "../../schema/display-name";
-import type { CodeStatusName, CopyVerdict, IssuerTrust } from "../../schema/limits";
+import type { CodeStatusName, IssuerTrust } from "../../schema/limits";
 import { signedRecordFile } from "../../schema/signed-record-file";
 import { companies, qrCodes, reportSeals, scanEvents, users } from "../../schema/tables";
 import { PUBLIC_TOKEN_PATTERN } from "../../schema/validation/certificate";
@@ -17,6 +17,7 @@ import { codeStatusExpression, issuerTrustExpression } from "../lib/code-status"
 import { findCompanyCode } from "./qr-codes";
 import { webhookCode, type Outbox } from "./webhooks";
 import { formatVerificationCode } from "../../schema/verification-code";
+import { compareCopy, reportTone } from "../../verifier/judge";
 
 /** Two valuers sealing the same code at the same moment both want the next version: one retries. */
 const VERSION_ATTEMPTS = 3;
@@ -116,54 +117,6 @@ export async function listSeals(db: Database, companyId: number, rawCodeId: stri
   return rows.map(toReportSeal);
 }
 
-interface SealedVersion {
-  version: number;
-  sha256: string;
-  pageFingerprints: string[];
-  sealedAt: Date;
-}
-
-interface Judgement {
-  verdict: CopyVerdict;
-  matched: SealedVersion | null;
-  differingPages?: number[];
-}
-
-/**
- * The verdict on a copy, from the code's sealed versions (newest first), as docs/sealed-reports.md
- * states it:
- * - `exact`: the file's SHA-256 is a sealed version's;
- * - `same-text`: every page's fingerprint equals that version's, in order (re-saved, or printed to PDF);
- * - `pages-differ`: some page matches a page of a sealed version, others do not; the version with the
- *   most pages in common is named, with the page positions that differ (added, removed or moved
- *   pages differ too, since each page's text carries "page n of N");
- * - `not-sealed-file`: no page matches any sealed version.
- * A newer version wins a tie, so an unchanged page shared by two versions points at the latest.
- */
-export function judgeCopy(seals: SealedVersion[], copy: ReportFingerprint): Judgement {
-  const exact = seals.find((seal) => seal.sha256 === copy.sha256);
-  if (exact) return { verdict: "exact", matched: exact };
-  const sameText = seals.find(
-    (seal) =>
-      seal.pageFingerprints.length === copy.pageFingerprints.length &&
-      seal.pageFingerprints.every((fingerprint, index) => fingerprint === copy.pageFingerprints[index]),
-  );
-  if (sameText) return { verdict: "same-text", matched: sameText };
-  let best: { seal: SealedVersion; shared: number } | null = null;
-  for (const seal of seals) {
-    const sealed = new Set(seal.pageFingerprints);
-    const shared = new Set(copy.pageFingerprints.filter((fingerprint) => sealed.has(fingerprint))).size;
-    if (shared > 0 && (!best || shared > best.shared)) best = { seal, shared };
-  }
-  if (!best) return { verdict: "not-sealed-file", matched: null };
-  const pages = Math.max(best.seal.pageFingerprints.length, copy.pageFingerprints.length);
-  const differingPages: number[] = [];
-  for (let index = 0; index < pages; index += 1) {
-    if (best.seal.pageFingerprints[index] !== copy.pageFingerprints[index]) differingPages.push(index + 1);
-  }
-  return { verdict: "pages-differ", matched: best.seal, differingPages };
-}
-
 /**
  * POST /api/public/certificates/:token/check. One round trip reads the code and its seals; the
  * check is then logged in the code's scan log with its verdict (kind "check", never counted).
@@ -217,7 +170,16 @@ export async function checkCopy(
   ]);
   const [checked] = codes;
   if (!checked) throw notFound(CERTIFICATE_NOT_FOUND);
-  const judgement = judgeCopy(seals, copy);
+  // The one judge every verifier asks (decision 051): the copy against the sealed versions, and the
+  // certificate's own status and trust, read in the same statement as the certificate reads them.
+  const judgement = compareCopy(seals, copy);
+  const { tone } = reportTone({
+    copy: judgement.verdict,
+    matchedVersion: judgement.matched?.version ?? null,
+    latestVersion: seals[0]?.version ?? null,
+    status: checked.status,
+    issuerTrust: checked.issuerTrust,
+  });
   await db.insert(scanEvents).values({
     qrCodeId: checked.id,
     companyId: checked.companyId,
@@ -260,6 +222,7 @@ export async function checkCopy(
   }
   return {
     verdict: judgement.verdict,
+    tone,
     ...(judgement.differingPages ? { differingPages: judgement.differingPages } : {}),
     sealedAt: matched?.sealedAt ?? null,
     pageCount: matched?.pageFingerprints.length ?? null,

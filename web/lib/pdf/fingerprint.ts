@@ -1,7 +1,10 @@
 import { SEAL_MAX_PAGES, SEALED_PDF_INFO_KEY } from "../../../schema/validation/seals";
 import { PdfRefusedError } from "./errors";
 import { openWithPdfJs } from "./pdfjs";
-import { readReport } from "../../../verifier/report-file";
+import { readReport, refuseOversizedReport, ReportTooLargeError } from "../../../verifier/report-file";
+
+/** A report verifiers refuse for its size, said to the person who chose it. */
+const refusal = (error: unknown) => (error instanceof ReportTooLargeError ? new PdfRefusedError(error.message) : error);
 
 /**
  * A report's fingerprints, computed in the browser from its bytes (the file never leaves it): the
@@ -25,17 +28,18 @@ export async function fingerprintReport(
   onProgress?: (done: number, total: number) => void,
 ): Promise<CopyFingerprint> {
   const bytes = file instanceof Uint8Array ? file : new Uint8Array(file);
+  try {
+    refuseOversizedReport(bytes);
+  } catch (error) {
+    throw refusal(error);
+  }
   const doc = await openWithPdfJs(bytes);
   try {
-    const total = doc.numPages;
-    // No sealed report is longer, and the API takes no more fingerprints than this.
-    if (total > SEAL_MAX_PAGES) {
-      throw new PdfRefusedError(
-        `This PDF has ${total} pages; a sealed report has at most ${SEAL_MAX_PAGES}, so it is not a ValuSeal sealed report.`,
-      );
-    }
-    onProgress?.(0, total);
-    const { sha256, pageFingerprints } = await readReport(bytes, doc, onProgress);
+    onProgress?.(0, Math.min(doc.numPages, SEAL_MAX_PAGES));
+    // No sealed report is longer, and the API takes no more fingerprints than this: refused before any page is read.
+    const { sha256, pageFingerprints } = await readReport(bytes, doc, onProgress).catch((error: unknown) => {
+      throw refusal(error);
+    });
     const { info } = await doc.getMetadata();
     const custom = (info as { Custom?: Record<string, unknown> } | null)?.Custom;
     const address = custom?.[SEALED_PDF_INFO_KEY];

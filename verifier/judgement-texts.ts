@@ -1,0 +1,120 @@
+import type { Language } from "../schema/language";
+import { verdictHeadline, verdictMeaning, type CertificateVerdict } from "../schema/certificate-verdict";
+import type { CopyVerdict } from "../schema/limits";
+
+/**
+ * What a copy's verdict says (verifier/judge.ts), in each language the public pages speak: the one
+ * set of words the check page, the offline page and `npm run verify` show, so a copy reads the same
+ * wherever it is checked. Plain objects, no i18n library: the check page is budgeted.
+ */
+export interface JudgementTexts {
+  verdict: Record<CopyVerdict, (version: number | null, sealedOn: string | null, pages: string) => string>;
+  /** Under `same-text`: what the file is, and what a text fingerprint cannot see. */
+  sameTextBytes: string;
+  textOnly: string;
+  pageCounts: (sealed: number, copy: number) => string;
+  noSealYet: string;
+  newerVersion: (version: number) => string;
+  /** "page 3", "pages 2 and 7", "pages 2, 5 and 7". */
+  pages: (pages: readonly number[]) => string;
+  /** The code's own verdict (schema/certificate-verdict.ts) beside the copy's. */
+  certificateSays: (headline: string, meaning: string) => string;
+}
+
+const joinPages = (one: string, many: string, and: string) => (pages: readonly number[]) =>
+  pages.length === 1
+    ? `${one} ${pages[0]}`
+    : `${many} ${pages.slice(0, -1).join(", ")} ${and} ${pages[pages.length - 1]}`;
+
+const en: JudgementTexts = {
+  verdict: {
+    exact: (version, sealedOn) => `This is the exact sealed report (version ${version}), sealed on ${sealedOn}`,
+    "same-text": (version) => `Every page's text matches the sealed report (version ${version})`,
+    "pages-differ": (version, _sealedOn, pages) =>
+      pages
+        ? `The text of ${pages} differs from the sealed report (version ${version})`
+        : `Some pages differ from the sealed report (version ${version})`,
+    "not-sealed-file": () => "This file is not the sealed report of this code",
+  },
+  sameTextBytes:
+    "The file itself is not the sealed file byte for byte: it was re-saved or printed to PDF, so its bytes differ.",
+  textOnly:
+    "Only the text of each page was compared, not pictures, drawings or layout: compare the figures with the certificate.",
+  pageCounts: (sealed, copy) => `The sealed report has ${sealed} pages; this copy has ${copy}.`,
+  noSealYet: "No report has been sealed with this code yet.",
+  newerVersion: (version) => `A newer sealed version (version ${version}) exists: ask the firm for it.`,
+  pages: joinPages("page", "pages", "and"),
+  certificateSays: (headline, meaning) => `The certificate says “${headline}”: ${meaning}.`,
+};
+
+const sw: JudgementTexts = {
+  verdict: {
+    exact: (version, sealedOn) => `Hii ndiyo ripoti halisi iliyotiwa muhuri (toleo ${version}), tarehe ${sealedOn}`,
+    "same-text": (version) => `Maandishi ya kila ukurasa yanalingana na ripoti iliyotiwa muhuri (toleo ${version})`,
+    "pages-differ": (version, _sealedOn, pages) =>
+      pages
+        ? `Maandishi ya ${pages} yanatofautiana na ripoti iliyotiwa muhuri (toleo ${version})`
+        : `Baadhi ya kurasa zinatofautiana na ripoti iliyotiwa muhuri (toleo ${version})`,
+    "not-sealed-file": () => "Faili hii si ripoti iliyotiwa muhuri ya msimbo huu",
+  },
+  sameTextBytes:
+    "Faili yenyewe si ile iliyotiwa muhuri baiti kwa baiti: ilihifadhiwa upya au ilichapishwa kuwa PDF, kwa hiyo baiti zake zinatofautiana.",
+  textOnly:
+    "Ni maandishi ya kila ukurasa tu yaliyolinganishwa, si picha, michoro wala mpangilio: linganisha takwimu na cheti.",
+  pageCounts: (sealed, copy) => `Ripoti iliyotiwa muhuri ina kurasa ${sealed}; nakala hii ina kurasa ${copy}.`,
+  noSealYet: "Bado hakuna ripoti iliyotiwa muhuri kwa msimbo huu.",
+  newerVersion: (version) => `Kuna toleo jipya zaidi lililotiwa muhuri (toleo la ${version}): liombe kwa kampuni.`,
+  pages: joinPages("ukurasa wa", "kurasa za", "na"),
+  certificateSays: (headline, meaning) => `Cheti kinasema “${headline}”: ${meaning}.`,
+};
+
+export const JUDGEMENT_TEXTS: Record<Language, JudgementTexts> = { en, sw };
+
+/**
+ * The lines a copy's judgement shows, after its heading and before the certificate's own verdict:
+ * the same on every surface. `copyPages` is the number of pages the file has.
+ */
+export function judgementLines(
+  language: Language,
+  judgement: {
+    verdict: CopyVerdict;
+    matchedVersion: number | null;
+    matchedPageCount: number | null;
+    latestVersion: number | null;
+  },
+  copyPages: number,
+): string[] {
+  const t = JUDGEMENT_TEXTS[language];
+  const lines: string[] = [];
+  if (judgement.verdict === "same-text") lines.push(t.sameTextBytes, t.textOnly);
+  if (
+    judgement.matchedPageCount !== null &&
+    judgement.matchedPageCount !== copyPages &&
+    judgement.verdict !== "not-sealed-file"
+  ) {
+    lines.push(t.pageCounts(judgement.matchedPageCount, copyPages));
+  }
+  if (judgement.latestVersion === null) lines.push(t.noSealYet);
+  else if (judgement.matchedVersion !== null && judgement.matchedVersion < judgement.latestVersion) {
+    lines.push(t.newerVersion(judgement.latestVersion));
+  }
+  return lines;
+}
+
+/** A copy's verdict as its heading says it: the version it is (or is closest to) and the pages that differ. */
+export function judgementHeading(
+  language: Language,
+  judgement: { verdict: CopyVerdict; matchedVersion: number | null; differingPages?: readonly number[] },
+  sealedOn: string | null,
+): string {
+  const t = JUDGEMENT_TEXTS[language];
+  const pages = judgement.differingPages?.length ? t.pages(judgement.differingPages) : "";
+  return t.verdict[judgement.verdict](judgement.matchedVersion, sealedOn, pages);
+}
+
+/** The certificate's own verdict, said under a copy's: why a matching copy may still not be green. */
+export const certificateLine = (language: Language, certificate: CertificateVerdict) =>
+  JUDGEMENT_TEXTS[language].certificateSays(
+    verdictHeadline(language, certificate.headline),
+    verdictMeaning(language, certificate.headline),
+  );
