@@ -4,7 +4,7 @@ import type pg from "pg";
 import type { Account } from "./accounts";
 import { newCodeBody } from "./database-path";
 import { expectJson, nextClientAddress } from "./http";
-import { cpuMs } from "./measure";
+import { cpuMs, percentile } from "./measure";
 
 /**
  * Issuing many codes, one request each against one batch request, and exporting a scan log of
@@ -75,6 +75,92 @@ export async function benchIssuing(origin: string, pids: number[], account: Acco
     singleCpuMs,
     batchMs: (performance.now() - started) / BATCH_CODES,
     batchCpuMs: (cpuMs(pids) - cpuBefore) / BATCH_CODES,
+  };
+}
+
+/** Another firm's requests timed per kind, idle and beside a batch, for their p90. */
+export const BESIDE_BATCH_SAMPLES = 20;
+
+export interface BesideBatchCost {
+  /** Another firm's single issue and revocation, p90 in ms, with nothing else running. */
+  idle: { issueP90Ms: number; revokeP90Ms: number; samples: number };
+  /** The same while a firm's batches of BATCH_CODES run (decision 050: a batch holds no shared row). */
+  besideBatch: { issueP90Ms: number; revokeP90Ms: number; samples: number; batches: number };
+}
+
+/**
+ * What one firm's batch costs everyone else: another firm issues and revokes codes one at a time,
+ * first with nothing else running, then while batches of BATCH_CODES are being issued by a third
+ * firm; the p90 of each, beside against idle (the goal is at most 1.5×).
+ */
+export async function benchBesideBatch(origin: string, other: Account, batchFirm: Account): Promise<BesideBatchCost> {
+  const valuerOf = (account: Account) =>
+    expectJson<{ id: number }>(201, origin, "/api/valuers", {
+      token: account.token,
+      body: { name: "Grace Achieng", phone: "+254712000111", qualification: "MRICS" },
+    });
+  const [otherValuer, batchValuer] = await Promise.all([valuerOf(other), valuerOf(batchFirm)]);
+  const timed = async (work: () => Promise<unknown>) => {
+    const started = performance.now();
+    await work();
+    return performance.now() - started;
+  };
+  const issue = () =>
+    expectJson<{ id: number }>(201, origin, "/api/qr-codes", { token: other.token, body: newCodeBody(otherValuer.id) });
+  const revoke = async () => {
+    const code = await issue();
+    return timed(() =>
+      expectJson(200, origin, `/api/qr-codes/${code.id}/revoke`, {
+        token: other.token,
+        body: { reason: "Valuation withdrawn: wrong plot" },
+      }),
+    );
+  };
+  const sample = async (until: () => boolean, issues: number[], revocations: number[]) => {
+    while (!until()) {
+      issues.push(await timed(issue));
+      revocations.push(await revoke());
+    }
+  };
+  for (let warm = 0; warm < 3; warm += 1) await revoke();
+
+  const idleIssues: number[] = [];
+  const idleRevocations: number[] = [];
+  await sample(() => idleIssues.length >= BESIDE_BATCH_SAMPLES, idleIssues, idleRevocations);
+
+  const run = Date.now().toString(36);
+  const issues: number[] = [];
+  const revocations: number[] = [];
+  let batches = 0;
+  // A firm's minute allows two full batches (BATCH_CODES_PER_MINUTE); the second runs only if the
+  // first ended before enough requests beside it were timed.
+  while (batches < 2 && issues.length < BESIDE_BATCH_SAMPLES) {
+    let done = false;
+    const batch = expectJson<{ results: unknown[] }>(200, origin, "/api/qr-codes/batch", {
+      token: batchFirm.token,
+      body: {
+        codes: Array.from({ length: BATCH_CODES }, (_, index) => ({
+          ...newCodeBody(batchValuer.id),
+          externalReference: `BESIDE-${run}-${batches}-${index}`,
+        })),
+      },
+    }).finally(() => (done = true));
+    batches += 1;
+    await sample(() => done, issues, revocations);
+    await batch;
+  }
+  return {
+    idle: {
+      issueP90Ms: percentile(idleIssues, 0.9),
+      revokeP90Ms: percentile(idleRevocations, 0.9),
+      samples: idleIssues.length,
+    },
+    besideBatch: {
+      issueP90Ms: percentile(issues, 0.9),
+      revokeP90Ms: percentile(revocations, 0.9),
+      samples: issues.length,
+      batches,
+    },
   };
 }
 

@@ -19,10 +19,12 @@ import type { DevServerOptions } from "./dev-server";
 import { startPostgresServer } from "../scripts/lib/postgres-server";
 import { bulkSeedCodes, qrCodeIndexes, seedCompanies, seedCodes } from "./seed";
 import { benchSignIn } from "./sign-in";
+import { benchPasswordStrength } from "./password-strength";
 import { benchDigests } from "./digests";
 import {
   BATCH_CODES,
   benchExport,
+  benchBesideBatch,
   benchIssuing,
   EXPORT_ROWS,
   EXPORT_RUNS,
@@ -109,7 +111,7 @@ async function benchDatabasePath(direct: RouteTiming[]) {
   log(`\n4c. The scan path on a real PostgreSQL server (${elapsed()})`);
   const postgres = await startPostgresServer();
   try {
-    const { real, issueMs, issuing, exports, signIn } = await withServer(
+    const { real, issueMs, issuing, besideBatch, exports, signIn, strength } = await withServer(
       { databaseUrl: postgres.url },
       async (origin, pool, processGroup, databaseUrl) => {
         const account = await registerCompany(origin, pool, "real", "Bench Real Server Valuers Ltd");
@@ -125,6 +127,16 @@ async function benchDatabasePath(direct: RouteTiming[]) {
         log(
           `  per code: one request each ${formatMs(issuing.singleMs)} ms (${formatMs(issuing.singleCpuMs)} ms CPU), ` +
             `in a batch of ${BATCH_CODES} ${formatMs(issuing.batchMs)} ms (${formatMs(issuing.batchCpuMs)} ms CPU)`,
+        );
+        const besideBatch = await benchBesideBatch(
+          origin,
+          await registerCompany(origin, pool, "beside", "Bench Beside Valuers Ltd"),
+          await registerCompany(origin, pool, "batch2", "Bench Second Batch Valuers Ltd"),
+        );
+        log(
+          `  another firm's p90 idle → beside a batch: issue ${formatMs(besideBatch.idle.issueP90Ms)} → ` +
+            `${formatMs(besideBatch.besideBatch.issueP90Ms)} ms, revoke ${formatMs(besideBatch.idle.revokeP90Ms)} → ` +
+            `${formatMs(besideBatch.besideBatch.revokeP90Ms)} ms`,
         );
         const exports: ExportCost[] = [];
         for (const run of EXPORT_RUNS) {
@@ -142,10 +154,14 @@ async function benchDatabasePath(direct: RouteTiming[]) {
           `  workerd CPU per sign-in: ${formatMs(signIn.signInMs)} ms (a hash at the earlier cost: ` +
             `${formatMs(signIn.earlierSignInMs)} ms; a signed-in request without one: ${formatMs(signIn.baselineMs)} ms)`,
         );
-        return { real, issueMs, issuing, exports, signIn };
+        const strength = await benchPasswordStrength();
+        log(
+          `  password-strength estimate, CPU: ${strength.map((cost) => `${cost.input} ${formatMs(cost.cpuMs)} ms`).join("; ")}`,
+        );
+        return { real, issueMs, issuing, besideBatch, exports, signIn, strength };
       },
     );
-    return { database: { direct, delayed, real }, issueMs, issuing, exports, signIn };
+    return { database: { direct, delayed, real }, issueMs, issuing, besideBatch, exports, signIn, strength };
   } finally {
     await postgres.stop();
   }
@@ -239,7 +255,7 @@ async function main() {
 
     await pool.end();
     await stopServer();
-    const { database, issueMs, issuing, exports, signIn } = await benchDatabasePath(direct);
+    const { database, issueMs, issuing, besideBatch, exports, signIn, strength } = await benchDatabasePath(direct);
 
     log(`\n8. Scan history on a real PostgreSQL server (${elapsed()})`);
     const history = await benchScanHistory(log);
@@ -272,8 +288,10 @@ async function main() {
       sealing,
       signing: { cost, issueMs },
       issuing,
+      besideBatch,
       exports,
       signIn,
+      strength,
       history,
       digests,
     });

@@ -9,6 +9,16 @@ const MIN_SCORE = 3;
 /** A password longer than this is accepted without an estimate: its length alone makes it strong (decision 027). */
 export const STRONG_BY_LENGTH = 100;
 
+/**
+ * Only a password's first 64 characters are estimated, with at most 5 look-alike substitutions
+ * ("p@55w0rd") tried per word: zxcvbn's l33t and sequence matching grow steeply with length, and at
+ * its defaults a 100-character run of "p@55w0rd$3cur1ty" cost 630 ms of CPU and a 16-character one
+ * 60 ms, on every registration a stranger sends. With these the worst input measured stays near
+ * 30 ms (bench/password-strength.ts) and every score in the tests is unchanged (decision 027).
+ */
+const ESTIMATED_LENGTH = 64;
+const LOOK_ALIKE_SUBSTITUTIONS = 5;
+
 let checker: Promise<ZxcvbnFactory> | undefined;
 
 /**
@@ -26,6 +36,8 @@ function loadChecker(): Promise<ZxcvbnFactory> {
         dictionary: { ...common.dictionary, ...english.dictionary },
         graphs: common.adjacencyGraphs,
         translations: english.translations,
+        maxLength: ESTIMATED_LENGTH,
+        l33tMaxSubstitutions: LOOK_ALIKE_SUBSTITUTIONS,
       }),
   );
   return checker;
