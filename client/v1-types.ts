@@ -1876,6 +1876,14 @@ export interface paths {
                 validUntil: string;
                 /** @enum {string} */
                 status: "valid" | "expired" | "revoked" | "superseded";
+                /**
+                 * Format: date-time
+                 * @description When ValuSeal suspended the issuer, if it did
+                 * @example 2026-11-27T09:30:00.000Z
+                 */
+                issuerSuspendedAt: string | null;
+                /** @description The issuer's reason, when it revoked the valuation */
+                revokedReason: string | null;
               };
               warnings: {
                 /** @enum {string} */
@@ -1883,6 +1891,14 @@ export interface paths {
                 /** @example Another institution recorded reliance on this valuation on 3 March 2026 */
                 message: string;
               }[];
+              /** @description What the lender must confirm to rely on it, sent back in POST /reliances as acknowledged: the certificate's amber verdict (ValuSeal does not vouch for the issuer), and addressed-to-another without a reliance letter in force */
+              mustConfirm: (
+                | "issuer-suspended"
+                | "issuer-before-verification"
+                | "issuer-other-identity"
+                | "issuer-not-verified"
+                | "addressed-to-another"
+              )[];
               /** @description The lender's reliance-letter request, if it asked; a letter in force answers the addressee warning */
               letter: {
                 /** @enum {string} */
@@ -2007,6 +2023,14 @@ export interface paths {
             reference: string;
             amount: string;
             reliedOn: string;
+            /** @default [] */
+            acknowledged?: (
+              | "issuer-suspended"
+              | "issuer-before-verification"
+              | "issuer-other-identity"
+              | "issuer-not-verified"
+              | "addressed-to-another"
+            )[];
           };
         };
       };
@@ -2052,6 +2076,14 @@ export interface paths {
                   validUntil: string;
                   /** @enum {string} */
                   status: "valid" | "expired" | "revoked" | "superseded";
+                  /**
+                   * Format: date-time
+                   * @description When ValuSeal suspended the issuer, if it did
+                   * @example 2026-11-27T09:30:00.000Z
+                   */
+                  issuerSuspendedAt: string | null;
+                  /** @description The issuer's reason, when it revoked the valuation */
+                  revokedReason: string | null;
                 };
                 /** @example ••••4821 */
                 maskedReference: string;
@@ -2230,6 +2262,14 @@ export interface paths {
                   validUntil: string;
                   /** @enum {string} */
                   status: "valid" | "expired" | "revoked" | "superseded";
+                  /**
+                   * Format: date-time
+                   * @description When ValuSeal suspended the issuer, if it did
+                   * @example 2026-11-27T09:30:00.000Z
+                   */
+                  issuerSuspendedAt: string | null;
+                  /** @description The issuer's reason, when it revoked the valuation */
+                  revokedReason: string | null;
                 };
                 /**
                  * Format: date-time

@@ -322,6 +322,20 @@ export const issuerVerifications = pgTable(
   (t) => [index("issuer_verifications_company_idx").on(t.companyId, t.verifiedAt)],
 );
 
+/**
+ * An owner's request that ValuSeal confirm a code the firm issued before ValuSeal verified it (its
+ * certificate reads "Issued before ValuSeal verified this firm" until then). One per code; the
+ * administrators are emailed when it is made, and an administrator confirms by re-verifying the
+ * firm with its earlier codes (decision 052).
+ */
+export const codeConfirmationRequests = pgTable("code_confirmation_requests", {
+  codeId: integer()
+    .primaryKey()
+    .references(() => qrCodes.id, { onDelete: "cascade" }),
+  requestedBy: integer().references(() => users.id, { onDelete: "set null" }),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Revocation and reinstatement history: a code's status is never changed without a record. */
 export const codeStatusEvents = pgTable(
   "code_status_events",
@@ -949,6 +963,14 @@ export const reliances = pgTable(
     currency: varchar({ length: LIMITS.currency }).notNull(),
     /** The day the lender relied on the valuation (midnight UTC). */
     reliedOn: timestamp({ withTimezone: true }).notNull(),
+    /**
+     * What the lender confirmed it relied despite, when it recorded this (RELIANCE_ACKNOWLEDGEMENTS):
+     * the certificate's amber verdict, a missing reliance letter. Empty for a green, addressed code.
+     */
+    acknowledged: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

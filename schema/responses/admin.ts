@@ -74,6 +74,16 @@ export const codeIdentityAnswer = z.strictObject({
 });
 export type CodeIdentity = z.infer<typeof codeIdentityAnswer>;
 
+/** A code issued under the firm's current details before ValuSeal vouched for them. */
+export const earlierCodeAnswer = z.strictObject({
+  id: rowId,
+  verificationCode: z.string(),
+  property: z.string(),
+  createdAt: timestamp,
+  confirmationRequestedAt: timestamp.nullable().meta({ description: "When the owner asked ValuSeal to confirm it" }),
+});
+export type EarlierCode = z.infer<typeof earlierCodeAnswer>;
+
 /**
  * GET /api/admin/companies/:id/details: the company, its newest codes (at most 200; qrCodeCount
  * says how many exist), its valuers and the identities its codes were issued under.
@@ -83,6 +93,10 @@ export const adminCompanyDetailsAnswer = z.strictObject({
   qrCodes: z.array(adminCompanyCodeAnswer),
   valuers: z.array(adminCompanyValuerAnswer),
   codeIdentities: z.array(codeIdentityAnswer),
+  earlierCodes: z.array(earlierCodeAnswer).meta({
+    description:
+      "Codes under the firm's current details that ValuSeal does not vouch for yet, newest first (at most 50): what verifying with confirmEarlierCodes turns green",
+  }),
 });
 export type AdminCompanyDetails = z.infer<typeof adminCompanyDetailsAnswer>;
 

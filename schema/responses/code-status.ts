@@ -47,3 +47,9 @@ export type CodeStatusEvent = z.infer<typeof codeStatusEventAnswer>;
 /** GET /api/qr-codes/:id/status-history: the state and every change, newest first. */
 export const codeStatusHistoryAnswer = z.strictObject({ ...codeStatusFields, events: z.array(codeStatusEventAnswer) });
 export type CodeStatusHistory = z.infer<typeof codeStatusHistoryAnswer>;
+
+/** POST /api/qr-codes/:id/confirmation-request: the owner's request that ValuSeal confirm a code issued before verification. */
+export const codeConfirmationRequestedAnswer = z.strictObject({
+  message: z.string(),
+  requestedAt: timestamp.meta({ description: "When the owner first asked; asking again answers the first request" }),
+});

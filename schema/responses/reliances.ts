@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CODE_STATUSES, ISSUER_TRUST, LETTER_STATES, WATCH_NOTICE_KINDS } from "../limits";
+import { RELIANCE_ACKNOWLEDGEMENTS } from "../reliance-acknowledgements";
 import { day, decimal, timestamp } from "./fields";
 
 /**
@@ -28,6 +29,8 @@ export const reliedCodeAnswer = z.strictObject({
   valuationDate: day,
   validUntil: day,
   status: z.enum(CODE_STATUSES),
+  issuerSuspendedAt: timestamp.nullable().meta({ description: "When ValuSeal suspended the issuer, if it did" }),
+  revokedReason: z.string().nullable().meta({ description: "The issuer's reason, when it revoked the valuation" }),
 });
 
 /** The lender's own reliance-letter request for a valuation, and the issuer's answer. */
@@ -42,6 +45,10 @@ export const lenderLetterAnswer = z.strictObject({
 export const relianceCheckAnswer = z.strictObject({
   code: reliedCodeAnswer,
   warnings: z.array(relianceWarningAnswer),
+  mustConfirm: z.array(z.enum(RELIANCE_ACKNOWLEDGEMENTS)).meta({
+    description:
+      "What the lender must confirm to rely on it, sent back in POST /reliances as acknowledged: the certificate's amber verdict (ValuSeal does not vouch for the issuer), and addressed-to-another without a reliance letter in force",
+  }),
   letter: lenderLetterAnswer.nullable().meta({
     description: "The lender's reliance-letter request, if it asked; a letter in force answers the addressee warning",
   }),

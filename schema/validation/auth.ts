@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LENDER_TYPES, LIMITS, ORGANISATION_KINDS } from "../limits";
+import { safeNextPath } from "../next-path";
 import { emailField, newPasswordField, optionalText, requiredText } from "./common";
 
 export const loginSchema = z.object({
@@ -25,6 +26,14 @@ export const registerSchema = z
       (value) => (value === "" ? undefined : value),
       z.enum(LENDER_TYPES, { error: "Choose the kind of lender" }).optional(),
     ),
+    /**
+     * Where the person was going when they registered (a scanned code's Record reliance): the
+     * confirmation email's link carries it through to the sign-in that follows.
+     */
+    next: z
+      .string()
+      .optional()
+      .refine((value) => value === undefined || safeNextPath(value) !== null, "Not a page of this site"),
   })
   .refine((data) => data.password === data.confirmPassword, {
     message: "Passwords don't match",

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CODE_STATUSES, DAY_MS, LIMITS } from "../limits";
+import { RELIANCE_ACKNOWLEDGEMENTS } from "../reliance-acknowledgements";
 import { requiredText } from "./common";
 import { paginationQuerySchema } from "./pagination";
 import { calendarDate, requiredDecimal } from "./qr-codes";
@@ -31,6 +32,14 @@ export const recordRelianceSchema = z.object({
     notFuture,
     "The date of the reliance cannot be in the future",
   ),
+  /**
+   * What the lender confirmed it relies on the valuation despite (schema/reliance-acknowledgements.ts):
+   * every point the check raised must be here, or the reliance is refused (409).
+   */
+  acknowledged: z
+    .array(z.enum(RELIANCE_ACKNOWLEDGEMENTS, { error: "Not something a reliance asks to confirm" }))
+    .max(RELIANCE_ACKNOWLEDGEMENTS.length)
+    .default([]),
 });
 export type RecordRelianceInput = z.input<typeof recordRelianceSchema>;
 export type RecordReliance = z.output<typeof recordRelianceSchema>;

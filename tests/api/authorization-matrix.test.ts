@@ -391,6 +391,13 @@ const matrix: Row[] = [
     request: (_w, code) => ({ path: `/api/qr-codes/${code.id}/reinstate`, body: { reason: "Revoked by mistake" } }),
   },
   {
+    method: "POST",
+    route: "/api/qr-codes/:id/confirmation-request",
+    // Owner-only; company A's owner reaches the rule, which refuses a code that is not one issued before verification.
+    expected: [401, 403, 409, 404, 401, 401, 403],
+    request: (w) => ({ path: `/api/qr-codes/${w.codeA.id}/confirmation-request` }),
+  },
+  {
     method: "GET",
     route: "/api/qr-codes/:id/status-history",
     expected: COMPANY_A_OBJECT,

@@ -377,3 +377,71 @@ describe("the administrators' verification queue", () => {
     ).toBe(404);
   });
 });
+
+describe("a firm's codes issued before ValuSeal verified it", () => {
+  const askToConfirm = (owner: Account, codeId: number) =>
+    api(`/api/qr-codes/${codeId}/confirmation-request`, { method: "POST", token: owner.token });
+
+  it("are listed for the administrator, can be asked for by the owner, and turn green when confirmed, with the owner told each step", async () => {
+    const { owner, valuer } = await companyWithValuer();
+    const first = await createCodeViaApi(owner.token, valuer.id);
+    // Before any verification there is nothing to confirm the code with.
+    const tooEarly = await askToConfirm(owner, first.id);
+    expect(tooEarly.status).toBe(409);
+    expect(tooEarly.body.message).toMatch(/^ValuSeal has not verified your firm yet/);
+
+    const admin = await createAdminViaDb();
+    const review = await api(`/api/admin/companies/${companyId(owner)}/details`, { token: admin.token });
+    expect(review.body.earlierCodes).toEqual([
+      {
+        id: first.id,
+        verificationCode: first.verificationCode,
+        property: expect.any(String),
+        createdAt: expect.any(String),
+        confirmationRequestedAt: null,
+      },
+    ]);
+
+    // Verified without confirming it: the owner is told the first code still reads amber, and what to do.
+    await verifyCompanyViaAdmin(companyId(owner));
+    const verified = await waitForEmail(owner.email, "is verified");
+    expect(verified.text).toContain(
+      "1 code your firm issued before this still reads “Issued before ValuSeal verified this firm”.",
+    );
+    expect(verified.text).toContain("choose “Ask ValuSeal to confirm this code”");
+    expectAmber(await certificateOf(first.publicToken), ...BEFORE_VERIFICATION);
+
+    const asked = await askToConfirm(owner, first.id);
+    expect(asked.status).toBe(200);
+    expect(asked.body.message).toBe(
+      "ValuSeal will check that your firm issued this code. You will be emailed when it decides.",
+    );
+    const told = await waitForEmail(admin.email, "asks ValuSeal to confirm a code");
+    expect(told.text).toContain(`${first.verificationCode}, a code the firm issued before ValuSeal verified it`);
+    const again = await askToConfirm(owner, first.id);
+    expect(again.body).toEqual({
+      message: "You already asked ValuSeal to confirm this code. You will be emailed when it decides.",
+      requestedAt: asked.body.requestedAt,
+    });
+    const listed = await api(`/api/admin/companies/${companyId(owner)}/details`, { token: admin.token });
+    expect(listed.body.earlierCodes[0].confirmationRequestedAt).toBe(asked.body.requestedAt);
+
+    // The administrator confirms the earlier codes: green, nothing left to confirm, and a green code asks nothing.
+    await verifyCompanyViaAdmin(companyId(owner), { confirmEarlierCodes: true });
+    expectGreen(await certificateOf(first.publicToken));
+    expect(
+      (await api(`/api/admin/companies/${companyId(owner)}/details`, { token: admin.token })).body.earlierCodes,
+    ).toEqual([]);
+    const confirmed = await askToConfirm(owner, first.id);
+    expect(confirmed.status).toBe(409);
+    expect(confirmed.body.message).toMatch(/^ValuSeal already vouches for this code/);
+  });
+
+  it("tells the owner when ValuSeal could not verify the firm, with the administrator's note", async () => {
+    const { owner } = await companyWithValuer();
+    await verifyCompanyViaAdmin(companyId(owner), { verified: false, note: "The VRB number belongs to another firm" });
+    const refused = await waitForEmail(owner.email, "could not be verified");
+    expect(refused.text).toContain("Your certificates keep reading “Issuer not verified by ValuSeal”");
+    expect(refused.text).toContain("ValuSeal's note: The VRB number belongs to another firm");
+  });
+});

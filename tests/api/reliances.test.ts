@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { acknowledgementText } from "../../schema/reliance-acknowledgements";
 import { relianceCheckAnswer, relianceRecordedAnswer } from "../../schema/responses";
 import { formatDate } from "../../schema/format-date";
 import { formatVerificationCode } from "../../schema/verification-code";
@@ -8,6 +9,7 @@ import {
   institutionKey,
   LENDER_NOT_VERIFIED,
   RELIANCE_ALREADY_RECORDED,
+  RELIANCE_NEEDS_CONFIRMATION,
   reliedOnElsewhere,
   SAME_TITLE_DIFFERS,
 } from "../../worker/services/reliances";
@@ -158,6 +160,69 @@ describe("what a lender is warned of before relying", () => {
       valuationDate: new Date(valuationDate.getTime() - 200 * DAY_MS),
     });
     expect(relianceCheckAnswer.parse((await check(lender, code.publicToken)).body).warnings).toEqual([]);
+  });
+});
+
+describe("relying on what the certificate does not vouch for", () => {
+  const relyConfirming = (lender: Account, code: string, acknowledged: string[]) =>
+    api("/api/reliances", {
+      token: lender.token,
+      body: {
+        code,
+        reference: unique("LN"),
+        amount: "1000000",
+        reliedOn: formatDate(new Date(), "short"),
+        acknowledged,
+      },
+    });
+  const storedAcknowledgements = (publicId: string) =>
+    withDb(async (db) => {
+      const rows = await db.execute<{ acknowledged: string[] }>(
+        sql`SELECT acknowledged FROM reliances WHERE public_id = ${publicId}`,
+      );
+      return rows.rows[0]!.acknowledged;
+    });
+
+  it("asks the lender to confirm an issuer ValuSeal has not verified, refuses without it, and keeps what was confirmed", async () => {
+    const lender = await registerLender();
+    const unverified = await registerOwnerViaServices({ name: "Knight Frank Kenya Ltd" });
+    const code = await insertCode(unverified);
+
+    const checked = relianceCheckAnswer.parse((await check(lender, code.publicToken)).body);
+    expect(checked.code).toMatchObject({ status: "valid", issuerTrust: "not-verified", issuerSuspendedAt: null });
+    expect(checked.mustConfirm).toEqual(["issuer-not-verified"]);
+
+    const unconfirmed = await rely(lender, code.publicToken);
+    expect(unconfirmed.status).toBe(409);
+    expect(unconfirmed.body).toMatchObject({
+      message: RELIANCE_NEEDS_CONFIRMATION,
+      errors: ["I rely on it although the certificate says “Issuer not verified by ValuSeal”"],
+    });
+    expect((await api("/api/reliances", { token: lender.token })).body).toEqual([]);
+
+    const confirmed = await relyConfirming(lender, code.publicToken, ["issuer-not-verified"]);
+    expect(confirmed.status).toBe(201);
+    const { reliance } = relianceRecordedAnswer.parse(confirmed.body);
+    expect(await storedAcknowledgements(reliance.id)).toEqual(["issuer-not-verified"]);
+  });
+
+  it("asks to confirm a valuation addressed to another institution without a reliance letter, and nothing for a green one", async () => {
+    const lender = await registerLender();
+    const addressed = await insertCode(firm, { addressee: "Kenya Commercial Bank" });
+    expect(relianceCheckAnswer.parse((await check(lender, addressed.publicToken)).body).mustConfirm).toEqual([
+      "addressed-to-another",
+    ]);
+    const refused = await relyConfirming(lender, addressed.publicToken, ["issuer-not-verified"]);
+    expect(refused.status).toBe(409);
+    expect(refused.body.errors).toEqual([acknowledgementText("addressed-to-another")]);
+    expect((await relyConfirming(lender, addressed.publicToken, ["addressed-to-another"])).status).toBe(201);
+
+    // A green valuation addressed to nobody else asks nothing; a confirmation sent anyway is not kept.
+    const green = await insertCode(firm);
+    expect(relianceCheckAnswer.parse((await check(lender, green.publicToken)).body).mustConfirm).toEqual([]);
+    const relied = await relyConfirming(lender, green.publicToken, ["addressed-to-another"]);
+    expect(relied.status).toBe(201);
+    expect(await storedAcknowledgements(relianceRecordedAnswer.parse(relied.body).reliance.id)).toEqual([]);
   });
 });
 

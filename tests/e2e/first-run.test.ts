@@ -1,7 +1,9 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { confirmEmailInDb, registerUnconfirmedOwnerViaApi } from "./fixtures/accounts";
-import { expectToast, SCREEN_POLL, useBrowser } from "./fixtures/browser";
+import { verifyCompanyViaAdmin } from "./fixtures/admins";
+import { expectToast, PHONE_VIEWPORT, SCREEN_POLL, useBrowser } from "./fixtures/browser";
+import { waitForEmail } from "../shared/inbox";
 import { fillRealEstateCode } from "./fixtures/codes";
 import { apiCall } from "./fixtures/http";
 import { makeReportPdf } from "./fixtures/pdf";
@@ -64,7 +66,10 @@ describe("the first run", () => {
     ]);
     await step(page, "Submit your firm's registration").getByText("Submitted: ValuSeal is checking it.").waitFor();
 
-    // Issuing before verification says what the certificate will show.
+    // Issuing before verification says what the certificate will show, on the checklist and the form.
+    await step(page, "Create your first code")
+      .getByText(/a code created before reads “Issued before ValuSeal verified this firm” until ValuSeal confirms it/)
+      .waitFor();
     await step(page, "Create your first code").getByRole("link", { name: "Create a code" }).click();
     const notice = page.getByRole("note").filter({ hasText: "ValuSeal is checking your firm's registration" });
     await notice.getByText(/sees “Issuer not verified by ValuSeal” in amber instead of “Verified Authentic”/).waitFor();
@@ -81,7 +86,9 @@ describe("the first run", () => {
     expect(
       await step(page, "Seal the report").getByRole("link", { name: "Choose a code to seal" }).getAttribute("href"),
     ).toBe("/qr-history");
-    const [code] = await apiCall<{ id: number }[]>("/api/qr-codes?limit=1", { token: owner.token });
+    const [code] = await apiCall<{ id: number; publicToken: string }[]>("/api/qr-codes?limit=1", {
+      token: owner.token,
+    });
     await sealInBrowser(page, code!.id, await makeReportPdf({ pages: 2 }));
 
     // Everything done: once the dashboard has read what the checklist reads, the checklist steps aside.
@@ -92,6 +99,20 @@ describe("the first run", () => {
     await Promise.all(read);
     await expect.poll(() => page.getByRole("region", { name: "Statistics" }).innerText(), SCREEN_POLL).toContain("1");
     expect(await checklist(page).count()).toBe(0);
+
+    // ValuSeal verifies the firm with the code issued earlier under these details (the verify dialog
+    // ticks that by default: tests/e2e/trusted-issuers.test.ts): the report already sent is green,
+    // and the owner is told.
+    await verifyCompanyViaAdmin(owner.user.company.id, { confirmEarlierCodes: true });
+    const verified = await waitForEmail(owner.email, "is verified");
+    expect(verified.text).toContain(
+      "Valid codes you issue from now on under exactly these details read “Verified Authentic”",
+    );
+    expect(verified.text).not.toContain("still reads");
+    const scanned = await browser.newPage({ viewport: PHONE_VIEWPORT });
+    await scanned.page.goto(`/v/${code!.publicToken}`);
+    await scanned.page.getByText("Verified Authentic").first().waitFor();
+    await scanned.context.close();
     await context.close();
   });
 });

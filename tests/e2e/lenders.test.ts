@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { queryAppDatabase } from "./fixtures/database";
-import { confirmEmailInDb, signInViaApi, uniqueEmail } from "./fixtures/accounts";
+import { confirmEmailInDb, registerOwnerViaApi, signInViaApi, uniqueEmail } from "./fixtures/accounts";
+import { createValuerViaApi } from "./fixtures/valuers";
 import { verifyCompanyViaAdmin } from "./fixtures/admins";
 import { expectNoHorizontalScroll, expectToast, PHONE_VIEWPORT, useBrowser } from "./fixtures/browser";
 import { createCodeViaApi, createOwnerWithCodesViaApi } from "./fixtures/codes";
@@ -78,13 +79,22 @@ describe("a lender", () => {
 
     await page.getByLabel("Loan or Facility Reference").fill("HSB/MORT/2026/004821");
     await page.getByLabel("Amount Lent (KES)").fill("30,000,000");
+    // Without a letter yet, relying on another bank's valuation is confirmed in so many words.
+    await page.getByRole("button", { name: "Record reliance" }).click();
+    await page.getByRole("alert").filter({ hasText: "Tick each point to confirm" }).waitFor();
+    await page
+      .getByLabel(
+        "I rely on it although it is addressed to another institution and the issuer has given us no reliance letter",
+      )
+      .check();
     await page.getByRole("button", { name: "Record reliance" }).click();
     await expectToast(page, "Reliance recorded", "The valuation is in your portfolio.");
 
     await page.getByRole("heading", { name: "Portfolio" }).waitFor();
     const item = page.getByRole("list", { name: "Watched valuations" }).getByRole("listitem");
     await item.getByText("••••4821").waitFor();
-    await item.locator('[data-status="code-valid"]').waitFor();
+    await item.locator('[data-verdict="verified-authentic"]').getByText("Verified Authentic").waitFor();
+    await item.getByText("You already rely on this valuation").waitFor();
     await item.getByText(code.verificationCode).waitFor();
     await item.getByText("Reliance letter requested").waitFor();
     await expectNoHorizontalScroll(page);
@@ -131,9 +141,89 @@ describe("a lender", () => {
     await page
       .getByRole("list", { name: "Watched valuations" })
       .getByRole("listitem")
-      .locator('[data-status="code-revoked"]')
+      .locator('[data-verdict="revoked"]')
       .waitFor();
     await page.getByText("Revoked by the issuer").waitFor();
+    await page.getByText("Reason given by the issuer: Wrong plot surveyed").waitFor();
+    await context.close();
+  });
+
+  it("signed out on a phone: taps the certificate's lender link, registers as a lender, confirms, signs in and lands on that code", async () => {
+    const { code } = await createOwnerWithCodesViaApi();
+    const email = uniqueEmail("officer");
+    const { page, context } = await browser.newPage({ viewport: PHONE_VIEWPORT });
+    await page.goto(`/v/${code.publicToken}`);
+    await page.getByRole("link", { name: "Lender? Record reliance" }).click();
+    await page.getByRole("heading", { name: "Record reliance on a valuation" }).waitFor();
+    await expectNoHorizontalScroll(page);
+    await page.getByRole("button", { name: "Register as a lender" }).click();
+    const dialog = page.getByRole("dialog", { name: "Create Your Lender Account" });
+    expect(await dialog.getByLabel("I rely on valuations").isChecked()).toBe(true);
+    await dialog.getByLabel("Kind of Lender").selectOption("sacco");
+    await dialog.getByLabel("First Name").fill("Wanjiru");
+    await dialog.getByLabel("Last Name").fill("Kamau");
+    await dialog.getByLabel("Institution Name").fill("Ushirika SACCO Society Ltd");
+    await dialog.getByLabel("Institution Email").fill(email);
+    await dialog.getByLabel("Password", { exact: true }).fill("s3cure-passw0rd");
+    await dialog.getByLabel("Confirm Password").fill("s3cure-passw0rd");
+    await dialog.getByRole("button", { name: "Create Account" }).click();
+    await page.getByRole("dialog", { name: "Check Your Email" }).waitFor();
+    await context.close();
+
+    // The confirmation email's link keeps the scanned code; after confirming, signing in lands on it.
+    const confirmation = await waitForEmail(email, "Confirm your email");
+    expect(confirmation.text).toContain("the link then takes you on to the valuation you were recording reliance on");
+    const link = linkIn(confirmation, "/confirm-email");
+    expect(link.searchParams.get("next")).toBe(`/reliance/new?code=${code.publicToken}`);
+    const officer = await browser.newPage({ viewport: PHONE_VIEWPORT });
+    await officer.page.goto(`${link.pathname}${link.search}`);
+    await officer.page
+      .getByText(/confirmed/i)
+      .first()
+      .waitFor();
+    await officer.page.getByRole("button", { name: "Sign in" }).click();
+    const signIn = officer.page.getByRole("dialog", { name: "Sign In" });
+    await signIn.getByLabel("Email").fill(email);
+    await signIn.getByLabel("Password").fill("s3cure-passw0rd");
+    await signIn.getByRole("button", { name: "Sign In" }).click();
+    await officer.page.getByRole("heading", { name: "Record Reliance" }).waitFor();
+    await officer.page.waitForURL(`**/reliance/new?code=${code.publicToken}`);
+    expect(await officer.page.getByLabel("Verification Code").inputValue()).toBe(code.publicToken);
+    await officer.context.close();
+  });
+
+  it("sees amber for a firm ValuSeal has not verified, and must confirm it before relying", async () => {
+    const firm = await registerOwnerViaApi({ name: "Knight Frank Kenya Ltd" });
+    const valuer = await createValuerViaApi(firm.token);
+    const code = await createCodeViaApi(firm.token, valuer.id);
+    const lender = await registerOwnerViaApi({ organisationKind: "lender", lenderType: "bank" });
+    await verifyCompanyViaAdmin(lender.user.company.id);
+
+    const { page, context } = await browser.newPage({ viewport: PHONE_VIEWPORT, token: lender.token });
+    await page.goto(`/reliance/new?code=${code.publicToken}`);
+    await page.getByRole("button", { name: "Check valuation" }).click();
+    const verdict = page.locator('[data-verdict="issuer-not-verified"]');
+    await verdict.getByText("Issuer not verified by ValuSeal").waitFor();
+    expect(await verdict.locator("[data-tone]").getAttribute("data-tone")).toBe("unverified");
+    await verdict
+      .getByText("ValuSeal has not confirmed who issued this code — confirm with the firm before relying on it")
+      .waitFor();
+    expect(await page.locator('[data-verdict="verified-authentic"]').count()).toBe(0);
+    await expectNoHorizontalScroll(page);
+
+    await page.getByLabel("Loan or Facility Reference").fill("LN-88231");
+    await page.getByLabel("Amount Lent (KES)").fill("12,000,000");
+    await page.getByRole("button", { name: "Record reliance" }).click();
+    await page.getByRole("alert").filter({ hasText: "Tick each point to confirm" }).waitFor();
+    await page.getByLabel("I rely on it although the certificate says “Issuer not verified by ValuSeal”").check();
+    await page.getByRole("button", { name: "Record reliance" }).click();
+    await expectToast(page, "Reliance recorded", "The valuation is in your portfolio.");
+    const card = page.getByRole("list", { name: "Watched valuations" }).getByRole("listitem");
+    await card.locator('[data-verdict="issuer-not-verified"]').waitFor();
+    const stored = await queryAppDatabase("SELECT acknowledged FROM reliances WHERE lender_company_id = $1", [
+      lender.user.company.id,
+    ]);
+    expect(stored.rows).toEqual([{ acknowledged: ["issuer-not-verified"] }]);
     await context.close();
   });
 });

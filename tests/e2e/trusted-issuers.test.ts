@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { OWNER_PASSWORD } from "../shared/accounts";
 import { linkIn, waitForEmail, waitForEmails } from "../shared/inbox";
 import { registerOwnerViaApi, registerUnconfirmedOwnerViaApi, uniqueEmail } from "./fixtures/accounts";
-import { createAdminViaDb } from "./fixtures/admins";
+import { createAdminViaDb, verifyCompanyViaAdmin } from "./fixtures/admins";
 import { expectNoHorizontalScroll, expectToast, PHONE_VIEWPORT, useBrowser } from "./fixtures/browser";
 import { createCodeViaApi } from "./fixtures/codes";
 import { fetchApp } from "./fixtures/http";
@@ -117,8 +117,12 @@ describe("issuer verification", () => {
     await details.getByRole("button", { name: "Verify" }).click();
     const confirm = page.getByRole("alertdialog");
     await confirm.getByLabel("Note for the owner (optional)").fill("Checked against the VRB register");
-    // Verifying alone would leave the earlier code amber; the administrator confirms it explicitly.
-    await confirm.getByRole("checkbox", { name: /Also confirm the 1 code issued earlier under these details/ }).check();
+    // The earlier code carries exactly these details: confirming it is ticked already, and it is listed.
+    const earlier = confirm.getByRole("checkbox", {
+      name: /Also confirm the 1 code issued earlier under these details/,
+    });
+    expect(await earlier.isChecked()).toBe(true);
+    await confirm.getByRole("list", { name: "Codes issued earlier" }).getByText(code.verificationCode).waitFor();
     await confirm.getByRole("button", { name: "Verify" }).click();
     await expectToast(page, "Company verified");
     await context.close();
@@ -130,5 +134,24 @@ describe("issuer verification", () => {
     await phone.page.getByText("Verified Authentic").waitFor();
     expect(await phone.page.getByText(NOT_VERIFIED).count()).toBe(0);
     await phone.context.close();
+  });
+
+  it("lets the owner of a code issued before verification ask ValuSeal to confirm it, on a phone", async () => {
+    const owner = await registerOwnerViaApi();
+    const valuer = await createValuerViaApi(owner.token);
+    const code = await createCodeViaApi(owner.token, valuer.id);
+    await verifyCompanyViaAdmin(owner.user.company.id);
+    const { page, context } = await browser.newPage({ token: owner.token, viewport: PHONE_VIEWPORT });
+    await page.goto(`/qr/${code.id}`);
+    await page
+      .getByText(/Scanning this code shows “Issued before ValuSeal verified this firm”: your firm issued it before/)
+      .waitFor();
+    await page.getByRole("button", { name: "Ask ValuSeal to confirm this code" }).click();
+    await page
+      .getByRole("status")
+      .filter({ hasText: "ValuSeal will check that your firm issued this code. You will be emailed when it decides." })
+      .waitFor();
+    await expectNoHorizontalScroll(page);
+    await context.close();
   });
 });

@@ -3,11 +3,17 @@ import { Outlet, useSearchParams } from "react-router";
 import { PageLoading } from "../components/ui/spinner";
 import { AuthDialogsProvider } from "../features/auth/components/auth-dialogs";
 
-/** Providers that need the router. GET /api/login lands on /?signin=1 with the sign-in dialog open. */
+/**
+ * Providers that need the router. GET /api/login lands on /?signin=1 with the sign-in dialog open;
+ * `next` (a page of this site) is where the person goes once signed in.
+ */
 export function RootLayout() {
   const [params] = useSearchParams();
   return (
-    <AuthDialogsProvider initial={params.get("signin") === "1" ? "signin" : "none"}>
+    <AuthDialogsProvider
+      initial={params.get("signin") === "1" ? "signin" : "none"}
+      initialIntent={{ next: params.get("next") }}
+    >
       <Suspense fallback={<PageLoading />}>
         <Outlet />
       </Suspense>

@@ -1664,6 +1664,51 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/qr-codes/{id}/confirmation-request": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The request, made now or earlier; 409 when the code is not one issued before ValuSeal verified the firm */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              message: string;
+              /**
+               * Format: date-time
+               * @description When the owner first asked; asking again answers the first request
+               * @example 2026-11-27T09:30:00.000Z
+               */
+              requestedAt: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/qr-codes/{id}/revoke": {
     parameters: {
       query?: never;
@@ -2242,6 +2287,14 @@ export interface paths {
                 validUntil: string;
                 /** @enum {string} */
                 status: "valid" | "expired" | "revoked" | "superseded";
+                /**
+                 * Format: date-time
+                 * @description When ValuSeal suspended the issuer, if it did
+                 * @example 2026-11-27T09:30:00.000Z
+                 */
+                issuerSuspendedAt: string | null;
+                /** @description The issuer's reason, when it revoked the valuation */
+                revokedReason: string | null;
               };
               warnings: {
                 /** @enum {string} */
@@ -2249,6 +2302,14 @@ export interface paths {
                 /** @example Another institution recorded reliance on this valuation on 3 March 2026 */
                 message: string;
               }[];
+              /** @description What the lender must confirm to rely on it, sent back in POST /reliances as acknowledged: the certificate's amber verdict (ValuSeal does not vouch for the issuer), and addressed-to-another without a reliance letter in force */
+              mustConfirm: (
+                | "issuer-suspended"
+                | "issuer-before-verification"
+                | "issuer-other-identity"
+                | "issuer-not-verified"
+                | "addressed-to-another"
+              )[];
               /** @description The lender's reliance-letter request, if it asked; a letter in force answers the addressee warning */
               letter: {
                 /** @enum {string} */
@@ -2333,6 +2394,14 @@ export interface paths {
                 validUntil: string;
                 /** @enum {string} */
                 status: "valid" | "expired" | "revoked" | "superseded";
+                /**
+                 * Format: date-time
+                 * @description When ValuSeal suspended the issuer, if it did
+                 * @example 2026-11-27T09:30:00.000Z
+                 */
+                issuerSuspendedAt: string | null;
+                /** @description The issuer's reason, when it revoked the valuation */
+                revokedReason: string | null;
               };
               /** @example ••••4821 */
               maskedReference: string;
@@ -2375,6 +2444,14 @@ export interface paths {
             reference: string;
             amount: string;
             reliedOn: string;
+            /** @default [] */
+            acknowledged?: (
+              | "issuer-suspended"
+              | "issuer-before-verification"
+              | "issuer-other-identity"
+              | "issuer-not-verified"
+              | "addressed-to-another"
+            )[];
           };
         };
       };
@@ -2420,6 +2497,14 @@ export interface paths {
                   validUntil: string;
                   /** @enum {string} */
                   status: "valid" | "expired" | "revoked" | "superseded";
+                  /**
+                   * Format: date-time
+                   * @description When ValuSeal suspended the issuer, if it did
+                   * @example 2026-11-27T09:30:00.000Z
+                   */
+                  issuerSuspendedAt: string | null;
+                  /** @description The issuer's reason, when it revoked the valuation */
+                  revokedReason: string | null;
                 };
                 /** @example ••••4821 */
                 maskedReference: string;
@@ -2565,6 +2650,14 @@ export interface paths {
                   validUntil: string;
                   /** @enum {string} */
                   status: "valid" | "expired" | "revoked" | "superseded";
+                  /**
+                   * Format: date-time
+                   * @description When ValuSeal suspended the issuer, if it did
+                   * @example 2026-11-27T09:30:00.000Z
+                   */
+                  issuerSuspendedAt: string | null;
+                  /** @description The issuer's reason, when it revoked the valuation */
+                  revokedReason: string | null;
                 };
                 /**
                  * Format: date-time
@@ -2698,6 +2791,14 @@ export interface paths {
                 validUntil: string;
                 /** @enum {string} */
                 status: "valid" | "expired" | "revoked" | "superseded";
+                /**
+                 * Format: date-time
+                 * @description When ValuSeal suspended the issuer, if it did
+                 * @example 2026-11-27T09:30:00.000Z
+                 */
+                issuerSuspendedAt: string | null;
+                /** @description The issuer's reason, when it revoked the valuation */
+                revokedReason: string | null;
               };
               /**
                * Format: date-time
@@ -2794,7 +2895,7 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description The Portfolio, with its filter. UTF-8 with a byte order mark, a header row (`verification_code,address,status,issuer,property,market_value,currency,valuation_date,valid_until,loan_references,amounts_lent,reliance_letter,replaced_by,watching_since,last_change,last_change_at`), CRLF line ends; times in ISO 8601 UTC, days as YYYY-MM-DD, amounts without thousands separators. Text is always quoted, and text that a spreadsheet would run as a formula starts with an apostrophe ('). Streamed, up to 1,000,000 rows (more answers 422: narrow the export). Ten exports a minute per company. */
+        /** @description The Portfolio, with its filter. UTF-8 with a byte order mark, a header row (`verification_code,address,status,certificate_says,issuer,property,market_value,currency,valuation_date,valid_until,loan_references,amounts_lent,reliance_letter,replaced_by,revoked_reason,watching_since,last_change,last_change_at`), CRLF line ends; times in ISO 8601 UTC, days as YYYY-MM-DD, amounts without thousands separators. Text is always quoted, and text that a spreadsheet would run as a formula starts with an apostrophe ('). Streamed, up to 1,000,000 rows (more answers 422: narrow the export). Ten exports a minute per company. */
         200: {
           headers: {
             "Content-Disposition": string;
@@ -6000,6 +6101,23 @@ export interface paths {
                 notVouchedFor: number;
                 /** @description Whether this is the firm's current identity: the one a verification now would record */
                 isCurrent: boolean;
+              }[];
+              /** @description Codes under the firm's current details that ValuSeal does not vouch for yet, newest first (at most 50): what verifying with confirmEarlierCodes turns green */
+              earlierCodes: {
+                id: number;
+                verificationCode: string;
+                property: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-27T09:30:00.000Z
+                 */
+                createdAt: string;
+                /**
+                 * Format: date-time
+                 * @description When the owner asked ValuSeal to confirm it
+                 * @example 2026-11-27T09:30:00.000Z
+                 */
+                confirmationRequestedAt: string | null;
               }[];
             };
           };

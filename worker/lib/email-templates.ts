@@ -1,7 +1,8 @@
 import { html } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
+import { verdictHeadline } from "../../schema/certificate-verdict";
 import { formatDate } from "../../schema/format-date";
-import type { LetterDecision, WatchNoticeKind } from "../../schema/limits";
+import type { LetterDecision, OrganisationKind, WatchNoticeKind } from "../../schema/limits";
 
 /**
  * Every transactional email: a queue message describes what happened, and the consumer renders it
@@ -10,7 +11,7 @@ import type { LetterDecision, WatchNoticeKind } from "../../schema/limits";
  * and when it expires, and what to do if it was not you.
  */
 export type EmailMessage =
-  | { kind: "confirm-email"; to: string; token: string }
+  | { kind: "confirm-email"; to: string; token: string; next?: string }
   | { kind: "change-email"; to: string; token: string; scope: EmailScope }
   | { kind: "email-change-requested"; to: string; newEmail: string; scope: EmailScope }
   | { kind: "change-email-taken"; to: string; scope: EmailScope }
@@ -27,6 +28,15 @@ export type EmailMessage =
   | { kind: "scan-digest"; to: string; companyName: string; day: string; scans: ScanSummary[]; total: number }
   | { kind: "webhook-disabled"; to: string; companyName: string; url: string }
   | { kind: "record-disagrees"; to: string; subject: string; problem: string }
+  | VerificationDecided
+  | {
+      kind: "code-confirmation-requested";
+      to: string;
+      companyName: string;
+      companyId: number;
+      verificationCode: string;
+      requestedBy: string;
+    }
   | { kind: "webhook-address-changed"; to: string; companyName: string; from: string; url: string }
   | WatchNotice
   | {
@@ -40,6 +50,22 @@ export type EmailMessage =
   | { kind: "letter-requested"; to: string; lenderName: string; codeId: number; code: WatchedCodeSummary }
   | LetterDecided;
 
+/**
+ * ValuSeal's decision on a firm's identity, told to its owner with what it means for the codes the
+ * firm already issued: `earlierCodes` counts those under the verified details that still do not
+ * read "Verified Authentic" after the decision.
+ */
+export interface VerificationDecided {
+  kind: "verification-decided";
+  to: string;
+  companyName: string;
+  /** A lender's verification opens its reliance screens; a firm's turns its certificates green. */
+  organisationKind: OrganisationKind;
+  decision: "verified" | "refused" | "withdrawn";
+  note: string | null;
+  earlierCodes: number;
+}
+
 /** A code as the emails to lenders and firms about reliance name it. */
 export interface WatchedCodeSummary {
   verificationCode: string | null;
@@ -49,7 +75,13 @@ export interface WatchedCodeSummary {
   reason: string | null;
   /** The verification code of the code that replaces it. */
   replacement: string | null;
+  /** The certificate's headline now ("Issuer not verified by ValuSeal"), where the email says it. */
+  certificateSays?: string;
 }
+
+/** " Its certificate now says “…”." after a code's line, when the email knows it. */
+const nowSays = (code: WatchedCodeSummary) =>
+  code.certificateSays ? ` Its certificate now says “${code.certificateSays}”.` : "";
 
 /** A change to codes a lender watches, told to each of its users: one email per kind and issuer. */
 export interface WatchNotice {
@@ -170,6 +202,71 @@ const codeLine = (code: WatchedCodeSummary) =>
   [code.verificationCode, code.address && `(${code.address})`].filter(Boolean).join(" ") || "a valuation";
 const day = (isoDay: string) => formatDate(new Date(`${isoDay}T00:00:00Z`));
 
+function verificationDecidedBody(message: VerificationDecided, link: (path: string) => string): Body {
+  const note = message.note ? [`ValuSeal's note: ${message.note}`] : [];
+  if (message.organisationKind === "lender") {
+    const verified = message.decision === "verified";
+    return {
+      subject: verified
+        ? `${PRODUCT}: ${message.companyName} is verified`
+        : `${PRODUCT}: ${message.companyName} ${message.decision === "refused" ? "could not be verified" : "is no longer verified"}`,
+      lines: [
+        verified
+          ? `ValuSeal verified ${message.companyName}: you can now check valuations, record reliance on them and watch them.`
+          : `Until ValuSeal verifies ${message.companyName}, you cannot check valuations, record reliance or watch them. Correct your institution's details in Settings to be checked again.`,
+        ...note,
+      ],
+      action: verified
+        ? { label: "Record reliance", url: link("/reliance/new") }
+        : { label: "Open Settings", url: link("/settings/company") },
+      notYou: "You get this email as the owner of the institution's account.",
+    };
+  }
+  const earlier = message.earlierCodes;
+  const earlierLine =
+    earlier === 0
+      ? []
+      : [
+          `${earlier === 1 ? "1 code" : `${earlier} codes`} your firm issued before this still ${earlier === 1 ? "reads" : "read"} “${verdictHeadline("en", "issuer-before-verification")}”. If your firm issued ${earlier === 1 ? "it" : "them"}, open ${earlier === 1 ? "it" : "each"} in History and choose “Ask ValuSeal to confirm this code”; or issue a new code for the report and mark the old one as replaced.`,
+        ];
+  switch (message.decision) {
+    case "verified":
+      return {
+        subject: `${PRODUCT}: ${message.companyName} is verified`,
+        lines: [
+          `ValuSeal checked ${message.companyName}'s legal name, professional registration and company email. Valid codes you issue from now on under exactly these details read “${verdictHeadline("en", "verified-authentic")}”.`,
+          ...earlierLine,
+          "If you change your firm's name, registration or email, the verification ends and ValuSeal checks the new details.",
+          ...note,
+        ],
+        action: { label: "Open your dashboard", url: link("/dashboard") },
+        notYou: "You get this email as the owner of the company.",
+      };
+    case "refused":
+      return {
+        subject: `${PRODUCT}: ${message.companyName} could not be verified`,
+        lines: [
+          `ValuSeal could not verify ${message.companyName}'s registration as it stands. Your certificates keep reading “${verdictHeadline("en", "issuer-not-verified")}”, in amber, until it can.`,
+          ...note,
+          "Correct your registration in Company Details; ValuSeal checks it again.",
+        ],
+        action: { label: "Open Company Details", url: link("/settings/company") },
+        notYou: "You get this email as the owner of the company.",
+      };
+    case "withdrawn":
+      return {
+        subject: `${PRODUCT}: the verification of ${message.companyName} was withdrawn`,
+        lines: [
+          `Codes you issue from now on read “${verdictHeadline("en", "issuer-not-verified")}”. Codes issued while the verification was in force keep reading “${verdictHeadline("en", "verified-authentic")}”.`,
+          ...note,
+          "Correct your registration in Company Details to be checked again.",
+        ],
+        action: { label: "Open Company Details", url: link("/settings/company") },
+        notYou: "You get this email as the owner of the company.",
+      };
+  }
+}
+
 /** What happened to the watched codes, one line per code. */
 function watchNoticeLines(message: WatchNotice): { subject: string; lines: string[] } {
   const { issuerName, codes } = message;
@@ -201,15 +298,15 @@ function watchNoticeLines(message: WatchNotice): { subject: string; lines: strin
         subject: `${PRODUCT}: a valuation you watch was reinstated`,
         lines: codes.map(
           (code) =>
-            `${issuerName} reinstated ${codeLine(code)}; its certificate stands again${code.reason ? ` (${code.reason})` : ""}.`,
+            `${issuerName} reinstated ${codeLine(code)}; its certificate stands again${code.reason ? ` (${code.reason})` : ""}.${nowSays(code)}`,
         ),
       };
     case "issuer.suspended":
       return {
         subject: `${PRODUCT}: ${issuerName} was suspended`,
         lines: [
-          `ValuSeal suspended ${issuerName}. Its certificates now say so instead of "Verified Authentic". ${several ? `${codes.length} valuations` : "A valuation"} you watch ${several ? "are" : "is"} by this firm:`,
-          ...codes.map(codeLine),
+          `ValuSeal suspended ${issuerName}. Its certificates now say so instead of “${verdictHeadline("en", "verified-authentic")}”. ${several ? `${codes.length} valuations` : "A valuation"} you watch ${several ? "are" : "is"} by this firm:`,
+          ...codes.map((code) => `${codeLine(code)}.${nowSays(code)}`),
         ],
       };
     case "reliance.duplicate":
@@ -217,7 +314,7 @@ function watchNoticeLines(message: WatchNotice): { subject: string; lines: strin
         subject: `${PRODUCT}: another institution relies on a valuation you rely on`,
         lines: codes.map(
           (code) =>
-            `Another institution recorded reliance on ${codeLine(code)} by ${issuerName}, a valuation you rely on. If you did not expect this, the property may be pledged twice.`,
+            `Another institution recorded reliance on ${codeLine(code)} by ${issuerName}, a valuation you rely on. If you did not expect this, the property may be pledged twice.${nowSays(code)}`,
         ),
       };
   }
@@ -229,10 +326,16 @@ function describe(message: EmailMessage, origin: string): Body {
     case "confirm-email":
       return {
         subject: `Confirm your email for ${PRODUCT}`,
-        lines: [`Welcome to ${PRODUCT}. Confirm that ${message.to} is your email address to start issuing codes.`],
+        lines: [
+          message.next?.startsWith("/reliance/")
+            ? `Welcome to ${PRODUCT}. Confirm that ${message.to} is your email address; the link then takes you on to the valuation you were recording reliance on.`
+            : `Welcome to ${PRODUCT}. Confirm that ${message.to} is your email address to start issuing codes.`,
+        ],
         action: {
           label: "Confirm email",
-          url: link(`/confirm-email?token=${message.token}`),
+          url: link(
+            `/confirm-email?token=${message.token}${message.next ? `&next=${encodeURIComponent(message.next)}` : ""}`,
+          ),
           expires: `This link works once and expires in ${CONFIRM_EMAIL_HOURS} hours.`,
         },
         notYou: "If you did not create a ValuSeal account, ignore this email: nothing happens without the link.",
@@ -361,6 +464,18 @@ function describe(message: EmailMessage, origin: string): Body {
           "Nothing was signed from it: the last signed record stands, and verifiers go by it. Someone may have written to the database directly. Check who has database access, compare the row with the code's signed records (GET /api/public/certificates/<token>/record) and the audit log, and restore the row from the record.",
         ],
         action: { label: "Open System Settings", url: link("/admin/settings") },
+        notYou: "You get this email as a ValuSeal administrator.",
+      };
+    case "verification-decided":
+      return verificationDecidedBody(message, link);
+    case "code-confirmation-requested":
+      return {
+        subject: `${PRODUCT}: ${message.companyName} asks ValuSeal to confirm a code`,
+        lines: [
+          `${message.requestedBy} of ${message.companyName} asks ValuSeal to confirm ${message.verificationCode}, a code the firm issued before ValuSeal verified it. Until it is confirmed, its certificate reads “${verdictHeadline("en", "issuer-before-verification")}”.`,
+          "Check that the firm issued it (the report, the valuer, the firm's own records), then open the firm in Companies and choose “Confirm earlier codes”, which confirms every code issued under the verified details.",
+        ],
+        action: { label: "Open the firm", url: link("/admin/companies") },
         notYou: "You get this email as a ValuSeal administrator.",
       };
     case "webhook-disabled":

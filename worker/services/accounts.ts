@@ -49,7 +49,10 @@ export async function registerAccount(
         email: input.email,
         validHours: CONFIRM_EMAIL_HOURS,
       });
-      return { userId: user!.id, email: { kind: "confirm-email", to: input.email, token } };
+      return {
+        userId: user!.id,
+        email: { kind: "confirm-email", to: input.email, token, ...(input.next ? { next: input.next } : {}) },
+      };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new ApiError(409, EMAIL_TAKEN);

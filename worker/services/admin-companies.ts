@@ -3,7 +3,10 @@ import { signIssuerDecision } from "./signed-records";
 import { and, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { VerificationStatus } from "../../schema/limits";
-import { companies, issuerVerifications, qrCodes, users, valuers } from "../../schema/tables";
+import { codeTitle } from "../../schema/code-description";
+import { codeConfirmationRequests, companies, issuerVerifications, qrCodes, users, valuers } from "../../schema/tables";
+import { formatVerificationCode } from "../../schema/verification-code";
+import type { VerificationDecided } from "../lib/email-templates";
 import type { Database, Reader, TransactionalDatabase } from "../db";
 import { notFound } from "../lib/errors";
 import { issuerTrustColumn } from "../lib/code-status";
@@ -89,15 +92,47 @@ const registrationText = (body: AnyPgColumn, bodyName: AnyPgColumn, number: AnyP
     string | null
   >`nullif(concat_ws(' ', case when ${body} = 'Other' then ${bodyName} else ${body} end, ${number}), '')`;
 
+/** A code's frozen issuer identity is the firm's current one: what a verification now would record. */
+const underCurrentIdentity = and(
+  eq(qrCodes.issuerName, companies.name),
+  sql`lower(${qrCodes.issuerEmail}) = lower(${companies.email})`,
+  sql`${qrCodes.issuerRegistrationBody} is not distinct from ${companies.registrationBody}`,
+  sql`${qrCodes.issuerRegistrationBodyName} is not distinct from ${companies.registrationBodyName}`,
+  sql`${qrCodes.issuerRegistrationNumber} is not distinct from ${companies.registrationNumber}`,
+);
+
+/** The most earlier codes the verify dialog lists; it says how many more there are. */
+const EARLIER_CODES_LISTED = 50;
+
+/**
+ * Codes issued under the firm's current details that ValuSeal does not vouch for yet, newest first:
+ * what "confirm earlier codes" would turn green, with whether the owner asked for each.
+ */
+function earlierCodesUnderCurrentIdentity(db: Reader, companyId: number) {
+  return db
+    .select({
+      id: qrCodes.id,
+      verificationCode: sql<string>`${qrCodes.verificationCode}`.mapWith((code: string) =>
+        formatVerificationCode(code),
+      ),
+      propertyAddress: qrCodes.propertyAddress,
+      propertyReference: qrCodes.propertyReference,
+      propertyArea: qrCodes.propertyArea,
+      propertyType: qrCodes.propertyType,
+      createdAt: qrCodes.createdAt,
+      confirmationRequestedAt: codeConfirmationRequests.createdAt,
+    })
+    .from(qrCodes)
+    .innerJoin(companies, eq(companies.id, qrCodes.companyId))
+    .leftJoin(codeConfirmationRequests, eq(codeConfirmationRequests.codeId, qrCodes.id))
+    .where(and(eq(qrCodes.companyId, companyId), underCurrentIdentity, sql`${issuerTrustColumn()} <> 'verified'`))
+    .orderBy(desc(qrCodes.createdAt), desc(qrCodes.id))
+    .limit(EARLIER_CODES_LISTED);
+}
+
 /** Every identity the firm's codes were issued under, largest first (CodeIdentity). */
 function codeIdentitiesQuery(db: Reader, companyId: number) {
-  const current = and(
-    eq(qrCodes.issuerName, companies.name),
-    sql`lower(${qrCodes.issuerEmail}) = lower(${companies.email})`,
-    sql`${qrCodes.issuerRegistrationBody} is not distinct from ${companies.registrationBody}`,
-    sql`${qrCodes.issuerRegistrationBodyName} is not distinct from ${companies.registrationBodyName}`,
-    sql`${qrCodes.issuerRegistrationNumber} is not distinct from ${companies.registrationNumber}`,
-  );
+  const current = underCurrentIdentity;
   return db
     .select({
       issuerName: qrCodes.issuerName,
@@ -125,7 +160,7 @@ function codeIdentitiesQuery(db: Reader, companyId: number) {
 }
 
 export async function loadCompanyDetails(db: Database, companyId: number) {
-  const [[listed], codes, companyValuers, codeIdentities] = await Promise.all([
+  const [[listed], codes, companyValuers, codeIdentities, earlierCodes] = await Promise.all([
     selectCompanies(db, eq(companies.id, companyId)),
     db
       .select({
@@ -158,10 +193,20 @@ export async function loadCompanyDetails(db: Database, companyId: number) {
       .where(and(eq(valuers.companyId, companyId), isNull(valuers.deletedAt)))
       .orderBy(valuers.name, valuers.id),
     codeIdentitiesQuery(db, companyId),
+    earlierCodesUnderCurrentIdentity(db, companyId),
   ]);
   if (!listed) throw notFound(COMPANY_NOT_FOUND);
   const { total: _total, ...company } = listed;
-  return { company, qrCodes: codes, valuers: companyValuers, codeIdentities };
+  return {
+    company,
+    qrCodes: codes,
+    valuers: companyValuers,
+    codeIdentities,
+    earlierCodes: earlierCodes.map(({ propertyAddress, propertyReference, propertyArea, propertyType, ...code }) => ({
+      ...code,
+      property: codeTitle({ propertyAddress, propertyReference, propertyArea, propertyType }),
+    })),
+  };
 }
 
 interface Actor {
@@ -268,6 +313,7 @@ export async function decideCompanyVerification(
         name: companies.name,
         email: companies.email,
         status: companies.verificationStatus,
+        kind: companies.kind,
         createdAt: companies.createdAt,
         registrationBody: companies.registrationBody,
         registrationBodyName: companies.registrationBodyName,
@@ -318,6 +364,24 @@ export async function decideCompanyVerification(
       : existing.status === "verified"
         ? "company.verification_withdrawn"
         : "company.verification_rejected";
+    // What the decision means for the codes already issued under the details checked, for the owner's email.
+    const earlierCodes = await earlierCodesUnderCurrentIdentity(tx, companyId);
+    const [owner] = await tx
+      .select({ email: users.email })
+      .from(companies)
+      .innerJoin(users, eq(users.id, companies.ownerId))
+      .where(and(eq(companies.id, companyId), eq(users.isActive, true)));
+    const email: VerificationDecided | null = owner
+      ? {
+          kind: "verification-decided",
+          to: owner.email,
+          companyName: existing.name,
+          organisationKind: existing.kind,
+          decision: decision.verified ? "verified" : existing.status === "verified" ? "withdrawn" : "refused",
+          note: decision.note ?? null,
+          earlierCodes: decision.verified ? earlierCodes.length : 0,
+        }
+      : null;
     await recordAudit(tx, actor, [
       {
         action,
@@ -332,6 +396,6 @@ export async function decideCompanyVerification(
         },
       },
     ]);
-    return company!;
+    return { company: company!, email };
   });
 }

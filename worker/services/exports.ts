@@ -1,4 +1,6 @@
 import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { certificateVerdict, verdictHeadline } from "../../schema/certificate-verdict";
+import { formatDate } from "../../schema/format-date";
 import { csvField, type CsvCell } from "../../schema/csv";
 import type { AnyPgColumn, AnyPgTable } from "drizzle-orm/pg-core";
 import { qrCodes, scanEvents, watches } from "../../schema/tables";
@@ -258,6 +260,7 @@ export const PORTFOLIO_EXPORT_HEADER = [
   "verification_code",
   "address",
   "status",
+  "certificate_says",
   "issuer",
   "property",
   "market_value",
@@ -268,6 +271,7 @@ export const PORTFOLIO_EXPORT_HEADER = [
   "amounts_lent",
   "reliance_letter",
   "replaced_by",
+  "revoked_reason",
   "watching_since",
   "last_change",
   "last_change_at",
@@ -296,6 +300,12 @@ export async function portfolioCsv(
         row.code.verificationCode,
         verificationAddress(origin, row.code.token),
         row.code.status,
+        // The certificate's own headline, so an amber code reads as the certificate says in a spreadsheet too.
+        verdictHeadline(
+          "en",
+          certificateVerdict(row.code.status, row.code.issuerTrust).headline,
+          row.code.issuerSuspendedAt ? formatDate(row.code.issuerSuspendedAt) : null,
+        ),
         row.code.issuerName,
         row.code.property,
         row.code.marketValue,
@@ -306,6 +316,7 @@ export async function portfolioCsv(
         row.reliances.map((reliance) => reliance.amount).join("; ") || null,
         row.letter ? [row.letter.state, row.letter.relianceUntil?.slice(0, 10)].filter(Boolean).join(" until ") : null,
         row.supersededBy?.verificationCode ?? null,
+        row.code.status === "valid" || row.code.status === "expired" ? null : row.code.revokedReason,
         isoTime(row.watchingSince),
         row.lastChange?.kind ?? null,
         row.lastChange?.at ?? null,

@@ -3,6 +3,7 @@ import { codeTitle } from "../../schema/code-description";
 import { displayName } from "../../schema/display-name";
 import { formatDate } from "../../schema/format-date";
 import { type LetterState, SAME_TITLE_DIFFERENCE_PERCENT, SAME_TITLE_WINDOW_MONTHS } from "../../schema/limits";
+import { acknowledgementsNeeded, acknowledgementText } from "../../schema/reliance-acknowledgements";
 import type { RelianceWarning } from "../../schema/responses";
 import {
   companies,
@@ -29,6 +30,8 @@ export const RELIED_CODE_NOT_FOUND = "No valuation has this code";
 export const LENDER_NOT_VERIFIED =
   "ValuSeal has not verified your institution yet. Reliance can be recorded once it has.";
 export const RELIANCE_ALREADY_RECORDED = "This reference's reliance on this valuation is already recorded";
+/** The API sends the points as `acknowledged`, as the check's `mustConfirm` lists them. */
+export const RELIANCE_NEEDS_CONFIRMATION = "Confirm each point below before relying on this valuation";
 
 export const ADDRESSED_TO_ANOTHER =
   "Addressed to another institution — reliance needs a reliance letter from the issuer";
@@ -97,6 +100,11 @@ export const reliedCodeColumns = {
   revokedReason: qrCodes.revokedReason,
   supersededById: qrCodes.supersededById,
   status: codeStatusColumn(),
+  /** When ValuSeal suspended the issuer: the certificate's headline names the day. */
+  issuerSuspendedAt:
+    sql<Date | null>`(SELECT suspended_at FROM companies WHERE companies.id = ${qrCodes.companyId})`.mapWith(
+      (value: string | null) => (value === null ? null : new Date(value)),
+    ),
 };
 
 /** The code a lender names by its token (a scanned address) or its verification code as typed. */
@@ -133,6 +141,8 @@ export const reliedCodeAnswer = (code: ReliedCode) => ({
   valuationDate: code.valuationDate,
   validUntil: code.validUntil,
   status: code.status,
+  issuerSuspendedAt: code.issuerSuspendedAt,
+  revokedReason: code.revokedReason,
 });
 
 /** Reliance on a code that no longer stands is refused, with the reason a lender can act on. */
@@ -222,9 +232,11 @@ export async function checkReliance(db: Database, lender: Lender, typed: string)
   const lenderName = await verifiedLenderName(db, lender.companyId);
   const code = await findReliedCode(db, typed);
   await refuseIfNotStanding(db, code);
+  const warnings = await warningsFor(db, code, lender, lenderName);
   return {
     code: reliedCodeAnswer(code),
-    warnings: await warningsFor(db, code, lender, lenderName),
+    warnings,
+    mustConfirm: acknowledgementsNeeded(code, warnings),
     letter: await lenderLetter(db, code.id, lender.companyId),
   };
 }
@@ -266,6 +278,13 @@ export async function recordReliance(
     // one at a time (a lock on the code's id, not its row, which scans count on).
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${RELIANCE_LOCK}, ${code.id})`);
     const warnings = await warningsFor(tx, code, lender, lenderName);
+    // An amber certificate or a missing reliance letter is relied on only when the lender said so,
+    // for what holds now: a verdict that changed since the check is confirmed again.
+    const mustConfirm = acknowledgementsNeeded(code, warnings);
+    const unconfirmed = mustConfirm.filter((kind) => !input.acknowledged.includes(kind));
+    if (unconfirmed.length > 0) {
+      throw new ApiError(409, RELIANCE_NEEDS_CONFIRMATION, unconfirmed.map(acknowledgementText));
+    }
     const [earlier] = await tx
       .select({ id: reliances.id })
       .from(reliances)
@@ -285,6 +304,7 @@ export async function recordReliance(
         amount: input.amount,
         currency: code.currency,
         reliedOn: input.reliedOn,
+        acknowledged: mustConfirm,
       })
       .onConflictDoNothing()
       .returning({ publicId: reliances.publicId });

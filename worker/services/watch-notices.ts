@@ -1,5 +1,8 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { WatchNoticeKind } from "../../schema/limits";
+import { certificateVerdict, verdictHeadline } from "../../schema/certificate-verdict";
+import { formatDate } from "../../schema/format-date";
+import type { CodeStatusName, IssuerTrust, WatchNoticeKind } from "../../schema/limits";
+import { codeStatusExpression, issuerTrustExpression } from "../lib/code-status";
 import { formatVerificationCode } from "../../schema/verification-code";
 import type { Database, Queryable, TransactionalDatabase } from "../db";
 import type { Bindings } from "../env";
@@ -156,6 +159,9 @@ interface NoticeEmailRow {
   valid_until: string;
   reason: string | null;
   replacement: string | null;
+  status: CodeStatusName;
+  issuer_trust: IssuerTrust;
+  issuer_suspended_at: string | null;
   recipients: string[];
 }
 
@@ -177,12 +183,16 @@ export async function sendWatchNotices(env: Pick<Bindings, "EMAILS">, db: Querya
       code.issuer_name, code.verification_code, code.property_address AS address,
       to_char(code.valid_until AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS valid_until,
       code.revoked_reason AS reason, successor.verification_code AS replacement,
+      ${sql.raw(codeStatusExpression("code", "issuer.time_zone"))} AS status,
+      ${sql.raw(issuerTrustExpression("code", "issuer.suspended_at"))} AS issuer_trust,
+      issuer.suspended_at AS issuer_suspended_at,
       coalesce((SELECT array_agg(member.email ORDER BY member.id) FROM users member
         WHERE member.company_id = lender.id AND member.is_active AND member.email_verified_at IS NOT NULL), '{}') AS recipients
     FROM notice
     JOIN watches watch ON watch.id = notice.watch_id
     JOIN companies lender ON lender.id = watch.lender_company_id
     JOIN qr_codes code ON code.id = watch.code_id
+    JOIN companies issuer ON issuer.id = code.company_id
     LEFT JOIN qr_codes successor ON successor.id = code.superseded_by_id
     ORDER BY notice.id`);
   const rows = rowsOf<NoticeEmailRow>(result);
@@ -196,6 +206,12 @@ export async function sendWatchNotices(env: Pick<Bindings, "EMAILS">, db: Querya
       validUntil: row.valid_until,
       reason: row.reason,
       replacement: row.replacement ? formatVerificationCode(row.replacement) : null,
+      // The certificate's headline as it reads now, by its one rule (schema/certificate-verdict.ts).
+      certificateSays: verdictHeadline(
+        "en",
+        certificateVerdict(row.status, row.issuer_trust).headline,
+        row.issuer_suspended_at ? formatDate(row.issuer_suspended_at) : null,
+      ),
     }));
     return first.recipients.map((to) => ({
       kind: "watch-notice" as const,

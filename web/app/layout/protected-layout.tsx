@@ -1,19 +1,30 @@
 import { lazy, Suspense } from "react";
-import { Outlet } from "react-router";
+import { Outlet, useLocation } from "react-router";
 import { PageLoading } from "../../components/ui/spinner";
 import { useAuthDialogs } from "../../features/auth/components/auth-dialogs";
 import { LandingPage } from "../../features/landing/components/landing-page";
+import { LenderLandingPage } from "../../features/landing/components/lender-landing-page";
 import { useSession } from "../../lib/session";
 
 // The signed-in frame is its own chunk: anonymous visitors only ever need the landing page.
 const AppShell = lazy(async () => ({ default: (await import("./app-shell")).AppShell }));
 
-/** A spinner while the session is determined; the landing page when nobody is signed in. */
+/** The lenders' screens: a signed-out visitor there is a lender, shown the lenders' door. */
+const LENDER_PATHS = /^\/(reliance|portfolio)(\/|$)/;
+
+/** A spinner while the session is determined; the landing page (the lenders' on their screens) when nobody is signed in. */
 export function ProtectedLayout() {
   const { user, isLoading } = useSession();
   const { openSignIn, openRegister } = useAuthDialogs();
+  const { pathname } = useLocation();
   if (isLoading) return <PageLoading />;
-  if (!user) return <LandingPage onSignIn={openSignIn} onRegister={openRegister} />;
+  if (!user) {
+    return LENDER_PATHS.test(pathname) ? (
+      <LenderLandingPage onSignIn={openSignIn} onRegister={openRegister} />
+    ) : (
+      <LandingPage onSignIn={() => openSignIn()} onRegister={() => openRegister()} />
+    );
+  }
   return (
     <Suspense fallback={<PageLoading />}>
       <AppShell user={user}>

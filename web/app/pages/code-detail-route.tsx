@@ -2,7 +2,7 @@ import { useRefreshCode } from "../../features/codes/api/get-code";
 import { CodeDetailPage } from "../../features/codes/components/code-detail-page";
 import { CodeScanLog } from "../../features/scans/components/code-scan-log";
 import { SealsPanel } from "../../features/seals/components/seals-panel";
-import { useCurrentCompany } from "../../features/settings/api/current-company";
+import { useCurrentCompany } from "../../lib/current-company";
 
 /** The scan log below a code; refreshing it also re-reads the code, so its verification count agrees. */
 function ScanLogPanel({ codeId, publicToken }: { codeId: number; publicToken: string }) {

@@ -1,6 +1,6 @@
 import { CreateCodePage } from "../../features/codes/components/create-code-page";
 import { SealReportButton } from "../../features/seals/components/seal-report-button";
-import { useCurrentCompany } from "../../features/settings/api/current-company";
+import { useCurrentCompany } from "../../lib/current-company";
 import { useValuers } from "../../features/valuers/api/list-valuers";
 
 /**

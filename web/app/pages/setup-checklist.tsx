@@ -5,7 +5,7 @@ import { Card } from "../../components/ui/card";
 import { cn } from "../../lib/cn";
 import { useSession } from "../../lib/session";
 import { useCodeStats } from "../../features/codes/api/code-stats";
-import { useCurrentCompany } from "../../features/settings/api/current-company";
+import { useCurrentCompany } from "../../lib/current-company";
 import { useValuers } from "../../features/valuers/api/list-valuers";
 
 interface Step {
@@ -63,7 +63,10 @@ export function SetupChecklist() {
     {
       title: "Create your first code",
       done: stats.data.totalQRCodes > 0,
-      detail: "One code per report, with the property, the value and the signing valuer.",
+      detail:
+        registration.verificationStatus === "verified"
+          ? "One code per report, with the property, the value and the signing valuer."
+          : "One code per report. Best after ValuSeal has verified your firm: a code created before reads “Issued before ValuSeal verified this firm” until ValuSeal confirms it.",
       action: { label: "Create a code", to: "/create-qr" },
     },
     {

@@ -117,12 +117,14 @@ export const adminCompanyRoutes = documentedRoutes()
   .openapi(decideVerification, async (c) => {
     const companyId = parseId(c.req.valid("param").id, COMPANY_NOT_FOUND);
     const decision = c.req.valid("json");
-    const company = await decideCompanyVerification(
+    const { company, email } = await decideCompanyVerification(
       c.var.transactional(),
       await recordSigning(c),
       c.var.user,
       companyId,
       decision,
     );
+    // The owner hears of the decision and what it means for the codes already issued.
+    if (email) queueEmails(c, [email]);
     return c.json({ message: decision.verified ? "Company verified" : "Company not verified", company }, 200);
   });

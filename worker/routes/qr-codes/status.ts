@@ -1,6 +1,8 @@
 import { createRoute } from "@hono/zod-openapi";
 import { queueOutboxAfterResponse } from "../../request/after-response";
-import { codeStatusAnswer, codeStatusHistoryAnswer } from "../../../schema/responses";
+import { codeConfirmationRequestedAnswer, codeStatusAnswer, codeStatusHistoryAnswer } from "../../../schema/responses";
+import { queueEmails } from "../../request/after-response";
+import { requestCodeConfirmation } from "../../services/code-confirmation-requests";
 import { reinstateCodeSchema, revokeCodeSchema } from "../../../schema/validation/code-status";
 import { currentCompanyId } from "../../request/company";
 import { publicOrigin } from "../../request/public-origin";
@@ -42,8 +44,38 @@ const statusHistory = createRoute({
   responses: { 200: jsonAnswer(codeStatusHistoryAnswer, "The code's state and every change, newest first") },
 });
 
+const confirmationRequest = createRoute({
+  method: "post",
+  path: "/{id}/confirmation-request",
+  middleware: [
+    requireUser,
+    requireCompanyUser,
+    requireCompanyOwner("Only the company owner can ask ValuSeal to confirm a code"),
+  ] as const,
+  request: { params: rowIdParam },
+  responses: {
+    200: jsonAnswer(
+      codeConfirmationRequestedAnswer,
+      "The request, made now or earlier; 409 when the code is not one issued before ValuSeal verified the firm",
+    ),
+  },
+});
+
 /** A code's revocation, reinstatement and their history (/api/qr-codes/:id/…). */
 export const codeStatusRoutes = documentedRoutes()
+  .openapi(confirmationRequest, async (c) => {
+    const asked = await requestCodeConfirmation(c.var.db, c.var.user, currentCompanyId(c), c.req.valid("param").id);
+    queueEmails(c, asked.emails);
+    return c.json(
+      {
+        message: asked.alreadyAsked
+          ? "You already asked ValuSeal to confirm this code. You will be emailed when it decides."
+          : "ValuSeal will check that your firm issued this code. You will be emailed when it decides.",
+        requestedAt: asked.requestedAt,
+      },
+      200,
+    );
+  })
   .openapi(revoke, async (c) => {
     const { user, db } = c.var;
     const outbox = new Outbox();

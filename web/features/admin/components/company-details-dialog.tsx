@@ -135,7 +135,11 @@ function DetailsContent({ details }: { details: AdminCompanyDetails }) {
   return (
     <div className="space-y-6">
       <CompanyInfo company={details.company} />
-      <CompanyVerificationPanel company={details.company} codeIdentities={details.codeIdentities} />
+      <CompanyVerificationPanel
+        company={details.company}
+        codeIdentities={details.codeIdentities}
+        earlierCodes={details.earlierCodes}
+      />
       <CompanyCodes codes={details.qrCodes} total={details.company.qrCodeCount} />
       <CompanyValuers valuers={details.valuers} />
     </div>

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { LIMITS } from "../../../../schema/limits";
-import type { AdminCompany, CodeIdentity } from "../../../../schema/responses";
+import type { AdminCompany, CodeIdentity, EarlierCode } from "../../../../schema/responses";
 import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { TextareaField } from "../../../components/ui/field";
@@ -9,7 +9,7 @@ import { useDecideCompanyVerification } from "../api/company-verification";
 import { DetailList } from "../../../components/ui/detail-list";
 import { VerificationBadge } from "./status-badges";
 
-type Decision = "verify" | "reject" | "withdraw";
+type Decision = "verify" | "confirm" | "reject" | "withdraw";
 
 const DECISIONS: Record<
   Decision,
@@ -20,6 +20,13 @@ const DECISIONS: Record<
     title: (name) => `Verify ${name}?`,
     description:
       "You have checked the firm's legal name, professional registration and company email as shown. Valid codes issued from now on under exactly these details show “Verified Authentic”; codes under any other name, registration or email never do.",
+    verified: true,
+  },
+  confirm: {
+    button: "Confirm earlier codes",
+    title: (name) => `Confirm the codes ${name} issued before verification?`,
+    description:
+      "You have checked that the firm issued the codes below, under the details you verified. They show “Verified Authentic” from now on; the verification is recorded again, signed, covering them.",
     verified: true,
   },
   reject: {
@@ -46,13 +53,15 @@ function DecisionDialog({
 }: {
   company: AdminCompany;
   /** Codes issued earlier under the identity being verified that ValuSeal does not vouch for yet. */
-  earlierCodes: number;
+  earlierCodes: EarlierCode[];
   decision: Decision;
   onClose: () => void;
 }) {
   const decide = useDecideCompanyVerification();
   const [note, setNote] = useState("");
-  const [confirmEarlierCodes, setConfirmEarlierCodes] = useState(false);
+  // Ticked: these codes carry exactly the details being verified, and the firm's first report (sent
+  // to its bank before verification) would otherwise stay amber for ever. "Confirm" is only this.
+  const [confirmEarlierCodes, setConfirmEarlierCodes] = useState(true);
   const { button, title, description, verified } = DECISIONS[decision];
   return (
     <ConfirmDialog
@@ -70,13 +79,15 @@ function DecisionDialog({
             companyId: company.id,
             verified,
             note: note.trim() || undefined,
-            ...(verified && earlierCodes > 0 ? { confirmEarlierCodes } : {}),
+            ...(verified && earlierCodes.length > 0
+              ? { confirmEarlierCodes: decision === "confirm" || confirmEarlierCodes }
+              : {}),
           },
           { onSuccess: onClose },
         )
       }
     >
-      {verified && earlierCodes > 0 && (
+      {decision === "verify" && earlierCodes.length > 0 && (
         <label className="flex items-start gap-3 text-sm text-slate-700">
           <input
             type="checkbox"
@@ -86,15 +97,17 @@ function DecisionDialog({
           />
           <span>
             <span className="block font-medium">
-              Also confirm the {earlierCodes} {earlierCodes === 1 ? "code" : "codes"} issued earlier under these details
+              Also confirm the {earlierCodes.length} {earlierCodes.length === 1 ? "code" : "codes"} issued earlier under
+              these details
             </span>
             <span className="block text-xs text-slate-500">
-              Only if you checked that the firm issued them. Otherwise they keep showing “Issued before ValuSeal
-              verified this firm”.
+              Untick only if you doubt the firm issued them: they would keep showing “Issued before ValuSeal verified
+              this firm”.
             </span>
           </span>
         </label>
       )}
+      {verified && earlierCodes.length > 0 && <EarlierCodes codes={earlierCodes} />}
       <TextareaField
         label="Note for the owner (optional)"
         rows={3}
@@ -103,6 +116,23 @@ function DecisionDialog({
         onChange={(event) => setNote(event.target.value)}
       />
     </ConfirmDialog>
+  );
+}
+
+/** The codes a verification with its earlier codes turns green, as the administrator checks them. */
+function EarlierCodes({ codes }: { codes: EarlierCode[] }) {
+  return (
+    <ul aria-label="Codes issued earlier" className="max-h-48 space-y-1 overflow-y-auto text-sm">
+      {codes.map((code) => (
+        <li key={code.id} className="rounded-control border border-slate-200 p-2">
+          <span className="block font-mono text-slate-900">{code.verificationCode}</span>
+          <span className="block break-words text-slate-600">
+            {code.property} · issued {formatDate(code.createdAt)}
+            {code.confirmationRequestedAt && ` · the owner asked on ${formatDate(code.confirmationRequestedAt)}`}
+          </span>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -143,11 +173,12 @@ function CodeIdentities({ identities }: { identities: CodeIdentity[] }) {
 export function CompanyVerificationPanel({
   company,
   codeIdentities,
+  earlierCodes,
 }: {
   company: AdminCompany;
   codeIdentities: CodeIdentity[];
+  earlierCodes: EarlierCode[];
 }) {
-  const earlierCodes = codeIdentities.find((identity) => identity.isCurrent)?.notVouchedFor ?? 0;
   const [deciding, setDeciding] = useState<Decision | null>(null);
   const body = company.registrationBody === "Other" ? company.registrationBodyName : company.registrationBody;
   const fields: [string, string | null][] = [
@@ -159,7 +190,9 @@ export function CompanyVerificationPanel({
   ];
   const available: Decision[] =
     company.verificationStatus === "verified"
-      ? ["withdraw"]
+      ? earlierCodes.length > 0
+        ? ["confirm", "withdraw"]
+        : ["withdraw"]
       : company.verificationStatus === "rejected"
         ? ["verify"]
         : ["verify", "reject"];

@@ -1,4 +1,6 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
+import type { OrganisationKind } from "../../../../schema/limits";
+import { safeNextPath } from "../../../../schema/next-path";
 
 // The forms (zod, react-hook-form) load on first open, keeping them out of the landing page's first load.
 const SignInDialog = lazy(async () => ({ default: (await import("./sign-in-dialog")).SignInDialog }));
@@ -7,26 +9,47 @@ const RegisterDialog = lazy(async () => ({ default: (await import("./register-di
 /** "forgot" is the sign-in dialog switched to asking for a password-reset link. */
 type OpenDialog = "none" | "signin" | "forgot" | "register";
 
+/**
+ * Why the dialog opened: where to go once signed in (a scanned code's Record reliance, kept through
+ * registration and the confirmation email) and, for registering, what the organisation does.
+ */
+export interface AuthIntent {
+  next?: string | null;
+  kind?: OrganisationKind;
+}
+
 interface AuthDialogs {
-  openSignIn: () => void;
-  openRegister: () => void;
+  openSignIn: (intent?: AuthIntent) => void;
+  openRegister: (intent?: AuthIntent) => void;
   openForgotPassword: () => void;
 }
 
 const AuthDialogsContext = createContext<AuthDialogs | null>(null);
 
 /** The sign-in dialog (with its forgotten-password form) and the registration dialog: each can switch to the other. */
-export function AuthDialogsProvider({ children, initial = "none" }: { children: ReactNode; initial?: OpenDialog }) {
+export function AuthDialogsProvider({
+  children,
+  initial = "none",
+  initialIntent = {},
+}: {
+  children: ReactNode;
+  initial?: OpenDialog;
+  initialIntent?: AuthIntent;
+}) {
   const [open, setOpen] = useState<OpenDialog>(initial);
+  const [intent, setIntent] = useState<AuthIntent>(initialIntent);
   const close = useCallback(() => setOpen("none"), []);
-  const value = useMemo<AuthDialogs>(
-    () => ({
-      openSignIn: () => setOpen("signin"),
-      openRegister: () => setOpen("register"),
-      openForgotPassword: () => setOpen("forgot"),
-    }),
-    [],
-  );
+  const value = useMemo<AuthDialogs>(() => {
+    // Called as a click handler too: only an intent's own fields are kept, never the event's.
+    const opener = (dialog: OpenDialog) => (given?: AuthIntent) => {
+      if (given && ("next" in given || "kind" in given)) {
+        setIntent((current) => ({ next: given.next ?? current.next, kind: given.kind ?? current.kind }));
+      }
+      setOpen(dialog);
+    };
+    return { openSignIn: opener("signin"), openRegister: opener("register"), openForgotPassword: opener("forgot") };
+  }, []);
+  const next = safeNextPath(intent.next);
   return (
     <AuthDialogsContext.Provider value={value}>
       {children}
@@ -36,11 +59,18 @@ export function AuthDialogsProvider({ children, initial = "none" }: { children: 
             open={open === "signin" || open === "forgot"}
             forgotPassword={open === "forgot"}
             onClose={close}
-            onSwitchToRegister={value.openRegister}
+            next={next}
+            onSwitchToRegister={() => value.openRegister()}
             onForgotPassword={value.openForgotPassword}
-            onBackToSignIn={value.openSignIn}
+            onBackToSignIn={() => value.openSignIn()}
           />
-          <RegisterDialog open={open === "register"} onClose={close} onSwitchToSignIn={value.openSignIn} />
+          <RegisterDialog
+            open={open === "register"}
+            onClose={close}
+            next={next}
+            kind={intent.kind ?? "issuer"}
+            onSwitchToSignIn={() => value.openSignIn()}
+          />
         </Suspense>
       )}
     </AuthDialogsContext.Provider>

@@ -4,25 +4,31 @@ import { PublicCardPage } from "../../../components/layout/public-page";
 import { Button, buttonClasses } from "../../../components/ui/button";
 import { InlineLoading } from "../../../components/ui/spinner";
 import { ApiRequestError, serverMessageOf } from "../../../lib/api-client";
+import { safeNextPath } from "../../../../schema/next-path";
 import { useSession } from "../../../lib/session";
 import { useConfirmEmail } from "../api/email-confirmation";
 import { useAuthDialogs } from "./auth-dialogs";
 import { INCOMPLETE_LINK, LinkProblem, linkToken } from "./emailed-link";
 import { ResendConfirmationButton } from "./resend-confirmation-button";
 
-/** Where to go next: the dashboard when signed in, otherwise the sign-in dialog. */
+/**
+ * Where to go next: the page the person was going to when they registered (`next`, kept by the
+ * emailed link) or the dashboard when signed in, otherwise the sign-in dialog, which goes there after.
+ */
 function NextStep() {
   const { user, isLoading } = useSession();
   const { openSignIn } = useAuthDialogs();
+  const [params] = useSearchParams();
+  const next = safeNextPath(params.get("next"));
   if (isLoading) return null;
   if (user) {
     return (
-      <Link to="/dashboard" className={buttonClasses()}>
-        Go to the dashboard
+      <Link to={next ?? "/dashboard"} className={buttonClasses()}>
+        {next ? "Continue" : "Go to the dashboard"}
       </Link>
     );
   }
-  return <Button onClick={openSignIn}>Sign in</Button>;
+  return <Button onClick={() => openSignIn({ next })}>Sign in</Button>;
 }
 
 /** A dead link: a signed-in user whose email is still unconfirmed can ask for a new one here. */

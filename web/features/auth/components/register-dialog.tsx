@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
-import { LENDER_TYPE_NAMES, LENDER_TYPES } from "../../../../schema/limits";
+import { LENDER_TYPE_NAMES, LENDER_TYPES, type OrganisationKind } from "../../../../schema/limits";
 import { registerSchema } from "../../../../schema/validation/auth";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
@@ -15,6 +15,10 @@ interface Props {
   open: boolean;
   onClose: () => void;
   onSwitchToSignIn: () => void;
+  /** What the organisation does, chosen already when the person came as a lender. */
+  kind: OrganisationKind;
+  /** Where the person was going: carried through the confirmation email to the sign-in after it. */
+  next: string | null;
 }
 
 type RegisterForm = z.input<typeof registerSchema>;
@@ -59,15 +63,24 @@ function OrganisationKindChoice({ register }: { register: ReturnType<typeof useF
 }
 
 /** After registering: where the confirmation went, and the way on to signing in. */
-function CheckInbox({ message, onSwitchToSignIn }: { message: string; onSwitchToSignIn: () => void }) {
+function CheckInbox({
+  message,
+  isLender,
+  onSwitchToSignIn,
+}: {
+  message: string;
+  isLender: boolean;
+  onSwitchToSignIn: () => void;
+}) {
   return (
     <div className="space-y-4">
       <p role="status" className="rounded-md border border-green-200 bg-green-50 p-3 text-sm text-green-900">
         {message}
       </p>
       <p className="text-sm text-slate-600">
-        You can sign in now; issuing codes, inviting your team and the other steps that act in your firm's name open
-        once your email is confirmed.
+        {isLender
+          ? "Follow the link in the email to confirm it; it brings you back here to sign in. ValuSeal verifies your institution before reliance can be recorded."
+          : "You can sign in now; issuing codes, inviting your team and the other steps that act in your firm's name open once your email is confirmed."}
       </p>
       <Button className="w-full" onClick={onSwitchToSignIn}>
         Sign In
@@ -76,10 +89,13 @@ function CheckInbox({ message, onSwitchToSignIn }: { message: string; onSwitchTo
   );
 }
 
-export function RegisterDialog({ open, onClose, onSwitchToSignIn }: Props) {
+export function RegisterDialog({ open, onClose, onSwitchToSignIn, kind, next }: Props) {
   const toast = useToast();
   const registration = useRegister();
-  const form = useForm<RegisterForm>({ resolver: zodResolver(registerSchema), defaultValues: EMPTY });
+  const form = useForm<RegisterForm>({
+    resolver: zodResolver(registerSchema),
+    defaultValues: { ...EMPTY, organisationKind: kind, ...(next ? { next } : {}) },
+  });
   const { errors } = form.formState;
   const [sent, setSent] = useState<string | null>(null);
   // A lender's fields name an institution; a firm's keep the product's own "Company" labels.
@@ -111,7 +127,7 @@ export function RegisterDialog({ open, onClose, onSwitchToSignIn }: Props) {
     <Dialog
       open={open}
       onOpenChange={(next) => !next && close()}
-      title={sent ? "Check Your Email" : "Create Your Valuer Account"}
+      title={sent ? "Check Your Email" : isLender ? "Create Your Lender Account" : "Create Your Valuer Account"}
       description={
         sent
           ? "One more step to confirm your address."
@@ -124,6 +140,7 @@ export function RegisterDialog({ open, onClose, onSwitchToSignIn }: Props) {
       {sent ? (
         <CheckInbox
           message={sent}
+          isLender={isLender}
           onSwitchToSignIn={() => {
             setSent(null);
             onSwitchToSignIn();

@@ -17,6 +17,8 @@ import { ForgotPasswordForm, SignInEmailField } from "./forgot-password-form";
 
 interface Props {
   open: boolean;
+  /** Where to go once signed in (a page of this site); the start page otherwise. */
+  next: string | null;
   /** Shows the form that asks for a password-reset link instead of the sign-in form. */
   forgotPassword: boolean;
   onClose: () => void;
@@ -25,16 +27,16 @@ interface Props {
   onBackToSignIn: () => void;
 }
 
-type SignInFormProps = Pick<Props, "onClose" | "onSwitchToRegister" | "onForgotPassword">;
+type SignInFormProps = Pick<Props, "onClose" | "onSwitchToRegister" | "onForgotPassword" | "next">;
 
-/** What follows a successful sign-in, whichever step finished it. */
-function useSignedIn(onClose: () => void) {
+/** What follows a successful sign-in, whichever step finished it: the page the person was going to, or the start. */
+function useSignedIn(onClose: () => void, next: string | null) {
   const toast = useToast();
   const navigate = useNavigate();
   return () => {
     toast({ title: "Login Successful", description: "Welcome back!", keepAfterNavigation: true });
     onClose();
-    setTimeout(() => navigate("/"), REDIRECT_DELAY_MS.login);
+    setTimeout(() => navigate(next ?? "/"), REDIRECT_DELAY_MS.login);
   };
 }
 
@@ -49,10 +51,18 @@ function useLoginFailed() {
 }
 
 /** The second step for an account with two-step sign-in: the code from the app, or a recovery code. */
-function SecondFactorForm({ challenge, onClose }: { challenge: SecondFactorChallenge; onClose: () => void }) {
+function SecondFactorForm({
+  challenge,
+  onClose,
+  next,
+}: {
+  challenge: SecondFactorChallenge;
+  onClose: () => void;
+  next: string | null;
+}) {
   const signIn = useSecondFactorSignIn();
   const passkeySignIn = usePasskeySignIn();
-  const signedIn = useSignedIn(onClose);
+  const signedIn = useSignedIn(onClose, next);
   const loginFailed = useLoginFailed();
   const form = useForm<SecondFactorCodeInput>({
     resolver: zodResolver(secondFactorCodeSchema),
@@ -104,9 +114,9 @@ function SecondFactorForm({ challenge, onClose }: { challenge: SecondFactorChall
   );
 }
 
-function SignInForm({ onClose, onSwitchToRegister, onForgotPassword }: SignInFormProps) {
+function SignInForm({ onClose, onSwitchToRegister, onForgotPassword, next }: SignInFormProps) {
   const login = useLogin();
-  const signedIn = useSignedIn(onClose);
+  const signedIn = useSignedIn(onClose, next);
   const loginFailed = useLoginFailed();
   const [challenge, setChallenge] = useState<SecondFactorChallenge | null>(null);
   const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: "", password: "" } });
@@ -127,7 +137,7 @@ function SignInForm({ onClose, onSwitchToRegister, onForgotPassword }: SignInFor
     }),
   );
 
-  if (challenge) return <SecondFactorForm challenge={challenge} onClose={onClose} />;
+  if (challenge) return <SecondFactorForm challenge={challenge} onClose={onClose} next={next} />;
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       <SignInEmailField error={errors.email?.message} {...form.register("email")} />
@@ -166,7 +176,9 @@ export function SignInDialog({ open, forgotPassword, onBackToSignIn, ...signIn }
       description={
         forgotPassword
           ? "Enter your sign-in email and we will send you a link to choose a new password."
-          : "Access your valuer dashboard"
+          : signIn.next?.startsWith("/reliance/")
+            ? "Sign in to record reliance on the valuation"
+            : "Access your valuer dashboard"
       }
     >
       {forgotPassword ? <ForgotPasswordForm onBackToSignIn={onBackToSignIn} /> : <SignInForm {...signIn} />}

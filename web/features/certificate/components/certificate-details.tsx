@@ -6,10 +6,10 @@ import {
   certificateVerdict,
   issuerStanding,
   verdictHeadline,
-  verdictMeaning,
 } from "../../../../schema/certificate-verdict";
 import { cn } from "../../../lib/cn";
-import { CertificateBanner, CertificateLayout, DetailList, DetailSection, StatusPill } from "./certificate-layout";
+import { CertificateBanner, CertificateLayout, DetailList, DetailSection } from "./certificate-layout";
+import { CertificateVerdict } from "../../../components/ui/certificate-verdict";
 
 const revokedOn = (certificate: PublicCertificate) =>
   `Revoked${certificate.revokedAt ? ` on ${formatDate(certificate.revokedAt)}` : ""}`;
@@ -99,27 +99,12 @@ function ReinstatementBanner({ certificate: c }: { certificate: PublicCertificat
   );
 }
 
-const PILL_TONES = { valid: "valid", warning: "unverified", invalid: "invalid", sample: "sample" } as const;
-
-const MEANING_TONES = {
-  valid: "text-green-800",
-  warning: "text-amber-800",
-  invalid: "text-red-800",
-  sample: "text-sky-800",
-} as const;
-
 /**
  * The shared verdict (schema/certificate-verdict.ts): the same words and colour as every other
  * surface, and the line saying what it proves.
  */
 function CertificateStatus({ certificate: c }: { certificate: PublicCertificate }) {
-  const { tone, headline } = certificateVerdict(c.status, c.issuerTrust);
-  return (
-    <>
-      <StatusPill tone={PILL_TONES[tone]}>{headlineOf(c, headline)}</StatusPill>
-      <p className={cn("mt-2.5 font-semibold", MEANING_TONES[tone])}>{verdictMeaning("en", headline)}</p>
-    </>
-  );
+  return <CertificateVerdict status={c.status} issuerTrust={c.issuerTrust} issuerSuspendedAt={c.issuerSuspendedAt} />;
 }
 
 /** As on the scanned page: the issuer and ValuSeal's word on it, the value, its dates and the valuer, first. */

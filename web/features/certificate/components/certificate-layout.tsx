@@ -2,17 +2,7 @@ import type { ReactNode } from "react";
 import { cn } from "../../../lib/cn";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 
-/** "unverified": a valid code whose issuer ValuSeal has not checked (amber, like the /v/ page). */
-export type StatusTone = "valid" | "invalid" | "sample" | "unverified";
-
-const TONES: Record<StatusTone, string> = {
-  valid: "bg-green-100 text-green-800",
-  invalid: "bg-red-100 text-red-800",
-  sample: "bg-sky-100 text-sky-800",
-  unverified: "bg-amber-100 text-amber-800",
-};
-
-const MARKS: Record<StatusTone, string> = { valid: "✓", invalid: "✗", sample: "", unverified: "" };
+import type { StatusTone } from "../../../components/ui/certificate-verdict";
 
 const BANNER_TONES: Record<StatusTone, string> = {
   valid: "border-green-600 bg-green-50 text-green-900",
@@ -20,22 +10,6 @@ const BANNER_TONES: Record<StatusTone, string> = {
   sample: "border-sky-600 bg-sky-50 text-sky-900",
   unverified: "border-amber-600 bg-amber-50 text-amber-950",
 };
-
-/**
- * The pill under the heading: "Verified Authentic", "Issuer not verified by ValuSeal", "Revoked",
- * "Invalid QR code data" or "Sample".
- */
-export function StatusPill({ tone, children }: { tone: StatusTone; children: ReactNode }) {
-  return (
-    <p
-      data-tone={tone}
-      className={cn("inline-flex items-center gap-1.5 rounded-full px-3.5 py-1.5 font-bold", TONES[tone])}
-    >
-      {MARKS[tone] && <span aria-hidden="true">{MARKS[tone]}</span>}
-      <span>{children}</span>
-    </p>
-  );
-}
 
 /** A coloured notice under the header (revoked, sample, issuer not verified, not the issuer's record). */
 export function CertificateBanner({ tone, title, children }: { tone: StatusTone; title: string; children: ReactNode }) {

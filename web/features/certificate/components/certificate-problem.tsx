@@ -1,5 +1,6 @@
 import { Button } from "../../../components/ui/button";
-import { CertificateBanner, CertificateLayout, StatusPill } from "./certificate-layout";
+import { StatusPill } from "../../../components/ui/certificate-verdict";
+import { CertificateBanner, CertificateLayout } from "./certificate-layout";
 
 /** The explanations under "Invalid QR code data" when the JSON could be read but is not the issuer's. */
 export const INVALID_NOTES = {

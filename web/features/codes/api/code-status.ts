@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import { answerOf, api } from "../../../lib/api-client";
 
 export const codeStatusKey = (id: number | string) => [`/api/qr-codes/${id}/status-history`] as const;
@@ -11,3 +11,10 @@ export const codeStatusQuery = (id: number | string) =>
   });
 
 export const useCodeStatus = (id: number) => useQuery(codeStatusQuery(id));
+
+/** POST /api/qr-codes/:id/confirmation-request: the owner asks ValuSeal to confirm a code issued before verification. */
+export const useRequestCodeConfirmation = (id: number) =>
+  useMutation({
+    mutationFn: () =>
+      answerOf(api.POST("/qr-codes/{id}/confirmation-request", { params: { path: { id: String(id) } } })),
+  });

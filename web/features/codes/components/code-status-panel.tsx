@@ -8,7 +8,8 @@ import { SectionCard } from "../../../components/ui/section-card";
 import { InlineLoading } from "../../../components/ui/spinner";
 import { formatDate, formatDateTime } from "../../../lib/format";
 import { useSession } from "../../../lib/session";
-import { useCodeStatus } from "../api/code-status";
+import { useFailureToast } from "../../../components/ui/failure-toast";
+import { useCodeStatus, useRequestCodeConfirmation } from "../api/code-status";
 import { actorName, CodeStatusHistory } from "./code-status-history";
 import { CodeStatusBadge } from "./code-status-badge";
 import { ReinstateCodeDialog } from "./reinstate-code-dialog";
@@ -24,13 +25,25 @@ export type IssuerStanding = Pick<CurrentCompany, "name" | "email"> | undefined;
  * confirms the earlier codes when it verifies.
  */
 function ScanOutcome({ code }: { code: QrCode }) {
+  const { isOwner } = useSession();
   const { headline } = certificateVerdict(code.status, code.issuerTrust);
   const shows = `Scanning this code shows “${verdictHeadline("en", headline)}”`;
   if (headline === "verified-authentic") return <p className="text-sm text-slate-700">{shows}.</p>;
+  if (headline === "issuer-before-verification") {
+    return (
+      <div className="space-y-2 text-sm text-slate-700">
+        <p>
+          {shows}: your firm issued it before ValuSeal verified the firm. If your firm issued it, ask ValuSeal to
+          confirm it; or issue a new code for the report and mark this one as replaced.
+        </p>
+        {isOwner && <AskForConfirmation codeId={code.id} />}
+      </div>
+    );
+  }
   return (
     <p className="text-sm text-slate-700">
       {shows}.{" "}
-      {headline === "issuer-not-verified" || headline === "issuer-before-verification" ? (
+      {headline === "issuer-not-verified" ? (
         <>
           <Link to="/settings/company" className="font-medium text-brand-700 underline">
             Company Details
@@ -41,6 +54,29 @@ function ScanOutcome({ code }: { code: QrCode }) {
         "To show “Verified Authentic”, replace it with a new code issued under your verified details."
       )}
     </p>
+  );
+}
+
+/** The owner's request that ValuSeal confirm a code issued before verification; the answer says when it was asked. */
+function AskForConfirmation({ codeId }: { codeId: number }) {
+  const ask = useRequestCodeConfirmation(codeId);
+  const showFailure = useFailureToast();
+  if (ask.data) {
+    return (
+      <p role="status" className="font-medium text-slate-800">
+        {ask.data.message} Asked on {formatDate(ask.data.requestedAt)}.
+      </p>
+    );
+  }
+  return (
+    <Button
+      variant="secondary"
+      size="sm"
+      disabled={ask.isPending}
+      onClick={() => ask.mutate(undefined, { onError: (error) => showFailure("Could not ask ValuSeal", error) })}
+    >
+      {ask.isPending ? "Asking..." : "Ask ValuSeal to confirm this code"}
+    </Button>
   );
 }
 

@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { PublicFooter, PublicTopBar } from "../../../components/layout/public-top-bar";
 import { Button } from "../../../components/ui/button";
 import { useDocumentTitle } from "../../../lib/use-document-title";
@@ -76,6 +77,9 @@ export function LandingPage({ onSignIn, onRegister }: Props) {
                 <a href="/verify" className="px-2 py-2 font-semibold text-white underline underline-offset-2">
                   Verify a report
                 </a>
+                <Link to="/reliance/new" className="px-2 py-2 font-semibold text-white underline underline-offset-2">
+                  I'm a lender
+                </Link>
               </div>
               <p className="mt-4 text-sm text-brand-100">Trusted by 500+ valuation companies · 50K+ codes issued</p>
               {/* A plain link: /verify is a page of its own (check.html), not a screen of this app. */}

@@ -13,8 +13,9 @@ import { useRedirectOnUnauthorizedQuery } from "../../../components/ui/failure-t
 import { PageTitle } from "../../../components/ui/page-title";
 import { Pagination } from "../../../components/ui/pagination";
 import { SkeletonRows } from "../../../components/ui/skeleton";
-import { StatusBadge } from "../../../components/ui/status-badge";
+import { CertificateVerdict } from "../../../components/ui/certificate-verdict";
 import { formatDate, formatMoney } from "../../../lib/format";
+import { useCurrentCompany } from "../../../lib/current-company";
 import { exportPortfolio, usePortfolio } from "../api/reliances";
 
 const VIEW_LABELS: Record<PortfolioView, string> = {
@@ -48,11 +49,28 @@ function WatchedItem({ watch }: { watch: WatchedCode }) {
     <li className="space-y-2 border-b border-line p-4 last:border-b-0" data-watch={code.verificationCode}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="min-w-0 font-medium break-words text-slate-900">{code.property}</p>
-        <StatusBadge status={`code-${code.status}`} />
+        <CertificateVerdict
+          status={code.status}
+          issuerTrust={code.issuerTrust}
+          issuerSuspendedAt={code.issuerSuspendedAt}
+          meaning={false}
+          className="text-sm"
+        />
       </div>
       <p className="text-sm break-words text-slate-600">
-        <span className="font-mono">{code.verificationCode}</span> · {code.issuerName}
+        <span className="font-mono">{code.verificationCode}</span> · {code.issuerName} ·{" "}
+        <a href={`/v/${code.token}`} className="font-medium text-brand-700 underline">
+          Open the certificate
+        </a>
       </p>
+      {watch.reliances.length > 0 && (
+        <p className="text-sm font-medium text-slate-700" data-relied="">
+          You already rely on this valuation
+        </p>
+      )}
+      {code.revokedReason && (code.status === "revoked" || code.status === "superseded") && (
+        <p className="text-sm text-red-800">Reason given by the issuer: {code.revokedReason}</p>
+      )}
       <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
         <div>
           <dt className="text-slate-500">Market Value</dt>
@@ -117,6 +135,33 @@ function usePortfolioParams() {
   return { show, page, update };
 }
 
+/**
+ * Until ValuSeal has verified the institution, the lender cannot look valuations up, record
+ * reliance or watch (the server refuses with 403): the Portfolio says so first, and what happens next.
+ */
+function NotVerifiedYet() {
+  const company = useCurrentCompany();
+  if (!company.data || company.data.verificationStatus === "verified") return null;
+  const refused = company.data.verificationStatus === "rejected";
+  return (
+    <Card role="note" className="border-amber-300 bg-amber-50 p-4 text-sm text-amber-950" data-lender-unverified="">
+      <p className="font-semibold">
+        {refused ? "ValuSeal could not verify your institution" : "ValuSeal is verifying your institution"}
+      </p>
+      <p className="mt-1">
+        Until it has, you cannot check valuations here, record reliance or watch them; anyone can still open a
+        certificate by scanning its code.{" "}
+        {refused
+          ? `${company.data.verificationNote ? `ValuSeal's note: ${company.data.verificationNote}. ` : ""}Correct your institution's details in Settings to be checked again.`
+          : "You are emailed when ValuSeal decides."}
+      </p>
+      <Link to="/settings/company" className="mt-2 inline-block font-medium text-brand-700 underline">
+        Your institution's details
+      </Link>
+    </Card>
+  );
+}
+
 /** /portfolio: the valuations the lender relies on or watches, with their standing now. */
 export function PortfolioPage() {
   const { show, page, update } = usePortfolioParams();
@@ -137,6 +182,7 @@ export function PortfolioPage() {
           {recordLink}
         </div>
       </div>
+      <NotVerifiedYet />
       <Card className="p-4">
         <SelectField
           label="Show"

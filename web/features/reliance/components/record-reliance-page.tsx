@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate, useSearchParams } from "react-router";
+import { acknowledgementText } from "../../../../schema/reliance-acknowledgements";
 import type { RelianceCheck } from "../../../../schema/responses";
 import {
   recordRelianceSchema,
@@ -135,11 +136,23 @@ function RecordLoan({ check, onBack }: { check: RelianceCheck; onBack: () => voi
   // Checked by the schema, sent as typed (the amount's separators, the date as DD/MM/YYYY): the server parses it.
   const form = useForm<RecordRelianceInput>({
     resolver: zodResolver(recordRelianceSchema, undefined, { raw: true }),
-    defaultValues: { code: check.code.token, reference: "", amount: "", reliedOn: todayDayMonthYear() },
+    defaultValues: {
+      code: check.code.token,
+      reference: "",
+      amount: "",
+      reliedOn: todayDayMonthYear(),
+      acknowledged: [],
+    },
   });
   const { errors } = form.formState;
-  const showFailure = useFormFailure(form.setError, ["reference", "amount", "reliedOn"]);
-  const submit = form.handleSubmit((input) =>
+  const showFailure = useFormFailure(form.setError, ["reference", "amount", "reliedOn", "acknowledged"]);
+  const submit = form.handleSubmit((input) => {
+    // Every point the check raised is confirmed, one checkbox each, before anything is sent.
+    const confirmed = input.acknowledged ?? [];
+    if (check.mustConfirm.some((kind) => !confirmed.includes(kind))) {
+      form.setError("acknowledged", { message: "Tick each point to confirm you rely on this valuation anyway" });
+      return;
+    }
     recordReliance.mutate(input, {
       onSuccess: () => {
         toast({
@@ -150,10 +163,34 @@ function RecordLoan({ check, onBack }: { check: RelianceCheck; onBack: () => voi
         navigate("/portfolio");
       },
       onError: (error) => showFailure("Could not record reliance", error),
-    }),
-  );
+    });
+  });
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
+      {check.mustConfirm.length > 0 && (
+        <fieldset
+          className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3"
+          aria-describedby="confirm-error"
+        >
+          <legend className="px-1 text-sm font-semibold text-amber-900">Before you rely on it, confirm</legend>
+          {check.mustConfirm.map((kind) => (
+            <label key={kind} className="flex items-start gap-2 text-sm text-amber-950">
+              <input
+                type="checkbox"
+                value={kind}
+                className="mt-0.5 size-4 shrink-0"
+                {...form.register("acknowledged")}
+              />
+              <span>{acknowledgementText(kind)}</span>
+            </label>
+          ))}
+          {errors.acknowledged && (
+            <p id="confirm-error" role="alert" className="text-sm font-medium text-red-700">
+              {errors.acknowledged.message}
+            </p>
+          )}
+        </fieldset>
+      )}
       <InputField
         label="Loan or Facility Reference"
         hint="Kept by ValuSeal only in a form that cannot be read back; shown to you masked"

@@ -1,18 +1,25 @@
 import { AlertTriangle } from "lucide-react";
 import type { RelianceCheck } from "../../../../schema/responses";
 import { DetailList } from "../../../components/ui/detail-list";
-import { StatusBadge } from "../../../components/ui/status-badge";
+import { CertificateVerdict } from "../../../components/ui/certificate-verdict";
 import { formatDate, formatMoney } from "../../../lib/format";
 
-/** The valuation about to be relied on, as its certificate shows it, and what the lender should know first. */
+/**
+ * The valuation about to be relied on, as its certificate shows it (the certificate's own verdict and
+ * words), and what the lender should know first.
+ */
 export function ReliedCodeSummary({ check }: { check: RelianceCheck }) {
   const { code, warnings } = check;
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center gap-2">
         <span className="font-mono text-sm text-slate-700">{code.verificationCode}</span>
-        <StatusBadge status={`code-${code.status}`} />
       </div>
+      <CertificateVerdict
+        status={code.status}
+        issuerTrust={code.issuerTrust}
+        issuerSuspendedAt={code.issuerSuspendedAt}
+      />
       <DetailList
         rows={[
           ["Property", code.property],

@@ -13,7 +13,7 @@ import type {
 } from "@simplewebauthn/browser";
 import { answerOf, api, type RequestBody } from "../../../lib/api-client";
 import { currentUserKey } from "../../../lib/session";
-import { currentCompanyKey } from "./current-company";
+import { currentCompanyKey } from "../../../lib/current-company";
 
 const securityKey = ["/api/profile/security"] as const;
 

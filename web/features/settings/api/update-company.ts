@@ -7,7 +7,7 @@ import type {
 } from "../../../../schema/validation/companies";
 import { answerOf, api, type RequestBody } from "../../../lib/api-client";
 import { currentUserKey } from "../../../lib/session";
-import { currentCompanyKey } from "./current-company";
+import { currentCompanyKey } from "../../../lib/current-company";
 
 /** A PUT under /api/companies/current (owner only), answered with the whole company, which replaces the cached one. */
 function useCompanyUpdate<Input>(

@@ -3,7 +3,7 @@ import type { CurrentCompany } from "../../../../schema/responses";
 import { useRedirectOnUnauthorizedQuery } from "../../../components/ui/failure-toast";
 import { QueryContent } from "../../../components/ui/query-content";
 import { SectionCard } from "../../../components/ui/section-card";
-import { useCurrentCompany } from "../api/current-company";
+import { useCurrentCompany } from "../../../lib/current-company";
 
 interface CompanySectionProps {
   title: string;

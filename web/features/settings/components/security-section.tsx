@@ -24,7 +24,7 @@ import { useToast } from "../../../components/ui/toast";
 import { showServerFieldErrors } from "../../../lib/field-errors";
 import { formatDateTime } from "../../../lib/format";
 import { useSession } from "../../../lib/session";
-import { useCurrentCompany } from "../api/current-company";
+import { useCurrentCompany } from "../../../lib/current-company";
 import {
   useAddPasskey,
   useConfirmTotp,

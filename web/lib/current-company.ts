@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { answerOf, api } from "../../../lib/api-client";
+import { answerOf, api } from "./api-client";
 
 export const currentCompanyKey = ["/api/companies/current"] as const;
 

@@ -1,0 +1,1 @@
+ALTER TABLE "reliances" ADD COLUMN "acknowledged" text[] DEFAULT '{}'::text[] NOT NULL;

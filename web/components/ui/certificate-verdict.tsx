@@ -1,0 +1,73 @@
+import type { ReactNode } from "react";
+import { certificateVerdict, verdictHeadline, verdictMeaning } from "../../../schema/certificate-verdict";
+import type { CertificateStatus } from "../../../schema/validation/certificate";
+import type { IssuerTrust } from "../../../schema/limits";
+import { cn } from "../../lib/cn";
+import { formatDate } from "../../lib/format";
+
+/** "unverified": a valid code whose issuer ValuSeal has not checked (amber, like the /v/ page). */
+export type StatusTone = "valid" | "invalid" | "sample" | "unverified";
+
+const TONES: Record<StatusTone, string> = {
+  valid: "bg-green-100 text-green-800",
+  invalid: "bg-red-100 text-red-800",
+  sample: "bg-sky-100 text-sky-800",
+  unverified: "bg-amber-100 text-amber-800",
+};
+
+const MARKS: Record<StatusTone, string> = { valid: "✓", invalid: "✗", sample: "", unverified: "" };
+
+/**
+ * The pill under the heading: "Verified Authentic", "Issuer not verified by ValuSeal", "Revoked",
+ * "Invalid QR code data" or "Sample".
+ */
+export function StatusPill({ tone, children }: { tone: StatusTone; children: ReactNode }) {
+  return (
+    <p
+      data-tone={tone}
+      className={cn("inline-flex items-center gap-1.5 rounded-full px-3.5 py-1.5 font-bold", TONES[tone])}
+    >
+      {MARKS[tone] && <span aria-hidden="true">{MARKS[tone]}</span>}
+      <span>{children}</span>
+    </p>
+  );
+}
+
+const PILL_TONES = { valid: "valid", warning: "unverified", invalid: "invalid", sample: "sample" } as const;
+
+const MEANING_TONES = {
+  valid: "text-green-800",
+  warning: "text-amber-800",
+  invalid: "text-red-800",
+  sample: "text-sky-800",
+} as const;
+
+/**
+ * A code's verdict by the certificate's one rule (schema/certificate-verdict.ts): the pill in the
+ * certificate's words and colour and, with `meaning`, the line saying what it proves. The
+ * certificate itself and every lender screen (Record reliance, the Portfolio) show it, so no screen
+ * reads green where the certificate is amber.
+ */
+export function CertificateVerdict({
+  status,
+  issuerTrust,
+  issuerSuspendedAt,
+  meaning = true,
+  className,
+}: {
+  status: CertificateStatus;
+  issuerTrust: IssuerTrust;
+  issuerSuspendedAt: string | null;
+  meaning?: boolean;
+  className?: string;
+}) {
+  const { tone, headline } = certificateVerdict(status, issuerTrust);
+  return (
+    <div data-verdict={headline} className={className}>
+      <StatusPill tone={PILL_TONES[tone]}>
+        {verdictHeadline("en", headline, issuerSuspendedAt ? formatDate(issuerSuspendedAt) : null)}
+      </StatusPill>
+      {meaning && <p className={cn("mt-2.5 font-semibold", MEANING_TONES[tone])}>{verdictMeaning("en", headline)}</p>}
+    </div>
+  );
+}
