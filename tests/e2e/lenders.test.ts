@@ -1,3 +1,4 @@
+import type { Locator } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { queryAppDatabase } from "./fixtures/database";
 import { confirmEmailInDb, registerOwnerViaApi, signInViaApi, uniqueEmail } from "./fixtures/accounts";
@@ -16,6 +17,21 @@ import { linkIn, waitForEmail } from "../shared/inbox";
  */
 const browser = useBrowser();
 
+/** Fills the registration dialog as a lender of `kind` ("I rely on valuations" already chosen) and sends it. */
+async function registerLenderInDialog(
+  dialog: Locator,
+  lender: { kind: string; firstName: string; lastName: string; name: string; email: string },
+) {
+  await dialog.getByLabel("Kind of Lender").selectOption(lender.kind);
+  await dialog.getByLabel("First Name").fill(lender.firstName);
+  await dialog.getByLabel("Last Name").fill(lender.lastName);
+  await dialog.getByLabel("Institution Name").fill(lender.name);
+  await dialog.getByLabel("Institution Email").fill(lender.email);
+  await dialog.getByLabel("Password", { exact: true }).fill("s3cure-passw0rd");
+  await dialog.getByLabel("Confirm Password").fill("s3cure-passw0rd");
+  await dialog.getByRole("button", { name: "Create Account" }).click();
+}
+
 describe("a lender", () => {
   it("on a phone: registers as a bank, scans a valuation addressed to another bank, asks for a letter and records its loan; the firm grants the letter and later revokes; the bank is told", async () => {
     const { owner, valuer } = await createOwnerWithCodesViaApi();
@@ -28,14 +44,13 @@ describe("a lender", () => {
     await visitor.page.getByRole("button", { name: "Start Free Trial" }).click();
     const dialog = visitor.page.getByRole("dialog");
     await dialog.getByLabel("I rely on valuations").check();
-    await dialog.getByLabel("Kind of Lender").selectOption("bank");
-    await dialog.getByLabel("First Name").fill("Amina");
-    await dialog.getByLabel("Last Name").fill("Odhiambo");
-    await dialog.getByLabel("Institution Name").fill("Harambee Savings Bank Limited");
-    await dialog.getByLabel("Institution Email").fill(email);
-    await dialog.getByLabel("Password", { exact: true }).fill("s3cure-passw0rd");
-    await dialog.getByLabel("Confirm Password").fill("s3cure-passw0rd");
-    await dialog.getByRole("button", { name: "Create Account" }).click();
+    await registerLenderInDialog(dialog, {
+      kind: "bank",
+      firstName: "Amina",
+      lastName: "Odhiambo",
+      name: "Harambee Savings Bank Limited",
+      email,
+    });
     await expectToast(visitor.page, "Registration Successful", "Check your email to confirm your address.");
     await visitor.context.close();
 
@@ -159,14 +174,13 @@ describe("a lender", () => {
     await page.getByRole("button", { name: "Register as a lender" }).click();
     const dialog = page.getByRole("dialog", { name: "Create Your Lender Account" });
     expect(await dialog.getByLabel("I rely on valuations").isChecked()).toBe(true);
-    await dialog.getByLabel("Kind of Lender").selectOption("sacco");
-    await dialog.getByLabel("First Name").fill("Wanjiru");
-    await dialog.getByLabel("Last Name").fill("Kamau");
-    await dialog.getByLabel("Institution Name").fill("Ushirika SACCO Society Ltd");
-    await dialog.getByLabel("Institution Email").fill(email);
-    await dialog.getByLabel("Password", { exact: true }).fill("s3cure-passw0rd");
-    await dialog.getByLabel("Confirm Password").fill("s3cure-passw0rd");
-    await dialog.getByRole("button", { name: "Create Account" }).click();
+    await registerLenderInDialog(dialog, {
+      kind: "sacco",
+      firstName: "Wanjiru",
+      lastName: "Kamau",
+      name: "Ushirika SACCO Society Ltd",
+      email,
+    });
     await page.getByRole("dialog", { name: "Check Your Email" }).waitFor();
     await context.close();
 
