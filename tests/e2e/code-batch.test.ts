@@ -36,6 +36,9 @@ describe("many codes at once from a CSV", () => {
       "Property Type",
       "Property Location",
     ]);
+    // Headings only: an example row in the file could be uploaded and issued as a real certificate.
+    expect(readCsv(template.bytes).rows).toEqual([]);
+    await page.getByRole("definition").filter({ hasText: "JOB-2026-0142" }).waitFor();
 
     const date = RECENT_VALUATION.dayMonthYear;
     const [first, second] = [`JOB-${Date.now()}-A`, `JOB-${Date.now()}-B`];
@@ -83,8 +86,28 @@ describe("many codes at once from a CSV", () => {
     // Nothing was issued by reading the file.
     expect((await apiCall("/api/qr-codes?limit=10", { token: owner.token })).length).toBe(0);
 
-    const release = await holdRequests(page, "**/api/qr-codes/batch");
+    // The rows with problems come back as the firm wrote them, with what is wrong, to correct and upload again.
+    const [problemsDownload] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download the 4 rows with problems" }).click(),
+    ]);
+    const problems = await downloadedFile(problemsDownload);
+    expect(problems.name).toBe("November-reports-rows-with-problems.csv");
+    const problemRows = readCsv(problems.bytes).rows;
+    expect(problemRows.map((problem) => [problem["Your Reference"], problem.Problems])).toEqual([
+      ["JOB-no-value", "Market value is required"],
+      ["JOB-stranger", "Signing valuer “Peter Otieno” is not an active valuer of your company"],
+      [first, REFERENCE_REPEATED],
+      ["", REFERENCE_REQUIRED],
+    ]);
+
+    // Issuing asks first, saying what issuing does.
     await page.getByRole("button", { name: "Issue 2 codes" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Issue 2 codes?" });
+    await confirm.getByText(/An issued code cannot be deleted, only revoked/).waitFor();
+    await confirm.getByText(/The 4 rows with problems are not issued\./).waitFor();
+    const release = await holdRequests(page, "**/api/qr-codes/batch");
+    await confirm.getByRole("button", { name: "Issue 2 codes" }).click();
     await page.getByRole("progressbar", { name: "Issuing codes" }).waitFor();
     await page.getByText("Issuing codes: 0 of 2").waitFor();
     release();
@@ -141,6 +164,7 @@ describe("many codes at once from a CSV", () => {
     await upload("November reports.csv");
     await page.getByRole("status").filter({ hasText: "6 rows: 2 ready, 4 with problems" }).waitFor();
     await page.getByRole("button", { name: "Issue 2 codes" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Issue 2 codes" }).click();
     await expectToast(page, "0 new codes issued", "2 had their codes already");
     await row(2)
       .getByText(/^Already issued/)

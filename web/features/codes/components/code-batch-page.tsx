@@ -5,6 +5,7 @@ import { csvField } from "../../../../schema/csv";
 import type { CodeBatchAnswer } from "../../../../schema/responses";
 import { CODE_BATCH_MAX } from "../../../../schema/validation/qr-codes";
 import { Button, buttonClasses } from "../../../components/ui/button";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { useUnauthorizedRedirect } from "../../../components/ui/failure-toast";
 import { PageTitle } from "../../../components/ui/page-title";
 import { ProgressBar } from "../../../components/ui/progress-bar";
@@ -20,6 +21,7 @@ import {
   BATCH_COLUMNS,
   batchTemplateCsv,
   imageFileStems,
+  problemRowsCsv,
   readBatch,
   type BatchRow,
   type ReadBatch,
@@ -190,6 +192,16 @@ export function CodeBatchPage({ signingValuers }: { signingValuers: SigningValue
 
   const downloadTemplate = () =>
     downloadBlob(new Blob([`\uFEFF${batchTemplateCsv()}`], { type: "text/csv" }), "valuseal-codes-template.csv");
+  const problems = rows.filter((row) => row.errors.length > 0);
+  const downloadProblems = () => {
+    if (!batch || !("rows" in batch)) return;
+    const stem = fileSafeStem((fileName ?? "codes").replace(/\.csv$/i, "")) || "codes";
+    downloadBlob(
+      new Blob([`\uFEFF${problemRowsCsv(batch.header, batch.rows)}`], { type: "text/csv" }),
+      `${stem}-rows-with-problems.csv`,
+    );
+  };
+  const [confirming, setConfirming] = useState(false);
 
   return (
     <div className="mx-auto max-w-6xl space-y-6">
@@ -220,8 +232,17 @@ export function CodeBatchPage({ signingValuers }: { signingValuers: SigningValue
       >
         <p className="text-sm text-slate-600">
           Dates as DD/MM/YYYY, amounts without currency signs, and Signing Valuer as the valuer&apos;s name on the
-          Valuers page (or their registration number). Save the sheet as CSV.
+          Valuers page (or their registration number). Save the sheet as CSV. The template has the headings only; a row
+          filled in looks like this:
         </p>
+        <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2" aria-label="An example row">
+          {BATCH_COLUMNS.filter((column) => column.example).map((column) => (
+            <div key={column.header} className="flex flex-wrap gap-x-2">
+              <dt className="text-slate-500">{column.header}:</dt>
+              <dd className="break-words text-slate-800">{column.example}</dd>
+            </div>
+          ))}
+        </dl>
       </SectionCard>
       <SectionCard title="2. Upload and check">
         <label
@@ -253,6 +274,12 @@ export function CodeBatchPage({ signingValuers }: { signingValuers: SigningValue
               {rows.filter((row) => !row.request).length} with problems
               {done.length > 0 && `, ${done.length} issued`}
             </p>
+            {problems.length > 0 && (
+              <Button variant="secondary" onClick={downloadProblems}>
+                <Download aria-hidden="true" />
+                Download the {problems.length} {problems.length === 1 ? "row" : "rows"} with problems
+              </Button>
+            )}
             <Table caption="The rows of the file and what happens to each" stackOnPhone>
               <TableHead>
                 <TableRow>
@@ -287,7 +314,7 @@ export function CodeBatchPage({ signingValuers }: { signingValuers: SigningValue
           {issuing && <ProgressBar label="Issuing codes" done={issuing.done} total={issuing.total} />}
           {zipping && <ProgressBar label="Preparing images" done={zipping.done} total={zipping.total} />}
           <div className="flex flex-wrap gap-3">
-            <Button onClick={issue} disabled={busy || ready.length === 0}>
+            <Button onClick={() => setConfirming(true)} disabled={busy || ready.length === 0}>
               {issuing ? "Issuing..." : `Issue ${ready.length} ${ready.length === 1 ? "code" : "codes"}`}
             </Button>
             <Button variant="secondary" onClick={downloadZip} disabled={busy || done.length === 0}>
@@ -297,6 +324,18 @@ export function CodeBatchPage({ signingValuers }: { signingValuers: SigningValue
           </div>
         </SectionCard>
       )}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={`Issue ${ready.length} ${ready.length === 1 ? "code" : "codes"}?`}
+        description={`Each row becomes a certificate anyone can scan, under your firm's name, from the moment it is issued. An issued code cannot be deleted, only revoked, and its certificate then says so.${problems.length > 0 ? ` The ${problems.length} ${problems.length === 1 ? "row" : "rows"} with problems ${problems.length === 1 ? "is" : "are"} not issued.` : ""}`}
+        confirmLabel={`Issue ${ready.length} ${ready.length === 1 ? "code" : "codes"}`}
+        destructive={false}
+        onConfirm={() => {
+          setConfirming(false);
+          void issue();
+        }}
+      />
     </div>
   );
 }

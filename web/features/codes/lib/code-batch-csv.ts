@@ -56,15 +56,33 @@ export const BATCH_COLUMNS: Column[] = [
   { header: "Valid Until", field: "validUntil", example: "" },
 ];
 
-/** The template to download: the header row and one example row (to be replaced by the firm's own). */
+const csvLines = (lines: string[][]) => `${lines.map((cells) => cells.map(csvField).join(",")).join("\r\n")}\r\n`;
+
+/**
+ * The template to download: the header row only. An example row in the file was once issued as a
+ * real certificate (its valuer's name matched one of the firm's): the example is shown on the page
+ * instead (BATCH_COLUMNS' `example`), never in a file that can be uploaded.
+ */
 export function batchTemplateCsv(): string {
-  const lines = [BATCH_COLUMNS.map((column) => column.header), BATCH_COLUMNS.map((column) => column.example)];
-  return `${lines.map((cells) => cells.map(csvField).join(",")).join("\r\n")}\r\n`;
+  return csvLines([BATCH_COLUMNS.map((column) => column.header)]);
+}
+
+/**
+ * The rows with problems, as the firm uploaded them, with a last "Problems" column: the file to
+ * correct and upload again. Rows already issued or ready are left out.
+ */
+export function problemRowsCsv(header: string[], rows: BatchRow[]): string {
+  return csvLines([
+    [...header, "Problems"],
+    ...rows.filter((row) => row.errors.length > 0).map((row) => [...row.cells, row.errors.join("; ")]),
+  ]);
 }
 
 export interface BatchRow {
   /** The spreadsheet's row number (the header is row 1), as the firm sees it. */
   line: number;
+  /** The row's cells as uploaded, for the file of rows with problems. */
+  cells: string[];
   reference: string;
   description: string;
   /** The request for this row when it is ready to issue; its problems otherwise. */
@@ -72,7 +90,7 @@ export interface BatchRow {
   errors: string[];
 }
 
-export type ReadBatch = { rows: BatchRow[] } | { problem: string };
+export type ReadBatch = { header: string[]; rows: BatchRow[] } | { problem: string };
 
 const normalise = (header: string) => header.trim().toLowerCase().replace(/\s+/g, " ");
 
@@ -120,6 +138,7 @@ export function readBatch(table: string[][], valuers: Valuer[]): ReadBatch {
   }
   const seen = new Set<string>();
   return {
+    header: headerRow,
     rows: filled.map(({ cells, line }) => {
       const cell = (column: Column) => (cells[indexOf.get(column) ?? -1] ?? "").trim();
       const input: Record<string, unknown> = {};
@@ -148,6 +167,7 @@ export function readBatch(table: string[][], valuers: Valuer[]): ReadBatch {
       const place = String(input.propertyAddress ?? input.propertyReference ?? "");
       return {
         line,
+        cells,
         reference,
         description: [type, place].filter(Boolean).join(" · "),
         request: errors.length === 0 ? (input as unknown as CreateQrCodeInput) : undefined,
