@@ -442,6 +442,23 @@ export const codeScanDays = pgTable(
   (t) => [primaryKey({ columns: [t.codeId, t.day] }), index("code_scan_days_company_day_idx").on(t.companyId, t.day)],
 );
 
+/**
+ * The landing page's figures, counted from the platform at most once an hour (the month's scans
+ * read every rolled-up day and today's raw scans: too much for every visit) and shown as counted,
+ * never invented (decision 053). One row.
+ */
+export const platformFigures = pgTable("platform_figures", {
+  id: smallint().primaryKey().default(1),
+  /** Valuation firms ValuSeal has verified, active and not suspended. */
+  verifiedFirms: integer().notNull(),
+  codesIssued: bigint({ mode: "number" }).notNull(),
+  /** Counted scans of real codes in the UTC month of `countedAt`. */
+  scansThisMonth: bigint({ mode: "number" }).notNull(),
+  countedAt: timestamp({ withTimezone: true }).notNull(),
+  /** When a visit took on counting them again; cleared by the count, given up after five minutes. */
+  recountClaimedAt: timestamp({ withTimezone: true }),
+});
+
 /** The first UTC day not yet rolled up into code_scan_days: one row, moved by the roll-up itself. */
 export const scanRollupWatermark = pgTable("scan_rollup_watermark", {
   id: smallint().primaryKey().default(1),

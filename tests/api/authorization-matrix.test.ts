@@ -269,6 +269,13 @@ const matrix: Row[] = [
   },
   {
     method: "GET",
+    route: "/api/public/platform-figures",
+    expected: ALL(200),
+    isPublic: true,
+    request: () => ({ path: "/api/public/platform-figures" }),
+  },
+  {
+    method: "GET",
     route: "/api/public/verification-codes/:code",
     expected: ALL(200),
     isPublic: true,

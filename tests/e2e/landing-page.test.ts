@@ -2,12 +2,28 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import { expectNoHorizontalScroll, PHONE_VIEWPORT, useBrowser } from "./fixtures/browser";
+import { queryAppDatabase } from "./fixtures/database";
 import { decodeQrImage } from "./fixtures/qr-images";
 
 /**
  * The landing page a visitor sees at /: its sections and the live demo code.
  */
 const browser = useBrowser();
+
+/** The platform's counts as the landing page's figures define them, read from the database. */
+async function platformCounts() {
+  const { rows } = await queryAppDatabase(
+    `SELECT
+      (SELECT count(*) FROM companies
+        WHERE kind = 'issuer' AND verification_status = 'verified' AND is_active AND suspended_at IS NULL) AS firms,
+      (SELECT count(*) FROM qr_codes) AS codes,
+      (SELECT count(*) FROM scan_events WHERE counted AND qr_code_id IS NOT NULL
+        AND scanned_at >= date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC') AS scans`,
+    [],
+  );
+  const [row] = rows as { firms: string; codes: string; scans: string }[];
+  return { verifiedFirms: Number(row!.firms), codesIssued: Number(row!.codes), scansThisMonth: Number(row!.scans) };
+}
 
 describe("landing page", () => {
   it("on a phone keeps the top bar on one row and every button readable (axe colour contrast)", async () => {
@@ -46,31 +62,44 @@ describe("landing page", () => {
     await context.close();
   });
 
-  it("shows the marketing sections, the four tiles and a live demo code that decodes to our address", async () => {
-    const { page, context } = await browser.newPage();
+  it("shows the marketing sections, tiles counted from the platform and a live demo code that decodes to our address", async () => {
+    // Counted on the first visit after this (decision 053): the tiles lie between the database's
+    // own counts before and after it, while other files add codes, firms and scans.
+    await queryAppDatabase("DELETE FROM platform_figures", []);
+    const before = await platformCounts();
+    const { page, context } = await browser.newPage({ viewport: PHONE_VIEWPORT });
     await page.goto("/");
     await page.getByRole("button", { name: "Valuer Dashboard" }).waitFor();
     await expect(page.getByRole("button", { name: "Start Free Trial" }).isVisible()).resolves.toBe(true);
+    await page.locator("dl[aria-busy=false]").waitFor();
+    const shown = async (figure: string) =>
+      Number((await page.locator(`[data-figure="${figure}"] dd`).innerText()).replace(/,/g, ""));
+    const tiles = {
+      verifiedFirms: await shown("verified-firms"),
+      codesIssued: await shown("codes-issued"),
+      scansThisMonth: await shown("scans-this-month"),
+    };
+    const after = await platformCounts();
+    for (const figure of ["verifiedFirms", "codesIssued", "scansThisMonth"] as const) {
+      expect(tiles[figure], figure).toBeGreaterThanOrEqual(before[figure]);
+      expect(tiles[figure], figure).toBeLessThanOrEqual(after[figure]);
+    }
     const body = await page.locator("body").innerText();
-    for (const text of [
-      "100%",
-      "Secure",
-      "500+",
-      "Companies",
-      "50K+",
-      "Codes",
-      "24/7",
-      "Support",
-      "London",
-      "How it works",
-    ]) {
+    for (const text of ["Signed", "Firms verified by ValuSeal", "Codes issued", "Scans this month", "London"]) {
       expect(body).toContain(text);
     }
+    // No figure nobody counted.
+    for (const invented of ["100%", "500+", "50K+", "24/7"]) expect(body).not.toContain(invented);
     expect(body).toMatch(/alerted each time a code is scanned/);
+    await page.getByRole("link", { name: "I'm a lender" }).waitFor();
+    await expectNoHorizontalScroll(page);
     const demo = page.getByAltText(/Demo verification QR code/);
     await demo.waitFor();
     const decoded = await decodeQrImage(page, (await demo.getAttribute("src"))!);
     expect(decoded).toBe(`${browser.appUrl}/v/demo`);
+    // On a phone the code is tapped, not scanned: it opens the same sample.
+    await demo.click();
+    await page.waitForURL("**/v/demo");
     await context.close();
   });
 

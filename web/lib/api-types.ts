@@ -37,6 +37,7 @@ export interface paths {
             organisationKind?: "issuer" | "lender";
             /** @enum {string} */
             lenderType?: "bank" | "sacco" | "microfinance";
+            next?: string;
           };
         };
       };
@@ -5775,6 +5776,52 @@ export interface paths {
                 lenderName: string;
                 relianceUntil: string;
               }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/public/platform-figures": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The figures as last counted, with when */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /** @description Valuation firms ValuSeal has verified, active and not suspended */
+              verifiedFirms: number;
+              codesIssued: number;
+              /** @description Counted scans of real codes in the UTC month of countedAt */
+              scansThisMonth: number;
+              /**
+               * Format: date-time
+               * @example 2026-11-27T09:30:00.000Z
+               */
+              countedAt: string;
             };
           };
         };

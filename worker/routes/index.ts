@@ -20,6 +20,7 @@ import { teamRoutes } from "./team";
 import { valuerRoutes } from "./valuers";
 import { watchRoutes } from "./watches";
 import { verificationCodeRoutes } from "./public/verification-codes";
+import { platformFigureRoutes } from "./public/platform-figures";
 
 /**
  * The SPA's routes under /api, each resource a route module mounted under its own prefix, in a file
@@ -48,4 +49,5 @@ export const sessionRoutes = documentedRoutes()
   .route("/public/certificates", publicCertificateRoutes)
   .route("/public/certificates", certificateCheckRoutes)
   .route("/public/verification-codes", verificationCodeRoutes)
+  .route("/public/platform-figures", platformFigureRoutes)
   .route("/admin", adminRoutes);

@@ -14,17 +14,21 @@ export function DemoQr() {
       active = false;
     };
   }, []);
+  // On a phone the code cannot be scanned by the phone showing it: tapping it opens the same sample.
   return (
-    <div className="flex h-48 w-48 items-center justify-center rounded-lg bg-white p-2">
+    <a
+      href="/v/demo"
+      className="flex h-48 w-48 items-center justify-center rounded-lg bg-white p-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+    >
       {image ? (
         <img
           src={image}
-          alt="Demo verification QR code: scan it to see a sample certificate"
+          alt="Demo verification QR code: scan or tap it to open a sample certificate"
           className="h-full w-full"
         />
       ) : (
         <span className="text-sm text-slate-500">Loading...</span>
       )}
-    </div>
+    </a>
   );
 }

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { PublicFooter, PublicTopBar } from "../../../components/layout/public-top-bar";
 import { Button } from "../../../components/ui/button";
 import { useDocumentTitle } from "../../../lib/use-document-title";
+import { usePlatformFigures } from "../api/platform-figures";
 import { DemoQr } from "./demo-qr";
 
 const STEPS = [
@@ -19,12 +20,35 @@ const STEPS = [
   },
 ];
 
-const STATS = [
-  { value: "100%", label: "Secure" },
-  { value: "500+", label: "Companies" },
-  { value: "50K+", label: "Codes" },
-  { value: "24/7", label: "Support" },
-];
+const count = (value: number | undefined) => (value === undefined ? "—" : value.toLocaleString("en-GB"));
+
+/**
+ * The tiles: what every certificate is, then the platform's own figures as last counted (decision
+ * 053); "—" until they arrive, never a number nobody counted.
+ */
+function PlatformFigures() {
+  const figures = usePlatformFigures();
+  const tiles = [
+    { key: "signed", value: "Signed", label: "Every certificate, and every change to it, signed and publicly logged" },
+    { key: "verified-firms", value: count(figures.data?.verifiedFirms), label: "Firms verified by ValuSeal" },
+    { key: "codes-issued", value: count(figures.data?.codesIssued), label: "Codes issued" },
+    { key: "scans-this-month", value: count(figures.data?.scansThisMonth), label: "Scans this month" },
+  ];
+  return (
+    <dl
+      className="mt-12 grid grid-cols-2 gap-4 md:grid-cols-4"
+      aria-busy={figures.isPending}
+      aria-label="ValuSeal in figures"
+    >
+      {tiles.map((tile) => (
+        <div key={tile.key} data-figure={tile.key} className="flex flex-col-reverse rounded-lg bg-slate-50 p-6">
+          <dt className="text-sm text-slate-600">{tile.label}</dt>
+          <dd className="text-3xl font-bold text-brand-800">{tile.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
 
 interface Props {
   /** Opens the sign-in dialog. */
@@ -81,7 +105,6 @@ export function LandingPage({ onSignIn, onRegister }: Props) {
                   I'm a lender
                 </Link>
               </div>
-              <p className="mt-4 text-sm text-brand-100">Trusted by 500+ valuation companies · 50K+ codes issued</p>
               {/* A plain link: /verify is a page of its own (check.html), not a screen of this app. */}
               <p className="mt-3 text-sm text-brand-100">
                 Received a sealed report?{" "}
@@ -95,7 +118,7 @@ export function LandingPage({ onSignIn, onRegister }: Props) {
               <h2 className="text-lg font-semibold">Live demo: scan me</h2>
               <DemoQr />
               <p className="max-w-xs text-sm text-brand-100">
-                Point your phone's camera at the code to open a sample valuation certificate.
+                Point another phone's camera at the code, or tap it on this one, to open a sample valuation certificate.
               </p>
             </div>
           </div>
@@ -129,14 +152,7 @@ export function LandingPage({ onSignIn, onRegister }: Props) {
             <Button size="lg" className="mt-6" onClick={onRegister}>
               Create your free account
             </Button>
-            <dl className="mt-12 grid grid-cols-2 gap-4 md:grid-cols-4">
-              {STATS.map((stat) => (
-                <div key={stat.label} className="flex flex-col-reverse rounded-lg bg-slate-50 p-6">
-                  <dt className="text-sm text-slate-600">{stat.label}</dt>
-                  <dd className="text-3xl font-bold text-brand-800">{stat.value}</dd>
-                </div>
-              ))}
-            </dl>
+            <PlatformFigures />
           </div>
         </section>
       </main>

@@ -1,0 +1,10 @@
+import { useQuery } from "@tanstack/react-query";
+import { answerOf, api } from "../../../lib/api-client";
+
+/** GET /api/public/platform-figures: the platform's figures as last counted (at most an hour ago). */
+export const usePlatformFigures = () =>
+  useQuery({
+    queryKey: ["/api/public/platform-figures"],
+    queryFn: () => answerOf(api.GET("/public/platform-figures")),
+    staleTime: 5 * 60 * 1000,
+  });
