@@ -6,13 +6,16 @@ import { insertCode } from "./fixtures/codes";
 import { withDb } from "./fixtures/database";
 import { api } from "./fixtures/http";
 
-/** The platform's own counts, as the figures define them, read straight from the tables. */
+/**
+ * The platform's own counts, as the figures define them, read straight from the tables: codes by the
+ * companies' own counters (kept by the trigger on qr_codes, tests/api/company-counters.test.ts).
+ */
 const countsNow = () =>
   withDb(async (db) => {
     const result = await db.execute<{ verified_firms: string; codes_issued: string; scans: string }>(sql`SELECT
       (SELECT count(*) FROM companies
         WHERE kind = 'issuer' AND verification_status = 'verified' AND is_active AND suspended_at IS NULL) AS verified_firms,
-      (SELECT count(*) FROM qr_codes) AS codes_issued,
+      (SELECT coalesce(sum(qr_code_count), 0) FROM companies) AS codes_issued,
       (SELECT count(*) FROM scan_events WHERE counted AND qr_code_id IS NOT NULL
         AND scanned_at >= date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC') AS scans`);
     const row = result.rows[0]!;

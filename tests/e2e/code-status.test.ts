@@ -50,7 +50,14 @@ describe("revocation on the code detail page", () => {
     const dialog = page.getByRole("dialog", { name: "Revoke this code?" });
     await dialog.getByRole("button", { name: "Revoke code" }).click();
     await dialog.getByRole("alert").getByText("Reason is required").waitFor();
+    // A reason too long is kept as typed and counted, never cut: the count says by how much.
+    await dialog.getByLabel("Reason").fill("x".repeat(503));
+    await dialog.getByText("You have 3 characters too many").waitFor();
+    expect((await dialog.getByLabel("Reason").inputValue()).length).toBe(503);
+    await dialog.getByRole("button", { name: "Revoke code" }).click();
+    await dialog.getByRole("alert").getByText("Must be at most 500 characters").waitFor();
     await dialog.getByLabel("Reason").fill("Superseded by a new valuation");
+    await dialog.getByText("You have 471 characters remaining").waitFor();
     const successor = dialog.getByRole("combobox", { name: "Replaced by (optional)" });
     const replacementLabel = `14 Riverside Drive, Westlands, Nairobi · VAL-2025-002 · ${RECENT_VALUATION.dayMonthYear}`;
     const suggestions = dialog.getByRole("listbox", { name: "Codes that could replace this one" }).getByRole("option");

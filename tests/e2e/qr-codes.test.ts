@@ -192,6 +192,10 @@ describe("generating a code", () => {
     });
     expect(await expectToast(page, "QR Code generated successfully!")).toBe("default");
     await page.getByRole("button", { name: "Generate QR Code" }).waitFor();
+    // The focus moves to the new code, so the keyboard goes on to it rather than back up a cleared form.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent), SCREEN_POLL)
+      .toBe(`New code generated: ${code.verificationCode}`);
 
     const preview = page.getByAltText("Verification QR code for Westlands, Nairobi, Kenya");
     expect(await preview.getAttribute("width")).toBe("200");

@@ -11,7 +11,7 @@ import { useDocumentTitle } from "../lib/use-document-title";
 export function NotFoundPage() {
   useDocumentTitle("Page not found");
   return (
-    <main className="flex min-h-screen items-center justify-center bg-slate-50 p-4">
+    <main id="main" tabIndex={-1} className="flex min-h-screen items-center justify-center bg-slate-50 p-4">
       <div className="w-full max-w-md rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
         <PageTitle>404 Page Not Found</PageTitle>
         <p className="mt-4 text-sm text-slate-600">

@@ -1,5 +1,6 @@
 import { Suspense } from "react";
 import { Outlet, useSearchParams } from "react-router";
+import { SkipLink } from "../components/layout/skip-link";
 import { PageLoading } from "../components/ui/spinner";
 import { AuthDialogsProvider } from "../features/auth/components/auth-dialogs";
 
@@ -14,6 +15,7 @@ export function RootLayout() {
       initial={params.get("signin") === "1" ? "signin" : "none"}
       initialIntent={{ next: params.get("next") }}
     >
+      <SkipLink />
       <Suspense fallback={<PageLoading />}>
         <Outlet />
       </Suspense>

@@ -134,7 +134,9 @@ export function AppShell({ user, children }: { user: PublicUser; children: React
         </aside>
         <div className="min-w-0 flex-1">
           <EmailConfirmationBanner user={user} />
-          <main className="p-4 sm:p-6">{children}</main>
+          <main id="main" tabIndex={-1} className="p-4 sm:p-6">
+            {children}
+          </main>
         </div>
       </div>
       <Dialog open={mobileOpen} onOpenChange={setMobileOpen} title="Menu" placement="drawer">

@@ -28,7 +28,7 @@ export function PublicFrame({ children }: { children: ReactNode }) {
 export function PublicCardPage({ title, children }: { title: ReactNode; children: ReactNode }) {
   return (
     <PublicFrame>
-      <main className="flex-1 px-4 py-10">
+      <main id="main" tabIndex={-1} className="flex-1 px-4 py-10">
         <Card className="mx-auto w-full max-w-lg p-6 sm:p-8">
           <PageTitle className="[overflow-wrap:anywhere]">{title}</PageTitle>
           <div className="mt-4 space-y-4">{children}</div>

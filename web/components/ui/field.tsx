@@ -1,6 +1,7 @@
 import {
   forwardRef,
   useId,
+  useState,
   type InputHTMLAttributes,
   type ReactNode,
   type SelectHTMLAttributes,
@@ -87,15 +88,51 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
 });
 
 type TextareaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> &
-  Omit<FieldProps, "children" | "className"> & { containerClassName?: string };
+  Omit<FieldProps, "children" | "className"> & {
+    containerClassName?: string;
+    /**
+     * The most characters the server takes, counted as the person types (GOV.UK's character count):
+     * a longer text is kept in the box and refused with the count, never cut silently as maxLength does.
+     */
+    characterLimit?: number;
+  };
+
+/** "You have 12 characters remaining" / "You have 3 characters too many". */
+export function characterCountText(length: number, limit: number): string {
+  const left = limit - length;
+  const characters = (count: number) => `${count} ${count === 1 ? "character" : "characters"}`;
+  return left >= 0 ? `You have ${characters(left)} remaining` : `You have ${characters(-left)} too many`;
+}
 
 export const TextareaField = forwardRef<HTMLTextAreaElement, TextareaFieldProps>(function TextareaField(
-  { label, error, hint, required, containerClassName, className, ...textarea },
+  { label, error, hint, required, containerClassName, className, characterLimit, onChange, ...textarea },
   ref,
 ) {
+  const [length, setLength] = useState(() => String(textarea.value ?? textarea.defaultValue ?? "").length);
   return (
     <Field label={label} error={error} hint={hint} required={required} className={containerClassName}>
-      {(control) => <textarea ref={ref} {...control} {...textarea} className={cn(control.className, className)} />}
+      {(control) => (
+        <>
+          <textarea
+            ref={ref}
+            {...control}
+            {...textarea}
+            onChange={(event) => {
+              setLength(event.target.value.length);
+              onChange?.(event);
+            }}
+            className={cn(control.className, className)}
+          />
+          {characterLimit !== undefined && (
+            <p
+              aria-live="polite"
+              className={cn("mt-1 text-sm", length > characterLimit ? "font-medium text-red-700" : "text-slate-600")}
+            >
+              {characterCountText(length, characterLimit)}
+            </p>
+          )}
+        </>
+      )}
     </Field>
   );
 });

@@ -11,6 +11,19 @@ import { VerificationBadge } from "./status-badges";
 
 type Decision = "verify" | "confirm" | "reject" | "withdraw";
 
+/**
+ * What a decision means for a lender: its reliance screens open or close; it issues no codes. The
+ * firm's wording (DECISIONS) is about its certificates.
+ */
+const LENDER_DESCRIPTIONS: Partial<Record<Decision, string>> = {
+  verify:
+    "You have checked the institution's legal name and email as shown, and that it lends. Its members can then check valuations, record reliance on them and watch them. The owner is emailed.",
+  reject:
+    "The institution cannot check valuations or record reliance. The owner is emailed your note and can correct the details.",
+  withdraw:
+    "The institution can no longer check valuations or record reliance; the reliances it recorded stay on record. The owner is emailed your note.",
+};
+
 const DECISIONS: Record<
   Decision,
   { button: string; title: (name: string) => string; description: string; verified: boolean }
@@ -62,7 +75,9 @@ function DecisionDialog({
   // Ticked: these codes carry exactly the details being verified, and the firm's first report (sent
   // to its bank before verification) would otherwise stay amber for ever. "Confirm" is only this.
   const [confirmEarlierCodes, setConfirmEarlierCodes] = useState(true);
-  const { button, title, description, verified } = DECISIONS[decision];
+  const { button, title, verified } = DECISIONS[decision];
+  const description =
+    (company.kind === "lender" ? LENDER_DESCRIPTIONS[decision] : undefined) ?? DECISIONS[decision].description;
   return (
     <ConfirmDialog
       open

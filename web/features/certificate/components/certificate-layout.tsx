@@ -38,7 +38,7 @@ export function CertificateLayout({ heading, status, children, footer }: Certifi
   return (
     <div className="min-h-screen bg-slate-100 text-slate-900">
       <meta name="robots" content="noindex,nofollow" />
-      <main className="mx-auto max-w-[640px] p-4">
+      <main id="main" tabIndex={-1} className="mx-auto max-w-[640px] p-4">
         <div className="overflow-hidden rounded-xl bg-white shadow">
           <header className="border-b border-slate-200 px-4 py-5 text-center">
             <p className="text-[13px] uppercase tracking-[0.08em] text-slate-600">ValuSeal</p>

@@ -1,5 +1,5 @@
 import { QrCode } from "lucide-react";
-import type { ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { Link } from "react-router";
 import { CODE_PREVIEW_SIZE } from "../../../../schema/limits";
 import type { QrCodeWithImage } from "../../../../schema/responses";
@@ -11,12 +11,21 @@ import { VerificationCode } from "./verification-code";
 
 /** The create page's preview panel: a prompt before generation, then the code with Copy and Download. */
 export function CodePreview({ code, after }: { code: QrCodeWithImage | undefined; after?: ReactNode }) {
+  // A new code takes the focus (and, on a phone, the view, since the preview is under the form):
+  // the keyboard goes on to copying or downloading it rather than back up a cleared form.
+  const generatedLine = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (code) generatedLine.current?.focus();
+  }, [code]);
   return (
     <Card className="p-4 sm:p-6">
       <h2 className="text-base font-semibold text-slate-900">QR Code Preview</h2>
       <div aria-live="polite" className="mt-4">
         {code ? (
           <div className="flex flex-col items-center gap-4 text-center">
+            <p ref={generatedLine} tabIndex={-1} className="font-semibold text-emerald-800" data-new-code="">
+              New code generated: {code.verificationCode}
+            </p>
             <img
               src={code.qrCodeDataUrl}
               width={CODE_PREVIEW_SIZE.create}

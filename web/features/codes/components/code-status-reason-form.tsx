@@ -37,7 +37,7 @@ export function CodeStatusReasonForm<Values extends FieldValues & { reason: stri
         label="Reason"
         required
         rows={3}
-        maxLength={LIMITS.revocationReason}
+        characterLimit={LIMITS.revocationReason}
         hint={reasonHint}
         error={form.formState.errors.reason?.message as string | undefined}
         {...form.register(reason)}

@@ -79,7 +79,7 @@ export function LandingPage({ onSignIn, onRegister }: Props) {
           </>
         }
       />
-      <main className="flex-1">
+      <main id="main" tabIndex={-1} className="flex-1">
         {/* A solid colour, not a gradient: the contrast of the text and buttons on it can then be checked. */}
         <section className="bg-brand-900 text-white">
           <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-16 md:grid-cols-2">

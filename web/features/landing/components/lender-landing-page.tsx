@@ -39,7 +39,7 @@ export function LenderLandingPage({ onSignIn, onRegister }: Props) {
           </Button>
         }
       />
-      <main className="mx-auto w-full max-w-2xl flex-1 px-4 py-10">
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-2xl flex-1 px-4 py-10">
         <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">For lenders</p>
         <h1 className="mt-1 text-page-title font-bold text-slate-900">Record reliance on a valuation</h1>
         <p className="mt-3 text-slate-700">

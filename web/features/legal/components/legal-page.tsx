@@ -12,7 +12,7 @@ export interface LegalSection {
 export function LegalPage({ title, intro, sections }: { title: string; intro: ReactNode; sections: LegalSection[] }) {
   return (
     <PublicFrame>
-      <main className="mx-auto w-full max-w-3xl flex-1 px-4 py-10">
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-3xl flex-1 px-4 py-10">
         <PageTitle className="sm:text-3xl">{title}</PageTitle>
         <p className="mt-2 text-sm text-slate-500">Last updated: {BRAND.legalLastUpdated}</p>
         <div className="mt-4 text-slate-700">{intro}</div>
