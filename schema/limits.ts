@@ -34,6 +34,12 @@ export const LIMITS = {
 export const CURRENCIES = ["USD", "KES"] as const;
 export type Currency = (typeof CURRENCIES)[number];
 export const CURRENCY_SYMBOLS: Record<Currency, string> = { USD: "$", KES: "KSh" };
+/**
+ * The currency the create form starts with for a firm in this time zone: shillings for a Kenyan
+ * firm (Kenya's one zone), dollars elsewhere, as the specification's default (decision 052).
+ */
+export const defaultCurrencyFor = (timeZone: string | undefined): Currency =>
+  timeZone === "Africa/Nairobi" ? "KES" : "USD";
 
 export const PROPERTY_TYPES = ["Real Estate", "Loose Assets", "Motor Vehicle", "Plant and Machinery", "Other"] as const;
 export type PropertyType = (typeof PROPERTY_TYPES)[number];

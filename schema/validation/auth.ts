@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LENDER_TYPES, LIMITS, ORGANISATION_KINDS } from "../limits";
 import { safeNextPath } from "../next-path";
-import { emailField, newPasswordField, optionalText, requiredText } from "./common";
+import { emailField, newPasswordField, optionalPhone, optionalText, requiredText } from "./common";
 
 export const loginSchema = z.object({
   email: emailField,
@@ -15,7 +15,7 @@ export const registerSchema = z
     lastName: requiredText(LIMITS.lastName, "Last name is required"),
     name: requiredText(LIMITS.companyName, "Company name is required"),
     email: emailField,
-    phone: optionalText(LIMITS.phone),
+    phone: optionalPhone,
     location: optionalText(LIMITS.location),
     password: newPasswordField,
     confirmPassword: z.string({ error: "Passwords don't match" }),

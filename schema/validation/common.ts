@@ -3,6 +3,23 @@ import { passwordWeakness } from "../password-strength";
 import { LIMITS } from "../limits";
 
 /** Trimmed text with a length cap; "" becomes undefined for optional fields. */
+/**
+ * A telephone number as people write it: digits with spaces, dashes, dots or brackets, and a leading
+ * "+" for the country code ("+254 712 345 678", "0712-345678"); 7 to 15 digits, the most an
+ * international number has (ITU E.164). Optional; anything else is refused on the field.
+ */
+export const optionalPhone = z
+  .string()
+  .trim()
+  // A number too long is told so alone, not also as "not a phone number".
+  .max(LIMITS.phone, { message: `Must be at most ${LIMITS.phone} characters`, abort: true })
+  .refine(
+    (value) => value === "" || (/^\+?[0-9(][0-9 ().-]*$/.test(value) && /^\d{7,15}$/.test(value.replace(/\D/g, ""))),
+    "Enter a phone number, like +254 712 345 678",
+  )
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
 export const optionalText = (max: number) =>
   z
     .string()

@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { LIMITS, REGISTRATION_BODIES, SCAN_ALERT_MODES, VALIDITY_DAYS } from "../limits";
-import { emailField, optionalText, requiredText } from "./common";
+import { emailField, optionalPhone, optionalText, requiredText } from "./common";
 
 /** Company Details, editable by the owner: the same fields and length caps as registration. */
 export const companyDetailsSchema = z.object({
   name: requiredText(LIMITS.companyName, "Company name is required"),
   email: emailField,
-  phone: optionalText(LIMITS.phone),
+  phone: optionalPhone,
   location: optionalText(LIMITS.location),
   /** Days a new code stays valid after its valuation date; absent leaves the period unchanged. */
   validityDays: z.preprocess(

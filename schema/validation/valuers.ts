@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { LIMITS } from "../limits";
-import { optionalText, requiredText } from "./common";
+import { optionalPhone, optionalText, requiredText } from "./common";
 
 /**
  * The valuer dialog (Full Name, Phone Number, Professional Qualification) and the owner's
@@ -8,7 +8,7 @@ import { optionalText, requiredText } from "./common";
  */
 export const valuerSchema = z.object({
   name: requiredText(LIMITS.valuerName, "Full name is required"),
-  phone: optionalText(LIMITS.phone),
+  phone: optionalPhone,
   qualification: optionalText(LIMITS.qualification),
   /** The valuer's registration number with their professional body, shown on certificates. */
   registrationNumber: optionalText(LIMITS.registrationNumber),

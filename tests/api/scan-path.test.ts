@@ -230,6 +230,7 @@ describe("GET /v/:token", () => {
     expect(res.status).toBe(404);
     expect(res.body).toContain("Invalid QR Code");
     expect(res.body).toContain("Invalid QR code data");
+    expect(res.body).toContain("<strong>Not a ValuSeal code — do not rely on the document it appears on</strong>");
     expect(res.body).not.toContain("Verified Authentic");
     expect(res.headers.get("Content-Security-Policy")).toContain("default-src 'none'");
     const [orphan] = await orphanScansFor(token);

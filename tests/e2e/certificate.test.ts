@@ -64,6 +64,7 @@ async function openPhonePage(path: string) {
 async function expectInvalid(page: Page, message: string) {
   await page.getByRole("heading", { level: 1, name: "Invalid QR Code" }).waitFor();
   await page.getByText(message, { exact: true }).waitFor();
+  await page.getByText("Not a ValuSeal code — do not rely on the document it appears on").waitFor();
   expect(await page.getByText("Verified Authentic").count()).toBe(0);
   expect(await page.getByRole("heading", { name: "Property Valuation Certificate" }).count()).toBe(0);
 }
@@ -205,7 +206,7 @@ describe("/qr-view inputs", () => {
     await page.getByText("Superseded", { exact: true }).waitFor();
     await page.getByText(`Revoked on ${today}. The issuer has withdrawn this valuation. Do not rely on it.`).waitFor();
     await page.getByText("Reason: Superseded by a new valuation", { exact: true }).waitFor();
-    expect(await page.getByRole("link", { name: replacement.qrCodeData }).getAttribute("href")).toBe(
+    expect(await page.getByRole("link", { name: "Open the new valuation" }).getAttribute("href")).toBe(
       replacement.qrCodeData,
     );
     expect(await page.getByText("Verified Authentic").count()).toBe(0);

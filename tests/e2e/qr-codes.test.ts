@@ -68,7 +68,8 @@ describe("create code form rules", () => {
       "Other",
     ]);
     expect(await optionTexts(page, "Currency")).toEqual(["USD", "KES"]);
-    expect(await page.getByLabel("Currency").inputValue()).toBe("USD");
+    // A firm in Kenya's time zone starts in shillings (decision 052).
+    await expect.poll(() => page.getByLabel("Currency").inputValue(), SCREEN_POLL).toBe("KES");
     expect(await optionTexts(page, "Building Size Unit")).toEqual(["sqft", "sqm"]);
     expect(await page.getByLabel("Building Size Unit").inputValue()).toBe("sqft");
     expect(await optionTexts(page, "Land Size Unit")).toEqual(["acres", "hectares", "sqft"]);
@@ -94,9 +95,10 @@ describe("create code form rules", () => {
     await date.fill("15.01.2025");
     expect(await date.inputValue()).toBe("15/01/2025");
 
-    // Market value: digits only, commas stripped, shown with thousands separators, 0 by default.
+    // Market value: digits only, commas stripped, shown with thousands separators, empty to start
+    // with (a "0" left in place was sent unnoticed).
     const value = page.getByLabel("Market Value");
-    expect(await value.inputValue()).toBe("0");
+    expect(await value.inputValue()).toBe("");
     await value.fill("");
     await value.pressSequentially("1250000");
     expect(await value.inputValue()).toBe("1,250,000");
@@ -185,7 +187,7 @@ describe("generating a code", () => {
     expect(code).toMatchObject({
       propertyAddress: "Westlands, Nairobi, Kenya",
       marketValue: "1250000.00",
-      currency: "USD",
+      currency: "KES",
       valuationDate: RECENT_VALUATION.timestamp,
       propertySize: "1800.00",
       propertySizeUnit: "sqft",
@@ -200,7 +202,7 @@ describe("generating a code", () => {
     const preview = page.getByAltText("Verification QR code for Westlands, Nairobi, Kenya");
     expect(await preview.getAttribute("width")).toBe("200");
     expect(await preview.getAttribute("src")).toBe(code.qrCodeDataUrl);
-    for (const text of ["VAL-2025-077", "Westlands, Nairobi, Kenya", "$ 1,250,000.00"]) {
+    for (const text of ["VAL-2025-077", "Westlands, Nairobi, Kenya", "KSh 1,250,000.00"]) {
       await page.getByText(text, { exact: true }).last().waitFor();
     }
     expect(await page.getByText(PROMPT).count()).toBe(0);
@@ -710,7 +712,7 @@ describe("lender fields, validity and the verification code", () => {
     expect(await detailValue(page, "Prepared For")).toBe("Equity Bank Kenya");
     expect(await detailValue(page, "Purpose")).toBe("Secured lending");
     expect(await detailValue(page, "Title Number")).toBe("LR No. 209/1234");
-    expect(await detailValue(page, "Forced Sale Value")).toBe("$ 950,000.00");
+    expect(await detailValue(page, "Forced Sale Value")).toBe("KSh 950,000.00");
     expect(await detailValue(page, "Inspection Date")).toBe(longDate(code.inspectionDate));
     expect(await detailValue(page, "Valid Until")).toBe(longDate(code.validUntil));
     // The status is shown once, in the Verification Status panel.

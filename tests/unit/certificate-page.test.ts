@@ -132,7 +132,7 @@ describe("renderCertificatePage: the status", () => {
       supersededBy: successor,
     } as const;
     expect(await badgeOf(superseded)).toEqual({ tone: "bad", text: "Superseded" });
-    expect(await render(superseded)).toContain(`Replaced by: <a href="${successor}">${successor}</a>`);
+    expect(await render(superseded)).toContain(`<a href="${successor}">Open the new valuation</a>`);
   });
 
   it("labels the landing page's sample as a sample, never counted", async () => {

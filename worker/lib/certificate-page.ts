@@ -31,7 +31,7 @@ h1{margin:2px 0 10px;font-size:20px;line-height:1.25}.badge{display:inline-block
 section{padding:12px 16px;border-bottom:1px solid #e2e8f0}h2{margin:0 0 8px;font-size:15px;color:#334155}
 dl{margin:0;display:grid;grid-template-columns:minmax(0,2fr) minmax(0,3fr);gap:6px 12px}dt{color:#64748b}dd{margin:0;font-weight:600;overflow-wrap:anywhere}
 footer{padding:12px 16px;background:#f8fafc;font-size:14px}footer dl{margin-bottom:10px}.phish{margin:0;color:#475569}
-.lead{padding:16px;margin:0}.sealed{margin:8px 0 0;font-weight:600;color:#334155}
+.lead{padding:16px;margin:0}.danger{color:#b91c1c;font-size:1.1em}.sealed{margin:8px 0 0;font-weight:600;color:#334155}
 .summary{font-size:15px}.summary dl{grid-template-columns:minmax(0,2fr) minmax(0,3fr);gap:4px 12px}.standing{display:block;font-size:13px;font-weight:400;color:#92400e}.standing.vouched{color:#166534}
 .button{display:block;margin:14px 0 0;padding:13px 16px;border-radius:10px;background:#1e3a8a;color:#fff;text-align:center;font-size:17px;font-weight:700;text-decoration:none}.button.quiet{background:#fff;color:#1e3a8a;border:2px solid #1e3a8a}
 .hint,.unsealed{margin:6px 0 0;font-size:14px;color:#475569}.unsealed{margin-top:12px}
@@ -290,7 +290,7 @@ function banner(certificate: PublicCertificate, t: CertificateTexts, f: Formats)
         <strong>${t.replacedTitle}</strong>
         <p>${revokedOn(certificate, t, f)}. ${t.withdrawn}</p>
         <p>${t.reason}: ${certificate.revokedReason}</p>
-        <p>${t.replacedBy}: <a href="${certificate.supersededBy}">${certificate.supersededBy}</a></p>
+        <p><a href="${certificate.supersededBy}">${t.openReplacement}</a></p>
       </div>`;
   }
 }
@@ -421,6 +421,7 @@ export function renderInvalidCodePage(reader: Reader) {
         <h1>${t.invalidTitle}</h1>
         <p class="badge bad">${t.invalidBadge}</p>
       </header>
+      <p class="lead danger"><strong>${t.notValuSealCode}</strong></p>
       <p class="lead">${t.invalidText}</p>`,
   });
 }

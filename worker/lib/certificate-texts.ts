@@ -35,7 +35,8 @@ export interface CertificateTexts {
   withdrawn: string;
   reason: string;
   replacedTitle: string;
-  replacedBy: string;
+  /** The link to the replacement: words, not its raw address. */
+  openReplacement: string;
   sealedPage: (page: string, count: string) => string;
   checkPdfButton: string;
   checkPdfHint: string;
@@ -82,6 +83,8 @@ export interface CertificateTexts {
 
   invalidTitle: string;
   invalidBadge: string;
+  /** The strong red line under an unknown code's badge: what the reader must not do. */
+  notValuSealCode: string;
   invalidText: string;
 
   unknownCodeTitle: string;
@@ -120,7 +123,7 @@ const en: CertificateTexts = {
   withdrawn: "The issuer has withdrawn this valuation. Do not rely on it.",
   reason: "Reason",
   replacedTitle: "Replaced by a newer valuation",
-  replacedBy: "Replaced by",
+  openReplacement: "Open the new valuation",
   sealedPage: (page, count) => `Page ${page} of ${count} of the sealed report`,
   checkPdfButton: "Check the PDF you were given",
   checkPdfHint: "Your browser compares it with the sealed report, page by page. Nothing is uploaded.",
@@ -180,6 +183,7 @@ const en: CertificateTexts = {
 
   invalidTitle: "Invalid QR Code",
   invalidBadge: "Invalid QR code data",
+  notValuSealCode: "Not a ValuSeal code — do not rely on the document it appears on",
   invalidText:
     "This code is not in the issuer's records. The document it appears on may not be genuine: contact the valuation company through a channel you already trust.",
 
@@ -224,7 +228,7 @@ const sw: CertificateTexts = {
   withdrawn: "Mtoaji ameiondoa tathmini hii. Usiitegemee.",
   reason: "Sababu",
   replacedTitle: "Imebadilishwa na tathmini mpya zaidi",
-  replacedBy: "Imebadilishwa na",
+  openReplacement: "Fungua tathmini mpya",
   sealedPage: (page, count) => `Ukurasa wa ${page} kati ya ${count} wa ripoti iliyotiwa muhuri`,
   checkPdfButton: "Kagua PDF uliyopewa",
   checkPdfHint:
@@ -286,6 +290,7 @@ const sw: CertificateTexts = {
 
   invalidTitle: "Msimbo wa QR si Halali",
   invalidBadge: "Data ya msimbo wa QR si halali",
+  notValuSealCode: "Si msimbo wa ValuSeal — usitegemee hati ambayo msimbo huu umo",
   invalidText:
     "Msimbo huu haumo katika kumbukumbu za mtoaji. Huenda hati ulimouona si halisi: wasiliana na kampuni ya tathmini kupitia njia unayoiamini tayari.",
 

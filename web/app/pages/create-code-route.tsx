@@ -1,3 +1,4 @@
+import { defaultCurrencyFor } from "../../../schema/limits";
 import { CreateCodePage } from "../../features/codes/components/create-code-page";
 import { SealReportButton } from "../../features/seals/components/seal-report-button";
 import { useCurrentCompany } from "../../lib/current-company";
@@ -13,6 +14,7 @@ export function CreateCodeRoute() {
     <CreateCodePage
       signingValuers={useValuers()}
       validityDays={company.data?.validityDays}
+      defaultCurrency={company.data && defaultCurrencyFor(company.data.timeZone)}
       issuerStanding={
         company.data && {
           verificationStatus: company.data.verificationStatus,

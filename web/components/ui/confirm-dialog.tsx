@@ -1,6 +1,7 @@
 import { AlertDialog } from "radix-ui";
 import type { ReactNode } from "react";
 import { Button } from "./button";
+import { keepDialogForOpenList } from "./dialog";
 import { useFocusReturn } from "./focus-return";
 
 interface ConfirmDialogProps {
@@ -38,6 +39,7 @@ export function ConfirmDialog({
         <AlertDialog.Overlay className="fixed inset-0 z-40 bg-slate-950/50 backdrop-blur-[1px]" />
         <AlertDialog.Content
           onCloseAutoFocus={onCloseAutoFocus}
+          onEscapeKeyDown={keepDialogForOpenList}
           className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-overlay bg-surface p-6 shadow-overlay focus:outline-none"
         >
           <AlertDialog.Title className="text-section-title font-semibold text-slate-900">{title}</AlertDialog.Title>

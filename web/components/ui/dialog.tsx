@@ -24,6 +24,17 @@ const PLACEMENTS = {
   drawer: "inset-y-0 left-0 h-full w-72 max-w-[85vw] border-r border-line p-4",
 } as const;
 
+/**
+ * Escape in an open list (a combobox's suggestions, web/components/ui/combobox.tsx) closes the
+ * list, not the dialog around it: the dialog hears the key first (Radix listens on the document).
+ */
+export function keepDialogForOpenList(event: KeyboardEvent) {
+  const target = event.target as HTMLElement | null;
+  if (target?.getAttribute("role") === "combobox" && target.getAttribute("aria-expanded") === "true") {
+    event.preventDefault();
+  }
+}
+
 /** Accessible modal (focus trap, Escape, labelled by its title) on Radix primitives. */
 export function Dialog({
   open,
@@ -42,6 +53,7 @@ export function Dialog({
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-950/50 backdrop-blur-[1px]" />
         <RadixDialog.Content
           onCloseAutoFocus={onCloseAutoFocus}
+          onEscapeKeyDown={keepDialogForOpenList}
           className={cn(
             "fixed z-50 overflow-y-auto bg-surface shadow-overlay focus:outline-none",
             PLACEMENTS[placement],

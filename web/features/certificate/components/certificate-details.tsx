@@ -26,9 +26,8 @@ function RevokedBanner({ certificate }: { certificate: PublicCertificate }) {
       {certificate.revokedReason && <p>Reason: {certificate.revokedReason}</p>}
       {certificate.supersededBy && (
         <p>
-          Replaced by:{" "}
-          <a href={certificate.supersededBy} className="break-all font-semibold underline">
-            {certificate.supersededBy}
+          <a href={certificate.supersededBy} className="font-semibold underline">
+            Open the new valuation
           </a>
         </p>
       )}

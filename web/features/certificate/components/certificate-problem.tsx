@@ -14,6 +14,10 @@ export const INVALID_NOTES = {
 export function InvalidCertificate({ message, note }: { message: string; note?: string }) {
   return (
     <CertificateLayout heading="Invalid QR Code" status={<StatusPill tone="invalid">{message}</StatusPill>}>
+      {/* In the server page's words (worker/lib/certificate-texts.ts): what the reader must not do. */}
+      <p className="px-4 pt-4 text-lg font-bold text-red-700">
+        Not a ValuSeal code — do not rely on the document it appears on
+      </p>
       {note && (
         <CertificateBanner tone="invalid" title="Not the issuer's record">
           <p>{note}</p>

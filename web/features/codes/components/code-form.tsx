@@ -1,4 +1,6 @@
+import { useEffect } from "react";
 import { useForm } from "react-hook-form";
+import type { Currency } from "../../../../schema/limits";
 import type { CreateQrCodeInput } from "../../../../schema/validation/qr-codes";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
@@ -20,6 +22,8 @@ interface Props {
   onSubmit: (request: CreateQrCodeInput, form: SubmittedForm) => void;
   /** The company's validity period in days (Company Details), named in the Valid Until hint. */
   validityDays?: number;
+  /** The currency the form starts with (the firm's, once Company Details has loaded). */
+  defaultCurrency?: Currency;
 }
 
 export interface SubmittedForm {
@@ -32,12 +36,16 @@ export interface SubmittedForm {
  * no active valuer is stopped at the top, before it fills anything in: every certificate names the
  * valuer who signed the report.
  */
-export function CodeForm({ valuers, submitting, onSubmit, validityDays }: Props) {
-  const form = useForm({ resolver: codeFormResolver, defaultValues: codeFormDefaults() });
+export function CodeForm({ valuers, submitting, onSubmit, validityDays, defaultCurrency }: Props) {
+  const form = useForm({ resolver: codeFormResolver, defaultValues: codeFormDefaults(defaultCurrency) });
+  // The firm's currency arrives with Company Details: it replaces the starting one unless chosen already.
+  useEffect(() => {
+    if (defaultCurrency && !form.getFieldState("currency").isDirty) form.setValue("currency", defaultCurrency);
+  }, [defaultCurrency, form]);
   const signers = (valuers.data ?? []).filter((valuer) => valuer.isActive);
   const noValuers = valuers.isSuccess && signers.length === 0;
   const submitted: SubmittedForm = {
-    clearForm: () => form.reset(codeFormDefaults()),
+    clearForm: () => form.reset(codeFormDefaults(form.getValues("currency"))),
     showOnFields: (error) => showServerFieldErrors(error, form.setError, CODE_FORM_FIELDS),
   };
 

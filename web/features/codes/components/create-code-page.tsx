@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import type { QrCodeWithImage } from "../../../../schema/responses";
+import type { Currency } from "../../../../schema/limits";
 import type { CreateQrCodeInput } from "../../../../schema/validation/qr-codes";
 import { useUnauthorizedRedirect } from "../../../components/ui/failure-toast";
 import { useToast } from "../../../components/ui/toast";
@@ -30,6 +31,7 @@ export function CreateCodePage({
   signingValuers,
   afterGenerated,
   validityDays,
+  defaultCurrency,
   issuerStanding,
 }: {
   signingValuers: SigningValuers;
@@ -37,6 +39,8 @@ export function CreateCodePage({
   issuerStanding?: IssuerStanding;
   /** The company's validity period in days (web/app reads it from Company Details). */
   validityDays?: number;
+  /** The firm's currency (web/app derives it from Company Details). */
+  defaultCurrency?: Currency;
   /** Shown under the generated code's actions (web/app composes in sealing the report). */
   afterGenerated?: (code: QrCodeWithImage) => ReactNode;
 }) {
@@ -80,6 +84,7 @@ export function CreateCodePage({
           submitting={createCode.isPending}
           onSubmit={generate}
           validityDays={validityDays}
+          defaultCurrency={defaultCurrency}
         />
         <div className="lg:sticky lg:top-20">
           <CodePreview code={generated} after={generated && afterGenerated?.(generated)} />

@@ -54,7 +54,8 @@ export const CODE_FORM_FIELDS = [
   "titleNumber",
 ] as const satisfies readonly (keyof CodeFormValues)[];
 
-export const codeFormDefaults = (): CodeFormValues => ({
+/** An empty form: the market value left for the valuer to type (a "0" was sent unnoticed), in the firm's currency. */
+export const codeFormDefaults = (currency: Currency = "USD"): CodeFormValues => ({
   propertyType: "",
   propertyAddress: "",
   propertyReference: "",
@@ -64,8 +65,8 @@ export const codeFormDefaults = (): CodeFormValues => ({
   landSize: "",
   landSizeUnit: "acres",
   valuationDate: todayDayMonthYear(),
-  marketValue: "0",
-  currency: "USD",
+  marketValue: "",
+  currency,
   valuerId: "",
   addressee: "",
   purpose: "",
