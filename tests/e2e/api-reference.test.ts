@@ -26,6 +26,8 @@ describe("the API reference at /docs", () => {
       expect(response!.status()).toBe(200);
       expect(response!.headers()["content-security-policy"]).toMatch(/script-src 'self' 'nonce-/);
       await page.getByRole("heading", { name: "ValuSeal API", level: 1 }).waitFor();
+      // No third-party AI chat: Scalar's "Ask AI" would send the reader's questions to Scalar.
+      expect(await page.getByRole("button", { name: /Ask AI/i }).count()).toBe(0);
       for (const route of ["Issue a code", "Issue many codes", "Revoke a code"]) {
         await page.getByText(route, { exact: true }).first().waitFor({ state: "attached" });
       }

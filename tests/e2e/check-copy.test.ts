@@ -138,6 +138,10 @@ describe("checking a copy of a sealed report", () => {
   it("/verify reads the code from the sealed file itself", async () => {
     const { page, close } = await checkCopy(sealed, "/verify");
     await page.getByText(`This is the exact sealed report (version 1), sealed on ${sealedOn()}`).waitFor();
+    // No connection where the reader checks reports: the offline verifier is one tap away.
+    expect(await page.getByRole("link", { name: "Download ValuSeal's offline verifier" }).getAttribute("href")).toBe(
+      "/verifier?download",
+    );
     await close();
     const plain = await checkCopy(await makeReportPdf({ pages: 2 }), "/verify");
     await plain.page.getByText(/This PDF carries no ValuSeal verification address/).waitFor();

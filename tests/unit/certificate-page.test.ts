@@ -159,6 +159,14 @@ async function summaryOf(changes: Partial<PublicCertificate>, context = {}, read
 }
 
 describe("renderCertificatePage: the summary", () => {
+  it("leads to the offline verifier, to check the signed record and the PDF with no connection", async () => {
+    const { page } = await summaryOf({});
+    expect(page).toContain('<a href="/verifier?download">Download the offline verifier</a>');
+    expect((await summaryOf({}, {}, swahili)).page).toContain(
+      '<a href="/verifier?download">Pakua kikaguzi kisichohitaji mtandao</a>',
+    );
+  });
+
   it("says under the badge what a green page proves: the record, not the paper in hand", async () => {
     const { page } = await summaryOf({});
     expect(page).toContain("Genuine record from a verified firm — check that your copy matches");

@@ -14,6 +14,9 @@ export interface CheckTexts {
     codeLabel: string;
     verify: string;
     codeHint: string;
+    /** The way to the offline verifier (/verifier), under the page. */
+    offlineIntro: string;
+    offlineLink: string;
   };
   titleCode: string;
   titleAny: string;
@@ -48,6 +51,8 @@ const en: CheckTexts = {
     codeLabel: "Verification code",
     verify: "Verify",
     codeHint: "The code printed on the report. Capital or small letters, spaces and dashes are all fine.",
+    offlineIntro: "No connection where you check reports?",
+    offlineLink: "Download ValuSeal's offline verifier",
   },
   titleCode: "Check a copy of this report",
   titleAny: "Check a sealed report",
@@ -87,6 +92,8 @@ const sw: CheckTexts = {
     codeLabel: "Msimbo wa uthibitisho",
     verify: "Thibitisha",
     codeHint: "Msimbo uliochapishwa kwenye ripoti. Herufi kubwa au ndogo, nafasi na vistari vyote vinakubalika.",
+    offlineIntro: "Hakuna mtandao unapokagua ripoti?",
+    offlineLink: "Pakua kikaguzi cha ValuSeal kisichohitaji mtandao",
   },
   titleCode: "Kagua nakala ya ripoti hii",
   titleAny: "Kagua ripoti iliyotiwa muhuri",

@@ -320,9 +320,10 @@ function sealedPageLine({ page, sealedPageCount }: CertificateContext, t: Certif
 function signedRecordLink(certificate: PublicCertificate, t: CertificateTexts) {
   if (certificate.status === "sample") return "";
   return html`<p class="record">
-    <a href="/api/public/certificates/${certificate.qrCodeId}/record" download>${t.signedRecordLink}</a
-    >${t.signedRecordRest}
-  </p>`;
+      <a href="/api/public/certificates/${certificate.qrCodeId}/record" download>${t.signedRecordLink}</a
+      >${t.signedRecordRest}
+    </p>
+    <p class="record"><a href="/verifier?download">${t.offlineVerifierLink}</a>${t.offlineVerifierRest}</p>`;
 }
 
 /** Stored enumerations (property type, purpose) in the page's language; anything else as stored. */

@@ -43,6 +43,8 @@ export interface CertificateTexts {
   notSealed: string;
   signedRecordLink: string;
   signedRecordRest: string;
+  offlineVerifierLink: string;
+  offlineVerifierRest: string;
 
   propertyInformation: string;
   valuationDetails: string;
@@ -128,6 +130,8 @@ const en: CertificateTexts = {
   checkPdfButton: "Check the PDF you were given",
   checkPdfHint: "Your browser compares it with the sealed report, page by page. Nothing is uploaded.",
   notSealed: "The issuer did not seal a PDF of this report with ValuSeal: compare your copy with the details below.",
+  offlineVerifierLink: "Download the offline verifier",
+  offlineVerifierRest: ": it checks the signed record and the report's PDF on your own computer, with no connection.",
   signedRecordLink: "Download signed record",
   signedRecordRest:
     ": this certificate as ValuSeal signed it, to keep with the report. Its signature can be checked against ValuSeal's published keys without this site.",
@@ -235,6 +239,8 @@ const sw: CertificateTexts = {
     "Kivinjari chako kinailinganisha na ripoti iliyotiwa muhuri, ukurasa kwa ukurasa. Hakuna kinachopakiwa.",
   notSealed:
     "Mtoaji hakutia muhuri PDF ya ripoti hii kwa ValuSeal: linganisha nakala yako na maelezo yaliyo hapa chini.",
+  offlineVerifierLink: "Pakua kikaguzi kisichohitaji mtandao",
+  offlineVerifierRest: ": hukagua rekodi iliyotiwa saini na PDF ya ripoti kwenye kompyuta yako, bila mtandao.",
   signedRecordLink: "Pakua rekodi iliyotiwa saini",
   signedRecordRest:
     ": cheti hiki kama ValuSeal ilivyokitia saini, cha kuhifadhi pamoja na ripoti. Saini yake inaweza kukaguliwa kwa funguo za umma za ValuSeal bila tovuti hii.",

@@ -43,6 +43,8 @@ export const docsRoutes = new Hono<AppEnv>().get("/", async (c) => {
         // Nothing leaves for Scalar's own services (the policy would refuse it anyway).
         telemetry: false,
         hideClientButton: true,
+        // No third-party AI chat on our reference: it would send the reader's questions to Scalar.
+        agent: { disabled: true },
         theme: "default",
       },
       pageTitle: "ValuSeal API reference",

@@ -164,7 +164,11 @@ export function CertificateDetails({ certificate: c }: { certificate: PublicCert
                 Download signed record
               </a>
               : this certificate as ValuSeal signed it, to keep with the report. Its signature can be checked against
-              ValuSeal's published keys without this site.
+              ValuSeal's published keys without this site.{" "}
+              <a href="/verifier?download" className="font-medium text-brand-700 underline">
+                Download the offline verifier
+              </a>{" "}
+              to check it, and the report's PDF, with no connection.
             </p>
           )}
           {c.status !== "sample" && (
