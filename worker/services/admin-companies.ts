@@ -1,6 +1,6 @@
 import type { RecordSigning } from "../lib/signing";
 import { signIssuerDecision } from "./signed-records";
-import { and, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { VerificationStatus } from "../../schema/limits";
 import { codeTitle } from "../../schema/code-description";
@@ -104,6 +104,10 @@ const underCurrentIdentity = and(
 /** The most earlier codes the verify dialog lists; it says how many more there are. */
 const EARLIER_CODES_LISTED = 50;
 
+/** Codes under the firm's current details that ValuSeal does not vouch for yet. */
+const earlierCodesOf = (companyId: number) =>
+  and(eq(qrCodes.companyId, companyId), underCurrentIdentity, sql`${issuerTrustColumn()} <> 'verified'`);
+
 /**
  * Codes issued under the firm's current details that ValuSeal does not vouch for yet, newest first:
  * what "confirm earlier codes" would turn green, with whether the owner asked for each.
@@ -125,7 +129,7 @@ function earlierCodesUnderCurrentIdentity(db: Reader, companyId: number) {
     .from(qrCodes)
     .innerJoin(companies, eq(companies.id, qrCodes.companyId))
     .leftJoin(codeConfirmationRequests, eq(codeConfirmationRequests.codeId, qrCodes.id))
-    .where(and(eq(qrCodes.companyId, companyId), underCurrentIdentity, sql`${issuerTrustColumn()} <> 'verified'`))
+    .where(earlierCodesOf(companyId))
     .orderBy(desc(qrCodes.createdAt), desc(qrCodes.id))
     .limit(EARLIER_CODES_LISTED);
 }
@@ -364,8 +368,15 @@ export async function decideCompanyVerification(
       : existing.status === "verified"
         ? "company.verification_withdrawn"
         : "company.verification_rejected";
-    // What the decision means for the codes already issued under the details checked, for the owner's email.
-    const earlierCodes = await earlierCodesUnderCurrentIdentity(tx, companyId);
+    // What a verification means for the codes already issued under the details checked, for the
+    // owner's email: every one of them, not the dialog's first 50.
+    const [earlier] = decision.verified
+      ? await tx
+          .select({ count: count() })
+          .from(qrCodes)
+          .innerJoin(companies, eq(companies.id, qrCodes.companyId))
+          .where(earlierCodesOf(companyId))
+      : [{ count: 0 }];
     const [owner] = await tx
       .select({ email: users.email })
       .from(companies)
@@ -379,7 +390,7 @@ export async function decideCompanyVerification(
           organisationKind: existing.kind,
           decision: decision.verified ? "verified" : existing.status === "verified" ? "withdrawn" : "refused",
           note: decision.note ?? null,
-          earlierCodes: decision.verified ? earlierCodes.length : 0,
+          earlierCodes: earlier!.count,
         }
       : null;
     await recordAudit(tx, actor, [

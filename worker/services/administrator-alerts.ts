@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { disagreementAlerts, users } from "../../schema/tables";
-import type { Database } from "../db";
+import type { Database, Reader } from "../db";
 import type { Bindings } from "../env";
 import type { RecordDisagreement } from "../lib/signing";
 import { queueEmailsNow } from "./email";
@@ -28,13 +28,19 @@ export async function alertAdministrators(
     })
     .returning({ subject: disagreementAlerts.subject });
   if (claimed.length === 0) return 0;
+  const administrators = await activeAdministratorEmails(db);
+  await queueEmailsNow(
+    env,
+    administrators.map((email) => ({ kind: "record-disagrees" as const, to: email, ...disagreement })),
+  );
+  return administrators.length;
+}
+
+/** Where mail for ValuSeal's administrators goes: every active administrator's address. */
+export async function activeAdministratorEmails(db: Reader): Promise<string[]> {
   const administrators = await db
     .select({ email: users.email })
     .from(users)
     .where(and(eq(users.role, "admin"), eq(users.isActive, true)));
-  await queueEmailsNow(
-    env,
-    administrators.map(({ email }) => ({ kind: "record-disagrees" as const, to: email, ...disagreement })),
-  );
-  return administrators.length;
+  return administrators.map(({ email }) => email);
 }

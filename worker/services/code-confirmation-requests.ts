@@ -1,13 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import { displayName } from "../../schema/display-name";
 import type { IssuerTrust } from "../../schema/limits";
-import { codeConfirmationRequests, companies, qrCodes, users } from "../../schema/tables";
+import { codeConfirmationRequests, companies, qrCodes } from "../../schema/tables";
 import { formatVerificationCode } from "../../schema/verification-code";
 import type { Database } from "../db";
 import { issuerTrustColumn } from "../lib/code-status";
 import type { EmailMessage } from "../lib/email-templates";
 import { ApiError, notFound } from "../lib/errors";
 import { parseId } from "../lib/validation";
+import { activeAdministratorEmails } from "./administrator-alerts";
 import { CODE_NOT_FOUND } from "./qr-codes";
 import type { AuthenticatedUser } from "./sessions";
 
@@ -52,11 +53,7 @@ export async function requestCodeConfirmation(db: Database, user: AuthenticatedU
         .where(eq(codeConfirmationRequests.codeId, code.id));
   const emails: EmailMessage[] = [];
   if (made) {
-    const administrators = await db
-      .select({ email: users.email })
-      .from(users)
-      .where(and(eq(users.role, "admin"), eq(users.isActive, true)));
-    for (const { email } of administrators) {
+    for (const email of await activeAdministratorEmails(db)) {
       emails.push({
         kind: "code-confirmation-requested",
         to: email,

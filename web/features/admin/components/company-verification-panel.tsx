@@ -61,12 +61,15 @@ const DECISIONS: Record<
 function DecisionDialog({
   company,
   earlierCodes,
+  earlierCount,
   decision,
   onClose,
 }: {
   company: AdminCompany;
-  /** Codes issued earlier under the identity being verified that ValuSeal does not vouch for yet. */
+  /** Codes issued earlier under the identity being verified that ValuSeal does not vouch for yet (the first 50). */
   earlierCodes: EarlierCode[];
+  /** How many there are in all. */
+  earlierCount: number;
   decision: Decision;
   onClose: () => void;
 }) {
@@ -94,7 +97,7 @@ function DecisionDialog({
             companyId: company.id,
             verified,
             note: note.trim() || undefined,
-            ...(verified && earlierCodes.length > 0
+            ...(verified && earlierCount > 0
               ? { confirmEarlierCodes: decision === "confirm" || confirmEarlierCodes }
               : {}),
           },
@@ -102,7 +105,7 @@ function DecisionDialog({
         )
       }
     >
-      {decision === "verify" && earlierCodes.length > 0 && (
+      {decision === "verify" && earlierCount > 0 && (
         <label className="flex items-start gap-3 text-sm text-slate-700">
           <input
             type="checkbox"
@@ -112,8 +115,7 @@ function DecisionDialog({
           />
           <span>
             <span className="block font-medium">
-              Also confirm the {earlierCodes.length} {earlierCodes.length === 1 ? "code" : "codes"} issued earlier under
-              these details
+              Also confirm the {earlierCount} {earlierCount === 1 ? "code" : "codes"} issued earlier under these details
             </span>
             <span className="block text-xs text-slate-500">
               Untick only if you doubt the firm issued them: they would keep showing “Issued before ValuSeal verified
@@ -122,7 +124,7 @@ function DecisionDialog({
           </span>
         </label>
       )}
-      {verified && earlierCodes.length > 0 && <EarlierCodes codes={earlierCodes} />}
+      {verified && earlierCount > 0 && <EarlierCodes codes={earlierCodes} total={earlierCount} />}
       <TextareaField
         label="Note for the owner (optional)"
         rows={3}
@@ -135,19 +137,24 @@ function DecisionDialog({
 }
 
 /** The codes a verification with its earlier codes turns green, as the administrator checks them. */
-function EarlierCodes({ codes }: { codes: EarlierCode[] }) {
+function EarlierCodes({ codes, total }: { codes: EarlierCode[]; total: number }) {
   return (
-    <ul aria-label="Codes issued earlier" className="max-h-48 space-y-1 overflow-y-auto text-sm">
-      {codes.map((code) => (
-        <li key={code.id} className="rounded-control border border-slate-200 p-2">
-          <span className="block font-mono text-slate-900">{code.verificationCode}</span>
-          <span className="block break-words text-slate-600">
-            {code.property} · issued {formatDate(code.createdAt)}
-            {code.confirmationRequestedAt && ` · the owner asked on ${formatDate(code.confirmationRequestedAt)}`}
-          </span>
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul aria-label="Codes issued earlier" className="max-h-48 space-y-1 overflow-y-auto text-sm">
+        {codes.map((code) => (
+          <li key={code.id} className="rounded-control border border-slate-200 p-2">
+            <span className="block font-mono text-slate-900">{code.verificationCode}</span>
+            <span className="block break-words text-slate-600">
+              {code.property} · issued {formatDate(code.createdAt)}
+              {code.confirmationRequestedAt && ` · the owner asked on ${formatDate(code.confirmationRequestedAt)}`}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {total > codes.length && (
+        <p className="text-sm text-slate-600">And {total - codes.length} more, issued before these.</p>
+      )}
+    </>
   );
 }
 
@@ -194,6 +201,8 @@ export function CompanyVerificationPanel({
   codeIdentities: CodeIdentity[];
   earlierCodes: EarlierCode[];
 }) {
+  // Every code under the current details not vouched for: the list below holds the newest 50 of them.
+  const earlierCount = codeIdentities.find((identity) => identity.isCurrent)?.notVouchedFor ?? 0;
   const [deciding, setDeciding] = useState<Decision | null>(null);
   const body = company.registrationBody === "Other" ? company.registrationBodyName : company.registrationBody;
   const fields: [string, string | null][] = [
@@ -205,7 +214,7 @@ export function CompanyVerificationPanel({
   ];
   const available: Decision[] =
     company.verificationStatus === "verified"
-      ? earlierCodes.length > 0
+      ? earlierCount > 0
         ? ["confirm", "withdraw"]
         : ["withdraw"]
       : company.verificationStatus === "rejected"
@@ -240,6 +249,7 @@ export function CompanyVerificationPanel({
         <DecisionDialog
           company={company}
           earlierCodes={earlierCodes}
+          earlierCount={earlierCount}
           decision={deciding}
           onClose={() => setDeciding(null)}
         />
