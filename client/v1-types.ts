@@ -1809,6 +1809,226 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/webhooks/{id}/test": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a test event
+     * @description Sends a `webhook.test` event to this endpoint alone, signed and logged like any other: its attempt, with the receiver's status and answer, appears in the delivery log under the answered `eventId`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The test event is queued */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["WebhookTestEvent"];
+          };
+        };
+        /** @description The request is not valid: `errors` names each field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No API key, or a key that is revoked, expired or mistyped */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description The key lacks the permission this route needs, or the company is deactivated */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No endpoint of your company has the id in the path */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description The endpoint is turned off */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Too many requests for this key (300 a minute) or from this network */
+        429: {
+          headers: {
+            /** @description Seconds to wait */
+            "Retry-After": string;
+            /** @description 0: the key's budget is spent */
+            "RateLimit-Remaining"?: string;
+            /** @description Seconds until it is renewed */
+            "RateLimit-Reset"?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description The service cannot take the request now; try again shortly */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/webhooks/{id}/secret": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Rotate the signing secret
+     * @description Makes a new signing secret, in this answer only. With `previousSecretHours: 24` each delivery carries a signature by the old secret as well (space-separated in `webhook-signature`) for a day, so the receiver can switch without losing events; `0` stops the old secret at once.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "previousSecretHours": 24
+           *     }
+           */
+          "application/json": components["schemas"]["WebhookSecretRotation"];
+        };
+      };
+      responses: {
+        /** @description The endpoint, with its new secret shown this once */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["WebhookEndpointCreated"];
+          };
+        };
+        /** @description The request is not valid: `errors` names each field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No API key, or a key that is revoked, expired or mistyped */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description The key lacks the permission this route needs, or the company is deactivated */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No endpoint of your company has the id in the path */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Too many requests for this key (300 a minute) or from this network */
+        429: {
+          headers: {
+            /** @description Seconds to wait */
+            "Retry-After": string;
+            /** @description 0: the key's budget is spent */
+            "RateLimit-Remaining"?: string;
+            /** @description Seconds until it is renewed */
+            "RateLimit-Reset"?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description The service cannot take the request now; try again shortly */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/reliances/check": {
     parameters: {
       query?: never;
@@ -2783,6 +3003,12 @@ export interface components {
       failingSince: string | null;
       /**
        * Format: date-time
+       * @description After a rotation: until then each delivery also carries a signature by the replaced secret; null when only the current secret signs
+       * @example 2026-11-27T09:30:00.000Z
+       */
+      previousSecretExpiresAt: string | null;
+      /**
+       * Format: date-time
        * @example 2026-11-27T09:30:00.000Z
        */
       createdAt: string;
@@ -2821,6 +3047,12 @@ export interface components {
       failingSince: string | null;
       /**
        * Format: date-time
+       * @description After a rotation: until then each delivery also carries a signature by the replaced secret; null when only the current secret signs
+       * @example 2026-11-27T09:30:00.000Z
+       */
+      previousSecretExpiresAt: string | null;
+      /**
+       * Format: date-time
        * @example 2026-11-27T09:30:00.000Z
        */
       createdAt: string;
@@ -2854,7 +3086,8 @@ export interface components {
         | "code.expired"
         | "seal.check_mismatch"
         | "reliance.duplicate"
-        | "issuer.suspended";
+        | "issuer.suspended"
+        | "webhook.test";
       /** @description 1 for the first try; resends continue the count */
       attempt: number;
       /** @enum {string} */
@@ -2877,6 +3110,22 @@ export interface components {
        * @enum {string}
        */
       deliveryOutcome: "delivered" | "pending" | "failed";
+      /** @description The JSON body that was POSTed */
+      requestBody: string;
+      /** @description The start of the receiver's answer (2 KB at most); null when none came */
+      responseBody: string | null;
+    };
+    WebhookTestEvent: {
+      message: string;
+      /** @description The test event's id: its attempt appears in the delivery log under it */
+      eventId: string;
+    };
+    WebhookSecretRotation: {
+      /**
+       * @description 0 stops the old secret at once (it leaked); 24 signs with both for a day, so the receiver can switch without losing events
+       * @default 24
+       */
+      previousSecretHours: 0 | 24;
     };
   };
   responses: never;

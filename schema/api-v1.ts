@@ -10,6 +10,8 @@ import {
   WEBHOOK_DELIVERY_OUTCOMES,
   WEBHOOK_DISABLED_REASONS,
   WEBHOOK_EVENT_TYPES,
+  WEBHOOK_LOGGED_EVENT_TYPES,
+  WEBHOOK_PREVIOUS_SECRET_HOURS,
   type ApiKeyScope,
   type WebhookEventType,
 } from "./limits";
@@ -189,6 +191,10 @@ export const webhookEndpointAnswerSchema = z
       .nullable()
       .meta({ description: "owner: turned off by the company; failing: turned off after a day of failed deliveries" }),
     failingSince: timestamp.nullable().meta({ description: "The first failed attempt since the last delivery" }),
+    previousSecretExpiresAt: timestamp.nullable().meta({
+      description:
+        "After a rotation: until then each delivery also carries a signature by the replaced secret; null when only the current secret signs",
+    }),
     createdAt: timestamp,
   })
   .meta({ id: "WebhookEndpoint", description: "Where events are POSTed, signed the Standard Webhooks way" });
@@ -202,10 +208,34 @@ export const webhookEndpointCreatedSchema = webhookEndpointAnswerSchema
   })
   .meta({ id: "WebhookEndpointCreated" });
 
+/** POST /webhooks/:id/secret: a new signing secret, and how long the one it replaces goes on signing. */
+export const webhookSecretRotationSchema = z
+  .strictObject({
+    previousSecretHours: z
+      .union(
+        WEBHOOK_PREVIOUS_SECRET_HOURS.map((hours) => z.literal(hours)),
+        { error: `Choose ${WEBHOOK_PREVIOUS_SECRET_HOURS.join(" or ")} hours` },
+      )
+      .default(24)
+      .meta({
+        description:
+          "0 stops the old secret at once (it leaked); 24 signs with both for a day, so the receiver can switch without losing events",
+      }),
+  })
+  .meta({ id: "WebhookSecretRotation" });
+export const webhookTestEventAnswerSchema = z
+  .strictObject({
+    message: z.string(),
+    eventId: z.string().meta({ description: "The test event's id: its attempt appears in the delivery log under it" }),
+  })
+  .meta({ id: "WebhookTestEvent" });
+
+export type WebhookSecretRotation = z.output<typeof webhookSecretRotationSchema>;
+
 export const webhookAttemptSchema = z
   .strictObject({
     eventId: z.string().meta({ description: "The event's id, sent as webhook-id", example: "msg_2b7Xk9LmQp4Rt" }),
-    eventType: z.enum(WEBHOOK_EVENT_TYPES),
+    eventType: z.enum(WEBHOOK_LOGGED_EVENT_TYPES),
     attempt: z.number().int().meta({ description: "1 for the first try; resends continue the count" }),
     trigger: z.enum(WEBHOOK_ATTEMPT_TRIGGERS),
     attemptedAt: timestamp,
@@ -217,6 +247,10 @@ export const webhookAttemptSchema = z
     responseMs: z.number().int().nullable(),
     failure: z.enum(WEBHOOK_DELIVERY_FAILURES).nullable().meta({ description: "null when the receiver answered 2xx" }),
     deliveryOutcome: z.enum(WEBHOOK_DELIVERY_OUTCOMES).meta({ description: "How the delivery stands now" }),
+    requestBody: z.string().meta({ description: "The JSON body that was POSTed" }),
+    responseBody: z.string().nullable().meta({
+      description: "The start of the receiver's answer (2 KB at most); null when none came",
+    }),
   })
   .meta({ id: "WebhookAttempt", description: "One attempt to deliver an event to the endpoint" });
 

@@ -259,6 +259,18 @@ export const WEBHOOK_EVENT_TYPES = [
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /**
+ * The event an owner sends from an endpoint's page to try the receiver: never subscribed to, sent
+ * only to the endpoint it was asked for, and logged like any other.
+ */
+export const WEBHOOK_TEST_EVENT_TYPE = "webhook.test";
+/** Every type a delivery log can show: the subscribable ones and the test event. */
+export const WEBHOOK_LOGGED_EVENT_TYPES = [...WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT_TYPE] as const;
+export type WebhookLoggedEventType = (typeof WEBHOOK_LOGGED_EVENT_TYPES)[number];
+/** What of a receiver's answer the delivery log keeps: enough to read its error, not a page it served. */
+export const WEBHOOK_RESPONSE_BODY_MAX_BYTES = 2048;
+/** How long a replaced signing secret may go on signing deliveries beside the new one, at most. */
+export const WEBHOOK_PREVIOUS_SECRET_HOURS = [0, 24] as const;
+/**
  * What each kind of organisation's endpoints hear of: a firm, its own codes (and that a code of its
  * is relied on twice); a lender, the codes it watches (the watch notices) and a second reliance on a
  * code it relies on.

@@ -41,8 +41,10 @@ import {
   WEBHOOK_DELIVERY_OUTCOMES,
   WEBHOOK_DISABLED_REASONS,
   WEBHOOK_EVENT_TYPES,
+  WEBHOOK_LOGGED_EVENT_TYPES,
 } from "./limits";
 import { VERIFICATION_CODE_LENGTH } from "./verification-code";
+import { LANGUAGES } from "./language";
 
 const timestamps = {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -76,6 +78,11 @@ export const users = pgTable(
     identityProvenAt: timestamp({ withTimezone: true }),
     /** A member's own choice to receive the company's scan alert emails (the owner always does). */
     scanAlertEmails: boolean().notNull().default(false),
+    /**
+     * The language the person last chose on the screens that speak more than English (the landing
+     * page, sign-in, the lender screens): the emails that reach lenders are written in it.
+     */
+    language: varchar({ length: 2, enum: LANGUAGES }).notNull().default("en"),
     /**
      * When an administrator deactivated the account; null otherwise. Only an administrator clears
      * it: an invitation never brings such an account back (worker/services/team.ts).
@@ -849,6 +856,12 @@ export const webhookEndpoints = pgTable(
     description: varchar({ length: LIMITS.webhookDescription }).notNull().default(""),
     /** Encrypted with WEBHOOK_SECRET_KEY (`enc:v1:…`), bound to the company; a value without that prefix predates it and is plaintext. */
     secret: varchar({ length: 128 }).notNull(),
+    /**
+     * The secret a rotation replaced, encrypted like `secret`: deliveries carry a signature by each
+     * until `previousSecretExpiresAt`, so a receiver can switch to the new one without losing events.
+     */
+    previousSecret: varchar({ length: 128 }),
+    previousSecretExpiresAt: timestamp({ withTimezone: true }),
     eventTypes: varchar({ length: 32, enum: WEBHOOK_EVENT_TYPES }).array().notNull(),
     /**
      * The company's single webhook of the first release, moved here: it keeps that release's body
@@ -882,7 +895,7 @@ export const webhookEvents = pgTable(
     companyId: integer()
       .notNull()
       .references(() => companies.id, { onDelete: "cascade" }),
-    type: varchar({ length: 32, enum: WEBHOOK_EVENT_TYPES }).notNull(),
+    type: varchar({ length: 32, enum: WEBHOOK_LOGGED_EVENT_TYPES }).notNull(),
     qrCodeId: integer().references(() => qrCodes.id, { onDelete: "cascade" }),
     data: jsonb().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -947,6 +960,8 @@ export const webhookAttempts = pgTable(
     statusCode: smallint(),
     responseMs: integer(),
     failure: varchar({ length: 24, enum: WEBHOOK_DELIVERY_FAILURES }),
+    /** The start of the receiver's answer (WEBHOOK_RESPONSE_BODY_MAX_BYTES), as text; null when none came. */
+    responseBody: text(),
   },
   (t) => [index("webhook_attempts_endpoint_idx").on(t.endpointId, t.attemptedAt, t.id)],
 );

@@ -7,8 +7,20 @@ import type { CopyVerdict } from "../schema/limits";
  * set of words the check page, the offline page and `npm run verify` show, so a copy reads the same
  * wherever it is checked. Plain objects, no i18n library: the check page is budgeted.
  */
+/** How a copy's pages differ from the sealed version closest to it, in the words a reader needs. */
+export interface PageChanges {
+  /** Pages both have, whose text differs. */
+  changed: readonly number[];
+  /** Pages of the sealed report the copy lacks. */
+  missing: readonly number[];
+  /** Pages the copy has beyond the sealed report's last. */
+  extra: readonly number[];
+}
+
 export interface JudgementTexts {
-  verdict: Record<CopyVerdict, (version: number | null, sealedOn: string | null, pages: string) => string>;
+  verdict: Record<CopyVerdict, (version: number | null, sealedOn: string | null, changes: PageChanges) => string>;
+  /** Under `pages-differ`: which sealed version the copy was compared with. */
+  comparedWith: (version: number) => string;
   /** Under `same-text`: what the file is, and what a text fingerprint cannot see. */
   sameTextBytes: string;
   textOnly: string;
@@ -26,16 +38,26 @@ const joinPages = (one: string, many: string, and: string) => (pages: readonly n
     ? `${one} ${pages[0]}`
     : `${many} ${pages.slice(0, -1).join(", ")} ${and} ${pages[pages.length - 1]}`;
 
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 const en: JudgementTexts = {
   verdict: {
     exact: (version, sealedOn) => `This is the exact sealed report (version ${version}), sealed on ${sealedOn}`,
     "same-text": (version) => `Every page's text matches the sealed report (version ${version})`,
-    "pages-differ": (version, _sealedOn, pages) =>
-      pages
-        ? `The text of ${pages} differs from the sealed report (version ${version})`
-        : `Some pages differ from the sealed report (version ${version})`,
-    "not-sealed-file": () => "This file is not the sealed report of this code",
+    "pages-differ": (_version, _sealedOn, { changed, missing, extra }) => {
+      const pages = en.pages;
+      const parts = [
+        changed.length > 0 ? `This copy was changed on ${pages(changed)}` : null,
+        missing.length > 0 ? `${capitalised(pages(missing))} ${missing.length === 1 ? "is" : "are"} missing` : null,
+        extra.length > 0
+          ? `${capitalised(pages(extra))} ${extra.length === 1 ? "is" : "are"} not in the sealed report`
+          : null,
+      ].filter((part) => part !== null);
+      return `${parts.length > 0 ? parts.join("; ") : "This copy differs from the sealed report"} — do not rely on it`;
+    },
+    "not-sealed-file": () => "This file is not the sealed report of this code — do not rely on it",
   },
+  comparedWith: (version) => `Compared with the sealed report's version ${version}, the closest to this copy.`,
   sameTextBytes:
     "The file itself is not the sealed file byte for byte: it was re-saved or printed to PDF, so its bytes differ.",
   textOnly:
@@ -51,12 +73,21 @@ const sw: JudgementTexts = {
   verdict: {
     exact: (version, sealedOn) => `Hii ndiyo ripoti halisi iliyotiwa muhuri (toleo ${version}), tarehe ${sealedOn}`,
     "same-text": (version) => `Maandishi ya kila ukurasa yanalingana na ripoti iliyotiwa muhuri (toleo ${version})`,
-    "pages-differ": (version, _sealedOn, pages) =>
-      pages
-        ? `Maandishi ya ${pages} yanatofautiana na ripoti iliyotiwa muhuri (toleo ${version})`
-        : `Baadhi ya kurasa zinatofautiana na ripoti iliyotiwa muhuri (toleo ${version})`,
-    "not-sealed-file": () => "Faili hii si ripoti iliyotiwa muhuri ya msimbo huu",
+    "pages-differ": (_version, _sealedOn, { changed, missing, extra }) => {
+      const pages = sw.pages;
+      const parts = [
+        changed.length > 0 ? `Nakala hii imebadilishwa kwenye ${pages(changed)}` : null,
+        missing.length > 0 ? `${capitalised(pages(missing))} ${missing.length === 1 ? "haupo" : "hazipo"}` : null,
+        extra.length > 0
+          ? `${capitalised(pages(extra))} ${extra.length === 1 ? "haumo" : "hazimo"} kwenye ripoti iliyotiwa muhuri`
+          : null,
+      ].filter((part) => part !== null);
+      return `${parts.length > 0 ? parts.join("; ") : "Nakala hii inatofautiana na ripoti iliyotiwa muhuri"} — usiitegemee`;
+    },
+    "not-sealed-file": () => "Faili hii si ripoti iliyotiwa muhuri ya msimbo huu — usiitegemee",
   },
+  comparedWith: (version) =>
+    `Imelinganishwa na toleo ${version} la ripoti iliyotiwa muhuri, lililo karibu zaidi na nakala hii.`,
   sameTextBytes:
     "Faili yenyewe si ile iliyotiwa muhuri baiti kwa baiti: ilihifadhiwa upya au ilichapishwa kuwa PDF, kwa hiyo baiti zake zinatofautiana.",
   textOnly:
@@ -87,6 +118,9 @@ export function judgementLines(
   const t = JUDGEMENT_TEXTS[language];
   const lines: string[] = [];
   if (judgement.verdict === "same-text") lines.push(t.sameTextBytes, t.textOnly);
+  if (judgement.verdict === "pages-differ" && judgement.matchedVersion !== null) {
+    lines.push(t.comparedWith(judgement.matchedVersion));
+  }
   if (
     judgement.matchedPageCount !== null &&
     judgement.matchedPageCount !== copyPages &&
@@ -101,15 +135,30 @@ export function judgementLines(
   return lines;
 }
 
-/** A copy's verdict as its heading says it: the version it is (or is closest to) and the pages that differ. */
+/**
+ * A copy's verdict as its heading says it, in plain words: the version it is, or which of its pages
+ * were changed, are missing or were added against the closest sealed version (`copyPages` is the
+ * number of pages the file has; `matchedPageCount` that version's).
+ */
 export function judgementHeading(
   language: Language,
-  judgement: { verdict: CopyVerdict; matchedVersion: number | null; differingPages?: readonly number[] },
+  judgement: {
+    verdict: CopyVerdict;
+    matchedVersion: number | null;
+    matchedPageCount?: number | null;
+    differingPages?: readonly number[];
+  },
   sealedOn: string | null,
+  copyPages: number,
 ): string {
-  const t = JUDGEMENT_TEXTS[language];
-  const pages = judgement.differingPages?.length ? t.pages(judgement.differingPages) : "";
-  return t.verdict[judgement.verdict](judgement.matchedVersion, sealedOn, pages);
+  const sealedPages = judgement.matchedPageCount ?? copyPages;
+  const differing = judgement.differingPages ?? [];
+  const changes: PageChanges = {
+    changed: differing.filter((page) => page <= Math.min(sealedPages, copyPages)),
+    missing: differing.filter((page) => page > copyPages && page <= sealedPages),
+    extra: differing.filter((page) => page > sealedPages),
+  };
+  return JUDGEMENT_TEXTS[language].verdict[judgement.verdict](judgement.matchedVersion, sealedOn, changes);
 }
 
 /** The certificate's own verdict, said under a copy's: why a matching copy may still not be green. */

@@ -148,7 +148,14 @@ export function describeCheck(
   if (check.verdict === "record-only") lines.push(t.recordOnly(code));
   else {
     const judgement = { ...check, verdict: check.verdict, matchedVersion: check.matchedVersion ?? null };
-    lines.push(judgementHeading(language, judgement, formatDate(check.sealedAt, "long", LOCALES[language])));
+    lines.push(
+      judgementHeading(
+        language,
+        judgement,
+        formatDate(check.sealedAt, "long", LOCALES[language]),
+        check.filePageCount ?? 0,
+      ),
+    );
     lines.push(t.checkedAgainst(code));
   }
   if (check.certificateVerdict) lines.push(certificateLine(language, check.certificateVerdict));

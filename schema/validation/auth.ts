@@ -1,3 +1,4 @@
+import { LANGUAGES } from "../language";
 import { z } from "zod";
 import { LENDER_TYPES, LIMITS, ORGANISATION_KINDS } from "../limits";
 import { safeNextPath } from "../next-path";
@@ -34,6 +35,8 @@ export const registerSchema = z
       .string()
       .optional()
       .refine((value) => value === undefined || safeNextPath(value) !== null, "Not a page of this site"),
+    /** The language the form was shown in: the emails that reach the person are written in it. */
+    language: z.enum(LANGUAGES, { error: `Choose ${LANGUAGES.join(" or ")}` }).default("en"),
   })
   .refine((data) => data.password === data.confirmPassword, {
     message: "Passwords don't match",

@@ -1,3 +1,4 @@
+import { LANGUAGES } from "../language";
 import { z } from "zod";
 import { LIMITS } from "../limits";
 import { currentPasswordField, emailField, newPasswordField, requiredText } from "./common";
@@ -32,3 +33,9 @@ export const scanAlertOptInSchema = z.object({
   scanAlertEmails: z.boolean({ error: "scanAlertEmails must be true or false" }),
 });
 export type ScanAlertOptInInput = z.input<typeof scanAlertOptInSchema>;
+
+/** PUT /api/profile/language: the language the person chose on the screens that speak it, for their emails. */
+export const languageChoiceSchema = z.object({
+  language: z.enum(LANGUAGES, { error: `Choose ${LANGUAGES.join(" or ")}` }),
+});
+export type LanguageChoiceInput = z.input<typeof languageChoiceSchema>;

@@ -566,6 +566,20 @@ const matrix: Row[] = [
   },
   {
     method: "POST",
+    route: "/api/webhooks/:id/test",
+    expected: [401, 403, 202, 404, 401, 401, 403],
+    target: (world) => addEndpointOfA(world),
+    request: (_world, endpointId: string) => ({ path: `/api/webhooks/${endpointId}/test` }),
+  },
+  {
+    method: "POST",
+    route: "/api/webhooks/:id/secret",
+    expected: OWNER_OF_A_OBJECT,
+    target: (world) => addEndpointOfA(world),
+    request: (_world, endpointId: string) => ({ path: `/api/webhooks/${endpointId}/secret`, body: {} }),
+  },
+  {
+    method: "POST",
     route: "/api/webhooks/:id/deliveries/:eventId/resend",
     expected: [401, 403, 202, 404, 401, 401, 403],
     target: async (world) => {
@@ -698,6 +712,8 @@ const matrix: Row[] = [
       ["PATCH", "/api/v1/webhooks/:id", () => ({ path: "/api/v1/webhooks/ep_x", body: { enabled: false } })],
       ["DELETE", "/api/v1/webhooks/:id", () => ({ path: "/api/v1/webhooks/ep_x" })],
       ["GET", "/api/v1/webhooks/:id/attempts", () => ({ path: "/api/v1/webhooks/ep_x/attempts" })],
+      ["POST", "/api/v1/webhooks/:id/test", () => ({ path: "/api/v1/webhooks/ep_x/test" })],
+      ["POST", "/api/v1/webhooks/:id/secret", () => ({ path: "/api/v1/webhooks/ep_x/secret", body: {} })],
       [
         "POST",
         "/api/v1/reliances/check",

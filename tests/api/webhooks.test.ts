@@ -262,6 +262,7 @@ describe("webhook endpoints", () => {
       enabled: true,
       disabledReason: null,
       failingSince: null,
+      previousSecretExpiresAt: null,
       createdAt: expect.any(String),
       secret: expect.stringMatching(/^whsec_\w{32}$/),
     });
@@ -672,6 +673,114 @@ describe("deliveries", () => {
     });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe("This endpoint is turned off. Turn it on to resend deliveries.");
+  });
+
+  it("sends a test event to one endpoint alone, and logs what was sent and what came back", async () => {
+    const owner = await registerOwnerViaServices();
+    const failing = await addReceiver(owner, ["code.scanned"], "?failures=1");
+    const other = await addReceiver(owner, ["code.scanned"]);
+    const sent = await api(`${ENDPOINTS}/${failing.id}/test`, { method: "POST", token: owner.token });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(202);
+    expect(sent.body).toMatchObject({ message: "Test event queued", eventId: expect.stringMatching(/^msg_/) });
+    const [first, retried] = await waitForDeliveries(failing.name, 2);
+    expect(first!.headers["webhook-id"]).toBe(sent.body.eventId);
+    expect(verified(failing.secret, retried!)).toMatchObject({
+      type: "webhook.test",
+      data: { endpoint: failing.id, message: expect.stringContaining("A test event from ValuSeal") },
+    });
+    const log = await waitForLog(owner, failing.id, (page) => page.total >= 2);
+    expect(log.items).toEqual([
+      expect.objectContaining({ eventType: "webhook.test", attempt: 2, statusCode: 200, responseBody: "ok" }),
+      expect.objectContaining({ attempt: 1, statusCode: 500, responseBody: "receiver failure" }),
+    ]);
+    // The body the log shows is the body that was sent, byte for byte.
+    expect(log.items[0]!.requestBody).toBe(retried!.body);
+    // Sent to that endpoint alone, and never to one subscribed to every event.
+    expect(await deliveriesTo(other.name)).toEqual([]);
+    expect((await logOf(owner, other.id)).total).toBe(0);
+
+    // A long answer is kept to its first 2 KB.
+    const chatty = await addReceiver(owner, ["code.scanned"], "?answerBytes=5000");
+    await api(`${ENDPOINTS}/${chatty.id}/test`, { method: "POST", token: owner.token });
+    const [kept] = (await waitForLog(owner, chatty.id, (page) => page.total >= 1)).items;
+    expect(kept!.responseBody).toBe("x".repeat(2048));
+
+    // Owner only, on an endpoint that is on.
+    const member = await addMemberViaServices(owner);
+    expect((await api(`${ENDPOINTS}/${other.id}/test`, { method: "POST", token: member.token })).status).toBe(403);
+    await api(`${ENDPOINTS}/${other.id}`, { method: "PATCH", token: owner.token, body: { enabled: false } });
+    const off = await api(`${ENDPOINTS}/${other.id}/test`, { method: "POST", token: owner.token });
+    expect(off.status).toBe(409);
+    expect(off.body.message).toBe("This endpoint is turned off. Turn it on to send a test event.");
+    const rival = await registerOwnerViaServices();
+    expect((await api(`${ENDPOINTS}/${other.id}/test`, { method: "POST", token: rival.token })).status).toBe(404);
+  });
+
+  it("rotates the signing secret: both sign for a day, or the new one alone at once", async () => {
+    const owner = await registerOwnerViaServices();
+    const hook = await addReceiver(owner, ["code.scanned"]);
+    const rotate = (previousSecretHours?: number) =>
+      api(`${ENDPOINTS}/${hook.id}/secret`, {
+        method: "POST",
+        token: owner.token,
+        body: previousSecretHours === undefined ? {} : { previousSecretHours },
+      });
+    const testEvent = async (count: number) => {
+      await api(`${ENDPOINTS}/${hook.id}/test`, { method: "POST", token: owner.token });
+      return (await waitForDeliveries(hook.name, count))[count - 1]!;
+    };
+
+    const leisurely = await rotate();
+    expect(leisurely.status, JSON.stringify(leisurely.body)).toBe(200);
+    const second = webhookEndpointCreatedSchema.parse(leisurely.body);
+    expect(second.secret).toMatch(/^whsec_/);
+    expect(second.secret).not.toBe(hook.secret);
+    const until = Date.parse(second.previousSecretExpiresAt!);
+    expect(until - Date.now()).toBeGreaterThan(23.9 * 60 * 60 * 1000);
+    expect(until - Date.now()).toBeLessThanOrEqual(24 * 60 * 60 * 1000);
+    const duringRotation = await testEvent(1);
+    expect(verified(hook.secret, duringRotation).type).toBe("webhook.test");
+    expect(verified(second.secret, duringRotation).type).toBe("webhook.test");
+
+    // A leaked secret stops at once: only the newest signs.
+    const third = webhookEndpointCreatedSchema.parse((await rotate(0)).body);
+    expect(third.previousSecretExpiresAt).toBeNull();
+    expect((await endpointOf(owner, hook.id)).previousSecretExpiresAt).toBeNull();
+    const afterLeak = await testEvent(2);
+    expect(verified(third.secret, afterLeak).type).toBe("webhook.test");
+    for (const old of [hook.secret, second.secret]) expect(() => verified(old, afterLeak)).toThrow();
+
+    // A replaced secret that has run out signs nothing.
+    await rotate(24);
+    await withDb((db) =>
+      db
+        .update(webhookEndpoints)
+        .set({ previousSecretExpiresAt: sql`now() - interval '1 second'` })
+        .where(eq(webhookEndpoints.publicId, hook.id)),
+    );
+    expect((await endpointOf(owner, hook.id)).previousSecretExpiresAt).toBeNull();
+    const expired = await testEvent(3);
+    expect(String(expired.headers["webhook-signature"]).split(" ")).toHaveLength(1);
+
+    const audited = await withDb((db) =>
+      db
+        .select({ details: auditLog.details })
+        .from(auditLog)
+        .where(and(eq(auditLog.action, "company.webhook_secret_rotated"), eq(auditLog.targetId, companyIdOf(owner))))
+        .orderBy(auditLog.id),
+    );
+    expect(audited.map((row) => row.details)).toEqual([
+      { endpoint: hook.id, previousSecretHours: 24 },
+      { endpoint: hook.id, previousSecretHours: 0 },
+      { endpoint: hook.id, previousSecretHours: 24 },
+    ]);
+    const wrong = await rotate(12);
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors).toEqual(["previousSecretHours: Choose 0 or 24 hours"]);
+    const member = await addMemberViaServices(owner);
+    expect(
+      (await api(`${ENDPOINTS}/${hook.id}/secret`, { method: "POST", token: member.token, body: {} })).status,
+    ).toBe(403);
   });
 
   it("turns an endpoint off when a delivery finally fails after a day of failures, and emails the owner", async () => {

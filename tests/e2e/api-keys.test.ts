@@ -6,7 +6,7 @@ import { apiCall, fetchApp } from "./fixtures/http";
 import { joinAsMemberInBrowser } from "./fixtures/team";
 
 /**
- * Settings → API keys in Company Details: the owner makes a key for their own software, sees it
+ * Company Details → Developers → API Keys: the owner makes a key for their own software, sees it
  * once, and revokes it; the key works against /api/v1 until then.
  */
 const browser = useBrowser();
@@ -17,7 +17,7 @@ describe("API keys in Company Details", () => {
   it("on a phone: makes a key shown once, which works until it is revoked", async () => {
     const owner = await registerOwnerViaApi();
     const { page, context } = await browser.newPage({ token: owner.token, viewport: PHONE_VIEWPORT });
-    await page.goto("/settings/company");
+    await page.goto("/settings/company/developers");
     const section = page.getByRole("region", { name: "API Keys" });
     await section.getByText("No API keys yet").waitFor();
 
@@ -37,11 +37,17 @@ describe("API keys in Company Details", () => {
     await section.getByLabel("Your password").fill(OWNER_PASSWORD);
     await section.getByRole("button", { name: "Create key" }).click();
     await expectToast(page, "API key created", "Copy it now: it is shown only once.");
-    const key = await section.getByLabel("New API key").innerText();
+    // The key waits in a dialog that only its own button closes.
+    const keyDialog = page.getByRole("dialog", { name: "Your new key: Report software" });
+    const key = await keyDialog.getByLabel("New API key").innerText();
     expect(key).toMatch(/^vsk_live_[A-Za-z0-9]{32}$/);
-    await section.getByRole("button", { name: "Copy key" }).click();
+    expect(await keyDialog.getByRole("button", { name: "Close" }).count()).toBe(0);
+    await page.keyboard.press("Escape");
+    await keyDialog.getByRole("button", { name: "Copy key" }).click();
     await expectToast(page, "Key copied");
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
+    await keyDialog.getByRole("button", { name: "I have stored it" }).click();
+    await keyDialog.waitFor({ state: "detached" });
 
     const row = section.getByRole("row", { name: /Report software/ });
     await row.getByText(`vsk_live_…${key.slice(-4)}`).waitFor();
@@ -72,7 +78,7 @@ describe("API keys in Company Details", () => {
   it("is not offered to a member", async () => {
     const owner = await registerOwnerViaApi();
     const { page, context } = await joinAsMemberInBrowser(browser, owner.token);
-    await page.goto("/settings/company");
+    await page.goto("/settings/company/developers");
     await page.getByText("Only the company owner can change webhooks.").waitFor();
     expect(await page.getByRole("region", { name: "API Keys" }).count()).toBe(0);
     await context.close();

@@ -110,16 +110,16 @@ describe("checking a copy of a sealed report", () => {
 
   it("names the page whose market value was raised", async () => {
     const { page, close } = await checkCopy(await overwriteMarketValue(sealed, "KES 85,000,000"));
-    await page.getByText("The text of page 1 differs from the sealed report").waitFor();
+    await page.getByText("This copy was changed on page 1 — do not rely on it").waitFor();
     await close();
   });
 
   it("names moved pages, and says when pages are missing", async () => {
     const moved = await checkCopy(await rearrangePages(sealed, [1, 2, 4, 3, 5]));
-    await moved.page.getByText("The text of pages 3 and 4 differs from the sealed report").waitFor();
+    await moved.page.getByText("This copy was changed on pages 3 and 4 — do not rely on it").waitFor();
     await moved.close();
     const shorter = await checkCopy(await rearrangePages(sealed, [1, 2, 3, 4]));
-    await shorter.page.getByText("The text of page 5 differs from the sealed report").waitFor();
+    await shorter.page.getByText("Page 5 is missing — do not rely on it").waitFor();
     await shorter.page.getByText("The sealed report has 5 pages; this copy has 4.").waitFor();
     await shorter.close();
   });
@@ -131,7 +131,7 @@ describe("checking a copy of a sealed report", () => {
         text: { 1: ["Another firm's report", "Nothing in common with the sealed one."] },
       }),
     );
-    await page.getByText("This file is not the sealed report of this code").waitFor();
+    await page.getByText("This file is not the sealed report of this code — do not rely on it").waitFor();
     await close();
   });
 

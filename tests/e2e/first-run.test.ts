@@ -54,7 +54,8 @@ describe("the first run", () => {
     await expectToast(page, "Valuer added successfully");
     await expectChecklist(page, ["Confirm your email", "Add a valuer"]);
 
-    await step(page, "Submit your firm's registration").getByRole("link", { name: "Company Details" }).click();
+    await step(page, "Submit your firm's registration").getByRole("link", { name: "Submit registration" }).click();
+    expect(new URL(page.url()).pathname).toBe("/settings/company/verification");
     await page.getByLabel("Professional body").selectOption("RICS");
     await page.getByLabel("Registration number").fill("RICS-0042117");
     await page.getByRole("button", { name: "Save registration" }).click();

@@ -135,7 +135,7 @@ describe("npm run verify", () => {
     const edited = save("edited.pdf", await reportPdf([PAGES[0]!, "Market value KSh 95,000,000", PAGES[2]!]));
     const altered = await verify(edited, recordPath, "--keys", keysPath);
     expect(altered.status).toBe(1);
-    expect(altered.stdout).toContain("The text of page 2 differs from the sealed report (version 1)");
+    expect(altered.stdout).toContain("This copy was changed on page 2 — do not rely on it");
   });
 
   it("refuses a record changed after signing, and one signed by a key ValuSeal never published", async () => {
@@ -299,7 +299,7 @@ describe("verifier.html", () => {
       await reportPdf([PAGES[0]!, "Market value KSh 95,000,000", PAGES[2]!]),
     );
     expect(await checkWith(recordPath, edited)).toEqual({
-      text: expect.stringContaining("The text of page 2 differs from the sealed report (version 1)"),
+      text: expect.stringContaining("This copy was changed on page 2 — do not rely on it"),
       tone: "invalid",
     });
     const { privateKey } = await generateKeyPair("EdDSA");

@@ -133,8 +133,10 @@ async function throughCommand(recordPath: string, pdfPath: string): Promise<Verd
 function verdictOfHeading(heading: string) {
   if (heading.startsWith("This is the exact sealed report")) return "exact";
   if (heading.startsWith("Every page's text matches")) return "same-text";
-  if (/^(The text of|Some pages) .* differs? from the sealed report/.test(heading)) return "pages-differ";
-  if (heading === "This file is not the sealed report of this code") return "not-sealed-file";
+  if (/^(This copy was changed on|This copy differs from|Pages? [\d, and]+ (is|are) (missing|not in))/.test(heading)) {
+    return "pages-differ";
+  }
+  if (heading === "This file is not the sealed report of this code — do not rely on it") return "not-sealed-file";
   return `unknown: ${heading}`;
 }
 
@@ -253,7 +255,7 @@ describe("one verdict for a report, online and offline", () => {
       "The certificate says “Issuer not verified by ValuSeal”: ValuSeal has not confirmed who issued this code — confirm with the firm before relying on it.",
     );
     expect(table["verified-valid: one page edited"]!.offlinePage!.heading).toBe(
-      "The text of page 2 differs from the sealed report (version 2)",
+      "This copy was changed on page 2 — do not rely on it",
     );
   }, 300_000);
 });

@@ -288,6 +288,13 @@ describe("generating a code", () => {
     expect(await page.getByRole("combobox", { name: "Property Location" }).inputValue()).toBe("");
     await page.getByRole("button", { name: "Generate QR Code" }).click();
     await page.getByText("Property type is required", { exact: true }).waitFor();
+    // GOV.UK's error summary: at the top, focused, one link per field to fix, each taking the focus to it.
+    const summary = page.getByLabel("There is a problem");
+    await expect.poll(() => summary.evaluate((box) => box === document.activeElement), SCREEN_POLL).toBe(true);
+    const fixes = await summary.getByRole("link").allInnerTexts();
+    expect(fixes).toEqual(expect.arrayContaining(["Property Type", "Property Location", "Market Value"]));
+    await summary.getByRole("link", { name: "Property Type" }).click();
+    expect(await page.getByLabel("Property Type").evaluate((field) => field === document.activeElement)).toBe(true);
     expect(sent).toHaveLength(answered.length);
     expect(await countCodes()).toBe(1);
     await expectNoHorizontalScroll(page);

@@ -16,7 +16,7 @@ describe("team", () => {
   it("invites a colleague through a link that a new browser opens to join, then lists them", async () => {
     const owner = await registerOwnerViaApi();
     const { page, context } = await browser.newPage({ token: owner.token });
-    await page.goto("/settings/company");
+    await page.goto("/settings/company/team");
     const team = section(page, "Team");
     await team.getByText("No pending invites").waitFor();
     // The owner is the only member and cannot remove themselves.
@@ -56,6 +56,10 @@ describe("team", () => {
     const memberInfo = section(invitee.page, "Company Information");
     await memberInfo.getByText(owner.user.company.name, { exact: true }).waitFor();
     expect(await memberInfo.getByRole("textbox").count()).toBe(0);
+    await invitee.page
+      .getByRole("navigation", { name: "Settings sections" })
+      .getByRole("link", { name: "Team" })
+      .click();
     await section(invitee.page, "Team").getByText("Your company owner manages the team.", { exact: false }).waitFor();
     expect(await section(invitee.page, "Team").getByRole("button").count()).toBe(0);
 
@@ -78,7 +82,7 @@ describe("team", () => {
     const owner = await registerOwnerViaApi();
     const invite = await inviteMemberViaApi(owner.token);
     const { page, context } = await browser.newPage({ token: owner.token });
-    await page.goto("/settings/company");
+    await page.goto("/settings/company/team");
     const row = section(page, "Team").getByRole("row").filter({ hasText: invite.email });
     await row.getByRole("button", { name: `Revoke invite for ${invite.email}` }).click();
     expect(await expectToast(page, "Invite revoked", `The link for ${invite.email} no longer works.`)).toBe("default");
@@ -101,7 +105,7 @@ describe("team", () => {
     await openFromUserMenu(member.page, "Profile Settings");
 
     const { page, context } = await browser.newPage({ token: owner.token });
-    await page.goto("/settings/company");
+    await page.goto("/settings/company/team");
     const row = section(page, "Team").getByRole("row").filter({ hasText: member.email });
     await row.getByRole("button", { name: "Remove Mary Member" }).click();
     const confirm = page.getByRole("alertdialog", { name: "Remove Mary Member from the team?" });

@@ -13,8 +13,9 @@ import { apiCall } from "./fixtures/http";
 import { joinAsMemberInBrowser } from "./fixtures/team";
 
 /**
- * Webhooks in Company Details: endpoints with the events they want, the signing secret shown once,
- * signed deliveries, the delivery log with Resend, and the members' read-only view.
+ * Webhooks in Company Details → Developers: endpoints with the events they want, the signing secret
+ * shown once, signed deliveries, a page per endpoint with its delivery log (bodies, Resend), a test
+ * event, event editing and secret rotation, and the members' read-only view.
  */
 const browser = useBrowser();
 
@@ -44,7 +45,7 @@ describe("webhooks in Company Details", () => {
   it("on a phone: adds an endpoint, shows the secret once, signs each scan with it, and resends from the log", async () => {
     const { owner, code } = await createOwnerWithCodesViaApi();
     const { page, context } = await browser.newPage({ token: owner.token, viewport: PHONE_VIEWPORT });
-    await page.goto("/settings/company");
+    await page.goto("/settings/company/developers");
     const section = page.getByRole("region", { name: "Webhooks" });
     await section.getByText("No webhook endpoints yet").waitFor();
     await section.getByText("webhook-signature", { exact: true }).first().waitFor();
@@ -62,15 +63,20 @@ describe("webhooks in Company Details", () => {
     await section.getByLabel("code.scanned").check();
     await section.getByRole("button", { name: "Add endpoint" }).click();
     await expectToast(page, "Webhook endpoint added", "Copy your signing secret now.");
-    const secret = await section.getByLabel("Webhook signing secret").innerText();
+    // The secret waits in a dialog that neither Escape nor a tap outside closes.
+    const secretDialog = page.getByRole("dialog", { name: "Your signing secret" });
+    const secret = await secretDialog.getByLabel("Webhook signing secret").innerText();
     expect(secret).toMatch(/^whsec_\w{32}$/);
-    await section.getByRole("button", { name: "Copy secret" }).click();
+    await page.keyboard.press("Escape");
+    await page.mouse.click(5, 5);
+    await secretDialog.getByRole("button", { name: "Copy secret" }).click();
     await expectToast(page, "Secret copied");
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
-    const endpoints = section.getByRole("list", { name: "Webhook endpoints" });
-    await endpoints.getByText(hookUrl, { exact: true }).waitFor();
-    await endpoints.getByText("Loan system").waitFor();
     await expectNoHorizontalScroll(page);
+    await secretDialog.getByRole("button", { name: "I have stored it" }).click();
+    await secretDialog.waitFor({ state: "detached" });
+    const endpoints = section.getByRole("list", { name: "Webhook endpoints" });
+    await endpoints.getByText("Loan system").waitFor();
 
     // Never shown again: not after a reload, not in any answer the page reads.
     const answers: Promise<string>[] = [];
@@ -78,7 +84,9 @@ describe("webhooks in Company Details", () => {
       if (new URL(res.url()).pathname.startsWith("/api/")) answers.push(res.text().catch(() => ""));
     });
     await page.reload();
-    await endpoints.getByText(hookUrl, { exact: true }).waitFor();
+    await endpoints.getByRole("link", { name: `Open ${hookUrl}` }).click();
+    await page.getByRole("region", { name: hookUrl }).waitFor();
+    expect(page.url()).toMatch(/\/settings\/company\/developers\/webhooks\/ep_\w+$/);
     expect(await page.content()).not.toContain(secret);
     const bodies = await Promise.all(answers);
     expect(bodies.length).toBeGreaterThan(0);
@@ -93,10 +101,18 @@ describe("webhooks in Company Details", () => {
       data: { code: { id: code.publicToken, reference: "VAL-2025-001" }, scan: { device: "mobile" } },
     });
 
-    await endpoints.getByRole("button", { name: "Show delivery log" }).click();
-    const log = endpoints.getByRole("table", { name: "Delivery log" });
+    // The log shows the attempt, what was sent and what the receiver answered.
+    await page.reload();
+    const log = page.getByRole("table", { name: "Delivery log" });
     await log.getByText("HTTP 200").waitFor();
-    await log.getByText("code.scanned").waitFor();
+    await log.getByRole("button", { name: "Request and response of code.scanned attempt 1" }).click();
+    const bodiesDialog = page.getByRole("dialog", { name: "code.scanned, attempt 1" });
+    expect(await bodiesDialog.getByLabel("Request body").innerText()).toContain(code.publicToken);
+    await bodiesDialog.getByText("Response: HTTP 200").waitFor();
+    expect(await bodiesDialog.getByLabel("Response body").innerText()).toBe("ok");
+    await expectNoHorizontalScroll(page);
+    await page.keyboard.press("Escape");
+
     await log.getByRole("button", { name: /^Resend code\.scanned/ }).click();
     await expectToast(page, "Delivery queued", "The event is sent again with the same webhook-id.");
     await expect.poll(() => deliveries.length, { timeout: 60_000 }).toBe(2);
@@ -105,7 +121,6 @@ describe("webhooks in Company Details", () => {
       .poll(
         async () => {
           await page.reload();
-          await endpoints.getByRole("button", { name: "Show delivery log" }).click();
           // The log has loaded once its first attempt shows; only then is a missing resend missing.
           await log.getByText("HTTP 200").first().waitFor();
           return log.getByText("2 (resent)").count();
@@ -114,11 +129,40 @@ describe("webhooks in Company Details", () => {
       )
       .toBe(1);
 
-    await endpoints.getByRole("switch", { name: `Send events to ${hookUrl}` }).click();
-    await expectToast(page, "Webhook endpoint turned off", "No events are sent to it.");
-    await endpoints.getByText("Inactive").waitFor();
+    // The events change in place.
+    await page.getByLabel("code.revoked").check();
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expectToast(page, "Webhook endpoint saved");
+    const [saved] = await apiCall("/api/webhooks", { token: owner.token });
+    expect(saved.eventTypes).toEqual(["code.scanned", "code.revoked"]);
 
-    await endpoints.getByRole("button", { name: `Remove ${hookUrl}` }).click();
+    // A rotation keeps the old secret signing for a day: a receiver holding either verifies.
+    await page.getByRole("button", { name: "Rotate secret" }).click();
+    await page
+      .getByRole("dialog", { name: "Rotate the signing secret?" })
+      .getByRole("button", { name: "Rotate secret" })
+      .click();
+    const rotatedDialog = page.getByRole("dialog", { name: "Your new signing secret" });
+    const newSecret = await rotatedDialog.getByLabel("Webhook signing secret").innerText();
+    expect(newSecret).not.toBe(secret);
+    await rotatedDialog.getByRole("button", { name: "I have stored it" }).click();
+    await page.getByText(/^The replaced secret also signs deliveries until /).waitFor();
+
+    // The test event goes to this endpoint alone, signed by both, and its attempt comes into the log.
+    await page.getByRole("button", { name: "Send test event" }).click();
+    await expectToast(page, "Test event sent");
+    await log.getByText("webhook.test").waitFor({ timeout: 60_000 });
+    const test = deliveries.find((each) => each.body.includes('"webhook.test"'))!;
+    for (const key of [secret, newSecret]) {
+      expect(new Webhook(key).verify(test.body, standardHeaders(test))).toMatchObject({ type: "webhook.test" });
+    }
+
+    await page.getByRole("switch", { name: `Send events to ${hookUrl}` }).click();
+    await expectToast(page, "Webhook endpoint turned off", "No events are sent to it.");
+    await page.getByText("Inactive").waitFor();
+    expect(await page.getByRole("button", { name: "Send test event" }).isDisabled()).toBe(true);
+
+    await page.getByRole("button", { name: `Remove ${hookUrl}` }).click();
     await page
       .getByRole("alertdialog", { name: "Remove this webhook endpoint?" })
       .getByRole("button", { name: "Remove endpoint" })
@@ -157,11 +201,9 @@ describe("webhooks in Company Details", () => {
       )
       .toBe(1);
     const { page, context } = await browser.newPage({ token: owner.token });
-    await page.goto("/settings/company");
-    const endpoints = page.getByRole("list", { name: "Webhook endpoints" });
-    await endpoints.getByText(`https://${host}/hook`, { exact: true }).waitFor();
-    await endpoints.getByRole("button", { name: "Show delivery log" }).click();
-    await endpoints.getByText("Address not allowed", { exact: true }).waitFor();
+    await page.goto("/settings/company/developers");
+    await page.getByRole("link", { name: `Open https://${host}/hook` }).click();
+    await page.getByRole("table", { name: "Delivery log" }).getByText("Address not allowed", { exact: true }).waitFor();
     await context.close();
   });
 
@@ -173,12 +215,19 @@ describe("webhooks in Company Details", () => {
       body: { url: "https://hooks.example.com/valuseal", eventTypes: ["code.revoked"] },
     });
     const member = await joinAsMemberInBrowser(browser, owner.token);
-    await member.page.goto("/settings/company");
+    await member.page.goto("/settings/company/developers");
     const section = member.page.getByRole("region", { name: "Webhooks" });
-    await section.getByText("https://hooks.example.com/valuseal", { exact: true }).waitFor();
     await section.getByText("Only the company owner can change webhooks.").waitFor();
     expect(await section.getByLabel("Endpoint URL").count()).toBe(0);
-    expect(await section.getByRole("switch").count()).toBe(0);
+    await section.getByRole("link", { name: "Open https://hooks.example.com/valuseal" }).click();
+    await member.page.getByText("Only the company owner can change webhooks.").waitFor();
+    await member.page
+      .getByRole("table", { name: "Delivery log" })
+      .or(member.page.getByText("No deliveries yet"))
+      .waitFor();
+    expect(await member.page.getByRole("switch").count()).toBe(0);
+    expect(await member.page.getByRole("button", { name: "Rotate secret" }).count()).toBe(0);
+    expect(await member.page.getByRole("button", { name: "Send test event" }).count()).toBe(0);
     await member.context.close();
   });
 });

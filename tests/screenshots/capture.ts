@@ -275,10 +275,14 @@ const SHOTS: Shot[] = [
     overlay: true,
   },
   { name: "owner-profile-settings", role: "owner", path: () => "/settings/profile" },
+  { name: "owner-company-details", role: "owner", path: () => "/settings/company" },
+  { name: "owner-company-verification", role: "owner", path: () => "/settings/company/verification" },
+  { name: "owner-company-team", role: "owner", path: () => "/settings/company/team" },
+  { name: "owner-company-alerts", role: "owner", path: () => "/settings/company/alerts" },
   {
-    name: "owner-company-details",
+    name: "owner-company-developers",
     role: "owner",
-    path: () => "/settings/company",
+    path: () => "/settings/company/developers",
     ready: text("https://hooks.kamau-otieno.co.ke/valuseal/events"),
   },
   { name: "lender-portfolio", role: "lender", path: () => "/portfolio", ready: text("••••4821") },
@@ -291,7 +295,8 @@ const SHOTS: Shot[] = [
       await page.getByRole("button", { name: "Watch without relying" }).waitFor();
     },
   },
-  { name: "lender-settings", role: "lender", path: () => "/settings/company", ready: text("API Keys") },
+  { name: "lender-settings", role: "lender", path: () => "/settings/company" },
+  { name: "lender-developers", role: "lender", path: () => "/settings/company/developers", ready: text("API Keys") },
   { name: "admin-dashboard", role: "admin", path: () => "/admin" },
   { name: "admin-companies", role: "admin", path: () => "/admin/companies", ready: text("Pwani Property Valuers") },
   {

@@ -22,7 +22,8 @@ function readBody(req: IncomingMessage): Promise<string> {
 /**
  * A real HTTP webhook receiver on loopback for tests/api/webhooks.test.ts, reachable from workerd.
  * POST /hooks/<name>?failures=N answers 500 to the first N deliveries and 200 afterwards, so the
- * Worker's queue retry is exercised end to end; GET /deliveries/<name> lists what arrived.
+ * Worker's queue retry is exercised end to end; ?answerBytes=N answers a body of N bytes, for the
+ * delivery log's cut; GET /deliveries/<name> lists what arrived.
  */
 export default async function setup(project: TestProject) {
   const deliveries = new Map<string, ReceivedDelivery[]>();
@@ -47,7 +48,9 @@ export default async function setup(project: TestProject) {
       receivedAt: Date.now(),
       answeredStatus,
     });
-    res.writeHead(answeredStatus).end(answeredStatus === 200 ? "ok" : "receiver failure");
+    const answerBytes = Number(url.searchParams.get("answerBytes") ?? 0);
+    const answer = answerBytes > 0 ? "x".repeat(answerBytes) : answeredStatus === 200 ? "ok" : "receiver failure";
+    res.writeHead(answeredStatus).end(answer);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;

@@ -80,7 +80,7 @@ export function AppRoutes() {
           <Route path="/qr/:id" element={<WorkspaceScreen screen={CodeDetailPage} />} />
           <Route path="/valuers" element={<WorkspaceScreen screen={ValuersPage} />} />
           <Route path="/settings/profile" element={<ProfileSettingsPage />} />
-          <Route path="/settings/company" element={<MemberScreen screen={CompanyDetailsPage} />} />
+          <Route path="/settings/company/*" element={<MemberScreen screen={CompanyDetailsPage} />} />
           <Route path="/portfolio" element={<LenderScreen screen={PortfolioPage} />} />
           <Route path="/reliance/new" element={<LenderScreen screen={RecordReliancePage} />} />
           <Route path="/team" element={<LenderScreen screen={TeamPage} />} />

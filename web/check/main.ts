@@ -91,7 +91,12 @@ function verdictPanel(result: CopyCheck, copyPages: number): Panel {
   lines.push(checkedCodeLine(result));
   return {
     tone: PANEL_TONES[result.tone],
-    heading: judgementHeading(language, judgement, result.sealedAt && formatDate(result.sealedAt, "long", locale)),
+    heading: judgementHeading(
+      language,
+      judgement,
+      result.sealedAt && formatDate(result.sealedAt, "long", locale),
+      copyPages,
+    ),
     lines,
     verdict: result.verdict,
     reportTone: result.tone,

@@ -38,6 +38,11 @@ export interface paths {
             /** @enum {string} */
             lenderType?: "bank" | "sacco" | "microfinance";
             next?: string;
+            /**
+             * @default en
+             * @enum {string}
+             */
+            language?: "en" | "sw";
           };
         };
       };
@@ -4488,6 +4493,50 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/profile/language": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            language: "en" | "sw";
+          };
+        };
+      };
+      responses: {
+        /** @description The language is stored; the emails that speak it use it */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/team": {
     parameters: {
       query?: never;
@@ -5202,6 +5251,84 @@ export interface paths {
             "application/json": {
               message: string;
             };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/webhooks/{id}/test": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The test event is queued for this endpoint alone */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["WebhookTestEvent"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/webhooks/{id}/secret": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["WebhookSecretRotation"];
+        };
+      };
+      responses: {
+        /** @description The endpoint, with its new signing secret shown this once */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["WebhookEndpointCreated"];
           };
         };
       };
@@ -6936,6 +7063,12 @@ export interface components {
       failingSince: string | null;
       /**
        * Format: date-time
+       * @description After a rotation: until then each delivery also carries a signature by the replaced secret; null when only the current secret signs
+       * @example 2026-11-27T09:30:00.000Z
+       */
+      previousSecretExpiresAt: string | null;
+      /**
+       * Format: date-time
        * @example 2026-11-27T09:30:00.000Z
        */
       createdAt: string;
@@ -6974,6 +7107,12 @@ export interface components {
       failingSince: string | null;
       /**
        * Format: date-time
+       * @description After a rotation: until then each delivery also carries a signature by the replaced secret; null when only the current secret signs
+       * @example 2026-11-27T09:30:00.000Z
+       */
+      previousSecretExpiresAt: string | null;
+      /**
+       * Format: date-time
        * @example 2026-11-27T09:30:00.000Z
        */
       createdAt: string;
@@ -7007,7 +7146,8 @@ export interface components {
         | "code.expired"
         | "seal.check_mismatch"
         | "reliance.duplicate"
-        | "issuer.suspended";
+        | "issuer.suspended"
+        | "webhook.test";
       /** @description 1 for the first try; resends continue the count */
       attempt: number;
       /** @enum {string} */
@@ -7030,6 +7170,22 @@ export interface components {
        * @enum {string}
        */
       deliveryOutcome: "delivered" | "pending" | "failed";
+      /** @description The JSON body that was POSTed */
+      requestBody: string;
+      /** @description The start of the receiver's answer (2 KB at most); null when none came */
+      responseBody: string | null;
+    };
+    WebhookTestEvent: {
+      message: string;
+      /** @description The test event's id: its attempt appears in the delivery log under it */
+      eventId: string;
+    };
+    WebhookSecretRotation: {
+      /**
+       * @description 0 stops the old secret at once (it leaked); 24 signs with both for a day, so the receiver can switch without losing events
+       * @default 24
+       */
+      previousSecretHours: 0 | 24;
     };
   };
   responses: never;

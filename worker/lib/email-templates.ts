@@ -1,8 +1,10 @@
+import { COMPANY_SETTINGS_PATHS } from "../../schema/app-paths";
 import { html } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
 import { verdictHeadline } from "../../schema/certificate-verdict";
 import { formatDate } from "../../schema/format-date";
 import type { LetterDecision, OrganisationKind, WatchNoticeKind } from "../../schema/limits";
+import { LOCALES, type Language } from "../../schema/language";
 
 /**
  * Every transactional email: a queue message describes what happened, and the consumer renders it
@@ -80,13 +82,19 @@ export interface WatchedCodeSummary {
 }
 
 /** " Its certificate now says “…”." after a code's line, when the email knows it. */
-const nowSays = (code: WatchedCodeSummary) =>
-  code.certificateSays ? ` Its certificate now says “${code.certificateSays}”.` : "";
+const nowSays = (code: WatchedCodeSummary, language: Language = "en") =>
+  code.certificateSays
+    ? language === "sw"
+      ? ` Cheti chake sasa kinasema “${code.certificateSays}”.`
+      : ` Its certificate now says “${code.certificateSays}”.`
+    : "";
 
 /** A change to codes a lender watches, told to each of its users: one email per kind and issuer. */
 export interface WatchNotice {
   kind: "watch-notice";
   to: string;
+  /** The recipient's language (users.language): a lender's emails speak it. */
+  language?: Language;
   lenderName: string;
   change: WatchNoticeKind;
   issuerName: string;
@@ -97,6 +105,8 @@ export interface WatchNotice {
 export interface LetterDecided {
   kind: "letter-decided";
   to: string;
+  /** The recipient's language (users.language). */
+  language?: Language;
   issuerName: string;
   code: WatchedCodeSummary;
   decision: LetterDecision;
@@ -174,6 +184,8 @@ export const CONFIRM_EMAIL_HOURS = 24;
 export const PASSWORD_RESET_HOURS = 1;
 
 interface Body {
+  /** The language it is written in; English unless the recipient chose another. */
+  language?: Language;
   subject: string;
   /** Paragraphs, in order. */
   lines: string[];
@@ -198,9 +210,17 @@ function scanLine(scan: ScanSummary): string {
 }
 
 /** "VS-7K3M-9Q2P-4H (12 Riverside Drive, Nairobi)": how the reliance emails name a code. */
-const codeLine = (code: WatchedCodeSummary) =>
-  [code.verificationCode, code.address && `(${code.address})`].filter(Boolean).join(" ") || "a valuation";
-const day = (isoDay: string) => formatDate(new Date(`${isoDay}T00:00:00Z`));
+const codeLine = (code: WatchedCodeSummary, language: Language = "en") =>
+  [code.verificationCode, code.address && `(${code.address})`].filter(Boolean).join(" ") ||
+  (language === "sw" ? "tathmini" : "a valuation");
+const day = (isoDay: string, language: Language = "en") =>
+  formatDate(new Date(`${isoDay}T00:00:00Z`), "long", LOCALES[language]);
+
+/** The words every email carries around its own, in each language an email is written in. */
+const EMAIL_CHROME: Record<Language, { orOpen: string; tagline: string }> = {
+  en: { orOpen: "Or open:", tagline: "verification codes for valuation reports" },
+  sw: { orOpen: "Au fungua:", tagline: "misimbo ya uthibitisho wa ripoti za tathmini" },
+};
 
 function verificationDecidedBody(message: VerificationDecided, link: (path: string) => string): Body {
   const note = message.note ? [`ValuSeal's note: ${message.note}`] : [];
@@ -218,7 +238,7 @@ function verificationDecidedBody(message: VerificationDecided, link: (path: stri
       ],
       action: verified
         ? { label: "Record reliance", url: link("/reliance/new") }
-        : { label: "Open Settings", url: link("/settings/company") },
+        : { label: "Open Settings", url: link(COMPANY_SETTINGS_PATHS.company) },
       notYou: "You get this email as the owner of the institution's account.",
     };
   }
@@ -250,7 +270,7 @@ function verificationDecidedBody(message: VerificationDecided, link: (path: stri
           ...note,
           "Correct your registration in Company Details; ValuSeal checks it again.",
         ],
-        action: { label: "Open Company Details", url: link("/settings/company") },
+        action: { label: "Open Company Details", url: link(COMPANY_SETTINGS_PATHS.verification) },
         notYou: "You get this email as the owner of the company.",
       };
     case "withdrawn":
@@ -261,14 +281,68 @@ function verificationDecidedBody(message: VerificationDecided, link: (path: stri
           ...note,
           "Correct your registration in Company Details to be checked again.",
         ],
-        action: { label: "Open Company Details", url: link("/settings/company") },
+        action: { label: "Open Company Details", url: link(COMPANY_SETTINGS_PATHS.verification) },
         notYou: "You get this email as the owner of the company.",
       };
   }
 }
 
 /** What happened to the watched codes, one line per code. */
+/** A watch notice in Swahili: the same facts, in the words a Kenyan or Tanzanian lender reads. */
+function watchNoticeLinesSw(message: WatchNotice): { subject: string; lines: string[] } {
+  const { issuerName, codes } = message;
+  const several = codes.length > 1;
+  const line = (code: WatchedCodeSummary) => codeLine(code, "sw");
+  switch (message.change) {
+    case "code.revoked":
+      return {
+        subject: `${PRODUCT}: tathmini unayofuatilia imefutwa`,
+        lines: codes.map(
+          (code) => `${issuerName} imefuta ${line(code)}${code.reason ? `: ${code.reason}` : ""}. Usiitegemee.`,
+        ),
+      };
+    case "code.superseded":
+      return {
+        subject: `${PRODUCT}: tathmini unayofuatilia imebadilishwa`,
+        lines: codes.map(
+          (code) =>
+            `${issuerName} imebadilisha ${line(code)} kwa tathmini mpya zaidi${code.replacement ? `, ${code.replacement}` : ""}${code.reason ? ` (${code.reason})` : ""}. Kagua cheti kipya kabla ya kukitegemea.`,
+        ),
+      };
+    case "code.expired":
+      return {
+        subject: `${PRODUCT}: ${several ? `tathmini ${codes.length} unazofuatilia zimeisha muda` : "tathmini unayofuatilia imeisha muda"}`,
+        lines: codes.map((code) => `${line(code)} ya ${issuerName} iliisha muda tarehe ${day(code.validUntil, "sw")}.`),
+      };
+    case "code.reinstated":
+      return {
+        subject: `${PRODUCT}: tathmini unayofuatilia imerejeshwa`,
+        lines: codes.map(
+          (code) =>
+            `${issuerName} imerejesha ${line(code)}; cheti chake ni halali tena${code.reason ? ` (${code.reason})` : ""}.${nowSays(code, "sw")}`,
+        ),
+      };
+    case "issuer.suspended":
+      return {
+        subject: `${PRODUCT}: ${issuerName} imesimamishwa`,
+        lines: [
+          `ValuSeal imesimamisha ${issuerName}. Vyeti vyake sasa vinasema hivyo badala ya “${verdictHeadline("sw", "verified-authentic")}”. ${several ? `Tathmini ${codes.length} unazofuatilia ni` : "Tathmini moja unayofuatilia ni"} za kampuni hii:`,
+          ...codes.map((code) => `${line(code)}.${nowSays(code, "sw")}`),
+        ],
+      };
+    case "reliance.duplicate":
+      return {
+        subject: `${PRODUCT}: taasisi nyingine inategemea tathmini unayoitegemea`,
+        lines: codes.map(
+          (code) =>
+            `Taasisi nyingine imerekodi kutegemea ${line(code)} ya ${issuerName}, tathmini unayoitegemea. Ikiwa hukutarajia hili, huenda mali hiyo imewekwa dhamana mara mbili.${nowSays(code, "sw")}`,
+        ),
+      };
+  }
+}
+
 function watchNoticeLines(message: WatchNotice): { subject: string; lines: string[] } {
+  if (message.language === "sw") return watchNoticeLinesSw(message);
   const { issuerName, codes } = message;
   const several = codes.length > 1;
   switch (message.change) {
@@ -413,7 +487,7 @@ function describe(message: EmailMessage, origin: string): Body {
           ...(webhookUrls.length > 0 ? [`Webhook endpoints removed: ${webhookUrls.join(", ")}.`] : []),
           "Check the codes in your history and revoke any you did not issue. Then re-create what was yours: API keys and webhooks under Settings → Developers, two-step sign-in under Profile → Security, and invite your team again.",
         ],
-        action: { label: "Open settings", url: link("/settings/company") },
+        action: { label: "Open settings", url: link(COMPANY_SETTINGS_PATHS.company) },
         notYou:
           "If you did not reset your password, reset it again now: the link on the sign-in screen ends every session.",
       };
@@ -449,9 +523,9 @@ function describe(message: EmailMessage, origin: string): Body {
         lines: [
           `An API key named "${message.keyName}" was made for ${message.companyName} from ${message.madeFrom}.`,
           `It may: ${message.scopes.join(", ")}. ${message.expiresAt ? `It expires on ${formatWhen(message.expiresAt)}.` : "It does not expire."}`,
-          "Keys keep working after a password change; they stop only when revoked in Company Details → API Keys.",
+          "Keys keep working after a password change; they stop only when revoked in Company Details → Developers → API Keys.",
         ],
-        action: { label: "See your API keys", url: link("/settings/company") },
+        action: { label: "See your API keys", url: link(COMPANY_SETTINGS_PATHS.developers) },
         notYou: "If you did not make this key, revoke it now, then change your password.",
       };
     case "record-disagrees":
@@ -483,9 +557,9 @@ function describe(message: EmailMessage, origin: string): Body {
         subject: `${PRODUCT}: a webhook of ${message.companyName} was turned off`,
         lines: [
           `Deliveries to ${message.url} have failed for a day, so we turned that webhook endpoint off and stopped sending to it.`,
-          "Events from now on are not sent there. When the receiver works again, turn the endpoint back on in Company Details → Webhooks; its delivery log shows what failed, and Resend sends an event again.",
+          "Events from now on are not sent there. When the receiver works again, turn the endpoint back on from its page in Company Details → Developers; its delivery log shows what failed, and Resend sends an event again.",
         ],
-        action: { label: "See your webhooks", url: link("/settings/company") },
+        action: { label: "See your webhooks", url: link(COMPANY_SETTINGS_PATHS.developers) },
         notYou: "You get this email as the owner of the company.",
       };
     case "webhook-address-changed":
@@ -495,9 +569,9 @@ function describe(message: EmailMessage, origin: string): Body {
           `A webhook endpoint of ${message.companyName} that sent events to ${message.from} now sends them to ${message.url}.`,
           "Events from before the change are not resent to the new address. The change is in the audit log.",
         ],
-        action: { label: "See your webhooks", url: link("/settings/company") },
+        action: { label: "See your webhooks", url: link(COMPANY_SETTINGS_PATHS.developers) },
         notYou:
-          "If you did not change it, change it back in Company Details → Webhooks, revoke API keys you do not recognise, and change your password.",
+          "If you did not change it, change it back in Company Details → Developers, revoke API keys you do not recognise, and change your password.",
       };
     case "invite":
       return {
@@ -556,11 +630,18 @@ function describe(message: EmailMessage, origin: string): Body {
           "You get this daily digest because your company chose it; the owner can change that in Company Details.",
       };
     case "watch-notice":
-      return {
-        ...watchNoticeLines(message),
-        action: { label: "Open the Portfolio", url: link("/portfolio") },
-        notYou: `You get this because ${message.lenderName} watches these valuations on ${PRODUCT}.`,
-      };
+      return message.language === "sw"
+        ? {
+            language: "sw",
+            ...watchNoticeLines(message),
+            action: { label: "Fungua Portfolio", url: link("/portfolio") },
+            notYou: `Unapokea barua pepe hii kwa sababu ${message.lenderName} inafuatilia tathmini hizi kwenye ${PRODUCT}.`,
+          }
+        : {
+            ...watchNoticeLines(message),
+            action: { label: "Open the Portfolio", url: link("/portfolio") },
+            notYou: `You get this because ${message.lenderName} watches these valuations on ${PRODUCT}.`,
+          };
     case "reliance-duplicate":
       return {
         subject: `${PRODUCT}: ${message.institutions} institutions rely on one of your valuations`,
@@ -581,6 +662,19 @@ function describe(message: EmailMessage, origin: string): Body {
         notYou: `You get this as the owner of the firm that issued the valuation on ${PRODUCT}.`,
       };
     case "letter-decided":
+      if (message.language === "sw") {
+        return {
+          language: "sw",
+          subject: `${PRODUCT}: ${message.issuerName} ${message.decision === "granted" ? "imekubali" : "imekataa"} barua yako ya kutegemea`,
+          lines: [
+            message.decision === "granted"
+              ? `${message.issuerName} imeipa taasisi yako ruhusa ya kutegemea ${codeLine(message.code, "sw")} hadi ${day(message.relianceUntil!, "sw")}. Cheti sasa kinaonyesha hivyo.`
+              : `${message.issuerName} imekataa kuipa taasisi yako ruhusa ya kutegemea ${codeLine(message.code, "sw")}${message.reason ? `: ${message.reason}` : ""}.`,
+          ],
+          action: { label: "Fungua Portfolio", url: link("/portfolio") },
+          notYou: `Unapokea barua pepe hii kwa sababu taasisi yako iliomba barua hii kwenye ${PRODUCT}.`,
+        };
+      }
       return {
         subject: `${PRODUCT}: ${message.issuerName} ${message.decision === "granted" ? "granted" : "declined"} your reliance letter`,
         lines: [
@@ -598,7 +692,7 @@ function textPart(body: Body): string {
   const parts = [...body.lines];
   if (body.action)
     parts.push(`${body.action.label}: ${body.action.url}`, ...(body.action.expires ? [body.action.expires] : []));
-  parts.push(body.notYou, `— ${PRODUCT}, verification codes for valuation reports`);
+  parts.push(body.notYou, `— ${PRODUCT}, ${EMAIL_CHROME[body.language ?? "en"].tagline}`);
   return `${parts.join("\n\n")}\n`;
 }
 
@@ -611,11 +705,11 @@ function htmlPart(body: Body): string {
             >${body.action.label}</a
           >
         </p>
-        <p style="font-size:13px;color:#475569">Or open: ${body.action.url}</p>
+        <p style="font-size:13px;color:#475569">${EMAIL_CHROME[body.language ?? "en"].orOpen} ${body.action.url}</p>
         ${body.action.expires ? html`<p style="font-size:13px;color:#475569">${body.action.expires}</p>` : ""}`
     : "";
   const document: HtmlEscapedString | Promise<HtmlEscapedString> = html`<!doctype html>
-    <html lang="en">
+    <html lang="${body.language ?? "en"}">
       <body style="margin:0;padding:24px;background:#f1f5f9;font:15px/1.5 system-ui,sans-serif;color:#0f172a">
         <div style="max-width:560px;margin:0 auto;background:#fff;border-radius:10px;padding:24px">
           <p style="margin:0 0 16px;font-size:13px;letter-spacing:.08em;text-transform:uppercase;color:#475569">

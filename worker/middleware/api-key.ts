@@ -7,7 +7,7 @@ import { bearerToken } from "./auth";
 import { enforceClientRateLimit, enforceRateLimit } from "./rate-limit";
 import { authenticateApiKey, isApiKey, type ApiKeyCaller } from "../services/api-keys";
 
-const KEY_REQUIRED = "Send an API key as Authorization: Bearer vsk_live_… (Settings → API keys).";
+const KEY_REQUIRED = "Send an API key as Authorization: Bearer vsk_live_… (Settings → Developers → API Keys).";
 const WINDOW_SECONDS = 60;
 /** The key's budget, as the RateLimit header fields name it (a limit, and the policy's window in seconds). */
 const KEY_BUDGET = {

@@ -3,6 +3,8 @@ import {
   webhookAttemptPageSchema,
   webhookEndpointAnswerSchema,
   webhookEndpointCreatedSchema,
+  webhookSecretRotationSchema,
+  webhookTestEventAnswerSchema,
 } from "../../schema/api-v1";
 import { messageAnswer } from "../../schema/responses";
 import { queueEmails } from "../request/after-response";
@@ -27,6 +29,9 @@ import {
   resendWebhookDelivery,
   onlyTurnsOff,
   queueResend,
+  queueWebhookDeliveries,
+  rotateWebhookSecret,
+  sendTestWebhookEvent,
   updateWebhookEndpoint,
 } from "../services/webhooks";
 import { documentedRoutes, jsonAnswer, jsonBody, textParams } from "./contract";
@@ -103,8 +108,26 @@ const resendDelivery = createRoute({
   responses: { 202: jsonAnswer(messageAnswer, "The delivery is queued again") },
 });
 
+const sendTestEvent = createRoute({
+  method: "post",
+  path: "/{id}/test",
+  middleware: [requireUser, requireCompanyUser, webhooksOwner, requireActiveCompany] as const,
+  request: { params: endpointParam },
+  responses: { 202: jsonAnswer(webhookTestEventAnswerSchema, "The test event is queued for this endpoint alone") },
+});
+
+const rotateSecret = createRoute({
+  method: "post",
+  path: "/{id}/secret",
+  middleware: [requireUser, requireCompanyUser, webhooksOwner, requireActiveCompany] as const,
+  request: { params: endpointParam, ...jsonBody(webhookSecretRotationSchema) },
+  responses: {
+    200: jsonAnswer(webhookEndpointCreatedSchema, "The endpoint, with its new signing secret shown this once"),
+  },
+});
+
 /**
- * The company's webhook endpoints (Company Details → Webhooks): members may see them and their
+ * The company's webhook endpoints (Company Details → Developers): members may see them and their
  * delivery logs; only the owner adds, changes, removes or resends. The same services answer
  * /api/v1/webhooks for API keys with the webhooks:manage scope.
  */
@@ -164,4 +187,21 @@ export const webhookRoutes = documentedRoutes()
     const deliveryId = await resendWebhookDelivery(c.var.db, currentCompanyId(c), id, eventId);
     await queueResend(c.env, deliveryId);
     return c.json({ message: "Delivery queued" }, 202);
+  })
+  .openapi(sendTestEvent, async (c) => {
+    const { eventId, deliveryId } = await c.var
+      .transactional()
+      .transaction((tx) => sendTestWebhookEvent(tx, currentCompanyId(c), c.req.valid("param").id));
+    await queueWebhookDeliveries(c.env, c.var.db, [deliveryId]);
+    return c.json({ message: "Test event queued", eventId }, 202);
+  })
+  .openapi(rotateSecret, async (c) => {
+    const { user, config } = c.var;
+    const { previousSecretHours } = c.req.valid("json");
+    const rotated = await c.var
+      .transactional()
+      .transaction((tx) =>
+        rotateWebhookSecret(tx, config, user, currentCompanyId(c), c.req.valid("param").id, previousSecretHours),
+      );
+    return c.json(rotated, 200);
   });

@@ -28,7 +28,13 @@ export async function registerAccount(
     return await db.transaction(async (tx) => {
       const [user] = await tx
         .insert(users)
-        .values({ email: input.email, password: passwordHash, firstName: input.firstName, lastName: input.lastName })
+        .values({
+          email: input.email,
+          password: passwordHash,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          language: input.language,
+        })
         .returning({ id: users.id });
       const [company] = await tx
         .insert(companies)

@@ -18,7 +18,8 @@ export const LIVE_KEYS_MAX = 25;
 const LAST_USE_RESOLUTION_MS = 60_000;
 
 const API_KEY_NOT_FOUND = "API key not found";
-export const INVALID_API_KEY = "This API key is not valid. Check it, or make a new one in Settings → API keys.";
+export const INVALID_API_KEY =
+  "This API key is not valid. Check it, or make a new one in Settings → Developers → API Keys.";
 
 const summaryColumns = {
   id: apiKeys.publicId,

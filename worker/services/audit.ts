@@ -25,6 +25,7 @@ export type AuditAction =
   | "team.member_removed"
   | "company.webhook_added"
   | "company.webhook_changed"
+  | "company.webhook_secret_rotated"
   | "company.webhook_removed"
   | "company.api_key_created"
   | "company.api_key_revoked"

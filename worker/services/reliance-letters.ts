@@ -189,7 +189,7 @@ export async function decideLetter(
       .returning({ id: relianceLetterDecisions.id });
     if (!decided) throw new ApiError(409, LETTER_ALREADY_ANSWERED);
     const recipients = await tx
-      .select({ email: users.email })
+      .select({ email: users.email, language: users.language })
       .from(users)
       .where(
         and(
@@ -203,9 +203,10 @@ export async function decideLetter(
       verificationCode: request.verificationCode ? formatVerificationCode(request.verificationCode) : null,
     });
     outbox.emails.push(
-      ...recipients.map(({ email }) => ({
+      ...recipients.map(({ email, language }) => ({
         kind: "letter-decided" as const,
         to: email,
+        language,
         issuerName: request.issuerName,
         code,
         decision: input.decision,

@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { certificateVerdict, verdictHeadline } from "../../schema/certificate-verdict";
 import { formatDate } from "../../schema/format-date";
+import { LOCALES, type Language } from "../../schema/language";
 import type { CodeStatusName, IssuerTrust, WatchNoticeKind } from "../../schema/limits";
 import { codeStatusExpression, issuerTrustExpression } from "../lib/code-status";
 import { formatVerificationCode } from "../../schema/verification-code";
@@ -162,7 +163,7 @@ interface NoticeEmailRow {
   status: CodeStatusName;
   issuer_trust: IssuerTrust;
   issuer_suspended_at: string | null;
-  recipients: string[];
+  recipients: { email: string; language: Language }[];
 }
 
 /**
@@ -186,8 +187,9 @@ export async function sendWatchNotices(env: Pick<Bindings, "EMAILS">, db: Querya
       ${sql.raw(codeStatusExpression("code", "issuer.time_zone"))} AS status,
       ${sql.raw(issuerTrustExpression("code", "issuer.suspended_at"))} AS issuer_trust,
       issuer.suspended_at AS issuer_suspended_at,
-      coalesce((SELECT array_agg(member.email ORDER BY member.id) FROM users member
-        WHERE member.company_id = lender.id AND member.is_active AND member.email_verified_at IS NOT NULL), '{}') AS recipients
+      coalesce((SELECT jsonb_agg(jsonb_build_object('email', member.email, 'language', member.language) ORDER BY member.id)
+        FROM users member
+        WHERE member.company_id = lender.id AND member.is_active AND member.email_verified_at IS NOT NULL), '[]') AS recipients
     FROM notice
     JOIN watches watch ON watch.id = notice.watch_id
     JOIN companies lender ON lender.id = watch.lender_company_id
@@ -200,26 +202,29 @@ export async function sendWatchNotices(env: Pick<Bindings, "EMAILS">, db: Querya
   const groups = groupBy(rows, (row) => `${row.lender_company_id}|${row.kind}|${row.issuer_name}`);
   const messages: EmailMessage[] = [...groups.values()].flatMap((group) => {
     const [first] = group as [NoticeEmailRow];
-    const codes: WatchedCodeSummary[] = group.map((row) => ({
-      verificationCode: row.verification_code ? formatVerificationCode(row.verification_code) : null,
-      address: row.address,
-      validUntil: row.valid_until,
-      reason: row.reason,
-      replacement: row.replacement ? formatVerificationCode(row.replacement) : null,
-      // The certificate's headline as it reads now, by its one rule (schema/certificate-verdict.ts).
-      certificateSays: verdictHeadline(
-        "en",
-        certificateVerdict(row.status, row.issuer_trust).headline,
-        row.issuer_suspended_at ? formatDate(row.issuer_suspended_at) : null,
-      ),
-    }));
-    return first.recipients.map((to) => ({
+    // The codes as each language names them: the certificate's headline is said in the reader's words.
+    const codesIn = (language: Language): WatchedCodeSummary[] =>
+      group.map((row) => ({
+        verificationCode: row.verification_code ? formatVerificationCode(row.verification_code) : null,
+        address: row.address,
+        validUntil: row.valid_until,
+        reason: row.reason,
+        replacement: row.replacement ? formatVerificationCode(row.replacement) : null,
+        // The certificate's headline as it reads now, by its one rule (schema/certificate-verdict.ts).
+        certificateSays: verdictHeadline(
+          language,
+          certificateVerdict(row.status, row.issuer_trust).headline,
+          row.issuer_suspended_at ? formatDate(row.issuer_suspended_at, "long", LOCALES[language]) : null,
+        ),
+      }));
+    return first.recipients.map(({ email, language }) => ({
       kind: "watch-notice" as const,
-      to,
+      to: email,
+      language,
       lenderName: first.lender_name,
       change: first.kind,
       issuerName: first.issuer_name,
-      codes,
+      codes: codesIn(language),
     }));
   });
   try {

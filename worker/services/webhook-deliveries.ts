@@ -3,7 +3,8 @@ import {
   type WebhookAttemptTrigger,
   type WebhookDeliveryFailure,
   type WebhookDeliveryOutcome,
-  type WebhookEventType,
+  type WebhookLoggedEventType,
+  WEBHOOK_RESPONSE_BODY_MAX_BYTES,
 } from "../../schema/limits";
 import {
   companies,
@@ -26,6 +27,7 @@ import {
   queueWebhookDeliveries,
   recordWebhookEvents,
   rowsOf,
+  webhookBody,
   type WebhookCode,
   type WebhookDeliveryMessage,
 } from "./webhooks";
@@ -79,11 +81,13 @@ interface DeliveryTarget {
   companyId: number;
   url: string;
   storedSecret: string;
+  /** The secret a rotation replaced, while it still signs beside the new one. */
+  storedPreviousSecret: string | null;
   firstReleaseFormat: boolean;
   disabled: boolean;
   outcome: WebhookDeliveryOutcome;
   eventId: string;
-  type: WebhookEventType;
+  type: WebhookLoggedEventType;
   data: Record<string, unknown>;
   createdAt: Date;
 }
@@ -97,6 +101,9 @@ async function loadTargets(db: Database, deliveryIds: number[]): Promise<Map<num
       companyId: webhookEndpoints.companyId,
       url: webhookEndpoints.url,
       storedSecret: webhookEndpoints.secret,
+      storedPreviousSecret: sql<
+        string | null
+      >`CASE WHEN ${webhookEndpoints.previousSecretExpiresAt} > now() THEN ${webhookEndpoints.previousSecret} END`,
       firstReleaseFormat: webhookEndpoints.firstReleaseFormat,
       disabled: sql<boolean>`${webhookEndpoints.disabledAt} IS NOT NULL`,
       outcome: webhookDeliveries.outcome,
@@ -113,17 +120,18 @@ async function loadTargets(db: Database, deliveryIds: number[]): Promise<Map<num
 }
 
 /**
- * The secret to sign with. A secret still stored as plaintext (saved before encryption at rest) is
- * encrypted now, unless it was replaced meanwhile. One that does not decrypt (WEBHOOK_SECRET_KEY was
- * changed) is null: the delivery cannot be signed, so it is not sent.
+ * The secrets to sign with: the current one, and after a rotation the one it replaced while that
+ * still signs. A secret still stored as plaintext (saved before encryption at rest) is encrypted
+ * now, unless it was replaced meanwhile. When the current one does not decrypt (WEBHOOK_SECRET_KEY
+ * was changed) the answer is empty: the delivery cannot be signed, so it is not sent.
  */
-async function signingSecret(db: Database, config: Config, target: DeliveryTarget): Promise<string | null> {
+async function signingSecrets(db: Database, config: Config, target: DeliveryTarget): Promise<string[]> {
   let secret: string;
   try {
     secret = await decryptWebhookSecret(config.WEBHOOK_SECRET_KEY, target.companyId, target.storedSecret);
   } catch (error) {
     console.error(`webhook secret of endpoint ${target.endpointId} cannot be decrypted with WEBHOOK_SECRET_KEY`, error);
-    return null;
+    return [];
   }
   if (!isEncryptedSecret(target.storedSecret)) {
     await db
@@ -131,34 +139,57 @@ async function signingSecret(db: Database, config: Config, target: DeliveryTarge
       .set({ secret: await encryptWebhookSecret(config.WEBHOOK_SECRET_KEY, target.companyId, secret) })
       .where(and(eq(webhookEndpoints.id, target.endpointId), eq(webhookEndpoints.secret, target.storedSecret)));
   }
-  return secret;
+  if (!target.storedPreviousSecret) return [secret];
+  const previous = await decryptWebhookSecret(
+    config.WEBHOOK_SECRET_KEY,
+    target.companyId,
+    target.storedPreviousSecret,
+  ).catch(() => null);
+  return previous ? [secret, previous] : [secret];
 }
 
-/**
- * The body: `{ type, timestamp, data }`, the Standard Webhooks envelope. The endpoint moved from
- * the first release keeps that release's body (`{ event, ...data }`) until its headers go.
- */
-function webhookBody(target: Pick<DeliveryTarget, "type" | "data" | "createdAt" | "firstReleaseFormat">) {
-  return JSON.stringify(
-    target.firstReleaseFormat
-      ? { event: target.type, ...target.data }
-      : { type: target.type, timestamp: target.createdAt.toISOString(), data: target.data },
-  );
+/** The start of the receiver's answer, read no further than the log keeps, as text. */
+async function answerStart(response: Response): Promise<string | null> {
+  if (!response.body) return null;
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  try {
+    while (length < WEBHOOK_RESPONSE_BODY_MAX_BYTES) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      length += value.byteLength;
+    }
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+  const bytes = new Uint8Array(Math.min(length, WEBHOOK_RESPONSE_BODY_MAX_BYTES));
+  let offset = 0;
+  for (const chunk of chunks) {
+    const part = chunk.subarray(0, bytes.length - offset);
+    bytes.set(part, offset);
+    offset += part.length;
+    if (offset >= bytes.length) break;
+  }
+  // A cut through a character leaves a replacement mark, not an error.
+  return new TextDecoder().decode(bytes);
 }
 
 interface AttemptResult {
   failure: WebhookDeliveryFailure | null;
   statusCode: number | null;
   responseMs: number | null;
+  responseBody: string | null;
 }
 
-async function post(target: DeliveryTarget, secret: string, config: Config): Promise<AttemptResult> {
+async function post(target: DeliveryTarget, secrets: string[], config: Config): Promise<AttemptResult> {
   // Checked before every attempt, retries included: the name's addresses may have changed since.
   const refused = await checkDestination(target.url, {
     allowLoopback: config.allowsLocalReceivers,
     resolver: config.WEBHOOK_DNS_RESOLVER,
   });
-  if (refused) return { failure: refused, statusCode: null, responseMs: null };
+  if (refused) return { failure: refused, statusCode: null, responseMs: null, responseBody: null };
   const body = webhookBody(target);
   const timestamp = String(Math.floor(Date.now() / 1000));
   const headers: Record<string, string> = {
@@ -167,10 +198,14 @@ async function post(target: DeliveryTarget, secret: string, config: Config): Pro
     // The event's id stays the same on every retry and resend, so a receiver can ignore repeats.
     [WEBHOOK_HEADERS.id]: target.eventId,
     [WEBHOOK_HEADERS.timestamp]: timestamp,
-    [WEBHOOK_HEADERS.signature]: await signStandardWebhook(secret, target.eventId, timestamp, body),
+    // One signature per secret in force, space-separated as Standard Webhooks allows: a receiver
+    // holding either secret verifies it while a rotation is under way.
+    [WEBHOOK_HEADERS.signature]: (
+      await Promise.all(secrets.map((secret) => signStandardWebhook(secret, target.eventId, timestamp, body)))
+    ).join(" "),
   };
   if (target.firstReleaseFormat) {
-    headers[LEGACY_WEBHOOK_HEADERS.signature] = await signLegacyWebhook(secret, timestamp, body);
+    headers[LEGACY_WEBHOOK_HEADERS.signature] = await signLegacyWebhook(secrets[0]!, timestamp, body);
     headers[LEGACY_WEBHOOK_HEADERS.timestamp] = timestamp;
     headers[LEGACY_WEBHOOK_HEADERS.delivery] = target.eventId;
     headers[LEGACY_WEBHOOK_HEADERS.event] = target.type;
@@ -186,15 +221,12 @@ async function post(target: DeliveryTarget, secret: string, config: Config): Pro
       redirect: "manual",
       signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
     });
-    await response.body?.cancel();
-    return {
-      failure: response.ok ? null : "receiver-error",
-      statusCode: response.status,
-      responseMs: Date.now() - started,
-    };
+    const responseMs = Date.now() - started;
+    const responseBody = await answerStart(response).catch(() => null);
+    return { failure: response.ok ? null : "receiver-error", statusCode: response.status, responseMs, responseBody };
   } catch {
     // No answer within the timeout, or no connection at all.
-    return { failure: "no-answer", statusCode: null, responseMs: null };
+    return { failure: "no-answer", statusCode: null, responseMs: null, responseBody: null };
   }
 }
 
@@ -229,6 +261,7 @@ async function recordAttempt(
     statusCode: result.statusCode,
     responseMs: result.responseMs,
     failure: result.failure,
+    responseBody: result.responseBody,
   });
   if (!result.failure) {
     await db
@@ -291,12 +324,12 @@ export async function deliverWebhooks(batch: MessageBatch<WebhookDeliveryMessage
         // The endpoint was removed since (its deliveries with it): nothing to deliver.
         if (!target) return message.ack();
         if (trigger === "automatic" && target.outcome === "delivered") return message.ack();
-        const secret = target.disabled ? null : await signingSecret(db, config, target);
-        if (!secret) {
+        const secrets = target.disabled ? [] : await signingSecrets(db, config, target);
+        if (secrets.length === 0) {
           await dropDelivery(db, deliveryId);
           return message.ack();
         }
-        const result = await post(target, secret, config);
+        const result = await post(target, secrets, config);
         const lastTry =
           trigger === "resend" || result.failure === "address-not-allowed" || message.attempts >= MAX_DELIVERY_ATTEMPTS;
         const outcome: WebhookDeliveryOutcome = !result.failure ? "delivered" : lastTry ? "failed" : "pending";

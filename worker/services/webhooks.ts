@@ -6,6 +6,8 @@ import {
   WEBHOOK_EVENT_TYPES_BY_KIND,
   type WebhookAttemptTrigger,
   type WebhookEventType,
+  type WebhookLoggedEventType,
+  WEBHOOK_TEST_EVENT_TYPE,
 } from "../../schema/limits";
 import { companies, webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from "../../schema/tables";
 import {
@@ -238,6 +240,11 @@ const endpointColumns = {
   disabledAt: webhookEndpoints.disabledAt,
   disabledReason: webhookEndpoints.disabledReason,
   failingSince: webhookEndpoints.failingSince,
+  // The replaced secret's end only while it still signs: past it, the answer says only the current one does.
+  previousSecretExpiresAt:
+    sql<Date | null>`CASE WHEN ${webhookEndpoints.previousSecretExpiresAt} > now() THEN ${webhookEndpoints.previousSecretExpiresAt} END`.mapWith(
+      (value: string | Date | null) => (value === null ? null : new Date(value)),
+    ),
   createdAt: webhookEndpoints.createdAt,
 };
 
@@ -249,13 +256,21 @@ type EndpointRow = {
   disabledAt: Date | null;
   disabledReason: WebhookEndpointAnswer["disabledReason"];
   failingSince: Date | null;
+  previousSecretExpiresAt: Date | null;
   createdAt: Date;
 };
 
-const toAnswer = ({ disabledAt, failingSince, createdAt, ...row }: EndpointRow): WebhookEndpointAnswer => ({
+const toAnswer = ({
+  disabledAt,
+  failingSince,
+  previousSecretExpiresAt,
+  createdAt,
+  ...row
+}: EndpointRow): WebhookEndpointAnswer => ({
   ...row,
   enabled: disabledAt === null,
   failingSince: failingSince?.toISOString() ?? null,
+  previousSecretExpiresAt: previousSecretExpiresAt?.toISOString() ?? null,
   createdAt: createdAt.toISOString(),
 });
 
@@ -454,11 +469,16 @@ export async function listWebhookAttempts(
           responseMs: webhookAttempts.responseMs,
           failure: webhookAttempts.failure,
           deliveryOutcome: webhookDeliveries.outcome,
+          responseBody: webhookAttempts.responseBody,
+          eventData: webhookEvents.data,
+          eventCreatedAt: webhookEvents.createdAt,
+          firstReleaseFormat: webhookEndpoints.firstReleaseFormat,
           total: totalColumn(attemptCount),
         })
         .from(webhookAttempts)
         .innerJoin(webhookDeliveries, eq(webhookDeliveries.id, webhookAttempts.deliveryId))
         .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
+        .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookAttempts.endpointId))
         .where(ofEndpoint)
         .orderBy(desc(webhookAttempts.attemptedAt), desc(webhookAttempts.id))
         .limit(limit)
@@ -467,7 +487,17 @@ export async function listWebhookAttempts(
   );
   return {
     ...attempts,
-    items: attempts.items.map((item) => ({ ...item, attemptedAt: item.attemptedAt.toISOString() })),
+    items: attempts.items.map(({ eventData, eventCreatedAt, firstReleaseFormat, ...item }) => ({
+      ...item,
+      attemptedAt: item.attemptedAt.toISOString(),
+      // The body is the event's, frozen when it happened: every attempt of it sent the same bytes.
+      requestBody: webhookBody({
+        type: item.eventType,
+        data: eventData as Record<string, unknown>,
+        createdAt: eventCreatedAt,
+        firstReleaseFormat,
+      }),
+    })),
   };
 }
 
@@ -514,6 +544,97 @@ export async function resendWebhookDelivery(
     .returning({ id: webhookDeliveries.id });
   if (!claimed) throw new ApiError(409, "A resend of this delivery is already on its way.");
   return claimed.id;
+}
+
+/**
+ * A delivery's body: `{ type, timestamp, data }`, the Standard Webhooks envelope. The endpoint moved
+ * from the first release keeps that release's body (`{ event, ...data }`) until its headers go.
+ */
+export function webhookBody(event: {
+  type: WebhookLoggedEventType;
+  data: Record<string, unknown>;
+  createdAt: Date;
+  firstReleaseFormat: boolean;
+}) {
+  return JSON.stringify(
+    event.firstReleaseFormat
+      ? { event: event.type, ...event.data }
+      : { type: event.type, timestamp: event.createdAt.toISOString(), data: event.data },
+  );
+}
+
+/**
+ * "Send test event": a `webhook.test` event to this endpoint alone, delivered and logged like any
+ * other, so the owner sees what the receiver answers before a real event depends on it. Answers the
+ * event's id and the delivery to queue.
+ */
+export async function sendTestWebhookEvent(
+  tx: Transaction,
+  companyId: number,
+  publicId: string,
+): Promise<{ eventId: string; deliveryId: number }> {
+  const [endpoint] = await tx
+    .select({ id: webhookEndpoints.id, disabledAt: webhookEndpoints.disabledAt })
+    .from(webhookEndpoints)
+    .where(endpointKey(companyId, publicId));
+  if (!endpoint) throw notFound(ENDPOINT_NOT_FOUND);
+  if (endpoint.disabledAt) throw new ApiError(409, "This endpoint is turned off. Turn it on to send a test event.");
+  const eventId = newEventId();
+  const [event] = await tx
+    .insert(webhookEvents)
+    .values({
+      publicId: eventId,
+      companyId,
+      type: WEBHOOK_TEST_EVENT_TYPE,
+      data: {
+        endpoint: publicId,
+        message:
+          "A test event from ValuSeal. If your receiver verified its signature and answered 2xx, real events will reach it.",
+      },
+    })
+    .returning({ id: webhookEvents.id });
+  const [delivery] = await tx
+    .insert(webhookDeliveries)
+    .values({ eventId: event!.id, endpointId: endpoint.id })
+    .returning({ id: webhookDeliveries.id });
+  return { eventId, deliveryId: delivery!.id };
+}
+
+/**
+ * A new signing secret. The replaced one goes on signing beside it for `previousSecretHours` (0 when
+ * it leaked), so a receiver switched over during that time loses no event. Audited; the new secret
+ * is in this answer only.
+ */
+export async function rotateWebhookSecret(
+  tx: Transaction,
+  config: Config,
+  actor: Actor,
+  companyId: number,
+  publicId: string,
+  previousSecretHours: number,
+): Promise<WebhookEndpointCreated> {
+  const secret = `${WEBHOOK_SECRET_PREFIX}${randomToken(32)}`;
+  const [row] = await tx
+    .update(webhookEndpoints)
+    .set({
+      previousSecret: previousSecretHours > 0 ? webhookEndpoints.secret : null,
+      previousSecretExpiresAt:
+        previousSecretHours > 0 ? sql`now() + make_interval(hours => ${previousSecretHours})` : null,
+      secret: await encryptWebhookSecret(config.WEBHOOK_SECRET_KEY, companyId, secret),
+      updatedAt: sql`now()`,
+    })
+    .where(endpointKey(companyId, publicId))
+    .returning(endpointColumns);
+  if (!row) throw notFound(ENDPOINT_NOT_FOUND);
+  await recordAudit(tx, actor, [
+    {
+      action: "company.webhook_secret_rotated",
+      targetType: "company",
+      targetId: companyId,
+      details: { endpoint: publicId, previousSecretHours },
+    },
+  ]);
+  return { ...toAnswer(row), secret };
 }
 
 /** Queues the one attempt of a resend. */

@@ -1,52 +1,106 @@
+import { NavLink, Navigate, Route, Routes } from "react-router";
+import { COMPANY_SETTINGS_PATHS, type CompanySettingsSection } from "../../../schema/app-paths";
 import { ApiKeysSection } from "../../features/settings/components/api-keys-section";
 import { CompanyInfoSection } from "../../features/settings/components/company-info-section";
 import { RegistrationSection } from "../../features/settings/components/registration-section";
 import { ScanAlertEmailSection } from "../../features/settings/components/scan-alert-email-section";
+import { WebhookEndpointPage } from "../../features/settings/components/webhook-endpoint-page";
 import { WebhookSection } from "../../features/settings/components/webhook-section";
 import { TeamSection } from "../../features/team/components/team-section";
-import { useSession } from "../../lib/session";
 import { PageTitle } from "../../components/ui/page-title";
+import { cn } from "../../lib/cn";
+import { useSession } from "../../lib/session";
+
+const SECTION_LABELS: Record<CompanySettingsSection, string> = {
+  company: "Company",
+  verification: "Verification",
+  team: "Team",
+  alerts: "Alerts",
+  developers: "Developers",
+};
+
+/** A firm's sections; a lender's team has a page of its own and it has no scan alerts or registration form. */
+const FIRM_SECTIONS: CompanySettingsSection[] = ["company", "verification", "team", "alerts", "developers"];
+const LENDER_SECTIONS: CompanySettingsSection[] = ["company", "developers"];
+
+/** The section links: a row that scrolls sideways on a phone rather than wrapping into a block. */
+function SectionNavigation({ sections }: { sections: CompanySettingsSection[] }) {
+  return (
+    <nav aria-label="Settings sections" className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+      <ul className="flex min-w-max gap-1 border-b border-slate-200">
+        {sections.map((section) => (
+          <li key={section}>
+            <NavLink
+              to={COMPANY_SETTINGS_PATHS[section]}
+              // The company section's address is the others' prefix: it is current only on its own.
+              end={section === "company"}
+              className={({ isActive }) =>
+                cn(
+                  "-mb-px inline-flex min-h-11 items-center border-b-2 px-3 text-sm font-medium",
+                  isActive
+                    ? "border-brand-600 text-brand-700"
+                    : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900",
+                )
+              }
+            >
+              {SECTION_LABELS[section]}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** Where each section's address leads below /settings/company. */
+const sectionPath = (section: CompanySettingsSection) =>
+  COMPANY_SETTINGS_PATHS[section].slice(COMPANY_SETTINGS_PATHS.company.length + 1);
 
 /**
- * /settings/company (user menu → Company Details). Each section is a self-contained card from the
- * feature that owns it, so a new one is added by dropping it into this list.
+ * /settings/company (user menu → Company Details, a lender's Settings): one section per address, so a
+ * checklist step, a notice or an email lands on what it is about rather than on a page of everything.
+ * Each section is a self-contained card from the feature that owns it.
  */
 export function CompanyDetailsPage() {
   const { isOwner, isLender } = useSession();
-  if (isLender) {
-    // A lender issues nothing: its settings are its details and its integration (webhooks for the
-    // codes it watches, keys for its loan system); its team has a page of its own.
-    return (
-      <div className="mx-auto max-w-4xl space-y-6">
-        <div>
-          <PageTitle>Settings</PageTitle>
-          <p className="mt-1 text-sm text-slate-600">
-            Your institution's details, as ValuSeal verified them, and its connection to your loan system.
-          </p>
-        </div>
-        <CompanyInfoSection isOwner={isOwner} isLender />
-        <WebhookSection isOwner={isOwner} />
-        {isOwner && <ApiKeysSection />}
-      </div>
-    );
-  }
-  return (
-    <div className="mx-auto max-w-4xl space-y-6">
-      <div>
-        <PageTitle>Company Details</PageTitle>
-        <p className="mt-1 text-sm text-slate-600">Your company's information, verification, team and alerts.</p>
-      </div>
-      <CompanyInfoSection isOwner={isOwner} />
-      <RegistrationSection isOwner={isOwner} />
-      <TeamSection isOwner={isOwner} />
-      <ScanAlertEmailSection isOwner={isOwner} />
+  const sections = isLender ? LENDER_SECTIONS : FIRM_SECTIONS;
+  const developers = (
+    <>
       <WebhookSection isOwner={isOwner} />
       {isOwner && <ApiKeysSection />}
+    </>
+  );
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <div className="space-y-4">
+        <div>
+          <PageTitle>{isLender ? "Settings" : "Company Details"}</PageTitle>
+          <p className="mt-1 text-sm text-slate-600">
+            {isLender
+              ? "Your institution's details, as ValuSeal verified them, and its connection to your loan system."
+              : "Your company's information, verification, team and alerts."}
+          </p>
+        </div>
+        <SectionNavigation sections={sections} />
+      </div>
+      <Routes>
+        <Route index element={<CompanyInfoSection isOwner={isOwner} isLender={isLender} />} />
+        {!isLender && (
+          <>
+            <Route path={sectionPath("verification")} element={<RegistrationSection isOwner={isOwner} />} />
+            <Route path={sectionPath("team")} element={<TeamSection isOwner={isOwner} />} />
+            <Route path={sectionPath("alerts")} element={<ScanAlertEmailSection isOwner={isOwner} />} />
+          </>
+        )}
+        <Route path={sectionPath("developers")} element={developers} />
+        <Route path={`${sectionPath("developers")}/webhooks/:id`} element={<WebhookEndpointPage isOwner={isOwner} />} />
+        <Route path="*" element={<Navigate to={COMPANY_SETTINGS_PATHS.company} replace />} />
+      </Routes>
     </div>
   );
 }
 
-/** /team for a lender: its members and invitations (a firm's team is part of Company Details). */
+/** /team for a lender: its members and invitations (a firm's team is a section of Company Details). */
 export function TeamPage() {
   const { isOwner } = useSession();
   return (

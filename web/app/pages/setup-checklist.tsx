@@ -1,5 +1,6 @@
 import { CheckCircle2, Circle } from "lucide-react";
 import { Link } from "react-router";
+import { COMPANY_SETTINGS_PATHS } from "../../../schema/app-paths";
 import { buttonClasses } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { cn } from "../../lib/cn";
@@ -58,7 +59,7 @@ export function SetupChecklist() {
       title: "Submit your firm's registration for verification",
       done: registrationSubmitted && registration.verificationStatus !== "rejected",
       detail: verificationDetail,
-      action: { label: "Company Details", to: "/settings/company" },
+      action: { label: "Submit registration", to: COMPANY_SETTINGS_PATHS.verification },
     },
     {
       title: "Create your first code",

@@ -15,6 +15,11 @@ interface DialogProps {
   /** `center` for a modal question or form; `drawer` for a full-height panel from the left (the phone menu). */
   placement?: keyof typeof PLACEMENTS;
   className?: string;
+  /**
+   * false for what must be acted on before it goes (a secret shown once): no close button, and
+   * neither Escape nor a tap outside closes it; only its own buttons do.
+   */
+  dismissible?: boolean;
 }
 
 const SIZES = { md: "max-w-md", lg: "max-w-lg", xl: "max-w-3xl" } as const;
@@ -45,6 +50,7 @@ export function Dialog({
   size = "md",
   placement = "center",
   className,
+  dismissible = true,
 }: DialogProps) {
   const onCloseAutoFocus = useFocusReturn(open);
   return (
@@ -53,7 +59,8 @@ export function Dialog({
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-950/50 backdrop-blur-[1px]" />
         <RadixDialog.Content
           onCloseAutoFocus={onCloseAutoFocus}
-          onEscapeKeyDown={keepDialogForOpenList}
+          onEscapeKeyDown={dismissible ? keepDialogForOpenList : (event) => event.preventDefault()}
+          onInteractOutside={dismissible ? undefined : (event) => event.preventDefault()}
           className={cn(
             "fixed z-50 overflow-y-auto bg-surface shadow-overlay focus:outline-none",
             PLACEMENTS[placement],
@@ -70,12 +77,14 @@ export function Dialog({
             <RadixDialog.Description className="sr-only">{title}</RadixDialog.Description>
           )}
           <div className="mt-4">{children}</div>
-          <RadixDialog.Close
-            className="absolute right-3 top-3 rounded-control p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-600"
-            aria-label="Close"
-          >
-            <X aria-hidden="true" className="size-4" />
-          </RadixDialog.Close>
+          {dismissible && (
+            <RadixDialog.Close
+              className="absolute right-3 top-3 rounded-control p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-600"
+              aria-label="Close"
+            >
+              <X aria-hidden="true" className="size-4" />
+            </RadixDialog.Close>
+          )}
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>

@@ -6,6 +6,7 @@ import { users } from "../../../schema/tables";
 import {
   changeEmailSchema,
   changePasswordSchema,
+  languageChoiceSchema,
   profileSchema,
   scanAlertOptInSchema,
 } from "../../../schema/validation/profile";
@@ -62,6 +63,14 @@ const setScanAlerts = createRoute({
   responses: { 200: jsonAnswer(publicUserAnswer, "The user with the choice stored") },
 });
 
+const setLanguage = createRoute({
+  method: "put",
+  path: "/language",
+  middleware: [requireUser] as const,
+  request: jsonBody(languageChoiceSchema),
+  responses: { 200: jsonAnswer(messageAnswer, "The language is stored; the emails that speak it use it") },
+});
+
 /**
  * Every signed-in user's own name, email, password and alert choice (the user menu's Profile
  * Settings), and their sign-in security (./security.ts).
@@ -106,4 +115,9 @@ export const profileRoutes = documentedRoutes()
     const { scanAlertEmails } = c.req.valid("json");
     await c.var.db.update(users).set({ scanAlertEmails }).where(eq(users.id, c.var.user.id));
     return c.json(publicUser({ ...c.var.user, scanAlertEmails }), 200);
+  })
+  .openapi(setLanguage, async (c) => {
+    const { language } = c.req.valid("json");
+    await c.var.db.update(users).set({ language }).where(eq(users.id, c.var.user.id));
+    return c.json({ message: "Language saved" }, 200);
   });

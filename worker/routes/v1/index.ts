@@ -16,7 +16,7 @@ const scopes = Object.entries(API_KEY_SCOPE_DESCRIPTIONS)
 
 const DESCRIPTION = `The ValuSeal integration API: a valuation firm's software issues verification codes, reads them and their scans, and revokes them; a lender's checks valuations, records its loans' reliance on them and follows the ones it watches.
 
-Authenticate with an API key that the organisation's owner makes in Settings → API keys: send \`Authorization: Bearer ${API_KEY_PREFIX}…\`. A key acts for its company only, with the permissions it was given:
+Authenticate with an API key that the organisation's owner makes in Settings → Developers → API Keys: send \`Authorization: Bearer ${API_KEY_PREFIX}…\`. A key acts for its company only, with the permissions it was given:
 
 ${scopes}
 
@@ -40,7 +40,7 @@ export const v1Routes = new OpenAPIHono<AppEnv>()
 v1Routes.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
   type: "http",
   scheme: "bearer",
-  description: `An API key from Settings → API keys (${API_KEY_PREFIX}…)`,
+  description: `An API key from Settings → Developers → API Keys (${API_KEY_PREFIX}…)`,
 });
 
 /** The document's heading; served with the deployment's own address as its server. */

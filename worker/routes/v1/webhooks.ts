@@ -5,6 +5,8 @@ import {
   webhookAttemptPageSchema,
   webhookEndpointAnswerSchema,
   webhookEndpointCreatedSchema,
+  webhookSecretRotationSchema,
+  webhookTestEventAnswerSchema,
 } from "../../../schema/api-v1";
 import { WEBHOOK_ENDPOINTS_MAX, WEBHOOK_EVENT_TYPES } from "../../../schema/limits";
 import { paginationQuerySchema } from "../../../schema/validation/pagination";
@@ -19,6 +21,9 @@ import {
   resendWebhookDelivery,
   onlyTurnsOff,
   queueResend,
+  queueWebhookDeliveries,
+  rotateWebhookSecret,
+  sendTestWebhookEvent,
   updateWebhookEndpoint,
 } from "../../services/webhooks";
 import { KEY_ERRORS, KEY_SECURITY } from "./documented";
@@ -156,6 +161,47 @@ const resend = createRoute({
   },
 });
 
+const sendTest = createRoute({
+  method: "post",
+  path: "/{id}/test",
+  tags: ["Webhooks"],
+  summary: "Send a test event",
+  description:
+    "Sends a `webhook.test` event to this endpoint alone, signed and logged like any other: its attempt, with the receiver's status and answer, appears in the delivery log under the answered `eventId`.",
+  security: KEY_SECURITY,
+  middleware: [requireApiKey("webhooks:manage")] as const,
+  request: { params: endpointIdParam },
+  responses: {
+    202: jsonAnswer(webhookTestEventAnswerSchema, "The test event is queued"),
+    ...KEY_ERRORS,
+    ...NOT_FOUND,
+    409: jsonAnswer(errorBodySchema, "The endpoint is turned off"),
+  },
+});
+
+const rotate = createRoute({
+  method: "post",
+  path: "/{id}/secret",
+  tags: ["Webhooks"],
+  summary: "Rotate the signing secret",
+  description:
+    "Makes a new signing secret, in this answer only. With `previousSecretHours: 24` each delivery carries a signature by the old secret as well (space-separated in `webhook-signature`) for a day, so the receiver can switch without losing events; `0` stops the old secret at once.",
+  security: KEY_SECURITY,
+  middleware: [requireApiKey("webhooks:manage")] as const,
+  request: {
+    params: endpointIdParam,
+    body: {
+      required: true,
+      content: { "application/json": { schema: webhookSecretRotationSchema, example: { previousSecretHours: 24 } } },
+    },
+  },
+  responses: {
+    200: jsonAnswer(webhookEndpointCreatedSchema, "The endpoint, with its new secret shown this once"),
+    ...KEY_ERRORS,
+    ...NOT_FOUND,
+  },
+});
+
 /** /api/v1/webhooks: the company's webhook endpoints, for an API key with webhooks:manage. */
 export const v1WebhookRoutes = documentedRoutes()
   .openapi(list, async (c) => c.json(await listWebhookEndpoints(c.var.db, keyCompanyId(c)), 200))
@@ -211,4 +257,24 @@ export const v1WebhookRoutes = documentedRoutes()
     const deliveryId = await resendWebhookDelivery(c.var.db, keyCompanyId(c), id, eventId);
     await queueResend(c.env, deliveryId);
     return c.json({ message: "Delivery queued" }, 202);
+  })
+  .openapi(sendTest, async (c) => {
+    assertKeyCompanyActive(c.var.apiKey);
+    const { eventId, deliveryId } = await c.var
+      .transactional()
+      .transaction((tx) => sendTestWebhookEvent(tx, keyCompanyId(c), c.req.valid("param").id));
+    await queueWebhookDeliveries(c.env, c.var.db, [deliveryId]);
+    return c.json({ message: "Test event queued", eventId }, 202);
+  })
+  .openapi(rotate, async (c) => {
+    const caller = c.var.apiKey;
+    assertKeyCompanyActive(caller);
+    const owner = { id: caller.userId, email: caller.userEmail };
+    const { previousSecretHours } = c.req.valid("json");
+    const rotated = await c.var
+      .transactional()
+      .transaction((tx) =>
+        rotateWebhookSecret(tx, c.var.config, owner, caller.companyId, c.req.valid("param").id, previousSecretHours),
+      );
+    return c.json(rotated, 200);
   });

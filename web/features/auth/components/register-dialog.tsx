@@ -1,11 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { LENDER_TYPE_NAMES, LENDER_TYPES, type OrganisationKind } from "../../../../schema/limits";
 import { registerSchema } from "../../../../schema/validation/auth";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
+import { ErrorSummary } from "../../../components/ui/error-summary";
 import { InputField, SelectField } from "../../../components/ui/field";
 import { useToast } from "../../../components/ui/toast";
 import { ApiRequestError } from "../../../lib/api-client";
@@ -92,10 +93,13 @@ function CheckInbox({
 export function RegisterDialog({ open, onClose, onSwitchToSignIn, kind, next }: Props) {
   const toast = useToast();
   const registration = useRegister();
+  // The error summary at the top takes the focus after a failed submit, not the first field.
   const form = useForm<RegisterForm>({
     resolver: zodResolver(registerSchema),
     defaultValues: { ...EMPTY, organisationKind: kind, ...(next ? { next } : {}) },
+    shouldFocusError: false,
   });
+  const formRef = useRef<HTMLFormElement>(null);
   const { errors } = form.formState;
   const [sent, setSent] = useState<string | null>(null);
   // A lender's fields name an institution; a firm's keep the product's own "Company" labels.
@@ -147,7 +151,12 @@ export function RegisterDialog({ open, onClose, onSwitchToSignIn, kind, next }: 
           }}
         />
       ) : (
-        <form onSubmit={submit} noValidate className="space-y-4">
+        <form ref={formRef} onSubmit={submit} noValidate className="space-y-4">
+          <ErrorSummary
+            formRef={formRef}
+            submitCount={form.formState.submitCount}
+            errorCount={Object.keys(errors).length}
+          />
           <OrganisationKindChoice register={form.register} />
           {isLender && (
             <SelectField label="Kind of Lender" error={errors.lenderType?.message} {...form.register("lenderType")}>

@@ -1,9 +1,10 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useForm } from "react-hook-form";
 import type { Currency } from "../../../../schema/limits";
 import type { CreateQrCodeInput } from "../../../../schema/validation/qr-codes";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
+import { ErrorSummary } from "../../../components/ui/error-summary";
 import { NoValuersNotice } from "./no-valuers-notice";
 import { showServerFieldErrors } from "../../../lib/field-errors";
 import { CODE_FORM_FIELDS, codeFormDefaults, codeFormResolver } from "../lib/code-form";
@@ -37,7 +38,13 @@ export interface SubmittedForm {
  * valuer who signed the report.
  */
 export function CodeForm({ valuers, submitting, onSubmit, validityDays, defaultCurrency }: Props) {
-  const form = useForm({ resolver: codeFormResolver, defaultValues: codeFormDefaults(defaultCurrency) });
+  // The error summary at the top takes the focus after a failed submit, not the first field.
+  const form = useForm({
+    resolver: codeFormResolver,
+    defaultValues: codeFormDefaults(defaultCurrency),
+    shouldFocusError: false,
+  });
+  const formRef = useRef<HTMLFormElement>(null);
   // The firm's currency arrives with Company Details: it replaces the starting one unless chosen already.
   useEffect(() => {
     if (defaultCurrency && !form.getFieldState("currency").isDirty) form.setValue("currency", defaultCurrency);
@@ -52,7 +59,17 @@ export function CodeForm({ valuers, submitting, onSubmit, validityDays, defaultC
   return (
     <Card className="p-4 sm:p-6">
       {noValuers && <NoValuersNotice className="mb-6" />}
-      <form onSubmit={form.handleSubmit((request) => onSubmit(request, submitted))} noValidate className="space-y-8">
+      <form
+        ref={formRef}
+        onSubmit={form.handleSubmit((request) => onSubmit(request, submitted))}
+        noValidate
+        className="space-y-8"
+      >
+        <ErrorSummary
+          formRef={formRef}
+          submitCount={form.formState.submitCount}
+          errorCount={Object.keys(form.formState.errors).length}
+        />
         {/* Disabled as a whole until a valuer exists: nothing typed here could be sent. */}
         <fieldset disabled={noValuers} className="space-y-8 disabled:opacity-60">
           <PropertyInformationSection form={form} />

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router";
+import { COMPANY_SETTINGS_PATHS } from "../../../../schema/app-paths";
 import { certificateVerdict, verdictHeadline } from "../../../../schema/certificate-verdict";
 import type { CodeStatus, CurrentCompany, QrCode } from "../../../../schema/responses";
 import { Button } from "../../../components/ui/button";
@@ -45,7 +46,7 @@ function ScanOutcome({ code }: { code: QrCode }) {
       {shows}.{" "}
       {headline === "issuer-not-verified" ? (
         <>
-          <Link to="/settings/company" className="font-medium text-brand-700 underline">
+          <Link to={COMPANY_SETTINGS_PATHS.verification} className="font-medium text-brand-700 underline">
             Company Details
           </Link>{" "}
           shows where ValuSeal's verification of your firm stands.

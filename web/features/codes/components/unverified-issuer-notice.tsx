@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { COMPANY_SETTINGS_PATHS } from "../../../../schema/app-paths";
 import { verdictHeadline } from "../../../../schema/certificate-verdict";
 import type { VerificationStatus } from "../../../../schema/limits";
 
@@ -30,7 +31,7 @@ export function UnverifiedIssuerNotice({ standing }: { standing: IssuerStanding 
         issued before verification turn green only if ValuSeal confirms them when it verifies your firm.
       </p>
       {!checking && (
-        <Link to="/settings/company" className="mt-2 inline-block font-medium underline">
+        <Link to={COMPANY_SETTINGS_PATHS.verification} className="mt-2 inline-block font-medium underline">
           {rejected ? "Review your registration" : "Submit your firm's registration"}
         </Link>
       )}

@@ -3,7 +3,7 @@ import { DEMO_CERTIFICATE } from "../../../../schema/demo-certificate";
 import { answerOf, api } from "../../../lib/api-client";
 
 /** The live demo code: requested on load; a failure is only logged and "Loading..." stays. */
-export function DemoQr() {
+export function DemoQr({ alt, loading }: { alt: string; loading: string }) {
   const [image, setImage] = useState<string | null>(null);
   useEffect(() => {
     let active = true;
@@ -21,13 +21,9 @@ export function DemoQr() {
       className="flex h-48 w-48 items-center justify-center rounded-lg bg-white p-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
     >
       {image ? (
-        <img
-          src={image}
-          alt="Demo verification QR code: scan or tap it to open a sample certificate"
-          className="h-full w-full"
-        />
+        <img src={image} alt={alt} className="h-full w-full" />
       ) : (
-        <span className="text-sm text-slate-500">Loading...</span>
+        <span className="text-sm text-slate-500">{loading}</span>
       )}
     </a>
   );

@@ -1,44 +1,38 @@
 import { Link } from "react-router";
 import { PublicFooter, PublicTopBar } from "../../../components/layout/public-top-bar";
 import { Button } from "../../../components/ui/button";
+import { LanguageSwitch } from "../../../components/ui/language-switch";
+import { useLanguage, useTexts } from "../../../lib/language";
 import { useDocumentTitle } from "../../../lib/use-document-title";
+import { LOCALES, type Language } from "../../../../schema/language";
+import { LANDING_TEXTS, type LandingTexts } from "../texts";
 import { usePlatformFigures } from "../api/platform-figures";
 import { DemoQr } from "./demo-qr";
 
-const STEPS = [
-  {
-    title: "Create your valuer account",
-    text: "Register your valuation company with its contact details and add your valuers with their professional qualifications.",
-  },
-  {
-    title: "Generate a code per property",
-    text: "Enter the property address, property type, market value and valuation date to issue a unique verification code for the report.",
-  },
-  {
-    title: "Paste it into your report",
-    text: "Download the code image and paste it on the pages of your Word or PDF valuation report.",
-  },
-];
-
-const count = (value: number | undefined) => (value === undefined ? "—" : value.toLocaleString("en-GB"));
+const count = (value: number | undefined, language: Language) =>
+  value === undefined ? "—" : value.toLocaleString(LOCALES[language]);
 
 /**
  * The tiles: what every certificate is, then the platform's own figures as last counted (decision
  * 053); "—" until they arrive, never a number nobody counted.
  */
-function PlatformFigures() {
+function PlatformFigures({ t, language }: { t: LandingTexts; language: Language }) {
   const figures = usePlatformFigures();
   const tiles = [
-    { key: "signed", value: "Signed", label: "Every certificate, and every change to it, signed and publicly logged" },
-    { key: "verified-firms", value: count(figures.data?.verifiedFirms), label: "Firms verified by ValuSeal" },
-    { key: "codes-issued", value: count(figures.data?.codesIssued), label: "Codes issued" },
-    { key: "scans-this-month", value: count(figures.data?.scansThisMonth), label: "Scans this month" },
+    { key: "signed", value: t.figures.signed, label: t.figures.signedLabel },
+    { key: "verified-firms", value: count(figures.data?.verifiedFirms, language), label: t.figures.verifiedFirms },
+    { key: "codes-issued", value: count(figures.data?.codesIssued, language), label: t.figures.codesIssued },
+    {
+      key: "scans-this-month",
+      value: count(figures.data?.scansThisMonth, language),
+      label: t.figures.scansThisMonth,
+    },
   ];
   return (
     <dl
       className="mt-12 grid grid-cols-2 gap-4 md:grid-cols-4"
       aria-busy={figures.isPending}
-      aria-label="ValuSeal in figures"
+      aria-label={t.figuresLabel}
     >
       {tiles.map((tile) => (
         <div key={tile.key} data-figure={tile.key} className="flex flex-col-reverse rounded-lg bg-slate-50 p-6">
@@ -59,7 +53,9 @@ interface Props {
 
 /** The public entry: what the product does, the live demo code, sign-in and registration. */
 export function LandingPage({ onSignIn, onRegister }: Props) {
-  useDocumentTitle("Valuation report verification");
+  const language = useLanguage();
+  const t = useTexts(LANDING_TEXTS);
+  useDocumentTitle(t.tabTitle);
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
       <PublicTopBar
@@ -68,13 +64,15 @@ export function LandingPage({ onSignIn, onRegister }: Props) {
             {/* A plain link: /verify is a page of its own (served by the worker), not a screen of this app. */}
             <a
               href="/verify"
-              aria-label="Verify a report"
+              aria-label={t.verifyReport}
               className="whitespace-nowrap rounded px-1.5 py-1 text-sm font-medium text-brand-700 hover:text-brand-900 hover:underline sm:px-2"
             >
-              Verify<span className="max-[399px]:hidden"> a report</span>
+              {t.verifyShort}
+              <span className="max-[399px]:hidden">{t.verifyLong}</span>
             </a>
+            <LanguageSwitch />
             <Button size="sm" className="whitespace-nowrap" onClick={onSignIn}>
-              Valuer Dashboard
+              {t.valuerDashboard}
             </Button>
           </>
         }
@@ -84,52 +82,45 @@ export function LandingPage({ onSignIn, onRegister }: Props) {
         <section className="bg-brand-900 text-white">
           <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-16 md:grid-cols-2">
             <div>
-              <h1 className="text-3xl font-bold leading-tight sm:text-5xl">
-                Stop forged valuation reports with one scan
-              </h1>
-              <p className="mt-4 text-lg text-brand-100">
-                Generate a unique QR verification code for every property valuation report. Anyone who scans it sees the
-                authentic certificate, and your company is alerted each time a code is scanned.
-              </p>
+              <h1 className="text-3xl font-bold leading-tight sm:text-5xl">{t.heroTitle}</h1>
+              <p className="mt-4 text-lg text-brand-100">{t.heroText}</p>
               <div className="mt-8 flex flex-wrap items-center gap-3">
                 <Button size="lg" variant="inverse" onClick={onRegister}>
-                  Start Free Trial
+                  {t.startFreeTrial}
                 </Button>
                 <Button size="lg" variant="inverseOutline" onClick={onSignIn}>
-                  Sign In
+                  {t.signIn}
                 </Button>
                 <a href="/verify" className="px-2 py-2 font-semibold text-white underline underline-offset-2">
-                  Verify a report
+                  {t.verifyReport}
                 </a>
                 <Link to="/reliance/new" className="px-2 py-2 font-semibold text-white underline underline-offset-2">
-                  I'm a lender
+                  {t.lender}
                 </Link>
               </div>
               {/* A plain link: /verify is a page of its own (check.html), not a screen of this app. */}
               <p className="mt-3 text-sm text-brand-100">
-                Received a sealed report?{" "}
+                {t.sealedReportLead}{" "}
                 <a href="/verify" className="font-semibold text-white underline underline-offset-2">
-                  Check a sealed report
+                  {t.sealedReportLink}
                 </a>{" "}
-                without scanning: drop the PDF and every page is checked.
+                {t.sealedReportTail}
               </p>
             </div>
             <div className="flex flex-col items-center gap-3 rounded-xl bg-white/10 p-6 text-center">
-              <h2 className="text-lg font-semibold">Live demo: scan me</h2>
-              <DemoQr />
-              <p className="max-w-xs text-sm text-brand-100">
-                Point another phone's camera at the code, or tap it on this one, to open a sample valuation certificate.
-              </p>
+              <h2 className="text-lg font-semibold">{t.demoTitle}</h2>
+              <DemoQr alt={t.demoAlt} loading={t.loading} />
+              <p className="max-w-xs text-sm text-brand-100">{t.demoText}</p>
             </div>
           </div>
         </section>
 
         <section aria-labelledby="how-it-works" className="mx-auto max-w-6xl px-4 py-16">
           <h2 id="how-it-works" className="text-center text-2xl font-bold text-slate-900 sm:text-3xl">
-            How it works
+            {t.howItWorks}
           </h2>
           <ol className="mt-10 grid gap-6 md:grid-cols-3">
-            {STEPS.map((step, index) => (
+            {t.steps.map((step, index) => (
               <li key={step.title} className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
                 <span className="grid h-10 w-10 place-items-center rounded-full bg-brand-700 font-bold text-white">
                   {index + 1}
@@ -144,15 +135,13 @@ export function LandingPage({ onSignIn, onRegister }: Props) {
         <section aria-labelledby="get-started" className="bg-white">
           <div className="mx-auto max-w-6xl px-4 py-16 text-center">
             <h2 id="get-started" className="text-2xl font-bold text-slate-900 sm:text-3xl">
-              Protect every report you sign
+              {t.protectTitle}
             </h2>
-            <p className="mx-auto mt-3 max-w-2xl text-slate-600">
-              Registration is free and you pay only per code generated. No monthly fees.
-            </p>
+            <p className="mx-auto mt-3 max-w-2xl text-slate-600">{t.protectText}</p>
             <Button size="lg" className="mt-6" onClick={onRegister}>
-              Create your free account
+              {t.createAccount}
             </Button>
-            <PlatformFigures />
+            <PlatformFigures t={t} language={language} />
           </div>
         </section>
       </main>

@@ -1,7 +1,10 @@
 import { useLocation, useSearchParams } from "react-router";
 import { PublicFooter, PublicTopBar } from "../../../components/layout/public-top-bar";
 import { Button } from "../../../components/ui/button";
+import { LanguageSwitch } from "../../../components/ui/language-switch";
+import { useTexts } from "../../../lib/language";
 import { useDocumentTitle } from "../../../lib/use-document-title";
+import { LENDER_LANDING_TEXTS } from "../texts";
 import type { OrganisationKind } from "../../../../schema/limits";
 
 /** Where to go once signed in, and what the organisation does (the auth dialogs' intent). */
@@ -25,7 +28,8 @@ const TOKEN = /^[A-Za-z0-9]{16}$/;
  * confirmation email and the sign-in, which lands on it.
  */
 export function LenderLandingPage({ onSignIn, onRegister }: Props) {
-  useDocumentTitle("Record reliance on a valuation");
+  const t = useTexts(LENDER_LANDING_TEXTS);
+  useDocumentTitle(t.tabTitle);
   const location = useLocation();
   const [params] = useSearchParams();
   const next = `${location.pathname}${location.search}`;
@@ -34,48 +38,41 @@ export function LenderLandingPage({ onSignIn, onRegister }: Props) {
     <div className="flex min-h-screen flex-col bg-slate-50">
       <PublicTopBar
         action={
-          <Button size="sm" className="whitespace-nowrap" onClick={() => onSignIn({ next, kind: "lender" })}>
-            Sign in
-          </Button>
+          <>
+            <LanguageSwitch />
+            <Button size="sm" className="whitespace-nowrap" onClick={() => onSignIn({ next, kind: "lender" })}>
+              {t.signIn}
+            </Button>
+          </>
         }
       />
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-2xl flex-1 px-4 py-10">
-        <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">For lenders</p>
-        <h1 className="mt-1 text-page-title font-bold text-slate-900">Record reliance on a valuation</h1>
-        <p className="mt-3 text-slate-700">
-          Record that a loan relies on a valuation report, with the loan reference kept unreadable to anyone else.
-          ValuSeal emails you if the valuation is revoked, replaced or expires, or if another institution relies on the
-          same report.
-        </p>
+        <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{t.forLenders}</p>
+        <h1 className="mt-1 text-page-title font-bold text-slate-900">{t.title}</h1>
+        <p className="mt-3 text-slate-700">{t.intro}</p>
         {code && TOKEN.test(code) && (
           <p className="mt-4 rounded-card border border-line bg-white p-4 text-sm text-slate-700">
-            The valuation you scanned is kept: after you sign in you land on it.{" "}
+            {t.keptCode}{" "}
             <a href={`/v/${code}`} className="font-medium text-brand-700 underline">
-              Open its certificate again
+              {t.openCertificate}
             </a>
           </p>
         )}
         <div className="mt-6 flex flex-wrap gap-3">
           <Button size="lg" onClick={() => onRegister({ kind: "lender", next })}>
-            Register as a lender
+            {t.register}
           </Button>
           <Button size="lg" variant="secondary" onClick={() => onSignIn({ next, kind: "lender" })}>
-            I have an account
+            {t.haveAccount}
           </Button>
         </div>
         <ol className="mt-8 space-y-3 text-sm text-slate-700">
-          <li>
-            <span className="font-semibold text-slate-900">1. Register your institution</span> — a bank, SACCO or
-            microfinance lender — and confirm your email.
-          </li>
-          <li>
-            <span className="font-semibold text-slate-900">2. ValuSeal verifies your institution</span> before it can
-            check valuations and record reliance; you are emailed when it has.
-          </li>
-          <li>
-            <span className="font-semibold text-slate-900">3. Record reliance</span> on each valuation your loans use,
-            and watch your Portfolio.
-          </li>
+          {t.steps.map((step) => (
+            <li key={step.title}>
+              <span className="font-semibold text-slate-900">{step.title}</span>
+              {step.text}
+            </li>
+          ))}
         </ol>
       </main>
       <PublicFooter />

@@ -205,17 +205,15 @@ export function ApiKeysSection() {
       }
     >
       <div className="space-y-4">
-        {created && (
-          <SecretShownOnce
-            title={`Your new key: ${created.apiKey.name}`}
-            secret={created.key}
-            secretLabel="New API key"
-            copyLabel="Copy key"
-            copied={{ title: "Key copied", description: "Keep it in your software's secret settings, never in code." }}
-            keepIt="Copy it now: you won't see it again. If you lose it, revoke it and make a new one."
-            onDismiss={() => setCreated(null)}
-          />
-        )}
+        <SecretShownOnce
+          title={`Your new key: ${created?.apiKey.name ?? ""}`}
+          secret={created?.key ?? null}
+          secretLabel="New API key"
+          copyLabel="Copy key"
+          copied={{ title: "Key copied", description: "Keep it in your software's secret settings, never in code." }}
+          keepIt="Copy it now: you won't see it again. If you lose it, revoke it and make a new one."
+          onDismiss={() => setCreated(null)}
+        />
         <QueryContent query={keys} loadingLabel="Loading API keys..." failureTitle="The API keys could not be loaded">
           {(data) => <KeyList keys={data} />}
         </QueryContent>

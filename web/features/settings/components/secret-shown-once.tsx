@@ -1,9 +1,12 @@
 import { Button } from "../../../components/ui/button";
+import { Dialog } from "../../../components/ui/dialog";
 import { useToast } from "../../../components/ui/toast";
 
 /**
- * A secret right after it was made (a webhook's signing secret, an API key): the only time it is
- * ever shown, with a way to copy it and a word on what to do if it is lost.
+ * A secret right after it was made (an API key, a webhook's signing secret): the only time it is
+ * ever shown, in a dialog that stays until its holder says it is stored, with a way to copy it and a
+ * word on what to do if it is lost. Nothing but its own button closes it, so a stray tap or Escape
+ * cannot lose a secret nobody copied.
  */
 export function SecretShownOnce({
   title,
@@ -15,7 +18,8 @@ export function SecretShownOnce({
   onDismiss,
 }: {
   title: string;
-  secret: string;
+  /** null when no secret is waiting to be shown. */
+  secret: string | null;
   /** The code element's accessible name, e.g. "Webhook signing secret". */
   secretLabel: string;
   copyLabel: string;
@@ -27,6 +31,7 @@ export function SecretShownOnce({
 }) {
   const toast = useToast();
   const copy = async () => {
+    if (!secret) return;
     try {
       await navigator.clipboard.writeText(secret);
       toast(copied);
@@ -35,21 +40,28 @@ export function SecretShownOnce({
     }
   };
   return (
-    <div role="status" className="space-y-3 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
-      <p className="font-semibold">{title}</p>
-      <code
-        className="block select-all break-all rounded border border-amber-200 bg-white px-3 py-2 font-mono text-slate-900"
-        aria-label={secretLabel}
-      >
-        {secret}
-      </code>
-      <p>{keepIt}</p>
-      <div className="flex flex-wrap gap-2">
-        <Button onClick={copy}>{copyLabel}</Button>
-        <Button variant="secondary" onClick={onDismiss}>
-          I have stored it
-        </Button>
+    <Dialog
+      open={secret !== null}
+      onOpenChange={(open) => !open && onDismiss()}
+      title={title}
+      description={keepIt}
+      size="lg"
+      dismissible={false}
+    >
+      <div className="space-y-4 text-sm">
+        <code
+          className="block select-all break-all rounded border border-amber-300 bg-amber-50 px-3 py-2 font-mono text-slate-900"
+          aria-label={secretLabel}
+        >
+          {secret}
+        </code>
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="secondary" onClick={copy}>
+            {copyLabel}
+          </Button>
+          <Button onClick={onDismiss}>I have stored it</Button>
+        </div>
       </div>
-    </div>
+    </Dialog>
   );
 }

@@ -3,6 +3,7 @@ import { useState } from "react";
 import type { WebhookAttempt } from "../../../../schema/api-v1";
 import type { WebhookDeliveryFailure } from "../../../../schema/limits";
 import { Button } from "../../../components/ui/button";
+import { Dialog } from "../../../components/ui/dialog";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { useFailureToast } from "../../../components/ui/failure-toast";
 import { Pagination } from "../../../components/ui/pagination";
@@ -58,10 +59,85 @@ function ResendButton({ endpointId, attempt }: { endpointId: string; attempt: We
   );
 }
 
-/** An endpoint's delivery log: every attempt, newest first, with Resend for the owner. */
-export function WebhookAttempts({ endpointId, canResend }: { endpointId: string; canResend: boolean }) {
+/** A JSON body laid out for reading; anything else (an HTML error page, plain text) as it came. */
+function readableBody(body: string): string {
+  try {
+    return JSON.stringify(JSON.parse(body), null, 2);
+  } catch {
+    return body;
+  }
+}
+
+function BodyBlock({ label, body }: { label: string; body: string }) {
+  return (
+    <div className="space-y-1">
+      <p className="font-medium text-slate-900">{label}</p>
+      <pre
+        tabIndex={0}
+        aria-label={label}
+        className="max-h-64 overflow-auto whitespace-pre-wrap break-all rounded border border-slate-200 bg-slate-50 p-3 font-mono text-xs text-slate-900"
+      >
+        {readableBody(body)}
+      </pre>
+    </div>
+  );
+}
+
+/** What was sent and what came back, for reading why a receiver refused an event. */
+function AttemptBodiesButton({ attempt }: { attempt: WebhookAttempt }) {
+  const [open, setOpen] = useState(false);
+  const answer = attempt.statusCode ? `HTTP ${attempt.statusCode}` : FAILURES[attempt.failure ?? "no-answer"];
+  return (
+    <>
+      <Button
+        variant="secondary"
+        size="sm"
+        aria-label={`Request and response of ${attempt.eventType} attempt ${attempt.attempt}`}
+        onClick={() => setOpen(true)}
+      >
+        Details
+      </Button>
+      <Dialog
+        open={open}
+        onOpenChange={setOpen}
+        size="xl"
+        title={`${attempt.eventType}, attempt ${attempt.attempt}`}
+        description={`${formatDateTime(attempt.attemptedAt)} · webhook-id ${attempt.eventId}`}
+      >
+        <div className="space-y-4 text-sm">
+          <BodyBlock label="Request body" body={attempt.requestBody} />
+          <div className="space-y-1">
+            <p className="font-medium text-slate-900">Response: {answer}</p>
+            {attempt.responseBody ? (
+              <BodyBlock label="Response body" body={attempt.responseBody} />
+            ) : (
+              <p className="text-slate-600">
+                {attempt.statusCode ? "The receiver answered with an empty body." : "Nothing came back."}
+              </p>
+            )}
+            <p className="text-slate-600">The log keeps the first 2 KB of each answer, for 30 days.</p>
+          </div>
+        </div>
+      </Dialog>
+    </>
+  );
+}
+
+/**
+ * An endpoint's delivery log: every attempt, newest first, with what was sent and answered, and
+ * Resend for the owner. `awaitedEventId` is an event just sent whose attempt the log waits for.
+ */
+export function WebhookAttempts({
+  endpointId,
+  canResend,
+  awaitedEventId = null,
+}: {
+  endpointId: string;
+  canResend: boolean;
+  awaitedEventId?: string | null;
+}) {
   const [page, setPage] = useState(1);
-  const attempts = useWebhookAttempts(endpointId, page);
+  const attempts = useWebhookAttempts(endpointId, page, awaitedEventId);
   return (
     <QueryContent
       query={attempts}
@@ -85,11 +161,9 @@ export function WebhookAttempts({ endpointId, canResend }: { endpointId: string;
                   <TableHeaderCell>Result</TableHeaderCell>
                   <TableHeaderCell>Response time</TableHeaderCell>
                   <TableHeaderCell>Attempt</TableHeaderCell>
-                  {canResend && (
-                    <TableHeaderCell>
-                      <span className="sr-only">Actions</span>
-                    </TableHeaderCell>
-                  )}
+                  <TableHeaderCell>
+                    <span className="sr-only">Actions</span>
+                  </TableHeaderCell>
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -109,11 +183,14 @@ export function WebhookAttempts({ endpointId, canResend }: { endpointId: string;
                       {attempt.attempt}
                       {attempt.trigger === "resend" ? " (resent)" : ""}
                     </TableCell>
-                    {canResend && (
-                      <TableCell label="Actions">
-                        <ResendButton endpointId={endpointId} attempt={attempt} />
-                      </TableCell>
-                    )}
+                    <TableCell label="Actions">
+                      <span className="flex flex-wrap justify-end gap-2 sm:justify-start">
+                        <AttemptBodiesButton attempt={attempt} />
+                        {canResend && attempt.eventType !== "webhook.test" && (
+                          <ResendButton endpointId={endpointId} attempt={attempt} />
+                        )}
+                      </span>
+                    </TableCell>
                   </TableRow>
                 ))}
               </TableBody>

@@ -1,6 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { WEBHOOK_EVENT_DESCRIPTIONS, type WebhookEndpointCreated } from "../../../../schema/api-v1";
+import {
+  WEBHOOK_EVENT_DESCRIPTIONS,
+  type WebhookEndpointAnswer,
+  type WebhookEndpointCreated,
+} from "../../../../schema/api-v1";
 import { type OrganisationKind, WEBHOOK_EVENT_TYPES_BY_KIND } from "../../../../schema/limits";
 import { webhookEndpointSchema, type WebhookEndpointInput } from "../../../../schema/validation/webhook";
 import { Button } from "../../../components/ui/button";
@@ -8,7 +12,7 @@ import { useFormFailure } from "../../../components/ui/failure-toast";
 import { InputField } from "../../../components/ui/field";
 import { useToast } from "../../../components/ui/toast";
 import { useSession } from "../../../lib/session";
-import { useCreateWebhookEndpoint } from "../api/webhooks";
+import { useCreateWebhookEndpoint, useUpdateWebhookEndpoint } from "../api/webhooks";
 
 /** A firm starts from its codes' scans, a lender from revocations of the codes it watches. */
 const emptyEndpoint = (kind: OrganisationKind): WebhookEndpointInput => ({
@@ -17,30 +21,54 @@ const emptyEndpoint = (kind: OrganisationKind): WebhookEndpointInput => ({
   eventTypes: [kind === "lender" ? "code.revoked" : "code.scanned"],
 });
 
-/** The owner's form for a new endpoint; its secret goes to onCreated, to be shown once. */
-export function WebhookEndpointForm({ onCreated }: { onCreated: (created: WebhookEndpointCreated) => void }) {
+type WebhookEndpointFormProps =
+  | { endpoint?: undefined; onCreated: (created: WebhookEndpointCreated) => void }
+  | { endpoint: WebhookEndpointAnswer; onCreated?: undefined };
+
+/**
+ * The owner's form for an endpoint's address, description and events: a new one (its secret goes to
+ * onCreated, to be shown once), or an existing one's, changed in place.
+ */
+export function WebhookEndpointForm({ endpoint, onCreated }: WebhookEndpointFormProps) {
   const toast = useToast();
   const createEndpoint = useCreateWebhookEndpoint();
+  const updateEndpoint = useUpdateWebhookEndpoint();
   const kind = useSession().user?.company?.kind ?? "issuer";
-  const empty = emptyEndpoint(kind);
-  const form = useForm<WebhookEndpointInput>({ resolver: zodResolver(webhookEndpointSchema), defaultValues: empty });
+  const start: WebhookEndpointInput = endpoint
+    ? { url: endpoint.url, description: endpoint.description, eventTypes: endpoint.eventTypes }
+    : emptyEndpoint(kind);
+  const form = useForm<WebhookEndpointInput>({ resolver: zodResolver(webhookEndpointSchema), defaultValues: start });
   const showFailure = useFormFailure(form.setError, ["url", "description", "eventTypes"]);
   const { errors } = form.formState;
+  const pending = createEndpoint.isPending || updateEndpoint.isPending;
 
-  const submit = form.handleSubmit((values) =>
+  const submit = form.handleSubmit((values) => {
+    if (endpoint) {
+      updateEndpoint.mutate(
+        { id: endpoint.id, ...values },
+        {
+          onSuccess: (changed) => {
+            toast({ title: "Webhook endpoint saved", description: "New events go out as it now says." });
+            form.reset({ url: changed.url, description: changed.description, eventTypes: changed.eventTypes });
+          },
+          onError: (error) => showFailure("Failed to save the webhook endpoint", error),
+        },
+      );
+      return;
+    }
     createEndpoint.mutate(values, {
       onSuccess: (created) => {
         toast({ title: "Webhook endpoint added", description: "Copy your signing secret now." });
-        form.reset(empty);
+        form.reset(start);
         onCreated(created);
       },
       onError: (error) => showFailure("Failed to add the webhook endpoint", error),
-    }),
-  );
+    });
+  });
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4 rounded-md border border-slate-200 p-4">
-      <p className="font-medium text-slate-900">New endpoint</p>
+      <p className="font-medium text-slate-900">{endpoint ? "Address and events" : "New endpoint"}</p>
       <InputField
         label="Endpoint URL"
         type="url"
@@ -75,8 +103,8 @@ export function WebhookEndpointForm({ onCreated }: { onCreated: (created: Webhoo
         )}
       </fieldset>
       <div className="flex justify-end">
-        <Button type="submit" disabled={createEndpoint.isPending}>
-          {createEndpoint.isPending ? "Adding..." : "Add endpoint"}
+        <Button type="submit" disabled={pending}>
+          {endpoint ? (pending ? "Saving..." : "Save changes") : pending ? "Adding..." : "Add endpoint"}
         </Button>
       </div>
     </form>

@@ -1,0 +1,17 @@
+/**
+ * Addresses of screens that both the web app's links and the Worker's emails point at, so a
+ * checklist step, a notice and an email land on the same section.
+ */
+export const COMPANY_SETTINGS_PATHS = {
+  company: "/settings/company",
+  verification: "/settings/company/verification",
+  team: "/settings/company/team",
+  alerts: "/settings/company/alerts",
+  developers: "/settings/company/developers",
+} as const;
+
+export type CompanySettingsSection = keyof typeof COMPANY_SETTINGS_PATHS;
+
+/** One webhook endpoint's page: its events, secret, test event and delivery log. */
+export const webhookEndpointPath = (endpointId: string) =>
+  `${COMPANY_SETTINGS_PATHS.developers}/webhooks/${encodeURIComponent(endpointId)}`;
