@@ -1,4 +1,5 @@
 import { certificateVerdict, verdictHeadline, type CertificateHeadline } from "./certificate-verdict";
+import type { Language } from "./language";
 import type { CodeStatusName, IssuerTrust } from "./limits";
 
 /**
@@ -33,10 +34,14 @@ export function acknowledgementsNeeded(
   return needed;
 }
 
-/** The sentence beside each checkbox, and in the API's refusal. */
-export function acknowledgementText(kind: RelianceAcknowledgement): string {
+/** The sentence beside each checkbox, and in the API's refusal (English there). */
+export function acknowledgementText(kind: RelianceAcknowledgement, language: Language = "en"): string {
   if (kind === "addressed-to-another") {
-    return "I rely on it although it is addressed to another institution and the issuer has given us no reliance letter";
+    return language === "sw"
+      ? "Ninaitegemea ingawa imeandaliwa kwa taasisi nyingine na mtoaji hajatupa barua ya kutegemewa"
+      : "I rely on it although it is addressed to another institution and the issuer has given us no reliance letter";
   }
-  return `I rely on it although the certificate says “${verdictHeadline("en", kind)}”`;
+  return language === "sw"
+    ? `Ninaitegemea ingawa cheti kinasema “${verdictHeadline("sw", kind)}”`
+    : `I rely on it although the certificate says “${verdictHeadline("en", kind)}”`;
 }

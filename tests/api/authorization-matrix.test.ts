@@ -783,6 +783,12 @@ const matrix: Row[] = [
     expected: SIGNED_IN(200),
     request: () => ({ path: "/api/profile/scan-alerts", body: { scanAlertEmails: false } }),
   },
+  {
+    method: "PUT",
+    route: "/api/profile/language",
+    expected: SIGNED_IN(200),
+    request: () => ({ path: "/api/profile/language", body: { language: "en" } }),
+  },
 
   // The caller's own sign-in security: anyone signed in. Each call is refused before it changes anything
   // (a wrong password, a wrong code, an unknown session), except signing out the caller's other sessions.

@@ -141,6 +141,29 @@ describe("a lender is told when a valuation it watches changes", () => {
     expect(watched).toMatchObject({ code: { status: "revoked" }, lastChange: { kind: "code.revoked" } });
   });
 
+  it("tells each person in the language they chose: Swahili for one, English for a colleague", async () => {
+    const lender = await registerLender();
+    const colleague = await addMemberViaServices(lender);
+    const chosen = await api("/api/profile/language", { method: "PUT", token: lender.token, body: { language: "sw" } });
+    expect(chosen.status, JSON.stringify(chosen.body)).toBe(200);
+    const wrong = await api("/api/profile/language", { method: "PUT", token: lender.token, body: { language: "fr" } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors).toEqual(["language: Choose en or sw"]);
+    const code = await insertCode(firm, { propertyAddress: "Plot 14, Riverside Drive" });
+    await relyOk(lender, code.publicToken);
+
+    expect((await revoke(firm, code.id)).status).toBe(200);
+    const swahili = await waitForEmail(lender.email, "tathmini unayofuatilia imefutwa");
+    expect(swahili.text).toContain(
+      `${code.issuerName} imefuta ${formatVerificationCode(code.verificationCode)} (Plot 14, Riverside Drive): Wrong plot surveyed. Usiitegemee.`,
+    );
+    expect(swahili.text).toContain("Fungua Portfolio:");
+    expect(swahili.html).toContain('<html lang="sw">');
+    const english = await waitForEmail(colleague.email, "a valuation you watch was revoked");
+    expect(english.text).toContain("Do not rely on it.");
+    expect(english.html).toContain('<html lang="en">');
+  });
+
   it("a replacement names the new valuation, in the email, the event and the Portfolio", async () => {
     const lender = await registerLender();
     await subscribe(lender, ["code.superseded"]);

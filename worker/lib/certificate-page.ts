@@ -402,14 +402,18 @@ export function renderCertificatePage(
         <dt>${t.scanCount}</dt>
         <dd>${scanCount}</dd>
       </dl>
-      ${signedRecordLink(c, t)} ${recordRelianceLink(c, t)}`,
+      ${signedRecordLink(c, t)} ${recordRelianceLink(c, t, reader.language)}`,
   });
 }
 
-/** A bank officer goes from the certificate to recording the loan that relies on it (signed in, as a lender). */
-function recordRelianceLink(certificate: PublicCertificate, t: CertificateTexts) {
+/**
+ * A bank officer goes from the certificate to recording the loan that relies on it (signed in, as a
+ * lender), in the language the certificate was read in: the lender screens speak it too.
+ */
+function recordRelianceLink(certificate: PublicCertificate, t: CertificateTexts, language: Language) {
   if (certificate.status === "sample") return "";
-  return html`<p class="record"><a href="/reliance/new?code=${certificate.qrCodeId}">${t.recordReliance}</a></p>`;
+  const href = `/reliance/new?code=${certificate.qrCodeId}${language === "en" ? "" : `&lang=${language}`}`;
+  return html`<p class="record"><a href="${href}">${t.recordReliance}</a></p>`;
 }
 
 /** Unknown or malformed codes: the same layout under the product's fixed error texts (docs/product.md). */

@@ -335,7 +335,7 @@ function watchNoticeLinesSw(message: WatchNotice): { subject: string; lines: str
         subject: `${PRODUCT}: taasisi nyingine inategemea tathmini unayoitegemea`,
         lines: codes.map(
           (code) =>
-            `Taasisi nyingine imerekodi kutegemea ${line(code)} ya ${issuerName}, tathmini unayoitegemea. Ikiwa hukutarajia hili, huenda mali hiyo imewekwa dhamana mara mbili.${nowSays(code, "sw")}`,
+            `Taasisi nyingine imerekodi utegemezi wa ${line(code)} ya ${issuerName}, tathmini unayoitegemea. Ikiwa hukutarajia hili, huenda mali hiyo imewekwa dhamana mara mbili.${nowSays(code, "sw")}`,
         ),
       };
   }
@@ -665,7 +665,7 @@ function describe(message: EmailMessage, origin: string): Body {
       if (message.language === "sw") {
         return {
           language: "sw",
-          subject: `${PRODUCT}: ${message.issuerName} ${message.decision === "granted" ? "imekubali" : "imekataa"} barua yako ya kutegemea`,
+          subject: `${PRODUCT}: ${message.issuerName} ${message.decision === "granted" ? "imekubali" : "imekataa"} barua yako ya kutegemewa`,
           lines: [
             message.decision === "granted"
               ? `${message.issuerName} imeipa taasisi yako ruhusa ya kutegemea ${codeLine(message.code, "sw")} hadi ${day(message.relianceUntil!, "sw")}. Cheti sasa kinaonyesha hivyo.`

@@ -283,7 +283,11 @@ export async function recordReliance(
     const mustConfirm = acknowledgementsNeeded(code, warnings);
     const unconfirmed = mustConfirm.filter((kind) => !input.acknowledged.includes(kind));
     if (unconfirmed.length > 0) {
-      throw new ApiError(409, RELIANCE_NEEDS_CONFIRMATION, unconfirmed.map(acknowledgementText));
+      throw new ApiError(
+        409,
+        RELIANCE_NEEDS_CONFIRMATION,
+        unconfirmed.map((kind) => acknowledgementText(kind)),
+      );
     }
     const [earlier] = await tx
       .select({ id: reliances.id })

@@ -9,11 +9,13 @@ import { cn } from "../../lib/cn";
 import { avatarInitial, displayName } from "../../lib/display-name";
 import { useSignOut } from "../../lib/session-changes";
 import { EmailConfirmationBanner } from "./email-confirmation-banner";
+import { useLanguage } from "../../lib/language";
 import { ADMIN_NAVIGATION, LENDER_NAVIGATION, USER_NAVIGATION, type NavItem } from "./navigation";
 
 /** The item whose page is showing is marked for the eye and for screen readers (aria-current). */
 function NavList({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => void }) {
   const { pathname } = useLocation();
+  const language = useLanguage();
   return (
     <ul className="space-y-1">
       {items.map((item) => {
@@ -30,7 +32,7 @@ function NavList({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => v
               )}
             >
               <item.icon aria-hidden="true" className="size-4 shrink-0" />
-              {item.label}
+              {language === "sw" && item.swahili ? <span lang="sw">{item.swahili}</span> : item.label}
             </Link>
           </li>
         );

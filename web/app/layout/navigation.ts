@@ -13,6 +13,8 @@ import {
 /** The navigation sets: a valuation firm's workspace, a lender's, and the platform administration. */
 export interface NavItem {
   label: string;
+  /** The label in Swahili, for the lender's workspace, which speaks it (web/lib/language.ts). */
+  swahili?: string;
   to: string;
   icon: LucideIcon;
   /**
@@ -31,10 +33,28 @@ export const USER_NAVIGATION: NavItem[] = [
 
 /** A lender's workspace: what its loans rely on, recording more, its team and its settings. */
 export const LENDER_NAVIGATION: NavItem[] = [
-  { label: "Portfolio", to: "/portfolio", icon: Landmark, current: ["/", "/dashboard", "/portfolio/*"] },
-  { label: "Record reliance", to: "/reliance/new", icon: FilePlus2, current: ["/reliance/*"] },
-  { label: "Team", to: "/team", icon: Users, current: ["/team/*"] },
-  { label: "Settings", to: "/settings/company", icon: Settings, current: ["/settings/company/*"] },
+  {
+    label: "Portfolio",
+    swahili: "Portfolio",
+    to: "/portfolio",
+    icon: Landmark,
+    current: ["/", "/dashboard", "/portfolio/*"],
+  },
+  {
+    label: "Record reliance",
+    swahili: "Rekodi utegemezi",
+    to: "/reliance/new",
+    icon: FilePlus2,
+    current: ["/reliance/*"],
+  },
+  { label: "Team", swahili: "Timu", to: "/team", icon: Users, current: ["/team/*"] },
+  {
+    label: "Settings",
+    swahili: "Mipangilio",
+    to: "/settings/company",
+    icon: Settings,
+    current: ["/settings/company/*"],
+  },
 ];
 
 export const ADMIN_NAVIGATION: NavItem[] = [

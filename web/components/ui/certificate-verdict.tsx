@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { certificateVerdict, verdictHeadline, verdictMeaning } from "../../../schema/certificate-verdict";
 import type { CertificateStatus } from "../../../schema/validation/certificate";
 import type { IssuerTrust } from "../../../schema/limits";
+import { LOCALES, type Language } from "../../../schema/language";
 import { cn } from "../../lib/cn";
 import { formatDate } from "../../lib/format";
 
@@ -54,7 +55,10 @@ export function CertificateVerdict({
   issuerSuspendedAt,
   meaning = true,
   className,
+  language = "en",
 }: {
+  /** The screen's language: the certificate's own words in it. */
+  language?: Language;
   status: CertificateStatus;
   issuerTrust: IssuerTrust;
   issuerSuspendedAt: string | null;
@@ -65,9 +69,15 @@ export function CertificateVerdict({
   return (
     <div data-verdict={headline} className={className}>
       <StatusPill tone={PILL_TONES[tone]}>
-        {verdictHeadline("en", headline, issuerSuspendedAt ? formatDate(issuerSuspendedAt) : null)}
+        {verdictHeadline(
+          language,
+          headline,
+          issuerSuspendedAt ? formatDate(issuerSuspendedAt, "long", LOCALES[language]) : null,
+        )}
       </StatusPill>
-      {meaning && <p className={cn("mt-2.5 font-semibold", MEANING_TONES[tone])}>{verdictMeaning("en", headline)}</p>}
+      {meaning && (
+        <p className={cn("mt-2.5 font-semibold", MEANING_TONES[tone])}>{verdictMeaning(language, headline)}</p>
+      )}
     </div>
   );
 }

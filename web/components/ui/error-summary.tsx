@@ -26,10 +26,13 @@ export function ErrorSummary({
   formRef,
   submitCount,
   errorCount,
+  words = { title: "There is a problem", lead: "Check these fields:" },
 }: {
   formRef: RefObject<HTMLFormElement | null>;
   submitCount: number;
   errorCount: number;
+  /** Its heading and lead, in the form's language. */
+  words?: { title: string; lead: string };
 }) {
   const headingId = useId();
   const summaryRef = useRef<HTMLDivElement>(null);
@@ -57,9 +60,9 @@ export function ErrorSummary({
       className="rounded-md border-4 border-red-700 p-4 focus:outline-none focus-visible:ring-4 focus-visible:ring-amber-400"
     >
       <h2 id={headingId} className="text-base font-semibold text-slate-900">
-        There is a problem
+        {words.title}
       </h2>
-      <p className="mt-1 text-sm text-slate-700">Check these fields:</p>
+      <p className="mt-1 text-sm text-slate-700">{words.lead}</p>
       <ul className="mt-2 space-y-1 text-sm">
         {fields.map((field) => (
           <li key={field.id}>

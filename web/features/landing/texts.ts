@@ -84,7 +84,7 @@ export const LANDING_TEXTS: Record<Language, LandingTexts> = {
     verifyReport: "Thibitisha ripoti",
     verifyShort: "Thibitisha",
     verifyLong: " ripoti",
-    valuerDashboard: "Dashibodi ya Mthamini",
+    valuerDashboard: "Dashibodi",
     heroTitle: "Zuia ripoti za tathmini za kughushi kwa skani moja",
     heroText:
       "Tengeneza msimbo wa QR wa kipekee kwa kila ripoti ya tathmini ya mali. Yeyote anayeuskani anaona cheti halisi, na kampuni yako inaarifiwa kila msimbo unaposkaniwa.",
@@ -166,10 +166,10 @@ export const LENDER_LANDING_TEXTS: Record<Language, LenderLandingTexts> = {
     ],
   },
   sw: {
-    tabTitle: "Rekodi kutegemea tathmini",
+    tabTitle: "Rekodi utegemezi wa tathmini",
     signIn: "Ingia",
     forLenders: "Kwa wakopeshaji",
-    title: "Rekodi kutegemea tathmini",
+    title: "Rekodi utegemezi wa tathmini",
     intro:
       "Rekodi kwamba mkopo unategemea ripoti ya tathmini, huku namba ya mkopo ikibaki isiyosomeka kwa mtu mwingine yeyote. ValuSeal inakutumia barua pepe tathmini ikifutwa, ikibadilishwa au ikiisha muda, au taasisi nyingine ikitegemea ripoti hiyo hiyo.",
     keptCode: "Tathmini uliyoiskani imehifadhiwa: ukishaingia utaifikia moja kwa moja.",
@@ -183,10 +183,10 @@ export const LENDER_LANDING_TEXTS: Record<Language, LenderLandingTexts> = {
       },
       {
         title: "2. ValuSeal inathibitisha taasisi yako",
-        text: " kabla haijaweza kukagua tathmini na kurekodi kutegemea; unatumiwa barua pepe ikishathibitishwa.",
+        text: " kabla haijaweza kukagua tathmini na kurekodi utegemezi; unatumiwa barua pepe ikishathibitishwa.",
       },
       {
-        title: "3. Rekodi kutegemea",
+        title: "3. Rekodi utegemezi",
         text: " kwa kila tathmini ambayo mikopo yako inatumia, na ufuatilie Portfolio yako.",
       },
     ],

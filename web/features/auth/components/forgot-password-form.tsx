@@ -6,12 +6,14 @@ import { Button } from "../../../components/ui/button";
 import { useFailureToast } from "../../../components/ui/failure-toast";
 import { InputField } from "../../../components/ui/field";
 import { useRequestPasswordReset } from "../api/password-reset";
+import { useTexts } from "../../../lib/language";
+import { AUTH_TEXTS, say } from "../texts";
 
-type EmailFieldProps = Omit<ComponentProps<typeof InputField>, "label" | "type" | "autoComplete">;
+type EmailFieldProps = Omit<ComponentProps<typeof InputField>, "type" | "autoComplete">;
 
 /** The account's sign-in email, asked for alike when signing in and when asking for a reset link. */
 export const SignInEmailField = forwardRef<HTMLInputElement, EmailFieldProps>(function SignInEmailField(props, ref) {
-  return <InputField ref={ref} label="Email" type="email" autoComplete="email" {...props} />;
+  return <InputField ref={ref} type="email" autoComplete="email" {...props} />;
 });
 
 /**
@@ -21,19 +23,20 @@ export const SignInEmailField = forwardRef<HTMLInputElement, EmailFieldProps>(fu
 export function ForgotPasswordForm({ onBackToSignIn }: { onBackToSignIn: () => void }) {
   const showFailure = useFailureToast();
   const requestReset = useRequestPasswordReset();
+  const t = useTexts(AUTH_TEXTS);
   const form = useForm<PasswordResetRequestInput>({
     resolver: zodResolver(passwordResetRequestSchema),
     defaultValues: { email: "" },
   });
 
   const submit = form.handleSubmit((values) =>
-    requestReset.mutate(values, { onError: (error) => showFailure("Failed to send the reset link", error) }),
+    requestReset.mutate(values, { onError: (error) => showFailure(t.resetFailed, error) }),
   );
 
   const back = (
     <p className="text-center text-sm text-slate-600">
       <Button variant="link" onClick={onBackToSignIn}>
-        Back to sign in
+        {t.backToSignIn}
       </Button>
     </p>
   );
@@ -51,12 +54,13 @@ export function ForgotPasswordForm({ onBackToSignIn }: { onBackToSignIn: () => v
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       <SignInEmailField
-        hint="We email a link to reset your password to this address if it has an account."
-        error={form.formState.errors.email?.message}
+        label={t.email}
+        hint={t.resetHint}
+        error={say(t, form.formState.errors.email?.message)}
         {...form.register("email")}
       />
       <Button type="submit" className="w-full" disabled={requestReset.isPending}>
-        {requestReset.isPending ? "Sending..." : "Send reset link"}
+        {requestReset.isPending ? t.sending : t.sendResetLink}
       </Button>
       {back}
     </form>

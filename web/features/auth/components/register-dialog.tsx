@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useRef, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
-import { LENDER_TYPE_NAMES, LENDER_TYPES, type OrganisationKind } from "../../../../schema/limits";
+import { LENDER_TYPES, type OrganisationKind } from "../../../../schema/limits";
 import { registerSchema } from "../../../../schema/validation/auth";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
@@ -11,6 +11,9 @@ import { InputField, SelectField } from "../../../components/ui/field";
 import { useToast } from "../../../components/ui/toast";
 import { ApiRequestError } from "../../../lib/api-client";
 import { useRegister } from "../api/sign-in";
+import { LanguageSwitch } from "../../../components/ui/language-switch";
+import { useLanguage, useTexts } from "../../../lib/language";
+import { AUTH_TEXTS, say, type AuthTexts } from "../texts";
 
 interface Props {
   open: boolean;
@@ -37,25 +40,31 @@ const EMPTY: RegisterForm = {
 };
 
 /** What the organisation does: it decides the workspace its members get. */
-function OrganisationKindChoice({ register }: { register: ReturnType<typeof useForm<RegisterForm>>["register"] }) {
+function OrganisationKindChoice({
+  register,
+  t,
+}: {
+  register: ReturnType<typeof useForm<RegisterForm>>["register"];
+  t: AuthTexts;
+}) {
   const option =
     "flex cursor-pointer items-start gap-3 rounded-md border border-line p-3 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50";
   return (
     <fieldset className="space-y-2">
-      <legend className="mb-1 text-sm font-medium text-slate-800">What does your organisation do?</legend>
+      <legend className="mb-1 text-sm font-medium text-slate-800">{t.whatDoYouDo}</legend>
       <div className="grid gap-2 sm:grid-cols-2">
         <label className={option}>
           <input type="radio" value="issuer" className="mt-1" {...register("organisationKind")} />
           <span>
-            <span className="block font-medium text-slate-900">I issue valuations</span>
-            <span className="text-slate-600">A valuation firm: verification codes on its reports</span>
+            <span className="block font-medium text-slate-900">{t.issueTitle}</span>
+            <span className="text-slate-600">{t.issueText}</span>
           </span>
         </label>
         <label className={option}>
           <input type="radio" value="lender" className="mt-1" {...register("organisationKind")} />
           <span>
-            <span className="block font-medium text-slate-900">I rely on valuations</span>
-            <span className="text-slate-600">A bank, SACCO or microfinance lender</span>
+            <span className="block font-medium text-slate-900">{t.relyTitle}</span>
+            <span className="text-slate-600">{t.relyText}</span>
           </span>
         </label>
       </div>
@@ -68,23 +77,21 @@ function CheckInbox({
   message,
   isLender,
   onSwitchToSignIn,
+  t,
 }: {
   message: string;
   isLender: boolean;
   onSwitchToSignIn: () => void;
+  t: AuthTexts;
 }) {
   return (
     <div className="space-y-4">
       <p role="status" className="rounded-md border border-green-200 bg-green-50 p-3 text-sm text-green-900">
         {message}
       </p>
-      <p className="text-sm text-slate-600">
-        {isLender
-          ? "Follow the link in the email to confirm it; it brings you back here to sign in. ValuSeal verifies your institution before reliance can be recorded."
-          : "You can sign in now; issuing codes, inviting your team and the other steps that act in your firm's name open once your email is confirmed."}
-      </p>
+      <p className="text-sm text-slate-600">{isLender ? t.afterLender : t.afterIssuer}</p>
       <Button className="w-full" onClick={onSwitchToSignIn}>
-        Sign In
+        {t.signIn}
       </Button>
     </div>
   );
@@ -93,6 +100,8 @@ function CheckInbox({
 export function RegisterDialog({ open, onClose, onSwitchToSignIn, kind, next }: Props) {
   const toast = useToast();
   const registration = useRegister();
+  const language = useLanguage();
+  const t = useTexts(AUTH_TEXTS);
   // The error summary at the top takes the focus after a failed submit, not the first field.
   const form = useForm<RegisterForm>({
     resolver: zodResolver(registerSchema),
@@ -104,40 +113,40 @@ export function RegisterDialog({ open, onClose, onSwitchToSignIn, kind, next }: 
   const [sent, setSent] = useState<string | null>(null);
   // A lender's fields name an institution; a firm's keep the product's own "Company" labels.
   const isLender = useWatch({ control: form.control, name: "organisationKind" }) === "lender";
-  const organisation = isLender ? "Institution" : "Company";
+  const organisation = isLender ? t.organisation.lender : t.organisation.issuer;
   const close = () => {
     setSent(null);
     onClose();
   };
 
   const submit = form.handleSubmit((values) =>
-    registration.mutate(values, {
-      onSuccess: ({ message }) => {
-        toast({ title: "Registration Successful", description: "Check your email to confirm your address." });
-        form.reset();
-        setSent(message);
+    registration.mutate(
+      { ...values, language },
+      {
+        onSuccess: ({ message }) => {
+          toast({ title: t.registrationSuccessful, description: t.checkYourEmail });
+          form.reset();
+          // The server's words are English; the same fact in the reader's language otherwise.
+          setSent(language === "en" ? message : t.sentTo(values.email));
+        },
+        onError: (error) =>
+          toast({
+            title: t.registrationFailed,
+            description:
+              error instanceof ApiRequestError ? t.fieldError(error.serverMessage) : t.registrationFailedGeneric,
+            variant: "destructive",
+          }),
       },
-      onError: (error) =>
-        toast({
-          title: "Registration Failed",
-          description:
-            error instanceof ApiRequestError ? error.serverMessage : "Failed to create account. Please try again.",
-          variant: "destructive",
-        }),
-    }),
+    ),
   );
 
   return (
     <Dialog
       open={open}
       onOpenChange={(next) => !next && close()}
-      title={sent ? "Check Your Email" : isLender ? "Create Your Lender Account" : "Create Your Valuer Account"}
+      title={sent ? t.checkEmailTitle : isLender ? t.registerLender : t.registerValuer}
       description={
-        sent
-          ? "One more step to confirm your address."
-          : isLender
-            ? "Register your institution to record reliance on valuations and be told when they change"
-            : "Register your valuation company to start generating verification codes"
+        sent ? t.checkEmailDescription : isLender ? t.registerLenderDescription : t.registerValuerDescription
       }
       size="lg"
     >
@@ -145,6 +154,7 @@ export function RegisterDialog({ open, onClose, onSwitchToSignIn, kind, next }: 
         <CheckInbox
           message={sent}
           isLender={isLender}
+          t={t}
           onSwitchToSignIn={() => {
             setSent(null);
             onSwitchToSignIn();
@@ -156,81 +166,87 @@ export function RegisterDialog({ open, onClose, onSwitchToSignIn, kind, next }: 
             formRef={formRef}
             submitCount={form.formState.submitCount}
             errorCount={Object.keys(errors).length}
+            words={t.errorSummary}
           />
-          <OrganisationKindChoice register={form.register} />
+          <LanguageSwitch className="-mt-2" />
+          <OrganisationKindChoice register={form.register} t={t} />
           {isLender && (
-            <SelectField label="Kind of Lender" error={errors.lenderType?.message} {...form.register("lenderType")}>
-              <option value="">Choose…</option>
+            <SelectField
+              label={t.kindOfLender}
+              error={say(t, errors.lenderType?.message)}
+              {...form.register("lenderType")}
+            >
+              <option value="">{t.choose}</option>
               {LENDER_TYPES.map((type) => (
                 <option key={type} value={type}>
-                  {LENDER_TYPE_NAMES[type]}
+                  {t.lenderTypes[type]}
                 </option>
               ))}
             </SelectField>
           )}
           <div className="grid gap-4 sm:grid-cols-2">
             <InputField
-              label="First Name"
+              label={t.firstName}
               autoComplete="given-name"
-              error={errors.firstName?.message}
+              error={say(t, errors.firstName?.message)}
               {...form.register("firstName")}
             />
             <InputField
-              label="Last Name"
+              label={t.lastName}
               autoComplete="family-name"
-              error={errors.lastName?.message}
+              error={say(t, errors.lastName?.message)}
               {...form.register("lastName")}
             />
           </div>
           <InputField
-            label={`${organisation} Name`}
+            label={t.nameOf(organisation)}
             autoComplete="organization"
-            error={errors.name?.message}
+            error={say(t, errors.name?.message)}
             {...form.register("name")}
           />
           <InputField
-            label={`${organisation} Email`}
+            label={t.emailOf(organisation)}
             type="email"
             autoComplete="email"
-            error={errors.email?.message}
+            error={say(t, errors.email?.message)}
             {...form.register("email")}
           />
           <div className="grid gap-4 sm:grid-cols-2">
             <InputField
-              label={`${organisation} Phone`}
+              label={t.phoneOf(organisation)}
               type="tel"
               autoComplete="tel"
-              error={errors.phone?.message}
+              error={say(t, errors.phone?.message)}
               {...form.register("phone")}
             />
             <InputField
-              label={`${organisation} Location`}
+              label={t.locationOf(organisation)}
               autoComplete="address-level2"
-              error={errors.location?.message}
+              error={say(t, errors.location?.message)}
               {...form.register("location")}
             />
           </div>
           <InputField
-            label="Password"
+            label={t.password}
             type="password"
             autoComplete="new-password"
-            error={errors.password?.message}
+            error={say(t, errors.password?.message)}
             {...form.register("password")}
           />
           <InputField
-            label="Confirm Password"
+            label={t.confirmPassword}
             type="password"
             autoComplete="new-password"
-            error={errors.confirmPassword?.message}
+            error={say(t, errors.confirmPassword?.message)}
             {...form.register("confirmPassword")}
           />
           <Button type="submit" className="w-full" disabled={registration.isPending}>
-            {registration.isPending ? "Creating Account..." : "Create Account"}
+            {registration.isPending ? t.creatingAccount : t.createAccount}
           </Button>
           <p className="text-center text-sm text-slate-600">
-            Already have an account?{" "}
+            {t.haveAccount}{" "}
             <Button variant="link" onClick={onSwitchToSignIn}>
-              Sign in
+              {t.signInLink}
             </Button>
           </p>
         </form>

@@ -14,6 +14,9 @@ import { useLogin, usePasskeySignIn, useSecondFactorSignIn } from "../api/sign-i
 import { showServerFieldErrors } from "../../../lib/field-errors";
 import { secondFactorCodeSchema, type SecondFactorCodeInput } from "../../../../schema/validation/security";
 import { ForgotPasswordForm, SignInEmailField } from "./forgot-password-form";
+import { LanguageSwitch } from "../../../components/ui/language-switch";
+import { useTexts } from "../../../lib/language";
+import { AUTH_TEXTS, say } from "../texts";
 
 interface Props {
   open: boolean;
@@ -33,8 +36,9 @@ type SignInFormProps = Pick<Props, "onClose" | "onSwitchToRegister" | "onForgotP
 function useSignedIn(onClose: () => void, next: string | null) {
   const toast = useToast();
   const navigate = useNavigate();
+  const t = useTexts(AUTH_TEXTS);
   return () => {
-    toast({ title: "Login Successful", description: "Welcome back!", keepAfterNavigation: true });
+    toast({ title: t.loginSuccessful, description: t.welcomeBack, keepAfterNavigation: true });
     onClose();
     setTimeout(() => navigate(next ?? "/"), REDIRECT_DELAY_MS.login);
   };
@@ -42,10 +46,11 @@ function useSignedIn(onClose: () => void, next: string | null) {
 
 function useLoginFailed() {
   const toast = useToast();
+  const t = useTexts(AUTH_TEXTS);
   return (error: Error) =>
     toast({
-      title: "Login Failed",
-      description: error instanceof ApiRequestError ? error.serverMessage : "Invalid email or password",
+      title: t.loginFailed,
+      description: error instanceof ApiRequestError ? t.fieldError(error.serverMessage) : t.invalidCredentials,
       variant: "destructive",
     });
 }
@@ -64,6 +69,7 @@ function SecondFactorForm({
   const passkeySignIn = usePasskeySignIn();
   const signedIn = useSignedIn(onClose, next);
   const loginFailed = useLoginFailed();
+  const t = useTexts(AUTH_TEXTS);
   const form = useForm<SecondFactorCodeInput>({
     resolver: zodResolver(secondFactorCodeSchema),
     defaultValues: { code: "" },
@@ -91,16 +97,12 @@ function SecondFactorForm({
     <form onSubmit={submit} noValidate className="space-y-4">
       {challenge.methods.includes("passkey") && (
         <Button className="w-full" onClick={signInWithPasskey} disabled={passkeySignIn.isPending}>
-          {passkeySignIn.isPending ? "Waiting for your passkey..." : "Use a Passkey"}
+          {passkeySignIn.isPending ? t.waitingForPasskey : t.usePasskey}
         </Button>
       )}
-      <p className="text-sm text-slate-600">
-        {hasApp
-          ? "Enter the 6-digit code from your authenticator app, or one of your recovery codes."
-          : "Or enter one of your recovery codes."}
-      </p>
+      <p className="text-sm text-slate-600">{hasApp ? t.enterAppCode : t.enterRecoveryCode}</p>
       <InputField
-        label="Authentication code"
+        label={t.authenticationCode}
         autoComplete="one-time-code"
         inputMode="text"
         autoFocus
@@ -108,7 +110,7 @@ function SecondFactorForm({
         {...form.register("code")}
       />
       <Button type="submit" className="w-full" disabled={signIn.isPending}>
-        {signIn.isPending ? "Checking..." : "Verify and Sign In"}
+        {signIn.isPending ? t.checking : t.verifyAndSignIn}
       </Button>
     </form>
   );
@@ -119,6 +121,7 @@ function SignInForm({ onClose, onSwitchToRegister, onForgotPassword, next }: Sig
   const signedIn = useSignedIn(onClose, next);
   const loginFailed = useLoginFailed();
   const [challenge, setChallenge] = useState<SecondFactorChallenge | null>(null);
+  const t = useTexts(AUTH_TEXTS);
   const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: "", password: "" } });
   const { errors } = form.formState;
 
@@ -140,26 +143,26 @@ function SignInForm({ onClose, onSwitchToRegister, onForgotPassword, next }: Sig
   if (challenge) return <SecondFactorForm challenge={challenge} onClose={onClose} next={next} />;
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <SignInEmailField error={errors.email?.message} {...form.register("email")} />
+      <SignInEmailField label={t.email} error={say(t, errors.email?.message)} {...form.register("email")} />
       <InputField
-        label="Password"
+        label={t.password}
         type="password"
         autoComplete="current-password"
-        error={errors.password?.message}
+        error={say(t, errors.password?.message)}
         {...form.register("password")}
       />
       <div className="-mt-2 flex justify-end">
         <Button variant="link" className="text-sm" onClick={onForgotPassword}>
-          Forgot password?
+          {t.forgotPassword}
         </Button>
       </div>
       <Button type="submit" className="w-full" disabled={login.isPending}>
-        {login.isPending ? "Signing In..." : "Sign In"}
+        {login.isPending ? t.signingIn : t.signIn}
       </Button>
       <p className="text-center text-sm text-slate-600">
-        Don't have an account?{" "}
+        {t.noAccount}{" "}
         <Button variant="link" onClick={onSwitchToRegister}>
-          Create one
+          {t.createOne}
         </Button>
       </p>
     </form>
@@ -168,19 +171,21 @@ function SignInForm({ onClose, onSwitchToRegister, onForgotPassword, next }: Sig
 
 /** One dialog for signing in and for asking for a password-reset link; "Forgot password?" switches between them. */
 export function SignInDialog({ open, forgotPassword, onBackToSignIn, ...signIn }: Props) {
+  const t = useTexts(AUTH_TEXTS);
   return (
     <Dialog
       open={open}
       onOpenChange={(next) => !next && signIn.onClose()}
-      title={forgotPassword ? "Forgot Password" : "Sign In"}
+      title={forgotPassword ? t.forgotTitle : t.signInTitle}
       description={
         forgotPassword
-          ? "Enter your sign-in email and we will send you a link to choose a new password."
+          ? t.forgotDescription
           : signIn.next?.startsWith("/reliance/")
-            ? "Sign in to record reliance on the valuation"
-            : "Access your valuer dashboard"
+            ? t.signInForReliance
+            : t.signInDescription
       }
     >
+      <LanguageSwitch className="-mt-2 mb-2" />
       {forgotPassword ? <ForgotPasswordForm onBackToSignIn={onBackToSignIn} /> : <SignInForm {...signIn} />}
     </Dialog>
   );

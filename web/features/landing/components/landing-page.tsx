@@ -70,13 +70,16 @@ export function LandingPage({ onSignIn, onRegister }: Props) {
               {t.verifyShort}
               <span className="max-[399px]:hidden">{t.verifyLong}</span>
             </a>
-            <LanguageSwitch />
             <Button size="sm" className="whitespace-nowrap" onClick={onSignIn}>
               {t.valuerDashboard}
             </Button>
           </>
         }
       />
+      {/* Its own line above the page, as on the certificate: the top bar has no room for it on a phone. */}
+      <div className="mx-auto flex w-full max-w-6xl justify-end px-4">
+        <LanguageSwitch />
+      </div>
       <main id="main" tabIndex={-1} className="flex-1">
         {/* A solid colour, not a gradient: the contrast of the text and buttons on it can then be checked. */}
         <section className="bg-brand-900 text-white">

@@ -1,6 +1,5 @@
 import { Landmark } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
-import { EXPIRING_WITHIN_DAYS } from "../../../../schema/limits";
 import type { WatchedCode } from "../../../../schema/responses";
 import { PORTFOLIO_VIEWS, type PortfolioView } from "../../../../schema/validation/reliances";
 import { buttonClasses } from "../../../components/ui/button";
@@ -17,34 +16,25 @@ import { CertificateVerdict } from "../../../components/ui/certificate-verdict";
 import { formatDate, formatMoney } from "../../../lib/format";
 import { useCurrentCompany } from "../../../lib/current-company";
 import { exportPortfolio, usePortfolio } from "../api/reliances";
+import { LanguageSwitch } from "../../../components/ui/language-switch";
+import { useLanguage, useTexts } from "../../../lib/language";
+import { COMPANY_SETTINGS_PATHS } from "../../../../schema/app-paths";
+import { LOCALES } from "../../../../schema/language";
+import { RELIANCE_TEXTS, type RelianceTexts } from "../texts";
 
-const VIEW_LABELS: Record<PortfolioView, string> = {
-  valid: "Valid",
-  expiring: `Expiring in ${EXPIRING_WITHIN_DAYS} days`,
-  expired: "Expired",
-  revoked: "Revoked",
-  superseded: "Superseded",
-};
-
-/** What the lender was last told of a code, in words. */
-const CHANGE_LABELS: Record<NonNullable<WatchedCode["lastChange"]>["kind"], string> = {
-  "code.revoked": "Revoked by the issuer",
-  "code.superseded": "Replaced by the issuer",
-  "code.expired": "Expired",
-  "code.reinstated": "Reinstated by the issuer",
-  "issuer.suspended": "Issuer suspended by ValuSeal",
-  "reliance.duplicate": "Another institution relies on it",
-};
-
-function letterText(letter: NonNullable<WatchedCode["letter"]>) {
-  if (letter.state === "requested") return `Reliance letter requested on ${formatDate(letter.requestedAt)}`;
-  if (letter.state === "granted") return `Reliance letter granted until ${formatDate(letter.relianceUntil)}`;
-  return `Reliance letter declined${letter.reason ? `: ${letter.reason}` : ""}`;
+function letterText(letter: NonNullable<WatchedCode["letter"]>, t: RelianceTexts, locale: string) {
+  if (letter.state === "requested") return t.letterRequestedLine(formatDate(letter.requestedAt, "long", locale));
+  if (letter.state === "granted") return t.letterGrantedLine(formatDate(letter.relianceUntil, "long", locale));
+  return t.letterDeclinedLine(letter.reason);
 }
 
 /** One watched valuation: what it values, its standing, the loans on it (references masked), what changed. */
 function WatchedItem({ watch }: { watch: WatchedCode }) {
   const { code } = watch;
+  const language = useLanguage();
+  const t = useTexts(RELIANCE_TEXTS);
+  const locale = LOCALES[language];
+  const day = (value: string | null) => formatDate(value, "long", locale);
   return (
     <li className="space-y-2 border-b border-line p-4 last:border-b-0" data-watch={code.verificationCode}>
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -55,40 +45,41 @@ function WatchedItem({ watch }: { watch: WatchedCode }) {
           issuerSuspendedAt={code.issuerSuspendedAt}
           meaning={false}
           className="text-sm"
+          language={language}
         />
       </div>
       <p className="text-sm break-words text-slate-600">
         <span className="font-mono">{code.verificationCode}</span> · {code.issuerName} ·{" "}
         <a href={`/v/${code.token}`} className="font-medium text-brand-700 underline">
-          Open the certificate
+          {t.openCertificate}
         </a>
       </p>
       {watch.reliances.length > 0 && (
         <p className="text-sm font-medium text-slate-700" data-relied="">
-          You already rely on this valuation
+          {t.alreadyRely}
         </p>
       )}
       {code.revokedReason && (code.status === "revoked" || code.status === "superseded") && (
-        <p className="text-sm text-red-800">Reason given by the issuer: {code.revokedReason}</p>
+        <p className="text-sm text-red-800">{t.revokedReason(code.revokedReason)}</p>
       )}
       <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
         <div>
-          <dt className="text-slate-500">Market Value</dt>
+          <dt className="text-slate-500">{t.marketValue}</dt>
           <dd>{formatMoney(code.marketValue, code.currency)}</dd>
         </div>
         <div>
-          <dt className="text-slate-500">Valuation Date</dt>
-          <dd>{formatDate(code.valuationDate)}</dd>
+          <dt className="text-slate-500">{t.valuationDate}</dt>
+          <dd>{day(code.valuationDate)}</dd>
         </div>
         <div>
-          <dt className="text-slate-500">Valid Until</dt>
-          <dd>{formatDate(code.validUntil)}</dd>
+          <dt className="text-slate-500">{t.validUntil}</dt>
+          <dd>{day(code.validUntil)}</dd>
         </div>
         <div>
-          <dt className="text-slate-500">Reliance</dt>
+          <dt className="text-slate-500">{t.relianceColumn}</dt>
           <dd>
             {watch.reliances.length === 0
-              ? "Watching only"
+              ? t.watchingOnly
               : watch.reliances.map((reliance) => (
                   <span key={reliance.id} className="block">
                     <span className="font-mono">{reliance.maskedReference}</span>:{" "}
@@ -100,27 +91,29 @@ function WatchedItem({ watch }: { watch: WatchedCode }) {
       </dl>
       {watch.supersededBy && (
         <p className="text-sm">
-          Replaced by{" "}
+          {t.replacedBy}{" "}
           <a href={`/v/${watch.supersededBy.token}`} className="font-mono font-medium text-brand-700 underline">
             {watch.supersededBy.verificationCode}
           </a>
         </p>
       )}
-      {watch.letter && <p className="text-sm text-slate-700">{letterText(watch.letter)}</p>}
+      {watch.letter && <p className="text-sm text-slate-700">{letterText(watch.letter, t, locale)}</p>}
       {watch.lastChange && (
         <p className="text-sm text-slate-600">
-          {CHANGE_LABELS[watch.lastChange.kind]} · {formatDate(watch.lastChange.at)}
+          {t.changes[watch.lastChange.kind]} · {day(watch.lastChange.at)}
         </p>
       )}
     </li>
   );
 }
 
-const recordLink = (
-  <Link to="/reliance/new" className={buttonClasses({})}>
-    Record reliance
-  </Link>
-);
+function RecordLink({ t }: { t: RelianceTexts }) {
+  return (
+    <Link to="/reliance/new" className={buttonClasses({})}>
+      {t.recordReliance}
+    </Link>
+  );
+}
 
 const isView = (value: string | null): value is PortfolioView => PORTFOLIO_VIEWS.some((view) => view === value);
 
@@ -139,24 +132,18 @@ function usePortfolioParams() {
  * Until ValuSeal has verified the institution, the lender cannot look valuations up, record
  * reliance or watch (the server refuses with 403): the Portfolio says so first, and what happens next.
  */
-function NotVerifiedYet() {
+function NotVerifiedYet({ t }: { t: RelianceTexts }) {
   const company = useCurrentCompany();
   if (!company.data || company.data.verificationStatus === "verified") return null;
   const refused = company.data.verificationStatus === "rejected";
   return (
     <Card role="note" className="border-amber-300 bg-amber-50 p-4 text-sm text-amber-950" data-lender-unverified="">
-      <p className="font-semibold">
-        {refused ? "ValuSeal could not verify your institution" : "ValuSeal is verifying your institution"}
-      </p>
+      <p className="font-semibold">{refused ? t.refusedTitle : t.notVerifiedTitle}</p>
       <p className="mt-1">
-        Until it has, you cannot check valuations here, record reliance or watch them; anyone can still open a
-        certificate by scanning its code.{" "}
-        {refused
-          ? `${company.data.verificationNote ? `ValuSeal's note: ${company.data.verificationNote}. ` : ""}Correct your institution's details in Settings to be checked again.`
-          : "You are emailed when ValuSeal decides."}
+        {t.notVerifiedText} {refused ? t.refusedNext(company.data.verificationNote) : t.pendingNext}
       </p>
-      <Link to="/settings/company" className="mt-2 inline-block font-medium text-brand-700 underline">
-        Your institution's details
+      <Link to={COMPANY_SETTINGS_PATHS.company} className="mt-2 inline-block font-medium text-brand-700 underline">
+        {t.institutionDetails}
       </Link>
     </Card>
   );
@@ -166,67 +153,57 @@ function NotVerifiedYet() {
 export function PortfolioPage() {
   const { show, page, update } = usePortfolioParams();
   const portfolio = usePortfolio({ show, page });
+  const t = useTexts(RELIANCE_TEXTS);
   useRedirectOnUnauthorizedQuery(portfolio.error);
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <PageTitle>Portfolio</PageTitle>
-          <p className="mt-1 text-sm text-slate-600">
-            The valuations your loans rely on or you watch, where each stands, and what changed. You are emailed when
-            one is revoked, replaced or expires.
-          </p>
+          <PageTitle>{t.portfolioTitle}</PageTitle>
+          <p className="mt-1 text-sm text-slate-600">{t.portfolioIntro}</p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
+          <LanguageSwitch />
           <ExportCsvButton download={() => exportPortfolio(show)} fallbackName="portfolio.csv" />
-          {recordLink}
+          <RecordLink t={t} />
         </div>
       </div>
-      <NotVerifiedYet />
+      <NotVerifiedYet t={t} />
       <Card className="p-4">
         <SelectField
-          label="Show"
+          label={t.show}
           containerClassName="max-w-xs"
           value={show ?? ""}
           onChange={(event) => update({ show: isView(event.target.value) ? event.target.value : undefined, page: 1 })}
         >
-          <option value="">All valuations</option>
+          <option value="">{t.allValuations}</option>
           {PORTFOLIO_VIEWS.map((view) => (
             <option key={view} value={view}>
-              {VIEW_LABELS[view]}
+              {t.views[view]}
             </option>
           ))}
         </SelectField>
       </Card>
       <Card aria-busy={portfolio.isFetching}>
         {portfolio.isPending ? (
-          <SkeletonRows label="Loading portfolio..." className="p-4" />
+          <SkeletonRows label={t.loadingPortfolio} className="p-4" />
         ) : portfolio.isError ? (
-          <LoadFailed title="Failed to load your portfolio" onRetry={() => portfolio.refetch()} />
+          <LoadFailed title={t.failedPortfolio} onRetry={() => portfolio.refetch()} />
         ) : portfolio.data.items.length === 0 ? (
           show ? (
-            <EmptyState
-              icon={Landmark}
-              title="No valuation matches"
-              description="None of your valuations has this status. Choose another, or show all."
-            />
+            <EmptyState icon={Landmark} title={t.noMatchTitle} description={t.noMatchText} />
           ) : (
-            <EmptyState
-              icon={Landmark}
-              title="No reliance recorded yet"
-              description="Record the valuations your loans rely on, and ValuSeal keeps them here with their standing."
-              action={recordLink}
-            />
+            <EmptyState icon={Landmark} title={t.emptyTitle} description={t.emptyText} action={<RecordLink t={t} />} />
           )
         ) : (
           <>
-            <ul aria-label="Watched valuations">
+            <ul aria-label={t.watchedValuations}>
               {portfolio.data.items.map((watch) => (
                 <WatchedItem key={watch.id} watch={watch} />
               ))}
             </ul>
             <Pagination
-              label="Portfolio pages"
+              label={t.portfolioPages}
               page={portfolio.data.page}
               pageSize={portfolio.data.pageSize}
               total={portfolio.data.total}

@@ -19,10 +19,15 @@ import { useToast } from "../../../components/ui/toast";
 import { formatDate, todayDayMonthYear } from "../../../lib/format";
 import { useCheckReliance, useRecordReliance, useRequestLetter, useWatchCode } from "../api/reliances";
 import { ReliedCodeSummary } from "./relied-code-summary";
+import { LanguageSwitch } from "../../../components/ui/language-switch";
+import { useLanguage, useTexts } from "../../../lib/language";
+import { LOCALES } from "../../../../schema/language";
+import { RELIANCE_TEXTS, type RelianceTexts } from "../texts";
 
 /** Step one: the valuation, by the verification code printed on the report or its scanned address. */
 function FindValuation({ initial, onChecked }: { initial: string; onChecked: (check: RelianceCheck) => void }) {
   const checkReliance = useCheckReliance();
+  const t = useTexts(RELIANCE_TEXTS);
   const form = useForm<RelianceCheckInput>({
     resolver: zodResolver(relianceCheckSchema),
     defaultValues: { code: initial },
@@ -31,35 +36,31 @@ function FindValuation({ initial, onChecked }: { initial: string; onChecked: (ch
   const submit = form.handleSubmit((input) =>
     checkReliance.mutate(input, {
       onSuccess: onChecked,
-      onError: (error) => showFailure("Could not check the valuation", error),
+      onError: (error) => showFailure(t.couldNotCheck, error),
     }),
   );
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       <InputField
-        label="Verification Code"
+        label={t.verificationCode}
         placeholder="VS-7K3M-9Q2P-4H"
-        hint="As printed on the report, or the code from its QR address"
+        hint={t.verificationCodeHint}
         autoComplete="off"
         error={form.formState.errors.code?.message}
         {...form.register("code")}
       />
       <Button type="submit" disabled={checkReliance.isPending}>
-        {checkReliance.isPending ? "Checking..." : "Check valuation"}
+        {checkReliance.isPending ? t.checking : t.checkValuation}
       </Button>
     </form>
   );
 }
 
 /** Where the lender's own request for a letter stands. */
-function letterLine(letter: NonNullable<RelianceCheck["letter"]>) {
-  if (letter.state === "granted") {
-    return `The issuer extended reliance to your institution until ${formatDate(letter.relianceUntil)}.`;
-  }
-  if (letter.state === "declined") {
-    return `The issuer declined your request for a reliance letter${letter.reason ? `: ${letter.reason}` : ""}.`;
-  }
-  return `Reliance letter requested on ${formatDate(letter.requestedAt)}. You will be told when the issuer answers.`;
+function letterLine(letter: NonNullable<RelianceCheck["letter"]>, t: RelianceTexts, locale: string) {
+  if (letter.state === "granted") return t.letterGranted(formatDate(letter.relianceUntil, "long", locale));
+  if (letter.state === "declined") return t.letterDeclined(letter.reason);
+  return t.letterRequestedOn(formatDate(letter.requestedAt, "long", locale));
 }
 
 /**
@@ -70,12 +71,9 @@ function AskForLetter({ code }: { code: string }) {
   const toast = useToast();
   const showFailure = useFailureToast();
   const requestLetter = useRequestLetter();
+  const t = useTexts(RELIANCE_TEXTS);
   if (requestLetter.isSuccess) {
-    return (
-      <p className="text-sm font-medium text-slate-700">
-        Reliance letter requested. You will be told when the issuer answers.
-      </p>
-    );
+    return <p className="text-sm font-medium text-slate-700">{t.letterRequested}</p>;
   }
   return (
     <Button
@@ -85,13 +83,13 @@ function AskForLetter({ code }: { code: string }) {
         requestLetter.mutate(
           { code },
           {
-            onSuccess: (answer) => toast({ title: "Reliance letter requested", description: answer.message }),
-            onError: (error) => showFailure("Could not ask for a reliance letter", error),
+            onSuccess: () => toast({ title: t.letterRequestedToast, description: t.letterRequested }),
+            onError: (error) => showFailure(t.couldNotAskLetter, error),
           },
         )
       }
     >
-      {requestLetter.isPending ? "Asking..." : "Ask the issuer for a reliance letter"}
+      {requestLetter.isPending ? t.asking : t.askForLetter}
     </Button>
   );
 }
@@ -102,6 +100,7 @@ function WatchOnly({ code }: { code: string }) {
   const navigate = useNavigate();
   const showFailure = useFailureToast();
   const watchCode = useWatchCode();
+  const t = useTexts(RELIANCE_TEXTS);
   return (
     <Button
       variant="secondary"
@@ -111,19 +110,15 @@ function WatchOnly({ code }: { code: string }) {
           { code },
           {
             onSuccess: () => {
-              toast({
-                title: "Watching the valuation",
-                description: "You will be told if it is revoked, replaced or expires.",
-                keepAfterNavigation: true,
-              });
+              toast({ title: t.watchingToast, description: t.watchingToastText, keepAfterNavigation: true });
               navigate("/portfolio");
             },
-            onError: (error) => showFailure("Could not watch the valuation", error),
+            onError: (error) => showFailure(t.couldNotWatch, error),
           },
         )
       }
     >
-      {watchCode.isPending ? "Watching..." : "Watch without relying"}
+      {watchCode.isPending ? t.watching : t.watchOnly}
     </Button>
   );
 }
@@ -133,6 +128,8 @@ function RecordLoan({ check, onBack }: { check: RelianceCheck; onBack: () => voi
   const toast = useToast();
   const navigate = useNavigate();
   const recordReliance = useRecordReliance();
+  const language = useLanguage();
+  const t = useTexts(RELIANCE_TEXTS);
   // Checked by the schema, sent as typed (the amount's separators, the date as DD/MM/YYYY): the server parses it.
   const form = useForm<RecordRelianceInput>({
     resolver: zodResolver(recordRelianceSchema, undefined, { raw: true }),
@@ -150,19 +147,15 @@ function RecordLoan({ check, onBack }: { check: RelianceCheck; onBack: () => voi
     // Every point the check raised is confirmed, one checkbox each, before anything is sent.
     const confirmed = input.acknowledged ?? [];
     if (check.mustConfirm.some((kind) => !confirmed.includes(kind))) {
-      form.setError("acknowledged", { message: "Tick each point to confirm you rely on this valuation anyway" });
+      form.setError("acknowledged", { message: t.confirmEach });
       return;
     }
     recordReliance.mutate(input, {
       onSuccess: () => {
-        toast({
-          title: "Reliance recorded",
-          description: "The valuation is in your portfolio.",
-          keepAfterNavigation: true,
-        });
+        toast({ title: t.relianceRecorded, description: t.relianceRecordedText, keepAfterNavigation: true });
         navigate("/portfolio");
       },
-      onError: (error) => showFailure("Could not record reliance", error),
+      onError: (error) => showFailure(t.couldNotRecord, error),
     });
   });
   return (
@@ -172,7 +165,7 @@ function RecordLoan({ check, onBack }: { check: RelianceCheck; onBack: () => voi
           className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3"
           aria-describedby="confirm-error"
         >
-          <legend className="px-1 text-sm font-semibold text-amber-900">Before you rely on it, confirm</legend>
+          <legend className="px-1 text-sm font-semibold text-amber-900">{t.beforeYouRely}</legend>
           {check.mustConfirm.map((kind) => (
             <label key={kind} className="flex items-start gap-2 text-sm text-amber-950">
               <input
@@ -181,7 +174,7 @@ function RecordLoan({ check, onBack }: { check: RelianceCheck; onBack: () => voi
                 className="mt-0.5 size-4 shrink-0"
                 {...form.register("acknowledged")}
               />
-              <span>{acknowledgementText(kind)}</span>
+              <span>{acknowledgementText(kind, language)}</span>
             </label>
           ))}
           {errors.acknowledged && (
@@ -192,21 +185,21 @@ function RecordLoan({ check, onBack }: { check: RelianceCheck; onBack: () => voi
         </fieldset>
       )}
       <InputField
-        label="Loan or Facility Reference"
-        hint="Kept by ValuSeal only in a form that cannot be read back; shown to you masked"
+        label={t.loanReference}
+        hint={t.loanReferenceHint}
         autoComplete="off"
         error={errors.reference?.message}
         {...form.register("reference")}
       />
       <InputField
-        label={`Amount Lent (${check.code.currency})`}
+        label={t.amountLent(check.code.currency)}
         inputMode="decimal"
         autoComplete="off"
         error={errors.amount?.message}
         {...form.register("amount")}
       />
       <InputField
-        label="Date of Reliance"
+        label={t.relianceDate}
         placeholder="DD/MM/YYYY"
         inputMode="numeric"
         error={errors.reliedOn?.message}
@@ -214,11 +207,11 @@ function RecordLoan({ check, onBack }: { check: RelianceCheck; onBack: () => voi
       />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={recordReliance.isPending}>
-          {recordReliance.isPending ? "Recording..." : "Record reliance"}
+          {recordReliance.isPending ? t.recording : t.recordReliance}
         </Button>
         <WatchOnly code={check.code.token} />
         <Button variant="secondary" onClick={onBack}>
-          Check another valuation
+          {t.checkAnother}
         </Button>
       </div>
     </form>
@@ -233,13 +226,16 @@ function RecordLoan({ check, onBack }: { check: RelianceCheck; onBack: () => voi
 export function RecordReliancePage() {
   const [params] = useSearchParams();
   const [check, setCheck] = useState<RelianceCheck | null>(null);
+  const language = useLanguage();
+  const t = useTexts(RELIANCE_TEXTS);
   return (
     <div className="mx-auto max-w-2xl space-y-6">
-      <div>
-        <PageTitle>Record Reliance</PageTitle>
-        <p className="mt-1 text-sm text-slate-600">
-          Record that a loan relies on a valuation: you are told if it is revoked, replaced or expires.
-        </p>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <PageTitle>{t.recordTitle}</PageTitle>
+          <p className="mt-1 text-sm text-slate-600">{t.recordIntro}</p>
+        </div>
+        <LanguageSwitch />
       </div>
       <Card className="space-y-6 p-4 sm:p-6">
         {check ? (
@@ -247,7 +243,7 @@ export function RecordReliancePage() {
             <ReliedCodeSummary check={check} />
             {check.letter ? (
               <p className="text-sm font-medium text-slate-700" data-letter={check.letter.state}>
-                {letterLine(check.letter)}
+                {letterLine(check.letter, t, LOCALES[language])}
               </p>
             ) : (
               check.warnings.some((warning) => warning.kind === "addressed-to-another") && (

@@ -3,6 +3,9 @@ import type { RelianceCheck } from "../../../../schema/responses";
 import { DetailList } from "../../../components/ui/detail-list";
 import { CertificateVerdict } from "../../../components/ui/certificate-verdict";
 import { formatDate, formatMoney } from "../../../lib/format";
+import { useLanguage, useTexts } from "../../../lib/language";
+import { LOCALES } from "../../../../schema/language";
+import { RELIANCE_TEXTS } from "../texts";
 
 /**
  * The valuation about to be relied on, as its certificate shows it (the certificate's own verdict and
@@ -10,6 +13,9 @@ import { formatDate, formatMoney } from "../../../lib/format";
  */
 export function ReliedCodeSummary({ check }: { check: RelianceCheck }) {
   const { code, warnings } = check;
+  const language = useLanguage();
+  const t = useTexts(RELIANCE_TEXTS);
+  const day = (value: string | null) => formatDate(value, "long", LOCALES[language]);
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center gap-2">
@@ -19,19 +25,20 @@ export function ReliedCodeSummary({ check }: { check: RelianceCheck }) {
         status={code.status}
         issuerTrust={code.issuerTrust}
         issuerSuspendedAt={code.issuerSuspendedAt}
+        language={language}
       />
       <DetailList
         rows={[
-          ["Property", code.property],
-          ["Issued by", code.issuerName],
-          ["Prepared For", code.addressee],
-          ["Market Value", formatMoney(code.marketValue, code.currency)],
-          ["Valuation Date", formatDate(code.valuationDate)],
-          ["Valid Until", formatDate(code.validUntil)],
+          [t.property, code.property],
+          [t.issuedBy, code.issuerName],
+          [t.preparedFor, code.addressee],
+          [t.marketValue, formatMoney(code.marketValue, code.currency)],
+          [t.valuationDate, day(code.valuationDate)],
+          [t.validUntil, day(code.validUntil)],
         ]}
       />
       {warnings.length > 0 && (
-        <ul aria-label="Before you rely on it" className="space-y-2">
+        <ul aria-label={t.beforeYouRely} className="space-y-2">
           {warnings.map((warning) => (
             <li
               key={warning.kind}
@@ -39,7 +46,7 @@ export function ReliedCodeSummary({ check }: { check: RelianceCheck }) {
               className="flex gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
             >
               <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-              <span>{warning.message}</span>
+              <span>{t.warnings[warning.kind] ?? warning.message}</span>
             </li>
           ))}
         </ul>
