@@ -47,13 +47,11 @@ const en: JudgementTexts = {
     "pages-differ": (_version, _sealedOn, { changed, missing, extra }) => {
       const pages = en.pages;
       const parts = [
-        changed.length > 0 ? `This copy was changed on ${pages(changed)}` : null,
-        missing.length > 0 ? `${capitalised(pages(missing))} ${missing.length === 1 ? "is" : "are"} missing` : null,
-        extra.length > 0
-          ? `${capitalised(pages(extra))} ${extra.length === 1 ? "is" : "are"} not in the sealed report`
-          : null,
+        changed.length > 0 ? `this copy was changed on ${pages(changed)}` : null,
+        missing.length > 0 ? `${pages(missing)} ${missing.length === 1 ? "is" : "are"} missing` : null,
+        extra.length > 0 ? `${pages(extra)} ${extra.length === 1 ? "is" : "are"} not in the sealed report` : null,
       ].filter((part) => part !== null);
-      return `${parts.length > 0 ? parts.join("; ") : "This copy differs from the sealed report"} — do not rely on it`;
+      return `${capitalised(parts.length > 0 ? parts.join("; ") : "this copy differs from the sealed report")} — do not rely on it`;
     },
     "not-sealed-file": () => "This file is not the sealed report of this code — do not rely on it",
   },
@@ -76,13 +74,13 @@ const sw: JudgementTexts = {
     "pages-differ": (_version, _sealedOn, { changed, missing, extra }) => {
       const pages = sw.pages;
       const parts = [
-        changed.length > 0 ? `Nakala hii imebadilishwa kwenye ${pages(changed)}` : null,
-        missing.length > 0 ? `${capitalised(pages(missing))} ${missing.length === 1 ? "haupo" : "hazipo"}` : null,
+        changed.length > 0 ? `nakala hii imebadilishwa kwenye ${pages(changed)}` : null,
+        missing.length > 0 ? `${pages(missing)} ${missing.length === 1 ? "haupo" : "hazipo"}` : null,
         extra.length > 0
-          ? `${capitalised(pages(extra))} ${extra.length === 1 ? "haumo" : "hazimo"} kwenye ripoti iliyotiwa muhuri`
+          ? `${pages(extra)} ${extra.length === 1 ? "haumo" : "hazimo"} kwenye ripoti iliyotiwa muhuri`
           : null,
       ].filter((part) => part !== null);
-      return `${parts.length > 0 ? parts.join("; ") : "Nakala hii inatofautiana na ripoti iliyotiwa muhuri"} — usiitegemee`;
+      return `${capitalised(parts.length > 0 ? parts.join("; ") : "nakala hii inatofautiana na ripoti iliyotiwa muhuri")} — usiitegemee`;
     },
     "not-sealed-file": () => "Faili hii si ripoti iliyotiwa muhuri ya msimbo huu — usiitegemee",
   },

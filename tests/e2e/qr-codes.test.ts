@@ -173,6 +173,52 @@ describe("create code form rules", () => {
 });
 
 describe("generating a code", () => {
+  it("by keyboard alone: Tab through the form, fill what it asks, Enter, and the focus is on the new code", async () => {
+    const { page, context } = await openCreatePage();
+    await page.getByRole("option", { name: "Jane Wanjiku (MRICS)" }).waitFor({ state: "attached" });
+    /** The focused control's name, as a keyboard user hears it. */
+    const focusedName = () =>
+      page.evaluate(() => {
+        const element = document.activeElement as HTMLInputElement | null;
+        const label = element?.labels?.[0]?.textContent ?? element?.getAttribute("aria-label") ?? element?.textContent;
+        return (label ?? "").replace(/\s*\*$/, "").trim();
+      });
+    const typed = new Set<string>();
+    for (let step = 0; step < 80; step += 1) {
+      await page.keyboard.press("Tab");
+      const name = await focusedName();
+      if (name === "Generate QR Code") break;
+      if (typed.has(name)) continue;
+      typed.add(name);
+      if (name === "Property Type") await page.keyboard.type("Real Estate");
+      if (name === "Property Location") {
+        await page.keyboard.type("Westla");
+        await page.getByRole("option", { name: "Westlands, Nairobi, Kenya", exact: true }).waitFor();
+        await page.keyboard.press("ArrowDown");
+        await page.keyboard.press("Enter");
+      }
+      if (name === "Valuation Date") await page.keyboard.type(RECENT_VALUATION.dayMonthYear);
+      if (name === "Market Value") await page.keyboard.type("1250000");
+      if (name === "Signing Valuer") await page.keyboard.type("Jane");
+    }
+    expect(await focusedName()).toBe("Generate QR Code");
+    expect([...typed]).toEqual(
+      expect.arrayContaining([
+        "Property Type",
+        "Property Location",
+        "Valuation Date",
+        "Market Value",
+        "Signing Valuer",
+      ]),
+    );
+    await page.keyboard.press("Enter");
+    await expectToast(page, "QR Code generated successfully!");
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent), SCREEN_POLL)
+      .toMatch(/^New code generated: VS-/);
+    await context.close();
+  });
+
   it("submits, shows the preview, and copies and downloads a print-quality PNG of the public address", async () => {
     const { page, context } = await openCreatePage();
     await fillRealEstateCode(page);
