@@ -714,6 +714,8 @@ describe("the integration API (/api/v1)", () => {
       "/webhooks/{id}",
       "/webhooks/{id}/attempts",
       "/webhooks/{id}/deliveries/{eventId}/resend",
+      "/webhooks/{id}/secret",
+      "/webhooks/{id}/test",
     ]);
     for (const [path, operations] of Object.entries<Record<string, { security: unknown; responses: object }>>(
       doc.paths,
