@@ -3,18 +3,19 @@ import { type Config, readConfig } from "./config";
 import { connectDatabase, type Database } from "./db";
 import { type RecordDisagreement, signerFor } from "./lib/signing";
 import { alertAdministrators } from "./services/administrator-alerts";
-import type { Bindings } from "./env";
+import type { Bindings } from "./bindings";
 import type { EmailMessage } from "./lib/email-templates";
 import { queueEmailsNow } from "./services/email";
 import { deliverEmails } from "./services/email-delivery";
 import { deleteExpiredIdempotencyKeys } from "./services/idempotency";
 import { sendDueScanDigests, sendScanAlertDigests } from "./services/scan-alert-emails";
-import { deliverScanAlerts, type ScanAlertMessage } from "./services/scan-alerts";
+import { deliverScanAlerts } from "./services/scan-alerts";
+import { type ScanAlertMessage } from "./queue-messages";
 import { maintainScanHistory } from "./services/scan-history";
 import { checkpointDue, signCheckpoint } from "./services/signed-records";
 import { sweepWatchNotices } from "./services/watch-notices";
 import { deliverWebhooks, sweepWebhooks } from "./services/webhook-deliveries";
-import type { WebhookDeliveryMessage } from "./services/webhooks";
+import type { WebhookDeliveryMessage } from "./queue-messages";
 
 export { CodeScans } from "./durable-objects/code-scans";
 

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { PUBLIC_ORIGIN_MAX_LENGTH, readConfig } from "../../worker/config";
-import type { Bindings } from "../../worker/env";
+import type { Bindings } from "../../worker/bindings";
 import { renderQrSvg } from "../../worker/lib/qr";
 
 describe("configuration", () => {

@@ -2,7 +2,7 @@ import { createScheduledController, env } from "cloudflare:test";
 import { inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { companies } from "../../schema/tables";
-import type { Bindings } from "../../worker/env";
+import type { Bindings } from "../../worker/bindings";
 import worker from "../../worker/index";
 import { queueEmailsNow } from "../../worker/services/email";
 import { sendDueScanDigests } from "../../worker/services/scan-alert-emails";

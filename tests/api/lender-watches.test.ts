@@ -13,7 +13,7 @@ import { formatDate } from "../../schema/format-date";
 import type { WebhookEventType } from "../../schema/limits";
 import { webhookEvents } from "../../schema/tables";
 import { formatVerificationCode } from "../../schema/verification-code";
-import type { Bindings } from "../../worker/env";
+import type { Bindings } from "../../worker/bindings";
 import worker from "../../worker/index";
 import {
   LENDER_NO_LONGER_VERIFIED,

@@ -2,7 +2,7 @@ import { createScheduledController, env } from "cloudflare:test";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { idempotencyKeys, qrCodes } from "../../schema/tables";
-import type { Bindings } from "../../worker/env";
+import type { Bindings } from "../../worker/bindings";
 import worker from "../../worker/index";
 import { renderQrSvg } from "../../worker/lib/qr";
 import { deleteExpiredIdempotencyKeys } from "../../worker/services/idempotency";

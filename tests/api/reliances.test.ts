@@ -7,12 +7,12 @@ import { formatVerificationCode } from "../../schema/verification-code";
 import {
   ADDRESSED_TO_ANOTHER,
   institutionKey,
-  LENDER_NOT_VERIFIED,
   RELIANCE_ALREADY_RECORDED,
   RELIANCE_NEEDS_CONFIRMATION,
   reliedOnElsewhere,
   SAME_TITLE_DIFFERS,
 } from "../../worker/services/reliances";
+import { LENDER_NOT_VERIFIED } from "../../worker/services/relied-codes";
 import { companyIdOf, registerOwnerViaServices, type Account } from "./fixtures/accounts";
 import { verifyCompanyViaAdmin } from "./fixtures/admins";
 import { codeInput, insertCode } from "./fixtures/codes";

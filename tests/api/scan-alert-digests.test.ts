@@ -1,7 +1,7 @@
 import { createScheduledController, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { scanEvents } from "../../schema/tables";
-import type { Bindings } from "../../worker/env";
+import type { Bindings } from "../../worker/bindings";
 import worker from "../../worker/index";
 import type { EmailMessage } from "../../worker/lib/email-templates";
 import { queueEmailsNow } from "../../worker/services/email";

@@ -1,7 +1,7 @@
 import { createScheduledController, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { scanEvents } from "../../schema/tables";
-import type { Bindings } from "../../worker/env";
+import type { Bindings } from "../../worker/bindings";
 import worker from "../../worker/index";
 import { emailsTo, waitForEmail, waitForEmails } from "../shared/inbox";
 import { registerOwnerViaServices } from "./fixtures/accounts";

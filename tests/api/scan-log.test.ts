@@ -8,7 +8,7 @@ import { withDb } from "./fixtures/database";
 import { api, randomIp } from "./fixtures/http";
 import { scanLikePhone, USER_AGENTS } from "./fixtures/scans";
 import { DAY_MS } from "../../schema/limits";
-import type { Bindings } from "../../worker/env";
+import type { Bindings } from "../../worker/bindings";
 import worker from "../../worker/index";
 
 const ANDROID_TABLET =

@@ -18,7 +18,7 @@ import type { Database } from "../../worker/db";
 import { issueCode, prospectiveCodeQuery } from "../../worker/services/code-issuing";
 import { Outbox } from "../../worker/services/webhooks";
 import { alertAdministrators } from "../../worker/services/administrator-alerts";
-import type { Bindings } from "../../worker/env";
+import type { Bindings } from "../../worker/bindings";
 import { signerFor, type RecordSigning } from "../../worker/lib/signing";
 import {
   certificateRecord,

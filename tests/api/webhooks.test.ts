@@ -19,14 +19,12 @@ import { DAY_MS, type WebhookEventType } from "../../schema/limits";
 import { auditLog, scanEvents, webhookDeliveries, webhookEndpoints, webhookEvents } from "../../schema/tables";
 import { WEBHOOK_URL_ERRORS } from "../../schema/validation/webhook";
 import { app } from "../../worker/app";
-import type { Bindings } from "../../worker/env";
+import type { Bindings } from "../../worker/bindings";
 import worker from "../../worker/index";
-import { SCAN_WEBHOOK_EVENTS_PER_HOUR, type ScanAlertMessage } from "../../worker/services/scan-alerts";
-import {
-  queueWebhookDeliveries,
-  recordWebhookEvents,
-  type WebhookDeliveryMessage,
-} from "../../worker/services/webhooks";
+import { SCAN_WEBHOOK_EVENTS_PER_HOUR } from "../../worker/services/scan-alerts";
+import { type ScanAlertMessage } from "../../worker/queue-messages";
+import { queueWebhookDeliveries, recordWebhookEvents } from "../../worker/services/webhooks";
+import { type WebhookDeliveryMessage } from "../../worker/queue-messages";
 import { setDnsRecords } from "../shared/dns";
 import { waitForEmail } from "../shared/inbox";
 import type { ReceivedDelivery } from "../support/webhook-receiver-global-setup";

@@ -1,26 +1,10 @@
 import { DurableObject } from "cloudflare:workers";
 import { connectDatabase, type DatabaseConfig } from "../db";
-import type { Bindings } from "../env";
+import type { Bindings } from "../bindings";
 import { isDatabaseUnavailable, sqlStateOf } from "../lib/errors";
 import { ScanQueueFullError } from "../lib/scan-batcher";
-import {
-  batchingLedger,
-  type CertificateRow,
-  type CodeKey,
-  type PendingScan,
-  type ScanLedger,
-} from "../services/scan-verification";
-
-/** A counted visit's answer across the object's boundary: errors travel as values, so their kind survives. */
-export interface CountedScan {
-  certificate: CertificateRow | null;
-  /**
-   * Why the scan was not counted, null when it was logged: whether the database (or the code's
-   * queue) could not take it now, the reason to log (never a query's parameters), and the
-   * database's SQLSTATE when it refused the statement.
-   */
-  failure: { unavailable: boolean; reason: string; code: string | null } | null;
-}
+import { batchingLedger, type CodeKey, type PendingScan, type ScanLedger } from "../services/scan-verification";
+import type { CodeScansApi, CountedScan } from "./code-scans-api";
 
 /**
  * One Durable Object per code (named by the column and value the code is looked up by): every
@@ -31,7 +15,7 @@ export interface CountedScan {
  * keeps nothing: the scan log and the counts are the database's, and an answer is given only after
  * its call committed.
  */
-export class CodeScans extends DurableObject<Bindings> {
+export class CodeScans extends DurableObject<Bindings> implements CodeScansApi {
   /**
    * One ledger per database the callers name, by all its settings: one in production, where every
    * request names the Worker's own; tests point some requests at a database of their own.

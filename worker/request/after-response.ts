@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import type { EmailMessage } from "../lib/email-templates";
 import { queueEmailsNow } from "../services/email";
-import type { ScanAlertMessage } from "../services/scan-alerts";
+import type { ScanAlertMessage } from "../queue-messages";
 import { sendWatchNotices } from "../services/watch-notices";
 import { queueWebhookDeliveries, type Outbox } from "../services/webhooks";
 

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { CountedScan } from "../durable-objects/code-scans";
+import type { CountedScan } from "../durable-objects/code-scans-api";
 import type { AppEnv } from "../env";
 import { DatabaseUnavailableError } from "../lib/errors";
 import type { ScanLedger } from "../services/scan-verification";

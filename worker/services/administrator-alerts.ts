@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { disagreementAlerts, users } from "../../schema/tables";
 import type { Database, Reader } from "../db";
-import type { Bindings } from "../env";
+import type { Bindings } from "../bindings";
 import type { RecordDisagreement } from "../lib/signing";
 import { queueEmailsNow } from "./email";
 

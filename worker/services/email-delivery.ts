@@ -1,5 +1,5 @@
 import { readConfig } from "../config";
-import type { Bindings } from "../env";
+import type { Bindings } from "../bindings";
 import { renderEmail, type EmailMessage } from "../lib/email-templates";
 import { sendMail } from "../lib/smtp";
 

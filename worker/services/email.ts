@@ -1,4 +1,4 @@
-import type { Bindings } from "../env";
+import type { Bindings } from "../bindings";
 import type { EmailMessage } from "../lib/email-templates";
 import { queueBatches } from "../lib/queue-batches";
 

@@ -15,14 +15,9 @@ import type { WatchedCodeSummary } from "../lib/email-templates";
 import { ApiError, notFound } from "../lib/errors";
 import { parseId } from "../lib/validation";
 import { randomToken } from "../lib/random";
-import {
-  findReliedCode,
-  institutionKey,
-  type Lender,
-  type ReliedCode,
-  refuseIfNotStanding,
-  verifiedLenderName,
-} from "./reliances";
+import { institutionKey, refuseIfNotStanding } from "./reliances";
+import { type Lender } from "./relied-codes";
+import { findReliedCode, type ReliedCode, verifiedLenderName } from "./relied-codes";
 import { CODE_NOT_FOUND } from "./qr-codes";
 import { ensureWatch } from "./watches";
 import type { Outbox } from "./webhooks";

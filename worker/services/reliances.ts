@@ -1,5 +1,4 @@
 import { and, countDistinct, desc, eq, ne, sql } from "drizzle-orm";
-import { codeTitle } from "../../schema/code-description";
 import { displayName } from "../../schema/display-name";
 import { formatDate } from "../../schema/format-date";
 import { type LetterState, SAME_TITLE_DIFFERENCE_PERCENT, SAME_TITLE_WINDOW_MONTHS } from "../../schema/limits";
@@ -13,22 +12,26 @@ import {
   reliances,
   users,
 } from "../../schema/tables";
-import { PUBLIC_TOKEN_PATTERN } from "../../schema/validation/certificate";
 import type { RecordReliance } from "../../schema/validation/reliances";
-import { formatVerificationCode, normalizeVerificationCode } from "../../schema/verification-code";
+import { formatVerificationCode } from "../../schema/verification-code";
 import type { Database, Reader, Transaction, TransactionalDatabase } from "../db";
-import { codeStatusColumn, issuerTrustColumn } from "../lib/code-status";
-import { ApiError, notFound } from "../lib/errors";
+import { ApiError } from "../lib/errors";
 import { randomToken } from "../lib/random";
 import { keyedHash } from "../lib/secrets-at-rest";
 import { selectCodes } from "./qr-codes";
 import { noticeWatchers } from "./watch-notices";
+import {
+  findReliedCode,
+  maskedReference,
+  reliedCodeAnswer,
+  reliedCodeColumns,
+  verifiedLenderName,
+  type Lender,
+  type ReliedCode,
+} from "./relied-codes";
 import { ensureWatch } from "./watches";
 import { type Outbox, webhookCode } from "./webhooks";
 
-export const RELIED_CODE_NOT_FOUND = "No valuation has this code";
-export const LENDER_NOT_VERIFIED =
-  "ValuSeal has not verified your institution yet. Reliance can be recorded once it has.";
 export const RELIANCE_ALREADY_RECORDED = "This reference's reliance on this valuation is already recorded";
 /** The API sends the points as `acknowledged`, as the check's `mustConfirm` lists them. */
 export const RELIANCE_NEEDS_CONFIRMATION = "Confirm each point below before relying on this valuation";
@@ -45,12 +48,6 @@ export const SAME_TITLE_DIFFERS = `Another valuation of this title within ${SAME
 
 /** The purpose the loan references' keyed hash is derived for (worker/lib/secrets-at-rest.ts). */
 const REFERENCE_HASH_PURPOSE = "reliance-reference";
-
-/** The lender a signed-in member acts for. */
-export interface Lender {
-  companyId: number;
-  userId: number;
-}
 
 /** A title compared as letters and digits only, any case: "LR 209/1234" and "lr209-1234" are one title. */
 const titleKey = (column: typeof qrCodes.titleNumber | string) =>
@@ -70,80 +67,6 @@ export function institutionKey(name: string): string {
     .filter((word) => word && !["the", "limited", "ltd", "plc"].includes(word))
     .join(" ");
 }
-
-/** The lender's own verified name, or 403 until ValuSeal has verified the institution. */
-export async function verifiedLenderName(db: Reader, companyId: number): Promise<string> {
-  const [lender] = await db
-    .select({ name: companies.name, verificationStatus: companies.verificationStatus })
-    .from(companies)
-    .where(eq(companies.id, companyId));
-  if (lender?.verificationStatus !== "verified") throw new ApiError(403, LENDER_NOT_VERIFIED);
-  return lender.name;
-}
-
-export const reliedCodeColumns = {
-  id: qrCodes.id,
-  token: qrCodes.publicToken,
-  verificationCode: sql<string>`${qrCodes.verificationCode}`.mapWith((code: string) => formatVerificationCode(code)),
-  issuerName: qrCodes.issuerName,
-  issuerTrust: issuerTrustColumn(),
-  propertyType: qrCodes.propertyType,
-  propertyAddress: qrCodes.propertyAddress,
-  propertyReference: qrCodes.propertyReference,
-  propertyArea: qrCodes.propertyArea,
-  addressee: qrCodes.addressee,
-  marketValue: qrCodes.marketValue,
-  currency: qrCodes.currency,
-  valuationDate: qrCodes.valuationDate,
-  validUntil: qrCodes.validUntil,
-  titleNumber: qrCodes.titleNumber,
-  revokedReason: qrCodes.revokedReason,
-  supersededById: qrCodes.supersededById,
-  status: codeStatusColumn(),
-  /** When ValuSeal suspended the issuer: the certificate's headline names the day. */
-  issuerSuspendedAt:
-    sql<Date | null>`(SELECT suspended_at FROM companies WHERE companies.id = ${qrCodes.companyId})`.mapWith(
-      (value: string | null) => (value === null ? null : new Date(value)),
-    ),
-};
-
-/** The code a lender names by its token (a scanned address) or its verification code as typed. */
-export async function findReliedCode(db: Reader, typed: string, options: { lock?: boolean } = {}) {
-  const token = PUBLIC_TOKEN_PATTERN.test(typed) ? typed : null;
-  const verificationCode = token ? null : normalizeVerificationCode(typed);
-  if (!token && !verificationCode) throw notFound(RELIED_CODE_NOT_FOUND);
-  const query = db
-    .select(reliedCodeColumns)
-    .from(qrCodes)
-    .where(token ? eq(qrCodes.publicToken, token) : eq(qrCodes.verificationCode, verificationCode!))
-    .limit(1);
-  // In a transaction that records against the code: a revocation or reinstatement under way (which
-  // holds the row FOR UPDATE) is waited for and its outcome read, so nothing is recorded on a code
-  // that was just withdrawn without its lender being told. Scan counts (FOR NO KEY UPDATE) do not
-  // conflict with this lock.
-  const [code] = options.lock ? await query.for("key share") : await query;
-  if (!code) throw notFound(RELIED_CODE_NOT_FOUND);
-  return code;
-}
-
-export type ReliedCode = Awaited<ReturnType<typeof findReliedCode>>;
-
-/** The code as the lender's screens show it: no row ids, the property named as lists name it. */
-export const reliedCodeAnswer = (code: ReliedCode) => ({
-  token: code.token,
-  verificationCode: code.verificationCode,
-  issuerName: code.issuerName,
-  issuerTrust: code.issuerTrust,
-  property: codeTitle(code),
-  addressee: code.addressee,
-  marketValue: code.marketValue,
-  currency: code.currency,
-  valuationDate: code.valuationDate,
-  validUntil: code.validUntil,
-  status: code.status,
-  issuerSuspendedAt: code.issuerSuspendedAt,
-  revokedReason: code.revokedReason,
-});
 
 /** Reliance on a code that no longer stands is refused, with the reason a lender can act on. */
 export async function refuseIfNotStanding(db: Reader, code: ReliedCode) {
@@ -252,9 +175,6 @@ function referenceHint(reference: string) {
   const kept = Math.min(4, Math.floor(reference.length / 2));
   return kept === 0 ? "" : reference.slice(-kept);
 }
-
-/** "••••4821": the last four characters only. */
-export const maskedReference = (hint: string) => `••••${hint}`;
 
 /**
  * Records the lender's reliance on a standing code, and watches the code for the lender. The

@@ -5,7 +5,7 @@ import type { Database } from "../db";
 import type { EmailMessage, ScanAlertDigest, ScanSummary } from "../lib/email-templates";
 import { queueBatches } from "../lib/queue-batches";
 import { scannedNoEarlierThan } from "../lib/scan-time-bounds";
-import type { ScanAlertMessage } from "./scan-alerts";
+import type { ScanAlertMessage } from "../queue-messages";
 
 /**
  * A code's counted scans of one hour (UTC) that get an alert email each; the scans past them get

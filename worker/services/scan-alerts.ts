@@ -1,28 +1,10 @@
-import type { DeviceClass } from "../../schema/validation/scans";
+import type { ScanAlertMessage } from "../queue-messages";
 import { readConfig } from "../config";
 import { connectDatabase } from "../db";
-import type { Bindings } from "../env";
+import type { Bindings } from "../bindings";
 import { queueEmailsNow } from "./email";
 import { earlierScansInHour, SCAN_ALERT_EMAILS_PER_HOUR, scanAlertEmails } from "./scan-alert-emails";
-import { queueWebhookDeliveries, recordWebhookEvents, type WebhookCode } from "./webhooks";
-
-/** What a counted scan reports: the code.scanned event's type and data. */
-export interface ScanAlert {
-  event: "code.scanned";
-  code: WebhookCode;
-  scan: { at: string; country: string | null; city: string | null; device: DeviceClass };
-  verificationCount: number;
-}
-
-/**
- * One queue message per counted scan of a company with a code.scanned endpoint or email alerts; the
- * endpoints and recipients are read at delivery time. `codeId` links the email to the code's page.
- */
-export interface ScanAlertMessage {
-  companyId: number;
-  codeId: number;
-  alert: ScanAlert;
-}
+import { queueWebhookDeliveries, recordWebhookEvents } from "./webhooks";
 
 /**
  * A code's counted scans of one UTC hour that get a code.scanned event each: a report is scanned a

@@ -14,7 +14,7 @@ import type { Database } from "../db";
 import { DEMO_TOKEN, verificationAddress } from "../lib/public-address";
 import { SCAN_BATCH_MAX, SCAN_BUSY_SHARE, SCAN_WAITING_MAX, ScanBatcher } from "../lib/scan-batcher";
 import type { Visit } from "../lib/scan-visitor";
-import type { ScanAlertMessage } from "./scan-alerts";
+import type { ScanAlertMessage } from "../queue-messages";
 
 /**
  * What a scan of a public address resolves to, shared by the HTML scan path and the JSON API; a

@@ -6,7 +6,7 @@ import type { CodeStatusName, IssuerTrust, WatchNoticeKind } from "../../schema/
 import { codeStatusExpression, issuerTrustExpression } from "../lib/code-status";
 import { formatVerificationCode } from "../../schema/verification-code";
 import type { Database, Queryable, TransactionalDatabase } from "../db";
-import type { Bindings } from "../env";
+import type { Bindings } from "../bindings";
 import type { EmailMessage, WatchedCodeSummary } from "../lib/email-templates";
 import { queueEmailsNow } from "./email";
 import {

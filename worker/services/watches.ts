@@ -9,14 +9,14 @@ import { isoText } from "../lib/code-status";
 import { countOf, fetchPage, totalColumn, type PageRange } from "../lib/pagination";
 import { randomToken } from "../lib/random";
 import { badRequest } from "../lib/errors";
+import { type Lender } from "./relied-codes";
 import {
   findReliedCode,
-  type Lender,
   maskedReference,
   reliedCodeAnswer,
   reliedCodeColumns,
   verifiedLenderName,
-} from "./reliances";
+} from "./relied-codes";
 
 /**
  * Watches: the codes a lender follows, and what it was told of them. Every reliance is a watch; a

@@ -17,20 +17,13 @@ import {
 import { formatVerificationCode } from "../../schema/verification-code";
 import { readConfig, type Config } from "../config";
 import { connectDatabase, type Database } from "../db";
-import type { Bindings } from "../env";
+import type { Bindings } from "../bindings";
 import { checkDestination } from "../lib/webhook-destination";
 import { decryptWebhookSecret, encryptWebhookSecret, isEncryptedSecret } from "../lib/webhook-secret";
 import { signLegacyWebhook, signStandardWebhook } from "../lib/webhook-signatures";
 import { queueEmailsNow } from "./email";
-import {
-  idArray,
-  queueWebhookDeliveries,
-  recordWebhookEvents,
-  rowsOf,
-  webhookBody,
-  type WebhookCode,
-  type WebhookDeliveryMessage,
-} from "./webhooks";
+import { idArray, queueWebhookDeliveries, recordWebhookEvents, rowsOf, webhookBody } from "./webhooks";
+import { type WebhookCode, type WebhookDeliveryMessage } from "../queue-messages";
 
 /**
  * Webhook deliveries: the WEBHOOKS queue's consumer (one POST per message, logged, retried) and

@@ -1,10 +1,10 @@
+import type { WebhookCode, WebhookDeliveryMessage } from "../queue-messages";
 import { and, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { WebhookAttemptPage, WebhookEndpointAnswer, WebhookEndpointCreated } from "../../schema/api-v1";
 import {
   type OrganisationKind,
   WEBHOOK_ENDPOINTS_MAX,
   WEBHOOK_EVENT_TYPES_BY_KIND,
-  type WebhookAttemptTrigger,
   type WebhookEventType,
   type WebhookLoggedEventType,
   WEBHOOK_TEST_EVENT_TYPE,
@@ -18,7 +18,7 @@ import {
 import type { z } from "zod";
 import type { Config } from "../config";
 import type { Database, Queryable, Transaction } from "../db";
-import type { Bindings } from "../env";
+import type { Bindings } from "../bindings";
 import type { EmailMessage } from "../lib/email-templates";
 import { ApiError, badRequest, notFound } from "../lib/errors";
 import { countOf, fetchPage, totalColumn } from "../lib/pagination";
@@ -35,12 +35,6 @@ import { recordAudit, type Actor } from "./audit";
  * after the response. A message that never got sent is found by the hourly sweep, so an event is
  * delivered even when the queue was unreachable at that moment.
  */
-
-/** The queue message: which delivery to attempt, and whether the owner asked for it from the log. */
-export interface WebhookDeliveryMessage {
-  deliveryId: number;
-  trigger: WebhookAttemptTrigger;
-}
 
 const PUBLIC_ID_FORMAT = /^ep_[A-Za-z0-9]{24,32}$/;
 const EVENT_ID_FORMAT = /^msg_[A-Za-z0-9_-]{1,60}$/;
@@ -61,16 +55,6 @@ const QUEUE_BATCH = 100;
 
 const ENDPOINT_NOT_FOUND = "Webhook endpoint not found";
 const DELIVERY_NOT_FOUND = "Delivery not found";
-
-/** A code as every code event names it: its token (the printed address's random part), never the row id. */
-export interface WebhookCode {
-  id: string;
-  url: string;
-  verificationCode: string | null;
-  reference: string | null;
-  externalReference: string | null;
-  address: string;
-}
 
 export interface WebhookEventInput {
   companyId: number;

@@ -1,0 +1,52 @@
+import type { CodeScansApi } from "./durable-objects/code-scans-api";
+import type { EmailMessage } from "./lib/email-templates";
+import type { ScanAlertMessage, WebhookDeliveryMessage } from "./queue-messages";
+
+/**
+ * What the Worker is given by its platform (wrangler.toml) and its secrets. Every service that
+ * sends to a queue or reads a secret names these; they import no service, so no import cycle runs
+ * through them (the request's own variables are ./env.ts's AppEnv).
+ */
+export interface Bindings {
+  ASSETS: Fetcher;
+  AUTH_IP_LIMITER: RateLimit;
+  AUTH_EMAIL_LIMITER: RateLimit;
+  PUBLIC_LIMITER: RateLimit;
+  VERIFICATION_CODE_LIMITER: RateLimit;
+  /** The wider budgets per IPv6 /48 beside the per-network ones (docs/decisions/026). */
+  AUTH_IP_LIMITER_48: RateLimit;
+  PUBLIC_LIMITER_48: RateLimit;
+  EMAIL_LIMITER_48: RateLimit;
+  VERIFICATION_CODE_LIMITER_48: RateLimit;
+  SCAN_ALERTS: Queue<ScanAlertMessage>;
+  /** One message per webhook delivery (an event to one endpoint); retried with backoff. */
+  WEBHOOKS: Queue<WebhookDeliveryMessage>;
+  EMAILS: Queue<EmailMessage>;
+  /** One object per code: its counted scans go to the database together (worker/durable-objects/code-scans.ts). */
+  CODE_SCANS: DurableObjectNamespace<CodeScansApi>;
+  EMAIL_LIMITER: RateLimit;
+  /** Requests per integration API key, and per network (and /48) before a key is looked up. */
+  API_KEY_LIMITER: RateLimit;
+  API_NETWORK_LIMITER: RateLimit;
+  API_NETWORK_LIMITER_48: RateLimit;
+  /** CSV exports per company. */
+  EXPORT_LIMITER: RateLimit;
+  DATABASE_URL?: string;
+  JWT_SECRET?: string;
+  APP_ENV?: string;
+  PASSWORD_HASHING?: string;
+  WEBHOOK_SECRET_KEY?: string;
+  SIGNING_KEY?: string;
+  WEBHOOK_DNS_RESOLVER?: string;
+  DB_WS_PROXY?: string;
+  DB_CONNECT_TIMEOUT_MS?: string;
+  DB_HTTP_ENDPOINT?: string;
+  PUBLIC_ORIGIN?: string;
+  LOCATION_SEARCH_URL?: string;
+  SMTP_HOST?: string;
+  SMTP_PORT?: string;
+  SMTP_SECURITY?: string;
+  SMTP_USER?: string;
+  SMTP_PASSWORD?: string;
+  EMAIL_FROM?: string;
+}
