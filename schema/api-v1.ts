@@ -17,7 +17,7 @@ import {
 } from "./limits";
 import { propertyMeasureFields } from "./responses/described-code";
 import { day, decimal, timestamp } from "./responses/fields";
-import { PUBLIC_TOKEN_PATTERN } from "./validation/certificate";
+import { PUBLIC_TOKEN_PATTERN } from "./public-token";
 import { revokeCodeSchema } from "./validation/code-status";
 
 /**

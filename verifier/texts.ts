@@ -1,6 +1,7 @@
 import { LOCALES } from "../schema/language";
 import type { CertificateRecord } from "../schema/signed-records";
-import { formatDate, formatMoney } from "../web/lib/format";
+import { formatDate } from "../schema/format-date";
+import { formatMoney } from "../schema/money";
 import { certificateLine, judgementHeading, judgementLines } from "./judgement-texts";
 import type { PrintedCode } from "./qr";
 import type { RecordProblem } from "./records";

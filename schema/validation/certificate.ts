@@ -1,10 +1,6 @@
 import { z } from "zod";
 import { CODE_STATUSES, ISSUER_TRUST, VALUATION_PURPOSES } from "../limits";
 
-/** Public tokens are random base62 strings of this length (about 95 bits); anything else is rejected unread. */
-export const PUBLIC_TOKEN_LENGTH = 16;
-export const PUBLIC_TOKEN_PATTERN = new RegExp(`^[A-Za-z0-9]{${PUBLIC_TOKEN_LENGTH}}$`);
-
 /** A code's status (CODE_STATUSES), or "sample" for the landing page's demo. */
 export const CERTIFICATE_STATUSES = [...CODE_STATUSES, "sample"] as const;
 export type CertificateStatus = (typeof CERTIFICATE_STATUSES)[number];

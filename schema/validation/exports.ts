@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { calendarDate, qrCodeListQuerySchema } from "./qr-codes";
-import { PUBLIC_TOKEN_PATTERN } from "./certificate";
+import { PUBLIC_TOKEN_PATTERN } from "../public-token";
 
 /**
  * The codes export takes History's filters (search, property type, valuation date, purpose,

@@ -245,7 +245,7 @@ describe("one verdict on every surface", () => {
   it("refuses a time zone given as an offset, which Postgres would read with its sign inverted", async () => {
     const owner = await registerOwnerViaApi();
     const { page, context } = await browser.newPage({ token: owner.token, viewport: PHONE_VIEWPORT });
-    await page.goto("/settings/company");
+    await page.goto("/settings/company/alerts");
     const zone = page.getByLabel("Time zone", { exact: true });
     await zone.waitFor();
     // The form offers names only; an attacker edits the page to send an offset.

@@ -1,3 +1,4 @@
+import { tokenOfPath } from "../../schema/public-token";
 import "../styles.css";
 import type { ReportTone } from "../../schema/limits";
 import type { CopyCheck } from "../../schema/responses/seals";
@@ -29,8 +30,8 @@ const carry = requested === language ? `?lang=${language}` : "";
 type Mode = { kind: "code"; token: string } | { kind: "any" };
 
 function modeOf(pathname: string): Mode {
-  const match = /^\/v\/([A-Za-z0-9]{16})\/check\/?$/.exec(pathname);
-  return match ? { kind: "code", token: match[1]! } : { kind: "any" };
+  const token = tokenOfPath(pathname, "check");
+  return token ? { kind: "code", token } : { kind: "any" };
 }
 
 type Child = Node | string | null | undefined | false;
@@ -146,8 +147,8 @@ function describeForeignAddress(address: string): string {
 function tokenFromAddress(address: string): string | null {
   try {
     const url = new URL(address);
-    const match = /^\/v\/([A-Za-z0-9]{16})$/.exec(url.pathname);
-    return url.origin === window.location.origin && match ? match[1]! : null;
+    const token = tokenOfPath(url.pathname);
+    return url.origin === window.location.origin ? token : null;
   } catch {
     return null;
   }

@@ -1,6 +1,5 @@
-import { CURRENCY_SYMBOLS, type Currency } from "../../schema/limits";
-
 export { formatDate } from "../../schema/format-date";
+export { formatMoney } from "../../schema/money";
 
 export function formatDateTime(value: string | Date): string {
   const date = value instanceof Date ? value : new Date(value);
@@ -11,16 +10,6 @@ export function formatDateTime(value: string | Date): string {
     hour: "2-digit",
     minute: "2-digit",
   });
-}
-
-/** The one money formatter: "$ 1,250,000.00" / "KSh 45,000,000.00" (the symbol is the same in every locale). */
-export function formatMoney(value: string | number, currency: string, locale = "en-GB"): string {
-  const amount = typeof value === "number" ? value : Number(value);
-  const symbol = CURRENCY_SYMBOLS[currency as Currency] ?? currency;
-  const digits = Number.isFinite(amount)
-    ? amount.toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 })
-    : String(value);
-  return `${symbol} ${digits}`;
 }
 
 /** Thousands separators while typing (digits only; the commas are stripped before sending). */

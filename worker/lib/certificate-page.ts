@@ -1,3 +1,5 @@
+import { formatMoney } from "../../schema/money";
+import { documentHeaders } from "./document-headers";
 import { createHash } from "node:crypto";
 import { html, raw } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
@@ -10,7 +12,6 @@ import {
 } from "../../schema/certificate-verdict";
 import { isMotorVehicle } from "../../schema/code-description";
 import { acceptedTags, chooseLanguage, LANGUAGE_NAMES, LOCALES, type Language } from "../../schema/language";
-import { CURRENCY_SYMBOLS, type Currency } from "../../schema/limits";
 import type { PublicCertificate } from "../../schema/validation/certificate";
 import { CERTIFICATE_TEXTS, type CertificateTexts } from "./certificate-texts";
 
@@ -46,10 +47,9 @@ let styleHash: string | undefined;
 export function certificatePageHeaders(): Record<string, string> {
   styleHash ??= createHash("sha256").update(CSS).digest("base64");
   return {
-    "Content-Security-Policy": `default-src 'none'; style-src 'sha256-${styleHash}'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
-    "Referrer-Policy": "no-referrer",
-    "X-Frame-Options": "DENY",
-    "X-Content-Type-Options": "nosniff",
+    ...documentHeaders(
+      `default-src 'none'; style-src 'sha256-${styleHash}'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+    ),
     "Cache-Control": "no-store",
     // The language follows Accept-Language unless ?lang= names one.
     Vary: "Accept-Language",
@@ -102,13 +102,11 @@ function formatsOf(language: Language): Formats {
   if (formats) return formats;
   const locale = LOCALES[language];
   const date = new Intl.DateTimeFormat(locale, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-  const money = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const plain = new Intl.NumberFormat(locale, { maximumFractionDigits: 20 });
   formats = {
     language,
     date: (iso) => date.format(new Date(iso)),
-    money: (value, currency) =>
-      `${CURRENCY_SYMBOLS[currency as Currency] ?? currency} ${money.format(value as `${number}`)}`,
+    money: (value, currency) => formatMoney(value, currency, locale),
     quantity: (value, unit) =>
       value === null ? null : `${plain.format(value as `${number}`)}${unit ? ` ${unit}` : ""}`,
     count: (value) => plain.format(value),

@@ -1,7 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import { secureHeaders } from "hono/secure-headers";
 import type { AppEnv } from "../env";
-import { STRICT_TRANSPORT_SECURITY } from "./security-headers";
+import { STRICT_TRANSPORT_SECURITY } from "../lib/document-headers";
 
 /**
  * Headers for what ValuSeal publishes for anyone to check (the key history, the log, signed

@@ -2,16 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { cors } from "hono/cors";
 import { secureHeaders } from "hono/secure-headers";
 import type { AppEnv } from "../env";
-
-/**
- * HTTPS only, for two years, on this host and every name under it: a browser that has seen it once
- * never asks for the app over plain http again, so no one on the network can serve it a page in
- * between. No `preload`: that asks browsers to ship the rule for the whole registrable domain, which
- * is the operator's decision, not this app's (docs/decisions/025-private-local-development.md). The
- * SPA's static files get the same value from public/_headers; browsers ignore it over http, so the
- * local dev server is unaffected.
- */
-export const STRICT_TRANSPORT_SECURITY = "max-age=63072000; includeSubDomains";
+import { STRICT_TRANSPORT_SECURITY } from "../lib/document-headers";
 
 /**
  * Strict-Transport-Security on everything the Worker answers: /api, the certificate pages at /v/*,

@@ -1,6 +1,7 @@
+import { documentHeaders } from "../lib/document-headers";
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
-import { PUBLIC_TOKEN_PATTERN } from "../../schema/validation/certificate";
+import { PUBLIC_TOKEN_PATTERN } from "../../schema/public-token";
 import { certificatePageHeaders, readerOf, renderInvalidCodePage } from "../lib/certificate-page";
 import { checkPagePolicy } from "../lib/check-page-policy";
 
@@ -32,10 +33,7 @@ export async function checkPage(
   if (!codeForm) ["Content-Length", "ETag"].forEach((name) => headers.delete(name));
   // Script from this origin only (the page's module and pdf.js's worker), nothing inline, no eval;
   // under Vite's dev server also what Vite injects (worker/lib/check-page-policy.ts).
-  headers.set("Content-Security-Policy", checkPagePolicy(c.req.url));
-  headers.set("Referrer-Policy", "no-referrer");
-  headers.set("X-Frame-Options", "DENY");
-  headers.set("X-Content-Type-Options", "nosniff");
+  for (const [name, value] of Object.entries(documentHeaders(checkPagePolicy(c.req.url)))) headers.set(name, value);
   headers.set("X-Robots-Tag", "noindex, nofollow");
   return new Response(asset.body, { status: asset.status, headers });
 }

@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { SCALAR_ENTRY } from "../lib/api-reference";
 import type { AppEnv } from "../env";
 import { randomToken } from "../lib/random";
-import { STRICT_TRANSPORT_SECURITY } from "../middleware/security-headers";
+import { documentHeaders } from "../lib/document-headers";
 
 /**
  * /docs: the integration API's reference, rendered in the browser by Scalar from
@@ -14,24 +14,19 @@ import { STRICT_TRANSPORT_SECURITY } from "../middleware/security-headers";
  */
 export const docsRoutes = new Hono<AppEnv>().get("/", async (c) => {
   const nonce = randomToken(24);
-  c.header(
-    "Content-Security-Policy",
-    [
-      "default-src 'self'",
-      `script-src 'self' 'nonce-${nonce}'`,
-      "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data: blob:",
-      "font-src 'self' data:",
-      "connect-src 'self'",
-      "object-src 'none'",
-      "base-uri 'none'",
-      "form-action 'none'",
-      "frame-ancestors 'none'",
-    ].join("; "),
-  );
-  c.header("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
-  c.header("X-Content-Type-Options", "nosniff");
-  c.header("Referrer-Policy", "no-referrer");
+  const policy = [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+  for (const [name, value] of Object.entries(documentHeaders(policy))) c.header(name, value);
   // The nonce is this answer's own: no cache may hand the page to someone else.
   c.header("Cache-Control", "no-store");
   c.header("Cross-Origin-Opener-Policy", "same-origin");

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { PUBLIC_TOKEN_PATTERN } from "../../schema/validation/certificate";
+import { PUBLIC_TOKEN_PATTERN } from "../../schema/public-token";
 import { checkpointListQuerySchema, logEntriesQuerySchema } from "../../schema/validation/transparency";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";

@@ -3,7 +3,7 @@ import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { withDatabase } from "../middleware/database";
 import { rateLimitByAddress } from "../middleware/rate-limit";
-import { STRICT_TRANSPORT_SECURITY } from "../middleware/security-headers";
+import { documentHeaders } from "../lib/document-headers";
 import { keyHistory } from "../services/signed-records";
 import { OFFLINE_VERIFIER_POLICY } from "../../verifier/page/policy";
 
@@ -33,9 +33,7 @@ export const verifierRoutes = new Hono<AppEnv>().get(
     const page = template.replace(KEY_HISTORY_PLACEHOLDER, () => keys);
     return c.body(page, 200, {
       "Content-Type": "text/html; charset=utf-8",
-      "Content-Security-Policy": `sandbox allow-scripts allow-downloads; ${OFFLINE_VERIFIER_POLICY}`,
-      "Strict-Transport-Security": STRICT_TRANSPORT_SECURITY,
-      "X-Content-Type-Options": "nosniff",
+      ...documentHeaders(`sandbox allow-scripts allow-downloads; ${OFFLINE_VERIFIER_POLICY}`),
       "Cache-Control": "no-store",
       ...(c.req.query("download") !== undefined
         ? { "Content-Disposition": 'attachment; filename="valuseal-verifier.html"' }

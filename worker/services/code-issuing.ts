@@ -3,7 +3,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { toSnakeCase } from "drizzle-orm/casing";
 import { companies, qrCodes, valuers } from "../../schema/tables";
 import { RECORD_TYPES } from "../../schema/signed-records";
-import { PUBLIC_TOKEN_LENGTH } from "../../schema/validation/certificate";
+import { PUBLIC_TOKEN_LENGTH } from "../../schema/public-token";
 import type { CreateQrCode } from "../../schema/validation/qr-codes";
 import type { Database } from "../db";
 import { ApiError, COMPANY_DEACTIVATED, refusalOf } from "../lib/errors";

@@ -2,7 +2,7 @@ import { and, desc, eq, gte, ilike, isNull, lt, or, sql, type SQL } from "drizzl
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { DAY_MS } from "../../schema/limits";
 import { companies, qrCodes, valuers } from "../../schema/tables";
-import { PUBLIC_TOKEN_LENGTH } from "../../schema/validation/certificate";
+import { PUBLIC_TOKEN_LENGTH } from "../../schema/public-token";
 import { QR_LIST_MAX, QR_PAGE_SIZE, type CreateQrCode, type QrCodeListQuery } from "../../schema/validation/qr-codes";
 import type { Database, Queryable, Reader, Transaction } from "../db";
 import { ApiError, notFound } from "../lib/errors";

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { codeTitle } from "../../schema/code-description";
 import { companies, qrCodes } from "../../schema/tables";
-import { PUBLIC_TOKEN_PATTERN } from "../../schema/validation/certificate";
+import { PUBLIC_TOKEN_PATTERN } from "../../schema/public-token";
 import { formatVerificationCode, normalizeVerificationCode } from "../../schema/verification-code";
 import type { Reader } from "../db";
 import { codeStatusColumn, issuerTrustColumn } from "../lib/code-status";

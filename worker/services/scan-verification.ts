@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { scanEvents } from "../../schema/tables";
-import { PUBLIC_TOKEN_PATTERN, type PublicCertificate } from "../../schema/validation/certificate";
+import { type PublicCertificate } from "../../schema/validation/certificate";
+import { PUBLIC_TOKEN_PATTERN } from "../../schema/public-token";
 import { DEMO_CERTIFICATE } from "../../schema/demo-certificate";
 import {
   type CodeStatusName,

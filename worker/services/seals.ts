@@ -7,7 +7,7 @@ import { displayName } from "../../schema/display-name";
 import type { CodeStatusName, IssuerTrust } from "../../schema/limits";
 import { signedRecordFile } from "../../schema/signed-record-file";
 import { companies, qrCodes, reportSeals, scanEvents, users } from "../../schema/tables";
-import { PUBLIC_TOKEN_PATTERN } from "../../schema/validation/certificate";
+import { PUBLIC_TOKEN_PATTERN } from "../../schema/public-token";
 import { SEAL_MAX_VERSIONS, type ReportFingerprint } from "../../schema/validation/seals";
 import type { Database, TransactionalDatabase } from "../db";
 import { ApiError, notFound } from "../lib/errors";

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { V1Code } from "../../schema/api-v1";
 import type { Page } from "../../schema/responses";
 import { qrCodes, valuers } from "../../schema/tables";
-import { PUBLIC_TOKEN_PATTERN } from "../../schema/validation/certificate";
+import { PUBLIC_TOKEN_PATTERN } from "../../schema/public-token";
 import type { QrCodeListQuery } from "../../schema/validation/qr-codes";
 import type { Database, Reader } from "../db";
 import { notFound } from "../lib/errors";

@@ -1,3 +1,4 @@
+import { VERIFICATION_ADDRESS_PATTERN } from "../../../schema/public-token";
 import {
   EncryptedPDFError,
   PDFArray,
@@ -48,7 +49,6 @@ export interface SealedReport {
  * the PDF library would silently print "?" instead, so such text is refused before anything is drawn.
  */
 const PRINTABLE_ASCII = /^[\x20-\x7e]+$/;
-const VERIFICATION_ADDRESS = /^https?:\/\/[^/?#\s]+\/v\/[0-9A-Za-z]{16}$/;
 const LABEL_MAX_LENGTH = 60;
 const PRINTED_VERIFICATION_CODE = /^VS-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{2}$/;
 const MB = 1024 * 1024;
@@ -56,7 +56,7 @@ const MB = 1024 * 1024;
 function checkOptions(options: SealOptions): { host: string; label: string; verificationCode: string } {
   const { verificationAddress, corner, sizeMm } = options;
   const label = options.label.trim();
-  if (!VERIFICATION_ADDRESS.test(verificationAddress) || !PRINTABLE_ASCII.test(verificationAddress)) {
+  if (!VERIFICATION_ADDRESS_PATTERN.test(verificationAddress) || !PRINTABLE_ASCII.test(verificationAddress)) {
     throw new PdfRefusedError(`"${verificationAddress}" is not a ValuSeal verification address.`);
   }
   const host = new URL(verificationAddress).host;

@@ -1,3 +1,4 @@
+import { PUBLIC_TOKEN_PATTERN } from "../../../../schema/public-token";
 import { useLocation, useSearchParams } from "react-router";
 import { PublicFooter, PublicTopBar } from "../../../components/layout/public-top-bar";
 import { Button } from "../../../components/ui/button";
@@ -17,9 +18,6 @@ interface Props {
   onSignIn: (intent: Intent) => void;
   onRegister: (intent: Intent) => void;
 }
-
-/** A public token as the certificate's link sends it (/reliance/new?code=<token>). */
-const TOKEN = /^[A-Za-z0-9]{16}$/;
 
 /**
  * The lenders' door, for a signed-out visitor on a lender screen (/reliance/…, /portfolio): a bank
@@ -50,7 +48,7 @@ export function LenderLandingPage({ onSignIn, onRegister }: Props) {
         <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{t.forLenders}</p>
         <h1 className="mt-1 text-page-title font-bold text-slate-900">{t.title}</h1>
         <p className="mt-3 text-slate-700">{t.intro}</p>
-        {code && TOKEN.test(code) && (
+        {code && PUBLIC_TOKEN_PATTERN.test(code) && (
           <p className="mt-4 rounded-card border border-line bg-white p-4 text-sm text-slate-700">
             {t.keptCode}{" "}
             <a href={`/v/${code}`} className="font-medium text-brand-700 underline">

@@ -8,7 +8,7 @@ import { rateLimitScans } from "../../../middleware/rate-limit";
 import { verifyPublicToken } from "../../../services/scan-verification";
 import { CERTIFICATE_NOT_FOUND } from "../../../services/seals";
 import { publicCertificateAnswer, signedRecordFileAnswer } from "../../../../schema/responses";
-import { PUBLIC_TOKEN_PATTERN } from "../../../../schema/validation/certificate";
+import { PUBLIC_TOKEN_PATTERN } from "../../../../schema/public-token";
 import { signedRecordFile, signedRecordFileName } from "../../../../schema/signed-record-file";
 import { recordSigning } from "../../../request/record-signing";
 import { certificateRecordsFor } from "../../../services/signed-records";
