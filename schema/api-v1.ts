@@ -64,11 +64,11 @@ export const errorBodySchema = z
   })
   .meta({ id: "Error", description: "Every error has this shape, whatever the status" });
 
-export const v1SignerSchema = z
+const v1SignerSchema = z
   .strictObject({ name: z.string(), qualification: z.string().nullable() })
   .meta({ id: "Signer", description: "The valuer who signed, as frozen on the certificate" });
 
-export const v1CodeSchema = z
+const v1CodeSchema = z
   .strictObject({
     id: z
       .string()
@@ -138,7 +138,7 @@ export const v1CodePageSchema = z
   })
   .meta({ id: "CodePage", description: "One page of codes, newest first" });
 
-export const v1ScanSchema = z
+const v1ScanSchema = z
   .strictObject({
     at: timestamp,
     kind: z.enum(SCAN_KINDS),
@@ -232,7 +232,7 @@ export const webhookTestEventAnswerSchema = z
 
 export type WebhookSecretRotation = z.output<typeof webhookSecretRotationSchema>;
 
-export const webhookAttemptSchema = z
+const webhookAttemptSchema = z
   .strictObject({
     eventId: z.string().meta({ description: "The event's id, sent as webhook-id", example: "msg_2b7Xk9LmQp4Rt" }),
     eventType: z.enum(WEBHOOK_LOGGED_EVENT_TYPES),
@@ -295,4 +295,3 @@ export const API_KEY_SCOPE_DESCRIPTIONS: Record<ApiKeyScope, string> = {
 };
 
 export type V1Code = z.infer<typeof v1CodeSchema>;
-export type V1CodeWithImage = z.infer<typeof v1CodeWithImageSchema>;

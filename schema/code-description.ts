@@ -38,7 +38,7 @@ export function codeReferenceLine(code: DescribedCode): string | null {
   return `${isMotorVehicle(code) ? VEHICLE_REFERENCE_LABEL : "Ref"}: ${reference}`;
 }
 
-export type LabelledValue = [label: string, value: string | null];
+type LabelledValue = [label: string, value: string | null];
 
 /**
  * What was valued, as labelled rows: a vehicle by its reference number and description, anything

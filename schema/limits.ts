@@ -118,8 +118,6 @@ export const REPORT_TONES = ["valid", "warning", "invalid"] as const;
 export type ReportTone = (typeof REPORT_TONES)[number];
 /** Ids are Postgres serials (int4): a larger number can name no row, and Postgres refuses it in a query. */
 export const MAX_ROW_ID = 2_147_483_647;
-/** Money is numeric(15,2): at most 13 digits before the decimal point. */
-export const MONEY_MAX = 9_999_999_999_999.99;
 
 /**
  * How a webhook delivery (one event to one endpoint) stands: "delivered" (the receiver answered
@@ -144,7 +142,6 @@ export const REGISTRATION_BODIES = [
   "RICS",
   "Other",
 ] as const;
-export type RegistrationBody = (typeof REGISTRATION_BODIES)[number];
 
 /**
  * Where a company stands with ValuSeal's identity check: "pending" until an administrator has
@@ -283,7 +280,6 @@ export const WEBHOOK_EVENT_TYPES_BY_KIND: Record<OrganisationKind, readonly Webh
 export const WEBHOOK_ENDPOINTS_MAX = 10;
 /** Who turned an endpoint off: its owner, or the platform after a day of failed deliveries. */
 export const WEBHOOK_DISABLED_REASONS = ["owner", "failing"] as const;
-export type WebhookDisabledReason = (typeof WEBHOOK_DISABLED_REASONS)[number];
 /** An attempt made by the queue (the first and its retries), or asked for again from the delivery log. */
 export const WEBHOOK_ATTEMPT_TRIGGERS = ["automatic", "resend"] as const;
 export type WebhookAttemptTrigger = (typeof WEBHOOK_ATTEMPT_TRIGGERS)[number];

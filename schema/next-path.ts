@@ -3,7 +3,7 @@
  * ("/reliance/new?code=…"), never another host ("//evil.example", "/\\evil.example", "https://…"),
  * so a crafted link cannot send a person who just signed in somewhere else. Null when it is not one.
  */
-export const NEXT_PATH_MAX = 300;
+const NEXT_PATH_MAX = 300;
 const SAME_SITE_PATH = /^\/(?![/\\])[A-Za-z0-9\-._~/?=&%+]*$/;
 
 export function safeNextPath(value: string | null | undefined): string | null {

@@ -16,7 +16,7 @@ export const RELIANCE_ACKNOWLEDGEMENTS = [
   "issuer-not-verified",
   "addressed-to-another",
 ] as const;
-export type RelianceAcknowledgement = (typeof RELIANCE_ACKNOWLEDGEMENTS)[number];
+type RelianceAcknowledgement = (typeof RELIANCE_ACKNOWLEDGEMENTS)[number];
 
 const asAcknowledgement = (headline: CertificateHeadline): RelianceAcknowledgement | null =>
   RELIANCE_ACKNOWLEDGEMENTS.find((kind) => kind === headline) ?? null;

@@ -17,8 +17,7 @@ export type RecordType = (typeof RECORD_TYPES)[keyof typeof RECORD_TYPES];
 export const SIGNING_ALGORITHM = "EdDSA";
 
 /** What happened to a code when its certificate record was signed. */
-export const CERTIFICATE_EVENTS = ["issued", "revoked", "reinstated", "sealed", "recorded"] as const;
-export type CertificateEvent = (typeof CERTIFICATE_EVENTS)[number];
+export type CertificateEvent = "issued" | "revoked" | "reinstated" | "sealed" | "recorded";
 
 /**
  * A certificate exactly as the code's frozen record holds it, signed when the code is issued and

@@ -6,7 +6,7 @@
  */
 export const VERIFICATION_CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
 export const VERIFICATION_CODE_LENGTH = 10;
-export const VERIFICATION_CODE_PREFIX = "VS";
+const VERIFICATION_CODE_PREFIX = "VS";
 /** Typed input longer than this is refused unread (the formatted code is 15 characters). */
 export const VERIFICATION_CODE_INPUT_MAX = 40;
 

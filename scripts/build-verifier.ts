@@ -8,7 +8,7 @@ import { OFFLINE_VERIFIER_POLICY } from "../verifier/page/policy";
  * on the page's own thread) inlined as a module, so it works offline and from a saved copy. The
  * Worker serves it at /verifier with the key history filled in (worker/routes/verifier.ts).
  */
-export const VERIFIER_FILE = "dist/client/verifier.html";
+const VERIFIER_FILE = "dist/client/verifier.html";
 
 const result = (await build({
   configFile: false,

@@ -8,7 +8,7 @@ import { chromium, type Browser } from "playwright-core";
  * of full Chromium in headless mode (why: docs/decisions/036-browser-tests-on-the-headless-shell.md).
  * It is installed with apt when missing, as CI starts from a bare Node machine.
  */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";
 
 if (!existsSync(CHROMIUM_PATH)) {
   console.log(`Chromium not found at ${CHROMIUM_PATH}: installing Debian's chromium-headless-shell package...`);

@@ -87,7 +87,7 @@ function curatedRows({ towns }: Gazetteer): PlaceRow[] {
   return [...neighbourhoods, ...missingTowns];
 }
 
-export function placeRows(): PlaceRow[] {
+function placeRows(): PlaceRow[] {
   const places = gazetteer();
   return [...places.rows.values(), ...curatedRows(places)];
 }

@@ -38,7 +38,7 @@ export function frozenDifferences(first: CertificateRecord, other: CertificateRe
 }
 
 /** The state a transition may change. */
-export type CertificateState = Pick<CertificateRecord, "withdrawal" | "sealedReport">;
+type CertificateState = Pick<CertificateRecord, "withdrawal" | "sealedReport">;
 
 /**
  * The record of a change of state, built from the code's last signed record and never from a
@@ -58,7 +58,7 @@ export async function transitionRecord(
   };
 }
 
-export type ChainProblem = "frozen-content-differs" | "broken-link";
+type ChainProblem = "frozen-content-differs" | "broken-link";
 
 /**
  * Checks a code's signed records, oldest first (each already checked for its signature): every

@@ -17,14 +17,14 @@ export interface ReportFingerprint {
 }
 
 /** A sealed version of a code's report. */
-export interface SealedVersion {
+interface SealedVersion {
   version: number;
   sha256: string;
   pageFingerprints: readonly string[];
   sealedAt: Date | string;
 }
 
-export interface CopyComparison<Sealed extends SealedVersion = SealedVersion> {
+interface CopyComparison<Sealed extends SealedVersion = SealedVersion> {
   verdict: CopyVerdict;
   /** The version the copy is, or the one it has most pages in common with. */
   matched: Sealed | null;
@@ -105,7 +105,7 @@ export function reportTone(facts: ReportFacts): { tone: ReportTone; certificate:
   return { tone: green ? "valid" : "warning", certificate };
 }
 
-export interface ReportJudgement<Sealed extends SealedVersion> extends Omit<CopyComparison<Sealed>, "verdict"> {
+interface ReportJudgement<Sealed extends SealedVersion> extends Omit<CopyComparison<Sealed>, "verdict"> {
   /** Null when no file was given. */
   verdict: CopyVerdict | null;
   tone: ReportTone;

@@ -8,7 +8,7 @@ import type { CopyVerdict } from "../schema/limits";
  * wherever it is checked. Plain objects, no i18n library: the check page is budgeted.
  */
 /** How a copy's pages differ from the sealed version closest to it, in the words a reader needs. */
-export interface PageChanges {
+interface PageChanges {
   /** Pages both have, whose text differs. */
   changed: readonly number[];
   /** Pages of the sealed report the copy lacks. */
@@ -17,7 +17,7 @@ export interface PageChanges {
   extra: readonly number[];
 }
 
-export interface JudgementTexts {
+interface JudgementTexts {
   verdict: Record<CopyVerdict, (version: number | null, sealedOn: string | null, changes: PageChanges) => string>;
   /** Under `pages-differ`: which sealed version the copy was compared with. */
   comparedWith: (version: number) => string;
@@ -97,7 +97,7 @@ const sw: JudgementTexts = {
   certificateSays: (headline, meaning) => `Cheti kinasema “${headline}”: ${meaning}.`,
 };
 
-export const JUDGEMENT_TEXTS: Record<Language, JudgementTexts> = { en, sw };
+const JUDGEMENT_TEXTS: Record<Language, JudgementTexts> = { en, sw };
 
 /**
  * The lines a copy's judgement shows, after its heading and before the certificate's own verdict:

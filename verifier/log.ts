@@ -11,7 +11,7 @@ export interface LogEntry {
   record?: string;
 }
 
-export type LogBreak = {
+type LogBreak = {
   /** The first entry that does not hold: every later one fails with it. */
   seq: number;
   problem: "missing" | "leaf-hash" | "chain-hash";
@@ -44,7 +44,7 @@ export async function verifyLogEntries(
 }
 
 /** A checkpoint's claim: the log had `size` entries and this head hash. */
-export interface LogHead {
+interface LogHead {
   size: number;
   headHash: string;
 }

@@ -12,7 +12,7 @@ export type RecordProblem =
   /** The code's records disagree on what was issued, or one does not name the one before (verifier/chain.ts). */
   | "history-disagrees";
 
-export type RecordCheck<T> =
+type RecordCheck<T> =
   | {
       ok: true;
       payload: T;

@@ -5,7 +5,7 @@ import { chainProblem } from "./chain";
 import { judgeReport, recordIssuerTrust, recordStatus, type RecordDoubt, type ReportFingerprint } from "./judge";
 import { verifyRecord, type RecordProblem } from "./records";
 
-export type ReportVerdict =
+type ReportVerdict =
   /** The copy's verdict by the one judge (verifier/judge.ts). */
   | CopyVerdict
   /** No PDF was given: the record is genuine, for comparing with a printed report. */

@@ -73,5 +73,3 @@ export const app = new Hono<AppEnv>()
     return c.env.ASSETS.fetch(c.req.raw);
   })
   .onError(handleError);
-
-export type App = typeof app;

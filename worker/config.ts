@@ -147,7 +147,6 @@ const withMail = configSchema
   });
 
 export type Config = z.infer<typeof withMail>;
-export type MailConfig = NonNullable<Config["mail"]>;
 
 export class ConfigError extends Error {}
 

@@ -26,7 +26,7 @@ export type Transaction = Parameters<Parameters<TransactionalDatabase["transacti
 export type Reader = Pick<Queryable, "select">;
 
 /** The database of one request (or one queue batch, one cron run). */
-export interface DatabaseHandles {
+interface DatabaseHandles {
   db: Database;
   /** Opens the WebSocket pool on first use: only requests with an interactive transaction pay for it. */
   transactional: () => TransactionalDatabase;

@@ -18,7 +18,7 @@ export interface WebhookCode {
 }
 
 /** What a counted scan reports: the code.scanned event's type and data. */
-export interface ScanAlert {
+interface ScanAlert {
   event: "code.scanned";
   code: WebhookCode;
   scan: { at: string; country: string | null; city: string | null; device: DeviceClass };

@@ -30,7 +30,7 @@ export const adminCompanyAnswer = z.strictObject({
 export type AdminCompany = z.infer<typeof adminCompanyAnswer>;
 
 /** A code as the company details dialog lists it, named as codeTitle names it. */
-export const adminCompanyCodeAnswer = z.strictObject({
+const adminCompanyCodeAnswer = z.strictObject({
   ...describedCodeFields,
   id: rowId,
   marketValue: decimal,
@@ -43,7 +43,7 @@ export const adminCompanyCodeAnswer = z.strictObject({
 });
 export type AdminCompanyCode = z.infer<typeof adminCompanyCodeAnswer>;
 
-export const adminCompanyValuerAnswer = z.strictObject({
+const adminCompanyValuerAnswer = z.strictObject({
   id: rowId,
   name: z.string(),
   phone: z.string().nullable(),
@@ -57,7 +57,7 @@ export type AdminCompanyValuer = z.infer<typeof adminCompanyValuerAnswer>;
  * with how many codes carry it and how many of those ValuSeal does not vouch for yet. The review
  * screen shows them so an administrator sees every name the firm has used before deciding.
  */
-export const codeIdentityAnswer = z.strictObject({
+const codeIdentityAnswer = z.strictObject({
   issuerName: z.string(),
   issuerEmail: z.string(),
   registration: z
@@ -75,7 +75,7 @@ export const codeIdentityAnswer = z.strictObject({
 export type CodeIdentity = z.infer<typeof codeIdentityAnswer>;
 
 /** A code issued under the firm's current details before ValuSeal vouched for them. */
-export const earlierCodeAnswer = z.strictObject({
+const earlierCodeAnswer = z.strictObject({
   id: rowId,
   verificationCode: z.string(),
   property: z.string(),
@@ -130,7 +130,6 @@ export const companyStatusChangedAnswer = z.strictObject({
   message: z.string(),
   company: z.strictObject({ id: rowId, isActive: z.boolean() }),
 });
-export type CompanyStatusChanged = z.infer<typeof companyStatusChangedAnswer>;
 
 /**
  * PATCH /api/admin/companies/:id/verification: "Company verified" or "Company not verified", and
@@ -145,22 +144,18 @@ export const companyVerificationChangedAnswer = z.strictObject({
     verificationNote: z.string().nullable(),
   }),
 });
-export type CompanyVerificationChanged = z.infer<typeof companyVerificationChangedAnswer>;
 
 /** PATCH /api/admin/users/:id/status. */
 export const userStatusChangedAnswer = z.strictObject({
   message: z.string(),
   user: z.strictObject({ id: rowId, isActive: z.boolean() }),
 });
-export type UserStatusChanged = z.infer<typeof userStatusChangedAnswer>;
 
 /** PATCH /api/admin/users/bulk-status: `message` counts the users changed ("3 users deactivated"). */
 export const usersStatusChangedAnswer = z.strictObject({ message: z.string(), updated: z.number().int() });
-export type UsersStatusChanged = z.infer<typeof usersStatusChangedAnswer>;
 
 /** DELETE /api/admin/users/bulk-delete: `message` counts the users deleted ("3 users deleted"). */
 export const usersDeletedAnswer = z.strictObject({ message: z.string(), deleted: z.number().int() });
-export type UsersDeleted = z.infer<typeof usersDeletedAnswer>;
 
 /** One valuation of a same-title pair, as the administrator sees it: its firm named. */
 const titleConflictCode = z.strictObject({

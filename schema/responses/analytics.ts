@@ -10,4 +10,3 @@ export const companyStatsAnswer = z.strictObject({
       "Whether any of the company's reports has been sealed (the last step of the dashboard's setup checklist)",
   }),
 });
-export type CompanyStats = z.infer<typeof companyStatsAnswer>;

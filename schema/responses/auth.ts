@@ -6,14 +6,13 @@ import { rowId, timestamp } from "./fields";
 export const secondFactorRequiredBy = z.enum(["administrator", "company"]).nullable();
 
 /** The company a signed-in user works for, as the session carries it. */
-export const sessionCompanyAnswer = z.strictObject({
+const sessionCompanyAnswer = z.strictObject({
   id: rowId,
   name: z.string(),
   ownerId: rowId,
   isActive: z.boolean(),
   kind: z.enum(ORGANISATION_KINDS).meta({ description: "A valuation firm (issuer) or a lender" }),
 });
-export type SessionCompany = z.infer<typeof sessionCompanyAnswer>;
 
 /** A user's own fields, without the password hash, as every view of a user shares them. */
 export const userFields = {
@@ -51,7 +50,6 @@ export type PublicUser = z.infer<typeof publicUserAnswer>;
 
 /** An email change that takes effect when the new address follows its link (before `expiresAt`). */
 export const pendingEmailChangeAnswer = z.strictObject({ email: z.string(), expiresAt: timestamp });
-export type PendingEmailChange = z.infer<typeof pendingEmailChangeAnswer>;
 
 /** GET /api/profile/email: the sign-in email, and a change awaiting confirmation by the new address. */
 export const profileEmailAnswer = z.strictObject({
@@ -81,4 +79,3 @@ export type SignedIn = z.infer<typeof signedInAnswer>;
  * sent says which); the new account signs in once the owner chooses to.
  */
 export const registrationSentAnswer = z.strictObject({ message: z.string(), email: z.string() });
-export type RegistrationSent = z.infer<typeof registrationSentAnswer>;

@@ -4,7 +4,7 @@ import { CODE_STATUS_ACTIONS } from "../validation/code-status";
 import { rowId, timestamp } from "./fields";
 
 /** Who changed a code's status; null where that account no longer exists. */
-export const statusActorAnswer = z.strictObject({
+const statusActorAnswer = z.strictObject({
   id: rowId,
   email: z.string(),
   firstName: z.string().nullable(),
@@ -13,13 +13,12 @@ export const statusActorAnswer = z.strictObject({
 export type StatusActor = z.infer<typeof statusActorAnswer>;
 
 /** The code that replaces a revoked one, with its public verification address. */
-export const successorCodeAnswer = z.strictObject({
+const successorCodeAnswer = z.strictObject({
   id: rowId,
   publicToken: z.string(),
   propertyAddress: z.string(),
   address: z.string(),
 });
-export type SuccessorCode = z.infer<typeof successorCodeAnswer>;
 
 const codeStatusFields = {
   id: rowId,
@@ -35,7 +34,7 @@ export const codeStatusAnswer = z.strictObject(codeStatusFields);
 export type CodeStatus = z.infer<typeof codeStatusAnswer>;
 
 /** One revocation or reinstatement, with who did it, when and why. */
-export const codeStatusEventAnswer = z.strictObject({
+const codeStatusEventAnswer = z.strictObject({
   id: rowId,
   action: z.enum(CODE_STATUS_ACTIONS),
   reason: z.string().nullable(),

@@ -3,7 +3,6 @@ import { timestamp } from "./fields";
 
 /** POST /api/demo-qr: the landing page's live demo code, an SVG as a data: URL. */
 export const demoQrCodeAnswer = z.strictObject({ qrCodeData: z.string() });
-export type DemoQrCode = z.infer<typeof demoQrCodeAnswer>;
 
 /** GET /api/public/platform-figures: the landing page's figures, as last counted (at most an hour ago). */
 export const platformFiguresAnswer = z.strictObject({

@@ -7,5 +7,3 @@ import { z } from "zod";
 export const locationSuggestionsAnswer = z.strictObject({
   suggestions: z.array(z.strictObject({ name: z.string() })),
 });
-export type LocationSuggestions = z.infer<typeof locationSuggestionsAnswer>;
-export type LocationSuggestion = LocationSuggestions["suggestions"][number];

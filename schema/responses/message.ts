@@ -3,7 +3,6 @@ import type { errorBodySchema } from "../api-v1";
 
 /** The answer of a change that returns nothing else (sign-out, deletions, password changes). */
 export const messageAnswer = z.strictObject({ message: z.string() });
-export type MessageResponse = z.infer<typeof messageAnswer>;
 
 /**
  * The one error shape of the API, whatever the status: a readable `message` (screens show it as

@@ -4,7 +4,7 @@ import { propertyMeasureFields } from "./described-code";
 import { day, decimal, rowId, timestamp } from "./fields";
 
 /** The valuer who signed a code; a deleted valuer's row is kept, so the name is still there. */
-export const codeSignerAnswer = z.strictObject({ name: z.string(), qualification: z.string().nullable() });
+const codeSignerAnswer = z.strictObject({ name: z.string(), qualification: z.string().nullable() });
 export type CodeSigner = z.infer<typeof codeSignerAnswer>;
 
 const qrCodeFields = {

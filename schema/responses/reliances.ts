@@ -7,10 +7,10 @@ import { day, decimal, timestamp } from "./fields";
  * What a lender should know before relying on a valuation. Each names no other institution and no
  * other firm: a lender learns that something exists, never whose it is.
  */
-export const RELIANCE_WARNING_KINDS = ["addressed-to-another", "relied-on-elsewhere", "same-title-differs"] as const;
+const RELIANCE_WARNING_KINDS = ["addressed-to-another", "relied-on-elsewhere", "same-title-differs"] as const;
 export type RelianceWarningKind = (typeof RELIANCE_WARNING_KINDS)[number];
 
-export const relianceWarningAnswer = z.strictObject({
+const relianceWarningAnswer = z.strictObject({
   kind: z.enum(RELIANCE_WARNING_KINDS),
   message: z.string().meta({ example: "Another institution recorded reliance on this valuation on 3 March 2026" }),
 });
@@ -34,7 +34,7 @@ export const reliedCodeAnswer = z.strictObject({
 });
 
 /** The lender's own reliance-letter request for a valuation, and the issuer's answer. */
-export const lenderLetterAnswer = z.strictObject({
+const lenderLetterAnswer = z.strictObject({
   state: z.enum(LETTER_STATES),
   requestedAt: timestamp,
   relianceUntil: day.nullable(),
@@ -117,7 +117,7 @@ export const watchFeedAnswer = z.strictObject({
 });
 
 /** A reliance-letter request as the issuing firm sees it: the lender is named, since the letter is addressed to it. */
-export const letterRequestAnswer = z.strictObject({
+const letterRequestAnswer = z.strictObject({
   id: z.string(),
   lenderName: z.string(),
   requestedAt: timestamp,
@@ -126,7 +126,6 @@ export const letterRequestAnswer = z.strictObject({
   reason: z.string().nullable(),
   decidedAt: timestamp.nullable(),
 });
-export type LetterRequestAnswer = z.infer<typeof letterRequestAnswer>;
 
 /** A code's reliance as its firm sees it: how many institutions (never which), and the letters. */
 export const codeRelianceAnswer = z.strictObject({

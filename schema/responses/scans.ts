@@ -25,7 +25,7 @@ const scanEntryFields = {
     .nullable()
     .meta({ description: 'For a check of a report copy (kind "check"): what the check found' }),
 };
-export const scanEntryAnswer = z.strictObject(scanEntryFields);
+const scanEntryAnswer = z.strictObject(scanEntryFields);
 export type ScanEntry = z.infer<typeof scanEntryAnswer>;
 
 /**
@@ -44,7 +44,7 @@ export type CodeScans = z.infer<typeof codeScansAnswer>;
 export type ScanDay = CodeScans["daily"][number];
 
 /** A scan of any of the company's codes, with what names the code it was of (see codeTitle). */
-export const recentScanAnswer = z.strictObject({
+const recentScanAnswer = z.strictObject({
   ...scanEntryFields,
   code: z.strictObject({ ...describedCodeFields, id: rowId, publicToken: z.string() }),
 });
@@ -52,4 +52,3 @@ export type RecentScan = z.infer<typeof recentScanAnswer>;
 
 /** GET /api/scans/recent?limit=: the company's latest scans by people (no link previews), newest first. */
 export const recentScansAnswer = z.strictObject({ scans: z.array(recentScanAnswer) });
-export type RecentScans = z.infer<typeof recentScansAnswer>;

@@ -15,7 +15,6 @@ const reportSealFields = {
     .meta({ description: "Who sealed it, as the team sees them; null once that user is gone" }),
 };
 export const reportSealAnswer = z.strictObject(reportSealFields);
-export type ReportSeal = z.infer<typeof reportSealAnswer>;
 
 /**
  * The "Download signed record" file: the certificate's compact JWS with a short explanation, so a
@@ -48,7 +47,7 @@ export const registeredSealAnswer = z.strictObject({
 });
 export type RegisteredSeal = z.infer<typeof registeredSealAnswer>;
 
-export const checkedCodeAnswer = z.strictObject({
+const checkedCodeAnswer = z.strictObject({
   address: z.string().meta({ description: "The code's verification address, `<origin>/v/<token>`" }),
   issuerName: z.string(),
   issuerVerified: z
@@ -59,7 +58,6 @@ export const checkedCodeAnswer = z.strictObject({
   marketValue: decimal,
   currency: z.string(),
 });
-export type CheckedCode = z.infer<typeof checkedCodeAnswer>;
 
 /**
  * POST /api/public/certificates/:token/check. `matchedVersion` is the sealed version the copy was

@@ -3,7 +3,7 @@ import { secondFactorRequiredBy } from "./auth";
 import { rowId, timestamp } from "./fields";
 
 /** One signed-in session of the user, as Profile → Security lists it. */
-export const activeSessionAnswer = z.strictObject({
+const activeSessionAnswer = z.strictObject({
   id: z.string().meta({ description: "A public handle of the session (not the session's own id)" }),
   device: z.string(),
   place: z
@@ -15,16 +15,14 @@ export const activeSessionAnswer = z.strictObject({
   current: z.boolean().meta({ description: "The session this request came from" }),
   secondFactor: z.boolean().meta({ description: "Whether it proved a second factor" }),
 });
-export type ActiveSession = z.infer<typeof activeSessionAnswer>;
 
 /** A passkey of the user, as Profile → Security lists it. */
-export const passkeySummaryAnswer = z.strictObject({
+const passkeySummaryAnswer = z.strictObject({
   id: rowId,
   name: z.string(),
   createdAt: timestamp,
   lastUsedAt: timestamp.nullable(),
 });
-export type PasskeySummary = z.infer<typeof passkeySummaryAnswer>;
 
 /** GET /api/profile/security. */
 export const securityOverviewAnswer = z.strictObject({
@@ -64,4 +62,3 @@ export const passkeyRegisteredAnswer = z.strictObject({
   passkey: passkeySummaryAnswer,
   recoveryCodes: z.array(z.string()).nullable(),
 });
-export type PasskeyRegistered = z.infer<typeof passkeyRegisteredAnswer>;

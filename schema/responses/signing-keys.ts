@@ -4,7 +4,7 @@ import { z } from "zod";
  * A published key: the public JWK with the times it started and stopped signing and, if it was
  * compromised, from when (ISO 8601). A record signed at or after `compromised_at` is refused.
  */
-export const publishedKeyAnswer = z.strictObject({
+const publishedKeyAnswer = z.strictObject({
   kty: z.literal("OKP"),
   crv: z.literal("Ed25519"),
   x: z.string(),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { rowId, timestamp } from "./fields";
 
-export const teamMemberAnswer = z.strictObject({
+const teamMemberAnswer = z.strictObject({
   id: rowId,
   email: z.string(),
   firstName: z.string().nullable(),

@@ -14,7 +14,6 @@ const SEARCH_MAX = 255;
  * either it is `{ items, page, pageSize, total }`.
  */
 export const adminListQuerySchema = paginationQuerySchema.extend({ search: optionalText(SEARCH_MAX) });
-export type AdminListQuery = z.infer<typeof adminListQuerySchema>;
 
 /** The companies list can also show only the companies in one verification state (the review queue). */
 export const adminCompanyListQuerySchema = adminListQuerySchema.extend({
@@ -22,7 +21,6 @@ export const adminCompanyListQuerySchema = adminListQuerySchema.extend({
     .enum(VERIFICATION_STATUSES, { error: "verification must be pending, verified or rejected" })
     .optional(),
 });
-export type AdminCompanyListQuery = z.infer<typeof adminCompanyListQuerySchema>;
 
 /** An administrator's decision on a company's identity, with an optional note the owner sees. */
 export const companyVerificationSchema = z.object({
@@ -41,7 +39,6 @@ export const auditLogQuerySchema = z.object({
   page: pageNumberField.default(1),
   pageSize: pageSizeField.default(AUDIT_LOG_PAGE_SIZE),
 });
-export type AuditLogQuery = z.infer<typeof auditLogQuerySchema>;
 
 export const activeStatusSchema = z.object({
   isActive: z.boolean({ error: "isActive must be true or false" }),
@@ -52,7 +49,7 @@ export type ActiveStatusInput = z.infer<typeof activeStatusSchema>;
 export const resetPasswordSchema = z.object({ password: newPasswordField });
 
 /** What an administrator checked before resetting someone's two-step sign-in (decision 048). */
-export const SECOND_FACTOR_EVIDENCE = { min: 20, max: 2000 } as const;
+const SECOND_FACTOR_EVIDENCE = { min: 20, max: 2000 } as const;
 export const secondFactorResetSchema = z.object({
   evidence: z
     .string({ error: "Say what evidence of identity you checked" })

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { API_KEY_LIFETIMES, API_KEY_SCOPES, LIMITS } from "../limits";
 import { currentPasswordField, requiredText } from "./common";
 
-export const API_KEY_NAME_REQUIRED = "Name the key after what will use it";
-export const API_KEY_SCOPES_REQUIRED = "Choose at least one permission";
+const API_KEY_NAME_REQUIRED = "Name the key after what will use it";
+const API_KEY_SCOPES_REQUIRED = "Choose at least one permission";
 
 /** Settings → API keys → New key. */
 export const createApiKeySchema = z.object({

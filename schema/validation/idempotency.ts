@@ -11,4 +11,3 @@ export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
 export const idempotencyHeadersSchema = z.object({
   "idempotency-key": z.uuid("Must be a UUID, e.g. 3b241101-e2bb-4255-8caf-4136c566a962").optional(),
 });
-export type IdempotencyHeaders = z.infer<typeof idempotencyHeadersSchema>;

@@ -15,4 +15,3 @@ export const locationSearchSchema = z.object({
     .default("")
     .transform((q) => (q.length >= LOCATION_QUERY_MIN ? q : "")),
 });
-export type LocationSearchQuery = z.infer<typeof locationSearchSchema>;

@@ -38,4 +38,3 @@ export type ScanAlertOptInInput = z.input<typeof scanAlertOptInSchema>;
 export const languageChoiceSchema = z.object({
   language: z.enum(LANGUAGES, { error: `Choose ${LANGUAGES.join(" or ")}` }),
 });
-export type LanguageChoiceInput = z.input<typeof languageChoiceSchema>;

@@ -78,7 +78,7 @@ export const watchFeedQuerySchema = z.object({
     .optional(),
 });
 
-export const LETTER_REASON_REQUIRED = "Say why the letter is declined";
+const LETTER_REASON_REQUIRED = "Say why the letter is declined";
 /** The owner's answer to a reliance-letter request: granted until a day, or declined with a reason. */
 export const letterDecisionSchema = z.discriminatedUnion(
   "decision",

@@ -7,7 +7,7 @@ export type DeviceClass = (typeof DEVICE_CLASSES)[number];
 export const CODE_SCANS_LIMIT = 100;
 export const SCAN_CHART_DAYS = 30;
 export const RECENT_SCANS_DEFAULT = 10;
-export const RECENT_SCANS_MAX = 50;
+const RECENT_SCANS_MAX = 50;
 
 /** GET /api/scans/recent?limit= */
 export const recentScansQuerySchema = z.object({

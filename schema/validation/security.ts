@@ -5,7 +5,7 @@ import { currentPasswordField } from "./common";
  * A second-factor code as typed: six digits from the authenticator app, or one of the recovery
  * codes (letters and digits in groups; spaces and dashes are ignored).
  */
-export const secondFactorCodeField = z
+const secondFactorCodeField = z
   .string({ error: "Enter the code from your authenticator app or a recovery code" })
   .trim()
   .min(1, "Enter the code from your authenticator app or a recovery code")
@@ -90,7 +90,6 @@ export const passkeyRegistrationSchema = z.object({
   name: passkeyNameField,
   response: webauthnResponse({ attestationObject: base64url(65_536) }),
 });
-export type PasskeyRegistrationInput = z.input<typeof passkeyRegistrationSchema>;
 
 /** POST /api/login/second-factor/passkey: the challenge of the password step and the passkey's signature. */
 export const passkeySignInSchema = z.object({
@@ -101,11 +100,9 @@ export const passkeySignInSchema = z.object({
     userHandle: base64url(1024).optional(),
   }),
 });
-export type PasskeySignInInput = z.input<typeof passkeySignInSchema>;
 
 /** POST /api/profile/security/confirm/passkey: a passkey's signature over a challenge of this session's user. */
 export const passkeyConfirmSchema = passkeySignInSchema.omit({ challenge: true });
-export type PasskeyConfirmInput = z.input<typeof passkeyConfirmSchema>;
 
 /** Asking for the options of a passkey sign-in: the challenge of the password step. */
 export const secondFactorChallengeSchema = z.object({ challenge: challengeField });

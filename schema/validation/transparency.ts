@@ -2,7 +2,7 @@ import { z } from "zod";
 import { paginationQuerySchema } from "./pagination";
 
 /** GET /log/entries answers at most this many entries at once. */
-export const LOG_ENTRIES_MAX = 1000;
+const LOG_ENTRIES_MAX = 1000;
 
 const seqField = (name: string) =>
   z.coerce
@@ -19,7 +19,6 @@ export const logEntriesQuerySchema = z
     message: `Ask for at most ${LOG_ENTRIES_MAX} entries at once`,
     path: ["to"],
   });
-export type LogEntriesQuery = z.infer<typeof logEntriesQuerySchema>;
 
 export const checkpointListQuerySchema = paginationQuerySchema;
 

@@ -14,7 +14,7 @@ export const WEBHOOK_URL_ERRORS = {
  * (private, link-local, unique-local, carrier-grade NAT, multicast, reserved, cloud metadata…), or
  * a name whose addresses only DNS can tell (judged again at every delivery).
  */
-export type WebhookHostKind = "public" | "loopback" | "internal" | "name";
+type WebhookHostKind = "public" | "loopback" | "internal" | "name";
 
 /** Global unicast: every IPv6 address a public server can have lies in 2000::/3. */
 const GLOBAL_UNICAST = ipaddr.IPv6.parseCIDR("2000::/3");
@@ -84,7 +84,7 @@ export function webhookUrlProblem(url: URL, { allowLoopback }: { allowLoopback: 
  * locally, so this schema lets a loopback receiver through and the server judges it again with its
  * own setting.
  */
-export const webhookUrlSchema = z
+const webhookUrlSchema = z
   .string({ error: "Webhook URL is required" })
   .trim()
   .max(LIMITS.webhookUrl, `Must be at most ${LIMITS.webhookUrl} characters`)

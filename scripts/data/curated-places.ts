@@ -3,7 +3,7 @@
  * Neighbourhoods read "Area, City" and rank with their city (a Nairobi suburb before a small town
  * of the same name elsewhere); towns are GeoNames populated places below the package's cut-off.
  */
-export interface CuratedCity {
+interface CuratedCity {
   city: string;
   countryCode: string;
   areas: string[];

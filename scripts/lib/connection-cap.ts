@@ -3,7 +3,7 @@
  * of a compute whose max_connections is finite. Without it a burst of requests opens one server
  * connection each and Postgres refuses the 101st with "too many clients".
  */
-export class QueueTimeoutError extends Error {
+class QueueTimeoutError extends Error {
   constructor(waitedMs: number) {
     super(`no database connection became free within ${waitedMs} ms (the bridge's connection cap is in use)`);
   }

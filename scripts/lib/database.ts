@@ -20,8 +20,7 @@ export const MAIL_DATA_DIR = `${DATA_ROOT}/maildev`;
 /** The running `npm run dev`'s database URL (password included, so 0600) and port, for the operator scripts. */
 export const DEV_SERVER_FILE = `${DATA_ROOT}/dev-server.json`;
 
-export type ScriptDatabase =
-  ReturnType<typeof drizzlePg<typeof tables>> | ReturnType<typeof drizzlePglite<typeof tables>>;
+type ScriptDatabase = ReturnType<typeof drizzlePg<typeof tables>> | ReturnType<typeof drizzlePglite<typeof tables>>;
 
 function portIsOpen(port: number): Promise<boolean> {
   return new Promise((resolve) => {

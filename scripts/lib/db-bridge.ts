@@ -13,7 +13,7 @@ import { createWebSocketSessions } from "./ws-bridge";
  * refused, and both paths start with a random secret per run that only whoever started the bridge
  * knows and hands to the Worker.
  */
-export interface DbBridgeOptions {
+interface DbBridgeOptions {
   port?: number;
   host?: string;
   /**
@@ -51,7 +51,7 @@ function numberFromEnv(name: string): number | undefined {
   return number;
 }
 
-export const DEFAULT_MAX_CONNECTIONS = 20;
+const DEFAULT_MAX_CONNECTIONS = 20;
 
 export async function startDbBridge(options: DbBridgeOptions = {}): Promise<DbBridge> {
   const host = options.host ?? "127.0.0.1";

@@ -13,7 +13,7 @@ import { fatalErrorMessage } from "./ws-bridge";
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL("../../migrations", import.meta.url));
 
 /** The one role clients connect as (PGlite runs everything as it). */
-export const EMBEDDED_DATABASE_USER = "postgres";
+const EMBEDDED_DATABASE_USER = "postgres";
 
 export interface EmbeddedPostgres {
   db: PGlite;

@@ -24,7 +24,7 @@ export function filesUnder(folder: string, pattern: RegExp): string[] {
  * (`import type`, `import { type A }`, `export type … from`, and `typeof import("x")`, which is a
  * type, not a call).
  */
-export function runtimeImports(file: string): string[] {
+function runtimeImports(file: string): string[] {
   const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, false);
   const allTypes = (elements: ts.NodeArray<ts.ImportSpecifier | ts.ExportSpecifier>) =>
     elements.length > 0 && elements.every((element) => element.isTypeOnly);

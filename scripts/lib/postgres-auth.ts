@@ -144,7 +144,7 @@ class ScramExchange {
   }
 }
 
-export interface AuthenticateOptions {
+interface AuthenticateOptions {
   /** The one role that may connect ("postgres"). */
   user: string;
   verifier: ScramVerifier;

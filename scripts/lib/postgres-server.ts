@@ -7,11 +7,11 @@ import pg from "pg";
 import { freePort } from "./free-port";
 
 /** Debian's PostgreSQL 15 (`apt-get install postgresql-15`); POSTGRES_BIN moves it. */
-export const POSTGRES_BIN = process.env.POSTGRES_BIN ?? "/usr/lib/postgresql/15/bin";
+const POSTGRES_BIN = process.env.POSTGRES_BIN ?? "/usr/lib/postgresql/15/bin";
 
 export const postgresBinariesInstalled = () => existsSync(join(POSTGRES_BIN, "pg_ctl"));
 
-export interface PostgresServer {
+interface PostgresServer {
   /** postgres://postgres:<random>@127.0.0.1:<port>/postgres */
   url: string;
   port: number;

@@ -7,10 +7,10 @@ import { join } from "node:path";
  * users of the machine must not read them: files are 0600 and folders 0700, as PostgreSQL itself
  * keeps its data directory. See docs/decisions/025-private-local-development.md.
  */
-export const PRIVATE_FILE_MODE = 0o600;
-export const PRIVATE_DIRECTORY_MODE = 0o700;
+const PRIVATE_FILE_MODE = 0o600;
+const PRIVATE_DIRECTORY_MODE = 0o700;
 /** Group and other get nothing on what this process creates. */
-export const PRIVATE_UMASK = 0o077;
+const PRIVATE_UMASK = 0o077;
 
 /**
  * Every file and folder this process (and the processes it starts) creates from now on is readable

@@ -173,7 +173,7 @@ function isDatabaseError(error: unknown): error is pg.DatabaseError {
   return error instanceof pg.DatabaseError;
 }
 
-export interface SqlOverHttp {
+interface SqlOverHttp {
   handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
   /** Server connections the endpoint holds now (busy or idle), over every target. */
   openConnections(): number;

@@ -15,7 +15,7 @@ import { isLoopbackHost } from "./sql-over-http";
 const TERMINATE = 0x58; // 'X'
 
 /** Splits the client→server byte stream into Postgres messages to spot Terminate. */
-export function createTerminateDetector(onTerminate: () => void) {
+function createTerminateDetector(onTerminate: () => void) {
   let buffer = Buffer.alloc(0);
   let startupDone = false;
   return (chunk: Buffer) => {
@@ -54,7 +54,7 @@ export function fatalErrorMessage(code: string, message: string): Buffer {
   return Buffer.concat([header, fields]);
 }
 
-export interface WebSocketSessions {
+interface WebSocketSessions {
   /** Pipes one accepted WebSocket to the Postgres at `address` (host:port), once the cap allows. */
   accept(ws: WebSocket, address: string | null): void;
   /** Server connections open now, over every target. */

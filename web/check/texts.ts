@@ -5,7 +5,7 @@ import type { Language } from "../../schema/language";
  * object per language: the page is budgeted, so no i18n library. Both objects have this one type,
  * so a text added in English without its Swahili fails the typecheck.
  */
-export interface CheckTexts {
+interface CheckTexts {
   /** check.html's static texts, by their data-t name. */
   static: {
     language: string;

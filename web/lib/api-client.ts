@@ -9,7 +9,7 @@ import { queryString } from "./query-string";
  * are JSON, and a failed request throws an ApiRequestError whose text is "STATUS: message" with
  * the server's own message.
  */
-export const TOKEN_KEY = "token";
+const TOKEN_KEY = "token";
 
 export const tokenStore = {
   // A browser that refuses storage (a locked-down profile) is signed out, not broken: public pages still work.
@@ -38,7 +38,7 @@ export class ApiRequestError extends Error {
 export const serverMessageOf = (error: unknown): string | undefined =>
   error instanceof ApiRequestError && error.serverMessage ? error.serverMessage : undefined;
 
-export const HTML_INSTEAD_OF_JSON = "Server error - received HTML instead of JSON response";
+const HTML_INSTEAD_OF_JSON = "Server error - received HTML instead of JSON response";
 
 /** The error of a failed answer, from its body as JSON when it is JSON, else as text. */
 function errorFromBody(res: Response, body: unknown): ApiRequestError {

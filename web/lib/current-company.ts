@@ -4,7 +4,7 @@ import { answerOf, api } from "./api-client";
 export const currentCompanyKey = ["/api/companies/current"] as const;
 
 /** The signed-in user's company, with where its scan alerts go. */
-export const currentCompanyQuery = () =>
+const currentCompanyQuery = () =>
   queryOptions({
     queryKey: currentCompanyKey,
     queryFn: () => answerOf(api.GET("/companies/current")),

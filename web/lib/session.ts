@@ -14,7 +14,7 @@ export const currentUserKey = ["/api/auth/user"] as const;
  * and never signs the user out, since a network blip on a phone must not end a session. The user
  * is never treated as cached (stale time zero).
  */
-export const currentUserQuery = () =>
+const currentUserQuery = () =>
   queryOptions({
     queryKey: currentUserKey,
     queryFn: async (): Promise<PublicUser | null> => {

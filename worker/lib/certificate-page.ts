@@ -303,7 +303,7 @@ function withdrawnFirst(c: PublicCertificate, summaryBlock: Markup | string, not
 }
 
 /** How the page was reached: a sealed report's page QR names its page; the seal says how many there are. */
-export interface CertificateContext {
+interface CertificateContext {
   page?: number | null;
   sealedPageCount?: number | null;
 }

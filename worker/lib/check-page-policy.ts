@@ -2,7 +2,7 @@
  * The Content-Security-Policy of the check pages (/verify, /v/<token>/check; worker/routes/check-page.ts):
  * script from this origin only (the page's module and pdf.js's worker), nothing inline, no eval.
  */
-export const CHECK_PAGE_POLICY =
+const CHECK_PAGE_POLICY =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
 /**

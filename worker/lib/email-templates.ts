@@ -90,7 +90,7 @@ const nowSays = (code: WatchedCodeSummary, language: Language = "en") =>
     : "";
 
 /** A change to codes a lender watches, told to each of its users: one email per kind and issuer. */
-export interface WatchNotice {
+interface WatchNotice {
   kind: "watch-notice";
   to: string;
   /** The recipient's language (users.language): a lender's emails speak it. */
@@ -102,7 +102,7 @@ export interface WatchNotice {
 }
 
 /** The issuer's answer to a lender's request for a reliance letter, told to the lender's users. */
-export interface LetterDecided {
+interface LetterDecided {
   kind: "letter-decided";
   to: string;
   /** The recipient's language (users.language). */
@@ -119,7 +119,7 @@ export interface LetterDecided {
  * A new API key, told to the owner who made it: a key outlives sessions and password changes, so a
  * key someone else made with a stolen session must not go unnoticed.
  */
-export interface ApiKeyCreated {
+interface ApiKeyCreated {
   kind: "api-key-created";
   to: string;
   companyName: string;
@@ -173,13 +173,13 @@ export interface ScanSummary {
   device: string;
 }
 
-export interface RenderedEmail {
+interface RenderedEmail {
   subject: string;
   text: string;
   html: string;
 }
 
-export const PRODUCT = "ValuSeal";
+const PRODUCT = "ValuSeal";
 export const CONFIRM_EMAIL_HOURS = 24;
 export const PASSWORD_RESET_HOURS = 1;
 

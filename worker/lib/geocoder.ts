@@ -1,5 +1,5 @@
 /** An external geocoder may not hold up the suggestions the user is typing for. */
-export const GEOCODER_TIMEOUT_MS = 1500;
+const GEOCODER_TIMEOUT_MS = 1500;
 
 interface PhotonProperties {
   name?: string;

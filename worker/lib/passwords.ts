@@ -14,7 +14,7 @@ export const PASSWORD_HASHING = {
   fast: { N: 2 ** 10, r: 8, p: 1 },
 } as const;
 
-export type PasswordHashing = keyof typeof PASSWORD_HASHING;
+type PasswordHashing = keyof typeof PASSWORD_HASHING;
 
 /**
  * How long after it began a failed sign-in answers, at the soonest. A wrong password costs the

@@ -1,5 +1,5 @@
 /** The short path a printed code points at: /v/<token>. Served by the Worker before the SPA. */
-export const SCAN_PATH_PREFIX = "/v/";
+const SCAN_PATH_PREFIX = "/v/";
 export const DEMO_TOKEN = "demo";
 
 export function verificationAddress(origin: string, token: string): string {

@@ -1,8 +1,8 @@
-import QRCode from "qrcode-svg";
+import { darkRuns, qrMatrix } from "../../schema/qr-matrix";
 
 const QUIET_ZONE = 4;
 
-export interface RenderedQr {
+interface RenderedQr {
   svg: string;
   version: number;
   modules: number;
@@ -14,31 +14,20 @@ export interface RenderedQr {
  * with a white quiet zone of 4 modules. ECC level M keeps a 60-character address at version 4.
  */
 export function renderQrSvg(content: string): RenderedQr {
-  const qr = new QRCode({ content, ecl: "M", padding: 0, join: true });
-  const model = (qr as unknown as { qrcode: { modules: boolean[][]; typeNumber: number } }).qrcode;
-  const count = model.modules.length;
+  const matrix = qrMatrix(content);
   let path = "";
   let pen: { x: number; y: number } | null = null;
-  model.modules.forEach((row, y) => {
-    let x = 0;
-    while (x < count) {
-      if (!row[x]) {
-        x += 1;
-        continue;
-      }
-      const start = x;
-      while (x < count && row[x]) x += 1;
-      path += pen
-        ? `m${start - pen.x} ${y - pen.y}h${x - start}`
-        : `M${start + QUIET_ZONE} ${y + QUIET_ZONE + 0.5}h${x - start}`;
-      pen = { x, y };
-    }
-  });
-  const size = count + QUIET_ZONE * 2;
+  for (const { row: y, start, end } of darkRuns(matrix)) {
+    path += pen
+      ? `m${start - pen.x} ${y - pen.y}h${end - start}`
+      : `M${start + QUIET_ZONE} ${y + QUIET_ZONE + 0.5}h${end - start}`;
+    pen = { x: end, y };
+  }
+  const size = matrix.size + QUIET_ZONE * 2;
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${size} ${size}" shape-rendering="crispEdges">` +
     `<rect width="${size}" height="${size}" fill="#fff"/><path stroke="#000" d="${path}"/></svg>`;
-  return { svg, version: model.typeNumber, modules: count };
+  return { svg, version: matrix.version, modules: matrix.size };
 }
 
 export function svgDataUrl(svg: string): string {

@@ -13,7 +13,7 @@ export interface SmtpSettings {
   credentials: { username: string; password: string } | null;
 }
 
-export interface OutgoingMail {
+interface OutgoingMail {
   /** `Name <address>` or a bare address. */
   from: string;
   to: string;
@@ -36,7 +36,7 @@ function base64(text: string): string {
 }
 
 /** The bare address of `Name <address>`; CR, LF and angle brackets inside it would inject commands. */
-export function mailboxAddress(mailbox: string): string {
+function mailboxAddress(mailbox: string): string {
   const address = (/<([^>]*)>\s*$/.exec(mailbox)?.[1] ?? mailbox).trim();
   if (!address || /[\r\n<>\s]/.test(address)) throw new SmtpError(`Not a mailbox: ${JSON.stringify(mailbox)}`);
   return address;
@@ -58,7 +58,7 @@ function fromHeader(mailbox: string): string {
 }
 
 /** multipart/alternative with a plain-text and an HTML part, both base64 in UTF-8. */
-export function buildMessage(mail: OutgoingMail): string {
+function buildMessage(mail: OutgoingMail): string {
   const wrap = (text: string) => base64(text).replace(/.{76}/g, "$&\r\n");
   const boundary = `valuseal_${crypto.randomUUID().replace(/-/g, "")}`;
   const domain = mailboxAddress(mail.from).split("@")[1] ?? "localhost";

@@ -40,7 +40,7 @@ export async function verifySessionToken(
 
 const SECOND_FACTOR_AUDIENCE = "valuseal-second-factor";
 /** Time to open the authenticator app and type its code after the password was accepted. */
-export const SECOND_FACTOR_CHALLENGE_SECONDS = 5 * 60;
+const SECOND_FACTOR_CHALLENGE_SECONDS = 5 * 60;
 
 /**
  * What a correct password earns an account with two-step sign-in: not a session, a short-lived

@@ -2,7 +2,7 @@ import type { WebhookDeliveryFailure } from "../../schema/limits";
 import { addressKind, parseAddress, webhookUrlProblem } from "../../schema/validation/webhook";
 import { resolveAddresses } from "./dns-over-https";
 
-export interface DestinationRules {
+interface DestinationRules {
   /** A Worker running locally may call a receiver on its own machine. */
   allowLoopback: boolean;
   resolver: string;

@@ -42,7 +42,7 @@ import { documentedRoutes, jsonAnswer, jsonBody } from "./contract";
 const INVALID_CREDENTIALS = "Invalid email or password";
 
 /** What registration answers, whether or not the email already had an account. */
-export const registrationSent = (email: string) =>
+const registrationSent = (email: string) =>
   `We sent an email to ${email}. Follow its link to confirm your address, then sign in with your email and password.`;
 
 function tooManyFailures(seconds: number): ApiError {

@@ -7,7 +7,7 @@ import { enforceRateLimit, limitNetwork } from "../middleware/rate-limit";
 import { requestPasswordReset, resetPassword } from "../services/accounts";
 import { documentedRoutes, jsonAnswer, jsonBody } from "./contract";
 
-export const PASSWORD_RESET_SENT =
+const PASSWORD_RESET_SENT =
   "If an account exists for that email, we have sent it a link to reset the password. The link expires in 1 hour.";
 
 const requestReset = createRoute({

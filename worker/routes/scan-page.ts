@@ -20,7 +20,7 @@ import { verifyPublicToken } from "../services/scan-verification";
 import { SEAL_MAX_PAGES } from "../../schema/validation/seals";
 
 /** The host the anti-phishing line names; the request's own when the config could not be read. */
-export function displayHost(c: Context<AppEnv>): string {
+function displayHost(c: Context<AppEnv>): string {
   return new URL(c.var.config ? publicOrigin(c) : c.req.url).host;
 }
 

@@ -18,7 +18,7 @@ import { cancelPendingInvites, removeMembers } from "./team";
  */
 
 /** A second factor proves the user only once it has been in force this long (decision 048). */
-export const FACTOR_SETTLING_DAYS = 7;
+const FACTOR_SETTLING_DAYS = 7;
 
 /** Whether a factor enrolled at `enrolledAt` (a column or expression) has settled. */
 export const factorSettled = (enrolledAt: SQL | typeof users.totpEnabledAt) =>

@@ -11,7 +11,7 @@ import { identityChanged } from "./companies";
 import { endOutstandingAccess, hasPasskey } from "./sessions";
 import { endFootholds, markIdentityProven } from "./account-recovery";
 
-export const EMAIL_TAKEN = "An account with this email already exists";
+const EMAIL_TAKEN = "An account with this email already exists";
 
 export const INVALID_LINK = "This link is invalid, has expired or was already used. Ask for a new one.";
 
@@ -266,7 +266,7 @@ export async function resetPassword(
 }
 
 /** Whether an account (other than `exceptUserId`) signs in with this email. */
-export async function emailTaken(db: Database, email: string, exceptUserId?: number): Promise<boolean> {
+async function emailTaken(db: Database, email: string, exceptUserId?: number): Promise<boolean> {
   const [user] = await db
     .select({ id: users.id })
     .from(users)

@@ -13,13 +13,12 @@ const KEY_LENGTH = 32;
 const KEY_FORMAT = new RegExp(`^${API_KEY_PREFIX}[A-Za-z0-9]{${KEY_LENGTH}}$`);
 const PUBLIC_ID_FORMAT = /^[A-Za-z0-9]{16}$/;
 /** Live keys a company may hold: one per program is the point, and each has its own rate budget. */
-export const LIVE_KEYS_MAX = 25;
+const LIVE_KEYS_MAX = 25;
 /** A key's last use is written at most this often, so a busy integration does not write on every call. */
 const LAST_USE_RESOLUTION_MS = 60_000;
 
 const API_KEY_NOT_FOUND = "API key not found";
-export const INVALID_API_KEY =
-  "This API key is not valid. Check it, or make a new one in Settings → Developers → API Keys.";
+const INVALID_API_KEY = "This API key is not valid. Check it, or make a new one in Settings → Developers → API Keys.";
 
 const summaryColumns = {
   id: apiKeys.publicId,
@@ -37,7 +36,7 @@ const summaryColumns = {
 export const isApiKey = (credential: string) => credential.startsWith(API_KEY_PREFIX);
 
 /** Whether a credential could be a key we made at all; anything else is refused without a lookup. */
-export const hasKeyFormat = (credential: string) => KEY_FORMAT.test(credential);
+const hasKeyFormat = (credential: string) => KEY_FORMAT.test(credential);
 
 /** The company's keys, newest first, revoked ones included (they say when they were revoked). */
 export function listApiKeys(db: Database, companyId: number) {

@@ -6,7 +6,7 @@ import { countOf, fetchPage, totalColumn } from "../lib/pagination";
 /** Whoever acted, as the audit log names them. */
 export type Actor = { id: number; email: string };
 
-export type AuditAction =
+type AuditAction =
   | "user.activated"
   | "user.deactivated"
   | "user.deleted"
@@ -31,7 +31,7 @@ export type AuditAction =
   | "company.api_key_revoked"
   | "platform.signing_key_compromised";
 
-export interface AuditEntry {
+interface AuditEntry {
   action: AuditAction;
   targetType: "user" | "company" | "signing_key";
   /** The user's or company's id; null for a signing key, which `details.kid` names. */

@@ -16,7 +16,7 @@ import {
 import { signIssuedCertificates } from "./signed-records";
 import { issuedEvent, type WebhookEventInput, type Outbox } from "./webhooks";
 
-export interface BatchResult {
+interface BatchResult {
   externalReference: string;
   /** "existing": the firm's reference already had this code (an earlier batch, or one sent twice). */
   status: "created" | "existing";

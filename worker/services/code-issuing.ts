@@ -102,7 +102,7 @@ export function prospectiveCodeQuery(db: Database, origin: string, issuer: Issue
     .from(qrCodes);
 }
 
-export type ProspectiveCode = Awaited<ReturnType<typeof prospectiveCodeQuery>>[number];
+type ProspectiveCode = Awaited<ReturnType<typeof prospectiveCodeQuery>>[number];
 
 /** What a create naming a valuer who may not sign is told, whichever round trip finds it. */
 const valuerRefused = () => new ApiError(400, "Validation failed", [`valuerId: ${CHOOSE_ACTIVE_VALUER}`]);

@@ -6,7 +6,7 @@ import type { EmailMessage, EmailScope } from "../lib/email-templates";
 import { randomToken, sha256Hex } from "../lib/random";
 
 /** 32 base62 characters (about 190 bits): a link can never be guessed. */
-export const EMAIL_TOKEN_LENGTH = 32;
+const EMAIL_TOKEN_LENGTH = 32;
 const TOKEN_SHAPE = new RegExp(`^[A-Za-z0-9]{${EMAIL_TOKEN_LENGTH}}$`);
 const HOUR_MS = 60 * 60 * 1000;
 

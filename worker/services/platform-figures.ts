@@ -14,7 +14,7 @@ type Figures = typeof platformFigures.$inferSelect;
  * suspended), every code issued (the companies' own counters), and the month's counted scans of
  * real codes (its rolled-up days, then the raw scans since the roll-up's watermark).
  */
-export async function countPlatformFigures(db: Database, now = new Date()): Promise<Figures> {
+async function countPlatformFigures(db: Database, now = new Date()): Promise<Figures> {
   const monthStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
   const month = new Date(monthStart).toISOString().slice(0, 10);
   const rolledUntil = sql`coalesce((SELECT rolled_until FROM scan_rollup_watermark), ${month}::date)`;

@@ -36,7 +36,7 @@ export async function findCompanyCode(db: Reader, companyId: number, rawId: stri
   return code;
 }
 
-export const codeColumns = {
+const codeColumns = {
   id: qrCodes.id,
   publicToken: qrCodes.publicToken,
   userId: qrCodes.userId,

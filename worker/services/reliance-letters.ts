@@ -32,7 +32,7 @@ import type { Outbox } from "./webhooks";
 export const LETTER_NOT_NEEDED = "This valuation is addressed to your institution: no reliance letter is needed";
 export const LETTER_ALREADY_REQUESTED = "Your institution already asked for a reliance letter for this valuation";
 export const LETTER_REQUESTED = "Reliance letter requested. You will be told when the issuer answers.";
-export const LETTER_NOT_FOUND = "Reliance letter request not found";
+const LETTER_NOT_FOUND = "Reliance letter request not found";
 export const LETTER_ALREADY_ANSWERED = "This request has already been answered";
 export const LENDER_NO_LONGER_VERIFIED =
   "ValuSeal is reviewing this lender's identity again, so a letter cannot name it now. Decline, or answer once it is verified.";

@@ -19,7 +19,7 @@ export interface Lender {
   userId: number;
 }
 
-export const RELIED_CODE_NOT_FOUND = "No valuation has this code";
+const RELIED_CODE_NOT_FOUND = "No valuation has this code";
 export const LENDER_NOT_VERIFIED =
   "ValuSeal has not verified your institution yet. Reliance can be recorded once it has.";
 

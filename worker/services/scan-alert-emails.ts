@@ -195,7 +195,7 @@ async function digestEmails(
 }
 
 /** What a run of the daily digests did, for the log. */
-export interface DigestRun {
+interface DigestRun {
   due: number;
   emails: number;
   /** Companies whose digest could not be queued: they are due again in the next hourly run. */

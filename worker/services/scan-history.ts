@@ -9,7 +9,7 @@ const DELETE_BATCH = 10_000;
 /** At most this many batches of each kind a run; what is left goes in the next hourly run. */
 const DELETE_BATCHES_PER_RUN = 20;
 
-export interface ScanHistoryRetention {
+interface ScanHistoryRetention {
   /** Raw visits of real codes are kept this many months (the daily roll-ups stay). */
   months: number;
   /** Visits of addresses that match no code are kept this many days. */

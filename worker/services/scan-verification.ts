@@ -252,7 +252,7 @@ function toCertificate(row: CertificateRow, origin: string): PublicCertificate {
 }
 
 /** The landing page's live demo: the server's own sample content, never counted, labelled "sample". */
-export function demoCertificate(): PublicCertificate {
+function demoCertificate(): PublicCertificate {
   const [day, month, year] = DEMO_CERTIFICATE.valuationDate.split("/");
   return {
     propertyAddress: DEMO_CERTIFICATE.propertyAddress,

@@ -20,7 +20,7 @@ import { endSessions, hasPasskey } from "./sessions";
 const ISSUER = "ValuSeal";
 const PERIOD_SECONDS = 30;
 const DRIFT_STEPS = 1;
-export const RECOVERY_CODE_COUNT = 10;
+const RECOVERY_CODE_COUNT = 10;
 const MAX_WRONG_CODES = 5;
 const BLOCK_MINUTES = 15;
 
@@ -139,7 +139,7 @@ export async function markSessionProven(db: Pick<Queryable, "update">, sessionId
 }
 
 /** How long a session's proof of a second factor lets it change the user's factors without another. */
-export const FACTOR_PROOF_MINUTES = 5;
+const FACTOR_PROOF_MINUTES = 5;
 export const FACTOR_PROOF_NEEDED =
   "Confirm it is you first: enter a code from your authenticator app or a recovery code, or use your passkey.";
 
@@ -209,7 +209,7 @@ export async function factorRemoved(tx: Transaction, account: { id: number; emai
 export const provenIfSettled = (enrolledAt: Parameters<typeof factorSettled>[0]) =>
   sql`case when ${factorSettled(enrolledAt)} then now() else ${users.identityProvenAt} end`;
 
-export type SecondFactorCheck = { ok: true; usedRecoveryCode: boolean } | { ok: false; error: ApiError };
+type SecondFactorCheck = { ok: true; usedRecoveryCode: boolean } | { ok: false; error: ApiError };
 
 /**
  * Checks a code from the app or a recovery code for the user. A wrong code is counted (and the

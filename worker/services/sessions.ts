@@ -29,7 +29,7 @@ export interface AuthenticatedUser extends Omit<
  * A session ends after this long without a request, on top of its absolute lifetime: an
  * administrator's sooner, since their session can change every firm's standing.
  */
-export const IDLE_MINUTES = { admin: 30, user: 12 * 60 } as const;
+const IDLE_MINUTES = { admin: 30, user: 12 * 60 } as const;
 /** A constant interval written into the statement (a bound parameter would arrive as text). */
 const minutes = (count: number) => sql.raw(`interval '${Math.trunc(count)} minutes'`);
 /** A session's last use is written at most this often, not on every request. */

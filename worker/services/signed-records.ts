@@ -30,7 +30,7 @@ async function selectRows<T extends Record<string, unknown>>(db: Queryable, quer
 export const LOG_KINDS = { certificate: "certificate", issuerVerification: "issuer-verification" } as const;
 
 /** How long a signed status answer (GET /status/<code>) holds: a verifier online asks again after. */
-export const STATUS_RECORD_SECONDS = 300;
+const STATUS_RECORD_SECONDS = 300;
 
 /**
  * The statement parts every signature's write shares: the signing key is published if it is new
@@ -57,7 +57,7 @@ const signingKeyCtes = (signer: Signer) => sql`
 export const SIGNING_PAUSED = "Signing is paused while ValuSeal replaces its signing key. Try again later.";
 
 /** A record to append to the log: its kind, its subject (a code's token, a company's id) and the signed record. */
-export interface LogAppend {
+interface LogAppend {
   kind: string;
   subject: string;
   record: string;
@@ -241,7 +241,7 @@ export async function certificateRecord(
 }
 
 /** What a change that could not be signed from the chain is told (a "recorded" record asked for, or an issue). */
-export const RECORD_DISAGREES =
+const RECORD_DISAGREES =
   "This certificate's stored details disagree with its signed record, so nothing new was signed. ValuSeal's administrators have been alerted; the last signed record stands.";
 
 /**
@@ -518,14 +518,14 @@ const toCheckpoint = (row: CheckpointRow) => ({
   signedAt: row.signed_at,
 });
 
-export type Checkpoint = ReturnType<typeof toCheckpoint>;
+type Checkpoint = ReturnType<typeof toCheckpoint>;
 
 /** Checkpoints that still prove something: not signed at or after their key's compromise time. */
 const TRUSTED_CHECKPOINT = sql.raw(`NOT EXISTS (
   SELECT 1 FROM signing_keys k WHERE k.kid = c.kid AND k.compromised_at IS NOT NULL AND k.compromised_at <= c.signed_at)`);
 
 /** What a checkpoint asked for while the log's head does not extend the last one is told. */
-export const LOG_DISAGREES =
+const LOG_DISAGREES =
   "The transparency log does not extend its last signed checkpoint, so no new checkpoint was signed. ValuSeal's administrators have been alerted.";
 
 /**

@@ -33,7 +33,7 @@ const removedMember = () =>
   sql`(${users.companyId} is null and not ${users.isActive} and ${users.role} = ${ROLES.user} and ${users.deactivatedByAdminAt} is null)`;
 
 /** Whether the address belongs to an account that cannot join by invite (anyone but a removed member). */
-export async function emailInUse(db: Reader, email: string): Promise<boolean> {
+async function emailInUse(db: Reader, email: string): Promise<boolean> {
   const [user] = await db
     .select({ id: users.id })
     .from(users)

@@ -26,7 +26,7 @@ const LAST_ADMIN_MESSAGE: Record<Removal, string> = {
   delete: "The last active administrator cannot be deleted",
 };
 
-export interface UserChangeResult {
+interface UserChangeResult {
   /** How many of the requested ids name an existing user. */
   found: number;
   /** How many users were actually changed (already-inactive users are not deactivated again). */

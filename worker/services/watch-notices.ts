@@ -31,8 +31,7 @@ import {
  * lender's, when `relyingOnly` and `exceptLenderId` say so), or every code of an issuer ValuSeal
  * suspended.
  */
-export type NoticeTarget =
-  { codeId: number; relyingOnly?: boolean; exceptLenderId?: number } | { issuerCompanyId: number };
+type NoticeTarget = { codeId: number; relyingOnly?: boolean; exceptLenderId?: number } | { issuerCompanyId: number };
 
 /** A code as a lender's events name it: its public address and what its certificate shows. */
 const lenderCodeJson = (code: string) =>

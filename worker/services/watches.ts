@@ -179,7 +179,7 @@ interface FeedPosition {
 const encodeCursor = ({ at, rowId }: FeedPosition) =>
   btoa(`${at}|${rowId}`).replaceAll("+", "-").replaceAll("/", "_").replaceAll("=", "");
 
-export const NOT_A_CURSOR = "cursor: Send back a cursor this feed answered";
+const NOT_A_CURSOR = "cursor: Send back a cursor this feed answered";
 
 function decodeCursor(cursor: string): FeedPosition {
   let text: string;

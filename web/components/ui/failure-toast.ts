@@ -6,7 +6,7 @@ import { showServerFieldErrors } from "../../lib/field-errors";
 import { useToast } from "./toast";
 
 /** Where a signed-out user is sent: the sign-in path in general, the landing page from the valuers page. */
-export type UnauthorizedTarget = "/api/login" | "/";
+type UnauthorizedTarget = "/api/login" | "/";
 
 /**
  * A user whose session has ended sees "Unauthorized: You are logged out. Logging in

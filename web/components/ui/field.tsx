@@ -98,7 +98,7 @@ type TextareaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> &
   };
 
 /** "You have 12 characters remaining" / "You have 3 characters too many". */
-export function characterCountText(length: number, limit: number): string {
+function characterCountText(length: number, limit: number): string {
   const left = limit - length;
   const characters = (count: number) => `${count} ${count === 1 ? "character" : "characters"}`;
   return left >= 0 ? `You have ${characters(left)} remaining` : `You have ${characters(-left)} too many`;

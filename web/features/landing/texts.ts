@@ -128,7 +128,7 @@ export const LANDING_TEXTS: Record<Language, LandingTexts> = {
 };
 
 /** The lenders' door (LenderLandingPage). */
-export interface LenderLandingTexts {
+interface LenderLandingTexts {
   tabTitle: string;
   signIn: string;
   forLenders: string;

@@ -10,7 +10,7 @@ let loading: Promise<PdfJs> | undefined;
  * worker as a module served from this origin: our CSP (script-src 'self', no worker-src) refuses
  * the blob: wrapper pdf.js builds for a worker on another origin.
  */
-export function loadPdfJs(): Promise<PdfJs> {
+function loadPdfJs(): Promise<PdfJs> {
   loading ??= Promise.all([import("pdfjs-dist"), import("pdfjs-dist/build/pdf.worker.min.mjs?url")]).then(
     ([pdfjs, worker]) => {
       pdfjs.GlobalWorkerOptions.workerSrc = worker.default;

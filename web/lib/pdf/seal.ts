@@ -24,7 +24,7 @@ import { PdfRefusedError, REFUSAL } from "./errors";
 import { fingerprintReport } from "./fingerprint";
 import { qrForPage, stampPage } from "./stamp";
 
-export interface SealOptions {
+interface SealOptions {
   /** The code's address, `https://<host>/v/<token>`; each page's QR adds `/<page number>`. */
   verificationAddress: string;
   /** Printed on every page's line, e.g. the report's reference. */

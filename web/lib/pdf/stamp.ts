@@ -6,13 +6,13 @@ import {
   type PDFFont,
   type PDFPage,
 } from "@cantoo/pdf-lib";
-import QRCode from "qrcode-svg";
+import { darkRuns, qrMatrix } from "../../../schema/qr-matrix";
 import type { StampCorner } from "../../../schema/validation/seals";
 import { PdfRefusedError } from "./errors";
 
 const POINTS_PER_MM = 72 / 25.4;
 /** Clear of the page edge, where printers clip and binders punch. */
-export const STAMP_EDGE_MARGIN_MM = 6;
+const STAMP_EDGE_MARGIN_MM = 6;
 const QUIET_ZONE_MODULES = 4;
 /** Version 4 (33 modules) keeps a module at 0.5 mm or more at the smallest stamp, 18 mm. */
 export const STAMP_MAX_QR_VERSION = 4;
@@ -20,7 +20,7 @@ const LINE_FONT_SIZE = 7;
 const LINE_MIN_FONT_SIZE = 4.5;
 const LINE_GAP_MM = 1;
 
-export interface StampQr {
+interface StampQr {
   /** One SVG path: a 1-module-high rectangle for each horizontal run of dark modules. */
   path: string;
   modules: number;
@@ -32,27 +32,15 @@ export interface StampQr {
  * per module, and no stroke caps to get wrong.
  */
 export function qrForPage(content: string): StampQr {
-  const qr = new QRCode({ content, ecl: "M", padding: 0 });
-  const model = (qr as unknown as { qrcode: { modules: boolean[][]; typeNumber: number } }).qrcode;
-  if (model.typeNumber > STAMP_MAX_QR_VERSION) {
+  const matrix = qrMatrix(content);
+  if (matrix.version > STAMP_MAX_QR_VERSION) {
     throw new PdfRefusedError(
       `The verification address ${content} is too long for a QR code this small. Contact ValuSeal support.`,
     );
   }
-  const modules = model.modules.length;
   let path = "";
-  model.modules.forEach((row, y) => {
-    for (let x = 0; x < modules;) {
-      if (!row[x]) {
-        x += 1;
-        continue;
-      }
-      const start = x;
-      while (x < modules && row[x]) x += 1;
-      path += `M${start} ${y}h${x - start}v1h${start - x}z`;
-    }
-  });
-  return { path, modules };
+  for (const { row, start, end } of darkRuns(matrix)) path += `M${start} ${row}h${end - start}v1h${start - end}z`;
+  return { path, modules: matrix.size };
 }
 
 /**

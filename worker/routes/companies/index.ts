@@ -31,7 +31,7 @@ import {
 import { assertCurrentPassword } from "../../services/accounts";
 import { documentedRoutes, jsonAnswer, jsonBody } from "../contract";
 
-export const COMPANY_EMAIL_NEEDS_PASSWORD = "Enter your current password to change the company email";
+const COMPANY_EMAIL_NEEDS_PASSWORD = "Enter your current password to change the company email";
 
 /** The owner proves it is them before the company email, part of the verified identity, changes. */
 async function requireOwnPassword(c: Context<AppEnv>, password: string | undefined) {

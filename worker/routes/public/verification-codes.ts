@@ -9,7 +9,7 @@ import { rateLimitTypedCodes } from "../../middleware/rate-limit";
 import { verifyTypedCode } from "../../services/scan-verification";
 import { documentedRoutes, jsonAnswer, textParams } from "../contract";
 
-export const VERIFICATION_CODE_NOT_FOUND = "No report has this verification code";
+const VERIFICATION_CODE_NOT_FOUND = "No report has this verification code";
 
 const readByCode = createRoute({
   method: "get",

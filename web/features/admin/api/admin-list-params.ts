@@ -6,7 +6,7 @@ export interface AdminListParams {
   search: string;
 }
 
-export const ADMIN_LIST_PAGE_SIZE = ADMIN_PAGE_SIZE.default;
+const ADMIN_LIST_PAGE_SIZE = ADMIN_PAGE_SIZE.default;
 
 /** The query string of a paged admin list (an empty search is left out). */
 export const adminListQueryParams = ({ page, search }: AdminListParams) => ({

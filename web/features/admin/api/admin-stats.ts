@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { answerOf, api } from "../../../lib/api-client";
 
-export const adminStatsQuery = () =>
+const adminStatsQuery = () =>
   queryOptions({
     queryKey: ["/api/admin/stats"],
     queryFn: () => answerOf(api.GET("/admin/stats")),

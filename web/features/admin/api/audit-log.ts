@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { answerOf, api } from "../../../lib/api-client";
 
-export interface AuditLogParams {
+interface AuditLogParams {
   page: number;
   pageSize: number;
 }
 
-export const auditLogQuery = (params: AuditLogParams) =>
+const auditLogQuery = (params: AuditLogParams) =>
   queryOptions({
     queryKey: ["/api/admin/audit-log", params],
     queryFn: () => answerOf(api.GET("/admin/audit-log", { params: { query: params } })),

@@ -4,11 +4,11 @@ import { answerOf, api, pageOf } from "../../../lib/api-client";
 import { adminListQueryParams, type AdminListParams } from "./admin-list-params";
 
 /** The companies list can also be narrowed to one verification state (the review queue is "pending"). */
-export interface AdminCompanyListParams extends AdminListParams {
+interface AdminCompanyListParams extends AdminListParams {
   verification: VerificationStatus | null;
 }
 
-export const adminCompaniesQuery = ({ verification, ...params }: AdminCompanyListParams) =>
+const adminCompaniesQuery = ({ verification, ...params }: AdminCompanyListParams) =>
   queryOptions({
     queryKey: ["/api/admin/companies-detailed", { ...params, verification }],
     queryFn: async () =>

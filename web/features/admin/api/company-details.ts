@@ -5,7 +5,7 @@ import { answerOf, api } from "../../../lib/api-client";
 
 export const COMPANY_DETAILS_FAILED = "Failed to load company details";
 
-export const companyDetailsQuery = (companyId: number) =>
+const companyDetailsQuery = (companyId: number) =>
   queryOptions({
     queryKey: ["/api/admin/companies/{id}/details", companyId],
     queryFn: () => answerOf(api.GET("/admin/companies/{id}/details", { params: { path: { id: String(companyId) } } })),

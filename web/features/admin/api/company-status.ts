@@ -2,7 +2,7 @@ import type { ActiveStatusInput } from "../../../../schema/validation/admin";
 import { answerOf, api } from "../../../lib/api-client";
 import { useAdminMutation } from "./admin-mutation";
 
-export type CompanyStatusChange = ActiveStatusInput & { companyId: number };
+type CompanyStatusChange = ActiveStatusInput & { companyId: number };
 
 /** PATCH /api/admin/companies/{id}/status: the Manage action. */
 export const useSetCompanyStatus = () =>

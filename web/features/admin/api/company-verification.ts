@@ -2,7 +2,7 @@ import type { CompanyVerificationInput } from "../../../../schema/validation/adm
 import { answerOf, api } from "../../../lib/api-client";
 import { useAdminMutation } from "./admin-mutation";
 
-export type CompanyVerificationDecision = CompanyVerificationInput & { companyId: number };
+type CompanyVerificationDecision = CompanyVerificationInput & { companyId: number };
 
 /**
  * PATCH /api/admin/companies/{id}/verification: verify the company, or refuse or withdraw its

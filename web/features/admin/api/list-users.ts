@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query"
 import { answerOf, api, pageOf } from "../../../lib/api-client";
 import { adminListQueryParams, type AdminListParams } from "./admin-list-params";
 
-export const adminUsersQuery = (params: AdminListParams) =>
+const adminUsersQuery = (params: AdminListParams) =>
   queryOptions({
     queryKey: ["/api/admin/users", params],
     queryFn: async () =>

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query"
 import { answerOf, api } from "../../../lib/api-client";
 
 /** Same-title valuations whose values differ, one page at a time: both sides, with their firms. */
-export const titleConflictsQuery = (page: number) =>
+const titleConflictsQuery = (page: number) =>
   queryOptions({
     queryKey: ["/api/admin/title-conflicts", page],
     queryFn: () => answerOf(api.GET("/admin/title-conflicts", { params: { query: { page } } })),

@@ -2,7 +2,7 @@ import type { ActiveStatusInput } from "../../../../schema/validation/admin";
 import { answerOf, api } from "../../../lib/api-client";
 import { useAdminMutation } from "./admin-mutation";
 
-export type UserStatusChange = ActiveStatusInput & { userId: number };
+type UserStatusChange = ActiveStatusInput & { userId: number };
 
 /** PATCH /api/admin/users/{id}/status; deactivating ends the user's sessions at once. */
 export const useSetUserStatus = () =>

@@ -13,7 +13,7 @@ type OpenDialog = "none" | "signin" | "forgot" | "register";
  * Why the dialog opened: where to go once signed in (a scanned code's Record reliance, kept through
  * registration and the confirmation email) and, for registering, what the organisation does.
  */
-export interface AuthIntent {
+interface AuthIntent {
   next?: string | null;
   kind?: OrganisationKind;
 }

@@ -58,7 +58,7 @@ export function CertificateLayout({ heading, status, children, footer }: Certifi
   );
 }
 
-export type DetailRows = [label: string, value: ReactNode][];
+type DetailRows = [label: string, value: ReactNode][];
 
 /**
  * A label/value grid: two columns, one under 400 px unless `columns="always"` (the short summary

@@ -1,7 +1,7 @@
 import type { PublicCertificate } from "../../../../schema/validation/certificate";
 
 /** What the `data` parameter of /qr-view holds: nothing, something unreadable, or a claim to check. */
-export type QrViewInput =
+type QrViewInput =
   | { kind: "missing" }
   | { kind: "malformed" }
   /** token is null when the JSON names no code the server could look up. */

@@ -2,10 +2,10 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import type { LetterDecisionForm } from "../../../../schema/validation/reliances";
 import { answerOf, api, type RequestBody } from "../../../lib/api-client";
 
-export const codeRelianceKey = (id: number) => [`/api/qr-codes/${id}/reliance`] as const;
+const codeRelianceKey = (id: number) => [`/api/qr-codes/${id}/reliance`] as const;
 
 /** How many institutions rely on the code (never which), and the reliance-letter requests. */
-export const codeRelianceQuery = (id: number) =>
+const codeRelianceQuery = (id: number) =>
   queryOptions({
     queryKey: codeRelianceKey(id),
     queryFn: () => answerOf(api.GET("/qr-codes/{id}/reliance", { params: { path: { id: String(id) } } })),

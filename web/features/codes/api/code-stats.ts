@@ -4,7 +4,7 @@ import { answerOf, api } from "../../../lib/api-client";
 export const codeStatsKey = ["/api/analytics/stats"] as const;
 
 /** The company's code numbers: total, created this month, verifications, and whether a report was sealed. */
-export const codeStatsQuery = () =>
+const codeStatsQuery = () =>
   queryOptions({ queryKey: codeStatsKey, queryFn: () => answerOf(api.GET("/analytics/stats")) });
 
 /**

@@ -4,7 +4,7 @@ import { answerOf, api } from "../../../lib/api-client";
 export const codeStatusKey = (id: number | string) => [`/api/qr-codes/${id}/status-history`] as const;
 
 /** The code's state and every revocation and reinstatement, newest first. */
-export const codeStatusQuery = (id: number | string) =>
+const codeStatusQuery = (id: number | string) =>
   queryOptions({
     queryKey: codeStatusKey(id),
     queryFn: () => answerOf(api.GET("/qr-codes/{id}/status-history", { params: { path: { id: String(id) } } })),

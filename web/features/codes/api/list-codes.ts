@@ -8,7 +8,7 @@ export const codeListsKey = ["/api/qr-codes"] as const;
  * The newest codes: the plain array form (no `page`), optionally only those the History search
  * matches (address, reference or verification code).
  */
-export const recentCodesQuery = (limit: number, search = "") =>
+const recentCodesQuery = (limit: number, search = "") =>
   queryOptions({
     queryKey: [...codeListsKey, { limit, search }],
     queryFn: async () => listOf(await answerOf(api.GET("/qr-codes", { params: { query: { limit, search } } }))),

@@ -5,7 +5,7 @@ import { answerOf, api } from "../../../lib/api-client";
 export const locationSearchKey = ["/api/locations/search"] as const;
 
 /** Property Location suggestions: asked once LOCATION_QUERY_MIN or more characters are typed. */
-export const locationSearchQuery = (q: string) =>
+const locationSearchQuery = (q: string) =>
   queryOptions({
     queryKey: [...locationSearchKey, q],
     queryFn: async () => (await answerOf(api.GET("/locations/search", { params: { query: { q } } }))).suggestions,

@@ -6,7 +6,7 @@ import { InputField, SelectField } from "../../../components/ui/field";
 import { maskDayMonthYear } from "../../../lib/format";
 import type { CodeFilters } from "../api/list-codes";
 
-export const NO_FILTERS: CodeFilters = { search: "", propertyType: "", date: "", purpose: "", status: "" };
+const NO_FILTERS: CodeFilters = { search: "", propertyType: "", date: "", purpose: "", status: "" };
 
 /** The status filter's choices, in the badges' words. */
 const STATUS_OPTIONS: [CodeStatusName, string][] = [

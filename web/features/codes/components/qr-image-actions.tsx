@@ -5,7 +5,7 @@ import { useToast } from "../../../components/ui/toast";
 import { copyQrPng, downloadQrPng, downloadQrSvg, qrFileName, type QrImageSource } from "../lib/qr-image";
 
 /** The texts differ between the create and detail pages, as the product's fixed texts say (docs/product.md). */
-export interface QrImageMessages {
+interface QrImageMessages {
   copied: string;
   downloaded: string;
   copyFailed: { title: string; description: string };

@@ -86,7 +86,7 @@ export const marketValueDigits = (text: string) => text.replace(/\D/g, "").repla
  * is incomplete, and the schema says so. The forced sale value goes as its digits (text, so no
  * digit is lost); a title number only for Real Estate, the one type it is shown for.
  */
-export function toCodeRequest(values: CodeFormValues): Partial<CreateQrCodeInput> {
+function toCodeRequest(values: CodeFormValues): Partial<CreateQrCodeInput> {
   const vehicle = values.propertyType === MOTOR_VEHICLE;
   const valuerId = Number.parseInt(values.valuerId, 10);
   return {

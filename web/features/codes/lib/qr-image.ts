@@ -8,7 +8,7 @@ import { fileSafeStem } from "../../../lib/file-names";
  * Below the quiet zone, on its own line, the verification code is printed the way labels carry it,
  * so a reader without a camera can type it on /verify.
  */
-export const PRINT_MIN_PIXELS = 1024;
+const PRINT_MIN_PIXELS = 1024;
 
 /** What an image is drawn from: the server's SVG data URL and the verification code as the API prints it ("VS-7K3M-9Q2P-4H"). */
 export interface QrImageSource {

@@ -10,13 +10,13 @@ import { answerOf, api, fileOf, type RequestBody } from "../../../lib/api-client
 const portfolioKey = ["/api/watches"] as const;
 
 /** The Portfolio's one filter (a status, or "expiring") and its page, as the address bar holds them. */
-export interface PortfolioFilter {
+interface PortfolioFilter {
   show: PortfolioView | undefined;
   page: number;
 }
 
 /** One page of the lender's watched codes, newest first; the previous page stays while the next loads. */
-export const portfolioQuery = ({ show, page }: PortfolioFilter) =>
+const portfolioQuery = ({ show, page }: PortfolioFilter) =>
   queryOptions({
     queryKey: [...portfolioKey, show ?? "all", page],
     queryFn: () => answerOf(api.GET("/watches", { params: { query: { show, page } } })),

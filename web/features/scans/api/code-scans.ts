@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { answerOf, api } from "../../../lib/api-client";
 
-export const codeScansKey = (id: number | string) => [`/api/qr-codes/${id}/scans`] as const;
+const codeScansKey = (id: number | string) => [`/api/qr-codes/${id}/scans`] as const;
 
 /** The latest scans of one code, scans per UTC day over the chart's window, and unique scanners. */
-export const codeScansQuery = (id: number | string) =>
+const codeScansQuery = (id: number | string) =>
   queryOptions({
     queryKey: codeScansKey(id),
     queryFn: () => answerOf(api.GET("/qr-codes/{id}/scans", { params: { path: { id: String(id) } } })),

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { answerOf, api } from "../../../lib/api-client";
 
-export const RECENT_SCANS_REFRESH_MS = 60_000;
+const RECENT_SCANS_REFRESH_MS = 60_000;
 
-export const recentScansQuery = (limit: number) =>
+const recentScansQuery = (limit: number) =>
   queryOptions({
     queryKey: ["/api/scans/recent", { limit }],
     queryFn: async () => (await answerOf(api.GET("/scans/recent", { params: { query: { limit } } }))).scans,

@@ -2,10 +2,10 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import type { ReportFingerprint } from "../../../../schema/validation/seals";
 import { answerOf, api } from "../../../lib/api-client";
 
-export const sealsKey = (codeId: number) => [`/api/qr-codes/${codeId}/seals`] as const;
+const sealsKey = (codeId: number) => [`/api/qr-codes/${codeId}/seals`] as const;
 
 /** Every sealed version of the code's report, newest first. */
-export const sealsQuery = (codeId: number) =>
+const sealsQuery = (codeId: number) =>
   queryOptions({
     queryKey: sealsKey(codeId),
     queryFn: () => answerOf(api.GET("/qr-codes/{id}/seals", { params: { path: { id: String(codeId) } } })),

@@ -2,10 +2,10 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import type { CreateApiKeyInput } from "../../../../schema/validation/api-keys";
 import { answerOf, api } from "../../../lib/api-client";
 
-export const apiKeysKey = ["/api/api-keys"] as const;
+const apiKeysKey = ["/api/api-keys"] as const;
 
 /** The company's API keys, newest first, revoked ones included (owner only). */
-export const apiKeysQuery = () => queryOptions({ queryKey: apiKeysKey, queryFn: () => answerOf(api.GET("/api-keys")) });
+const apiKeysQuery = () => queryOptions({ queryKey: apiKeysKey, queryFn: () => answerOf(api.GET("/api-keys")) });
 
 export const useApiKeys = () => useQuery(apiKeysQuery());
 

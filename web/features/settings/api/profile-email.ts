@@ -2,10 +2,10 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import type { ChangeEmailInput } from "../../../../schema/validation/profile";
 import { answerOf, api } from "../../../lib/api-client";
 
-export const profileEmailKey = ["/api/profile/email"] as const;
+const profileEmailKey = ["/api/profile/email"] as const;
 
 /** The sign-in email, whether it is confirmed, and a change still waiting for the new address to confirm it. */
-export const profileEmailQuery = () =>
+const profileEmailQuery = () =>
   queryOptions({ queryKey: profileEmailKey, queryFn: () => answerOf(api.GET("/profile/email")) });
 
 export const useProfileEmail = () => useQuery(profileEmailQuery());

@@ -3,11 +3,10 @@ import type { WebhookSecretRotation } from "../../../../schema/api-v1";
 import type { WebhookEndpointInput, WebhookEndpointUpdate } from "../../../../schema/validation/webhook";
 import { answerOf, api } from "../../../lib/api-client";
 
-export const webhooksKey = ["/api/webhooks"] as const;
+const webhooksKey = ["/api/webhooks"] as const;
 
 /** The company's webhook endpoints, oldest first (members may read them). */
-export const webhooksQuery = () =>
-  queryOptions({ queryKey: webhooksKey, queryFn: () => answerOf(api.GET("/webhooks")) });
+const webhooksQuery = () => queryOptions({ queryKey: webhooksKey, queryFn: () => answerOf(api.GET("/webhooks")) });
 
 export const useWebhookEndpoints = () => useQuery(webhooksQuery());
 

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { answerOf, api } from "../../../lib/api-client";
 
 /** What the invitee sees before joining (public). */
-export const inviteQuery = (token: string) =>
+const inviteQuery = (token: string) =>
   queryOptions({
     queryKey: ["/api/invites/{token}", token],
     queryFn: () => answerOf(api.GET("/invites/{token}", { params: { path: { token } } })),

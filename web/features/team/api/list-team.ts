@@ -1,10 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { answerOf, api } from "../../../lib/api-client";
 
-export const teamKey = ["/api/team"] as const;
+const teamKey = ["/api/team"] as const;
 
 /** The company's members and its pending, unexpired invites (owner only). */
-export const teamQuery = () => queryOptions({ queryKey: teamKey, queryFn: () => answerOf(api.GET("/team")) });
+const teamQuery = () => queryOptions({ queryKey: teamKey, queryFn: () => answerOf(api.GET("/team")) });
 
 export const useTeam = () => useQuery(teamQuery());
 

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
 import { answerOf, api } from "../../../lib/api-client";
 
-export const valuersKey = ["/api/valuers"] as const;
+const valuersKey = ["/api/valuers"] as const;
 
-export const valuersQuery = () => queryOptions({ queryKey: valuersKey, queryFn: () => answerOf(api.GET("/valuers")) });
+const valuersQuery = () => queryOptions({ queryKey: valuersKey, queryFn: () => answerOf(api.GET("/valuers")) });
 
 /** The company's valuers: the valuers table, the dashboard count and the signing-valuer choice. */
 export const useValuers = () => useQuery(valuersQuery());

@@ -4,7 +4,7 @@ import type { ValuerInput } from "../../../../schema/validation/valuers";
 import { answerOf, api } from "../../../lib/api-client";
 import { invalidateValuers } from "./list-valuers";
 
-export type ValuerUpdate = ValuerInput & { id: number };
+type ValuerUpdate = ValuerInput & { id: number };
 
 /**
  * PUT /api/valuers/:id (owner only). The server replaces every field, so callers always send the

@@ -10,7 +10,7 @@ interface Props {
   onEdit: (valuer: Valuer) => void;
 }
 
-export function ValuerStatusBadge({ isActive }: { isActive: boolean }) {
+function ValuerStatusBadge({ isActive }: { isActive: boolean }) {
   return <StatusBadge status={isActive ? "active" : "inactive"} />;
 }
 
