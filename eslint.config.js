@@ -21,7 +21,10 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       // Browser code must never reach into the Worker (separate runtimes, secrets).
-      "no-restricted-imports": ["error", { patterns: ["**/worker/**", "**/schema/tables*"] }],
+      "no-restricted-imports": [
+        "error",
+        { patterns: ["**/worker/**", "**/schema/tables*", "#worker/**", "#schema/tables*"] },
+      ],
     },
   },
   {
@@ -40,9 +43,10 @@ export default tseslint.config(
         { type: "lib", pattern: "web/lib", partialMatch: false },
         { type: "schema", pattern: "schema", partialMatch: false },
       ],
-      // Imports are written without extensions; without resolving .ts/.tsx the rule would see no
-      // dependency at all and let every violation through.
-      "import/resolver": { node: { extensions: [".ts", ".tsx", ".js"] } },
+      // Imports are relative without extensions, or `#folder/…` aliases (package.json "imports"):
+      // the TypeScript resolver reads both as the compiler does; a specifier it could not resolve
+      // would be no dependency at all, and let every violation through.
+      "import/resolver": { typescript: { project: ["tsconfig.web.json"] } },
     },
     rules: {
       "boundaries/dependencies": [
@@ -104,7 +108,8 @@ export default tseslint.config(
         // Last: the files directly in worker/ (app, index, env, config, db), every folder above taken first.
         { type: "entry", pattern: "worker", partialMatch: false },
       ],
-      "import/resolver": { node: { extensions: [".ts", ".js"] } },
+      // Relative imports and `#folder/…` aliases, resolved as the compiler resolves them.
+      "import/resolver": { typescript: { project: ["tsconfig.worker.json"] } },
     },
     rules: {
       "boundaries/dependencies": [
@@ -171,7 +176,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ["**/app", "**/app.ts", "**/index", "**/index.ts"],
+              group: ["../app", "../app.ts", "../index", "../index.ts", "#worker/app.ts", "#worker/index.ts"],
               message: "Only the entry files wire the app.",
             },
           ],
@@ -189,7 +194,7 @@ export default tseslint.config(
           paths: [{ name: "hono", importNames: ["Context"], message: "Read the request in worker/request." }],
           patterns: [
             {
-              group: ["**/app", "**/app.ts", "**/index", "**/index.ts"],
+              group: ["../app", "../app.ts", "../index", "../index.ts", "#worker/app.ts", "#worker/index.ts"],
               message: "Only the entry files wire the app.",
             },
           ],
@@ -202,7 +207,10 @@ export default tseslint.config(
     files: ["schema/**/*.ts"],
     ignores: ["schema/tables.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: ["**/worker/**", "**/tables", "**/tables.ts", "drizzle-orm*"] }],
+      "no-restricted-imports": [
+        "error",
+        { patterns: ["**/worker/**", "#worker/**", "**/tables", "**/tables.ts", "drizzle-orm*"] },
+      ],
     },
   },
   {

@@ -33,10 +33,12 @@ function specifiersOf(file: string): string[] {
   return found;
 }
 
-/** The file a relative specifier names, if it is one of ours. */
+/** The file a relative or `#folder/…` specifier (package.json "imports") names, if it is one of ours. */
 function resolveLocal(from: string, specifier: string): string | null {
-  if (!specifier.startsWith(".")) return null;
-  const base = resolve(dirname(from), specifier);
+  if (!specifier.startsWith(".") && !specifier.startsWith("#")) return null;
+  const base = specifier.startsWith("#")
+    ? resolve(ROOT, specifier.slice(1).split("?")[0]!)
+    : resolve(dirname(from), specifier);
   for (const candidate of [
     base,
     ...EXTENSIONS.map((ext) => base + ext),

@@ -5,7 +5,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { existsSync, readFileSync } from "node:fs";
 import { connect } from "node:net";
 import pg from "pg";
-import * as tables from "../../schema/tables";
+import * as tables from "#schema/tables.ts";
 import { configuredDatabaseUrl } from "./dev-vars";
 import { MIGRATIONS_FOLDER, openEmbeddedDatabase } from "./embedded-postgres";
 

@@ -61,9 +61,14 @@ function runtimeImports(file: string): string[] {
   return found;
 }
 
-/** A relative import as the bundler finds it: the path itself, or with .ts/.tsx, or its index.ts. */
-function resolveRelative(from: string, specifier: string): string {
-  const base = resolve(dirname(from), specifier);
+/**
+ * A file of ours as the bundler finds it: a relative import (the path itself, or with .ts/.tsx, or
+ * its index.ts), or a `#folder/…` alias of package.json "imports", which names the file exactly.
+ */
+function resolveLocal(from: string, specifier: string): string {
+  const base = specifier.startsWith("#")
+    ? resolve(ROOT, specifier.slice(1).split("?")[0]!)
+    : resolve(dirname(from), specifier);
   const candidates = [base, `${base}.ts`, `${base}.tsx`, join(base, "index.ts")];
   const found = candidates.find((candidate) => existsSync(candidate) && statSync(candidate).isFile());
   if (!found) throw new Error(`${relative(ROOT, from)} imports ${specifier}, which is not a file`);
@@ -85,8 +90,8 @@ export function packageImports(entries: string[]): Map<string, string[]> {
     if (seen.has(file)) continue;
     seen.add(file);
     for (const specifier of runtimeImports(file)) {
-      if (specifier.startsWith(".")) {
-        const target = resolveRelative(file, specifier);
+      if (specifier.startsWith(".") || specifier.startsWith("#")) {
+        const target = resolveLocal(file, specifier);
         if (/\.tsx?$/.test(target)) queue.push(target);
       } else if (!specifier.includes("?")) {
         packages.set(specifier, [...(packages.get(specifier) ?? []), relative(ROOT, file)]);

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Plugin } from "vite";
-import { SCALAR_PATH } from "../../worker/lib/api-reference.ts";
+import { SCALAR_PATH } from "#worker/lib/api-reference.ts";
 
 /**
  * The API reference at /docs runs Scalar's browser build (@scalar/api-reference), served from this

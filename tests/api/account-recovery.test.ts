@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { auditLog, invites, users, webhookEndpoints } from "../../schema/tables";
-import { INVITATIONS_PER_DAY } from "../../schema/validation/team";
-import { RECOVERY_ENDED_FOOTHOLDS } from "../../worker/routes/password-reset";
+import { auditLog, invites, users, webhookEndpoints } from "#schema/tables.ts";
+import { INVITATIONS_PER_DAY } from "#schema/validation/team.ts";
+import { RECOVERY_ENDED_FOOTHOLDS } from "#worker/routes/password-reset.ts";
 import { totpCode } from "../shared/second-factor";
 import { enrolSecondFactorViaApi } from "./fixtures/second-factor";
 import {

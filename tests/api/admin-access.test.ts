@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { companies } from "../../schema/tables";
+import { companies } from "#schema/tables.ts";
 import { type Account, companyIdOf, findUser, registerOwnerViaServices } from "./fixtures/accounts";
 import { createAdminViaDb } from "./fixtures/admins";
 import { withDb } from "./fixtures/database";

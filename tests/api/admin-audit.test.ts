@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AUDIT_LOG_PAGE_SIZE } from "../../schema/validation/admin";
+import { AUDIT_LOG_PAGE_SIZE } from "#schema/validation/admin.ts";
 import { companyIdOf, registerOwnerViaServices } from "./fixtures/accounts";
 import { createAdminViaDb } from "./fixtures/admins";
 import { api } from "./fixtures/http";

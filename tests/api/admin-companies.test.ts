@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { companies, qrCodes } from "../../schema/tables";
+import { companies, qrCodes } from "#schema/tables.ts";
 import { RECENT_VALUATION } from "../shared/dates";
 import { type Account, companyIdOf, loginViaApi, registerOwnerViaServices, sessionCount } from "./fixtures/accounts";
 import { auditEntriesFor, createAdminViaDb } from "./fixtures/admins";

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { companies, qrCodes, scanEvents, users } from "../../schema/tables";
-import { loadPlatformStats } from "../../worker/services/analytics";
+import { companies, qrCodes, scanEvents, users } from "#schema/tables.ts";
+import { loadPlatformStats } from "#worker/services/analytics.ts";
 
 type PlatformStats = Awaited<ReturnType<typeof loadPlatformStats>>;
-import { randomToken } from "../../worker/lib/random";
+import { randomToken } from "#worker/lib/random.ts";
 import { companyIdOf, registerOwnerViaServices } from "./fixtures/accounts";
 import { createAdminViaDb } from "./fixtures/admins";
 import { insertCompanyData } from "./fixtures/companies";

@@ -1,10 +1,10 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { users } from "../../schema/tables";
-import { ADMIN_BULK_LIMIT } from "../../schema/validation/admin";
-import type { Transaction } from "../../worker/db";
-import { ApiError } from "../../worker/lib/errors";
-import { deleteUsers, setUsersActive } from "../../worker/services/users";
+import { users } from "#schema/tables.ts";
+import { ADMIN_BULK_LIMIT } from "#schema/validation/admin.ts";
+import type { Transaction } from "#worker/db.ts";
+import { ApiError } from "#worker/lib/errors.ts";
+import { deleteUsers, setUsersActive } from "#worker/services/users.ts";
 import {
   type Account,
   companyIdOf,

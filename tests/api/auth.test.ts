@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
-import { companies, sessions, users } from "../../schema/tables";
-import { TOKEN_AUDIENCE, TOKEN_ISSUER } from "../../worker/lib/tokens";
-import { EARLIER_STANDARD, FAILED_SIGN_IN_MS, hashPasswordWithCost } from "../../worker/lib/passwords";
+import { companies, sessions, users } from "#schema/tables.ts";
+import { TOKEN_AUDIENCE, TOKEN_ISSUER } from "#worker/lib/tokens.ts";
+import { EARLIER_STANDARD, FAILED_SIGN_IN_MS, hashPasswordWithCost } from "#worker/lib/passwords.ts";
 import { OWNER_PASSWORD } from "../shared/accounts";
 import { loginViaApi, registerOwnerViaApi, registerOwnerViaServices } from "./fixtures/accounts";
 import { withDb } from "./fixtures/database";

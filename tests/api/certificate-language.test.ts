@@ -1,8 +1,8 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { formatVerificationCode } from "../../schema/verification-code";
-import { app } from "../../worker/app";
-import { randomToken } from "../../worker/lib/random";
+import { formatVerificationCode } from "#schema/verification-code.ts";
+import { app } from "#worker/app.ts";
+import { randomToken } from "#worker/lib/random.ts";
 import { registerOwnerViaServices } from "./fixtures/accounts";
 import { verifyCompanyViaAdmin } from "./fixtures/admins";
 import { insertCode } from "./fixtures/codes";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { codeStatusEvents } from "../../schema/tables";
+import { codeStatusEvents } from "#schema/tables.ts";
 import { registerOwnerViaServices } from "./fixtures/accounts";
 import { verifyCompanyViaAdmin } from "./fixtures/admins";
 import { insertCode } from "./fixtures/codes";

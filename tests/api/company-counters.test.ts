@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { qrCodes } from "../../schema/tables";
+import { qrCodes } from "#schema/tables.ts";
 import { registerOwnerViaServices } from "./fixtures/accounts";
 import { createAdminViaDb } from "./fixtures/admins";
 import { createCodeViaApi } from "./fixtures/codes";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { qrCodes } from "../../schema/tables";
+import { qrCodes } from "#schema/tables.ts";
 import { codeInput } from "./fixtures/codes";
 import { createCompanyWithMember } from "./fixtures/companies";
 import { withDb } from "./fixtures/database";

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { PUBLIC_ORIGIN_MAX_LENGTH, readConfig } from "../../worker/config";
-import type { Bindings } from "../../worker/bindings";
-import { renderQrSvg } from "../../worker/lib/qr";
+import { PUBLIC_ORIGIN_MAX_LENGTH, readConfig } from "#worker/config.ts";
+import type { Bindings } from "#worker/bindings.ts";
+import { renderQrSvg } from "#worker/lib/qr.ts";
 
 describe("configuration", () => {
   it(`refuses a PUBLIC_ORIGIN longer than ${PUBLIC_ORIGIN_MAX_LENGTH} characters, which would make page QRs grow`, () => {

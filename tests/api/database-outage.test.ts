@@ -1,7 +1,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, inject, it, vi } from "vitest";
-import { DEMO_CERTIFICATE } from "../../schema/demo-certificate";
-import { app } from "../../worker/app";
+import { DEMO_CERTIFICATE } from "#schema/demo-certificate.ts";
+import { app } from "#worker/app.ts";
 import { OWNER_PASSWORD } from "../shared/accounts";
 import type { OutageAction } from "../support/outage-database-global-setup";
 import { codeInput } from "./fixtures/codes";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEMO_CERTIFICATE } from "../../schema/demo-certificate";
+import { DEMO_CERTIFICATE } from "#schema/demo-certificate.ts";
 import { api } from "./fixtures/http";
 import { decodeQrSvgDataUrl } from "./fixtures/qr-images";
 

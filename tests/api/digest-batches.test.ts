@@ -1,11 +1,11 @@
 import { createScheduledController, env } from "cloudflare:test";
 import { inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { companies } from "../../schema/tables";
-import type { Bindings } from "../../worker/bindings";
-import worker from "../../worker/index";
-import { queueEmailsNow } from "../../worker/services/email";
-import { sendDueScanDigests } from "../../worker/services/scan-alert-emails";
+import { companies } from "#schema/tables.ts";
+import type { Bindings } from "#worker/bindings.ts";
+import worker from "#worker/index.ts";
+import { queueEmailsNow } from "#worker/services/email.ts";
+import { sendDueScanDigests } from "#worker/services/scan-alert-emails.ts";
 import { waitForEmails } from "../shared/inbox";
 import { registerOwnerViaServices, type Account } from "./fixtures/accounts";
 import { insertCode } from "./fixtures/codes";

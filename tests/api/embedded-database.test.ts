@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { users } from "../../schema/tables";
+import { users } from "#schema/tables.ts";
 import { registerUnconfirmedOwnerViaApi } from "./fixtures/accounts";
 import { withDb } from "./fixtures/database";
 

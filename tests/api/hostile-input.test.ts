@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { DEMO_CERTIFICATE } from "../../schema/demo-certificate";
+import { DEMO_CERTIFICATE } from "#schema/demo-certificate.ts";
 import {
   apiKeys,
   codeStatusEvents,
@@ -12,21 +12,21 @@ import {
   users,
   valuers,
   webhookEndpoints,
-} from "../../schema/tables";
-import { WEBHOOK_EVENT_TYPES } from "../../schema/limits";
-import { createApiKeySchema } from "../../schema/validation/api-keys";
-import { activeStatusSchema, adminListQuerySchema, bulkUserStatusSchema } from "../../schema/validation/admin";
-import { loginSchema, registerSchema } from "../../schema/validation/auth";
-import { reinstateCodeSchema, revokeCodeSchema } from "../../schema/validation/code-status";
-import { companyDetailsSchema } from "../../schema/validation/companies";
-import { demoQrSchema } from "../../schema/validation/demo";
-import { changePasswordSchema, profileSchema } from "../../schema/validation/profile";
-import { createQrCodeSchema, qrCodeListQuerySchema, strictCreateQrCodeSchema } from "../../schema/validation/qr-codes";
-import { acceptInviteSchema, inviteSchema } from "../../schema/validation/team";
-import { valuerSchema } from "../../schema/validation/valuers";
-import { logEntriesQuerySchema } from "../../schema/validation/transparency";
-import { webhookEndpointSchema } from "../../schema/validation/webhook";
-import type { Database } from "../../worker/db";
+} from "#schema/tables.ts";
+import { WEBHOOK_EVENT_TYPES } from "#schema/limits.ts";
+import { createApiKeySchema } from "#schema/validation/api-keys.ts";
+import { activeStatusSchema, adminListQuerySchema, bulkUserStatusSchema } from "#schema/validation/admin.ts";
+import { loginSchema, registerSchema } from "#schema/validation/auth.ts";
+import { reinstateCodeSchema, revokeCodeSchema } from "#schema/validation/code-status.ts";
+import { companyDetailsSchema } from "#schema/validation/companies.ts";
+import { demoQrSchema } from "#schema/validation/demo.ts";
+import { changePasswordSchema, profileSchema } from "#schema/validation/profile.ts";
+import { createQrCodeSchema, qrCodeListQuerySchema, strictCreateQrCodeSchema } from "#schema/validation/qr-codes.ts";
+import { acceptInviteSchema, inviteSchema } from "#schema/validation/team.ts";
+import { valuerSchema } from "#schema/validation/valuers.ts";
+import { logEntriesQuerySchema } from "#schema/validation/transparency.ts";
+import { webhookEndpointSchema } from "#schema/validation/webhook.ts";
+import type { Database } from "#worker/db.ts";
 import { OWNER_PASSWORD } from "../shared/accounts";
 import { type Account, registerOwnerViaServices } from "./fixtures/accounts";
 import { createAdminViaDb } from "./fixtures/admins";

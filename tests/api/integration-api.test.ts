@@ -10,11 +10,11 @@ import {
   webhookAttemptPageSchema,
   webhookEndpointAnswerSchema,
   webhookEndpointCreatedSchema,
-} from "../../schema/api-v1";
-import { API_KEY_PREFIX, API_KEY_REQUESTS_PER_MINUTE } from "../../schema/limits";
+} from "#schema/api-v1.ts";
+import { API_KEY_PREFIX, API_KEY_REQUESTS_PER_MINUTE } from "#schema/limits.ts";
 import { OWNER_PASSWORD } from "../shared/accounts";
-import { apiKeys, qrCodes, valuers as valuerRows } from "../../schema/tables";
-import { CODE_BATCH_MAX, codeBatchSchema, createQrCodeSchema } from "../../schema/validation/qr-codes";
+import { apiKeys, qrCodes, valuers as valuerRows } from "#schema/tables.ts";
+import { CODE_BATCH_MAX, codeBatchSchema, createQrCodeSchema } from "#schema/validation/qr-codes.ts";
 import { type Account, companyIdOf, registerOwnerViaServices, startSessionViaServices } from "./fixtures/accounts";
 import { auditEntriesFor, createAdminViaDb } from "./fixtures/admins";
 import { codeInput, insertCode } from "./fixtures/codes";

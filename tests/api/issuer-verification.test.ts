@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { IssuerTrust } from "../../schema/limits";
-import { companies } from "../../schema/tables";
+import type { IssuerTrust } from "#schema/limits.ts";
+import { companies } from "#schema/tables.ts";
 import { tokenIn, waitForEmail } from "../shared/inbox";
 import { type Account, registerOwnerViaServices } from "./fixtures/accounts";
 import { auditEntriesFor, createAdminViaDb, verifyCompanyViaAdmin } from "./fixtures/admins";

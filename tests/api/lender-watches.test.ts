@@ -8,20 +8,20 @@ import {
   titleConflictAnswer,
   watchedCodeAnswer,
   watchFeedAnswer,
-} from "../../schema/responses";
-import { formatDate } from "../../schema/format-date";
-import type { WebhookEventType } from "../../schema/limits";
-import { webhookEvents } from "../../schema/tables";
-import { formatVerificationCode } from "../../schema/verification-code";
-import type { Bindings } from "../../worker/bindings";
-import worker from "../../worker/index";
+} from "#schema/responses/index.ts";
+import { formatDate } from "#schema/format-date.ts";
+import type { WebhookEventType } from "#schema/limits.ts";
+import { webhookEvents } from "#schema/tables.ts";
+import { formatVerificationCode } from "#schema/verification-code.ts";
+import type { Bindings } from "#worker/bindings.ts";
+import worker from "#worker/index.ts";
 import {
   LENDER_NO_LONGER_VERIFIED,
   LETTER_ALREADY_ANSWERED,
   LETTER_ALREADY_REQUESTED,
   LETTER_NOT_NEEDED,
   LETTER_REQUESTED,
-} from "../../worker/services/reliance-letters";
+} from "#worker/services/reliance-letters.ts";
 import { readCsv } from "../shared/csv";
 import { emailsTo, waitForEmail, waitForEmails } from "../shared/inbox";
 import { type Account, companyIdOf, registerOwnerViaServices } from "./fixtures/accounts";

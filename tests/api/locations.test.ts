@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { geocoderPlaceNames } from "../../worker/lib/geocoder";
+import { geocoderPlaceNames } from "#worker/lib/geocoder.ts";
 import { registerOwnerViaServices } from "./fixtures/accounts";
 import { createCodeViaApi } from "./fixtures/codes";
 import { api } from "./fixtures/http";

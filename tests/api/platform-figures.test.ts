@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { platformFiguresAnswer, type PlatformFigures } from "../../schema/responses";
+import { platformFiguresAnswer, type PlatformFigures } from "#schema/responses/index.ts";
 import { registerOwnerViaServices } from "./fixtures/accounts";
 import { insertCode } from "./fixtures/codes";
 import { withDb } from "./fixtures/database";

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { publicCertificateSchema } from "../../schema/validation/certificate";
-import { randomToken } from "../../worker/lib/random";
+import { publicCertificateSchema } from "#schema/validation/certificate.ts";
+import { randomToken } from "#worker/lib/random.ts";
 import { RECENT_VALUATION, RECENT_VALUATION_DAYS, valuationDay } from "../shared/dates";
-import { DAY_MS } from "../../schema/limits";
-import { formatVerificationCode } from "../../schema/verification-code";
+import { DAY_MS } from "#schema/limits.ts";
+import { formatVerificationCode } from "#schema/verification-code.ts";
 import { registerOwnerViaServices } from "./fixtures/accounts";
 import { insertCode, VEHICLE_CODE, verificationCount } from "./fixtures/codes";
 import { api, inOneRateLimitWindow, ORIGIN, randomIp, unique } from "./fixtures/http";

@@ -1,11 +1,11 @@
 import { createScheduledController, env } from "cloudflare:test";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { idempotencyKeys, qrCodes } from "../../schema/tables";
-import type { Bindings } from "../../worker/bindings";
-import worker from "../../worker/index";
-import { renderQrSvg } from "../../worker/lib/qr";
-import { deleteExpiredIdempotencyKeys } from "../../worker/services/idempotency";
+import { idempotencyKeys, qrCodes } from "#schema/tables.ts";
+import type { Bindings } from "#worker/bindings.ts";
+import worker from "#worker/index.ts";
+import { renderQrSvg } from "#worker/lib/qr.ts";
+import { deleteExpiredIdempotencyKeys } from "#worker/services/idempotency.ts";
 import { RECENT_VALUATION, RECENT_VALUATION_DAYS, valuationDay } from "../shared/dates";
 import { registerOwnerViaServices } from "./fixtures/accounts";
 import { createAdminViaDb } from "./fixtures/admins";
@@ -14,8 +14,8 @@ import { createCompanyWithMember, setCompanyActiveInDb } from "./fixtures/compan
 import { withDb, withServices } from "./fixtures/database";
 import { api, ORIGIN } from "./fixtures/http";
 import { decodeQrSvgDataUrl } from "./fixtures/qr-images";
-import { DAY_MS } from "../../schema/limits";
-import { formatVerificationCode } from "../../schema/verification-code";
+import { DAY_MS } from "#schema/limits.ts";
+import { formatVerificationCode } from "#schema/verification-code.ts";
 import { createValuerViaApi } from "./fixtures/valuers";
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DEMO_CERTIFICATE } from "../../schema/demo-certificate";
-import { randomToken } from "../../worker/lib/random";
+import { DEMO_CERTIFICATE } from "#schema/demo-certificate.ts";
+import { randomToken } from "#worker/lib/random.ts";
 import { OWNER_PASSWORD } from "../shared/accounts";
 import { api, type ApiResponse, inOneRateLimitWindow, randomIp, unique } from "./fixtures/http";
 import { USER_AGENTS } from "./fixtures/scans";

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { acknowledgementText } from "../../schema/reliance-acknowledgements";
-import { relianceCheckAnswer, relianceRecordedAnswer } from "../../schema/responses";
-import { formatDate } from "../../schema/format-date";
-import { formatVerificationCode } from "../../schema/verification-code";
+import { acknowledgementText } from "#schema/reliance-acknowledgements.ts";
+import { relianceCheckAnswer, relianceRecordedAnswer } from "#schema/responses/index.ts";
+import { formatDate } from "#schema/format-date.ts";
+import { formatVerificationCode } from "#schema/verification-code.ts";
 import {
   ADDRESSED_TO_ANOTHER,
   institutionKey,
@@ -11,8 +11,8 @@ import {
   RELIANCE_NEEDS_CONFIRMATION,
   reliedOnElsewhere,
   SAME_TITLE_DIFFERS,
-} from "../../worker/services/reliances";
-import { LENDER_NOT_VERIFIED } from "../../worker/services/relied-codes";
+} from "#worker/services/reliances.ts";
+import { LENDER_NOT_VERIFIED } from "#worker/services/relied-codes.ts";
 import { companyIdOf, registerOwnerViaServices, type Account } from "./fixtures/accounts";
 import { verifyCompanyViaAdmin } from "./fixtures/admins";
 import { codeInput, insertCode } from "./fixtures/codes";

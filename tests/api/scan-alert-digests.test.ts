@@ -1,11 +1,11 @@
 import { createScheduledController, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { scanEvents } from "../../schema/tables";
-import type { Bindings } from "../../worker/bindings";
-import worker from "../../worker/index";
-import type { EmailMessage } from "../../worker/lib/email-templates";
-import { queueEmailsNow } from "../../worker/services/email";
-import { SCAN_ALERT_EMAILS_PER_HOUR, sendScanAlertDigests } from "../../worker/services/scan-alert-emails";
+import { scanEvents } from "#schema/tables.ts";
+import type { Bindings } from "#worker/bindings.ts";
+import worker from "#worker/index.ts";
+import type { EmailMessage } from "#worker/lib/email-templates.ts";
+import { queueEmailsNow } from "#worker/services/email.ts";
+import { SCAN_ALERT_EMAILS_PER_HOUR, sendScanAlertDigests } from "#worker/services/scan-alert-emails.ts";
 import { emailsTo, waitForEmails } from "../shared/inbox";
 import { registerOwnerViaServices } from "./fixtures/accounts";
 import { insertCode, verificationCount } from "./fixtures/codes";

@@ -1,8 +1,8 @@
 import { createScheduledController, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { scanEvents } from "../../schema/tables";
-import type { Bindings } from "../../worker/bindings";
-import worker from "../../worker/index";
+import { scanEvents } from "#schema/tables.ts";
+import type { Bindings } from "#worker/bindings.ts";
+import worker from "#worker/index.ts";
 import { emailsTo, waitForEmail, waitForEmails } from "../shared/inbox";
 import { registerOwnerViaServices } from "./fixtures/accounts";
 import { insertCode } from "./fixtures/codes";

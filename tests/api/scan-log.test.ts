@@ -1,15 +1,15 @@
 import { createScheduledController, env } from "cloudflare:test";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { codeScanCounts, codeScanDays, codeVisitors, scanEvents } from "../../schema/tables";
+import { codeScanCounts, codeScanDays, codeVisitors, scanEvents } from "#schema/tables.ts";
 import { registerOwnerViaServices } from "./fixtures/accounts";
 import { insertCode, VEHICLE_CODE, verificationCount } from "./fixtures/codes";
 import { withDb } from "./fixtures/database";
 import { api, randomIp } from "./fixtures/http";
 import { scanLikePhone, USER_AGENTS } from "./fixtures/scans";
-import { DAY_MS } from "../../schema/limits";
-import type { Bindings } from "../../worker/bindings";
-import worker from "../../worker/index";
+import { DAY_MS } from "#schema/limits.ts";
+import type { Bindings } from "#worker/bindings.ts";
+import worker from "#worker/index.ts";
 
 const ANDROID_TABLET =
   "Mozilla/5.0 (Linux; Android 13; SM-X200) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36";

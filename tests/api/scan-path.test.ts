@@ -1,9 +1,9 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { codeVisitors, companies, scanEvents, valuers } from "../../schema/tables";
-import { app } from "../../worker/app";
-import { randomToken } from "../../worker/lib/random";
+import { codeVisitors, companies, scanEvents, valuers } from "#schema/tables.ts";
+import { app } from "#worker/app.ts";
+import { randomToken } from "#worker/lib/random.ts";
 import { RECENT_VALUATION } from "../shared/dates";
 import { registerOwnerViaServices } from "./fixtures/accounts";
 import { verifyCompanyViaAdmin } from "./fixtures/admins";

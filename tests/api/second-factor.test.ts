@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { auditLog, passkeys, sessions, users, webauthnChallenges } from "../../schema/tables";
+import { auditLog, passkeys, sessions, users, webauthnChallenges } from "#schema/tables.ts";
 import { waitForEmail } from "../shared/inbox";
 import { totpCode } from "../shared/second-factor";
 import { registerOwnerViaServices, startSessionViaServices } from "./fixtures/accounts";

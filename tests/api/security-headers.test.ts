@@ -1,6 +1,6 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { app } from "../../worker/app";
+import { app } from "#worker/app.ts";
 import { registerOwnerViaServices } from "./fixtures/accounts";
 import { api, ORIGIN } from "./fixtures/http";
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { loginFailures } from "../../schema/tables";
+import { loginFailures } from "#schema/tables.ts";
 import { withDb } from "./fixtures/database";
 import { registerOwnerViaServices } from "./fixtures/accounts";
 import { createAdminViaDb } from "./fixtures/admins";

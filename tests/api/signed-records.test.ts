@@ -10,16 +10,16 @@ import {
   type IssuerVerificationRecord,
   type KeyHistory,
   type StatusRecord,
-} from "../../schema/signed-records";
-import { companies, idempotencyKeys, qrCodes } from "../../schema/tables";
-import { createQrCodeSchema } from "../../schema/validation/qr-codes";
-import type { SigningKey } from "../../worker/config";
-import type { Database } from "../../worker/db";
-import { issueCode, prospectiveCodeQuery } from "../../worker/services/code-issuing";
-import { Outbox } from "../../worker/services/webhooks";
-import { alertAdministrators } from "../../worker/services/administrator-alerts";
-import type { Bindings } from "../../worker/bindings";
-import { signerFor, type RecordSigning } from "../../worker/lib/signing";
+} from "#schema/signed-records.ts";
+import { companies, idempotencyKeys, qrCodes } from "#schema/tables.ts";
+import { createQrCodeSchema } from "#schema/validation/qr-codes.ts";
+import type { SigningKey } from "#worker/config.ts";
+import type { Database } from "#worker/db.ts";
+import { issueCode, prospectiveCodeQuery } from "#worker/services/code-issuing.ts";
+import { Outbox } from "#worker/services/webhooks.ts";
+import { alertAdministrators } from "#worker/services/administrator-alerts.ts";
+import type { Bindings } from "#worker/bindings.ts";
+import { signerFor, type RecordSigning } from "#worker/lib/signing.ts";
 import {
   certificateRecord,
   certificateRecords,
@@ -30,11 +30,11 @@ import {
   logEntries,
   markKeyCompromised,
   signCertificate,
-} from "../../worker/services/signed-records";
-import { pageFingerprintsRoot } from "../../verifier/hashes";
+} from "#worker/services/signed-records.ts";
+import { pageFingerprintsRoot } from "#verifier/hashes.ts";
 import { RECENT_VALUATION_DAYS, valuationDay } from "../shared/dates";
-import { verifyLogEntries } from "../../verifier/log";
-import { verifyRecord } from "../../verifier/records";
+import { verifyLogEntries } from "#verifier/log.ts";
+import { verifyRecord } from "#verifier/records.ts";
 import { registerOwnerViaServices } from "./fixtures/accounts";
 import { createAdminViaDb, verifyCompanyViaAdmin } from "./fixtures/admins";
 import { codeInput, createCodeViaApi, insertCode } from "./fixtures/codes";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, inject, it } from "vitest";
-import { sendMail, SmtpError, type SmtpSettings } from "../../worker/lib/smtp";
+import { sendMail, SmtpError, type SmtpSettings } from "#worker/lib/smtp.ts";
 import { waitForEmail } from "../shared/inbox";
 import { unique } from "./fixtures/http";
 import type { SmtpFault } from "../support/smtp-fault-global-setup";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { invites, users } from "../../schema/tables";
-import { sha256Hex } from "../../worker/lib/random";
+import { invites, users } from "#schema/tables.ts";
+import { sha256Hex } from "#worker/lib/random.ts";
 import { MEMBER_PASSWORD } from "../shared/accounts";
 import { loginViaApi, registerOwnerViaServices } from "./fixtures/accounts";
 import { createAdminViaDb } from "./fixtures/admins";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { describe, expect, inject, it } from "vitest";
-import { handleError } from "../../worker/request/errors";
+import { handleError } from "#worker/request/errors.ts";
 import type { DatabaseKind } from "../support/database-global-setup";
 import { withServices } from "./fixtures/database";
 

@@ -4,7 +4,7 @@ import { registerOwnerViaServices } from "./fixtures/accounts";
 import { insertCode, verificationCount } from "./fixtures/codes";
 import { api, inOneRateLimitWindow, randomIp, unique } from "./fixtures/http";
 import { orphanScansFor, scanEventsOf, USER_AGENTS } from "./fixtures/scans";
-import { formatVerificationCode, VERIFICATION_CODE_ALPHABET } from "../../schema/verification-code";
+import { formatVerificationCode, VERIFICATION_CODE_ALPHABET } from "#schema/verification-code.ts";
 
 /** What a person types, asked of the API from one address (a fresh one unless `ip` is given). */
 const lookUp = (typed: string, ip = randomIp()) =>

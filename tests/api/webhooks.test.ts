@@ -10,21 +10,17 @@ import { createHash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterEach, describe, expect, inject, it } from "vitest";
-import {
-  webhookAttemptPageSchema,
-  webhookEndpointAnswerSchema,
-  webhookEndpointCreatedSchema,
-} from "../../schema/api-v1";
-import { DAY_MS, type WebhookEventType } from "../../schema/limits";
-import { auditLog, scanEvents, webhookDeliveries, webhookEndpoints, webhookEvents } from "../../schema/tables";
-import { WEBHOOK_URL_ERRORS } from "../../schema/validation/webhook";
-import { app } from "../../worker/app";
-import type { Bindings } from "../../worker/bindings";
-import worker from "../../worker/index";
-import { SCAN_WEBHOOK_EVENTS_PER_HOUR } from "../../worker/services/scan-alerts";
-import { type ScanAlertMessage } from "../../worker/queue-messages";
-import { queueWebhookDeliveries, recordWebhookEvents } from "../../worker/services/webhooks";
-import { type WebhookDeliveryMessage } from "../../worker/queue-messages";
+import { webhookAttemptPageSchema, webhookEndpointAnswerSchema, webhookEndpointCreatedSchema } from "#schema/api-v1.ts";
+import { DAY_MS, type WebhookEventType } from "#schema/limits.ts";
+import { auditLog, scanEvents, webhookDeliveries, webhookEndpoints, webhookEvents } from "#schema/tables.ts";
+import { WEBHOOK_URL_ERRORS } from "#schema/validation/webhook.ts";
+import { app } from "#worker/app.ts";
+import type { Bindings } from "#worker/bindings.ts";
+import worker from "#worker/index.ts";
+import { SCAN_WEBHOOK_EVENTS_PER_HOUR } from "#worker/services/scan-alerts.ts";
+import { type ScanAlertMessage } from "#worker/queue-messages.ts";
+import { queueWebhookDeliveries, recordWebhookEvents } from "#worker/services/webhooks.ts";
+import { type WebhookDeliveryMessage } from "#worker/queue-messages.ts";
 import { setDnsRecords } from "../shared/dns";
 import { waitForEmail } from "../shared/inbox";
 import type { ReceivedDelivery } from "../support/webhook-receiver-global-setup";

@@ -2,13 +2,13 @@ import { Client, neon, neonConfig, type NeonDbError } from "@neondatabase/server
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { startDbBridge, type DbBridge } from "../../scripts/lib/db-bridge";
-import { startEmbeddedPostgres } from "../../scripts/lib/embedded-postgres";
+import { startDbBridge, type DbBridge } from "#scripts/lib/db-bridge.ts";
+import { startEmbeddedPostgres } from "#scripts/lib/embedded-postgres.ts";
 import {
   createThrowawayDatabase,
   postgresBinariesInstalled,
   startPostgresServer,
-} from "../../scripts/lib/postgres-server";
+} from "#scripts/lib/postgres-server.ts";
 
 /**
  * The local database bridge (scripts/lib/db-bridge.ts) answers the real Neon driver as Neon's HTTP

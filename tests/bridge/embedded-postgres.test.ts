@@ -6,8 +6,8 @@ import { promisify } from "node:util";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { startDbBridge, type DbBridge } from "../../scripts/lib/db-bridge";
-import { startEmbeddedPostgres, type EmbeddedPostgres } from "../../scripts/lib/embedded-postgres";
+import { startDbBridge, type DbBridge } from "#scripts/lib/db-bridge.ts";
+import { startEmbeddedPostgres, type EmbeddedPostgres } from "#scripts/lib/embedded-postgres.ts";
 
 /**
  * The embedded database (`npm run dev`'s PGlite on 127.0.0.1) asks for its password: PGlite itself

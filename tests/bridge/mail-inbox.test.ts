@@ -7,8 +7,8 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { foreignRequestReason, startMailInbox, type MailInbox } from "../../scripts/lib/mail-inbox";
-import { usePrivateUmask } from "../../scripts/lib/private-files";
+import { foreignRequestReason, startMailInbox, type MailInbox } from "#scripts/lib/mail-inbox.ts";
+import { usePrivateUmask } from "#scripts/lib/private-files.ts";
 
 /**
  * The local inbox (MailDev, scripts/lib/mail-inbox.ts) holds every reset, confirmation and

@@ -4,9 +4,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { embeddedDatabasePassword, ensureDevVars, readDevVars } from "../../scripts/lib/dev-vars";
-import { startEmbeddedPostgres } from "../../scripts/lib/embedded-postgres";
-import { writePrivateFile } from "../../scripts/lib/private-files";
+import { embeddedDatabasePassword, ensureDevVars, readDevVars } from "#scripts/lib/dev-vars.ts";
+import { startEmbeddedPostgres } from "#scripts/lib/embedded-postgres.ts";
+import { writePrivateFile } from "#scripts/lib/private-files.ts";
 
 /**
  * What `npm run dev` keeps on disk (scripts/lib/private-files.ts): .dev.vars with its secrets, the

@@ -1,6 +1,6 @@
 import { unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { REFERENCE_REPEATED, REFERENCE_REQUIRED } from "../../schema/validation/qr-codes";
+import { REFERENCE_REPEATED, REFERENCE_REQUIRED } from "#schema/validation/qr-codes.ts";
 import { RECENT_VALUATION } from "../shared/dates";
 import { readCsv } from "../shared/csv";
 import { registerOwnerViaApi } from "./fixtures/accounts";

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startDevServer, type DevServer } from "../../scripts/lib/dev-server";
+import { startDevServer, type DevServer } from "#scripts/lib/dev-server.ts";
 import { totpCode } from "../shared/second-factor";
 import { OWNER_PASSWORD, ownerRegistration } from "../shared/accounts";
 import { RECENT_VALUATION } from "../shared/dates";

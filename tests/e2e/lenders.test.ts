@@ -7,7 +7,7 @@ import { verifyCompanyViaAdmin } from "./fixtures/admins";
 import { expectNoHorizontalScroll, expectToast, PHONE_VIEWPORT, useBrowser } from "./fixtures/browser";
 import { createCodeViaApi, createOwnerWithCodesViaApi } from "./fixtures/codes";
 import { apiCall } from "./fixtures/http";
-import { formatDate } from "../../schema/format-date";
+import { formatDate } from "#schema/format-date.ts";
 import { linkIn, waitForEmail } from "../shared/inbox";
 
 /**

@@ -4,10 +4,10 @@ import { expectNoHorizontalScroll, PHONE_VIEWPORT, useBrowser } from "./fixtures
 import { createOwnerWithCodesViaApi } from "./fixtures/codes";
 import { apiCall } from "./fixtures/http";
 import { decodeJwt } from "jose";
-import type { SignedRecordFile } from "../../schema/signed-record-file";
-import type { CertificateRecord } from "../../schema/signed-records";
-import { sha256Hex } from "../../verifier/hashes";
-import { readReportPdf } from "../../verifier/pdf-node";
+import type { SignedRecordFile } from "#schema/signed-record-file.ts";
+import type { CertificateRecord } from "#schema/signed-records.ts";
+import { sha256Hex } from "#verifier/hashes.ts";
+import { readReportPdf } from "#verifier/pdf-node.ts";
 import {
   attachedFiles,
   decodeQr,

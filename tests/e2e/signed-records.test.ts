@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
-import { RECORD_TYPES, type CertificateRecord, type KeyHistory } from "../../schema/signed-records";
-import type { SignedRecordFile } from "../../schema/signed-record-file";
-import { verifyRecord } from "../../verifier/records";
+import { RECORD_TYPES, type CertificateRecord, type KeyHistory } from "#schema/signed-records.ts";
+import type { SignedRecordFile } from "#schema/signed-record-file.ts";
+import { verifyRecord } from "#verifier/records.ts";
 import { registerOwnerViaApi } from "./fixtures/accounts";
 import { PHONE_VIEWPORT, useBrowser } from "./fixtures/browser";
 import { qrViewPath } from "./fixtures/certificates";

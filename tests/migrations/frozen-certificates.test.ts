@@ -47,7 +47,7 @@ async function insertCode(key: string, firm: string, issuerName: string, issuedD
 
 /** The trust of each code by the Worker's own expression. */
 async function trustOf(codeKey: string): Promise<string> {
-  const { issuerTrustExpression } = await import("../../worker/lib/code-status");
+  const { issuerTrustExpression } = await import("#worker/lib/code-status.ts");
   const result = await db.query<{ trust: string }>(
     `SELECT ${issuerTrustExpression("code", "company.suspended_at")} AS trust
      FROM qr_codes code JOIN companies company ON company.id = code.company_id WHERE code.id = $1`,

@@ -1,7 +1,7 @@
 import type { PGlite } from "@electric-sql/pglite";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { MIGRATIONS_FOLDER } from "../../scripts/lib/embedded-postgres";
+import { MIGRATIONS_FOLDER } from "#scripts/lib/embedded-postgres.ts";
 
 /** Every migration file, in the order they apply. */
 export const MIGRATION_FILES = readdirSync(MIGRATIONS_FOLDER)

@@ -1,8 +1,8 @@
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { expect, it } from "vitest";
-import type { Database } from "../../worker/db";
-import { maintainScanHistory } from "../../worker/services/scan-history";
+import type { Database } from "#worker/db.ts";
+import { maintainScanHistory } from "#worker/services/scan-history.ts";
 import { applyMigrations, MIGRATION_FILES } from "./migration-files";
 import { insertCompanyWithCode } from "./seed";
 

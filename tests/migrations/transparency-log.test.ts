@@ -2,12 +2,12 @@ import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
 import { beforeAll, describe, expect, it } from "vitest";
-import { RECORD_TYPES, type CheckpointRecord } from "../../schema/signed-records";
+import { RECORD_TYPES, type CheckpointRecord } from "#schema/signed-records.ts";
 import { applyMigrations } from "./migration-files";
-import { newSigningKey } from "../../scripts/lib/signing-keys";
-import type { SigningKey } from "../../worker/config";
-import type { Queryable } from "../../worker/db";
-import { type RecordDisagreement, signerFor, type RecordSigning } from "../../worker/lib/signing";
+import { newSigningKey } from "#scripts/lib/signing-keys.ts";
+import type { SigningKey } from "#worker/config.ts";
+import type { Queryable } from "#worker/db.ts";
+import { type RecordDisagreement, signerFor, type RecordSigning } from "#worker/lib/signing.ts";
 import {
   certificateRecord,
   certificateSourceOf,
@@ -17,10 +17,10 @@ import {
   logEntries,
   signCertificate,
   signCheckpoint,
-} from "../../worker/services/signed-records";
-import { chainHash, EMPTY_CHAIN_HASH, sha256Hex } from "../../verifier/hashes";
-import { verifyLogEntries } from "../../verifier/log";
-import { verifyRecord } from "../../verifier/records";
+} from "#worker/services/signed-records.ts";
+import { chainHash, EMPTY_CHAIN_HASH, sha256Hex } from "#verifier/hashes.ts";
+import { verifyLogEntries } from "#verifier/log.ts";
+import { verifyRecord } from "#verifier/records.ts";
 
 /**
  * The log at size: every migration on a fresh database, 10,000 issued codes each with a signed

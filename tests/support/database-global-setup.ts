@@ -1,5 +1,5 @@
 import type { TestProject } from "vitest/node";
-import { startDbBridge } from "../../scripts/lib/db-bridge";
+import { startDbBridge } from "#scripts/lib/db-bridge.ts";
 import { startTestDatabase, testDatabaseKind } from "./test-database";
 
 /**

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
-import { startMailInbox } from "../../scripts/lib/mail-inbox";
+import { startMailInbox } from "#scripts/lib/mail-inbox.ts";
 
 /**
  * A real SMTP inbox (MailDev) on loopback for the API tests: the Worker's email queue sends to it

@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { TestProject } from "vitest/node";
-import { type EmbeddedPostgres, startEmbeddedPostgres } from "../../scripts/lib/embedded-postgres";
+import { type EmbeddedPostgres, startEmbeddedPostgres } from "#scripts/lib/embedded-postgres.ts";
 
 /** What the control endpoint does to the outage database besides starting it. */
 export type OutageAction = "stop" | "start";

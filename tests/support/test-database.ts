@@ -3,14 +3,14 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
-import { MIGRATIONS_FOLDER, startEmbeddedPostgres } from "../../scripts/lib/embedded-postgres";
+import { MIGRATIONS_FOLDER, startEmbeddedPostgres } from "#scripts/lib/embedded-postgres.ts";
 import {
   createThrowawayDatabase,
   postgresBinariesInstalled,
   startPostgresServer,
-} from "../../scripts/lib/postgres-server";
-import { isLoopbackHost } from "../../scripts/lib/sql-over-http";
-import { seedPlaces } from "../../scripts/seed-places";
+} from "#scripts/lib/postgres-server.ts";
+import { isLoopbackHost } from "#scripts/lib/sql-over-http.ts";
+import { seedPlaces } from "#scripts/seed-places.ts";
 
 /**
  * Which Postgres the API suite runs against: `postgres`, a real PostgreSQL server (the project's own

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { imageFileStems } from "../../web/features/codes/lib/code-batch-csv";
+import { imageFileStems } from "#web/features/codes/lib/code-batch-csv.ts";
 
 const code = (externalReference: string, verificationCode: string) => ({ externalReference, verificationCode });
 

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { BROWSER_DEPENDENCIES } from "../../scripts/lib/browser-dependencies";
-import { filesUnder, packageImports, REPOSITORY_ROOT } from "../../scripts/lib/package-imports";
+import { BROWSER_DEPENDENCIES } from "#scripts/lib/browser-dependencies.ts";
+import { filesUnder, packageImports, REPOSITORY_ROOT } from "#scripts/lib/package-imports.ts";
 
 /**
  * vite.config.ts pre-bundles BROWSER_DEPENDENCIES so the dev server never discovers a package

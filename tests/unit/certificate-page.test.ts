@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { PublicCertificate } from "../../schema/validation/certificate";
-import { readerOf, renderCertificatePage, type Reader } from "../../worker/lib/certificate-page";
+import type { PublicCertificate } from "#schema/validation/certificate.ts";
+import { readerOf, renderCertificatePage, type Reader } from "#worker/lib/certificate-page.ts";
 
 const TOKEN = "Ab3dEf6hIj9kLm2n";
 

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { Context } from "hono";
 import { describe, expect, it } from "vitest";
-import { networksOf } from "../../worker/lib/client-address";
-import { clientAddress, clientNetwork, clientNetworks } from "../../worker/request/client-network";
+import { networksOf } from "#worker/lib/client-address.ts";
+import { clientAddress, clientNetwork, clientNetworks } from "#worker/request/client-network.ts";
 
 /** The rate-limit keys of a request that Cloudflare says came from `ip` (none: a local request). */
 function keysOf(ip?: string) {

@@ -5,7 +5,7 @@ import {
   identityRows,
   isMotorVehicle,
   type DescribedCode,
-} from "../../schema/code-description";
+} from "#schema/code-description.ts";
 
 const property: DescribedCode = {
   propertyType: "Real Estate",

@@ -1,9 +1,9 @@
 import { PgDialect } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
-import { CODE_STATUSES, MAX_ROW_ID } from "../../schema/limits";
-import { reinstateCodeSchema, revokeCodeSchema } from "../../schema/validation/code-status";
-import { qrCodeListQuerySchema } from "../../schema/validation/qr-codes";
-import { codeStatusColumn, codeStatusExpression } from "../../worker/lib/code-status";
+import { CODE_STATUSES, MAX_ROW_ID } from "#schema/limits.ts";
+import { reinstateCodeSchema, revokeCodeSchema } from "#schema/validation/code-status.ts";
+import { qrCodeListQuerySchema } from "#schema/validation/qr-codes.ts";
+import { codeStatusColumn, codeStatusExpression } from "#worker/lib/code-status.ts";
 
 /** The CASE expression's branches in the order Postgres tries them: [condition, status]. */
 function branches(expression: string): [condition: string, status: string][] {

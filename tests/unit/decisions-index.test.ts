@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
-import { DECISIONS_DIR, decisionsIndex } from "../../scripts/lib/decisions-index";
+import { DECISIONS_DIR, decisionsIndex } from "#scripts/lib/decisions-index.ts";
 
 describe("the index of decision records", () => {
   it("lists every record with its date and status, as `npm run decisions:index` writes it", async () => {

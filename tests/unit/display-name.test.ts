@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { displayName } from "../../schema/display-name";
-import { avatarInitial } from "../../web/lib/display-name";
+import { displayName } from "#schema/display-name.ts";
+import { avatarInitial } from "#web/lib/display-name.ts";
 
 const person = (firstName: string | null, lastName: string | null, email = "grace.wanjiru@example.co.ke") => ({
   firstName,

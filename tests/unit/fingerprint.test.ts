@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { sha256Hex } from "../../verifier/hashes";
-import { normalisePageText, PAGE_WHITESPACE } from "../../verifier/pages";
+import { sha256Hex } from "#verifier/hashes.ts";
+import { normalisePageText, PAGE_WHITESPACE } from "#verifier/pages.ts";
 
 const encoder = new TextEncoder();
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
-import { createQrCodeSchema, parseValuationDate } from "../../schema/validation/qr-codes";
+import { createQrCodeSchema, parseValuationDate } from "#schema/validation/qr-codes.ts";
 import {
   formatDate,
   formatDateTime,
@@ -9,7 +9,7 @@ import {
   formatMoney,
   maskDayMonthYear,
   todayDayMonthYear,
-} from "../../web/lib/format";
+} from "#web/lib/format.ts";
 
 const initialTimeZone = process.env.TZ;
 

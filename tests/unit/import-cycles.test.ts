@@ -2,7 +2,7 @@ import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { cyclesOf, importGraph } from "../../scripts/check-import-cycles";
+import { cyclesOf, importGraph } from "#scripts/check-import-cycles.ts";
 
 describe("the import cycle check (npm run lint)", () => {
   it("finds a planted cycle, type-only imports and import() included, and passes a graph without one", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { KeyHistory, PublishedKey } from "../../schema/signed-records";
-import { keyHistoryExtends } from "../../verifier/key-history";
+import type { KeyHistory, PublishedKey } from "#schema/signed-records.ts";
+import { keyHistoryExtends } from "#verifier/key-history.ts";
 
 const key = (kid: string, startedAt: string, changes: Partial<PublishedKey> = {}): PublishedKey => ({
   kty: "OKP",

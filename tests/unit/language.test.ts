@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { acceptedTags, chooseLanguage, isLanguage, preferredLanguage } from "../../schema/language";
+import { acceptedTags, chooseLanguage, isLanguage, preferredLanguage } from "#schema/language.ts";
 
 describe("acceptedTags", () => {
   it("lists the tags most wanted first, as q-values rank them", () => {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { containsPattern, prefixPattern } from "../../worker/lib/like-patterns";
+import { containsPattern, prefixPattern } from "#worker/lib/like-patterns.ts";
 
 /** Postgres' LIKE as a RegExp: % any text, _ one character, a backslash makes the next one literal. */
 function likeRegExp(pattern: string): RegExp {

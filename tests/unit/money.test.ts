@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatMoney } from "../../schema/money";
+import { formatMoney } from "#schema/money.ts";
 
 describe("the one money formatter", () => {
   it("writes amounts with the product's symbol, grouped as the locale groups them", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageOfRows } from "../../worker/lib/pagination";
+import { pageOfRows } from "#worker/lib/pagination.ts";
 
 /** A count that fails the test if it is asked for: the rows already carry the total. */
 const noCount = () => Promise.reject(new Error("counted separately although a row carried the total"));

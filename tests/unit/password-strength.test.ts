@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { passwordWeakness, STRONG_BY_LENGTH } from "../../schema/password-strength";
+import { passwordWeakness, STRONG_BY_LENGTH } from "#schema/password-strength.ts";
 
 describe("passwordWeakness", () => {
   it("refuses a guessable password, and accepts a phrase of unrelated words", async () => {

@@ -1,6 +1,6 @@
 import { randomBytes, scryptSync } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { EARLIER_STANDARD, hashPassword, needsRehash, verifyPassword } from "../../worker/lib/passwords";
+import { EARLIER_STANDARD, hashPassword, needsRehash, verifyPassword } from "#worker/lib/passwords.ts";
 
 // A hash or check at the production cost takes a noticeable fraction of a second: the production
 // hashes are made once and checked concurrently; the other rules are checked on cheap hashes.

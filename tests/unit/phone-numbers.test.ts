@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { optionalPhone } from "../../schema/validation/common";
+import { optionalPhone } from "#schema/validation/common.ts";
 
 const message = (value: string) => {
   const parsed = optionalPhone.safeParse(value);

@@ -1,9 +1,9 @@
 import { Context } from "hono";
 import { describe, expect, it } from "vitest";
-import type { Config } from "../../worker/config";
-import type { AppEnv } from "../../worker/env";
-import { DEMO_TOKEN, verificationAddress } from "../../worker/lib/public-address";
-import { publicOrigin } from "../../worker/request/public-origin";
+import type { Config } from "#worker/config.ts";
+import type { AppEnv } from "#worker/env.ts";
+import { DEMO_TOKEN, verificationAddress } from "#worker/lib/public-address.ts";
+import { publicOrigin } from "#worker/request/public-origin.ts";
 
 /** The origin the Worker puts in QR codes for a request to `url` under a PUBLIC_ORIGIN setting. */
 function originFor(url: string, PUBLIC_ORIGIN?: string): string {

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { MAX_ROW_ID } from "../../schema/limits";
-import { createQrCodeSchema, parseValuationDate, qrCodeListQuerySchema } from "../../schema/validation/qr-codes";
+import { MAX_ROW_ID } from "#schema/limits.ts";
+import { createQrCodeSchema, parseValuationDate, qrCodeListQuerySchema } from "#schema/validation/qr-codes.ts";
 
 const utcDay = (year: number, month: number, day: number) => new Date(Date.UTC(year, month - 1, day));
 const pad = (value: number, width = 2) => String(value).padStart(width, "0");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { queueBatches } from "../../worker/lib/queue-batches";
+import { queueBatches } from "#worker/lib/queue-batches.ts";
 
 const message = (index: number, bytes: number) => ({ index, text: "x".repeat(bytes) });
 const size = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).byteLength;

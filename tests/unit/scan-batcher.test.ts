@@ -1,5 +1,5 @@
 import { expect, it, vi } from "vitest";
-import { ScanBatcher } from "../../worker/lib/scan-batcher";
+import { ScanBatcher } from "#worker/lib/scan-batcher.ts";
 
 /** A batcher whose calls are recorded and answered when the test says so; calls back to back unless `busyShare` is given. */
 function recordingBatcher(maxBatch: number, maxWaiting = 100, busyShare = 1) {

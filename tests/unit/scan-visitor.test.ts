@@ -1,10 +1,10 @@
 import { createHash, createHmac } from "node:crypto";
 import { Context } from "hono";
 import { describe, expect, it } from "vitest";
-import type { Config } from "../../worker/config";
-import type { AppEnv } from "../../worker/env";
-import { classifyDevice, isLinkPreview, toHex, visitorHash, visitorNetwork } from "../../worker/lib/scan-visitor";
-import { scanVisit } from "../../worker/request/scan-visit";
+import type { Config } from "#worker/config.ts";
+import type { AppEnv } from "#worker/env.ts";
+import { classifyDevice, isLinkPreview, toHex, visitorHash, visitorNetwork } from "#worker/lib/scan-visitor.ts";
+import { scanVisit } from "#worker/request/scan-visit.ts";
 
 const SECRET = "unit-test-secret-that-is-at-least-32-characters";
 

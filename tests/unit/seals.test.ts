@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { reportFingerprintSchema, SEAL_MAX_PAGES } from "../../schema/validation/seals";
-import { compareCopy } from "../../verifier/judge";
+import { reportFingerprintSchema, SEAL_MAX_PAGES } from "#schema/validation/seals.ts";
+import { compareCopy } from "#verifier/judge.ts";
 
 /** A recognisable 64-hex fingerprint per label. */
 const hex = (label: string) => label.padEnd(64, "0");

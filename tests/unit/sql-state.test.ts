@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError, isUniqueViolation, refusalOf, sqlStateOf } from "../../worker/lib/errors";
+import { ApiError, isUniqueViolation, refusalOf, sqlStateOf } from "#worker/lib/errors.ts";
 
 /** A driver error as the Neon and pg drivers throw it: the SQLSTATE on `code`. */
 const driverError = (code: string, message = "statement failed") => Object.assign(new Error(message), { code });

@@ -1,10 +1,10 @@
 import fc from "fast-check";
 import jsQR from "jsqr";
 import { describe, expect, it } from "vitest";
-import { SEAL_MAX_PAGES } from "../../schema/validation/seals";
-import { PUBLIC_ORIGIN_MAX_LENGTH } from "../../worker/config";
-import { PdfRefusedError } from "../../web/lib/pdf/errors";
-import { qrForPage, STAMP_MAX_QR_VERSION } from "../../web/lib/pdf/stamp";
+import { SEAL_MAX_PAGES } from "#schema/validation/seals.ts";
+import { PUBLIC_ORIGIN_MAX_LENGTH } from "#worker/config.ts";
+import { PdfRefusedError } from "#web/lib/pdf/errors.ts";
+import { qrForPage, STAMP_MAX_QR_VERSION } from "#web/lib/pdf/stamp.ts";
 
 const PIXELS_PER_MODULE = 2;
 const QUIET_ZONE = 4;

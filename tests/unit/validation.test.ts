@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { MAX_ROW_ID } from "../../schema/limits";
-import { ApiError } from "../../worker/lib/errors";
-import { parseId } from "../../worker/lib/validation";
+import { MAX_ROW_ID } from "#schema/limits.ts";
+import { ApiError } from "#worker/lib/errors.ts";
+import { parseId } from "#worker/lib/validation.ts";
 
 /** What parseId throws for `raw`, or null when it reads it. */
 function refusalOf(raw: string, what?: string): unknown {

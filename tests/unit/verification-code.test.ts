@@ -6,7 +6,7 @@ import {
   VERIFICATION_CODE_ALPHABET,
   VERIFICATION_CODE_INPUT_MAX,
   VERIFICATION_CODE_LENGTH,
-} from "../../schema/verification-code";
+} from "#schema/verification-code.ts";
 
 const storedCode = fc
   .array(fc.constantFrom(...VERIFICATION_CODE_ALPHABET), {

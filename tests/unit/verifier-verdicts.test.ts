@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { CompactSign, exportJWK, generateKeyPair } from "jose";
-import { RECORD_TYPES, type CertificateRecord, type KeyHistory } from "../../schema/signed-records";
-import { chainProblem, transitionRecord } from "../../verifier/chain";
-import { sha256Hex } from "../../verifier/hashes";
-import { printedCodeOf } from "../../verifier/qr";
-import { recordIssuerTrust, recordStatus, reportTone, type ReportFacts } from "../../verifier/judge";
-import { checkReport } from "../../verifier/report";
+import { RECORD_TYPES, type CertificateRecord, type KeyHistory } from "#schema/signed-records.ts";
+import { chainProblem, transitionRecord } from "#verifier/chain.ts";
+import { sha256Hex } from "#verifier/hashes.ts";
+import { printedCodeOf } from "#verifier/qr.ts";
+import { recordIssuerTrust, recordStatus, reportTone, type ReportFacts } from "#verifier/judge.ts";
+import { checkReport } from "#verifier/report.ts";
 
 const ADDRESS = "https://verify.valuseal.com/v/zFpDw7511YjHXTQ0";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkDestination } from "../../worker/lib/webhook-destination";
+import { checkDestination } from "#worker/lib/webhook-destination.ts";
 
 // Only URLs judged without DNS are checked here: a name's addresses need the resolver (the API tests).
 const resolver = "https://dns.invalid/dns-query";

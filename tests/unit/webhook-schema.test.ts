@@ -7,7 +7,7 @@ import {
   webhookEndpointSchema,
   webhookEndpointUpdateSchema,
   webhookUrlProblem,
-} from "../../schema/validation/webhook";
+} from "#schema/validation/webhook.ts";
 
 /** How a webhook URL's host is judged once the URL parser has normalised it. */
 const hostKindOf = (url: string) => webhookHostKind(new URL(url).hostname);

@@ -1,10 +1,10 @@
 import * as pdfjs from "pdfjs-dist";
 import * as pdfjsWorker from "pdfjs-dist/build/pdf.worker.min.mjs";
-import { recordsInFile } from "../../schema/signed-record-file";
-import type { KeyHistory } from "../../schema/signed-records";
+import { recordsInFile } from "#schema/signed-record-file.ts";
+import type { KeyHistory } from "#schema/signed-records.ts";
 import { keyHistoryExtends } from "../key-history";
 import { findQr, printedCodeOf } from "../qr";
-import type { ReportTone } from "../../schema/limits";
+import type { ReportTone } from "#schema/limits.ts";
 import { checkReport } from "../report";
 import { readReport, refuseOversizedReport, ReportTooLargeError, type ReportDocument } from "../report-file";
 import { describeCheck, VERIFIER_TEXTS, type VerifierLanguage } from "../texts";

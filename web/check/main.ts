@@ -1,15 +1,15 @@
-import { tokenOfPath } from "../../schema/public-token";
+import { tokenOfPath } from "#schema/public-token.ts";
 import "../styles.css";
-import type { ReportTone } from "../../schema/limits";
-import type { CopyCheck } from "../../schema/responses/seals";
+import type { ReportTone } from "#schema/limits.ts";
+import type { CopyCheck } from "#schema/responses/seals.ts";
 import { api } from "../lib/api-client";
 import type { CopyFingerprint } from "../lib/pdf/fingerprint";
-import { certificateVerdict } from "../../schema/certificate-verdict";
-import { chooseLanguage, LANGUAGE_NAMES, LOCALES, type Language } from "../../schema/language";
+import { certificateVerdict } from "#schema/certificate-verdict.ts";
+import { chooseLanguage, LANGUAGE_NAMES, LOCALES, type Language } from "#schema/language.ts";
 import { formatDate, formatMoney } from "../lib/format";
 import { PdfRefusedError } from "../lib/pdf/errors";
 import { CHECK_TEXTS } from "./texts";
-import { certificateLine, judgementHeading, judgementLines } from "../../verifier/judgement-texts";
+import { certificateLine, judgementHeading, judgementLines } from "#verifier/judgement-texts.ts";
 
 /**
  * The public check page, served for /v/<token>/check (a copy of that code's report) and /verify

@@ -1,4 +1,4 @@
-import type { Language } from "../../schema/language";
+import type { Language } from "#schema/language.ts";
 
 /**
  * Every text of the check page (check.html's [data-t] elements and what main.ts writes), one plain

@@ -1,6 +1,6 @@
 import createClient from "openapi-fetch";
-import type { ErrorBody } from "../../schema/responses/message";
-import type { Page } from "../../schema/responses/page";
+import type { ErrorBody } from "#schema/responses/message.ts";
+import type { Page } from "#schema/responses/page.ts";
 import type { paths } from "./api-types";
 import { queryString } from "./query-string";
 

@@ -1,4 +1,4 @@
-import { displayName, type Person } from "../../schema/display-name";
+import { displayName, type Person } from "#schema/display-name.ts";
 
 export { displayName };
 

@@ -1,5 +1,5 @@
-export { formatDate } from "../../schema/format-date";
-export { formatMoney } from "../../schema/money";
+export { formatDate } from "#schema/format-date.ts";
+export { formatMoney } from "#schema/money.ts";
 
 export function formatDateTime(value: string | Date): string {
   const date = value instanceof Date ? value : new Date(value);

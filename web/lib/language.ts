@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from "react";
-import { chooseLanguage, type Language } from "../../schema/language";
+import { chooseLanguage, type Language } from "#schema/language.ts";
 import { api } from "./api-client";
 
 /**

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import type { SignedIn } from "../../schema/responses";
+import type { SignedIn } from "#schema/responses/index.ts";
 import { answerOf, api, tokenStore } from "./api-client";
 import { currentUserKey } from "./session";
 

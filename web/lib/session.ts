@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { PublicUser } from "../../schema/responses";
+import type { PublicUser } from "#schema/responses/index.ts";
 import { answerOf, api, isUnauthorizedError, tokenStore } from "./api-client";
 
 /** Tries of a failed read of the user (not a 401) before the screens show it failed: about 15 s. */

@@ -1,4 +1,4 @@
-import { formatMoney } from "../../schema/money";
+import { formatMoney } from "#schema/money.ts";
 import { documentHeaders } from "./document-headers";
 import { createHash } from "node:crypto";
 import { html, raw } from "hono/html";
@@ -9,10 +9,10 @@ import {
   issuerStanding,
   verdictHeadline,
   verdictMeaning,
-} from "../../schema/certificate-verdict";
-import { isMotorVehicle } from "../../schema/code-description";
-import { acceptedTags, chooseLanguage, LANGUAGE_NAMES, LOCALES, type Language } from "../../schema/language";
-import type { PublicCertificate } from "../../schema/validation/certificate";
+} from "#schema/certificate-verdict.ts";
+import { isMotorVehicle } from "#schema/code-description.ts";
+import { acceptedTags, chooseLanguage, LANGUAGE_NAMES, LOCALES, type Language } from "#schema/language.ts";
+import type { PublicCertificate } from "#schema/validation/certificate.ts";
 import { CERTIFICATE_TEXTS, type CertificateTexts } from "./certificate-texts";
 
 /**

@@ -1,8 +1,8 @@
 import { html } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
-import { VEHICLE_DESCRIPTION_LABEL, VEHICLE_REFERENCE_LABEL } from "../../schema/code-description";
-import type { Language } from "../../schema/language";
-import type { PropertyType, ValuationPurpose } from "../../schema/limits";
+import { VEHICLE_DESCRIPTION_LABEL, VEHICLE_REFERENCE_LABEL } from "#schema/code-description.ts";
+import type { Language } from "#schema/language.ts";
+import type { PropertyType, ValuationPurpose } from "#schema/limits.ts";
 
 type Markup = HtmlEscapedString | Promise<HtmlEscapedString>;
 

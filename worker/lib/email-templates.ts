@@ -1,10 +1,10 @@
-import { COMPANY_SETTINGS_PATHS } from "../../schema/app-paths";
+import { COMPANY_SETTINGS_PATHS } from "#schema/app-paths.ts";
 import { html } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
-import { verdictHeadline } from "../../schema/certificate-verdict";
-import { formatDate } from "../../schema/format-date";
-import type { LetterDecision, OrganisationKind, WatchNoticeKind } from "../../schema/limits";
-import { LOCALES, type Language } from "../../schema/language";
+import { verdictHeadline } from "#schema/certificate-verdict.ts";
+import { formatDate } from "#schema/format-date.ts";
+import type { LetterDecision, OrganisationKind, WatchNoticeKind } from "#schema/limits.ts";
+import { LOCALES, type Language } from "#schema/language.ts";
 
 /**
  * Every transactional email: a queue message describes what happened, and the consumer renders it

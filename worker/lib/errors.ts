@@ -1,6 +1,6 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
-import type { ErrorCode } from "../../schema/api-v1";
+import type { ErrorCode } from "#schema/api-v1.ts";
 
 /** The machine code of a refusal with this status, unless the refusal names its own. */
 const CODE_OF_STATUS: Partial<Record<number, ErrorCode>> = {

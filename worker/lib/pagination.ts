@@ -1,6 +1,6 @@
 import { sql, type SQLWrapper } from "drizzle-orm";
-import type { Page } from "../../schema/responses";
-import { wantsPage, type PaginationQuery } from "../../schema/validation/pagination";
+import type { Page } from "#schema/responses/index.ts";
+import { wantsPage, type PaginationQuery } from "#schema/validation/pagination.ts";
 
 export interface PageRange {
   limit: number;

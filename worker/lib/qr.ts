@@ -1,4 +1,4 @@
-import { darkRuns, qrMatrix } from "../../schema/qr-matrix";
+import { darkRuns, qrMatrix } from "#schema/qr-matrix.ts";
 
 const QUIET_ZONE = 4;
 

@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import { DAY_MS } from "../../schema/limits";
+import { DAY_MS } from "#schema/limits.ts";
 
 /**
  * `scanned_at` is no earlier than a day before `earliest` (milliseconds, the Worker's clock). It is

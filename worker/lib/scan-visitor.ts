@@ -1,5 +1,5 @@
-import type { ScanKind } from "../../schema/limits";
-import type { DeviceClass } from "../../schema/validation/scans";
+import type { ScanKind } from "#schema/limits.ts";
+import type { DeviceClass } from "#schema/validation/scans.ts";
 
 /**
  * Who scanned, as far as the scan log keeps it: coarse place, device class and an unlinkable hash;

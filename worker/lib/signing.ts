@@ -1,5 +1,5 @@
 import { calculateJwkThumbprint, CompactSign, compactVerify, importJWK } from "jose";
-import { SIGNING_ALGORITHM, type RecordType } from "../../schema/signed-records";
+import { SIGNING_ALGORITHM, type RecordType } from "#schema/signed-records.ts";
 import { ConfigError, type SigningKey } from "../config";
 
 /** Signs records with the platform's key (SIGNING_KEY); the public half travels with it for registration. */

@@ -1,7 +1,7 @@
 import { zValidator } from "@hono/zod-validator";
 import type { ValidationTargets } from "hono";
 import type { z } from "zod";
-import { MAX_ROW_ID } from "../../schema/limits";
+import { MAX_ROW_ID } from "#schema/limits.ts";
 import { ApiError, validationError } from "./errors";
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

@@ -1,5 +1,5 @@
-import type { WebhookDeliveryFailure } from "../../schema/limits";
-import { addressKind, parseAddress, webhookUrlProblem } from "../../schema/validation/webhook";
+import type { WebhookDeliveryFailure } from "#schema/limits.ts";
+import { addressKind, parseAddress, webhookUrlProblem } from "#schema/validation/webhook.ts";
 import { resolveAddresses } from "./dns-over-https";
 
 interface DestinationRules {

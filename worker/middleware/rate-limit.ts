@@ -1,4 +1,4 @@
-import { PUBLIC_TOKEN_PATTERN } from "../../schema/public-token";
+import { PUBLIC_TOKEN_PATTERN } from "#schema/public-token.ts";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { routePath } from "hono/route";

@@ -1,8 +1,8 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { z } from "zod";
-import type { ErrorCode } from "../../schema/api-v1";
-import type { ErrorBody } from "../../schema/responses";
+import type { ErrorCode } from "#schema/api-v1.ts";
+import type { ErrorBody } from "#schema/responses/index.ts";
 import { ConfigError } from "../config";
 import { ApiError, codeOfStatus, describeIssues, isDatabaseUnavailable, sqlStateOf } from "../lib/errors";
 

@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import { companyStatsAnswer } from "../../schema/responses";
+import { companyStatsAnswer } from "#schema/responses/index.ts";
 import { readAsCompanyUser, requireSessionToken } from "../middleware/auth";
 import { companyStatsQuery } from "../services/analytics";
 import { documentedRoutes, jsonAnswer } from "./contract";

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { apiKeySummaryAnswer, createdApiKeyAnswer, messageAnswer } from "../../schema/responses";
+import { apiKeySummaryAnswer, createdApiKeyAnswer, messageAnswer } from "#schema/responses/index.ts";
 import { queueEmails } from "../request/after-response";
-import { createApiKeySchema } from "../../schema/validation/api-keys";
+import { createApiKeySchema } from "#schema/validation/api-keys.ts";
 import { currentCompanyId } from "../request/company";
 import {
   requireActiveCompany,

@@ -2,12 +2,12 @@ import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { queueEmails } from "../request/after-response";
 import { createRoute, z } from "@hono/zod-openapi";
 import { Hono, type Context } from "hono";
-import { confirmEmailSchema, loginSchema, registerSchema } from "../../schema/validation/auth";
+import { confirmEmailSchema, loginSchema, registerSchema } from "#schema/validation/auth.ts";
 import {
   passkeySignInSchema,
   secondFactorChallengeSchema,
   secondFactorSignInSchema,
-} from "../../schema/validation/security";
+} from "#schema/validation/security.ts";
 import {
   confirmedEmailAnswer,
   messageAnswer,
@@ -17,7 +17,7 @@ import {
   signedInAnswer,
   webAuthnOptionsAnswer,
   type SecondFactorChallenge,
-} from "../../schema/responses";
+} from "#schema/responses/index.ts";
 import type { AppEnv } from "../env";
 import { recordSigning } from "../request/record-signing";
 import { clientAddress } from "../request/client-network";

@@ -1,7 +1,7 @@
 import { documentHeaders } from "../lib/document-headers";
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
-import { PUBLIC_TOKEN_PATTERN } from "../../schema/public-token";
+import { PUBLIC_TOKEN_PATTERN } from "#schema/public-token.ts";
 import { certificatePageHeaders, readerOf, renderInvalidCodePage } from "../lib/certificate-page";
 import { checkPagePolicy } from "../lib/check-page-policy";
 

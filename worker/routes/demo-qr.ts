@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
-import { demoQrCodeAnswer } from "../../schema/responses";
-import { demoQrSchema } from "../../schema/validation/demo";
+import { demoQrCodeAnswer } from "#schema/responses/index.ts";
+import { demoQrSchema } from "#schema/validation/demo.ts";
 import { DEMO_TOKEN, verificationAddress } from "../lib/public-address";
 import { publicOrigin } from "../request/public-origin";
 import { renderQrSvg, svgDataUrl } from "../lib/qr";

@@ -5,7 +5,7 @@ import {
   codesExportQuerySchema,
   type ScansExportQuery,
   scansExportQuerySchema,
-} from "../../schema/validation/exports";
+} from "#schema/validation/exports.ts";
 import type { AppEnv } from "../env";
 import { currentCompanyId } from "../request/company";
 import { requireCompanyUser, requireUser } from "../middleware/auth";

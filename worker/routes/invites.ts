@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
-import { inviteDetailsAnswer, signedInAnswer } from "../../schema/responses";
-import { acceptInviteSchema } from "../../schema/validation/team";
+import { inviteDetailsAnswer, signedInAnswer } from "#schema/responses/index.ts";
+import { acceptInviteSchema } from "#schema/validation/team.ts";
 import { ApiError } from "../lib/errors";
 import { hashPassword } from "../lib/passwords";
 import { limitNetwork, rateLimitByAddress } from "../middleware/rate-limit";

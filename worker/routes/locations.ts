@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, ilike, sql } from "drizzle-orm";
 import { createRoute } from "@hono/zod-openapi";
-import { locationSuggestionsAnswer } from "../../schema/responses";
-import { LOCATION_SUGGESTIONS_LIMIT } from "../../schema/limits";
-import { places, qrCodes } from "../../schema/tables";
-import { locationSearchSchema } from "../../schema/validation/locations";
+import { locationSuggestionsAnswer } from "#schema/responses/index.ts";
+import { LOCATION_SUGGESTIONS_LIMIT } from "#schema/limits.ts";
+import { places, qrCodes } from "#schema/tables.ts";
+import { locationSearchSchema } from "#schema/validation/locations.ts";
 import type { Database } from "../db";
 import { currentCompanyId } from "../request/company";
 import { searchGeocoder } from "../lib/geocoder";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import { PUBLIC_TOKEN_PATTERN } from "../../schema/public-token";
-import { checkpointListQuerySchema, logEntriesQuerySchema } from "../../schema/validation/transparency";
+import { PUBLIC_TOKEN_PATTERN } from "#schema/public-token.ts";
+import { checkpointListQuerySchema, logEntriesQuerySchema } from "#schema/validation/transparency.ts";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { pageRange } from "../lib/pagination";

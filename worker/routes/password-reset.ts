@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
-import { messageAnswer } from "../../schema/responses";
+import { messageAnswer } from "#schema/responses/index.ts";
 import { queueEmails } from "../request/after-response";
-import { passwordResetRequestSchema, passwordResetSchema } from "../../schema/validation/auth";
+import { passwordResetRequestSchema, passwordResetSchema } from "#schema/validation/auth.ts";
 import { hashPassword } from "../lib/passwords";
 import { enforceRateLimit, limitNetwork } from "../middleware/rate-limit";
 import { requestPasswordReset, resetPassword } from "../services/accounts";

@@ -1,11 +1,11 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { messageAnswer, relianceAnswer, relianceCheckAnswer, relianceRecordedAnswer } from "../../schema/responses";
+import { messageAnswer, relianceAnswer, relianceCheckAnswer, relianceRecordedAnswer } from "#schema/responses/index.ts";
 import {
   type RecordReliance,
   recordRelianceSchema,
   relianceCheckSchema,
   watchCodeSchema,
-} from "../../schema/validation/reliances";
+} from "#schema/validation/reliances.ts";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { queueOutboxAfterResponse } from "../request/after-response";

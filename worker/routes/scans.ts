@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
-import { recentScansAnswer } from "../../schema/responses";
-import { recentScansQuerySchema } from "../../schema/validation/scans";
+import { recentScansAnswer } from "#schema/responses/index.ts";
+import { recentScansQuerySchema } from "#schema/validation/scans.ts";
 import { currentCompanyId } from "../request/company";
 import { requireCompanyUser, requireUser } from "../middleware/auth";
 import { recentCompanyScans } from "../services/scans";

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { PUBLIC_TOKEN_PATTERN } from "../../schema/public-token";
+import { PUBLIC_TOKEN_PATTERN } from "#schema/public-token.ts";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { recordSigning } from "../request/record-signing";

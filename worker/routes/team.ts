@@ -1,9 +1,9 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { messageAnswer, pendingInviteAnswer, teamAnswer } from "../../schema/responses";
+import { messageAnswer, pendingInviteAnswer, teamAnswer } from "#schema/responses/index.ts";
 import { queueEmails } from "../request/after-response";
-import { displayName } from "../../schema/display-name";
-import { inviteSchema } from "../../schema/validation/team";
+import { displayName } from "#schema/display-name.ts";
+import { inviteSchema } from "#schema/validation/team.ts";
 import type { AppEnv } from "../env";
 import { currentCompanyId } from "../request/company";
 import { badRequest, notFound } from "../lib/errors";

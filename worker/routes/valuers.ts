@@ -1,8 +1,8 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { createRoute, z } from "@hono/zod-openapi";
-import { valuers } from "../../schema/tables";
-import { valuerSchema } from "../../schema/validation/valuers";
-import { messageAnswer, valuerAnswer } from "../../schema/responses";
+import { valuers } from "#schema/tables.ts";
+import { valuerSchema } from "#schema/validation/valuers.ts";
+import { messageAnswer, valuerAnswer } from "#schema/responses/index.ts";
 import { currentCompanyId } from "../request/company";
 import { notFound } from "../lib/errors";
 import { parseId } from "../lib/validation";

@@ -5,7 +5,7 @@ import { withDatabase } from "../middleware/database";
 import { rateLimitByAddress } from "../middleware/rate-limit";
 import { documentHeaders } from "../lib/document-headers";
 import { keyHistory } from "../services/signed-records";
-import { OFFLINE_VERIFIER_POLICY } from "../../verifier/page/policy";
+import { OFFLINE_VERIFIER_POLICY } from "#verifier/page/policy.ts";
 
 /**
  * /verifier: the offline verifier (verifier/page, built into one file by scripts/build-verifier.ts)

@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
-import { pageAnswer, watchedCodeAnswer } from "../../schema/responses";
-import { portfolioExportQuerySchema, portfolioQuerySchema, watchCodeSchema } from "../../schema/validation/reliances";
+import { pageAnswer, watchedCodeAnswer } from "#schema/responses/index.ts";
+import { portfolioExportQuerySchema, portfolioQuerySchema, watchCodeSchema } from "#schema/validation/reliances.ts";
 import { currentCompanyId } from "../request/company";
 import { publicOrigin } from "../request/public-origin";
 import { requireActiveCompany, requireCompanyUser, requireLenderOrganisation, requireUser } from "../middleware/auth";

@@ -5,11 +5,11 @@ import {
   webhookEndpointCreatedSchema,
   webhookSecretRotationSchema,
   webhookTestEventAnswerSchema,
-} from "../../schema/api-v1";
-import { messageAnswer } from "../../schema/responses";
+} from "#schema/api-v1.ts";
+import { messageAnswer } from "#schema/responses/index.ts";
 import { queueEmails } from "../request/after-response";
-import { paginationQuerySchema } from "../../schema/validation/pagination";
-import { webhookEndpointSchema, webhookEndpointUpdateSchema } from "../../schema/validation/webhook";
+import { paginationQuerySchema } from "#schema/validation/pagination.ts";
+import { webhookEndpointSchema, webhookEndpointUpdateSchema } from "#schema/validation/webhook.ts";
 import { currentCompanyId } from "../request/company";
 import { ApiError, COMPANY_DEACTIVATED } from "../lib/errors";
 import {

@@ -1,5 +1,5 @@
 import { and, eq, ne, or, sql, type SQL } from "drizzle-orm";
-import { companies, invites, passkeys, recoveryCodes, users, webhookEndpoints } from "../../schema/tables";
+import { companies, invites, passkeys, recoveryCodes, users, webhookEndpoints } from "#schema/tables.ts";
 import type { Transaction } from "../db";
 import type { EmailMessage, RecoveryRemovals } from "../lib/email-templates";
 import type { Actor } from "./audit";

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { companies, users } from "../../schema/tables";
-import type { Register } from "../../schema/validation/auth";
+import { companies, users } from "#schema/tables.ts";
+import type { Register } from "#schema/validation/auth.ts";
 import type { Database, Reader, Transaction, TransactionalDatabase } from "../db";
 import { CONFIRM_EMAIL_HOURS, PASSWORD_RESET_HOURS, type EmailMessage } from "../lib/email-templates";
 import { ApiError, isUniqueViolation } from "../lib/errors";

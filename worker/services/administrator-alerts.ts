@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { disagreementAlerts, users } from "../../schema/tables";
+import { disagreementAlerts, users } from "#schema/tables.ts";
 import type { Database, Reader } from "../db";
 import type { Bindings } from "../bindings";
 import type { RecordDisagreement } from "../lib/signing";

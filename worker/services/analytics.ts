@@ -1,6 +1,6 @@
 import { and, count, eq, gte, isNotNull, sql, type SQL } from "drizzle-orm";
-import type { PlatformStats } from "../../schema/responses";
-import { companies, companyScanCounts, qrCodes, scanEvents, users } from "../../schema/tables";
+import type { PlatformStats } from "#schema/responses/index.ts";
+import { companies, companyScanCounts, qrCodes, scanEvents, users } from "#schema/tables.ts";
 import type { Queryable, Reader } from "../db";
 import { scannedNoEarlierThan } from "../lib/scan-time-bounds";
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { API_KEY_PREFIX, API_KEY_SCOPES_BY_KIND, DAY_MS, type ApiKeyScope } from "../../schema/limits";
-import { apiKeys, companies, users } from "../../schema/tables";
-import type { createApiKeySchema } from "../../schema/validation/api-keys";
+import { API_KEY_PREFIX, API_KEY_SCOPES_BY_KIND, DAY_MS, type ApiKeyScope } from "#schema/limits.ts";
+import { apiKeys, companies, users } from "#schema/tables.ts";
+import type { createApiKeySchema } from "#schema/validation/api-keys.ts";
 import type { z } from "zod";
 import type { Database, Transaction } from "../db";
 import { ApiError, badRequest, notFound } from "../lib/errors";

@@ -1,5 +1,5 @@
 import { count, desc } from "drizzle-orm";
-import { auditLog } from "../../schema/tables";
+import { auditLog } from "#schema/tables.ts";
 import type { Database, Transaction } from "../db";
 import { countOf, fetchPage, totalColumn } from "../lib/pagination";
 

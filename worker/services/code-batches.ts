@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 
-import { companies, qrCodes, valuers } from "../../schema/tables";
-import { BATCH_CODES_PER_MINUTE, type CodeBatchRow } from "../../schema/validation/qr-codes";
+import { companies, qrCodes, valuers } from "#schema/tables.ts";
+import { BATCH_CODES_PER_MINUTE, type CodeBatchRow } from "#schema/validation/qr-codes.ts";
 import type { Transaction, Transactional } from "../db";
 import { ApiError } from "../lib/errors";
 import type { RecordSigning } from "../lib/signing";

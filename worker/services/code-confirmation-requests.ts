@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
-import { displayName } from "../../schema/display-name";
-import type { IssuerTrust } from "../../schema/limits";
-import { codeConfirmationRequests, companies, qrCodes } from "../../schema/tables";
-import { formatVerificationCode } from "../../schema/verification-code";
+import { displayName } from "#schema/display-name.ts";
+import type { IssuerTrust } from "#schema/limits.ts";
+import { codeConfirmationRequests, companies, qrCodes } from "#schema/tables.ts";
+import { formatVerificationCode } from "#schema/verification-code.ts";
 import type { Database } from "../db";
 import { issuerTrustColumn } from "../lib/code-status";
 import type { EmailMessage } from "../lib/email-templates";

@@ -1,10 +1,10 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { toSnakeCase } from "drizzle-orm/casing";
-import { companies, qrCodes, valuers } from "../../schema/tables";
-import { RECORD_TYPES } from "../../schema/signed-records";
-import { PUBLIC_TOKEN_LENGTH } from "../../schema/public-token";
-import type { CreateQrCode } from "../../schema/validation/qr-codes";
+import { companies, qrCodes, valuers } from "#schema/tables.ts";
+import { RECORD_TYPES } from "#schema/signed-records.ts";
+import { PUBLIC_TOKEN_LENGTH } from "#schema/public-token.ts";
+import type { CreateQrCode } from "#schema/validation/qr-codes.ts";
 import type { Database } from "../db";
 import { ApiError, COMPANY_DEACTIVATED, refusalOf } from "../lib/errors";
 import { verificationAddress } from "../lib/public-address";

@@ -1,12 +1,8 @@
 import type { RecordSigning } from "../lib/signing";
 import { signIssuerDecision } from "./signed-records";
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { companies, issuerVerifications } from "../../schema/tables";
-import type {
-  CompanyDetails,
-  CompanyRegistrationInput,
-  ScanAlertSettingsInput,
-} from "../../schema/validation/companies";
+import { companies, issuerVerifications } from "#schema/tables.ts";
+import type { CompanyDetails, CompanyRegistrationInput, ScanAlertSettingsInput } from "#schema/validation/companies.ts";
 import type { Database, Reader, Transaction, TransactionalDatabase } from "../db";
 import { CONFIRM_EMAIL_HOURS, type EmailMessage } from "../lib/email-templates";
 import { notFound } from "../lib/errors";

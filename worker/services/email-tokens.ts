@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
-import type { EmailTokenPurpose } from "../../schema/limits";
-import { emailTokens } from "../../schema/tables";
+import type { EmailTokenPurpose } from "#schema/limits.ts";
+import { emailTokens } from "#schema/tables.ts";
 import type { Database, Queryable, Transaction } from "../db";
 import type { EmailMessage, EmailScope } from "../lib/email-templates";
 import { randomToken, sha256Hex } from "../lib/random";

@@ -1,6 +1,6 @@
 import { sql, type SQLWrapper } from "drizzle-orm";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { idempotencyKeys } from "../../schema/tables";
+import { idempotencyKeys } from "#schema/tables.ts";
 import type { Database } from "../db";
 import { ApiError } from "../lib/errors";
 import { sha256Hex } from "../lib/random";

@@ -1,5 +1,5 @@
 import { inArray, sql } from "drizzle-orm";
-import { loginFailures } from "../../schema/tables";
+import { loginFailures } from "#schema/tables.ts";
 import type { Database } from "../db";
 import { sha256Hex } from "../lib/random";
 

@@ -6,7 +6,7 @@ import type {
 } from "@simplewebauthn/server";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { base64url } from "jose";
-import { passkeys, recoveryCodes, users, webauthnChallenges } from "../../schema/tables";
+import { passkeys, recoveryCodes, users, webauthnChallenges } from "#schema/tables.ts";
 import type { Database, Transaction, TransactionalDatabase } from "../db";
 import { badRequest, isUniqueViolation } from "../lib/errors";
 import { factorAdded, factorRemoved, hasRecoveryCodes, provenIfSettled, replaceRecoveryCodes } from "./second-factor";

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { platformFigures } from "../../schema/tables";
+import { platformFigures } from "#schema/tables.ts";
 import type { Database } from "../db";
 import { scannedNoEarlierThan } from "../lib/scan-time-bounds";
 import { rowsOf } from "./webhooks";

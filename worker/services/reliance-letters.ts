@@ -1,5 +1,5 @@
 import { and, countDistinct, desc, eq, sql } from "drizzle-orm";
-import type { LetterState } from "../../schema/limits";
+import type { LetterState } from "#schema/limits.ts";
 import {
   companies,
   qrCodes,
@@ -7,9 +7,9 @@ import {
   relianceLetterRequests,
   reliances,
   users,
-} from "../../schema/tables";
-import type { LetterDecisionInput } from "../../schema/validation/reliances";
-import { formatVerificationCode } from "../../schema/verification-code";
+} from "#schema/tables.ts";
+import type { LetterDecisionInput } from "#schema/validation/reliances.ts";
+import { formatVerificationCode } from "#schema/verification-code.ts";
 import type { Reader, TransactionalDatabase } from "../db";
 import type { WatchedCodeSummary } from "../lib/email-templates";
 import { ApiError, notFound } from "../lib/errors";

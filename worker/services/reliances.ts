@@ -1,9 +1,9 @@
 import { and, countDistinct, desc, eq, ne, sql } from "drizzle-orm";
-import { displayName } from "../../schema/display-name";
-import { formatDate } from "../../schema/format-date";
-import { type LetterState, SAME_TITLE_DIFFERENCE_PERCENT, SAME_TITLE_WINDOW_MONTHS } from "../../schema/limits";
-import { acknowledgementsNeeded, acknowledgementText } from "../../schema/reliance-acknowledgements";
-import type { RelianceWarning } from "../../schema/responses";
+import { displayName } from "#schema/display-name.ts";
+import { formatDate } from "#schema/format-date.ts";
+import { type LetterState, SAME_TITLE_DIFFERENCE_PERCENT, SAME_TITLE_WINDOW_MONTHS } from "#schema/limits.ts";
+import { acknowledgementsNeeded, acknowledgementText } from "#schema/reliance-acknowledgements.ts";
+import type { RelianceWarning } from "#schema/responses/index.ts";
 import {
   companies,
   qrCodes,
@@ -11,9 +11,9 @@ import {
   relianceLetterRequests,
   reliances,
   users,
-} from "../../schema/tables";
-import type { RecordReliance } from "../../schema/validation/reliances";
-import { formatVerificationCode } from "../../schema/verification-code";
+} from "#schema/tables.ts";
+import type { RecordReliance } from "#schema/validation/reliances.ts";
+import { formatVerificationCode } from "#schema/verification-code.ts";
 import type { Database, Reader, Transaction, TransactionalDatabase } from "../db";
 import { ApiError } from "../lib/errors";
 import { randomToken } from "../lib/random";

@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
-import { codeTitle } from "../../schema/code-description";
-import { companies, qrCodes } from "../../schema/tables";
-import { PUBLIC_TOKEN_PATTERN } from "../../schema/public-token";
-import { formatVerificationCode, normalizeVerificationCode } from "../../schema/verification-code";
+import { codeTitle } from "#schema/code-description.ts";
+import { companies, qrCodes } from "#schema/tables.ts";
+import { PUBLIC_TOKEN_PATTERN } from "#schema/public-token.ts";
+import { formatVerificationCode, normalizeVerificationCode } from "#schema/verification-code.ts";
 import type { Reader } from "../db";
 import { codeStatusColumn, issuerTrustColumn } from "../lib/code-status";
 import { ApiError, notFound } from "../lib/errors";

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
-import { DAY_MS } from "../../schema/limits";
-import { alertDigestHours, companies, users } from "../../schema/tables";
+import { DAY_MS } from "#schema/limits.ts";
+import { alertDigestHours, companies, users } from "#schema/tables.ts";
 import type { Database } from "../db";
 import type { EmailMessage, ScanAlertDigest, ScanSummary } from "../lib/email-templates";
 import { queueBatches } from "../lib/queue-batches";

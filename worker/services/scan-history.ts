@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { DAY_MS } from "../../schema/limits";
+import { DAY_MS } from "#schema/limits.ts";
 import type { Database } from "../db";
 
 /** Months of partitions kept ready ahead of scans: this month and the next two. */

@@ -1,15 +1,15 @@
 import { type SQL, sql } from "drizzle-orm";
-import { scanEvents } from "../../schema/tables";
-import { type PublicCertificate } from "../../schema/validation/certificate";
-import { PUBLIC_TOKEN_PATTERN } from "../../schema/public-token";
-import { DEMO_CERTIFICATE } from "../../schema/demo-certificate";
+import { scanEvents } from "#schema/tables.ts";
+import { type PublicCertificate } from "#schema/validation/certificate.ts";
+import { PUBLIC_TOKEN_PATTERN } from "#schema/public-token.ts";
+import { DEMO_CERTIFICATE } from "#schema/demo-certificate.ts";
 import {
   type CodeStatusName,
   type IssuerTrust,
   REPEAT_SCAN_WINDOW_MINUTES,
   type ValuationPurpose,
-} from "../../schema/limits";
-import { formatVerificationCode, normalizeVerificationCode } from "../../schema/verification-code";
+} from "#schema/limits.ts";
+import { formatVerificationCode, normalizeVerificationCode } from "#schema/verification-code.ts";
 import { CERTIFICATE_COLUMNS, CERTIFICATE_JOINS, type CodeColumn } from "../lib/certificate-sql";
 import type { Database } from "../db";
 import { DEMO_TOKEN, verificationAddress } from "../lib/public-address";

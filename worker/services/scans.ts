@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { DAY_MS } from "../../schema/limits";
-import { codeScanCounts, qrCodes, scanEvents } from "../../schema/tables";
-import { CODE_SCANS_LIMIT, SCAN_CHART_DAYS } from "../../schema/validation/scans";
+import { DAY_MS } from "#schema/limits.ts";
+import { codeScanCounts, qrCodes, scanEvents } from "#schema/tables.ts";
+import { CODE_SCANS_LIMIT, SCAN_CHART_DAYS } from "#schema/validation/scans.ts";
 import type { Database } from "../db";
 import { scannedNoEarlierThan } from "../lib/scan-time-bounds";
 

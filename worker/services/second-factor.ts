@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
-import type { RecoveryCodes, TotpEnrolment } from "../../schema/responses";
-import { passkeys, recoveryCodes, sessions, users } from "../../schema/tables";
+import type { RecoveryCodes, TotpEnrolment } from "#schema/responses/index.ts";
+import { passkeys, recoveryCodes, sessions, users } from "#schema/tables.ts";
 import type { Database, Queryable, Transaction, TransactionalDatabase } from "../db";
 import { ApiError, badRequest } from "../lib/errors";
 import { renderQrSvg } from "../lib/qr";

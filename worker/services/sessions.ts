@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, ne, sql, type SQL } from "drizzle-orm";
-import { companies, sessions, users } from "../../schema/tables";
-import type { PublicUser } from "../../schema/responses";
+import { companies, sessions, users } from "#schema/tables.ts";
+import type { PublicUser } from "#schema/responses/index.ts";
 import type { Database, Queryable, Transaction } from "../db";
 import { ApiError } from "../lib/errors";
 import { randomToken, sha256Hex } from "../lib/random";

@@ -8,14 +8,14 @@ import {
   type IssuerVerificationRecord,
   type KeyHistory,
   type StatusRecord,
-} from "../../schema/signed-records";
-import { formatVerificationCode } from "../../schema/verification-code";
-import { certificateVerdict, verdictHeadline } from "../../schema/certificate-verdict";
-import type { CodeStatusName, IssuerTrust } from "../../schema/limits";
-import { frozenDifferences, transitionRecord } from "../../verifier/chain";
-import { EMPTY_CHAIN_HASH, pageFingerprintsRoot } from "../../verifier/hashes";
-import { verifyRecord } from "../../verifier/records";
-import { extendsCheckpoint, type LogEntry } from "../../verifier/log";
+} from "#schema/signed-records.ts";
+import { formatVerificationCode } from "#schema/verification-code.ts";
+import { certificateVerdict, verdictHeadline } from "#schema/certificate-verdict.ts";
+import type { CodeStatusName, IssuerTrust } from "#schema/limits.ts";
+import { frozenDifferences, transitionRecord } from "#verifier/chain.ts";
+import { EMPTY_CHAIN_HASH, pageFingerprintsRoot } from "#verifier/hashes.ts";
+import { verifyRecord } from "#verifier/records.ts";
+import { extendsCheckpoint, type LogEntry } from "#verifier/log.ts";
 import type { Queryable } from "../db";
 import { ApiError } from "../lib/errors";
 import { codeStatusExpression, issuerTrustExpression, issuerVerifiedAtExpression, isoText } from "../lib/code-status";

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, not, sql } from "drizzle-orm";
-import { DAY_MS, ROLES } from "../../schema/limits";
-import { auditLog, companies, invites, users } from "../../schema/tables";
-import { INVITATIONS_PER_DAY, INVITE_TOKEN_LENGTH, INVITE_VALID_DAYS } from "../../schema/validation/team";
+import { DAY_MS, ROLES } from "#schema/limits.ts";
+import { auditLog, companies, invites, users } from "#schema/tables.ts";
+import { INVITATIONS_PER_DAY, INVITE_TOKEN_LENGTH, INVITE_VALID_DAYS } from "#schema/validation/team.ts";
 import type { Database, Queryable, Reader, Transaction, TransactionalDatabase } from "../db";
 import { ApiError, isUniqueViolation, notFound } from "../lib/errors";
 import type { EmailMessage } from "../lib/email-templates";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { type CodeStatusName, SAME_TITLE_DIFFERENCE_PERCENT, SAME_TITLE_WINDOW_MONTHS } from "../../schema/limits";
-import type { PaginationQuery } from "../../schema/validation/pagination";
-import { formatVerificationCode } from "../../schema/verification-code";
+import { type CodeStatusName, SAME_TITLE_DIFFERENCE_PERCENT, SAME_TITLE_WINDOW_MONTHS } from "#schema/limits.ts";
+import type { PaginationQuery } from "#schema/validation/pagination.ts";
+import { formatVerificationCode } from "#schema/verification-code.ts";
 import type { Database } from "../db";
 import { codeStatusExpression, isoText } from "../lib/code-status";
 import { fetchPage } from "../lib/pagination";

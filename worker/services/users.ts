@@ -1,5 +1,5 @@
 import { and, desc, eq, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
-import { companies, users } from "../../schema/tables";
+import { companies, users } from "#schema/tables.ts";
 import type { Database, Transaction, Transactional } from "../db";
 import { badRequest } from "../lib/errors";
 import { containsPattern } from "../lib/like-patterns";

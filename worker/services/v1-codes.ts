@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
-import type { V1Code } from "../../schema/api-v1";
-import type { Page } from "../../schema/responses";
-import { qrCodes, valuers } from "../../schema/tables";
-import { PUBLIC_TOKEN_PATTERN } from "../../schema/public-token";
-import type { QrCodeListQuery } from "../../schema/validation/qr-codes";
+import type { V1Code } from "#schema/api-v1.ts";
+import type { Page } from "#schema/responses/index.ts";
+import { qrCodes, valuers } from "#schema/tables.ts";
+import { PUBLIC_TOKEN_PATTERN } from "#schema/public-token.ts";
+import type { QrCodeListQuery } from "#schema/validation/qr-codes.ts";
 import type { Database, Reader } from "../db";
 import { notFound } from "../lib/errors";
 import { CODE_NOT_FOUND, codePage, codePageQuery, codePageRange, selectCodes, type StoredCode } from "./qr-codes";

@@ -1,10 +1,10 @@
 import { sql, type SQL } from "drizzle-orm";
-import { certificateVerdict, verdictHeadline } from "../../schema/certificate-verdict";
-import { formatDate } from "../../schema/format-date";
-import { LOCALES, type Language } from "../../schema/language";
-import type { CodeStatusName, IssuerTrust, WatchNoticeKind } from "../../schema/limits";
+import { certificateVerdict, verdictHeadline } from "#schema/certificate-verdict.ts";
+import { formatDate } from "#schema/format-date.ts";
+import { LOCALES, type Language } from "#schema/language.ts";
+import type { CodeStatusName, IssuerTrust, WatchNoticeKind } from "#schema/limits.ts";
 import { codeStatusExpression, issuerTrustExpression } from "../lib/code-status";
-import { formatVerificationCode } from "../../schema/verification-code";
+import { formatVerificationCode } from "#schema/verification-code.ts";
 import type { Database, Queryable, TransactionalDatabase } from "../db";
 import type { Bindings } from "../bindings";
 import type { EmailMessage, WatchedCodeSummary } from "../lib/email-templates";

@@ -1,9 +1,9 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { EXPIRING_WITHIN_DAYS, MAX_ROW_ID, type LetterState, type WatchNoticeKind } from "../../schema/limits";
-import { companies, qrCodes, reliances, watches, watchNotices } from "../../schema/tables";
-import type { PortfolioQuery } from "../../schema/validation/reliances";
-import { formatVerificationCode } from "../../schema/verification-code";
+import { EXPIRING_WITHIN_DAYS, MAX_ROW_ID, type LetterState, type WatchNoticeKind } from "#schema/limits.ts";
+import { companies, qrCodes, reliances, watches, watchNotices } from "#schema/tables.ts";
+import type { PortfolioQuery } from "#schema/validation/reliances.ts";
+import { formatVerificationCode } from "#schema/verification-code.ts";
 import type { Database, Queryable, Reader } from "../db";
 import { isoText } from "../lib/code-status";
 import { countOf, fetchPage, totalColumn, type PageRange } from "../lib/pagination";

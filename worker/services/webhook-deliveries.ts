@@ -5,7 +5,7 @@ import {
   type WebhookDeliveryOutcome,
   type WebhookLoggedEventType,
   WEBHOOK_RESPONSE_BODY_MAX_BYTES,
-} from "../../schema/limits";
+} from "#schema/limits.ts";
 import {
   companies,
   users,
@@ -13,8 +13,8 @@ import {
   webhookDeliveries,
   webhookEndpoints,
   webhookEvents,
-} from "../../schema/tables";
-import { formatVerificationCode } from "../../schema/verification-code";
+} from "#schema/tables.ts";
+import { formatVerificationCode } from "#schema/verification-code.ts";
 import { readConfig, type Config } from "../config";
 import { connectDatabase, type Database } from "../db";
 import type { Bindings } from "../bindings";

@@ -1,6 +1,6 @@
 import type { WebhookCode, WebhookDeliveryMessage } from "../queue-messages";
 import { and, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
-import type { WebhookAttemptPage, WebhookEndpointAnswer, WebhookEndpointCreated } from "../../schema/api-v1";
+import type { WebhookAttemptPage, WebhookEndpointAnswer, WebhookEndpointCreated } from "#schema/api-v1.ts";
 import {
   type OrganisationKind,
   WEBHOOK_ENDPOINTS_MAX,
@@ -8,13 +8,13 @@ import {
   type WebhookEventType,
   type WebhookLoggedEventType,
   WEBHOOK_TEST_EVENT_TYPE,
-} from "../../schema/limits";
-import { companies, webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from "../../schema/tables";
+} from "#schema/limits.ts";
+import { companies, webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from "#schema/tables.ts";
 import {
   webhookUrlProblem,
   type webhookEndpointSchema,
   type webhookEndpointUpdateSchema,
-} from "../../schema/validation/webhook";
+} from "#schema/validation/webhook.ts";
 import type { z } from "zod";
 import type { Config } from "../config";
 import type { Database, Queryable, Transaction } from "../db";

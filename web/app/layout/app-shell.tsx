@@ -2,14 +2,14 @@ import { ChevronDown, Menu } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { useState, type ReactNode } from "react";
 import { Link, matchPath, useLocation, useNavigate } from "react-router";
-import type { PublicUser } from "../../../schema/responses";
-import { Dialog } from "../../components/ui/dialog";
-import { BrandMark } from "../../components/layout/brand-mark";
-import { cn } from "../../lib/cn";
-import { avatarInitial, displayName } from "../../lib/display-name";
-import { useSignOut } from "../../lib/session-changes";
+import type { PublicUser } from "#schema/responses/index.ts";
+import { Dialog } from "#web/components/ui/dialog.tsx";
+import { BrandMark } from "#web/components/layout/brand-mark.tsx";
+import { cn } from "#web/lib/cn.ts";
+import { avatarInitial, displayName } from "#web/lib/display-name.ts";
+import { useSignOut } from "#web/lib/session-changes.ts";
 import { EmailConfirmationBanner } from "./email-confirmation-banner";
-import { useLanguage } from "../../lib/language";
+import { useLanguage } from "#web/lib/language.ts";
 import { ADMIN_NAVIGATION, LENDER_NAVIGATION, USER_NAVIGATION, type NavItem } from "./navigation";
 
 /** The item whose page is showing is marked for the eye and for screen readers (aria-current). */

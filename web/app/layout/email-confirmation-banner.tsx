@@ -1,5 +1,5 @@
-import type { PublicUser } from "../../../schema/responses";
-import { ResendConfirmationButton } from "../../features/auth/components/resend-confirmation-button";
+import type { PublicUser } from "#schema/responses/index.ts";
+import { ResendConfirmationButton } from "#web/features/auth/components/resend-confirmation-button.tsx";
 
 /**
  * Shown on every workspace screen until the user has followed the link sent to their address:

@@ -1,10 +1,10 @@
 import { lazy, Suspense } from "react";
 import { Outlet, useLocation } from "react-router";
-import { PageLoading } from "../../components/ui/spinner";
-import { useAuthDialogs } from "../../features/auth/components/auth-dialogs";
-import { LandingPage } from "../../features/landing/components/landing-page";
-import { LenderLandingPage } from "../../features/landing/components/lender-landing-page";
-import { useSession } from "../../lib/session";
+import { PageLoading } from "#web/components/ui/spinner.tsx";
+import { useAuthDialogs } from "#web/features/auth/components/auth-dialogs.tsx";
+import { LandingPage } from "#web/features/landing/components/landing-page.tsx";
+import { LenderLandingPage } from "#web/features/landing/components/lender-landing-page.tsx";
+import { useSession } from "#web/lib/session.ts";
 
 // The signed-in frame is its own chunk: anonymous visitors only ever need the landing page.
 const AppShell = lazy(async () => ({ default: (await import("./app-shell")).AppShell }));

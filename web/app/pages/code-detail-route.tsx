@@ -1,8 +1,8 @@
-import { useRefreshCode } from "../../features/codes/api/get-code";
-import { CodeDetailPage } from "../../features/codes/components/code-detail-page";
-import { CodeScanLog } from "../../features/scans/components/code-scan-log";
-import { SealsPanel } from "../../features/seals/components/seals-panel";
-import { useCurrentCompany } from "../../lib/current-company";
+import { useRefreshCode } from "#web/features/codes/api/get-code.ts";
+import { CodeDetailPage } from "#web/features/codes/components/code-detail-page.tsx";
+import { CodeScanLog } from "#web/features/scans/components/code-scan-log.tsx";
+import { SealsPanel } from "#web/features/seals/components/seals-panel.tsx";
+import { useCurrentCompany } from "#web/lib/current-company.ts";
 
 /** The scan log below a code; refreshing it also re-reads the code, so its verification count agrees. */
 function ScanLogPanel({ codeId, publicToken }: { codeId: number; publicToken: string }) {

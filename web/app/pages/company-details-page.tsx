@@ -1,15 +1,15 @@
 import { NavLink, Navigate, Route, Routes } from "react-router";
-import { COMPANY_SETTINGS_PATHS, type CompanySettingsSection } from "../../../schema/app-paths";
-import { ApiKeysSection } from "../../features/settings/components/api-keys-section";
-import { CompanyInfoSection } from "../../features/settings/components/company-info-section";
-import { RegistrationSection } from "../../features/settings/components/registration-section";
-import { ScanAlertEmailSection } from "../../features/settings/components/scan-alert-email-section";
-import { WebhookEndpointPage } from "../../features/settings/components/webhook-endpoint-page";
-import { WebhookSection } from "../../features/settings/components/webhook-section";
-import { TeamSection } from "../../features/team/components/team-section";
-import { PageTitle } from "../../components/ui/page-title";
-import { cn } from "../../lib/cn";
-import { useSession } from "../../lib/session";
+import { COMPANY_SETTINGS_PATHS, type CompanySettingsSection } from "#schema/app-paths.ts";
+import { ApiKeysSection } from "#web/features/settings/components/api-keys-section.tsx";
+import { CompanyInfoSection } from "#web/features/settings/components/company-info-section.tsx";
+import { RegistrationSection } from "#web/features/settings/components/registration-section.tsx";
+import { ScanAlertEmailSection } from "#web/features/settings/components/scan-alert-email-section.tsx";
+import { WebhookEndpointPage } from "#web/features/settings/components/webhook-endpoint-page.tsx";
+import { WebhookSection } from "#web/features/settings/components/webhook-section.tsx";
+import { TeamSection } from "#web/features/team/components/team-section.tsx";
+import { PageTitle } from "#web/components/ui/page-title.tsx";
+import { cn } from "#web/lib/cn.ts";
+import { useSession } from "#web/lib/session.ts";
 
 const SECTION_LABELS: Record<CompanySettingsSection, string> = {
   company: "Company",

@@ -1,8 +1,8 @@
-import { defaultCurrencyFor } from "../../../schema/limits";
-import { CreateCodePage } from "../../features/codes/components/create-code-page";
-import { SealReportButton } from "../../features/seals/components/seal-report-button";
-import { useCurrentCompany } from "../../lib/current-company";
-import { useValuers } from "../../features/valuers/api/list-valuers";
+import { defaultCurrencyFor } from "#schema/limits.ts";
+import { CreateCodePage } from "#web/features/codes/components/create-code-page.tsx";
+import { SealReportButton } from "#web/features/seals/components/seal-report-button.tsx";
+import { useCurrentCompany } from "#web/lib/current-company.ts";
+import { useValuers } from "#web/features/valuers/api/list-valuers.ts";
 
 /**
  * /create-qr: the codes feature's form, signed by one of the valuers feature's valuers; a code just

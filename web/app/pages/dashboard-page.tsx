@@ -1,11 +1,11 @@
 import { Plus } from "lucide-react";
 import { Link } from "react-router";
-import { buttonClasses } from "../../components/ui/button";
-import { RecentCodes } from "../../features/codes/components/recent-codes";
-import { RecentScansPanel } from "../../features/scans/components/recent-scans-panel";
+import { buttonClasses } from "#web/components/ui/button.tsx";
+import { RecentCodes } from "#web/features/codes/components/recent-codes.tsx";
+import { RecentScansPanel } from "#web/features/scans/components/recent-scans-panel.tsx";
 import { DashboardStats } from "./dashboard-stats";
 import { SetupChecklist } from "./setup-checklist";
-import { PageTitle } from "../../components/ui/page-title";
+import { PageTitle } from "#web/components/ui/page-title.tsx";
 
 /**
  * / and /dashboard: the company's numbers, newest codes and latest scans (the router sends admins

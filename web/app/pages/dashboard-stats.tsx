@@ -1,7 +1,7 @@
 import { CalendarDays, QrCode, ScanLine, Users } from "lucide-react";
-import { StatCard } from "../../components/ui/stat-card";
-import { useCodeStats } from "../../features/codes/api/code-stats";
-import { useValuers } from "../../features/valuers/api/list-valuers";
+import { StatCard } from "#web/components/ui/stat-card.tsx";
+import { useCodeStats } from "#web/features/codes/api/code-stats.ts";
+import { useValuers } from "#web/features/valuers/api/list-valuers.ts";
 
 /** The four stat cards: the code numbers from the stats call, Valuers from the valuers list. */
 export function DashboardStats() {

@@ -1,13 +1,13 @@
 import { CheckCircle2, Circle } from "lucide-react";
 import { Link } from "react-router";
-import { COMPANY_SETTINGS_PATHS } from "../../../schema/app-paths";
-import { buttonClasses } from "../../components/ui/button";
-import { Card } from "../../components/ui/card";
-import { cn } from "../../lib/cn";
-import { useSession } from "../../lib/session";
-import { useCodeStats } from "../../features/codes/api/code-stats";
-import { useCurrentCompany } from "../../lib/current-company";
-import { useValuers } from "../../features/valuers/api/list-valuers";
+import { COMPANY_SETTINGS_PATHS } from "#schema/app-paths.ts";
+import { buttonClasses } from "#web/components/ui/button.tsx";
+import { Card } from "#web/components/ui/card.tsx";
+import { cn } from "#web/lib/cn.ts";
+import { useSession } from "#web/lib/session.ts";
+import { useCodeStats } from "#web/features/codes/api/code-stats.ts";
+import { useCurrentCompany } from "#web/lib/current-company.ts";
+import { useValuers } from "#web/features/valuers/api/list-valuers.ts";
 
 interface Step {
   title: string;

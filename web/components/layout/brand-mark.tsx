@@ -1,6 +1,6 @@
 import { ShieldCheck } from "lucide-react";
 import { Link } from "react-router";
-import { BRAND } from "../../lib/brand";
+import { BRAND } from "#web/lib/brand.ts";
 
 /** The product's mark and name, linking home: the same in the signed-in shell and on public pages. */
 export function BrandMark() {

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { Link, NavLink } from "react-router";
 import { BrandMark } from "./brand-mark";
-import { BRAND } from "../../lib/brand";
-import { cn } from "../../lib/cn";
+import { BRAND } from "#web/lib/brand.ts";
+import { cn } from "#web/lib/cn.ts";
 
 const legalLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(

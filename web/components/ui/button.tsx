@@ -1,5 +1,5 @@
 import type { ButtonHTMLAttributes } from "react";
-import { cn } from "../../lib/cn";
+import { cn } from "#web/lib/cn.ts";
 
 /**
  * Solid red (`danger`) is kept for the confirming step of a destructive action, inside its dialog;

@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
-import { certificateVerdict, verdictHeadline, verdictMeaning } from "../../../schema/certificate-verdict";
-import type { CertificateStatus } from "../../../schema/validation/certificate";
-import type { IssuerTrust } from "../../../schema/limits";
-import { LOCALES, type Language } from "../../../schema/language";
-import { cn } from "../../lib/cn";
-import { formatDate } from "../../lib/format";
+import { certificateVerdict, verdictHeadline, verdictMeaning } from "#schema/certificate-verdict.ts";
+import type { CertificateStatus } from "#schema/validation/certificate.ts";
+import type { IssuerTrust } from "#schema/limits.ts";
+import { LOCALES, type Language } from "#schema/language.ts";
+import { cn } from "#web/lib/cn.ts";
+import { formatDate } from "#web/lib/format.ts";
 
 /** "unverified": a valid code whose issuer ValuSeal has not checked (amber, like the /v/ page). */
 export type StatusTone = "valid" | "invalid" | "sample" | "unverified";

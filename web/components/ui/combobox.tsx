@@ -1,5 +1,5 @@
 import { useState, type KeyboardEvent, type ReactNode, type Ref } from "react";
-import { cn } from "../../lib/cn";
+import { cn } from "#web/lib/cn.ts";
 import { Field } from "./field";
 
 interface ComboboxProps<Option> {

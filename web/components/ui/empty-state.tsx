@@ -1,6 +1,6 @@
 import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
-import { cn } from "../../lib/cn";
+import { cn } from "#web/lib/cn.ts";
 
 /** What a list shows when it has nothing in it: an icon for what the list holds, the spec's text, an optional hint and action. */
 export function EmptyState({

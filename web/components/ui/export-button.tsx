@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { Download } from "lucide-react";
-import { downloadBlob } from "../../lib/download";
+import { downloadBlob } from "#web/lib/download.ts";
 import { Button } from "./button";
 import { useFailureToast } from "./failure-toast";
 

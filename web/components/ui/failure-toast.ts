@@ -1,8 +1,8 @@
 import { useCallback, useEffect } from "react";
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
-import { REDIRECT_DELAY_MS } from "../../../schema/limits";
-import { isUnauthorizedError, serverMessageOf, tokenStore } from "../../lib/api-client";
-import { showServerFieldErrors } from "../../lib/field-errors";
+import { REDIRECT_DELAY_MS } from "#schema/limits.ts";
+import { isUnauthorizedError, serverMessageOf, tokenStore } from "#web/lib/api-client.ts";
+import { showServerFieldErrors } from "#web/lib/field-errors.ts";
 import { useToast } from "./toast";
 
 /** Where a signed-out user is sent: the sign-in path in general, the landing page from the valuers page. */

@@ -1,7 +1,7 @@
-import { LANGUAGE_NAMES, type Language } from "../../../schema/language";
-import { cn } from "../../lib/cn";
-import { setLanguage, useLanguage } from "../../lib/language";
-import { useSession } from "../../lib/session";
+import { LANGUAGE_NAMES, type Language } from "#schema/language.ts";
+import { cn } from "#web/lib/cn.ts";
+import { setLanguage, useLanguage } from "#web/lib/language.ts";
+import { useSession } from "#web/lib/session.ts";
 
 /**
  * The certificate's language switch on the app's translated screens: the other language, named in

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { cn } from "../../lib/cn";
-import { useDocumentTitle } from "../../lib/use-document-title";
+import { cn } from "#web/lib/cn.ts";
+import { useDocumentTitle } from "#web/lib/use-document-title.ts";
 
 /**
  * A screen's h1 on the type scale's page-title step; it also names the browser tab, after the

@@ -1,4 +1,4 @@
-import { cn } from "../../lib/cn";
+import { cn } from "#web/lib/cn.ts";
 
 /** Long work's progress: a bar that screen readers announce as `label`, `done` of `total`. */
 export function ProgressBar({

@@ -1,4 +1,4 @@
-import { cn } from "../../lib/cn";
+import { cn } from "#web/lib/cn.ts";
 
 /** A grey placeholder block with a gentle pulse, in the shape of the content that will replace it. */
 export function Skeleton({ className }: { className?: string }) {

@@ -1,5 +1,5 @@
 import { Switch as RadixSwitch } from "radix-ui";
-import { cn } from "../../lib/cn";
+import { cn } from "#web/lib/cn.ts";
 
 interface SwitchProps {
   checked: boolean;

@@ -1,5 +1,5 @@
 import { useId, type HTMLAttributes, type ReactNode, type TdHTMLAttributes, type ThHTMLAttributes } from "react";
-import { cn } from "../../lib/cn";
+import { cn } from "#web/lib/cn.ts";
 
 /**
  * Below the sm breakpoint each row becomes a small card: the header row is kept for screen readers

@@ -1,8 +1,8 @@
 import { X } from "lucide-react";
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from "react";
 import { useLocation } from "react-router";
-import { TOAST_DURATION_MS } from "../../../schema/limits";
-import { cn } from "../../lib/cn";
+import { TOAST_DURATION_MS } from "#schema/limits.ts";
+import { cn } from "#web/lib/cn.ts";
 
 export interface ToastMessage {
   title: string;

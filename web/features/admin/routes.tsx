@@ -1,6 +1,6 @@
 import { lazy, Suspense } from "react";
-import { PageLoading } from "../../components/ui/spinner";
-import { useSession } from "../../lib/session";
+import { PageLoading } from "#web/components/ui/spinner.tsx";
+import { useSession } from "#web/lib/session.ts";
 import { AccessDenied } from "./components/access-denied";
 import { SecondFactorNeeded } from "./components/second-factor-needed";
 

@@ -1,4 +1,4 @@
-import type { Language } from "../../../schema/language";
+import type { Language } from "#schema/language.ts";
 
 /**
  * The landing pages' words in each language the public screens speak. English is the product's own

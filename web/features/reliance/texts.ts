@@ -1,7 +1,7 @@
-import type { Language } from "../../../schema/language";
-import { EXPIRING_WITHIN_DAYS, SAME_TITLE_DIFFERENCE_PERCENT, SAME_TITLE_WINDOW_MONTHS } from "../../../schema/limits";
-import type { RelianceWarningKind, WatchedCode } from "../../../schema/responses";
-import type { PortfolioView } from "../../../schema/validation/reliances";
+import type { Language } from "#schema/language.ts";
+import { EXPIRING_WITHIN_DAYS, SAME_TITLE_DIFFERENCE_PERCENT, SAME_TITLE_WINDOW_MONTHS } from "#schema/limits.ts";
+import type { RelianceWarningKind, WatchedCode } from "#schema/responses/index.ts";
+import type { PortfolioView } from "#schema/validation/reliances.ts";
 
 type ChangeKind = NonNullable<WatchedCode["lastChange"]>["kind"];
 

@@ -1,7 +1,7 @@
-import { SEAL_MAX_PAGES, SEALED_PDF_INFO_KEY } from "../../../schema/validation/seals";
+import { SEAL_MAX_PAGES, SEALED_PDF_INFO_KEY } from "#schema/validation/seals.ts";
 import { PdfRefusedError } from "./errors";
 import { openWithPdfJs } from "./pdfjs";
-import { readReport, refuseOversizedReport, ReportTooLargeError } from "../../../verifier/report-file";
+import { readReport, refuseOversizedReport, ReportTooLargeError } from "#verifier/report-file.ts";
 
 /** A report verifiers refuse for its size, said to the person who chose it. */
 const refusal = (error: unknown) => (error instanceof ReportTooLargeError ? new PdfRefusedError(error.message) : error);

@@ -1,4 +1,4 @@
-import { VERIFICATION_ADDRESS_PATTERN } from "../../../schema/public-token";
+import { VERIFICATION_ADDRESS_PATTERN } from "#schema/public-token.ts";
 import {
   EncryptedPDFError,
   PDFArray,
@@ -17,9 +17,9 @@ import {
   STAMP_MAX_MM,
   STAMP_MIN_MM,
   type StampCorner,
-} from "../../../schema/validation/seals";
-import { signedRecordFileName, type SignedRecordFile } from "../../../schema/signed-record-file";
-import { attachSignedRecord } from "../../../verifier/attachment";
+} from "#schema/validation/seals.ts";
+import { signedRecordFileName, type SignedRecordFile } from "#schema/signed-record-file.ts";
+import { attachSignedRecord } from "#verifier/attachment.ts";
 import { PdfRefusedError, REFUSAL } from "./errors";
 import { fingerprintReport } from "./fingerprint";
 import { qrForPage, stampPage } from "./stamp";

@@ -6,8 +6,8 @@ import {
   type PDFFont,
   type PDFPage,
 } from "@cantoo/pdf-lib";
-import { darkRuns, qrMatrix } from "../../../schema/qr-matrix";
-import type { StampCorner } from "../../../schema/validation/seals";
+import { darkRuns, qrMatrix } from "#schema/qr-matrix.ts";
+import type { StampCorner } from "#schema/validation/seals.ts";
 import { PdfRefusedError } from "./errors";
 
 const POINTS_PER_MM = 72 / 25.4;

@@ -1,14 +1,14 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { queueEmails, queueOutboxAfterResponse } from "../../request/after-response";
-import { Outbox } from "../../services/webhooks";
-import { recordSigning } from "../../request/record-signing";
+import { queueEmails, queueOutboxAfterResponse } from "#worker/request/after-response.ts";
+import { Outbox } from "#worker/services/webhooks.ts";
+import { recordSigning } from "#worker/request/record-signing.ts";
 import {
   activeStatusSchema,
   ADMIN_PAGE_SIZE,
   adminCompanyListQuerySchema,
   companyVerificationSchema,
   resetPasswordSchema,
-} from "../../../schema/validation/admin";
+} from "#schema/validation/admin.ts";
 import {
   adminCompanyAnswer,
   adminCompanyDetailsAnswer,
@@ -16,10 +16,10 @@ import {
   companyVerificationChangedAnswer,
   messageAnswer,
   pageAnswer,
-} from "../../../schema/responses";
-import { hashPassword } from "../../lib/passwords";
-import { listOrPage } from "../../lib/pagination";
-import { parseId } from "../../lib/validation";
+} from "#schema/responses/index.ts";
+import { hashPassword } from "#worker/lib/passwords.ts";
+import { listOrPage } from "#worker/lib/pagination.ts";
+import { parseId } from "#worker/lib/validation.ts";
 import {
   companySearch,
   countCompanies,
@@ -28,8 +28,8 @@ import {
   resetOwnerPassword,
   selectCompanies,
   setCompanyActive,
-} from "../../services/admin-companies";
-import { COMPANY_NOT_FOUND } from "../../services/companies";
+} from "#worker/services/admin-companies.ts";
+import { COMPANY_NOT_FOUND } from "#worker/services/companies.ts";
 import { documentedRoutes, jsonAnswer, jsonBody, rowIdParam } from "../contract";
 
 const listCompanies = createRoute({

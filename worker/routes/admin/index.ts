@@ -1,5 +1,5 @@
 import { documentedRoutes } from "../contract";
-import { requireAdmin, requireUser } from "../../middleware/auth";
+import { requireAdmin, requireUser } from "#worker/middleware/auth.ts";
 import { adminAuditLogRoutes } from "./audit-log";
 import { adminCompanyListRoutes, adminCompanyRoutes } from "./companies";
 import { adminSigningKeyRoutes } from "./signing-keys";

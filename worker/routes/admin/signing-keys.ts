@@ -1,10 +1,10 @@
 import { createRoute } from "@hono/zod-openapi";
-import { keyHistoryAnswer } from "../../../schema/responses";
-import { keyCompromiseSchema } from "../../../schema/validation/transparency";
-import { ApiError } from "../../lib/errors";
+import { keyHistoryAnswer } from "#schema/responses/index.ts";
+import { keyCompromiseSchema } from "#schema/validation/transparency.ts";
+import { ApiError } from "#worker/lib/errors.ts";
 import { documentedRoutes, jsonAnswer, jsonBody, textParams } from "../contract";
-import { recordAudit } from "../../services/audit";
-import { keyHistory, markKeyCompromised } from "../../services/signed-records";
+import { recordAudit } from "#worker/services/audit.ts";
+import { keyHistory, markKeyCompromised } from "#worker/services/signed-records.ts";
 
 /** A key id is a base64url thumbprint (RFC 7638): 43 characters, at most 64 as stored. */
 const SIGNING_KEY_ID = /^[A-Za-z0-9_-]{1,64}$/;

@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
-import { platformStatsAnswer } from "../../../schema/responses";
-import { loadPlatformStats } from "../../services/analytics";
+import { platformStatsAnswer } from "#schema/responses/index.ts";
+import { loadPlatformStats } from "#worker/services/analytics.ts";
 import { documentedRoutes, jsonAnswer } from "../contract";
 
 const platformStats = createRoute({

@@ -6,7 +6,7 @@ import {
   bulkUserDeleteSchema,
   bulkUserStatusSchema,
   secondFactorResetSchema,
-} from "../../../schema/validation/admin";
+} from "#schema/validation/admin.ts";
 import {
   adminUserAnswer,
   messageAnswer,
@@ -14,13 +14,13 @@ import {
   userStatusChangedAnswer,
   usersDeletedAnswer,
   usersStatusChangedAnswer,
-} from "../../../schema/responses";
-import { notFound } from "../../lib/errors";
-import { listOrPage } from "../../lib/pagination";
-import { parseId } from "../../lib/validation";
-import { countUsers, deleteUsers, selectUsers, setUsersActive, userSearch } from "../../services/users";
-import { resetSecondFactorsAfterReview } from "../../services/account-recovery";
-import { queueEmails } from "../../request/after-response";
+} from "#schema/responses/index.ts";
+import { notFound } from "#worker/lib/errors.ts";
+import { listOrPage } from "#worker/lib/pagination.ts";
+import { parseId } from "#worker/lib/validation.ts";
+import { countUsers, deleteUsers, selectUsers, setUsersActive, userSearch } from "#worker/services/users.ts";
+import { resetSecondFactorsAfterReview } from "#worker/services/account-recovery.ts";
+import { queueEmails } from "#worker/request/after-response.ts";
 import { documentedRoutes, jsonAnswer, jsonBody, rowIdParam } from "../contract";
 
 const USER_NOT_FOUND = "User not found";

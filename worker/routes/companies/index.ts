@@ -1,34 +1,34 @@
 import { eq } from "drizzle-orm";
-import { queueEmails } from "../../request/after-response";
-import { companies } from "../../../schema/tables";
-import { teamSecuritySchema } from "../../../schema/validation/security";
+import { queueEmails } from "#worker/request/after-response.ts";
+import { companies } from "#schema/tables.ts";
+import { teamSecuritySchema } from "#schema/validation/security.ts";
 import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { currentCompanyAnswer } from "../../../schema/responses";
+import { currentCompanyAnswer } from "#schema/responses/index.ts";
 import {
   companyDetailsSchema,
   companyRegistrationSchema,
   scanAlertSettingsSchema,
-} from "../../../schema/validation/companies";
-import type { AppEnv } from "../../env";
-import { recordSigning } from "../../request/record-signing";
-import { currentCompanyId } from "../../request/company";
-import { badRequest } from "../../lib/errors";
+} from "#schema/validation/companies.ts";
+import type { AppEnv } from "#worker/env.ts";
+import { recordSigning } from "#worker/request/record-signing.ts";
+import { currentCompanyId } from "#worker/request/company.ts";
+import { badRequest } from "#worker/lib/errors.ts";
 import {
   assertConfirmedEmail,
   requireActiveCompany,
   requireCompanyOwner,
   requireCompanyUser,
   requireUser,
-} from "../../middleware/auth";
-import { enforceRateLimit } from "../../middleware/rate-limit";
+} from "#worker/middleware/auth.ts";
+import { enforceRateLimit } from "#worker/middleware/rate-limit.ts";
 import {
   loadCompany,
   updateCompanyDetails,
   updateCompanyRegistration,
   updateScanAlertSettings,
-} from "../../services/companies";
-import { assertCurrentPassword } from "../../services/accounts";
+} from "#worker/services/companies.ts";
+import { assertCurrentPassword } from "#worker/services/accounts.ts";
 import { documentedRoutes, jsonAnswer, jsonBody } from "../contract";
 
 const COMPANY_EMAIL_NEEDS_PASSWORD = "Enter your current password to change the company email";

@@ -1,22 +1,22 @@
 import { eq } from "drizzle-orm";
-import { queueEmails } from "../../request/after-response";
+import { queueEmails } from "#worker/request/after-response.ts";
 import { createRoute } from "@hono/zod-openapi";
-import { messageAnswer, profileEmailAnswer, publicUserAnswer } from "../../../schema/responses";
-import { users } from "../../../schema/tables";
+import { messageAnswer, profileEmailAnswer, publicUserAnswer } from "#schema/responses/index.ts";
+import { users } from "#schema/tables.ts";
 import {
   changeEmailSchema,
   changePasswordSchema,
   languageChoiceSchema,
   profileSchema,
   scanAlertOptInSchema,
-} from "../../../schema/validation/profile";
-import { badRequest } from "../../lib/errors";
-import { hashPassword } from "../../lib/passwords";
-import { requireConfirmedEmail, requireUser } from "../../middleware/auth";
-import { enforceRateLimit } from "../../middleware/rate-limit";
-import { isCurrentPassword, replacePassword, requestUserEmailChange } from "../../services/accounts";
-import { pendingEmailChange } from "../../services/email-tokens";
-import { publicUser } from "../../services/sessions";
+} from "#schema/validation/profile.ts";
+import { badRequest } from "#worker/lib/errors.ts";
+import { hashPassword } from "#worker/lib/passwords.ts";
+import { requireConfirmedEmail, requireUser } from "#worker/middleware/auth.ts";
+import { enforceRateLimit } from "#worker/middleware/rate-limit.ts";
+import { isCurrentPassword, replacePassword, requestUserEmailChange } from "#worker/services/accounts.ts";
+import { pendingEmailChange } from "#worker/services/email-tokens.ts";
+import { publicUser } from "#worker/services/sessions.ts";
 import { documentedRoutes, jsonAnswer, jsonBody } from "../contract";
 import { securityRoutes } from "./security";
 

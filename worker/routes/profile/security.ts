@@ -7,7 +7,7 @@ import {
   securityOverviewAnswer,
   totpEnrolmentAnswer,
   webAuthnOptionsAnswer,
-} from "../../../schema/responses";
+} from "#schema/responses/index.ts";
 import {
   disableSecondFactorSchema,
   enrolFactorSchema,
@@ -15,15 +15,15 @@ import {
   passkeyRegistrationSchema,
   removeFactorSchema,
   secondFactorCodeSchema,
-} from "../../../schema/validation/security";
+} from "#schema/validation/security.ts";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
-import type { EmailMessage } from "../../lib/email-templates";
-import { queueEmails } from "../../request/after-response";
-import { badRequest, notFound } from "../../lib/errors";
-import { parseId } from "../../lib/validation";
-import { relyingParty, requireUser } from "../../middleware/auth";
-import { enforceRateLimit } from "../../middleware/rate-limit";
-import { assertCurrentPassword } from "../../services/accounts";
+import type { EmailMessage } from "#worker/lib/email-templates.ts";
+import { queueEmails } from "#worker/request/after-response.ts";
+import { badRequest, notFound } from "#worker/lib/errors.ts";
+import { parseId } from "#worker/lib/validation.ts";
+import { relyingParty, requireUser } from "#worker/middleware/auth.ts";
+import { enforceRateLimit } from "#worker/middleware/rate-limit.ts";
+import { assertCurrentPassword } from "#worker/services/accounts.ts";
 import {
   listPasskeys,
   PASSKEY_NOT_VERIFIED,
@@ -32,7 +32,7 @@ import {
   registerPasskey,
   removePasskey,
   verifyPasskey,
-} from "../../services/passkeys";
+} from "#worker/services/passkeys.ts";
 import {
   checkSecondFactor,
   confirmTotpEnrolment,
@@ -42,8 +42,8 @@ import {
   regenerateRecoveryCodes,
   requireFactorProof,
   startTotpEnrolment,
-} from "../../services/second-factor";
-import { endSessionByHandle, endSessions, listSessions, secondFactorState } from "../../services/sessions";
+} from "#worker/services/second-factor.ts";
+import { endSessionByHandle, endSessions, listSessions, secondFactorState } from "#worker/services/sessions.ts";
 import { documentedRoutes, jsonAnswer, jsonBody, rowIdParam, textParams } from "../contract";
 
 const overview = createRoute({

@@ -1,12 +1,12 @@
 import { createRoute } from "@hono/zod-openapi";
-import { enqueueScanAlert } from "../../request/after-response";
-import { publicCertificateAnswer } from "../../../schema/responses";
-import { ApiError } from "../../lib/errors";
-import { publicOrigin } from "../../request/public-origin";
-import { scanVisit } from "../../request/scan-visit";
-import { scanLedger } from "../../request/scan-ledger";
-import { rateLimitTypedCodes } from "../../middleware/rate-limit";
-import { verifyTypedCode } from "../../services/scan-verification";
+import { enqueueScanAlert } from "#worker/request/after-response.ts";
+import { publicCertificateAnswer } from "#schema/responses/index.ts";
+import { ApiError } from "#worker/lib/errors.ts";
+import { publicOrigin } from "#worker/request/public-origin.ts";
+import { scanVisit } from "#worker/request/scan-visit.ts";
+import { scanLedger } from "#worker/request/scan-ledger.ts";
+import { rateLimitTypedCodes } from "#worker/middleware/rate-limit.ts";
+import { verifyTypedCode } from "#worker/services/scan-verification.ts";
 import { documentedRoutes, jsonAnswer, textParams } from "../contract";
 
 const VERIFICATION_CODE_NOT_FOUND = "No report has this verification code";

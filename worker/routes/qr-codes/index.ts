@@ -1,12 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { queueOutboxAfterResponse } from "../../request/after-response";
-import { idempotencyHeadersSchema } from "../../../schema/validation/idempotency";
-import { codeBatchSchema, createQrCodeSchema, qrCodeListQuerySchema } from "../../../schema/validation/qr-codes";
-import { codeBatchAnswer, pageAnswer, qrCodeAnswer, qrCodeWithImageAnswer } from "../../../schema/responses";
-import { currentCompanyId } from "../../request/company";
-import { renderQrSvg, svgDataUrl } from "../../lib/qr";
-import { recordSigning } from "../../request/record-signing";
-import { wantsPage } from "../../../schema/validation/pagination";
+import { queueOutboxAfterResponse } from "#worker/request/after-response.ts";
+import { idempotencyHeadersSchema } from "#schema/validation/idempotency.ts";
+import { codeBatchSchema, createQrCodeSchema, qrCodeListQuerySchema } from "#schema/validation/qr-codes.ts";
+import { codeBatchAnswer, pageAnswer, qrCodeAnswer, qrCodeWithImageAnswer } from "#schema/responses/index.ts";
+import { currentCompanyId } from "#worker/request/company.ts";
+import { renderQrSvg, svgDataUrl } from "#worker/lib/qr.ts";
+import { recordSigning } from "#worker/request/record-signing.ts";
+import { wantsPage } from "#schema/validation/pagination.ts";
 import {
   assertMayIssue,
   readAsCompanyUser,
@@ -16,11 +16,11 @@ import {
   requireIssuerOrganisation,
   requireSessionToken,
   requireUser,
-} from "../../middleware/auth";
-import { Outbox } from "../../services/webhooks";
-import { issueCodeBatch } from "../../services/code-batches";
-import { issueCode, prospectiveCodeQuery } from "../../services/code-issuing";
-import { sessionCompanyId } from "../../services/sessions";
+} from "#worker/middleware/auth.ts";
+import { Outbox } from "#worker/services/webhooks.ts";
+import { issueCodeBatch } from "#worker/services/code-batches.ts";
+import { issueCode, prospectiveCodeQuery } from "#worker/services/code-issuing.ts";
+import { sessionCompanyId } from "#worker/services/sessions.ts";
 import {
   codePage,
   codePageQuery,
@@ -28,7 +28,7 @@ import {
   getCompanyCode,
   latestCodesQuery,
   type StoredCode,
-} from "../../services/qr-codes";
+} from "#worker/services/qr-codes.ts";
 import { documentedRoutes, jsonAnswer, jsonBody, rowIdParam } from "../contract";
 import { codeScanRoutes } from "./scans";
 import { codeSealRoutes } from "./seals";

@@ -1,11 +1,11 @@
 import { createRoute } from "@hono/zod-openapi";
-import { codeRelianceAnswer } from "../../../schema/responses";
-import { letterDecisionSchema } from "../../../schema/validation/reliances";
-import { queueOutboxAfterResponse } from "../../request/after-response";
-import { currentCompanyId } from "../../request/company";
-import { requireActiveCompany, requireCompanyOwner, requireCompanyUser, requireUser } from "../../middleware/auth";
-import { codeReliance, decideLetter } from "../../services/reliance-letters";
-import { Outbox } from "../../services/webhooks";
+import { codeRelianceAnswer } from "#schema/responses/index.ts";
+import { letterDecisionSchema } from "#schema/validation/reliances.ts";
+import { queueOutboxAfterResponse } from "#worker/request/after-response.ts";
+import { currentCompanyId } from "#worker/request/company.ts";
+import { requireActiveCompany, requireCompanyOwner, requireCompanyUser, requireUser } from "#worker/middleware/auth.ts";
+import { codeReliance, decideLetter } from "#worker/services/reliance-letters.ts";
+import { Outbox } from "#worker/services/webhooks.ts";
 import { documentedRoutes, jsonAnswer, jsonBody, rowIdParam, textParams } from "../contract";
 
 const reliance = createRoute({

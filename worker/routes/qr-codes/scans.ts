@@ -1,9 +1,9 @@
 import { createRoute } from "@hono/zod-openapi";
-import { codeScansAnswer } from "../../../schema/responses";
-import { currentCompanyId } from "../../request/company";
-import { requireCompanyUser, requireUser } from "../../middleware/auth";
-import { findCompanyCode } from "../../services/qr-codes";
-import { loadCodeScans } from "../../services/scans";
+import { codeScansAnswer } from "#schema/responses/index.ts";
+import { currentCompanyId } from "#worker/request/company.ts";
+import { requireCompanyUser, requireUser } from "#worker/middleware/auth.ts";
+import { findCompanyCode } from "#worker/services/qr-codes.ts";
+import { loadCodeScans } from "#worker/services/scans.ts";
 import { documentedRoutes, jsonAnswer, rowIdParam } from "../contract";
 
 const codeScans = createRoute({

@@ -1,16 +1,16 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { registeredSealAnswer, reportSealAnswer } from "../../../schema/responses";
-import { sealRegistrationSchema } from "../../../schema/validation/seals";
-import { currentCompanyId } from "../../request/company";
-import { recordSigning } from "../../request/record-signing";
+import { registeredSealAnswer, reportSealAnswer } from "#schema/responses/index.ts";
+import { sealRegistrationSchema } from "#schema/validation/seals.ts";
+import { currentCompanyId } from "#worker/request/company.ts";
+import { recordSigning } from "#worker/request/record-signing.ts";
 import {
   requireActiveCompany,
   requireCompanyUser,
   requireConfirmedEmail,
   requireIssuerOrganisation,
   requireUser,
-} from "../../middleware/auth";
-import { listSeals, registerSeal } from "../../services/seals";
+} from "#worker/middleware/auth.ts";
+import { listSeals, registerSeal } from "#worker/services/seals.ts";
 import { documentedRoutes, jsonAnswer, jsonBody, rowIdParam } from "../contract";
 
 const sealReport = createRoute({

@@ -1,16 +1,16 @@
 import { createRoute } from "@hono/zod-openapi";
-import { queueOutboxAfterResponse } from "../../request/after-response";
-import { codeConfirmationRequestedAnswer, codeStatusAnswer, codeStatusHistoryAnswer } from "../../../schema/responses";
-import { queueEmails } from "../../request/after-response";
-import { requestCodeConfirmation } from "../../services/code-confirmation-requests";
-import { reinstateCodeSchema, revokeCodeSchema } from "../../../schema/validation/code-status";
-import { currentCompanyId } from "../../request/company";
-import { publicOrigin } from "../../request/public-origin";
-import { recordSigning } from "../../request/record-signing";
-import { requireActiveCompany, requireCompanyOwner, requireCompanyUser, requireUser } from "../../middleware/auth";
-import { loadCodeStatus, loadStatusEvents, reinstateCode, revokeCode } from "../../services/code-status";
-import { findCompanyCode } from "../../services/qr-codes";
-import { Outbox } from "../../services/webhooks";
+import { queueOutboxAfterResponse } from "#worker/request/after-response.ts";
+import { codeConfirmationRequestedAnswer, codeStatusAnswer, codeStatusHistoryAnswer } from "#schema/responses/index.ts";
+import { queueEmails } from "#worker/request/after-response.ts";
+import { requestCodeConfirmation } from "#worker/services/code-confirmation-requests.ts";
+import { reinstateCodeSchema, revokeCodeSchema } from "#schema/validation/code-status.ts";
+import { currentCompanyId } from "#worker/request/company.ts";
+import { publicOrigin } from "#worker/request/public-origin.ts";
+import { recordSigning } from "#worker/request/record-signing.ts";
+import { requireActiveCompany, requireCompanyOwner, requireCompanyUser, requireUser } from "#worker/middleware/auth.ts";
+import { loadCodeStatus, loadStatusEvents, reinstateCode, revokeCode } from "#worker/services/code-status.ts";
+import { findCompanyCode } from "#worker/services/qr-codes.ts";
+import { Outbox } from "#worker/services/webhooks.ts";
 
 import { documentedRoutes, jsonAnswer, jsonBody, rowIdParam } from "../contract";
 

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { queueOutboxAfterResponse } from "../../request/after-response";
+import { queueOutboxAfterResponse } from "#worker/request/after-response.ts";
 import {
   v1CodeBatchResultSchema,
   v1CodePageSchema,
@@ -7,26 +7,26 @@ import {
   v1CodeWithImageSchema,
   errorBodySchema,
   v1RevokeSchema,
-} from "../../../schema/api-v1";
+} from "#schema/api-v1.ts";
 import { CODE_NOT_FOUND_ERROR, KEY_ERRORS, KEY_SECURITY } from "./documented";
 import { documentedRoutes, jsonAnswer } from "../contract";
-import { idempotencyHeadersSchema } from "../../../schema/validation/idempotency";
+import { idempotencyHeadersSchema } from "#schema/validation/idempotency.ts";
 import {
   CODE_BATCH_MAX,
   qrCodeListQuerySchema,
   strictCodeBatchSchema,
   strictCreateQrCodeSchema,
-} from "../../../schema/validation/qr-codes";
-import { renderQrSvg } from "../../lib/qr";
-import { recordSigning } from "../../request/record-signing";
-import { ApiError, badRequest } from "../../lib/errors";
-import { assertKeyCompanyActive, keyCompanyId, requireApiKey } from "../../middleware/api-key";
-import { CHOOSE_ANOTHER_CODE, revokeCode } from "../../services/code-status";
-import { issueCode } from "../../services/code-issuing";
-import { issueCodeBatch } from "../../services/code-batches";
-import { Outbox } from "../../services/webhooks";
-import { ReferenceTaken } from "../../services/qr-codes";
-import { loadCodeScans } from "../../services/scans";
+} from "#schema/validation/qr-codes.ts";
+import { renderQrSvg } from "#worker/lib/qr.ts";
+import { recordSigning } from "#worker/request/record-signing.ts";
+import { ApiError, badRequest } from "#worker/lib/errors.ts";
+import { assertKeyCompanyActive, keyCompanyId, requireApiKey } from "#worker/middleware/api-key.ts";
+import { CHOOSE_ANOTHER_CODE, revokeCode } from "#worker/services/code-status.ts";
+import { issueCode } from "#worker/services/code-issuing.ts";
+import { issueCodeBatch } from "#worker/services/code-batches.ts";
+import { Outbox } from "#worker/services/webhooks.ts";
+import { ReferenceTaken } from "#worker/services/qr-codes.ts";
+import { loadCodeScans } from "#worker/services/scans.ts";
 import {
   codeIdByToken,
   codeIdForToken,
@@ -34,7 +34,7 @@ import {
   v1Code,
   v1CodePage,
   withSuccessorTokens,
-} from "../../services/v1-codes";
+} from "#worker/services/v1-codes.ts";
 
 const codeIdParam = z.object({
   id: z.string().meta({ param: { name: "id", in: "path" }, example: "k3J9x2LmQp7Rt5Vw" }),

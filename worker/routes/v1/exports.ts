@@ -1,9 +1,9 @@
 import { createRoute } from "@hono/zod-openapi";
-import { codesExportQuerySchema, scansExportQuerySchema } from "../../../schema/validation/exports";
-import { keyCompanyId, requireApiKey } from "../../middleware/api-key";
-import { CODE_EXPORT_HEADER, EXPORT_MAX_ROWS, SCAN_EXPORT_HEADER } from "../../services/exports";
+import { codesExportQuerySchema, scansExportQuerySchema } from "#schema/validation/exports.ts";
+import { keyCompanyId, requireApiKey } from "#worker/middleware/api-key.ts";
+import { CODE_EXPORT_HEADER, EXPORT_MAX_ROWS, SCAN_EXPORT_HEADER } from "#worker/services/exports.ts";
 import { answerCodesExport, answerScansExport, csvAnswer } from "../exports";
-import { errorBodySchema } from "../../../schema/api-v1";
+import { errorBodySchema } from "#schema/api-v1.ts";
 import { CODE_NOT_FOUND_ERROR, KEY_ERRORS, KEY_SECURITY } from "./documented";
 import { documentedRoutes, jsonAnswer } from "../contract";
 

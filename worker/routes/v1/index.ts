@@ -1,8 +1,8 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { API_KEY_SCOPE_DESCRIPTIONS, ERROR_CODES } from "../../../schema/api-v1";
-import { API_KEY_PREFIX, API_KEY_REQUESTS_PER_MINUTE } from "../../../schema/limits";
-import type { AppEnv } from "../../env";
-import { publicOrigin } from "../../request/public-origin";
+import { API_KEY_SCOPE_DESCRIPTIONS, ERROR_CODES } from "#schema/api-v1.ts";
+import { API_KEY_PREFIX, API_KEY_REQUESTS_PER_MINUTE } from "#schema/limits.ts";
+import type { AppEnv } from "#worker/env.ts";
+import { publicOrigin } from "#worker/request/public-origin.ts";
 import { v1CodeRoutes } from "./codes";
 import { v1ExportRoutes } from "./exports";
 import { v1RelianceRoutes } from "./reliances";

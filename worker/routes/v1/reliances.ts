@@ -1,10 +1,10 @@
 import { createRoute } from "@hono/zod-openapi";
-import { errorBodySchema } from "../../../schema/api-v1";
-import { relianceCheckAnswer, relianceRecordedAnswer } from "../../../schema/responses";
-import { recordRelianceSchema, relianceCheckSchema } from "../../../schema/validation/reliances";
-import { assertKeyCompanyActive, requireApiKey } from "../../middleware/api-key";
-import { checkReliance } from "../../services/reliances";
-import { spendTypedCodeBudget } from "../../middleware/rate-limit";
+import { errorBodySchema } from "#schema/api-v1.ts";
+import { relianceCheckAnswer, relianceRecordedAnswer } from "#schema/responses/index.ts";
+import { recordRelianceSchema, relianceCheckSchema } from "#schema/validation/reliances.ts";
+import { assertKeyCompanyActive, requireApiKey } from "#worker/middleware/api-key.ts";
+import { checkReliance } from "#worker/services/reliances.ts";
+import { spendTypedCodeBudget } from "#worker/middleware/rate-limit.ts";
 import { documentedRoutes, jsonAnswer, jsonBody } from "../contract";
 import { recordAndTell } from "../reliances";
 import { KEY_ERRORS, KEY_SECURITY } from "./documented";

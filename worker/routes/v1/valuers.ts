@@ -1,9 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { v1ValuerSchema } from "../../../schema/api-v1";
+import { v1ValuerSchema } from "#schema/api-v1.ts";
 import { KEY_ERRORS, KEY_SECURITY } from "./documented";
 import { documentedRoutes, jsonAnswer } from "../contract";
-import { keyCompanyId, requireApiKey } from "../../middleware/api-key";
-import { signingValuers } from "../../services/v1-codes";
+import { keyCompanyId, requireApiKey } from "#worker/middleware/api-key.ts";
+import { signingValuers } from "#worker/services/v1-codes.ts";
 
 const listValuers = createRoute({
   method: "get",

@@ -1,9 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { watchFeedAnswer } from "../../../schema/responses";
-import { watchFeedQuerySchema } from "../../../schema/validation/reliances";
-import { keyCompanyId, requireApiKey } from "../../middleware/api-key";
-import { sha256Hex } from "../../lib/random";
-import { WATCH_FEED_LIMIT, watchFeed } from "../../services/watches";
+import { watchFeedAnswer } from "#schema/responses/index.ts";
+import { watchFeedQuerySchema } from "#schema/validation/reliances.ts";
+import { keyCompanyId, requireApiKey } from "#worker/middleware/api-key.ts";
+import { sha256Hex } from "#worker/lib/random.ts";
+import { WATCH_FEED_LIMIT, watchFeed } from "#worker/services/watches.ts";
 import { documentedRoutes, jsonAnswer } from "../contract";
 import { KEY_ERRORS, KEY_SECURITY } from "./documented";
 

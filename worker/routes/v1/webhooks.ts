@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { queueEmails } from "../../request/after-response";
+import { queueEmails } from "#worker/request/after-response.ts";
 import {
   errorBodySchema,
   webhookAttemptPageSchema,
@@ -7,11 +7,11 @@ import {
   webhookEndpointCreatedSchema,
   webhookSecretRotationSchema,
   webhookTestEventAnswerSchema,
-} from "../../../schema/api-v1";
-import { WEBHOOK_ENDPOINTS_MAX, WEBHOOK_EVENT_TYPES } from "../../../schema/limits";
-import { paginationQuerySchema } from "../../../schema/validation/pagination";
-import { webhookEndpointSchema, webhookEndpointUpdateSchema } from "../../../schema/validation/webhook";
-import { assertKeyCompanyActive, keyCompanyId, requireApiKey } from "../../middleware/api-key";
+} from "#schema/api-v1.ts";
+import { WEBHOOK_ENDPOINTS_MAX, WEBHOOK_EVENT_TYPES } from "#schema/limits.ts";
+import { paginationQuerySchema } from "#schema/validation/pagination.ts";
+import { webhookEndpointSchema, webhookEndpointUpdateSchema } from "#schema/validation/webhook.ts";
+import { assertKeyCompanyActive, keyCompanyId, requireApiKey } from "#worker/middleware/api-key.ts";
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
@@ -25,7 +25,7 @@ import {
   rotateWebhookSecret,
   sendTestWebhookEvent,
   updateWebhookEndpoint,
-} from "../../services/webhooks";
+} from "#worker/services/webhooks.ts";
 import { KEY_ERRORS, KEY_SECURITY } from "./documented";
 import { documentedRoutes, jsonAnswer } from "../contract";
 

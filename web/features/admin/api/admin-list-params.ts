@@ -1,4 +1,4 @@
-import { ADMIN_PAGE_SIZE } from "../../../../schema/validation/admin";
+import { ADMIN_PAGE_SIZE } from "#schema/validation/admin.ts";
 
 /** What the admin tables ask for: one page of the rows matching the search. */
 export interface AdminListParams {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type Query } from "@tanstack/react-query";
-import { useUnauthorizedRedirect } from "../../../components/ui/failure-toast";
-import { useToast } from "../../../components/ui/toast";
-import { ApiRequestError } from "../../../lib/api-client";
+import { useUnauthorizedRedirect } from "#web/components/ui/failure-toast.ts";
+import { useToast } from "#web/components/ui/toast.tsx";
+import { ApiRequestError } from "#web/lib/api-client.ts";
 
 /** Every admin query is keyed by its request path under /api/admin/. */
 const isAdminQuery = (query: Query) => String(query.queryKey[0]).startsWith("/api/admin/");

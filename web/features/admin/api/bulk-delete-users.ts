@@ -1,5 +1,5 @@
-import type { BulkUserDeleteInput } from "../../../../schema/validation/admin";
-import { answerOf, api } from "../../../lib/api-client";
+import type { BulkUserDeleteInput } from "#schema/validation/admin.ts";
+import { answerOf, api } from "#web/lib/api-client.ts";
 import { useAdminMutation } from "./admin-mutation";
 
 /** DELETE /api/admin/users/bulk-delete: all of them or none; the toast is the server's count. */

@@ -1,5 +1,5 @@
-import type { BulkUserStatusInput } from "../../../../schema/validation/admin";
-import { answerOf, api } from "../../../lib/api-client";
+import type { BulkUserStatusInput } from "#schema/validation/admin.ts";
+import { answerOf, api } from "#web/lib/api-client.ts";
 import { useAdminMutation } from "./admin-mutation";
 
 /** PATCH /api/admin/users/bulk-status; the toast is the server's count ("3 users deactivated"). */

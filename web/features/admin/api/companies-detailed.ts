@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { VerificationStatus } from "../../../../schema/limits";
-import { answerOf, api, pageOf } from "../../../lib/api-client";
+import type { VerificationStatus } from "#schema/limits.ts";
+import { answerOf, api, pageOf } from "#web/lib/api-client.ts";
 import { adminListQueryParams, type AdminListParams } from "./admin-list-params";
 
 /** The companies list can also be narrowed to one verification state (the review queue is "pending"). */

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { useToast } from "../../../components/ui/toast";
-import { answerOf, api } from "../../../lib/api-client";
+import { useToast } from "#web/components/ui/toast.tsx";
+import { answerOf, api } from "#web/lib/api-client.ts";
 
 export const COMPANY_DETAILS_FAILED = "Failed to load company details";
 

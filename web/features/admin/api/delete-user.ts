@@ -1,4 +1,4 @@
-import { answerOf, api } from "../../../lib/api-client";
+import { answerOf, api } from "#web/lib/api-client.ts";
 import { useAdminMutation } from "./admin-mutation";
 
 /** DELETE /api/admin/users/{id}: the user and the companies they own, with their valuers and codes. */

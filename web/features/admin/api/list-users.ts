@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { answerOf, api, pageOf } from "../../../lib/api-client";
+import { answerOf, api, pageOf } from "#web/lib/api-client.ts";
 import { adminListQueryParams, type AdminListParams } from "./admin-list-params";
 
 const adminUsersQuery = (params: AdminListParams) =>

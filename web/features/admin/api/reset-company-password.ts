@@ -1,5 +1,5 @@
-import type { ResetPasswordInput } from "../../../../schema/validation/admin";
-import { answerOf, api } from "../../../lib/api-client";
+import type { ResetPasswordInput } from "#schema/validation/admin.ts";
+import { answerOf, api } from "#web/lib/api-client.ts";
 import { useAdminMutation } from "./admin-mutation";
 
 /** PATCH /api/admin/companies/{id}/reset-password: sets the owner's password and ends their sessions. */

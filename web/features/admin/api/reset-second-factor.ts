@@ -1,5 +1,5 @@
-import type { SecondFactorResetInput } from "../../../../schema/validation/admin";
-import { answerOf, api } from "../../../lib/api-client";
+import type { SecondFactorResetInput } from "#schema/validation/admin.ts";
+import { answerOf, api } from "#web/lib/api-client.ts";
 import { useAdminMutation } from "./admin-mutation";
 
 /**

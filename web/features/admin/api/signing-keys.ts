@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import type { KeyCompromise } from "../../../../schema/validation/transparency";
-import { answerOf, api } from "../../../lib/api-client";
+import type { KeyCompromise } from "#schema/validation/transparency.ts";
+import { answerOf, api } from "#web/lib/api-client.ts";
 import { useAdminMutation } from "./admin-mutation";
 
 /** GET /api/admin/signing-keys: every key the platform ever signed with, oldest first (as jwks.json publishes them). */

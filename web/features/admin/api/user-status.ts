@@ -1,5 +1,5 @@
-import type { ActiveStatusInput } from "../../../../schema/validation/admin";
-import { answerOf, api } from "../../../lib/api-client";
+import type { ActiveStatusInput } from "#schema/validation/admin.ts";
+import { answerOf, api } from "#web/lib/api-client.ts";
 import { useAdminMutation } from "./admin-mutation";
 
 type UserStatusChange = ActiveStatusInput & { userId: number };

@@ -1,7 +1,7 @@
 import { Building2, Hourglass, QrCode, ScanLine, Users } from "lucide-react";
 import { Link } from "react-router";
-import { Card } from "../../../components/ui/card";
-import { StatCard } from "../../../components/ui/stat-card";
+import { Card } from "#web/components/ui/card.tsx";
+import { StatCard } from "#web/components/ui/stat-card.tsx";
 import { useAdminStats } from "../api/admin-stats";
 import { AuditLogTable } from "./audit-log-table";
 import { TitleConflictsCard } from "./title-conflicts-card";

@@ -4,7 +4,7 @@ import { AdminDashboard } from "./admin-dashboard";
 import { CompaniesManagement } from "./companies-management";
 import { SystemSettings } from "./system-settings";
 import { UserManagement } from "./user-management";
-import { PageTitle } from "../../../components/ui/page-title";
+import { PageTitle } from "#web/components/ui/page-title.tsx";
 
 interface AdminSection {
   title: string;

@@ -1,8 +1,8 @@
 import { useState } from "react";
-import type { AuditLogEntry } from "../../../../schema/responses";
-import { Pagination } from "../../../components/ui/pagination";
-import { Table, TableCell, TableHead, TableHeaderCell, TableRow } from "../../../components/ui/table";
-import { formatDateTime } from "../../../lib/format";
+import type { AuditLogEntry } from "#schema/responses/index.ts";
+import { Pagination } from "#web/components/ui/pagination.tsx";
+import { Table, TableCell, TableHead, TableHeaderCell, TableRow } from "#web/components/ui/table.tsx";
+import { formatDateTime } from "#web/lib/format.ts";
 import { useAuditLog } from "../api/audit-log";
 import { EmailText } from "./email-text";
 import { TableBodyStates } from "./table-body-states";

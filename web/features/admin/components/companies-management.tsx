@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { useSearchParams } from "react-router";
-import type { AdminCompany } from "../../../../schema/responses";
-import { Card } from "../../../components/ui/card";
-import { Pagination } from "../../../components/ui/pagination";
+import type { AdminCompany } from "#schema/responses/index.ts";
+import { Card } from "#web/components/ui/card.tsx";
+import { Pagination } from "#web/components/ui/pagination.tsx";
 import { useAdminCompanies } from "../api/companies-detailed";
 import { useLoadCompanyDetails } from "../api/company-details";
 import { CompaniesTable, type CompanyAction } from "./companies-table";

@@ -1,9 +1,9 @@
-import { LENDER_TYPE_NAMES } from "../../../../schema/limits";
+import { LENDER_TYPE_NAMES } from "#schema/limits.ts";
 import type { UseQueryResult } from "@tanstack/react-query";
-import type { AdminCompany, Page } from "../../../../schema/responses";
-import { Button } from "../../../components/ui/button";
-import { Table, TableCell, TableHead, TableHeaderCell, TableRow } from "../../../components/ui/table";
-import { formatDate } from "../../../lib/format";
+import type { AdminCompany, Page } from "#schema/responses/index.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { Table, TableCell, TableHead, TableHeaderCell, TableRow } from "#web/components/ui/table.tsx";
+import { formatDate } from "#web/lib/format.ts";
 import { EmailText } from "./email-text";
 import { ActiveBadge, VerificationBadge } from "./status-badges";
 import { TableBodyStates } from "./table-body-states";

@@ -1,20 +1,20 @@
 import type { ReactNode } from "react";
-import { codeReferenceLine, codeTitle } from "../../../../schema/code-description";
+import { codeReferenceLine, codeTitle } from "#schema/code-description.ts";
 import type {
   AdminCompany,
   AdminCompanyCode,
   AdminCompanyDetails,
   AdminCompanyValuer,
-} from "../../../../schema/responses";
-import { Button } from "../../../components/ui/button";
-import { Dialog } from "../../../components/ui/dialog";
-import { Spinner } from "../../../components/ui/spinner";
-import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "../../../components/ui/table";
-import { EmptyState } from "../../../components/ui/empty-state";
-import { formatDate, formatMoney } from "../../../lib/format";
+} from "#schema/responses/index.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { Dialog } from "#web/components/ui/dialog.tsx";
+import { Spinner } from "#web/components/ui/spinner.tsx";
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "#web/components/ui/table.tsx";
+import { EmptyState } from "#web/components/ui/empty-state.tsx";
+import { formatDate, formatMoney } from "#web/lib/format.ts";
 import { COMPANY_DETAILS_FAILED, useCompanyDetails } from "../api/company-details";
 import { CompanyVerificationPanel } from "./company-verification-panel";
-import { DetailList } from "../../../components/ui/detail-list";
+import { DetailList } from "#web/components/ui/detail-list.tsx";
 import { ActiveBadge } from "./status-badges";
 
 const orNA = (value: string | null | undefined) => value || "N/A";

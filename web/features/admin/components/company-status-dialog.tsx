@@ -1,5 +1,5 @@
-import type { AdminCompany } from "../../../../schema/responses";
-import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import type { AdminCompany } from "#schema/responses/index.ts";
+import { ConfirmDialog } from "#web/components/ui/confirm-dialog.tsx";
 import { useSetCompanyStatus } from "../api/company-status";
 
 /** What Manage changes, said before it happens. */

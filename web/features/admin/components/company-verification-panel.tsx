@@ -1,12 +1,12 @@
 import { useState } from "react";
-import { LIMITS } from "../../../../schema/limits";
-import type { AdminCompany, CodeIdentity, EarlierCode } from "../../../../schema/responses";
-import { Button } from "../../../components/ui/button";
-import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
-import { TextareaField } from "../../../components/ui/field";
-import { formatDate } from "../../../lib/format";
+import { LIMITS } from "#schema/limits.ts";
+import type { AdminCompany, CodeIdentity, EarlierCode } from "#schema/responses/index.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { ConfirmDialog } from "#web/components/ui/confirm-dialog.tsx";
+import { TextareaField } from "#web/components/ui/field.tsx";
+import { formatDate } from "#web/lib/format.ts";
 import { useDecideCompanyVerification } from "../api/company-verification";
-import { DetailList } from "../../../components/ui/detail-list";
+import { DetailList } from "#web/components/ui/detail-list.tsx";
 import { VerificationBadge } from "./status-badges";
 
 type Decision = "verify" | "confirm" | "reject" | "withdraw";

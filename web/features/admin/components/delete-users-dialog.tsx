@@ -1,5 +1,5 @@
-import type { AdminUser } from "../../../../schema/responses";
-import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import type { AdminUser } from "#schema/responses/index.ts";
+import { ConfirmDialog } from "#web/components/ui/confirm-dialog.tsx";
 import { useBulkDeleteUsers } from "../api/bulk-delete-users";
 import { useDeleteUser } from "../api/delete-user";
 

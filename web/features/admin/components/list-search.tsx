@@ -1,4 +1,4 @@
-import { InputField } from "../../../components/ui/field";
+import { InputField } from "#web/components/ui/field.tsx";
 
 /** The search box above an admin table. */
 export function ListSearch({

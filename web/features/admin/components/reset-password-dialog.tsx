@@ -1,10 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, useWatch } from "react-hook-form";
-import type { AdminCompany } from "../../../../schema/responses";
-import { resetPasswordSchema, type ResetPasswordInput } from "../../../../schema/validation/admin";
-import { Button } from "../../../components/ui/button";
-import { Dialog } from "../../../components/ui/dialog";
-import { InputField } from "../../../components/ui/field";
+import type { AdminCompany } from "#schema/responses/index.ts";
+import { resetPasswordSchema, type ResetPasswordInput } from "#schema/validation/admin.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { Dialog } from "#web/components/ui/dialog.tsx";
+import { InputField } from "#web/components/ui/field.tsx";
 import { useResetCompanyPassword } from "../api/reset-company-password";
 
 function ResetPasswordForm({ company, onDone }: { company: AdminCompany; onDone: () => void }) {

@@ -1,10 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import type { AdminUser } from "../../../../schema/responses";
-import { secondFactorResetSchema, type SecondFactorResetInput } from "../../../../schema/validation/admin";
-import { Button } from "../../../components/ui/button";
-import { Dialog } from "../../../components/ui/dialog";
-import { TextareaField } from "../../../components/ui/field";
+import type { AdminUser } from "#schema/responses/index.ts";
+import { secondFactorResetSchema, type SecondFactorResetInput } from "#schema/validation/admin.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { Dialog } from "#web/components/ui/dialog.tsx";
+import { TextareaField } from "#web/components/ui/field.tsx";
 import { useResetSecondFactor } from "../api/reset-second-factor";
 
 function ResetSecondFactorForm({ user, onDone }: { user: AdminUser; onDone: () => void }) {

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { buttonClasses } from "../../../components/ui/button";
+import { buttonClasses } from "#web/components/ui/button.tsx";
 
 /**
  * An administrator whose session has not proved a second factor: the server refuses every admin

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from "react";
-import type { PublishedKey } from "../../../../schema/signed-records";
-import { keyCompromiseSchema } from "../../../../schema/validation/transparency";
-import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
-import { Dialog } from "../../../components/ui/dialog";
-import { InputField } from "../../../components/ui/field";
-import { Table, TableCell, TableHead, TableHeaderCell, TableRow } from "../../../components/ui/table";
-import { formatDateTime } from "../../../lib/format";
+import type { PublishedKey } from "#schema/signed-records.ts";
+import { keyCompromiseSchema } from "#schema/validation/transparency.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { Card } from "#web/components/ui/card.tsx";
+import { Dialog } from "#web/components/ui/dialog.tsx";
+import { InputField } from "#web/components/ui/field.tsx";
+import { Table, TableCell, TableHead, TableHeaderCell, TableRow } from "#web/components/ui/table.tsx";
+import { formatDateTime } from "#web/lib/format.ts";
 import { useMarkKeyCompromised, useSigningKeys } from "../api/signing-keys";
 import { TableBodyStates } from "./table-body-states";
 

@@ -1,6 +1,6 @@
-import type { VerificationStatus } from "../../../../schema/limits";
-import { Badge } from "../../../components/ui/card";
-import { STATUS_BADGES, StatusBadge } from "../../../components/ui/status-badge";
+import type { VerificationStatus } from "#schema/limits.ts";
+import { Badge } from "#web/components/ui/card.tsx";
+import { STATUS_BADGES, StatusBadge } from "#web/components/ui/status-badge.tsx";
 
 const VERIFICATION_STATUSES = {
   pending: "issuer-pending",

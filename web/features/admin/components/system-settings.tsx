@@ -1,5 +1,5 @@
-import { Card } from "../../../components/ui/card";
-import { AUDIT_LOG_PAGE_SIZE } from "../../../../schema/validation/admin";
+import { Card } from "#web/components/ui/card.tsx";
+import { AUDIT_LOG_PAGE_SIZE } from "#schema/validation/admin.ts";
 import { AuditLogTable } from "./audit-log-table";
 import { SigningKeysCard } from "./signing-keys-card";
 

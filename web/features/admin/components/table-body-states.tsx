@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
-import { Button } from "../../../components/ui/button";
-import { EmptyState } from "../../../components/ui/empty-state";
-import { SkeletonRows } from "../../../components/ui/skeleton";
-import { TableBody, TableCell, TableRow } from "../../../components/ui/table";
+import { Button } from "#web/components/ui/button.tsx";
+import { EmptyState } from "#web/components/ui/empty-state.tsx";
+import { SkeletonRows } from "#web/components/ui/skeleton.tsx";
+import { TableBody, TableCell, TableRow } from "#web/components/ui/table.tsx";
 
 interface TableBodyStatesProps<Row> {
   rows: Row[] | undefined;

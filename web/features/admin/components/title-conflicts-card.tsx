@@ -1,10 +1,10 @@
 import { useState } from "react";
-import type { TitleConflict } from "../../../../schema/responses";
-import { Card } from "../../../components/ui/card";
-import { Pagination } from "../../../components/ui/pagination";
-import { SkeletonRows } from "../../../components/ui/skeleton";
-import { StatusBadge } from "../../../components/ui/status-badge";
-import { formatDate, formatMoney } from "../../../lib/format";
+import type { TitleConflict } from "#schema/responses/index.ts";
+import { Card } from "#web/components/ui/card.tsx";
+import { Pagination } from "#web/components/ui/pagination.tsx";
+import { SkeletonRows } from "#web/components/ui/skeleton.tsx";
+import { StatusBadge } from "#web/components/ui/status-badge.tsx";
+import { formatDate, formatMoney } from "#web/lib/format.ts";
 import { useTitleConflicts } from "../api/title-conflicts";
 
 function ConflictItem({ conflict }: { conflict: TitleConflict }) {

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useDebouncedValue } from "../../../lib/use-debounced-value";
+import { useDebouncedValue } from "#web/lib/use-debounced-value.ts";
 import type { AdminListParams } from "../api/admin-list-params";
 
 /** Searching waits for a pause in typing, so each keystroke is not a request. */

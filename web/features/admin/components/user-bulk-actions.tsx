@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Button } from "../../../components/ui/button";
+import { Button } from "#web/components/ui/button.tsx";
 
 /** Bulk Activate, Deactivate and Delete for the checked rows. */
 export function UserBulkActions({

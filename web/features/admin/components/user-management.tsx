@@ -1,8 +1,8 @@
 import { useState } from "react";
-import type { AdminUser } from "../../../../schema/responses";
-import { Card } from "../../../components/ui/card";
-import { Pagination } from "../../../components/ui/pagination";
-import { useSession } from "../../../lib/session";
+import type { AdminUser } from "#schema/responses/index.ts";
+import { Card } from "#web/components/ui/card.tsx";
+import { Pagination } from "#web/components/ui/pagination.tsx";
+import { useSession } from "#web/lib/session.ts";
 import { useBulkSetUserStatus } from "../api/bulk-user-status";
 import { useAdminUsers } from "../api/list-users";
 import { useSetUserStatus } from "../api/user-status";

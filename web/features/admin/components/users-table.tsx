@@ -1,10 +1,10 @@
 import type { UseQueryResult } from "@tanstack/react-query";
-import type { AdminUser, Page, PublicUser } from "../../../../schema/responses";
-import { Button } from "../../../components/ui/button";
-import { Table, TableCell, TableHead, TableHeaderCell, TableRow } from "../../../components/ui/table";
-import { cn } from "../../../lib/cn";
-import { displayName } from "../../../lib/display-name";
-import { formatDate } from "../../../lib/format";
+import type { AdminUser, Page, PublicUser } from "#schema/responses/index.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { Table, TableCell, TableHead, TableHeaderCell, TableRow } from "#web/components/ui/table.tsx";
+import { cn } from "#web/lib/cn.ts";
+import { displayName } from "#web/lib/display-name.ts";
+import { formatDate } from "#web/lib/format.ts";
 import { EmailText } from "./email-text";
 import { ActiveBadge, RoleBadge } from "./status-badges";
 import { TableBodyStates } from "./table-body-states";

@@ -1,5 +1,5 @@
-import { VERIFICATION_STATUSES, type VerificationStatus } from "../../../../schema/limits";
-import { SelectField } from "../../../components/ui/field";
+import { VERIFICATION_STATUSES, type VerificationStatus } from "#schema/limits.ts";
+import { SelectField } from "#web/components/ui/field.tsx";
 import { VERIFICATION_LABELS } from "./status-badges";
 
 /** Reads the `verification` query parameter; anything but a known state means every company. */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ConfirmEmailInput } from "../../../../schema/validation/auth";
-import { answerOf, api, ApiRequestError } from "../../../lib/api-client";
-import { currentUserKey } from "../../../lib/session";
+import type { ConfirmEmailInput } from "#schema/validation/auth.ts";
+import { answerOf, api, ApiRequestError } from "#web/lib/api-client.ts";
+import { currentUserKey } from "#web/lib/session.ts";
 
 /**
  * POST /api/auth/confirm-email: spends the emailed token (it works once). What it confirmed can

@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
-import type { PasswordResetInput, PasswordResetRequestInput } from "../../../../schema/validation/auth";
-import { answerOf, api } from "../../../lib/api-client";
+import type { PasswordResetInput, PasswordResetRequestInput } from "#schema/validation/auth.ts";
+import { answerOf, api } from "#web/lib/api-client.ts";
 
 /** POST /api/password-reset: answered alike whether or not the email has an account (202). */
 export const useRequestPasswordReset = () =>

@@ -1,9 +1,9 @@
 import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
 import { useMutation } from "@tanstack/react-query";
-import type { LoginInput, RegisterInput } from "../../../../schema/validation/auth";
-import type { SecondFactorSignInInput } from "../../../../schema/validation/security";
-import { answerOf, api, type RequestBody } from "../../../lib/api-client";
-import { useSignedInMutation, useStartSession } from "../../../lib/session-changes";
+import type { LoginInput, RegisterInput } from "#schema/validation/auth.ts";
+import type { SecondFactorSignInInput } from "#schema/validation/security.ts";
+import { answerOf, api, type RequestBody } from "#web/lib/api-client.ts";
+import { useSignedInMutation, useStartSession } from "#web/lib/session-changes.ts";
 
 /**
  * POST /api/login: signs in and seeds the session, or, for an account with two-step sign-in,

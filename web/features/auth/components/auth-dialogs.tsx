@@ -1,6 +1,6 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
-import type { OrganisationKind } from "../../../../schema/limits";
-import { safeNextPath } from "../../../../schema/next-path";
+import type { OrganisationKind } from "#schema/limits.ts";
+import { safeNextPath } from "#schema/next-path.ts";
 
 // The forms (zod, react-hook-form) load on first open, keeping them out of the landing page's first load.
 const SignInDialog = lazy(async () => ({ default: (await import("./sign-in-dialog")).SignInDialog }));

@@ -1,11 +1,11 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
-import { PublicCardPage } from "../../../components/layout/public-page";
-import { Button, buttonClasses } from "../../../components/ui/button";
-import { InlineLoading } from "../../../components/ui/spinner";
-import { ApiRequestError, serverMessageOf } from "../../../lib/api-client";
-import { safeNextPath } from "../../../../schema/next-path";
-import { useSession } from "../../../lib/session";
+import { PublicCardPage } from "#web/components/layout/public-page.tsx";
+import { Button, buttonClasses } from "#web/components/ui/button.tsx";
+import { InlineLoading } from "#web/components/ui/spinner.tsx";
+import { ApiRequestError, serverMessageOf } from "#web/lib/api-client.ts";
+import { safeNextPath } from "#schema/next-path.ts";
+import { useSession } from "#web/lib/session.ts";
 import { useConfirmEmail } from "../api/email-confirmation";
 import { useAuthDialogs } from "./auth-dialogs";
 import { INCOMPLETE_LINK, LinkProblem, linkToken } from "./emailed-link";

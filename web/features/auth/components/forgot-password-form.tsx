@@ -1,12 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { forwardRef, type ComponentProps } from "react";
 import { useForm } from "react-hook-form";
-import { passwordResetRequestSchema, type PasswordResetRequestInput } from "../../../../schema/validation/auth";
-import { Button } from "../../../components/ui/button";
-import { useFailureToast } from "../../../components/ui/failure-toast";
-import { InputField } from "../../../components/ui/field";
+import { passwordResetRequestSchema, type PasswordResetRequestInput } from "#schema/validation/auth.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { useFailureToast } from "#web/components/ui/failure-toast.ts";
+import { InputField } from "#web/components/ui/field.tsx";
 import { useRequestPasswordReset } from "../api/password-reset";
-import { useTexts } from "../../../lib/language";
+import { useTexts } from "#web/lib/language.ts";
 import { AUTH_TEXTS, say } from "../texts";
 
 type EmailFieldProps = Omit<ComponentProps<typeof InputField>, "type" | "autoComplete">;

@@ -2,17 +2,17 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useRef, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
-import { LENDER_TYPES, type OrganisationKind } from "../../../../schema/limits";
-import { registerSchema } from "../../../../schema/validation/auth";
-import { Button } from "../../../components/ui/button";
-import { Dialog } from "../../../components/ui/dialog";
-import { ErrorSummary } from "../../../components/ui/error-summary";
-import { InputField, SelectField } from "../../../components/ui/field";
-import { useToast } from "../../../components/ui/toast";
-import { ApiRequestError } from "../../../lib/api-client";
+import { LENDER_TYPES, type OrganisationKind } from "#schema/limits.ts";
+import { registerSchema } from "#schema/validation/auth.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { Dialog } from "#web/components/ui/dialog.tsx";
+import { ErrorSummary } from "#web/components/ui/error-summary.tsx";
+import { InputField, SelectField } from "#web/components/ui/field.tsx";
+import { useToast } from "#web/components/ui/toast.tsx";
+import { ApiRequestError } from "#web/lib/api-client.ts";
 import { useRegister } from "../api/sign-in";
-import { LanguageSwitch } from "../../../components/ui/language-switch";
-import { useLanguage, useTexts } from "../../../lib/language";
+import { LanguageSwitch } from "#web/components/ui/language-switch.tsx";
+import { useLanguage, useTexts } from "#web/lib/language.ts";
 import { AUTH_TEXTS, say, type AuthTexts } from "../texts";
 
 interface Props {

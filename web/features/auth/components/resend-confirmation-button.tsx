@@ -1,7 +1,7 @@
-import { Button, type ButtonProps } from "../../../components/ui/button";
-import { useFailureToast } from "../../../components/ui/failure-toast";
-import { useToast } from "../../../components/ui/toast";
-import { serverMessageOf } from "../../../lib/api-client";
+import { Button, type ButtonProps } from "#web/components/ui/button.tsx";
+import { useFailureToast } from "#web/components/ui/failure-toast.ts";
+import { useToast } from "#web/components/ui/toast.tsx";
+import { serverMessageOf } from "#web/lib/api-client.ts";
 import { isAlreadyConfirmed, useResendConfirmation } from "../api/email-confirmation";
 
 /** Sends the signed-in user a new confirmation link; the server's answer is the toast. */

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { answerOf, api } from "../../../lib/api-client";
+import { answerOf, api } from "#web/lib/api-client.ts";
 
 const publicCertificateKey = (token: string) => [`/api/public/certificates/${encodeURIComponent(token)}`] as const;
 

@@ -1,15 +1,15 @@
-import { identityRows } from "../../../../schema/code-description";
-import type { PublicCertificate } from "../../../../schema/validation/certificate";
-import { formatDate, formatMeasure, formatMoney } from "../../../lib/format";
+import { identityRows } from "#schema/code-description.ts";
+import type { PublicCertificate } from "#schema/validation/certificate.ts";
+import { formatDate, formatMeasure, formatMoney } from "#web/lib/format.ts";
 import {
   type CertificateHeadline,
   certificateVerdict,
   issuerStanding,
   verdictHeadline,
-} from "../../../../schema/certificate-verdict";
-import { cn } from "../../../lib/cn";
+} from "#schema/certificate-verdict.ts";
+import { cn } from "#web/lib/cn.ts";
 import { CertificateBanner, CertificateLayout, DetailList, DetailSection } from "./certificate-layout";
-import { CertificateVerdict } from "../../../components/ui/certificate-verdict";
+import { CertificateVerdict } from "#web/components/ui/certificate-verdict.tsx";
 
 const revokedOn = (certificate: PublicCertificate) =>
   `Revoked${certificate.revokedAt ? ` on ${formatDate(certificate.revokedAt)}` : ""}`;

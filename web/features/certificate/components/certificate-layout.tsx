@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
-import { cn } from "../../../lib/cn";
-import { useDocumentTitle } from "../../../lib/use-document-title";
+import { cn } from "#web/lib/cn.ts";
+import { useDocumentTitle } from "#web/lib/use-document-title.ts";
 
-import type { StatusTone } from "../../../components/ui/certificate-verdict";
+import type { StatusTone } from "#web/components/ui/certificate-verdict.tsx";
 
 const BANNER_TONES: Record<StatusTone, string> = {
   valid: "border-green-600 bg-green-50 text-green-900",

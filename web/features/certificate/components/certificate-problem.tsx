@@ -1,5 +1,5 @@
-import { Button } from "../../../components/ui/button";
-import { StatusPill } from "../../../components/ui/certificate-verdict";
+import { Button } from "#web/components/ui/button.tsx";
+import { StatusPill } from "#web/components/ui/certificate-verdict.tsx";
 import { CertificateBanner, CertificateLayout } from "./certificate-layout";
 
 /** The explanations under "Invalid QR code data" when the JSON could be read but is not the issuer's. */

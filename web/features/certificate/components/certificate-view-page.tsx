@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { useSearchParams } from "react-router";
-import { InlineLoading } from "../../../components/ui/spinner";
-import { ApiRequestError, serverMessageOf } from "../../../lib/api-client";
+import { InlineLoading } from "#web/components/ui/spinner.tsx";
+import { ApiRequestError, serverMessageOf } from "#web/lib/api-client.ts";
 import { usePublicCertificate } from "../api/public-certificate";
 import { fieldsDifferingFromRecord, readQrViewData } from "../lib/qr-view-data";
 import { CertificateDetails } from "./certificate-details";

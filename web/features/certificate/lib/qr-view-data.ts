@@ -1,4 +1,4 @@
-import type { PublicCertificate } from "../../../../schema/validation/certificate";
+import type { PublicCertificate } from "#schema/validation/certificate.ts";
 
 /** What the `data` parameter of /qr-view holds: nothing, something unreadable, or a claim to check. */
 type QrViewInput =

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CodeStatus } from "../../../../schema/responses";
-import type { ReinstateCodeInput, RevokeCodeInput } from "../../../../schema/validation/code-status";
-import { answerOf, api } from "../../../lib/api-client";
+import type { CodeStatus } from "#schema/responses/index.ts";
+import type { ReinstateCodeInput, RevokeCodeInput } from "#schema/validation/code-status.ts";
+import { answerOf, api } from "#web/lib/api-client.ts";
 import { codeStatusKey } from "./code-status";
 import { codeKey } from "./get-code";
 import { codeListsKey } from "./list-codes";

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { LetterDecisionForm } from "../../../../schema/validation/reliances";
-import { answerOf, api, type RequestBody } from "../../../lib/api-client";
+import type { LetterDecisionForm } from "#schema/validation/reliances.ts";
+import { answerOf, api, type RequestBody } from "#web/lib/api-client.ts";
 
 const codeRelianceKey = (id: number) => [`/api/qr-codes/${id}/reliance`] as const;
 

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
-import { answerOf, api } from "../../../lib/api-client";
+import { answerOf, api } from "#web/lib/api-client.ts";
 
 export const codeStatusKey = (id: number | string) => [`/api/qr-codes/${id}/status-history`] as const;
 

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef } from "react";
-import { IDEMPOTENCY_KEY_HEADER } from "../../../../schema/validation/idempotency";
-import type { CreateQrCodeInput } from "../../../../schema/validation/qr-codes";
-import { answerOf, api, type RequestBody } from "../../../lib/api-client";
+import { IDEMPOTENCY_KEY_HEADER } from "#schema/validation/idempotency.ts";
+import type { CreateQrCodeInput } from "#schema/validation/qr-codes.ts";
+import { answerOf, api, type RequestBody } from "#web/lib/api-client.ts";
 import { codeStatsKey } from "./code-stats";
 import { codeKey } from "./get-code";
 import { codeListsKey } from "./list-codes";

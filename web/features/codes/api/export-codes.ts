@@ -1,4 +1,4 @@
-import { api, fileOf, type RequestQuery } from "../../../lib/api-client";
+import { api, fileOf, type RequestQuery } from "#web/lib/api-client.ts";
 import type { CodeFilters } from "./list-codes";
 
 /** GET /api/exports/codes.csv: every code History's filters match, as a CSV file. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CreateQrCodeInput } from "../../../../schema/validation/qr-codes";
-import { answerOf, api, type RequestBody } from "../../../lib/api-client";
+import type { CreateQrCodeInput } from "#schema/validation/qr-codes.ts";
+import { answerOf, api, type RequestBody } from "#web/lib/api-client.ts";
 import { codeStatsKey } from "./code-stats";
 import { codeListsKey } from "./list-codes";
 

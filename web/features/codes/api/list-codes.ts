@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { answerOf, api, listOf, pageOf, type RequestQuery } from "../../../lib/api-client";
+import { answerOf, api, listOf, pageOf, type RequestQuery } from "#web/lib/api-client.ts";
 
 /** Every code list and page sits under this key, so one invalidation refreshes them all. */
 export const codeListsKey = ["/api/qr-codes"] as const;

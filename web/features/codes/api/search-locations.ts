@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { LOCATION_QUERY_MIN } from "../../../../schema/limits";
-import { answerOf, api } from "../../../lib/api-client";
+import { LOCATION_QUERY_MIN } from "#schema/limits.ts";
+import { answerOf, api } from "#web/lib/api-client.ts";
 
 export const locationSearchKey = ["/api/locations/search"] as const;
 

@@ -1,10 +1,10 @@
 import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
-import type { QrCodeWithImage } from "../../../../schema/responses";
-import { PageTitle } from "../../../components/ui/page-title";
-import { InlineLoading } from "../../../components/ui/spinner";
-import { formatDate } from "../../../lib/format";
+import type { QrCodeWithImage } from "#schema/responses/index.ts";
+import { PageTitle } from "#web/components/ui/page-title.tsx";
+import { InlineLoading } from "#web/components/ui/spinner.tsx";
+import { formatDate } from "#web/lib/format.ts";
 import { useCode } from "../api/get-code";
 import { codeTitle } from "../lib/describe-code";
 import { CodeImagePanel } from "./code-image-panel";

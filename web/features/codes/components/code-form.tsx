@@ -1,12 +1,12 @@
 import { useEffect, useRef } from "react";
 import { useForm } from "react-hook-form";
-import type { Currency } from "../../../../schema/limits";
-import type { CreateQrCodeInput } from "../../../../schema/validation/qr-codes";
-import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
-import { ErrorSummary } from "../../../components/ui/error-summary";
+import type { Currency } from "#schema/limits.ts";
+import type { CreateQrCodeInput } from "#schema/validation/qr-codes.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { Card } from "#web/components/ui/card.tsx";
+import { ErrorSummary } from "#web/components/ui/error-summary.tsx";
 import { NoValuersNotice } from "./no-valuers-notice";
-import { showServerFieldErrors } from "../../../lib/field-errors";
+import { showServerFieldErrors } from "#web/lib/field-errors.ts";
 import { CODE_FORM_FIELDS, codeFormDefaults, codeFormResolver } from "../lib/code-form";
 import type { SigningValuers } from "../lib/signing-valuers";
 import { PropertyInformationSection } from "./property-information-section";

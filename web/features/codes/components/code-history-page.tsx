@@ -1,16 +1,16 @@
 import { Plus, QrCode } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
-import { buttonClasses } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
-import { ExportCsvButton } from "../../../components/ui/export-button";
+import { buttonClasses } from "#web/components/ui/button.tsx";
+import { Card } from "#web/components/ui/card.tsx";
+import { ExportCsvButton } from "#web/components/ui/export-button.tsx";
 import { exportCodes } from "../api/export-codes";
-import { EmptyState } from "../../../components/ui/empty-state";
-import { Pagination } from "../../../components/ui/pagination";
-import { SkeletonRows } from "../../../components/ui/skeleton";
+import { EmptyState } from "#web/components/ui/empty-state.tsx";
+import { Pagination } from "#web/components/ui/pagination.tsx";
+import { SkeletonRows } from "#web/components/ui/skeleton.tsx";
 import { useCodePage, type CodeFilters } from "../api/list-codes";
 import { CodeHistoryTable } from "./code-history-table";
 import { HistoryFilters } from "./history-filters";
-import { PageTitle } from "../../../components/ui/page-title";
+import { PageTitle } from "#web/components/ui/page-title.tsx";
 
 /** The applied filters and page live in the address, so a filtered page can be reloaded or shared. */
 function useHistoryParams() {

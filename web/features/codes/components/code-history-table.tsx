@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import type { QrCode } from "../../../../schema/responses";
-import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "../../../components/ui/table";
-import { formatDate, formatMoney } from "../../../lib/format";
+import type { QrCode } from "#schema/responses/index.ts";
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "#web/components/ui/table.tsx";
+import { formatDate, formatMoney } from "#web/lib/format.ts";
 import { codeReferenceLine, codeTitle } from "../lib/describe-code";
 import { CodeStatusBadge, ScanVerdict } from "./code-status-badge";
 import { DownloadCodeButton } from "./download-code-button";

@@ -1,9 +1,9 @@
 import { TriangleAlert } from "lucide-react";
-import { CODE_PREVIEW_SIZE, type CodeStatusName } from "../../../../schema/limits";
-import type { QrCodeWithImage } from "../../../../schema/responses";
-import { Card } from "../../../components/ui/card";
-import { cn } from "../../../lib/cn";
-import { VEHICLE_REFERENCE_LABEL } from "../../../../schema/code-description";
+import { CODE_PREVIEW_SIZE, type CodeStatusName } from "#schema/limits.ts";
+import type { QrCodeWithImage } from "#schema/responses/index.ts";
+import { Card } from "#web/components/ui/card.tsx";
+import { cn } from "#web/lib/cn.ts";
+import { VEHICLE_REFERENCE_LABEL } from "#schema/code-description.ts";
 import { codeTitle, isMotorVehicle, isRevoked } from "../lib/describe-code";
 import { DETAIL_PAGE_MESSAGES, QrImageActions } from "./qr-image-actions";
 import { VerificationCode } from "./verification-code";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { buttonClasses } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
-import { PageTitle } from "../../../components/ui/page-title";
+import { buttonClasses } from "#web/components/ui/button.tsx";
+import { Card } from "#web/components/ui/card.tsx";
+import { PageTitle } from "#web/components/ui/page-title.tsx";
 
 /** A missing code and another company's code look the same, so ids reveal nothing. */
 export function CodeNotFound() {

@@ -1,10 +1,10 @@
 import { QrCode } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { Link } from "react-router";
-import { CODE_PREVIEW_SIZE } from "../../../../schema/limits";
-import type { QrCodeWithImage } from "../../../../schema/responses";
-import { Card } from "../../../components/ui/card";
-import { formatMoney } from "../../../lib/format";
+import { CODE_PREVIEW_SIZE } from "#schema/limits.ts";
+import type { QrCodeWithImage } from "#schema/responses/index.ts";
+import { Card } from "#web/components/ui/card.tsx";
+import { formatMoney } from "#web/lib/format.ts";
 import { codeTitle } from "../lib/describe-code";
 import { CREATE_PAGE_MESSAGES, QrImageActions } from "./qr-image-actions";
 import { VerificationCode } from "./verification-code";

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import type { QrCodeWithImage } from "../../../../schema/responses";
-import { SectionCard } from "../../../components/ui/section-card";
-import { formatDate, formatMeasure, formatMoney } from "../../../lib/format";
+import type { QrCodeWithImage } from "#schema/responses/index.ts";
+import { SectionCard } from "#web/components/ui/section-card.tsx";
+import { formatDate, formatMeasure, formatMoney } from "#web/lib/format.ts";
 import { identityRows, isMotorVehicle } from "../lib/describe-code";
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {

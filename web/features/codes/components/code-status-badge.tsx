@@ -1,7 +1,7 @@
-import { certificateVerdict, verdictHeadline, type CertificateTone } from "../../../../schema/certificate-verdict";
-import type { CodeStatusName, IssuerTrust } from "../../../../schema/limits";
-import { StatusBadge, type StatusName } from "../../../components/ui/status-badge";
-import { cn } from "../../../lib/cn";
+import { certificateVerdict, verdictHeadline, type CertificateTone } from "#schema/certificate-verdict.ts";
+import type { CodeStatusName, IssuerTrust } from "#schema/limits.ts";
+import { StatusBadge, type StatusName } from "#web/components/ui/status-badge.tsx";
+import { cn } from "#web/lib/cn.ts";
 
 const BADGES: Record<CodeStatusName, StatusName> = {
   valid: "code-valid",

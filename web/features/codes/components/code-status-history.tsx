@@ -1,7 +1,7 @@
-import type { CodeStatusEvent, StatusActor } from "../../../../schema/responses";
-import { StatusBadge } from "../../../components/ui/status-badge";
-import { displayName } from "../../../lib/display-name";
-import { formatDateTime } from "../../../lib/format";
+import type { CodeStatusEvent, StatusActor } from "#schema/responses/index.ts";
+import { StatusBadge } from "#web/components/ui/status-badge.tsx";
+import { displayName } from "#web/lib/display-name.ts";
+import { formatDateTime } from "#web/lib/format.ts";
 
 /** Who acted; an account deleted since is still named as someone, never left blank. */
 export const actorName = (actor: StatusActor | null) => (actor ? displayName(actor) : "a former user");

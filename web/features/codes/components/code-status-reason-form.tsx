@@ -1,8 +1,8 @@
 import type { FormEvent, ReactNode } from "react";
 import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
-import { LIMITS } from "../../../../schema/limits";
-import { Button } from "../../../components/ui/button";
-import { TextareaField } from "../../../components/ui/field";
+import { LIMITS } from "#schema/limits.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { TextareaField } from "#web/components/ui/field.tsx";
 
 interface Props<Values extends FieldValues & { reason: string }> {
   form: UseFormReturn<Values>;

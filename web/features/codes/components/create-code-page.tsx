@@ -1,17 +1,17 @@
 import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
-import type { QrCodeWithImage } from "../../../../schema/responses";
-import type { Currency } from "../../../../schema/limits";
-import type { CreateQrCodeInput } from "../../../../schema/validation/qr-codes";
-import { useUnauthorizedRedirect } from "../../../components/ui/failure-toast";
-import { useToast } from "../../../components/ui/toast";
-import { ApiRequestError } from "../../../lib/api-client";
+import type { QrCodeWithImage } from "#schema/responses/index.ts";
+import type { Currency } from "#schema/limits.ts";
+import type { CreateQrCodeInput } from "#schema/validation/qr-codes.ts";
+import { useUnauthorizedRedirect } from "#web/components/ui/failure-toast.ts";
+import { useToast } from "#web/components/ui/toast.tsx";
+import { ApiRequestError } from "#web/lib/api-client.ts";
 import { useCreateCode } from "../api/create-code";
 import type { SigningValuers } from "../lib/signing-valuers";
 import { CodeForm, type SubmittedForm } from "./code-form";
 import { CodePreview } from "./code-preview";
 import { type IssuerStanding, UnverifiedIssuerNotice } from "./unverified-issuer-notice";
-import { PageTitle } from "../../../components/ui/page-title";
+import { PageTitle } from "#web/components/ui/page-title.tsx";
 
 const GENERIC_FAILURE = "Failed to generate QR code. Please try again.";
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { Button } from "../../../components/ui/button";
-import { useToast } from "../../../components/ui/toast";
+import { Button } from "#web/components/ui/button.tsx";
+import { useToast } from "#web/components/ui/toast.tsx";
 import { codeQuery } from "../api/get-code";
 import { downloadQrPng, qrFileName } from "../lib/qr-image";
 

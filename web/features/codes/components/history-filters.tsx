@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from "react";
-import { DATE_INPUT_MAX, PROPERTY_TYPES, VALUATION_PURPOSES, type CodeStatusName } from "../../../../schema/limits";
-import { parseValuationDate } from "../../../../schema/validation/qr-codes";
-import { Button } from "../../../components/ui/button";
-import { InputField, SelectField } from "../../../components/ui/field";
-import { maskDayMonthYear } from "../../../lib/format";
+import { DATE_INPUT_MAX, PROPERTY_TYPES, VALUATION_PURPOSES, type CodeStatusName } from "#schema/limits.ts";
+import { parseValuationDate } from "#schema/validation/qr-codes.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { InputField, SelectField } from "#web/components/ui/field.tsx";
+import { maskDayMonthYear } from "#web/lib/format.ts";
 import type { CodeFilters } from "../api/list-codes";
 
 const NO_FILTERS: CodeFilters = { search: "", propertyType: "", date: "", purpose: "", status: "" };

@@ -1,7 +1,7 @@
 import { useState, type Ref } from "react";
-import { LOCATION_QUERY_MIN, LOCATION_SUGGESTIONS_LIMIT } from "../../../../schema/limits";
-import { Combobox } from "../../../components/ui/combobox";
-import { useDebouncedValue } from "../../../lib/use-debounced-value";
+import { LOCATION_QUERY_MIN, LOCATION_SUGGESTIONS_LIMIT } from "#schema/limits.ts";
+import { Combobox } from "#web/components/ui/combobox.tsx";
+import { useDebouncedValue } from "#web/lib/use-debounced-value.ts";
 import { useLocationSuggestions } from "../api/search-locations";
 
 const TYPING_PAUSE_MS = 250;

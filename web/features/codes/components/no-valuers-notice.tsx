@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { buttonClasses } from "../../../components/ui/button";
-import { cn } from "../../../lib/cn";
+import { buttonClasses } from "#web/components/ui/button.tsx";
+import { cn } from "#web/lib/cn.ts";
 
 /** A firm without an active valuer cannot issue: it is told why, and led to where a valuer is added. */
 export function NoValuersNotice({ className }: { className?: string }) {

@@ -1,7 +1,7 @@
 import { Controller, type UseFormReturn } from "react-hook-form";
-import { BUILDING_SIZE_UNITS, LAND_SIZE_UNITS, PROPERTY_TYPES } from "../../../../schema/limits";
-import { MOTOR_VEHICLE } from "../../../../schema/validation/qr-codes";
-import { InputField, SelectField, TextareaField } from "../../../components/ui/field";
+import { BUILDING_SIZE_UNITS, LAND_SIZE_UNITS, PROPERTY_TYPES } from "#schema/limits.ts";
+import { MOTOR_VEHICLE } from "#schema/validation/qr-codes.ts";
+import { InputField, SelectField, TextareaField } from "#web/components/ui/field.tsx";
 import type { CodeFormValues } from "../lib/code-form";
 import { FormSection } from "./form-section";
 import { LocationField } from "./location-field";

@@ -1,7 +1,7 @@
 import { Copy, Download } from "lucide-react";
 import { useState } from "react";
-import { Button } from "../../../components/ui/button";
-import { useToast } from "../../../components/ui/toast";
+import { Button } from "#web/components/ui/button.tsx";
+import { useToast } from "#web/components/ui/toast.tsx";
 import { copyQrPng, downloadQrPng, downloadQrSvg, qrFileName, type QrImageSource } from "../lib/qr-image";
 
 /** The texts differ between the create and detail pages, as the product's fixed texts say (docs/product.md). */

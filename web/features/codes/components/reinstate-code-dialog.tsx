@@ -1,9 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { reinstateCodeSchema, type ReinstateCodeInput } from "../../../../schema/validation/code-status";
-import { Dialog } from "../../../components/ui/dialog";
-import { useFormFailure } from "../../../components/ui/failure-toast";
-import { useToast } from "../../../components/ui/toast";
+import { reinstateCodeSchema, type ReinstateCodeInput } from "#schema/validation/code-status.ts";
+import { Dialog } from "#web/components/ui/dialog.tsx";
+import { useFormFailure } from "#web/components/ui/failure-toast.ts";
+import { useToast } from "#web/components/ui/toast.tsx";
 import { useReinstateCode } from "../api/change-code-status";
 import { CodeStatusReasonForm } from "./code-status-reason-form";
 

@@ -1,10 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Controller, useForm } from "react-hook-form";
-import type { QrCode } from "../../../../schema/responses";
-import { revokeCodeSchema, type RevokeCodeInput } from "../../../../schema/validation/code-status";
-import { Dialog } from "../../../components/ui/dialog";
-import { useFormFailure } from "../../../components/ui/failure-toast";
-import { useToast } from "../../../components/ui/toast";
+import type { QrCode } from "#schema/responses/index.ts";
+import { revokeCodeSchema, type RevokeCodeInput } from "#schema/validation/code-status.ts";
+import { Dialog } from "#web/components/ui/dialog.tsx";
+import { useFormFailure } from "#web/components/ui/failure-toast.ts";
+import { useToast } from "#web/components/ui/toast.tsx";
 import { useRevokeCode } from "../api/change-code-status";
 import { CodeStatusReasonForm } from "./code-status-reason-form";
 import { SuccessorCodeField } from "./successor-code-field";

@@ -1,9 +1,9 @@
 import { useState, type Ref } from "react";
-import type { QrCode } from "../../../../schema/responses";
-import { Button } from "../../../components/ui/button";
-import { Combobox } from "../../../components/ui/combobox";
-import { formatDate } from "../../../lib/format";
-import { useDebouncedValue } from "../../../lib/use-debounced-value";
+import type { QrCode } from "#schema/responses/index.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { Combobox } from "#web/components/ui/combobox.tsx";
+import { formatDate } from "#web/lib/format.ts";
+import { useDebouncedValue } from "#web/lib/use-debounced-value.ts";
 import { useCodeSearch } from "../api/list-codes";
 import { codeTitle, isRevoked } from "../lib/describe-code";
 

@@ -1,10 +1,10 @@
 import type { ChangeEvent } from "react";
 import type { UseFormReturn } from "react-hook-form";
-import { CURRENCIES, DATE_INPUT_MAX, LIMITS, VALUATION_PURPOSES } from "../../../../schema/limits";
-import type { Valuer } from "../../../../schema/responses";
-import { REAL_ESTATE } from "../../../../schema/validation/qr-codes";
-import { InputField, SelectField } from "../../../components/ui/field";
-import { formatDigitsWithSeparators, maskDayMonthYear } from "../../../lib/format";
+import { CURRENCIES, DATE_INPUT_MAX, LIMITS, VALUATION_PURPOSES } from "#schema/limits.ts";
+import type { Valuer } from "#schema/responses/index.ts";
+import { REAL_ESTATE } from "#schema/validation/qr-codes.ts";
+import { InputField, SelectField } from "#web/components/ui/field.tsx";
+import { formatDigitsWithSeparators, maskDayMonthYear } from "#web/lib/format.ts";
 import { marketValueDigits, type CodeFormValues } from "../lib/code-form";
 import { FormSection } from "./form-section";
 

@@ -1,12 +1,12 @@
-import { fileSafeStem } from "../../../lib/file-names";
-import { csvField } from "../../../../schema/csv";
-import type { Valuer } from "../../../../schema/responses";
+import { fileSafeStem } from "#web/lib/file-names.ts";
+import { csvField } from "#schema/csv.ts";
+import type { Valuer } from "#schema/responses/index.ts";
 import {
   CODE_BATCH_MAX,
   codeBatchRowSchema,
   type CreateQrCodeInput,
   REFERENCE_REPEATED,
-} from "../../../../schema/validation/qr-codes";
+} from "#schema/validation/qr-codes.ts";
 
 /**
  * The spreadsheet a firm fills in to issue many codes at once: one column per field of the create

@@ -1,13 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { Resolver } from "react-hook-form";
-import type { Currency, PropertyType, ValuationPurpose } from "../../../../schema/limits";
-import {
-  createQrCodeSchema,
-  MOTOR_VEHICLE,
-  REAL_ESTATE,
-  type CreateQrCodeInput,
-} from "../../../../schema/validation/qr-codes";
-import { todayDayMonthYear } from "../../../lib/format";
+import type { Currency, PropertyType, ValuationPurpose } from "#schema/limits.ts";
+import { createQrCodeSchema, MOTOR_VEHICLE, REAL_ESTATE, type CreateQrCodeInput } from "#schema/validation/qr-codes.ts";
+import { todayDayMonthYear } from "#web/lib/format.ts";
 
 /** What the create form holds: text as typed (market value with separators, date as DD/MM/YYYY). */
 export interface CodeFormValues {

@@ -1,6 +1,6 @@
-import type { QrCode } from "../../../../schema/responses";
+import type { QrCode } from "#schema/responses/index.ts";
 
-export { codeReferenceLine, codeTitle, identityRows, isMotorVehicle } from "../../../../schema/code-description";
+export { codeReferenceLine, codeTitle, identityRows, isMotorVehicle } from "#schema/code-description.ts";
 
 /**
  * A withdrawn code (revoked, or superseded by a named replacement) is not verified (the scan page

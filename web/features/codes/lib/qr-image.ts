@@ -1,5 +1,5 @@
-import { downloadBlob } from "../../../lib/download";
-import { fileSafeStem } from "../../../lib/file-names";
+import { downloadBlob } from "#web/lib/download.ts";
+import { fileSafeStem } from "#web/lib/file-names.ts";
 
 /**
  * The code image as a print-quality PNG (or SVG), drawn in the browser from the server's SVG so it

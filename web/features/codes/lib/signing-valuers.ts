@@ -1,5 +1,5 @@
 import type { UseQueryResult } from "@tanstack/react-query";
-import type { Valuer } from "../../../../schema/responses";
+import type { Valuer } from "#schema/responses/index.ts";
 
 /**
  * The company's valuers as the create form reads them: the list (once loaded), whether loading

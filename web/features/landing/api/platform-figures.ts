@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { answerOf, api } from "../../../lib/api-client";
+import { answerOf, api } from "#web/lib/api-client.ts";
 
 /** GET /api/public/platform-figures: the platform's figures as last counted (at most an hour ago). */
 export const usePlatformFigures = () =>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import { DEMO_CERTIFICATE } from "../../../../schema/demo-certificate";
-import { answerOf, api } from "../../../lib/api-client";
+import { DEMO_CERTIFICATE } from "#schema/demo-certificate.ts";
+import { answerOf, api } from "#web/lib/api-client.ts";
 
 /** The live demo code: requested on load; a failure is only logged and "Loading..." stays. */
 export function DemoQr({ alt, loading }: { alt: string; loading: string }) {

@@ -1,10 +1,10 @@
 import { Link } from "react-router";
-import { PublicFooter, PublicTopBar } from "../../../components/layout/public-top-bar";
-import { Button } from "../../../components/ui/button";
-import { LanguageSwitch } from "../../../components/ui/language-switch";
-import { useLanguage, useTexts } from "../../../lib/language";
-import { useDocumentTitle } from "../../../lib/use-document-title";
-import { LOCALES, type Language } from "../../../../schema/language";
+import { PublicFooter, PublicTopBar } from "#web/components/layout/public-top-bar.tsx";
+import { Button } from "#web/components/ui/button.tsx";
+import { LanguageSwitch } from "#web/components/ui/language-switch.tsx";
+import { useLanguage, useTexts } from "#web/lib/language.ts";
+import { useDocumentTitle } from "#web/lib/use-document-title.ts";
+import { LOCALES, type Language } from "#schema/language.ts";
 import { LANDING_TEXTS, type LandingTexts } from "../texts";
 import { usePlatformFigures } from "../api/platform-figures";
 import { DemoQr } from "./demo-qr";

@@ -1,12 +1,12 @@
-import { PUBLIC_TOKEN_PATTERN } from "../../../../schema/public-token";
+import { PUBLIC_TOKEN_PATTERN } from "#schema/public-token.ts";
 import { useLocation, useSearchParams } from "react-router";
-import { PublicFooter, PublicTopBar } from "../../../components/layout/public-top-bar";
-import { Button } from "../../../components/ui/button";
-import { LanguageSwitch } from "../../../components/ui/language-switch";
-import { useTexts } from "../../../lib/language";
-import { useDocumentTitle } from "../../../lib/use-document-title";
+import { PublicFooter, PublicTopBar } from "#web/components/layout/public-top-bar.tsx";
+import { Button } from "#web/components/ui/button.tsx";
+import { LanguageSwitch } from "#web/components/ui/language-switch.tsx";
+import { useTexts } from "#web/lib/language.ts";
+import { useDocumentTitle } from "#web/lib/use-document-title.ts";
 import { LENDER_LANDING_TEXTS } from "../texts";
-import type { OrganisationKind } from "../../../../schema/limits";
+import type { OrganisationKind } from "#schema/limits.ts";
 
 /** Where to go once signed in, and what the organisation does (the auth dialogs' intent). */
 interface Intent {

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import { PublicFrame } from "../../../components/layout/public-page";
-import { BRAND } from "../../../lib/brand";
-import { PageTitle } from "../../../components/ui/page-title";
+import { PublicFrame } from "#web/components/layout/public-page.tsx";
+import { BRAND } from "#web/lib/brand.ts";
+import { PageTitle } from "#web/components/ui/page-title.tsx";
 
 export interface LegalSection {
   title: string;

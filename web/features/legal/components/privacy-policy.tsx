@@ -1,4 +1,4 @@
-import { BRAND } from "../../../lib/brand";
+import { BRAND } from "#web/lib/brand.ts";
 import { ContactBlock, LegalPage, type LegalSection } from "./legal-page";
 
 const RIGHTS = ["Access", "Rectification", "Erasure", "Restriction", "Portability", "Objection"];

@@ -4,8 +4,8 @@ import type {
   RecordRelianceInput,
   RelianceCheckInput,
   WatchCodeInput,
-} from "../../../../schema/validation/reliances";
-import { answerOf, api, fileOf, type RequestBody } from "../../../lib/api-client";
+} from "#schema/validation/reliances.ts";
+import { answerOf, api, fileOf, type RequestBody } from "#web/lib/api-client.ts";
 
 const portfolioKey = ["/api/watches"] as const;
 

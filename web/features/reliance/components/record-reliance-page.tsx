@@ -2,26 +2,26 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate, useSearchParams } from "react-router";
-import { acknowledgementText } from "../../../../schema/reliance-acknowledgements";
-import type { RelianceCheck } from "../../../../schema/responses";
+import { acknowledgementText } from "#schema/reliance-acknowledgements.ts";
+import type { RelianceCheck } from "#schema/responses/index.ts";
 import {
   recordRelianceSchema,
   relianceCheckSchema,
   type RecordRelianceInput,
   type RelianceCheckInput,
-} from "../../../../schema/validation/reliances";
-import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
-import { useFailureToast, useFormFailure } from "../../../components/ui/failure-toast";
-import { InputField } from "../../../components/ui/field";
-import { PageTitle } from "../../../components/ui/page-title";
-import { useToast } from "../../../components/ui/toast";
-import { formatDate, todayDayMonthYear } from "../../../lib/format";
+} from "#schema/validation/reliances.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { Card } from "#web/components/ui/card.tsx";
+import { useFailureToast, useFormFailure } from "#web/components/ui/failure-toast.ts";
+import { InputField } from "#web/components/ui/field.tsx";
+import { PageTitle } from "#web/components/ui/page-title.tsx";
+import { useToast } from "#web/components/ui/toast.tsx";
+import { formatDate, todayDayMonthYear } from "#web/lib/format.ts";
 import { useCheckReliance, useRecordReliance, useRequestLetter, useWatchCode } from "../api/reliances";
 import { ReliedCodeSummary } from "./relied-code-summary";
-import { LanguageSwitch } from "../../../components/ui/language-switch";
-import { useLanguage, useTexts } from "../../../lib/language";
-import { LOCALES } from "../../../../schema/language";
+import { LanguageSwitch } from "#web/components/ui/language-switch.tsx";
+import { useLanguage, useTexts } from "#web/lib/language.ts";
+import { LOCALES } from "#schema/language.ts";
 import { RELIANCE_TEXTS, type RelianceTexts } from "../texts";
 
 /** Step one: the valuation, by the verification code printed on the report or its scanned address. */

@@ -1,10 +1,10 @@
 import { AlertTriangle } from "lucide-react";
-import type { RelianceCheck } from "../../../../schema/responses";
-import { DetailList } from "../../../components/ui/detail-list";
-import { CertificateVerdict } from "../../../components/ui/certificate-verdict";
-import { formatDate, formatMoney } from "../../../lib/format";
-import { useLanguage, useTexts } from "../../../lib/language";
-import { LOCALES } from "../../../../schema/language";
+import type { RelianceCheck } from "#schema/responses/index.ts";
+import { DetailList } from "#web/components/ui/detail-list.tsx";
+import { CertificateVerdict } from "#web/components/ui/certificate-verdict.tsx";
+import { formatDate, formatMoney } from "#web/lib/format.ts";
+import { useLanguage, useTexts } from "#web/lib/language.ts";
+import { LOCALES } from "#schema/language.ts";
 import { RELIANCE_TEXTS } from "../texts";
 
 /**

@@ -1,4 +1,4 @@
-import { api, fileOf } from "../../../lib/api-client";
+import { api, fileOf } from "#web/lib/api-client.ts";
 
 /** GET /api/exports/scans.csv?code=: one code's scans as a CSV file, newest first. */
 export const exportCodeScans = (publicToken: string) =>

@@ -1,11 +1,11 @@
 import { Link } from "react-router";
-import { codeReferenceLine, codeTitle, isMotorVehicle } from "../../../../schema/code-description";
-import type { RecentScan } from "../../../../schema/responses";
-import { RECENT_SCANS_DEFAULT } from "../../../../schema/validation/scans";
-import { EmptyState } from "../../../components/ui/empty-state";
-import { SectionCard } from "../../../components/ui/section-card";
-import { InlineLoading } from "../../../components/ui/spinner";
-import { formatDateTime } from "../../../lib/format";
+import { codeReferenceLine, codeTitle, isMotorVehicle } from "#schema/code-description.ts";
+import type { RecentScan } from "#schema/responses/index.ts";
+import { RECENT_SCANS_DEFAULT } from "#schema/validation/scans.ts";
+import { EmptyState } from "#web/components/ui/empty-state.tsx";
+import { SectionCard } from "#web/components/ui/section-card.tsx";
+import { InlineLoading } from "#web/components/ui/spinner.tsx";
+import { formatDateTime } from "#web/lib/format.ts";
 import { useRecentScans } from "../api/recent-scans";
 import { deviceLabel, placeLabel } from "../lib/scan-labels";
 

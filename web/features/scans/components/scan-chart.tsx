@@ -1,6 +1,6 @@
-import type { ScanDay } from "../../../../schema/responses";
-import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "../../../components/ui/table";
-import { formatDate } from "../../../lib/format";
+import type { ScanDay } from "#schema/responses/index.ts";
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "#web/components/ui/table.tsx";
+import { formatDate } from "#web/lib/format.ts";
 
 type Day = ScanDay;
 

@@ -1,8 +1,8 @@
 import { useState } from "react";
-import type { ScanEntry } from "../../../../schema/responses";
-import { Button } from "../../../components/ui/button";
-import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "../../../components/ui/table";
-import { formatDateTime } from "../../../lib/format";
+import type { ScanEntry } from "#schema/responses/index.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "#web/components/ui/table.tsx";
+import { formatDateTime } from "#web/lib/format.ts";
 import { countedLabel, deviceLabel, placeLabel } from "../lib/scan-labels";
 
 const FIRST_ROWS = 10;

@@ -1,6 +1,6 @@
-import { REPEAT_SCAN_WINDOW_MINUTES, type CopyVerdict } from "../../../../schema/limits";
-import type { ScanEntry } from "../../../../schema/responses";
-import type { DeviceClass } from "../../../../schema/validation/scans";
+import { REPEAT_SCAN_WINDOW_MINUTES, type CopyVerdict } from "#schema/limits.ts";
+import type { ScanEntry } from "#schema/responses/index.ts";
+import type { DeviceClass } from "#schema/validation/scans.ts";
 
 const DEVICE_LABELS: Record<DeviceClass, string> = {
   mobile: "Mobile",

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ReportFingerprint } from "../../../../schema/validation/seals";
-import { answerOf, api } from "../../../lib/api-client";
+import type { ReportFingerprint } from "#schema/validation/seals.ts";
+import { answerOf, api } from "#web/lib/api-client.ts";
 
 const sealsKey = (codeId: number) => [`/api/qr-codes/${codeId}/seals`] as const;
 

@@ -1,7 +1,7 @@
 import { FileCheck2 } from "lucide-react";
 import { useState } from "react";
-import type { QrCode } from "../../../../schema/responses";
-import { Button, type ButtonProps } from "../../../components/ui/button";
+import type { QrCode } from "#schema/responses/index.ts";
+import { Button, type ButtonProps } from "#web/components/ui/button.tsx";
 import { SealReportDialog } from "./seal-report-dialog";
 
 /** "Seal report PDF", on a code's detail page and right after a code is generated; a revoked code cannot be sealed. */

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import type { QrCode, RegisteredSeal } from "../../../../schema/responses";
+import type { QrCode, RegisteredSeal } from "#schema/responses/index.ts";
 import {
   SEAL_MAX_BYTES,
   SEAL_MAX_PAGES,
@@ -8,14 +8,14 @@ import {
   STAMP_MAX_MM,
   STAMP_MIN_MM,
   type StampCorner,
-} from "../../../../schema/validation/seals";
-import { Button } from "../../../components/ui/button";
-import { Dialog } from "../../../components/ui/dialog";
-import { useFailureToast } from "../../../components/ui/failure-toast";
-import { InputField, SelectField } from "../../../components/ui/field";
-import { useToast } from "../../../components/ui/toast";
-import { downloadBlob } from "../../../lib/download";
-import type { SealedReport } from "../../../lib/pdf/seal";
+} from "#schema/validation/seals.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { Dialog } from "#web/components/ui/dialog.tsx";
+import { useFailureToast } from "#web/components/ui/failure-toast.ts";
+import { InputField, SelectField } from "#web/components/ui/field.tsx";
+import { useToast } from "#web/components/ui/toast.tsx";
+import { downloadBlob } from "#web/lib/download.ts";
+import type { SealedReport } from "#web/lib/pdf/seal.ts";
 import { useRegisterSeal } from "../api/seals";
 import { sealedFileName } from "../lib/sealed-file-name";
 
@@ -71,7 +71,7 @@ function SealedPreview({ sealed }: { sealed: SealedReport }) {
   useEffect(() => {
     if (!canvas.current) return;
     const target = canvas.current;
-    void import("../../../lib/pdf/fingerprint")
+    void import("#web/lib/pdf/fingerprint.ts")
       .then(({ renderPagePreview }) => renderPagePreview(sealed.bytes.slice().buffer, target, PREVIEW_WIDTH))
       .catch(() => setFailed(true));
   }, [sealed]);
@@ -108,7 +108,7 @@ function SealForm({ code, onClose }: { code: QrCode; onClose: () => void }) {
     }
     setStage({ name: "working", progress: { step: "reading", done: 0, total: 0 } });
     try {
-      const [{ sealReport }, bytes] = await Promise.all([import("../../../lib/pdf/seal"), file.arrayBuffer()]);
+      const [{ sealReport }, bytes] = await Promise.all([import("#web/lib/pdf/seal.ts"), file.arrayBuffer()]);
       const sealed = await sealReport(bytes, {
         verificationAddress: code.qrCodeData,
         label: code.propertyReference || code.publicToken,
@@ -119,7 +119,7 @@ function SealForm({ code, onClose }: { code: QrCode; onClose: () => void }) {
       });
       setStage({ name: "review", sealed });
     } catch (error) {
-      const { PdfRefusedError } = await import("../../../lib/pdf/errors");
+      const { PdfRefusedError } = await import("#web/lib/pdf/errors.ts");
       const problem =
         error instanceof PdfRefusedError
           ? error.message
@@ -141,7 +141,7 @@ function SealForm({ code, onClose }: { code: QrCode; onClose: () => void }) {
           setStage({ name: "working", progress: { step: "attaching", done: 0, total: 0 } });
           // If the file would not take its record, the sealed file is still the sealed report; the
           // record is then on the certificate page.
-          const delivered = await import("../../../lib/pdf/seal")
+          const delivered = await import("#web/lib/pdf/seal.ts")
             .then(({ withSignedRecord }) => withSignedRecord(sealed.bytes, saved.signedRecord))
             .catch(() => sealed.bytes);
           download(delivered);

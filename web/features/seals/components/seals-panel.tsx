@@ -1,9 +1,9 @@
 import { FileCheck2 } from "lucide-react";
-import type { QrCode } from "../../../../schema/responses";
-import { EmptyState } from "../../../components/ui/empty-state";
-import { QueryContent } from "../../../components/ui/query-content";
-import { SectionCard } from "../../../components/ui/section-card";
-import { formatDateTime } from "../../../lib/format";
+import type { QrCode } from "#schema/responses/index.ts";
+import { EmptyState } from "#web/components/ui/empty-state.tsx";
+import { QueryContent } from "#web/components/ui/query-content.tsx";
+import { SectionCard } from "#web/components/ui/section-card.tsx";
+import { formatDateTime } from "#web/lib/format.ts";
 import { useSeals } from "../api/seals";
 import { SealReportButton } from "./seal-report-button";
 

@@ -1,4 +1,4 @@
-import { fileSafeStem } from "../../../lib/file-names";
+import { fileSafeStem } from "#web/lib/file-names.ts";
 
 /** `<reference>-sealed.pdf`, or `<token>-sealed.pdf` for a code without a reference. */
 export const sealedFileName = (code: { propertyReference: string | null; publicToken: string }) =>

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { CreateApiKeyInput } from "../../../../schema/validation/api-keys";
-import { answerOf, api } from "../../../lib/api-client";
+import type { CreateApiKeyInput } from "#schema/validation/api-keys.ts";
+import { answerOf, api } from "#web/lib/api-client.ts";
 
 const apiKeysKey = ["/api/api-keys"] as const;
 

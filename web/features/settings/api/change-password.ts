@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
-import type { ChangePasswordInput } from "../../../../schema/validation/profile";
-import { answerOf, api } from "../../../lib/api-client";
+import type { ChangePasswordInput } from "#schema/validation/profile.ts";
+import { answerOf, api } from "#web/lib/api-client.ts";
 
 /** POST /api/profile/password: needs the current password; every other session of this user ends. */
 export function useChangePassword() {

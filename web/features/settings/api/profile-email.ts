@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ChangeEmailInput } from "../../../../schema/validation/profile";
-import { answerOf, api } from "../../../lib/api-client";
+import type { ChangeEmailInput } from "#schema/validation/profile.ts";
+import { answerOf, api } from "#web/lib/api-client.ts";
 
 const profileEmailKey = ["/api/profile/email"] as const;
 

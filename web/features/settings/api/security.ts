@@ -6,14 +6,14 @@ import type {
   RemoveFactorInput,
   SecondFactorCodeInput,
   TeamSecurityInput,
-} from "../../../../schema/validation/security";
+} from "#schema/validation/security.ts";
 import type {
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,
 } from "@simplewebauthn/browser";
-import { answerOf, api, type RequestBody } from "../../../lib/api-client";
-import { currentUserKey } from "../../../lib/session";
-import { currentCompanyKey } from "../../../lib/current-company";
+import { answerOf, api, type RequestBody } from "#web/lib/api-client.ts";
+import { currentUserKey } from "#web/lib/session.ts";
+import { currentCompanyKey } from "#web/lib/current-company.ts";
 
 const securityKey = ["/api/profile/security"] as const;
 

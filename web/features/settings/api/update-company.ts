@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CurrentCompany, PublicUser } from "../../../../schema/responses";
+import type { CurrentCompany, PublicUser } from "#schema/responses/index.ts";
 import type {
   CompanyDetailsInput,
   CompanyRegistrationInput,
   ScanAlertSettingsInput,
-} from "../../../../schema/validation/companies";
-import { answerOf, api, type RequestBody } from "../../../lib/api-client";
-import { currentUserKey } from "../../../lib/session";
-import { currentCompanyKey } from "../../../lib/current-company";
+} from "#schema/validation/companies.ts";
+import { answerOf, api, type RequestBody } from "#web/lib/api-client.ts";
+import { currentUserKey } from "#web/lib/session.ts";
+import { currentCompanyKey } from "#web/lib/current-company.ts";
 
 /** A PUT under /api/companies/current (owner only), answered with the whole company, which replaces the cached one. */
 function useCompanyUpdate<Input>(

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { PublicUser } from "../../../../schema/responses";
-import type { ProfileInput, ScanAlertOptInInput } from "../../../../schema/validation/profile";
-import { answerOf, api } from "../../../lib/api-client";
-import { currentUserKey } from "../../../lib/session";
+import type { PublicUser } from "#schema/responses/index.ts";
+import type { ProfileInput, ScanAlertOptInInput } from "#schema/validation/profile.ts";
+import { answerOf, api } from "#web/lib/api-client.ts";
+import { currentUserKey } from "#web/lib/session.ts";
 
 /** A PUT under /api/profile answered with the updated user, which replaces the session's copy at once. */
 function useUserUpdate<Input>(update: (input: Input) => Promise<PublicUser>) {

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { WebhookSecretRotation } from "../../../../schema/api-v1";
-import type { WebhookEndpointInput, WebhookEndpointUpdate } from "../../../../schema/validation/webhook";
-import { answerOf, api } from "../../../lib/api-client";
+import type { WebhookSecretRotation } from "#schema/api-v1.ts";
+import type { WebhookEndpointInput, WebhookEndpointUpdate } from "#schema/validation/webhook.ts";
+import { answerOf, api } from "#web/lib/api-client.ts";
 
 const webhooksKey = ["/api/webhooks"] as const;
 

@@ -1,11 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { changePasswordSchema, type ChangePasswordInput } from "../../../../schema/validation/profile";
-import { Button } from "../../../components/ui/button";
-import { useFormFailure } from "../../../components/ui/failure-toast";
-import { InputField } from "../../../components/ui/field";
-import { SectionCard } from "../../../components/ui/section-card";
-import { useToast } from "../../../components/ui/toast";
+import { changePasswordSchema, type ChangePasswordInput } from "#schema/validation/profile.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { useFormFailure } from "#web/components/ui/failure-toast.ts";
+import { InputField } from "#web/components/ui/field.tsx";
+import { SectionCard } from "#web/components/ui/section-card.tsx";
+import { useToast } from "#web/components/ui/toast.tsx";
 import { useChangePassword } from "../api/change-password";
 
 const EMPTY: ChangePasswordInput = { currentPassword: "", newPassword: "", confirmPassword: "" };

@@ -1,12 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, useWatch } from "react-hook-form";
-import { VALIDITY_DAYS } from "../../../../schema/limits";
-import type { CurrentCompany } from "../../../../schema/responses";
-import { companyDetailsSchema, type CompanyDetailsInput } from "../../../../schema/validation/companies";
-import { Button } from "../../../components/ui/button";
-import { useFormFailure } from "../../../components/ui/failure-toast";
-import { InputField } from "../../../components/ui/field";
-import { useToast } from "../../../components/ui/toast";
+import { VALIDITY_DAYS } from "#schema/limits.ts";
+import type { CurrentCompany } from "#schema/responses/index.ts";
+import { companyDetailsSchema, type CompanyDetailsInput } from "#schema/validation/companies.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { useFormFailure } from "#web/components/ui/failure-toast.ts";
+import { InputField } from "#web/components/ui/field.tsx";
+import { useToast } from "#web/components/ui/toast.tsx";
 import { useUpdateCompany } from "../api/update-company";
 
 const valuesOf = (company: CurrentCompany): CompanyDetailsInput => ({

@@ -1,7 +1,7 @@
-import type { CurrentCompany } from "../../../../schema/responses";
+import type { CurrentCompany } from "#schema/responses/index.ts";
 import { CompanyDetailsForm } from "./company-details-form";
 import { CompanySection } from "./company-section";
-import { DetailList } from "../../../components/ui/detail-list";
+import { DetailList } from "#web/components/ui/detail-list.tsx";
 import { PendingEmailNotice } from "./pending-email-notice";
 
 function CompanyDetailsView({ company, noun }: { company: CurrentCompany; noun: string }) {

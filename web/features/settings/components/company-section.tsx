@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
-import type { CurrentCompany } from "../../../../schema/responses";
-import { useRedirectOnUnauthorizedQuery } from "../../../components/ui/failure-toast";
-import { QueryContent } from "../../../components/ui/query-content";
-import { SectionCard } from "../../../components/ui/section-card";
-import { useCurrentCompany } from "../../../lib/current-company";
+import type { CurrentCompany } from "#schema/responses/index.ts";
+import { useRedirectOnUnauthorizedQuery } from "#web/components/ui/failure-toast.ts";
+import { QueryContent } from "#web/components/ui/query-content.tsx";
+import { SectionCard } from "#web/components/ui/section-card.tsx";
+import { useCurrentCompany } from "#web/lib/current-company.ts";
 
 interface CompanySectionProps {
   title: string;

@@ -1,12 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import type { PublicUser } from "../../../../schema/responses";
-import { profileSchema, type ProfileInput } from "../../../../schema/validation/profile";
-import { Button } from "../../../components/ui/button";
-import { useFormFailure } from "../../../components/ui/failure-toast";
-import { InputField } from "../../../components/ui/field";
-import { SectionCard } from "../../../components/ui/section-card";
-import { useToast } from "../../../components/ui/toast";
+import type { PublicUser } from "#schema/responses/index.ts";
+import { profileSchema, type ProfileInput } from "#schema/validation/profile.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { useFormFailure } from "#web/components/ui/failure-toast.ts";
+import { InputField } from "#web/components/ui/field.tsx";
+import { SectionCard } from "#web/components/ui/section-card.tsx";
+import { useToast } from "#web/components/ui/toast.tsx";
 import { useUpdateProfile } from "../api/update-profile";
 
 /** First and last name: the name shown in the top bar and on the team list. */

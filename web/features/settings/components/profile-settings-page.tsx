@@ -1,10 +1,10 @@
-import { useSession } from "../../../lib/session";
+import { useSession } from "#web/lib/session.ts";
 import { ChangePasswordForm } from "./change-password-form";
 import { ProfileNameForm } from "./profile-name-form";
 import { ScanAlertOptInSection } from "./scan-alert-opt-in-section";
 import { SecuritySection } from "./security-section";
 import { SignInEmailSection } from "./sign-in-email-section";
-import { PageTitle } from "../../../components/ui/page-title";
+import { PageTitle } from "#web/components/ui/page-title.tsx";
 
 /** /settings/profile (user menu → Profile Settings): every user's own name, email, password and alert choice. */
 export function ProfileSettingsPage() {

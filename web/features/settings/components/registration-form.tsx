@@ -1,13 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, useWatch } from "react-hook-form";
-import { REGISTRATION_BODIES } from "../../../../schema/limits";
-import type { CurrentCompany } from "../../../../schema/responses";
-import { companyRegistrationSchema, type CompanyRegistrationInput } from "../../../../schema/validation/companies";
-import { Button } from "../../../components/ui/button";
-import { useFormFailure } from "../../../components/ui/failure-toast";
-import { InputField, SelectField, TextareaField } from "../../../components/ui/field";
-import { useToast } from "../../../components/ui/toast";
-import { ISSUER_NOT_VERIFIED } from "../../../lib/verification";
+import { REGISTRATION_BODIES } from "#schema/limits.ts";
+import type { CurrentCompany } from "#schema/responses/index.ts";
+import { companyRegistrationSchema, type CompanyRegistrationInput } from "#schema/validation/companies.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { useFormFailure } from "#web/components/ui/failure-toast.ts";
+import { InputField, SelectField, TextareaField } from "#web/components/ui/field.tsx";
+import { useToast } from "#web/components/ui/toast.tsx";
+import { ISSUER_NOT_VERIFIED } from "#web/lib/verification.ts";
 import { useUpdateRegistration } from "../api/update-company";
 
 const valuesOf = (company: CurrentCompany): Partial<CompanyRegistrationInput> => ({

@@ -1,6 +1,6 @@
-import type { CurrentCompany } from "../../../../schema/responses";
+import type { CurrentCompany } from "#schema/responses/index.ts";
 import { CompanySection } from "./company-section";
-import { DetailList } from "../../../components/ui/detail-list";
+import { DetailList } from "#web/components/ui/detail-list.tsx";
 import { RegistrationForm } from "./registration-form";
 import { VerificationStatus } from "./verification-status";
 

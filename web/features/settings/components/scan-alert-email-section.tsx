@@ -1,15 +1,15 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { DEFAULT_TIME_ZONE, SCAN_ALERT_MODES, type ScanAlertMode } from "../../../../schema/limits";
-import type { CurrentCompany } from "../../../../schema/responses";
-import { scanAlertSettingsSchema, type ScanAlertSettingsInput } from "../../../../schema/validation/companies";
-import { Button } from "../../../components/ui/button";
-import { useFormFailure } from "../../../components/ui/failure-toast";
-import { SelectField } from "../../../components/ui/field";
-import { useToast } from "../../../components/ui/toast";
+import { DEFAULT_TIME_ZONE, SCAN_ALERT_MODES, type ScanAlertMode } from "#schema/limits.ts";
+import type { CurrentCompany } from "#schema/responses/index.ts";
+import { scanAlertSettingsSchema, type ScanAlertSettingsInput } from "#schema/validation/companies.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { useFormFailure } from "#web/components/ui/failure-toast.ts";
+import { SelectField } from "#web/components/ui/field.tsx";
+import { useToast } from "#web/components/ui/toast.tsx";
 import { useUpdateScanAlertSettings } from "../api/update-company";
 import { CompanySection } from "./company-section";
-import { DetailList } from "../../../components/ui/detail-list";
+import { DetailList } from "#web/components/ui/detail-list.tsx";
 
 const MODES: Record<ScanAlertMode, { label: string; hint: string }> = {
   "per-scan": { label: "Per scan", hint: "An email each time one of your codes is scanned." },

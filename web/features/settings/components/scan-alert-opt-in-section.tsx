@@ -1,8 +1,8 @@
-import type { PublicUser } from "../../../../schema/responses";
-import { useFailureToast } from "../../../components/ui/failure-toast";
-import { SectionCard } from "../../../components/ui/section-card";
-import { Switch } from "../../../components/ui/switch";
-import { useToast } from "../../../components/ui/toast";
+import type { PublicUser } from "#schema/responses/index.ts";
+import { useFailureToast } from "#web/components/ui/failure-toast.ts";
+import { SectionCard } from "#web/components/ui/section-card.tsx";
+import { Switch } from "#web/components/ui/switch.tsx";
+import { useToast } from "#web/components/ui/toast.tsx";
 import { useSetScanAlertOptIn } from "../api/update-profile";
 
 const SWITCH_LABEL = "Email me scan alerts";

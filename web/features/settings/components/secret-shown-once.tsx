@@ -1,6 +1,6 @@
-import { Button } from "../../../components/ui/button";
-import { Dialog } from "../../../components/ui/dialog";
-import { useToast } from "../../../components/ui/toast";
+import { Button } from "#web/components/ui/button.tsx";
+import { Dialog } from "#web/components/ui/dialog.tsx";
+import { useToast } from "#web/components/ui/toast.tsx";
 
 /**
  * A secret right after it was made (an API key, a webhook's signing secret): the only time it is

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm, type UseFormRegisterReturn } from "react-hook-form";
-import type { SecurityOverview, TotpEnrolment } from "../../../../schema/responses";
+import type { SecurityOverview, TotpEnrolment } from "#schema/responses/index.ts";
 import {
   addPasskeySchema,
   enrolFactorSchema,
@@ -13,18 +13,18 @@ import {
   type DisableSecondFactorInput,
   type RemoveFactorInput,
   type SecondFactorCodeInput,
-} from "../../../../schema/validation/security";
-import { Button } from "../../../components/ui/button";
-import { useFailureToast } from "../../../components/ui/failure-toast";
-import { InputField } from "../../../components/ui/field";
-import { QueryContent } from "../../../components/ui/query-content";
-import { SectionCard } from "../../../components/ui/section-card";
-import { Switch } from "../../../components/ui/switch";
-import { useToast } from "../../../components/ui/toast";
-import { showServerFieldErrors } from "../../../lib/field-errors";
-import { formatDateTime } from "../../../lib/format";
-import { useSession } from "../../../lib/session";
-import { useCurrentCompany } from "../../../lib/current-company";
+} from "#schema/validation/security.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { useFailureToast } from "#web/components/ui/failure-toast.ts";
+import { InputField } from "#web/components/ui/field.tsx";
+import { QueryContent } from "#web/components/ui/query-content.tsx";
+import { SectionCard } from "#web/components/ui/section-card.tsx";
+import { Switch } from "#web/components/ui/switch.tsx";
+import { useToast } from "#web/components/ui/toast.tsx";
+import { showServerFieldErrors } from "#web/lib/field-errors.ts";
+import { formatDateTime } from "#web/lib/format.ts";
+import { useSession } from "#web/lib/session.ts";
+import { useCurrentCompany } from "#web/lib/current-company.ts";
 import {
   useAddPasskey,
   useConfirmTotp,

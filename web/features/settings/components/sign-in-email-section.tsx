@@ -1,15 +1,15 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import type { ProfileEmail } from "../../../../schema/responses";
-import { changeEmailSchema, type ChangeEmailInput } from "../../../../schema/validation/profile";
-import { Button } from "../../../components/ui/button";
-import { StatusBadge } from "../../../components/ui/status-badge";
-import { useFormFailure, useRedirectOnUnauthorizedQuery } from "../../../components/ui/failure-toast";
-import { InputField } from "../../../components/ui/field";
-import { QueryContent } from "../../../components/ui/query-content";
-import { SectionCard } from "../../../components/ui/section-card";
-import { useToast } from "../../../components/ui/toast";
-import { formatDateTime } from "../../../lib/format";
+import type { ProfileEmail } from "#schema/responses/index.ts";
+import { changeEmailSchema, type ChangeEmailInput } from "#schema/validation/profile.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { StatusBadge } from "#web/components/ui/status-badge.tsx";
+import { useFormFailure, useRedirectOnUnauthorizedQuery } from "#web/components/ui/failure-toast.ts";
+import { InputField } from "#web/components/ui/field.tsx";
+import { QueryContent } from "#web/components/ui/query-content.tsx";
+import { SectionCard } from "#web/components/ui/section-card.tsx";
+import { useToast } from "#web/components/ui/toast.tsx";
+import { formatDateTime } from "#web/lib/format.ts";
 import { useChangeEmail, useProfileEmail } from "../api/profile-email";
 import { PendingEmailNotice } from "./pending-email-notice";
 

@@ -1,8 +1,8 @@
-import type { CurrentCompany } from "../../../../schema/responses";
-import type { VerificationStatus as Status } from "../../../../schema/limits";
-import { cn } from "../../../lib/cn";
-import { formatDate } from "../../../lib/format";
-import { ISSUER_NOT_VERIFIED } from "../../../lib/verification";
+import type { CurrentCompany } from "#schema/responses/index.ts";
+import type { VerificationStatus as Status } from "#schema/limits.ts";
+import { cn } from "#web/lib/cn.ts";
+import { formatDate } from "#web/lib/format.ts";
+import { ISSUER_NOT_VERIFIED } from "#web/lib/verification.ts";
 
 const TONES: Record<Status, string> = {
   verified: "border-green-200 bg-green-50 text-green-900",

@@ -1,17 +1,17 @@
 import { History } from "lucide-react";
 import { useState } from "react";
-import type { WebhookAttempt } from "../../../../schema/api-v1";
-import type { WebhookDeliveryFailure } from "../../../../schema/limits";
-import { Button } from "../../../components/ui/button";
-import { Dialog } from "../../../components/ui/dialog";
-import { EmptyState } from "../../../components/ui/empty-state";
-import { useFailureToast } from "../../../components/ui/failure-toast";
-import { Pagination } from "../../../components/ui/pagination";
-import { QueryContent } from "../../../components/ui/query-content";
-import { StatusBadge } from "../../../components/ui/status-badge";
-import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "../../../components/ui/table";
-import { useToast } from "../../../components/ui/toast";
-import { formatDateTime } from "../../../lib/format";
+import type { WebhookAttempt } from "#schema/api-v1.ts";
+import type { WebhookDeliveryFailure } from "#schema/limits.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { Dialog } from "#web/components/ui/dialog.tsx";
+import { EmptyState } from "#web/components/ui/empty-state.tsx";
+import { useFailureToast } from "#web/components/ui/failure-toast.ts";
+import { Pagination } from "#web/components/ui/pagination.tsx";
+import { QueryContent } from "#web/components/ui/query-content.tsx";
+import { StatusBadge } from "#web/components/ui/status-badge.tsx";
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "#web/components/ui/table.tsx";
+import { useToast } from "#web/components/ui/toast.tsx";
+import { formatDateTime } from "#web/lib/format.ts";
 import { useResendWebhookDelivery, useWebhookAttempts } from "../api/webhooks";
 
 /** Why an attempt did not arrive, when the receiver's status does not say it. */

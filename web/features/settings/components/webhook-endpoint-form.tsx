@@ -1,17 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import {
-  WEBHOOK_EVENT_DESCRIPTIONS,
-  type WebhookEndpointAnswer,
-  type WebhookEndpointCreated,
-} from "../../../../schema/api-v1";
-import { type OrganisationKind, WEBHOOK_EVENT_TYPES_BY_KIND } from "../../../../schema/limits";
-import { webhookEndpointSchema, type WebhookEndpointInput } from "../../../../schema/validation/webhook";
-import { Button } from "../../../components/ui/button";
-import { useFormFailure } from "../../../components/ui/failure-toast";
-import { InputField } from "../../../components/ui/field";
-import { useToast } from "../../../components/ui/toast";
-import { useSession } from "../../../lib/session";
+import { WEBHOOK_EVENT_DESCRIPTIONS, type WebhookEndpointAnswer, type WebhookEndpointCreated } from "#schema/api-v1.ts";
+import { type OrganisationKind, WEBHOOK_EVENT_TYPES_BY_KIND } from "#schema/limits.ts";
+import { webhookEndpointSchema, type WebhookEndpointInput } from "#schema/validation/webhook.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { useFormFailure } from "#web/components/ui/failure-toast.ts";
+import { InputField } from "#web/components/ui/field.tsx";
+import { useToast } from "#web/components/ui/toast.tsx";
+import { useSession } from "#web/lib/session.ts";
 import { useCreateWebhookEndpoint, useUpdateWebhookEndpoint } from "../api/webhooks";
 
 /** A firm starts from its codes' scans, a lender from revocations of the codes it watches. */

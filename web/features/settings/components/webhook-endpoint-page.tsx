@@ -1,17 +1,17 @@
 import { ArrowLeft } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import type { WebhookEndpointAnswer, WebhookEndpointCreated } from "../../../../schema/api-v1";
-import { COMPANY_SETTINGS_PATHS } from "../../../../schema/app-paths";
-import { Button } from "../../../components/ui/button";
-import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
-import { Dialog } from "../../../components/ui/dialog";
-import { useFailureToast } from "../../../components/ui/failure-toast";
-import { QueryContent } from "../../../components/ui/query-content";
-import { SectionCard } from "../../../components/ui/section-card";
-import { Switch } from "../../../components/ui/switch";
-import { useToast } from "../../../components/ui/toast";
-import { formatDateTime } from "../../../lib/format";
+import type { WebhookEndpointAnswer, WebhookEndpointCreated } from "#schema/api-v1.ts";
+import { COMPANY_SETTINGS_PATHS } from "#schema/app-paths.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { ConfirmDialog } from "#web/components/ui/confirm-dialog.tsx";
+import { Dialog } from "#web/components/ui/dialog.tsx";
+import { useFailureToast } from "#web/components/ui/failure-toast.ts";
+import { QueryContent } from "#web/components/ui/query-content.tsx";
+import { SectionCard } from "#web/components/ui/section-card.tsx";
+import { Switch } from "#web/components/ui/switch.tsx";
+import { useToast } from "#web/components/ui/toast.tsx";
+import { formatDateTime } from "#web/lib/format.ts";
 import {
   useRemoveWebhookEndpoint,
   useRotateWebhookSecret,

@@ -1,6 +1,6 @@
-import type { WebhookEndpointAnswer } from "../../../../schema/api-v1";
-import { StatusBadge } from "../../../components/ui/status-badge";
-import { formatDateTime } from "../../../lib/format";
+import type { WebhookEndpointAnswer } from "#schema/api-v1.ts";
+import { StatusBadge } from "#web/components/ui/status-badge.tsx";
+import { formatDateTime } from "#web/lib/format.ts";
 
 /** What to do with a signing secret just made, whether by adding an endpoint or rotating its secret. */
 export const SECRET_KEEP_IT =

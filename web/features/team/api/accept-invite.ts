@@ -1,6 +1,6 @@
-import type { AcceptInviteInput } from "../../../../schema/validation/team";
-import { answerOf, api } from "../../../lib/api-client";
-import { useSignedInMutation } from "../../../lib/session-changes";
+import type { AcceptInviteInput } from "#schema/validation/team.ts";
+import { answerOf, api } from "#web/lib/api-client.ts";
+import { useSignedInMutation } from "#web/lib/session-changes.ts";
 
 /** POST /api/invites/:token/accept: creates the member and signs them in, exactly like registration. */
 export const useAcceptInvite = (token: string) =>

@@ -1,5 +1,5 @@
-import type { InviteInput } from "../../../../schema/validation/team";
-import { answerOf, api } from "../../../lib/api-client";
+import type { InviteInput } from "#schema/validation/team.ts";
+import { answerOf, api } from "#web/lib/api-client.ts";
 import { useTeamChange } from "./list-team";
 
 /**

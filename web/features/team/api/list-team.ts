@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { answerOf, api } from "../../../lib/api-client";
+import { answerOf, api } from "#web/lib/api-client.ts";
 
 const teamKey = ["/api/team"] as const;
 

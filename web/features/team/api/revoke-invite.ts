@@ -1,4 +1,4 @@
-import { answerOf, api } from "../../../lib/api-client";
+import { answerOf, api } from "#web/lib/api-client.ts";
 import { useTeamChange } from "./list-team";
 
 /** DELETE /api/team/invites/:id: the link stops working at once. */

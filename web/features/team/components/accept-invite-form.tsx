@@ -1,12 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
-import type { InviteDetails } from "../../../../schema/responses";
-import { acceptInviteSchema, type AcceptInviteInput } from "../../../../schema/validation/team";
-import { Button } from "../../../components/ui/button";
-import { InputField } from "../../../components/ui/field";
-import { useToast } from "../../../components/ui/toast";
-import { serverMessageOf } from "../../../lib/api-client";
+import type { InviteDetails } from "#schema/responses/index.ts";
+import { acceptInviteSchema, type AcceptInviteInput } from "#schema/validation/team.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { InputField } from "#web/components/ui/field.tsx";
+import { useToast } from "#web/components/ui/toast.tsx";
+import { serverMessageOf } from "#web/lib/api-client.ts";
 import { useAcceptInvite } from "../api/accept-invite";
 
 const EMPTY: AcceptInviteInput = { firstName: "", lastName: "", password: "", confirmPassword: "" };

@@ -1,12 +1,12 @@
 import { Link, useParams } from "react-router";
-import type { InviteDetails } from "../../../../schema/responses";
-import { PublicCardPage } from "../../../components/layout/public-page";
-import { Button } from "../../../components/ui/button";
-import { InlineLoading } from "../../../components/ui/spinner";
-import { ApiRequestError, serverMessageOf } from "../../../lib/api-client";
-import { BRAND } from "../../../lib/brand";
-import { displayName } from "../../../lib/display-name";
-import { useSession } from "../../../lib/session";
+import type { InviteDetails } from "#schema/responses/index.ts";
+import { PublicCardPage } from "#web/components/layout/public-page.tsx";
+import { Button } from "#web/components/ui/button.tsx";
+import { InlineLoading } from "#web/components/ui/spinner.tsx";
+import { ApiRequestError, serverMessageOf } from "#web/lib/api-client.ts";
+import { BRAND } from "#web/lib/brand.ts";
+import { displayName } from "#web/lib/display-name.ts";
+import { useSession } from "#web/lib/session.ts";
 import { useInvite } from "../api/get-invite";
 import { AcceptInviteForm } from "./accept-invite-form";
 

@@ -1,10 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { INVITE_VALID_DAYS, inviteSchema, type InviteInput } from "../../../../schema/validation/team";
-import { Button } from "../../../components/ui/button";
-import { useFormFailure } from "../../../components/ui/failure-toast";
-import { InputField } from "../../../components/ui/field";
-import { useToast } from "../../../components/ui/toast";
+import { INVITE_VALID_DAYS, inviteSchema, type InviteInput } from "#schema/validation/team.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { useFormFailure } from "#web/components/ui/failure-toast.ts";
+import { InputField } from "#web/components/ui/field.tsx";
+import { useToast } from "#web/components/ui/toast.tsx";
 import { useCreateInvite } from "../api/create-invite";
 
 /** Said after an invitation or a resend: the owner never sees the link, only that it went out. */

@@ -1,11 +1,11 @@
 import type { UseMutationResult } from "@tanstack/react-query";
-import type { PendingInvite } from "../../../../schema/responses";
-import { Button } from "../../../components/ui/button";
-import { EmptyState } from "../../../components/ui/empty-state";
-import { useFailureToast } from "../../../components/ui/failure-toast";
-import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "../../../components/ui/table";
-import { useToast, type ToastMessage } from "../../../components/ui/toast";
-import { formatDateTime } from "../../../lib/format";
+import type { PendingInvite } from "#schema/responses/index.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { EmptyState } from "#web/components/ui/empty-state.tsx";
+import { useFailureToast } from "#web/components/ui/failure-toast.ts";
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "#web/components/ui/table.tsx";
+import { useToast, type ToastMessage } from "#web/components/ui/toast.tsx";
+import { formatDateTime } from "#web/lib/format.ts";
 import { useResendInvite } from "../api/create-invite";
 import { useRevokeInvite } from "../api/revoke-invite";
 import { INVITATION_SENT_DETAIL } from "./invite-member-form";

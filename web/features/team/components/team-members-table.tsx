@@ -1,13 +1,13 @@
 import { useState } from "react";
-import type { TeamMember } from "../../../../schema/responses";
-import { Button } from "../../../components/ui/button";
-import { Badge } from "../../../components/ui/card";
-import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
-import { useFailureToast } from "../../../components/ui/failure-toast";
-import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "../../../components/ui/table";
-import { useToast } from "../../../components/ui/toast";
-import { displayName } from "../../../lib/display-name";
-import { formatDate } from "../../../lib/format";
+import type { TeamMember } from "#schema/responses/index.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { Badge } from "#web/components/ui/card.tsx";
+import { ConfirmDialog } from "#web/components/ui/confirm-dialog.tsx";
+import { useFailureToast } from "#web/components/ui/failure-toast.ts";
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "#web/components/ui/table.tsx";
+import { useToast } from "#web/components/ui/toast.tsx";
+import { displayName } from "#web/lib/display-name.ts";
+import { formatDate } from "#web/lib/format.ts";
 import { useRemoveMember } from "../api/remove-member";
 
 function RemoveMemberDialog({ member, onClose }: { member: TeamMember; onClose: () => void }) {

@@ -1,8 +1,8 @@
-import { Button } from "../../../components/ui/button";
-import { EmptyState } from "../../../components/ui/empty-state";
-import { useRedirectOnUnauthorizedQuery } from "../../../components/ui/failure-toast";
-import { SectionCard } from "../../../components/ui/section-card";
-import { InlineLoading } from "../../../components/ui/spinner";
+import { Button } from "#web/components/ui/button.tsx";
+import { EmptyState } from "#web/components/ui/empty-state.tsx";
+import { useRedirectOnUnauthorizedQuery } from "#web/components/ui/failure-toast.ts";
+import { SectionCard } from "#web/components/ui/section-card.tsx";
+import { InlineLoading } from "#web/components/ui/spinner.tsx";
 import { useTeam } from "../api/list-team";
 import { InviteMemberForm } from "./invite-member-form";
 import { PendingInvitesTable } from "./pending-invites-table";

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ValuerInput } from "../../../../schema/validation/valuers";
-import { answerOf, api } from "../../../lib/api-client";
+import type { ValuerInput } from "#schema/validation/valuers.ts";
+import { answerOf, api } from "#web/lib/api-client.ts";
 import { invalidateValuers } from "./list-valuers";
 
 /** POST /api/valuers (owner only). */

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { answerOf, api } from "../../../lib/api-client";
+import { answerOf, api } from "#web/lib/api-client.ts";
 import { invalidateValuers } from "./list-valuers";
 
 /** DELETE /api/valuers/:id (owner only). Codes the valuer signed keep naming them. */

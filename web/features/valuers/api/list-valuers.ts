@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
-import { answerOf, api } from "../../../lib/api-client";
+import { answerOf, api } from "#web/lib/api-client.ts";
 
 const valuersKey = ["/api/valuers"] as const;
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Valuer } from "../../../../schema/responses";
-import type { ValuerInput } from "../../../../schema/validation/valuers";
-import { answerOf, api } from "../../../lib/api-client";
+import type { Valuer } from "#schema/responses/index.ts";
+import type { ValuerInput } from "#schema/validation/valuers.ts";
+import { answerOf, api } from "#web/lib/api-client.ts";
 import { invalidateValuers } from "./list-valuers";
 
 type ValuerUpdate = ValuerInput & { id: number };

@@ -1,12 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import type { Valuer } from "../../../../schema/responses";
-import { valuerSchema, type ValuerInput } from "../../../../schema/validation/valuers";
-import { Button } from "../../../components/ui/button";
-import { Dialog } from "../../../components/ui/dialog";
-import { useFormFailure } from "../../../components/ui/failure-toast";
-import { InputField } from "../../../components/ui/field";
-import { useToast } from "../../../components/ui/toast";
+import type { Valuer } from "#schema/responses/index.ts";
+import { valuerSchema, type ValuerInput } from "#schema/validation/valuers.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { Dialog } from "#web/components/ui/dialog.tsx";
+import { useFormFailure } from "#web/components/ui/failure-toast.ts";
+import { InputField } from "#web/components/ui/field.tsx";
+import { useToast } from "#web/components/ui/toast.tsx";
 import { useCreateValuer } from "../api/create-valuer";
 import { useUpdateValuer, valuerUpdateFrom } from "../api/update-valuer";
 

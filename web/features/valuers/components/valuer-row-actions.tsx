@@ -1,10 +1,10 @@
-import type { Valuer } from "../../../../schema/responses";
+import type { Valuer } from "#schema/responses/index.ts";
 import { useState } from "react";
-import { Button } from "../../../components/ui/button";
-import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
-import { useFailureToast } from "../../../components/ui/failure-toast";
-import { Switch } from "../../../components/ui/switch";
-import { useToast } from "../../../components/ui/toast";
+import { Button } from "#web/components/ui/button.tsx";
+import { ConfirmDialog } from "#web/components/ui/confirm-dialog.tsx";
+import { useFailureToast } from "#web/components/ui/failure-toast.ts";
+import { Switch } from "#web/components/ui/switch.tsx";
+import { useToast } from "#web/components/ui/toast.tsx";
 import { useDeleteValuer } from "../api/delete-valuer";
 import { useUpdateValuer, valuerUpdateFrom } from "../api/update-valuer";
 

@@ -1,16 +1,16 @@
 import { Users } from "lucide-react";
 import { useState } from "react";
-import type { Valuer } from "../../../../schema/responses";
-import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
-import { EmptyState } from "../../../components/ui/empty-state";
-import { useRedirectOnUnauthorizedQuery } from "../../../components/ui/failure-toast";
-import { SkeletonRows } from "../../../components/ui/skeleton";
-import { useSession } from "../../../lib/session";
+import type { Valuer } from "#schema/responses/index.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { Card } from "#web/components/ui/card.tsx";
+import { EmptyState } from "#web/components/ui/empty-state.tsx";
+import { useRedirectOnUnauthorizedQuery } from "#web/components/ui/failure-toast.ts";
+import { SkeletonRows } from "#web/components/ui/skeleton.tsx";
+import { useSession } from "#web/lib/session.ts";
 import { useValuers } from "../api/list-valuers";
 import { ValuerFormDialog } from "./valuer-form-dialog";
 import { ValuersTable } from "./valuers-table";
-import { PageTitle } from "../../../components/ui/page-title";
+import { PageTitle } from "#web/components/ui/page-title.tsx";
 
 const NON_OWNER_NOTICE =
   "Only the company owner can add or modify valuers. Contact your company administrator to manage valuers.";

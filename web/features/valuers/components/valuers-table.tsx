@@ -1,6 +1,6 @@
-import type { Valuer } from "../../../../schema/responses";
-import { StatusBadge } from "../../../components/ui/status-badge";
-import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "../../../components/ui/table";
+import type { Valuer } from "#schema/responses/index.ts";
+import { StatusBadge } from "#web/components/ui/status-badge.tsx";
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "#web/components/ui/table.tsx";
 import { ValuerRowActions } from "./valuer-row-actions";
 
 interface Props {

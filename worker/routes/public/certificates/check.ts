@@ -1,12 +1,12 @@
 import { createRoute } from "@hono/zod-openapi";
-import { queueOutboxAfterResponse } from "../../../request/after-response";
-import { copyCheckAnswer } from "../../../../schema/responses";
-import { copyCheckSchema } from "../../../../schema/validation/seals";
-import { rateLimitScans } from "../../../middleware/rate-limit";
-import { scanVisit } from "../../../request/scan-visit";
-import { checkCopy } from "../../../services/seals";
-import { Outbox } from "../../../services/webhooks";
-import { documentedRoutes, jsonAnswer, jsonBody } from "../../contract";
+import { queueOutboxAfterResponse } from "#worker/request/after-response.ts";
+import { copyCheckAnswer } from "#schema/responses/index.ts";
+import { copyCheckSchema } from "#schema/validation/seals.ts";
+import { rateLimitScans } from "#worker/middleware/rate-limit.ts";
+import { scanVisit } from "#worker/request/scan-visit.ts";
+import { checkCopy } from "#worker/services/seals.ts";
+import { Outbox } from "#worker/services/webhooks.ts";
+import { documentedRoutes, jsonAnswer, jsonBody } from "#worker/routes/contract.ts";
 import { tokenParam } from ".";
 
 const checkReportCopy = createRoute({

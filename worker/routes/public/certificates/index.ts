@@ -1,18 +1,18 @@
 import { createRoute } from "@hono/zod-openapi";
-import { enqueueScanAlert } from "../../../request/after-response";
-import { ApiError } from "../../../lib/errors";
-import { publicOrigin } from "../../../request/public-origin";
-import { scanVisit } from "../../../request/scan-visit";
-import { scanLedger } from "../../../request/scan-ledger";
-import { rateLimitScans } from "../../../middleware/rate-limit";
-import { verifyPublicToken } from "../../../services/scan-verification";
-import { CERTIFICATE_NOT_FOUND } from "../../../services/seals";
-import { publicCertificateAnswer, signedRecordFileAnswer } from "../../../../schema/responses";
-import { PUBLIC_TOKEN_PATTERN } from "../../../../schema/public-token";
-import { signedRecordFile, signedRecordFileName } from "../../../../schema/signed-record-file";
-import { recordSigning } from "../../../request/record-signing";
-import { certificateRecordsFor } from "../../../services/signed-records";
-import { documentedRoutes, jsonAnswer, textParams } from "../../contract";
+import { enqueueScanAlert } from "#worker/request/after-response.ts";
+import { ApiError } from "#worker/lib/errors.ts";
+import { publicOrigin } from "#worker/request/public-origin.ts";
+import { scanVisit } from "#worker/request/scan-visit.ts";
+import { scanLedger } from "#worker/request/scan-ledger.ts";
+import { rateLimitScans } from "#worker/middleware/rate-limit.ts";
+import { verifyPublicToken } from "#worker/services/scan-verification.ts";
+import { CERTIFICATE_NOT_FOUND } from "#worker/services/seals.ts";
+import { publicCertificateAnswer, signedRecordFileAnswer } from "#schema/responses/index.ts";
+import { PUBLIC_TOKEN_PATTERN } from "#schema/public-token.ts";
+import { signedRecordFile, signedRecordFileName } from "#schema/signed-record-file.ts";
+import { recordSigning } from "#worker/request/record-signing.ts";
+import { certificateRecordsFor } from "#worker/services/signed-records.ts";
+import { documentedRoutes, jsonAnswer, textParams } from "#worker/routes/contract.ts";
 
 export const tokenParam = textParams("token");
 
