@@ -24,7 +24,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import * as tables from "../schema/tables";
 import type { Database } from "../worker/db";
-import { batchingLedger, verifyPublicToken } from "../worker/services/scan-verification";
+import { batchingLedger, verifyPublicToken } from "../worker/services/scans/scan-verification";
 
 const [databaseUrl, connections, scans, firstVisitor, ...tokens] = process.argv.slice(2);
 if (!databaseUrl || !connections || !scans || !firstVisitor || tokens.length === 0) {

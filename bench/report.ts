@@ -437,7 +437,7 @@ function databaseSection({ database }: BenchReport) {
       "the history page send the session check and their own query as one batch (`readAsCompanyUser` in " +
       "worker/middleware/auth.ts), the query scoped by the company the database finds for the session.",
     "- Creating a code is measured as the create screen sends it, with an `Idempotency-Key`. It is two " +
-      "round trips over HTTP (worker/services/code-issuing.ts): the session check in one batch with the code " +
+      "round trips over HTTP (worker/services/codes/code-issuing.ts): the session check in one batch with the code " +
       "as the database would store it (its id, verification code, frozen issuer and valuer, validity), which " +
       "the Worker then signs; then one statement that claims the key with the answer in it, checks the valuer " +
       "again, inserts the code, appends its signed record to the transparency log and records its webhook " +

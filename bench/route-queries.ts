@@ -6,9 +6,9 @@ import { qrCodes, valuers } from "../schema/tables";
 import { ADMIN_PAGE_SIZE } from "../schema/validation/admin";
 import { QR_PAGE_SIZE, qrCodeListQuerySchema } from "../schema/validation/qr-codes";
 import { pageRange } from "../worker/lib/pagination";
-import { companyStatsQuery } from "../worker/services/analytics";
-import { selectCompanies } from "../worker/services/admin-companies";
-import { codePageQuery, codeWithValuer } from "../worker/services/qr-codes";
+import { companyStatsQuery } from "../worker/services/companies/analytics";
+import { selectCompanies } from "../worker/services/companies/admin-companies";
+import { codePageQuery, codeWithValuer } from "../worker/services/codes/qr-codes";
 
 /**
  * The SQL the three measured routes run, built by the services' own query builders with no

@@ -7,9 +7,9 @@ import * as tables from "../schema/tables";
 import { MIGRATIONS_FOLDER } from "../scripts/lib/embedded-postgres";
 import { startPostgresServer } from "../scripts/lib/postgres-server";
 import type { Database } from "../worker/db";
-import { loadPlatformStats } from "../worker/services/analytics";
-import { batchingLedger, verifyPublicToken } from "../worker/services/scan-verification";
-import { loadCodeScans, recentCompanyScans } from "../worker/services/scans";
+import { loadPlatformStats } from "../worker/services/companies/analytics";
+import { batchingLedger, verifyPublicToken } from "../worker/services/scans/scan-verification";
+import { loadCodeScans, recentCompanyScans } from "../worker/services/scans/scans";
 import { formatInt, median } from "./measure";
 
 /** The two sizes of scan history compared: the screens' queries at the second within 2× of the first. */

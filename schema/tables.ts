@@ -85,7 +85,7 @@ export const users = pgTable(
     language: varchar({ length: 2, enum: LANGUAGES }).notNull().default("en"),
     /**
      * When an administrator deactivated the account; null otherwise. Only an administrator clears
-     * it: an invitation never brings such an account back (worker/services/team.ts).
+     * it: an invitation never brings such an account back (worker/services/accounts/team.ts).
      */
     deactivatedByAdminAt: timestamp({ withTimezone: true }),
     /**
@@ -289,7 +289,7 @@ export const qrCodes = pgTable(
     index("qr_codes_company_valuation_date_idx").on(t.companyId, t.valuationDate),
     index("qr_codes_valuer_idx").on(t.valuerId),
     index("qr_codes_created_idx").on(t.createdAt),
-    // A lender's check for other valuations of the same title (services/reliances.ts): the title
+    // A lender's check for other valuations of the same title (worker/services/lenders/reliances.ts): the title
     // compared as letters and digits only, any case.
     index("qr_codes_title_key_idx")
       .on(sql`upper(regexp_replace(${t.titleNumber}, '[^[:alnum:]]', '', 'g'))`)
@@ -565,7 +565,7 @@ export const sessions = pgTable(
     expire: timestamp({ withTimezone: true }).notNull(),
     /**
      * The last request made with it, renewed at most once a minute: a session unused for longer than
-     * its idle limit (worker/services/sessions.ts) is over.
+     * its idle limit (worker/services/accounts/sessions.ts) is over.
      */
     lastUsedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** When the session proved a second factor (at sign-in, or by enrolling one); null for a password alone. */

@@ -1,8 +1,8 @@
 import type { Database, TransactionalDatabase } from "./db";
 import type { Config } from "./config";
 import type { Bindings } from "./bindings";
-import type { ApiKeyCaller } from "./services/api-keys";
-import type { AuthenticatedUser, SessionClaims } from "./services/sessions";
+import type { ApiKeyCaller } from "./services/integration/api-keys";
+import type { AuthenticatedUser, SessionClaims } from "./services/accounts/sessions";
 
 export interface AppEnv {
   Bindings: Bindings;

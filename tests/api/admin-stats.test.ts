@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { companies, qrCodes, scanEvents, users } from "#schema/tables.ts";
-import { loadPlatformStats } from "#worker/services/analytics.ts";
+import { loadPlatformStats } from "#worker/services/companies/analytics.ts";
 
 type PlatformStats = Awaited<ReturnType<typeof loadPlatformStats>>;
 import { randomToken } from "#worker/lib/random.ts";

@@ -4,7 +4,7 @@ import { users } from "#schema/tables.ts";
 import { ADMIN_BULK_LIMIT } from "#schema/validation/admin.ts";
 import type { Transaction } from "#worker/db.ts";
 import { ApiError } from "#worker/lib/errors.ts";
-import { deleteUsers, setUsersActive } from "#worker/services/users.ts";
+import { deleteUsers, setUsersActive } from "#worker/services/accounts/users.ts";
 import {
   type Account,
   companyIdOf,

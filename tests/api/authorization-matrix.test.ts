@@ -12,11 +12,11 @@ import {
   webhookEndpoints,
   webhookEvents,
 } from "#schema/tables.ts";
-import { recordWebhookEvents } from "#worker/services/webhooks.ts";
+import { recordWebhookEvents } from "#worker/services/integration/webhooks.ts";
 import { DEMO_CERTIFICATE } from "#schema/demo-certificate.ts";
 import { app } from "#worker/app.ts";
 import { readConfig } from "#worker/config.ts";
-import { startSession } from "#worker/services/sessions.ts";
+import { startSession } from "#worker/services/accounts/sessions.ts";
 import { OWNER_PASSWORD } from "../shared/accounts";
 import { type Account, companyIdOf, registerOwnerViaServices } from "./fixtures/accounts";
 import { createAdminViaDb } from "./fixtures/admins";

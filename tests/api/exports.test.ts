@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
 import { OWNER_PASSWORD } from "../shared/accounts";
 import { readCsv } from "../shared/csv";
-import { EXPORT_BATCH_ROWS, EXPORT_MAX_ROWS } from "#worker/services/exports.ts";
+import { EXPORT_BATCH_ROWS, EXPORT_MAX_ROWS } from "#worker/services/integration/exports.ts";
 import type { DatabaseKind } from "../support/database-global-setup";
 import { registerOwnerViaServices, type Account } from "./fixtures/accounts";
 import { createAdminViaDb } from "./fixtures/admins";

@@ -21,7 +21,7 @@ import {
   LETTER_ALREADY_REQUESTED,
   LETTER_NOT_NEEDED,
   LETTER_REQUESTED,
-} from "#worker/services/reliance-letters.ts";
+} from "#worker/services/lenders/reliance-letters.ts";
 import { readCsv } from "../shared/csv";
 import { emailsTo, waitForEmail, waitForEmails } from "../shared/inbox";
 import { type Account, companyIdOf, registerOwnerViaServices } from "./fixtures/accounts";

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
 import { qrCodes } from "#schema/tables.ts";
 import { BATCH_CODES_PER_MINUTE, CODE_BATCH_MAX } from "#schema/validation/qr-codes.ts";
-import { REFERENCE_LOCK_SPACE } from "#worker/services/qr-codes.ts";
+import { REFERENCE_LOCK_SPACE } from "#worker/services/codes/qr-codes.ts";
 import type { DatabaseKind } from "../support/database-global-setup";
 import { registerOwnerViaServices } from "./fixtures/accounts";
 import { createAdminViaDb, verifyCompanyViaAdmin } from "./fixtures/admins";

@@ -5,7 +5,7 @@ import { idempotencyKeys, qrCodes } from "#schema/tables.ts";
 import type { Bindings } from "#worker/bindings.ts";
 import worker from "#worker/index.ts";
 import { renderQrSvg } from "#worker/lib/qr.ts";
-import { deleteExpiredIdempotencyKeys } from "#worker/services/idempotency.ts";
+import { deleteExpiredIdempotencyKeys } from "#worker/services/codes/idempotency.ts";
 import { RECENT_VALUATION, RECENT_VALUATION_DAYS, valuationDay } from "../shared/dates";
 import { registerOwnerViaServices } from "./fixtures/accounts";
 import { createAdminViaDb } from "./fixtures/admins";

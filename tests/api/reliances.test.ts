@@ -11,8 +11,8 @@ import {
   RELIANCE_NEEDS_CONFIRMATION,
   reliedOnElsewhere,
   SAME_TITLE_DIFFERS,
-} from "#worker/services/reliances.ts";
-import { LENDER_NOT_VERIFIED } from "#worker/services/relied-codes.ts";
+} from "#worker/services/lenders/reliances.ts";
+import { LENDER_NOT_VERIFIED } from "#worker/services/lenders/relied-codes.ts";
 import { companyIdOf, registerOwnerViaServices, type Account } from "./fixtures/accounts";
 import { verifyCompanyViaAdmin } from "./fixtures/admins";
 import { codeInput, insertCode } from "./fixtures/codes";

@@ -15,9 +15,9 @@ import { companies, idempotencyKeys, qrCodes } from "#schema/tables.ts";
 import { createQrCodeSchema } from "#schema/validation/qr-codes.ts";
 import type { SigningKey } from "#worker/config.ts";
 import type { Database } from "#worker/db.ts";
-import { issueCode, prospectiveCodeQuery } from "#worker/services/code-issuing.ts";
-import { Outbox } from "#worker/services/webhooks.ts";
-import { alertAdministrators } from "#worker/services/administrator-alerts.ts";
+import { issueCode, prospectiveCodeQuery } from "#worker/services/codes/code-issuing.ts";
+import { Outbox } from "#worker/services/integration/webhooks.ts";
+import { alertAdministrators } from "#worker/services/companies/administrator-alerts.ts";
 import type { Bindings } from "#worker/bindings.ts";
 import { signerFor, type RecordSigning } from "#worker/lib/signing.ts";
 import {
@@ -30,7 +30,7 @@ import {
   logEntries,
   markKeyCompromised,
   signCertificate,
-} from "#worker/services/signed-records.ts";
+} from "#worker/services/records/signed-records.ts";
 import { pageFingerprintsRoot } from "#verifier/hashes.ts";
 import { RECENT_VALUATION_DAYS, valuationDay } from "../shared/dates";
 import { verifyLogEntries } from "#verifier/log.ts";

@@ -2,7 +2,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { expect, it } from "vitest";
 import type { Database } from "#worker/db.ts";
-import { maintainScanHistory } from "#worker/services/scan-history.ts";
+import { maintainScanHistory } from "#worker/services/scans/scan-history.ts";
 import { applyMigrations, MIGRATION_FILES } from "./migration-files";
 import { insertCompanyWithCode } from "./seed";
 

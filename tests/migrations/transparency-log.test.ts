@@ -17,7 +17,7 @@ import {
   logEntries,
   signCertificate,
   signCheckpoint,
-} from "#worker/services/signed-records.ts";
+} from "#worker/services/records/signed-records.ts";
 import { chainHash, EMPTY_CHAIN_HASH, sha256Hex } from "#verifier/hashes.ts";
 import { verifyLogEntries } from "#verifier/log.ts";
 import { verifyRecord } from "#verifier/records.ts";

@@ -1,5 +1,5 @@
 import type { DatabaseConfig } from "../db";
-import type { CertificateRow, CodeKey, PendingScan } from "../services/scan-verification";
+import type { CertificateRow, CodeKey, PendingScan } from "../services/scans/scan-verification";
 
 /** A counted visit's answer across the object's boundary: errors travel as values, so their kind survives. */
 export interface CountedScan {

@@ -3,7 +3,7 @@ import { connectDatabase, type DatabaseConfig } from "../db";
 import type { Bindings } from "../bindings";
 import { isDatabaseUnavailable, sqlStateOf } from "../lib/errors";
 import { ScanQueueFullError } from "../lib/scan-batcher";
-import { batchingLedger, type CodeKey, type PendingScan, type ScanLedger } from "../services/scan-verification";
+import { batchingLedger, type CodeKey, type PendingScan, type ScanLedger } from "../services/scans/scan-verification";
 import type { CodeScansApi, CountedScan } from "./code-scans-api";
 
 /**

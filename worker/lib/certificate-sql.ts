@@ -3,7 +3,7 @@ import { scanTotalExpression } from "./scan-counts";
 
 /**
  * The certificate's SQL, shared by the scan function the database runs (LOG_SCANS_FUNCTION,
- * installed by migrations) and the read-only look-up (worker/services/scan-verification.ts). Plain
+ * installed by migrations) and the read-only look-up (worker/services/scans/scan-verification.ts). Plain
  * SQL text, importing only other SQL helpers, so the migration script (in Node) can write it too.
  */
 

@@ -144,7 +144,7 @@ export interface RecoveryRemovals {
 
 /**
  * A code scanned more often in one hour (UTC) than it gets alert emails for: the scans past the
- * first `emailed`, in one email at the end of the hour (worker/services/scan-alert-emails.ts).
+ * first `emailed`, in one email at the end of the hour (worker/services/scans/scan-alert-emails.ts).
  */
 export interface ScanAlertDigest {
   kind: "scan-alert-digest";

@@ -5,7 +5,7 @@ import type { AppEnv } from "../env";
 import { ApiError, COMPANY_DEACTIVATED } from "../lib/errors";
 import { bearerToken } from "./auth";
 import { enforceClientRateLimit, enforceRateLimit } from "./rate-limit";
-import { authenticateApiKey, isApiKey, type ApiKeyCaller } from "../services/api-keys";
+import { authenticateApiKey, isApiKey, type ApiKeyCaller } from "../services/integration/api-keys";
 
 const KEY_REQUIRED = "Send an API key as Authorization: Bearer vsk_live_… (Settings → Developers → API Keys).";
 const WINDOW_SECONDS = 60;

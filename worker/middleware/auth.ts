@@ -13,8 +13,8 @@ import {
   type AuthenticatedUser,
   type SessionClaims,
   type SessionDetails,
-} from "../services/sessions";
-import type { RelyingParty } from "../services/passkeys";
+} from "../services/accounts/sessions";
+import type { RelyingParty } from "../services/accounts/passkeys";
 import { verifySessionToken } from "../lib/tokens";
 
 const UNAUTHORIZED = "Unauthorized";

@@ -1,10 +1,10 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import type { EmailMessage } from "../lib/email-templates";
-import { queueEmailsNow } from "../services/email";
+import { queueEmailsNow } from "../services/email/email";
 import type { ScanAlertMessage } from "../queue-messages";
-import { sendWatchNotices } from "../services/watch-notices";
-import { queueWebhookDeliveries, type Outbox } from "../services/webhooks";
+import { sendWatchNotices } from "../services/lenders/watch-notices";
+import { queueWebhookDeliveries, type Outbox } from "../services/integration/webhooks";
 
 /**
  * Work a request hands to the queues once it has answered (waitUntil): a request never waits for a

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { signerFor, type RecordSigning } from "../lib/signing";
-import { alertAdministrators } from "../services/administrator-alerts";
+import { alertAdministrators } from "../services/companies/administrator-alerts";
 import { publicOrigin } from "./public-origin";
 
 /**

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import type { CountedScan } from "../durable-objects/code-scans-api";
 import type { AppEnv } from "../env";
 import { DatabaseUnavailableError } from "../lib/errors";
-import type { ScanLedger } from "../services/scan-verification";
+import type { ScanLedger } from "../services/scans/scan-verification";
 
 /** A scan the object could not count; `code` is the database's SQLSTATE, so a deadlock is answered as one. */
 class ScanNotCountedError extends Error {

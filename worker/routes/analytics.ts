@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { companyStatsAnswer } from "#schema/responses/index.ts";
 import { readAsCompanyUser, requireSessionToken } from "../middleware/auth";
-import { companyStatsQuery } from "../services/analytics";
+import { companyStatsQuery } from "../services/companies/analytics";
 import { documentedRoutes, jsonAnswer } from "./contract";
 
 const companyStats = createRoute({

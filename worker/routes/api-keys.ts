@@ -11,9 +11,9 @@ import {
   requireUser,
   sessionDetails,
 } from "../middleware/auth";
-import { assertCurrentPassword } from "../services/accounts";
-import { createApiKey, listApiKeys, revokeApiKey } from "../services/api-keys";
-import { describeDevice } from "../services/sessions";
+import { assertCurrentPassword } from "../services/accounts/accounts";
+import { createApiKey, listApiKeys, revokeApiKey } from "../services/integration/api-keys";
+import { describeDevice } from "../services/accounts/sessions";
 import { documentedRoutes, jsonAnswer, jsonBody, textParams } from "./contract";
 
 const keysOwner = requireCompanyOwner("Only the company owner can manage API keys");

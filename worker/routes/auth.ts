@@ -31,11 +31,11 @@ import {
   newConfirmationLink,
   registerOrTellOwner,
   replacePasswordHash,
-} from "../services/accounts";
-import { clearAddressFailures, loginWaitSeconds, recordLoginFailure } from "../services/login-failures";
-import { PASSKEY_NOT_VERIFIED, passkeySignInOptions, verifyPasskey } from "../services/passkeys";
-import { checkSecondFactor } from "../services/second-factor";
-import { endSession, publicUser, signedInResponse } from "../services/sessions";
+} from "../services/accounts/accounts";
+import { clearAddressFailures, loginWaitSeconds, recordLoginFailure } from "../services/accounts/login-failures";
+import { PASSKEY_NOT_VERIFIED, passkeySignInOptions, verifyPasskey } from "../services/accounts/passkeys";
+import { checkSecondFactor } from "../services/accounts/second-factor";
+import { endSession, publicUser, signedInResponse } from "../services/accounts/sessions";
 import { signSecondFactorChallenge, verifySecondFactorChallenge } from "../lib/tokens";
 import { documentedRoutes, jsonAnswer, jsonBody } from "./contract";
 

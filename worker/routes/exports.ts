@@ -18,8 +18,8 @@ import {
   exportFileName,
   SCAN_EXPORT_HEADER,
   scansCsv,
-} from "../services/exports";
-import { codeIdByToken } from "../services/v1-codes";
+} from "../services/integration/exports";
+import { codeIdByToken } from "../services/codes/v1-codes";
 import { documentedRoutes } from "./contract";
 
 /** A CSV file answer, as the session and the API-key routes describe it. */

@@ -5,8 +5,8 @@ import { ApiError } from "../lib/errors";
 import { hashPassword } from "../lib/passwords";
 import { limitNetwork, rateLimitByAddress } from "../middleware/rate-limit";
 import { sessionDetails } from "../middleware/auth";
-import { signedInResponse } from "../services/sessions";
-import { acceptInvite, findInvite, HAS_ACCOUNT, inviteTokenHash } from "../services/team";
+import { signedInResponse } from "../services/accounts/sessions";
+import { acceptInvite, findInvite, HAS_ACCOUNT, inviteTokenHash } from "../services/accounts/team";
 import { documentedRoutes, jsonAnswer, jsonBody, textParams } from "./contract";
 
 const tokenParam = textParams("token");

@@ -9,8 +9,8 @@ import { validate } from "../lib/validation";
 import { withDatabase } from "../middleware/database";
 import { openDataHeaders } from "../middleware/open-data";
 import { rateLimitByAddress } from "../middleware/rate-limit";
-import { listCheckpoints, logEntries, logProof } from "../services/signed-records";
-import { CERTIFICATE_NOT_FOUND } from "../services/seals";
+import { listCheckpoints, logEntries, logProof } from "../services/records/signed-records";
+import { CERTIFICATE_NOT_FOUND } from "../services/records/seals";
 
 /** Checkpoints a page at a time, newest first. */
 const CHECKPOINTS_PAGE_SIZE = 50;

@@ -4,7 +4,7 @@ import { queueEmails } from "../request/after-response";
 import { passwordResetRequestSchema, passwordResetSchema } from "#schema/validation/auth.ts";
 import { hashPassword } from "../lib/passwords";
 import { enforceRateLimit, limitNetwork } from "../middleware/rate-limit";
-import { requestPasswordReset, resetPassword } from "../services/accounts";
+import { requestPasswordReset, resetPassword } from "../services/accounts/accounts";
 import { documentedRoutes, jsonAnswer, jsonBody } from "./contract";
 
 const PASSWORD_RESET_SENT =

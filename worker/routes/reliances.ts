@@ -11,10 +11,10 @@ import type { AppEnv } from "../env";
 import { queueOutboxAfterResponse } from "../request/after-response";
 import { currentCompanyId } from "../request/company";
 import { requireActiveCompany, requireCompanyUser, requireLenderOrganisation, requireUser } from "../middleware/auth";
-import { requestLetter } from "../services/reliance-letters";
-import { checkReliance, lenderReliances, recordReliance } from "../services/reliances";
-import { type Lender } from "../services/relied-codes";
-import { Outbox } from "../services/webhooks";
+import { requestLetter } from "../services/lenders/reliance-letters";
+import { checkReliance, lenderReliances, recordReliance } from "../services/lenders/reliances";
+import { type Lender } from "../services/lenders/relied-codes";
+import { Outbox } from "../services/integration/webhooks";
 import { spendTypedCodeBudget } from "../middleware/rate-limit";
 import { documentedRoutes, jsonAnswer, jsonBody } from "./contract";
 

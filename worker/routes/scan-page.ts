@@ -16,7 +16,7 @@ import { scanVisit } from "../request/scan-visit";
 import { scanLedger } from "../request/scan-ledger";
 import { withDatabase } from "../middleware/database";
 import { rateLimitScans } from "../middleware/rate-limit";
-import { verifyPublicToken } from "../services/scan-verification";
+import { verifyPublicToken } from "../services/scans/scan-verification";
 import { SEAL_MAX_PAGES } from "#schema/validation/seals.ts";
 
 /** The host the anti-phishing line names; the request's own when the config could not be read. */

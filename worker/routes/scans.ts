@@ -3,7 +3,7 @@ import { recentScansAnswer } from "#schema/responses/index.ts";
 import { recentScansQuerySchema } from "#schema/validation/scans.ts";
 import { currentCompanyId } from "../request/company";
 import { requireCompanyUser, requireUser } from "../middleware/auth";
-import { recentCompanyScans } from "../services/scans";
+import { recentCompanyScans } from "../services/scans/scans";
 import { documentedRoutes, jsonAnswer } from "./contract";
 
 const recentScans = createRoute({

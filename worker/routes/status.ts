@@ -6,8 +6,8 @@ import { recordSigning } from "../request/record-signing";
 import { withDatabase } from "../middleware/database";
 import { openDataHeaders } from "../middleware/open-data";
 import { rateLimitScans } from "../middleware/rate-limit";
-import { CERTIFICATE_NOT_FOUND } from "../services/seals";
-import { signedStatus } from "../services/signed-records";
+import { CERTIFICATE_NOT_FOUND } from "../services/records/seals";
+import { signedStatus } from "../services/records/signed-records";
 
 /**
  * GET /status/<token>: the code's status now as a signed, short-lived JWS (`application/jose`),

@@ -16,7 +16,7 @@ import {
   requireUser,
 } from "../middleware/auth";
 import { enforceRateLimit } from "../middleware/rate-limit";
-import { cancelInvite, createInvite, listTeam, removeMember, resendInvite } from "../services/team";
+import { cancelInvite, createInvite, listTeam, removeMember, resendInvite } from "../services/accounts/team";
 import { documentedRoutes, jsonAnswer, jsonBody, rowIdParam } from "./contract";
 
 const teamOwner = requireCompanyOwner("Only the company owner can manage the team");

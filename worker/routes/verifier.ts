@@ -4,7 +4,7 @@ import { ApiError } from "../lib/errors";
 import { withDatabase } from "../middleware/database";
 import { rateLimitByAddress } from "../middleware/rate-limit";
 import { documentHeaders } from "../lib/document-headers";
-import { keyHistory } from "../services/signed-records";
+import { keyHistory } from "../services/records/signed-records";
 import { OFFLINE_VERIFIER_POLICY } from "#verifier/page/policy.ts";
 
 /**

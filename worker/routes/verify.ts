@@ -11,7 +11,7 @@ import { scanVisit } from "../request/scan-visit";
 import { scanLedger } from "../request/scan-ledger";
 import { withDatabase } from "../middleware/database";
 import { rateLimitTypedCodes } from "../middleware/rate-limit";
-import { verifyTypedCode } from "../services/scan-verification";
+import { verifyTypedCode } from "../services/scans/scan-verification";
 import { checkPage } from "./check-page";
 import { readerFor, renderScanError } from "./scan-page";
 

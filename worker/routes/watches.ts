@@ -5,8 +5,8 @@ import { currentCompanyId } from "../request/company";
 import { publicOrigin } from "../request/public-origin";
 import { requireActiveCompany, requireCompanyUser, requireLenderOrganisation, requireUser } from "../middleware/auth";
 import { enforceRateLimit, spendTypedCodeBudget } from "../middleware/rate-limit";
-import { csvHeaders, exportFileName, PORTFOLIO_EXPORT_HEADER, portfolioCsv } from "../services/exports";
-import { portfolioPage, watchCode } from "../services/watches";
+import { csvHeaders, exportFileName, PORTFOLIO_EXPORT_HEADER, portfolioCsv } from "../services/integration/exports";
+import { portfolioPage, watchCode } from "../services/lenders/watches";
 import { documentedRoutes, jsonAnswer, jsonBody } from "./contract";
 import { csvAnswer } from "./exports";
 

@@ -33,7 +33,7 @@ import {
   rotateWebhookSecret,
   sendTestWebhookEvent,
   updateWebhookEndpoint,
-} from "../services/webhooks";
+} from "../services/integration/webhooks";
 import { documentedRoutes, jsonAnswer, jsonBody, textParams } from "./contract";
 
 const webhooksOwner = requireCompanyOwner("Only the company owner can change webhooks");

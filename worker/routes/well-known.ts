@@ -3,7 +3,7 @@ import type { AppEnv } from "../env";
 import { withDatabase } from "../middleware/database";
 import { openDataHeaders } from "../middleware/open-data";
 import { rateLimitByAddress } from "../middleware/rate-limit";
-import { keyHistory } from "../services/signed-records";
+import { keyHistory } from "../services/records/signed-records";
 
 /**
  * /.well-known/jwks.json: every key ValuSeal ever signed with, with the times each started and

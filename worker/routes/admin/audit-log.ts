@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { auditLogEntryAnswer, pageAnswer } from "#schema/responses/index.ts";
 import { auditLogQuerySchema } from "#schema/validation/admin.ts";
-import { listAuditLog } from "#worker/services/audit.ts";
+import { listAuditLog } from "#worker/services/companies/audit.ts";
 import { documentedRoutes, jsonAnswer } from "../contract";
 
 const auditLog = createRoute({

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { queueEmails, queueOutboxAfterResponse } from "#worker/request/after-response.ts";
-import { Outbox } from "#worker/services/webhooks.ts";
+import { Outbox } from "#worker/services/integration/webhooks.ts";
 import { recordSigning } from "#worker/request/record-signing.ts";
 import {
   activeStatusSchema,
@@ -28,8 +28,8 @@ import {
   resetOwnerPassword,
   selectCompanies,
   setCompanyActive,
-} from "#worker/services/admin-companies.ts";
-import { COMPANY_NOT_FOUND } from "#worker/services/companies.ts";
+} from "#worker/services/companies/admin-companies.ts";
+import { COMPANY_NOT_FOUND } from "#worker/services/companies/companies.ts";
 import { documentedRoutes, jsonAnswer, jsonBody, rowIdParam } from "../contract";
 
 const listCompanies = createRoute({

@@ -3,8 +3,8 @@ import { keyHistoryAnswer } from "#schema/responses/index.ts";
 import { keyCompromiseSchema } from "#schema/validation/transparency.ts";
 import { ApiError } from "#worker/lib/errors.ts";
 import { documentedRoutes, jsonAnswer, jsonBody, textParams } from "../contract";
-import { recordAudit } from "#worker/services/audit.ts";
-import { keyHistory, markKeyCompromised } from "#worker/services/signed-records.ts";
+import { recordAudit } from "#worker/services/companies/audit.ts";
+import { keyHistory, markKeyCompromised } from "#worker/services/records/signed-records.ts";
 
 /** A key id is a base64url thumbprint (RFC 7638): 43 characters, at most 64 as stored. */
 const SIGNING_KEY_ID = /^[A-Za-z0-9_-]{1,64}$/;

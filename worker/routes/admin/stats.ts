@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { platformStatsAnswer } from "#schema/responses/index.ts";
-import { loadPlatformStats } from "#worker/services/analytics.ts";
+import { loadPlatformStats } from "#worker/services/companies/analytics.ts";
 import { documentedRoutes, jsonAnswer } from "../contract";
 
 const platformStats = createRoute({

@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { pageAnswer, titleConflictAnswer } from "#schema/responses/index.ts";
 import { paginationQuerySchema } from "#schema/validation/pagination.ts";
-import { titleConflictPage } from "#worker/services/title-conflicts.ts";
+import { titleConflictPage } from "#worker/services/codes/title-conflicts.ts";
 import { documentedRoutes, jsonAnswer } from "../contract";
 
 const conflicts = createRoute({

@@ -18,8 +18,8 @@ import {
 import { notFound } from "#worker/lib/errors.ts";
 import { listOrPage } from "#worker/lib/pagination.ts";
 import { parseId } from "#worker/lib/validation.ts";
-import { countUsers, deleteUsers, selectUsers, setUsersActive, userSearch } from "#worker/services/users.ts";
-import { resetSecondFactorsAfterReview } from "#worker/services/account-recovery.ts";
+import { countUsers, deleteUsers, selectUsers, setUsersActive, userSearch } from "#worker/services/accounts/users.ts";
+import { resetSecondFactorsAfterReview } from "#worker/services/accounts/account-recovery.ts";
 import { queueEmails } from "#worker/request/after-response.ts";
 import { documentedRoutes, jsonAnswer, jsonBody, rowIdParam } from "../contract";
 

@@ -27,8 +27,8 @@ import {
   updateCompanyDetails,
   updateCompanyRegistration,
   updateScanAlertSettings,
-} from "#worker/services/companies.ts";
-import { assertCurrentPassword } from "#worker/services/accounts.ts";
+} from "#worker/services/companies/companies.ts";
+import { assertCurrentPassword } from "#worker/services/accounts/accounts.ts";
 import { documentedRoutes, jsonAnswer, jsonBody } from "../contract";
 
 const COMPANY_EMAIL_NEEDS_PASSWORD = "Enter your current password to change the company email";

@@ -14,9 +14,9 @@ import { badRequest } from "#worker/lib/errors.ts";
 import { hashPassword } from "#worker/lib/passwords.ts";
 import { requireConfirmedEmail, requireUser } from "#worker/middleware/auth.ts";
 import { enforceRateLimit } from "#worker/middleware/rate-limit.ts";
-import { isCurrentPassword, replacePassword, requestUserEmailChange } from "#worker/services/accounts.ts";
-import { pendingEmailChange } from "#worker/services/email-tokens.ts";
-import { publicUser } from "#worker/services/sessions.ts";
+import { isCurrentPassword, replacePassword, requestUserEmailChange } from "#worker/services/accounts/accounts.ts";
+import { pendingEmailChange } from "#worker/services/accounts/email-tokens.ts";
+import { publicUser } from "#worker/services/accounts/sessions.ts";
 import { documentedRoutes, jsonAnswer, jsonBody } from "../contract";
 import { securityRoutes } from "./security";
 

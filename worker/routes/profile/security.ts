@@ -23,7 +23,7 @@ import { badRequest, notFound } from "#worker/lib/errors.ts";
 import { parseId } from "#worker/lib/validation.ts";
 import { relyingParty, requireUser } from "#worker/middleware/auth.ts";
 import { enforceRateLimit } from "#worker/middleware/rate-limit.ts";
-import { assertCurrentPassword } from "#worker/services/accounts.ts";
+import { assertCurrentPassword } from "#worker/services/accounts/accounts.ts";
 import {
   listPasskeys,
   PASSKEY_NOT_VERIFIED,
@@ -32,7 +32,7 @@ import {
   registerPasskey,
   removePasskey,
   verifyPasskey,
-} from "#worker/services/passkeys.ts";
+} from "#worker/services/accounts/passkeys.ts";
 import {
   checkSecondFactor,
   confirmTotpEnrolment,
@@ -42,8 +42,13 @@ import {
   regenerateRecoveryCodes,
   requireFactorProof,
   startTotpEnrolment,
-} from "#worker/services/second-factor.ts";
-import { endSessionByHandle, endSessions, listSessions, secondFactorState } from "#worker/services/sessions.ts";
+} from "#worker/services/accounts/second-factor.ts";
+import {
+  endSessionByHandle,
+  endSessions,
+  listSessions,
+  secondFactorState,
+} from "#worker/services/accounts/sessions.ts";
 import { documentedRoutes, jsonAnswer, jsonBody, rowIdParam, textParams } from "../contract";
 
 const overview = createRoute({

@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { platformFiguresAnswer } from "#schema/responses/index.ts";
-import { platformFiguresForVisit } from "#worker/services/platform-figures.ts";
+import { platformFiguresForVisit } from "#worker/services/companies/platform-figures.ts";
 import { documentedRoutes, jsonAnswer } from "../contract";
 
 const readFigures = createRoute({

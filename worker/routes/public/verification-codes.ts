@@ -6,7 +6,7 @@ import { publicOrigin } from "#worker/request/public-origin.ts";
 import { scanVisit } from "#worker/request/scan-visit.ts";
 import { scanLedger } from "#worker/request/scan-ledger.ts";
 import { rateLimitTypedCodes } from "#worker/middleware/rate-limit.ts";
-import { verifyTypedCode } from "#worker/services/scan-verification.ts";
+import { verifyTypedCode } from "#worker/services/scans/scan-verification.ts";
 import { documentedRoutes, jsonAnswer, textParams } from "../contract";
 
 const VERIFICATION_CODE_NOT_FOUND = "No report has this verification code";

@@ -17,10 +17,10 @@ import {
   requireSessionToken,
   requireUser,
 } from "#worker/middleware/auth.ts";
-import { Outbox } from "#worker/services/webhooks.ts";
-import { issueCodeBatch } from "#worker/services/code-batches.ts";
-import { issueCode, prospectiveCodeQuery } from "#worker/services/code-issuing.ts";
-import { sessionCompanyId } from "#worker/services/sessions.ts";
+import { Outbox } from "#worker/services/integration/webhooks.ts";
+import { issueCodeBatch } from "#worker/services/codes/code-batches.ts";
+import { issueCode, prospectiveCodeQuery } from "#worker/services/codes/code-issuing.ts";
+import { sessionCompanyId } from "#worker/services/accounts/sessions.ts";
 import {
   codePage,
   codePageQuery,
@@ -28,7 +28,7 @@ import {
   getCompanyCode,
   latestCodesQuery,
   type StoredCode,
-} from "#worker/services/qr-codes.ts";
+} from "#worker/services/codes/qr-codes.ts";
 import { documentedRoutes, jsonAnswer, jsonBody, rowIdParam } from "../contract";
 import { codeScanRoutes } from "./scans";
 import { codeSealRoutes } from "./seals";
@@ -107,7 +107,7 @@ export const qrCodeRoutes = documentedRoutes()
     const signing = await recordSigning(c);
     const issuer = { userId: claims.userId, companyId: sessionCompanyId(claims) };
     // Two round trips: the session check with the code as it will be stored, then the code, its
-    // signed record and the answer stored in one statement (services/code-issuing.ts).
+    // signed record and the answer stored in one statement (worker/services/codes/code-issuing.ts).
     const prospective = await readAsCompanyUser(
       c,
       () => prospectiveCodeQuery(db, signing.origin, issuer, input),

@@ -4,8 +4,8 @@ import { letterDecisionSchema } from "#schema/validation/reliances.ts";
 import { queueOutboxAfterResponse } from "#worker/request/after-response.ts";
 import { currentCompanyId } from "#worker/request/company.ts";
 import { requireActiveCompany, requireCompanyOwner, requireCompanyUser, requireUser } from "#worker/middleware/auth.ts";
-import { codeReliance, decideLetter } from "#worker/services/reliance-letters.ts";
-import { Outbox } from "#worker/services/webhooks.ts";
+import { codeReliance, decideLetter } from "#worker/services/lenders/reliance-letters.ts";
+import { Outbox } from "#worker/services/integration/webhooks.ts";
 import { documentedRoutes, jsonAnswer, jsonBody, rowIdParam, textParams } from "../contract";
 
 const reliance = createRoute({

@@ -2,8 +2,8 @@ import { createRoute } from "@hono/zod-openapi";
 import { codeScansAnswer } from "#schema/responses/index.ts";
 import { currentCompanyId } from "#worker/request/company.ts";
 import { requireCompanyUser, requireUser } from "#worker/middleware/auth.ts";
-import { findCompanyCode } from "#worker/services/qr-codes.ts";
-import { loadCodeScans } from "#worker/services/scans.ts";
+import { findCompanyCode } from "#worker/services/codes/qr-codes.ts";
+import { loadCodeScans } from "#worker/services/scans/scans.ts";
 import { documentedRoutes, jsonAnswer, rowIdParam } from "../contract";
 
 const codeScans = createRoute({

@@ -10,7 +10,7 @@ import {
   requireIssuerOrganisation,
   requireUser,
 } from "#worker/middleware/auth.ts";
-import { listSeals, registerSeal } from "#worker/services/seals.ts";
+import { listSeals, registerSeal } from "#worker/services/records/seals.ts";
 import { documentedRoutes, jsonAnswer, jsonBody, rowIdParam } from "../contract";
 
 const sealReport = createRoute({

@@ -2,15 +2,15 @@ import { createRoute } from "@hono/zod-openapi";
 import { queueOutboxAfterResponse } from "#worker/request/after-response.ts";
 import { codeConfirmationRequestedAnswer, codeStatusAnswer, codeStatusHistoryAnswer } from "#schema/responses/index.ts";
 import { queueEmails } from "#worker/request/after-response.ts";
-import { requestCodeConfirmation } from "#worker/services/code-confirmation-requests.ts";
+import { requestCodeConfirmation } from "#worker/services/codes/code-confirmation-requests.ts";
 import { reinstateCodeSchema, revokeCodeSchema } from "#schema/validation/code-status.ts";
 import { currentCompanyId } from "#worker/request/company.ts";
 import { publicOrigin } from "#worker/request/public-origin.ts";
 import { recordSigning } from "#worker/request/record-signing.ts";
 import { requireActiveCompany, requireCompanyOwner, requireCompanyUser, requireUser } from "#worker/middleware/auth.ts";
-import { loadCodeStatus, loadStatusEvents, reinstateCode, revokeCode } from "#worker/services/code-status.ts";
-import { findCompanyCode } from "#worker/services/qr-codes.ts";
-import { Outbox } from "#worker/services/webhooks.ts";
+import { loadCodeStatus, loadStatusEvents, reinstateCode, revokeCode } from "#worker/services/codes/code-status.ts";
+import { findCompanyCode } from "#worker/services/codes/qr-codes.ts";
+import { Outbox } from "#worker/services/integration/webhooks.ts";
 
 import { documentedRoutes, jsonAnswer, jsonBody, rowIdParam } from "../contract";
 

@@ -21,12 +21,12 @@ import { renderQrSvg } from "#worker/lib/qr.ts";
 import { recordSigning } from "#worker/request/record-signing.ts";
 import { ApiError, badRequest } from "#worker/lib/errors.ts";
 import { assertKeyCompanyActive, keyCompanyId, requireApiKey } from "#worker/middleware/api-key.ts";
-import { CHOOSE_ANOTHER_CODE, revokeCode } from "#worker/services/code-status.ts";
-import { issueCode } from "#worker/services/code-issuing.ts";
-import { issueCodeBatch } from "#worker/services/code-batches.ts";
-import { Outbox } from "#worker/services/webhooks.ts";
-import { ReferenceTaken } from "#worker/services/qr-codes.ts";
-import { loadCodeScans } from "#worker/services/scans.ts";
+import { CHOOSE_ANOTHER_CODE, revokeCode } from "#worker/services/codes/code-status.ts";
+import { issueCode } from "#worker/services/codes/code-issuing.ts";
+import { issueCodeBatch } from "#worker/services/codes/code-batches.ts";
+import { Outbox } from "#worker/services/integration/webhooks.ts";
+import { ReferenceTaken } from "#worker/services/codes/qr-codes.ts";
+import { loadCodeScans } from "#worker/services/scans/scans.ts";
 import {
   codeIdByToken,
   codeIdForToken,
@@ -34,7 +34,7 @@ import {
   v1Code,
   v1CodePage,
   withSuccessorTokens,
-} from "#worker/services/v1-codes.ts";
+} from "#worker/services/codes/v1-codes.ts";
 
 const codeIdParam = z.object({
   id: z.string().meta({ param: { name: "id", in: "path" }, example: "k3J9x2LmQp7Rt5Vw" }),

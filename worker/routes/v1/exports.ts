@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { codesExportQuerySchema, scansExportQuerySchema } from "#schema/validation/exports.ts";
 import { keyCompanyId, requireApiKey } from "#worker/middleware/api-key.ts";
-import { CODE_EXPORT_HEADER, EXPORT_MAX_ROWS, SCAN_EXPORT_HEADER } from "#worker/services/exports.ts";
+import { CODE_EXPORT_HEADER, EXPORT_MAX_ROWS, SCAN_EXPORT_HEADER } from "#worker/services/integration/exports.ts";
 import { answerCodesExport, answerScansExport, csvAnswer } from "../exports";
 import { errorBodySchema } from "#schema/api-v1.ts";
 import { CODE_NOT_FOUND_ERROR, KEY_ERRORS, KEY_SECURITY } from "./documented";

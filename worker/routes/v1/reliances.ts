@@ -3,7 +3,7 @@ import { errorBodySchema } from "#schema/api-v1.ts";
 import { relianceCheckAnswer, relianceRecordedAnswer } from "#schema/responses/index.ts";
 import { recordRelianceSchema, relianceCheckSchema } from "#schema/validation/reliances.ts";
 import { assertKeyCompanyActive, requireApiKey } from "#worker/middleware/api-key.ts";
-import { checkReliance } from "#worker/services/reliances.ts";
+import { checkReliance } from "#worker/services/lenders/reliances.ts";
 import { spendTypedCodeBudget } from "#worker/middleware/rate-limit.ts";
 import { documentedRoutes, jsonAnswer, jsonBody } from "../contract";
 import { recordAndTell } from "../reliances";

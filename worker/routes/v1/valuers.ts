@@ -3,7 +3,7 @@ import { v1ValuerSchema } from "#schema/api-v1.ts";
 import { KEY_ERRORS, KEY_SECURITY } from "./documented";
 import { documentedRoutes, jsonAnswer } from "../contract";
 import { keyCompanyId, requireApiKey } from "#worker/middleware/api-key.ts";
-import { signingValuers } from "#worker/services/v1-codes.ts";
+import { signingValuers } from "#worker/services/codes/v1-codes.ts";
 
 const listValuers = createRoute({
   method: "get",

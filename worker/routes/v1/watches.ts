@@ -3,7 +3,7 @@ import { watchFeedAnswer } from "#schema/responses/index.ts";
 import { watchFeedQuerySchema } from "#schema/validation/reliances.ts";
 import { keyCompanyId, requireApiKey } from "#worker/middleware/api-key.ts";
 import { sha256Hex } from "#worker/lib/random.ts";
-import { WATCH_FEED_LIMIT, watchFeed } from "#worker/services/watches.ts";
+import { WATCH_FEED_LIMIT, watchFeed } from "#worker/services/lenders/watches.ts";
 import { documentedRoutes, jsonAnswer } from "../contract";
 import { KEY_ERRORS, KEY_SECURITY } from "./documented";
 

@@ -25,7 +25,7 @@ import {
   rotateWebhookSecret,
   sendTestWebhookEvent,
   updateWebhookEndpoint,
-} from "#worker/services/webhooks.ts";
+} from "#worker/services/integration/webhooks.ts";
 import { KEY_ERRORS, KEY_SECURITY } from "./documented";
 import { documentedRoutes, jsonAnswer } from "../contract";
 

@@ -4,8 +4,8 @@ import { copyCheckAnswer } from "#schema/responses/index.ts";
 import { copyCheckSchema } from "#schema/validation/seals.ts";
 import { rateLimitScans } from "#worker/middleware/rate-limit.ts";
 import { scanVisit } from "#worker/request/scan-visit.ts";
-import { checkCopy } from "#worker/services/seals.ts";
-import { Outbox } from "#worker/services/webhooks.ts";
+import { checkCopy } from "#worker/services/records/seals.ts";
+import { Outbox } from "#worker/services/integration/webhooks.ts";
 import { documentedRoutes, jsonAnswer, jsonBody } from "#worker/routes/contract.ts";
 import { tokenParam } from ".";
 

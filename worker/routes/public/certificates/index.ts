@@ -5,13 +5,13 @@ import { publicOrigin } from "#worker/request/public-origin.ts";
 import { scanVisit } from "#worker/request/scan-visit.ts";
 import { scanLedger } from "#worker/request/scan-ledger.ts";
 import { rateLimitScans } from "#worker/middleware/rate-limit.ts";
-import { verifyPublicToken } from "#worker/services/scan-verification.ts";
-import { CERTIFICATE_NOT_FOUND } from "#worker/services/seals.ts";
+import { verifyPublicToken } from "#worker/services/scans/scan-verification.ts";
+import { CERTIFICATE_NOT_FOUND } from "#worker/services/records/seals.ts";
 import { publicCertificateAnswer, signedRecordFileAnswer } from "#schema/responses/index.ts";
 import { PUBLIC_TOKEN_PATTERN } from "#schema/public-token.ts";
 import { signedRecordFile, signedRecordFileName } from "#schema/signed-record-file.ts";
 import { recordSigning } from "#worker/request/record-signing.ts";
-import { certificateRecordsFor } from "#worker/services/signed-records.ts";
+import { certificateRecordsFor } from "#worker/services/records/signed-records.ts";
 import { documentedRoutes, jsonAnswer, textParams } from "#worker/routes/contract.ts";
 
 export const tokenParam = textParams("token");

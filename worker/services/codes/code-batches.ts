@@ -1,0 +1,189 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+
+import { companies, qrCodes, valuers } from "#schema/tables.ts";
+import { BATCH_CODES_PER_MINUTE, type CodeBatchRow } from "#schema/validation/qr-codes.ts";
+import type { Transaction, Transactional } from "#worker/db.ts";
+import { ApiError } from "#worker/lib/errors.ts";
+import type { RecordSigning } from "#worker/lib/signing.ts";
+import {
+  CHOOSE_ACTIVE_VALUER,
+  createCode,
+  maySign,
+  lockCompanyReferences,
+  selectCodes,
+  type StoredCode,
+} from "./qr-codes";
+import { signIssuedCertificates } from "../records/signed-records";
+import { issuedEvent, type WebhookEventInput, type Outbox } from "../integration/webhooks";
+
+interface BatchResult {
+  externalReference: string;
+  /** "existing": the firm's reference already had this code (an earlier batch, or one sent twice). */
+  status: "created" | "existing";
+  code: StoredCode;
+}
+
+const REFERENCE_HAS_OTHER_DETAILS =
+  "A code was already issued for this reference with other details; give the new report its own reference";
+
+/** Columns of type numeric: stored as text with their scale ("45000000.00"), compared as numbers. */
+const NUMERIC_FIELDS = new Set(["marketValue", "forcedSaleValue", "propertySize", "landSize", "latitude", "longitude"]);
+
+/** A value as parsed and as stored, compared as what it means: a day, a number, or text (none and blank alike). */
+function sameValue(field: string, sent: unknown, stored: unknown): boolean {
+  if (sent === undefined || sent === null || sent === "")
+    return stored === null || stored === undefined || stored === "";
+  if (sent instanceof Date) return stored instanceof Date && sent.getTime() === stored.getTime();
+  if (NUMERIC_FIELDS.has(field)) return stored !== null && Number(sent) === Number(stored);
+  return sent === stored;
+}
+
+/** The row's fields whose value differs from the code issued for its reference. */
+function changedFields(row: CodeBatchRow, code: typeof qrCodes.$inferSelect): string[] {
+  return Object.entries(row).flatMap(([field, value]) => {
+    // Without a validity date the server chose one at issue; only a date sent is compared.
+    if (field === "validUntil" && value === undefined) return [];
+    return sameValue(field, value, code[field as keyof typeof code]) ? [] : [field];
+  });
+}
+
+/**
+ * Refuses a batch that would take the firm past BATCH_CODES_PER_MINUTE codes in the minute before
+ * `issuedAt` (429, with when to try again). Run under the firm's lock, so batches of one firm sent
+ * at once count each other. Only the codes still to issue count: a batch sent again is answered.
+ */
+async function refuseBeyondMinuteBudget(tx: Transaction, companyId: number, issuedAt: Date, newCodes: number) {
+  if (newCodes === 0) return;
+  const [recent] = await tx
+    .select({
+      count: sql<number>`count(*)`.mapWith(Number),
+      oldest: sql<string | null>`min(${qrCodes.createdAt})`,
+    })
+    .from(qrCodes)
+    .where(
+      and(
+        eq(qrCodes.companyId, companyId),
+        sql`${qrCodes.createdAt} > ${issuedAt.toISOString()}::timestamptz - interval '1 minute'`,
+      ),
+    );
+  if (recent!.count + newCodes <= BATCH_CODES_PER_MINUTE) return;
+  const freedAt = recent!.oldest ? new Date(recent!.oldest).getTime() + 60_000 : issuedAt.getTime() + 60_000;
+  const wait = Math.max(1, Math.ceil((freedAt - issuedAt.getTime()) / 1000));
+  throw new ApiError(
+    429,
+    `Your firm can issue at most ${BATCH_CODES_PER_MINUTE} codes a minute in batches. Try again in ${wait} seconds.`,
+    undefined,
+    { "Retry-After": String(wait) },
+  );
+}
+
+/**
+ * Issues a batch of codes in one transaction: each row as a single create would (the same valuer
+ * rule, frozen issuer and signer, signed record), and a row whose reference already has a code
+ * answers that code instead, so a batch cut off part way can simply be sent again. A row whose
+ * reference has a code with other details refuses the batch (409, each such row named). A row naming a
+ * valuer who cannot sign refuses the whole batch, with every such row named: nothing is issued
+ * from a batch that is partly wrong.
+ */
+export async function issueCodeBatch(
+  db: Transactional,
+  signing: RecordSigning,
+  owner: { userId: number; companyId: number },
+  rows: CodeBatchRow[],
+  outbox: Outbox,
+): Promise<BatchResult[]> {
+  return db.transaction(async (tx) => {
+    await lockCompanyReferences(tx, owner.companyId);
+    // The company row, as a single issue and an identity decision lock it: a withdrawal of the
+    // firm's verification either waits for this batch or is over before it reads the time below.
+    // The codes are issued at that time, not when the transaction began (it may have waited
+    // behind another batch), so a batch queued behind a withdrawal can never commit green.
+    const [issuing] = await tx
+      .select({ at: sql<string>`clock_timestamp()` })
+      .from(companies)
+      .where(eq(companies.id, owner.companyId))
+      .for("no key update");
+    const issuedAt = new Date(issuing!.at);
+    const references = rows.map((row) => row.externalReference!);
+    const earlier = await tx
+      .select()
+      .from(qrCodes)
+      .where(and(eq(qrCodes.companyId, owner.companyId), inArray(qrCodes.externalReference, references)));
+    const earlierId = new Map(earlier.map((code) => [code.externalReference!, code.id]));
+    // A row sent again must be the row that was issued: a corrected value under a used reference is
+    // a new report, and answering the old code would hide that nothing was corrected.
+    const stored = new Map(earlier.map((code) => [code.externalReference!, code]));
+    const changed = rows.flatMap((row, index) => {
+      const code = stored.get(row.externalReference!);
+      const fields = code ? changedFields(row, code) : [];
+      return fields.length === 0
+        ? []
+        : [`codes.${index}.externalReference: ${REFERENCE_HAS_OTHER_DETAILS} (${fields.join(", ")})`];
+    });
+    if (changed.length > 0) {
+      throw new ApiError(
+        409,
+        "Some references already have codes with other details",
+        changed,
+        undefined,
+        "reference_taken",
+      );
+    }
+
+    // Only the rows still to issue need a signer who can sign today: a batch sent again after a
+    // valuer left still answers the codes that valuer signed.
+    const toIssue = rows.filter((row) => !earlierId.has(row.externalReference!));
+    await refuseBeyondMinuteBudget(tx, owner.companyId, issuedAt, toIssue.length);
+    const valuerIds = [...new Set(toIssue.map((row) => row.valuerId))];
+    const signers =
+      valuerIds.length === 0
+        ? []
+        : await tx
+            .select({ id: valuers.id })
+            .from(valuers)
+            .where(and(inArray(valuers.id, valuerIds), maySign(owner.companyId)));
+    const canSign = new Set(signers.map((signer) => signer.id));
+    const refused = rows.flatMap((row, index) =>
+      earlierId.has(row.externalReference!) || canSign.has(row.valuerId)
+        ? []
+        : [`codes.${index}.valuerId: ${CHOOSE_ACTIVE_VALUER}`],
+    );
+    if (refused.length > 0) throw new ApiError(400, "Validation failed", refused);
+
+    const outcomes: { status: BatchResult["status"]; id: number }[] = [];
+    const issued: WebhookEventInput[] = [];
+    for (const row of rows) {
+      const existing = earlierId.get(row.externalReference!);
+      if (existing !== undefined) {
+        outcomes.push({ status: "existing", id: existing });
+        continue;
+      }
+      // The valuers were checked above, in this transaction: no second look-up per row. Under the
+      // company's lock no other issue can have taken a reference since the look-up above.
+      const code = await createCode(tx, signing.origin, { ...row, ...owner, createdAt: issuedAt });
+      outcomes.push({ status: "created", id: code.id });
+      issued.push(issuedEvent(code));
+    }
+    // Every issued row fires code.issued as a single create does, in one statement for the batch.
+    await outbox.record(tx, issued);
+    // Every record in one append, the batch's last write: the log's head, which every signed
+    // change on the platform takes, is held for one statement and the commit (decision 050).
+    await signIssuedCertificates(
+      tx,
+      signing,
+      outcomes.filter((outcome) => outcome.status === "created").map((outcome) => outcome.id),
+    );
+    const codes = await selectCodes(tx).where(
+      inArray(
+        qrCodes.id,
+        outcomes.map((outcome) => outcome.id),
+      ),
+    );
+    const byId = new Map(codes.map((code) => [code.id, code]));
+    return outcomes.map((outcome, index) => ({
+      externalReference: rows[index]!.externalReference!,
+      status: outcome.status,
+      code: byId.get(outcome.id)!,
+    }));
+  });
+}

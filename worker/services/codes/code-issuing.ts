@@ -1,0 +1,242 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { toSnakeCase } from "drizzle-orm/casing";
+import { companies, qrCodes, valuers } from "#schema/tables.ts";
+import { RECORD_TYPES } from "#schema/signed-records.ts";
+import { PUBLIC_TOKEN_LENGTH } from "#schema/public-token.ts";
+import type { CreateQrCode } from "#schema/validation/qr-codes.ts";
+import type { Database } from "#worker/db.ts";
+import { ApiError, COMPANY_DEACTIVATED, refusalOf } from "#worker/lib/errors.ts";
+import { verificationAddress } from "#worker/lib/public-address.ts";
+import { randomToken } from "#worker/lib/random.ts";
+import type { RecordSigning } from "#worker/lib/signing.ts";
+import { answerOfClaim, keyClaimCte, type Answer, type IdempotentRequest, type KeyClaimRow } from "./idempotency";
+import {
+  CHOOSE_ACTIVE_VALUER,
+  codeForReference,
+  codeWithValuer,
+  FROZEN_FROM_COMPANY,
+  FROZEN_FROM_VALUER,
+  maySign,
+  REFERENCE_LOCK_SPACE,
+  ReferenceTaken,
+  TOKEN_ATTEMPTS,
+  type StoredCode,
+} from "./qr-codes";
+import {
+  certificateRecord,
+  certificateSourceOf,
+  LOG_KINDS,
+  logAppendCtes,
+  SIGNING_PAUSED,
+  type CertificateSourceRow,
+} from "../records/signed-records";
+import { issuedEvent, webhookEventCtes, type Outbox } from "../integration/webhooks";
+
+/** Who issues: the signed-in user and their company (a number, or the session's company as SQL). */
+export interface Issuer {
+  userId: number;
+  companyId: number | SQL<number>;
+}
+
+/** The form's fields under their column names, as jsonb_populate_record reads them (dates as ISO text). */
+function asColumns(values: Record<string, unknown>) {
+  return JSON.stringify(Object.fromEntries(Object.entries(values).map(([key, value]) => [toSnakeCase(key), value])));
+}
+
+/**
+ * Round trip 1 of issuing a code: the code exactly as it will be stored, built by the database
+ * from the form and the company and valuer as they stand now (their details frozen on the
+ * certificate, the validity period, the id, the verification code and the time of issue), and
+ * read back as every screen reads a code, with its certificate's source and whether the valuer
+ * may sign. Nothing is written (but a sequence number): the Worker signs this code's record
+ * from it, then stores code, record and answer together in round trip 2 (issueProspectiveCode).
+ *
+ * The code is a CTE named `qr_codes`, so the shared column list (codeWithValuer: the status, the
+ * issuer's trust, the scan count…) and the certificate's source read it exactly as they read a
+ * stored code. The issue is a plain query, so it can ride in one batch with the session check.
+ */
+export function prospectiveCodeQuery(db: Database, origin: string, issuer: Issuer, values: CreateQrCode) {
+  const publicToken = randomToken(PUBLIC_TOKEN_LENGTH);
+  const form = asColumns({
+    ...values,
+    userId: issuer.userId,
+    publicToken,
+    qrCodeData: verificationAddress(origin, publicToken),
+  });
+  const frozenColumns = sql.join(
+    Object.entries({ ...FROZEN_FROM_COMPANY, ...FROZEN_FROM_VALUER }).map(
+      ([key, column]) => sql`${toSnakeCase(key)}::text, ${column}`,
+    ),
+    sql`, `,
+  );
+  const prospective = db.$with("qr_codes", {}).as(sql`
+    SELECT code.*, ${valuers.id} IS NOT NULL AS signer_found
+    FROM ${companies}
+    LEFT JOIN ${valuers} ON ${valuers.id} = ${values.valuerId} AND ${maySign(companies.id)}
+    CROSS JOIN LATERAL jsonb_populate_record(NULL::qr_codes, ${form}::jsonb || jsonb_build_object(
+      'id', nextval(pg_get_serial_sequence('qr_codes', 'id')),
+      'company_id', ${companies.id},
+      'is_active', true,
+      -- A new code is never withdrawn, whatever the form's fields are named.
+      'revoked_at', NULL, 'revoked_reason', NULL, 'revoked_by_id', NULL, 'superseded_by_id', NULL,
+      'verification_code', random_verification_code(),
+      'created_at', now(),
+      'updated_at', now(),
+      -- Unless the valuer chose the date: the valuation date plus the company's validity period.
+      'valid_until', coalesce(${values.validUntil?.toISOString() ?? null}::timestamptz,
+        ${values.valuationDate.toISOString()}::timestamptz + make_interval(days => ${companies.validityDays})),
+      -- The certificate frozen as it is at this moment: the issuer's identity and the signing valuer.
+      -- A later rename, registration change or valuer edit never rewrites an issued certificate.
+      ${frozenColumns}
+    )) code
+    WHERE ${companies.id} = ${issuer.companyId} AND ${companies.kind} = 'issuer' AND ${companies.isActive}`);
+  return db
+    .with(prospective)
+    .select({
+      ...codeWithValuer,
+      row: sql<Record<string, unknown>>`to_jsonb(qr_codes)`,
+      certificate: sql<CertificateSourceRow>`(SELECT row_to_json(source) FROM (${certificateSourceOf(sql`qr_codes code`)}) source)`,
+      signerFound: sql<boolean>`qr_codes.signer_found`,
+    })
+    .from(qrCodes);
+}
+
+type ProspectiveCode = Awaited<ReturnType<typeof prospectiveCodeQuery>>[number];
+
+/** What a create naming a valuer who may not sign is told, whichever round trip finds it. */
+const valuerRefused = () => new ApiError(400, "Validation failed", [`valuerId: ${CHOOSE_ACTIVE_VALUER}`]);
+
+/** Why round trip 2 stored nothing (refuse_statement's reasons). */
+const REFUSALS = {
+  noSigner: "no-signer",
+  /** The company's identity or the valuer's details changed after round trip 1 froze them. */
+  changed: "changed",
+  notInserted: "not-inserted",
+  signingPaused: "signing-paused",
+} as const;
+
+/** Each frozen column of the code (`frozen`) still equal to the column it copies. */
+const stillAsFrozen = (columns: Record<string, AnyPgColumn>) =>
+  sql.join(
+    Object.entries(columns).map(
+      ([key, column]) => sql`${column} IS NOT DISTINCT FROM frozen.${sql.identifier(toSnakeCase(key))}`,
+    ),
+    sql` AND `,
+  );
+
+/**
+ * Round trip 2: one statement that claims the Idempotency-Key (with the answer in it), then, as this
+ * request's, takes the locks in the order every other issue and identity change takes them (the
+ * firm's reference lock when the code names a reference, as batches do; the company row; then the
+ * log's head) and checks that the company's identity and the valuer's details are still what the
+ * code froze and that the valuer may still sign; inserts the code as round trip 1 built it, appends
+ * its signed record to the transparency log and records its code.issued webhook deliveries. If any
+ * of that cannot be done it refuses as a whole: nothing is written, the reason is in the error.
+ */
+async function issueProspectiveCode<T>(
+  db: Database,
+  signing: RecordSigning,
+  code: ProspectiveCode,
+  request: IdempotentRequest,
+  answer: Answer<T>,
+) {
+  const companyId = code.companyId;
+  const record = await signing.signer.sign(
+    RECORD_TYPES.certificate,
+    await certificateRecord(code.certificate, signing.origin, "issued"),
+  );
+  const ours = code.externalReference
+    ? sql`(SELECT ours FROM claim) AND EXISTS (SELECT 1 FROM reference_lock)`
+    : sql`(SELECT ours FROM claim)`;
+  const result = await db.execute<KeyClaimRow & { delivery_ids: (string | number)[]; issued: boolean }>(sql`
+    WITH ${await keyClaimCte(request, answer)}, frozen AS (
+      SELECT * FROM jsonb_populate_record(NULL::qr_codes, ${JSON.stringify(code.row)}::jsonb)
+    ), reference_lock AS (
+      SELECT pg_advisory_xact_lock(${REFERENCE_LOCK_SPACE}, ${companyId}) WHERE (SELECT ours FROM claim)
+    ), issuer AS (
+      -- The company row is locked before the log's head: the insert's counter trigger updates it only
+      -- as the statement ends, and a batch or an identity change locks it before the head.
+      SELECT ${stillAsFrozen(FROZEN_FROM_COMPANY)} AS unchanged FROM ${companies}, frozen
+      WHERE ${companies.id} = ${companyId} AND ${ours}
+      FOR NO KEY UPDATE OF ${companies}
+    ), signer AS (
+      SELECT ${stillAsFrozen(FROZEN_FROM_VALUER)} AS unchanged FROM ${valuers}, frozen
+      WHERE ${valuers.id} = ${code.valuerId} AND ${maySign(companyId)} AND EXISTS (SELECT 1 FROM issuer)
+      FOR SHARE OF ${valuers}
+    ), code AS (
+      INSERT INTO qr_codes SELECT * FROM frozen
+      WHERE (SELECT unchanged FROM issuer) AND (SELECT unchanged FROM signer)
+      ON CONFLICT DO NOTHING
+      RETURNING id
+    ), ${logAppendCtes(signing.signer, [{ kind: LOG_KINDS.certificate, subject: code.publicToken, record }], sql`EXISTS (SELECT 1 FROM code)`)},
+    ${webhookEventCtes([issuedEvent(code)], sql`EXISTS (SELECT 1 FROM logged)`)}
+    SELECT claim.*, ARRAY(SELECT id FROM webhook_delivery) AS delivery_ids,
+      CASE WHEN NOT claim.ours THEN false
+        WHEN NOT EXISTS (SELECT 1 FROM signer) THEN refuse_statement(${REFUSALS.noSigner})
+        WHEN NOT (SELECT unchanged FROM issuer) OR NOT (SELECT unchanged FROM signer)
+          THEN refuse_statement(${REFUSALS.changed})
+        WHEN NOT EXISTS (SELECT 1 FROM code) THEN refuse_statement(${REFUSALS.notInserted})
+        WHEN NOT EXISTS (SELECT 1 FROM logged) THEN refuse_statement(${REFUSALS.signingPaused})
+        ELSE true END AS issued
+    FROM claim`);
+  const [row] = result.rows;
+  if (!row) throw new Error("Issuing a code answered no row");
+  return row;
+}
+
+/**
+ * Issues one code in two round trips (one more only when a random token or verification code
+ * clashes): round trip 1 builds the code (prospectiveCodeQuery; a route may pass its rows when it
+ * sent the query in a batch with the session check), round trip 2 stores it with its signed record,
+ * its webhook deliveries and the Idempotency-Key's answer (`answerOf` the code). A repeated key
+ * answers the first answer (`replayed`). The same guarantees as one transaction: a code never
+ * stands without its signed record, and a refused request leaves nothing, not even its key.
+ */
+export async function issueCode<T>(
+  db: Database,
+  signing: RecordSigning,
+  outbox: Outbox,
+  issue: { issuer: Issuer; values: CreateQrCode; request: IdempotentRequest; prospective?: ProspectiveCode[] },
+  answerOf: (code: StoredCode) => T,
+): Promise<Answer<T, 201> & { replayed: boolean }> {
+  const { issuer, values, request } = issue;
+  let prospective = issue.prospective;
+  for (let attempt = 1; attempt <= TOKEN_ATTEMPTS; attempt += 1) {
+    prospective ??= await prospectiveCodeQuery(db, signing.origin, issuer, values);
+    const [candidate] = prospective;
+    prospective = undefined;
+    // The company was deactivated since the session was read (the session check refuses it otherwise).
+    if (!candidate) throw new ApiError(403, COMPANY_DEACTIVATED);
+    // With a key, round trip 2 decides: a repeated request is answered its first code even if its
+    // valuer has left since; a new one is refused there for the same reason as here.
+    if (!candidate.signerFound && !request.key) {
+      throw valuerRefused();
+    }
+    const { row: _row, certificate: _certificate, signerFound: _signerFound, ...code } = candidate;
+    const answer = { status: 201 as const, body: answerOf(code) };
+    try {
+      const stored = await issueProspectiveCode(db, signing, candidate, request, answer);
+      if (!stored.issued) return { ...(await answerOfClaim<T, 201>(request, stored)), replayed: true };
+      outbox.deliveryIds.push(...stored.delivery_ids.map(Number));
+      return { ...answer, replayed: false };
+    } catch (error) {
+      const refusal = refusalOf(error);
+      if (refusal === REFUSALS.noSigner) {
+        throw valuerRefused();
+      }
+      if (refusal === REFUSALS.signingPaused) throw new ApiError(503, SIGNING_PAUSED);
+      // The firm renamed itself or the valuer was edited meanwhile: the code is built again as they now stand.
+      if (refusal === REFUSALS.changed) continue;
+      if (refusal !== REFUSALS.notInserted) throw error;
+      // A clash: the firm's reference already has a code, or (rarely) the random token or code did.
+      if (code.externalReference) {
+        const existing = await codeForReference(db, code.companyId, code.externalReference);
+        if (existing) throw new ReferenceTaken(existing.id, existing.publicToken, existing.verificationCode);
+      }
+    }
+  }
+  throw new Error(
+    `The code was not issued in ${TOKEN_ATTEMPTS} tries (clashing tokens, or details changing meanwhile)`,
+  );
+}
