@@ -1,0 +1,38 @@
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+/**
+ * The layer walls read `#folder/…` aliases (decision 055): an import the resolver could not follow
+ * would be no dependency at all, and every violation written that way would pass unseen.
+ */
+const eslint = new ESLint();
+
+async function wallMessages(filePath: string, code: string) {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).filter((message) => message.ruleId === "boundaries/dependencies");
+}
+
+describe("the lint walls, through aliases", () => {
+  it("refuses a feature importing another feature", async () => {
+    const messages = await wallMessages(
+      "web/features/landing/components/planted.tsx",
+      'import { useRegister } from "#web/features/auth/api/sign-in.ts";\nexport const planted = useRegister;\n',
+    );
+    expect(messages.map((message) => message.message)).toEqual([
+      expect.stringContaining("#web/features/auth/api/sign-in.ts is outside what this feature may import"),
+    ]);
+  });
+
+  it("refuses worker/lib reaching into a service, and lets a service use lib", async () => {
+    const refused = await wallMessages(
+      "worker/lib/planted.ts",
+      'import { issueCode } from "#worker/services/codes/code-issuing.ts";\nexport const planted = issueCode;\n',
+    );
+    expect(refused).toHaveLength(1);
+    const allowed = await wallMessages(
+      "worker/services/codes/planted.ts",
+      'import { randomToken } from "#worker/lib/random.ts";\nexport const planted = randomToken;\n',
+    );
+    expect(allowed).toEqual([]);
+  });
+}, 60_000);
