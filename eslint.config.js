@@ -214,6 +214,20 @@ export default tseslint.config(
     },
   },
   {
+    // Rules that need the types: a promise nobody awaits or catches loses its error silently, and a
+    // switch over a union that misses a member is a case nobody decided.
+    files: ["worker/**/*.ts", "web/**/*.{ts,tsx}"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      // A form's onSubmit={handleSubmit(...)} returns a promise React ignores by design; elsewhere
+      // a promise where nothing awaits it is refused.
+      "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { attributes: false } }],
+      "@typescript-eslint/switch-exhaustiveness-check": ["error", { considerDefaultExhaustiveForUnions: true }],
+      "@typescript-eslint/await-thenable": "error",
+    },
+  },
+  {
     files: ["scripts/**/*.ts", "tests/**/*.ts", "bench/**/*.ts", "*.config.ts"],
     languageOptions: { globals: globals.node },
   },

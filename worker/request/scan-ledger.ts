@@ -29,8 +29,8 @@ export function scanLedger(c: Context<AppEnv>): ScanLedger {
       let answer: CountedScan;
       try {
         // Typed by hand: RPC's serializable types drop a row typed with an index signature (the JSON
-        // the database answered is plain data, which RPC carries as it is).
-        answer = (await codeScans.count(database, key, scan)) as CountedScan;
+        // the database answered is plain data, which RPC carries as it is), and with it the promise.
+        answer = await (codeScans.count(database, key, scan) as unknown as Promise<CountedScan>);
       } catch (error) {
         // The object itself failed (overloaded, reset by a deploy, unreachable); it answers the
         // database's failures as values, so this is the way to the database being unavailable.

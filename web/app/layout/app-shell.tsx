@@ -85,7 +85,7 @@ function UserMenu({ user }: { user: PublicUser }) {
             className={itemClass}
             onSelect={async () => {
               await signOut();
-              navigate("/");
+              void navigate("/");
             }}
           >
             Sign Out

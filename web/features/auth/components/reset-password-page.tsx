@@ -45,7 +45,7 @@ function ResetPasswordForm({ token }: { token: string }) {
         toast({ title: "Password changed", description: message, keepAfterNavigation: true });
         // Every session of the account has ended on the server: forget this browser's too.
         forgetSession();
-        navigate("/", { replace: true });
+        void navigate("/", { replace: true });
         openSignIn();
       },
       onError: (error) => {

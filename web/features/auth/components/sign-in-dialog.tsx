@@ -40,7 +40,7 @@ function useSignedIn(onClose: () => void, next: string | null) {
   return () => {
     toast({ title: t.loginSuccessful, description: t.welcomeBack, keepAfterNavigation: true });
     onClose();
-    setTimeout(() => navigate(next ?? "/"), REDIRECT_DELAY_MS.login);
+    setTimeout(() => void navigate(next ?? "/"), REDIRECT_DELAY_MS.login);
   };
 }
 

@@ -84,7 +84,7 @@ export function DetailList({
       )}
     >
       {rows
-        .filter(([, value]) => value)
+        .filter(([, value]) => Boolean(value))
         .map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="text-slate-500">{label}</dt>

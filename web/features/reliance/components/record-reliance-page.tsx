@@ -111,7 +111,7 @@ function WatchOnly({ code }: { code: string }) {
           {
             onSuccess: () => {
               toast({ title: t.watchingToast, description: t.watchingToastText, keepAfterNavigation: true });
-              navigate("/portfolio");
+              void navigate("/portfolio");
             },
             onError: (error) => showFailure(t.couldNotWatch, error),
           },
@@ -153,7 +153,7 @@ function RecordLoan({ check, onBack }: { check: RelianceCheck; onBack: () => voi
     recordReliance.mutate(input, {
       onSuccess: () => {
         toast({ title: t.relianceRecorded, description: t.relianceRecordedText, keepAfterNavigation: true });
-        navigate("/portfolio");
+        void navigate("/portfolio");
       },
       onError: (error) => showFailure(t.couldNotRecord, error),
     });

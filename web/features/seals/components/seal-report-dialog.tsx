@@ -131,26 +131,29 @@ function SealForm({ code, onClose }: { code: QrCode; onClose: () => void }) {
   const download = (bytes: Uint8Array) =>
     downloadBlob(new Blob([bytes as BlobPart], { type: "application/pdf" }), fileName);
 
+  /** After the seal is registered: its signed record put into the file, which is then downloaded. */
+  const deliver = async (sealed: SealedReport, saved: RegisteredSeal) => {
+    // The seal is registered whatever happens next. Attaching a large report takes seconds: the
+    // progress replaces the Save button meanwhile, so a second click cannot seal a version 2.
+    setStage({ name: "working", progress: { step: "attaching", done: 0, total: 0 } });
+    // If the file would not take its record, the sealed file is still the sealed report; the
+    // record is then on the certificate page.
+    const delivered = await import("#web/lib/pdf/seal.ts")
+      .then(({ withSignedRecord }) => withSignedRecord(sealed.bytes, saved.signedRecord))
+      .catch(() => sealed.bytes);
+    download(delivered);
+    setStage({ name: "done", sealed, seal: saved, delivered });
+    toast({
+      title: "Report sealed",
+      description: `Version ${saved.version} is registered; ${fileName} is downloading.`,
+    });
+  };
+
   const save = (sealed: SealedReport) =>
     registerSeal.mutate(
       { sha256: sealed.sha256, pageFingerprints: sealed.pageFingerprints },
       {
-        onSuccess: async (saved) => {
-          // The seal is registered whatever happens next. Attaching a large report takes seconds: the
-          // progress replaces the Save button meanwhile, so a second click cannot seal a version 2.
-          setStage({ name: "working", progress: { step: "attaching", done: 0, total: 0 } });
-          // If the file would not take its record, the sealed file is still the sealed report; the
-          // record is then on the certificate page.
-          const delivered = await import("#web/lib/pdf/seal.ts")
-            .then(({ withSignedRecord }) => withSignedRecord(sealed.bytes, saved.signedRecord))
-            .catch(() => sealed.bytes);
-          download(delivered);
-          setStage({ name: "done", sealed, seal: saved, delivered });
-          toast({
-            title: "Report sealed",
-            description: `Version ${saved.version} is registered; ${fileName} is downloading.`,
-          });
-        },
+        onSuccess: (saved) => void deliver(sealed, saved),
         onError: (error) => showFailure("Failed to seal report", error),
       },
     );

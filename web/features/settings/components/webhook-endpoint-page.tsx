@@ -78,7 +78,7 @@ function RemoveEndpointButton({ endpoint }: { endpoint: WebhookEndpointAnswer })
                 description: "No events are sent to it.",
                 keepAfterNavigation: true,
               });
-              navigate(COMPANY_SETTINGS_PATHS.developers);
+              void navigate(COMPANY_SETTINGS_PATHS.developers);
             },
             onError: (error) => showFailure("Failed to remove the webhook endpoint", error),
           })

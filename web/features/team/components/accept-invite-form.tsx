@@ -27,7 +27,7 @@ export function AcceptInviteForm({ token, invite }: { token: string; invite: Inv
           description: "Your account has been created.",
           keepAfterNavigation: true,
         });
-        navigate("/", { replace: true });
+        void navigate("/", { replace: true });
       },
       onError: (error) =>
         toast({
