@@ -60,7 +60,7 @@ export default defineConfig({
                 SMTP_PORT: process.env.VALUSEAL_TEST_SMTP_PORT,
                 SMTP_SECURITY: "none",
                 EMAIL_FROM: "ValuSeal <no-reply@valuseal.test>",
-                // The origin the tests call the Worker on (tests/support/api.ts), so emailed links lead back to it.
+                // The origin the tests call the Worker on (tests/api/fixtures/http.ts), so emailed links lead back to it.
                 PUBLIC_ORIGIN: "http://valuseal.test",
               },
             },

@@ -365,7 +365,7 @@ function scalingSection(report: BenchReport) {
       `(2) The total came from \`count(*) over ()\`, which makes Postgres join and number every one of the ` +
       `company's codes to hand out 20: measured in this run for the hot company at 1M, ${formatMs(windowMs)} ms ` +
       `against ${formatMs(currentMs)} ms for the current query (${formatRatio(windowMs / currentMs)} faster). ` +
-      "The route now takes the unfiltered total from the company's counter (worker/routes/qr-codes.ts, " +
+      "The route now takes the unfiltered total from the company's counter (worker/routes/qr-codes/index.ts, " +
       "`listTotal`); a filtered total is an index-only count of the matches, run once.",
     "- **Admin companies page**: 25 companies, each with its code counter (constant) and a correlated " +
       "index-only count of its valuers, and the count of companies on every row (a scalar subquery, run once; constant here).",

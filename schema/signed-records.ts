@@ -112,7 +112,7 @@ export interface StatusRecord {
   replacedBy: string | null;
 }
 
-/** The log's size and head hash at a moment (docs/transparency-log.md). */
+/** The log's size and head hash at a moment (docs/signed-records.md#the-append-only-log). */
 export interface CheckpointRecord {
   v: 1;
   iss: string;

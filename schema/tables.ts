@@ -760,7 +760,7 @@ export const signingKeys = pgTable("signing_keys", {
 });
 
 /**
- * The append-only log of signed records (docs/transparency-log.md): each entry's `chainHash` is
+ * The append-only log of signed records (docs/signed-records.md#the-append-only-log): each entry's `chainHash` is
  * SHA-256(previous chainHash ‖ leafHash), leafHash the SHA-256 of the record's text, so changing
  * any entry breaks every later one. A trigger refuses UPDATE, DELETE and TRUNCATE (migration 0015);
  * `subject` is the code's public token or the company's id as text, not a foreign key, because a
