@@ -3,23 +3,21 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { toSnakeCase } from "drizzle-orm/casing";
 import { companies, qrCodes, valuers } from "#schema/tables.ts";
 import { RECORD_TYPES } from "#schema/signed-records.ts";
-import { PUBLIC_TOKEN_LENGTH } from "#schema/public-token.ts";
 import type { CreateQrCode } from "#schema/validation/qr-codes.ts";
 import type { Database } from "#worker/db.ts";
 import { ApiError, COMPANY_DEACTIVATED, refusalOf } from "#worker/lib/errors.ts";
-import { verificationAddress } from "#worker/lib/public-address.ts";
-import { randomToken } from "#worker/lib/random.ts";
 import type { RecordSigning } from "#worker/lib/signing.ts";
 import { answerOfClaim, keyClaimCte, type Answer, type IdempotentRequest, type KeyClaimRow } from "./idempotency";
 import {
   CHOOSE_ACTIVE_VALUER,
-  codeForReference,
+  newCodeAddress,
+  refuseTakenReference,
+  validUntilAtIssue,
   codeWithValuer,
   FROZEN_FROM_COMPANY,
   FROZEN_FROM_VALUER,
   maySign,
   REFERENCE_LOCK_SPACE,
-  ReferenceTaken,
   TOKEN_ATTEMPTS,
   type StoredCode,
 } from "./qr-codes";
@@ -57,13 +55,7 @@ function asColumns(values: Record<string, unknown>) {
  * stored code. The issue is a plain query, so it can ride in one batch with the session check.
  */
 export function prospectiveCodeQuery(db: Database, origin: string, issuer: Issuer, values: CreateQrCode) {
-  const publicToken = randomToken(PUBLIC_TOKEN_LENGTH);
-  const form = asColumns({
-    ...values,
-    userId: issuer.userId,
-    publicToken,
-    qrCodeData: verificationAddress(origin, publicToken),
-  });
+  const form = asColumns({ ...values, userId: issuer.userId, ...newCodeAddress(origin) });
   const frozenColumns = sql.join(
     Object.entries({ ...FROZEN_FROM_COMPANY, ...FROZEN_FROM_VALUER }).map(
       ([key, column]) => sql`${toSnakeCase(key)}::text, ${column}`,
@@ -83,9 +75,7 @@ export function prospectiveCodeQuery(db: Database, origin: string, issuer: Issue
       'verification_code', random_verification_code(),
       'created_at', now(),
       'updated_at', now(),
-      -- Unless the valuer chose the date: the valuation date plus the company's validity period.
-      'valid_until', coalesce(${values.validUntil?.toISOString() ?? null}::timestamptz,
-        ${values.valuationDate.toISOString()}::timestamptz + make_interval(days => ${companies.validityDays})),
+      'valid_until', ${validUntilAtIssue(values, sql`${companies.validityDays}`)},
       -- The certificate frozen as it is at this moment: the issuer's identity and the signing valuer.
       -- A later rename, registration change or valuer edit never rewrites an issued certificate.
       ${frozenColumns}
@@ -230,10 +220,7 @@ export async function issueCode<T>(
       if (refusal === REFUSALS.changed) continue;
       if (refusal !== REFUSALS.notInserted) throw error;
       // A clash: the firm's reference already has a code, or (rarely) the random token or code did.
-      if (code.externalReference) {
-        const existing = await codeForReference(db, code.companyId, code.externalReference);
-        if (existing) throw new ReferenceTaken(existing.id, existing.publicToken, existing.verificationCode);
-      }
+      await refuseTakenReference(db, code.companyId, code.externalReference);
     }
   }
   throw new Error(

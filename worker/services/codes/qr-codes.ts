@@ -192,6 +192,39 @@ export async function codeForReference(db: Queryable, companyId: number, externa
 }
 
 /**
+ * What every new code is given, however it is issued (one at a time, in a batch, by the API): a
+ * fresh random token and the address that encodes it. A clash of the token is a retry with another.
+ */
+export function newCodeAddress(origin: string) {
+  const publicToken = randomToken(PUBLIC_TOKEN_LENGTH);
+  return { publicToken, qrCodeData: verificationAddress(origin, publicToken) };
+}
+
+/**
+ * When a new code stops being valid, as SQL: the date the valuer chose, or else the valuation date
+ * plus the company's validity period (`validityDays`, the company's column as the statement reads it).
+ */
+export function validUntilAtIssue(values: Pick<CreateQrCode, "validUntil" | "valuationDate">, validityDays: SQL) {
+  return sql`coalesce(${values.validUntil?.toISOString() ?? null}::timestamptz,
+    ${values.valuationDate.toISOString()}::timestamptz + make_interval(days => ${validityDays}))`;
+}
+
+/**
+ * After an insert that stored nothing: when the firm's reference already has a code, that is the
+ * answer (ReferenceTaken, with the code); otherwise the clash was the random token's, and the caller
+ * tries again with another.
+ */
+export async function refuseTakenReference(
+  db: Queryable,
+  companyId: number,
+  externalReference: string | null | undefined,
+) {
+  if (!externalReference) return;
+  const existing = await codeForReference(db, companyId, externalReference);
+  if (existing) throw new ReferenceTaken(existing.id, existing.publicToken, existing.verificationCode);
+}
+
+/**
  * A new code with a fresh random token and verification code, for a batch (issueCodeBatch), which
  * signs every code's record at its end; the address it encodes is fixed at creation. A clash of
  * either skips the row (ON CONFLICT DO NOTHING) rather than raising: inside a transaction a failed
@@ -204,17 +237,15 @@ export async function createCode(
   values: CreateQrCode & { userId: number; companyId: number; createdAt: Date },
 ) {
   for (let attempt = 1; attempt <= TOKEN_ATTEMPTS; attempt += 1) {
-    const publicToken = randomToken(PUBLIC_TOKEN_LENGTH);
     const [code] = await db
       .insert(qrCodes)
       .values({
         ...values,
-        publicToken,
-        qrCodeData: verificationAddress(origin, publicToken),
-        // Unless the valuer chose the date: the valuation date plus the company's validity period.
-        validUntil:
-          values.validUntil ??
-          sql`${values.valuationDate.toISOString()}::timestamptz + make_interval(days => (select ${companies.validityDays} from ${companies} where ${companies.id} = ${values.companyId}))`,
+        ...newCodeAddress(origin),
+        validUntil: validUntilAtIssue(
+          values,
+          sql`(select ${companies.validityDays} from ${companies} where ${companies.id} = ${values.companyId})`,
+        ),
         // The certificate frozen as it is at this moment: the issuer's identity and the signing valuer.
         // A later rename, registration change or valuer edit never rewrites an issued certificate.
         ...frozenAtIssue(values.companyId, values.valuerId),
@@ -222,10 +253,7 @@ export async function createCode(
       .onConflictDoNothing()
       .returning({ ...codeColumns, valuerName: qrCodes.valuerName, valuerQualification: qrCodes.valuerQualification });
     if (code) return code;
-    if (values.externalReference) {
-      const existing = await codeForReference(db, values.companyId, values.externalReference);
-      if (existing) throw new ReferenceTaken(existing.id, existing.publicToken, existing.verificationCode);
-    }
+    await refuseTakenReference(db, values.companyId, values.externalReference);
   }
   throw new Error(`No free public token after ${TOKEN_ATTEMPTS} tries`);
 }
