@@ -1,10 +1,5 @@
 import { z } from "zod";
 import {
-  CODE_STATUSES,
-  COPY_VERDICTS,
-  ISSUER_TRUST,
-  SCAN_KINDS,
-  VALUATION_PURPOSES,
   WEBHOOK_ATTEMPT_TRIGGERS,
   WEBHOOK_DELIVERY_FAILURES,
   WEBHOOK_DELIVERY_OUTCOMES,
@@ -14,7 +9,9 @@ import {
   WEBHOOK_PREVIOUS_SECRET_HOURS,
   type ApiKeyScope,
   type WebhookEventType,
-} from "./limits";
+} from "./limits/integration";
+import { SCAN_KINDS } from "./limits/scans";
+import { CODE_STATUSES, COPY_VERDICTS, ISSUER_TRUST, VALUATION_PURPOSES } from "./limits/codes";
 import { propertyMeasureFields } from "./responses/described-code";
 import { day, decimal, timestamp } from "./responses/fields";
 import { PUBLIC_TOKEN_PATTERN } from "./public-token";

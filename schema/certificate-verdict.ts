@@ -1,5 +1,5 @@
 import type { Language } from "./language";
-import type { IssuerTrust } from "./limits";
+import type { IssuerTrust } from "./limits/codes";
 import type { CertificateStatus } from "./validation/certificate";
 
 /**

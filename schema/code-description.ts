@@ -1,4 +1,4 @@
-import type { PropertyType } from "./limits";
+import type { PropertyType } from "./limits/codes";
 
 /**
  * How a code says what was valued, decided once for the Worker (certificate page, scan payloads)

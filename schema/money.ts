@@ -1,4 +1,4 @@
-import { CURRENCY_SYMBOLS, type Currency } from "./limits";
+import { CURRENCY_SYMBOLS, type Currency } from "./limits/codes";
 
 const formatters = new Map<string, Intl.NumberFormat>();
 

@@ -1,6 +1,6 @@
 import { certificateVerdict, verdictHeadline, type CertificateHeadline } from "./certificate-verdict";
 import type { Language } from "./language";
-import type { CodeStatusName, IssuerTrust } from "./limits";
+import type { CodeStatusName, IssuerTrust } from "./limits/codes";
 
 /**
  * What a lender must confirm, in so many words, before relying on a valuation: that the certificate

@@ -20,29 +20,27 @@ import {
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
+import { LIMITS } from "./limits";
+import { LETTER_DECISIONS, WATCH_NOTICE_KINDS } from "./limits/lenders";
 import {
-  API_KEY_SCOPES,
   DEFAULT_TIME_ZONE,
-  EMAIL_TOKEN_PURPOSES,
   LENDER_TYPES,
-  LETTER_DECISIONS,
-  LIMITS,
   ORGANISATION_KINDS,
   REGISTRATION_BODIES,
-  SCAN_ALERT_MODES,
-  SCAN_KINDS,
-  COPY_VERDICTS,
-  VALIDITY_DAYS,
-  VALUATION_PURPOSES,
   VERIFICATION_STATUSES,
-  WATCH_NOTICE_KINDS,
+} from "./limits/companies";
+import {
+  API_KEY_SCOPES,
   WEBHOOK_ATTEMPT_TRIGGERS,
   WEBHOOK_DELIVERY_FAILURES,
   WEBHOOK_DELIVERY_OUTCOMES,
   WEBHOOK_DISABLED_REASONS,
   WEBHOOK_EVENT_TYPES,
   WEBHOOK_LOGGED_EVENT_TYPES,
-} from "./limits";
+} from "./limits/integration";
+import { SCAN_ALERT_MODES, SCAN_KINDS } from "./limits/scans";
+import { EMAIL_TOKEN_PURPOSES } from "./limits/accounts";
+import { COPY_VERDICTS, VALIDITY_DAYS, VALUATION_PURPOSES } from "./limits/codes";
 import { VERIFICATION_CODE_LENGTH } from "./verification-code";
 import { LANGUAGES } from "./language";
 

@@ -1,5 +1,5 @@
 import { certificateVerdict, type CertificateVerdict } from "../schema/certificate-verdict";
-import type { CopyVerdict, IssuerTrust, ReportTone } from "../schema/limits";
+import type { CopyVerdict, IssuerTrust, ReportTone } from "../schema/limits/codes";
 import type { CertificateRecord } from "../schema/signed-records";
 import type { CertificateStatus } from "../schema/validation/certificate";
 

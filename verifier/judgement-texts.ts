@@ -1,6 +1,6 @@
 import type { Language } from "../schema/language";
 import { verdictHeadline, verdictMeaning, type CertificateVerdict } from "../schema/certificate-verdict";
-import type { CopyVerdict } from "../schema/limits";
+import type { CopyVerdict } from "../schema/limits/codes";
 
 /**
  * What a copy's verdict says (verifier/judge.ts), in each language the public pages speak: the one

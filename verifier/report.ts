@@ -1,5 +1,5 @@
 import type { CertificateVerdict } from "../schema/certificate-verdict";
-import type { CopyVerdict, ReportTone } from "../schema/limits";
+import type { CopyVerdict, ReportTone } from "../schema/limits/codes";
 import { RECORD_TYPES, type CertificateRecord, type KeyHistory, type PublishedKey } from "../schema/signed-records";
 import { chainProblem } from "./chain";
 import { judgeReport, recordIssuerTrust, recordStatus, type RecordDoubt, type ReportFingerprint } from "./judge";

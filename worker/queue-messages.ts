@@ -1,4 +1,4 @@
-import type { WebhookAttemptTrigger } from "../schema/limits";
+import type { WebhookAttemptTrigger } from "../schema/limits/integration";
 import type { DeviceClass } from "../schema/validation/scans";
 
 /**

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { CODE_STATUSES, LENDER_TYPES, ORGANISATION_KINDS, VERIFICATION_STATUSES } from "../limits";
+import { LENDER_TYPES, ORGANISATION_KINDS, VERIFICATION_STATUSES } from "../limits/companies";
+import { CODE_STATUSES } from "../limits/codes";
 import { companyProfileFields, companyRegistrationFields } from "./companies";
 import { describedCodeFields } from "./described-code";
 import { decimal, day, rowId, timestamp } from "./fields";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { API_KEY_SCOPES } from "../limits";
+import { API_KEY_SCOPES } from "../limits/integration";
 import { timestamp } from "./fields";
 
 /** A key as its company's owner sees it (GET /api/api-keys): never the key itself. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { EMAIL_TOKEN_PURPOSES, ORGANISATION_KINDS } from "../limits";
+import { ORGANISATION_KINDS } from "../limits/companies";
+import { EMAIL_TOKEN_PURPOSES } from "../limits/accounts";
 import { rowId, timestamp } from "./fields";
 
 /** Who requires two-step sign-in of a user: administrators always, members when their company says so. */

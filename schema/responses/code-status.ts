@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CODE_STATUSES } from "../limits";
+import { CODE_STATUSES } from "../limits/codes";
 import { CODE_STATUS_ACTIONS } from "../validation/code-status";
 import { rowId, timestamp } from "./fields";
 

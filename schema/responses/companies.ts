@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { REGISTRATION_BODIES, SCAN_ALERT_MODES, VERIFICATION_STATUSES } from "../limits";
+import { REGISTRATION_BODIES, VERIFICATION_STATUSES } from "../limits/companies";
+import { SCAN_ALERT_MODES } from "../limits/scans";
 import { pendingEmailChangeAnswer } from "./auth";
 import { rowId, timestamp } from "./fields";
 

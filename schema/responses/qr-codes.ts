@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CODE_STATUSES, ISSUER_TRUST, VALUATION_PURPOSES } from "../limits";
+import { CODE_STATUSES, ISSUER_TRUST, VALUATION_PURPOSES } from "../limits/codes";
 import { propertyMeasureFields } from "./described-code";
 import { day, decimal, rowId, timestamp } from "./fields";
 

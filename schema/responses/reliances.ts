@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { CODE_STATUSES, ISSUER_TRUST, LETTER_STATES, WATCH_NOTICE_KINDS } from "../limits";
+import { LETTER_STATES, WATCH_NOTICE_KINDS } from "../limits/lenders";
+import { CODE_STATUSES, ISSUER_TRUST } from "../limits/codes";
 import { RELIANCE_ACKNOWLEDGEMENTS } from "../reliance-acknowledgements";
 import { day, decimal, timestamp } from "./fields";
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { COPY_VERDICTS, SCAN_KINDS } from "../limits";
+import { SCAN_KINDS } from "../limits/scans";
+import { COPY_VERDICTS } from "../limits/codes";
 import { describedCodeFields } from "./described-code";
 import { rowId, timestamp } from "./fields";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { COPY_VERDICTS, ISSUER_TRUST, REPORT_TONES } from "../limits";
+import { COPY_VERDICTS, ISSUER_TRUST, REPORT_TONES } from "../limits/codes";
 import { CERTIFICATE_STATUSES } from "../validation/certificate";
 import { decimal, timestamp } from "./fields";
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { LIMITS, MAX_ROW_ID, VERIFICATION_STATUSES } from "../limits";
+import { LIMITS, MAX_ROW_ID } from "../limits";
+import { VERIFICATION_STATUSES } from "../limits/companies";
 import { newPasswordField, optionalText } from "./common";
 import { pageNumberField, pageSizeField, PAGE_SIZE_MAX, paginationQuerySchema } from "./pagination";
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { API_KEY_LIFETIMES, API_KEY_SCOPES, LIMITS } from "../limits";
+import { LIMITS } from "../limits";
+import { API_KEY_LIFETIMES, API_KEY_SCOPES } from "../limits/integration";
 import { currentPasswordField, requiredText } from "./common";
 
 const API_KEY_NAME_REQUIRED = "Name the key after what will use it";

@@ -1,6 +1,7 @@
 import { LANGUAGES } from "../language";
 import { z } from "zod";
-import { LENDER_TYPES, LIMITS, ORGANISATION_KINDS } from "../limits";
+import { LIMITS } from "../limits";
+import { LENDER_TYPES, ORGANISATION_KINDS } from "../limits/companies";
 import { safeNextPath } from "../next-path";
 import { emailField, newPasswordField, optionalPhone, optionalText, requiredText } from "./common";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CODE_STATUSES, ISSUER_TRUST, VALUATION_PURPOSES } from "../limits";
+import { CODE_STATUSES, ISSUER_TRUST, VALUATION_PURPOSES } from "../limits/codes";
 
 /** A code's status (CODE_STATUSES), or "sample" for the landing page's demo. */
 export const CERTIFICATE_STATUSES = [...CODE_STATUSES, "sample"] as const;

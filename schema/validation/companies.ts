@@ -1,5 +1,8 @@
 import { z } from "zod";
-import { LIMITS, REGISTRATION_BODIES, SCAN_ALERT_MODES, VALIDITY_DAYS } from "../limits";
+import { LIMITS } from "../limits";
+import { REGISTRATION_BODIES } from "../limits/companies";
+import { SCAN_ALERT_MODES } from "../limits/scans";
+import { VALIDITY_DAYS } from "../limits/codes";
 import { emailField, optionalPhone, optionalText, requiredText } from "./common";
 
 /** Company Details, editable by the owner: the same fields and length caps as registration. */

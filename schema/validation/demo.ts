@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { CURRENCIES, LIMITS, PROPERTY_TYPES } from "../limits";
+import { LIMITS } from "../limits";
+import { CURRENCIES, PROPERTY_TYPES } from "../limits/codes";
 
 /** The landing page's demo request. Its values only describe the sample; nothing is stored. */
 export const demoQrSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LOCATION_QUERY_MIN } from "../limits";
+import { LOCATION_QUERY_MIN } from "../limits/codes";
 
 const LOCATION_QUERY_MAX = 100;
 

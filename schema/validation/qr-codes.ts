@@ -1,16 +1,14 @@
 import { z } from "zod";
+import { DAY_MS, LIMITS, MAX_ROW_ID } from "../limits";
 import {
   BUILDING_SIZE_UNITS,
   CODE_STATUSES,
   CURRENCIES,
-  DAY_MS,
   LAND_SIZE_UNITS,
-  LIMITS,
-  MAX_ROW_ID,
   PROPERTY_TYPES,
   VALIDITY_DAYS,
   VALUATION_PURPOSES,
-} from "../limits";
+} from "../limits/codes";
 import { MOTOR_VEHICLE } from "../code-description";
 import { optionalText } from "./common";
 import { paginationQuerySchema } from "./pagination";

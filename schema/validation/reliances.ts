@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { CODE_STATUSES, DAY_MS, LIMITS } from "../limits";
+import { DAY_MS, LIMITS } from "../limits";
+import { CODE_STATUSES } from "../limits/codes";
 import { RELIANCE_ACKNOWLEDGEMENTS } from "../reliance-acknowledgements";
 import { requiredText } from "./common";
 import { paginationQuerySchema } from "./pagination";

@@ -1,6 +1,7 @@
 import ipaddr from "ipaddr.js";
 import { z } from "zod";
-import { LIMITS, WEBHOOK_EVENT_TYPES } from "../limits";
+import { LIMITS } from "../limits";
+import { WEBHOOK_EVENT_TYPES } from "../limits/integration";
 
 export const WEBHOOK_URL_ERRORS = {
   notPublic: "Webhook URL must be a public https address",

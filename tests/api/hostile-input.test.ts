@@ -13,7 +13,7 @@ import {
   valuers,
   webhookEndpoints,
 } from "#schema/tables.ts";
-import { WEBHOOK_EVENT_TYPES } from "#schema/limits.ts";
+import { WEBHOOK_EVENT_TYPES } from "#schema/limits/integration.ts";
 import { createApiKeySchema } from "#schema/validation/api-keys.ts";
 import { activeStatusSchema, adminListQuerySchema, bulkUserStatusSchema } from "#schema/validation/admin.ts";
 import { loginSchema, registerSchema } from "#schema/validation/auth.ts";

@@ -11,7 +11,7 @@ import {
   webhookEndpointAnswerSchema,
   webhookEndpointCreatedSchema,
 } from "#schema/api-v1.ts";
-import { API_KEY_PREFIX, API_KEY_REQUESTS_PER_MINUTE } from "#schema/limits.ts";
+import { API_KEY_PREFIX, API_KEY_REQUESTS_PER_MINUTE } from "#schema/limits/integration.ts";
 import { OWNER_PASSWORD } from "../shared/accounts";
 import { apiKeys, qrCodes, valuers as valuerRows } from "#schema/tables.ts";
 import { CODE_BATCH_MAX, codeBatchSchema, createQrCodeSchema } from "#schema/validation/qr-codes.ts";

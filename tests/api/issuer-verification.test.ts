@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { IssuerTrust } from "#schema/limits.ts";
+import type { IssuerTrust } from "#schema/limits/codes.ts";
 import { companies } from "#schema/tables.ts";
 import { tokenIn, waitForEmail } from "../shared/inbox";
 import { type Account, registerOwnerViaServices } from "./fixtures/accounts";

@@ -10,7 +10,7 @@ import {
   watchFeedAnswer,
 } from "#schema/responses/index.ts";
 import { formatDate } from "#schema/format-date.ts";
-import type { WebhookEventType } from "#schema/limits.ts";
+import type { WebhookEventType } from "#schema/limits/integration.ts";
 import { webhookEvents } from "#schema/tables.ts";
 import { formatVerificationCode } from "#schema/verification-code.ts";
 import type { Bindings } from "#worker/bindings.ts";

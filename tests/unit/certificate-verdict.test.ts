@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { certificateVerdict, verdictHeadline } from "#schema/certificate-verdict.ts";
-import { CODE_STATUSES, ISSUER_TRUST } from "#schema/limits.ts";
+import { CODE_STATUSES, ISSUER_TRUST } from "#schema/limits/codes.ts";
 
 describe("certificateVerdict: one rule for every surface", () => {
   it("is green only for a valid code whose issuer identity ValuSeal verified", () => {

@@ -1,6 +1,7 @@
 import { PgDialect } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
-import { CODE_STATUSES, MAX_ROW_ID } from "#schema/limits.ts";
+import { MAX_ROW_ID } from "#schema/limits.ts";
+import { CODE_STATUSES } from "#schema/limits/codes.ts";
 import { reinstateCodeSchema, revokeCodeSchema } from "#schema/validation/code-status.ts";
 import { qrCodeListQuerySchema } from "#schema/validation/qr-codes.ts";
 import { codeStatusColumn, codeStatusExpression } from "#worker/lib/code-status.ts";

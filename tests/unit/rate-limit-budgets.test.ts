@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, it } from "vitest";
-import { API_KEY_REQUESTS_PER_MINUTE } from "#schema/limits.ts";
+import { API_KEY_REQUESTS_PER_MINUTE } from "#schema/limits/integration.ts";
 
 /** The limit of one [[ratelimits]] block of wrangler.toml, by its binding name. */
 function bindingLimit(name: string): number {

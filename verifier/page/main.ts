@@ -4,7 +4,7 @@ import { recordsInFile } from "#schema/signed-record-file.ts";
 import type { KeyHistory } from "#schema/signed-records.ts";
 import { keyHistoryExtends } from "../key-history";
 import { findQr, printedCodeOf } from "../qr";
-import type { ReportTone } from "#schema/limits.ts";
+import type { ReportTone } from "#schema/limits/codes.ts";
 import { checkReport } from "../report";
 import { readReport, refuseOversizedReport, ReportTooLargeError, type ReportDocument } from "../report-file";
 import { describeCheck, VERIFIER_TEXTS, type VerifierLanguage } from "../texts";

@@ -1,6 +1,6 @@
 import { tokenOfPath } from "#schema/public-token.ts";
 import "../styles.css";
-import type { ReportTone } from "#schema/limits.ts";
+import type { ReportTone } from "#schema/limits/codes.ts";
 import type { CopyCheck } from "#schema/responses/seals.ts";
 import { api } from "../lib/api-client";
 import type { CopyFingerprint } from "../lib/pdf/fingerprint";

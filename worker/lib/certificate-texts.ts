@@ -2,7 +2,7 @@ import { html } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
 import { VEHICLE_DESCRIPTION_LABEL, VEHICLE_REFERENCE_LABEL } from "#schema/code-description.ts";
 import type { Language } from "#schema/language.ts";
-import type { PropertyType, ValuationPurpose } from "#schema/limits.ts";
+import type { PropertyType, ValuationPurpose } from "#schema/limits/codes.ts";
 
 type Markup = HtmlEscapedString | Promise<HtmlEscapedString>;
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { CodeStatusName, IssuerTrust } from "#schema/limits.ts";
+import type { CodeStatusName, IssuerTrust } from "#schema/limits/codes.ts";
 
 /** A timestamp column as ISO 8601 UTC text with milliseconds, as the answers and records carry times. */
 export const isoText = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

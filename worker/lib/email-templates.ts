@@ -3,7 +3,8 @@ import { html } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
 import { verdictHeadline } from "#schema/certificate-verdict.ts";
 import { formatDate } from "#schema/format-date.ts";
-import type { LetterDecision, OrganisationKind, WatchNoticeKind } from "#schema/limits.ts";
+import type { LetterDecision, WatchNoticeKind } from "#schema/limits/lenders.ts";
+import type { OrganisationKind } from "#schema/limits/companies.ts";
 import { LOCALES, type Language } from "#schema/language.ts";
 
 /**

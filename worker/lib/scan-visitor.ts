@@ -1,4 +1,4 @@
-import type { ScanKind } from "#schema/limits.ts";
+import type { ScanKind } from "#schema/limits/scans.ts";
 import type { DeviceClass } from "#schema/validation/scans.ts";
 
 /**

@@ -1,4 +1,4 @@
-import type { WebhookDeliveryFailure } from "#schema/limits.ts";
+import type { WebhookDeliveryFailure } from "#schema/limits/integration.ts";
 import { addressKind, parseAddress, webhookUrlProblem } from "#schema/validation/webhook.ts";
 import { resolveAddresses } from "./dns-over-https";
 

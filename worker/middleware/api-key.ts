@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import { API_KEY_REQUESTS_PER_MINUTE, type ApiKeyScope } from "#schema/limits.ts";
+import { API_KEY_REQUESTS_PER_MINUTE, type ApiKeyScope } from "#schema/limits/integration.ts";
 import type { AppEnv } from "../env";
 import { ApiError, COMPANY_DEACTIVATED } from "../lib/errors";
 import { bearerToken } from "./auth";

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ilike, sql } from "drizzle-orm";
 import { createRoute } from "@hono/zod-openapi";
 import { locationSuggestionsAnswer } from "#schema/responses/index.ts";
-import { LOCATION_SUGGESTIONS_LIMIT } from "#schema/limits.ts";
+import { LOCATION_SUGGESTIONS_LIMIT } from "#schema/limits/codes.ts";
 import { places, qrCodes } from "#schema/tables.ts";
 import { locationSearchSchema } from "#schema/validation/locations.ts";
 import type { Database } from "../db";

@@ -1,4 +1,4 @@
-import { defaultCurrencyFor } from "#schema/limits.ts";
+import { defaultCurrencyFor } from "#schema/limits/codes.ts";
 import { CreateCodePage } from "#web/features/codes/components/create-code-page.tsx";
 import { SealReportButton } from "#web/features/seals/components/seal-report-button.tsx";
 import { useCurrentCompany } from "#web/lib/current-company.ts";

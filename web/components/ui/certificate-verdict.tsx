@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { certificateVerdict, verdictHeadline, verdictMeaning } from "#schema/certificate-verdict.ts";
 import type { CertificateStatus } from "#schema/validation/certificate.ts";
-import type { IssuerTrust } from "#schema/limits.ts";
+import type { IssuerTrust } from "#schema/limits/codes.ts";
 import { LOCALES, type Language } from "#schema/language.ts";
 import { cn } from "#web/lib/cn.ts";
 import { formatDate } from "#web/lib/format.ts";

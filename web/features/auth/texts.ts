@@ -1,5 +1,5 @@
 import type { Language } from "#schema/language.ts";
-import { LENDER_TYPE_NAMES, type LenderType } from "#schema/limits.ts";
+import { LENDER_TYPE_NAMES, type LenderType } from "#schema/limits/companies.ts";
 
 /**
  * Sign-in and registration in each language the public screens speak. The forms' messages come from

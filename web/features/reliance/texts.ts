@@ -1,5 +1,9 @@
 import type { Language } from "#schema/language.ts";
-import { EXPIRING_WITHIN_DAYS, SAME_TITLE_DIFFERENCE_PERCENT, SAME_TITLE_WINDOW_MONTHS } from "#schema/limits.ts";
+import {
+  EXPIRING_WITHIN_DAYS,
+  SAME_TITLE_DIFFERENCE_PERCENT,
+  SAME_TITLE_WINDOW_MONTHS,
+} from "#schema/limits/lenders.ts";
 import type { RelianceWarningKind, WatchedCode } from "#schema/responses/index.ts";
 import type { PortfolioView } from "#schema/validation/reliances.ts";
 

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { errorBodySchema } from "#schema/api-v1.ts";
-import { API_KEY_REQUESTS_PER_MINUTE } from "#schema/limits.ts";
+import { API_KEY_REQUESTS_PER_MINUTE } from "#schema/limits/integration.ts";
 import { jsonAnswer } from "../contract";
 
 /** What the integration API's routes share in the document: answers, errors and the key scheme. */

@@ -1,6 +1,6 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { API_KEY_SCOPE_DESCRIPTIONS, ERROR_CODES } from "#schema/api-v1.ts";
-import { API_KEY_PREFIX, API_KEY_REQUESTS_PER_MINUTE } from "#schema/limits.ts";
+import { API_KEY_PREFIX, API_KEY_REQUESTS_PER_MINUTE } from "#schema/limits/integration.ts";
 import type { AppEnv } from "#worker/env.ts";
 import { publicOrigin } from "#worker/request/public-origin.ts";
 import { v1CodeRoutes } from "./codes";

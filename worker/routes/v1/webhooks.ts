@@ -8,7 +8,7 @@ import {
   webhookSecretRotationSchema,
   webhookTestEventAnswerSchema,
 } from "#schema/api-v1.ts";
-import { WEBHOOK_ENDPOINTS_MAX, WEBHOOK_EVENT_TYPES } from "#schema/limits.ts";
+import { WEBHOOK_ENDPOINTS_MAX, WEBHOOK_EVENT_TYPES } from "#schema/limits/integration.ts";
 import { paginationQuerySchema } from "#schema/validation/pagination.ts";
 import { webhookEndpointSchema, webhookEndpointUpdateSchema } from "#schema/validation/webhook.ts";
 import { assertKeyCompanyActive, keyCompanyId, requireApiKey } from "#worker/middleware/api-key.ts";

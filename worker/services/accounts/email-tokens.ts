@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
-import type { EmailTokenPurpose } from "#schema/limits.ts";
+import type { EmailTokenPurpose } from "#schema/limits/accounts.ts";
 import { emailTokens } from "#schema/tables.ts";
 import type { Database, Queryable, Transaction } from "#worker/db.ts";
 import type { EmailMessage, EmailScope } from "#worker/lib/email-templates.ts";

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNull, not, sql } from "drizzle-orm";
-import { DAY_MS, ROLES } from "#schema/limits.ts";
+import { DAY_MS } from "#schema/limits.ts";
+import { ROLES } from "#schema/limits/accounts.ts";
 import { auditLog, companies, invites, users } from "#schema/tables.ts";
 import { INVITATIONS_PER_DAY, INVITE_TOKEN_LENGTH, INVITE_VALID_DAYS } from "#schema/validation/team.ts";
 import type { Database, Queryable, Reader, Transaction, TransactionalDatabase } from "#worker/db.ts";

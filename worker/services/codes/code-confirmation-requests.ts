@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { displayName } from "#schema/display-name.ts";
-import type { IssuerTrust } from "#schema/limits.ts";
+import type { IssuerTrust } from "#schema/limits/codes.ts";
 import { codeConfirmationRequests, companies, qrCodes } from "#schema/tables.ts";
 import { formatVerificationCode } from "#schema/verification-code.ts";
 import type { Database } from "#worker/db.ts";

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { type CodeStatusName, SAME_TITLE_DIFFERENCE_PERCENT, SAME_TITLE_WINDOW_MONTHS } from "#schema/limits.ts";
+import { SAME_TITLE_DIFFERENCE_PERCENT, SAME_TITLE_WINDOW_MONTHS } from "#schema/limits/lenders.ts";
+import { type CodeStatusName } from "#schema/limits/codes.ts";
 import type { PaginationQuery } from "#schema/validation/pagination.ts";
 import { formatVerificationCode } from "#schema/verification-code.ts";
 import type { Database } from "#worker/db.ts";

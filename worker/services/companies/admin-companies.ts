@@ -2,7 +2,7 @@ import type { RecordSigning } from "#worker/lib/signing.ts";
 import { signIssuerDecision } from "../records/signed-records";
 import { and, count, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import type { VerificationStatus } from "#schema/limits.ts";
+import type { VerificationStatus } from "#schema/limits/companies.ts";
 import { codeTitle } from "#schema/code-description.ts";
 import { codeConfirmationRequests, companies, issuerVerifications, qrCodes, users, valuers } from "#schema/tables.ts";
 import { formatVerificationCode } from "#schema/verification-code.ts";

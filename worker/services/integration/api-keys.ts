@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { API_KEY_PREFIX, API_KEY_SCOPES_BY_KIND, DAY_MS, type ApiKeyScope } from "#schema/limits.ts";
+import { DAY_MS } from "#schema/limits.ts";
+import { API_KEY_PREFIX, API_KEY_SCOPES_BY_KIND, type ApiKeyScope } from "#schema/limits/integration.ts";
 import { apiKeys, companies, users } from "#schema/tables.ts";
 import type { createApiKeySchema } from "#schema/validation/api-keys.ts";
 import type { z } from "zod";

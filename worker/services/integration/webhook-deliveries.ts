@@ -5,7 +5,7 @@ import {
   type WebhookDeliveryOutcome,
   type WebhookLoggedEventType,
   WEBHOOK_RESPONSE_BODY_MAX_BYTES,
-} from "#schema/limits.ts";
+} from "#schema/limits/integration.ts";
 import {
   companies,
   users,

@@ -1,14 +1,14 @@
 import type { WebhookCode, WebhookDeliveryMessage } from "#worker/queue-messages.ts";
 import { and, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { WebhookAttemptPage, WebhookEndpointAnswer, WebhookEndpointCreated } from "#schema/api-v1.ts";
+import { type OrganisationKind } from "#schema/limits/companies.ts";
 import {
-  type OrganisationKind,
   WEBHOOK_ENDPOINTS_MAX,
   WEBHOOK_EVENT_TYPES_BY_KIND,
   type WebhookEventType,
   type WebhookLoggedEventType,
   WEBHOOK_TEST_EVENT_TYPE,
-} from "#schema/limits.ts";
+} from "#schema/limits/integration.ts";
 import { companies, webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from "#schema/tables.ts";
 import {
   webhookUrlProblem,

@@ -1,5 +1,5 @@
 import { and, countDistinct, desc, eq, sql } from "drizzle-orm";
-import type { LetterState } from "#schema/limits.ts";
+import type { LetterState } from "#schema/limits/lenders.ts";
 import {
   companies,
   qrCodes,

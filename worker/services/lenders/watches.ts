@@ -1,6 +1,7 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { EXPIRING_WITHIN_DAYS, MAX_ROW_ID, type LetterState, type WatchNoticeKind } from "#schema/limits.ts";
+import { MAX_ROW_ID } from "#schema/limits.ts";
+import { EXPIRING_WITHIN_DAYS, type LetterState, type WatchNoticeKind } from "#schema/limits/lenders.ts";
 import { companies, qrCodes, reliances, watches, watchNotices } from "#schema/tables.ts";
 import type { PortfolioQuery } from "#schema/validation/reliances.ts";
 import { formatVerificationCode } from "#schema/verification-code.ts";

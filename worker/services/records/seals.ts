@@ -4,7 +4,7 @@ import { count, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { codeTitle } from "#schema/code-description.ts";
 import { displayName } from "#schema/display-name.ts";
-import type { CodeStatusName, IssuerTrust } from "#schema/limits.ts";
+import type { CodeStatusName, IssuerTrust } from "#schema/limits/codes.ts";
 import { signedRecordFile } from "#schema/signed-record-file.ts";
 import { companies, qrCodes, reportSeals, scanEvents, users } from "#schema/tables.ts";
 import { PUBLIC_TOKEN_PATTERN } from "#schema/public-token.ts";

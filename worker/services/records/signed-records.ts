@@ -11,7 +11,7 @@ import {
 } from "#schema/signed-records.ts";
 import { formatVerificationCode } from "#schema/verification-code.ts";
 import { certificateVerdict, verdictHeadline } from "#schema/certificate-verdict.ts";
-import type { CodeStatusName, IssuerTrust } from "#schema/limits.ts";
+import type { CodeStatusName, IssuerTrust } from "#schema/limits/codes.ts";
 import { frozenDifferences, transitionRecord } from "#verifier/chain.ts";
 import { EMPTY_CHAIN_HASH, pageFingerprintsRoot } from "#verifier/hashes.ts";
 import { verifyRecord } from "#verifier/records.ts";

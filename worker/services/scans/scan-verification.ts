@@ -3,12 +3,8 @@ import { scanEvents } from "#schema/tables.ts";
 import { type PublicCertificate } from "#schema/validation/certificate.ts";
 import { PUBLIC_TOKEN_PATTERN } from "#schema/public-token.ts";
 import { DEMO_CERTIFICATE } from "#schema/demo-certificate.ts";
-import {
-  type CodeStatusName,
-  type IssuerTrust,
-  REPEAT_SCAN_WINDOW_MINUTES,
-  type ValuationPurpose,
-} from "#schema/limits.ts";
+import { REPEAT_SCAN_WINDOW_MINUTES } from "#schema/limits/scans.ts";
+import { type CodeStatusName, type IssuerTrust, type ValuationPurpose } from "#schema/limits/codes.ts";
 import { formatVerificationCode, normalizeVerificationCode } from "#schema/verification-code.ts";
 import { CERTIFICATE_COLUMNS, CERTIFICATE_JOINS, type CodeColumn } from "#worker/lib/certificate-sql.ts";
 import type { Database } from "#worker/db.ts";

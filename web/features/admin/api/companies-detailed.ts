@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { VerificationStatus } from "#schema/limits.ts";
+import type { VerificationStatus } from "#schema/limits/companies.ts";
 import { answerOf, api, pageOf } from "#web/lib/api-client.ts";
 import { adminListQueryParams, type AdminListParams } from "./admin-list-params";
 

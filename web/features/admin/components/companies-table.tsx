@@ -1,4 +1,4 @@
-import { LENDER_TYPE_NAMES } from "#schema/limits.ts";
+import { LENDER_TYPE_NAMES } from "#schema/limits/companies.ts";
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { AdminCompany, Page } from "#schema/responses/index.ts";
 import { Button } from "#web/components/ui/button.tsx";

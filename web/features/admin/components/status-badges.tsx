@@ -1,4 +1,4 @@
-import type { VerificationStatus } from "#schema/limits.ts";
+import type { VerificationStatus } from "#schema/limits/companies.ts";
 import { Badge } from "#web/components/ui/card.tsx";
 import { STATUS_BADGES, StatusBadge } from "#web/components/ui/status-badge.tsx";
 

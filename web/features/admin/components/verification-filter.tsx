@@ -1,4 +1,4 @@
-import { VERIFICATION_STATUSES, type VerificationStatus } from "#schema/limits.ts";
+import { VERIFICATION_STATUSES, type VerificationStatus } from "#schema/limits/companies.ts";
 import { SelectField } from "#web/components/ui/field.tsx";
 import { VERIFICATION_LABELS } from "./status-badges";
 

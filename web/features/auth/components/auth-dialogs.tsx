@@ -1,5 +1,5 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
-import type { OrganisationKind } from "#schema/limits.ts";
+import type { OrganisationKind } from "#schema/limits/companies.ts";
 import { safeNextPath } from "#schema/next-path.ts";
 
 // The forms (zod, react-hook-form) load on first open, keeping them out of the landing page's first load.

@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useRef, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
-import { LENDER_TYPES, type OrganisationKind } from "#schema/limits.ts";
+import { LENDER_TYPES, type OrganisationKind } from "#schema/limits/companies.ts";
 import { registerSchema } from "#schema/validation/auth.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { Dialog } from "#web/components/ui/dialog.tsx";

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { LOCATION_QUERY_MIN } from "#schema/limits.ts";
+import { LOCATION_QUERY_MIN } from "#schema/limits/codes.ts";
 import { answerOf, api } from "#web/lib/api-client.ts";
 
 export const locationSearchKey = ["/api/locations/search"] as const;

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useForm } from "react-hook-form";
-import type { Currency } from "#schema/limits.ts";
+import type { Currency } from "#schema/limits/codes.ts";
 import type { CreateQrCodeInput } from "#schema/validation/qr-codes.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card } from "#web/components/ui/card.tsx";

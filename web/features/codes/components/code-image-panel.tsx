@@ -1,5 +1,5 @@
 import { TriangleAlert } from "lucide-react";
-import { CODE_PREVIEW_SIZE, type CodeStatusName } from "#schema/limits.ts";
+import { CODE_PREVIEW_SIZE, type CodeStatusName } from "#schema/limits/codes.ts";
 import type { QrCodeWithImage } from "#schema/responses/index.ts";
 import { Card } from "#web/components/ui/card.tsx";
 import { cn } from "#web/lib/cn.ts";

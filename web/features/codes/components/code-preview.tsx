@@ -1,7 +1,7 @@
 import { QrCode } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { Link } from "react-router";
-import { CODE_PREVIEW_SIZE } from "#schema/limits.ts";
+import { CODE_PREVIEW_SIZE } from "#schema/limits/codes.ts";
 import type { QrCodeWithImage } from "#schema/responses/index.ts";
 import { Card } from "#web/components/ui/card.tsx";
 import { formatMoney } from "#web/lib/format.ts";

@@ -1,5 +1,5 @@
 import { certificateVerdict, verdictHeadline, type CertificateTone } from "#schema/certificate-verdict.ts";
-import type { CodeStatusName, IssuerTrust } from "#schema/limits.ts";
+import type { CodeStatusName, IssuerTrust } from "#schema/limits/codes.ts";
 import { StatusBadge, type StatusName } from "#web/components/ui/status-badge.tsx";
 import { cn } from "#web/lib/cn.ts";
 

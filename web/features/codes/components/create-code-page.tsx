@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import type { QrCodeWithImage } from "#schema/responses/index.ts";
-import type { Currency } from "#schema/limits.ts";
+import type { Currency } from "#schema/limits/codes.ts";
 import type { CreateQrCodeInput } from "#schema/validation/qr-codes.ts";
 import { useUnauthorizedRedirect } from "#web/components/ui/failure-toast.ts";
 import { useToast } from "#web/components/ui/toast.tsx";

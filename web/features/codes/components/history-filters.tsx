@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from "react";
-import { DATE_INPUT_MAX, PROPERTY_TYPES, VALUATION_PURPOSES, type CodeStatusName } from "#schema/limits.ts";
+import { DATE_INPUT_MAX } from "#schema/limits.ts";
+import { PROPERTY_TYPES, VALUATION_PURPOSES, type CodeStatusName } from "#schema/limits/codes.ts";
 import { parseValuationDate } from "#schema/validation/qr-codes.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { InputField, SelectField } from "#web/components/ui/field.tsx";

@@ -1,5 +1,5 @@
 import { useState, type Ref } from "react";
-import { LOCATION_QUERY_MIN, LOCATION_SUGGESTIONS_LIMIT } from "#schema/limits.ts";
+import { LOCATION_QUERY_MIN, LOCATION_SUGGESTIONS_LIMIT } from "#schema/limits/codes.ts";
 import { Combobox } from "#web/components/ui/combobox.tsx";
 import { useDebouncedValue } from "#web/lib/use-debounced-value.ts";
 import { useLocationSuggestions } from "../api/search-locations";

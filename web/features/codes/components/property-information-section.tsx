@@ -1,5 +1,5 @@
 import { Controller, type UseFormReturn } from "react-hook-form";
-import { BUILDING_SIZE_UNITS, LAND_SIZE_UNITS, PROPERTY_TYPES } from "#schema/limits.ts";
+import { BUILDING_SIZE_UNITS, LAND_SIZE_UNITS, PROPERTY_TYPES } from "#schema/limits/codes.ts";
 import { MOTOR_VEHICLE } from "#schema/validation/qr-codes.ts";
 import { InputField, SelectField, TextareaField } from "#web/components/ui/field.tsx";
 import type { CodeFormValues } from "../lib/code-form";

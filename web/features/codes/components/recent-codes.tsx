@@ -1,6 +1,6 @@
 import { QrCode as QrCodeIcon } from "lucide-react";
 import { Link } from "react-router";
-import { RECENT_CODES_LIMIT } from "#schema/limits.ts";
+import { RECENT_CODES_LIMIT } from "#schema/limits/codes.ts";
 import type { QrCode } from "#schema/responses/index.ts";
 import { buttonClasses } from "#web/components/ui/button.tsx";
 import { Badge } from "#web/components/ui/card.tsx";

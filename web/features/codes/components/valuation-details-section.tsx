@@ -1,6 +1,7 @@
 import type { ChangeEvent } from "react";
 import type { UseFormReturn } from "react-hook-form";
-import { CURRENCIES, DATE_INPUT_MAX, LIMITS, VALUATION_PURPOSES } from "#schema/limits.ts";
+import { DATE_INPUT_MAX, LIMITS } from "#schema/limits.ts";
+import { CURRENCIES, VALUATION_PURPOSES } from "#schema/limits/codes.ts";
 import type { Valuer } from "#schema/responses/index.ts";
 import { REAL_ESTATE } from "#schema/validation/qr-codes.ts";
 import { InputField, SelectField } from "#web/components/ui/field.tsx";

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { Resolver } from "react-hook-form";
-import type { Currency, PropertyType, ValuationPurpose } from "#schema/limits.ts";
+import type { Currency, PropertyType, ValuationPurpose } from "#schema/limits/codes.ts";
 import { createQrCodeSchema, MOTOR_VEHICLE, REAL_ESTATE, type CreateQrCodeInput } from "#schema/validation/qr-codes.ts";
 import { todayDayMonthYear } from "#web/lib/format.ts";
 

@@ -6,7 +6,7 @@ import { LanguageSwitch } from "#web/components/ui/language-switch.tsx";
 import { useTexts } from "#web/lib/language.ts";
 import { useDocumentTitle } from "#web/lib/use-document-title.ts";
 import { LENDER_LANDING_TEXTS } from "../texts";
-import type { OrganisationKind } from "#schema/limits.ts";
+import type { OrganisationKind } from "#schema/limits/companies.ts";
 
 /** Where to go once signed in, and what the organisation does (the auth dialogs' intent). */
 interface Intent {

@@ -1,5 +1,5 @@
 import { ScanLine } from "lucide-react";
-import { REPEAT_SCAN_WINDOW_MINUTES } from "#schema/limits.ts";
+import { REPEAT_SCAN_WINDOW_MINUTES } from "#schema/limits/scans.ts";
 import type { CodeScans } from "#schema/responses/index.ts";
 import { CODE_SCANS_LIMIT } from "#schema/validation/scans.ts";
 import { Button } from "#web/components/ui/button.tsx";

@@ -1,4 +1,5 @@
-import { REPEAT_SCAN_WINDOW_MINUTES, type CopyVerdict } from "#schema/limits.ts";
+import { REPEAT_SCAN_WINDOW_MINUTES } from "#schema/limits/scans.ts";
+import { type CopyVerdict } from "#schema/limits/codes.ts";
 import type { ScanEntry } from "#schema/responses/index.ts";
 import type { DeviceClass } from "#schema/validation/scans.ts";
 

@@ -3,7 +3,7 @@ import { KeyRound } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { API_KEY_SCOPE_DESCRIPTIONS } from "#schema/api-v1.ts";
-import { API_KEY_PREFIX, API_KEY_SCOPES_BY_KIND, type ApiKeyLifetime } from "#schema/limits.ts";
+import { API_KEY_PREFIX, API_KEY_SCOPES_BY_KIND, type ApiKeyLifetime } from "#schema/limits/integration.ts";
 import type { ApiKeySummary, CreatedApiKey } from "#schema/responses/index.ts";
 import { createApiKeySchema, type CreateApiKeyInput } from "#schema/validation/api-keys.ts";
 import { Button } from "#web/components/ui/button.tsx";

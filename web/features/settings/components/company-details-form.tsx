@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, useWatch } from "react-hook-form";
-import { VALIDITY_DAYS } from "#schema/limits.ts";
+import { VALIDITY_DAYS } from "#schema/limits/codes.ts";
 import type { CurrentCompany } from "#schema/responses/index.ts";
 import { companyDetailsSchema, type CompanyDetailsInput } from "#schema/validation/companies.ts";
 import { Button } from "#web/components/ui/button.tsx";

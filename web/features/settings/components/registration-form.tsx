@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, useWatch } from "react-hook-form";
-import { REGISTRATION_BODIES } from "#schema/limits.ts";
+import { REGISTRATION_BODIES } from "#schema/limits/companies.ts";
 import type { CurrentCompany } from "#schema/responses/index.ts";
 import { companyRegistrationSchema, type CompanyRegistrationInput } from "#schema/validation/companies.ts";
 import { Button } from "#web/components/ui/button.tsx";

@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { DEFAULT_TIME_ZONE, SCAN_ALERT_MODES, type ScanAlertMode } from "#schema/limits.ts";
+import { DEFAULT_TIME_ZONE } from "#schema/limits/companies.ts";
+import { SCAN_ALERT_MODES, type ScanAlertMode } from "#schema/limits/scans.ts";
 import type { CurrentCompany } from "#schema/responses/index.ts";
 import { scanAlertSettingsSchema, type ScanAlertSettingsInput } from "#schema/validation/companies.ts";
 import { Button } from "#web/components/ui/button.tsx";

@@ -1,5 +1,5 @@
 import type { CurrentCompany } from "#schema/responses/index.ts";
-import type { VerificationStatus as Status } from "#schema/limits.ts";
+import type { VerificationStatus as Status } from "#schema/limits/companies.ts";
 import { cn } from "#web/lib/cn.ts";
 import { formatDate } from "#web/lib/format.ts";
 import { ISSUER_NOT_VERIFIED } from "#web/lib/verification.ts";

@@ -1,7 +1,7 @@
 import { History } from "lucide-react";
 import { useState } from "react";
 import type { WebhookAttempt } from "#schema/api-v1.ts";
-import type { WebhookDeliveryFailure } from "#schema/limits.ts";
+import type { WebhookDeliveryFailure } from "#schema/limits/integration.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { Dialog } from "#web/components/ui/dialog.tsx";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";

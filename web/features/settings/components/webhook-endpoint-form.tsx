@@ -1,7 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { WEBHOOK_EVENT_DESCRIPTIONS, type WebhookEndpointAnswer, type WebhookEndpointCreated } from "#schema/api-v1.ts";
-import { type OrganisationKind, WEBHOOK_EVENT_TYPES_BY_KIND } from "#schema/limits.ts";
+import { type OrganisationKind } from "#schema/limits/companies.ts";
+import { WEBHOOK_EVENT_TYPES_BY_KIND } from "#schema/limits/integration.ts";
 import { webhookEndpointSchema, type WebhookEndpointInput } from "#schema/validation/webhook.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { useFormFailure } from "#web/components/ui/failure-toast.ts";

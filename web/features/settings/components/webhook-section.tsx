@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import type { WebhookEndpointAnswer, WebhookEndpointCreated } from "#schema/api-v1.ts";
 import { webhookEndpointPath } from "#schema/app-paths.ts";
-import { WEBHOOK_ENDPOINTS_MAX } from "#schema/limits.ts";
+import { WEBHOOK_ENDPOINTS_MAX } from "#schema/limits/integration.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { QueryContent } from "#web/components/ui/query-content.tsx";
 import { SectionCard } from "#web/components/ui/section-card.tsx";
