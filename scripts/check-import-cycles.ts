@@ -1,7 +1,5 @@
-import { existsSync, readFileSync } from "node:fs";
-import { dirname, relative, resolve } from "node:path";
-import ts from "typescript";
-import { filesUnder } from "./lib/package-imports";
+import { relative, resolve } from "node:path";
+import { filesUnder, isLocalSpecifier, moduleSpecifiers, resolveLocal } from "./lib/package-imports";
 
 /**
  * Fails when the source's import graph has a cycle: two modules that import each other, however
@@ -10,53 +8,16 @@ import { filesUnder } from "./lib/package-imports";
  */
 const ROOT = resolve(import.meta.dirname, "..");
 const SOURCE_FOLDERS = ["worker", "schema", "verifier", "web", "scripts"];
-const EXTENSIONS = [".ts", ".tsx"];
-
-/** Every module specifier a file names: imports, re-exports and import() calls. */
-function specifiersOf(file: string): string[] {
-  const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, false);
-  const found: string[] = [];
-  const visit = (node: ts.Node) => {
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier) {
-      if (ts.isStringLiteral(node.moduleSpecifier)) found.push(node.moduleSpecifier.text);
-    } else if (
-      ts.isCallExpression(node) &&
-      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
-      node.arguments[0] &&
-      ts.isStringLiteral(node.arguments[0])
-    ) {
-      found.push(node.arguments[0].text);
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return found;
-}
-
-/** The file a relative or `#folder/…` specifier (package.json "imports") names, if it is one of ours. */
-function resolveLocal(from: string, specifier: string): string | null {
-  if (!specifier.startsWith(".") && !specifier.startsWith("#")) return null;
-  const base = specifier.startsWith("#")
-    ? resolve(ROOT, specifier.slice(1).split("?")[0]!)
-    : resolve(dirname(from), specifier);
-  for (const candidate of [
-    base,
-    ...EXTENSIONS.map((ext) => base + ext),
-    ...EXTENSIONS.map((ext) => `${base}/index${ext}`),
-  ]) {
-    if (EXTENSIONS.some((ext) => candidate.endsWith(ext)) && existsSync(candidate)) return candidate;
-  }
-  return null;
-}
 
 /** The import graph of the given files: each file's local imports. */
 export function importGraph(files: string[]): Map<string, string[]> {
   return new Map(
     files.map((file) => [
       file,
-      specifiersOf(file)
+      moduleSpecifiers(file, { runtimeOnly: false })
+        .filter(isLocalSpecifier)
         .map((specifier) => resolveLocal(file, specifier))
-        .filter((target): target is string => target !== null),
+        .filter((target): target is string => target !== null && /\.tsx?$/.test(target)),
     ]),
   );
 }

@@ -19,12 +19,12 @@ export function filesUnder(folder: string, pattern: RegExp): string[] {
 }
 
 /**
- * The module specifiers a file loads at run time: static imports and re-exports, `import()`
- * calls and side-effect imports. Type-only imports are left out, as the compiler erases them
- * (`import type`, `import { type A }`, `export type … from`, and `typeof import("x")`, which is a
- * type, not a call).
+ * The module specifiers a file names: static imports and re-exports, `import()` calls and
+ * side-effect imports. With `runtimeOnly` (the default), type-only imports are left out, as the
+ * compiler erases them (`import type`, `import { type A }`, `export type … from`, and
+ * `typeof import("x")`, which is a type, not a call); the import-cycle check counts them too.
  */
-function runtimeImports(file: string): string[] {
+export function moduleSpecifiers(file: string, { runtimeOnly = true } = {}): string[] {
   const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, false);
   const allTypes = (elements: ts.NodeArray<ts.ImportSpecifier | ts.ExportSpecifier>) =>
     elements.length > 0 && elements.every((element) => element.isTypeOnly);
@@ -39,14 +39,14 @@ function runtimeImports(file: string): string[] {
             clause.namedBindings !== undefined &&
             ts.isNamedImports(clause.namedBindings) &&
             allTypes(clause.namedBindings.elements)));
-      if (!typeOnly) found.push(node.moduleSpecifier.text);
+      if (!typeOnly || !runtimeOnly) found.push(node.moduleSpecifier.text);
     } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
       const typeOnly =
         node.isTypeOnly ||
         (node.exportClause !== undefined &&
           ts.isNamedExports(node.exportClause) &&
           allTypes(node.exportClause.elements));
-      if (!typeOnly) found.push(node.moduleSpecifier.text);
+      if (!typeOnly || !runtimeOnly) found.push(node.moduleSpecifier.text);
     } else if (
       ts.isCallExpression(node) &&
       node.expression.kind === ts.SyntaxKind.ImportKeyword &&
@@ -61,18 +61,19 @@ function runtimeImports(file: string): string[] {
   return found;
 }
 
+/** Whether a specifier names a file of ours (relative, or a `#folder/…` alias of package.json "imports"), not a package. */
+export const isLocalSpecifier = (specifier: string) => specifier.startsWith(".") || specifier.startsWith("#");
+
 /**
  * A file of ours as the bundler finds it: a relative import (the path itself, or with .ts/.tsx, or
- * its index.ts), or a `#folder/…` alias of package.json "imports", which names the file exactly.
+ * its index.ts), or a `#folder/…` alias, which names the file exactly; null when there is none.
  */
-function resolveLocal(from: string, specifier: string): string {
+export function resolveLocal(from: string, specifier: string): string | null {
   const base = specifier.startsWith("#")
     ? resolve(ROOT, specifier.slice(1).split("?")[0]!)
     : resolve(dirname(from), specifier);
   const candidates = [base, `${base}.ts`, `${base}.tsx`, join(base, "index.ts")];
-  const found = candidates.find((candidate) => existsSync(candidate) && statSync(candidate).isFile());
-  if (!found) throw new Error(`${relative(ROOT, from)} imports ${specifier}, which is not a file`);
-  return found;
+  return candidates.find((candidate) => existsSync(candidate) && statSync(candidate).isFile()) ?? null;
 }
 
 /**
@@ -89,9 +90,10 @@ export function packageImports(entries: string[]): Map<string, string[]> {
     const file = queue.pop()!;
     if (seen.has(file)) continue;
     seen.add(file);
-    for (const specifier of runtimeImports(file)) {
-      if (specifier.startsWith(".") || specifier.startsWith("#")) {
+    for (const specifier of moduleSpecifiers(file)) {
+      if (isLocalSpecifier(specifier)) {
         const target = resolveLocal(file, specifier);
+        if (!target) throw new Error(`${relative(ROOT, file)} imports ${specifier}, which is not a file`);
         if (/\.tsx?$/.test(target)) queue.push(target);
       } else if (!specifier.includes("?")) {
         packages.set(specifier, [...(packages.get(specifier) ?? []), relative(ROOT, file)]);
