@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from "react";
-import { chooseLanguage, type Language } from "#schema/language.ts";
+import { chooseLanguage, isLanguage, type Language } from "#schema/language.ts";
 import { api } from "./api-client";
 
 /**
@@ -30,9 +30,9 @@ function remember(language: Language) {
 
 function initialLanguage(): Language {
   const requested = new URLSearchParams(window.location.search).get("lang");
-  const language = chooseLanguage(requested ?? stored(), navigator.languages ?? []);
-  if (requested === language) remember(language);
-  return language;
+  if (isLanguage(requested)) remember(requested);
+  // A `?lang=` naming no language these screens speak leaves the device's choice as it was.
+  return chooseLanguage(isLanguage(requested) ? requested : stored(), navigator.languages ?? []);
 }
 
 let current: Language = initialLanguage();

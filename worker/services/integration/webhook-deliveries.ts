@@ -157,16 +157,14 @@ async function answerStart(response: Response): Promise<string | null> {
   } finally {
     await reader.cancel().catch(() => undefined);
   }
-  const bytes = new Uint8Array(Math.min(length, WEBHOOK_RESPONSE_BODY_MAX_BYTES));
+  const bytes = new Uint8Array(length);
   let offset = 0;
   for (const chunk of chunks) {
-    const part = chunk.subarray(0, bytes.length - offset);
-    bytes.set(part, offset);
-    offset += part.length;
-    if (offset >= bytes.length) break;
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
   }
   // A cut through a character leaves a replacement mark, not an error.
-  return new TextDecoder().decode(bytes);
+  return new TextDecoder().decode(bytes.subarray(0, WEBHOOK_RESPONSE_BODY_MAX_BYTES));
 }
 
 interface AttemptResult {

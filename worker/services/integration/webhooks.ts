@@ -430,7 +430,7 @@ export async function listWebhookAttempts(
   pageSize: number,
 ): Promise<WebhookAttemptPage> {
   const [endpoint] = await db
-    .select({ id: webhookEndpoints.id })
+    .select({ id: webhookEndpoints.id, firstReleaseFormat: webhookEndpoints.firstReleaseFormat })
     .from(webhookEndpoints)
     .where(endpointKey(companyId, publicId));
   if (!endpoint) throw notFound(ENDPOINT_NOT_FOUND);
@@ -456,13 +456,11 @@ export async function listWebhookAttempts(
           responseBody: webhookAttempts.responseBody,
           eventData: webhookEvents.data,
           eventCreatedAt: webhookEvents.createdAt,
-          firstReleaseFormat: webhookEndpoints.firstReleaseFormat,
           total: totalColumn(attemptCount),
         })
         .from(webhookAttempts)
         .innerJoin(webhookDeliveries, eq(webhookDeliveries.id, webhookAttempts.deliveryId))
         .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
-        .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookAttempts.endpointId))
         .where(ofEndpoint)
         .orderBy(desc(webhookAttempts.attemptedAt), desc(webhookAttempts.id))
         .limit(limit)
@@ -471,7 +469,7 @@ export async function listWebhookAttempts(
   );
   return {
     ...attempts,
-    items: attempts.items.map(({ eventData, eventCreatedAt, firstReleaseFormat, ...item }) => ({
+    items: attempts.items.map(({ eventData, eventCreatedAt, ...item }) => ({
       ...item,
       attemptedAt: item.attemptedAt.toISOString(),
       // The body is the event's, frozen when it happened: every attempt of it sent the same bytes.
@@ -479,7 +477,7 @@ export async function listWebhookAttempts(
         type: item.eventType,
         data: eventData as Record<string, unknown>,
         createdAt: eventCreatedAt,
-        firstReleaseFormat,
+        firstReleaseFormat: endpoint.firstReleaseFormat,
       }),
     })),
   };

@@ -217,15 +217,20 @@ export async function sendWatchNotices(env: Pick<Bindings, "EMAILS">, db: Querya
           row.issuer_suspended_at ? formatDate(row.issuer_suspended_at, "long", LOCALES[language]) : null,
         ),
       }));
-    return first.recipients.map(({ email, language }) => ({
-      kind: "watch-notice" as const,
-      to: email,
-      language,
-      lenderName: first.lender_name,
-      change: first.kind,
-      issuerName: first.issuer_name,
-      codes: codesIn(language),
-    }));
+    // Each language's list is built once, however many of the lender's people read it.
+    const codesByLanguage = new Map<Language, WatchedCodeSummary[]>();
+    return first.recipients.map(({ email, language }) => {
+      if (!codesByLanguage.has(language)) codesByLanguage.set(language, codesIn(language));
+      return {
+        kind: "watch-notice" as const,
+        to: email,
+        language,
+        lenderName: first.lender_name,
+        change: first.kind,
+        issuerName: first.issuer_name,
+        codes: codesByLanguage.get(language)!,
+      };
+    });
   });
   try {
     await queueEmailsNow(env as Bindings, messages);
