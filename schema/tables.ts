@@ -63,7 +63,6 @@ export const users = pgTable(
     lastName: varchar({ length: LIMITS.lastName }),
     role: varchar({ length: LIMITS.role }).notNull().default("user"),
     isActive: boolean().notNull().default(true),
-    profileImageUrl: varchar({ length: 2048 }),
     /** The company the user works for: the one they own, or the one they joined by invite. */
     companyId: integer().references((): AnyPgColumn => companies.id, { onDelete: "set null" }),
     /** When the user proved they own `email` by following an emailed link; null until then. */
@@ -237,8 +236,6 @@ export const qrCodes = pgTable(
     longitude: numeric({ precision: 11, scale: 8 }),
     /** The exact text encoded in the QR image: the public verification address. */
     qrCodeData: text().notNull(),
-    qrCodeUrl: text(),
-    isActive: boolean().notNull().default(true),
     revokedAt: timestamp({ withTimezone: true }),
     revokedReason: varchar({ length: LIMITS.revocationReason }),
     revokedById: integer().references(() => users.id, { onDelete: "set null" }),

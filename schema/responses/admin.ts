@@ -38,7 +38,6 @@ const adminCompanyCodeAnswer = z.strictObject({
   currency: z.string(),
   valuationDate: day,
   verificationCount: z.number().int(),
-  isActive: z.boolean(),
   revokedAt: timestamp.nullable(),
   createdAt: timestamp,
 });

@@ -23,7 +23,6 @@ export const userFields = {
   lastName: z.string().nullable(),
   role: z.string(),
   isActive: z.boolean(),
-  profileImageUrl: z.string().nullable(),
   companyId: rowId.nullable(),
   createdAt: timestamp,
   emailVerified: z

@@ -128,7 +128,6 @@ describe("GET /api/admin/companies/:id/details", () => {
         currency: "KES",
         valuationDate: RECENT_VALUATION.timestamp,
         verificationCount: 4,
-        isActive: true,
         revokedAt: null,
         createdAt: expect.any(String),
       })),

@@ -41,7 +41,7 @@ describe("creating codes", () => {
       landSize: "0.5000",
       landSizeUnit: "acres",
       verificationCount: 0,
-      isActive: true,
+      status: "valid",
       revokedAt: null,
       companyId: owner.user.companyId,
       userId: owner.user.id,
@@ -213,7 +213,7 @@ describe("creating codes", () => {
       userId: owner.user.id,
       companyId: owner.user.companyId,
       verificationCount: 0,
-      isActive: true,
+      status: "valid",
       revokedAt: null,
     });
     expect(code.publicToken).not.toBe("chosen-token");

@@ -108,7 +108,6 @@ export interface paths {
                     lastName: string | null;
                     role: string;
                     isActive: boolean;
-                    profileImageUrl: string | null;
                     companyId: number | null;
                     /**
                      * Format: date-time
@@ -197,7 +196,6 @@ export interface paths {
                 lastName: string | null;
                 role: string;
                 isActive: boolean;
-                profileImageUrl: string | null;
                 companyId: number | null;
                 /**
                  * Format: date-time
@@ -342,7 +340,6 @@ export interface paths {
                 lastName: string | null;
                 role: string;
                 isActive: boolean;
-                profileImageUrl: string | null;
                 companyId: number | null;
                 /**
                  * Format: date-time
@@ -413,7 +410,6 @@ export interface paths {
               lastName: string | null;
               role: string;
               isActive: boolean;
-              profileImageUrl: string | null;
               companyId: number | null;
               /**
                * Format: date-time
@@ -908,9 +904,7 @@ export interface paths {
                   longitude: string | null;
                   /** @description The public verification address the image encodes */
                   qrCodeData: string;
-                  qrCodeUrl: string | null;
                   verificationCount: number;
-                  isActive: boolean;
                   /**
                    * Format: date-time
                    * @example 2026-11-27T09:30:00.000Z
@@ -1023,9 +1017,7 @@ export interface paths {
                     longitude: string | null;
                     /** @description The public verification address the image encodes */
                     qrCodeData: string;
-                    qrCodeUrl: string | null;
                     verificationCount: number;
-                    isActive: boolean;
                     /**
                      * Format: date-time
                      * @example 2026-11-27T09:30:00.000Z
@@ -1210,9 +1202,7 @@ export interface paths {
               longitude: string | null;
               /** @description The public verification address the image encodes */
               qrCodeData: string;
-              qrCodeUrl: string | null;
               verificationCount: number;
-              isActive: boolean;
               /**
                * Format: date-time
                * @example 2026-11-27T09:30:00.000Z
@@ -1365,9 +1355,7 @@ export interface paths {
               longitude: string | null;
               /** @description The public verification address the image encodes */
               qrCodeData: string;
-              qrCodeUrl: string | null;
               verificationCount: number;
-              isActive: boolean;
               /**
                * Format: date-time
                * @example 2026-11-27T09:30:00.000Z
@@ -1579,9 +1567,7 @@ export interface paths {
                   longitude: string | null;
                   /** @description The public verification address the image encodes */
                   qrCodeData: string;
-                  qrCodeUrl: string | null;
                   verificationCount: number;
-                  isActive: boolean;
                   /**
                    * Format: date-time
                    * @example 2026-11-27T09:30:00.000Z
@@ -4254,7 +4240,6 @@ export interface paths {
               lastName: string | null;
               role: string;
               isActive: boolean;
-              profileImageUrl: string | null;
               companyId: number | null;
               /**
                * Format: date-time
@@ -4451,7 +4436,6 @@ export interface paths {
               lastName: string | null;
               role: string;
               isActive: boolean;
-              profileImageUrl: string | null;
               companyId: number | null;
               /**
                * Format: date-time
@@ -5430,7 +5414,6 @@ export interface paths {
                 lastName: string | null;
                 role: string;
                 isActive: boolean;
-                profileImageUrl: string | null;
                 companyId: number | null;
                 /**
                  * Format: date-time
@@ -6246,7 +6229,6 @@ export interface paths {
                  */
                 valuationDate: string;
                 verificationCount: number;
-                isActive: boolean;
                 /**
                  * Format: date-time
                  * @example 2026-11-27T09:30:00.000Z
@@ -6492,7 +6474,6 @@ export interface paths {
                   lastName: string | null;
                   role: string;
                   isActive: boolean;
-                  profileImageUrl: string | null;
                   companyId: number | null;
                   /**
                    * Format: date-time
@@ -6521,7 +6502,6 @@ export interface paths {
                     lastName: string | null;
                     role: string;
                     isActive: boolean;
-                    profileImageUrl: string | null;
                     companyId: number | null;
                     /**
                      * Format: date-time

@@ -50,16 +50,12 @@ function UserMenu({ user }: { user: PublicUser }) {
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger className="flex items-center gap-2 rounded-full p-1 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600">
-        {user.profileImageUrl ? (
-          <img src={user.profileImageUrl} alt="" className="h-8 w-8 rounded-full object-cover" />
-        ) : (
-          <span
-            aria-hidden="true"
-            className="grid h-8 w-8 place-items-center rounded-full bg-brand-700 text-sm font-semibold text-white"
-          >
-            {avatarInitial(user)}
-          </span>
-        )}
+        <span
+          aria-hidden="true"
+          className="grid h-8 w-8 place-items-center rounded-full bg-brand-700 text-sm font-semibold text-white"
+        >
+          {avatarInitial(user)}
+        </span>
         {/* Named "User menu" and, where it is shown, the user's name (the visible text stays in the name). */}
         <span className="sr-only">User menu</span>
         <span className="hidden text-sm font-medium text-slate-800 sm:inline">{displayName(user)}</span>

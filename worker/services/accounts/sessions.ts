@@ -78,7 +78,6 @@ export const userColumns = {
   lastName: users.lastName,
   role: users.role,
   isActive: users.isActive,
-  profileImageUrl: users.profileImageUrl,
   companyId: users.companyId,
   scanAlertEmails: users.scanAlertEmails,
   createdAt: users.createdAt,
@@ -274,7 +273,7 @@ export async function signedInResponse(db: Database, secret: string, userId: num
 
 /** The public view of a user: never the password hash. */
 export function publicUser(user: Omit<AuthenticatedUser, "sessionId">) {
-  const { id, email, firstName, lastName, role, isActive, profileImageUrl, companyId, createdAt } = user;
+  const { id, email, firstName, lastName, role, isActive, companyId, createdAt } = user;
   const company = user.company && {
     id: user.company.id,
     name: user.company.name,
@@ -289,7 +288,6 @@ export function publicUser(user: Omit<AuthenticatedUser, "sessionId">) {
     lastName,
     role,
     isActive,
-    profileImageUrl,
     companyId,
     createdAt,
     company,

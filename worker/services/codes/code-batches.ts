@@ -5,16 +5,19 @@ import { BATCH_CODES_PER_MINUTE, type CodeBatchRow } from "#schema/validation/qr
 import type { Transaction, Transactional } from "#worker/db.ts";
 import { ApiError } from "#worker/lib/errors.ts";
 import type { RecordSigning } from "#worker/lib/signing.ts";
+import type { Queryable } from "#worker/db.ts";
+import { codeAsStored, type Issuer } from "./code-as-stored";
 import {
   CHOOSE_ACTIVE_VALUER,
-  createCode,
   maySign,
   lockCompanyReferences,
+  refuseTakenReference,
   selectCodes,
+  TOKEN_ATTEMPTS,
   type StoredCode,
 } from "./qr-codes";
 import { signIssuedCertificates } from "../records/signed-records";
-import { issuedEvent, type WebhookEventInput, type Outbox } from "../integration/webhooks";
+import { issuedEvent, type Outbox } from "../integration/webhooks";
 
 interface BatchResult {
   externalReference: string;
@@ -75,6 +78,32 @@ async function refuseBeyondMinuteBudget(tx: Transaction, companyId: number, issu
     undefined,
     { "Retry-After": String(wait) },
   );
+}
+
+/**
+ * Stores one row of a batch as the builder every issue shares makes it (codeAsStored), issued at
+ * `issuedAt`, and answers its id. A clash of the random token or verification code skips the row
+ * (ON CONFLICT DO NOTHING) rather than raising, since inside a transaction a failed statement would
+ * abort it; the next try has fresh ones. A clash on the firm's reference is a code already issued
+ * for it (ReferenceTaken). The batch checked the valuers, and holds the firm's lock, before this.
+ */
+async function insertBatchCode(
+  db: Queryable,
+  origin: string,
+  issuer: Issuer & { companyId: number },
+  row: CodeBatchRow,
+  issuedAt: Date,
+) {
+  for (let attempt = 1; attempt <= TOKEN_ATTEMPTS; attempt += 1) {
+    const inserted = await db.execute<{ id: string | number }>(sql`
+      INSERT INTO ${qrCodes} ${codeAsStored(origin, issuer, row, sql`${issuedAt.toISOString()}::timestamptz`)}
+      ON CONFLICT DO NOTHING
+      RETURNING id`);
+    const [code] = (inserted as unknown as { rows: { id: string | number }[] }).rows;
+    if (code) return Number(code.id);
+    await refuseTakenReference(db, issuer.companyId, row.externalReference);
+  }
+  throw new Error(`No free public token after ${TOKEN_ATTEMPTS} tries`);
 }
 
 /**
@@ -151,28 +180,16 @@ export async function issueCodeBatch(
     if (refused.length > 0) throw new ApiError(400, "Validation failed", refused);
 
     const outcomes: { status: BatchResult["status"]; id: number }[] = [];
-    const issued: WebhookEventInput[] = [];
     for (const row of rows) {
       const existing = earlierId.get(row.externalReference!);
-      if (existing !== undefined) {
-        outcomes.push({ status: "existing", id: existing });
-        continue;
-      }
       // The valuers were checked above, in this transaction: no second look-up per row. Under the
       // company's lock no other issue can have taken a reference since the look-up above.
-      const code = await createCode(tx, signing.origin, { ...row, ...owner, createdAt: issuedAt });
-      outcomes.push({ status: "created", id: code.id });
-      issued.push(issuedEvent(code));
+      outcomes.push(
+        existing === undefined
+          ? { status: "created", id: await insertBatchCode(tx, signing.origin, owner, row, issuedAt) }
+          : { status: "existing", id: existing },
+      );
     }
-    // Every issued row fires code.issued as a single create does, in one statement for the batch.
-    await outbox.record(tx, issued);
-    // Every record in one append, the batch's last write: the log's head, which every signed
-    // change on the platform takes, is held for one statement and the commit (decision 050).
-    await signIssuedCertificates(
-      tx,
-      signing,
-      outcomes.filter((outcome) => outcome.status === "created").map((outcome) => outcome.id),
-    );
     const codes = await selectCodes(tx).where(
       inArray(
         qrCodes.id,
@@ -180,6 +197,15 @@ export async function issueCodeBatch(
       ),
     );
     const byId = new Map(codes.map((code) => [code.id, code]));
+    const created = outcomes.filter((outcome) => outcome.status === "created").map((outcome) => outcome.id);
+    // Every issued row fires code.issued as a single create does, in one statement for the batch.
+    await outbox.record(
+      tx,
+      created.map((id) => issuedEvent(byId.get(id)!)),
+    );
+    // Every record in one append, the batch's last write: the log's head, which every signed
+    // change on the platform takes, is held for one statement and the commit (decision 050).
+    await signIssuedCertificates(tx, signing, created);
     return outcomes.map((outcome, index) => ({
       externalReference: rows[index]!.externalReference!,
       status: outcome.status,

@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { toSnakeCase } from "drizzle-orm/casing";
 import { companies, qrCodes, valuers } from "#schema/tables.ts";
@@ -7,17 +7,22 @@ import type { CreateQrCode } from "#schema/validation/qr-codes.ts";
 import type { Database } from "#worker/db.ts";
 import { ApiError, COMPANY_DEACTIVATED, refusalOf } from "#worker/lib/errors.ts";
 import type { RecordSigning } from "#worker/lib/signing.ts";
-import { answerOfClaim, keyClaimCte, type Answer, type IdempotentRequest, type KeyClaimRow } from "./idempotency";
+import { produced, statementPart, valueOf } from "#worker/lib/statement-parts.ts";
+import { codeAsStored, FROZEN_FROM_COMPANY, FROZEN_FROM_VALUER, type Issuer } from "./code-as-stored";
+import {
+  answerOfClaim,
+  KEY_CLAIM,
+  keyClaimCte,
+  type Answer,
+  type IdempotentRequest,
+  type KeyClaimRow,
+} from "./idempotency";
 import {
   CHOOSE_ACTIVE_VALUER,
-  newCodeAddress,
-  refuseTakenReference,
-  validUntilAtIssue,
   codeWithValuer,
-  FROZEN_FROM_COMPANY,
-  FROZEN_FROM_VALUER,
   maySign,
   REFERENCE_LOCK_SPACE,
+  refuseTakenReference,
   TOKEN_ATTEMPTS,
   type StoredCode,
 } from "./qr-codes";
@@ -26,68 +31,32 @@ import {
   certificateSourceOf,
   LOG_KINDS,
   logAppendCtes,
+  LOGGED,
   SIGNING_PAUSED,
   type CertificateSourceRow,
 } from "../records/signed-records";
-import { issuedEvent, webhookEventCtes, type Outbox } from "../integration/webhooks";
-
-/** Who issues: the signed-in user and their company (a number, or the session's company as SQL). */
-export interface Issuer {
-  userId: number;
-  companyId: number | SQL<number>;
-}
-
-/** The form's fields under their column names, as jsonb_populate_record reads them (dates as ISO text). */
-function asColumns(values: Record<string, unknown>) {
-  return JSON.stringify(Object.fromEntries(Object.entries(values).map(([key, value]) => [toSnakeCase(key), value])));
-}
+import { issuedEvent, WEBHOOK_DELIVERY, webhookEventCtes, type Outbox } from "../integration/webhooks";
 
 /**
- * Round trip 1 of issuing a code: the code exactly as it will be stored, built by the database
- * from the form and the company and valuer as they stand now (their details frozen on the
- * certificate, the validity period, the id, the verification code and the time of issue), and
- * read back as every screen reads a code, with its certificate's source and whether the valuer
- * may sign. Nothing is written (but a sequence number): the Worker signs this code's record
- * from it, then stores code, record and answer together in round trip 2 (issueProspectiveCode).
+ * Round trip 1 of issuing a code: the code exactly as it will be stored (codeAsStored, the builder
+ * batches use too), read back as every screen reads a code, with its certificate's source and
+ * whether the valuer may sign. Nothing is written (but a sequence number): the Worker signs this
+ * code's record from it, then stores code, record and answer together in round trip 2
+ * (issueProspectiveCode).
  *
  * The code is a CTE named `qr_codes`, so the shared column list (codeWithValuer: the status, the
  * issuer's trust, the scan count…) and the certificate's source read it exactly as they read a
  * stored code. The issue is a plain query, so it can ride in one batch with the session check.
  */
 export function prospectiveCodeQuery(db: Database, origin: string, issuer: Issuer, values: CreateQrCode) {
-  const form = asColumns({ ...values, userId: issuer.userId, ...newCodeAddress(origin) });
-  const frozenColumns = sql.join(
-    Object.entries({ ...FROZEN_FROM_COMPANY, ...FROZEN_FROM_VALUER }).map(
-      ([key, column]) => sql`${toSnakeCase(key)}::text, ${column}`,
-    ),
-    sql`, `,
-  );
-  const prospective = db.$with("qr_codes", {}).as(sql`
-    SELECT code.*, ${valuers.id} IS NOT NULL AS signer_found
-    FROM ${companies}
-    LEFT JOIN ${valuers} ON ${valuers.id} = ${values.valuerId} AND ${maySign(companies.id)}
-    CROSS JOIN LATERAL jsonb_populate_record(NULL::qr_codes, ${form}::jsonb || jsonb_build_object(
-      'id', nextval(pg_get_serial_sequence('qr_codes', 'id')),
-      'company_id', ${companies.id},
-      'is_active', true,
-      -- A new code is never withdrawn, whatever the form's fields are named.
-      'revoked_at', NULL, 'revoked_reason', NULL, 'revoked_by_id', NULL, 'superseded_by_id', NULL,
-      'verification_code', random_verification_code(),
-      'created_at', now(),
-      'updated_at', now(),
-      'valid_until', ${validUntilAtIssue(values, sql`${companies.validityDays}`)},
-      -- The certificate frozen as it is at this moment: the issuer's identity and the signing valuer.
-      -- A later rename, registration change or valuer edit never rewrites an issued certificate.
-      ${frozenColumns}
-    )) code
-    WHERE ${companies.id} = ${issuer.companyId} AND ${companies.kind} = 'issuer' AND ${companies.isActive}`);
+  const prospective = db.$with("qr_codes", {}).as(codeAsStored(origin, issuer, values));
   return db
     .with(prospective)
     .select({
       ...codeWithValuer,
       row: sql<Record<string, unknown>>`to_jsonb(qr_codes)`,
       certificate: sql<CertificateSourceRow>`(SELECT row_to_json(source) FROM (${certificateSourceOf(sql`qr_codes code`)}) source)`,
-      signerFound: sql<boolean>`qr_codes.signer_found`,
+      signerFound: sql<boolean>`EXISTS (SELECT 1 FROM ${valuers} WHERE ${valuers.id} = ${qrCodes.valuerId} AND ${maySign(qrCodes.companyId)})`,
     })
     .from(qrCodes);
 }
@@ -106,11 +75,18 @@ const REFUSALS = {
   signingPaused: "signing-paused",
 } as const;
 
-/** Each frozen column of the code (`frozen`) still equal to the column it copies. */
+/** The parts of round trip 2 written here; the others come from the modules named in its comment. */
+const FROZEN = statementPart("frozen", []);
+const REFERENCE_LOCK = statementPart("reference_lock", []);
+const ISSUER_NOW = statementPart("issuer_now", ["unchanged"]);
+const SIGNER_NOW = statementPart("signer_now", ["unchanged"]);
+const STORED_CODE = statementPart("stored_code", ["id"]);
+
+/** Each frozen column of the code (FROZEN) still equal to the column it copies. */
 const stillAsFrozen = (columns: Record<string, AnyPgColumn>) =>
   sql.join(
     Object.entries(columns).map(
-      ([key, column]) => sql`${column} IS NOT DISTINCT FROM frozen.${sql.identifier(toSnakeCase(key))}`,
+      ([key, column]) => sql`${column} IS NOT DISTINCT FROM ${FROZEN.name}.${sql.identifier(toSnakeCase(key))}`,
     ),
     sql` AND `,
   );
@@ -123,6 +99,20 @@ const stillAsFrozen = (columns: Record<string, AnyPgColumn>) =>
  * code froze and that the valuer may still sign; inserts the code as round trip 1 built it, appends
  * its signed record to the transparency log and records its code.issued webhook deliveries. If any
  * of that cannot be done it refuses as a whole: nothing is written, the reason is in the error.
+ *
+ * The statement, in order (each part is a StatementPart exported by the module that writes it):
+ *
+ *   WITH claim            the Idempotency-Key, with this answer in it       codes/idempotency.ts
+ *        frozen           the code as round trip 1 built it                 here
+ *        reference_lock   the firm's lock, when the code names a reference  here
+ *        issuer_now       the company row, locked: still as frozen?         here
+ *        signer_now       the valuer, locked: still as frozen, may sign?    here
+ *        stored_code      INSERT INTO qr_codes, only if all of that holds   here
+ *        published_key, stopped_key, usable_key, logged
+ *                         the signing key, then the record appended         records/signed-records.ts
+ *        webhook_input, webhook_event, webhook_delivery
+ *                         code.issued for each subscribed endpoint          integration/webhooks.ts
+ *   SELECT claim.*, the delivery ids, and whether it was issued (or refuse_statement(why))
  */
 async function issueProspectiveCode<T>(
   db: Database,
@@ -136,40 +126,38 @@ async function issueProspectiveCode<T>(
     RECORD_TYPES.certificate,
     await certificateRecord(code.certificate, signing.origin, "issued"),
   );
-  const ours = code.externalReference
-    ? sql`(SELECT ours FROM claim) AND EXISTS (SELECT 1 FROM reference_lock)`
-    : sql`(SELECT ours FROM claim)`;
+  const ours = valueOf(KEY_CLAIM, "ours");
+  const oursAndLocked = code.externalReference ? sql`${ours} AND ${produced(REFERENCE_LOCK)}` : ours;
+  const unchanged = sql`${valueOf(ISSUER_NOW, "unchanged")} AND ${valueOf(SIGNER_NOW, "unchanged")}`;
   const result = await db.execute<KeyClaimRow & { delivery_ids: (string | number)[]; issued: boolean }>(sql`
-    WITH ${await keyClaimCte(request, answer)}, frozen AS (
-      SELECT * FROM jsonb_populate_record(NULL::qr_codes, ${JSON.stringify(code.row)}::jsonb)
-    ), reference_lock AS (
-      SELECT pg_advisory_xact_lock(${REFERENCE_LOCK_SPACE}, ${companyId}) WHERE (SELECT ours FROM claim)
-    ), issuer AS (
+    WITH ${await keyClaimCte(request, answer)},
+    ${FROZEN.define(sql`SELECT * FROM jsonb_populate_record(NULL::qr_codes, ${JSON.stringify(code.row)}::jsonb)`)},
+    ${REFERENCE_LOCK.define(sql`SELECT pg_advisory_xact_lock(${REFERENCE_LOCK_SPACE}, ${companyId}) WHERE ${ours}`)},
+    ${ISSUER_NOW.define(sql`
       -- The company row is locked before the log's head: the insert's counter trigger updates it only
       -- as the statement ends, and a batch or an identity change locks it before the head.
-      SELECT ${stillAsFrozen(FROZEN_FROM_COMPANY)} AS unchanged FROM ${companies}, frozen
-      WHERE ${companies.id} = ${companyId} AND ${ours}
-      FOR NO KEY UPDATE OF ${companies}
-    ), signer AS (
-      SELECT ${stillAsFrozen(FROZEN_FROM_VALUER)} AS unchanged FROM ${valuers}, frozen
-      WHERE ${valuers.id} = ${code.valuerId} AND ${maySign(companyId)} AND EXISTS (SELECT 1 FROM issuer)
-      FOR SHARE OF ${valuers}
-    ), code AS (
-      INSERT INTO qr_codes SELECT * FROM frozen
-      WHERE (SELECT unchanged FROM issuer) AND (SELECT unchanged FROM signer)
+      SELECT ${stillAsFrozen(FROZEN_FROM_COMPANY)} AS ${ISSUER_NOW.as.unchanged} FROM ${companies}, ${FROZEN.name}
+      WHERE ${companies.id} = ${companyId} AND ${oursAndLocked}
+      FOR NO KEY UPDATE OF ${companies}`)},
+    ${SIGNER_NOW.define(sql`
+      SELECT ${stillAsFrozen(FROZEN_FROM_VALUER)} AS ${SIGNER_NOW.as.unchanged} FROM ${valuers}, ${FROZEN.name}
+      WHERE ${valuers.id} = ${code.valuerId} AND ${maySign(companyId)} AND ${produced(ISSUER_NOW)}
+      FOR SHARE OF ${valuers}`)},
+    ${STORED_CODE.define(sql`
+      INSERT INTO qr_codes SELECT * FROM ${FROZEN.name} WHERE ${unchanged}
       ON CONFLICT DO NOTHING
-      RETURNING id
-    ), ${logAppendCtes(signing.signer, [{ kind: LOG_KINDS.certificate, subject: code.publicToken, record }], sql`EXISTS (SELECT 1 FROM code)`)},
-    ${webhookEventCtes([issuedEvent(code)], sql`EXISTS (SELECT 1 FROM logged)`)}
-    SELECT claim.*, ARRAY(SELECT id FROM webhook_delivery) AS delivery_ids,
-      CASE WHEN NOT claim.ours THEN false
-        WHEN NOT EXISTS (SELECT 1 FROM signer) THEN refuse_statement(${REFUSALS.noSigner})
-        WHEN NOT (SELECT unchanged FROM issuer) OR NOT (SELECT unchanged FROM signer)
-          THEN refuse_statement(${REFUSALS.changed})
-        WHEN NOT EXISTS (SELECT 1 FROM code) THEN refuse_statement(${REFUSALS.notInserted})
-        WHEN NOT EXISTS (SELECT 1 FROM logged) THEN refuse_statement(${REFUSALS.signingPaused})
+      RETURNING id AS ${STORED_CODE.as.id}`)},
+    ${logAppendCtes(signing.signer, [{ kind: LOG_KINDS.certificate, subject: code.publicToken, record }], produced(STORED_CODE))},
+    ${webhookEventCtes([issuedEvent(code)], produced(LOGGED))}
+    SELECT ${KEY_CLAIM.name}.*,
+      ARRAY(SELECT ${WEBHOOK_DELIVERY.column.id} FROM ${WEBHOOK_DELIVERY.name}) AS delivery_ids,
+      CASE WHEN NOT ${KEY_CLAIM.column.ours} THEN false
+        WHEN NOT ${produced(SIGNER_NOW)} THEN refuse_statement(${REFUSALS.noSigner})
+        WHEN NOT (${unchanged}) THEN refuse_statement(${REFUSALS.changed})
+        WHEN NOT ${produced(STORED_CODE)} THEN refuse_statement(${REFUSALS.notInserted})
+        WHEN NOT ${produced(LOGGED)} THEN refuse_statement(${REFUSALS.signingPaused})
         ELSE true END AS issued
-    FROM claim`);
+    FROM ${KEY_CLAIM.name}`);
   const [row] = result.rows;
   if (!row) throw new Error("Issuing a code answered no row");
   return row;

@@ -4,6 +4,7 @@ import { idempotencyKeys } from "#schema/tables.ts";
 import type { Database } from "#worker/db.ts";
 import { ApiError } from "#worker/lib/errors.ts";
 import { sha256Hex } from "#worker/lib/random.ts";
+import { statementPart } from "#worker/lib/statement-parts.ts";
 
 /** How long a key replays its first answer; an older key is ignored, taken over and deleted. */
 const KEY_LIFETIME = "24 hours";
@@ -27,7 +28,10 @@ export interface IdempotentRequest {
 
 const isExpired = (createdAt: SQLWrapper, at = sql`now()`) => sql`${createdAt} < ${at} - ${KEY_LIFETIME}::interval`;
 
-/** What the statement part `claim` answers: the key's row after the claim, and whether it is this request's. */
+/** The statement part that claims the key (keyClaimCte). */
+export const KEY_CLAIM = statementPart("claim", ["request_hash", "response_status", "response_body", "ours"]);
+
+/** What KEY_CLAIM answers: the key's row after the claim, and whether it is this request's. */
 export type KeyClaimRow = {
   request_hash: string | null;
   response_status: number | null;
@@ -36,7 +40,7 @@ export type KeyClaimRow = {
 };
 
 /**
- * The statement part `claim` of a request that does its work in one statement (issuing a code):
+ * The statement part KEY_CLAIM of a request that does its work in one statement (issuing a code):
  * the key's row is inserted with the answer already in it, so the work and its stored answer commit
  * together or not at all; `ours` says whether this request holds the key. The rest of the statement
  * does its work only when it does. So:
@@ -46,21 +50,22 @@ export type KeyClaimRow = {
  *   (refuse_statement), so the request may be corrected and sent with the same key;
  * - a key past its lifetime is taken over as if new; one still alive is returned as it stands, for
  *   the first answer to be replayed, or refused with 422 for a different request (answerOfClaim).
- * Without a key, `claim` is this request's and nothing is stored.
+ * Without a key, the claim is this request's and nothing is stored.
  */
 export async function keyClaimCte<T>(request: IdempotentRequest, answer: Answer<T>) {
   const { userId, key } = request;
+  const as = KEY_CLAIM.as;
   if (!key) {
-    return sql`claim AS (
-      SELECT NULL::text AS request_hash, NULL::integer AS response_status, NULL::json AS response_body, true AS ours
-    )`;
+    return KEY_CLAIM.define(sql`
+      SELECT NULL::text AS ${as.request_hash}, NULL::integer AS ${as.response_status},
+        NULL::json AS ${as.response_body}, true AS ${as.ours}`);
   }
   const body = JSON.stringify(answer.body);
   const [requestHash, bodyHash] = await Promise.all([sha256Hex(JSON.stringify(request.input)), sha256Hex(body)]);
   const expired = isExpired(sql.raw("k.created_at"));
   const keptUnlessExpired = (column: string) =>
     sql`CASE WHEN ${expired} THEN excluded.${sql.raw(column)} ELSE k.${sql.raw(column)} END`;
-  return sql`claim AS (
+  return KEY_CLAIM.define(sql`
     INSERT INTO ${idempotencyKeys} AS k (user_id, key, request_hash, response_status, response_body)
     VALUES (${userId}, ${key}, ${requestHash}, ${answer.status}, ${body}::json)
     ON CONFLICT (user_id, key) DO UPDATE SET
@@ -68,9 +73,9 @@ export async function keyClaimCte<T>(request: IdempotentRequest, answer: Answer<
       response_status = ${keptUnlessExpired("response_status")},
       response_body = ${keptUnlessExpired("response_body")},
       created_at = CASE WHEN ${expired} THEN now() ELSE k.created_at END
-    RETURNING k.request_hash, k.response_status, k.response_body,
-      coalesce(encode(sha256(convert_to(k.response_body::text, 'UTF8')), 'hex') = ${bodyHash}, false) AS ours
-  )`;
+    RETURNING k.request_hash AS ${as.request_hash}, k.response_status AS ${as.response_status},
+      k.response_body AS ${as.response_body},
+      coalesce(encode(sha256(convert_to(k.response_body::text, 'UTF8')), 'hex') = ${bodyHash}, false) AS ${as.ours}`);
 }
 
 /**

@@ -2,15 +2,12 @@ import { and, desc, eq, gte, ilike, isNull, lt, or, sql, type SQL } from "drizzl
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { DAY_MS } from "#schema/limits.ts";
 import { companies, qrCodes, valuers } from "#schema/tables.ts";
-import { PUBLIC_TOKEN_LENGTH } from "#schema/public-token.ts";
-import { QR_LIST_MAX, QR_PAGE_SIZE, type CreateQrCode, type QrCodeListQuery } from "#schema/validation/qr-codes.ts";
+import { QR_LIST_MAX, QR_PAGE_SIZE, type QrCodeListQuery } from "#schema/validation/qr-codes.ts";
 import type { Database, Queryable, Reader, Transaction } from "#worker/db.ts";
 import { ApiError, notFound } from "#worker/lib/errors.ts";
 import { containsPattern } from "#worker/lib/like-patterns.ts";
 import type { CodeSigner, Page } from "#schema/responses/index.ts";
 import { pageOfRows, pageRange, type PageRange } from "#worker/lib/pagination.ts";
-import { verificationAddress } from "#worker/lib/public-address.ts";
-import { randomToken } from "#worker/lib/random.ts";
 import { formatVerificationCode, normalizeVerificationCode } from "#schema/verification-code.ts";
 import { codeStatusColumn, issuerTrustColumn } from "#worker/lib/code-status.ts";
 import { parseId } from "#worker/lib/validation.ts";
@@ -58,9 +55,7 @@ const codeColumns = {
   latitude: qrCodes.latitude,
   longitude: qrCodes.longitude,
   qrCodeData: qrCodes.qrCodeData,
-  qrCodeUrl: qrCodes.qrCodeUrl,
   verificationCount: scanCountColumn(),
-  isActive: qrCodes.isActive,
   revokedAt: qrCodes.revokedAt,
   revokedReason: qrCodes.revokedReason,
   supersededById: qrCodes.supersededById,
@@ -125,45 +120,6 @@ export async function getCompanyCode(
 export const maySign = (companyId: number | SQL<number> | AnyPgColumn) =>
   and(eq(valuers.companyId, companyId), eq(valuers.isActive, true), isNull(valuers.deletedAt));
 
-/**
- * What a certificate freezes at issue: each column of the code, and the column of the company (the
- * issuer's identity and contact) or of the signing valuer it copies as they stand at that moment.
- * Both ways of issuing (a single create, a batch) copy exactly these.
- */
-export const FROZEN_FROM_COMPANY = {
-  issuerName: companies.name,
-  issuerEmail: companies.email,
-  issuerPhone: companies.phone,
-  issuerRegistrationBody: companies.registrationBody,
-  issuerRegistrationBodyName: companies.registrationBodyName,
-  issuerRegistrationNumber: companies.registrationNumber,
-};
-export const FROZEN_FROM_VALUER = {
-  valuerName: valuers.name,
-  valuerQualification: valuers.qualification,
-  valuerRegistrationNumber: valuers.registrationNumber,
-  valuerPhone: valuers.phone,
-};
-
-/** Frozen columns as subqueries of the row `id` of `table`, for one statement with the insert. */
-function subqueries<Columns extends Record<string, AnyPgColumn>>(
-  table: typeof companies | typeof valuers,
-  id: number,
-  columns: Columns,
-) {
-  return Object.fromEntries(
-    Object.entries(columns).map(([key, column]) => [
-      key,
-      sql`(select ${column} from ${table} where ${table.id} = ${id})`,
-    ]),
-  ) as { [Key in keyof Columns]: SQL };
-}
-
-const frozenAtIssue = (companyId: number, valuerId: number) => ({
-  ...subqueries(companies, companyId, FROZEN_FROM_COMPANY),
-  ...subqueries(valuers, valuerId, FROZEN_FROM_VALUER),
-});
-
 /** The code a firm already issued for one of its own references (`externalReference`). */
 export class ReferenceTaken extends ApiError {
   constructor(
@@ -192,24 +148,6 @@ export async function codeForReference(db: Queryable, companyId: number, externa
 }
 
 /**
- * What every new code is given, however it is issued (one at a time, in a batch, by the API): a
- * fresh random token and the address that encodes it. A clash of the token is a retry with another.
- */
-export function newCodeAddress(origin: string) {
-  const publicToken = randomToken(PUBLIC_TOKEN_LENGTH);
-  return { publicToken, qrCodeData: verificationAddress(origin, publicToken) };
-}
-
-/**
- * When a new code stops being valid, as SQL: the date the valuer chose, or else the valuation date
- * plus the company's validity period (`validityDays`, the company's column as the statement reads it).
- */
-export function validUntilAtIssue(values: Pick<CreateQrCode, "validUntil" | "valuationDate">, validityDays: SQL) {
-  return sql`coalesce(${values.validUntil?.toISOString() ?? null}::timestamptz,
-    ${values.valuationDate.toISOString()}::timestamptz + make_interval(days => ${validityDays}))`;
-}
-
-/**
  * After an insert that stored nothing: when the firm's reference already has a code, that is the
  * answer (ReferenceTaken, with the code); otherwise the clash was the random token's, and the caller
  * tries again with another.
@@ -222,40 +160,6 @@ export async function refuseTakenReference(
   if (!externalReference) return;
   const existing = await codeForReference(db, companyId, externalReference);
   if (existing) throw new ReferenceTaken(existing.id, existing.publicToken, existing.verificationCode);
-}
-
-/**
- * A new code with a fresh random token and verification code, for a batch (issueCodeBatch), which
- * signs every code's record at its end; the address it encodes is fixed at creation. A clash of
- * either skips the row (ON CONFLICT DO NOTHING) rather than raising: inside a transaction a failed
- * statement would abort it, and the next try could not run. A clash on the firm's reference is a code already issued for it (ReferenceTaken); an insert
- * racing another with the same reference waits for it, and finds its code once it commits.
- */
-export async function createCode(
-  db: Queryable,
-  origin: string,
-  values: CreateQrCode & { userId: number; companyId: number; createdAt: Date },
-) {
-  for (let attempt = 1; attempt <= TOKEN_ATTEMPTS; attempt += 1) {
-    const [code] = await db
-      .insert(qrCodes)
-      .values({
-        ...values,
-        ...newCodeAddress(origin),
-        validUntil: validUntilAtIssue(
-          values,
-          sql`(select ${companies.validityDays} from ${companies} where ${companies.id} = ${values.companyId})`,
-        ),
-        // The certificate frozen as it is at this moment: the issuer's identity and the signing valuer.
-        // A later rename, registration change or valuer edit never rewrites an issued certificate.
-        ...frozenAtIssue(values.companyId, values.valuerId),
-      })
-      .onConflictDoNothing()
-      .returning({ ...codeColumns, valuerName: qrCodes.valuerName, valuerQualification: qrCodes.valuerQualification });
-    if (code) return code;
-    await refuseTakenReference(db, values.companyId, values.externalReference);
-  }
-  throw new Error(`No free public token after ${TOKEN_ATTEMPTS} tries`);
 }
 
 /** The first key of the advisory locks that order a company's issues naming references. */

@@ -177,7 +177,6 @@ export async function loadCompanyDetails(db: Database, companyId: number) {
         currency: qrCodes.currency,
         valuationDate: qrCodes.valuationDate,
         verificationCount: scanCountColumn(),
-        isActive: qrCodes.isActive,
         revokedAt: qrCodes.revokedAt,
         createdAt: qrCodes.createdAt,
       })

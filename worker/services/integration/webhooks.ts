@@ -24,6 +24,7 @@ import { ApiError, badRequest, notFound } from "#worker/lib/errors.ts";
 import { countOf, fetchPage, totalColumn } from "#worker/lib/pagination.ts";
 import { randomToken } from "#worker/lib/random.ts";
 import { encryptWebhookSecret, WEBHOOK_SECRET_PREFIX } from "#worker/lib/webhook-secret.ts";
+import { statementPart } from "#worker/lib/statement-parts.ts";
 import { recordAudit, type Actor } from "../companies/audit";
 
 /**
@@ -67,9 +68,14 @@ export interface WebhookEventInput {
 
 const newEventId = () => `msg_${randomToken(24)}`;
 
+/** The parts of a statement that records webhook events (webhookEventCtes). */
+const WEBHOOK_INPUT = statementPart("webhook_input", ["public_id", "company_id", "type", "qr_code_id", "data"]);
+const WEBHOOK_EVENT = statementPart("webhook_event", ["id", "company_id", "type"]);
+export const WEBHOOK_DELIVERY = statementPart("webhook_delivery", ["id"]);
+
 /**
  * The statement parts that record events and a delivery for every enabled endpoint of the event's
- * company subscribed to its type; `webhook_delivery` returns the deliveries' ids to send. An event
+ * company subscribed to its type; WEBHOOK_DELIVERY returns the deliveries' ids to send. An event
  * no endpoint wants is not stored. An event whose id (or, for code.expired, whose code) is already
  * recorded is skipped, and nothing is recorded when `when` (a condition on a statement they are
  * part of) is false.
@@ -82,26 +88,26 @@ export function webhookEventCtes(events: WebhookEventInput[], when: SQL = sql`tr
     qr_code_id: event.qrCodeId,
     data: event.data,
   }));
+  const { public_id, company_id, type, qr_code_id, data } = WEBHOOK_INPUT.column;
   return sql`
-    webhook_input AS (
+    ${WEBHOOK_INPUT.define(sql`
       SELECT * FROM jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
-        AS x(public_id text, company_id int, type text, qr_code_id int, data jsonb)
-    ), webhook_event AS (
+        AS x(public_id text, company_id int, type text, qr_code_id int, data jsonb)`)},
+    ${WEBHOOK_EVENT.define(sql`
       INSERT INTO webhook_events (public_id, company_id, type, qr_code_id, data)
-      SELECT input.public_id, input.company_id, input.type, input.qr_code_id, input.data FROM webhook_input input
+      SELECT ${public_id}, ${company_id}, ${type}, ${qr_code_id}, ${data} FROM ${WEBHOOK_INPUT.name}
       WHERE ${when} AND EXISTS (
         SELECT 1 FROM webhook_endpoints endpoint
-        WHERE endpoint.company_id = input.company_id AND endpoint.disabled_at IS NULL
-          AND input.type = ANY(endpoint.event_types))
+        WHERE endpoint.company_id = ${company_id} AND endpoint.disabled_at IS NULL
+          AND ${type} = ANY(endpoint.event_types))
       ON CONFLICT DO NOTHING
-      RETURNING id, company_id, type
-    ), webhook_delivery AS (
+      RETURNING id AS ${WEBHOOK_EVENT.as.id}, company_id AS ${WEBHOOK_EVENT.as.company_id}, type AS ${WEBHOOK_EVENT.as.type}`)},
+    ${WEBHOOK_DELIVERY.define(sql`
       INSERT INTO webhook_deliveries (event_id, endpoint_id)
-      SELECT event.id, endpoint.id FROM webhook_event event
-      JOIN webhook_endpoints endpoint ON endpoint.company_id = event.company_id
-        AND endpoint.disabled_at IS NULL AND event.type = ANY(endpoint.event_types)
-      RETURNING id
-    )`;
+      SELECT ${WEBHOOK_EVENT.column.id}, endpoint.id FROM ${WEBHOOK_EVENT.name}
+      JOIN webhook_endpoints endpoint ON endpoint.company_id = ${WEBHOOK_EVENT.column.company_id}
+        AND endpoint.disabled_at IS NULL AND ${WEBHOOK_EVENT.column.type} = ANY(endpoint.event_types)
+      RETURNING id AS ${WEBHOOK_DELIVERY.as.id}`)}`;
 }
 
 /**
@@ -115,10 +121,10 @@ export async function recordWebhookEvents(db: Queryable, events: WebhookEventInp
   if (events.length === 0) return [];
   const rows = await db.execute<{ id: string }>(sql`
     WITH ${webhookEventCtes(events)}
-    SELECT id FROM webhook_delivery
+    SELECT ${WEBHOOK_DELIVERY.column.id} FROM ${WEBHOOK_DELIVERY.name}
     UNION ALL
-    SELECT delivery.id FROM webhook_input input
-    JOIN webhook_events event ON event.public_id = input.public_id
+    SELECT delivery.id FROM ${WEBHOOK_INPUT.name}
+    JOIN webhook_events event ON event.public_id = ${WEBHOOK_INPUT.column.public_id}
     JOIN webhook_deliveries delivery ON delivery.event_id = event.id
     WHERE delivery.queued_at IS NULL AND delivery.outcome = 'pending'`);
   return rowsOf<{ id: string }>(rows).map((row) => Number(row.id));

@@ -25,6 +25,7 @@ import {
   isoText,
 } from "#worker/lib/code-status.ts";
 import { secondsNow, type RecordSigning, type Signer } from "#worker/lib/signing.ts";
+import { produced, statementPart, valueOf } from "#worker/lib/statement-parts.ts";
 
 /** Rows of a raw statement; every driver's result (HTTP, pool, transaction) carries them as `rows`. */
 async function selectRows<T extends Record<string, unknown>>(db: Queryable, query: SQL): Promise<T[]> {
@@ -37,26 +38,30 @@ export const LOG_KINDS = { certificate: "certificate", issuerVerification: "issu
 /** How long a signed status answer (GET /status/<code>) holds: a verifier online asks again after. */
 const STATUS_RECORD_SECONDS = 300;
 
+/** The signing key's parts of a statement (signingKeyCtes): it is published, the one before stopped, and whether it may sign. */
+const PUBLISHED_KEY = statementPart("published_key", ["kid"]);
+const STOPPED_KEY = statementPart("stopped_key", []);
+const USABLE_KEY = statementPart("usable_key", ["ok"]);
+
 /**
  * The statement parts every signature's write shares: the signing key is published if it is new
  * (so nothing can name a key /.well-known/jwks.json does not list), the key before it is marked
- * stopped, and `usable` says whether this key may still sign: not marked compromised, and the same
- * public half as the one published under its kid.
+ * stopped, and USABLE_KEY says whether this key may still sign: not marked compromised, and the
+ * same public half as the one published under its kid.
  */
 const signingKeyCtes = (signer: Signer) => sql`
-  published AS (
+  ${PUBLISHED_KEY.define(sql`
     INSERT INTO signing_keys (kid, public_jwk) VALUES (${signer.kid}, ${JSON.stringify(signer.publicJwk)}::jsonb)
     ON CONFLICT (kid) DO NOTHING
-    RETURNING kid
-  ), stopped AS (
+    RETURNING kid AS ${PUBLISHED_KEY.as.kid}`)},
+  ${STOPPED_KEY.define(sql`
     UPDATE signing_keys SET stopped_at = now()
-    WHERE stopped_at IS NULL AND kid <> ${signer.kid} AND EXISTS (SELECT 1 FROM published)
-  ), usable AS (
+    WHERE stopped_at IS NULL AND kid <> ${signer.kid} AND ${produced(PUBLISHED_KEY)}`)},
+  ${USABLE_KEY.define(sql`
     SELECT NOT EXISTS (
       SELECT 1 FROM signing_keys
       WHERE kid = ${signer.kid} AND (compromised_at IS NOT NULL OR public_jwk->>'x' <> ${signer.publicJwk.x})
-    ) AS ok
-  )`;
+    ) AS ${USABLE_KEY.as.ok}`)}`;
 
 /** Issuing waits while the key cannot sign; a withdrawal never does (see signCertificate). */
 export const SIGNING_PAUSED = "Signing is paused while ValuSeal replaces its signing key. Try again later.";
@@ -68,6 +73,9 @@ interface LogAppend {
   record: string;
 }
 
+/** The log entries a statement appended (logAppendCtes), one row per entry. */
+export const LOGGED = statementPart("logged", ["seq"]);
+
 /**
  * The statement parts that append signed records to the log through `append_to_log` (migration
  * 0033): the function locks the head row, numbers the entries (gapless) and moves the chain,
@@ -75,17 +83,17 @@ interface LogAppend {
  * It is called once per transaction, as its last write, so no transaction holds the head longer
  * than one statement and its commit; a caller that waits more than 3 seconds for the head is
  * refused (55P03, answered 503). Nothing is appended while the key may not sign, or when `when`
- * (a condition on the statement's other parts) is false. `logged` returns the entries' seqs.
+ * (a condition on the statement's other parts) is false. LOGGED returns the entries' seqs.
  */
 export const logAppendCtes = (signer: Signer, entries: LogAppend[], when: SQL = sql`true`) => sql`
-  ${signingKeyCtes(signer)}, logged AS (
-    SELECT seq FROM append_to_log(
+  ${signingKeyCtes(signer)},
+  ${LOGGED.define(sql`
+    SELECT seq AS ${LOGGED.as.seq} FROM append_to_log(
       ${textArray(entries.map((entry) => entry.kind))},
       ${textArray(entries.map((entry) => entry.subject))},
-      CASE WHEN (SELECT ok FROM usable) AND ${when}
+      CASE WHEN ${valueOf(USABLE_KEY, "ok")} AND ${when}
         THEN ${textArray(entries.map((entry) => entry.record))} ELSE ARRAY[]::text[] END
-    ) AS seq
-  )`;
+    ) AS seq`)}`;
 
 /** A text[] parameter, sent as JSON so no element's characters need an array literal's escaping. */
 const textArray = (values: string[]) => sql`ARRAY(SELECT json_array_elements_text(${JSON.stringify(values)}::json))`;
@@ -94,7 +102,7 @@ const textArray = (values: string[]) => sql`ARRAY(SELECT json_array_elements_tex
 async function appendToLog(db: Queryable, signer: Signer, entries: LogAppend[]): Promise<boolean> {
   const rows = await selectRows<{ seq: string }>(
     db,
-    sql`WITH ${logAppendCtes(signer, entries)} SELECT seq FROM logged`,
+    sql`WITH ${logAppendCtes(signer, entries)} SELECT ${LOGGED.column.seq} FROM ${LOGGED.name}`,
   );
   return rows.length === entries.length;
 }
@@ -485,7 +493,7 @@ export async function signedStatus(db: Queryable, { signer, origin }: RecordSign
     SELECT code.qr_code_data, code.verification_code, code.revoked_reason, successor.qr_code_data AS replaced_by,
       ${sql.raw(codeStatusExpression("code", "company.time_zone"))} AS status,
       ${sql.raw(issuerTrustExpression("code", "company.suspended_at"))} AS issuer_trust,
-      (SELECT ok FROM usable) AS usable
+      ${valueOf(USABLE_KEY, "ok")} AS usable
     FROM qr_codes code
     JOIN companies company ON company.id = code.company_id
     LEFT JOIN qr_codes successor ON successor.id = code.superseded_by_id
@@ -578,7 +586,7 @@ export async function signCheckpoint(db: Queryable, signing: RecordSigning): Pro
     sql`
     WITH ${signingKeyCtes(signer)}
     INSERT INTO transparency_checkpoints (size, head_hash, record, kid)
-    SELECT ${size}, ${head.head_hash}, ${record}, ${signer.kid} WHERE (SELECT ok FROM usable)
+    SELECT ${size}, ${head.head_hash}, ${record}, ${signer.kid} WHERE ${valueOf(USABLE_KEY, "ok")}
     ON CONFLICT (size, kid) DO NOTHING
     RETURNING size`,
   );
@@ -590,7 +598,10 @@ export async function signCheckpoint(db: Queryable, signing: RecordSigning): Pro
 }
 
 async function isUsable(db: Queryable, signer: Signer): Promise<boolean> {
-  const rows = await selectRows<{ ok: boolean }>(db, sql`WITH ${signingKeyCtes(signer)} SELECT ok FROM usable`);
+  const rows = await selectRows<{ ok: boolean }>(
+    db,
+    sql`WITH ${signingKeyCtes(signer)} SELECT ${USABLE_KEY.column.ok} AS ok FROM ${USABLE_KEY.name}`,
+  );
   return rows[0]?.ok ?? false;
 }
 
