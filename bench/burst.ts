@@ -24,7 +24,8 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import * as tables from "../schema/tables";
 import type { Database } from "../worker/db";
-import { batchingLedger, verifyPublicToken } from "../worker/services/scans/scan-verification";
+import { batchingLedger } from "../worker/services/scans/scan-counting";
+import { verifyPublicToken } from "../worker/services/scans/scan-verification";
 
 const [databaseUrl, connections, scans, firstVisitor, ...tokens] = process.argv.slice(2);
 if (!databaseUrl || !connections || !scans || !firstVisitor || tokens.length === 0) {

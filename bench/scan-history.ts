@@ -8,7 +8,8 @@ import { MIGRATIONS_FOLDER } from "../scripts/lib/embedded-postgres";
 import { startPostgresServer } from "../scripts/lib/postgres-server";
 import type { Database } from "../worker/db";
 import { loadPlatformStats } from "../worker/services/companies/analytics";
-import { batchingLedger, verifyPublicToken } from "../worker/services/scans/scan-verification";
+import { batchingLedger } from "../worker/services/scans/scan-counting";
+import { verifyPublicToken } from "../worker/services/scans/scan-verification";
 import { loadCodeScans, recentCompanyScans } from "../worker/services/scans/scans";
 import { formatInt, median } from "./measure";
 

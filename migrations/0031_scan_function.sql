@@ -1,4 +1,4 @@
--- The scan path's database function (worker/lib/certificate-sql.ts, LOG_SCANS_FUNCTION),
+-- The scan path's database function (worker/services/scans/log-scans-function.ts, LOG_SCANS_FUNCTION),
 -- written by `npm run db:scan-function`: Postgres keeps its statement's plan per connection.
 CREATE OR REPLACE FUNCTION log_scans(
   p_by_verification_code boolean, p_key text, p_attempted text, p_visits json, p_repeat_window_minutes int

@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { LOG_SCANS_FUNCTION } from "../worker/lib/certificate-sql";
+import { LOG_SCANS_FUNCTION } from "#worker/services/scans/log-scans-function.ts";
 import { MIGRATIONS_FOLDER } from "./lib/embedded-postgres";
 
 /**
@@ -21,7 +21,7 @@ const path = join(MIGRATIONS_FOLDER, created);
 // drizzle-kit's placeholder comment is replaced.
 writeFileSync(
   path,
-  "-- The scan path's database function (worker/lib/certificate-sql.ts, LOG_SCANS_FUNCTION),\n" +
+  "-- The scan path's database function (worker/services/scans/log-scans-function.ts, LOG_SCANS_FUNCTION),\n" +
     "-- written by `npm run db:scan-function`: Postgres keeps its statement's plan per connection.\n" +
     `${LOG_SCANS_FUNCTION}\n`,
 );

@@ -239,6 +239,10 @@ export function createSqlOverHttp(options: {
       throw new HttpError(503, `database unreachable: ${(error as Error).message}`);
     }
     let broken: Error | undefined;
+    // A connection that dies while checked out (a stopped server) emits "error" on the client, which
+    // with no listener ends the whole process; it is noted instead, and the client discarded.
+    const noteBroken = (error: Error) => (broken = error);
+    client.on("error", noteBroken);
     try {
       if ("single" in parsed) return await run(client, parsed.single, arrayMode);
       await client.query(begin);
@@ -258,6 +262,7 @@ export function createSqlOverHttp(options: {
       }
       throw error;
     } finally {
+      client.off("error", noteBroken);
       client.release(broken);
     }
   };

@@ -1,6 +1,6 @@
 import { PGlite } from "@electric-sql/pglite";
 import { expect, it } from "vitest";
-import { LOG_SCANS_FUNCTION_BODY } from "#worker/lib/certificate-sql.ts";
+import { LOG_SCANS_FUNCTION_BODY } from "#worker/services/scans/log-scans-function.ts";
 import { applyMigrations } from "./migration-files";
 import { insertCompanyWithCode } from "./seed";
 

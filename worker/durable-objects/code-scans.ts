@@ -1,10 +1,8 @@
 import { DurableObject } from "cloudflare:workers";
 import { connectDatabase, type DatabaseConfig } from "../db";
 import type { Bindings } from "../bindings";
-import { isDatabaseUnavailable, sqlStateOf } from "../lib/errors";
-import { ScanQueueFullError } from "../lib/scan-batcher";
-import { batchingLedger, type CodeKey, type PendingScan, type ScanLedger } from "../services/scans/scan-verification";
-import type { CodeScansApi, CountedScan } from "./code-scans-api";
+import { batchingLedger, type CodeKey, type PendingScan, type ScanLedger } from "../services/scans/scan-counting";
+import { scanFailureOf, type CodeScansApi, type CountedScan } from "./code-scans-api";
 
 /**
  * One Durable Object per code (named by the column and value the code is looked up by): every
@@ -32,20 +30,7 @@ export class CodeScans extends DurableObject<Bindings> implements CodeScansApi {
     try {
       return { certificate: await ledger.count(key, scan), failure: null };
     } catch (error) {
-      const cause = (error as { cause?: unknown }).cause;
-      if (error instanceof ScanQueueFullError) {
-        return { certificate: null, failure: { unavailable: true, reason: error.message, code: null } };
-      }
-      if (isDatabaseUnavailable(error) || isDatabaseUnavailable(cause)) {
-        // The driver's reason only: a failed query's own message carries its parameters.
-        const reason = String((cause as Error | undefined)?.message ?? (error as Error).message);
-        return { certificate: null, failure: { unavailable: true, reason, code: sqlStateOf(error) } };
-      }
-      console.error("scan batch failed", error);
-      return {
-        certificate: null,
-        failure: { unavailable: false, reason: "the scan batch failed", code: sqlStateOf(error) },
-      };
+      return { certificate: null, failure: scanFailureOf(error) };
     }
   }
 }

@@ -1,18 +1,8 @@
 import type { Context } from "hono";
-import type { CountedScan } from "../durable-objects/code-scans-api";
+import { errorOfScanFailure, type CountedScan } from "../durable-objects/code-scans-api";
 import type { AppEnv } from "../env";
 import { DatabaseUnavailableError } from "../lib/errors";
-import type { ScanLedger } from "../services/scans/scan-verification";
-
-/** A scan the object could not count; `code` is the database's SQLSTATE, so a deadlock is answered as one. */
-class ScanNotCountedError extends Error {
-  constructor(
-    reason: string,
-    readonly code: string | null,
-  ) {
-    super(`scan not counted: ${reason}`);
-  }
-}
+import type { ScanLedger } from "../services/scans/scan-counting";
 
 /**
  * The request's scan ledger: counted visits go through the code's Durable Object (CodeScans), which
@@ -36,10 +26,8 @@ export function scanLedger(c: Context<AppEnv>): ScanLedger {
         // database's failures as values, so this is the way to the database being unavailable.
         throw new DatabaseUnavailableError(`the code's scan object failed: ${(error as Error).message}`);
       }
-      const { certificate, failure } = answer;
-      if (!failure) return certificate;
-      if (failure.unavailable) throw new DatabaseUnavailableError(failure.reason);
-      throw new ScanNotCountedError(failure.reason, failure.code);
+      if (answer.failure) throw errorOfScanFailure(answer.failure);
+      return answer.certificate;
     },
   };
 }

@@ -11,7 +11,7 @@ import { pageOfRows, pageRange, type PageRange } from "#worker/lib/pagination.ts
 import { formatVerificationCode, normalizeVerificationCode } from "#schema/verification-code.ts";
 import { codeStatusColumn, issuerTrustColumn } from "#worker/lib/code-status.ts";
 import { parseId } from "#worker/lib/validation.ts";
-import { scanCountColumn } from "#worker/lib/scan-counts.ts";
+import { scanCountColumn } from "#worker/lib/scan-count-shards.ts";
 
 export const CODE_NOT_FOUND = "QR code not found";
 /** A clash of 16 random base62 characters, or of ~49.5-bit verification codes, is rare; a few tries end the loop. */

@@ -25,7 +25,7 @@ import {
   verificationRecordColumns,
   verificationRecordFields,
 } from "./companies";
-import { scanCountColumn } from "#worker/lib/scan-counts.ts";
+import { scanCountColumn } from "#worker/lib/scan-count-shards.ts";
 
 /** The details dialog shows the newest codes; qrCodeCount on the company says how many exist in all. */
 const COMPANY_DETAILS_CODE_LIMIT = 200;

@@ -14,7 +14,7 @@ import { verificationAddress } from "#worker/lib/public-address.ts";
 import { listFilter } from "../codes/qr-codes";
 import { scanColumns } from "../scans/scans";
 import { portfolioFilter, watchedCodes } from "../lenders/watches";
-import { scanCountColumn } from "#worker/lib/scan-counts.ts";
+import { scanCountColumn } from "#worker/lib/scan-count-shards.ts";
 
 /**
  * CSV exports of a company's codes and scans, streamed: the file is written one batch of rows at a

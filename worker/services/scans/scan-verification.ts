@@ -1,17 +1,14 @@
 import { type SQL, sql } from "drizzle-orm";
-import { scanEvents } from "#schema/tables.ts";
 import { type PublicCertificate } from "#schema/validation/certificate.ts";
 import { PUBLIC_TOKEN_PATTERN } from "#schema/public-token.ts";
 import { DEMO_CERTIFICATE } from "#schema/demo-certificate.ts";
-import { REPEAT_SCAN_WINDOW_MINUTES } from "#schema/limits/scans.ts";
-import { type CodeStatusName, type IssuerTrust, type ValuationPurpose } from "#schema/limits/codes.ts";
 import { formatVerificationCode, normalizeVerificationCode } from "#schema/verification-code.ts";
-import { CERTIFICATE_COLUMNS, CERTIFICATE_JOINS, type CodeColumn } from "#worker/lib/certificate-sql.ts";
+import { CERTIFICATE_COLUMNS, CERTIFICATE_JOINS, type CertificateRow } from "#worker/lib/certificate-columns.ts";
 import type { Database } from "#worker/db.ts";
 import { DEMO_TOKEN, verificationAddress } from "#worker/lib/public-address.ts";
-import { SCAN_BATCH_MAX, SCAN_BUSY_SHARE, SCAN_WAITING_MAX, ScanBatcher } from "#worker/lib/scan-batcher.ts";
 import type { Visit } from "#worker/lib/scan-visitor.ts";
 import type { ScanAlertMessage } from "#worker/queue-messages.ts";
+import { logOrphanScan, type CodeKey, type ScanLedger } from "./scan-counting";
 
 /**
  * What a scan of a public address resolves to, shared by the HTML scan path and the JSON API; a
@@ -27,95 +24,6 @@ export type Verification =
     }
   | { found: false };
 
-const ATTEMPTED_TOKEN_MAX = 64;
-
-/** The row both certificate queries return (aliases in worker/lib/certificate-sql.ts); timestamps arrive as ISO text. */
-export interface CertificateRow extends Record<string, unknown> {
-  code_id: number;
-  company_id: number;
-  public_token: string;
-  qr_code_data: string;
-  external_reference: string | null;
-  property_address: string;
-  property_reference: string | null;
-  property_area: string | null;
-  property_type: string;
-  property_size: string | null;
-  property_size_unit: string | null;
-  land_size: string | null;
-  land_size_unit: string | null;
-  market_value: string;
-  currency: string;
-  valuation_date: string;
-  /** Counted scans before this one: as the statement found them, plus its batch's earlier counted scans (countingStatement in worker/lib/certificate-sql.ts). */
-  verification_count: number;
-  revoked_at: string | null;
-  revoked_reason: string | null;
-  successor_token: string | null;
-  valuer_name: string | null;
-  valuer_qualification: string | null;
-  valuer_phone: string | null;
-  valuer_registration_number: string | null;
-  company_name: string;
-  company_email: string;
-  company_phone: string | null;
-  issuer_registration_body: string | null;
-  issuer_registration_body_name: string | null;
-  issuer_registration_number: string | null;
-  issuer_trust: IssuerTrust;
-  issuer_verified_at: string | null;
-  issuer_suspended_at: string | null;
-  /** The latest withdrawal that was undone: when, when reinstated, and why. */
-  reinstated_revoked_at: string | null;
-  reinstated_at: string | null;
-  reinstated_reason: string | null;
-  alerts_enabled: boolean;
-  scanned_at: string | null;
-  sealed_page_count: number | null;
-  addressee: string | null;
-  purpose: ValuationPurpose | null;
-  inspection_date: string | null;
-  forced_sale_value: string | null;
-  title_number: string | null;
-  valid_until: string;
-  verification_code: string;
-  reliance_letters: { lenderName: string; relianceUntil: string }[];
-  status: CodeStatusName;
-  /** Whether this visit added to the count (not a repeat within the window, not a preview). */
-  counted: boolean | null;
-}
-
-async function firstRow(db: Database, query: SQL): Promise<CertificateRow | null> {
-  const result = await db.execute<CertificateRow>(query);
-  return result.rows[0] ?? null;
-}
-
-/**
- * How a code is looked up: by the public token of its address (a scan), or by its verification
- * code (typed on /verify); `attempted` is what an orphan scan records when nothing matches.
- */
-export interface CodeKey {
-  column: CodeColumn;
-  value: string;
-  attempted: string;
-}
-
-/** A visit to count, and the page of a sealed report whose QR was scanned (null for the code's own address). */
-export interface PendingScan {
-  visit: Visit;
-  page: number | null;
-}
-
-/**
- * Where a visit is counted. The Worker sends it through the code's Durable Object, which batches a
- * code's simultaneous scans into one call of logScans (worker/request/scan-ledger.ts); `db` serves
- * the read-only look-up and the orphan scans of malformed input.
- */
-export interface ScanLedger {
-  db: Database;
-  count(key: CodeKey, scan: PendingScan): Promise<CertificateRow | null>;
-}
-
 /** HEAD: the certificate without logging or counting anything. */
 function readCertificate(db: Database, key: CodeKey) {
   return firstRow(
@@ -126,71 +34,9 @@ function readCertificate(db: Database, key: CodeKey) {
   );
 }
 
-/**
- * Visits to one code logged, counted when they should be, and the certificate answered to each:
- * one call of the scan function (LOG_SCANS_FUNCTION, worker/lib/certificate-sql.ts), one answer per
- * visit in order; all null when the key matched no code, which the function logged as orphan scans.
- */
-export async function logScans(db: Database, key: CodeKey, scans: PendingScan[]): Promise<(CertificateRow | null)[]> {
-  const visits = scans.map(({ visit, page }, index) => ({
-    arrival: index + 1,
-    visitor_hash: visit.visitorHash,
-    kind: visit.kind,
-    country: visit.country,
-    city: visit.city,
-    device_class: visit.deviceClass,
-    page,
-  }));
-  const result = await db.execute<{ certificate: CertificateRow }>(
-    sql`SELECT certificate FROM log_scans(${key.column === "verification_code"}::boolean, ${key.value}::text,
-          ${key.attempted}::text, ${JSON.stringify(visits)}::json, ${REPEAT_SCAN_WINDOW_MINUTES}::int
-        ) AS certificate`,
-  );
-  if (result.rows.length === 0) return scans.map(() => null);
-  if (result.rows.length !== scans.length) {
-    throw new Error(`log_scans answered ${result.rows.length} certificates for ${scans.length} scans`);
-  }
-  return result.rows.map((row) => row.certificate);
-}
-
-/**
- * A ledger that counts each code's simultaneous visits together, one call of logScans at a time
- * per code (ScanBatcher): what a code's Durable Object runs, and what the bench's burst runs to
- * send the database exactly those calls.
- */
-export function batchingLedger(db: Database): ScanLedger {
-  const batchers = new Map<string, ScanBatcher<PendingScan, CertificateRow | null>>();
-  return {
-    db,
-    count(key, scan) {
-      const name = `${key.column}:${key.value}`;
-      let batcher = batchers.get(name);
-      if (!batcher) {
-        batcher = new ScanBatcher(
-          (scans) => logScans(db, key, scans),
-          SCAN_BATCH_MAX,
-          SCAN_WAITING_MAX,
-          SCAN_BUSY_SHARE,
-        );
-        batchers.set(name, batcher);
-      }
-      return batcher.submit(scan);
-    },
-  };
-}
-
-/** Malformed tokens are never looked up; the attempt is still logged so guessing shows up. */
-async function logOrphanScan(db: Database, attemptedToken: string, visit: Visit) {
-  await db.insert(scanEvents).values({
-    kind: visit.kind,
-    counted: false,
-    country: visit.country,
-    city: visit.city,
-    deviceClass: visit.deviceClass,
-    visitorHash: visit.visitorHash,
-    // Control characters (a decoded %00) would break the insert; the rest is kept as typed.
-    attemptedToken: attemptedToken.replace(/\p{Cc}/gu, "?").slice(0, ATTEMPTED_TOKEN_MAX),
-  });
+async function firstRow(db: Database, query: SQL): Promise<CertificateRow | null> {
+  const result = await db.execute<CertificateRow>(query);
+  return result.rows[0] ?? null;
 }
 
 /** "RICS 12345", or the body's own name when it is "Other"; null when the code carries none. */

@@ -1,75 +1,6 @@
-import { codeStatusExpression, issuerTrustExpression, issuerVerifiedAtExpression, isoText } from "./code-status";
-import { scanTotalExpression } from "./scan-counts";
-
-/**
- * The certificate's SQL, shared by the scan function the database runs (LOG_SCANS_FUNCTION,
- * installed by migrations) and the read-only look-up (worker/services/scans/scan-verification.ts). Plain
- * SQL text, importing only other SQL helpers, so the migration script (in Node) can write it too.
- */
-
-/** How a code is looked up: by the public token of its address (a scan), or by its verification code (typed on /verify). */
-export type CodeColumn = "public_token" | "verification_code";
-
-/**
- * One column list and one join list for both queries, so a counted scan and a read-only look-up
- * can never disagree on what a certificate shows. `code` is the qr_codes row.
- * Everything shown comes from the code's frozen record (issuer and signing valuer as they were at
- * issue); the company is joined only for what is true now about the issuer: ValuSeal's suspension,
- * its time zone (expiry) and its alert settings. Every column is an integer, a boolean, JSON or
- * text (numerics cast to text), so it reads the same from the scan function's JSON answer: a bigint
- * or numeric column added here needs `::text` too.
- */
-export const CERTIFICATE_COLUMNS = `
-  code.id AS code_id, code.company_id, code.public_token, code.property_address, code.property_reference,
-  code.qr_code_data, code.external_reference,
-  code.property_area, code.property_type, code.property_size::text AS property_size, code.property_size_unit,
-  code.land_size::text AS land_size, code.land_size_unit, code.market_value::text AS market_value, code.currency,
-  ${isoText("code.valuation_date")} AS valuation_date, ${scanTotalExpression("code")} AS verification_count,
-  ${isoText("code.revoked_at")} AS revoked_at, code.revoked_reason,
-  successor.public_token AS successor_token,
-  code.valuer_name, code.valuer_qualification, code.valuer_phone, code.valuer_registration_number,
-  code.issuer_name AS company_name, code.issuer_email AS company_email, code.issuer_phone AS company_phone,
-  code.issuer_registration_body, code.issuer_registration_body_name, code.issuer_registration_number,
-  ${issuerTrustExpression("code", "company.suspended_at")} AS issuer_trust,
-  ${issuerVerifiedAtExpression("code", isoText)} AS issuer_verified_at,
-  ${isoText("company.suspended_at")} AS issuer_suspended_at,
-  reinstated.revoked_at AS reinstated_revoked_at, reinstated.reinstated_at, reinstated.reason AS reinstated_reason,
-  (company.scan_alert_mode = 'per-scan' OR EXISTS (SELECT 1 FROM webhook_endpoints endpoint
-    WHERE endpoint.company_id = code.company_id AND endpoint.disabled_at IS NULL
-      AND 'code.scanned' = ANY(endpoint.event_types))) AS alerts_enabled,
-  (SELECT seal.page_count FROM report_seals seal WHERE seal.qr_code_id = code.id
-   ORDER BY seal.version DESC LIMIT 1) AS sealed_page_count,
-  code.addressee, code.purpose, ${isoText("code.inspection_date")} AS inspection_date,
-  code.forced_sale_value::text AS forced_sale_value, code.title_number,
-  ${isoText("code.valid_until")} AS valid_until, code.verification_code,
-  coalesce((SELECT json_agg(json_build_object('lenderName', letter.lender_name,
-      'relianceUntil', ${isoText("letter.reliance_until")}) ORDER BY letter.created_at, letter.id)
-    FROM reliance_letter_requests request
-    JOIN reliance_letter_decisions letter ON letter.request_id = request.id
-    WHERE request.code_id = code.id AND letter.decision = 'granted'
-      AND (letter.reliance_until AT TIME ZONE 'UTC')::date >= (now() AT TIME ZONE company.time_zone)::date),
-    '[]'::json) AS reliance_letters,
-  ${codeStatusExpression("code", "company.time_zone")} AS status`;
-
-/**
- * A code that was withdrawn and reinstated says so (the history is appended, never erased): the
- * latest reinstatement and the withdrawal it undid, from code_status_events.
- */
-export const CERTIFICATE_JOINS = `
-  JOIN companies company ON company.id = code.company_id
-  LEFT JOIN qr_codes successor ON successor.id = code.superseded_by_id
-  LEFT JOIN LATERAL (
-    SELECT ${isoText("back.created_at")} AS reinstated_at, back.reason,
-      (SELECT ${isoText("withdrawn.created_at")} FROM code_status_events withdrawn
-       WHERE withdrawn.qr_code_id = code.id AND withdrawn.action = 'revoked' AND withdrawn.created_at <= back.created_at
-       ORDER BY withdrawn.created_at DESC, withdrawn.id DESC LIMIT 1) AS revoked_at
-    FROM code_status_events back
-    WHERE back.qr_code_id = code.id AND back.action = 'reinstated'
-    ORDER BY back.created_at DESC, back.id DESC LIMIT 1
-  ) reinstated ON true`;
-
-/** Counted scans are spread over this many rows per code (code_scan_counts), one picked at random. */
-const SCAN_COUNT_SHARDS = 16;
+import { CERTIFICATE_COLUMNS, CERTIFICATE_JOINS, type CodeColumn } from "#worker/lib/certificate-columns.ts";
+import { isoText } from "#worker/lib/code-status.ts";
+import { SCAN_COUNT_SHARDS } from "#worker/lib/scan-count-shards.ts";
 
 /**
  * The counting statement for a batch of visits to one code, looked up by `column`; its inputs are
@@ -99,7 +30,7 @@ const SCAN_COUNT_SHARDS = 16;
  * The answer is one certificate per visit in `arrival` order (none when the key matched no code),
  * each with whether that visit counted and, as `verification_count`, the code's total before it:
  * the total the statement found plus the visits counted earlier in the batch (`counted_so_far`
- * includes the visit itself). `verifyCode` adds the visit itself when it counted, so each visit's
+ * includes the visit itself). `verifyCode` (scan-verification.ts) adds the visit itself when it counted, so each visit's
  * page shows the count it made, as if the batch's scans had run one after the other.
  */
 function countingStatement(column: CodeColumn) {
