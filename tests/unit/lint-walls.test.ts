@@ -47,4 +47,19 @@ describe("the lint walls, through aliases", () => {
     );
     expect(allowed).toEqual([]);
   });
-}, 60_000);
+
+  it("refuses a service domain reaching into one its wall does not list, and lets it use one listed", async () => {
+    const refused = await wallMessages(
+      "worker/services/scans/planted.ts",
+      'import { listReliances } from "#worker/services/lenders/reliances.ts";\nexport const planted = listReliances;\n',
+    );
+    expect(refused.map((message) => message.message)).toEqual([
+      expect.stringContaining("#worker/services/lenders/reliances.ts is outside what this services may import"),
+    ]);
+    const allowed = await wallMessages(
+      "worker/services/codes/planted.ts",
+      'import { issuedEvent } from "#worker/services/integration/webhooks.ts";\nexport const planted = issuedEvent;\n',
+    );
+    expect(allowed).toEqual([]);
+  }, 60_000);
+});
