@@ -4,7 +4,7 @@
  * Worker isolates on many machines, each passing its scan to the code's Durable Object, and what
  * reaches the one shared database is that object's calls of the scan function, each carrying the
  * scans that arrived while the one before it ran. This process makes exactly those calls, with the
- * services' own code (verifyPublicToken through batchingLedger, which the object runs) over
+ * services' own code (lookUpAddress through batchingLedger, which the object runs) over
  * `connections` connections (the pooler's server connections, opened before the burst as a
  * pooler's are), so the burst's database work is production's while the Worker and object work
  * around it (HTTP, HTML, QR, the object's calls) stays off this two-core machine, as it is off the
@@ -25,7 +25,7 @@ import pg from "pg";
 import * as tables from "../schema/tables";
 import type { Database } from "../worker/db";
 import { batchingLedger } from "../worker/services/scans/scan-counting";
-import { verifyPublicToken } from "../worker/services/scans/scan-verification";
+import { lookUpAddress } from "../worker/services/scans/certificate-lookup";
 
 const [databaseUrl, connections, scans, firstVisitor, ...tokens] = process.argv.slice(2);
 if (!databaseUrl || !connections || !scans || !firstVisitor || tokens.length === 0) {
@@ -46,7 +46,7 @@ const outcomes = await Promise.all(
     try {
       // Each scan from a visitor of its own, as 1,000 phones are.
       const visitorHash = `burst-visitor-${Number(firstVisitor) + index}`;
-      const found = await verifyPublicToken(ledger, tokens[index % tokens.length]!, "https://verify.valuseal.com", {
+      const found = await lookUpAddress(ledger, tokens[index % tokens.length]!, "https://verify.valuseal.com", {
         kind: "scan",
         country: "KE",
         city: "Nairobi",

@@ -9,7 +9,7 @@ import { startPostgresServer } from "../scripts/lib/postgres-server";
 import type { Database } from "../worker/db";
 import { loadPlatformStats } from "../worker/services/companies/analytics";
 import { batchingLedger } from "../worker/services/scans/scan-counting";
-import { verifyPublicToken } from "../worker/services/scans/scan-verification";
+import { lookUpAddress } from "../worker/services/scans/certificate-lookup";
 import { loadCodeScans, recentCompanyScans } from "../worker/services/scans/scans";
 import { formatInt, median } from "./measure";
 
@@ -221,7 +221,7 @@ function screenQueries(db: Database, subject: Subject) {
     {
       screen: "A counted scan of the hot code (repeat check, new-scanner check, count, log)",
       run: () =>
-        verifyPublicToken(ledger, subject.hotToken, "https://verify.valuseal.com", {
+        lookUpAddress(ledger, subject.hotToken, "https://verify.valuseal.com", {
           ...phone,
           visitorHash: `bench-visitor-${(visitor += 1)}`,
         }),

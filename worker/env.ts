@@ -14,7 +14,7 @@ export interface AppEnv {
     user: AuthenticatedUser;
     /** The bearer token's claims (requireSessionToken); the session itself is checked with the route's query. */
     claims: SessionClaims;
-    /** The integration API's caller (requireApiKey). */
+    /** The integration API's caller (requireApiKeyScope). */
     apiKey: ApiKeyCaller;
   };
 }

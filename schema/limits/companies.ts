@@ -13,9 +13,9 @@ export const REGISTRATION_BODIES = [
  * looked at it (and again after a verified firm changes its name or registration), "verified", or
  * "rejected" (refused, or verification withdrawn).
  */
-export const VERIFICATION_STATUSES = ["pending", "verified", "rejected"] as const;
+export const ISSUER_REVIEW_STATES = ["pending", "verified", "rejected"] as const;
 
-export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
+export type IssuerReviewState = (typeof ISSUER_REVIEW_STATES)[number];
 
 /**
  * What an organisation does on ValuSeal: a valuation firm issues codes; a lender (a bank, a SACCO,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LENDER_TYPES, ORGANISATION_KINDS, VERIFICATION_STATUSES } from "../limits/companies";
+import { LENDER_TYPES, ORGANISATION_KINDS, ISSUER_REVIEW_STATES } from "../limits/companies";
 import { CODE_STATUSES } from "../limits/codes";
 import { companyProfileFields, companyRegistrationFields } from "./companies";
 import { describedCodeFields } from "./described-code";
@@ -139,7 +139,7 @@ export const companyVerificationChangedAnswer = z.strictObject({
   message: z.string(),
   company: z.strictObject({
     id: rowId,
-    verificationStatus: z.enum(VERIFICATION_STATUSES),
+    verificationStatus: z.enum(ISSUER_REVIEW_STATES),
     verifiedAt: timestamp.nullable(),
     verificationNote: z.string().nullable(),
   }),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { REGISTRATION_BODIES, VERIFICATION_STATUSES } from "../limits/companies";
+import { REGISTRATION_BODIES, ISSUER_REVIEW_STATES } from "../limits/companies";
 import { SCAN_ALERT_MODES } from "../limits/scans";
 import { pendingEmailChangeAnswer } from "./auth";
 import { rowId, timestamp } from "./fields";
@@ -13,7 +13,7 @@ export const companyRegistrationFields = {
     .meta({ description: 'The body\'s name when registrationBody is "Other"' }),
   registrationNumber: z.string().nullable(),
   registrationNote: z.string().nullable(),
-  verificationStatus: z.enum(VERIFICATION_STATUSES),
+  verificationStatus: z.enum(ISSUER_REVIEW_STATES),
   verifiedAt: timestamp
     .nullable()
     .meta({ description: "When an administrator verified the firm; null unless verified (or awaiting re-review)" }),

@@ -18,7 +18,7 @@ import {
   LENDER_TYPES,
   ORGANISATION_KINDS,
   REGISTRATION_BODIES,
-  VERIFICATION_STATUSES,
+  ISSUER_REVIEW_STATES,
 } from "../limits/companies";
 import { WEBHOOK_DELIVERY_FAILURES, WEBHOOK_DELIVERY_OUTCOMES } from "../limits/integration";
 import { SCAN_ALERT_MODES } from "../limits/scans";
@@ -128,7 +128,7 @@ export const companies = pgTable(
     registrationBodyName: varchar({ length: LIMITS.registrationBodyName }),
     registrationNumber: varchar({ length: LIMITS.registrationNumber }),
     registrationNote: varchar({ length: LIMITS.registrationNote }),
-    verificationStatus: varchar({ length: 16, enum: VERIFICATION_STATUSES }).notNull().default("pending"),
+    verificationStatus: varchar({ length: 16, enum: ISSUER_REVIEW_STATES }).notNull().default("pending"),
     /** When an administrator last verified the firm; kept while a verified firm awaits re-review. */
     verifiedAt: timestamp({ withTimezone: true }),
     /** The administrator's note on the latest decision (shown to the owner). */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { LIMITS, MAX_ROW_ID } from "../limits";
-import { VERIFICATION_STATUSES } from "../limits/companies";
+import { ISSUER_REVIEW_STATES } from "../limits/companies";
 import { newPasswordField, optionalText } from "./common";
 import { pageNumberField, pageSizeField, PAGE_SIZE_MAX, paginationQuerySchema } from "./pagination";
 
@@ -19,7 +19,7 @@ export const adminListQuerySchema = paginationQuerySchema.extend({ search: optio
 /** The companies list can also show only the companies in one verification state (the review queue). */
 export const adminCompanyListQuerySchema = adminListQuerySchema.extend({
   verification: z
-    .enum(VERIFICATION_STATUSES, { error: "verification must be pending, verified or rejected" })
+    .enum(ISSUER_REVIEW_STATES, { error: "verification must be pending, verified or rejected" })
     .optional(),
 });
 

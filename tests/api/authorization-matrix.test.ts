@@ -587,7 +587,7 @@ const matrix: Row[] = [
       const [event] = await withDb(async (db) => {
         await recordWebhookEvents(db, [
           // Of no code: a code's expiry is recorded once, and each actor's call needs an event of its own.
-          { companyId: world.companyA, type: "code.expired", qrCodeId: null, data: { matrix: true } },
+          { companyId: world.companyA, type: "code.expired", codeId: null, data: { matrix: true } },
         ]);
         return db
           .select({ id: webhookEvents.publicId })

@@ -20,7 +20,7 @@ import type { Bindings } from "#worker/bindings.ts";
 import worker from "#worker/index.ts";
 import { SCAN_WEBHOOK_EVENTS_PER_HOUR } from "#worker/services/scans/scan-alerts.ts";
 import { type ScanAlertMessage } from "#worker/queue-messages.ts";
-import { queueWebhookDeliveries, recordWebhookEvents } from "#worker/services/integration/webhooks.ts";
+import { claimAndQueueDeliveries, recordWebhookEvents } from "#worker/services/integration/webhooks.ts";
 import { type WebhookDeliveryMessage } from "#worker/queue-messages.ts";
 import { setDnsRecords } from "../shared/dns";
 import { waitForEmail } from "../shared/inbox";
@@ -99,7 +99,7 @@ async function scanEvent(account: Account) {
     publicId: unique("msg"),
     companyId: companyIdOf(account),
     type: "code.scanned" as const,
-    qrCodeId: code.id,
+    codeId: code.id,
     data: { code: { id: code.publicToken }, verificationCount: 1 },
   };
 }
@@ -982,8 +982,8 @@ describe("deliveries", () => {
     const first = await withDb((db) => recordWebhookEvents(db, [event]));
     const second = await withDb((db) => recordWebhookEvents(db, [event]));
     expect(second).toEqual(first);
-    await withDb((db) => queueWebhookDeliveries(env as Bindings, db, first));
-    await withDb((db) => queueWebhookDeliveries(env as Bindings, db, second));
+    await withDb((db) => claimAndQueueDeliveries(env as Bindings, db, first));
+    await withDb((db) => claimAndQueueDeliveries(env as Bindings, db, second));
     await waitForDeliveries(hook.name, 1);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(await deliveriesTo(hook.name)).toHaveLength(1);

@@ -7,7 +7,7 @@ import { applyMigrations, MIGRATION_FILES } from "./migration-files";
  * an unverified one, a verified firm that renamed itself and awaits re-review, a firm that renamed
  * itself to a famous name and back before being verified, and a deactivated one: every code gets
  * its frozen record, every verification its identity, and only the codes of the identity that was
- * verified read "Verified Authentic" afterwards (the rule of worker/lib/code-status.ts, run here as
+ * verified read "Verified Authentic" afterwards (the rule of worker/lib/issuer-trust.ts, run here as
  * the same SQL the Worker runs).
  */
 
@@ -47,7 +47,7 @@ async function insertCode(key: string, firm: string, issuerName: string, issuedD
 
 /** The trust of each code by the Worker's own expression. */
 async function trustOf(codeKey: string): Promise<string> {
-  const { issuerTrustExpression } = await import("#worker/lib/code-status.ts");
+  const { issuerTrustExpression } = await import("#worker/lib/issuer-trust.ts");
   const result = await db.query<{ trust: string }>(
     `SELECT ${issuerTrustExpression("code", "company.suspended_at")} AS trust
      FROM qr_codes code JOIN companies company ON company.id = code.company_id WHERE code.id = $1`,

@@ -1,11 +1,12 @@
 import type { CodeStatusName, IssuerTrust, ValuationPurpose } from "#schema/limits/codes.ts";
-import { codeStatusExpression, issuerTrustExpression, issuerVerifiedAtExpression, isoText } from "./code-status";
+import { codeStatusExpression, isoText } from "./code-status";
+import { issuerTrustExpression, issuerVerifiedAtExpression } from "./issuer-trust";
 import { scanTotalExpression } from "./scan-count-shards";
 
 /**
  * What a certificate shows, as SQL: the columns and joins shared by the scan function the database
  * runs (LOG_SCANS_FUNCTION, worker/services/scans/log-scans-function.ts, installed by migrations)
- * and the read-only look-up (worker/services/scans/scan-verification.ts), and the row they return.
+ * and the read-only look-up (worker/services/scans/certificate-lookup.ts), and the row they return.
  * Plain SQL text, importing only other SQL helpers, so the migration script (in Node) can write it too.
  */
 

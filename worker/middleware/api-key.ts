@@ -21,7 +21,7 @@ const KEY_BUDGET_SPENT = `This API key has made ${API_KEY_REQUESTS_PER_MINUTE} r
  * the route's scope. Session tokens are not accepted here, and keys are accepted nowhere else (the
  * session routes read only session tokens), so a key can never reach the admin routes.
  */
-export const requireApiKey = (scope: ApiKeyScope) =>
+export const requireApiKeyScope = (scope: ApiKeyScope) =>
   createMiddleware<AppEnv>(async (c, next) => {
     const credential = bearerToken(c.req.header("Authorization"));
     if (!credential || !isApiKey(credential)) throw new ApiError(401, KEY_REQUIRED);

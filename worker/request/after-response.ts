@@ -4,7 +4,7 @@ import type { EmailMessage } from "../lib/email-templates";
 import { queueEmailsNow } from "../services/email/email";
 import type { ScanAlertMessage } from "../queue-messages";
 import { sendWatchNotices } from "../services/lenders/watch-notices";
-import { queueWebhookDeliveries, type Outbox } from "../services/integration/webhooks";
+import { claimAndQueueDeliveries, type Outbox } from "../services/integration/webhooks";
 
 /**
  * Work a request hands to the queues once it has answered (waitUntil): a request never waits for a
@@ -41,7 +41,7 @@ export function queueOutboxAfterResponse(c: Context<AppEnv>, outbox: Outbox) {
   queueEmails(c, outbox.emails);
   if (outbox.deliveryIds.length > 0) {
     c.executionCtx.waitUntil(
-      queueWebhookDeliveries(c.env, c.var.db, outbox.deliveryIds).catch((error: unknown) =>
+      claimAndQueueDeliveries(c.env, c.var.db, outbox.deliveryIds).catch((error: unknown) =>
         console.error("webhook deliveries could not be queued; the hourly sweep sends them", error),
       ),
     );

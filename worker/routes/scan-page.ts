@@ -16,7 +16,7 @@ import { scanVisit } from "../request/scan-visit";
 import { scanLedger } from "../request/scan-ledger";
 import { withDatabase } from "../middleware/database";
 import { rateLimitScans } from "../middleware/rate-limit";
-import { verifyPublicToken } from "../services/scans/scan-verification";
+import { lookUpAddress } from "../services/scans/certificate-lookup";
 import { SEAL_MAX_PAGES } from "#schema/validation/seals.ts";
 
 /** The host the anti-phishing line names; the request's own when the config could not be read. */
@@ -50,7 +50,7 @@ export function renderScanError(error: Error, c: Context<AppEnv>) {
 
 async function answerScan(c: Context<AppEnv>, page: number | null) {
   const token = c.req.param("token") ?? "";
-  const result = await verifyPublicToken(scanLedger(c), token, publicOrigin(c), await scanVisit(c), page);
+  const result = await lookUpAddress(scanLedger(c), token, publicOrigin(c), await scanVisit(c), page);
   const reader = readerFor(c);
   if (!result.found) return c.html(renderInvalidCodePage(reader), 404, certificatePageHeaders());
   enqueueScanAlert(c, result.alert);

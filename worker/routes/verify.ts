@@ -11,7 +11,7 @@ import { scanVisit } from "../request/scan-visit";
 import { scanLedger } from "../request/scan-ledger";
 import { withDatabase } from "../middleware/database";
 import { rateLimitTypedCodes } from "../middleware/rate-limit";
-import { verifyTypedCode } from "../services/scans/scan-verification";
+import { lookUpShortCode } from "../services/scans/certificate-lookup";
 import { checkPage } from "./check-page";
 import { readerFor, renderScanError } from "./scan-page";
 
@@ -30,7 +30,7 @@ export const verifyRoutes = new Hono<AppEnv>()
   .use(rateLimitTypedCodes)
   .get("/", async (c) => {
     const typed = c.req.query("code") ?? "";
-    const result = await verifyTypedCode(scanLedger(c), typed, publicOrigin(c), await scanVisit(c));
+    const result = await lookUpShortCode(scanLedger(c), typed, publicOrigin(c), await scanVisit(c));
     // Switching language must not type the code again (each attempt spends the typed budget): a
     // found code switches on its own address, a miss on the empty form.
     const reader = readerFor(c);

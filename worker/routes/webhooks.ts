@@ -29,7 +29,7 @@ import {
   resendWebhookDelivery,
   onlyTurnsOff,
   queueResend,
-  queueWebhookDeliveries,
+  claimAndQueueDeliveries,
   rotateWebhookSecret,
   sendTestWebhookEvent,
   updateWebhookEndpoint,
@@ -192,7 +192,7 @@ export const webhookRoutes = documentedRoutes()
     const { eventId, deliveryId } = await c.var
       .transactional()
       .transaction((tx) => sendTestWebhookEvent(tx, currentCompanyId(c), c.req.valid("param").id));
-    await queueWebhookDeliveries(c.env, c.var.db, [deliveryId]);
+    await claimAndQueueDeliveries(c.env, c.var.db, [deliveryId]);
     return c.json({ message: "Test event queued", eventId }, 202);
   })
   .openapi(rotateSecret, async (c) => {

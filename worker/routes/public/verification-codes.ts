@@ -6,7 +6,7 @@ import { publicOrigin } from "#worker/request/public-origin.ts";
 import { scanVisit } from "#worker/request/scan-visit.ts";
 import { scanLedger } from "#worker/request/scan-ledger.ts";
 import { rateLimitTypedCodes } from "#worker/middleware/rate-limit.ts";
-import { verifyTypedCode } from "#worker/services/scans/scan-verification.ts";
+import { lookUpShortCode } from "#worker/services/scans/certificate-lookup.ts";
 import { documentedRoutes, jsonAnswer, textParams } from "../contract";
 
 const VERIFICATION_CODE_NOT_FOUND = "No report has this verification code";
@@ -25,7 +25,7 @@ const readByCode = createRoute({
  * token look-up; every attempt is rate-limited per address, a miss is logged as an orphan scan.
  */
 export const verificationCodeRoutes = documentedRoutes().openapi(readByCode, async (c) => {
-  const result = await verifyTypedCode(scanLedger(c), c.req.valid("param").code, publicOrigin(c), await scanVisit(c));
+  const result = await lookUpShortCode(scanLedger(c), c.req.valid("param").code, publicOrigin(c), await scanVisit(c));
   if (!result.found) throw new ApiError(404, VERIFICATION_CODE_NOT_FOUND);
   enqueueScanAlert(c, result.alert);
   return c.json(result.certificate, 200, { "Cache-Control": "no-store" });

@@ -4,7 +4,7 @@ import { letterDecisionSchema } from "#schema/validation/reliances.ts";
 import { queueOutboxAfterResponse } from "#worker/request/after-response.ts";
 import { currentCompanyId } from "#worker/request/company.ts";
 import { requireActiveCompany, requireCompanyOwner, requireCompanyUser, requireUser } from "#worker/middleware/auth.ts";
-import { codeReliance, decideLetter } from "#worker/services/lenders/reliance-letters.ts";
+import { codeReliance, grantOrRefuseLetter } from "#worker/services/lenders/reliance-letters.ts";
 import { Outbox } from "#worker/services/integration/webhooks.ts";
 import { documentedRoutes, jsonAnswer, jsonBody, rowIdParam, textParams } from "../contract";
 
@@ -43,7 +43,7 @@ export const codeRelianceRoutes = documentedRoutes()
   .openapi(decide, async (c) => {
     const { id, letterId } = c.req.valid("param");
     const outbox = new Outbox();
-    await decideLetter(
+    await grantOrRefuseLetter(
       c.var.transactional(),
       outbox,
       c.var.user.id,

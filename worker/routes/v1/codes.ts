@@ -20,7 +20,7 @@ import {
 import { renderQrSvg } from "#worker/lib/qr.ts";
 import { recordSigning } from "#worker/request/record-signing.ts";
 import { ApiError, badRequest } from "#worker/lib/errors.ts";
-import { assertKeyCompanyActive, keyCompanyId, requireApiKey } from "#worker/middleware/api-key.ts";
+import { assertKeyCompanyActive, keyCompanyId, requireApiKeyScope } from "#worker/middleware/api-key.ts";
 import { CHOOSE_ANOTHER_CODE, revokeCode } from "#worker/services/codes/code-status.ts";
 import { issueCode } from "#worker/services/codes/code-issuing.ts";
 import { issueCodeBatch } from "#worker/services/codes/code-batches.ts";
@@ -50,7 +50,7 @@ const listCodes = createRoute({
   summary: "List codes",
   description: "The company's codes, newest first, with the filters of the History screen.",
   security: KEY_SECURITY,
-  middleware: [requireApiKey("codes:read")] as const,
+  middleware: [requireApiKeyScope("codes:read")] as const,
   request: { query: qrCodeListQuerySchema.omit({ limit: true }) },
   responses: { 200: jsonAnswer(v1CodePageSchema, "One page of codes"), ...KEY_ERRORS },
 });
@@ -65,7 +65,7 @@ const createCode = createRoute({
     "Send an Idempotency-Key (a UUID) to make a retry safe: the same key and body answer the first code again, " +
     "with Idempotent-Replayed: true.",
   security: KEY_SECURITY,
-  middleware: [requireApiKey("codes:write")] as const,
+  middleware: [requireApiKeyScope("codes:write")] as const,
   request: {
     headers: idempotencyHeadersSchema,
     body: {
@@ -134,7 +134,7 @@ const createBatch = createRoute({
     "References are compared after Unicode NFKC folding (full-width ＪＯＢ-１ is JOB-1). If any row is not valid " +
     "nothing is issued, and `errors` names each row's fields (codes.<index>.<field>, counting from 0).",
   security: KEY_SECURITY,
-  middleware: [requireApiKey("codes:write")] as const,
+  middleware: [requireApiKeyScope("codes:write")] as const,
   request: {
     body: {
       required: true,
@@ -180,7 +180,7 @@ const getCode = createRoute({
   tags: ["Codes"],
   summary: "Read a code",
   security: KEY_SECURITY,
-  middleware: [requireApiKey("codes:read")] as const,
+  middleware: [requireApiKeyScope("codes:read")] as const,
   request: { params: codeIdParam },
   responses: { 200: jsonAnswer(v1CodeWithImageSchema, "The code"), ...KEY_ERRORS, ...CODE_NOT_FOUND_ERROR },
 });
@@ -194,7 +194,7 @@ const revoke = createRoute({
     "From the next scan on, the certificate says Revoked with the reason; name the code that replaces it in " +
     "supersededBy. Allowed even for a deactivated company: withdrawing trust is never refused.",
   security: KEY_SECURITY,
-  middleware: [requireApiKey("codes:revoke")] as const,
+  middleware: [requireApiKeyScope("codes:revoke")] as const,
   request: {
     params: codeIdParam,
     body: {
@@ -222,7 +222,7 @@ const scans = createRoute({
   summary: "Read a code's scans",
   description: "The latest visits, counted scans per day over the last 30 days, and the number of unique scanners.",
   security: KEY_SECURITY,
-  middleware: [requireApiKey("scans:read")] as const,
+  middleware: [requireApiKeyScope("scans:read")] as const,
   request: { params: codeIdParam },
   responses: { 200: jsonAnswer(v1CodeScansSchema, "The code's scans"), ...KEY_ERRORS, ...CODE_NOT_FOUND_ERROR },
 });

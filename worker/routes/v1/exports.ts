@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { codesExportQuerySchema, scansExportQuerySchema } from "#schema/validation/exports.ts";
-import { keyCompanyId, requireApiKey } from "#worker/middleware/api-key.ts";
+import { keyCompanyId, requireApiKeyScope } from "#worker/middleware/api-key.ts";
 import { CODE_EXPORT_HEADER, EXPORT_MAX_ROWS, SCAN_EXPORT_HEADER } from "#worker/services/integration/exports.ts";
 import { answerCodesExport, answerScansExport, csvAnswer } from "../exports";
 import { errorBodySchema } from "#schema/api-v1.ts";
@@ -19,7 +19,7 @@ const exportCodes = createRoute({
   description:
     "Every code of the company that the History filters match, newest first, with its status and scan total.",
   security: KEY_SECURITY,
-  middleware: [requireApiKey("exports:read")] as const,
+  middleware: [requireApiKeyScope("exports:read")] as const,
   request: { query: codesExportQuerySchema },
   responses: { 200: csvAnswer("The codes.", CODE_EXPORT_HEADER), ...TOO_MANY_ROWS, ...KEY_ERRORS },
 });
@@ -31,7 +31,7 @@ const exportScans = createRoute({
   summary: "Export scans as CSV",
   description: "The company's scans (of one code with `code`), newest first, from `since` on.",
   security: KEY_SECURITY,
-  middleware: [requireApiKey("exports:read")] as const,
+  middleware: [requireApiKeyScope("exports:read")] as const,
   request: { query: scansExportQuerySchema },
   responses: {
     200: csvAnswer("The scans.", SCAN_EXPORT_HEADER),

@@ -2,7 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { errorBodySchema } from "#schema/api-v1.ts";
 import { relianceCheckAnswer, relianceRecordedAnswer } from "#schema/responses/index.ts";
 import { recordRelianceSchema, relianceCheckSchema } from "#schema/validation/reliances.ts";
-import { assertKeyCompanyActive, requireApiKey } from "#worker/middleware/api-key.ts";
+import { assertKeyCompanyActive, requireApiKeyScope } from "#worker/middleware/api-key.ts";
 import { checkReliance } from "#worker/services/lenders/reliances.ts";
 import { spendTypedCodeBudget } from "#worker/middleware/rate-limit.ts";
 import { documentedRoutes, jsonAnswer, jsonBody } from "../contract";
@@ -25,7 +25,7 @@ const check = createRoute({
   description:
     "The valuation named by its verification code (or its QR code's token), its status, and what the lender should know first: addressed to another institution, relied on by another institution, or another valuation of the same title within 6 months that differs by more than 15 %. None of them names the other party. Records nothing.",
   security: KEY_SECURITY,
-  middleware: [requireApiKey("reliance:write")] as const,
+  middleware: [requireApiKeyScope("reliance:write")] as const,
   request: jsonBody(relianceCheckSchema),
   responses: {
     200: jsonAnswer(relianceCheckAnswer, "The valuation and the warnings"),
@@ -42,7 +42,7 @@ const record = createRoute({
   description:
     "Records that a loan relies on the valuation, and watches it for the lender. The loan reference is stored only as a keyed hash and answered masked (••••4821); the same reference on the same valuation is refused with 409. Reliance on a revoked, replaced or expired valuation is refused with the reason.",
   security: KEY_SECURITY,
-  middleware: [requireApiKey("reliance:write")] as const,
+  middleware: [requireApiKeyScope("reliance:write")] as const,
   request: jsonBody(recordRelianceSchema),
   responses: {
     201: jsonAnswer(relianceRecordedAnswer, "The reliance, and the warnings as they stood"),

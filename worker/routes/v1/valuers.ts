@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { v1ValuerSchema } from "#schema/api-v1.ts";
 import { KEY_ERRORS, KEY_SECURITY } from "./documented";
 import { documentedRoutes, jsonAnswer } from "../contract";
-import { keyCompanyId, requireApiKey } from "#worker/middleware/api-key.ts";
+import { keyCompanyId, requireApiKeyScope } from "#worker/middleware/api-key.ts";
 import { signingValuers } from "#worker/services/codes/v1-codes.ts";
 
 const listValuers = createRoute({
@@ -12,7 +12,7 @@ const listValuers = createRoute({
   summary: "List the valuers who can sign",
   description: "The firm's active valuers; pass one's id as valuerId when issuing a code.",
   security: KEY_SECURITY,
-  middleware: [requireApiKey("codes:write")] as const,
+  middleware: [requireApiKeyScope("codes:write")] as const,
   responses: { 200: jsonAnswer(z.array(v1ValuerSchema), "The valuers"), ...KEY_ERRORS },
 });
 

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { watchFeedAnswer } from "#schema/responses/index.ts";
 import { watchFeedQuerySchema } from "#schema/validation/reliances.ts";
-import { keyCompanyId, requireApiKey } from "#worker/middleware/api-key.ts";
+import { keyCompanyId, requireApiKeyScope } from "#worker/middleware/api-key.ts";
 import { sha256Hex } from "#worker/lib/random.ts";
 import { WATCH_FEED_LIMIT, watchFeed } from "#worker/services/lenders/watches.ts";
 import { documentedRoutes, jsonAnswer } from "../contract";
@@ -18,7 +18,7 @@ const feed = createRoute({
   summary: "The watched codes that changed",
   description: `For lenders that cannot take webhooks: every code the lender watches (each reliance is a watch) whose state changed (revoked, replaced, expired, reinstated, its issuer suspended, or relied on by another institution), oldest change first, at most ${WATCH_FEED_LIMIT} at a time. Poll with the answer's \`cursor\` to get only what changed after it; \`hasMore\` says to ask again at once. The first time, ask without parameters for every watched code, or with \`changedSince\` for the changes after a moment. A change is timed when the firm's or ValuSeal's action began: one still being saved as you poll (a matter of seconds) can land just before your cursor, so a poller that must see every change also asks, now and then, with \`changedSince\` a few minutes back, or takes webhooks. The answer carries an \`ETag\`: send it as \`If-None-Match\` and an unchanged answer is 304 with no body.`,
   security: KEY_SECURITY,
-  middleware: [requireApiKey("watches:read")] as const,
+  middleware: [requireApiKeyScope("watches:read")] as const,
   request: {
     query: watchFeedQuerySchema,
     headers: z.object({ "if-none-match": z.string().optional() }),

@@ -11,7 +11,7 @@ import {
 import { WEBHOOK_ENDPOINTS_MAX, WEBHOOK_EVENT_TYPES } from "#schema/limits/integration.ts";
 import { paginationQuerySchema } from "#schema/validation/pagination.ts";
 import { webhookEndpointSchema, webhookEndpointUpdateSchema } from "#schema/validation/webhook.ts";
-import { assertKeyCompanyActive, keyCompanyId, requireApiKey } from "#worker/middleware/api-key.ts";
+import { assertKeyCompanyActive, keyCompanyId, requireApiKeyScope } from "#worker/middleware/api-key.ts";
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
@@ -21,7 +21,7 @@ import {
   resendWebhookDelivery,
   onlyTurnsOff,
   queueResend,
-  queueWebhookDeliveries,
+  claimAndQueueDeliveries,
   rotateWebhookSecret,
   sendTestWebhookEvent,
   updateWebhookEndpoint,
@@ -44,7 +44,7 @@ const list = createRoute({
   tags: ["Webhooks"],
   summary: "List webhook endpoints",
   security: KEY_SECURITY,
-  middleware: [requireApiKey("webhooks:manage")] as const,
+  middleware: [requireApiKeyScope("webhooks:manage")] as const,
   responses: { 200: jsonAnswer(z.array(webhookEndpointAnswerSchema), "The company's endpoints"), ...KEY_ERRORS },
 });
 
@@ -55,7 +55,7 @@ const create = createRoute({
   summary: "Add a webhook endpoint",
   description: `${EVENTS_DESCRIPTION} The secret is in this answer only. At most ${WEBHOOK_ENDPOINTS_MAX} endpoints per company.`,
   security: KEY_SECURITY,
-  middleware: [requireApiKey("webhooks:manage")] as const,
+  middleware: [requireApiKeyScope("webhooks:manage")] as const,
   request: {
     body: {
       required: true,
@@ -80,7 +80,7 @@ const get = createRoute({
   tags: ["Webhooks"],
   summary: "Read a webhook endpoint",
   security: KEY_SECURITY,
-  middleware: [requireApiKey("webhooks:manage")] as const,
+  middleware: [requireApiKeyScope("webhooks:manage")] as const,
   request: { params: endpointIdParam },
   responses: { 200: jsonAnswer(webhookEndpointAnswerSchema, "The endpoint"), ...KEY_ERRORS, ...NOT_FOUND },
 });
@@ -95,7 +95,7 @@ const update = createRoute({
     "emailed to the owner and audited; events from before it are not resent there. Turning off is allowed to a " +
     "deactivated company.",
   security: KEY_SECURITY,
-  middleware: [requireApiKey("webhooks:manage")] as const,
+  middleware: [requireApiKeyScope("webhooks:manage")] as const,
   request: {
     params: endpointIdParam,
     body: {
@@ -113,7 +113,7 @@ const remove = createRoute({
   summary: "Remove a webhook endpoint",
   description: "Deliveries stop at once; its delivery log goes with it.",
   security: KEY_SECURITY,
-  middleware: [requireApiKey("webhooks:manage")] as const,
+  middleware: [requireApiKeyScope("webhooks:manage")] as const,
   request: { params: endpointIdParam },
   responses: {
     200: jsonAnswer(z.strictObject({ message: z.string() }), "Removed"),
@@ -130,7 +130,7 @@ const attempts = createRoute({
   description:
     "Every attempt of the last 30 days, newest first: the event, the receiver's status and how long it took.",
   security: KEY_SECURITY,
-  middleware: [requireApiKey("webhooks:manage")] as const,
+  middleware: [requireApiKeyScope("webhooks:manage")] as const,
   request: { params: endpointIdParam, query: paginationQuerySchema },
   responses: { 200: jsonAnswer(webhookAttemptPageSchema, "One page of the log"), ...KEY_ERRORS, ...NOT_FOUND },
 });
@@ -144,7 +144,7 @@ const resend = createRoute({
     "Sends the event to the endpoint again, with the same body and the same webhook-id, in one attempt. One resend " +
     "of a delivery at a time.",
   security: KEY_SECURITY,
-  middleware: [requireApiKey("webhooks:manage")] as const,
+  middleware: [requireApiKeyScope("webhooks:manage")] as const,
   request: {
     params: endpointIdParam.extend({
       eventId: z.string().meta({ param: { name: "eventId", in: "path" }, example: "msg_2b7Xk9LmQp4Rt" }),
@@ -169,7 +169,7 @@ const sendTest = createRoute({
   description:
     "Sends a `webhook.test` event to this endpoint alone, signed and logged like any other: its attempt, with the receiver's status and answer, appears in the delivery log under the answered `eventId`.",
   security: KEY_SECURITY,
-  middleware: [requireApiKey("webhooks:manage")] as const,
+  middleware: [requireApiKeyScope("webhooks:manage")] as const,
   request: { params: endpointIdParam },
   responses: {
     202: jsonAnswer(webhookTestEventAnswerSchema, "The test event is queued"),
@@ -187,7 +187,7 @@ const rotate = createRoute({
   description:
     "Makes a new signing secret, in this answer only. With `previousSecretHours: 24` each delivery carries a signature by the old secret as well (space-separated in `webhook-signature`) for a day, so the receiver can switch without losing events; `0` stops the old secret at once.",
   security: KEY_SECURITY,
-  middleware: [requireApiKey("webhooks:manage")] as const,
+  middleware: [requireApiKeyScope("webhooks:manage")] as const,
   request: {
     params: endpointIdParam,
     body: {
@@ -263,7 +263,7 @@ export const v1WebhookRoutes = documentedRoutes()
     const { eventId, deliveryId } = await c.var
       .transactional()
       .transaction((tx) => sendTestWebhookEvent(tx, keyCompanyId(c), c.req.valid("param").id));
-    await queueWebhookDeliveries(c.env, c.var.db, [deliveryId]);
+    await claimAndQueueDeliveries(c.env, c.var.db, [deliveryId]);
     return c.json({ message: "Test event queued", eventId }, 202);
   })
   .openapi(rotate, async (c) => {

@@ -4,7 +4,7 @@ import type { IssuerTrust } from "#schema/limits/codes.ts";
 import { codeConfirmationRequests, companies, qrCodes } from "#schema/tables.ts";
 import { formatVerificationCode } from "#schema/verification-code.ts";
 import type { Database } from "#worker/db.ts";
-import { issuerTrustColumn } from "#worker/lib/code-status.ts";
+import { issuerTrustColumn } from "#worker/lib/issuer-trust.ts";
 import type { EmailMessage } from "#worker/lib/email-templates.ts";
 import { ApiError, notFound } from "#worker/lib/errors.ts";
 import { parseId } from "#worker/lib/validation.ts";

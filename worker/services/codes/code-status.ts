@@ -120,10 +120,10 @@ async function revokedEvent(
     ? {
         companyId: code.companyId,
         type: "code.superseded",
-        qrCodeId: codeId,
+        codeId,
         data: { ...data, supersededBy: webhookCode(successor) },
       }
-    : { companyId: code.companyId, type: "code.revoked", qrCodeId: codeId, data };
+    : { companyId: code.companyId, type: "code.revoked", codeId, data };
 }
 
 /**
@@ -188,7 +188,7 @@ export async function reinstateCode(
     await recordStatusEvent(tx, { codeId: code.id, action: "reinstated", reason, actorId });
     const [reinstated] = await selectCodes(tx).where(eq(qrCodes.id, code.id));
     await outbox.record(tx, [
-      { companyId, type: "code.reinstated", qrCodeId: code.id, data: { code: webhookCode(reinstated!), reason } },
+      { companyId, type: "code.reinstated", codeId: code.id, data: { code: webhookCode(reinstated!), reason } },
     ]);
     await noticeWatchers(tx, outbox, "code.reinstated", { codeId: code.id });
     // A reinstatement is not urgent: while the key may not sign it waits, so every reinstatement

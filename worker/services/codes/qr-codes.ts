@@ -9,7 +9,8 @@ import { containsPattern } from "#worker/lib/like-patterns.ts";
 import type { CodeSigner, Page } from "#schema/responses/index.ts";
 import { pageOfRows, pageRange, type PageRange } from "#worker/lib/pagination.ts";
 import { formatVerificationCode, normalizeVerificationCode } from "#schema/verification-code.ts";
-import { codeStatusColumn, issuerTrustColumn } from "#worker/lib/code-status.ts";
+import { codeStatusColumn } from "#worker/lib/code-status.ts";
+import { issuerTrustColumn } from "#worker/lib/issuer-trust.ts";
 import { parseId } from "#worker/lib/validation.ts";
 import { scanCountColumn } from "#worker/lib/scan-count-shards.ts";
 

@@ -2,14 +2,14 @@ import type { RecordSigning } from "#worker/lib/signing.ts";
 import { signIssuerDecision } from "../records/signed-records";
 import { and, count, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import type { VerificationStatus } from "#schema/limits/companies.ts";
+import type { IssuerReviewState } from "#schema/limits/companies.ts";
 import { codeTitle } from "#schema/code-description.ts";
 import { codeConfirmationRequests, companies, issuerVerifications, qrCodes, users, valuers } from "#schema/tables.ts";
 import { formatVerificationCode } from "#schema/verification-code.ts";
 import type { VerificationDecided } from "#worker/lib/email-templates.ts";
 import type { Database, Reader, TransactionalDatabase } from "#worker/db.ts";
 import { notFound } from "#worker/lib/errors.ts";
-import { issuerTrustColumn } from "#worker/lib/code-status.ts";
+import { issuerTrustColumn } from "#worker/lib/issuer-trust.ts";
 import { containsPattern } from "#worker/lib/like-patterns.ts";
 import { countOf, totalColumn, type PageRange } from "#worker/lib/pagination.ts";
 import { recordAudit } from "./audit";
@@ -54,7 +54,7 @@ export const companyRow = {
   valuerCount: countValuers(and(eq(valuers.companyId, companies.id), isNull(valuers.deletedAt))),
 };
 
-export function companySearch(search: string | undefined, verification?: VerificationStatus): SQL | undefined {
+export function companySearch(search: string | undefined, verification?: IssuerReviewState): SQL | undefined {
   const pattern = search ? containsPattern(search) : null;
   return and(
     pattern

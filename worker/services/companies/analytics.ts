@@ -45,12 +45,12 @@ function scannedToday() {
 }
 
 /**
- * The four dashboard numbers, each one count over an index, run concurrently. A verification is a
- * counted scan of a real code; orphan scans (unknown tokens, qrCodeId null), previews and repeats
- * are not verifications.
+ * The administrator's dashboard numbers, each one count over an index, run concurrently. Its
+ * "verifications" (the spec's `verificationsToday`) are today's counted scans of real codes; orphan
+ * scans (unknown tokens, no code), previews and repeats are not counted.
  */
 export async function loadPlatformStats(db: Queryable): Promise<PlatformStats> {
-  const [totalUsers, activeCompanies, totalQRCodes, verificationsToday, companiesAwaitingVerification] =
+  const [totalUsers, activeCompanies, totalQRCodes, countedScansToday, companiesAwaitingVerification] =
     await Promise.all([
       db.$count(users),
       db.$count(companies, eq(companies.isActive, true)),
@@ -58,5 +58,11 @@ export async function loadPlatformStats(db: Queryable): Promise<PlatformStats> {
       db.$count(scanEvents, and(scannedToday(), isNotNull(scanEvents.qrCodeId), eq(scanEvents.counted, true))),
       db.$count(companies, eq(companies.verificationStatus, "pending")),
     ]);
-  return { totalUsers, activeCompanies, totalQRCodes, verificationsToday, companiesAwaitingVerification };
+  return {
+    totalUsers,
+    activeCompanies,
+    totalQRCodes,
+    verificationsToday: countedScansToday,
+    companiesAwaitingVerification,
+  };
 }

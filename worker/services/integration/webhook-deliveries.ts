@@ -22,7 +22,7 @@ import { checkDestination } from "#worker/lib/webhook-destination.ts";
 import { decryptWebhookSecret, encryptWebhookSecret, isEncryptedSecret } from "#worker/lib/webhook-secret.ts";
 import { signLegacyWebhook, signStandardWebhook } from "#worker/lib/webhook-signatures.ts";
 import { queueEmailsNow } from "../email/email";
-import { idArray, queueWebhookDeliveries, recordWebhookEvents, rowsOf, webhookBody } from "./webhooks";
+import { idArray, claimAndQueueDeliveries, recordWebhookEvents, rowsOf, webhookBody } from "./webhooks";
 import { type WebhookCode, type WebhookDeliveryMessage } from "#worker/queue-messages.ts";
 
 /**
@@ -368,7 +368,7 @@ export async function sweepWebhooks(db: Database, env: Pick<Bindings, "WEBHOOKS"
     rowsOf<{ company_id: number; id: number; code: WebhookCode; valid_until: string }>(expired).map((row) => ({
       companyId: row.company_id,
       type: "code.expired",
-      qrCodeId: row.id,
+      codeId: row.id,
       data: {
         code: {
           ...row.code,
@@ -405,7 +405,7 @@ export async function sweepWebhooks(db: Database, env: Pick<Bindings, "WEBHOOKS"
     )
     .orderBy(webhookDeliveries.createdAt)
     .limit(SWEEP_LIMIT);
-  await queueWebhookDeliveries(env, db, [...announced, ...unsent.map((row) => row.id)]);
+  await claimAndQueueDeliveries(env, db, [...announced, ...unsent.map((row) => row.id)]);
   // Queued long ago and still pending: its retries were lost (they end within ~30 minutes).
   await db
     .update(webhookDeliveries)

@@ -60,7 +60,8 @@ const DELIVERY_NOT_FOUND = "Delivery not found";
 export interface WebhookEventInput {
   companyId: number;
   type: WebhookEventType;
-  qrCodeId: number | null;
+  /** The code the event is about (its row id), or none. */
+  codeId: number | null;
   data: Record<string, unknown>;
   /** Set when the event must be recorded once whatever happens (a queue message's id); random otherwise. */
   publicId?: string;
@@ -85,7 +86,7 @@ export function webhookEventCtes(events: WebhookEventInput[], when: SQL = sql`tr
     public_id: event.publicId ?? newEventId(),
     company_id: event.companyId,
     type: event.type,
-    qr_code_id: event.qrCodeId,
+    qr_code_id: event.codeId,
     data: event.data,
   }));
   const { public_id, company_id, type, qr_code_id, data } = WEBHOOK_INPUT.column;
@@ -142,7 +143,7 @@ export function rowsOf<Row>(result: unknown): Row[] {
  * to queue it (recordWebhookEvents), and both then queue it. A refused send gives its claims back;
  * the hourly sweep sends what is left unqueued, and what was claimed but never tried.
  */
-export async function queueWebhookDeliveries(env: Pick<Bindings, "WEBHOOKS">, db: Queryable, deliveryIds: number[]) {
+export async function claimAndQueueDeliveries(env: Pick<Bindings, "WEBHOOKS">, db: Queryable, deliveryIds: number[]) {
   for (let index = 0; index < deliveryIds.length; index += QUEUE_BATCH) {
     const part = sql`${webhookDeliveries.id} = ANY(${idArray(deliveryIds.slice(index, index + QUEUE_BATCH))}::bigint[])`;
     const claimed = await db
@@ -207,7 +208,7 @@ export function issuedEvent(code: {
   return {
     companyId: code.companyId,
     type: "code.issued",
-    qrCodeId: code.id,
+    codeId: code.id,
     data: {
       code: webhookCode(code),
       propertyType: code.propertyType,

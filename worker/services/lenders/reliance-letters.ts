@@ -133,7 +133,7 @@ export async function codeReliance(db: Reader, companyId: number, rawCodeId: str
  * as it stands now (frozen on the decision) and extends reliance until its own date. The lender's
  * users are told by email.
  */
-export async function decideLetter(
+export async function grantOrRefuseLetter(
   db: TransactionalDatabase,
   outbox: Outbox,
   actorId: number,

@@ -275,7 +275,7 @@ async function alertDuplicateReliance(tx: Transaction, outbox: Outbox, codeId: n
     {
       companyId: code!.companyId,
       type: "reliance.duplicate",
-      qrCodeId: codeId,
+      codeId,
       data: { code: webhookCode(code!), institutions },
     },
   ]);

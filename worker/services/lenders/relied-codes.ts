@@ -4,7 +4,8 @@ import { companies, qrCodes } from "#schema/tables.ts";
 import { PUBLIC_TOKEN_PATTERN } from "#schema/public-token.ts";
 import { formatVerificationCode, normalizeVerificationCode } from "#schema/verification-code.ts";
 import type { Reader } from "#worker/db.ts";
-import { codeStatusColumn, issuerTrustColumn } from "#worker/lib/code-status.ts";
+import { codeStatusColumn } from "#worker/lib/code-status.ts";
+import { issuerTrustColumn } from "#worker/lib/issuer-trust.ts";
 import { ApiError, notFound } from "#worker/lib/errors.ts";
 
 /**

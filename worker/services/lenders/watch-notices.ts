@@ -4,7 +4,8 @@ import { formatDate } from "#schema/format-date.ts";
 import { LOCALES, type Language } from "#schema/language.ts";
 import type { WatchNoticeKind } from "#schema/limits/lenders.ts";
 import type { CodeStatusName, IssuerTrust } from "#schema/limits/codes.ts";
-import { codeStatusExpression, issuerTrustExpression } from "#worker/lib/code-status.ts";
+import { codeStatusExpression } from "#worker/lib/code-status.ts";
+import { issuerTrustExpression } from "#worker/lib/issuer-trust.ts";
 import { formatVerificationCode } from "#schema/verification-code.ts";
 import type { Database, Queryable, TransactionalDatabase } from "#worker/db.ts";
 import type { Bindings } from "#worker/bindings.ts";
@@ -13,7 +14,7 @@ import { queueEmailsNow } from "../email/email";
 import {
   idArray,
   type Outbox,
-  queueWebhookDeliveries,
+  claimAndQueueDeliveries,
   recordWebhookEvents,
   rowsOf,
   type WebhookEventInput,
@@ -86,7 +87,7 @@ function lenderEvents(kind: WatchNoticeKind, rows: NoticeRow[]): WebhookEventInp
     return [...byLender].map(([lenderCompanyId, lenderRows]) => ({
       companyId: lenderCompanyId,
       type: kind,
-      qrCodeId: null,
+      codeId: null,
       data: {
         issuerName: lenderRows[0]!.code.issuerName,
         suspendedAt: lenderRows[0]!.suspended_at,
@@ -97,7 +98,7 @@ function lenderEvents(kind: WatchNoticeKind, rows: NoticeRow[]): WebhookEventInp
   return rows.map((row) => ({
     companyId: row.lender_company_id,
     type: kind,
-    qrCodeId: row.code_id,
+    codeId: row.code_id,
     data: {
       watchId: row.watch_id,
       code: formattedCode(row.code),
@@ -281,7 +282,7 @@ export async function sweepWatchNotices(
           }
           return recorded;
         });
-  await queueWebhookDeliveries(env, db, deliveries);
+  await claimAndQueueDeliveries(env, db, deliveries);
   const unsent = await db.execute(sql`
     SELECT id FROM watch_notices WHERE emailed_at IS NULL
       AND (kind = 'code.expired' OR created_at < now() - make_interval(mins => ${UNSENT_AFTER_MINUTES}))

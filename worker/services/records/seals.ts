@@ -13,7 +13,8 @@ import type { Database, TransactionalDatabase } from "#worker/db.ts";
 import { ApiError, notFound } from "#worker/lib/errors.ts";
 import type { Visit } from "#worker/lib/scan-visitor.ts";
 import type { AuthenticatedUser } from "../accounts/sessions";
-import { codeStatusExpression, issuerTrustExpression } from "#worker/lib/code-status.ts";
+import { codeStatusExpression } from "#worker/lib/code-status.ts";
+import { issuerTrustExpression } from "#worker/lib/issuer-trust.ts";
 import { findCompanyCode } from "../codes/qr-codes";
 import { webhookCode, type Outbox } from "../integration/webhooks";
 import { formatVerificationCode } from "#schema/verification-code.ts";
@@ -201,7 +202,7 @@ export async function checkCopy(
         publicId: `msg_check_${checked.id}_${visit?.visitorHash?.slice(0, 16) ?? "anonymous"}_${new Date().toISOString().slice(0, 13).replace(/\D/g, "")}`,
         companyId: checked.companyId,
         type: "seal.check_mismatch",
-        qrCodeId: checked.id,
+        codeId: checked.id,
         data: {
           code: webhookCode({
             publicToken: token,

@@ -18,12 +18,8 @@ import { verifyRecord } from "#verifier/records.ts";
 import { extendsCheckpoint, type LogEntry } from "#verifier/log.ts";
 import type { Queryable } from "#worker/db.ts";
 import { ApiError } from "#worker/lib/errors.ts";
-import {
-  codeStatusExpression,
-  issuerTrustExpression,
-  issuerVerifiedAtExpression,
-  isoText,
-} from "#worker/lib/code-status.ts";
+import { codeStatusExpression, isoText } from "#worker/lib/code-status.ts";
+import { issuerTrustExpression, issuerVerifiedAtExpression } from "#worker/lib/issuer-trust.ts";
 import { secondsNow, type RecordSigning, type Signer } from "#worker/lib/signing.ts";
 import { produced, statementPart, valueOf } from "#worker/lib/statement-parts.ts";
 

@@ -30,7 +30,7 @@ import { SCAN_COUNT_SHARDS } from "#worker/lib/scan-count-shards.ts";
  * The answer is one certificate per visit in `arrival` order (none when the key matched no code),
  * each with whether that visit counted and, as `verification_count`, the code's total before it:
  * the total the statement found plus the visits counted earlier in the batch (`counted_so_far`
- * includes the visit itself). `verifyCode` (scan-verification.ts) adds the visit itself when it counted, so each visit's
+ * includes the visit itself). `lookUpCode` (certificate-lookup.ts) adds the visit itself when it counted, so each visit's
  * page shows the count it made, as if the batch's scans had run one after the other.
  */
 function countingStatement(column: CodeColumn) {

@@ -4,7 +4,7 @@ import { connectDatabase } from "#worker/db.ts";
 import type { Bindings } from "#worker/bindings.ts";
 import { queueEmailsNow } from "../email/email";
 import { earlierScansInHour, SCAN_ALERT_EMAILS_PER_HOUR, scanAlertEmails } from "./scan-alert-emails";
-import { queueWebhookDeliveries, recordWebhookEvents } from "../integration/webhooks";
+import { claimAndQueueDeliveries, recordWebhookEvents } from "../integration/webhooks";
 
 /**
  * A code's counted scans of one UTC hour that get a code.scanned event each: a report is scanned a
@@ -45,10 +45,10 @@ export async function deliverScanAlerts(batch: MessageBatch<ScanAlertMessage>, e
         .filter((_, index) => earlier[index]! < SCAN_WEBHOOK_EVENTS_PER_HOUR)
         .map(({ id, body }) => {
           const { event: type, ...data } = body.alert;
-          return { publicId: `msg_${id}`, companyId: body.companyId, type, qrCodeId: body.codeId, data };
+          return { publicId: `msg_${id}`, companyId: body.companyId, type, codeId: body.codeId, data };
         }),
     );
-    await queueWebhookDeliveries(env, db, deliveries).catch((error: unknown) =>
+    await claimAndQueueDeliveries(env, db, deliveries).catch((error: unknown) =>
       console.error("webhook deliveries could not be queued; the hourly sweep sends them", error),
     );
     batch.ackAll();

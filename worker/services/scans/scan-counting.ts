@@ -9,7 +9,7 @@ import type { Visit } from "#worker/lib/scan-visitor.ts";
 /*
  * Counting scans: every visit logged, counted when it should be (a person's first scan, or their
  * first after the repeat window), through the database's scan function (log-scans-function.ts).
- * What the certificate then says is scan-verification.ts's business.
+ * What the certificate then says is certificate-lookup.ts's business.
  */
 
 const ATTEMPTED_TOKEN_MAX = 64;

@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { VerificationStatus } from "#schema/limits/companies.ts";
+import type { IssuerReviewState } from "#schema/limits/companies.ts";
 import { answerOf, api, pageOf } from "#web/lib/api-client.ts";
 import { adminListQueryParams, type AdminListParams } from "./admin-list-params";
 
 /** The companies list can also be narrowed to one verification state (the review queue is "pending"). */
 interface AdminCompanyListParams extends AdminListParams {
-  verification: VerificationStatus | null;
+  verification: IssuerReviewState | null;
 }
 
 const adminCompaniesQuery = ({ verification, ...params }: AdminCompanyListParams) =>

@@ -1,21 +1,21 @@
-import type { VerificationStatus } from "#schema/limits/companies.ts";
+import type { IssuerReviewState } from "#schema/limits/companies.ts";
 import { Badge } from "#web/components/ui/card.tsx";
 import { STATUS_BADGES, StatusBadge } from "#web/components/ui/status-badge.tsx";
 
-const VERIFICATION_STATUSES = {
+const REVIEW_STATE_BADGES = {
   pending: "issuer-pending",
   verified: "issuer-verified",
   rejected: "issuer-rejected",
-} as const satisfies Record<VerificationStatus, keyof typeof STATUS_BADGES>;
+} as const satisfies Record<IssuerReviewState, keyof typeof STATUS_BADGES>;
 
 /** The verification filter's choices and each company's badge use the same words. */
 export const VERIFICATION_LABELS = Object.fromEntries(
-  Object.entries(VERIFICATION_STATUSES).map(([status, badge]) => [status, STATUS_BADGES[badge].label]),
-) as Record<VerificationStatus, string>;
+  Object.entries(REVIEW_STATE_BADGES).map(([status, badge]) => [status, STATUS_BADGES[badge].label]),
+) as Record<IssuerReviewState, string>;
 
 /** Where the company stands with ValuSeal's identity check. */
-export function VerificationBadge({ status }: { status: VerificationStatus }) {
-  return <StatusBadge status={VERIFICATION_STATUSES[status]} />;
+export function VerificationBadge({ status }: { status: IssuerReviewState }) {
+  return <StatusBadge status={REVIEW_STATE_BADGES[status]} />;
 }
 
 /** The real active state of a company, user or valuer. */

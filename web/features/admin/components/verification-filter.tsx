@@ -1,18 +1,18 @@
-import { VERIFICATION_STATUSES, type VerificationStatus } from "#schema/limits/companies.ts";
+import { ISSUER_REVIEW_STATES, type IssuerReviewState } from "#schema/limits/companies.ts";
 import { SelectField } from "#web/components/ui/field.tsx";
 import { VERIFICATION_LABELS } from "./status-badges";
 
 /** Reads the `verification` query parameter; anything but a known state means every company. */
-export const verificationFilterOf = (value: string | null): VerificationStatus | null =>
-  VERIFICATION_STATUSES.find((status) => status === value) ?? null;
+export const verificationFilterOf = (value: string | null): IssuerReviewState | null =>
+  ISSUER_REVIEW_STATES.find((status) => status === value) ?? null;
 
 /** All / Awaiting verification / Verified / Not verified, above the companies table. */
 export function VerificationFilter({
   value,
   onChange,
 }: {
-  value: VerificationStatus | null;
-  onChange: (value: VerificationStatus | null) => void;
+  value: IssuerReviewState | null;
+  onChange: (value: IssuerReviewState | null) => void;
 }) {
   return (
     <SelectField
@@ -22,7 +22,7 @@ export function VerificationFilter({
       containerClassName="w-full sm:w-56"
     >
       <option value="">All</option>
-      {VERIFICATION_STATUSES.map((status) => (
+      {ISSUER_REVIEW_STATES.map((status) => (
         <option key={status} value={status}>
           {VERIFICATION_LABELS[status]}
         </option>

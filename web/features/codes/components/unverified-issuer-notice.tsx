@@ -1,11 +1,11 @@
 import { Link } from "react-router";
 import { COMPANY_SETTINGS_PATHS } from "#schema/app-paths.ts";
 import { verdictHeadline } from "#schema/certificate-verdict.ts";
-import type { VerificationStatus } from "#schema/limits/companies.ts";
+import type { IssuerReviewState } from "#schema/limits/companies.ts";
 
 /** Where the firm stands with ValuSeal's identity check, as the create page needs to know it. */
 export interface IssuerStanding {
-  verificationStatus: VerificationStatus;
+  verificationStatus: IssuerReviewState;
   /** The firm has put its professional registration on file for ValuSeal to check. */
   registrationSubmitted: boolean;
 }

@@ -2,7 +2,7 @@ import type { CurrentCompany } from "#schema/responses/index.ts";
 import { CompanySection } from "./company-section";
 import { DetailList } from "#web/components/ui/detail-list.tsx";
 import { RegistrationForm } from "./registration-form";
-import { VerificationStatus } from "./verification-status";
+import { IssuerReviewStatus } from "./issuer-review-status";
 
 function RegistrationView({ company }: { company: CurrentCompany }) {
   const body = company.registrationBody === "Other" ? company.registrationBodyName : company.registrationBody;
@@ -30,7 +30,7 @@ export function RegistrationSection({ isOwner }: { isOwner: boolean }) {
     >
       {(company) => (
         <>
-          <VerificationStatus company={company} />
+          <IssuerReviewStatus company={company} />
           {isOwner ? <RegistrationForm company={company} /> : <RegistrationView company={company} />}
         </>
       )}

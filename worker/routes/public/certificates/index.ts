@@ -5,7 +5,7 @@ import { publicOrigin } from "#worker/request/public-origin.ts";
 import { scanVisit } from "#worker/request/scan-visit.ts";
 import { scanLedger } from "#worker/request/scan-ledger.ts";
 import { rateLimitScans } from "#worker/middleware/rate-limit.ts";
-import { verifyPublicToken } from "#worker/services/scans/scan-verification.ts";
+import { lookUpAddress } from "#worker/services/scans/certificate-lookup.ts";
 import { CERTIFICATE_NOT_FOUND } from "#worker/services/records/seals.ts";
 import { publicCertificateAnswer, signedRecordFileAnswer } from "#schema/responses/index.ts";
 import { PUBLIC_TOKEN_PATTERN } from "#schema/public-token.ts";
@@ -40,7 +40,7 @@ const downloadRecord = createRoute({
 export const publicCertificateRoutes = documentedRoutes()
   .openapi(readCertificate, async (c) => {
     const { token } = c.req.valid("param");
-    const result = await verifyPublicToken(scanLedger(c), token, publicOrigin(c), await scanVisit(c));
+    const result = await lookUpAddress(scanLedger(c), token, publicOrigin(c), await scanVisit(c));
     if (!result.found) throw new ApiError(404, CERTIFICATE_NOT_FOUND);
     enqueueScanAlert(c, result.alert);
     return c.json(result.certificate, 200, { "Cache-Control": "no-store" });

@@ -1,5 +1,5 @@
 import type { CurrentCompany } from "#schema/responses/index.ts";
-import type { VerificationStatus as Status } from "#schema/limits/companies.ts";
+import type { IssuerReviewState as Status } from "#schema/limits/companies.ts";
 import { cn } from "#web/lib/cn.ts";
 import { formatDate } from "#web/lib/format.ts";
 import { ISSUER_NOT_VERIFIED } from "#web/lib/verification.ts";
@@ -18,7 +18,7 @@ function statusText(company: CurrentCompany): string {
 }
 
 /** The company's verification state, with ValuSeal's note on its latest decision. */
-export function VerificationStatus({ company }: { company: CurrentCompany }) {
+export function IssuerReviewStatus({ company }: { company: CurrentCompany }) {
   return (
     <div className={cn("space-y-1 rounded-md border p-3 text-sm", TONES[company.verificationStatus])}>
       <p className="font-semibold">{statusText(company)}</p>

@@ -14,7 +14,7 @@ import { logOrphanScan, type CodeKey, type ScanLedger } from "./scan-counting";
  * What a scan of a public address resolves to, shared by the HTML scan path and the JSON API; a
  * counted scan of a company with alerts also yields the alert to queue.
  */
-export type Verification =
+export type CertificateLookup =
   | {
       found: true;
       certificate: PublicCertificate;
@@ -139,13 +139,13 @@ function demoCertificate(): PublicCertificate {
 }
 
 /** The counted (or, for HEAD, read-only) look-up both entry points share, with the alert to queue. */
-async function verifyCode(
+async function lookUpCode(
   ledger: ScanLedger,
   key: CodeKey,
   origin: string,
   visit: Visit | null,
   page: number | null,
-): Promise<Verification> {
+): Promise<CertificateLookup> {
   const found = visit ? await ledger.count(key, { visit, page }) : await readCertificate(ledger.db, key);
   if (!found) return { found: false };
   const row = { ...found, verification_count: found.verification_count + (found.counted ? 1 : 0) };
@@ -179,19 +179,19 @@ async function verifyCode(
  * Both the scan path and the JSON API call this, so they count alike. `page` is the page of a sealed
  * report whose QR was scanned (`/v/<token>/<page>`), logged with the scan.
  */
-export async function verifyPublicToken(
+export async function lookUpAddress(
   ledger: ScanLedger,
   token: string,
   origin: string,
   visit: Visit | null,
   page: number | null = null,
-): Promise<Verification> {
+): Promise<CertificateLookup> {
   if (token === DEMO_TOKEN) return { found: true, certificate: demoCertificate(), alert: null, sealedPageCount: null };
   if (!PUBLIC_TOKEN_PATTERN.test(token)) {
     if (visit) await logOrphanScan(ledger.db, token, visit);
     return { found: false };
   }
-  return verifyCode(ledger, { column: "public_token", value: token, attempted: token }, origin, visit, page);
+  return lookUpCode(ledger, { column: "public_token", value: token, attempted: token }, origin, visit, page);
 }
 
 /**
@@ -199,17 +199,17 @@ export async function verifyPublicToken(
  * the VS prefix) exactly as a scan of the code's address: counted, logged, alerting alike. Input
  * that cannot be a code is logged as an orphan scan without a look-up, like a malformed token.
  */
-export async function verifyTypedCode(
+export async function lookUpShortCode(
   ledger: ScanLedger,
   typed: string,
   origin: string,
   visit: Visit | null,
-): Promise<Verification> {
+): Promise<CertificateLookup> {
   const code = normalizeVerificationCode(typed);
   if (!code) {
     if (visit) await logOrphanScan(ledger.db, typed, visit);
     return { found: false };
   }
   const key = { column: "verification_code", value: code, attempted: formatVerificationCode(code) } as const;
-  return verifyCode(ledger, key, origin, visit, null);
+  return lookUpCode(ledger, key, origin, visit, null);
 }
