@@ -2775,6 +2775,7 @@ export interface components {
         | "not_found"
         | "method_not_allowed"
         | "conflict"
+        | "payment_required"
         | "reference_taken"
         | "idempotency_key_in_use"
         | "idempotency_key_reused"

@@ -38,6 +38,7 @@ export const ERROR_CODES = [
   "not_found",
   "method_not_allowed",
   "conflict",
+  "payment_required",
   "reference_taken",
   "idempotency_key_in_use",
   "idempotency_key_reused",

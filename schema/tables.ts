@@ -10,3 +10,4 @@ export * from "./tables/records";
 export * from "./tables/scans";
 export * from "./tables/integration";
 export * from "./tables/lenders";
+export * from "./tables/billing";

@@ -26,3 +26,4 @@ export * from "./valuers";
 export * from "./signing-keys";
 export * from "./webauthn";
 export * from "./reliances";
+export * from "./billing";

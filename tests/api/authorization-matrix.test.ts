@@ -651,6 +651,13 @@ const matrix: Row[] = [
   },
 
   // API keys: the owner's, for their own company.
+  // Every member of a valuation firm reads its credits; an administrator belongs to no firm.
+  {
+    method: "GET",
+    route: "/api/billing",
+    expected: [401, 200, 200, 200, 401, 401, 403],
+    request: () => ({ path: "/api/billing" }),
+  },
   {
     method: "GET",
     route: "/api/api-keys",

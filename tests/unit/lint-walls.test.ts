@@ -61,5 +61,5 @@ describe("the lint walls, through aliases", () => {
       'import { issuedEvent } from "#worker/services/integration/webhooks.ts";\nexport const planted = issuedEvent;\n',
     );
     expect(allowed).toEqual([]);
-  }, 60_000);
-});
+  });
+}, 60_000);

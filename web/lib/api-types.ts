@@ -4961,6 +4961,69 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/billing": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          pageSize?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The firm's credits and its ledger */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /** @description Credits left: one pays for one code */
+              balance: number;
+              ledger: {
+                items: {
+                  id: number;
+                  /** @enum {string} */
+                  kind: "purchase" | "issue" | "trial" | "grant" | "reversal" | "adjustment";
+                  /** @description The change: +50 bought, −1 for a code issued */
+                  credits: number;
+                  balanceAfter: number;
+                  /** @description The code an issue paid for */
+                  codeId: number | null;
+                  /** @description Why an administrator granted or reversed credits */
+                  reason: string | null;
+                  /**
+                   * Format: date-time
+                   * @example 2026-11-27T09:30:00.000Z
+                   */
+                  createdAt: string;
+                }[];
+                page: number;
+                pageSize: number;
+                total: number;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/webhooks": {
     parameters: {
       query?: never;

@@ -6,6 +6,7 @@ import type { ErrorCode } from "#schema/api-v1.ts";
 const CODE_OF_STATUS: Partial<Record<number, ErrorCode>> = {
   400: "invalid_request",
   401: "unauthorized",
+  402: "payment_required",
   403: "forbidden",
   404: "not_found",
   405: "method_not_allowed",
@@ -101,6 +102,11 @@ export function sqlStateOf(error: unknown): string | null {
 /** Postgres unique_violation, whether drizzle wrapped the driver error or not. */
 export function isUniqueViolation(error: unknown): boolean {
   return driverErrors(error).some((candidate) => candidate?.code === "23505");
+}
+
+/** A CHECK constraint refused the row (23514): a balance that would go below zero, say. */
+export function isCheckViolation(error: unknown): boolean {
+  return driverErrors(error).some((candidate) => candidate?.code === "23514");
 }
 
 /** The reason a statement refused itself with refuse_statement (SQLSTATE VS001), whether drizzle wrapped the driver error or not. */

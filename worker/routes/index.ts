@@ -3,6 +3,7 @@ import { adminRoutes } from "./admin";
 import { analyticsRoutes } from "./analytics";
 import { exportRoutes } from "./exports";
 import { apiKeyRoutes } from "./api-keys";
+import { billingRoutes } from "./billing";
 import { webhookRoutes } from "./webhooks";
 import { authRoutes } from "./auth";
 import { companyRoutes } from "./companies";
@@ -42,6 +43,7 @@ export const sessionRoutes = documentedRoutes()
   .route("/profile", profileRoutes)
   .route("/team", teamRoutes)
   .route("/api-keys", apiKeyRoutes)
+  .route("/billing", billingRoutes)
   .route("/webhooks", webhookRoutes)
   .route("/invites", inviteRoutes)
   .route("/locations", locationRoutes)

@@ -4,6 +4,7 @@ import type { Register } from "#schema/validation/auth.ts";
 import type { Database, Reader, Transaction, TransactionalDatabase } from "#worker/db.ts";
 import { CONFIRM_EMAIL_HOURS, PASSWORD_RESET_HOURS, type EmailMessage } from "#worker/lib/email-templates.ts";
 import { ApiError, isUniqueViolation } from "#worker/lib/errors.ts";
+import { grantTrialCredits } from "../billing/credits";
 import { verifyPassword } from "#worker/lib/passwords.ts";
 import type { RecordSigning } from "#worker/lib/signing.ts";
 import { consumeEmailToken, emailChangeMessages, issueEmailToken } from "./email-tokens";
@@ -217,6 +218,15 @@ async function applyConfirmedEmail(
     )
     .returning({ id: users.id });
   if (!user) throw new ApiError(400, INVALID_LINK);
+  // "Start Free Trial": a valuation firm's owner confirming their registration address gives the
+  // firm its trial credits, once (a second confirmation finds the trial's entry and adds nothing).
+  if (link.purpose === "confirm-email") {
+    const [firm] = await tx
+      .select({ id: companies.id })
+      .from(companies)
+      .where(and(eq(companies.ownerId, link.userId), eq(companies.kind, "issuer")));
+    if (firm) await grantTrialCredits(tx, firm.id);
+  }
 }
 
 /**

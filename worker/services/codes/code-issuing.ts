@@ -36,6 +36,7 @@ import {
   type CertificateSourceRow,
 } from "../records/signed-records";
 import { issuedEvent, WEBHOOK_DELIVERY, webhookEventCtes, type Outbox } from "../integration/webhooks";
+import { creditBalance, DEBITED, debitCtes, PaymentRequired } from "../billing/credits";
 
 /**
  * Round trip 1 of issuing a code: the code exactly as it will be stored (codeAsStored, the builder
@@ -73,6 +74,8 @@ const REFUSALS = {
   changed: "changed",
   notInserted: "not-inserted",
   signingPaused: "signing-paused",
+  /** The firm's balance had no credit left for the code. */
+  paymentRequired: "payment-required",
 } as const;
 
 /** The parts of round trip 2 written here; the others come from the modules named in its comment. */
@@ -108,6 +111,8 @@ const stillAsFrozen = (columns: Record<string, AnyPgColumn>) =>
  *        issuer_now       the company row, locked: still as frozen?         here
  *        signer_now       the valuer, locked: still as frozen, may sign?    here
  *        stored_code      INSERT INTO qr_codes, only if all of that holds   here
+ *        debited, debit_entry
+ *                         one credit taken from the balance, and its entry  billing/credits.ts
  *        published_key, stopped_key, usable_key, logged
  *                         the signing key, then the record appended         records/signed-records.ts
  *        webhook_input, webhook_event, webhook_delivery
@@ -147,7 +152,8 @@ async function issueProspectiveCode<T>(
       INSERT INTO qr_codes SELECT * FROM ${FROZEN.name} WHERE ${unchanged}
       ON CONFLICT DO NOTHING
       RETURNING id AS ${STORED_CODE.as.id}`)},
-    ${logAppendCtes(signing.signer, [{ kind: LOG_KINDS.certificate, subject: code.publicToken, record }], produced(STORED_CODE))},
+    ${debitCtes(companyId, STORED_CODE)},
+    ${logAppendCtes(signing.signer, [{ kind: LOG_KINDS.certificate, subject: code.publicToken, record }], produced(DEBITED))},
     ${webhookEventCtes([issuedEvent(code)], produced(LOGGED))}
     SELECT ${KEY_CLAIM.name}.*,
       ARRAY(SELECT ${WEBHOOK_DELIVERY.column.id} FROM ${WEBHOOK_DELIVERY.name}) AS delivery_ids,
@@ -155,6 +161,7 @@ async function issueProspectiveCode<T>(
         WHEN NOT ${produced(SIGNER_NOW)} THEN refuse_statement(${REFUSALS.noSigner})
         WHEN NOT (${unchanged}) THEN refuse_statement(${REFUSALS.changed})
         WHEN NOT ${produced(STORED_CODE)} THEN refuse_statement(${REFUSALS.notInserted})
+        WHEN NOT ${produced(DEBITED)} THEN refuse_statement(${REFUSALS.paymentRequired})
         WHEN NOT ${produced(LOGGED)} THEN refuse_statement(${REFUSALS.signingPaused})
         ELSE true END AS issued
     FROM ${KEY_CLAIM.name}`);
@@ -204,6 +211,7 @@ export async function issueCode<T>(
         throw valuerRefused();
       }
       if (refusal === REFUSALS.signingPaused) throw new ApiError(503, SIGNING_PAUSED);
+      if (refusal === REFUSALS.paymentRequired) throw new PaymentRequired(await creditBalance(db, code.companyId));
       // The firm renamed itself or the valuer was edited meanwhile: the code is built again as they now stand.
       if (refusal === REFUSALS.changed) continue;
       if (refusal !== REFUSALS.notInserted) throw error;

@@ -1,0 +1,180 @@
+import { count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { BILLING_PATH, PAYMENT_REQUIRED_MESSAGE, TRIAL_CREDITS, type CreditEntryKind } from "#schema/limits/billing.ts";
+import { creditBalances, creditEntries } from "#schema/tables.ts";
+import type { Queryable, Reader } from "#worker/db.ts";
+import { ApiError, isCheckViolation, isUniqueViolation } from "#worker/lib/errors.ts";
+import { countOf, fetchPage, totalColumn } from "#worker/lib/pagination.ts";
+import { produced, statementPart, type StatementPart } from "#worker/lib/statement-parts.ts";
+
+/*
+ * The credit ledger: 1 credit pays for 1 code generated, however it is issued (one at a time, in a
+ * batch, by the API). Every change is an entry appended with the balance it left; the balance row
+ * is what a debit guards (`balance >= n`), so concurrent issues wait for each other there and the
+ * last credit is spent once (decision 057).
+ */
+
+/** 402 for an issue the balance cannot pay for; the one error shape, with where to buy. */
+export class PaymentRequired extends ApiError {
+  constructor(
+    readonly balance: number,
+    needed = 1,
+  ) {
+    super(
+      402,
+      PAYMENT_REQUIRED_MESSAGE,
+      [
+        needed === 1
+          ? `credits: You have ${balance} credits. Buy credits at ${BILLING_PATH}`
+          : `credits: ${needed} codes need ${needed} credits; you have ${balance}. Buy credits at ${BILLING_PATH}`,
+      ],
+      undefined,
+      "payment_required",
+    );
+  }
+}
+
+/** The firm's balance now (0 before its first entry). */
+export async function creditBalance(db: Reader, companyId: number): Promise<number> {
+  const [row] = await db
+    .select({ balance: creditBalances.balance })
+    .from(creditBalances)
+    .where(eq(creditBalances.companyId, companyId));
+  return row?.balance ?? 0;
+}
+
+/** The statement parts of a single issue's debit (issueProspectiveCode): the balance, then the entry. */
+export const DEBITED = statementPart("debited", ["balance_after"]);
+const DEBIT_ENTRY = statementPart("debit_entry", []);
+
+/**
+ * The parts of the issuing statement that pay for the code `code` stored: one credit taken from the
+ * firm's balance if it has one (the guarded update waits for a concurrent debit and re-reads the
+ * balance it left), and the `issue` entry naming the code. DEBITED has no row when the balance was
+ * 0: the statement then refuses as a whole, so no code stands unpaid.
+ */
+export function debitCtes(companyId: number, code: StatementPart<"id">): SQL {
+  return sql`${DEBITED.define(sql`
+      UPDATE ${creditBalances} SET balance = balance - 1, updated_at = now()
+      WHERE ${creditBalances.companyId} = ${companyId} AND ${creditBalances.balance} >= 1 AND ${produced(code)}
+      RETURNING balance AS ${DEBITED.as.balance_after}`)},
+    ${DEBIT_ENTRY.define(sql`
+      INSERT INTO ${creditEntries} (company_id, kind, credits, balance_after, idempotency_key, code_id)
+      SELECT ${companyId}, 'issue', -1, ${DEBITED.column.balance_after}, 'issue:' || ${code.column.id}, ${code.column.id}
+      FROM ${DEBITED.name}, ${code.name}`)}`;
+}
+
+/**
+ * A batch's debit, in its transaction, under the firm's lock: the balance row is locked first and
+ * a batch needing more than it holds is refused before anything is issued ("37 codes need 37
+ * credits; you have 20"). Answers a function that debits the codes once they are stored.
+ */
+export async function reserveBatchCredits(db: Queryable, companyId: number, needed: number) {
+  const [row] = await db
+    .select({ balance: creditBalances.balance })
+    .from(creditBalances)
+    .where(eq(creditBalances.companyId, companyId))
+    .for("update");
+  const balance = row?.balance ?? 0;
+  if (needed > balance) throw new PaymentRequired(balance, needed);
+  return async (codeIds: number[]) => {
+    if (codeIds.length === 0) return;
+    await db.execute(sql`
+      WITH debited AS (
+        UPDATE ${creditBalances} SET balance = balance - ${codeIds.length}, updated_at = now()
+        WHERE ${creditBalances.companyId} = ${companyId}
+        RETURNING balance
+      )
+      INSERT INTO ${creditEntries} (company_id, kind, credits, balance_after, idempotency_key, code_id)
+      SELECT ${companyId}, 'issue', -1, debited.balance + ${codeIds.length} - code.n, 'issue:' || code.id, code.id
+      FROM debited, unnest(${`{${codeIds.map(Math.trunc).join(",")}}`}::int[]) WITH ORDINALITY AS code(id, n)`);
+  };
+}
+
+/** A change to a firm's credits written once: its key names it (a second write of it changes nothing). */
+export interface CreditChange {
+  companyId: number;
+  kind: Exclude<CreditEntryKind, "issue">;
+  credits: number;
+  idempotencyKey: string;
+  reason?: string | null;
+  actorUserId?: number | null;
+}
+
+/**
+ * Adds (or, negative, takes) credits with their entry, in one statement: the balance moves only if
+ * no entry has the key yet, and a concurrent second write of the same key fails on the key and
+ * rolls back its move. Answers the balance after, or null when the key was already written. A
+ * reversal past the balance is refused (409): credits already spent cannot be taken back.
+ */
+export async function changeCredits(db: Queryable, change: CreditChange): Promise<number | null> {
+  const { companyId, kind, credits, idempotencyKey } = change;
+  try {
+    const notYetWritten = sql`NOT EXISTS (SELECT 1 FROM ${creditEntries} WHERE ${creditEntries.idempotencyKey} = ${idempotencyKey})`;
+    // Credits added may open the firm's balance; credits taken only move one that exists (a new row
+    // would be refused by its CHECK before ON CONFLICT could find the existing one).
+    const moved =
+      credits > 0
+        ? sql`INSERT INTO ${creditBalances} (company_id, balance) VALUES (${companyId}, ${credits})
+            ON CONFLICT (company_id) DO UPDATE
+              SET balance = ${creditBalances.balance} + excluded.balance, updated_at = now()
+              WHERE ${notYetWritten}
+            RETURNING balance`
+        : sql`UPDATE ${creditBalances} SET balance = balance + ${credits}, updated_at = now()
+            WHERE ${creditBalances.companyId} = ${companyId} AND ${notYetWritten}
+            RETURNING balance`;
+    const result = await db.execute<{ balance_after: number }>(sql`
+      WITH moved AS (${moved})
+      INSERT INTO ${creditEntries} (company_id, kind, credits, balance_after, idempotency_key, reason, actor_user_id)
+      SELECT ${companyId}, ${kind}, ${credits}, moved.balance, ${idempotencyKey}, ${change.reason ?? null},
+        ${change.actorUserId ?? null}
+      FROM moved
+      RETURNING balance_after`);
+    const [row] = (result as unknown as { rows: { balance_after: number }[] }).rows;
+    if (row) return Number(row.balance_after);
+    // Nothing moved: the key was written before, or (taking credits) the firm never had any.
+    if (credits < 0 && (await creditBalance(db, companyId)) === 0) throw notEnoughToReverse(0);
+    return null;
+  } catch (error) {
+    if (isUniqueViolation(error)) return null;
+    if (isCheckViolation(error)) throw notEnoughToReverse(await creditBalance(db, companyId));
+    throw error;
+  }
+}
+
+const notEnoughToReverse = (balance: number) =>
+  new ApiError(409, "The firm has fewer credits than that: spent credits cannot be reversed", [
+    `credits: The balance is ${balance}`,
+  ]);
+
+/** The trial a firm receives once, when its owner confirms their email ("Start Free Trial"). */
+export const grantTrialCredits = (db: Queryable, companyId: number) =>
+  changeCredits(db, { companyId, kind: "trial", credits: TRIAL_CREDITS, idempotencyKey: `trial:${companyId}` });
+
+const ledgerCount = (db: Reader, companyId: number) =>
+  db.select({ total: count() }).from(creditEntries).where(eq(creditEntries.companyId, companyId));
+
+/** One page of the firm's ledger, newest first, with the code each issue paid for (see pageOfRows). */
+export async function creditLedgerPage(db: Reader, companyId: number, page: number, pageSize: number) {
+  return fetchPage(
+    page,
+    pageSize,
+    (range) =>
+      db
+        .select({
+          id: creditEntries.id,
+          kind: creditEntries.kind,
+          credits: creditEntries.credits,
+          balanceAfter: creditEntries.balanceAfter,
+          codeId: creditEntries.codeId,
+          reason: creditEntries.reason,
+          createdAt: creditEntries.createdAt,
+          total: totalColumn(ledgerCount(db, companyId)),
+        })
+        .from(creditEntries)
+        .where(eq(creditEntries.companyId, companyId))
+        .orderBy(desc(creditEntries.id))
+        .limit(range.limit)
+        .offset(range.offset),
+    () => countOf(ledgerCount(db, companyId)),
+  );
+}
