@@ -22,6 +22,3 @@ export const ADMIN_CREDITS_MAX = 100_000;
 
 /** What a create without credits is answered (402, code payment_required). */
 export const PAYMENT_REQUIRED_MESSAGE = "Buy code credits to generate a code";
-
-/** Where credits are bought. */
-export const BILLING_PATH = "/settings/billing";

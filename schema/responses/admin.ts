@@ -126,6 +126,12 @@ export const auditLogEntryAnswer = z.strictObject({
 export type AuditLogEntry = z.infer<typeof auditLogEntryAnswer>;
 
 /** PATCH /api/admin/companies/:id/status. */
+/** POST /api/admin/companies/:id/credits: the change as written and the firm's balance after it. */
+export const companyCreditsChangedAnswer = z.strictObject({
+  message: z.string(),
+  balance: z.number().int().nonnegative(),
+});
+
 export const companyStatusChangedAnswer = z.strictObject({
   message: z.string(),
   company: z.strictObject({ id: rowId, isActive: z.boolean() }),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LIMITS, MAX_ROW_ID } from "../limits";
 import { ISSUER_REVIEW_STATES } from "../limits/companies";
+import { ADMIN_CREDITS_MAX } from "../limits/billing";
 import { newPasswordField, optionalText } from "./common";
 import { pageNumberField, pageSizeField, PAGE_SIZE_MAX, paginationQuerySchema } from "./pagination";
 
@@ -21,6 +22,24 @@ export const adminCompanyListQuerySchema = adminListQuerySchema.extend({
   verification: z
     .enum(ISSUER_REVIEW_STATES, { error: "verification must be pending, verified or rejected" })
     .optional(),
+});
+
+/**
+ * An administrator's grant of credits to a firm (positive) or reversal of some (negative), always
+ * with the reason the firm is told.
+ */
+export const companyCreditsSchema = z.strictObject({
+  credits: z
+    .number({ error: "credits must be a whole number" })
+    .int("credits must be a whole number")
+    .min(-ADMIN_CREDITS_MAX, `credits must be at least -${ADMIN_CREDITS_MAX}`)
+    .max(ADMIN_CREDITS_MAX, `credits must be at most ${ADMIN_CREDITS_MAX}`)
+    .refine((credits) => credits !== 0, "credits must not be 0"),
+  reason: z
+    .string({ error: "reason is required" })
+    .trim()
+    .min(3, "Say why, in a few words")
+    .max(LIMITS.revocationReason, `reason must be at most ${LIMITS.revocationReason} characters`),
 });
 
 /** An administrator's decision on a company's identity, with an optional note the owner sees. */

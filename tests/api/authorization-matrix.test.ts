@@ -953,6 +953,16 @@ const matrix: Row[] = [
     request: (_w, t) => ({ path: `/api/admin/companies/${t.companyId}/status`, body: { isActive: false } }),
   },
   {
+    method: "POST",
+    route: "/api/admin/companies/:id/credits",
+    expected: ADMIN_ONLY,
+    target: insertCompanyOwner,
+    request: (_w, t) => ({
+      path: `/api/admin/companies/${t.companyId}/credits`,
+      body: { credits: 5, reason: "Matrix grant" },
+    }),
+  },
+  {
     method: "PATCH",
     route: "/api/admin/companies/:id/verification",
     expected: ADMIN_ONLY,

@@ -10,7 +10,9 @@ import {
   TEST_FIRM_CREDITS,
 } from "./fixtures/accounts";
 import { codeInput } from "./fixtures/codes";
+import { createAdminViaDb, auditEntriesFor } from "./fixtures/admins";
 import { createCompanyWithMember } from "./fixtures/companies";
+import { waitForEmail } from "#tests/shared/inbox.ts";
 import { withDb } from "./fixtures/database";
 import { api, unique } from "./fixtures/http";
 
@@ -73,7 +75,7 @@ describe("paying for codes with credits", () => {
     expect(refused.body).toEqual({
       code: "payment_required",
       message: "Buy code credits to generate a code",
-      errors: ["credits: You have 0 credits. Buy credits at /settings/billing"],
+      errors: ["credits: You have 0 credits"],
     });
 
     // The member sees the balance and what paid for what.
@@ -140,9 +142,7 @@ describe("paying for codes with credits", () => {
       body: { codes: batchOf(valuer.id, 3, "SHORT") },
     });
     expect(refused.status).toBe(402);
-    expect(refused.body.errors).toEqual([
-      "credits: 3 codes need 3 credits; you have 2. Buy credits at /settings/billing",
-    ]);
+    expect(refused.body.errors).toEqual(["credits: 3 codes need 3 credits; you have 2"]);
     expect(await codesOf(companyId)).toBe(0);
 
     const rows = batchOf(valuer.id, 2, "SHORT");
@@ -186,5 +186,49 @@ describe("paying for codes with credits", () => {
     const lender = await registerOwnerViaServices({ organisationKind: "lender", lenderType: "bank" });
     const res = await api("/api/billing", { token: lender.token });
     expect(res.status).toBe(403);
+  });
+
+  it("lets an administrator grant and reverse credits with a reason, audited and told to the owner", async () => {
+    const admin = await createAdminViaDb();
+    const { owner, member } = await createCompanyWithMember();
+    const companyId = owner.user.companyId!;
+    await leaveCredits(companyId, 4);
+    const grant = (body: unknown, token = admin.token) =>
+      api(`/api/admin/companies/${companyId}/credits`, { token, body });
+
+    const granted = await grant({ credits: 20, reason: "Refund of a mistyped batch" });
+    expect(granted.status).toBe(200);
+    expect(granted.body).toEqual({ message: "20 credits granted", balance: 24 });
+    const email = await waitForEmail(owner.email, `ValuSeal: 20 code credits added for ${owner.user.company!.name}`);
+    expect(email.text).toContain("Refund of a mistyped batch");
+    expect(email.text).toContain("Your balance is now 24 credits");
+
+    const reversed = await grant({ credits: -4, reason: "Granted twice by mistake" });
+    expect(reversed.body).toEqual({ message: "4 credits reversed", balance: 20 });
+    expect((await grant({ credits: -21, reason: "More than the firm has" })).status).toBe(409);
+    expect((await grant({ credits: 0, reason: "Nothing" })).status).toBe(400);
+    expect((await grant({ credits: 1.5, reason: "Half a code" })).status).toBe(400);
+    expect((await grant({ credits: 5 })).status).toBe(400);
+    expect((await grant({ credits: 5, reason: "A member cannot" }, member.token)).status).toBe(403);
+
+    const billing = await api("/api/billing", { token: member.token });
+    expect(billing.body.balance).toBe(20);
+    expect(billing.body.ledger.items.slice(0, 2)).toEqual([
+      expect.objectContaining({ kind: "reversal", credits: -4, balanceAfter: 20, reason: "Granted twice by mistake" }),
+      expect.objectContaining({ kind: "grant", credits: 20, balanceAfter: 24, reason: "Refund of a mistyped batch" }),
+    ]);
+    const audit = await auditEntriesFor("company", [companyId]);
+    const creditChanges = audit.filter((entry) => entry.action.startsWith("company.credits_"));
+    expect(creditChanges.map((entry) => [entry.action, entry.actorEmail])).toEqual([
+      ["company.credits_granted", admin.email],
+      ["company.credits_reversed", admin.email],
+    ]);
+
+    const lender = await registerOwnerViaServices({ organisationKind: "lender", lenderType: "bank" });
+    const toLender = await api(`/api/admin/companies/${lender.user.companyId}/credits`, {
+      token: admin.token,
+      body: { credits: 5, reason: "Lenders pay nothing" },
+    });
+    expect(toLender.status).toBe(404);
   });
 });

@@ -6400,6 +6400,53 @@ export interface paths {
     };
     trace?: never;
   };
+  "/admin/companies/{id}/credits": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            credits: number;
+            reason: string;
+          };
+        };
+      };
+      responses: {
+        /** @description The change written to the firm's ledger */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              message: string;
+              balance: number;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/admin/companies/{id}/reset-password": {
     parameters: {
       query?: never;

@@ -30,6 +30,7 @@ export type EmailMessage =
   | ScanAlertDigest
   | { kind: "scan-digest"; to: string; companyName: string; day: string; scans: ScanSummary[]; total: number }
   | { kind: "webhook-disabled"; to: string; companyName: string; url: string }
+  | { kind: "credits-changed"; to: string; companyName: string; credits: number; reason: string; balance: number }
   | { kind: "record-disagrees"; to: string; subject: string; problem: string }
   | VerificationDecided
   | {
@@ -553,6 +554,24 @@ function describe(message: EmailMessage, origin: string): Body {
         action: { label: "Open the firm", url: link("/admin/companies") },
         notYou: "You get this email as a ValuSeal administrator.",
       };
+    case "credits-changed": {
+      const count = Math.abs(message.credits);
+      const credits = `${count} code credit${count === 1 ? "" : "s"}`;
+      return {
+        subject:
+          message.credits > 0
+            ? `${PRODUCT}: ${credits} added for ${message.companyName}`
+            : `${PRODUCT}: ${credits} taken back from ${message.companyName}`,
+        lines: [
+          message.credits > 0
+            ? `ValuSeal added ${credits} to ${message.companyName}: ${message.reason}`
+            : `ValuSeal took back ${credits} from ${message.companyName}: ${message.reason}`,
+          `Your balance is now ${message.balance} credit${message.balance === 1 ? "" : "s"}: one pays for one code.`,
+        ],
+        action: { label: "Open your dashboard", url: link("/dashboard") },
+        notYou: "You get this email as the owner of the company.",
+      };
+    }
     case "webhook-disabled":
       return {
         subject: `${PRODUCT}: a webhook of ${message.companyName} was turned off`,

@@ -104,11 +104,6 @@ export function isUniqueViolation(error: unknown): boolean {
   return driverErrors(error).some((candidate) => candidate?.code === "23505");
 }
 
-/** A CHECK constraint refused the row (23514): a balance that would go below zero, say. */
-export function isCheckViolation(error: unknown): boolean {
-  return driverErrors(error).some((candidate) => candidate?.code === "23514");
-}
-
 /** The reason a statement refused itself with refuse_statement (SQLSTATE VS001), whether drizzle wrapped the driver error or not. */
 export function refusalOf(error: unknown): string | null {
   for (const candidate of driverErrors(error)) {

@@ -6,12 +6,14 @@ import {
   activeStatusSchema,
   ADMIN_PAGE_SIZE,
   adminCompanyListQuerySchema,
+  companyCreditsSchema,
   companyVerificationSchema,
   resetPasswordSchema,
 } from "#schema/validation/admin.ts";
 import {
   adminCompanyAnswer,
   adminCompanyDetailsAnswer,
+  companyCreditsChangedAnswer,
   companyStatusChangedAnswer,
   companyVerificationChangedAnswer,
   messageAnswer,
@@ -30,6 +32,7 @@ import {
   setCompanyActive,
 } from "#worker/services/companies/admin-companies.ts";
 import { COMPANY_NOT_FOUND } from "#worker/services/companies/companies.ts";
+import { adminChangeCredits } from "#worker/services/billing/credits.ts";
 import { documentedRoutes, jsonAnswer, jsonBody, rowIdParam } from "../contract";
 
 const listCompanies = createRoute({
@@ -73,6 +76,13 @@ const setStatus = createRoute({
   responses: { 200: jsonAnswer(companyStatusChangedAnswer, '"Company activated" or "Company deactivated"') },
 });
 
+const changeCredits = createRoute({
+  method: "post",
+  path: "/{id}/credits",
+  request: { params: rowIdParam, ...jsonBody(companyCreditsSchema) },
+  responses: { 200: jsonAnswer(companyCreditsChangedAnswer, "The change written to the firm's ledger") },
+});
+
 const resetPassword = createRoute({
   method: "patch",
   path: "/{id}/reset-password",
@@ -102,6 +112,30 @@ export const adminCompanyRoutes = documentedRoutes()
       {
         message: isActive ? "Company activated" : "Company deactivated",
         company: { id: company.id, isActive: company.isActive },
+      },
+      200,
+    );
+  })
+  // Grants (or, negative, reverses) a valuation firm's credits with a reason, told to its owner.
+  .openapi(changeCredits, async (c) => {
+    const companyId = parseId(c.req.valid("param").id, COMPANY_NOT_FOUND);
+    const change = c.req.valid("json");
+    const changed = await adminChangeCredits(c.var.transactional(), c.var.user, companyId, change);
+    queueEmails(c, [
+      {
+        kind: "credits-changed",
+        to: changed.ownerEmail,
+        companyName: changed.name,
+        credits: change.credits,
+        reason: change.reason,
+        balance: changed.balance,
+      },
+    ]);
+    const count = Math.abs(change.credits);
+    return c.json(
+      {
+        message: `${count} credit${count === 1 ? "" : "s"} ${changed.kind === "grant" ? "granted" : "reversed"}`,
+        balance: changed.balance,
       },
       200,
     );

@@ -1,10 +1,12 @@
-import { count, desc, eq, sql, type SQL } from "drizzle-orm";
-import { BILLING_PATH, PAYMENT_REQUIRED_MESSAGE, TRIAL_CREDITS, type CreditEntryKind } from "#schema/limits/billing.ts";
-import { creditBalances, creditEntries } from "#schema/tables.ts";
-import type { Queryable, Reader } from "#worker/db.ts";
-import { ApiError, isCheckViolation, isUniqueViolation } from "#worker/lib/errors.ts";
+import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { PAYMENT_REQUIRED_MESSAGE, TRIAL_CREDITS, type CreditEntryKind } from "#schema/limits/billing.ts";
+import { companies, creditBalances, creditEntries, users } from "#schema/tables.ts";
+import type { Queryable, Reader, TransactionalDatabase } from "#worker/db.ts";
+import { ApiError, notFound } from "#worker/lib/errors.ts";
 import { countOf, fetchPage, totalColumn } from "#worker/lib/pagination.ts";
 import { produced, statementPart, type StatementPart } from "#worker/lib/statement-parts.ts";
+import { recordAudit, type Actor } from "../companies/audit";
+import { COMPANY_NOT_FOUND } from "../companies/companies";
 
 /*
  * The credit ledger: 1 credit pays for 1 code generated, however it is issued (one at a time, in a
@@ -13,7 +15,7 @@ import { produced, statementPart, type StatementPart } from "#worker/lib/stateme
  * last credit is spent once (decision 057).
  */
 
-/** 402 for an issue the balance cannot pay for; the one error shape, with where to buy. */
+/** 402 for an issue the balance cannot pay for; the one error shape, with the balance. */
 export class PaymentRequired extends ApiError {
   constructor(
     readonly balance: number,
@@ -24,8 +26,8 @@ export class PaymentRequired extends ApiError {
       PAYMENT_REQUIRED_MESSAGE,
       [
         needed === 1
-          ? `credits: You have ${balance} credits. Buy credits at ${BILLING_PATH}`
-          : `credits: ${needed} codes need ${needed} credits; you have ${balance}. Buy credits at ${BILLING_PATH}`,
+          ? `credits: You have ${balance} credits`
+          : `credits: ${needed} codes need ${needed} credits; you have ${balance}`,
       ],
       undefined,
       "payment_required",
@@ -103,42 +105,41 @@ export interface CreditChange {
 /**
  * Adds (or, negative, takes) credits with their entry, in one statement: the balance moves only if
  * no entry has the key yet, and a concurrent second write of the same key fails on the key and
- * rolls back its move. Answers the balance after, or null when the key was already written. A
- * reversal past the balance is refused (409): credits already spent cannot be taken back.
+ * rolls back its move. Answers the balance after, or null when the key was already written. Taking
+ * more than the balance is refused (409): credits already spent cannot be taken back. Nothing here
+ * fails a statement on purpose, so it may run inside a caller's transaction.
  */
 export async function changeCredits(db: Queryable, change: CreditChange): Promise<number | null> {
   const { companyId, kind, credits, idempotencyKey } = change;
-  try {
-    const notYetWritten = sql`NOT EXISTS (SELECT 1 FROM ${creditEntries} WHERE ${creditEntries.idempotencyKey} = ${idempotencyKey})`;
-    // Credits added may open the firm's balance; credits taken only move one that exists (a new row
-    // would be refused by its CHECK before ON CONFLICT could find the existing one).
-    const moved =
-      credits > 0
-        ? sql`INSERT INTO ${creditBalances} (company_id, balance) VALUES (${companyId}, ${credits})
-            ON CONFLICT (company_id) DO UPDATE
-              SET balance = ${creditBalances.balance} + excluded.balance, updated_at = now()
-              WHERE ${notYetWritten}
-            RETURNING balance`
-        : sql`UPDATE ${creditBalances} SET balance = balance + ${credits}, updated_at = now()
-            WHERE ${creditBalances.companyId} = ${companyId} AND ${notYetWritten}
-            RETURNING balance`;
-    const result = await db.execute<{ balance_after: number }>(sql`
-      WITH moved AS (${moved})
-      INSERT INTO ${creditEntries} (company_id, kind, credits, balance_after, idempotency_key, reason, actor_user_id)
-      SELECT ${companyId}, ${kind}, ${credits}, moved.balance, ${idempotencyKey}, ${change.reason ?? null},
-        ${change.actorUserId ?? null}
-      FROM moved
-      RETURNING balance_after`);
-    const [row] = (result as unknown as { rows: { balance_after: number }[] }).rows;
-    if (row) return Number(row.balance_after);
-    // Nothing moved: the key was written before, or (taking credits) the firm never had any.
-    if (credits < 0 && (await creditBalance(db, companyId)) === 0) throw notEnoughToReverse(0);
-    return null;
-  } catch (error) {
-    if (isUniqueViolation(error)) return null;
-    if (isCheckViolation(error)) throw notEnoughToReverse(await creditBalance(db, companyId));
-    throw error;
-  }
+  const notYetWritten = sql`NOT EXISTS (SELECT 1 FROM ${creditEntries} WHERE ${creditEntries.idempotencyKey} = ${idempotencyKey})`;
+  // Credits added may open the firm's balance; credits taken only move one that holds them.
+  const moved =
+    credits > 0
+      ? sql`INSERT INTO ${creditBalances} (company_id, balance) VALUES (${companyId}, ${credits})
+          ON CONFLICT (company_id) DO UPDATE
+            SET balance = ${creditBalances.balance} + excluded.balance, updated_at = now()
+            WHERE ${notYetWritten}
+          RETURNING balance`
+      : sql`UPDATE ${creditBalances} SET balance = balance + ${credits}, updated_at = now()
+          WHERE ${creditBalances.companyId} = ${companyId} AND ${creditBalances.balance} >= ${-credits}
+            AND ${notYetWritten}
+          RETURNING balance`;
+  const result = await db.execute<{ balance_after: number }>(sql`
+    WITH moved AS (${moved})
+    INSERT INTO ${creditEntries} (company_id, kind, credits, balance_after, idempotency_key, reason, actor_user_id)
+    SELECT ${companyId}, ${kind}, ${credits}, moved.balance, ${idempotencyKey}, ${change.reason ?? null},
+      ${change.actorUserId ?? null}
+    FROM moved
+    RETURNING balance_after`);
+  const [row] = (result as unknown as { rows: { balance_after: number }[] }).rows;
+  if (row) return Number(row.balance_after);
+  // Nothing moved: the key was written before, or the balance does not hold what is taken.
+  const [written] = await db
+    .select({ id: creditEntries.id })
+    .from(creditEntries)
+    .where(eq(creditEntries.idempotencyKey, idempotencyKey));
+  if (written) return null;
+  throw notEnoughToReverse(await creditBalance(db, companyId));
 }
 
 const notEnoughToReverse = (balance: number) =>
@@ -177,4 +178,43 @@ export async function creditLedgerPage(db: Reader, companyId: number, page: numb
         .offset(range.offset),
     () => countOf(ledgerCount(db, companyId)),
   );
+}
+
+/**
+ * An administrator grants credits to a valuation firm or reverses some, with the reason the firm is
+ * told; audited in the same transaction. Each request is its own change (a random key): sending it
+ * twice grants twice, as two clicks would. A lender or an unknown company is 404.
+ */
+export async function adminChangeCredits(
+  db: TransactionalDatabase,
+  actor: Actor,
+  companyId: number,
+  change: { credits: number; reason: string },
+) {
+  return db.transaction(async (tx) => {
+    const [firm] = await tx
+      .select({ name: companies.name, ownerEmail: users.email })
+      .from(companies)
+      .innerJoin(users, eq(users.id, companies.ownerId))
+      .where(and(eq(companies.id, companyId), eq(companies.kind, "issuer")));
+    if (!firm) throw notFound(COMPANY_NOT_FOUND);
+    const kind = change.credits > 0 ? "grant" : "reversal";
+    const balance = await changeCredits(tx, {
+      companyId,
+      kind,
+      credits: change.credits,
+      idempotencyKey: `admin:${crypto.randomUUID()}`,
+      reason: change.reason,
+      actorUserId: actor.id,
+    });
+    await recordAudit(tx, actor, [
+      {
+        action: kind === "grant" ? "company.credits_granted" : "company.credits_reversed",
+        targetType: "company",
+        targetId: companyId,
+        details: { name: firm.name, credits: change.credits, reason: change.reason, balance },
+      },
+    ]);
+    return { ...firm, kind, balance: balance ?? 0 };
+  });
 }

@@ -29,6 +29,8 @@ type AuditAction =
   | "company.webhook_removed"
   | "company.api_key_created"
   | "company.api_key_revoked"
+  | "company.credits_granted"
+  | "company.credits_reversed"
   | "platform.signing_key_compromised";
 
 interface AuditEntry {
