@@ -210,6 +210,15 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
+        /** @description The firm has no credit left to pay for the code (GET /api/v1/billing/balance) */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
         /** @description The key lacks the permission this route needs, or the company is deactivated */
         403: {
           headers: {
@@ -789,6 +798,96 @@ export interface paths {
           };
           content: {
             "application/json": components["schemas"]["Valuer"][];
+          };
+        };
+        /** @description The request is not valid: `errors` names each field */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No API key, or a key that is revoked, expired or mistyped */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description The key lacks the permission this route needs, or the company is deactivated */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Too many requests for this key (300 a minute) or from this network */
+        429: {
+          headers: {
+            /** @description Seconds to wait */
+            "Retry-After": string;
+            /** @description 0: the key's budget is spent */
+            "RateLimit-Remaining"?: string;
+            /** @description Seconds until it is renewed */
+            "RateLimit-Reset"?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description The service cannot take the request now; try again shortly */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/billing/balance": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read the firm's code credits
+     * @description Each code issued costs one credit, taken when it is issued; without one, POST /api/v1/codes answers 402 payment_required.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The balance */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Balance"];
           };
         };
         /** @description The request is not valid: `errors` names each field */
@@ -2968,6 +3067,14 @@ export interface components {
       name: string;
       qualification: string | null;
       registrationNumber: string | null;
+    };
+    /** @description The firm's code credits */
+    Balance: {
+      /**
+       * @description Credits left: one pays for one code issued
+       * @example 14
+       */
+      balance: number;
     };
     /** @description Where events are POSTed, signed the Standard Webhooks way */
     WebhookEndpoint: {

@@ -157,6 +157,16 @@ export const v1CodeScansSchema = z
   })
   .meta({ id: "CodeScans" });
 
+export const v1BalanceSchema = z
+  .strictObject({
+    balance: z
+      .number()
+      .int()
+      .nonnegative()
+      .meta({ description: "Credits left: one pays for one code issued", example: 14 }),
+  })
+  .meta({ id: "Balance", description: "The firm's code credits" });
+
 export const v1ValuerSchema = z
   .strictObject({
     id: z.number().int().meta({ description: "Pass it as valuerId when issuing a code", example: 7 }),

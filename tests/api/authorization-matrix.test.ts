@@ -711,6 +711,7 @@ const matrix: Row[] = [
         (world: World) => ({ path: `/api/v1/codes/${world.codeA.publicToken}/scans` }),
       ],
       ["GET", "/api/v1/valuers", () => ({ path: "/api/v1/valuers" })],
+      ["GET", "/api/v1/billing/balance", () => ({ path: "/api/v1/billing/balance" })],
       ["GET", "/api/v1/exports/codes.csv", () => ({ path: "/api/v1/exports/codes.csv" })],
       ["GET", "/api/v1/exports/scans.csv", () => ({ path: "/api/v1/exports/scans.csv" })],
       ["GET", "/api/v1/webhooks", () => ({ path: "/api/v1/webhooks" })],

@@ -14,6 +14,7 @@ import {
 import { API_KEY_PREFIX, API_KEY_REQUESTS_PER_MINUTE } from "#schema/limits/integration.ts";
 import { OWNER_PASSWORD } from "../shared/accounts";
 import { apiKeys, qrCodes, valuers as valuerRows } from "#schema/tables.ts";
+import { changeCredits } from "#worker/services/billing/credits.ts";
 import { CODE_BATCH_MAX, codeBatchSchema, createQrCodeSchema } from "#schema/validation/qr-codes.ts";
 import { type Account, companyIdOf, registerOwnerViaServices, startSessionViaServices } from "./fixtures/accounts";
 import { auditEntriesFor, createAdminViaDb } from "./fixtures/admins";
@@ -699,6 +700,7 @@ describe("the integration API (/api/v1)", () => {
     expect(doc.servers).toEqual([{ url: "http://valuseal.test/api/v1" }]);
     expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: "http", scheme: "bearer" });
     expect(Object.keys(doc.paths).sort()).toEqual([
+      "/billing/balance",
       "/codes",
       "/codes/batch",
       "/codes/{id}",
@@ -732,5 +734,36 @@ describe("the integration API (/api/v1)", () => {
     const batchExample = doc.paths["/codes/batch"].post.requestBody.content["application/json"].example;
     expect(codeBatchSchema.safeParse(batchExample).success).toBe(true);
     expect(doc.components.schemas.Error.required).toEqual(["code", "message"]);
+  });
+});
+
+describe("the integration API's credits", () => {
+  it("reads the balance and answers 402 the same way as the screens when it is spent", async () => {
+    const owner = await registerOwnerViaServices();
+    const companyId = companyIdOf(owner);
+    const valuer = await insertValuer(companyId);
+    const { key } = await makeKey(owner, { scopes: ["codes:write"] });
+    const balance = await v1(key, "/billing/balance");
+    expect(balance.status).toBe(200);
+    const start = (balance.body as { balance: number }).balance;
+    await withDb((db) =>
+      changeCredits(db, {
+        companyId,
+        kind: "reversal",
+        credits: -start,
+        idempotencyKey: unique("spend-all"),
+        reason: "Spent",
+      }),
+    );
+    expect((await v1(key, "/billing/balance")).body).toEqual({ balance: 0 });
+    const refused = await v1(key, "/codes", { method: "POST", body: codeInput(valuer.id) });
+    expect(refused.status).toBe(402);
+    expect(refused.body).toEqual({
+      code: "payment_required",
+      message: "Buy code credits to generate a code",
+      errors: ["credits: You have 0 credits"],
+    });
+    const readOnly = await makeKey(owner, { scopes: ["codes:read"] });
+    expect((await v1(readOnly.key, "/billing/balance")).status).toBe(403);
   });
 });

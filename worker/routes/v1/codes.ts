@@ -104,6 +104,7 @@ const createCode = createRoute({
       }),
     },
     ...KEY_ERRORS,
+    402: jsonAnswer(errorBodySchema, "The firm has no credit left to pay for the code (GET /api/v1/billing/balance)"),
     409: {
       ...jsonAnswer(
         errorBodySchema,

@@ -3,6 +3,7 @@ import { API_KEY_SCOPE_DESCRIPTIONS, ERROR_CODES } from "#schema/api-v1.ts";
 import { API_KEY_PREFIX, API_KEY_REQUESTS_PER_MINUTE } from "#schema/limits/integration.ts";
 import type { AppEnv } from "#worker/env.ts";
 import { publicOrigin } from "#worker/request/public-origin.ts";
+import { v1BillingRoutes } from "./billing";
 import { v1CodeRoutes } from "./codes";
 import { v1ExportRoutes } from "./exports";
 import { v1RelianceRoutes } from "./reliances";
@@ -32,6 +33,7 @@ Every error is \`{ "code": "…", "message": "…", "errors"?: ["field: problem"
 export const v1Routes = new OpenAPIHono<AppEnv>()
   .route("/codes", v1CodeRoutes)
   .route("/valuers", v1ValuerRoutes)
+  .route("/billing", v1BillingRoutes)
   .route("/exports", v1ExportRoutes)
   .route("/webhooks", v1WebhookRoutes)
   .route("/reliances", v1RelianceRoutes)
