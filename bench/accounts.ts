@@ -1,4 +1,7 @@
+import { drizzle } from "drizzle-orm/node-postgres";
 import type pg from "pg";
+import * as tables from "../schema/tables";
+import { changeCredits } from "../worker/services/billing/credits";
 import { RECENT_VALUATION } from "../tests/shared/dates";
 import { totpCode } from "../tests/shared/second-factor";
 import { expectJson } from "./http";
@@ -44,16 +47,13 @@ export async function registerCompany(
   });
   await pool.query("UPDATE users SET email_verified_at = now() WHERE id = $1", [body.user.id]);
   // Paid ahead, as a firm that bought credits: the benchmark's issues measure issuing, debit included.
-  await pool.query(
-    `WITH moved AS (
-       INSERT INTO credit_balances (company_id, balance) VALUES ($1::int, $2::int)
-       ON CONFLICT (company_id) DO UPDATE SET balance = credit_balances.balance + excluded.balance
-       RETURNING balance
-     )
-     INSERT INTO credit_entries (company_id, kind, credits, balance_after, idempotency_key, reason)
-     SELECT $1::int, 'grant', $2::int, balance, 'bench:' || $1::int, 'Benchmark firm' FROM moved`,
-    [body.user.companyId, BENCH_FIRM_CREDITS],
-  );
+  await changeCredits(drizzle({ client: pool, schema: tables, casing: "snake_case" }), {
+    companyId: body.user.companyId,
+    kind: "grant",
+    credits: BENCH_FIRM_CREDITS,
+    idempotencyKey: `bench:${body.user.companyId}`,
+    reason: "Benchmark firm",
+  });
   return { token: body.token, email, userId: body.user.id, companyId: body.user.companyId };
 }
 

@@ -38,3 +38,18 @@ export const valueOf = <Column extends string>(part: StatementPart<Column>, colu
 
 /** `EXISTS (SELECT 1 FROM part)`: whether the part produced (or wrote) a row. */
 export const produced = (part: StatementPart<string>) => sql`EXISTS (SELECT 1 FROM ${part.name})`;
+
+/** The column names of a part. */
+export type ColumnOf<Part> = Part extends StatementPart<infer Column> ? Column : never;
+
+/**
+ * The row a part answers, its columns' types given here: `Types` must name exactly the part's
+ * columns, so a renamed column fails the typecheck in the row type too.
+ */
+export type RowOf<
+  Part extends StatementPart<string>,
+  Types extends Record<ColumnOf<Part>, unknown> & Record<Exclude<keyof Types, ColumnOf<Part>>, never>,
+> = Types;
+
+/** `{1,2,3}`: integer ids as one array parameter, for `= ANY(…::int[])` (whole numbers only). */
+export const idArray = (ids: number[]) => `{${ids.map((id) => Math.trunc(id)).join(",")}}`;

@@ -4,7 +4,7 @@ import { companies, creditBalances, creditEntries, users } from "#schema/tables.
 import type { Queryable, Reader, TransactionalDatabase } from "#worker/db.ts";
 import { ApiError, notFound } from "#worker/lib/errors.ts";
 import { countOf, fetchPage, totalColumn } from "#worker/lib/pagination.ts";
-import { produced, statementPart, type StatementPart } from "#worker/lib/statement-parts.ts";
+import { idArray, produced, statementPart, type StatementPart } from "#worker/lib/statement-parts.ts";
 import { recordAudit, type Actor } from "../companies/audit";
 import { COMPANY_NOT_FOUND } from "../companies/companies";
 
@@ -47,6 +47,7 @@ export async function creditBalance(db: Reader, companyId: number): Promise<numb
 /** The statement parts of a single issue's debit (issueProspectiveCode): the balance, then the entry. */
 export const DEBITED = statementPart("debited", ["balance_after"]);
 const DEBIT_ENTRY = statementPart("debit_entry", []);
+const BATCH_DEBITED = statementPart("batch_debited", ["balance_after"]);
 
 /**
  * The parts of the issuing statement that pay for the code `code` stored: one credit taken from the
@@ -80,15 +81,16 @@ export async function reserveBatchCredits(db: Queryable, companyId: number, need
   if (needed > balance) throw new PaymentRequired(balance, needed);
   return async (codeIds: number[]) => {
     if (codeIds.length === 0) return;
+    // Each code's entry carries the balance after its own credit: the n-th of them leaves total − n.
     await db.execute(sql`
-      WITH debited AS (
+      WITH ${BATCH_DEBITED.define(sql`
         UPDATE ${creditBalances} SET balance = balance - ${codeIds.length}, updated_at = now()
         WHERE ${creditBalances.companyId} = ${companyId}
-        RETURNING balance
-      )
+        RETURNING balance AS ${BATCH_DEBITED.as.balance_after}`)}
       INSERT INTO ${creditEntries} (company_id, kind, credits, balance_after, idempotency_key, code_id)
-      SELECT ${companyId}, 'issue', -1, debited.balance + ${codeIds.length} - code.n, 'issue:' || code.id, code.id
-      FROM debited, unnest(${`{${codeIds.map(Math.trunc).join(",")}}`}::int[]) WITH ORDINALITY AS code(id, n)`);
+      SELECT ${companyId}, 'issue', -1, ${BATCH_DEBITED.column.balance_after} + ${codeIds.length} - code.n,
+        'issue:' || code.id, code.id
+      FROM ${BATCH_DEBITED.name}, unnest(${idArray(codeIds)}::int[]) WITH ORDINALITY AS code(id, n)`);
   };
 }
 

@@ -4,7 +4,7 @@ import { idempotencyKeys } from "#schema/tables.ts";
 import type { Database } from "#worker/db.ts";
 import { ApiError } from "#worker/lib/errors.ts";
 import { sha256Hex } from "#worker/lib/random.ts";
-import { statementPart } from "#worker/lib/statement-parts.ts";
+import { statementPart, type RowOf } from "#worker/lib/statement-parts.ts";
 
 /** How long a key replays its first answer; an older key is ignored, taken over and deleted. */
 const KEY_LIFETIME = "24 hours";
@@ -32,12 +32,10 @@ const isExpired = (createdAt: SQLWrapper, at = sql`now()`) => sql`${createdAt} <
 export const KEY_CLAIM = statementPart("claim", ["request_hash", "response_status", "response_body", "ours"]);
 
 /** What KEY_CLAIM answers: the key's row after the claim, and whether it is this request's. */
-export type KeyClaimRow = {
-  request_hash: string | null;
-  response_status: number | null;
-  response_body: unknown;
-  ours: boolean;
-};
+export type KeyClaimRow = RowOf<
+  typeof KEY_CLAIM,
+  { request_hash: string | null; response_status: number | null; response_body: unknown; ours: boolean }
+>;
 
 /**
  * The statement part KEY_CLAIM of a request that does its work in one statement (issuing a code):

@@ -22,7 +22,8 @@ import { checkDestination } from "#worker/lib/webhook-destination.ts";
 import { decryptWebhookSecret, encryptWebhookSecret, isEncryptedSecret } from "#worker/lib/webhook-secret.ts";
 import { signLegacyWebhook, signStandardWebhook } from "#worker/lib/webhook-signatures.ts";
 import { queueEmailsNow } from "../email/email";
-import { idArray, claimAndQueueDeliveries, recordWebhookEvents, rowsOf, webhookBody } from "./webhooks";
+import { idArray } from "#worker/lib/statement-parts.ts";
+import { claimAndQueueDeliveries, recordWebhookEvents, rowsOf, webhookBody } from "./webhooks";
 import { type WebhookCode, type WebhookDeliveryMessage } from "#worker/queue-messages.ts";
 
 /**

@@ -24,7 +24,7 @@ import { ApiError, badRequest, notFound } from "#worker/lib/errors.ts";
 import { countOf, fetchPage, totalColumn } from "#worker/lib/pagination.ts";
 import { randomToken } from "#worker/lib/random.ts";
 import { encryptWebhookSecret, WEBHOOK_SECRET_PREFIX } from "#worker/lib/webhook-secret.ts";
-import { statementPart } from "#worker/lib/statement-parts.ts";
+import { idArray, statementPart } from "#worker/lib/statement-parts.ts";
 import { recordAudit, type Actor } from "../companies/audit";
 
 /**
@@ -168,9 +168,6 @@ export async function claimAndQueueDeliveries(env: Pick<Bindings, "WEBHOOKS">, d
     }
   }
 }
-
-/** A list of row ids as one Postgres array parameter. */
-export const idArray = (ids: number[]) => `{${ids.map((id) => Math.trunc(id)).join(",")}}`;
 
 /**
  * What a request's change has others told, gathered in the change's transaction and sent once it

@@ -10,9 +10,9 @@ import { formatVerificationCode } from "#schema/verification-code.ts";
 import type { Database, Queryable, TransactionalDatabase } from "#worker/db.ts";
 import type { Bindings } from "#worker/bindings.ts";
 import type { EmailMessage, WatchedCodeSummary } from "#worker/lib/email-templates.ts";
+import { idArray } from "#worker/lib/statement-parts.ts";
 import { queueEmailsNow } from "../email/email";
 import {
-  idArray,
   type Outbox,
   claimAndQueueDeliveries,
   recordWebhookEvents,
