@@ -11,7 +11,7 @@ import tseslint from "typescript-eslint";
  */
 const SERVICE_DOMAIN_USES = {
   accounts: ["billing", "companies", "integration"],
-  billing: ["companies"],
+  billing: ["companies", "email", "records"],
   codes: ["accounts", "billing", "companies", "integration", "lenders", "records"],
   companies: ["accounts", "email", "integration", "lenders", "records"],
   email: [],

@@ -27,6 +27,8 @@ function devVars() {
       PUBLIC_ORIGIN: process.env.VALUSEAL_DEV_ORIGIN,
     });
   }
+  // The local Stripe emulator's keys and a test seller (scripts/dev.ts).
+  if (process.env.VALUSEAL_DEV_PAYMENTS) Object.assign(vars, JSON.parse(process.env.VALUSEAL_DEV_PAYMENTS));
   return { vars };
 }
 

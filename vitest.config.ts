@@ -3,6 +3,7 @@ import { defineConfig } from "vitest/config";
 import { randomBytes } from "node:crypto";
 import { freePort } from "./scripts/lib/free-port.ts";
 import { newSigningKey } from "./scripts/lib/signing-keys.ts";
+import { newStripeEmulatorSecrets, stripeEmulatorVars } from "./scripts/lib/stripe-emulator.ts";
 import { workerTestDependencies } from "./scripts/lib/worker-test-dependencies.ts";
 import { SlowestFirstSequencer } from "./tests/support/sequencer.ts";
 import { plannedTestDatabaseUrl } from "./tests/support/test-database.ts";
@@ -17,6 +18,10 @@ process.env.VALUSEAL_TEST_BRIDGE_SECRET ??= randomBytes(16).toString("hex");
 process.env.VALUSEAL_TEST_SMTP_PORT ??= String(await freePort());
 process.env.VALUSEAL_TEST_MAIL_UI_PORT ??= String(await freePort());
 process.env.VALUSEAL_TEST_DOH_PORT ??= String(await freePort());
+process.env.VALUSEAL_TEST_STRIPE_PORT ??= String(await freePort());
+const stripeSecrets = newStripeEmulatorSecrets();
+process.env.VALUSEAL_TEST_STRIPE_SECRET_KEY ??= stripeSecrets.secretKey;
+process.env.VALUSEAL_TEST_STRIPE_WEBHOOK_SECRET ??= stripeSecrets.webhookSecret;
 // A fresh platform signing key per run: tests read its public half from /.well-known/jwks.json.
 process.env.VALUSEAL_TEST_SIGNING_KEY ??= newSigningKey();
 
@@ -62,6 +67,11 @@ export default defineConfig({
                 EMAIL_FROM: "ValuSeal <no-reply@valuseal.test>",
                 // The origin the tests call the Worker on (tests/api/fixtures/http.ts), so emailed links lead back to it.
                 PUBLIC_ORIGIN: "http://valuseal.test",
+                // Card payments through the Stripe emulator (tests/support/stripe-emulator-global-setup.ts).
+                ...stripeEmulatorVars(`http://127.0.0.1:${process.env.VALUSEAL_TEST_STRIPE_PORT}`, {
+                  secretKey: process.env.VALUSEAL_TEST_STRIPE_SECRET_KEY,
+                  webhookSecret: process.env.VALUSEAL_TEST_STRIPE_WEBHOOK_SECRET,
+                }),
               },
             },
           }),
@@ -83,6 +93,7 @@ export default defineConfig({
             "tests/support/outage-database-global-setup.ts",
             "tests/support/maildev-global-setup.ts",
             "tests/support/smtp-fault-global-setup.ts",
+            "tests/support/stripe-emulator-global-setup.ts",
           ],
           // A busy CI machine (this suite beside the Node tests and the e2e build) has taken over 20 s
           // to carry a scan's alert through both queues; the waits for emails and deliveries allow

@@ -15,3 +15,7 @@ export type CompanySettingsSection = keyof typeof COMPANY_SETTINGS_PATHS;
 /** One webhook endpoint's page: its events, secret, test event and delivery log. */
 export const webhookEndpointPath = (endpointId: string) =>
   `${COMPANY_SETTINGS_PATHS.developers}/webhooks/${encodeURIComponent(endpointId)}`;
+
+/** The Billing screen (balance, packs, purchases, receipts, ledger) and one purchase's page. */
+export const BILLING_PATH = "/billing";
+export const purchasePath = (purchaseId: string) => `${BILLING_PATH}/purchases/${encodeURIComponent(purchaseId)}`;

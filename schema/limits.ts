@@ -20,6 +20,7 @@ export const LIMITS = {
   propertyReference: 100,
   propertyArea: 1000,
   revocationReason: 500,
+  billingAddress: 300,
   webhookUrl: 2048,
   registrationBodyName: 255,
   registrationNumber: 100,

@@ -20,3 +20,14 @@ export function formatMoney(value: string | number, currency: string, locale = "
   }
   return `${symbol} ${formatter.format(text as `${number}`)}`;
 }
+
+/** An amount in minor units (cents) as decimal text, by integer arithmetic: 580000 → "5800.00". */
+export function minorUnitsAsDecimal(minor: number): string {
+  const whole = Math.trunc(Math.abs(minor) / 100);
+  const cents = Math.abs(minor) % 100;
+  return `${minor < 0 ? "-" : ""}${whole}.${String(cents).padStart(2, "0")}`;
+}
+
+/** A price or a payment kept in minor units, formatted as every other amount: "KSh 5,800.00". */
+export const formatMinorUnits = (minor: number, currency: string, locale?: string) =>
+  formatMoney(minorUnitsAsDecimal(minor), currency, locale);

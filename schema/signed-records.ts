@@ -10,6 +10,7 @@ export const RECORD_TYPES = {
   status: "valuseal-status+jws",
   checkpoint: "valuseal-checkpoint+jws",
   issuerVerification: "valuseal-issuer-verification+jws",
+  receipt: "valuseal-receipt+jws",
 } as const;
 
 export type RecordType = (typeof RECORD_TYPES)[keyof typeof RECORD_TYPES];

@@ -9,6 +9,7 @@ import { drizzle } from "drizzle-orm/pglite";
 import { places } from "../schema/tables";
 import { seedPlaces } from "./seed-places";
 import { startMailInbox } from "./lib/mail-inbox";
+import { newStripeEmulatorSecrets, startStripeEmulator, stripeEmulatorVars } from "./lib/stripe-emulator";
 import { startDbBridge, type DbBridge } from "./lib/db-bridge";
 import { makePrivateDirectory, usePrivateUmask, writePrivateFile } from "./lib/private-files";
 
@@ -26,6 +27,7 @@ const PG_PORT = Number(process.env.VALUSEAL_PG_PORT ?? 54329);
 const BRIDGE_PORT = Number(process.env.VALUSEAL_BRIDGE_PORT ?? 54330);
 const SMTP_PORT = Number(process.env.VALUSEAL_SMTP_PORT ?? 1025);
 const MAIL_UI_PORT = Number(process.env.VALUSEAL_MAIL_UI_PORT ?? 1080);
+const STRIPE_PORT = Number(process.env.VALUSEAL_STRIPE_PORT ?? 12111);
 /** Emails carry absolute links, so the Worker must know the origin this server answers on. */
 const portArgument = process.argv.indexOf("--port");
 const DEV_ORIGIN = `http://127.0.0.1:${portArgument >= 0 ? process.argv[portArgument + 1] : 8787}`;
@@ -78,6 +80,16 @@ if (needsLocalBridge(databaseUrl)) {
 const inbox = await startMailInbox({ smtpPort: SMTP_PORT, uiPort: MAIL_UI_PORT, mailDirectory: MAIL_DATA_DIR });
 console.log(`Emails the app sends arrive in the local inbox: ${inbox.url}`);
 
+// Card payments go to a local Stripe emulator: its checkout page takes 4242 4242 4242 4242 (paid)
+// and 4000 0000 0000 0002 (declined), and it posts signed events back to this server.
+const stripeSecrets = newStripeEmulatorSecrets();
+const stripe = await startStripeEmulator({
+  port: STRIPE_PORT,
+  ...stripeSecrets,
+  webhookUrl: `${DEV_ORIGIN}/api/billing/stripe/events`,
+});
+console.log(`Card payments go to the local Stripe emulator: ${stripe.url} (card 4242 4242 4242 4242 pays)`);
+
 const vite = spawn(process.execPath, ["node_modules/vite/bin/vite.js", ...process.argv.slice(2)], {
   stdio: "inherit",
   env: {
@@ -86,6 +98,7 @@ const vite = spawn(process.execPath, ["node_modules/vite/bin/vite.js", ...proces
     ...(bridge ? { VALUSEAL_DEV_WS_PROXY: bridge.wsProxy, VALUSEAL_DEV_HTTP_ENDPOINT: bridge.httpEndpoint } : {}),
     VALUSEAL_DEV_SMTP_PORT: String(inbox.smtpPort),
     VALUSEAL_DEV_ORIGIN: DEV_ORIGIN,
+    VALUSEAL_DEV_PAYMENTS: JSON.stringify(stripeEmulatorVars(stripe.url, stripeSecrets)),
     CLOUDFLARE_CF_FETCH_ENABLED: "false",
     WRANGLER_SEND_METRICS: "false",
     DO_NOT_TRACK: "1",
@@ -99,6 +112,7 @@ async function stop(code = 0) {
   vite.kill("SIGTERM");
   await bridge?.close();
   await inbox.stop();
+  await stripe.stop();
   // Closing PGlite flushes it to disk, so data survives the restart.
   await embedded?.close();
   rmSync(DEV_SERVER_FILE, { force: true });

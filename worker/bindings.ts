@@ -49,4 +49,12 @@ export interface Bindings {
   SMTP_USER?: string;
   SMTP_PASSWORD?: string;
   EMAIL_FROM?: string;
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+  STRIPE_API_BASE?: string;
+  SELLER_NAME?: string;
+  SELLER_ADDRESS?: string;
+  SELLER_TAX_NUMBERS?: string;
+  RECEIPT_PREFIX?: string;
+  VAT_RATE_PERCENT?: string;
 }

@@ -121,11 +121,51 @@ const configSchema = z.object({
   SMTP_PASSWORD: z.string().min(1).optional(),
   /** The sender, e.g. `ValuSeal <no-reply@verify.example.com>`. */
   EMAIL_FROM: z.string().min(3).optional(),
+  /**
+   * Card payments through Stripe Checkout: the account's secret (or restricted) key and the webhook
+   * endpoint's signing secret. Both unset: buying credits is off and the Billing screen says so.
+   */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, "STRIPE_SECRET_KEY must be a Stripe secret key (sk_live_…)")
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, "STRIPE_WEBHOOK_SECRET must be the endpoint's signing secret (whsec_…)")
+    .optional(),
+  /** Another address for Stripe's API: the local emulator (scripts/lib/stripe-emulator.ts) in development and tests. */
+  STRIPE_API_BASE: z.url().optional(),
+  /** The seller on every receipt (tax invoice): legal name, postal address, tax numbers. */
+  SELLER_NAME: z.string().min(1).max(200).optional(),
+  SELLER_ADDRESS: z.string().min(1).max(300).optional(),
+  /** E.g. "UK VAT GB123456789 · KRA PIN P051234567X". */
+  SELLER_TAX_NUMBERS: z.string().min(1).max(200).optional(),
+  /** Letters before a receipt's number ("VS-000042"); each prefix numbers its receipts without gaps. */
+  RECEIPT_PREFIX: z
+    .string()
+    .regex(/^[A-Z]{2,8}$/, "RECEIPT_PREFIX must be 2 to 8 capital letters")
+    .default("VS"),
+  /** VAT added to the price list's amounts, in percent with at most two decimals (Kenya: 16). */
+  VAT_RATE_PERCENT: z.coerce
+    .number()
+    .min(0)
+    .max(50)
+    .refine((rate) => Number.isInteger(rate * 100), "VAT_RATE_PERCENT has at most two decimals")
+    .default(16),
 });
 
 const withMail = configSchema
   .refine((env) => env.PASSWORD_HASHING === "standard" || env.APP_ENV === "development", {
     message: 'PASSWORD_HASHING "fast" is for test runs only: it needs APP_ENV "development"',
+  })
+  .refine((env) => !env.STRIPE_SECRET_KEY === !env.STRIPE_WEBHOOK_SECRET, {
+    message: "STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set together (card payments need both)",
+  })
+  .refine((env) => !env.STRIPE_SECRET_KEY || (env.SELLER_NAME && env.SELLER_ADDRESS && env.SELLER_TAX_NUMBERS), {
+    message: "Card payments issue receipts: set SELLER_NAME, SELLER_ADDRESS and SELLER_TAX_NUMBERS",
+  })
+  .refine((env) => !env.STRIPE_API_BASE || env.APP_ENV === "development", {
+    message: 'STRIPE_API_BASE (a local Stripe emulator) needs APP_ENV "development"',
   })
   .transform((env) => {
     const { SMTP_HOST, SMTP_PORT, SMTP_SECURITY, SMTP_USER, SMTP_PASSWORD, EMAIL_FROM, PUBLIC_ORIGIN } = env;
@@ -143,7 +183,24 @@ const withMail = configSchema
             },
           }
         : null;
-    return { ...env, mail, allowsLocalReceivers: env.APP_ENV === "development" };
+    const payments =
+      env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+        ? {
+            stripe: {
+              secretKey: env.STRIPE_SECRET_KEY,
+              webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+              apiBase: env.STRIPE_API_BASE ?? "https://api.stripe.com",
+            },
+            seller: {
+              name: env.SELLER_NAME!,
+              address: env.SELLER_ADDRESS!,
+              taxNumbers: env.SELLER_TAX_NUMBERS!,
+              receiptPrefix: env.RECEIPT_PREFIX,
+            },
+            vatRateBasisPoints: Math.round(env.VAT_RATE_PERCENT * 100),
+          }
+        : null;
+    return { ...env, mail, payments, allowsLocalReceivers: env.APP_ENV === "development" };
   });
 
 export type Config = z.infer<typeof withMail>;

@@ -22,3 +22,39 @@ export const ADMIN_CREDITS_MAX = 100_000;
 
 /** What a create without credits is answered (402, code payment_required). */
 export const PAYMENT_REQUIRED_MESSAGE = "Buy code credits to generate a code";
+
+/** The packs of credits a firm buys; a pack's price per currency is the administrators' price list. */
+export const CREDIT_PACKS = [10, 50, 200] as const;
+export type CreditPack = (typeof CREDIT_PACKS)[number];
+
+/**
+ * A purchase's life: pending until the provider says it was paid (paid) or cannot be (failed: the
+ * checkout expired, an asynchronous payment failed); a paid purchase refunded by the provider is
+ * refunded. Paid never returns to pending or failed.
+ */
+export const PURCHASE_STATUSES = ["pending", "paid", "failed", "refunded"] as const;
+export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
+
+/** Who took the money: card payments through Stripe Checkout (M-Pesa joins the same ledger later). */
+export const PAYMENT_PROVIDERS = ["stripe"] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+
+/**
+ * A Kenya Revenue Authority PIN: A (a person) or P (a company), nine digits, a check letter, as on
+ * the KRA's certificates ("P051234567X"). Typed in lower case or with spaces, it is stored as this.
+ */
+export const KRA_PIN_PATTERN = /^[AP]\d{9}[A-Z]$/;
+
+/** A pending purchase older than this is shown to administrators as needing a look. */
+export const STALE_PURCHASE_MINUTES = 60;
+
+/** What a purchase's description reads, on Checkout, the receipt and the ledger: "50 ValuSeal code credits". */
+export const packDescription = (credits: number) => `${credits} ValuSeal code credits`;
+
+/**
+ * The VAT on a net amount in minor units (the rate in basis points: 16 % is 1600, so every amount
+ * stays an integer), rounded half up to a whole minor unit (KRA rounds to the
+ * cent), by integer arithmetic only.
+ */
+export const vatOf = (netMinor: number, rateBasisPoints: number) =>
+  Math.floor((netMinor * rateBasisPoints + 5_000) / 10_000);

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { CREDIT_ENTRY_KINDS } from "../limits/billing";
+import { CREDIT_ENTRY_KINDS, PURCHASE_STATUSES } from "../limits/billing";
+import { CURRENCIES } from "../limits/codes";
 import { rowId, timestamp } from "./fields";
 import { pageAnswer } from "./page";
 
@@ -10,14 +11,102 @@ export const creditEntryAnswer = z.strictObject({
   credits: z.number().int().meta({ description: "The change: +50 bought, −1 for a code issued" }),
   balanceAfter: z.number().int().nonnegative(),
   codeId: rowId.nullable().meta({ description: "The code an issue paid for" }),
+  purchaseId: z.string().nullable().meta({ description: "The purchase a purchase entry came from" }),
   reason: z.string().nullable().meta({ description: "Why an administrator granted or reversed credits" }),
   createdAt: timestamp,
 });
 export type CreditEntry = z.infer<typeof creditEntryAnswer>;
 
+/** An amount of money in minor units (cents): exact, never a float. */
+const minorUnits = z.number().int().nonnegative().meta({ description: "Minor units (cents)", example: 580000 });
+
+/** A pack on sale now in one currency: its price excluding VAT, the VAT, and what is charged. */
+export const packPriceAnswer = z.strictObject({
+  credits: z.number().int().positive(),
+  currency: z.enum(CURRENCIES),
+  netMinor: minorUnits,
+  vatRateBasisPoints: z.number().int().nonnegative().meta({ description: "VAT rate: 1600 is 16 %" }),
+  vatMinor: minorUnits,
+  totalMinor: minorUnits,
+});
+export type PackPrice = z.infer<typeof packPriceAnswer>;
+
+/** GET /api/pricing: the packs on sale now, for the public pricing section. */
+export const pricingAnswer = z.strictObject({ currency: z.enum(CURRENCIES), packs: z.array(packPriceAnswer) });
+
+/** Who the firm's receipts are made out to. */
+export const billingDetailsAnswer = z.strictObject({
+  legalName: z.string(),
+  postalAddress: z.string(),
+  kraPin: z.string().nullable(),
+  currency: z.enum(CURRENCIES),
+});
+export type BillingDetails = z.infer<typeof billingDetailsAnswer>;
+
+/** One purchase of a pack, as the firm sees it. */
+export const purchaseAnswer = z.strictObject({
+  id: z.string().meta({ description: "The purchase's public id (pur_…)" }),
+  credits: z.number().int().positive(),
+  currency: z.enum(CURRENCIES),
+  netMinor: minorUnits,
+  vatMinor: minorUnits,
+  totalMinor: minorUnits,
+  status: z.enum(PURCHASE_STATUSES),
+  failureReason: z.string().nullable(),
+  createdAt: timestamp,
+  paidAt: timestamp.nullable(),
+  receiptId: z.string().nullable().meta({ description: "The receipt's public id, once paid" }),
+  receiptNumber: z.string().nullable().meta({ example: "VS-000042" }),
+});
+export type Purchase = z.infer<typeof purchaseAnswer>;
+
+/** POST /api/billing/purchases: the purchase, and Checkout's page to pay it on. */
+export const startedPurchaseAnswer = z.strictObject({
+  purchase: purchaseAnswer,
+  checkoutUrl: z.url(),
+});
+
 /** GET /api/billing: the firm's balance and one page of its ledger, newest first. */
 export const billingAnswer = z.strictObject({
   balance: z.number().int().nonnegative().meta({ description: "Credits left: one pays for one code" }),
   ledger: pageAnswer(creditEntryAnswer),
+  /** Whether card payments are set up on this server (Stripe's keys configured). */
+  cardPayments: z.boolean(),
+  details: billingDetailsAnswer.nullable(),
+  /** The firm's currency: its billing details', or its time zone's default. */
+  currency: z.enum(CURRENCIES),
+  packs: z.array(packPriceAnswer),
+  /** The firm's latest purchases, newest first. */
+  purchases: z.array(purchaseAnswer),
+});
+
+/**
+ * A receipt (tax invoice) as issued: what its PDF shows and its signature covers. Amounts in minor
+ * units of `currency`.
+ */
+export const receiptDocument = z.strictObject({
+  number: z.string(),
+  issuedAt: timestamp,
+  seller: z.strictObject({ name: z.string(), address: z.string(), taxNumbers: z.string() }),
+  buyer: z.strictObject({ name: z.string(), address: z.string(), kraPin: z.string().nullable() }),
+  description: z.string(),
+  quantity: z.number().int().positive(),
+  currency: z.enum(CURRENCIES),
+  unitPriceMinor: minorUnits,
+  netMinor: minorUnits,
+  vatRateBasisPoints: z.number().int().nonnegative(),
+  vatMinor: minorUnits,
+  totalMinor: minorUnits,
+  paymentMethod: z.string(),
+  paymentReference: z.string(),
+  purchaseId: z.string(),
+});
+export type ReceiptDocument = z.infer<typeof receiptDocument>;
+
+/** GET /api/receipts/{id}: a receipt and its signature, for anyone holding its id to check. */
+export const signedReceiptAnswer = z.strictObject({
+  id: z.string(),
+  document: receiptDocument,
+  signature: z.string().meta({ description: "JWS (EdDSA) over the document, checkable with /.well-known/jwks.json" }),
 });
 export type Billing = z.infer<typeof billingAnswer>;

@@ -107,7 +107,8 @@ async function startOnce(
   logFile: string,
   options: DevServerOptions,
 ): Promise<Omit<DevServer, "output"> | { failed: string }> {
-  const [pgPort, bridgePort, port, smtpPort, mailUiPort] = [
+  const [pgPort, bridgePort, port, smtpPort, mailUiPort, stripePort] = [
+    await freePort(),
     await freePort(),
     await freePort(),
     await freePort(),
@@ -131,6 +132,7 @@ async function startOnce(
         VALUSEAL_BRIDGE_PORT: String(bridgePort),
         VALUSEAL_SMTP_PORT: String(smtpPort),
         VALUSEAL_MAIL_UI_PORT: String(mailUiPort),
+        VALUSEAL_STRIPE_PORT: String(stripePort),
         ...options.env,
       },
       stdio: ["ignore", "pipe", "pipe"],

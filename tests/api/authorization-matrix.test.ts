@@ -23,6 +23,7 @@ import { createAdminViaDb } from "./fixtures/admins";
 import { codeInput, createCodeViaApi, insertCode, verificationCount } from "./fixtures/codes";
 import { createCompanyWithMember } from "./fixtures/companies";
 import { withDb } from "./fixtures/database";
+import { BILLING_DETAILS, paidPurchase, startPurchase } from "./fixtures/billing";
 import { api, ORIGIN, unique } from "./fixtures/http";
 import { acceptInviteViaApi, addMemberViaServices, insertInvite, inviteMemberViaApi } from "./fixtures/team";
 import { insertValuer } from "./fixtures/valuers";
@@ -266,6 +267,22 @@ const matrix: Row[] = [
     expected: ALL(200),
     isPublic: true,
     request: (w) => ({ path: `/api/public/certificates/${w.codeA.publicToken}` }),
+  },
+  {
+    method: "GET",
+    route: "/api/public/pricing",
+    expected: ALL(200),
+    isPublic: true,
+    request: () => ({ path: "/api/public/pricing" }),
+  },
+  // A receipt's signed document, for whoever holds its id (printed on the receipt only).
+  {
+    method: "GET",
+    route: "/api/public/receipts/:id",
+    expected: ALL(200),
+    isPublic: true,
+    target: (world) => paidPurchase(world.ownerA),
+    request: (_world, target: { receiptId: string }) => ({ path: `/api/public/receipts/${target.receiptId}` }),
   },
   {
     method: "GET",
@@ -655,8 +672,60 @@ const matrix: Row[] = [
   {
     method: "GET",
     route: "/api/billing",
-    expected: [401, 200, 200, 200, 401, 401, 403],
+    expected: COMPANY_READ,
     request: () => ({ path: "/api/billing" }),
+  },
+  // Buying and the receipts' details are the owner's; purchases and receipts are read by the firm.
+  {
+    method: "PUT",
+    route: "/api/billing/details",
+    expected: OWNER_OF_OWN,
+    request: () => ({ path: "/api/billing/details", body: BILLING_DETAILS }),
+  },
+  {
+    method: "POST",
+    route: "/api/billing/purchases",
+    expected: [401, 403, 201, 201, 401, 401, 403],
+    target: async (world) => {
+      for (const owner of [world.ownerA, world.ownerB]) {
+        await api("/api/billing/details", { method: "PUT", token: owner.token, body: BILLING_DETAILS });
+      }
+    },
+    request: () => ({ path: "/api/billing/purchases", body: { credits: 10 } }),
+  },
+  {
+    method: "GET",
+    route: "/api/billing/purchases/:id",
+    expected: COMPANY_A_OBJECT,
+    target: (world) => startPurchase(world.ownerA, 10),
+    request: (_world, target: { purchaseId: string }) => ({ path: `/api/billing/purchases/${target.purchaseId}` }),
+  },
+  {
+    method: "POST",
+    route: "/api/billing/purchases/:id/cancel",
+    expected: OWNER_OF_A_OBJECT,
+    target: (world) => startPurchase(world.ownerA, 10),
+    request: (_world, target: { purchaseId: string }) => ({
+      path: `/api/billing/purchases/${target.purchaseId}/cancel`,
+    }),
+  },
+  {
+    method: "GET",
+    route: "/api/billing/receipts/:id/pdf",
+    expected: COMPANY_A_OBJECT,
+    target: (world) => paidPurchase(world.ownerA),
+    request: (_world, target: { receiptId: string }) => ({ path: `/api/billing/receipts/${target.receiptId}/pdf` }),
+  },
+  // Stripe's events carry no session: whoever sends one without Stripe's signature is refused.
+  {
+    method: "POST",
+    route: "/api/billing/stripe/events",
+    expected: ALL(400),
+    isPublic: true,
+    request: () => ({
+      path: "/api/billing/stripe/events",
+      body: { id: "evt_forged", type: "checkout.session.completed" },
+    }),
   },
   {
     method: "GET",

@@ -18,11 +18,34 @@ describe("configuration", () => {
 
   it("hashes passwords at the test-only cost only where the Worker runs locally", () => {
     expect(readConfig({ ...env, APP_ENV: "development", PASSWORD_HASHING: "fast" }).PASSWORD_HASHING).toBe("fast");
-    const { APP_ENV: _local, ...production } = env as Bindings;
+    // Deployed: no local Stripe emulator either.
+    const { APP_ENV: _local, STRIPE_API_BASE: _emulator, ...production } = env as Bindings;
     expect(() => readConfig({ ...production, PASSWORD_HASHING: "fast" })).toThrow(
       'PASSWORD_HASHING "fast" is for test runs only: it needs APP_ENV "development"',
     );
     const { PASSWORD_HASHING: _testHashing, ...deployed } = production;
     expect(readConfig(deployed).PASSWORD_HASHING).toBe("standard");
+  });
+});
+
+describe("card payment settings", () => {
+  it("turns buying on only with both Stripe secrets and a seller for the receipts", () => {
+    const { STRIPE_SECRET_KEY: _key, STRIPE_WEBHOOK_SECRET: _secret, ...withoutStripe } = env as Bindings;
+    expect(readConfig(withoutStripe).payments).toBeNull();
+    expect(readConfig(env).payments).toMatchObject({ vatRateBasisPoints: 1600, seller: { receiptPrefix: "VS" } });
+    expect(() => readConfig({ ...withoutStripe, STRIPE_SECRET_KEY: "sk_live_abc" })).toThrow(
+      "STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set together (card payments need both)",
+    );
+    const { SELLER_NAME: _seller, ...withoutSeller } = env as Bindings;
+    expect(() => readConfig(withoutSeller)).toThrow(
+      "Card payments issue receipts: set SELLER_NAME, SELLER_ADDRESS and SELLER_TAX_NUMBERS",
+    );
+    expect(() => readConfig({ ...env, STRIPE_WEBHOOK_SECRET: "not-a-secret" })).toThrow(
+      "STRIPE_WEBHOOK_SECRET must be the endpoint's signing secret (whsec_…)",
+    );
+    expect(readConfig({ ...env, VAT_RATE_PERCENT: "7.5" }).payments?.vatRateBasisPoints).toBe(750);
+    expect(() => readConfig({ ...env, VAT_RATE_PERCENT: "7.125" })).toThrow(
+      "VAT_RATE_PERCENT has at most two decimals",
+    );
   });
 });

@@ -15,6 +15,8 @@ export interface InboxEmail {
   to: { address: string; name: string }[];
   text: string;
   html?: string;
+  /** Files sent with it, as MailDev lists them (a receipt's PDF). */
+  attachments?: { contentType: string; fileName: string; length: number }[];
 }
 
 /**

@@ -7,6 +7,7 @@ import { freePort } from "#scripts/lib/free-port.ts";
 import { startMailInbox } from "#scripts/lib/mail-inbox.ts";
 import { startDbBridge } from "#scripts/lib/db-bridge.ts";
 import { newSigningKey } from "#scripts/lib/signing-keys.ts";
+import { newStripeEmulatorSecrets, startStripeEmulator, stripeEmulatorVars } from "#scripts/lib/stripe-emulator.ts";
 import { serveBuiltApp } from "./built-app";
 import { startDnsOverHttps } from "./dns-over-https";
 import { plannedTestDatabaseUrl, startTestDatabase } from "./test-database";
@@ -48,6 +49,12 @@ export default async function setup(project: TestProject) {
   const inbox = await startMailInbox({ smtpPort: 0, uiPort: 0, mailDirectory: join(workDir, "mail") });
   // Webhook hosts resolve through a resolver the tests control.
   const resolver = await startDnsOverHttps();
+  // Card payments: the Stripe emulator serves Checkout and posts its signed events to the app.
+  const stripeSecrets = newStripeEmulatorSecrets();
+  const stripe = await startStripeEmulator({
+    ...stripeSecrets,
+    webhookUrl: `http://127.0.0.1:${port}/api/billing/stripe/events`,
+  });
   const envFile = join(workDir, "e2e.env");
   writeFileSync(
     envFile,
@@ -70,6 +77,7 @@ export default async function setup(project: TestProject) {
       `SMTP_PORT=${inbox.smtpPort}`,
       "SMTP_SECURITY=none",
       "EMAIL_FROM=ValuSeal <no-reply@valuseal.test>",
+      ...Object.entries(stripeEmulatorVars(stripe.url, stripeSecrets)).map(([name, value]) => `${name}='${value}'`),
     ].join("\n"),
   );
   const serverLog = process.env.VALUSEAL_E2E_SERVER_LOG;
@@ -86,7 +94,7 @@ export default async function setup(project: TestProject) {
     await waitForHttp(`${appUrl}/api/auth/user`, 401);
   } catch (error) {
     await server?.stop();
-    await Promise.all([bridge.close(), postgres.stop(), inbox.stop(), resolver.close()]);
+    await Promise.all([bridge.close(), postgres.stop(), inbox.stop(), resolver.close(), stripe.stop()]);
     removeWorkDir();
     throw error;
   }
@@ -94,12 +102,14 @@ export default async function setup(project: TestProject) {
   project.provide("databaseUrl", databaseUrl);
   project.provide("mailInboxUrl", inbox.url);
   project.provide("dnsOverHttpsAddress", resolver.address);
+  project.provide("stripeEmulatorUrl", stripe.url);
   return async () => {
     await server.stop();
     await bridge.close();
     await postgres.stop();
     await inbox.stop();
     await resolver.close();
+    await stripe.stop();
     removeWorkDir();
   };
 }

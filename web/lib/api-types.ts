@@ -4980,7 +4980,7 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description The firm's credits and its ledger */
+        /** @description The firm's credits, prices, purchases and ledger */
         200: {
           headers: {
             [name: string]: unknown;
@@ -4999,6 +4999,8 @@ export interface paths {
                   balanceAfter: number;
                   /** @description The code an issue paid for */
                   codeId: number | null;
+                  /** @description The purchase a purchase entry came from */
+                  purchaseId: string | null;
                   /** @description Why an administrator granted or reversed credits */
                   reason: string | null;
                   /**
@@ -5011,6 +5013,77 @@ export interface paths {
                 pageSize: number;
                 total: number;
               };
+              cardPayments: boolean;
+              details: {
+                legalName: string;
+                postalAddress: string;
+                kraPin: string | null;
+                /** @enum {string} */
+                currency: "USD" | "KES";
+              } | null;
+              /** @enum {string} */
+              currency: "USD" | "KES";
+              packs: {
+                credits: number;
+                /** @enum {string} */
+                currency: "USD" | "KES";
+                /**
+                 * @description Minor units (cents)
+                 * @example 580000
+                 */
+                netMinor: number;
+                /** @description VAT rate: 1600 is 16 % */
+                vatRateBasisPoints: number;
+                /**
+                 * @description Minor units (cents)
+                 * @example 580000
+                 */
+                vatMinor: number;
+                /**
+                 * @description Minor units (cents)
+                 * @example 580000
+                 */
+                totalMinor: number;
+              }[];
+              purchases: {
+                /** @description The purchase's public id (pur_…) */
+                id: string;
+                credits: number;
+                /** @enum {string} */
+                currency: "USD" | "KES";
+                /**
+                 * @description Minor units (cents)
+                 * @example 580000
+                 */
+                netMinor: number;
+                /**
+                 * @description Minor units (cents)
+                 * @example 580000
+                 */
+                vatMinor: number;
+                /**
+                 * @description Minor units (cents)
+                 * @example 580000
+                 */
+                totalMinor: number;
+                /** @enum {string} */
+                status: "pending" | "paid" | "failed" | "refunded";
+                failureReason: string | null;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-27T09:30:00.000Z
+                 */
+                createdAt: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-27T09:30:00.000Z
+                 */
+                paidAt: string | null;
+                /** @description The receipt's public id, once paid */
+                receiptId: string | null;
+                /** @example VS-000042 */
+                receiptNumber: string | null;
+              }[];
             };
           };
         };
@@ -5018,6 +5091,365 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/billing/details": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            legalName: string;
+            postalAddress: string;
+            kraPin?: string;
+            /** @enum {string} */
+            currency: "USD" | "KES";
+          };
+        };
+      };
+      responses: {
+        /** @description Who the firm's receipts are made out to */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              legalName: string;
+              postalAddress: string;
+              kraPin: string | null;
+              /** @enum {string} */
+              currency: "USD" | "KES";
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/billing/purchases": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            credits: 10 | 50 | 200;
+          };
+        };
+      };
+      responses: {
+        /** @description The pending purchase and the Checkout page to pay it on */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              purchase: {
+                /** @description The purchase's public id (pur_…) */
+                id: string;
+                credits: number;
+                /** @enum {string} */
+                currency: "USD" | "KES";
+                /**
+                 * @description Minor units (cents)
+                 * @example 580000
+                 */
+                netMinor: number;
+                /**
+                 * @description Minor units (cents)
+                 * @example 580000
+                 */
+                vatMinor: number;
+                /**
+                 * @description Minor units (cents)
+                 * @example 580000
+                 */
+                totalMinor: number;
+                /** @enum {string} */
+                status: "pending" | "paid" | "failed" | "refunded";
+                failureReason: string | null;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-27T09:30:00.000Z
+                 */
+                createdAt: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-27T09:30:00.000Z
+                 */
+                paidAt: string | null;
+                /** @description The receipt's public id, once paid */
+                receiptId: string | null;
+                /** @example VS-000042 */
+                receiptNumber: string | null;
+              };
+              /** Format: uri */
+              checkoutUrl: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/billing/purchases/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The purchase: pending, paid (with its receipt) or failed */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /** @description The purchase's public id (pur_…) */
+              id: string;
+              credits: number;
+              /** @enum {string} */
+              currency: "USD" | "KES";
+              /**
+               * @description Minor units (cents)
+               * @example 580000
+               */
+              netMinor: number;
+              /**
+               * @description Minor units (cents)
+               * @example 580000
+               */
+              vatMinor: number;
+              /**
+               * @description Minor units (cents)
+               * @example 580000
+               */
+              totalMinor: number;
+              /** @enum {string} */
+              status: "pending" | "paid" | "failed" | "refunded";
+              failureReason: string | null;
+              /**
+               * Format: date-time
+               * @example 2026-11-27T09:30:00.000Z
+               */
+              createdAt: string;
+              /**
+               * Format: date-time
+               * @example 2026-11-27T09:30:00.000Z
+               */
+              paidAt: string | null;
+              /** @description The receipt's public id, once paid */
+              receiptId: string | null;
+              /** @example VS-000042 */
+              receiptNumber: string | null;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/billing/purchases/{id}/cancel": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The purchase, its Checkout closed unpaid (or paid after all) */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /** @description The purchase's public id (pur_…) */
+              id: string;
+              credits: number;
+              /** @enum {string} */
+              currency: "USD" | "KES";
+              /**
+               * @description Minor units (cents)
+               * @example 580000
+               */
+              netMinor: number;
+              /**
+               * @description Minor units (cents)
+               * @example 580000
+               */
+              vatMinor: number;
+              /**
+               * @description Minor units (cents)
+               * @example 580000
+               */
+              totalMinor: number;
+              /** @enum {string} */
+              status: "pending" | "paid" | "failed" | "refunded";
+              failureReason: string | null;
+              /**
+               * Format: date-time
+               * @example 2026-11-27T09:30:00.000Z
+               */
+              createdAt: string;
+              /**
+               * Format: date-time
+               * @example 2026-11-27T09:30:00.000Z
+               */
+              paidAt: string | null;
+              /** @description The receipt's public id, once paid */
+              receiptId: string | null;
+              /** @example VS-000042 */
+              receiptNumber: string | null;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/billing/receipts/{id}/pdf": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The receipt (tax invoice) as a PDF */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/pdf": string;
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/billing/stripe/events": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The event is kept (once) and acted on */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /** @enum {boolean} */
+              received: true;
+            };
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -5995,6 +6427,155 @@ export interface paths {
                * @example 2026-11-27T09:30:00.000Z
                */
               countedAt: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/public/pricing": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: {
+          currency?: "USD" | "KES";
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The packs on sale now, with VAT */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /** @enum {string} */
+              currency: "USD" | "KES";
+              packs: {
+                credits: number;
+                /** @enum {string} */
+                currency: "USD" | "KES";
+                /**
+                 * @description Minor units (cents)
+                 * @example 580000
+                 */
+                netMinor: number;
+                /** @description VAT rate: 1600 is 16 % */
+                vatRateBasisPoints: number;
+                /**
+                 * @description Minor units (cents)
+                 * @example 580000
+                 */
+                vatMinor: number;
+                /**
+                 * @description Minor units (cents)
+                 * @example 580000
+                 */
+                totalMinor: number;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/public/receipts/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The receipt as issued, and its signature */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              id: string;
+              document: {
+                number: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-27T09:30:00.000Z
+                 */
+                issuedAt: string;
+                seller: {
+                  name: string;
+                  address: string;
+                  taxNumbers: string;
+                };
+                buyer: {
+                  name: string;
+                  address: string;
+                  kraPin: string | null;
+                };
+                description: string;
+                quantity: number;
+                /** @enum {string} */
+                currency: "USD" | "KES";
+                /**
+                 * @description Minor units (cents)
+                 * @example 580000
+                 */
+                unitPriceMinor: number;
+                /**
+                 * @description Minor units (cents)
+                 * @example 580000
+                 */
+                netMinor: number;
+                vatRateBasisPoints: number;
+                /**
+                 * @description Minor units (cents)
+                 * @example 580000
+                 */
+                vatMinor: number;
+                /**
+                 * @description Minor units (cents)
+                 * @example 580000
+                 */
+                totalMinor: number;
+                paymentMethod: string;
+                paymentReference: string;
+                purchaseId: string;
+              };
+              /** @description JWS (EdDSA) over the document, checkable with /.well-known/jwks.json */
+              signature: string;
             };
           };
         };

@@ -6,6 +6,9 @@ import { formatDate } from "#schema/format-date.ts";
 import type { LetterDecision, WatchNoticeKind } from "#schema/limits/lenders.ts";
 import type { OrganisationKind } from "#schema/limits/companies.ts";
 import { LOCALES, type Language } from "#schema/language.ts";
+import { BILLING_PATH } from "#schema/app-paths.ts";
+import { formatMinorUnits } from "#schema/money.ts";
+import type { ReceiptDocument } from "#schema/responses/billing.ts";
 
 /**
  * Every transactional email: a queue message describes what happened, and the consumer renders it
@@ -31,6 +34,7 @@ export type EmailMessage =
   | { kind: "scan-digest"; to: string; companyName: string; day: string; scans: ScanSummary[]; total: number }
   | { kind: "webhook-disabled"; to: string; companyName: string; url: string }
   | { kind: "credits-changed"; to: string; companyName: string; credits: number; reason: string; balance: number }
+  | { kind: "receipt"; to: string; companyName: string; receiptId: string; receipt: ReceiptDocument }
   | { kind: "record-disagrees"; to: string; subject: string; problem: string }
   | VerificationDecided
   | {
@@ -569,6 +573,18 @@ function describe(message: EmailMessage, origin: string): Body {
           `Your balance is now ${message.balance} credit${message.balance === 1 ? "" : "s"}: one pays for one code.`,
         ],
         action: { label: "Open your dashboard", url: link("/dashboard") },
+        notYou: "You get this email as the owner of the company.",
+      };
+    }
+    case "receipt": {
+      const { receipt } = message;
+      return {
+        subject: `${PRODUCT}: receipt ${receipt.number} for ${receipt.description}`,
+        lines: [
+          `Thank you: ${receipt.description} were added to ${message.companyName}.`,
+          `Receipt ${receipt.number}, attached as a PDF: ${formatMinorUnits(receipt.totalMinor, receipt.currency)} paid, VAT ${formatMinorUnits(receipt.vatMinor, receipt.currency)} included. It is also in Billing.`,
+        ],
+        action: { label: "Open Billing", url: link(BILLING_PATH) },
         notYou: "You get this email as the owner of the company.",
       };
     }

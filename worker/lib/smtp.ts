@@ -20,6 +20,14 @@ interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** Files sent with the message (a receipt's PDF). */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Uint8Array;
 }
 
 export class SmtpError extends Error {}
@@ -29,11 +37,18 @@ const CONVERSATION_TIMEOUT_MS = 30_000;
 const MAX_REPLY_LENGTH = 64 * 1024;
 const encoder = new TextEncoder();
 
-function base64(text: string): string {
+function base64Bytes(bytes: Uint8Array): string {
   let binary = "";
-  for (const byte of encoder.encode(text)) binary += String.fromCharCode(byte);
+  for (let index = 0; index < bytes.length; index += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(index, index + 0x8000));
+  }
   return btoa(binary);
 }
+
+const base64 = (text: string) => base64Bytes(encoder.encode(text));
+
+/** Base64 in lines of 76 characters, as MIME bodies want it. */
+const mimeLines = (encoded: string) => encoded.replace(/.{76}/g, "$&\r\n");
 
 /** The bare address of `Name <address>`; CR, LF and angle brackets inside it would inject commands. */
 function mailboxAddress(mailbox: string): string {
@@ -57,18 +72,17 @@ function fromHeader(mailbox: string): string {
   return name && name !== address ? `${headerText(name)} <${address}>` : address;
 }
 
-/** multipart/alternative with a plain-text and an HTML part, both base64 in UTF-8. */
+/**
+ * multipart/alternative with a plain-text and an HTML part, both base64 in UTF-8; with
+ * attachments, that inside a multipart/mixed with each file after it.
+ */
 function buildMessage(mail: OutgoingMail): string {
-  const wrap = (text: string) => base64(text).replace(/.{76}/g, "$&\r\n");
+  const wrap = (text: string) => mimeLines(base64(text));
   const boundary = `valuseal_${crypto.randomUUID().replace(/-/g, "")}`;
   const domain = mailboxAddress(mail.from).split("@")[1] ?? "localhost";
-  return [
-    `From: ${fromHeader(mail.from)}`,
-    `To: ${mailboxAddress(mail.to)}`,
-    `Subject: ${headerText(mail.subject)}`,
-    `Date: ${new Date().toUTCString()}`,
-    `Message-ID: <${crypto.randomUUID()}@${domain}>`,
-    "MIME-Version: 1.0",
+  const attachments = mail.attachments ?? [];
+  const mixed = `valuseal_mixed_${crypto.randomUUID().replace(/-/g, "")}`;
+  const alternative = [
     `Content-Type: multipart/alternative; boundary="${boundary}"`,
     "",
     `--${boundary}`,
@@ -82,6 +96,33 @@ function buildMessage(mail: OutgoingMail): string {
     "",
     wrap(mail.html),
     `--${boundary}--`,
+  ];
+  const body =
+    attachments.length === 0
+      ? alternative
+      : [
+          `Content-Type: multipart/mixed; boundary="${mixed}"`,
+          "",
+          `--${mixed}`,
+          ...alternative,
+          ...attachments.flatMap((file) => [
+            `--${mixed}`,
+            `Content-Type: ${file.contentType}; name="${headerText(file.filename)}"`,
+            `Content-Disposition: attachment; filename="${headerText(file.filename)}"`,
+            "Content-Transfer-Encoding: base64",
+            "",
+            mimeLines(base64Bytes(file.content)),
+          ]),
+          `--${mixed}--`,
+        ];
+  return [
+    `From: ${fromHeader(mail.from)}`,
+    `To: ${mailboxAddress(mail.to)}`,
+    `Subject: ${headerText(mail.subject)}`,
+    `Date: ${new Date().toUTCString()}`,
+    `Message-ID: <${crypto.randomUUID()}@${domain}>`,
+    "MIME-Version: 1.0",
+    ...body,
     "",
   ].join("\r\n");
 }

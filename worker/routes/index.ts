@@ -22,6 +22,8 @@ import { valuerRoutes } from "./valuers";
 import { watchRoutes } from "./watches";
 import { verificationCodeRoutes } from "./public/verification-codes";
 import { platformFigureRoutes } from "./public/platform-figures";
+import { pricingRoutes } from "./public/pricing";
+import { receiptCheckRoutes } from "./public/receipts";
 
 /**
  * The SPA's routes under /api, each resource a route module mounted under its own prefix, in a file
@@ -52,4 +54,6 @@ export const sessionRoutes = documentedRoutes()
   .route("/public/certificates", certificateCheckRoutes)
   .route("/public/verification-codes", verificationCodeRoutes)
   .route("/public/platform-figures", platformFigureRoutes)
+  .route("/public/pricing", pricingRoutes)
+  .route("/public/receipts", receiptCheckRoutes)
   .route("/admin", adminRoutes);

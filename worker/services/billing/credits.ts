@@ -1,6 +1,6 @@
 import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { PAYMENT_REQUIRED_MESSAGE, TRIAL_CREDITS, type CreditEntryKind } from "#schema/limits/billing.ts";
-import { companies, creditBalances, creditEntries, users } from "#schema/tables.ts";
+import { companies, creditBalances, creditEntries, purchases, users } from "#schema/tables.ts";
 import type { Queryable, Reader, TransactionalDatabase } from "#worker/db.ts";
 import { ApiError, notFound } from "#worker/lib/errors.ts";
 import { countOf, fetchPage, totalColumn } from "#worker/lib/pagination.ts";
@@ -102,6 +102,8 @@ export interface CreditChange {
   idempotencyKey: string;
   reason?: string | null;
   actorUserId?: number | null;
+  /** The purchase a `purchase` change came from. */
+  purchaseId?: number | null;
 }
 
 /**
@@ -128,9 +130,9 @@ export async function changeCredits(db: Queryable, change: CreditChange): Promis
           RETURNING balance`;
   const result = await db.execute<{ balance_after: number }>(sql`
     WITH moved AS (${moved})
-    INSERT INTO ${creditEntries} (company_id, kind, credits, balance_after, idempotency_key, reason, actor_user_id)
+    INSERT INTO ${creditEntries} (company_id, kind, credits, balance_after, idempotency_key, reason, actor_user_id, purchase_id)
     SELECT ${companyId}, ${kind}, ${credits}, moved.balance, ${idempotencyKey}, ${change.reason ?? null},
-      ${change.actorUserId ?? null}
+      ${change.actorUserId ?? null}, ${change.purchaseId ?? null}
     FROM moved
     RETURNING balance_after`);
   const [row] = (result as unknown as { rows: { balance_after: number }[] }).rows;
@@ -169,11 +171,13 @@ export async function creditLedgerPage(db: Reader, companyId: number, page: numb
           credits: creditEntries.credits,
           balanceAfter: creditEntries.balanceAfter,
           codeId: creditEntries.codeId,
+          purchaseId: purchases.publicId,
           reason: creditEntries.reason,
           createdAt: creditEntries.createdAt,
           total: totalColumn(ledgerCount(db, companyId)),
         })
         .from(creditEntries)
+        .leftJoin(purchases, eq(purchases.id, creditEntries.purchaseId))
         .where(eq(creditEntries.companyId, companyId))
         .orderBy(desc(creditEntries.id))
         .limit(range.limit)

@@ -7,6 +7,7 @@ import {
   type CheckpointRecord,
   type IssuerVerificationRecord,
   type KeyHistory,
+  type RecordType,
   type StatusRecord,
 } from "#schema/signed-records.ts";
 import { formatVerificationCode } from "#schema/verification-code.ts";
@@ -591,6 +592,16 @@ export async function signCheckpoint(db: Queryable, signing: RecordSigning): Pro
     throw new ApiError(503, SIGNING_PAUSED);
   }
   return latest;
+}
+
+/**
+ * Signs a document that is not a code's record (a receipt) with the platform's key, once the key is
+ * published, so /.well-known/jwks.json lists every key anything names; refused (503) while the
+ * key may not sign.
+ */
+export async function signWithPublishedKey(db: Queryable, signer: Signer, type: RecordType, payload: object) {
+  if (!(await isUsable(db, signer))) throw new ApiError(503, SIGNING_PAUSED);
+  return signer.sign(type, payload);
 }
 
 async function isUsable(db: Queryable, signer: Signer): Promise<boolean> {

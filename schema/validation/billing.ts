@@ -1,0 +1,40 @@
+import { z } from "zod";
+import { LIMITS } from "../limits";
+import { CREDIT_PACKS, KRA_PIN_PATTERN } from "../limits/billing";
+import { CURRENCIES } from "../limits/codes";
+import { requiredText } from "./common";
+
+/** A KRA PIN as typed ("p051 234 567x"): spaces gone, capitals, then the KRA's pattern. */
+export const kraPinField = z
+  .string()
+  .transform((value) => value.replace(/[\s-]/g, "").toUpperCase())
+  .refine((value) => value === "" || KRA_PIN_PATTERN.test(value), "Enter a KRA PIN like P051234567X")
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+/**
+ * PUT /api/billing/details: who a receipt is made out to, and the currency the firm pays in. The
+ * KRA PIN is what a Kenyan accountant needs on a tax invoice; a firm in Kenya must give it
+ * (worker/services/billing/billing-details.ts).
+ */
+export const billingDetailsSchema = z.strictObject({
+  legalName: requiredText(LIMITS.companyName, "Enter the firm's registered name"),
+  postalAddress: requiredText(LIMITS.billingAddress, "Enter the firm's postal address"),
+  kraPin: kraPinField,
+  currency: z.enum(CURRENCIES, { error: "Choose KES or USD" }),
+});
+export type BillingDetailsInput = z.input<typeof billingDetailsSchema>;
+
+/** POST /api/billing/purchases: one pack, in the firm's currency (its billing details). */
+export const purchaseRequestSchema = z.strictObject({
+  credits: z.union(
+    CREDIT_PACKS.map((pack) => z.literal(pack)),
+    { error: `Choose a pack of ${CREDIT_PACKS.join(", ")} credits` },
+  ),
+});
+export type PurchaseRequest = z.infer<typeof purchaseRequestSchema>;
+
+/** GET /api/pricing?currency=KES */
+export const pricingQuerySchema = z.strictObject({
+  currency: z.enum(CURRENCIES, { error: "Choose KES or USD" }).optional(),
+});

@@ -1,0 +1,296 @@
+import { and, desc, eq } from "drizzle-orm";
+import type Stripe from "stripe";
+import { packDescription, type CreditPack } from "#schema/limits/billing.ts";
+import type { ReceiptDocument } from "#schema/responses/billing.ts";
+import { companies, paymentEvents, purchases, receipts, users } from "#schema/tables.ts";
+import type { Config } from "#worker/config.ts";
+import type { Queryable, Reader, TransactionalDatabase } from "#worker/db.ts";
+import type { EmailMessage } from "#worker/lib/email-templates.ts";
+import { ApiError, notFound } from "#worker/lib/errors.ts";
+import { randomToken } from "#worker/lib/random.ts";
+import type { Signer } from "#worker/lib/signing.ts";
+import { stripeClient } from "#worker/lib/stripe.ts";
+import { billingDetailsOf } from "./billing-details";
+import { changeCredits } from "./credits";
+import { currentPrices } from "./prices";
+import { issueReceipt } from "./receipts";
+
+/*
+ * Buying credits with a card: a purchase row (pending) and a Stripe Checkout Session for it; the
+ * credits arrive only when Stripe's signed event says the session was paid and a fresh read of the
+ * session agrees on the amount, the currency and the purchase (decision 058). Each event is kept
+ * once by its id; the purchase is marked paid, credited and given its receipt in one transaction.
+ */
+
+export type Payments = NonNullable<Config["payments"]>;
+
+export const PURCHASE_NOT_FOUND = "Purchase not found";
+export const CARD_PAYMENTS_OFF = "Card payments are not set up on this server";
+/** How long Checkout keeps a session open (Stripe's least is 30 minutes). */
+const CHECKOUT_OPEN_SECONDS = 30 * 60;
+
+const purchaseColumns = {
+  id: purchases.publicId,
+  credits: purchases.credits,
+  currency: purchases.currency,
+  netMinor: purchases.netMinor,
+  vatMinor: purchases.vatMinor,
+  totalMinor: purchases.totalMinor,
+  status: purchases.status,
+  failureReason: purchases.failureReason,
+  createdAt: purchases.createdAt,
+  paidAt: purchases.paidAt,
+  receiptId: receipts.publicId,
+  receiptDocument: receipts.document,
+};
+
+/** A purchase as answered: its receipt named by number. */
+const shownPurchase = <Row extends { receiptDocument: unknown }>({ receiptDocument, ...row }: Row) => ({
+  ...row,
+  receiptNumber: (receiptDocument as ReceiptDocument | null)?.number ?? null,
+});
+
+export type PurchaseView = ReturnType<typeof shownPurchase<Awaited<ReturnType<typeof purchaseRows>>[number]>>;
+
+const purchaseRows = (db: Reader) =>
+  db.select(purchaseColumns).from(purchases).leftJoin(receipts, eq(receipts.purchaseId, purchases.id));
+
+/** The firm's latest purchases, newest first, with their receipts. */
+export async function recentPurchases(db: Reader, companyId: number, limit = 20) {
+  const rows = await purchaseRows(db)
+    .where(eq(purchases.companyId, companyId))
+    .orderBy(desc(purchases.id))
+    .limit(limit);
+  return rows.map(shownPurchase);
+}
+
+/** One of the firm's purchases by its public id (another firm's is 404). */
+export async function purchaseOf(db: Reader, companyId: number, publicId: string) {
+  const [row] = await purchaseRows(db).where(and(eq(purchases.publicId, publicId), eq(purchases.companyId, companyId)));
+  if (!row) throw notFound(PURCHASE_NOT_FOUND);
+  return shownPurchase(row);
+}
+
+/**
+ * The owner starts buying a pack: the price now in the firm's currency plus VAT, fixed in a
+ * pending purchase, and a Checkout Session for exactly that total. Answers Checkout's page.
+ */
+export async function startCardPurchase(
+  db: Queryable,
+  payments: Payments,
+  request: { companyId: number; userId: number; email: string; credits: CreditPack; origin: string },
+): Promise<{ purchase: PurchaseView; checkoutUrl: string }> {
+  const { details, inKenya } = await billingDetailsOf(db, request.companyId);
+  if (!details || (inKenya && !details.kraPin)) {
+    throw new ApiError(409, "Add your firm's billing details before buying", [
+      "details: Your receipts are made out to the name, address and KRA PIN in Billing details",
+    ]);
+  }
+  const prices = await currentPrices(db, details.currency, payments.vatRateBasisPoints);
+  const price = prices.find((candidate) => candidate.credits === request.credits);
+  if (!price) throw new ApiError(422, "That pack is not on sale", [`credits: No price for ${request.credits} credits`]);
+  const publicId = `pur_${randomToken(22)}`;
+  const [purchase] = await db
+    .insert(purchases)
+    .values({
+      publicId,
+      companyId: request.companyId,
+      createdByUserId: request.userId,
+      priceId: price.priceId,
+      credits: price.credits,
+      currency: price.currency,
+      netMinor: price.netMinor,
+      vatRateBasisPoints: price.vatRateBasisPoints,
+      vatMinor: price.vatMinor,
+      totalMinor: price.totalMinor,
+      provider: "stripe",
+    })
+    .returning({ id: purchases.id });
+  const page = `${request.origin}/billing/purchases/${publicId}`;
+  let session: Stripe.Checkout.Session;
+  try {
+    session = await stripeClient(payments.stripe).checkout.sessions.create(
+      {
+        mode: "payment",
+        client_reference_id: publicId,
+        customer_email: request.email,
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: price.currency.toLowerCase(),
+              unit_amount: price.totalMinor,
+              product_data: { name: packDescription(price.credits) },
+            },
+          },
+        ],
+        metadata: { purchase: publicId },
+        payment_intent_data: { metadata: { purchase: publicId } },
+        success_url: `${page}?session_id={CHECKOUT_SESSION_ID}`,
+        cancel_url: `${page}?cancelled=1`,
+        expires_at: Math.floor(Date.now() / 1000) + CHECKOUT_OPEN_SECONDS,
+      },
+      { idempotencyKey: `checkout:${publicId}` },
+    );
+  } catch (error) {
+    console.error("Stripe Checkout session not created", String(error));
+    await db
+      .update(purchases)
+      .set({ status: "failed", failureReason: "The payment page could not be opened", updatedAt: new Date() })
+      .where(eq(purchases.id, purchase!.id));
+    throw new ApiError(502, "The payment page could not be opened. Try again in a minute.");
+  }
+  await db
+    .update(purchases)
+    .set({ providerSessionId: session.id, updatedAt: new Date() })
+    .where(eq(purchases.id, purchase!.id));
+  if (!session.url) throw new ApiError(502, "The payment page could not be opened. Try again in a minute.");
+  return { purchase: await purchaseOf(db, request.companyId, publicId), checkoutUrl: session.url };
+}
+
+/** What a verified event did: written for the first time or not, and the receipt email to send. */
+export interface EventOutcome {
+  duplicate: boolean;
+  result: "credited" | "failed" | "unchanged" | "not ours";
+  emails: EmailMessage[];
+}
+
+const FAILURE_REASONS: Partial<Record<string, string>> = {
+  "checkout.session.expired": "The payment page closed before a payment was made",
+  "checkout.session.async_payment_failed": "The payment did not go through",
+};
+
+/**
+ * A verified Stripe event (its signature already checked): kept once by its id; for a Checkout
+ * Session of ours, the session is read again from Stripe and the purchase follows what it says:
+ * paid (amount, currency and purchase matching) → credited with its receipt; expired or failed
+ * while still pending → failed. Events in any order end the same way, since each acts on the
+ * session as it is now; a paid purchase never goes back.
+ */
+export async function acceptStripeEvent(
+  db: TransactionalDatabase,
+  payments: Payments,
+  signing: { signer: Signer; origin: string },
+  event: Stripe.Event,
+): Promise<EventOutcome> {
+  const [seen] = await db
+    .select({ id: paymentEvents.id })
+    .from(paymentEvents)
+    .where(and(eq(paymentEvents.provider, "stripe"), eq(paymentEvents.eventId, event.id)));
+  if (seen) return { duplicate: true, result: "unchanged", emails: [] };
+  const object = event.data.object as { object?: string; id?: string };
+  // Read before the transaction: a network call never holds a row lock.
+  const session =
+    object.object === "checkout.session" && object.id
+      ? await stripeClient(payments.stripe).checkout.sessions.retrieve(object.id)
+      : null;
+  return db.transaction(async (tx) => {
+    const [purchase] = session
+      ? await tx
+          .select()
+          .from(purchases)
+          .where(and(eq(purchases.provider, "stripe"), eq(purchases.providerSessionId, session.id)))
+          .for("update")
+      : [];
+    const [written] = await tx
+      .insert(paymentEvents)
+      .values({
+        provider: "stripe",
+        eventId: event.id,
+        type: event.type,
+        purchaseId: purchase?.id ?? null,
+        body: event,
+      })
+      .onConflictDoNothing()
+      .returning({ id: paymentEvents.id });
+    // A concurrent delivery of the same event wrote it first.
+    if (!written) return { duplicate: true, result: "unchanged", emails: [] } satisfies EventOutcome;
+    if (!session || !purchase) return { duplicate: false, result: "not ours", emails: [] } satisfies EventOutcome;
+    if (purchase.status === "paid" || purchase.status === "refunded") {
+      return { duplicate: false, result: "unchanged", emails: [] } satisfies EventOutcome;
+    }
+    if (session.status === "complete" && session.payment_status === "paid") {
+      const matches =
+        session.amount_total === purchase.totalMinor &&
+        session.currency === purchase.currency.toLowerCase() &&
+        session.client_reference_id === purchase.publicId;
+      if (!matches) {
+        console.error(`Stripe session ${session.id} does not match purchase ${purchase.publicId}: not credited`);
+        return { duplicate: false, result: "unchanged", emails: [] } satisfies EventOutcome;
+      }
+      const paymentReference =
+        typeof session.payment_intent === "string"
+          ? session.payment_intent
+          : (session.payment_intent?.id ?? session.id);
+      await tx
+        .update(purchases)
+        .set({
+          status: "paid",
+          paidAt: new Date(),
+          providerPaymentId: paymentReference,
+          failureReason: null,
+          updatedAt: new Date(),
+        })
+        .where(eq(purchases.id, purchase.id));
+      await changeCredits(tx, {
+        companyId: purchase.companyId,
+        kind: "purchase",
+        credits: purchase.credits,
+        idempotencyKey: `purchase:${purchase.publicId}`,
+        purchaseId: purchase.id,
+      });
+      const receipt = await issueReceipt(tx, { ...purchase, paymentReference }, payments.seller, signing);
+      const [owner] = await tx
+        .select({ email: users.email, companyName: companies.name })
+        .from(companies)
+        .innerJoin(users, eq(users.id, companies.ownerId))
+        .where(eq(companies.id, purchase.companyId));
+      const emails: EmailMessage[] = owner
+        ? [
+            {
+              kind: "receipt",
+              to: owner.email,
+              companyName: owner.companyName,
+              receiptId: receipt.publicId,
+              receipt: receipt.document,
+            },
+          ]
+        : [];
+      return { duplicate: false, result: "credited", emails } satisfies EventOutcome;
+    }
+    const failureReason = FAILURE_REASONS[event.type];
+    if (failureReason && purchase.status === "pending" && session.payment_status !== "paid") {
+      await tx
+        .update(purchases)
+        .set({ status: "failed", failureReason, updatedAt: new Date() })
+        .where(eq(purchases.id, purchase.id));
+      return { duplicate: false, result: "failed", emails: [] } satisfies EventOutcome;
+    }
+    return { duplicate: false, result: "unchanged", emails: [] } satisfies EventOutcome;
+  });
+}
+
+/**
+ * The owner came back from Checkout without paying: the session is closed at Stripe (expire), so
+ * it cannot be paid later, and the purchase fails. A session Stripe says is already complete is
+ * left to its events: it was paid, or is being paid, after all.
+ */
+export async function cancelCardPurchase(db: Queryable, payments: Payments, companyId: number, publicId: string) {
+  const [purchase] = await db
+    .select({ id: purchases.id, status: purchases.status, sessionId: purchases.providerSessionId })
+    .from(purchases)
+    .where(and(eq(purchases.publicId, publicId), eq(purchases.companyId, companyId)));
+  if (!purchase) throw notFound(PURCHASE_NOT_FOUND);
+  if (purchase.status === "pending" && purchase.sessionId) {
+    const stripe = stripeClient(payments.stripe);
+    const session = await stripe.checkout.sessions.retrieve(purchase.sessionId);
+    if (session.status === "open") await stripe.checkout.sessions.expire(purchase.sessionId);
+    if (session.status !== "complete") {
+      await db
+        .update(purchases)
+        .set({ status: "failed", failureReason: "You left the payment page without paying", updatedAt: new Date() })
+        .where(and(eq(purchases.id, purchase.id), eq(purchases.status, "pending")));
+    }
+  }
+  return purchaseOf(db, companyId, publicId);
+}
