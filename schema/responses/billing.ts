@@ -73,6 +73,8 @@ export const billingAnswer = z.strictObject({
   /** Whether card payments are set up on this server (Stripe's keys configured). */
   cardPayments: z.boolean(),
   details: billingDetailsAnswer.nullable(),
+  /** Whether purchases may be made out to the details (a firm in Kenya gives its KRA PIN). */
+  detailsComplete: z.boolean(),
   /** The firm's currency: its billing details', or its time zone's default. */
   currency: z.enum(CURRENCIES),
   packs: z.array(packPriceAnswer),

@@ -496,6 +496,12 @@ const matrix: Row[] = [
   },
   {
     method: "GET",
+    route: "/api/exports/ledger.csv",
+    expected: COMPANY_READ,
+    request: () => ({ path: "/api/exports/ledger.csv" }),
+  },
+  {
+    method: "GET",
     route: "/api/locations/search",
     expected: COMPANY_READ,
     request: () => ({ path: "/api/locations/search?q=Nai" }),

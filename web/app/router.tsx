@@ -31,6 +31,8 @@ const AdminPage = screen(admin, (m) => m.AdminRoute);
 const PortfolioPage = screen(lender, (m) => m.PortfolioPage);
 const RecordReliancePage = screen(lender, (m) => m.RecordReliancePage);
 const TeamPage = screen(workspace, (m) => m.TeamPage);
+const BillingPage = screen(workspace, (m) => m.BillingPage);
+const PurchasePage = screen(workspace, (m) => m.PurchasePage);
 const CertificateViewPage = screen(
   () => import("../features/certificate/routes"),
   (m) => m.CertificateViewPage,
@@ -79,6 +81,8 @@ export function AppRoutes() {
           <Route path="/qr-history" element={<WorkspaceScreen screen={CodeHistoryPage} />} />
           <Route path="/qr/:id" element={<WorkspaceScreen screen={CodeDetailPage} />} />
           <Route path="/valuers" element={<WorkspaceScreen screen={ValuersPage} />} />
+          <Route path="/billing" element={<WorkspaceScreen screen={BillingPage} />} />
+          <Route path="/billing/purchases/:id" element={<WorkspaceScreen screen={PurchasePage} />} />
           <Route path="/settings/profile" element={<ProfileSettingsPage />} />
           <Route path="/settings/company/*" element={<MemberScreen screen={CompanyDetailsPage} />} />
           <Route path="/portfolio" element={<LenderScreen screen={PortfolioPage} />} />

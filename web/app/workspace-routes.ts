@@ -7,3 +7,5 @@ export { CodeDetailRoute } from "./pages/code-detail-route";
 export { ValuersPage } from "../features/valuers/components/valuers-page";
 export { ProfileSettingsPage } from "../features/settings/components/profile-settings-page";
 export { CompanyDetailsPage, TeamPage } from "./pages/company-details-page";
+export { BillingPage } from "../features/billing/components/billing-page";
+export { PurchasePage } from "../features/billing/components/purchase-page";

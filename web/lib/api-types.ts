@@ -3110,6 +3110,42 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/exports/ledger.csv": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The firm's credit ledger, newest first. UTF-8 with a byte order mark, a header row (`at,kind,credits,balance_after,code,purchase,receipt,reason`), CRLF line ends; times in ISO 8601 UTC, days as YYYY-MM-DD, amounts without thousands separators. Text is always quoted, and text that a spreadsheet would run as a formula starts with an apostrophe ('). Streamed, up to 1,000,000 rows (more answers 422: narrow the export). Ten exports a minute per company. */
+        200: {
+          headers: {
+            "Content-Disposition": string;
+            [name: string]: unknown;
+          };
+          content: {
+            "text/csv": string;
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/companies/current": {
     parameters: {
       query?: never;
@@ -5021,6 +5057,7 @@ export interface paths {
                 /** @enum {string} */
                 currency: "USD" | "KES";
               } | null;
+              detailsComplete: boolean;
               /** @enum {string} */
               currency: "USD" | "KES";
               packs: {

@@ -20,7 +20,7 @@ import { rateLimitByAddress } from "../middleware/rate-limit";
 import { queueEmails } from "../request/after-response";
 import { currentCompanyId } from "../request/company";
 import { publicOrigin } from "../request/public-origin";
-import { billingDetailsOf, saveBillingDetails } from "../services/billing/billing-details";
+import { billingDetailsOf, detailsComplete, saveBillingDetails } from "../services/billing/billing-details";
 import { creditBalance, creditLedgerPage } from "../services/billing/credits";
 import { currentPrices, shownPrice } from "../services/billing/prices";
 import {
@@ -126,7 +126,7 @@ export const billingRoutes = documentedRoutes()
   .openapi(getBilling, async (c) => {
     const companyId = currentCompanyId(c);
     const { page = 1, pageSize = LEDGER_PAGE_SIZE } = c.req.valid("query");
-    const { details, currency } = await billingDetailsOf(c.var.db, companyId);
+    const { details, currency, inKenya } = await billingDetailsOf(c.var.db, companyId);
     const [balance, ledger, packs, purchases] = await Promise.all([
       creditBalance(c.var.db, companyId),
       creditLedgerPage(c.var.db, companyId, page, pageSize),
@@ -135,7 +135,16 @@ export const billingRoutes = documentedRoutes()
     ]);
     const cardPaymentsOn = c.var.config.payments !== null;
     return c.json(
-      { balance, ledger, cardPayments: cardPaymentsOn, details, currency, packs: packs.map(shownPrice), purchases },
+      {
+        balance,
+        ledger,
+        cardPayments: cardPaymentsOn,
+        details,
+        detailsComplete: detailsComplete(details, inKenya),
+        currency,
+        packs: packs.map(shownPrice),
+        purchases,
+      },
       200,
     );
   })

@@ -8,7 +8,7 @@ import {
 } from "#schema/validation/exports.ts";
 import type { AppEnv } from "../env";
 import { currentCompanyId } from "../request/company";
-import { requireCompanyUser, requireUser } from "../middleware/auth";
+import { requireCompanyUser, requireIssuerOrganisation, requireUser } from "../middleware/auth";
 import { enforceRateLimit } from "../middleware/rate-limit";
 import {
   CODE_EXPORT_HEADER,
@@ -16,6 +16,8 @@ import {
   csvHeaders,
   EXPORT_MAX_ROWS,
   exportFileName,
+  LEDGER_EXPORT_HEADER,
+  ledgerCsv,
   SCAN_EXPORT_HEADER,
   scansCsv,
 } from "../services/integration/exports";
@@ -60,10 +62,22 @@ const exportScans = createRoute({
   responses: { 200: csvAnswer("The company's scans, or one code's.", SCAN_EXPORT_HEADER) },
 });
 
+const exportLedger = createRoute({
+  method: "get",
+  path: "/ledger.csv",
+  middleware: [requireUser, requireCompanyUser, requireIssuerOrganisation] as const,
+  responses: { 200: csvAnswer("The firm's credit ledger, newest first.", LEDGER_EXPORT_HEADER) },
+});
+
 /**
- * /api/exports: the company's codes (History's filters) and scans (all, or one code's) as CSV
- * files, for every member of the company, streamed as they are read.
+ * /api/exports: the company's codes (History's filters), scans (all, or one code's) and credit
+ * ledger as CSV files, for every member of the company, streamed as they are read.
  */
 export const exportRoutes = documentedRoutes()
   .openapi(exportCodes, (c) => answerCodesExport(c, currentCompanyId(c), c.req.valid("query")))
-  .openapi(exportScans, (c) => answerScansExport(c, currentCompanyId(c), c.req.valid("query")));
+  .openapi(exportScans, (c) => answerScansExport(c, currentCompanyId(c), c.req.valid("query")))
+  .openapi(exportLedger, async (c) => {
+    const companyId = currentCompanyId(c);
+    await enforceRateLimit(c, "EXPORT_LIMITER", `export:${companyId}`);
+    return c.body(await ledgerCsv(c.var.db, companyId), 200, csvHeaders(exportFileName("credits")));
+  });

@@ -1,5 +1,6 @@
 import {
   Building2,
+  CreditCard,
   FilePlus2,
   History,
   Landmark,
@@ -29,6 +30,7 @@ export const USER_NAVIGATION: NavItem[] = [
   { label: "Create QR Code", to: "/create-qr", icon: QrCode, current: ["/create-qr/*"] },
   { label: "QR History", to: "/qr-history", icon: History, current: ["/qr-history/*", "/qr/*"] },
   { label: "My Company Valuers", to: "/valuers", icon: Users, current: ["/valuers/*"] },
+  { label: "Billing", to: "/billing", icon: CreditCard, current: ["/billing/*"] },
 ];
 
 /** A lender's workspace: what its loans rely on, recording more, its team and its settings. */

@@ -1,6 +1,7 @@
 import { defaultCurrencyFor } from "#schema/limits/codes.ts";
 import { CreateCodePage } from "#web/features/codes/components/create-code-page.tsx";
 import { SealReportButton } from "#web/features/seals/components/seal-report-button.tsx";
+import { useCreditBalance } from "#web/features/billing/api/billing.ts";
 import { useCurrentCompany } from "#web/lib/current-company.ts";
 import { useValuers } from "#web/features/valuers/api/list-valuers.ts";
 
@@ -10,6 +11,7 @@ import { useValuers } from "#web/features/valuers/api/list-valuers.ts";
  */
 export function CreateCodeRoute() {
   const company = useCurrentCompany();
+  const balance = useCreditBalance();
   return (
     <CreateCodePage
       signingValuers={useValuers()}
@@ -21,6 +23,7 @@ export function CreateCodeRoute() {
           registrationSubmitted: company.data.registrationNumber !== null,
         }
       }
+      credits={{ balance: balance.data, spent: () => void balance.refetch() }}
       afterGenerated={(code) => <SealReportButton code={code} variant="secondary" />}
     />
   );

@@ -28,6 +28,11 @@ export const STATUS_BADGES = {
   // One attempt to deliver an event to a webhook endpoint (its delivery log).
   "delivery-delivered": { label: "Delivered", tone: "green" },
   "delivery-failed": { label: "Failed", tone: "red" },
+  // A purchase of credits (PURCHASE_STATUSES).
+  "purchase-pending": { label: "Confirming", tone: "amber" },
+  "purchase-paid": { label: "Paid", tone: "green" },
+  "purchase-failed": { label: "Not paid", tone: "red" },
+  "purchase-refunded": { label: "Refunded", tone: "slate" },
 } as const satisfies Record<string, { label: string; tone: keyof typeof BADGE_TONES }>;
 
 export type StatusName = keyof typeof STATUS_BADGES;

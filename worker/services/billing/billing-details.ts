@@ -39,6 +39,10 @@ export async function billingDetailsOf(
   return { details, currency: details.currency, inKenya };
 }
 
+/** Whether a purchase may be made out to these details: present, with a KRA PIN for a firm in Kenya. */
+export const detailsComplete = (details: BillingDetails | null, inKenya: boolean) =>
+  details !== null && (!inKenya || details.kraPin !== null);
+
 export const KRA_PIN_NEEDED = "kraPin: A firm in Kenya gives its KRA PIN, like P051234567X, for its tax invoices";
 
 /** The owner's billing details, saved; a firm in Kenya must give its KRA PIN (422 otherwise). */

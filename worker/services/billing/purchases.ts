@@ -1,5 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import type Stripe from "stripe";
+import { purchasePath } from "#schema/app-paths.ts";
 import { packDescription, type CreditPack } from "#schema/limits/billing.ts";
 import type { ReceiptDocument } from "#schema/responses/billing.ts";
 import { companies, paymentEvents, purchases, receipts, users } from "#schema/tables.ts";
@@ -10,7 +11,7 @@ import { ApiError, notFound } from "#worker/lib/errors.ts";
 import { randomToken } from "#worker/lib/random.ts";
 import type { Signer } from "#worker/lib/signing.ts";
 import { stripeClient } from "#worker/lib/stripe.ts";
-import { billingDetailsOf } from "./billing-details";
+import { billingDetailsOf, detailsComplete } from "./billing-details";
 import { changeCredits } from "./credits";
 import { currentPrices } from "./prices";
 import { issueReceipt } from "./receipts";
@@ -81,7 +82,7 @@ export async function startCardPurchase(
   request: { companyId: number; userId: number; email: string; credits: CreditPack; origin: string },
 ): Promise<{ purchase: PurchaseView; checkoutUrl: string }> {
   const { details, inKenya } = await billingDetailsOf(db, request.companyId);
-  if (!details || (inKenya && !details.kraPin)) {
+  if (!details || !detailsComplete(details, inKenya)) {
     throw new ApiError(409, "Add your firm's billing details before buying", [
       "details: Your receipts are made out to the name, address and KRA PIN in Billing details",
     ]);
@@ -106,7 +107,7 @@ export async function startCardPurchase(
       provider: "stripe",
     })
     .returning({ id: purchases.id });
-  const page = `${request.origin}/billing/purchases/${publicId}`;
+  const page = `${request.origin}${purchasePath(publicId)}`;
   let session: Stripe.Checkout.Session;
   try {
     session = await stripeClient(payments.stripe).checkout.sessions.create(

@@ -3,7 +3,7 @@ import { certificateVerdict, verdictHeadline } from "#schema/certificate-verdict
 import { formatDate } from "#schema/format-date.ts";
 import { csvField, type CsvCell } from "#schema/csv.ts";
 import type { AnyPgColumn, AnyPgTable } from "drizzle-orm/pg-core";
-import { qrCodes, scanEvents, watches } from "#schema/tables.ts";
+import { creditEntries, purchases, qrCodes, receipts, scanEvents, watches } from "#schema/tables.ts";
 import type { CodesExportQuery } from "#schema/validation/exports.ts";
 import type { PortfolioView } from "#schema/validation/reliances.ts";
 import { formatVerificationCode } from "#schema/verification-code.ts";
@@ -326,8 +326,63 @@ export async function portfolioCsv(
   });
 }
 
+export const LEDGER_EXPORT_HEADER = [
+  "at",
+  "kind",
+  "credits",
+  "balance_after",
+  "code",
+  "purchase",
+  "receipt",
+  "reason",
+] as const;
+
+/**
+ * A firm's credit ledger, newest first, as its accountant reads it: each change with the balance it
+ * left, the code an issue paid for (its verification code) and the purchase and receipt a top-up
+ * came from.
+ */
+export async function ledgerCsv(db: Reader, companyId: number) {
+  await assertWithinCap(db, creditEntries, eq(creditEntries.companyId, companyId), "a shorter period");
+  return csvStream(LEDGER_EXPORT_HEADER, async (after) => {
+    const rows = await db
+      .select({
+        id: creditEntries.id,
+        at: creditEntries.createdAt,
+        kind: creditEntries.kind,
+        credits: creditEntries.credits,
+        balanceAfter: creditEntries.balanceAfter,
+        verificationCode: qrCodes.verificationCode,
+        purchase: purchases.publicId,
+        receipt: sql<string | null>`${receipts.document}->>'number'`,
+        reason: creditEntries.reason,
+      })
+      .from(creditEntries)
+      .leftJoin(qrCodes, eq(qrCodes.id, creditEntries.codeId))
+      .leftJoin(purchases, eq(purchases.id, creditEntries.purchaseId))
+      .leftJoin(receipts, eq(receipts.purchaseId, creditEntries.purchaseId))
+      .where(and(eq(creditEntries.companyId, companyId), after ? lt(creditEntries.id, after.id) : undefined))
+      .orderBy(desc(creditEntries.id))
+      .limit(EXPORT_BATCH_ROWS);
+    const last = rows.at(-1);
+    return {
+      lines: rows.map((row) => [
+        isoTime(row.at),
+        row.kind,
+        row.credits,
+        row.balanceAfter,
+        row.verificationCode ? formatVerificationCode(row.verificationCode) : null,
+        row.purchase,
+        row.receipt,
+        row.reason,
+      ]),
+      next: last && rows.length === EXPORT_BATCH_ROWS ? { at: "", id: last.id } : null,
+    };
+  });
+}
+
 /** The file name a download is saved under: what it holds and the day (UTC) it was made. */
-export const exportFileName = (what: "codes" | "scans" | "portfolio", now = new Date()) =>
+export const exportFileName = (what: "codes" | "scans" | "portfolio" | "credits", now = new Date()) =>
   `valuseal-${what}-${now.toISOString().slice(0, 10)}.csv`;
 
 /** The answer's headers: a CSV attachment that no cache keeps. */

@@ -2,7 +2,9 @@ import { useEffect, useRef } from "react";
 import { useForm } from "react-hook-form";
 import type { Currency } from "#schema/limits/codes.ts";
 import type { CreateQrCodeInput } from "#schema/validation/qr-codes.ts";
-import { Button } from "#web/components/ui/button.tsx";
+import { Link } from "react-router";
+import { BILLING_PATH } from "#schema/app-paths.ts";
+import { Button, buttonClasses } from "#web/components/ui/button.tsx";
 import { Card } from "#web/components/ui/card.tsx";
 import { ErrorSummary } from "#web/components/ui/error-summary.tsx";
 import { NoValuersNotice } from "./no-valuers-notice";
@@ -25,6 +27,14 @@ interface Props {
   validityDays?: number;
   /** The currency the form starts with (the firm's, once Company Details has loaded). */
   defaultCurrency?: Currency;
+  credits?: CodeCredits;
+}
+
+/** What generating costs the firm: its balance (undefined while it loads) and how to read it again. */
+export interface CodeCredits {
+  balance: number | undefined;
+  /** After a code is generated (or refused for want of credits): the balance is read again. */
+  spent: () => void;
 }
 
 export interface SubmittedForm {
@@ -37,7 +47,7 @@ export interface SubmittedForm {
  * no active valuer is stopped at the top, before it fills anything in: every certificate names the
  * valuer who signed the report.
  */
-export function CodeForm({ valuers, submitting, onSubmit, validityDays, defaultCurrency }: Props) {
+export function CodeForm({ valuers, submitting, onSubmit, validityDays, defaultCurrency, credits }: Props) {
   // The error summary at the top takes the focus after a failed submit, not the first field.
   const form = useForm({
     resolver: codeFormResolver,
@@ -84,9 +94,30 @@ export function CodeForm({ valuers, submitting, onSubmit, validityDays, defaultC
               </Button>
             </div>
           )}
-          <Button type="submit" size="lg" className="w-full" disabled={submitting || !valuers.isSuccess || noValuers}>
-            {submitting ? "Generating QR Code..." : "Generate QR Code"}
-          </Button>
+          {credits?.balance === 0 ? (
+            <>
+              <p className="text-sm text-red-700">You have no credits left: one credit pays for one code.</p>
+              <Link to={BILLING_PATH} className={buttonClasses({ size: "lg", className: "w-full" })}>
+                Buy credits
+              </Link>
+            </>
+          ) : (
+            <>
+              <Button
+                type="submit"
+                size="lg"
+                className="w-full"
+                disabled={submitting || !valuers.isSuccess || noValuers}
+              >
+                {submitting ? "Generating QR Code..." : "Generate QR Code"}
+              </Button>
+              {credits?.balance !== undefined && (
+                <p className="text-center text-sm text-slate-600" data-testid="code-cost">
+                  1 credit · balance {credits.balance}
+                </p>
+              )}
+            </>
+          )}
         </div>
       </form>
     </Card>

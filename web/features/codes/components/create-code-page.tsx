@@ -8,7 +8,7 @@ import { useToast } from "#web/components/ui/toast.tsx";
 import { ApiRequestError } from "#web/lib/api-client.ts";
 import { useCreateCode } from "../api/create-code";
 import type { SigningValuers } from "../lib/signing-valuers";
-import { CodeForm, type SubmittedForm } from "./code-form";
+import { CodeForm, type CodeCredits, type SubmittedForm } from "./code-form";
 import { CodePreview } from "./code-preview";
 import { type IssuerStanding, UnverifiedIssuerNotice } from "./unverified-issuer-notice";
 import { PageTitle } from "#web/components/ui/page-title.tsx";
@@ -33,8 +33,11 @@ export function CreateCodePage({
   validityDays,
   defaultCurrency,
   issuerStanding,
+  credits,
 }: {
   signingValuers: SigningValuers;
+  /** The firm's credits (web/app reads them from Billing): what a code costs and what is left. */
+  credits?: CodeCredits;
   /** Whether ValuSeal has verified the firm; unknown (undefined) while Company Details loads. */
   issuerStanding?: IssuerStanding;
   /** The company's validity period in days (web/app reads it from Company Details). */
@@ -53,11 +56,14 @@ export function CreateCodePage({
     createCode.mutate(request, {
       onSuccess: (code) => {
         setGenerated(code);
+        credits?.spent();
         form.clearForm();
         toast({ title: "QR Code generated successfully!" });
       },
       onError: (error) => {
         if (redirectIfUnauthorized(error)) return;
+        // A 402 means the balance moved under the form: read it again so the form offers "Buy credits".
+        credits?.spent();
         // Under the fields the server named, and in the product's "Validation errors" toast as well.
         form.showOnFields(error);
         toast({ title: "Error", description: failureMessage(error), variant: "destructive" });
@@ -85,6 +91,7 @@ export function CreateCodePage({
           onSubmit={generate}
           validityDays={validityDays}
           defaultCurrency={defaultCurrency}
+          credits={credits}
         />
         <div className="lg:sticky lg:top-20">
           <CodePreview code={generated} after={generated && afterGenerated?.(generated)} />
