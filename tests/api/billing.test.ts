@@ -12,9 +12,9 @@ import {
 import { codeInput } from "./fixtures/codes";
 import { createAdminViaDb, auditEntriesFor } from "./fixtures/admins";
 import { createCompanyWithMember } from "./fixtures/companies";
-import { waitForEmail } from "#tests/shared/inbox.ts";
+import { emailsTo, waitForEmail, waitForEmails } from "#tests/shared/inbox.ts";
 import { withDb } from "./fixtures/database";
-import { api, unique } from "./fixtures/http";
+import { api, ORIGIN, unique } from "./fixtures/http";
 
 /** Leaves the firm exactly `credits`, through an administrator's reversal as the ledger records it. */
 async function leaveCredits(companyId: number, credits: number) {
@@ -75,7 +75,7 @@ describe("paying for codes with credits", () => {
     expect(refused.body).toEqual({
       code: "payment_required",
       message: "Buy code credits to generate a code",
-      errors: ["credits: You have 0 credits"],
+      errors: ["credits: You have 0 credits", `billing: Buy credits at ${ORIGIN}/billing`],
     });
 
     // The member sees the balance and what paid for what.
@@ -133,6 +133,33 @@ describe("paying for codes with credits", () => {
     expect((await api("/api/billing", { token: owner.token })).body.balance).toBe(4);
   });
 
+  it("warns the owner once when the credits fall to 3 and once when they run out", async () => {
+    const { owner, member, valuer } = await createCompanyWithMember();
+    await leaveCredits(owner.user.companyId!, 5);
+    for (let index = 0; index < 5; index += 1) {
+      expect((await api("/api/qr-codes", { token: member.token, body: codeInput(valuer.id) })).status).toBe(201);
+    }
+    const subject = (balance: string) => `${owner.user.company!.name} has ${balance}`;
+    await waitForEmail(owner.email, subject("no code credits left"));
+    const warnings = (await emailsTo(owner.email)).filter((email) => email.subject.includes("code credit"));
+    expect(warnings.map((email) => email.subject)).toEqual([
+      `ValuSeal: ${subject("3 code credits left")}`,
+      `ValuSeal: ${subject("no code credits left")}`,
+    ]);
+    expect(warnings[0]!.text).toContain(`${ORIGIN}/billing`);
+
+    // A batch that crosses both thresholds at once says only that the credits ran out.
+    await leaveCredits(owner.user.companyId!, 6);
+    const batch = await api("/api/qr-codes/batch", {
+      token: owner.token,
+      body: { codes: batchOf(valuer.id, 6, "ALL") },
+    });
+    expect(batch.status).toBe(200);
+    await waitForEmails(owner.email, (email) => email.subject.includes("no code credits left"), { count: 2 });
+    const after = (await emailsTo(owner.email)).filter((email) => email.subject.includes("code credit"));
+    expect(after).toHaveLength(3);
+  });
+
   it("issues nothing from a batch the balance cannot pay for, and says how many credits it needs", async () => {
     const { owner, valuer } = await createCompanyWithMember();
     const companyId = owner.user.companyId!;
@@ -142,7 +169,10 @@ describe("paying for codes with credits", () => {
       body: { codes: batchOf(valuer.id, 3, "SHORT") },
     });
     expect(refused.status).toBe(402);
-    expect(refused.body.errors).toEqual(["credits: 3 codes need 3 credits; you have 2"]);
+    expect(refused.body.errors).toEqual([
+      "credits: 3 codes need 3 credits; you have 2",
+      `billing: Buy credits at ${ORIGIN}/billing`,
+    ]);
     expect(await codesOf(companyId)).toBe(0);
 
     const rows = batchOf(valuer.id, 2, "SHORT");

@@ -761,7 +761,7 @@ describe("the integration API's credits", () => {
     expect(refused.body).toEqual({
       code: "payment_required",
       message: "Buy code credits to generate a code",
-      errors: ["credits: You have 0 credits"],
+      errors: ["credits: You have 0 credits", `billing: Buy credits at ${ORIGIN}/billing`],
     });
     const readOnly = await makeKey(owner, { scopes: ["codes:read"] });
     expect((await v1(readOnly.key, "/billing/balance")).status).toBe(403);

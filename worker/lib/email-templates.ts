@@ -34,6 +34,7 @@ export type EmailMessage =
   | { kind: "scan-digest"; to: string; companyName: string; day: string; scans: ScanSummary[]; total: number }
   | { kind: "webhook-disabled"; to: string; companyName: string; url: string }
   | { kind: "credits-changed"; to: string; companyName: string; credits: number; reason: string; balance: number }
+  | { kind: "credits-low"; to: string; companyName: string; balance: number }
   | { kind: "receipt"; to: string; companyName: string; receiptId: string; receipt: ReceiptDocument }
   | { kind: "record-disagrees"; to: string; subject: string; problem: string }
   | VerificationDecided
@@ -576,6 +577,20 @@ function describe(message: EmailMessage, origin: string): Body {
         notYou: "You get this email as the owner of the company.",
       };
     }
+    case "credits-low":
+      return {
+        subject:
+          message.balance === 0
+            ? `${PRODUCT}: ${message.companyName} has no code credits left`
+            : `${PRODUCT}: ${message.companyName} has ${message.balance} code credit${message.balance === 1 ? "" : "s"} left`,
+        lines: [
+          message.balance === 0
+            ? "Your firm has used its last credit: a new code cannot be generated until you buy more."
+            : `Your firm has ${message.balance} credit${message.balance === 1 ? "" : "s"} left: one pays for one code. Buy more before a report waits for its code.`,
+        ],
+        action: { label: "Buy credits", url: link(BILLING_PATH) },
+        notYou: "You get this email as the owner of the company.",
+      };
     case "receipt": {
       const { receipt } = message;
       return {

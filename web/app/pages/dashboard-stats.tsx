@@ -25,7 +25,7 @@ export function DashboardStats() {
         isLoading={stats.isPending}
         value={stats.data?.verifications}
       />
-      <Link to={BILLING_PATH} className="col-span-2 rounded-card lg:col-span-1" aria-label="Credits: open Billing">
+      <Link to={BILLING_PATH} className="col-span-2 rounded-card lg:col-span-1">
         <StatCard label="Credits" icon={<CreditCard />} isLoading={balance.isPending} value={balance.data} />
       </Link>
     </section>

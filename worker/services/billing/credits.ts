@@ -1,7 +1,14 @@
 import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
-import { PAYMENT_REQUIRED_MESSAGE, TRIAL_CREDITS, type CreditEntryKind } from "#schema/limits/billing.ts";
+import { BILLING_PATH } from "#schema/app-paths.ts";
+import {
+  LOW_BALANCE_CREDITS,
+  PAYMENT_REQUIRED_MESSAGE,
+  TRIAL_CREDITS,
+  type CreditEntryKind,
+} from "#schema/limits/billing.ts";
 import { companies, creditBalances, creditEntries, purchases, users } from "#schema/tables.ts";
 import type { Queryable, Reader, TransactionalDatabase } from "#worker/db.ts";
+import type { EmailMessage } from "#worker/lib/email-templates.ts";
 import { ApiError, notFound } from "#worker/lib/errors.ts";
 import { countOf, fetchPage, totalColumn } from "#worker/lib/pagination.ts";
 import { idArray, produced, statementPart, type StatementPart } from "#worker/lib/statement-parts.ts";
@@ -15,10 +22,14 @@ import { COMPANY_NOT_FOUND } from "../companies/companies";
  * last credit is spent once (decision 057).
  */
 
-/** 402 for an issue the balance cannot pay for; the one error shape, with the balance. */
+/**
+ * 402 for an issue the balance cannot pay for; the one error shape, with the balance and where the
+ * firm's owner buys more (the Billing screen at `origin`).
+ */
 export class PaymentRequired extends ApiError {
   constructor(
     readonly balance: number,
+    origin: string,
     needed = 1,
   ) {
     super(
@@ -28,6 +39,7 @@ export class PaymentRequired extends ApiError {
         needed === 1
           ? `credits: You have ${balance} credits`
           : `credits: ${needed} codes need ${needed} credits; you have ${balance}`,
+        `billing: Buy credits at ${origin}${BILLING_PATH}`,
       ],
       undefined,
       "payment_required",
@@ -71,16 +83,17 @@ export function debitCtes(companyId: number, code: StatementPart<"id">): SQL {
  * a batch needing more than it holds is refused before anything is issued ("37 codes need 37
  * credits; you have 20"). Answers a function that debits the codes once they are stored.
  */
-export async function reserveBatchCredits(db: Queryable, companyId: number, needed: number) {
+export async function reserveBatchCredits(db: Queryable, companyId: number, needed: number, origin: string) {
   const [row] = await db
     .select({ balance: creditBalances.balance })
     .from(creditBalances)
     .where(eq(creditBalances.companyId, companyId))
     .for("update");
   const balance = row?.balance ?? 0;
-  if (needed > balance) throw new PaymentRequired(balance, needed);
-  return async (codeIds: number[]) => {
-    if (codeIds.length === 0) return;
+  if (needed > balance) throw new PaymentRequired(balance, origin, needed);
+  /** Debits the stored codes; answers the owner's warnings if the balance crossed a threshold. */
+  return async (codeIds: number[]): Promise<EmailMessage[]> => {
+    if (codeIds.length === 0) return [];
     // Each code's entry carries the balance after its own credit: the n-th of them leaves total − n.
     await db.execute(sql`
       WITH ${BATCH_DEBITED.define(sql`
@@ -91,7 +104,31 @@ export async function reserveBatchCredits(db: Queryable, companyId: number, need
       SELECT ${companyId}, 'issue', -1, ${BATCH_DEBITED.column.balance_after} + ${codeIds.length} - code.n,
         'issue:' || code.id, code.id
       FROM ${BATCH_DEBITED.name}, unnest(${idArray(codeIds)}::int[]) WITH ORDINALITY AS code(id, n)`);
+    return creditWarnings(db, companyId, balance, balance - codeIds.length);
   };
+}
+
+/**
+ * The owner's warning when a debit crosses a threshold: once when the balance falls from above
+ * LOW_BALANCE_CREDITS to it or below, once when it reaches 0 (the 0 one alone when one debit does
+ * both). Each crossing happens in one debit, which the balance row serialises, so each is told once.
+ * Reads the owner only when there is something to say.
+ */
+export async function creditWarnings(
+  db: Reader,
+  companyId: number,
+  balanceBefore: number,
+  balanceAfter: number,
+): Promise<EmailMessage[]> {
+  const reachedZero = balanceAfter === 0 && balanceBefore > 0;
+  const fellLow = balanceBefore > LOW_BALANCE_CREDITS && balanceAfter <= LOW_BALANCE_CREDITS;
+  if (!reachedZero && !fellLow) return [];
+  const [owner] = await db
+    .select({ email: users.email, companyName: companies.name })
+    .from(companies)
+    .innerJoin(users, eq(users.id, companies.ownerId))
+    .where(eq(companies.id, companyId));
+  return owner ? [{ kind: "credits-low", to: owner.email, companyName: owner.companyName, balance: balanceAfter }] : [];
 }
 
 /** A change to a firm's credits written once: its key names it (a second write of it changes nothing). */

@@ -180,7 +180,7 @@ export async function issueCodeBatch(
     );
     if (refused.length > 0) throw new ApiError(400, "Validation failed", refused);
     // Paid before anything is issued: the balance row is locked and must cover every new row (402).
-    const debit = await reserveBatchCredits(tx, owner.companyId, toIssue.length);
+    const debit = await reserveBatchCredits(tx, owner.companyId, toIssue.length, signing.origin);
 
     const outcomes: { status: BatchResult["status"]; id: number }[] = [];
     for (const row of rows) {
@@ -201,7 +201,7 @@ export async function issueCodeBatch(
     );
     const byId = new Map(codes.map((code) => [code.id, code]));
     const created = outcomes.filter((outcome) => outcome.status === "created").map((outcome) => outcome.id);
-    await debit(created);
+    outbox.emails.push(...(await debit(created)));
     // Every issued row fires code.issued as a single create does, in one statement for the batch.
     await outbox.record(
       tx,

@@ -36,7 +36,7 @@ import {
   type CertificateSourceRow,
 } from "../records/signed-records";
 import { issuedEvent, WEBHOOK_DELIVERY, webhookEventCtes, type Outbox } from "../integration/webhooks";
-import { creditBalance, DEBITED, debitCtes, PaymentRequired } from "../billing/credits";
+import { creditBalance, creditWarnings, DEBITED, debitCtes, PaymentRequired } from "../billing/credits";
 
 /**
  * Round trip 1 of issuing a code: the code exactly as it will be stored (codeAsStored, the builder
@@ -134,7 +134,9 @@ async function issueProspectiveCode<T>(
   const ours = valueOf(KEY_CLAIM, "ours");
   const oursAndLocked = code.externalReference ? sql`${ours} AND ${produced(REFERENCE_LOCK)}` : ours;
   const unchanged = sql`${valueOf(ISSUER_NOW, "unchanged")} AND ${valueOf(SIGNER_NOW, "unchanged")}`;
-  const result = await db.execute<KeyClaimRow & { delivery_ids: (string | number)[]; issued: boolean }>(sql`
+  const result = await db.execute<
+    KeyClaimRow & { delivery_ids: (string | number)[]; issued: boolean; balance_after: number | null }
+  >(sql`
     WITH ${await keyClaimCte(request, answer)},
     ${FROZEN.define(sql`SELECT * FROM jsonb_populate_record(NULL::qr_codes, ${JSON.stringify(code.row)}::jsonb)`)},
     ${REFERENCE_LOCK.define(sql`SELECT pg_advisory_xact_lock(${REFERENCE_LOCK_SPACE}, ${companyId}) WHERE ${ours}`)},
@@ -157,6 +159,7 @@ async function issueProspectiveCode<T>(
     ${webhookEventCtes([issuedEvent(code)], produced(LOGGED))}
     SELECT ${KEY_CLAIM.name}.*,
       ARRAY(SELECT ${WEBHOOK_DELIVERY.column.id} FROM ${WEBHOOK_DELIVERY.name}) AS delivery_ids,
+      ${valueOf(DEBITED, "balance_after")} AS balance_after,
       CASE WHEN NOT ${KEY_CLAIM.column.ours} THEN false
         WHEN NOT ${produced(SIGNER_NOW)} THEN refuse_statement(${REFUSALS.noSigner})
         WHEN NOT (${unchanged}) THEN refuse_statement(${REFUSALS.changed})
@@ -204,6 +207,8 @@ export async function issueCode<T>(
       const stored = await issueProspectiveCode(db, signing, candidate, request, answer);
       if (!stored.issued) return { ...(await answerOfClaim<T, 201>(request, stored)), replayed: true };
       outbox.deliveryIds.push(...stored.delivery_ids.map(Number));
+      const balanceAfter = Number(stored.balance_after);
+      outbox.emails.push(...(await creditWarnings(db, code.companyId, balanceAfter + 1, balanceAfter)));
       return { ...answer, replayed: false };
     } catch (error) {
       const refusal = refusalOf(error);
@@ -211,7 +216,8 @@ export async function issueCode<T>(
         throw valuerRefused();
       }
       if (refusal === REFUSALS.signingPaused) throw new ApiError(503, SIGNING_PAUSED);
-      if (refusal === REFUSALS.paymentRequired) throw new PaymentRequired(await creditBalance(db, code.companyId));
+      if (refusal === REFUSALS.paymentRequired)
+        throw new PaymentRequired(await creditBalance(db, code.companyId), signing.origin);
       // The firm renamed itself or the valuer was edited meanwhile: the code is built again as they now stand.
       if (refusal === REFUSALS.changed) continue;
       if (refusal !== REFUSALS.notInserted) throw error;
