@@ -112,3 +112,48 @@ export const signedReceiptAnswer = z.strictObject({
   signature: z.string().meta({ description: "JWS (EdDSA) over the document, checkable with /.well-known/jwks.json" }),
 });
 export type Billing = z.infer<typeof billingAnswer>;
+
+/** A row of the price list, as administrators see its history. */
+export const priceListEntryAnswer = z.strictObject({
+  id: rowId,
+  credits: z.number().int().positive(),
+  currency: z.enum(CURRENCIES),
+  netMinor: minorUnits,
+  effectiveFrom: timestamp,
+  createdAt: timestamp,
+  /** Whether this is the price charged now for its pack and currency. */
+  current: z.boolean(),
+});
+
+/** A purchase across the platform, for administrators. */
+export const adminPurchaseAnswer = z.strictObject({
+  id: z.string(),
+  companyId: rowId,
+  companyName: z.string().nullable(),
+  credits: z.number().int().positive(),
+  currency: z.enum(CURRENCIES),
+  totalMinor: minorUnits,
+  status: z.enum(PURCHASE_STATUSES),
+  createdAt: timestamp,
+  paidAt: timestamp.nullable(),
+  /** Pending for over an hour: a payment Stripe has not confirmed, worth a look in its dashboard. */
+  stale: z.boolean(),
+});
+
+/** Money received per calendar month (UTC) and currency, VAT included. */
+export const revenueMonthAnswer = z.strictObject({
+  month: z.string().meta({ example: "2026-12" }),
+  currency: z.enum(CURRENCIES),
+  paidMinor: minorUnits,
+  vatMinor: minorUnits,
+  purchases: z.number().int().nonnegative(),
+});
+
+/** GET /api/admin/billing */
+export const adminBillingAnswer = z.strictObject({
+  prices: z.array(priceListEntryAnswer),
+  purchases: z.array(adminPurchaseAnswer),
+  revenue: z.array(revenueMonthAnswer),
+  /** Pending purchases older than an hour, across the platform. */
+  stalePending: z.number().int().nonnegative(),
+});

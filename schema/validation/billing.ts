@@ -38,3 +38,27 @@ export type PurchaseRequest = z.infer<typeof purchaseRequestSchema>;
 export const pricingQuerySchema = z.strictObject({
   currency: z.enum(CURRENCIES, { error: "Choose KES or USD" }).optional(),
 });
+
+/** "5000", "5,000.50": an amount typed in major units, as minor units (cents), by text alone. */
+export const amountInMinorUnits = z
+  .string({ error: "Enter the price, like 5000.00" })
+  .transform((value) => value.trim().replace(/,/g, ""))
+  .refine((value) => /^\d{1,7}(\.\d{1,2})?$/.test(value), "Enter the price, like 5000.00")
+  .transform((value) => {
+    const [whole = "0", cents = ""] = value.split(".");
+    return Number(whole) * 100 + Number(cents.padEnd(2, "0"));
+  })
+  .refine((minor) => minor > 0, "A price is more than 0");
+
+/**
+ * POST /api/admin/billing/prices: a pack's new price in a currency, excluding VAT, from a day on
+ * (today: at once). A price is never back-dated: what a firm was charged stays what the list said.
+ */
+export const newPriceSchema = z.strictObject({
+  credits: purchaseRequestSchema.shape.credits,
+  currency: z.enum(CURRENCIES, { error: "Choose KES or USD" }),
+  amount: amountInMinorUnits,
+  effectiveFrom: z.iso.date({ error: "Enter the day it starts, like 2027-01-01" }),
+});
+export type NewPriceInput = z.input<typeof newPriceSchema>;
+export type NewPrice = z.output<typeof newPriceSchema>;

@@ -1029,6 +1029,22 @@ const matrix: Row[] = [
     request: (_w, t) => ({ path: `/api/admin/companies/${t.companyId}/status`, body: { isActive: false } }),
   },
   {
+    method: "GET",
+    route: "/api/admin/billing",
+    expected: ADMIN_ONLY,
+    request: () => ({ path: "/api/admin/billing" }),
+  },
+  {
+    method: "POST",
+    route: "/api/admin/billing/prices",
+    expected: [401, 403, 403, 403, 401, 401, 201],
+    // A day far ahead: no price charged during the tests changes.
+    request: () => ({
+      path: "/api/admin/billing/prices",
+      body: { credits: 10, currency: "KES", amount: "5000", effectiveFrom: "2099-01-01" },
+    }),
+  },
+  {
     method: "POST",
     route: "/api/admin/companies/:id/credits",
     expected: ADMIN_ONLY,

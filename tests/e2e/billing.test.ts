@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { confirmEmailInDb, registerUnconfirmedOwnerViaApi } from "./fixtures/accounts";
+import { createAdminViaDb } from "./fixtures/admins";
 import { expectNoHorizontalScroll, expectToast, PHONE_VIEWPORT, useBrowser } from "./fixtures/browser";
 import { createCodeViaApi, fillRealEstateCode, VEHICLE_CODE } from "./fixtures/codes";
 import { pageTexts } from "./fixtures/pdf";
@@ -102,5 +103,24 @@ describe("billing", () => {
 
     await page.goto("/create-qr");
     await page.getByTestId("code-cost").getByText("1 credit · balance 10").waitFor();
+  });
+
+  it("lets an administrator set a price from a later day, kept beside the one charged now", async () => {
+    const admin = await createAdminViaDb();
+    const { page } = await browser.newPage({ token: admin.token, viewport: PHONE_VIEWPORT });
+    await page.goto("/admin/billing");
+    const prices = page.getByRole("region", { name: "Price list" });
+    await prices.getByLabel("Pack", { exact: true }).selectOption("200");
+    await prices.getByLabel("Currency").selectOption("USD");
+    await prices.getByLabel("Price excluding VAT").fill("12.345");
+    await prices.getByLabel("From").fill("2099-01-01");
+    await prices.getByRole("button", { name: "Set price" }).click();
+    await prices.getByText("Enter the price, like 5000.00").waitFor();
+    await prices.getByLabel("Price excluding VAT").fill("575");
+    await prices.getByRole("button", { name: "Set price" }).click();
+    await expectToast(page, "Price set");
+    const row = prices.getByRole("row").filter({ hasText: "$ 575.00" });
+    await row.getByText("No", { exact: true }).waitFor();
+    await expectNoHorizontalScroll(page);
   });
 });

@@ -7732,6 +7732,221 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/admin/billing": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Prices, recent purchases and revenue */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              prices: {
+                id: number;
+                credits: number;
+                /** @enum {string} */
+                currency: "USD" | "KES";
+                /**
+                 * @description Minor units (cents)
+                 * @example 580000
+                 */
+                netMinor: number;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-27T09:30:00.000Z
+                 */
+                effectiveFrom: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-27T09:30:00.000Z
+                 */
+                createdAt: string;
+                current: boolean;
+              }[];
+              purchases: {
+                id: string;
+                companyId: number;
+                companyName: string | null;
+                credits: number;
+                /** @enum {string} */
+                currency: "USD" | "KES";
+                /**
+                 * @description Minor units (cents)
+                 * @example 580000
+                 */
+                totalMinor: number;
+                /** @enum {string} */
+                status: "pending" | "paid" | "failed" | "refunded";
+                /**
+                 * Format: date-time
+                 * @example 2026-11-27T09:30:00.000Z
+                 */
+                createdAt: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-27T09:30:00.000Z
+                 */
+                paidAt: string | null;
+                stale: boolean;
+              }[];
+              revenue: {
+                /** @example 2026-12 */
+                month: string;
+                /** @enum {string} */
+                currency: "USD" | "KES";
+                /**
+                 * @description Minor units (cents)
+                 * @example 580000
+                 */
+                paidMinor: number;
+                /**
+                 * @description Minor units (cents)
+                 * @example 580000
+                 */
+                vatMinor: number;
+                purchases: number;
+              }[];
+              stalePending: number;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/billing/prices": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            credits: 10 | 50 | 200;
+            /** @enum {string} */
+            currency: "USD" | "KES";
+            amount: string;
+            /** Format: date */
+            effectiveFrom: string;
+          };
+        };
+      };
+      responses: {
+        /** @description The billing overview with the new price in its list */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              prices: {
+                id: number;
+                credits: number;
+                /** @enum {string} */
+                currency: "USD" | "KES";
+                /**
+                 * @description Minor units (cents)
+                 * @example 580000
+                 */
+                netMinor: number;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-27T09:30:00.000Z
+                 */
+                effectiveFrom: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-27T09:30:00.000Z
+                 */
+                createdAt: string;
+                current: boolean;
+              }[];
+              purchases: {
+                id: string;
+                companyId: number;
+                companyName: string | null;
+                credits: number;
+                /** @enum {string} */
+                currency: "USD" | "KES";
+                /**
+                 * @description Minor units (cents)
+                 * @example 580000
+                 */
+                totalMinor: number;
+                /** @enum {string} */
+                status: "pending" | "paid" | "failed" | "refunded";
+                /**
+                 * Format: date-time
+                 * @example 2026-11-27T09:30:00.000Z
+                 */
+                createdAt: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-27T09:30:00.000Z
+                 */
+                paidAt: string | null;
+                stale: boolean;
+              }[];
+              revenue: {
+                /** @example 2026-12 */
+                month: string;
+                /** @enum {string} */
+                currency: "USD" | "KES";
+                /**
+                 * @description Minor units (cents)
+                 * @example 580000
+                 */
+                paidMinor: number;
+                /**
+                 * @description Minor units (cents)
+                 * @example 580000
+                 */
+                vatMinor: number;
+                purchases: number;
+              }[];
+              stalePending: number;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {

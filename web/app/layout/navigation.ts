@@ -63,5 +63,6 @@ export const ADMIN_NAVIGATION: NavItem[] = [
   { label: "Admin Dashboard", to: "/admin", icon: LayoutDashboard, current: ["/admin"] },
   { label: "Companies", to: "/admin/companies", icon: Building2, current: ["/admin/companies/*"] },
   { label: "Users", to: "/admin/users", icon: Users, current: ["/admin/users/*"] },
+  { label: "Billing", to: "/admin/billing", icon: CreditCard, current: ["/admin/billing/*"] },
   { label: "System Settings", to: "/admin/settings", icon: Settings, current: ["/admin/settings/*"] },
 ];

@@ -1,6 +1,7 @@
 import { documentedRoutes } from "../contract";
 import { requireAdmin, requireUser } from "#worker/middleware/auth.ts";
 import { adminAuditLogRoutes } from "./audit-log";
+import { adminBillingRoutes } from "./billing";
 import { adminCompanyListRoutes, adminCompanyRoutes } from "./companies";
 import { adminSigningKeyRoutes } from "./signing-keys";
 import { adminStatsRoutes } from "./stats";
@@ -19,4 +20,5 @@ export const adminRoutes = documentedRoutes()
   .route("/users", adminUserRoutes)
   .route("/audit-log", adminAuditLogRoutes)
   .route("/signing-keys", adminSigningKeyRoutes)
-  .route("/title-conflicts", adminTitleConflictRoutes);
+  .route("/title-conflicts", adminTitleConflictRoutes)
+  .route("/billing", adminBillingRoutes);

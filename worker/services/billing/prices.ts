@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { CREDIT_PACKS, vatOf } from "#schema/limits/billing.ts";
 import type { Currency } from "#schema/limits/codes.ts";
 import type { PackPrice } from "#schema/responses/billing.ts";
@@ -16,6 +16,13 @@ export interface CurrentPrice extends PackPrice {
   priceId: number;
 }
 
+/**
+ * The one rule for which row is charged now: per pack and currency, the latest row that has begun
+ * (ties broken by the later row). Used by the packs on sale and the administrators' price list.
+ */
+export const currentPriceIds = sql`SELECT DISTINCT ON (credits, currency) id FROM ${creditPrices}
+  WHERE effective_from <= now() ORDER BY credits, currency, effective_from DESC, id DESC`;
+
 /** Every pack on sale now in `currency`, smallest first (a pack without a price is not on sale). */
 export async function currentPrices(
   db: Queryable,
@@ -23,20 +30,16 @@ export async function currentPrices(
   vatRateBasisPoints: number,
 ): Promise<CurrentPrice[]> {
   const rows = await db
-    .selectDistinctOn([creditPrices.credits], {
-      priceId: creditPrices.id,
-      credits: creditPrices.credits,
-      netMinor: creditPrices.netMinor,
-    })
+    .select({ priceId: creditPrices.id, credits: creditPrices.credits, netMinor: creditPrices.netMinor })
     .from(creditPrices)
     .where(
       and(
         eq(creditPrices.currency, currency),
         inArray(creditPrices.credits, [...CREDIT_PACKS]),
-        lte(creditPrices.effectiveFrom, sql`now()`),
+        sql`${creditPrices.id} IN (${currentPriceIds})`,
       ),
     )
-    .orderBy(creditPrices.credits, desc(creditPrices.effectiveFrom), desc(creditPrices.id));
+    .orderBy(creditPrices.credits);
   return rows.map((row) => {
     const vatMinor = vatOf(row.netMinor, vatRateBasisPoints);
     return {

@@ -31,12 +31,13 @@ type AuditAction =
   | "company.api_key_revoked"
   | "company.credits_granted"
   | "company.credits_reversed"
-  | "platform.signing_key_compromised";
+  | "platform.signing_key_compromised"
+  | "platform.price_set";
 
 interface AuditEntry {
   action: AuditAction;
-  targetType: "user" | "company" | "signing_key";
-  /** The user's or company's id; null for a signing key, which `details.kid` names. */
+  targetType: "user" | "company" | "signing_key" | "price";
+  /** The user's, company's or price's id; null for a signing key, which `details.kid` names. */
   targetId: number | null;
   /** What a reader needs once the target is gone (its email, name); never secrets. */
   details?: Record<string, unknown>;

@@ -1,5 +1,6 @@
 import type { ComponentType } from "react";
 import { useLocation } from "react-router";
+import { AdminBilling } from "./admin-billing";
 import { AdminDashboard } from "./admin-dashboard";
 import { CompaniesManagement } from "./companies-management";
 import { SystemSettings } from "./system-settings";
@@ -11,11 +12,12 @@ interface AdminSection {
   Content: ComponentType;
 }
 
-/** One admin screen; the title (and content) follow whether the path contains /users, /companies or /settings. */
+/** One admin screen; the title (and content) follow whether the path contains /users, /companies, /settings or /billing. */
 const SECTIONS: { pathPart: string; section: AdminSection }[] = [
   { pathPart: "/users", section: { title: "User Management", Content: UserManagement } },
   { pathPart: "/companies", section: { title: "Companies Management", Content: CompaniesManagement } },
   { pathPart: "/settings", section: { title: "System Settings", Content: SystemSettings } },
+  { pathPart: "/billing", section: { title: "Billing", Content: AdminBilling } },
 ];
 const DASHBOARD: AdminSection = { title: "Admin Dashboard", Content: AdminDashboard };
 

@@ -25,6 +25,10 @@ function targetLabel(entry: AuditLogEntry) {
   const details = detailsOf(entry);
   // A signing key is named by its key id, not a number.
   if (targetType === "signing_key") return { name: null, reference: `Signing key ${text(details.kid) ?? "?"}` };
+  if (targetType === "price") {
+    const credits = typeof details.credits === "number" ? details.credits : "?";
+    return { name: null, reference: `Price of ${credits} credits in ${text(details.currency) ?? "?"}` };
+  }
   const kind = targetType === "company" ? "Company" : targetType === "user" ? "User" : targetType;
   return { name: text(details.email) ?? text(details.name), reference: `${kind} #${targetId ?? "?"}` };
 }
