@@ -12,7 +12,8 @@ import type { AddressInfo } from "node:net";
  *   Stripe's error bodies;
  * - the hosted checkout page the session's `url` leads to (/c/pay/:id): a card number ending 4242 is
  *   paid, 0002 is declined ("Your card was declined."), 1117 is an asynchronous payment left
- *   processing until it is settled (POST /_emulator/checkout/sessions/:id/settle);
+ *   processing until it is settled (POST /_emulator/checkout/sessions/:id/settle); a paid one can
+ *   be refunded as from Stripe's dashboard (POST …/refund: charge.refunded, GET /v1/charges/:id);
  * - events signed with the real scheme (Stripe-Signature: t=…,v1=HMAC-SHA256 of "t.body" keyed
  *   by the endpoint's whsec_ secret), POSTed to the configured endpoint with Stripe's retries;
  * - controls for tests under /_emulator: list a session's events, deliver one again (5 times, say),
@@ -136,6 +137,7 @@ ${session.cancel_url ? `<p><a href="${escapeHtml(session.cancel_url)}">Back</a><
 
 export async function startStripeEmulator(options: StripeEmulatorOptions): Promise<StripeEmulator> {
   const sessions = new Map<string, CheckoutSession>();
+  const charges = new Map<string, StripeObject>();
   const events: RecordedEvent[] = [];
   const idempotentAnswers = new Map<string, { params: string; status: number; body: string }>();
   let holdDeliveries = false;
@@ -301,6 +303,18 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
       }
     };
     const [, resource, sub, id, action] = path; // "", "v1", "checkout", "sessions", id, action
+    if (resource === "charges" && req.method === "GET") {
+      const charge = sub ? charges.get(sub) : undefined;
+      if (!charge) {
+        return stripeError(res, 404, {
+          type: "invalid_request_error",
+          code: "resource_missing",
+          param: "id",
+          message: `No such charge: '${sub}'`,
+        });
+      }
+      return answer(200, charge);
+    }
     if (resource !== "checkout" || sub !== "sessions") {
       return stripeError(res, 404, {
         type: "invalid_request_error",
@@ -416,6 +430,25 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
       const session = sessions.get(action ?? "");
       const verb = path[5];
       if (!session) return json(404, { error: "no such session" });
+      if (verb === "refund" && req.method === "POST") {
+        // A refund made in Stripe's dashboard: the whole payment, unless `amount` says less.
+        if (session.payment_status !== "paid") return json(409, { error: "only a paid session can be refunded" });
+        const amount = Number(input.amount ?? session.amount_total);
+        const charge = {
+          id: randomId("ch"),
+          object: "charge",
+          amount: session.amount_total,
+          amount_refunded: amount,
+          currency: session.currency,
+          payment_intent: session.payment_intent,
+          paid: true,
+          refunded: amount === session.amount_total,
+          status: "succeeded",
+        };
+        charges.set(charge.id, charge);
+        emit("charge.refunded", charge, session.id, DEFAULT_API_VERSION);
+        return json(200, charge);
+      }
       if (verb === "settle" && req.method === "POST") {
         if (session.status !== "complete" || session.payment_status !== "unpaid") {
           return json(409, { error: "only a processing payment can be settled" });

@@ -169,6 +169,39 @@ describe("buying credits with a card", () => {
     expect(entries).toHaveLength(1);
   });
 
+  it("takes the credits back when a payment is refunded in full in Stripe, and not for a partial refund", async () => {
+    const owner = await registerOwnerViaServices();
+    const before = (await billingOf(owner.token)).body.balance;
+    const { purchaseId, checkoutUrl, sessionId } = await startPurchase(owner, 10);
+    await payAtCheckout(checkoutUrl, "4242424242424242");
+    for (const event of await eventsOf(sessionId)) expect((await deliver(event)).status).toBe(200);
+    expect((await billingOf(owner.token)).body.balance).toBe(before + 10);
+
+    const partly = await fetch(`${emulator}/_emulator/checkout/sessions/${sessionId}/refund`, {
+      method: "POST",
+      body: JSON.stringify({ amount: 100 }),
+    });
+    expect(partly.status).toBe(200);
+    const refund = await fetch(`${emulator}/_emulator/checkout/sessions/${sessionId}/refund`, { method: "POST" });
+    expect(refund.status).toBe(200);
+    const refunds = (await eventsOf(sessionId)).filter((event) => event.type === "charge.refunded");
+    expect(refunds).toHaveLength(2);
+    expect((await deliver(refunds[0]!)).status).toBe(200);
+    expect((await api(`/api/billing/purchases/${purchaseId}`, { token: owner.token })).body.status).toBe("paid");
+    // The full refund, delivered twice: taken back once.
+    expect((await deliver(refunds[1]!)).status).toBe(200);
+    expect((await deliver(refunds[1]!)).status).toBe(200);
+    expect((await api(`/api/billing/purchases/${purchaseId}`, { token: owner.token })).body.status).toBe("refunded");
+    const billing = (await billingOf(owner.token)).body;
+    expect(billing.balance).toBe(before);
+    expect(billing.ledger.items[0]).toMatchObject({
+      kind: "reversal",
+      credits: -10,
+      purchaseId,
+      reason: "Payment refunded (10 ValuSeal code credits)",
+    });
+  });
+
   it("lets only the owner buy, asks a Kenyan firm for its KRA PIN, and refuses other packs", async () => {
     const owner = await registerOwnerViaServices();
     const noDetails = await api("/api/billing/purchases", { token: owner.token, body: { credits: 10 } });

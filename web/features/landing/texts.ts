@@ -27,6 +27,16 @@ export interface LandingTexts {
   protectTitle: string;
   protectText: string;
   createAccount: string;
+  pricing: {
+    title: string;
+    /** "{credits} codes" */
+    pack: (credits: number) => string;
+    /** "{price} a code" */
+    perCode: (price: string) => string;
+    plusVat: (vat: string) => string;
+    note: string;
+    inOtherCurrency: string;
+  };
   figuresLabel: string;
   figures: { signed: string; signedLabel: string; verifiedFirms: string; codesIssued: string; scansThisMonth: string };
 }
@@ -68,8 +78,17 @@ export const LANDING_TEXTS: Record<Language, LandingTexts> = {
       },
     ],
     protectTitle: "Protect every report you sign",
-    protectText: "Registration is free and you pay only per code generated. No monthly fees.",
+    protectText:
+      "Registration is free and your first 3 codes are on us. After that you buy credits in advance, one per code generated. No monthly fees.",
     createAccount: "Create your free account",
+    pricing: {
+      title: "Prices",
+      pack: (credits) => `${credits} codes`,
+      perCode: (price) => `${price} a code`,
+      plusVat: (vat) => `+ VAT ${vat}`,
+      note: "Prices exclude VAT, which is added at checkout and shown on your receipt. Scanning and checking a code is always free.",
+      inOtherCurrency: "Prices in US dollars",
+    },
     figuresLabel: "ValuSeal in figures",
     figures: {
       signed: "Signed",
@@ -114,8 +133,17 @@ export const LANDING_TEXTS: Record<Language, LandingTexts> = {
       },
     ],
     protectTitle: "Linda kila ripoti unayotia sahihi",
-    protectText: "Usajili ni bure na unalipa tu kwa kila msimbo unaotengenezwa. Hakuna ada za kila mwezi.",
+    protectText:
+      "Usajili ni bure na misimbo yako 3 ya kwanza ni bure. Baada ya hapo unanunua salio mapema, moja kwa kila msimbo unaotengenezwa. Hakuna ada za kila mwezi.",
     createAccount: "Fungua akaunti yako bure",
+    pricing: {
+      title: "Bei",
+      pack: (credits) => `Misimbo ${credits}`,
+      perCode: (price) => `${price} kwa msimbo`,
+      plusVat: (vat) => `+ VAT ${vat}`,
+      note: "Bei hazijumuishi VAT, inayoongezwa wakati wa kulipa na kuonyeshwa kwenye risiti yako. Kuskani na kukagua msimbo ni bure kila wakati.",
+      inOtherCurrency: "Bei kwa dola za Marekani",
+    },
     figuresLabel: "ValuSeal kwa takwimu",
     figures: {
       signed: "Imetiwa sahihi",

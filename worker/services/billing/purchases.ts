@@ -12,7 +12,7 @@ import { randomToken } from "#worker/lib/random.ts";
 import type { Signer } from "#worker/lib/signing.ts";
 import { stripeClient } from "#worker/lib/stripe.ts";
 import { billingDetailsOf, detailsComplete } from "./billing-details";
-import { changeCredits } from "./credits";
+import { changeCredits, creditBalance } from "./credits";
 import { currentPrices } from "./prices";
 import { issueReceipt } from "./receipts";
 
@@ -152,8 +152,64 @@ export async function startCardPurchase(
 /** What a verified event did: written for the first time or not, and the receipt email to send. */
 export interface EventOutcome {
   duplicate: boolean;
-  result: "credited" | "failed" | "unchanged" | "not ours";
+  result: "credited" | "failed" | "refunded" | "unchanged" | "not ours";
   emails: EmailMessage[];
+}
+
+/**
+ * A refund made in Stripe's dashboard (charge.refunded): the charge is read again from Stripe, and
+ * a paid purchase refunded in full becomes refunded, its credits taken back in the same
+ * transaction as far as the balance still holds them (credits already spent on codes stay spent:
+ * those codes stand). A partial refund changes nothing here; it is logged for the operator.
+ */
+async function acceptRefund(
+  db: TransactionalDatabase,
+  payments: Payments,
+  event: Stripe.Event,
+  chargeId: string,
+): Promise<EventOutcome> {
+  const charge = await stripeClient(payments.stripe).charges.retrieve(chargeId);
+  const paymentIntent = typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id;
+  return db.transaction(async (tx) => {
+    const [purchase] = paymentIntent
+      ? await tx
+          .select()
+          .from(purchases)
+          .where(and(eq(purchases.provider, "stripe"), eq(purchases.providerPaymentId, paymentIntent)))
+          .for("update")
+      : [];
+    const [written] = await tx
+      .insert(paymentEvents)
+      .values({
+        provider: "stripe",
+        eventId: event.id,
+        type: event.type,
+        purchaseId: purchase?.id ?? null,
+        body: event,
+      })
+      .onConflictDoNothing()
+      .returning({ id: paymentEvents.id });
+    if (!written) return { duplicate: true, result: "unchanged", emails: [] } satisfies EventOutcome;
+    if (!purchase) return { duplicate: false, result: "not ours", emails: [] } satisfies EventOutcome;
+    if (purchase.status !== "paid" || !charge.refunded) {
+      if (!charge.refunded) console.error(`Purchase ${purchase.publicId} partly refunded in Stripe: credits unchanged`);
+      return { duplicate: false, result: "unchanged", emails: [] } satisfies EventOutcome;
+    }
+    await tx.update(purchases).set({ status: "refunded", updatedAt: new Date() }).where(eq(purchases.id, purchase.id));
+    const balance = await creditBalance(tx, purchase.companyId);
+    const takeBack = Math.min(purchase.credits, balance);
+    if (takeBack > 0) {
+      await changeCredits(tx, {
+        companyId: purchase.companyId,
+        kind: "reversal",
+        credits: -takeBack,
+        idempotencyKey: `refund:${purchase.publicId}`,
+        reason: `Payment refunded (${packDescription(purchase.credits)})`,
+        purchaseId: purchase.id,
+      });
+    }
+    return { duplicate: false, result: "refunded", emails: [] } satisfies EventOutcome;
+  });
 }
 
 const FAILURE_REASONS: Partial<Record<string, string>> = {
@@ -180,6 +236,9 @@ export async function acceptStripeEvent(
     .where(and(eq(paymentEvents.provider, "stripe"), eq(paymentEvents.eventId, event.id)));
   if (seen) return { duplicate: true, result: "unchanged", emails: [] };
   const object = event.data.object as { object?: string; id?: string };
+  if (event.type === "charge.refunded" && object.object === "charge" && object.id) {
+    return acceptRefund(db, payments, event, object.id);
+  }
   // Read before the transaction: a network call never holds a row lock.
   const session =
     object.object === "checkout.session" && object.id

@@ -1,4 +1,6 @@
+import { useState } from "react";
 import { Link } from "react-router";
+import { formatMinorUnits } from "#schema/money.ts";
 import { PublicFooter, PublicTopBar } from "#web/components/layout/public-top-bar.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { LanguageSwitch } from "#web/components/ui/language-switch.tsx";
@@ -6,7 +8,7 @@ import { useLanguage, useTexts } from "#web/lib/language.ts";
 import { useDocumentTitle } from "#web/lib/use-document-title.ts";
 import { LOCALES, type Language } from "#schema/language.ts";
 import { LANDING_TEXTS, type LandingTexts } from "../texts";
-import { usePlatformFigures } from "../api/platform-figures";
+import { usePlatformFigures, usePricing } from "../api/public-figures";
 import { DemoQr } from "./demo-qr";
 
 const count = (value: number | undefined, language: Language) =>
@@ -52,6 +54,53 @@ interface Props {
 }
 
 /** The public entry: what the product does, the live demo code, sign-in and registration. */
+/**
+ * The packs on sale now, from the same price list Billing charges: shillings first, dollars on
+ * request. Nothing is shown until the prices have loaded (a wrong price is worse than none).
+ */
+function Pricing({ t, language }: { t: LandingTexts; language: Language }) {
+  const [currency, setCurrency] = useState<"KES" | "USD">("KES");
+  const pricing = usePricing(currency);
+  const locale = LOCALES[language];
+  return (
+    <section aria-labelledby="pricing" className="mx-auto max-w-6xl px-4 py-16">
+      <h2 id="pricing" className="text-center text-2xl font-bold text-slate-900 sm:text-3xl">
+        {t.pricing.title}
+      </h2>
+      {pricing.data && (
+        <ul className="mt-8 grid gap-4 sm:grid-cols-3">
+          {pricing.data.packs.map((pack) => (
+            <li key={pack.credits} className="rounded-card border border-line bg-surface p-5 text-center shadow-card">
+              <p className="text-lg font-semibold text-slate-900">{t.pricing.pack(pack.credits)}</p>
+              <p className="mt-2 text-2xl font-bold text-slate-900">
+                {formatMinorUnits(pack.netMinor, pack.currency, locale)}
+              </p>
+              <p className="text-sm text-slate-600">
+                {t.pricing.plusVat(formatMinorUnits(pack.vatMinor, pack.currency, locale))}
+              </p>
+              <p className="mt-2 text-sm text-slate-700">
+                {t.pricing.perCode(formatMinorUnits(Math.round(pack.netMinor / pack.credits), pack.currency, locale))}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="mx-auto mt-6 max-w-2xl text-center text-sm text-slate-600">{t.pricing.note}</p>
+      {currency === "KES" && (
+        <p className="mt-2 text-center">
+          <button
+            type="button"
+            className="text-sm font-medium text-brand-700 underline"
+            onClick={() => setCurrency("USD")}
+          >
+            {t.pricing.inOtherCurrency}
+          </button>
+        </p>
+      )}
+    </section>
+  );
+}
+
 export function LandingPage({ onSignIn, onRegister }: Props) {
   const language = useLanguage();
   const t = useTexts(LANDING_TEXTS);
@@ -147,6 +196,7 @@ export function LandingPage({ onSignIn, onRegister }: Props) {
             <PlatformFigures t={t} language={language} />
           </div>
         </section>
+        <Pricing t={t} language={language} />
       </main>
       <PublicFooter />
     </div>

@@ -62,10 +62,28 @@ const SECTIONS: LegalSection[] = [
     title: "Payment and Billing",
     body: (
       <ul className="list-disc pl-6">
-        <li>Registration is free.</li>
-        <li>Pricing is pay-per-use: you pay for each code you generate. There are no monthly fees or subscriptions.</li>
-        <li>Payment is required before a code is generated.</li>
-        <li>Fees are non-refundable unless otherwise specified.</li>
+        <li>Registration is free. A new firm receives 3 trial credits once its email address is confirmed.</li>
+        <li>
+          Pricing is pay-per-use: one credit pays for one code generated, however it is generated (one at a time, in a
+          batch, through the API, or to replace a revoked code). There are no monthly fees or subscriptions.
+        </li>
+        <li>
+          Payment is required before a code is generated: credits are bought in advance, in packs, by card (through
+          Stripe), and a code is generated only while a credit is available. Credits do not expire.
+        </li>
+        <li>
+          Prices are those shown on the Billing screen and the pricing section of our home page when you buy. They
+          exclude VAT, which is added at the applicable rate (16 % in Kenya) and shown on your receipt. Each payment is
+          followed by a receipt (tax invoice) emailed to the firm's owner and kept in Billing.
+        </li>
+        <li>
+          Scanning codes, viewing certificates, checking reports and everything lenders do (recording reliance, watching
+          valuations, asking for letters) are free.
+        </li>
+        <li>
+          Fees are non-refundable unless otherwise specified; revoking a code does not return its credit. Where we
+          refund a payment, the credits it bought are taken back.
+        </li>
       </ul>
     ),
   },
