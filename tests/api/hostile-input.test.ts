@@ -5,6 +5,9 @@ import type { z } from "zod";
 import { DEMO_CERTIFICATE } from "#schema/demo-certificate.ts";
 import {
   apiKeys,
+  billingDetails,
+  paymentEvents,
+  purchases,
   codeStatusEvents,
   companies,
   invites,
@@ -18,6 +21,7 @@ import { createApiKeySchema } from "#schema/validation/api-keys.ts";
 import { activeStatusSchema, adminListQuerySchema, bulkUserStatusSchema } from "#schema/validation/admin.ts";
 import { loginSchema, registerSchema } from "#schema/validation/auth.ts";
 import { reinstateCodeSchema, revokeCodeSchema } from "#schema/validation/code-status.ts";
+import { billingDetailsSchema, purchaseRequestSchema } from "#schema/validation/billing.ts";
 import { companyDetailsSchema } from "#schema/validation/companies.ts";
 import { demoQrSchema } from "#schema/validation/demo.ts";
 import { changePasswordSchema, profileSchema } from "#schema/validation/profile.ts";
@@ -642,6 +646,81 @@ describe("generated bodies", () => {
               ).toBe(200);
             },
           });
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  });
+
+  it("billing details, packs and Stripe's events", async () => {
+    const companyId = f.editor.user.companyId!;
+    const kraPin = fc.oneof(
+      fc.constantFrom("P051234567X", "p051 234 567x", "A123456789Z", "P05123456", "X051234567A", "P0512345678", ""),
+      fc.stringMatching(/^[AP]\d{9}[A-Z]$/),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        bodyPlan(["legalName", "postalAddress", "kraPin", "currency"], {
+          kraPin,
+          currency: fc.constantFrom("KES", "USD", "EUR", "kes", ""),
+        }),
+        bodyPlan(["credits"], { credits: fc.constantFrom(10, 50, 200, 0, -10, 11, 10.5, "10", 1e9) }),
+        fc.oneof(
+          fc.string({ maxLength: 200 }),
+          fc.jsonValue({ maxDepth: 2 }).map((value) => JSON.stringify(value)),
+        ),
+        async (detailsPlan, packPlan, eventBody) => {
+          await checkBodyRoute({
+            label: "PUT /api/billing/details",
+            schema: billingDetailsSchema,
+            body: applyPlan(
+              {
+                legalName: "Editor Valuers Ltd",
+                postalAddress: "PO Box 9, Mombasa",
+                kraPin: "P051234567X",
+                currency: "KES",
+              },
+              detailsPlan,
+            ),
+            send: (b) => api("/api/billing/details", { method: "PUT", token: f.editor.token, body: b }),
+            state: () =>
+              withDb((db) => db.select().from(billingDetails).where(eq(billingDetails.companyId, companyId))),
+            // A firm in Kenya without its KRA PIN.
+            allowedRefusals: [422],
+            successStatus: 200,
+            onSuccess: async (input) => {
+              const [stored] = await withDb((db) =>
+                db.select().from(billingDetails).where(eq(billingDetails.companyId, companyId)),
+              );
+              expect(stored).toMatchObject({ legalName: input.legalName, kraPin: input.kraPin ?? null });
+            },
+          });
+          await checkBodyRoute({
+            label: "POST /api/billing/purchases",
+            schema: purchaseRequestSchema,
+            body: applyPlan({ credits: 10 }, packPlan),
+            send: (b) => api("/api/billing/purchases", { token: f.editor.token, body: b }),
+            state: () => withDb((db) => db.$count(purchases, eq(purchases.companyId, companyId))),
+            // Billing details not complete (the property above may have left them without a PIN).
+            allowedRefusals: [409],
+            successStatus: 201,
+            onSuccess: async (input, res) => {
+              expect(res.body.purchase).toMatchObject({ credits: input.credits, status: "pending" });
+            },
+          });
+          // Whatever arrives without Stripe's signature is refused and kept nowhere.
+          const eventsBefore = await withDb((db) => db.$count(paymentEvents));
+          const forged = await fetchWorker(`${ORIGIN}/api/billing/stripe/events`, {
+            method: "POST",
+            headers: {
+              "Content-Type": "application/json",
+              "Stripe-Signature": `t=${Math.floor(Date.now() / 1000)},v1=00`,
+            },
+            body: eventBody,
+          });
+          expect(forged.status).toBe(400);
+          expect(await forged.json()).toMatchObject({ message: expect.any(String) });
+          expect(await withDb((db) => db.$count(paymentEvents))).toBe(eventsBefore);
         },
       ),
       { numRuns: RUNS },

@@ -112,6 +112,20 @@ describe("landing page", () => {
     await context.close();
   });
 
+  it("shows the packs from the price list Billing charges, in shillings and on request in dollars", async () => {
+    const { page } = await browser.newPage({ viewport: PHONE_VIEWPORT });
+    await page.goto("/");
+    const prices = page.getByRole("region", { name: "Prices" });
+    const ten = prices.getByRole("listitem").filter({ hasText: "10 codes" });
+    await ten.getByText("KSh 5,000.00", { exact: true }).waitFor();
+    await ten.getByText("+ VAT KSh 800.00").waitFor();
+    await ten.getByText("KSh 500.00 a code").waitFor();
+    await prices.getByText(/Prices exclude VAT, which is added at checkout/).waitFor();
+    await prices.getByRole("button", { name: "Prices in US dollars" }).click();
+    await prices.getByRole("listitem").filter({ hasText: "200 codes" }).getByText("$ 600.00", { exact: true }).waitFor();
+    await expectNoHorizontalScroll(page);
+  });
+
   it("keeps Loading... when the demo request fails", async () => {
     const { page, context } = await browser.newPage();
     await page.route("**/api/demo-qr", (route) => route.fulfill({ status: 500, body: "{}" }));
