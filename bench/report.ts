@@ -7,6 +7,7 @@ import {
   SINGLE_CODES,
   type BesideBatchCost,
   type ExportCost,
+  type DebitCost,
   type IssuingCost,
 } from "./issuing-and-exports";
 import { STRENGTH_GOAL_MS, type StrengthCost } from "./password-strength";
@@ -61,7 +62,7 @@ export interface BenchReport {
   database: DatabasePathReport;
   sealing: SealingResult;
   signing: SigningReport;
-  issuing: IssuingCost;
+  issuing: IssuingCost & { debit: DebitCost };
   besideBatch: BesideBatchCost;
   exports: ExportCost[];
   signIn: SignInCost;
@@ -734,6 +735,26 @@ function issuingAndExportsSection({ issuing, besideBatch, exports, signIn, stren
     "- A batch is one transaction: every row is still checked, inserted and signed into the log as a single " +
       "create is (about four statements a row), but the request, the session check, the connection and the " +
       "commit are paid once.",
+    "",
+    "What paying with credits adds (decision 057): the debit's own statements run alone on the same database " +
+      "and firm (rolled back), against the whole issue above. A single create's debit is two parts of its one " +
+      "statement and adds no round trip (section 4's create figure includes it).",
+    "",
+    table(
+      ["Credit debit", "Per code (ms)", "Share of the issue"],
+      [
+        [
+          "One code's debit (debited, debit_entry)",
+          formatMs(issuing.debit.singleMs),
+          `${((issuing.debit.singleMs / issuing.singleMs) * 100).toFixed(1)} %`,
+        ],
+        [
+          `A batch of ${BATCH_CODES}: lock, check, one debit`,
+          formatMs(issuing.debit.batchMs),
+          `${((issuing.debit.batchMs / issuing.batchMs) * 100).toFixed(1)} %`,
+        ],
+      ],
+    ),
     "",
     `What one firm's batch costs everyone else: another firm issues a code and revokes one, one request at a ` +
       `time, first with nothing else running (${idle.samples} of each), then while batches of ${BATCH_CODES} ` +

@@ -25,6 +25,7 @@ import {
   BATCH_CODES,
   benchExport,
   benchBesideBatch,
+  benchDebit,
   benchIssuing,
   EXPORT_ROWS,
   EXPORT_RUNS,
@@ -128,6 +129,11 @@ async function benchDatabasePath(direct: RouteTiming[]) {
           `  per code: one request each ${formatMs(issuing.singleMs)} ms (${formatMs(issuing.singleCpuMs)} ms CPU), ` +
             `in a batch of ${BATCH_CODES} ${formatMs(issuing.batchMs)} ms (${formatMs(issuing.batchCpuMs)} ms CPU)`,
         );
+        const debit = await benchDebit(pool, batchAccount.companyId);
+        log(
+          `  the credit debit alone per code: one code ${formatMs(debit.singleMs)} ms, ` +
+            `in a batch of ${BATCH_CODES} ${formatMs(debit.batchMs)} ms`,
+        );
         const besideBatch = await benchBesideBatch(
           origin,
           await registerCompany(origin, pool, "beside", "Bench Beside Valuers Ltd"),
@@ -158,7 +164,7 @@ async function benchDatabasePath(direct: RouteTiming[]) {
         log(
           `  password-strength estimate, CPU: ${strength.map((cost) => `${cost.input} ${formatMs(cost.cpuMs)} ms`).join("; ")}`,
         );
-        return { real, issueMs, issuing, besideBatch, exports, signIn, strength };
+        return { real, issueMs, issuing: { ...issuing, debit }, besideBatch, exports, signIn, strength };
       },
     );
     return { database: { direct, delayed, real }, issueMs, issuing, besideBatch, exports, signIn, strength };
