@@ -151,7 +151,7 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
 
   async function deliverOnce(event: RecordedEvent, signedSecondsAgo = 0, tamper = false) {
     const { payload, header } = signedPayload(event, signedSecondsAgo);
-    const body = tamper ? payload.replace(/"amount_total":\d+/, '"amount_total":1') : payload;
+    const body = tamper ? payload.replace(/"amount_total": ?\d+/, '"amount_total": 1') : payload;
     let status: number | null = null;
     try {
       const response = await fetch(options.webhookUrl!, {
