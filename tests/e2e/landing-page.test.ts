@@ -122,7 +122,11 @@ describe("landing page", () => {
     await ten.getByText("KSh 500.00 a code").waitFor();
     await prices.getByText(/Prices exclude VAT, which is added at checkout/).waitFor();
     await prices.getByRole("button", { name: "Prices in US dollars" }).click();
-    await prices.getByRole("listitem").filter({ hasText: "200 codes" }).getByText("$ 600.00", { exact: true }).waitFor();
+    await prices
+      .getByRole("listitem")
+      .filter({ hasText: "200 codes" })
+      .getByText("$ 600.00", { exact: true })
+      .waitFor();
     await expectNoHorizontalScroll(page);
   });
 

@@ -1,11 +1,11 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, type SQL } from "drizzle-orm";
 import type Stripe from "stripe";
 import { purchasePath } from "#schema/app-paths.ts";
 import { packDescription, type CreditPack } from "#schema/limits/billing.ts";
 import type { ReceiptDocument } from "#schema/responses/billing.ts";
 import { companies, paymentEvents, purchases, receipts, users } from "#schema/tables.ts";
 import type { Config } from "#worker/config.ts";
-import type { Queryable, Reader, TransactionalDatabase } from "#worker/db.ts";
+import type { Queryable, Reader, Transaction, TransactionalDatabase } from "#worker/db.ts";
 import type { EmailMessage } from "#worker/lib/email-templates.ts";
 import { ApiError, notFound } from "#worker/lib/errors.ts";
 import { randomToken } from "#worker/lib/random.ts";
@@ -157,6 +157,27 @@ export interface EventOutcome {
 }
 
 /**
+ * Inside the event's transaction: the purchase it is about (`which`, none for an event about
+ * nothing of ours), locked, and the event kept under its id. A second delivery of the event, even
+ * a concurrent one, finds it kept and is a duplicate: it changes nothing.
+ */
+async function keepEventOnce(tx: Transaction, event: Stripe.Event, which: SQL | null) {
+  const [purchase] = which
+    ? await tx
+        .select()
+        .from(purchases)
+        .where(and(eq(purchases.provider, "stripe"), which))
+        .for("update")
+    : [];
+  const [written] = await tx
+    .insert(paymentEvents)
+    .values({ provider: "stripe", eventId: event.id, type: event.type, purchaseId: purchase?.id ?? null, body: event })
+    .onConflictDoNothing()
+    .returning({ id: paymentEvents.id });
+  return { duplicate: !written, purchase };
+}
+
+/**
  * A refund made in Stripe's dashboard (charge.refunded): the charge is read again from Stripe, and
  * a paid purchase refunded in full becomes refunded, its credits taken back in the same
  * transaction as far as the balance still holds them (credits already spent on codes stay spent:
@@ -171,25 +192,9 @@ async function acceptRefund(
   const charge = await stripeClient(payments.stripe).charges.retrieve(chargeId);
   const paymentIntent = typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id;
   return db.transaction(async (tx) => {
-    const [purchase] = paymentIntent
-      ? await tx
-          .select()
-          .from(purchases)
-          .where(and(eq(purchases.provider, "stripe"), eq(purchases.providerPaymentId, paymentIntent)))
-          .for("update")
-      : [];
-    const [written] = await tx
-      .insert(paymentEvents)
-      .values({
-        provider: "stripe",
-        eventId: event.id,
-        type: event.type,
-        purchaseId: purchase?.id ?? null,
-        body: event,
-      })
-      .onConflictDoNothing()
-      .returning({ id: paymentEvents.id });
-    if (!written) return { duplicate: true, result: "unchanged", emails: [] } satisfies EventOutcome;
+    const kept = await keepEventOnce(tx, event, paymentIntent ? eq(purchases.providerPaymentId, paymentIntent) : null);
+    if (kept.duplicate) return { duplicate: true, result: "unchanged", emails: [] } satisfies EventOutcome;
+    const { purchase } = kept;
     if (!purchase) return { duplicate: false, result: "not ours", emails: [] } satisfies EventOutcome;
     if (purchase.status !== "paid" || !charge.refunded) {
       if (!charge.refunded) console.error(`Purchase ${purchase.publicId} partly refunded in Stripe: credits unchanged`);
@@ -245,26 +250,9 @@ export async function acceptStripeEvent(
       ? await stripeClient(payments.stripe).checkout.sessions.retrieve(object.id)
       : null;
   return db.transaction(async (tx) => {
-    const [purchase] = session
-      ? await tx
-          .select()
-          .from(purchases)
-          .where(and(eq(purchases.provider, "stripe"), eq(purchases.providerSessionId, session.id)))
-          .for("update")
-      : [];
-    const [written] = await tx
-      .insert(paymentEvents)
-      .values({
-        provider: "stripe",
-        eventId: event.id,
-        type: event.type,
-        purchaseId: purchase?.id ?? null,
-        body: event,
-      })
-      .onConflictDoNothing()
-      .returning({ id: paymentEvents.id });
-    // A concurrent delivery of the same event wrote it first.
-    if (!written) return { duplicate: true, result: "unchanged", emails: [] } satisfies EventOutcome;
+    const kept = await keepEventOnce(tx, event, session ? eq(purchases.providerSessionId, session.id) : null);
+    if (kept.duplicate) return { duplicate: true, result: "unchanged", emails: [] } satisfies EventOutcome;
+    const { purchase } = kept;
     if (!session || !purchase) return { duplicate: false, result: "not ours", emails: [] } satisfies EventOutcome;
     if (purchase.status === "paid" || purchase.status === "refunded") {
       return { duplicate: false, result: "unchanged", emails: [] } satisfies EventOutcome;

@@ -86,15 +86,12 @@ interface WatchSelection {
   range?: PageRange;
   /** The watches feed reads oldest change first; the Portfolio and its file newest watch first. */
   order?: "changed" | "newest";
-  /** Each row carries the selection's total (the Portfolio's page, see pageOfRows); others skip the count (0). */
-  counted?: boolean;
 }
 
-/** A watched code as the answers carry it: without the row id and exact time that only cursors use, nor a total. */
-const withoutRowId = <Row extends { rowId: number; changedAtExact: string; total: number }>({
+/** A watched code as the answers carry it: without the row id and exact time that only cursors use. */
+const withoutRowId = <Row extends { rowId: number; changedAtExact: string }>({
   rowId: _rowId,
   changedAtExact: _changedAtExact,
-  total: _total,
   ...watch
 }: Row) => watch;
 
@@ -102,47 +99,54 @@ const withoutRowId = <Row extends { rowId: number; changedAtExact: string; total
 const lenderWatches = (lenderCompanyId: number, where: SQL | undefined) =>
   and(eq(watches.lenderCompanyId, lenderCompanyId), where);
 
-/** The lender's watched codes as its screens and API show them; never another lender's. */
-export async function watchedCodes(
-  db: Reader,
-  lenderCompanyId: number,
-  { where, range, order = "newest", counted = false }: WatchSelection = {},
-) {
-  const selection = lenderWatches(lenderCompanyId, where);
+/** What a watched code's row reads: the watch, the code as relied on, its successor, reliances and letter. */
+const watchColumns = {
+  rowId: watches.id,
+  id: watches.publicId,
+  code: reliedCodeColumns,
+  watchingSince: watches.createdAt,
+  changedAt: sql<Date>`${changedAtSql}`.mapWith((value: string) => new Date(value)),
+  changedAtExact: sql<string>`to_char(${changedAtSql} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+  lastChange: lastNotice,
+  supersededBy: { token: successor.publicToken, verificationCode: successor.verificationCode },
+  reliances: watchReliances,
+  letter: watchLetter,
+};
+
+/** The rows of the lender's watches that `selection` matches, in order; without the list's total. */
+function watchRows(db: Reader, selection: SQL | undefined, { range, order = "newest" }: WatchSelection) {
   const query = db
-    .select({
-      rowId: watches.id,
-      id: watches.publicId,
-      code: reliedCodeColumns,
-      watchingSince: watches.createdAt,
-      changedAt: sql<Date>`${changedAtSql}`.mapWith((value: string) => new Date(value)),
-      changedAtExact: sql<string>`to_char(${changedAtSql} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
-      lastChange: lastNotice,
-      supersededBy: { token: successor.publicToken, verificationCode: successor.verificationCode },
-      reliances: watchReliances,
-      letter: watchLetter,
-      total: counted ? totalColumn(countWatchesQuery(db, selection)) : sql<number>`0`,
-    })
+    .select(watchColumns)
     .from(watches)
     .innerJoin(qrCodes, eq(qrCodes.id, watches.codeId))
     .leftJoin(successor, eq(successor.id, qrCodes.supersededById))
     .where(selection)
     .orderBy(...(order === "changed" ? [sql`${changedAtSql}`, watches.id] : [desc(watches.id)]));
-  const rows = await (range ? query.limit(range.limit).offset(range.offset) : query);
-  return rows.map(({ code, supersededBy, reliances: relied, letter, ...watch }) => ({
-    ...watch,
-    code: reliedCodeAnswer(code),
-    supersededBy:
-      code.status === "superseded" && supersededBy?.token
-        ? { token: supersededBy.token, verificationCode: formatVerificationCode(supersededBy.verificationCode) }
-        : null,
-    reliances: relied.map(({ referenceHint, ...reliance }) => ({
-      ...reliance,
-      currency: code.currency,
-      maskedReference: maskedReference(referenceHint),
-    })),
-    letter,
-  }));
+  return range ? query.limit(range.limit).offset(range.offset) : query;
+}
+
+type WatchRow = Awaited<ReturnType<typeof watchRows>>[number];
+
+/** A row as the answers carry it (other columns, a page's total say, pass through). */
+const watchedCode = <Row extends WatchRow>({ code, supersededBy, reliances: relied, letter, ...watch }: Row) => ({
+  ...watch,
+  code: reliedCodeAnswer(code),
+  supersededBy:
+    code.status === "superseded" && supersededBy?.token
+      ? { token: supersededBy.token, verificationCode: formatVerificationCode(supersededBy.verificationCode) }
+      : null,
+  reliances: relied.map(({ referenceHint, ...reliance }) => ({
+    ...reliance,
+    currency: code.currency,
+    maskedReference: maskedReference(referenceHint),
+  })),
+  letter,
+});
+
+/** The lender's watched codes as its screens and API show them; never another lender's. */
+export async function watchedCodes(db: Reader, lenderCompanyId: number, selection: WatchSelection = {}) {
+  const rows = await watchRows(db, lenderWatches(lenderCompanyId, selection.where), selection);
+  return rows.map(watchedCode);
 }
 
 const countWatchesQuery = (db: Reader, selection: SQL | undefined) =>
@@ -158,11 +162,20 @@ export function portfolioPage(db: Reader, lenderCompanyId: number, query: Portfo
   return fetchPage(
     query.page ?? 1,
     query.pageSize ?? 25,
-    async (range) =>
-      (await watchedCodes(db, lenderCompanyId, { where, range, counted: true })).map((row) => ({
-        ...withoutRowId(row),
-        total: row.total,
-      })),
+    async (range) => {
+      // Each row carries the selection's total, so page and total come from one statement (pageOfRows).
+      const selection = lenderWatches(lenderCompanyId, where);
+      const rows = await db
+        .select({ ...watchColumns, total: totalColumn(countWatchesQuery(db, selection)) })
+        .from(watches)
+        .innerJoin(qrCodes, eq(qrCodes.id, watches.codeId))
+        .leftJoin(successor, eq(successor.id, qrCodes.supersededById))
+        .where(selection)
+        .orderBy(desc(watches.id))
+        .limit(range.limit)
+        .offset(range.offset);
+      return rows.map((row) => withoutRowId(watchedCode(row)));
+    },
     () => countOf(countWatchesQuery(db, lenderWatches(lenderCompanyId, where))),
   );
 }
