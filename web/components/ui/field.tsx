@@ -7,6 +7,7 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from "react";
+import type { FieldValues, Path, RegisterOptions, UseFormReturn } from "react-hook-form";
 import { cn } from "#web/lib/cn.ts";
 
 const CONTROL =
@@ -136,3 +137,21 @@ export const TextareaField = forwardRef<HTMLTextAreaElement, TextareaFieldProps>
     </Field>
   );
 });
+
+/**
+ * What binds a field to its form: the registered control and the field's validation message, so
+ * every form writes `<InputField label="Name" {...bound(form, "name")} />` and no field can show
+ * another field's message. `translate` words the message in the screen's language (the schemas'
+ * messages are English).
+ */
+export function bound<Values extends FieldValues, Name extends Path<Values>>(
+  form: Pick<UseFormReturn<Values, any, any>, "register" | "getFieldState" | "formState">,
+  name: Name,
+  {
+    translate,
+    ...options
+  }: RegisterOptions<Values, Name> & { translate?: (message: string) => string | undefined } = {},
+) {
+  const message = form.getFieldState(name, form.formState).error?.message;
+  return { ...form.register(name, options), error: message && translate ? translate(message) : message };
+}

@@ -7,7 +7,7 @@ import { newPriceSchema, type NewPrice, type NewPriceInput } from "#schema/valid
 import { Button } from "#web/components/ui/button.tsx";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { useFormFailure } from "#web/components/ui/failure-toast.ts";
-import { InputField, SelectField } from "#web/components/ui/field.tsx";
+import { bound, InputField, SelectField } from "#web/components/ui/field.tsx";
 import { QueryContent } from "#web/components/ui/query-content.tsx";
 import { SectionCard } from "#web/components/ui/section-card.tsx";
 import { StatusBadge } from "#web/components/ui/status-badge.tsx";
@@ -25,7 +25,6 @@ function NewPriceForm() {
     defaultValues: { credits: 10, currency: "KES", amount: "", effectiveFrom: new Date().toISOString().slice(0, 10) },
   });
   const showFailure = useFormFailure(form.setError, ["credits", "currency", "amount", "effectiveFrom"]);
-  const { errors } = form.formState;
   // Checked here with the server's schema; sent as typed (the server reads the amount itself).
   const submit = form.handleSubmit(() => {
     const typed = form.getValues();
@@ -36,25 +35,20 @@ function NewPriceForm() {
   });
   return (
     <form onSubmit={submit} noValidate className="grid gap-3 rounded-md border border-slate-200 p-4 sm:grid-cols-5">
-      <SelectField label="Pack" error={errors.credits?.message} {...form.register("credits", { valueAsNumber: true })}>
+      <SelectField label="Pack" {...bound(form, "credits", { valueAsNumber: true })}>
         {CREDIT_PACKS.map((pack) => (
           <option key={pack} value={pack}>
             {pack} credits
           </option>
         ))}
       </SelectField>
-      <SelectField label="Currency" error={errors.currency?.message} {...form.register("currency")}>
+      <SelectField label="Currency" {...bound(form, "currency")}>
         {CURRENCIES.map((currency) => (
           <option key={currency}>{currency}</option>
         ))}
       </SelectField>
-      <InputField
-        label="Price excluding VAT"
-        inputMode="decimal"
-        error={errors.amount?.message}
-        {...form.register("amount")}
-      />
-      <InputField label="From" type="date" error={errors.effectiveFrom?.message} {...form.register("effectiveFrom")} />
+      <InputField label="Price excluding VAT" inputMode="decimal" {...bound(form, "amount")} />
+      <InputField label="From" type="date" {...bound(form, "effectiveFrom")} />
       <div className="flex items-end">
         <Button type="submit" className="w-full" disabled={setPrice.isPending}>
           {setPrice.isPending ? "Setting..." : "Set price"}

@@ -4,7 +4,7 @@ import type { AdminCompany } from "#schema/responses/index.ts";
 import { resetPasswordSchema, type ResetPasswordInput } from "#schema/validation/admin.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { Dialog } from "#web/components/ui/dialog.tsx";
-import { InputField } from "#web/components/ui/field.tsx";
+import { bound, InputField } from "#web/components/ui/field.tsx";
 import { useResetCompanyPassword } from "../api/reset-company-password";
 
 function ResetPasswordForm({ company, onDone }: { company: AdminCompany; onDone: () => void }) {
@@ -20,13 +20,7 @@ function ResetPasswordForm({ company, onDone }: { company: AdminCompany; onDone:
   );
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <InputField
-        label="New Password"
-        type="password"
-        autoComplete="new-password"
-        error={form.formState.errors.password?.message}
-        {...form.register("password")}
-      />
+      <InputField label="New Password" type="password" autoComplete="new-password" {...bound(form, "password")} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onDone}>
           Cancel

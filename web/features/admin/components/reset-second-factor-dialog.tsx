@@ -4,7 +4,7 @@ import type { AdminUser } from "#schema/responses/index.ts";
 import { secondFactorResetSchema, type SecondFactorResetInput } from "#schema/validation/admin.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { Dialog } from "#web/components/ui/dialog.tsx";
-import { TextareaField } from "#web/components/ui/field.tsx";
+import { bound, TextareaField } from "#web/components/ui/field.tsx";
 import { useResetSecondFactor } from "../api/reset-second-factor";
 
 function ResetSecondFactorForm({ user, onDone }: { user: AdminUser; onDone: () => void }) {
@@ -22,8 +22,7 @@ function ResetSecondFactorForm({ user, onDone }: { user: AdminUser; onDone: () =
         label="Evidence of identity you checked"
         hint="For example: a video call matched to the ID on file, and a letter on the firm's letterhead. Kept in the audit log."
         rows={4}
-        error={form.formState.errors.evidence?.message}
-        {...form.register("evidence")}
+        {...bound(form, "evidence")}
       />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onDone}>

@@ -4,7 +4,7 @@ import { useForm } from "react-hook-form";
 import { passwordResetRequestSchema, type PasswordResetRequestInput } from "#schema/validation/auth.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { useFailureToast } from "#web/components/ui/failure-toast.ts";
-import { InputField } from "#web/components/ui/field.tsx";
+import { bound, InputField } from "#web/components/ui/field.tsx";
 import { useRequestPasswordReset } from "../api/password-reset";
 import { useTexts } from "#web/lib/language.ts";
 import { AUTH_TEXTS, say } from "../texts";
@@ -56,8 +56,7 @@ export function ForgotPasswordForm({ onBackToSignIn }: { onBackToSignIn: () => v
       <SignInEmailField
         label={t.email}
         hint={t.resetHint}
-        error={say(t, form.formState.errors.email?.message)}
-        {...form.register("email")}
+        {...bound(form, "email", { translate: (message) => say(t, message) })}
       />
       <Button type="submit" className="w-full" disabled={requestReset.isPending}>
         {requestReset.isPending ? t.sending : t.sendResetLink}

@@ -7,7 +7,7 @@ import { registerSchema } from "#schema/validation/auth.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { Dialog } from "#web/components/ui/dialog.tsx";
 import { ErrorSummary } from "#web/components/ui/error-summary.tsx";
-import { InputField, SelectField } from "#web/components/ui/field.tsx";
+import { bound, InputField, SelectField } from "#web/components/ui/field.tsx";
 import { useToast } from "#web/components/ui/toast.tsx";
 import { ApiRequestError } from "#web/lib/api-client.ts";
 import { useRegister } from "../api/sign-in";
@@ -173,8 +173,7 @@ export function RegisterDialog({ open, onClose, onSwitchToSignIn, kind, next }: 
           {isLender && (
             <SelectField
               label={t.kindOfLender}
-              error={say(t, errors.lenderType?.message)}
-              {...form.register("lenderType")}
+              {...bound(form, "lenderType", { translate: (message) => say(t, message) })}
             >
               <option value="">{t.choose}</option>
               {LENDER_TYPES.map((type) => (
@@ -188,57 +187,49 @@ export function RegisterDialog({ open, onClose, onSwitchToSignIn, kind, next }: 
             <InputField
               label={t.firstName}
               autoComplete="given-name"
-              error={say(t, errors.firstName?.message)}
-              {...form.register("firstName")}
+              {...bound(form, "firstName", { translate: (message) => say(t, message) })}
             />
             <InputField
               label={t.lastName}
               autoComplete="family-name"
-              error={say(t, errors.lastName?.message)}
-              {...form.register("lastName")}
+              {...bound(form, "lastName", { translate: (message) => say(t, message) })}
             />
           </div>
           <InputField
             label={t.nameOf(organisation)}
             autoComplete="organization"
-            error={say(t, errors.name?.message)}
-            {...form.register("name")}
+            {...bound(form, "name", { translate: (message) => say(t, message) })}
           />
           <InputField
             label={t.emailOf(organisation)}
             type="email"
             autoComplete="email"
-            error={say(t, errors.email?.message)}
-            {...form.register("email")}
+            {...bound(form, "email", { translate: (message) => say(t, message) })}
           />
           <div className="grid gap-4 sm:grid-cols-2">
             <InputField
               label={t.phoneOf(organisation)}
               type="tel"
               autoComplete="tel"
-              error={say(t, errors.phone?.message)}
-              {...form.register("phone")}
+              {...bound(form, "phone", { translate: (message) => say(t, message) })}
             />
             <InputField
               label={t.locationOf(organisation)}
               autoComplete="address-level2"
-              error={say(t, errors.location?.message)}
-              {...form.register("location")}
+              {...bound(form, "location", { translate: (message) => say(t, message) })}
             />
           </div>
           <InputField
             label={t.password}
             type="password"
             autoComplete="new-password"
-            error={say(t, errors.password?.message)}
-            {...form.register("password")}
+            {...bound(form, "password", { translate: (message) => say(t, message) })}
           />
           <InputField
             label={t.confirmPassword}
             type="password"
             autoComplete="new-password"
-            error={say(t, errors.confirmPassword?.message)}
-            {...form.register("confirmPassword")}
+            {...bound(form, "confirmPassword", { translate: (message) => say(t, message) })}
           />
           <Button type="submit" className="w-full" disabled={registration.isPending}>
             {registration.isPending ? t.creatingAccount : t.createAccount}

@@ -6,7 +6,7 @@ import { passwordResetSchema, type PasswordResetInput } from "#schema/validation
 import { PublicCardPage } from "#web/components/layout/public-page.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { useFailureToast } from "#web/components/ui/failure-toast.ts";
-import { InputField } from "#web/components/ui/field.tsx";
+import { bound, InputField } from "#web/components/ui/field.tsx";
 import { useToast } from "#web/components/ui/toast.tsx";
 import { ApiRequestError } from "#web/lib/api-client.ts";
 import { useForgetSession } from "#web/lib/session-changes.ts";
@@ -37,7 +37,6 @@ function ResetPasswordForm({ token }: { token: string }) {
     resolver: zodResolver(passwordResetSchema),
     defaultValues: { token, password: "", confirmPassword: "" },
   });
-  const { errors } = form.formState;
 
   const submit = form.handleSubmit((values) =>
     resetPassword.mutate(values, {
@@ -67,16 +66,14 @@ function ResetPasswordForm({ token }: { token: string }) {
         type="password"
         required
         autoComplete="new-password"
-        error={errors.password?.message}
-        {...form.register("password")}
+        {...bound(form, "password")}
       />
       <InputField
         label="Confirm New Password"
         type="password"
         required
         autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        {...form.register("confirmPassword")}
+        {...bound(form, "confirmPassword")}
       />
       <Button type="submit" className="w-full" disabled={resetPassword.isPending}>
         {resetPassword.isPending ? "Saving..." : "Set New Password"}

@@ -6,7 +6,7 @@ import { REDIRECT_DELAY_MS } from "#schema/limits.ts";
 import { loginSchema, type LoginInput } from "#schema/validation/auth.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { Dialog } from "#web/components/ui/dialog.tsx";
-import { InputField } from "#web/components/ui/field.tsx";
+import { bound, InputField } from "#web/components/ui/field.tsx";
 import { useToast } from "#web/components/ui/toast.tsx";
 import { ApiRequestError } from "#web/lib/api-client.ts";
 import type { SecondFactorChallenge } from "#schema/responses/index.ts";
@@ -106,8 +106,7 @@ function SecondFactorForm({
         autoComplete="one-time-code"
         inputMode="text"
         autoFocus
-        error={form.formState.errors.code?.message}
-        {...form.register("code")}
+        {...bound(form, "code")}
       />
       <Button type="submit" className="w-full" disabled={signIn.isPending}>
         {signIn.isPending ? t.checking : t.verifyAndSignIn}
@@ -123,7 +122,6 @@ function SignInForm({ onClose, onSwitchToRegister, onForgotPassword, next }: Sig
   const [challenge, setChallenge] = useState<SecondFactorChallenge | null>(null);
   const t = useTexts(AUTH_TEXTS);
   const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: "", password: "" } });
-  const { errors } = form.formState;
 
   const submit = form.handleSubmit((values) =>
     login.mutate(values, {
@@ -143,13 +141,12 @@ function SignInForm({ onClose, onSwitchToRegister, onForgotPassword, next }: Sig
   if (challenge) return <SecondFactorForm challenge={challenge} onClose={onClose} next={next} />;
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <SignInEmailField label={t.email} error={say(t, errors.email?.message)} {...form.register("email")} />
+      <SignInEmailField label={t.email} {...bound(form, "email", { translate: (message) => say(t, message) })} />
       <InputField
         label={t.password}
         type="password"
         autoComplete="current-password"
-        error={say(t, errors.password?.message)}
-        {...form.register("password")}
+        {...bound(form, "password", { translate: (message) => say(t, message) })}
       />
       <div className="-mt-2 flex justify-end">
         <Button variant="link" className="text-sm" onClick={onForgotPassword}>

@@ -5,7 +5,7 @@ import type { BillingDetails } from "#schema/responses/index.ts";
 import { billingDetailsSchema, type BillingDetailsInput } from "#schema/validation/billing.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { useFormFailure } from "#web/components/ui/failure-toast.ts";
-import { InputField, SelectField, TextareaField } from "#web/components/ui/field.tsx";
+import { bound, InputField, SelectField, TextareaField } from "#web/components/ui/field.tsx";
 import { useToast } from "#web/components/ui/toast.tsx";
 import { useSaveBillingDetails } from "../api/billing";
 
@@ -36,7 +36,6 @@ export function BillingDetailsForm({
     },
   });
   const showFailure = useFormFailure(form.setError, ["legalName", "postalAddress", "kraPin", "currency"]);
-  const { errors } = form.formState;
   const submit = form.handleSubmit((values) =>
     save.mutate(values, {
       onSuccess: (saved) => {
@@ -54,26 +53,23 @@ export function BillingDetailsForm({
         required
         autoComplete="organization"
         hint="As on your certificate of incorporation or business registration"
-        error={errors.legalName?.message}
-        {...form.register("legalName")}
+        {...bound(form, "legalName")}
       />
       <TextareaField
         label="Postal address"
         required
         rows={3}
         autoComplete="street-address"
-        error={errors.postalAddress?.message}
-        {...form.register("postalAddress")}
+        {...bound(form, "postalAddress")}
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <InputField
           label="KRA PIN"
           autoCapitalize="characters"
           hint="Like P051234567X. Needed on a tax invoice for a firm in Kenya."
-          error={errors.kraPin?.message}
-          {...form.register("kraPin")}
+          {...bound(form, "kraPin")}
         />
-        <SelectField label="Currency" error={errors.currency?.message} {...form.register("currency")}>
+        <SelectField label="Currency" {...bound(form, "currency")}>
           {CURRENCIES.map((code) => (
             <option key={code} value={code}>
               {CURRENCY_LABELS[code]}

@@ -7,7 +7,7 @@ import { letterDecisionSchema, type LetterDecisionForm } from "#schema/validatio
 import { Button } from "#web/components/ui/button.tsx";
 import { Dialog } from "#web/components/ui/dialog.tsx";
 import { useFormFailure } from "#web/components/ui/failure-toast.ts";
-import { InputField, TextareaField } from "#web/components/ui/field.tsx";
+import { bound, InputField, TextareaField } from "#web/components/ui/field.tsx";
 import { SectionCard } from "#web/components/ui/section-card.tsx";
 import { SkeletonRows } from "#web/components/ui/skeleton.tsx";
 import { useToast } from "#web/components/ui/toast.tsx";
@@ -44,7 +44,6 @@ function DecisionForm({
     resolver: zodResolver(letterDecisionSchema, undefined, { raw: true }),
     defaultValues: decision === "granted" ? { decision, relianceUntil: "" } : { decision, reason: "" },
   });
-  const errors = form.formState.errors as Partial<Record<"relianceUntil" | "reason", { message?: string }>>;
   const showFailure = useFormFailure(form.setError, ["relianceUntil", "reason"]);
   const submit = form.handleSubmit((input) =>
     decide.mutate(input, {
@@ -70,8 +69,7 @@ function DecisionForm({
           inputMode="numeric"
           required
           hint="The last day the lender may rely on the valuation under this letter"
-          error={errors.relianceUntil?.message}
-          {...form.register("relianceUntil")}
+          {...bound(form, "relianceUntil")}
         />
       ) : (
         <TextareaField
@@ -80,8 +78,7 @@ function DecisionForm({
           rows={3}
           maxLength={LIMITS.letterDeclineReason}
           hint="Shown to the lender"
-          error={errors.reason?.message}
-          {...form.register("reason")}
+          {...bound(form, "reason")}
         />
       )}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

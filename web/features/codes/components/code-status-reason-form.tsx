@@ -2,7 +2,7 @@ import type { FormEvent, ReactNode } from "react";
 import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
 import { LIMITS } from "#schema/limits.ts";
 import { Button } from "#web/components/ui/button.tsx";
-import { TextareaField } from "#web/components/ui/field.tsx";
+import { bound, TextareaField } from "#web/components/ui/field.tsx";
 
 interface Props<Values extends FieldValues & { reason: string }> {
   form: UseFormReturn<Values>;
@@ -39,8 +39,7 @@ export function CodeStatusReasonForm<Values extends FieldValues & { reason: stri
         rows={3}
         characterLimit={LIMITS.revocationReason}
         hint={reasonHint}
-        error={form.formState.errors.reason?.message as string | undefined}
-        {...form.register(reason)}
+        {...bound(form, reason)}
       />
       {children}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

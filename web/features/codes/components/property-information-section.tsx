@@ -1,7 +1,7 @@
 import { Controller, type UseFormReturn } from "react-hook-form";
 import { BUILDING_SIZE_UNITS, LAND_SIZE_UNITS, PROPERTY_TYPES } from "#schema/limits/codes.ts";
 import { MOTOR_VEHICLE } from "#schema/validation/qr-codes.ts";
-import { InputField, SelectField, TextareaField } from "#web/components/ui/field.tsx";
+import { bound, InputField, SelectField, TextareaField } from "#web/components/ui/field.tsx";
 import type { CodeFormValues } from "../lib/code-form";
 import { FormSection } from "./form-section";
 import { LocationField } from "./location-field";
@@ -22,16 +22,9 @@ function SizeWithUnit({
   unit: "propertySizeUnit" | "landSizeUnit";
   units: readonly string[];
 }) {
-  const { errors } = form.formState;
   return (
     <div className="grid grid-cols-[1fr_7.5rem] gap-2">
-      <InputField
-        label={label}
-        inputMode="decimal"
-        placeholder="Optional"
-        error={errors[size]?.message}
-        {...form.register(size)}
-      />
+      <InputField label={label} inputMode="decimal" placeholder="Optional" {...bound(form, size)} />
       <SelectField
         label={
           <>
@@ -55,16 +48,10 @@ function SizeWithUnit({
  * "Vehicle Reference Number"; every other type needs the location.
  */
 export function PropertyInformationSection({ form }: { form: Form }) {
-  const { errors } = form.formState;
   const vehicle = form.watch("propertyType") === MOTOR_VEHICLE;
   return (
     <FormSection title="Property Information">
-      <SelectField
-        label="Property Type"
-        required
-        error={errors.propertyType?.message}
-        {...form.register("propertyType")}
-      >
+      <SelectField label="Property Type" required {...bound(form, "propertyType")}>
         <option value="">Select property type</option>
         {PROPERTY_TYPES.map((type) => (
           <option key={type} value={type}>
@@ -92,15 +79,13 @@ export function PropertyInformationSection({ form }: { form: Form }) {
         label={vehicle ? "Vehicle Reference Number" : "Property Reference"}
         required={vehicle}
         placeholder={vehicle ? "e.g. KDA 123A" : "Optional, e.g. your report number"}
-        error={errors.propertyReference?.message}
-        {...form.register("propertyReference")}
+        {...bound(form, "propertyReference")}
       />
       <TextareaField
         label={vehicle ? "Vehicle Description" : "Property Description"}
         rows={3}
         placeholder={vehicle ? "Make, model, year, colour" : "Optional short description"}
-        error={errors.propertyArea?.message}
-        {...form.register("propertyArea")}
+        {...bound(form, "propertyArea")}
       />
       {!vehicle && (
         <div className="grid gap-4 sm:grid-cols-2">

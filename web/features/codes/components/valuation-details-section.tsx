@@ -4,7 +4,7 @@ import { DATE_INPUT_MAX, LIMITS } from "#schema/limits.ts";
 import { CURRENCIES, VALUATION_PURPOSES } from "#schema/limits/codes.ts";
 import type { Valuer } from "#schema/responses/index.ts";
 import { REAL_ESTATE } from "#schema/validation/qr-codes.ts";
-import { InputField, SelectField } from "#web/components/ui/field.tsx";
+import { bound, InputField, SelectField } from "#web/components/ui/field.tsx";
 import { formatDigitsWithSeparators, maskDayMonthYear } from "#web/lib/format.ts";
 import { marketValueDigits, type CodeFormValues } from "../lib/code-form";
 import { FormSection } from "./form-section";
@@ -14,7 +14,7 @@ type MaskedName = "valuationDate" | "inspectionDate" | "validUntil" | "marketVal
 
 /** A registered text input whose typed text is rewritten (masked) before the form sees it. */
 function maskedField(form: Form, name: MaskedName, mask: (text: string) => string) {
-  const field = form.register(name);
+  const field = bound(form, name);
   return {
     ...field,
     onChange: (event: ChangeEvent<HTMLInputElement>) => {
@@ -49,7 +49,6 @@ function DateField({
       hint={hint}
       maxLength={DATE_INPUT_MAX}
       autoComplete="off"
-      error={form.formState.errors[name]?.message}
       {...maskedField(form, name, maskDayMonthYear)}
     />
   );
@@ -68,7 +67,6 @@ interface Props {
  * how long it may be relied on and (for real estate) the title number.
  */
 export function ValuationDetailsSection({ form, valuers, validityDays }: Props) {
-  const { errors } = form.formState;
   const realEstate = form.watch("propertyType") === REAL_ESTATE;
   const period = validityDays ? ` (${validityDays} days)` : "";
   return (
@@ -80,7 +78,6 @@ export function ValuationDetailsSection({ form, valuers, validityDays }: Props) 
           required
           inputMode="numeric"
           autoComplete="off"
-          error={errors.marketValue?.message}
           {...maskedField(form, "marketValue", maskMoney)}
         />
         <SelectField label="Currency" {...form.register("currency")}>
@@ -91,7 +88,7 @@ export function ValuationDetailsSection({ form, valuers, validityDays }: Props) 
           ))}
         </SelectField>
       </div>
-      <SelectField label="Signing Valuer" required error={errors.valuerId?.message} {...form.register("valuerId")}>
+      <SelectField label="Signing Valuer" required {...bound(form, "valuerId")}>
         <option value="">Select signing valuer</option>
         {valuers.map((valuer) => (
           <option key={valuer.id} value={valuer.id}>
@@ -104,10 +101,9 @@ export function ValuationDetailsSection({ form, valuers, validityDays }: Props) 
           label="Prepared For"
           placeholder="Optional, e.g. the lending bank"
           maxLength={LIMITS.addressee}
-          error={errors.addressee?.message}
-          {...form.register("addressee")}
+          {...bound(form, "addressee")}
         />
-        <SelectField label="Purpose" error={errors.purpose?.message} {...form.register("purpose")}>
+        <SelectField label="Purpose" {...bound(form, "purpose")}>
           <option value="">—</option>
           {VALUATION_PURPOSES.map((purpose) => (
             <option key={purpose} value={purpose}>
@@ -124,7 +120,6 @@ export function ValuationDetailsSection({ form, valuers, validityDays }: Props) 
           autoComplete="off"
           placeholder="Optional"
           hint="In the market value's currency"
-          error={errors.forcedSaleValue?.message}
           {...maskedField(form, "forcedSaleValue", maskMoney)}
         />
       </div>
@@ -139,8 +134,7 @@ export function ValuationDetailsSection({ form, valuers, validityDays }: Props) 
           label="Title Number"
           placeholder="e.g. LR No. 209/1234"
           maxLength={LIMITS.titleNumber}
-          error={errors.titleNumber?.message}
-          {...form.register("titleNumber")}
+          {...bound(form, "titleNumber")}
         />
       )}
     </FormSection>

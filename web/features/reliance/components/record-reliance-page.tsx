@@ -13,7 +13,7 @@ import {
 import { Button } from "#web/components/ui/button.tsx";
 import { Card } from "#web/components/ui/card.tsx";
 import { useFailureToast, useFormFailure } from "#web/components/ui/failure-toast.ts";
-import { InputField } from "#web/components/ui/field.tsx";
+import { bound, InputField } from "#web/components/ui/field.tsx";
 import { PageTitle } from "#web/components/ui/page-title.tsx";
 import { useToast } from "#web/components/ui/toast.tsx";
 import { formatDate, todayDayMonthYear } from "#web/lib/format.ts";
@@ -46,8 +46,7 @@ function FindValuation({ initial, onChecked }: { initial: string; onChecked: (ch
         placeholder="VS-7K3M-9Q2P-4H"
         hint={t.verificationCodeHint}
         autoComplete="off"
-        error={form.formState.errors.code?.message}
-        {...form.register("code")}
+        {...bound(form, "code")}
       />
       <Button type="submit" disabled={checkReliance.isPending}>
         {checkReliance.isPending ? t.checking : t.checkValuation}
@@ -184,27 +183,14 @@ function RecordLoan({ check, onBack }: { check: RelianceCheck; onBack: () => voi
           )}
         </fieldset>
       )}
-      <InputField
-        label={t.loanReference}
-        hint={t.loanReferenceHint}
-        autoComplete="off"
-        error={errors.reference?.message}
-        {...form.register("reference")}
-      />
+      <InputField label={t.loanReference} hint={t.loanReferenceHint} autoComplete="off" {...bound(form, "reference")} />
       <InputField
         label={t.amountLent(check.code.currency)}
         inputMode="decimal"
         autoComplete="off"
-        error={errors.amount?.message}
-        {...form.register("amount")}
+        {...bound(form, "amount")}
       />
-      <InputField
-        label={t.relianceDate}
-        placeholder="DD/MM/YYYY"
-        inputMode="numeric"
-        error={errors.reliedOn?.message}
-        {...form.register("reliedOn")}
-      />
+      <InputField label={t.relianceDate} placeholder="DD/MM/YYYY" inputMode="numeric" {...bound(form, "reliedOn")} />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={recordReliance.isPending}>
           {recordReliance.isPending ? t.recording : t.recordReliance}

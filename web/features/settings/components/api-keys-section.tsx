@@ -10,7 +10,7 @@ import { Button } from "#web/components/ui/button.tsx";
 import { ConfirmDialog } from "#web/components/ui/confirm-dialog.tsx";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { useFailureToast, useFormFailure } from "#web/components/ui/failure-toast.ts";
-import { InputField, SelectField } from "#web/components/ui/field.tsx";
+import { bound, InputField, SelectField } from "#web/components/ui/field.tsx";
 import { QueryContent } from "#web/components/ui/query-content.tsx";
 import { SectionCard } from "#web/components/ui/section-card.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "#web/components/ui/table.tsx";
@@ -57,8 +57,7 @@ function NewKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => void
       <InputField
         label="Name"
         hint="What will use it, e.g. the report software at the Nairobi office"
-        error={errors.name?.message}
-        {...form.register("name")}
+        {...bound(form, "name")}
       />
       <fieldset className="space-y-2" aria-describedby={errors.scopes ? "api-key-scopes-error" : undefined}>
         <legend className="text-sm font-medium text-slate-700">Permissions</legend>
@@ -77,7 +76,7 @@ function NewKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => void
           </p>
         )}
       </fieldset>
-      <SelectField label="Expires" error={errors.lifetime?.message} {...form.register("lifetime")}>
+      <SelectField label="Expires" {...bound(form, "lifetime")}>
         {Object.entries(LIFETIME_LABELS).map(([value, label]) => (
           <option key={value} value={value}>
             {label}
@@ -89,8 +88,7 @@ function NewKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => void
         type="password"
         autoComplete="current-password"
         hint="A key keeps working after you sign out or change your password, so we ask who is making it."
-        error={errors.currentPassword?.message}
-        {...form.register("currentPassword")}
+        {...bound(form, "currentPassword")}
       />
       <div className="flex justify-end">
         <Button type="submit" disabled={createKey.isPending}>

@@ -3,7 +3,7 @@ import { useForm } from "react-hook-form";
 import { changePasswordSchema, type ChangePasswordInput } from "#schema/validation/profile.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { useFormFailure } from "#web/components/ui/failure-toast.ts";
-import { InputField } from "#web/components/ui/field.tsx";
+import { bound, InputField } from "#web/components/ui/field.tsx";
 import { SectionCard } from "#web/components/ui/section-card.tsx";
 import { useToast } from "#web/components/ui/toast.tsx";
 import { useChangePassword } from "../api/change-password";
@@ -16,7 +16,6 @@ export function ChangePasswordForm() {
   const changePassword = useChangePassword();
   const form = useForm<ChangePasswordInput>({ resolver: zodResolver(changePasswordSchema), defaultValues: EMPTY });
   const showFailure = useFormFailure(form.setError, ["currentPassword", "newPassword", "confirmPassword"]);
-  const { errors } = form.formState;
 
   const submit = form.handleSubmit((values) =>
     changePassword.mutate(values, {
@@ -38,23 +37,20 @@ export function ChangePasswordForm() {
           label="Current Password"
           type="password"
           autoComplete="current-password"
-          error={errors.currentPassword?.message}
-          {...form.register("currentPassword")}
+          {...bound(form, "currentPassword")}
         />
         <div className="grid gap-4 sm:grid-cols-2">
           <InputField
             label="New Password"
             type="password"
             autoComplete="new-password"
-            error={errors.newPassword?.message}
-            {...form.register("newPassword")}
+            {...bound(form, "newPassword")}
           />
           <InputField
             label="Confirm New Password"
             type="password"
             autoComplete="new-password"
-            error={errors.confirmPassword?.message}
-            {...form.register("confirmPassword")}
+            {...bound(form, "confirmPassword")}
           />
         </div>
         <div className="flex justify-end">

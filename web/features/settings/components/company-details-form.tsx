@@ -5,7 +5,7 @@ import type { CurrentCompany } from "#schema/responses/index.ts";
 import { companyDetailsSchema, type CompanyDetailsInput } from "#schema/validation/companies.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { useFormFailure } from "#web/components/ui/failure-toast.ts";
-import { InputField } from "#web/components/ui/field.tsx";
+import { bound, InputField } from "#web/components/ui/field.tsx";
 import { useToast } from "#web/components/ui/toast.tsx";
 import { useUpdateCompany } from "../api/update-company";
 
@@ -41,7 +41,7 @@ export function CompanyDetailsForm({ company, isLender = false }: { company: Cur
     "validityDays",
     "currentPassword",
   ]);
-  const { errors, isDirty } = form.formState;
+  const { isDirty } = form.formState;
   // The company email is part of the identity ValuSeal verifies: changing it asks for the password.
   const typedEmail = useWatch({ control: form.control, name: "email" }) ?? "";
   const emailChanging = typedEmail.trim().toLowerCase() !== company.email.toLowerCase();
@@ -70,8 +70,7 @@ export function CompanyDetailsForm({ company, isLender = false }: { company: Cur
         required
         autoComplete="organization"
         hint={company.verificationStatus === "verified" ? REVIEW_AFTER_RENAME : undefined}
-        error={errors.name?.message}
-        {...form.register("name")}
+        {...bound(form, "name")}
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <InputField
@@ -80,8 +79,7 @@ export function CompanyDetailsForm({ company, isLender = false }: { company: Cur
           required
           autoComplete="email"
           hint="A new email takes effect once it is confirmed from that address."
-          error={errors.email?.message}
-          {...form.register("email")}
+          {...bound(form, "email")}
         />
         {emailChanging && (
           <InputField
@@ -90,24 +88,12 @@ export function CompanyDetailsForm({ company, isLender = false }: { company: Cur
             required
             autoComplete="current-password"
             hint="Changing the company email sends your company back to ValuSeal's review."
-            error={errors.currentPassword?.message}
-            {...form.register("currentPassword")}
+            {...bound(form, "currentPassword")}
           />
         )}
-        <InputField
-          label={`${noun} Phone`}
-          type="tel"
-          autoComplete="tel"
-          error={errors.phone?.message}
-          {...form.register("phone")}
-        />
+        <InputField label={`${noun} Phone`} type="tel" autoComplete="tel" {...bound(form, "phone")} />
       </div>
-      <InputField
-        label={`${noun} Location`}
-        autoComplete="address-level2"
-        error={errors.location?.message}
-        {...form.register("location")}
-      />
+      <InputField label={`${noun} Location`} autoComplete="address-level2" {...bound(form, "location")} />
       {!isLender && (
         <InputField
           label="Validity period (days)"
@@ -118,8 +104,7 @@ export function CompanyDetailsForm({ company, isLender = false }: { company: Cur
           step={1}
           containerClassName="sm:max-w-xs"
           hint={`How long a valuation may be relied on after its valuation date, ${VALIDITY_DAYS.min} to ${VALIDITY_DAYS.max} days. A change applies to new codes; codes already issued keep their Valid Until.`}
-          error={errors.validityDays?.message}
-          {...form.register("validityDays")}
+          {...bound(form, "validityDays")}
         />
       )}
       <div className="flex justify-end">

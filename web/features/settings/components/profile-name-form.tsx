@@ -4,7 +4,7 @@ import type { PublicUser } from "#schema/responses/index.ts";
 import { profileSchema, type ProfileInput } from "#schema/validation/profile.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { useFormFailure } from "#web/components/ui/failure-toast.ts";
-import { InputField } from "#web/components/ui/field.tsx";
+import { bound, InputField } from "#web/components/ui/field.tsx";
 import { SectionCard } from "#web/components/ui/section-card.tsx";
 import { useToast } from "#web/components/ui/toast.tsx";
 import { useUpdateProfile } from "../api/update-profile";
@@ -18,7 +18,7 @@ export function ProfileNameForm({ user }: { user: PublicUser }) {
     defaultValues: { firstName: user.firstName ?? "", lastName: user.lastName ?? "" },
   });
   const showFailure = useFormFailure(form.setError, ["firstName", "lastName"]);
-  const { errors, isDirty } = form.formState;
+  const { isDirty } = form.formState;
 
   const submit = form.handleSubmit((values) =>
     updateProfile.mutate(values, {
@@ -34,20 +34,8 @@ export function ProfileNameForm({ user }: { user: PublicUser }) {
     <SectionCard title="Personal Information" description="Your name as your colleagues see it.">
       <form onSubmit={submit} noValidate className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <InputField
-            label="First Name"
-            required
-            autoComplete="given-name"
-            error={errors.firstName?.message}
-            {...form.register("firstName")}
-          />
-          <InputField
-            label="Last Name"
-            required
-            autoComplete="family-name"
-            error={errors.lastName?.message}
-            {...form.register("lastName")}
-          />
+          <InputField label="First Name" required autoComplete="given-name" {...bound(form, "firstName")} />
+          <InputField label="Last Name" required autoComplete="family-name" {...bound(form, "lastName")} />
         </div>
         <div className="flex justify-end">
           <Button type="submit" disabled={updateProfile.isPending || !isDirty}>

@@ -5,7 +5,7 @@ import type { CurrentCompany } from "#schema/responses/index.ts";
 import { companyRegistrationSchema, type CompanyRegistrationInput } from "#schema/validation/companies.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { useFormFailure } from "#web/components/ui/failure-toast.ts";
-import { InputField, SelectField, TextareaField } from "#web/components/ui/field.tsx";
+import { bound, InputField, SelectField, TextareaField } from "#web/components/ui/field.tsx";
 import { useToast } from "#web/components/ui/toast.tsx";
 import { ISSUER_NOT_VERIFIED } from "#web/lib/verification.ts";
 import { useUpdateRegistration } from "../api/update-company";
@@ -26,7 +26,7 @@ export function RegistrationForm({ company }: { company: CurrentCompany }) {
     defaultValues: valuesOf(company),
   });
   const showFailure = useFormFailure(form.setError, ["body", "bodyName", "number", "note"]);
-  const { errors, isDirty } = form.formState;
+  const { isDirty } = form.formState;
   const body = useWatch({ control: form.control, name: "body" });
 
   const submit = form.handleSubmit((values) =>
@@ -50,7 +50,7 @@ export function RegistrationForm({ company }: { company: CurrentCompany }) {
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField label="Professional body" required error={errors.body?.message} {...form.register("body")}>
+        <SelectField label="Professional body" required {...bound(form, "body")}>
           <option value="">Choose a body</option>
           {REGISTRATION_BODIES.map((name) => (
             <option key={name} value={name}>
@@ -58,29 +58,16 @@ export function RegistrationForm({ company }: { company: CurrentCompany }) {
             </option>
           ))}
         </SelectField>
-        <InputField
-          label="Registration number"
-          required
-          autoComplete="off"
-          error={errors.number?.message}
-          {...form.register("number")}
-        />
+        <InputField label="Registration number" required autoComplete="off" {...bound(form, "number")} />
       </div>
       {body === "Other" && (
-        <InputField
-          label="Name of the body"
-          required
-          autoComplete="off"
-          error={errors.bodyName?.message}
-          {...form.register("bodyName")}
-        />
+        <InputField label="Name of the body" required autoComplete="off" {...bound(form, "bodyName")} />
       )}
       <TextareaField
         label="Note for ValuSeal"
         rows={3}
         hint="Optional. Anything that helps ValuSeal check the registration, such as where it is listed."
-        error={errors.note?.message}
-        {...form.register("note")}
+        {...bound(form, "note")}
       />
       <div className="flex justify-end">
         <Button type="submit" disabled={updateRegistration.isPending || !isDirty}>

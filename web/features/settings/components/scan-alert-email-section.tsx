@@ -6,7 +6,7 @@ import type { CurrentCompany } from "#schema/responses/index.ts";
 import { scanAlertSettingsSchema, type ScanAlertSettingsInput } from "#schema/validation/companies.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { useFormFailure } from "#web/components/ui/failure-toast.ts";
-import { SelectField } from "#web/components/ui/field.tsx";
+import { bound, SelectField } from "#web/components/ui/field.tsx";
 import { useToast } from "#web/components/ui/toast.tsx";
 import { useUpdateScanAlertSettings } from "../api/update-company";
 import { CompanySection } from "./company-section";
@@ -77,9 +77,8 @@ function ScanAlertSettingsForm({ company }: { company: CurrentCompany }) {
       <SelectField
         label="Time zone"
         hint="The daily digest goes out at 08:00 in this time zone."
-        error={errors.timeZone?.message}
         containerClassName="sm:max-w-sm"
-        {...form.register("timeZone")}
+        {...bound(form, "timeZone")}
       >
         <optgroup label="Common">
           {COMMON_TIME_ZONES.map((zone) => (

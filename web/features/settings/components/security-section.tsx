@@ -16,7 +16,7 @@ import {
 } from "#schema/validation/security.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { useFailureToast } from "#web/components/ui/failure-toast.ts";
-import { InputField } from "#web/components/ui/field.tsx";
+import { bound, InputField } from "#web/components/ui/field.tsx";
 import { QueryContent } from "#web/components/ui/query-content.tsx";
 import { SectionCard } from "#web/components/ui/section-card.tsx";
 import { Switch } from "#web/components/ui/switch.tsx";
@@ -103,13 +103,7 @@ function ConfirmTotpForm({ enrolment, onCodes }: { enrolment: TotpEnrolment; onC
           </p>
         </div>
       </div>
-      <InputField
-        label="Code from the app"
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        error={form.formState.errors.code?.message}
-        {...form.register("code")}
-      />
+      <InputField label="Code from the app" autoComplete="one-time-code" inputMode="numeric" {...bound(form, "code")} />
       <Button type="submit" disabled={confirm.isPending}>
         {confirm.isPending ? "Checking..." : "Turn On Two-Step Sign-In"}
       </Button>
@@ -124,12 +118,11 @@ function ConfirmTotpForm({ enrolment, onCodes }: { enrolment: TotpEnrolment; onC
  */
 function FactorProof({
   overview,
-  registration,
-  error,
+  field,
 }: {
   overview: SecurityOverview;
-  registration: UseFormRegisterReturn<"code">;
-  error?: string;
+  /** The code field, bound to its form (bound). */
+  field: UseFormRegisterReturn<"code"> & { error?: string };
 }) {
   const confirm = useConfirmWithPasskey();
   const showFailure = useFailureToast();
@@ -144,8 +137,7 @@ function FactorProof({
         <InputField
           label="Code from your authenticator app or a recovery code"
           autoComplete="one-time-code"
-          error={error}
-          {...registration}
+          {...field}
         />
       )}
       {overview.passkeys.length > 0 && !confirm.isSuccess && (
@@ -198,14 +190,9 @@ function StartTotpForm({
         label="Your password"
         type="password"
         autoComplete="current-password"
-        error={form.formState.errors.currentPassword?.message}
-        {...form.register("currentPassword")}
+        {...bound(form, "currentPassword")}
       />
-      <FactorProof
-        overview={overview}
-        registration={form.register("code")}
-        error={form.formState.errors.code?.message}
-      />
+      <FactorProof overview={overview} field={bound(form, "code")} />
       <Button type="submit" disabled={start.isPending}>
         {start.isPending ? "Starting..." : "Set Up Two-Step Sign-In"}
       </Button>
@@ -257,8 +244,7 @@ function ManageTotp({ overview, onCodes }: { overview: SecurityOverview; onCodes
         <InputField
           label="Code from the app, for new recovery codes"
           autoComplete="one-time-code"
-          error={codesForm.formState.errors.code?.message}
-          {...codesForm.register("code")}
+          {...bound(codesForm, "code")}
         />
         <Button type="submit" variant="secondary" disabled={newCodes.isPending}>
           Make New Recovery Codes
@@ -271,15 +257,9 @@ function ManageTotp({ overview, onCodes }: { overview: SecurityOverview; onCodes
               label="Your password"
               type="password"
               autoComplete="current-password"
-              error={offForm.formState.errors.currentPassword?.message}
-              {...offForm.register("currentPassword")}
+              {...bound(offForm, "currentPassword")}
             />
-            <InputField
-              label="Code from the app"
-              autoComplete="one-time-code"
-              error={offForm.formState.errors.code?.message}
-              {...offForm.register("code")}
-            />
+            <InputField label="Code from the app" autoComplete="one-time-code" {...bound(offForm, "code")} />
           </div>
           <Button type="submit" variant="dangerOutline" disabled={disable.isPending}>
             Turn Off Two-Step Sign-In
@@ -364,26 +344,15 @@ function Passkeys({ overview, onCodes }: { overview: SecurityOverview; onCodes: 
       {removing && <RemovePasskeyForm overview={overview} passkey={removing} onDone={() => setRemoving(null)} />}
       <form onSubmit={submit} noValidate className="space-y-3">
         <div className="grid gap-4 sm:grid-cols-2">
-          <InputField
-            label="Passkey name"
-            placeholder="Work laptop"
-            maxLength={100}
-            error={form.formState.errors.name?.message}
-            {...form.register("name")}
-          />
+          <InputField label="Passkey name" placeholder="Work laptop" maxLength={100} {...bound(form, "name")} />
           <InputField
             label="Your password, to add a passkey"
             type="password"
             autoComplete="current-password"
-            error={form.formState.errors.currentPassword?.message}
-            {...form.register("currentPassword")}
+            {...bound(form, "currentPassword")}
           />
         </div>
-        <FactorProof
-          overview={overview}
-          registration={form.register("code")}
-          error={form.formState.errors.code?.message}
-        />
+        <FactorProof overview={overview} field={bound(form, "code")} />
         <Button type="submit" variant="secondary" disabled={addPasskey.isPending}>
           {addPasskey.isPending ? "Waiting for the passkey..." : "Add a Passkey"}
         </Button>
@@ -445,14 +414,9 @@ function RemovePasskeyForm({
         label="Your password"
         type="password"
         autoComplete="current-password"
-        error={form.formState.errors.currentPassword?.message}
-        {...form.register("currentPassword")}
+        {...bound(form, "currentPassword")}
       />
-      <FactorProof
-        overview={overview}
-        registration={form.register("code")}
-        error={form.formState.errors.code?.message}
-      />
+      <FactorProof overview={overview} field={bound(form, "code")} />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" variant="dangerOutline" disabled={remove.isPending}>
           {remove.isPending ? "Removing..." : "Remove Passkey"}

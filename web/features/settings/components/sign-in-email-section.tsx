@@ -5,7 +5,7 @@ import { changeEmailSchema, type ChangeEmailInput } from "#schema/validation/pro
 import { Button } from "#web/components/ui/button.tsx";
 import { StatusBadge } from "#web/components/ui/status-badge.tsx";
 import { useFormFailure, useRedirectOnUnauthorizedQuery } from "#web/components/ui/failure-toast.ts";
-import { InputField } from "#web/components/ui/field.tsx";
+import { bound, InputField } from "#web/components/ui/field.tsx";
 import { QueryContent } from "#web/components/ui/query-content.tsx";
 import { SectionCard } from "#web/components/ui/section-card.tsx";
 import { useToast } from "#web/components/ui/toast.tsx";
@@ -41,7 +41,6 @@ function ChangeEmailForm() {
   const changeEmail = useChangeEmail();
   const form = useForm<ChangeEmailInput>({ resolver: zodResolver(changeEmailSchema), defaultValues: EMPTY });
   const showFailure = useFormFailure(form.setError, ["email", "currentPassword"]);
-  const { errors } = form.formState;
 
   const submit = form.handleSubmit((values) =>
     changeEmail.mutate(values, {
@@ -56,19 +55,12 @@ function ChangeEmailForm() {
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <InputField
-          label="New email"
-          type="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          {...form.register("email")}
-        />
+        <InputField label="New email" type="email" autoComplete="email" {...bound(form, "email")} />
         <InputField
           label="Current password"
           type="password"
           autoComplete="current-password"
-          error={errors.currentPassword?.message}
-          {...form.register("currentPassword")}
+          {...bound(form, "currentPassword")}
         />
       </div>
       <div className="flex justify-end">

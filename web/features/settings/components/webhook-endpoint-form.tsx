@@ -6,7 +6,7 @@ import { WEBHOOK_EVENT_TYPES_BY_KIND } from "#schema/limits/integration.ts";
 import { webhookEndpointSchema, type WebhookEndpointInput } from "#schema/validation/webhook.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { useFormFailure } from "#web/components/ui/failure-toast.ts";
-import { InputField } from "#web/components/ui/field.tsx";
+import { bound, InputField } from "#web/components/ui/field.tsx";
 import { useToast } from "#web/components/ui/toast.tsx";
 import { useSession } from "#web/lib/session.ts";
 import { useCreateWebhookEndpoint, useUpdateWebhookEndpoint } from "../api/webhooks";
@@ -73,14 +73,12 @@ export function WebhookEndpointForm({ endpoint, onCreated }: WebhookEndpointForm
         autoComplete="off"
         placeholder="https://example.com/valuseal-webhook"
         hint="An https:// address of your server."
-        error={errors.url?.message}
-        {...form.register("url")}
+        {...bound(form, "url")}
       />
       <InputField
         label="Description (optional)"
         hint="What receives it, e.g. the loan system (production)"
-        error={errors.description?.message}
-        {...form.register("description")}
+        {...bound(form, "description")}
       />
       <fieldset className="space-y-2" aria-describedby={errors.eventTypes ? "webhook-events-error" : undefined}>
         <legend className="text-sm font-medium text-slate-700">Events to send</legend>

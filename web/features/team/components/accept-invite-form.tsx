@@ -4,7 +4,7 @@ import { useNavigate } from "react-router";
 import type { InviteDetails } from "#schema/responses/index.ts";
 import { acceptInviteSchema, type AcceptInviteInput } from "#schema/validation/team.ts";
 import { Button } from "#web/components/ui/button.tsx";
-import { InputField } from "#web/components/ui/field.tsx";
+import { bound, InputField } from "#web/components/ui/field.tsx";
 import { useToast } from "#web/components/ui/toast.tsx";
 import { serverMessageOf } from "#web/lib/api-client.ts";
 import { useAcceptInvite } from "../api/accept-invite";
@@ -17,7 +17,6 @@ export function AcceptInviteForm({ token, invite }: { token: string; invite: Inv
   const navigate = useNavigate();
   const acceptInvite = useAcceptInvite(token);
   const form = useForm<AcceptInviteInput>({ resolver: zodResolver(acceptInviteSchema), defaultValues: EMPTY });
-  const { errors } = form.formState;
 
   const submit = form.handleSubmit((values) =>
     acceptInvite.mutate(values, {
@@ -42,20 +41,8 @@ export function AcceptInviteForm({ token, invite }: { token: string; invite: Inv
     <form onSubmit={submit} noValidate className="space-y-4">
       <InputField label="Email" type="email" value={invite.email} readOnly disabled autoComplete="username" />
       <div className="grid gap-4 sm:grid-cols-2">
-        <InputField
-          label="First Name"
-          required
-          autoComplete="given-name"
-          error={errors.firstName?.message}
-          {...form.register("firstName")}
-        />
-        <InputField
-          label="Last Name"
-          required
-          autoComplete="family-name"
-          error={errors.lastName?.message}
-          {...form.register("lastName")}
-        />
+        <InputField label="First Name" required autoComplete="given-name" {...bound(form, "firstName")} />
+        <InputField label="Last Name" required autoComplete="family-name" {...bound(form, "lastName")} />
       </div>
       <InputField
         label="Password"
@@ -63,16 +50,14 @@ export function AcceptInviteForm({ token, invite }: { token: string; invite: Inv
         required
         autoComplete="new-password"
         hint="At least 10 characters that are hard to guess: a few unrelated words work well."
-        error={errors.password?.message}
-        {...form.register("password")}
+        {...bound(form, "password")}
       />
       <InputField
         label="Confirm Password"
         type="password"
         required
         autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        {...form.register("confirmPassword")}
+        {...bound(form, "confirmPassword")}
       />
       <Button type="submit" className="w-full" disabled={acceptInvite.isPending}>
         {acceptInvite.isPending ? "Joining..." : `Join ${invite.companyName}`}

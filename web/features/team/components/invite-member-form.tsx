@@ -3,7 +3,7 @@ import { useForm } from "react-hook-form";
 import { INVITE_VALID_DAYS, inviteSchema, type InviteInput } from "#schema/validation/team.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { useFormFailure } from "#web/components/ui/failure-toast.ts";
-import { InputField } from "#web/components/ui/field.tsx";
+import { bound, InputField } from "#web/components/ui/field.tsx";
 import { useToast } from "#web/components/ui/toast.tsx";
 import { useCreateInvite } from "../api/create-invite";
 
@@ -16,7 +16,6 @@ export function InviteMemberForm() {
   const createInvite = useCreateInvite();
   const form = useForm<InviteInput>({ resolver: zodResolver(inviteSchema), defaultValues: { email: "" } });
   const showFailure = useFormFailure(form.setError, ["email"]);
-  const { errors } = form.formState;
 
   const submit = form.handleSubmit((values) =>
     createInvite.mutate(values, {
@@ -37,8 +36,7 @@ export function InviteMemberForm() {
         placeholder="colleague@example.com"
         hint={`We email them a link to join; it works once and expires after ${INVITE_VALID_DAYS} days.`}
         containerClassName="flex-1"
-        error={errors.email?.message}
-        {...form.register("email")}
+        {...bound(form, "email")}
       />
       <Button type="submit" disabled={createInvite.isPending} className="sm:mt-6">
         {createInvite.isPending ? "Sending..." : "Send Invitation"}

@@ -5,7 +5,7 @@ import { valuerSchema, type ValuerInput } from "#schema/validation/valuers.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { Dialog } from "#web/components/ui/dialog.tsx";
 import { useFormFailure } from "#web/components/ui/failure-toast.ts";
-import { InputField } from "#web/components/ui/field.tsx";
+import { bound, InputField } from "#web/components/ui/field.tsx";
 import { useToast } from "#web/components/ui/toast.tsx";
 import { useCreateValuer } from "../api/create-valuer";
 import { useUpdateValuer, valuerUpdateFrom } from "../api/update-valuer";
@@ -33,7 +33,6 @@ export function ValuerFormDialog({ open, onOpenChange, valuer }: Props) {
     defaultValues: valuer ? valuerUpdateFrom(valuer) : EMPTY,
   });
   const showFailure = useFormFailure(form.setError, ["name", "phone", "qualification"], "/");
-  const { errors } = form.formState;
   const isPending = createValuer.isPending || updateValuer.isPending;
 
   const done = (title: string) => {
@@ -70,34 +69,20 @@ export function ValuerFormDialog({ open, onOpenChange, valuer }: Props) {
       }
     >
       <form onSubmit={submit} noValidate className="space-y-4">
-        <InputField
-          label="Full Name"
-          required
-          autoComplete="off"
-          error={errors.name?.message}
-          {...form.register("name")}
-        />
-        <InputField
-          label="Phone Number"
-          type="tel"
-          autoComplete="off"
-          error={errors.phone?.message}
-          {...form.register("phone")}
-        />
+        <InputField label="Full Name" required autoComplete="off" {...bound(form, "name")} />
+        <InputField label="Phone Number" type="tel" autoComplete="off" {...bound(form, "phone")} />
         <InputField
           label="Professional Qualification"
           placeholder="e.g. MRICS, Registered Valuer"
           autoComplete="off"
-          error={errors.qualification?.message}
-          {...form.register("qualification")}
+          {...bound(form, "qualification")}
         />
         <InputField
           label="Registration number"
           placeholder="e.g. VRB/1234"
           autoComplete="off"
           hint="Optional. The valuer's number with their professional body, shown on certificates they sign."
-          error={errors.registrationNumber?.message}
-          {...form.register("registrationNumber")}
+          {...bound(form, "registrationNumber")}
         />
         {isEdit && (
           <label className="flex items-start gap-3 text-sm text-slate-700">
