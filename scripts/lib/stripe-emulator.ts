@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { requestBody } from "./request-body";
 
 /**
  * A local stand-in for the part of Stripe the app uses, speaking Stripe's own protocol, so the
@@ -89,15 +90,6 @@ function parseStripeForm(body: string): StripeObject {
     });
   }
   return root;
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    req.on("error", reject);
-  });
 }
 
 function stripeError(res: ServerResponse, status: number, error: StripeObject) {
@@ -272,7 +264,7 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
       });
     }
     const apiVersion = String(req.headers["stripe-version"] ?? DEFAULT_API_VERSION);
-    const body = await readBody(req);
+    const body = await requestBody(req);
     const answer = (status: number, object: StripeObject) => {
       const text = JSON.stringify(object);
       res.writeHead(status, {
@@ -366,7 +358,7 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
       );
     }
     if (req.method === "GET") return html(200, checkoutPage(session));
-    const form = new URLSearchParams(await readBody(req));
+    const form = new URLSearchParams(await requestBody(req));
     const card = (form.get("card") ?? "").replace(/\D/g, "");
     if (card.length < 12) return html(400, checkoutPage(session, "Your card number is incomplete."));
     if (card.endsWith("0002")) {
@@ -397,7 +389,7 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
   async function handleControl(req: IncomingMessage, res: ServerResponse, url: URL, path: string[]) {
     const json = (status: number, value: unknown) =>
       res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(value));
-    const body = req.method === "POST" ? await readBody(req) : "";
+    const body = req.method === "POST" ? await requestBody(req) : "";
     const input = (body ? JSON.parse(body) : {}) as Record<string, unknown>;
     const [, , what, id, action] = path; // "", "_emulator", what, id, action
     if (what === "events" && !id) {

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,6 +8,7 @@ import {
   stripeSignatureHeader,
   type StripeEmulator,
 } from "#scripts/lib/stripe-emulator.ts";
+import { requestBody } from "#scripts/lib/request-body.ts";
 
 /**
  * The Stripe emulator (scripts/lib/stripe-emulator.ts) stands in for Stripe in development and in
@@ -27,16 +28,9 @@ let emulator: StripeEmulator;
 let receiver: ReturnType<typeof createServer>;
 let stripe: Stripe;
 
-const readBody = (req: IncomingMessage) =>
-  new Promise<string>((resolve) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-  });
-
 beforeAll(async () => {
   receiver = createServer(async (req, res) => {
-    received.push({ body: await readBody(req), signature: String(req.headers["stripe-signature"]) });
+    received.push({ body: await requestBody(req), signature: String(req.headers["stripe-signature"]) });
     res.writeHead(200).end("ok");
   });
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));

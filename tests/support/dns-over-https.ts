@@ -1,5 +1,6 @@
-import { createServer, type IncomingMessage } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { requestBody } from "#scripts/lib/request-body.ts";
 
 /** What a name resolves to; a name with no entry is NXDOMAIN. */
 export interface DnsRecords {
@@ -8,15 +9,6 @@ export interface DnsRecords {
 }
 
 const TYPES = { A: 1, AAAA: 28 } as const;
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let body = "";
-    req.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
-    req.on("end", () => resolve(body));
-    req.on("error", reject);
-  });
-}
 
 /**
  * A real DNS-over-HTTPS resolver for the tests, speaking the JSON API the Worker uses in
@@ -30,7 +22,7 @@ export async function startDnsOverHttps(port = 0) {
     const url = new URL(req.url ?? "/", "http://resolver");
     if (req.method === "PUT" && url.pathname.startsWith("/records/")) {
       const name = decodeURIComponent(url.pathname.slice("/records/".length)).toLowerCase();
-      zone.set(name, JSON.parse(await readBody(req)) as DnsRecords);
+      zone.set(name, JSON.parse(await requestBody(req)) as DnsRecords);
       res.writeHead(204).end();
       return;
     }

@@ -1,6 +1,7 @@
-import { createServer, type IncomingMessage } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { TestProject } from "vitest/node";
+import { requestBody } from "#scripts/lib/request-body.ts";
 
 /** One POST as the receiver saw it, and what it answered. */
 export interface ReceivedDelivery {
@@ -8,15 +9,6 @@ export interface ReceivedDelivery {
   body: string;
   receivedAt: number;
   answeredStatus: number;
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    req.on("error", reject);
-  });
 }
 
 /**
@@ -44,7 +36,7 @@ export default async function setup(project: TestProject) {
     const answeredStatus = received.length < failures ? 500 : 200;
     received.push({
       headers: Object.fromEntries(Object.entries(req.headers).map(([key, value]) => [key, String(value)])),
-      body: await readBody(req),
+      body: await requestBody(req),
       receivedAt: Date.now(),
       answeredStatus,
     });

@@ -1,5 +1,10 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import type { UseMutationResult } from "@tanstack/react-query";
 import type { FormEvent, ReactNode } from "react";
-import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
+import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from "react-hook-form";
+import type { z } from "zod";
+import { useFormFailure } from "#web/components/ui/failure-toast.ts";
+import { useToast } from "#web/components/ui/toast.tsx";
 import { LIMITS } from "#schema/limits.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { bound, TextareaField } from "#web/components/ui/field.tsx";
@@ -52,4 +57,41 @@ export function CodeStatusReasonForm<Values extends FieldValues & { reason: stri
       </div>
     </form>
   );
+}
+
+/**
+ * The form of a status change (revoke, reinstate): validated with the change's schema, sent with
+ * its mutation, told in a toast, and the server's field errors put under their fields.
+ */
+export function useStatusChangeForm<Values extends FieldValues & { reason: string }>({
+  schema,
+  change,
+  fields,
+  done,
+  failureTitle,
+  onClose,
+}: {
+  schema: z.ZodType<Values, Values>;
+  change: UseMutationResult<unknown, unknown, Values>;
+  fields: readonly Path<Values>[];
+  done: { title: string; description: string };
+  failureTitle: string;
+  onClose: () => void;
+}) {
+  const toast = useToast();
+  const form = useForm<Values>({
+    resolver: zodResolver(schema),
+    defaultValues: { reason: "" } as DefaultValues<Values>,
+  });
+  const showFailure = useFormFailure(form.setError, fields);
+  const submit = form.handleSubmit((values) =>
+    change.mutate(values, {
+      onSuccess: () => {
+        toast(done);
+        onClose();
+      },
+      onError: (error) => showFailure(failureTitle, error),
+    }),
+  );
+  return { form, submit };
 }

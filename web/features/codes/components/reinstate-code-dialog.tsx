@@ -1,32 +1,18 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
 import { reinstateCodeSchema, type ReinstateCodeInput } from "#schema/validation/code-status.ts";
 import { Dialog } from "#web/components/ui/dialog.tsx";
-import { useFormFailure } from "#web/components/ui/failure-toast.ts";
-import { useToast } from "#web/components/ui/toast.tsx";
 import { useReinstateCode } from "../api/change-code-status";
-import { CodeStatusReasonForm } from "./code-status-reason-form";
+import { CodeStatusReasonForm, useStatusChangeForm } from "./code-status-reason-form";
 
 function ReinstateCodeForm({ codeId, onClose }: { codeId: number; onClose: () => void }) {
-  const toast = useToast();
   const reinstateCode = useReinstateCode(codeId);
-  const form = useForm<ReinstateCodeInput>({
-    resolver: zodResolver(reinstateCodeSchema),
-    defaultValues: { reason: "" },
+  const { form, submit } = useStatusChangeForm<ReinstateCodeInput>({
+    schema: reinstateCodeSchema,
+    change: reinstateCode,
+    fields: ["reason"],
+    done: { title: "Code reinstated", description: "Scanning it shows “Verified Authentic” again." },
+    failureTitle: "Failed to reinstate code",
+    onClose,
   });
-  const showFailure = useFormFailure(form.setError, ["reason"]);
-
-  const submit = form.handleSubmit((values) =>
-    reinstateCode.mutate(values, {
-      onSuccess: () => {
-        toast({ title: "Code reinstated", description: "Scanning it shows “Verified Authentic” again." });
-        onClose();
-      },
-      onError: (error) => {
-        showFailure("Failed to reinstate code", error);
-      },
-    }),
-  );
 
   return (
     <CodeStatusReasonForm

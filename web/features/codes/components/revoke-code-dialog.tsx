@@ -1,31 +1,21 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { Controller, useForm } from "react-hook-form";
+import { Controller } from "react-hook-form";
 import type { QrCode } from "#schema/responses/index.ts";
 import { revokeCodeSchema, type RevokeCodeInput } from "#schema/validation/code-status.ts";
 import { Dialog } from "#web/components/ui/dialog.tsx";
-import { useFormFailure } from "#web/components/ui/failure-toast.ts";
-import { useToast } from "#web/components/ui/toast.tsx";
 import { useRevokeCode } from "../api/change-code-status";
-import { CodeStatusReasonForm } from "./code-status-reason-form";
+import { CodeStatusReasonForm, useStatusChangeForm } from "./code-status-reason-form";
 import { SuccessorCodeField } from "./successor-code-field";
 
 function RevokeCodeForm({ code, onClose }: { code: QrCode; onClose: () => void }) {
-  const toast = useToast();
   const revokeCode = useRevokeCode(code.id);
-  const form = useForm<RevokeCodeInput>({ resolver: zodResolver(revokeCodeSchema), defaultValues: { reason: "" } });
-  const showFailure = useFormFailure(form.setError, ["reason", "supersededByCodeId"]);
-
-  const submit = form.handleSubmit((values) =>
-    revokeCode.mutate(values, {
-      onSuccess: () => {
-        toast({ title: "Code revoked", description: "Scanning it now shows “Revoked” with your reason." });
-        onClose();
-      },
-      onError: (error) => {
-        showFailure("Failed to revoke code", error);
-      },
-    }),
-  );
+  const { form, submit } = useStatusChangeForm<RevokeCodeInput>({
+    schema: revokeCodeSchema,
+    change: revokeCode,
+    fields: ["reason", "supersededByCodeId"],
+    done: { title: "Code revoked", description: "Scanning it now shows “Revoked” with your reason." },
+    failureTitle: "Failed to revoke code",
+    onClose,
+  });
 
   return (
     <CodeStatusReasonForm
