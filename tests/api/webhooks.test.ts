@@ -40,10 +40,15 @@ const ENDPOINTS = "/api/webhooks";
 const PUBLIC_ADDRESS = "93.184.215.14";
 
 /**
- * The tests' Worker runs locally (APP_ENV=development, with test-only password hashing); without
- * those values it is production.
+ * The tests' Worker runs locally (APP_ENV=development, with test-only password hashing and the
+ * local Stripe emulator); without those values it is production.
  */
-const { APP_ENV: _local, PASSWORD_HASHING: _testHashing, ...productionEnv } = env as Bindings;
+const {
+  APP_ENV: _local,
+  PASSWORD_HASHING: _testHashing,
+  STRIPE_API_BASE: _emulator,
+  ...productionEnv
+} = env as Bindings;
 
 interface Endpoint {
   id: string;
