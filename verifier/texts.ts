@@ -34,6 +34,23 @@ interface VerifierTexts {
   unsignedChange: (note: string) => string;
   /** Said with `record-only`: what a signed record cannot see on paper. */
   compareFigures: string;
+  /** The offline verifier page's own words (verifier/page): its form, and what it says of the files. */
+  page: {
+    switchTo: string;
+    title: string;
+    intro: string;
+    record: string;
+    pdf: string;
+    keys: string;
+    check: string;
+    checking: string;
+    photo: string;
+    missing: string;
+    unreadable: string;
+    tooLarge: { bytes: string; pages: string };
+    keysRefused: string;
+    keysNote: (count: number, asOf: string) => string;
+  };
 }
 
 export const VERIFIER_TEXTS: Record<VerifierLanguage, VerifierTexts> = {
@@ -80,6 +97,30 @@ export const VERIFIER_TEXTS: Record<VerifierLanguage, VerifierTexts> = {
     unsignedChange: (note) => `The record file says: ${note}`,
     compareFigures:
       "Compare the figures and pictures with what the record states: a seal fingerprints each page's text, not its pictures.",
+    page: {
+      switchTo: "Kiswahili",
+      title: "Check a ValuSeal report, offline",
+      intro:
+        "Choose the report PDF, and the signed record (the file from “Download signed record”) unless the PDF carries it: reports sealed with ValuSeal do. For a paper report, choose the signed record and take a photo of a page's QR code. Nothing leaves this device and nothing is fetched.",
+      record: "Signed record (.json), or paste it below; not needed if the PDF carries it",
+      pdf: "Report PDF",
+      keys: "Newer key history (jwks.json), optional",
+      check: "Check",
+      checking: "Checking…",
+      photo: "Photo of a printed page's QR code, optional (for a paper report)",
+      missing:
+        "Choose the report PDF, and the signed record if the PDF does not carry one; for a paper report, the signed record and a photo of a page's QR code.",
+      unreadable: "This file could not be read as a PDF.",
+      tooLarge: {
+        bytes:
+          "This file is larger than any sealed report with its record (51 MB): it is not a ValuSeal sealed report.",
+        pages: "This PDF has more than 300 pages, the most a sealed report has: it is not a ValuSeal sealed report.",
+      },
+      keysRefused:
+        "The newer key history was not used: it does not extend the one this verifier carries (a key is missing or changed, a compromise is unsaid, or a key is dated before this copy). Nothing was checked. Download the verifier again from ValuSeal.",
+      keysNote: (count: number, asOf: string) =>
+        `Key history used: ${count} ValuSeal keys, as published on ${asOf}. A key reported compromised after that date is not known here.`,
+    },
   },
   sw: {
     recordOnly: (code) =>
@@ -125,6 +166,31 @@ export const VERIFIER_TEXTS: Record<VerifierLanguage, VerifierTexts> = {
     unsignedChange: (note) => `Faili la rekodi linasema (kwa Kiingereza): ${note}`,
     compareFigures:
       "Linganisha takwimu na picha na kile rekodi inachosema: muhuri hupima maandishi ya kila ukurasa, si picha zake.",
+    page: {
+      switchTo: "English",
+      title: "Kagua ripoti ya ValuSeal, bila mtandao",
+      intro:
+        "Chagua PDF ya ripoti, na rekodi iliyotiwa saini (faili la “Pakua rekodi iliyotiwa saini”) isipokuwa kama PDF inayo tayari: ripoti zilizotiwa muhuri na ValuSeal zinayo. Kwa ripoti ya karatasi, chagua rekodi iliyotiwa saini na upige picha ya msimbo wa QR wa ukurasa. Hakuna kinachotoka kwenye kifaa hiki na hakuna kinachopakuliwa.",
+      record: "Rekodi iliyotiwa saini (.json), au ibandike hapa chini; haihitajiki kama PDF inayo",
+      pdf: "PDF ya ripoti",
+      keys: "Historia mpya ya funguo (jwks.json), si lazima",
+      check: "Kagua",
+      checking: "Inakagua…",
+      photo: "Picha ya msimbo wa QR wa ukurasa uliochapishwa, si lazima (kwa ripoti ya karatasi)",
+      missing:
+        "Chagua PDF ya ripoti, na rekodi iliyotiwa saini kama PDF haina; kwa ripoti ya karatasi, rekodi iliyotiwa saini na picha ya msimbo wa QR wa ukurasa.",
+      unreadable: "Faili hili halikuweza kusomwa kama PDF.",
+      tooLarge: {
+        bytes:
+          "Faili hili ni kubwa kuliko ripoti yoyote iliyotiwa muhuri pamoja na rekodi yake (MB 51): si ripoti iliyotiwa muhuri na ValuSeal.",
+        pages:
+          "PDF hii ina kurasa zaidi ya 300, idadi kubwa zaidi ya ripoti iliyotiwa muhuri: si ripoti iliyotiwa muhuri na ValuSeal.",
+      },
+      keysRefused:
+        "Historia mpya ya funguo haikutumika: haiendelezi ile iliyo ndani ya kikaguzi hiki (ufunguo umekosekana au umebadilishwa, uvujaji umefutwa, au ufunguo una tarehe ya kabla ya nakala hii). Hakuna kilichokaguliwa. Pakua kikaguzi upya kutoka ValuSeal.",
+      keysNote: (count: number, asOf: string) =>
+        `Historia ya funguo iliyotumika: funguo ${count} za ValuSeal, kama zilivyochapishwa tarehe ${asOf}. Ufunguo ulioripotiwa kuvuja baada ya tarehe hiyo haujulikani hapa.`,
+    },
   },
 };
 

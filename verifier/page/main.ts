@@ -16,64 +16,13 @@ import { describeCheck, VERIFIER_TEXTS, type VerifierLanguage } from "../texts";
  */
 (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = pdfjsWorker;
 
-const PAGE_TEXTS = {
-  en: {
-    switchTo: "Kiswahili",
-    title: "Check a ValuSeal report, offline",
-    intro:
-      "Choose the report PDF, and the signed record (the file from “Download signed record”) unless the PDF carries it: reports sealed with ValuSeal do. For a paper report, choose the signed record and take a photo of a page's QR code. Nothing leaves this device and nothing is fetched.",
-    record: "Signed record (.json), or paste it below; not needed if the PDF carries it",
-    pdf: "Report PDF",
-    keys: "Newer key history (jwks.json), optional",
-    check: "Check",
-    checking: "Checking…",
-    photo: "Photo of a printed page's QR code, optional (for a paper report)",
-    missing:
-      "Choose the report PDF, and the signed record if the PDF does not carry one; for a paper report, the signed record and a photo of a page's QR code.",
-    unreadable: "This file could not be read as a PDF.",
-    tooLarge: {
-      bytes: "This file is larger than any sealed report with its record (51 MB): it is not a ValuSeal sealed report.",
-      pages: "This PDF has more than 300 pages, the most a sealed report has: it is not a ValuSeal sealed report.",
-    },
-    keysRefused:
-      "The newer key history was not used: it does not extend the one this verifier carries (a key is missing or changed, a compromise is unsaid, or a key is dated before this copy). Nothing was checked. Download the verifier again from ValuSeal.",
-    keysNote: (count: number, asOf: string) =>
-      `Key history used: ${count} ValuSeal keys, as published on ${asOf}. A key reported compromised after that date is not known here.`,
-  },
-  sw: {
-    switchTo: "English",
-    title: "Kagua ripoti ya ValuSeal, bila mtandao",
-    intro:
-      "Chagua PDF ya ripoti, na rekodi iliyotiwa saini (faili la “Pakua rekodi iliyotiwa saini”) isipokuwa kama PDF inayo tayari: ripoti zilizotiwa muhuri na ValuSeal zinayo. Kwa ripoti ya karatasi, chagua rekodi iliyotiwa saini na upige picha ya msimbo wa QR wa ukurasa. Hakuna kinachotoka kwenye kifaa hiki na hakuna kinachopakuliwa.",
-    record: "Rekodi iliyotiwa saini (.json), au ibandike hapa chini; haihitajiki kama PDF inayo",
-    pdf: "PDF ya ripoti",
-    keys: "Historia mpya ya funguo (jwks.json), si lazima",
-    check: "Kagua",
-    checking: "Inakagua…",
-    photo: "Picha ya msimbo wa QR wa ukurasa uliochapishwa, si lazima (kwa ripoti ya karatasi)",
-    missing:
-      "Chagua PDF ya ripoti, na rekodi iliyotiwa saini kama PDF haina; kwa ripoti ya karatasi, rekodi iliyotiwa saini na picha ya msimbo wa QR wa ukurasa.",
-    unreadable: "Faili hili halikuweza kusomwa kama PDF.",
-    tooLarge: {
-      bytes:
-        "Faili hili ni kubwa kuliko ripoti yoyote iliyotiwa muhuri pamoja na rekodi yake (MB 51): si ripoti iliyotiwa muhuri na ValuSeal.",
-      pages:
-        "PDF hii ina kurasa zaidi ya 300, idadi kubwa zaidi ya ripoti iliyotiwa muhuri: si ripoti iliyotiwa muhuri na ValuSeal.",
-    },
-    keysRefused:
-      "Historia mpya ya funguo haikutumika: haiendelezi ile iliyo ndani ya kikaguzi hiki (ufunguo umekosekana au umebadilishwa, uvujaji umefutwa, au ufunguo una tarehe ya kabla ya nakala hii). Hakuna kilichokaguliwa. Pakua kikaguzi upya kutoka ValuSeal.",
-    keysNote: (count: number, asOf: string) =>
-      `Historia ya funguo iliyotumika: funguo ${count} za ValuSeal, kama zilivyochapishwa tarehe ${asOf}. Ufunguo ulioripotiwa kuvuja baada ya tarehe hiyo haujulikani hapa.`,
-  },
-} as const;
-
 const element = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
 let language: VerifierLanguage = navigator.languages.some((tag) => tag.toLowerCase().startsWith("sw")) ? "sw" : "en";
 let keys = JSON.parse(element("valuseal-key-history").textContent ?? '{"keys":[]}') as KeyHistory;
 
 function render() {
-  const t = PAGE_TEXTS[language];
+  const t = VERIFIER_TEXTS[language].page;
   document.documentElement.lang = language;
   element("language").textContent = t.switchTo;
   element("title").textContent = t.title;
@@ -154,7 +103,7 @@ async function check(event: Event) {
   const show = (tone: ReportTone, lines: string[], verdict?: string) => {
     if (run === latestRun) showResult(tone, lines, verdict);
   };
-  const t = PAGE_TEXTS[language];
+  const t = VERIFIER_TEXTS[language].page;
   // The earlier verdict goes at once: it must never stand beside the next file.
   showResult("warning", [t.checking]);
   const newerKeys = element<HTMLInputElement>("keys").files?.[0];
