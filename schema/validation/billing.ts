@@ -62,3 +62,15 @@ export const newPriceSchema = z.strictObject({
 });
 export type NewPriceInput = z.input<typeof newPriceSchema>;
 export type NewPrice = z.output<typeof newPriceSchema>;
+
+/**
+ * A Kenyan mobile number for an M-Pesa prompt, as people write it (0712 345 678, 0112…, +254 712…,
+ * 254712…), stored as Safaricom wants it: 2547XXXXXXXX or 2541XXXXXXXX. Anything else is refused
+ * on the field.
+ */
+export const mpesaPhoneField = z
+  .string({ error: "Enter the M-Pesa phone number, like 0712 345 678" })
+  .transform((value) => value.replace(/[\s().-]/g, ""))
+  .transform((value) => value.replace(/^\+?254(?=[17]\d{8}$)/, "0"))
+  .refine((value) => /^0[17]\d{8}$/.test(value), "Enter the M-Pesa phone number, like 0712 345 678")
+  .transform((value) => `254${value.slice(1)}`);
