@@ -1011,6 +1011,9 @@ describe("generated path ids", () => {
     "/api/admin/companies/:id/details",
     "/log/proof/:id",
     "/status/:id",
+    "/api/billing/purchases/:id",
+    "/api/billing/receipts/:id/pdf",
+    "/api/public/receipts/:id",
   ];
   const changeRoutes: [string, string, unknown][] = [
     ["PUT", "/api/valuers/:id", { name: "Renamed" }],
@@ -1028,6 +1031,7 @@ describe("generated path ids", () => {
     ["PATCH", "/api/admin/companies/:id/status", { isActive: true }],
     ["DELETE", "/api/admin/users/:id", undefined],
     ["POST", "/api/admin/signing-keys/:id/compromise", { compromisedAt: "2026-01-01T00:00:00Z" }],
+    ["POST", "/api/billing/purchases/:id/cancel", undefined],
   ];
 
   it("reads answer 404 (or the record) for any id, never 500", async () => {
@@ -1045,7 +1049,13 @@ describe("generated path ids", () => {
   });
 
   it("a NUL in a path names nothing: 404, as any id that names nothing (the public look-ups log it)", async () => {
-    for (const path of ["/api/qr-codes/%00", "/api/public/certificates/%00", "/api/public/verification-codes/VS-%00"]) {
+    for (const path of [
+      "/api/qr-codes/%00",
+      "/api/public/certificates/%00",
+      "/api/public/verification-codes/VS-%00",
+      "/api/billing/purchases/pur_%00",
+      "/api/public/receipts/rc_%00",
+    ]) {
       const res = await api(path, { token: f.owner.token });
       expect([path, res.status]).toEqual([path, 404]);
     }

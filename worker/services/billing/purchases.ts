@@ -26,6 +26,9 @@ import { issueReceipt } from "./receipts";
 export type Payments = NonNullable<Config["payments"]>;
 
 export const PURCHASE_NOT_FOUND = "Purchase not found";
+
+/** A purchase's public id: "pur_" and 22 base62 characters. Anything else names nothing (404, unread). */
+const PURCHASE_ID = /^pur_[A-Za-z0-9]{22}$/;
 export const CARD_PAYMENTS_OFF = "Card payments are not set up on this server";
 /** How long Checkout keeps a session open (Stripe's least is 30 minutes). */
 const CHECKOUT_OPEN_SECONDS = 30 * 60;
@@ -67,6 +70,7 @@ export async function recentPurchases(db: Reader, companyId: number, limit = 20)
 
 /** One of the firm's purchases by its public id (another firm's is 404). */
 export async function purchaseOf(db: Reader, companyId: number, publicId: string) {
+  if (!PURCHASE_ID.test(publicId)) throw notFound(PURCHASE_NOT_FOUND);
   const [row] = await purchaseRows(db).where(and(eq(purchases.publicId, publicId), eq(purchases.companyId, companyId)));
   if (!row) throw notFound(PURCHASE_NOT_FOUND);
   return shownPurchase(row);
@@ -324,6 +328,7 @@ export async function acceptStripeEvent(
  * left to its events: it was paid, or is being paid, after all.
  */
 export async function cancelCardPurchase(db: Queryable, payments: Payments, companyId: number, publicId: string) {
+  if (!PURCHASE_ID.test(publicId)) throw notFound(PURCHASE_NOT_FOUND);
   const [purchase] = await db
     .select({ id: purchases.id, status: purchases.status, sessionId: purchases.providerSessionId })
     .from(purchases)

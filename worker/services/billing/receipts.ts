@@ -22,6 +22,9 @@ type Seller = NonNullable<Config["payments"]>["seller"];
 
 export const RECEIPT_NOT_FOUND = "Receipt not found";
 
+/** A receipt's public id: "rc_" and 22 base62 characters. Anything else names nothing (404, unread). */
+const RECEIPT_ID = /^rc_[A-Za-z0-9]{22}$/;
+
 /** "VS-000042": the seller's prefix and the number, six digits at least. */
 export const receiptNumberText = (prefix: string, number: number) => `${prefix}-${String(number).padStart(6, "0")}`;
 
@@ -101,6 +104,7 @@ export async function issueReceipt(
 
 /** A receipt by its public id: the document and its signature (anyone holding the id may check it). */
 export async function signedReceipt(db: Reader, publicId: string) {
+  if (!RECEIPT_ID.test(publicId)) throw notFound(RECEIPT_NOT_FOUND);
   const [row] = await db
     .select({
       id: receipts.publicId,
