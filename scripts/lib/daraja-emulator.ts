@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenOnLoopback, type LocalServer } from "./local-server";
 import { requestBody } from "./request-body";
 
 /**
@@ -30,11 +30,7 @@ export interface DarajaEmulatorOptions {
   passkey: string;
 }
 
-export interface DarajaEmulator {
-  url: string;
-  port: number;
-  stop(): Promise<void>;
-}
+export type DarajaEmulator = LocalServer;
 
 /** What Safaricom calls each result, as its callbacks and queries word them. */
 export const STK_RESULTS: Record<number, string> = {
@@ -328,20 +324,7 @@ ${
       res.end(String(error));
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 0, "127.0.0.1", resolve);
-  });
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    port,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return listenOnLoopback(server, options.port);
 }
 
 /** Fresh credentials for one emulator run: the Worker and the emulator share them, nobody else. */

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenOnLoopback, type LocalServer } from "./local-server";
 import { requestBody } from "./request-body";
 
 /**
@@ -31,11 +31,7 @@ export interface StripeEmulatorOptions {
   webhookUrl?: string;
 }
 
-export interface StripeEmulator {
-  url: string;
-  port: number;
-  stop(): Promise<void>;
-}
+export type StripeEmulator = LocalServer;
 
 type StripeObject = Record<string, unknown>;
 
@@ -475,21 +471,9 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
       res.end(String(error));
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 0, "127.0.0.1", resolve);
-  });
-  const { port } = server.address() as AddressInfo;
-  baseUrl = `http://127.0.0.1:${port}`;
-  return {
-    url: baseUrl,
-    port,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  const listening = await listenOnLoopback(server, options.port);
+  baseUrl = listening.url;
+  return listening;
 }
 
 /** Fresh secrets for one emulator run: the Worker and the emulator share them, nobody else. */
