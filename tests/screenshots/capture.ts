@@ -274,6 +274,7 @@ const SHOTS: Shot[] = [
     ready: openDialog("Add Valuer", "Add Valuer"),
     overlay: true,
   },
+  { name: "owner-billing", role: "owner", path: () => "/billing", ready: text("Credit ledger") },
   { name: "owner-profile-settings", role: "owner", path: () => "/settings/profile" },
   { name: "owner-company-details", role: "owner", path: () => "/settings/company" },
   { name: "owner-company-verification", role: "owner", path: () => "/settings/company/verification" },
@@ -308,6 +309,7 @@ const SHOTS: Shot[] = [
   },
   { name: "admin-users", role: "admin", path: () => "/admin/users", ready: text("grace.wanjiru@kamau-otieno.co.ke") },
   { name: "admin-system-settings", role: "admin", path: () => "/admin/settings" },
+  { name: "admin-billing", role: "admin", path: () => "/admin/billing", ready: text("Price list") },
 ];
 
 const VIEWPORTS = [DESKTOP_VIEWPORT, PHONE_VIEWPORT];
