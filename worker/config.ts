@@ -183,6 +183,9 @@ const withMail = configSchema
             },
           }
         : null;
+    // The VAT rate in basis points (16 % is 1600), so every amount stays an integer; prices show it
+    // whether or not this server sells.
+    const vatRateBasisPoints = Math.round(env.VAT_RATE_PERCENT * 100);
     const payments =
       env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
         ? {
@@ -197,10 +200,10 @@ const withMail = configSchema
               taxNumbers: env.SELLER_TAX_NUMBERS!,
               receiptPrefix: env.RECEIPT_PREFIX,
             },
-            vatRateBasisPoints: Math.round(env.VAT_RATE_PERCENT * 100),
+            vatRateBasisPoints,
           }
         : null;
-    return { ...env, mail, payments, allowsLocalReceivers: env.APP_ENV === "development" };
+    return { ...env, mail, payments, vatRateBasisPoints, allowsLocalReceivers: env.APP_ENV === "development" };
   });
 
 export type Config = z.infer<typeof withMail>;

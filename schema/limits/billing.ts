@@ -58,3 +58,6 @@ export const packDescription = (credits: number) => `${credits} ValuSeal code cr
  */
 export const vatOf = (netMinor: number, rateBasisPoints: number) =>
   Math.floor((netMinor * rateBasisPoints + 5_000) / 10_000);
+
+/** What one code costs in a pack, excluding VAT, to the nearest minor unit ("KSh 500.00 a code"). */
+export const pricePerCode = (pack: { netMinor: number; credits: number }) => Math.round(pack.netMinor / pack.credits);

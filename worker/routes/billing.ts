@@ -50,8 +50,6 @@ function cardPayments(c: Context<AppEnv>): Payments {
   return payments;
 }
 
-const vatRateOf = (c: Context<AppEnv>) => Math.round(c.var.config.VAT_RATE_PERCENT * 100);
-
 const getBilling = createRoute({
   method: "get",
   path: "/",
@@ -130,7 +128,7 @@ export const billingRoutes = documentedRoutes()
     const [balance, ledger, packs, purchases] = await Promise.all([
       creditBalance(c.var.db, companyId),
       creditLedgerPage(c.var.db, companyId, page, pageSize),
-      currentPrices(c.var.db, currency, vatRateOf(c)),
+      currentPrices(c.var.db, currency, c.var.config.vatRateBasisPoints),
       recentPurchases(c.var.db, companyId),
     ]);
     const cardPaymentsOn = c.var.config.payments !== null;

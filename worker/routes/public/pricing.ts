@@ -20,6 +20,6 @@ const readPricing = createRoute({
  */
 export const pricingRoutes = documentedRoutes().openapi(readPricing, async (c) => {
   const currency = c.req.valid("query").currency ?? defaultCurrencyFor("Africa/Nairobi");
-  const packs = await currentPrices(c.var.db, currency, Math.round(c.var.config.VAT_RATE_PERCENT * 100));
+  const packs = await currentPrices(c.var.db, currency, c.var.config.vatRateBasisPoints);
   return c.json({ currency, packs: packs.map(shownPrice) }, 200, { "Cache-Control": "public, max-age=300" });
 });

@@ -1,3 +1,4 @@
+import { pricePerCode } from "#schema/limits/billing.ts";
 import { purchasePath } from "#schema/app-paths.ts";
 import { CreditCard, Download, Receipt } from "lucide-react";
 import { useState } from "react";
@@ -39,7 +40,7 @@ function PackCard({ pack, canBuy }: { pack: PackPrice; canBuy: boolean }) {
         onError: (error) => showFailure("The payment page could not be opened", error),
       },
     );
-  const perCode = formatMinorUnits(Math.round(pack.netMinor / pack.credits), pack.currency);
+  const perCode = formatMinorUnits(pricePerCode(pack), pack.currency);
   return (
     <Card className="flex flex-col gap-2 p-4">
       <p className="text-lg font-semibold text-slate-900">{pack.credits} codes</p>

@@ -1,3 +1,4 @@
+import { pricePerCode } from "#schema/limits/billing.ts";
 import { useState } from "react";
 import { Link } from "react-router";
 import { formatMinorUnits } from "#schema/money.ts";
@@ -79,7 +80,7 @@ function Pricing({ t, language }: { t: LandingTexts; language: Language }) {
                 {t.pricing.plusVat(formatMinorUnits(pack.vatMinor, pack.currency, locale))}
               </p>
               <p className="mt-2 text-sm text-slate-700">
-                {t.pricing.perCode(formatMinorUnits(Math.round(pack.netMinor / pack.credits), pack.currency, locale))}
+                {t.pricing.perCode(formatMinorUnits(pricePerCode(pack), pack.currency, locale))}
               </p>
             </li>
           ))}
