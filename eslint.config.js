@@ -108,7 +108,7 @@ export default tseslint.config(
   },
   {
     // Every file of the web app belongs to one of those layers (main.tsx only starts the app;
-    // check/ is the public check page's own entry and its texts, plain DOM on web/lib, outside the SPA).
+    // check/ is the public check page's own entry, plain DOM on web/lib, outside the SPA).
     files: ["web/**/*.{ts,tsx}"],
     ignores: ["web/main.tsx", "web/check/*.ts"],
     rules: { "boundaries/no-unknown-files": "error" },

@@ -41,25 +41,20 @@ export function codeReferenceLine(code: DescribedCode): string | null {
 type LabelledValue = [label: string, value: string | null];
 
 /**
- * What was valued, as labelled rows: a vehicle by its reference number and description, anything
- * else by its location and reference. The certificates keep their short labels; the detail page
- * words them in full and also shows a property's description.
+ * What was valued, as the code's detail page labels it: a vehicle by its reference number and
+ * description, anything else by its location, reference and description. (A certificate words it
+ * shorter, in its reader's language: verifier/certificate-sections.ts.)
  */
-export function identityRows(code: DescribedCode, wording: "certificate" | "detail"): LabelledValue[] {
+export function identityRows(code: DescribedCode): LabelledValue[] {
   if (isMotorVehicle(code)) {
     return [
       [VEHICLE_REFERENCE_LABEL, code.propertyReference],
       [VEHICLE_DESCRIPTION_LABEL, code.propertyArea],
     ];
   }
-  return wording === "certificate"
-    ? [
-        ["Location", code.propertyAddress],
-        ["Reference", code.propertyReference],
-      ]
-    : [
-        ["Property Location", code.propertyAddress],
-        ["Property Reference", code.propertyReference],
-        ["Description", code.propertyArea],
-      ];
+  return [
+    ["Property Location", code.propertyAddress],
+    ["Property Reference", code.propertyReference],
+    ["Description", code.propertyArea],
+  ];
 }

@@ -1,5 +1,4 @@
-import { certificateVerdict, verdictHeadline, type CertificateHeadline } from "./certificate-verdict";
-import type { Language } from "./language";
+import { certificateVerdict, type CertificateHeadline } from "./certificate-verdict";
 import type { CodeStatusName, IssuerTrust } from "./limits/codes";
 
 /**
@@ -16,7 +15,7 @@ export const RELIANCE_ACKNOWLEDGEMENTS = [
   "issuer-not-verified",
   "addressed-to-another",
 ] as const;
-type RelianceAcknowledgement = (typeof RELIANCE_ACKNOWLEDGEMENTS)[number];
+export type RelianceAcknowledgement = (typeof RELIANCE_ACKNOWLEDGEMENTS)[number];
 
 const asAcknowledgement = (headline: CertificateHeadline): RelianceAcknowledgement | null =>
   RELIANCE_ACKNOWLEDGEMENTS.find((kind) => kind === headline) ?? null;
@@ -32,16 +31,4 @@ export function acknowledgementsNeeded(
   if (verdict) needed.push(verdict);
   if (warnings.some((warning) => warning.kind === "addressed-to-another")) needed.push("addressed-to-another");
   return needed;
-}
-
-/** The sentence beside each checkbox, and in the API's refusal (English there). */
-export function acknowledgementText(kind: RelianceAcknowledgement, language: Language = "en"): string {
-  if (kind === "addressed-to-another") {
-    return language === "sw"
-      ? "Ninaitegemea ingawa imeandaliwa kwa taasisi nyingine na mtoaji hajatupa barua ya kutegemewa"
-      : "I rely on it although it is addressed to another institution and the issuer has given us no reliance letter";
-  }
-  return language === "sw"
-    ? `Ninaitegemea ingawa cheti kinasema “${verdictHeadline("sw", kind)}”`
-    : `I rely on it although the certificate says “${verdictHeadline("en", kind)}”`;
 }

@@ -5,7 +5,7 @@ import type { KeyHistory } from "../schema/signed-records";
 import { readReportPdf } from "./pdf-node";
 import { ReportTooLargeError } from "./report-file";
 import { checkReport } from "./report";
-import { describeCheck, VERIFIER_TEXTS, type VerifierLanguage } from "./texts";
+import { describeCheck, VERIFIER_TEXTS, type VerifierLanguage } from "./texts/offline-verifier";
 
 /**
  * `npm run verify -- report.pdf [record.json] --keys jwks.json [--lang sw]`: checks a report PDF

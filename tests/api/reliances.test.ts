@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { acknowledgementText } from "#schema/reliance-acknowledgements.ts";
+import { acknowledgementText } from "#verifier/texts/reliance-acknowledgements.ts";
 import { relianceCheckAnswer, relianceRecordedAnswer } from "#schema/responses/index.ts";
 import { formatDate } from "#schema/format-date.ts";
 import { formatVerificationCode } from "#schema/verification-code.ts";

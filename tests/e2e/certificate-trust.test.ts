@@ -1,6 +1,7 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { certificateVerdict, verdictHeadline, type CertificateTone } from "#schema/certificate-verdict.ts";
+import { certificateVerdict, type CertificateTone } from "#schema/certificate-verdict.ts";
+import { verdictHeadline } from "#verifier/texts/verdict.ts";
 import type { CodeStatusName, IssuerTrust } from "#schema/limits/codes.ts";
 import { OWNER_PASSWORD } from "../shared/accounts";
 import { linkIn, waitForEmail } from "../shared/inbox";

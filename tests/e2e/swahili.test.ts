@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { verdictHeadline } from "#schema/certificate-verdict.ts";
+import { verdictHeadline } from "#verifier/texts/verdict.ts";
 import { confirmEmailInDb, signInViaApi, uniqueEmail } from "./fixtures/accounts";
 import { verifyCompanyViaAdmin } from "./fixtures/admins";
 import { expectNoHorizontalScroll, expectToast, PHONE_VIEWPORT, useBrowser } from "./fixtures/browser";

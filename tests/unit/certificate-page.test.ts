@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { PublicCertificate } from "#schema/validation/certificate.ts";
 import { readerOf, renderCertificatePage, type Reader } from "#worker/lib/certificate-page.ts";
+import { certificateSections } from "#verifier/certificate-sections.ts";
+import { CERTIFICATE_TEXTS } from "#verifier/texts/certificate-page.ts";
 
 const TOKEN = "Ab3dEf6hIj9kLm2n";
 
@@ -251,5 +253,36 @@ describe("renderCertificatePage: the values", () => {
     expect(page).not.toContain("Title number");
     expect(page).not.toContain("Land size");
     expect(page).toContain("Building size");
+  });
+});
+
+describe("what the certificate shows of what was valued (the scanned page and the web app's view)", () => {
+  const asStored = {
+    date: (iso: string) => iso,
+    money: (value: string) => value,
+    quantity: (value: string | null) => value,
+  };
+  const propertyRows = (changes: Partial<PublicCertificate>, language: "en" | "sw" = "en") =>
+    certificateSections({ ...certificate, ...changes }, CERTIFICATE_TEXTS[language], asStored)[0]!.rows.slice(0, 2);
+
+  it("gives a property its location and reference, in the reader's language", () => {
+    expect(propertyRows({})).toEqual([
+      ["Location", "Plot 12, Ngong Road, Nairobi"],
+      ["Reference", "VAL/2025/014"],
+    ]);
+    expect(propertyRows({}, "sw")).toEqual([
+      [CERTIFICATE_TEXTS.sw.location, "Plot 12, Ngong Road, Nairobi"],
+      [CERTIFICATE_TEXTS.sw.reference, "VAL/2025/014"],
+    ]);
+    expect(CERTIFICATE_TEXTS.sw.location).not.toBe("Location");
+  });
+
+  it("gives a vehicle its reference number and description", () => {
+    expect(
+      propertyRows({ propertyType: "Motor Vehicle", propertyReference: "KDA 123A", propertyArea: "Toyota Prado 2019" }),
+    ).toEqual([
+      ["Vehicle Reference Number", "KDA 123A"],
+      ["Vehicle Description", "Toyota Prado 2019"],
+    ]);
   });
 });

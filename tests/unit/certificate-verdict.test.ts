@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { certificateVerdict, verdictHeadline } from "#schema/certificate-verdict.ts";
+import { certificateVerdict } from "#schema/certificate-verdict.ts";
+import { verdictHeadline } from "#verifier/texts/verdict.ts";
 import { CODE_STATUSES, ISSUER_TRUST } from "#schema/limits/codes.ts";
 
 describe("certificateVerdict: one rule for every surface", () => {

@@ -68,27 +68,18 @@ describe("codeReferenceLine", () => {
 });
 
 describe("identityRows", () => {
-  it("gives a property's certificate its location and reference", () => {
-    expect(identityRows(property, "certificate")).toEqual([
-      ["Location", "Plot 12, Ngong Road, Nairobi"],
-      ["Reference", "VAL/2025/014"],
-    ]);
-  });
-
   it("words the detail page in full and adds the property's description", () => {
-    expect(identityRows(property, "detail")).toEqual([
+    expect(identityRows(property)).toEqual([
       ["Property Location", "Plot 12, Ngong Road, Nairobi"],
       ["Property Reference", "VAL/2025/014"],
       ["Description", "Four-bedroom house on 0.5 acres"],
     ]);
   });
 
-  it("gives a vehicle its reference number and description in both wordings", () => {
-    const rows = [
+  it("gives a vehicle its reference number and description", () => {
+    expect(identityRows(vehicle)).toEqual([
       ["Vehicle Reference Number", "KDA 123A"],
       ["Vehicle Description", "Toyota Prado 2019"],
-    ];
-    expect(identityRows(vehicle, "certificate")).toEqual(rows);
-    expect(identityRows(vehicle, "detail")).toEqual(rows);
+    ]);
   });
 });

@@ -7,7 +7,7 @@ import { findQr, printedCodeOf } from "../qr";
 import type { ReportTone } from "#schema/limits/codes.ts";
 import { checkReport } from "../report";
 import { readReport, refuseOversizedReport, ReportTooLargeError, type ReportDocument } from "../report-file";
-import { describeCheck, VERIFIER_TEXTS, type VerifierLanguage } from "../texts";
+import { describeCheck, VERIFIER_TEXTS, type VerifierLanguage } from "../texts/offline-verifier";
 
 /**
  * verifier.html: the offline verifier. Everything it needs is in the one file: this script, pdf.js

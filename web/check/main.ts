@@ -8,8 +8,8 @@ import { certificateVerdict } from "#schema/certificate-verdict.ts";
 import { chooseLanguage, LANGUAGE_NAMES, LOCALES, type Language } from "#schema/language.ts";
 import { formatDate, formatMoney } from "../lib/format";
 import { PdfRefusedError } from "../lib/pdf/errors";
-import { CHECK_TEXTS } from "./texts";
-import { certificateLine, judgementHeading, judgementLines } from "#verifier/judgement-texts.ts";
+import { CHECK_TEXTS } from "#verifier/texts/copy-check-page.ts";
+import { certificateLine, judgementHeading, judgementLines } from "#verifier/texts/copy-judgement.ts";
 
 /**
  * The public check page, served for /v/<token>/check (a copy of that code's report) and /verify

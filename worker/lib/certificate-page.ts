@@ -3,22 +3,17 @@ import { documentHeaders } from "./document-headers";
 import { createHash } from "node:crypto";
 import { html, raw } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
-import {
-  type CertificateHeadline,
-  certificateVerdict,
-  issuerStanding,
-  verdictHeadline,
-  verdictMeaning,
-} from "#schema/certificate-verdict.ts";
-import { isMotorVehicle } from "#schema/code-description.ts";
+import { type CertificateHeadline, certificateVerdict } from "#schema/certificate-verdict.ts";
+import { issuerStanding, verdictHeadline, verdictMeaning } from "#verifier/texts/verdict.ts";
+import { certificateSections, type CertificateRows } from "#verifier/certificate-sections.ts";
 import { acceptedTags, chooseLanguage, LANGUAGE_NAMES, LOCALES, type Language } from "#schema/language.ts";
 import type { PublicCertificate } from "#schema/validation/certificate.ts";
-import { CERTIFICATE_TEXTS, type CertificateTexts } from "./certificate-texts";
+import { CERTIFICATE_TEXTS, type CertificateTexts } from "#verifier/texts/certificate-page.ts";
 
 /**
  * The certificate a phone sees when it scans a code: one self-contained HTML document, rendered by
  * the Worker, with no script, no external request and inline CSS only (readable at 360 px), in
- * English or Swahili (worker/lib/certificate-texts.ts). Every value is escaped by hono/html; only
+ * English or Swahili (verifier/texts/certificate-page.ts). Every value is escaped by hono/html; only
  * the constant stylesheet is inserted raw.
  */
 const CSS = `*{box-sizing:border-box}body{margin:0;background:#f1f5f9;color:#0f172a;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
@@ -115,10 +110,8 @@ function formatsOf(language: Language): Formats {
   return formats;
 }
 
-type Rows = [label: string, value: string | null][];
-
 /** Fields the valuation does not have (a vehicle has no land size) are left out, not shown empty. */
-function details(title: string, rows: Rows) {
+function details(title: string, rows: CertificateRows) {
   const present = rows.filter(([, value]) => value !== null && value !== "");
   return html`<section>
     <h2>${title}</h2>
@@ -160,7 +153,7 @@ function page(reader: Reader, options: { title: string; body: Markup; footer?: M
             ${options.body}
             <footer>
               ${options.footer ?? ""}
-              <p class="phish">${t.phishing(reader.host)}</p>
+              <p class="phish">${t.phishing.before}<strong>${reader.host}</strong>${t.phishing.after}</p>
             </footer>
           </div>
         </main>
@@ -237,14 +230,6 @@ function summary(c: PublicCertificate, context: CertificateContext, reader: Read
 const revokedOn = (certificate: PublicCertificate, t: CertificateTexts, f: Formats) =>
   t.revokedOn(certificate.revokedAt ? f.date(certificate.revokedAt) : null);
 
-/** Why ValuSeal does not vouch for the issuer of a standing code, under its headline. */
-const TRUST_BANNER = {
-  "issuer-suspended": (t: CertificateTexts) => t.suspendedBannerText,
-  "issuer-before-verification": (t: CertificateTexts) => t.beforeVerificationBannerText,
-  "issuer-other-identity": (t: CertificateTexts) => t.otherIdentityBannerText,
-  "issuer-not-verified": (t: CertificateTexts) => t.unverifiedBannerText,
-} as const;
-
 /** A withdrawal that was undone stays on the record. */
 function reinstatementNote(certificate: PublicCertificate, t: CertificateTexts, f: Formats) {
   const { reinstatement } = certificate;
@@ -257,8 +242,8 @@ function reinstatementNote(certificate: PublicCertificate, t: CertificateTexts, 
 
 function banner(certificate: PublicCertificate, t: CertificateTexts, f: Formats) {
   const { headline } = certificateVerdict(certificate.status, certificate.issuerTrust);
-  if (headline in TRUST_BANNER) {
-    const text = TRUST_BANNER[headline as keyof typeof TRUST_BANNER](t);
+  if (headline in t.trustBanners) {
+    const text = t.trustBanners[headline as keyof CertificateTexts["trustBanners"]];
     return html`<div class="banner warn">
       <strong>${headlineText(certificate, headline, f)}</strong>
       <p>${text}</p>
@@ -324,23 +309,6 @@ function signedRecordLink(certificate: PublicCertificate, t: CertificateTexts) {
     <p class="record"><a href="/verifier?download">${t.offlineVerifierLink}</a>${t.offlineVerifierRest}</p>`;
 }
 
-/** Stored enumerations (property type, purpose) in the page's language; anything else as stored. */
-const translated = <K extends string>(map: Record<K, string>, value: string | null) =>
-  value === null ? null : (map[value as K] ?? value);
-
-/** What was valued: a vehicle by its reference and description, anything else by location and reference. */
-function identityRows(c: PublicCertificate, t: CertificateTexts): Rows {
-  return isMotorVehicle(c)
-    ? [
-        [t.vehicleReference, c.propertyReference],
-        [t.vehicleDescription, c.propertyArea],
-      ]
-    : [
-        [t.location, c.propertyAddress],
-        [t.reference, c.propertyReference],
-      ];
-}
-
 export function renderCertificatePage(
   certificate: PublicCertificate,
   reader: Reader,
@@ -358,36 +326,7 @@ export function renderCertificatePage(
         ${statusBlock(c, f)} ${sealedPageLine(context, t, f)}
       </header>
       ${withdrawnFirst(c, summary(c, context, reader, t, f), banner(c, t, f))} ${reinstatementNote(c, t, f)}
-      ${details(t.propertyInformation, [
-        ...identityRows(c, t),
-        [t.type, translated(t.propertyTypes, c.propertyType)],
-        [t.titleNumber, c.titleNumber],
-        [t.buildingSize, f.quantity(c.propertySize, c.propertySizeUnit)],
-        [t.landSize, f.quantity(c.landSize, c.landSizeUnit)],
-      ])}
-      ${details(t.valuationDetails, [
-        [t.marketValue, f.money(c.marketValue, c.currency)],
-        [t.forcedSaleValue, c.forcedSaleValue === null ? null : f.money(c.forcedSaleValue, c.currency)],
-        [t.valuationDate, f.date(c.valuationDate)],
-        [t.inspectionDate, c.inspectionDate === null ? null : f.date(c.inspectionDate)],
-        [t.validUntil, c.validUntil === null ? null : f.date(c.validUntil)],
-        [t.preparedFor, c.addressee],
-        ...c.relianceLetters.map((letter): Rows[number] => [
-          t.relianceLetter,
-          t.relianceExtended(letter.lenderName, f.date(letter.relianceUntil)),
-        ]),
-        [t.purpose, translated(t.purposes, c.purpose)],
-      ])}
-      ${details(t.signingValuer, [
-        [t.name, c.signingValuer],
-        [t.qualification, c.valuerQualification],
-        [t.registrationNumber, c.valuerRegistrationNumber],
-        [t.phone, c.valuerPhone],
-        [t.company, c.companyName],
-        [t.companyRegistration, c.issuerRegistration],
-        [t.companyEmail, c.companyEmail],
-        [t.companyPhone, c.companyPhone],
-      ])}`,
+      ${certificateSections(c, t, f).map(({ title, rows }) => details(title, rows))}`,
     footer: html`<dl>
         ${
           c.verificationCode
@@ -432,6 +371,9 @@ export function renderInvalidCodePage(reader: Reader) {
 /** A typed verification code that matches no report: say so, and offer to type it again. */
 export function renderUnknownVerificationCodePage(reader: Reader, typed: string) {
   const t = CERTIFICATE_TEXTS[reader.language];
+  const unknown = t.unknownCodeText;
+  const retry = html`<a href="/verify${reader.carry}">${unknown.link}</a>`;
+  const unknownCode = html`${unknown.before}<strong>${typed.slice(0, 40)}</strong>${unknown.after}${retry}${unknown.afterLink}`;
   return page(reader, {
     title: t.unknownCodeTitle,
     body: html`<header>
@@ -439,7 +381,7 @@ export function renderUnknownVerificationCodePage(reader: Reader, typed: string)
         <h1>${t.unknownCodeTitle}</h1>
         <p class="badge bad">${t.unknownCodeBadge}</p>
       </header>
-      <p class="lead">${t.unknownCodeText(typed.slice(0, 40), `/verify${reader.carry}`)}</p>`,
+      <p class="lead">${unknownCode}</p>`,
   });
 }
 

@@ -1,7 +1,7 @@
 import { COMPANY_SETTINGS_PATHS } from "#schema/app-paths.ts";
 import { html } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
-import { verdictHeadline } from "#schema/certificate-verdict.ts";
+import { verdictHeadline } from "#verifier/texts/verdict.ts";
 import { formatDate } from "#schema/format-date.ts";
 import type { LetterDecision, WatchNoticeKind } from "#schema/limits/lenders.ts";
 import type { OrganisationKind } from "#schema/limits/companies.ts";

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { certificateVerdict, verdictHeadline, verdictMeaning } from "#schema/certificate-verdict.ts";
+import { certificateVerdict } from "#schema/certificate-verdict.ts";
+import { verdictHeadline, verdictMeaning } from "#verifier/texts/verdict.ts";
 import type { CertificateStatus } from "#schema/validation/certificate.ts";
 import type { IssuerTrust } from "#schema/limits/codes.ts";
 import { LOCALES, type Language } from "#schema/language.ts";

@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
-import { certificateVerdict, verdictHeadline } from "#schema/certificate-verdict.ts";
+import { certificateVerdict } from "#schema/certificate-verdict.ts";
+import { verdictHeadline } from "#verifier/texts/verdict.ts";
 import { formatDate } from "#schema/format-date.ts";
 import { csvField, type CsvCell } from "#schema/csv.ts";
 import type { AnyPgColumn, AnyPgTable } from "drizzle-orm/pg-core";

@@ -2,7 +2,8 @@ import { and, countDistinct, desc, eq, ne, sql } from "drizzle-orm";
 import { displayName } from "#schema/display-name.ts";
 import { formatDate } from "#schema/format-date.ts";
 import { type LetterState, SAME_TITLE_DIFFERENCE_PERCENT, SAME_TITLE_WINDOW_MONTHS } from "#schema/limits/lenders.ts";
-import { acknowledgementsNeeded, acknowledgementText } from "#schema/reliance-acknowledgements.ts";
+import { acknowledgementsNeeded } from "#schema/reliance-acknowledgements.ts";
+import { acknowledgementText } from "#verifier/texts/reliance-acknowledgements.ts";
 import type { RelianceWarning } from "#schema/responses/index.ts";
 import {
   companies,

@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
-import { certificateVerdict, verdictHeadline } from "#schema/certificate-verdict.ts";
+import { certificateVerdict } from "#schema/certificate-verdict.ts";
+import { verdictHeadline } from "#verifier/texts/verdict.ts";
 import { formatDate } from "#schema/format-date.ts";
 import { LOCALES, type Language } from "#schema/language.ts";
 import type { WatchNoticeKind } from "#schema/limits/lenders.ts";

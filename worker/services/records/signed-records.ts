@@ -11,7 +11,8 @@ import {
   type StatusRecord,
 } from "#schema/signed-records.ts";
 import { formatVerificationCode } from "#schema/verification-code.ts";
-import { certificateVerdict, verdictHeadline } from "#schema/certificate-verdict.ts";
+import { certificateVerdict } from "#schema/certificate-verdict.ts";
+import { verdictHeadline } from "#verifier/texts/verdict.ts";
 import type { CodeStatusName, IssuerTrust } from "#schema/limits/codes.ts";
 import { frozenDifferences, transitionRecord } from "#verifier/chain.ts";
 import { EMPTY_CHAIN_HASH, pageFingerprintsRoot } from "#verifier/hashes.ts";

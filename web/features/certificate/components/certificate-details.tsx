@@ -1,18 +1,19 @@
-import { identityRows } from "#schema/code-description.ts";
 import type { PublicCertificate } from "#schema/validation/certificate.ts";
 import { formatDate, formatMeasure, formatMoney } from "#web/lib/format.ts";
-import {
-  type CertificateHeadline,
-  certificateVerdict,
-  issuerStanding,
-  verdictHeadline,
-} from "#schema/certificate-verdict.ts";
+import { type CertificateHeadline, certificateVerdict } from "#schema/certificate-verdict.ts";
+import { issuerStanding, verdictHeadline } from "#verifier/texts/verdict.ts";
+import { CERTIFICATE_TEXTS } from "#verifier/texts/certificate-page.ts";
+import { certificateSections, type CertificateFormats } from "#verifier/certificate-sections.ts";
 import { cn } from "#web/lib/cn.ts";
 import { CertificateBanner, CertificateLayout, DetailList, DetailSection } from "./certificate-layout";
 import { CertificateVerdict } from "#web/components/ui/certificate-verdict.tsx";
 
+/** The certificate's words, the same as the scanned page's (the web app speaks English). */
+const t = CERTIFICATE_TEXTS.en;
+const CERTIFICATE_FORMATS: CertificateFormats = { date: formatDate, money: formatMoney, quantity: formatMeasure };
+
 const revokedOn = (certificate: PublicCertificate) =>
-  `Revoked${certificate.revokedAt ? ` on ${formatDate(certificate.revokedAt)}` : ""}`;
+  t.revokedOn(certificate.revokedAt ? formatDate(certificate.revokedAt) : null);
 
 /**
  * A withdrawn code, in the server page's words: "Revoked on …", or for one the issuer replaced,
@@ -21,13 +22,20 @@ const revokedOn = (certificate: PublicCertificate) =>
 function RevokedBanner({ certificate }: { certificate: PublicCertificate }) {
   const superseded = certificate.status === "superseded";
   return (
-    <CertificateBanner tone="invalid" title={superseded ? "Replaced by a newer valuation" : revokedOn(certificate)}>
-      <p>{superseded && `${revokedOn(certificate)}. `}The issuer has withdrawn this valuation. Do not rely on it.</p>
-      {certificate.revokedReason && <p>Reason: {certificate.revokedReason}</p>}
+    <CertificateBanner tone="invalid" title={superseded ? t.replacedTitle : revokedOn(certificate)}>
+      <p>
+        {superseded && `${revokedOn(certificate)}. `}
+        {t.withdrawn}
+      </p>
+      {certificate.revokedReason && (
+        <p>
+          {t.reason}: {certificate.revokedReason}
+        </p>
+      )}
       {certificate.supersededBy && (
         <p>
           <a href={certificate.supersededBy} className="font-semibold underline">
-            Open the new valuation
+            {t.openReplacement}
           </a>
         </p>
       )}
@@ -38,45 +46,27 @@ function RevokedBanner({ certificate }: { certificate: PublicCertificate }) {
 /** A standing code past its Valid Until day: amber, whoever issued it. */
 function ExpiredBanner({ certificate }: { certificate: PublicCertificate }) {
   return (
-    <CertificateBanner tone="unverified" title="Expired">
-      <p>
-        This valuation expired on {formatDate(certificate.validUntil ?? certificate.valuationDate)}. Ask the valuer for
-        an updated report.
-      </p>
+    <CertificateBanner tone="unverified" title={verdictHeadline("en", "expired")}>
+      <p>{t.expiredBannerText(formatDate(certificate.validUntil ?? certificate.valuationDate))}</p>
     </CertificateBanner>
   );
 }
 
 function SampleBanner() {
   return (
-    <CertificateBanner tone="sample" title="Sample certificate — for demonstration only">
-      <p>
-        This is how a scanned ValuSeal code looks. A real certificate shows the issuer's record with a green
-        verification badge.
-      </p>
+    <CertificateBanner tone="sample" title={t.sampleBannerTitle}>
+      <p>{t.sampleBannerText}</p>
     </CertificateBanner>
   );
 }
-
-/** Word for word the notices of the server-rendered certificate (worker/lib/certificate-texts.ts). */
-const TRUST_NOTICES: Partial<Record<CertificateHeadline, string>> = {
-  "issuer-not-verified":
-    "This code is in ValuSeal's records, but ValuSeal has not checked the identity or professional registration of the company that issued it. Confirm the report with the valuation firm through a channel you already trust before relying on it.",
-  "issuer-before-verification":
-    "ValuSeal verified this firm after this code was issued and has not confirmed the codes it issued before. Confirm the report with the valuation firm through a channel you already trust before relying on it.",
-  "issuer-other-identity":
-    "The name, registration or email on this code is not the identity ValuSeal verified for the firm that issued it. Confirm the report with the valuation firm through a channel you already trust before relying on it.",
-  "issuer-suspended":
-    "ValuSeal has suspended the firm that issued this code. The record below is as it was issued; do not rely on it without confirming it with the firm and its professional body.",
-};
 
 const headlineOf = (c: PublicCertificate, headline: CertificateHeadline) =>
   verdictHeadline("en", headline, c.issuerSuspendedAt ? formatDate(c.issuerSuspendedAt) : null);
 
 /** Why ValuSeal does not vouch for the issuer of a standing code. */
 function TrustBanner({ certificate: c, headline }: { certificate: PublicCertificate; headline: CertificateHeadline }) {
-  const notice = TRUST_NOTICES[headline];
-  if (!notice) return null;
+  if (!(headline in t.trustBanners)) return null;
+  const notice = t.trustBanners[headline as keyof typeof t.trustBanners];
   return (
     <CertificateBanner tone="unverified" title={headlineOf(c, headline)}>
       <p>{notice}</p>
@@ -89,11 +79,12 @@ function ReinstatementBanner({ certificate: c }: { certificate: PublicCertificat
   if (!c.reinstatement) return null;
   const { revokedAt, reinstatedAt, reason } = c.reinstatement;
   return (
-    <CertificateBanner
-      tone="sample"
-      title={`Withdrawn on ${formatDate(revokedAt)} and reinstated on ${formatDate(reinstatedAt)}`}
-    >
-      {reason && <p>Reason: {reason}</p>}
+    <CertificateBanner tone="sample" title={t.reinstated(formatDate(revokedAt), formatDate(reinstatedAt))}>
+      {reason && (
+        <p>
+          {t.reason}: {reason}
+        </p>
+      )}
     </CertificateBanner>
   );
 }
@@ -121,15 +112,15 @@ function CertificateSummary({ certificate: c }: { certificate: PublicCertificate
     </>
   );
   return (
-    <section aria-label="Summary" className="summary border-b border-slate-200 px-4 py-3">
+    <section aria-label={t.summary} className="summary border-b border-slate-200 px-4 py-3">
       <DetailList
         columns="always"
         rows={[
-          ["Issuer", issuer],
-          ["Market value", formatMoney(c.marketValue, c.currency)],
-          ["Valuation date", formatDate(c.valuationDate)],
-          ["Signing valuer", c.signingValuer],
-          ["Valid until", formatDate(c.validUntil)],
+          [t.issuer, issuer],
+          [t.marketValue, formatMoney(c.marketValue, c.currency)],
+          [t.valuationDate, formatDate(c.valuationDate)],
+          [t.valuer, c.signingValuer],
+          [t.validUntil, formatDate(c.validUntil)],
         ]}
       />
     </section>
@@ -139,19 +130,19 @@ function CertificateSummary({ certificate: c }: { certificate: PublicCertificate
 /** The issuer's record in the same sections as the /v/ page, exactly as the server answered it. */
 export function CertificateDetails({ certificate: c }: { certificate: PublicCertificate }) {
   const { headline } = certificateVerdict(c.status, c.issuerTrust);
-  const scanCount = c.status === "sample" ? "Not counted (sample)" : String(c.verificationCount);
+  const scanCount = c.status === "sample" ? t.notCounted : String(c.verificationCount);
   return (
     <CertificateLayout
-      heading="Property Valuation Certificate"
+      heading={t.certificateTitle}
       status={<CertificateStatus certificate={c} />}
       footer={
         <>
           <DetailList
             className="mb-2.5"
             rows={[
-              ["Verification code", c.verificationCode],
-              ["QR Code ID", c.qrCodeId],
-              ["Scan count", scanCount],
+              [t.verificationCode, c.verificationCode],
+              [t.qrCodeId, c.qrCodeId],
+              [t.scanCount, scanCount],
             ]}
           />
           {c.status !== "sample" && (
@@ -161,20 +152,19 @@ export function CertificateDetails({ certificate: c }: { certificate: PublicCert
                 download
                 className="font-medium text-brand-700 underline"
               >
-                Download signed record
+                {t.signedRecordLink}
               </a>
-              : this certificate as ValuSeal signed it, to keep with the report. Its signature can be checked against
-              ValuSeal's published keys without this site.{" "}
+              {t.signedRecordRest}{" "}
               <a href="/verifier?download" className="font-medium text-brand-700 underline">
-                Download the offline verifier
-              </a>{" "}
-              to check it, and the report's PDF, with no connection.
+                {t.offlineVerifierLink}
+              </a>
+              {t.offlineVerifierRest}
             </p>
           )}
           {c.status !== "sample" && (
             <p className="mb-2.5 text-sm">
               <a href={`/reliance/new?code=${c.qrCodeId}`} className="font-medium text-brand-700 underline">
-                Lender? Record reliance
+                {t.recordReliance}
               </a>
             </p>
           )}
@@ -188,45 +178,9 @@ export function CertificateDetails({ certificate: c }: { certificate: PublicCert
       {c.status === "sample" && <SampleBanner />}
       <TrustBanner certificate={c} headline={headline} />
       <ReinstatementBanner certificate={c} />
-      <DetailSection
-        title="Property Information"
-        rows={[
-          ...identityRows(c, "certificate"),
-          ["Type", c.propertyType],
-          ["Title number", c.titleNumber],
-          ["Building size", formatMeasure(c.propertySize, c.propertySizeUnit)],
-          ["Land size", formatMeasure(c.landSize, c.landSizeUnit)],
-        ]}
-      />
-      <DetailSection
-        title="Valuation Details"
-        rows={[
-          ["Market value", formatMoney(c.marketValue, c.currency)],
-          ["Forced sale value", c.forcedSaleValue === null ? null : formatMoney(c.forcedSaleValue, c.currency)],
-          ["Valuation date", formatDate(c.valuationDate)],
-          ["Inspection date", formatDate(c.inspectionDate)],
-          ["Valid until", formatDate(c.validUntil)],
-          ["Prepared for", c.addressee],
-          ...c.relianceLetters.map((letter): [string, string] => [
-            "Reliance letter",
-            `Reliance extended to ${letter.lenderName} until ${formatDate(letter.relianceUntil)}`,
-          ]),
-          ["Purpose", c.purpose],
-        ]}
-      />
-      <DetailSection
-        title="Signing Valuer"
-        rows={[
-          ["Name", c.signingValuer],
-          ["Qualification", c.valuerQualification],
-          ["Registration number", c.valuerRegistrationNumber],
-          ["Phone", c.valuerPhone],
-          ["Company", c.companyName],
-          ["Company registration", c.issuerRegistration],
-          ["Company email", c.companyEmail],
-          ["Company phone", c.companyPhone],
-        ]}
-      />
+      {certificateSections(c, t, CERTIFICATE_FORMATS).map(({ title, rows }) => (
+        <DetailSection key={title} title={title} rows={rows} />
+      ))}
     </CertificateLayout>
   );
 }

@@ -1,11 +1,13 @@
 import { Button } from "#web/components/ui/button.tsx";
 import { StatusPill } from "#web/components/ui/certificate-verdict.tsx";
+import { CERTIFICATE_TEXTS } from "#verifier/texts/certificate-page.ts";
 import { CertificateBanner, CertificateLayout } from "./certificate-layout";
+
+const t = CERTIFICATE_TEXTS.en;
 
 /** The explanations under "Invalid QR code data" when the JSON could be read but is not the issuer's. */
 export const INVALID_NOTES = {
-  notOnRecord:
-    "This code is not in the issuer's records. The document it appears on may not be genuine: contact the valuation company through a channel you already trust.",
+  notOnRecord: t.invalidText,
   detailsDiffer:
     "The details in this link do not match the issuer's record, so it is not a genuine certificate. Scan the code printed on the report, or contact the valuation company through a channel you already trust.",
 } as const;
@@ -13,11 +15,9 @@ export const INVALID_NOTES = {
 /** The fixed error texts (docs/product.md) under the heading "Invalid QR Code", with an optional explanation. */
 export function InvalidCertificate({ message, note }: { message: string; note?: string }) {
   return (
-    <CertificateLayout heading="Invalid QR Code" status={<StatusPill tone="invalid">{message}</StatusPill>}>
-      {/* In the server page's words (worker/lib/certificate-texts.ts): what the reader must not do. */}
-      <p className="px-4 pt-4 text-lg font-bold text-red-700">
-        Not a ValuSeal code — do not rely on the document it appears on
-      </p>
+    <CertificateLayout heading={t.invalidTitle} status={<StatusPill tone="invalid">{message}</StatusPill>}>
+      {/* In the scanned page's words: what the reader must not do. */}
+      <p className="px-4 pt-4 text-lg font-bold text-red-700">{t.notValuSealCode}</p>
       {note && (
         <CertificateBanner tone="invalid" title="Not the issuer's record">
           <p>{note}</p>

@@ -22,7 +22,7 @@ export function CodePropertyDetails({ code }: { code: QrCodeWithImage }) {
   return (
     <SectionCard title="Property Details">
       <dl className="grid gap-4 sm:grid-cols-2">
-        {identityRows(code, "detail").map(([label, value]) => (
+        {identityRows(code).map(([label, value]) => (
           <Detail key={label} label={label}>
             {value}
           </Detail>

@@ -1,4 +1,5 @@
-import { certificateVerdict, verdictHeadline, type CertificateTone } from "#schema/certificate-verdict.ts";
+import { certificateVerdict, type CertificateTone } from "#schema/certificate-verdict.ts";
+import { verdictHeadline } from "#verifier/texts/verdict.ts";
 import type { CodeStatusName, IssuerTrust } from "#schema/limits/codes.ts";
 import { StatusBadge, type StatusName } from "#web/components/ui/status-badge.tsx";
 import { cn } from "#web/lib/cn.ts";

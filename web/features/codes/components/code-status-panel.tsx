@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { COMPANY_SETTINGS_PATHS } from "#schema/app-paths.ts";
-import { certificateVerdict, verdictHeadline } from "#schema/certificate-verdict.ts";
+import { certificateVerdict } from "#schema/certificate-verdict.ts";
+import { verdictHeadline } from "#verifier/texts/verdict.ts";
 import type { CodeStatus, CurrentCompany, QrCode } from "#schema/responses/index.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { COMPANY_SETTINGS_PATHS } from "#schema/app-paths.ts";
-import { verdictHeadline } from "#schema/certificate-verdict.ts";
+import { verdictHeadline } from "#verifier/texts/verdict.ts";
 import type { IssuerReviewState } from "#schema/limits/companies.ts";
 
 /** Where the firm stands with ValuSeal's identity check, as the create page needs to know it. */

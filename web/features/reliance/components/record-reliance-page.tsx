@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate, useSearchParams } from "react-router";
-import { acknowledgementText } from "#schema/reliance-acknowledgements.ts";
+import { acknowledgementText } from "#verifier/texts/reliance-acknowledgements.ts";
 import type { RelianceCheck } from "#schema/responses/index.ts";
 import {
   recordRelianceSchema,

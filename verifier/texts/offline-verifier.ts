@@ -1,11 +1,11 @@
-import { LOCALES } from "../schema/language";
-import type { CertificateRecord } from "../schema/signed-records";
-import { formatDate } from "../schema/format-date";
-import { formatMoney } from "../schema/money";
-import { certificateLine, judgementHeading, judgementLines } from "./judgement-texts";
-import type { PrintedCode } from "./qr";
-import type { RecordProblem } from "./records";
-import type { ReportCheck } from "./report";
+import { LOCALES } from "#schema/language.ts";
+import type { CertificateRecord } from "#schema/signed-records.ts";
+import { formatDate } from "#schema/format-date.ts";
+import { formatMoney } from "#schema/money.ts";
+import { certificateLine, judgementHeading, judgementLines } from "./copy-judgement";
+import type { PrintedCode } from "../qr";
+import type { RecordProblem } from "../records";
+import type { ReportCheck } from "../report";
 
 /** The verifier's words, in each language the certificate speaks (the command uses English). */
 export type VerifierLanguage = "en" | "sw";
@@ -196,7 +196,7 @@ export const VERIFIER_TEXTS: Record<VerifierLanguage, VerifierTexts> = {
 
 /**
  * What a report check says, line by line, in one language: the copy's verdict and the certificate's
- * in the words every surface uses (verifier/judgement-texts.ts), then who signed what and what an
+ * in the words every surface uses (verifier/texts/copy-judgement.ts), then who signed what and what an
  * offline check cannot know.
  */
 export function describeCheck(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { judgementHeading, judgementLines } from "#verifier/judgement-texts.ts";
+import { judgementHeading, judgementLines } from "#verifier/texts/copy-judgement.ts";
 
 /** A copy of a 5-page sealed report (version 2) whose pages differ as given. */
 const differing = (differingPages: number[]) => ({

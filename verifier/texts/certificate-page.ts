@@ -1,21 +1,28 @@
-import { html } from "hono/html";
-import type { HtmlEscapedString } from "hono/utils/html";
 import { VEHICLE_DESCRIPTION_LABEL, VEHICLE_REFERENCE_LABEL } from "#schema/code-description.ts";
+import type { CertificateHeadline } from "#schema/certificate-verdict.ts";
 import type { Language } from "#schema/language.ts";
 import type { PropertyType, ValuationPurpose } from "#schema/limits/codes.ts";
 
-type Markup = HtmlEscapedString | Promise<HtmlEscapedString>;
+/**
+ * A sentence with one value in bold (and, for `link`, words that link somewhere): the words around
+ * it as plain text, so the page that renders them escapes every part and no dictionary holds markup.
+ */
+interface AroundValue {
+  before: string;
+  after: string;
+}
 
 /**
- * Every text of the server-rendered verification pages (certificate, invalid code, unknown
- * verification code, unavailable), one object per language. Both objects have this one type, so a
- * text added in English without its Swahili fails the typecheck. Texts around a value are
- * functions; the few with markup build it with hono/html, so the values stay escaped.
+ * Every text of the verification pages (certificate, invalid code, unknown verification code,
+ * unavailable), one object per language: the Worker renders them, and the web app's certificate view
+ * shows the same words. Both objects have this one type, so a text added in English without its
+ * Swahili fails the typecheck. Texts around a value are functions or `AroundValue`s.
  */
 export interface CertificateTexts {
   /** The nav around the language switch. */
   languageSwitch: string;
-  phishing: (host: string) => Markup;
+  /** Around the site's host, in bold. */
+  phishing: AroundValue;
 
   certificateTitle: string;
   /** The summary under the badge: what a bank officer needs before scrolling. */
@@ -25,10 +32,8 @@ export interface CertificateTexts {
 
   sampleBannerTitle: string;
   sampleBannerText: string;
-  unverifiedBannerText: string;
-  beforeVerificationBannerText: string;
-  otherIdentityBannerText: string;
-  suspendedBannerText: string;
+  /** Why ValuSeal does not vouch for the issuer of a standing code, under its amber headline. */
+  trustBanners: Record<Extract<CertificateHeadline, `issuer-${string}`>, string>;
   reinstated: (revokedOn: string, reinstatedOn: string) => string;
   expiredBannerText: (date: string) => string;
   revokedOn: (date: string | null) => string;
@@ -91,7 +96,8 @@ export interface CertificateTexts {
 
   unknownCodeTitle: string;
   unknownCodeBadge: string;
-  unknownCodeText: (typed: string, retryHref: string) => Markup;
+  /** Around the code the reader typed (bold), then `link` (to try again) and the rest. */
+  unknownCodeText: AroundValue & { link: string; afterLink: string };
 
   tooManyRequests: string;
   tooManyRequestsText: string;
@@ -101,7 +107,7 @@ export interface CertificateTexts {
 
 const en: CertificateTexts = {
   languageSwitch: "Language",
-  phishing: (host) => html`Check that the address bar shows <strong>${host}</strong> before you rely on this page.`,
+  phishing: { before: "Check that the address bar shows ", after: " before you rely on this page." },
 
   certificateTitle: "Property Valuation Certificate",
   summary: "Summary",
@@ -111,14 +117,16 @@ const en: CertificateTexts = {
   sampleBannerTitle: "Sample certificate — for demonstration only",
   sampleBannerText:
     "This is how a scanned ValuSeal code looks. A real certificate shows the issuer's record with a green verification badge.",
-  unverifiedBannerText:
-    "This code is in ValuSeal's records, but ValuSeal has not checked the identity or professional registration of the company that issued it. Confirm the report with the valuation firm through a channel you already trust before relying on it.",
-  beforeVerificationBannerText:
-    "ValuSeal verified this firm after this code was issued and has not confirmed the codes it issued before. Confirm the report with the valuation firm through a channel you already trust before relying on it.",
-  otherIdentityBannerText:
-    "The name, registration or email on this code is not the identity ValuSeal verified for the firm that issued it. Confirm the report with the valuation firm through a channel you already trust before relying on it.",
-  suspendedBannerText:
-    "ValuSeal has suspended the firm that issued this code. The record below is as it was issued; do not rely on it without confirming it with the firm and its professional body.",
+  trustBanners: {
+    "issuer-not-verified":
+      "This code is in ValuSeal's records, but ValuSeal has not checked the identity or professional registration of the company that issued it. Confirm the report with the valuation firm through a channel you already trust before relying on it.",
+    "issuer-before-verification":
+      "ValuSeal verified this firm after this code was issued and has not confirmed the codes it issued before. Confirm the report with the valuation firm through a channel you already trust before relying on it.",
+    "issuer-other-identity":
+      "The name, registration or email on this code is not the identity ValuSeal verified for the firm that issued it. Confirm the report with the valuation firm through a channel you already trust before relying on it.",
+    "issuer-suspended":
+      "ValuSeal has suspended the firm that issued this code. The record below is as it was issued; do not rely on it without confirming it with the firm and its professional body.",
+  },
   reinstated: (revokedOn, reinstatedOn) => `Withdrawn on ${revokedOn} and reinstated on ${reinstatedOn}`,
   expiredBannerText: (date) => `This valuation expired on ${date}. Ask the valuer for an updated report.`,
   revokedOn: (date) => `Revoked${date ? ` on ${date}` : ""}`,
@@ -193,10 +201,13 @@ const en: CertificateTexts = {
 
   unknownCodeTitle: "Verification code not found",
   unknownCodeBadge: "No report has this verification code",
-  unknownCodeText: (typed, retryHref) =>
-    html`No report in ValuSeal's records has the code <strong>${typed}</strong>. Check it against the report (codes look
-      like VS-7K3M-9Q2P-4H) and <a href="${retryHref}">try again</a>. If it still does not match, the document may not
-      be genuine: contact the valuation company through a channel you already trust.`,
+  unknownCodeText: {
+    before: "No report in ValuSeal's records has the code ",
+    after: ". Check it against the report (codes look like VS-7K3M-9Q2P-4H) and ",
+    link: "try again",
+    afterLink:
+      ". If it still does not match, the document may not be genuine: contact the valuation company through a channel you already trust.",
+  },
 
   tooManyRequests: "Too many requests",
   tooManyRequestsText: "Please wait a minute and try again.",
@@ -206,8 +217,7 @@ const en: CertificateTexts = {
 
 const sw: CertificateTexts = {
   languageSwitch: "Lugha",
-  phishing: (host) =>
-    html`Hakikisha kwamba upau wa anwani unaonyesha <strong>${host}</strong> kabla ya kuutegemea ukurasa huu.`,
+  phishing: { before: "Hakikisha kwamba upau wa anwani unaonyesha ", after: " kabla ya kuutegemea ukurasa huu." },
 
   certificateTitle: "Cheti cha Tathmini ya Mali",
   summary: "Muhtasari",
@@ -217,14 +227,16 @@ const sw: CertificateTexts = {
   sampleBannerTitle: "Cheti cha sampuli — kwa maonyesho tu",
   sampleBannerText:
     "Hivi ndivyo msimbo wa ValuSeal unavyoonekana ukichanganuliwa. Cheti halisi huonyesha rekodi ya mtoaji pamoja na alama ya kijani ya uthibitisho.",
-  unverifiedBannerText:
-    "Msimbo huu umo katika kumbukumbu za ValuSeal, lakini ValuSeal haijathibitisha utambulisho wala usajili wa kitaaluma wa kampuni iliyoutoa. Thibitisha ripoti hii na kampuni ya tathmini kupitia njia unayoiamini tayari kabla ya kuitegemea.",
-  beforeVerificationBannerText:
-    "ValuSeal ilithibitisha kampuni hii baada ya msimbo huu kutolewa, na haijathibitisha misimbo iliyotolewa kabla ya hapo. Thibitisha ripoti hii na kampuni ya tathmini kupitia njia unayoiamini tayari kabla ya kuitegemea.",
-  otherIdentityBannerText:
-    "Jina, usajili au barua pepe kwenye msimbo huu si utambulisho ambao ValuSeal ilithibitisha kwa kampuni iliyoutoa. Thibitisha ripoti hii na kampuni ya tathmini kupitia njia unayoiamini tayari kabla ya kuitegemea.",
-  suspendedBannerText:
-    "ValuSeal imeisimamisha kampuni iliyotoa msimbo huu. Rekodi iliyo hapa chini ni kama ilivyotolewa; usiitegemee bila kuithibitisha na kampuni hiyo na chombo chake cha kitaaluma.",
+  trustBanners: {
+    "issuer-not-verified":
+      "Msimbo huu umo katika kumbukumbu za ValuSeal, lakini ValuSeal haijathibitisha utambulisho wala usajili wa kitaaluma wa kampuni iliyoutoa. Thibitisha ripoti hii na kampuni ya tathmini kupitia njia unayoiamini tayari kabla ya kuitegemea.",
+    "issuer-before-verification":
+      "ValuSeal ilithibitisha kampuni hii baada ya msimbo huu kutolewa, na haijathibitisha misimbo iliyotolewa kabla ya hapo. Thibitisha ripoti hii na kampuni ya tathmini kupitia njia unayoiamini tayari kabla ya kuitegemea.",
+    "issuer-other-identity":
+      "Jina, usajili au barua pepe kwenye msimbo huu si utambulisho ambao ValuSeal ilithibitisha kwa kampuni iliyoutoa. Thibitisha ripoti hii na kampuni ya tathmini kupitia njia unayoiamini tayari kabla ya kuitegemea.",
+    "issuer-suspended":
+      "ValuSeal imeisimamisha kampuni iliyotoa msimbo huu. Rekodi iliyo hapa chini ni kama ilivyotolewa; usiitegemee bila kuithibitisha na kampuni hiyo na chombo chake cha kitaaluma.",
+  },
   reinstated: (revokedOn, reinstatedOn) => `Iliondolewa tarehe ${revokedOn} na kurejeshwa tarehe ${reinstatedOn}`,
   expiredBannerText: (date) =>
     `Muda wa tathmini hii ulikwisha tarehe ${date}. Muombe mthamini akupe ripoti iliyosasishwa.`,
@@ -302,10 +314,13 @@ const sw: CertificateTexts = {
 
   unknownCodeTitle: "Msimbo wa uthibitisho haukupatikana",
   unknownCodeBadge: "Hakuna ripoti yenye msimbo huu wa uthibitisho",
-  unknownCodeText: (typed, retryHref) =>
-    html`Hakuna ripoti katika kumbukumbu za ValuSeal yenye msimbo <strong>${typed}</strong>. Ulinganishe na ripoti
-      (misimbo huonekana hivi: VS-7K3M-9Q2P-4H) kisha <a href="${retryHref}">ujaribu tena</a>. Ikiwa bado haulingani,
-      huenda hati si halisi: wasiliana na kampuni ya tathmini kupitia njia unayoiamini tayari.`,
+  unknownCodeText: {
+    before: "Hakuna ripoti katika kumbukumbu za ValuSeal yenye msimbo ",
+    after: ". Ulinganishe na ripoti (misimbo huonekana hivi: VS-7K3M-9Q2P-4H) kisha ",
+    link: "ujaribu tena",
+    afterLink:
+      ". Ikiwa bado haulingani, huenda hati si halisi: wasiliana na kampuni ya tathmini kupitia njia unayoiamini tayari.",
+  },
 
   tooManyRequests: "Maombi mengi mno",
   tooManyRequestsText: "Tafadhali subiri dakika moja kisha ujaribu tena.",
@@ -314,3 +329,7 @@ const sw: CertificateTexts = {
 };
 
 export const CERTIFICATE_TEXTS: Record<Language, CertificateTexts> = { en, sw };
+
+/** Stored enumerations (property type, purpose) in the page's language; anything else as stored. */
+export const translated = <K extends string>(map: Record<K, string>, value: string | null) =>
+  value === null ? null : (map[value as K] ?? value);

@@ -1,6 +1,7 @@
-import type { Language } from "../schema/language";
-import { verdictHeadline, verdictMeaning, type CertificateVerdict } from "../schema/certificate-verdict";
-import type { CopyVerdict } from "../schema/limits/codes";
+import type { Language } from "#schema/language.ts";
+import type { CertificateVerdict } from "#schema/certificate-verdict.ts";
+import { verdictHeadline, verdictMeaning } from "./verdict";
+import type { CopyVerdict } from "#schema/limits/codes.ts";
 
 /**
  * What a copy's verdict says (verifier/judge.ts), in each language the public pages speak: the one

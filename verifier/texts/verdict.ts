@@ -1,0 +1,98 @@
+import type { CertificateHeadline } from "#schema/certificate-verdict.ts";
+import type { Language } from "#schema/language.ts";
+import type { IssuerTrust } from "#schema/limits/codes.ts";
+
+/**
+ * The headline of each verdict in each language the public pages speak: the words every surface
+ * shows (the scanned page, the check page, /qr-view, the detail page), so no screen can say
+ * something else. A suspension names its date when it is known (`suspendedOn`, already formatted).
+ */
+const HEADLINES: Record<Language, Record<CertificateHeadline, (suspendedOn: string | null) => string>> = {
+  en: {
+    "verified-authentic": () => "Verified Authentic",
+    expired: () => "Expired",
+    revoked: () => "Revoked",
+    superseded: () => "Superseded",
+    sample: () => "Sample",
+    "issuer-suspended": (on) => `Issuer suspended by ValuSeal${on ? ` on ${on}` : ""}`,
+    "issuer-before-verification": () => "Issued before ValuSeal verified this firm",
+    "issuer-other-identity": () => "Issued under a name ValuSeal has not verified",
+    "issuer-not-verified": () => "Issuer not verified by ValuSeal",
+  },
+  sw: {
+    "verified-authentic": () => "Imethibitishwa kuwa Halali",
+    expired: () => "Muda wake umekwisha",
+    revoked: () => "Imebatilishwa",
+    superseded: () => "Imebadilishwa",
+    sample: () => "Sampuli",
+    "issuer-suspended": (on) => `Mtoaji amesimamishwa na ValuSeal${on ? ` tarehe ${on}` : ""}`,
+    "issuer-before-verification": () => "Imetolewa kabla ValuSeal haijathibitisha kampuni hii",
+    "issuer-other-identity": () => "Imetolewa kwa jina ambalo ValuSeal haijalithibitisha",
+    "issuer-not-verified": () => "Mtoaji hajathibitishwa na ValuSeal",
+  },
+};
+
+export const verdictHeadline = (language: Language, headline: CertificateHeadline, suspendedOn: string | null = null) =>
+  HEADLINES[language][headline](suspendedOn);
+
+/**
+ * One line under the headline saying exactly what the page proves and what the reader should do.
+ * "Verified Authentic" is the product's badge, but a forged paper carrying a genuine code shows the
+ * same page: what is proven is the record, so the line sends the reader to compare their copy.
+ */
+const MEANINGS: Record<Language, Record<CertificateHeadline, string>> = {
+  en: {
+    "verified-authentic": "Genuine record from a verified firm — check that your copy matches",
+    expired: "Genuine record, but the valuation has expired — ask the valuer for an updated report",
+    revoked: "Withdrawn by the issuer — do not rely on this valuation",
+    superseded: "Replaced by a newer valuation — do not rely on this one",
+    sample: "For demonstration only — not a real valuation",
+    "issuer-suspended": "ValuSeal no longer vouches for this firm — confirm with the firm before relying on it",
+    "issuer-before-verification":
+      "ValuSeal has not confirmed this code's issuer — confirm with the firm before relying on it",
+    "issuer-other-identity":
+      "ValuSeal has not confirmed this code's issuer — confirm with the firm before relying on it",
+    "issuer-not-verified":
+      "ValuSeal has not confirmed who issued this code — confirm with the firm before relying on it",
+  },
+  sw: {
+    "verified-authentic": "Rekodi halali kutoka kampuni iliyothibitishwa — hakikisha nakala yako inalingana nayo",
+    expired: "Rekodi halali, lakini muda wa tathmini umekwisha — muombe mthamini ripoti iliyosasishwa",
+    revoked: "Mtoaji ameiondoa tathmini hii — usiitegemee",
+    superseded: "Imebadilishwa na tathmini mpya zaidi — usiitegemee hii",
+    sample: "Kwa maonyesho tu — si tathmini halisi",
+    "issuer-suspended": "ValuSeal haiidhinishi tena kampuni hii — thibitisha na kampuni kabla ya kuitegemea",
+    "issuer-before-verification":
+      "ValuSeal haijathibitisha mtoaji wa msimbo huu — thibitisha na kampuni kabla ya kuitegemea",
+    "issuer-other-identity":
+      "ValuSeal haijathibitisha mtoaji wa msimbo huu — thibitisha na kampuni kabla ya kuitegemea",
+    "issuer-not-verified": "ValuSeal haijathibitisha aliyetoa msimbo huu — thibitisha na kampuni kabla ya kuitegemea",
+  },
+};
+
+export const verdictMeaning = (language: Language, headline: CertificateHeadline) => MEANINGS[language][headline];
+
+/**
+ * Whether ValuSeal vouches for the issuer, said beside the issuer's name in the certificate's
+ * summary. Dates arrive formatted in the page's language.
+ */
+const STANDINGS: Record<Language, Record<IssuerTrust, (on: string | null) => string>> = {
+  en: {
+    verified: (on) => `Verified by ValuSeal${on ? ` on ${on}` : ""}`,
+    "not-verified": () => "Not verified by ValuSeal",
+    "before-verification": () => "Verified by ValuSeal only after this code was issued",
+    "other-identity": () => "Not the identity ValuSeal verified",
+    suspended: (on) => `Suspended by ValuSeal${on ? ` on ${on}` : ""}`,
+  },
+  sw: {
+    verified: (on) => `Imethibitishwa na ValuSeal${on ? ` tarehe ${on}` : ""}`,
+    "not-verified": () => "Haijathibitishwa na ValuSeal",
+    "before-verification": () => "Ilithibitishwa na ValuSeal baada ya msimbo huu kutolewa",
+    "other-identity": () => "Si utambulisho ambao ValuSeal ilithibitisha",
+    suspended: (on) => `Imesimamishwa na ValuSeal${on ? ` tarehe ${on}` : ""}`,
+  },
+};
+
+/** `on` is the verification date for a verified issuer, the suspension date for a suspended one. */
+export const issuerStanding = (language: Language, trust: IssuerTrust, on: string | null) =>
+  STANDINGS[language][trust](on);
