@@ -1,6 +1,6 @@
 import type { CodeScansApi } from "./durable-objects/code-scans-api";
 import type { EmailMessage } from "./lib/email-templates";
-import type { ScanAlertMessage, WebhookDeliveryMessage } from "./queue-messages";
+import type { MpesaCheckMessage, ScanAlertMessage, WebhookDeliveryMessage } from "./queue-messages";
 
 /**
  * What the Worker is given by its platform (wrangler.toml) and its secrets. Every service that
@@ -22,6 +22,8 @@ export interface Bindings {
   /** One message per webhook delivery (an event to one endpoint); retried with backoff. */
   WEBHOOKS: Queue<WebhookDeliveryMessage>;
   EMAILS: Queue<EmailMessage>;
+  /** M-Pesa prompts to ask Daraja about: after a callback at once, else at the configured delays. */
+  PAYMENTS: Queue<MpesaCheckMessage>;
   /** One object per code: its counted scans go to the database together (worker/durable-objects/code-scans.ts). */
   CODE_SCANS: DurableObjectNamespace<CodeScansApi>;
   EMAIL_LIMITER: RateLimit;
@@ -52,6 +54,12 @@ export interface Bindings {
   STRIPE_SECRET_KEY?: string;
   STRIPE_WEBHOOK_SECRET?: string;
   STRIPE_API_BASE?: string;
+  MPESA_CONSUMER_KEY?: string;
+  MPESA_CONSUMER_SECRET?: string;
+  MPESA_SHORT_CODE?: string;
+  MPESA_PASSKEY?: string;
+  MPESA_API_BASE?: string;
+  MPESA_QUERY_DELAYS_SECONDS?: string;
   SELLER_NAME?: string;
   SELLER_ADDRESS?: string;
   SELLER_TAX_NUMBERS?: string;

@@ -135,6 +135,28 @@ const configSchema = z.object({
     .optional(),
   /** Another address for Stripe's API: the local emulator (scripts/lib/stripe-emulator.ts) in development and tests. */
   STRIPE_API_BASE: z.url().optional(),
+  /**
+   * M-Pesa Express (STK push) through Safaricom's Daraja API: the app's consumer key and secret, the
+   * paybill's short code and its Lipa na M-Pesa Online passkey. All four set: firms in Kenya may
+   * pay with M-Pesa; none: the method is not offered (decision 060).
+   */
+  MPESA_CONSUMER_KEY: z.string().min(1).optional(),
+  MPESA_CONSUMER_SECRET: z.string().min(1).optional(),
+  MPESA_SHORT_CODE: z
+    .string()
+    .regex(/^\d{5,7}$/, "MPESA_SHORT_CODE must be the paybill number (5 to 7 digits)")
+    .optional(),
+  MPESA_PASSKEY: z.string().min(1).optional(),
+  /** Daraja's address: production's by default; https://sandbox.safaricom.co.ke, or the local emulator in development. */
+  MPESA_API_BASE: z.url().default("https://api.safaricom.co.ke"),
+  /**
+   * When the status of a prompt nobody has heard of is asked, in seconds after it was sent (then
+   * the 5-minute sweep takes over). Shorter in development and tests only.
+   */
+  MPESA_QUERY_DELAYS_SECONDS: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, "MPESA_QUERY_DELAYS_SECONDS is a list of seconds, like 20,45,90")
+    .default("20,45,90"),
   /** The seller on every receipt (tax invoice): legal name, postal address, tax numbers. */
   SELLER_NAME: z.string().min(1).max(200).optional(),
   SELLER_ADDRESS: z.string().min(1).max(300).optional(),
@@ -161,8 +183,31 @@ const withMail = configSchema
   .refine((env) => !env.STRIPE_SECRET_KEY === !env.STRIPE_WEBHOOK_SECRET, {
     message: "STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set together (card payments need both)",
   })
-  .refine((env) => !env.STRIPE_SECRET_KEY || (env.SELLER_NAME && env.SELLER_ADDRESS && env.SELLER_TAX_NUMBERS), {
-    message: "Card payments issue receipts: set SELLER_NAME, SELLER_ADDRESS and SELLER_TAX_NUMBERS",
+  .refine(
+    (env) =>
+      [env.MPESA_CONSUMER_KEY, env.MPESA_CONSUMER_SECRET, env.MPESA_SHORT_CODE, env.MPESA_PASSKEY].filter(Boolean)
+        .length %
+        4 ===
+      0,
+    { message: "MPESA_CONSUMER_KEY, MPESA_CONSUMER_SECRET, MPESA_SHORT_CODE and MPESA_PASSKEY are set together" },
+  )
+  .refine(
+    (env) =>
+      !(env.STRIPE_SECRET_KEY || env.MPESA_CONSUMER_KEY) ||
+      (env.SELLER_NAME && env.SELLER_ADDRESS && env.SELLER_TAX_NUMBERS),
+    { message: "Payments issue receipts: set SELLER_NAME, SELLER_ADDRESS and SELLER_TAX_NUMBERS" },
+  )
+  .refine((env) => !env.MPESA_CONSUMER_KEY || env.PUBLIC_ORIGIN, {
+    // The queue and the cron sign receipts and give Daraja callback addresses without a request.
+    message: "M-Pesa payments need PUBLIC_ORIGIN (the https address Safaricom calls back and receipts name)",
+  })
+  .refine((env) => env.MPESA_API_BASE === "https://api.safaricom.co.ke" || env.APP_ENV === "development", {
+    // Daraja's sandbox takes no money: a server that credits its answers must be a development one.
+    message:
+      'MPESA_API_BASE other than https://api.safaricom.co.ke (the sandbox, an emulator) needs APP_ENV "development"',
+  })
+  .refine((env) => env.MPESA_QUERY_DELAYS_SECONDS === "20,45,90" || env.APP_ENV === "development", {
+    message: 'MPESA_QUERY_DELAYS_SECONDS other than 20,45,90 needs APP_ENV "development"',
   })
   .refine((env) => !env.STRIPE_API_BASE || env.APP_ENV === "development", {
     message: 'STRIPE_API_BASE (a local Stripe emulator) needs APP_ENV "development"',
@@ -186,14 +231,31 @@ const withMail = configSchema
     // The VAT rate in basis points (16 % is 1600), so every amount stays an integer; prices show it
     // whether or not this server sells.
     const vatRateBasisPoints = Math.round(env.VAT_RATE_PERCENT * 100);
-    const payments =
+    const stripe =
       env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
         ? {
-            stripe: {
-              secretKey: env.STRIPE_SECRET_KEY,
-              webhookSecret: env.STRIPE_WEBHOOK_SECRET,
-              apiBase: env.STRIPE_API_BASE ?? "https://api.stripe.com",
-            },
+            secretKey: env.STRIPE_SECRET_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            apiBase: env.STRIPE_API_BASE ?? "https://api.stripe.com",
+          }
+        : null;
+    const mpesa =
+      env.MPESA_CONSUMER_KEY && env.MPESA_CONSUMER_SECRET && env.MPESA_SHORT_CODE && env.MPESA_PASSKEY
+        ? {
+            apiBase: env.MPESA_API_BASE.replace(/\/$/, ""),
+            consumerKey: env.MPESA_CONSUMER_KEY,
+            consumerSecret: env.MPESA_CONSUMER_SECRET,
+            shortCode: env.MPESA_SHORT_CODE,
+            passkey: env.MPESA_PASSKEY,
+            queryDelaysSeconds: env.MPESA_QUERY_DELAYS_SECONDS.split(",").map(Number),
+          }
+        : null;
+    // Whoever takes the money, the seller and the VAT rate are the receipt's.
+    const payments =
+      stripe || mpesa
+        ? {
+            stripe,
+            mpesa,
             seller: {
               name: env.SELLER_NAME!,
               address: env.SELLER_ADDRESS!,

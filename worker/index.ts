@@ -15,11 +15,15 @@ import { maintainScanHistory } from "./services/scans/scan-history";
 import { checkpointDue, signCheckpoint } from "./services/records/signed-records";
 import { sweepWatchNotices } from "./services/lenders/watch-notices";
 import { deliverWebhooks, sweepWebhooks } from "./services/integration/webhook-deliveries";
-import type { WebhookDeliveryMessage } from "./queue-messages";
+import type { MpesaCheckMessage, WebhookDeliveryMessage } from "./queue-messages";
+import { checkQueuedPrompts, runMpesaSweep } from "./services/billing/mpesa-jobs";
 
 export { CodeScans } from "./durable-objects/code-scans";
 
-type QueueMessage = ScanAlertMessage | EmailMessage | WebhookDeliveryMessage;
+type QueueMessage = ScanAlertMessage | EmailMessage | WebhookDeliveryMessage | MpesaCheckMessage;
+
+/** The 5-minute cron (wrangler.toml): M-Pesa prompts still waiting are asked about again. */
+const PAYMENTS_CRON = "*/5 * * * *";
 
 /**
  * The checkpoint names the platform by its public origin; without one configured it waits for a
@@ -90,7 +94,12 @@ export default {
     if (batch.queue.startsWith("emails")) await deliverEmails(batch as MessageBatch<EmailMessage>, env);
     else if (batch.queue.startsWith("webhooks")) {
       await deliverWebhooks(batch as MessageBatch<WebhookDeliveryMessage>, env);
+    } else if (batch.queue.startsWith("payments")) {
+      await checkQueuedPrompts(batch as MessageBatch<MpesaCheckMessage>, env);
     } else await deliverScanAlerts(batch as MessageBatch<ScanAlertMessage>, env);
   },
-  scheduled: runHourlyJobs,
+  async scheduled(controller, env) {
+    if (controller.cron === PAYMENTS_CRON) await runMpesaSweep(env, new Date(controller.scheduledTime));
+    else await runHourlyJobs(controller, env);
+  },
 } satisfies ExportedHandler<Bindings, QueueMessage>;

@@ -40,3 +40,11 @@ export interface WebhookDeliveryMessage {
   deliveryId: number;
   trigger: WebhookAttemptTrigger;
 }
+
+/**
+ * Ask Daraja how an M-Pesa prompt ended: sent when its callback arrives, and at the query delays
+ * after it was sent. Only the status query's answer moves the prompt (decision 060).
+ */
+export interface MpesaCheckMessage {
+  promptId: number;
+}

@@ -35,8 +35,8 @@ export type CreditPack = (typeof CREDIT_PACKS)[number];
 export const PURCHASE_STATUSES = ["pending", "paid", "failed", "refunded"] as const;
 export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
 
-/** Who took the money: card payments through Stripe Checkout (M-Pesa joins the same ledger later). */
-export const PAYMENT_PROVIDERS = ["stripe"] as const;
+/** Who took the money: a card through Stripe Checkout, or M-Pesa Express (an STK push to the payer's phone). */
+export const PAYMENT_PROVIDERS = ["stripe", "mpesa"] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 
 /**
@@ -61,3 +61,53 @@ export const vatOf = (netMinor: number, rateBasisPoints: number) =>
 
 /** What one code costs in a pack, excluding VAT, to the nearest minor unit ("KSh 500.00 a code"). */
 export const pricePerCode = (pack: { netMinor: number; credits: number }) => Math.round(pack.netMinor / pack.credits);
+
+/**
+ * One M-Pesa payment prompt (an STK push) for a purchase: created, then sent to the phone; it ends
+ * paid, failed (cancelled, insufficient funds, wrong PIN…: the result code says which), timed out
+ * (nobody answered the phone in time) or, after 24 hours without an answer Safaricom confirms,
+ * needs review by an administrator. Only Daraja's status query moves a prompt to an end; an end
+ * never changes (decision 060).
+ */
+export const MPESA_PROMPT_STATES = ["created", "sent", "paid", "failed", "timed-out", "needs-review"] as const;
+export type MpesaPromptState = (typeof MPESA_PROMPT_STATES)[number];
+export const LIVE_MPESA_PROMPT_STATES = ["created", "sent"] as const satisfies readonly MpesaPromptState[];
+
+/** How long the phone shows the prompt before M-Pesa gives up on it (result 1037). */
+export const MPESA_PROMPT_SECONDS = 60;
+
+/** M-Pesa charges whole shillings: a pack whose total has cents is paid by card. */
+export const MPESA_CURRENCY = "KES";
+export const payableByMpesa = (pack: { currency: string; totalMinor: number }) =>
+  pack.currency === MPESA_CURRENCY && pack.totalMinor % 100 === 0;
+
+/** Safaricom's result codes, in the words the firm is shown; any other code reads as its own description. */
+export const MPESA_RESULT_MESSAGES: Partial<Record<number, string>> = {
+  0: "Payment received",
+  1: "M-Pesa says the balance is not enough for this payment",
+  1032: "The prompt was cancelled on the phone",
+  1037: "Nobody answered the prompt on the phone in time",
+  2001: "The M-Pesa PIN entered was wrong",
+};
+
+/** What the firm's screen says of a prompt still waiting for Safaricom's answer. */
+export const MPESA_STILL_CONFIRMING = "Still confirming with M-Pesa";
+
+/** The firm's words for how a prompt ended, or null while it waits for the phone. */
+export function mpesaPromptMessage(state: MpesaPromptState, resultCode: number | null, resultDesc: string | null) {
+  if (state === "paid") return MPESA_RESULT_MESSAGES[0]!;
+  if (state === "needs-review") {
+    return "M-Pesa has not confirmed this payment yet: ValuSeal is checking it, and your credits are added if it went through";
+  }
+  if (state === "failed" || state === "timed-out") {
+    return (
+      (resultCode === null ? undefined : MPESA_RESULT_MESSAGES[resultCode]) ??
+      resultDesc ??
+      "The payment did not go through"
+    );
+  }
+  return null;
+}
+
+/** A purchase made this long ago can no longer be sent to a phone again: start a new one. */
+export const MPESA_RETRY_HOURS = 24;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CREDIT_ENTRY_KINDS, PURCHASE_STATUSES } from "../limits/billing";
+import { CREDIT_ENTRY_KINDS, MPESA_PROMPT_STATES, PAYMENT_PROVIDERS, PURCHASE_STATUSES } from "../limits/billing";
 import { CURRENCIES } from "../limits/codes";
 import { rowId, timestamp } from "./fields";
 import { pageAnswer } from "./page";
@@ -57,6 +57,18 @@ export const purchaseAnswer = z.strictObject({
   paidAt: timestamp.nullable(),
   receiptId: z.string().nullable().meta({ description: "The receipt's public id, once paid" }),
   receiptNumber: z.string().nullable().meta({ example: "VS-000042" }),
+  provider: z.enum(PAYMENT_PROVIDERS),
+  /** An M-Pesa purchase's latest prompt to the phone; null for a card purchase. */
+  mpesa: z
+    .strictObject({
+      state: z.enum(MPESA_PROMPT_STATES),
+      phone: z.string().meta({ example: "0712 ••• 678", description: "The phone, partly hidden" }),
+      sentAt: timestamp.nullable(),
+      /** How it ended, in the firm's words; null while it waits. */
+      message: z.string().nullable(),
+      canSendAgain: z.boolean(),
+    })
+    .nullable(),
 });
 export type Purchase = z.infer<typeof purchaseAnswer>;
 
@@ -72,6 +84,8 @@ export const billingAnswer = z.strictObject({
   ledger: pageAnswer(creditEntryAnswer),
   /** Whether card payments are set up on this server (Stripe's keys configured). */
   cardPayments: z.boolean(),
+  /** Whether M-Pesa is set up on this server (a paybill's Daraja credentials); offered for packs in whole shillings. */
+  mpesaPayments: z.boolean(),
   details: billingDetailsAnswer.nullable(),
   /** Whether purchases may be made out to the details (a firm in Kenya gives its KRA PIN). */
   detailsComplete: z.boolean(),
@@ -156,4 +170,17 @@ export const adminBillingAnswer = z.strictObject({
   revenue: z.array(revenueMonthAnswer),
   /** Pending purchases older than an hour, across the platform. */
   stalePending: z.number().int().nonnegative(),
+  /** M-Pesa payments nobody could confirm within a day: an administrator settles each from the M-Pesa portal. */
+  mpesaReviews: z.array(
+    z.strictObject({
+      id: z.number().int().positive(),
+      purchaseId: z.string(),
+      companyName: z.string().nullable(),
+      phone: z.string(),
+      amount: z.number().int().positive().meta({ description: "Whole shillings" }),
+      checkoutRequestId: z.string().nullable(),
+      sentAt: timestamp.nullable(),
+      note: z.string().nullable(),
+    }),
+  ),
 });

@@ -3,6 +3,7 @@ import {
   bigserial,
   check,
   index,
+  uniqueIndex,
   integer,
   jsonb,
   pgTable,
@@ -13,7 +14,7 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import { LIMITS } from "../limits";
-import { CREDIT_ENTRY_KINDS, PAYMENT_PROVIDERS, PURCHASE_STATUSES } from "../limits/billing";
+import { CREDIT_ENTRY_KINDS, MPESA_PROMPT_STATES, PAYMENT_PROVIDERS, PURCHASE_STATUSES } from "../limits/billing";
 import { CURRENCIES } from "../limits/codes";
 import { companies } from "./organisations";
 
@@ -206,4 +207,56 @@ export const receipts = pgTable(
     issuedAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [unique("receipts_seller_number").on(t.seller, t.number), index("receipts_company_idx").on(t.companyId, t.id)],
+);
+
+/**
+ * One M-Pesa Express prompt (STK push) for a purchase. Its state moves only on what Daraja's status
+ * query says (a callback is unsigned: it only prompts a query); paid, failed and timed out are ends
+ * a trigger keeps (migration 0043). At most one prompt per purchase is live (created or sent), so a
+ * payer is never asked twice at once; sending again after an end makes a new row and a new
+ * CheckoutRequestID. Plain ids, as the purchase keeps.
+ */
+export const mpesaPrompts = pgTable(
+  "mpesa_prompts",
+  {
+    id: serial().primaryKey(),
+    purchaseId: integer()
+      .notNull()
+      .references(() => purchases.id),
+    state: varchar({ length: 16, enum: MPESA_PROMPT_STATES }).notNull().default("created"),
+    /** 2547XXXXXXXX or 2541XXXXXXXX, as the prompt was sent to. */
+    phone: varchar({ length: 12 }).notNull(),
+    /** Whole shillings: the purchase's total, which M-Pesa charges exactly. */
+    amount: integer().notNull(),
+    /** What the payer's phone and statement show: the purchase's receipt-friendly reference. */
+    accountReference: varchar({ length: 12 }).notNull(),
+    /** The unguessable last part of the callback address given to Daraja for this prompt. */
+    callbackToken: varchar({ length: 43 }).notNull().unique(),
+    checkoutRequestId: varchar({ length: 64 }).unique(),
+    merchantRequestId: varchar({ length: 64 }),
+    /** Safaricom's result code and words, as its status query answered them. */
+    resultCode: integer(),
+    resultDesc: varchar({ length: 300 }),
+    /** The M-Pesa receipt number from the callback of a paid prompt: the receipt's payment reference. */
+    mpesaReceipt: varchar({ length: 20 }).unique(),
+    /** Status queries made, and when the last one was: the sweep asks again every 5 minutes for 24 hours. */
+    queries: integer().notNull().default(0),
+    lastQueriedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp({ withTimezone: true }),
+    endedAt: timestamp({ withTimezone: true }),
+    /** Who settled a prompt that needed review, and what they saw (an administrator, decision 060). */
+    reviewedByUserId: integer(),
+    reviewNote: varchar({ length: 300 }),
+  },
+  (t) => [
+    index("mpesa_prompts_purchase_idx").on(t.purchaseId, t.id),
+    uniqueIndex("mpesa_prompts_one_live")
+      .on(t.purchaseId)
+      .where(sql`${t.state} IN ('created', 'sent')`),
+    index("mpesa_prompts_waiting_idx")
+      .on(t.sentAt)
+      .where(sql`${t.state} = 'sent'`),
+    check("mpesa_prompts_amount", sql`${t.amount} > 0`),
+  ],
 );

@@ -74,3 +74,41 @@ export const mpesaPhoneField = z
   .transform((value) => value.replace(/^\+?254(?=[17]\d{8}$)/, "0"))
   .refine((value) => /^0[17]\d{8}$/.test(value), "Enter the M-Pesa phone number, like 0712 345 678")
   .transform((value) => `254${value.slice(1)}`);
+
+/** POST /api/billing/mpesa: a pack, paid from this phone. */
+export const mpesaPurchaseRequestSchema = z.strictObject({
+  credits: purchaseRequestSchema.shape.credits,
+  phone: mpesaPhoneField,
+});
+export type MpesaPurchaseRequestInput = z.input<typeof mpesaPurchaseRequestSchema>;
+
+/** POST /api/billing/purchases/{id}/mpesa: the purchase's prompt sent again, to this phone. */
+export const mpesaPromptAgainSchema = z.strictObject({ phone: mpesaPhoneField });
+
+/**
+ * POST /api/admin/billing/mpesa/{id}: an administrator settles a payment M-Pesa never confirmed,
+ * from the M-Pesa organisation portal: paid with its receipt number, or not paid with why.
+ */
+export const mpesaReviewSchema = z.discriminatedUnion(
+  "paid",
+  [
+    z.strictObject({
+      paid: z.literal(true),
+      mpesaReceipt: z
+        .string({ error: "Enter the M-Pesa receipt number, like SLK4H7RT61" })
+        .trim()
+        .toUpperCase()
+        .regex(/^[A-Z0-9]{8,20}$/, "Enter the M-Pesa receipt number, like SLK4H7RT61"),
+    }),
+    z.strictObject({
+      paid: z.literal(false),
+      note: z
+        .string({ error: "Say what the M-Pesa portal shows" })
+        .trim()
+        .min(3, "Say what the M-Pesa portal shows")
+        .max(300, "At most 300 characters"),
+    }),
+  ],
+  { error: "Choose paid or not paid" },
+);
+export type MpesaReviewInput = z.input<typeof mpesaReviewSchema>;

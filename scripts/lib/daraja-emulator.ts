@@ -52,7 +52,8 @@ interface Prompt {
   resultCode: number | null;
   receiptNumber: string | null;
   answeredAt: Date | null;
-  callbacks: { status: number | null; forged: boolean }[];
+  /** Every callback posted for the prompt: its body as sent, and the status the receiver answered (null: unreachable). */
+  callbacks: { status: number | null; forged: boolean; body: string }[];
 }
 
 /** How a test wants the next prompt to go (POST /_emulator/next). */
@@ -121,7 +122,7 @@ export async function startDarajaEmulator(options: DarajaEmulatorOptions): Promi
     } catch {
       status = null;
     }
-    prompt.callbacks.push({ status, forged });
+    prompt.callbacks.push({ status, forged, body });
     return status;
   }
 
@@ -295,6 +296,7 @@ ${
       );
     }
     const prompt = id ? prompts.get(id) : undefined;
+    if (what === "prompts" && prompt && req.method === "GET" && !action) return json(res, 200, prompt);
     if (what === "prompts" && prompt && req.method === "POST") {
       if (action === "answer") {
         await answer(prompt, Number(input.resultCode ?? 0), Number(input.callbacks ?? 1));
@@ -334,5 +336,21 @@ export function newDarajaEmulatorCredentials() {
     consumerSecret: randomBytes(12).toString("hex"),
     shortCode: "174379",
     passkey: randomBytes(24).toString("hex"),
+  };
+}
+
+/** The Worker's M-Pesa settings for an emulator at `apiBase` with these credentials (development and tests). */
+export function darajaEmulatorVars(
+  apiBase: string,
+  credentials: ReturnType<typeof newDarajaEmulatorCredentials>,
+  queryDelaysSeconds = "20,45,90",
+) {
+  return {
+    MPESA_API_BASE: apiBase,
+    MPESA_CONSUMER_KEY: credentials.consumerKey,
+    MPESA_CONSUMER_SECRET: credentials.consumerSecret,
+    MPESA_SHORT_CODE: credentials.shortCode,
+    MPESA_PASSKEY: credentials.passkey,
+    MPESA_QUERY_DELAYS_SECONDS: queryDelaysSeconds,
   };
 }

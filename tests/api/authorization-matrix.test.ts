@@ -24,6 +24,7 @@ import { codeInput, createCodeViaApi, insertCode, verificationCount } from "./fi
 import { createCompanyWithMember } from "./fixtures/companies";
 import { withDb } from "./fixtures/database";
 import { BILLING_DETAILS, paidPurchase, startPurchase } from "./fixtures/billing";
+import { cancelledMpesaPurchase } from "./fixtures/mpesa";
 import { api, ORIGIN, unique } from "./fixtures/http";
 import { acceptInviteViaApi, addMemberViaServices, insertInvite, inviteMemberViaApi } from "./fixtures/team";
 import { insertValuer } from "./fixtures/valuers";
@@ -722,6 +723,35 @@ const matrix: Row[] = [
     target: (world) => paidPurchase(world.ownerA),
     request: (_world, target: { receiptId: string }) => ({ path: `/api/billing/receipts/${target.receiptId}/pdf` }),
   },
+  {
+    method: "POST",
+    route: "/api/billing/mpesa",
+    expected: [401, 403, 201, 201, 401, 401, 403],
+    target: async (world) => {
+      for (const owner of [world.ownerA, world.ownerB]) {
+        await api("/api/billing/details", { method: "PUT", token: owner.token, body: BILLING_DETAILS });
+      }
+    },
+    request: () => ({ path: "/api/billing/mpesa", body: { credits: 10, phone: "0712 345 678" } }),
+  },
+  {
+    method: "POST",
+    route: "/api/billing/purchases/:id/mpesa",
+    expected: OWNER_OF_A_OBJECT,
+    target: (world) => cancelledMpesaPurchase(world.ownerA),
+    request: (_world, target: { purchaseId: string }) => ({
+      path: `/api/billing/purchases/${target.purchaseId}/mpesa`,
+      body: { phone: "0712 345 678" },
+    }),
+  },
+  // A callback address names one prompt by an unguessable token; any other is nobody's.
+  {
+    method: "POST",
+    route: "/api/billing/mpesa/callback/:token",
+    expected: ALL(404),
+    isPublic: true,
+    request: () => ({ path: `/api/billing/mpesa/callback/${"Z".repeat(32)}`, body: { Body: { stkCallback: {} } } }),
+  },
   // Stripe's events carry no session: whoever sends one without Stripe's signature is refused.
   {
     method: "POST",
@@ -1042,6 +1072,16 @@ const matrix: Row[] = [
     request: () => ({
       path: "/api/admin/billing/prices",
       body: { credits: 10, currency: "KES", amount: "5000", effectiveFrom: "2099-01-01" },
+    }),
+  },
+  // No payment awaits review here: the administrator reaches the route and finds none (404).
+  {
+    method: "POST",
+    route: "/api/admin/billing/mpesa/:id",
+    expected: [401, 403, 403, 403, 401, 401, 404],
+    request: () => ({
+      path: "/api/admin/billing/mpesa/999999999",
+      body: { paid: false, note: "Nothing in the portal" },
     }),
   },
   {

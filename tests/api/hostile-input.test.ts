@@ -21,7 +21,7 @@ import { createApiKeySchema } from "#schema/validation/api-keys.ts";
 import { activeStatusSchema, adminListQuerySchema, bulkUserStatusSchema } from "#schema/validation/admin.ts";
 import { loginSchema, registerSchema } from "#schema/validation/auth.ts";
 import { reinstateCodeSchema, revokeCodeSchema } from "#schema/validation/code-status.ts";
-import { billingDetailsSchema, purchaseRequestSchema } from "#schema/validation/billing.ts";
+import { billingDetailsSchema, mpesaPurchaseRequestSchema, purchaseRequestSchema } from "#schema/validation/billing.ts";
 import { companyDetailsSchema } from "#schema/validation/companies.ts";
 import { demoQrSchema } from "#schema/validation/demo.ts";
 import { changePasswordSchema, profileSchema } from "#schema/validation/profile.ts";
@@ -652,7 +652,7 @@ describe("generated bodies", () => {
     );
   });
 
-  it("billing details, packs and Stripe's events", async () => {
+  it("billing details, packs, M-Pesa phones and the providers' messages", async () => {
     const companyId = f.editor.user.companyId!;
     const kraPin = fc.oneof(
       fc.constantFrom("P051234567X", "p051 234 567x", "A123456789Z", "P05123456", "X051234567A", "P0512345678", ""),
@@ -669,7 +669,22 @@ describe("generated bodies", () => {
           fc.string({ maxLength: 200 }),
           fc.jsonValue({ maxDepth: 2 }).map((value) => JSON.stringify(value)),
         ),
-        async (detailsPlan, packPlan, eventBody) => {
+        bodyPlan(["credits", "phone"], {
+          credits: fc.constantFrom(10, 0, "10"),
+          phone: fc.oneof(
+            fc.constantFrom(
+              "0712 345 678",
+              "+254 712-345-678",
+              "254112345678",
+              "0812345678",
+              "+255712345678",
+              "07123",
+              "",
+            ),
+            fc.string({ maxLength: 20 }),
+          ),
+        }),
+        async (detailsPlan, packPlan, eventBody, mpesaPlan) => {
           await checkBodyRoute({
             label: "PUT /api/billing/details",
             schema: billingDetailsSchema,
@@ -708,6 +723,26 @@ describe("generated bodies", () => {
               expect(res.body.purchase).toMatchObject({ credits: input.credits, status: "pending" });
             },
           });
+          await checkBodyRoute({
+            label: "POST /api/billing/mpesa",
+            schema: mpesaPurchaseRequestSchema,
+            body: applyPlan({ credits: 10, phone: "0712 345 678" }, mpesaPlan),
+            send: (b) => api("/api/billing/mpesa", { token: f.editor.token, body: b }),
+            state: () => withDb((db) => db.$count(purchases, eq(purchases.companyId, companyId))),
+            // Billing details not complete, or in dollars (the property above may have left them so).
+            allowedRefusals: [409, 422],
+            successStatus: 201,
+            onSuccess: async (input, res) => {
+              expect(res.body).toMatchObject({ credits: input.credits, provider: "mpesa", mpesa: { state: "sent" } });
+            },
+          });
+          // A callback to an address that names no prompt is refused and kept nowhere.
+          const callback = await fetchWorker(`${ORIGIN}/api/billing/mpesa/callback/${"Q".repeat(32)}`, {
+            method: "POST",
+            headers: { "Content-Type": "application/json" },
+            body: eventBody,
+          });
+          expect(callback.status).toBe(404);
           // Whatever arrives without Stripe's signature is refused and kept nowhere.
           const eventsBefore = await withDb((db) => db.$count(paymentEvents));
           const forged = await fetchWorker(`${ORIGIN}/api/billing/stripe/events`, {
@@ -1032,6 +1067,8 @@ describe("generated path ids", () => {
     ["DELETE", "/api/admin/users/:id", undefined],
     ["POST", "/api/admin/signing-keys/:id/compromise", { compromisedAt: "2026-01-01T00:00:00Z" }],
     ["POST", "/api/billing/purchases/:id/cancel", undefined],
+    ["POST", "/api/billing/purchases/:id/mpesa", { phone: "0712 345 678" }],
+    ["POST", "/api/admin/billing/mpesa/:id", { paid: false, note: "Nothing in the portal" }],
   ];
 
   it("reads answer 404 (or the record) for any id, never 500", async () => {

@@ -5050,6 +5050,7 @@ export interface paths {
                 total: number;
               };
               cardPayments: boolean;
+              mpesaPayments: boolean;
               details: {
                 legalName: string;
                 postalAddress: string;
@@ -5120,6 +5121,24 @@ export interface paths {
                 receiptId: string | null;
                 /** @example VS-000042 */
                 receiptNumber: string | null;
+                /** @enum {string} */
+                provider: "stripe" | "mpesa";
+                mpesa: {
+                  /** @enum {string} */
+                  state: "created" | "sent" | "paid" | "failed" | "timed-out" | "needs-review";
+                  /**
+                   * @description The phone, partly hidden
+                   * @example 0712 ••• 678
+                   */
+                  phone: string;
+                  /**
+                   * Format: date-time
+                   * @example 2026-11-27T09:30:00.000Z
+                   */
+                  sentAt: string | null;
+                  message: string | null;
+                  canSendAgain: boolean;
+                } | null;
               }[];
             };
           };
@@ -5254,9 +5273,266 @@ export interface paths {
                 receiptId: string | null;
                 /** @example VS-000042 */
                 receiptNumber: string | null;
+                /** @enum {string} */
+                provider: "stripe" | "mpesa";
+                mpesa: {
+                  /** @enum {string} */
+                  state: "created" | "sent" | "paid" | "failed" | "timed-out" | "needs-review";
+                  /**
+                   * @description The phone, partly hidden
+                   * @example 0712 ••• 678
+                   */
+                  phone: string;
+                  /**
+                   * Format: date-time
+                   * @example 2026-11-27T09:30:00.000Z
+                   */
+                  sentAt: string | null;
+                  message: string | null;
+                  canSendAgain: boolean;
+                } | null;
               };
               /** Format: uri */
               checkoutUrl: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/billing/mpesa": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            credits: 10 | 50 | 200;
+            phone: string;
+          };
+        };
+      };
+      responses: {
+        /** @description The pending purchase; the payment prompt is on the phone */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /** @description The purchase's public id (pur_…) */
+              id: string;
+              credits: number;
+              /** @enum {string} */
+              currency: "USD" | "KES";
+              /**
+               * @description Minor units (cents)
+               * @example 580000
+               */
+              netMinor: number;
+              /**
+               * @description Minor units (cents)
+               * @example 580000
+               */
+              vatMinor: number;
+              /**
+               * @description Minor units (cents)
+               * @example 580000
+               */
+              totalMinor: number;
+              /** @enum {string} */
+              status: "pending" | "paid" | "failed" | "refunded";
+              failureReason: string | null;
+              /**
+               * Format: date-time
+               * @example 2026-11-27T09:30:00.000Z
+               */
+              createdAt: string;
+              /**
+               * Format: date-time
+               * @example 2026-11-27T09:30:00.000Z
+               */
+              paidAt: string | null;
+              /** @description The receipt's public id, once paid */
+              receiptId: string | null;
+              /** @example VS-000042 */
+              receiptNumber: string | null;
+              /** @enum {string} */
+              provider: "stripe" | "mpesa";
+              mpesa: {
+                /** @enum {string} */
+                state: "created" | "sent" | "paid" | "failed" | "timed-out" | "needs-review";
+                /**
+                 * @description The phone, partly hidden
+                 * @example 0712 ••• 678
+                 */
+                phone: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-27T09:30:00.000Z
+                 */
+                sentAt: string | null;
+                message: string | null;
+                canSendAgain: boolean;
+              } | null;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/billing/purchases/{id}/mpesa": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            phone: string;
+          };
+        };
+      };
+      responses: {
+        /** @description The purchase; a new payment prompt is on the phone */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /** @description The purchase's public id (pur_…) */
+              id: string;
+              credits: number;
+              /** @enum {string} */
+              currency: "USD" | "KES";
+              /**
+               * @description Minor units (cents)
+               * @example 580000
+               */
+              netMinor: number;
+              /**
+               * @description Minor units (cents)
+               * @example 580000
+               */
+              vatMinor: number;
+              /**
+               * @description Minor units (cents)
+               * @example 580000
+               */
+              totalMinor: number;
+              /** @enum {string} */
+              status: "pending" | "paid" | "failed" | "refunded";
+              failureReason: string | null;
+              /**
+               * Format: date-time
+               * @example 2026-11-27T09:30:00.000Z
+               */
+              createdAt: string;
+              /**
+               * Format: date-time
+               * @example 2026-11-27T09:30:00.000Z
+               */
+              paidAt: string | null;
+              /** @description The receipt's public id, once paid */
+              receiptId: string | null;
+              /** @example VS-000042 */
+              receiptNumber: string | null;
+              /** @enum {string} */
+              provider: "stripe" | "mpesa";
+              mpesa: {
+                /** @enum {string} */
+                state: "created" | "sent" | "paid" | "failed" | "timed-out" | "needs-review";
+                /**
+                 * @description The phone, partly hidden
+                 * @example 0712 ••• 678
+                 */
+                phone: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-27T09:30:00.000Z
+                 */
+                sentAt: string | null;
+                message: string | null;
+                canSendAgain: boolean;
+              } | null;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/billing/mpesa/callback/{token}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          token: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Kept; the payment is confirmed by asking M-Pesa, never by this message */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /** @enum {number} */
+              ResultCode: 0;
+              /** @enum {string} */
+              ResultDesc: "Accepted";
             };
           };
         };
@@ -5330,6 +5606,24 @@ export interface paths {
               receiptId: string | null;
               /** @example VS-000042 */
               receiptNumber: string | null;
+              /** @enum {string} */
+              provider: "stripe" | "mpesa";
+              mpesa: {
+                /** @enum {string} */
+                state: "created" | "sent" | "paid" | "failed" | "timed-out" | "needs-review";
+                /**
+                 * @description The phone, partly hidden
+                 * @example 0712 ••• 678
+                 */
+                phone: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-27T09:30:00.000Z
+                 */
+                sentAt: string | null;
+                message: string | null;
+                canSendAgain: boolean;
+              } | null;
             };
           };
         };
@@ -5407,6 +5701,24 @@ export interface paths {
               receiptId: string | null;
               /** @example VS-000042 */
               receiptNumber: string | null;
+              /** @enum {string} */
+              provider: "stripe" | "mpesa";
+              mpesa: {
+                /** @enum {string} */
+                state: "created" | "sent" | "paid" | "failed" | "timed-out" | "needs-review";
+                /**
+                 * @description The phone, partly hidden
+                 * @example 0712 ••• 678
+                 */
+                phone: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-27T09:30:00.000Z
+                 */
+                sentAt: string | null;
+                message: string | null;
+                canSendAgain: boolean;
+              } | null;
             };
           };
         };
@@ -7821,6 +8133,21 @@ export interface paths {
                 purchases: number;
               }[];
               stalePending: number;
+              mpesaReviews: {
+                id: number;
+                purchaseId: string;
+                companyName: string | null;
+                phone: string;
+                /** @description Whole shillings */
+                amount: number;
+                checkoutRequestId: string | null;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-27T09:30:00.000Z
+                 */
+                sentAt: string | null;
+                note: string | null;
+              }[];
             };
           };
         };
@@ -7936,6 +8263,154 @@ export interface paths {
                 purchases: number;
               }[];
               stalePending: number;
+              mpesaReviews: {
+                id: number;
+                purchaseId: string;
+                companyName: string | null;
+                phone: string;
+                /** @description Whole shillings */
+                amount: number;
+                checkoutRequestId: string | null;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-27T09:30:00.000Z
+                 */
+                sentAt: string | null;
+                note: string | null;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/billing/mpesa/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json":
+            | {
+                /** @enum {boolean} */
+                paid: true;
+                mpesaReceipt: string;
+              }
+            | {
+                /** @enum {boolean} */
+                paid: false;
+                note: string;
+              };
+        };
+      };
+      responses: {
+        /** @description The billing overview, the payment settled */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              prices: {
+                id: number;
+                credits: number;
+                /** @enum {string} */
+                currency: "USD" | "KES";
+                /**
+                 * @description Minor units (cents)
+                 * @example 580000
+                 */
+                netMinor: number;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-27T09:30:00.000Z
+                 */
+                effectiveFrom: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-27T09:30:00.000Z
+                 */
+                createdAt: string;
+                current: boolean;
+              }[];
+              purchases: {
+                id: string;
+                companyId: number;
+                companyName: string | null;
+                credits: number;
+                /** @enum {string} */
+                currency: "USD" | "KES";
+                /**
+                 * @description Minor units (cents)
+                 * @example 580000
+                 */
+                totalMinor: number;
+                /** @enum {string} */
+                status: "pending" | "paid" | "failed" | "refunded";
+                /**
+                 * Format: date-time
+                 * @example 2026-11-27T09:30:00.000Z
+                 */
+                createdAt: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-27T09:30:00.000Z
+                 */
+                paidAt: string | null;
+                stale: boolean;
+              }[];
+              revenue: {
+                /** @example 2026-12 */
+                month: string;
+                /** @enum {string} */
+                currency: "USD" | "KES";
+                /**
+                 * @description Minor units (cents)
+                 * @example 580000
+                 */
+                paidMinor: number;
+                /**
+                 * @description Minor units (cents)
+                 * @example 580000
+                 */
+                vatMinor: number;
+                purchases: number;
+              }[];
+              stalePending: number;
+              mpesaReviews: {
+                id: number;
+                purchaseId: string;
+                companyName: string | null;
+                phone: string;
+                /** @description Whole shillings */
+                amount: number;
+                checkoutRequestId: string | null;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-27T09:30:00.000Z
+                 */
+                sentAt: string | null;
+                note: string | null;
+              }[];
             };
           };
         };

@@ -1,7 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { billingAnswer, billingDetailsAnswer, purchaseAnswer, startedPurchaseAnswer } from "#schema/responses/index.ts";
-import { billingDetailsSchema, purchaseRequestSchema } from "#schema/validation/billing.ts";
+import {
+  billingDetailsSchema,
+  mpesaPromptAgainSchema,
+  mpesaPurchaseRequestSchema,
+  purchaseRequestSchema,
+} from "#schema/validation/billing.ts";
 import { paginationQuerySchema } from "#schema/validation/pagination.ts";
 import type { AppEnv } from "../env";
 import { ApiError, notFound } from "../lib/errors";
@@ -30,9 +35,17 @@ import {
   purchaseOf,
   recentPurchases,
   startCardPurchase,
-  type Payments,
+  type CardPayments,
 } from "../services/billing/purchases";
 import { RECEIPT_NOT_FOUND, signedReceipt } from "../services/billing/receipts";
+import {
+  CALLBACK_ACCEPTED,
+  keepMpesaCallback,
+  MPESA_PAYMENTS_OFF,
+  sendPromptAgain,
+  startMpesaPurchase,
+  type MpesaPayments,
+} from "../services/billing/mpesa";
 import { documentedRoutes, jsonAnswer, jsonBody, textParams } from "./contract";
 
 /** The ledger's default page: a month of a busy firm's issues at a glance. */
@@ -44,11 +57,21 @@ const firmMember = [requireUser, requireCompanyUser, requireIssuerOrganisation] 
 const firmOwner = [...firmMember, requireCompanyOwner("Only the firm's owner can buy credits")] as const;
 
 /** The configured card payments, or 503 when this server has none. */
-function cardPayments(c: Context<AppEnv>): Payments {
+function cardPayments(c: Context<AppEnv>): CardPayments {
   const payments = c.var.config.payments;
-  if (!payments) throw new ApiError(503, CARD_PAYMENTS_OFF);
-  return payments;
+  if (!payments?.stripe) throw new ApiError(503, CARD_PAYMENTS_OFF);
+  return { ...payments, stripe: payments.stripe };
 }
+
+/** The configured M-Pesa payments, or 503 when this server has none. */
+function mpesaPayments(c: Context<AppEnv>): MpesaPayments {
+  const payments = c.var.config.payments;
+  if (!payments?.mpesa) throw new ApiError(503, MPESA_PAYMENTS_OFF);
+  return { ...payments, mpesa: payments.mpesa };
+}
+
+/** A Safaricom callback is about a kilobyte; anything far larger is not one, and is refused unread. */
+const MPESA_CALLBACK_MAX_BYTES = 16 * 1024;
 
 const getBilling = createRoute({
   method: "get",
@@ -73,6 +96,37 @@ const postPurchase = createRoute({
   request: jsonBody(purchaseRequestSchema),
   responses: {
     201: jsonAnswer(startedPurchaseAnswer, "The pending purchase and the Checkout page to pay it on"),
+  },
+});
+
+const postMpesaPurchase = createRoute({
+  method: "post",
+  path: "/mpesa",
+  middleware: [...firmOwner, requireActiveCompany, requireConfirmedEmail("buy credits")] as const,
+  request: jsonBody(mpesaPurchaseRequestSchema),
+  responses: {
+    201: jsonAnswer(purchaseAnswer, "The pending purchase; the payment prompt is on the phone"),
+  },
+});
+
+const postPromptAgain = createRoute({
+  method: "post",
+  path: "/purchases/{id}/mpesa",
+  middleware: [...firmOwner, requireActiveCompany] as const,
+  request: { params: textParams("id"), ...jsonBody(mpesaPromptAgainSchema) },
+  responses: { 200: jsonAnswer(purchaseAnswer, "The purchase; a new payment prompt is on the phone") },
+});
+
+const postMpesaCallback = createRoute({
+  method: "post",
+  path: "/mpesa/callback/{token}",
+  middleware: [rateLimitByAddress("API_NETWORK_LIMITER")] as const,
+  request: { params: textParams("token") },
+  responses: {
+    200: jsonAnswer(
+      z.strictObject({ ResultCode: z.literal(0), ResultDesc: z.literal("Accepted") }),
+      "Kept; the payment is confirmed by asking M-Pesa, never by this message",
+    ),
   },
 });
 
@@ -118,7 +172,8 @@ const postStripeEvent = createRoute({
  * /api/billing: a valuation firm's credits. Every member sees the balance, prices, purchases and
  * ledger (what each code cost is no secret within the firm); buying and the receipts' details are
  * the owner's. Lenders pay nothing and have no billing. Stripe's events arrive at
- * /api/billing/stripe/events, trusted only when their signature is the endpoint secret's.
+ * /api/billing/stripe/events, trusted only when their signature is the endpoint secret's; M-Pesa's
+ * callbacks at /api/billing/mpesa/callback/<token>, trusted for nothing (decision 060).
  */
 export const billingRoutes = documentedRoutes()
   .openapi(getBilling, async (c) => {
@@ -131,12 +186,14 @@ export const billingRoutes = documentedRoutes()
       currentPrices(c.var.db, currency, c.var.config.vatRateBasisPoints),
       recentPurchases(c.var.db, companyId),
     ]);
-    const cardPaymentsOn = c.var.config.payments !== null;
+    const cardPaymentsOn = Boolean(c.var.config.payments?.stripe);
+    const mpesaPaymentsOn = Boolean(c.var.config.payments?.mpesa);
     return c.json(
       {
         balance,
         ledger,
         cardPayments: cardPaymentsOn,
+        mpesaPayments: mpesaPaymentsOn,
         details,
         detailsComplete: detailsComplete(details, inKenya),
         currency,
@@ -161,6 +218,43 @@ export const billingRoutes = documentedRoutes()
       origin: publicOrigin(c),
     });
     return c.json(started, 201);
+  })
+  .openapi(postMpesaPurchase, async (c) => {
+    const { credits, phone } = c.req.valid("json");
+    const purchase = await startMpesaPurchase(c.var.db, mpesaPayments(c), c.env.PAYMENTS, {
+      companyId: currentCompanyId(c),
+      userId: c.var.user.id,
+      credits,
+      phone,
+      origin: publicOrigin(c),
+    });
+    return c.json(purchase, 201);
+  })
+  .openapi(postPromptAgain, async (c) => {
+    const purchase = await sendPromptAgain(c.var.db, mpesaPayments(c), c.env.PAYMENTS, {
+      companyId: currentCompanyId(c),
+      publicId: c.req.valid("param").id,
+      phone: c.req.valid("json").phone,
+      origin: publicOrigin(c),
+    });
+    return c.json(purchase, 200);
+  })
+  .openapi(postMpesaCallback, async (c) => {
+    mpesaPayments(c);
+    const length = Number(c.req.header("Content-Length") ?? 0);
+    if (length > MPESA_CALLBACK_MAX_BYTES) throw new ApiError(413, "A callback is at most 16 KB");
+    const rawBody = await c.req.text();
+    if (rawBody.length > MPESA_CALLBACK_MAX_BYTES) throw new ApiError(413, "A callback is at most 16 KB");
+    const promptId = await keepMpesaCallback(
+      c.var.db,
+      c.req.valid("param").token,
+      rawBody,
+      c.req.header("CF-Connecting-IP") ?? null,
+    );
+    if (promptId === null) throw notFound("No payment prompt has this address");
+    // Asked at once: the query, not this message, says whether it was paid.
+    await c.env.PAYMENTS.send({ promptId });
+    return c.json(CALLBACK_ACCEPTED, 200);
   })
   .openapi(getPurchase, async (c) => {
     return c.json(await purchaseOf(c.var.db, currentCompanyId(c), c.req.valid("param").id), 200);

@@ -5,6 +5,7 @@ import type { Queryable, TransactionalDatabase } from "#worker/db.ts";
 import { ApiError } from "#worker/lib/errors.ts";
 import type { NewPrice } from "#schema/validation/billing.ts";
 import { recordAudit, type Actor } from "../companies/audit";
+import { promptsNeedingReview } from "./mpesa";
 import { currentPriceIds } from "./prices";
 
 /*
@@ -62,7 +63,13 @@ export async function adminBilling(db: Queryable) {
       .orderBy(sql`1 DESC`, purchases.currency),
     db.select({ total: count() }).from(purchases).where(isStale),
   ]);
-  return { prices, purchases: recent, revenue, stalePending: stale?.total ?? 0 };
+  return {
+    prices,
+    purchases: recent,
+    revenue,
+    stalePending: stale?.total ?? 0,
+    mpesaReviews: await promptsNeedingReview(db),
+  };
 }
 
 /**

@@ -1,9 +1,17 @@
-import { and, desc, eq, type SQL } from "drizzle-orm";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type Stripe from "stripe";
 import { purchasePath } from "#schema/app-paths.ts";
-import { packDescription, type CreditPack } from "#schema/limits/billing.ts";
+import {
+  MPESA_RETRY_HOURS,
+  mpesaPromptMessage,
+  packDescription,
+  type CreditPack,
+  type MpesaPromptState,
+  type PaymentProvider,
+  type PurchaseStatus,
+} from "#schema/limits/billing.ts";
 import type { ReceiptDocument } from "#schema/responses/billing.ts";
-import { companies, paymentEvents, purchases, receipts, users } from "#schema/tables.ts";
+import { companies, mpesaPrompts, paymentEvents, purchases, receipts, users } from "#schema/tables.ts";
 import type { Config } from "#worker/config.ts";
 import type { Queryable, Reader, Transaction, TransactionalDatabase } from "#worker/db.ts";
 import type { EmailMessage } from "#worker/lib/email-templates.ts";
@@ -24,11 +32,13 @@ import { issueReceipt } from "./receipts";
  */
 
 export type Payments = NonNullable<Config["payments"]>;
+/** Payments with card payments configured (Stripe's keys). */
+export type CardPayments = Payments & { stripe: NonNullable<Payments["stripe"]> };
 
 export const PURCHASE_NOT_FOUND = "Purchase not found";
 
 /** A purchase's public id: "pur_" and 22 base62 characters. Anything else names nothing (404, unread). */
-const PURCHASE_ID = /^pur_[A-Za-z0-9]{22}$/;
+export const PURCHASE_ID = /^pur_[A-Za-z0-9]{22}$/;
 export const CARD_PAYMENTS_OFF = "Card payments are not set up on this server";
 /** How long Checkout keeps a session open (Stripe's least is 30 minutes). */
 const CHECKOUT_OPEN_SECONDS = 30 * 60;
@@ -46,13 +56,51 @@ const purchaseColumns = {
   paidAt: purchases.paidAt,
   receiptId: receipts.publicId,
   receiptDocument: receipts.document,
+  provider: purchases.provider,
+  /** The purchase's latest M-Pesa prompt, if it has one (its times in epoch milliseconds). */
+  latestPrompt: sql<{
+    state: MpesaPromptState;
+    phone: string;
+    sentAt: number | null;
+    resultCode: number | null;
+    resultDesc: string | null;
+  } | null>`(SELECT json_build_object('state', p.state, 'phone', p.phone, 'sentAt', floor(extract(epoch FROM p.sent_at) * 1000), 'resultCode', p.result_code, 'resultDesc', p.result_desc) FROM ${mpesaPrompts} p WHERE p.purchase_id = ${purchases.id} ORDER BY p.id DESC LIMIT 1)`,
 };
 
-/** A purchase as answered: its receipt named by number. */
-const shownPurchase = <Row extends { receiptDocument: unknown }>({ receiptDocument, ...row }: Row) => ({
+/** "0712 ••• 678": enough for the owner to recognise the number, not enough to copy it. */
+const maskedPhone = (phone: string) => `0${phone.slice(3, 6)} ••• ${phone.slice(-3)}`;
+
+/**
+ * A purchase as answered: its receipt named by number; for M-Pesa, how its latest prompt stands and
+ * whether it may be sent to a phone again (it ended unpaid, the purchase is under a day old).
+ */
+const shownPurchase = <Row extends PurchaseRow>({ receiptDocument, latestPrompt, ...row }: Row) => ({
   ...row,
   receiptNumber: (receiptDocument as ReceiptDocument | null)?.number ?? null,
+  mpesa: latestPrompt && {
+    state: latestPrompt.state,
+    phone: maskedPhone(latestPrompt.phone),
+    sentAt: latestPrompt.sentAt === null ? null : new Date(latestPrompt.sentAt),
+    message: mpesaPromptMessage(latestPrompt.state, latestPrompt.resultCode, latestPrompt.resultDesc),
+    canSendAgain:
+      (latestPrompt.state === "failed" || latestPrompt.state === "timed-out") &&
+      (row.status === "pending" || row.status === "failed") &&
+      Date.now() - new Date(row.createdAt).getTime() < MPESA_RETRY_HOURS * 3_600_000,
+  },
 });
+
+type PurchaseRow = {
+  receiptDocument: unknown;
+  latestPrompt: {
+    state: MpesaPromptState;
+    phone: string;
+    sentAt: number | null;
+    resultCode: number | null;
+    resultDesc: string | null;
+  } | null;
+  status: PurchaseStatus;
+  createdAt: Date;
+};
 
 export type PurchaseView = ReturnType<typeof shownPurchase<Awaited<ReturnType<typeof purchaseRows>>[number]>>;
 
@@ -77,23 +125,29 @@ export async function purchaseOf(db: Reader, companyId: number, publicId: string
 }
 
 /**
- * The owner starts buying a pack: the price now in the firm's currency plus VAT, fixed in a
- * pending purchase, and a Checkout Session for exactly that total. Answers Checkout's page.
+ * The pack the owner asked for, at today's price in the firm's currency plus VAT; refused until the
+ * firm's billing details can be put on a receipt.
  */
-export async function startCardPurchase(
-  db: Queryable,
-  payments: Payments,
-  request: { companyId: number; userId: number; email: string; credits: CreditPack; origin: string },
-): Promise<{ purchase: PurchaseView; checkoutUrl: string }> {
-  const { details, inKenya } = await billingDetailsOf(db, request.companyId);
+export async function pricedPack(db: Queryable, vatRateBasisPoints: number, companyId: number, credits: CreditPack) {
+  const { details, inKenya } = await billingDetailsOf(db, companyId);
   if (!details || !detailsComplete(details, inKenya)) {
     throw new ApiError(409, "Add your firm's billing details before buying", [
       "details: Your receipts are made out to the name, address and KRA PIN in Billing details",
     ]);
   }
-  const prices = await currentPrices(db, details.currency, payments.vatRateBasisPoints);
-  const price = prices.find((candidate) => candidate.credits === request.credits);
-  if (!price) throw new ApiError(422, "That pack is not on sale", [`credits: No price for ${request.credits} credits`]);
+  const prices = await currentPrices(db, details.currency, vatRateBasisPoints);
+  const price = prices.find((candidate) => candidate.credits === credits);
+  if (!price) throw new ApiError(422, "That pack is not on sale", [`credits: No price for ${credits} credits`]);
+  return price;
+}
+
+/** A new pending purchase of the pack, to be paid through `provider`: its row id and public id. */
+export async function newPurchase(
+  db: Queryable,
+  price: Awaited<ReturnType<typeof pricedPack>>,
+  request: { companyId: number; userId: number },
+  provider: PaymentProvider,
+) {
   const publicId = `pur_${randomToken(22)}`;
   const [purchase] = await db
     .insert(purchases)
@@ -108,9 +162,24 @@ export async function startCardPurchase(
       vatRateBasisPoints: price.vatRateBasisPoints,
       vatMinor: price.vatMinor,
       totalMinor: price.totalMinor,
-      provider: "stripe",
+      provider,
     })
     .returning({ id: purchases.id });
+  return { id: purchase!.id, publicId };
+}
+
+/**
+ * The owner starts buying a pack: the price now in the firm's currency plus VAT, fixed in a
+ * pending purchase, and a Checkout Session for exactly that total. Answers Checkout's page.
+ */
+export async function startCardPurchase(
+  db: Queryable,
+  payments: CardPayments,
+  request: { companyId: number; userId: number; email: string; credits: CreditPack; origin: string },
+): Promise<{ purchase: PurchaseView; checkoutUrl: string }> {
+  const price = await pricedPack(db, payments.vatRateBasisPoints, request.companyId, request.credits);
+  const purchase = await newPurchase(db, price, request, "stripe");
+  const { publicId } = purchase;
   const page = `${request.origin}${purchasePath(publicId)}`;
   let session: Stripe.Checkout.Session;
   try {
@@ -142,15 +211,68 @@ export async function startCardPurchase(
     await db
       .update(purchases)
       .set({ status: "failed", failureReason: "The payment page could not be opened", updatedAt: new Date() })
-      .where(eq(purchases.id, purchase!.id));
+      .where(eq(purchases.id, purchase.id));
     throw new ApiError(502, "The payment page could not be opened. Try again in a minute.");
   }
   await db
     .update(purchases)
     .set({ providerSessionId: session.id, updatedAt: new Date() })
-    .where(eq(purchases.id, purchase!.id));
+    .where(eq(purchases.id, purchase.id));
   if (!session.url) throw new ApiError(502, "The payment page could not be opened. Try again in a minute.");
   return { purchase: await purchaseOf(db, request.companyId, publicId), checkoutUrl: session.url };
+}
+
+/**
+ * Inside the transaction that learnt it was paid, with the purchase's row locked: the purchase is
+ * paid, its credits arrive as one ledger entry (idempotent by the purchase) and its receipt is
+ * issued, whoever took the money. Answers the receipt email for the owner.
+ */
+export async function settlePaidPurchase(
+  tx: Transaction,
+  purchase: typeof purchases.$inferSelect,
+  payment: { providerPaymentId: string; paymentMethod: string; paymentReference: string },
+  payments: Payments,
+  signing: { signer: Signer; origin: string },
+): Promise<EmailMessage[]> {
+  await tx
+    .update(purchases)
+    .set({
+      status: "paid",
+      paidAt: new Date(),
+      providerPaymentId: payment.providerPaymentId,
+      failureReason: null,
+      updatedAt: new Date(),
+    })
+    .where(eq(purchases.id, purchase.id));
+  await changeCredits(tx, {
+    companyId: purchase.companyId,
+    kind: "purchase",
+    credits: purchase.credits,
+    idempotencyKey: `purchase:${purchase.publicId}`,
+    purchaseId: purchase.id,
+  });
+  const receipt = await issueReceipt(
+    tx,
+    { ...purchase, paymentMethod: payment.paymentMethod, paymentReference: payment.paymentReference },
+    payments.seller,
+    signing,
+  );
+  const [owner] = await tx
+    .select({ email: users.email, companyName: companies.name })
+    .from(companies)
+    .innerJoin(users, eq(users.id, companies.ownerId))
+    .where(eq(companies.id, purchase.companyId));
+  return owner
+    ? [
+        {
+          kind: "receipt",
+          to: owner.email,
+          companyName: owner.companyName,
+          receiptId: receipt.publicId,
+          receipt: receipt.document,
+        },
+      ]
+    : [];
 }
 
 /** What a verified event did: written for the first time or not, and the receipt email to send. */
@@ -189,7 +311,7 @@ async function keepEventOnce(tx: Transaction, event: Stripe.Event, which: SQL | 
  */
 async function acceptRefund(
   db: TransactionalDatabase,
-  payments: Payments,
+  payments: CardPayments,
   event: Stripe.Event,
   chargeId: string,
 ): Promise<EventOutcome> {
@@ -235,7 +357,7 @@ const FAILURE_REASONS: Partial<Record<string, string>> = {
  */
 export async function acceptStripeEvent(
   db: TransactionalDatabase,
-  payments: Payments,
+  payments: CardPayments,
   signing: { signer: Signer; origin: string },
   event: Stripe.Event,
 ): Promise<EventOutcome> {
@@ -274,40 +396,13 @@ export async function acceptStripeEvent(
         typeof session.payment_intent === "string"
           ? session.payment_intent
           : (session.payment_intent?.id ?? session.id);
-      await tx
-        .update(purchases)
-        .set({
-          status: "paid",
-          paidAt: new Date(),
-          providerPaymentId: paymentReference,
-          failureReason: null,
-          updatedAt: new Date(),
-        })
-        .where(eq(purchases.id, purchase.id));
-      await changeCredits(tx, {
-        companyId: purchase.companyId,
-        kind: "purchase",
-        credits: purchase.credits,
-        idempotencyKey: `purchase:${purchase.publicId}`,
-        purchaseId: purchase.id,
-      });
-      const receipt = await issueReceipt(tx, { ...purchase, paymentReference }, payments.seller, signing);
-      const [owner] = await tx
-        .select({ email: users.email, companyName: companies.name })
-        .from(companies)
-        .innerJoin(users, eq(users.id, companies.ownerId))
-        .where(eq(companies.id, purchase.companyId));
-      const emails: EmailMessage[] = owner
-        ? [
-            {
-              kind: "receipt",
-              to: owner.email,
-              companyName: owner.companyName,
-              receiptId: receipt.publicId,
-              receipt: receipt.document,
-            },
-          ]
-        : [];
+      const emails = await settlePaidPurchase(
+        tx,
+        purchase,
+        { providerPaymentId: paymentReference, paymentMethod: "Card (Stripe)", paymentReference },
+        payments,
+        signing,
+      );
       return { duplicate: false, result: "credited", emails } satisfies EventOutcome;
     }
     const failureReason = FAILURE_REASONS[event.type];
@@ -327,7 +422,7 @@ export async function acceptStripeEvent(
  * it cannot be paid later, and the purchase fails. A session Stripe says is already complete is
  * left to its events: it was paid, or is being paid, after all.
  */
-export async function cancelCardPurchase(db: Queryable, payments: Payments, companyId: number, publicId: string) {
+export async function cancelCardPurchase(db: Queryable, payments: CardPayments, companyId: number, publicId: string) {
   if (!PURCHASE_ID.test(publicId)) throw notFound(PURCHASE_NOT_FOUND);
   const [purchase] = await db
     .select({ id: purchases.id, status: purchases.status, sessionId: purchases.providerSessionId })

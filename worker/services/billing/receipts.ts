@@ -39,6 +39,8 @@ export interface PaidPurchase {
   vatRateBasisPoints: number;
   vatMinor: number;
   totalMinor: number;
+  /** How it was paid, as the receipt says it: "Card (Stripe)", "M-Pesa". */
+  paymentMethod: string;
   paymentReference: string;
 }
 
@@ -79,7 +81,7 @@ export async function issueReceipt(
     vatRateBasisPoints: purchase.vatRateBasisPoints,
     vatMinor: purchase.vatMinor,
     totalMinor: purchase.totalMinor,
-    paymentMethod: "Card (Stripe)",
+    paymentMethod: purchase.paymentMethod,
     paymentReference: purchase.paymentReference,
     purchaseId: purchase.publicId,
   };

@@ -32,12 +32,13 @@ type AuditAction =
   | "company.credits_granted"
   | "company.credits_reversed"
   | "platform.signing_key_compromised"
-  | "platform.price_set";
+  | "platform.price_set"
+  | "platform.mpesa_reviewed";
 
 interface AuditEntry {
   action: AuditAction;
-  targetType: "user" | "company" | "signing_key" | "price";
-  /** The user's, company's or price's id; null for a signing key, which `details.kid` names. */
+  targetType: "user" | "company" | "signing_key" | "price" | "purchase";
+  /** The user's, company's, price's or purchase's id; null for a signing key, which `details.kid` names. */
   targetId: number | null;
   /** What a reader needs once the target is gone (its email, name); never secrets. */
   details?: Record<string, unknown>;

@@ -29,6 +29,7 @@ function targetLabel(entry: AuditLogEntry) {
     const credits = typeof details.credits === "number" ? details.credits : "?";
     return { name: null, reference: `Price of ${credits} credits in ${text(details.currency) ?? "?"}` };
   }
+  if (targetType === "purchase") return { name: null, reference: `Purchase ${text(details.purchase) ?? "?"}` };
   const kind = targetType === "company" ? "Company" : targetType === "user" ? "User" : targetType;
   return { name: text(details.email) ?? text(details.name), reference: `${kind} #${targetId ?? "?"}` };
 }
@@ -41,6 +42,8 @@ function detailsLabel(entry: AuditLogEntry): string {
   const companies = Array.isArray(details.companies) ? (details.companies as { name?: unknown }[]) : [];
   const companyNames = companies.map((company) => text(company.name)).filter(Boolean);
   if (companyNames.length > 0) return `Also deleted: ${companyNames.join(", ")}`;
+  const note = text(details.note);
+  if (note) return note;
   const role = text(details.role);
   return role ? `Role: ${role}` : "—";
 }
