@@ -10,6 +10,7 @@ import { places } from "../schema/tables";
 import { seedPlaces } from "./seed-places";
 import { startMailInbox } from "./lib/mail-inbox";
 import { newStripeEmulatorSecrets, startStripeEmulator, stripeEmulatorVars } from "./lib/stripe-emulator";
+import { darajaEmulatorVars, newDarajaEmulatorCredentials, startDarajaEmulator } from "./lib/daraja-emulator";
 import { startDbBridge, type DbBridge } from "./lib/db-bridge";
 import { makePrivateDirectory, usePrivateUmask, writePrivateFile } from "./lib/private-files";
 
@@ -28,6 +29,7 @@ const BRIDGE_PORT = Number(process.env.VALUSEAL_BRIDGE_PORT ?? 54330);
 const SMTP_PORT = Number(process.env.VALUSEAL_SMTP_PORT ?? 1025);
 const MAIL_UI_PORT = Number(process.env.VALUSEAL_MAIL_UI_PORT ?? 1080);
 const STRIPE_PORT = Number(process.env.VALUSEAL_STRIPE_PORT ?? 12111);
+const DARAJA_PORT = Number(process.env.VALUSEAL_DARAJA_PORT ?? 12112);
 /** Emails carry absolute links, so the Worker must know the origin this server answers on. */
 const portArgument = process.argv.indexOf("--port");
 const DEV_ORIGIN = `http://127.0.0.1:${portArgument >= 0 ? process.argv[portArgument + 1] : 8787}`;
@@ -90,6 +92,12 @@ const stripe = await startStripeEmulator({
 });
 console.log(`Card payments go to the local Stripe emulator: ${stripe.url} (card 4242 4242 4242 4242 pays)`);
 
+// M-Pesa prompts go to a local Daraja emulator: its phone page (/phone) shows each prompt, where
+// any 4-digit PIN pays, and it posts Safaricom-shaped callbacks back to this server.
+const darajaCredentials = newDarajaEmulatorCredentials();
+const daraja = await startDarajaEmulator({ port: DARAJA_PORT, ...darajaCredentials });
+console.log(`M-Pesa prompts go to the local Daraja emulator: answer them on ${daraja.url}/phone`);
+
 const vite = spawn(process.execPath, ["node_modules/vite/bin/vite.js", ...process.argv.slice(2)], {
   stdio: "inherit",
   env: {
@@ -98,7 +106,10 @@ const vite = spawn(process.execPath, ["node_modules/vite/bin/vite.js", ...proces
     ...(bridge ? { VALUSEAL_DEV_WS_PROXY: bridge.wsProxy, VALUSEAL_DEV_HTTP_ENDPOINT: bridge.httpEndpoint } : {}),
     VALUSEAL_DEV_SMTP_PORT: String(inbox.smtpPort),
     VALUSEAL_DEV_ORIGIN: DEV_ORIGIN,
-    VALUSEAL_DEV_PAYMENTS: JSON.stringify(stripeEmulatorVars(stripe.url, stripeSecrets)),
+    VALUSEAL_DEV_PAYMENTS: JSON.stringify({
+      ...stripeEmulatorVars(stripe.url, stripeSecrets),
+      ...darajaEmulatorVars(daraja.url, darajaCredentials),
+    }),
     CLOUDFLARE_CF_FETCH_ENABLED: "false",
     WRANGLER_SEND_METRICS: "false",
     DO_NOT_TRACK: "1",
@@ -113,6 +124,7 @@ async function stop(code = 0) {
   await bridge?.close();
   await inbox.stop();
   await stripe.stop();
+  await daraja.stop();
   // Closing PGlite flushes it to disk, so data survives the restart.
   await embedded?.close();
   rmSync(DEV_SERVER_FILE, { force: true });

@@ -82,8 +82,15 @@ export const mpesaPurchaseRequestSchema = z.strictObject({
 });
 export type MpesaPurchaseRequestInput = z.input<typeof mpesaPurchaseRequestSchema>;
 
-/** POST /api/billing/purchases/{id}/mpesa: the purchase's prompt sent again, to this phone. */
-export const mpesaPromptAgainSchema = z.strictObject({ phone: mpesaPhoneField });
+/** POST /api/billing/purchases/{id}/mpesa: the purchase's prompt sent again, to this phone or (none given) the last one's. */
+export const mpesaPromptAgainSchema = z.strictObject({
+  phone: z
+    .string({ error: "Enter the M-Pesa phone number, like 0712 345 678" })
+    .optional()
+    .transform((value) => (value?.trim() ? value : undefined))
+    .pipe(mpesaPhoneField.optional()),
+});
+export type MpesaPromptAgainInput = z.input<typeof mpesaPromptAgainSchema>;
 
 /**
  * POST /api/admin/billing/mpesa/{id}: an administrator settles a payment M-Pesa never confirmed,

@@ -8,6 +8,7 @@ import { startMailInbox } from "#scripts/lib/mail-inbox.ts";
 import { startDbBridge } from "#scripts/lib/db-bridge.ts";
 import { newSigningKey } from "#scripts/lib/signing-keys.ts";
 import { newStripeEmulatorSecrets, startStripeEmulator, stripeEmulatorVars } from "#scripts/lib/stripe-emulator.ts";
+import { darajaEmulatorVars, newDarajaEmulatorCredentials, startDarajaEmulator } from "#scripts/lib/daraja-emulator.ts";
 import { serveBuiltApp } from "./built-app";
 import { startDnsOverHttps } from "./dns-over-https";
 import { plannedTestDatabaseUrl, startTestDatabase } from "./test-database";
@@ -55,6 +56,10 @@ export default async function setup(project: TestProject) {
     ...stripeSecrets,
     webhookUrl: `http://127.0.0.1:${port}/api/billing/stripe/events`,
   });
+  // M-Pesa: the Daraja emulator shows prompts on its phone page and posts callbacks to the app;
+  // status queries at 3, 6 and 9 s so a screen sees a prompt end without waiting a minute.
+  const darajaCredentials = newDarajaEmulatorCredentials();
+  const daraja = await startDarajaEmulator(darajaCredentials);
   const envFile = join(workDir, "e2e.env");
   writeFileSync(
     envFile,
@@ -77,7 +82,10 @@ export default async function setup(project: TestProject) {
       `SMTP_PORT=${inbox.smtpPort}`,
       "SMTP_SECURITY=none",
       "EMAIL_FROM=ValuSeal <no-reply@valuseal.test>",
-      ...Object.entries(stripeEmulatorVars(stripe.url, stripeSecrets)).map(([name, value]) => `${name}='${value}'`),
+      ...Object.entries({
+        ...stripeEmulatorVars(stripe.url, stripeSecrets),
+        ...darajaEmulatorVars(daraja.url, darajaCredentials, "3,6,9"),
+      }).map(([name, value]) => `${name}='${value}'`),
     ].join("\n"),
   );
   const serverLog = process.env.VALUSEAL_E2E_SERVER_LOG;
@@ -94,7 +102,7 @@ export default async function setup(project: TestProject) {
     await waitForHttp(`${appUrl}/api/auth/user`, 401);
   } catch (error) {
     await server?.stop();
-    await Promise.all([bridge.close(), postgres.stop(), inbox.stop(), resolver.close(), stripe.stop()]);
+    await Promise.all([bridge.close(), postgres.stop(), inbox.stop(), resolver.close(), stripe.stop(), daraja.stop()]);
     removeWorkDir();
     throw error;
   }
@@ -103,6 +111,7 @@ export default async function setup(project: TestProject) {
   project.provide("mailInboxUrl", inbox.url);
   project.provide("dnsOverHttpsAddress", resolver.address);
   project.provide("stripeEmulatorUrl", stripe.url);
+  project.provide("darajaEmulatorUrl", daraja.url);
   return async () => {
     await server.stop();
     await bridge.close();
@@ -110,6 +119,7 @@ export default async function setup(project: TestProject) {
     await inbox.stop();
     await resolver.close();
     await stripe.stop();
+    await daraja.stop();
     removeWorkDir();
   };
 }
@@ -118,5 +128,7 @@ declare module "vitest" {
   export interface ProvidedContext {
     appUrl: string;
     databaseUrl: string;
+    /** The Daraja emulator the app's M-Pesa prompts go to (its phone page is /phone). */
+    darajaEmulatorUrl: string;
   }
 }

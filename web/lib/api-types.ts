@@ -5424,7 +5424,7 @@ export interface paths {
       requestBody: {
         content: {
           "application/json": {
-            phone: string;
+            phone?: string;
           };
         };
       };

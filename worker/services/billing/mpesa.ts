@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import {
   MPESA_CURRENCY,
   mpesaPromptMessage,
@@ -184,7 +184,7 @@ export async function sendPromptAgain(
   db: Queryable,
   payments: MpesaPayments,
   queue: Queue,
-  request: { companyId: number; publicId: string; phone: string; origin: string },
+  request: { companyId: number; publicId: string; phone: string | undefined; origin: string },
 ): Promise<PurchaseView> {
   if (!PURCHASE_ID.test(request.publicId)) throw notFound(PURCHASE_NOT_FOUND);
   const [purchase] = await db
@@ -202,7 +202,13 @@ export async function sendPromptAgain(
     .update(purchases)
     .set({ status: "pending", failureReason: null, updatedAt: new Date() })
     .where(and(eq(purchases.id, purchase.id), eq(purchases.status, "failed")));
-  await sendPrompt(db, payments, queue, purchase, request.phone, request.origin);
+  const [last] = await db
+    .select({ phone: mpesaPrompts.phone })
+    .from(mpesaPrompts)
+    .where(eq(mpesaPrompts.purchaseId, purchase.id))
+    .orderBy(desc(mpesaPrompts.id))
+    .limit(1);
+  await sendPrompt(db, payments, queue, purchase, request.phone ?? last!.phone, request.origin);
   return purchaseOf(db, request.companyId, request.publicId);
 }
 

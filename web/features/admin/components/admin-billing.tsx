@@ -15,6 +15,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } fro
 import { formatDate, formatDateTime } from "#web/lib/format.ts";
 import { Receipt } from "lucide-react";
 import { useAdminBilling, useSetPrice } from "../api/billing";
+import { MpesaReviews } from "./mpesa-reviews";
 
 type Overview = NonNullable<ReturnType<typeof useAdminBilling>["data"]>;
 
@@ -172,6 +173,7 @@ export function AdminBilling() {
     <QueryContent query={billing} loadingLabel="Loading billing..." failureTitle="Failed to load billing">
       {(overview) => (
         <div className="space-y-6">
+          <MpesaReviews reviews={overview.mpesaReviews} />
           <Revenue revenue={overview.revenue} />
           <Purchases purchases={overview.purchases} stalePending={overview.stalePending} />
           <PriceList prices={overview.prices} />

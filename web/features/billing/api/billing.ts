@@ -1,5 +1,10 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { BillingDetailsInput, PurchaseRequest } from "#schema/validation/billing.ts";
+import type {
+  BillingDetailsInput,
+  MpesaPromptAgainInput,
+  MpesaPurchaseRequestInput,
+  PurchaseRequest,
+} from "#schema/validation/billing.ts";
 import { answerOf, api, fileOf } from "#web/lib/api-client.ts";
 
 const billingKey = ["/api/billing"] as const;
@@ -29,6 +34,16 @@ export const useSaveBillingDetails = () =>
 /** Starts buying a pack: the pending purchase and the Checkout page to pay on. */
 export const useStartPurchase = () =>
   useBillingChange((request: PurchaseRequest) => answerOf(api.POST("/billing/purchases", { body: request })));
+
+/** Starts paying a pack with M-Pesa: the pending purchase, its prompt on the phone. */
+export const useStartMpesaPurchase = () =>
+  useBillingChange((request: MpesaPurchaseRequestInput) => answerOf(api.POST("/billing/mpesa", { body: request })));
+
+/** Sends an M-Pesa purchase's prompt to the phone again, after the last one ended unpaid. */
+export const useSendPromptAgain = (id: string) =>
+  useBillingChange((request: MpesaPromptAgainInput) =>
+    answerOf(api.POST("/billing/purchases/{id}/mpesa", { params: { path: { id } }, body: request })),
+  );
 
 /** Closes an unpaid Checkout the owner came back from. */
 export const useCancelPurchase = () =>

@@ -1,6 +1,6 @@
-import { pricePerCode } from "#schema/limits/billing.ts";
+import { payableByMpesa, pricePerCode } from "#schema/limits/billing.ts";
 import { purchasePath } from "#schema/app-paths.ts";
-import { CreditCard, Download, Receipt } from "lucide-react";
+import { CreditCard, Download, Receipt, Smartphone } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import type { Billing, CreditEntry, PackPrice, Purchase } from "#schema/responses/index.ts";
@@ -23,12 +23,26 @@ import { useMutation } from "@tanstack/react-query";
 import { downloadLedger, downloadReceipt, useBilling, useStartPurchase } from "../api/billing";
 import { CREDIT_ENTRY_LABELS, changeText, creditsText } from "../texts";
 import { BillingDetailsForm } from "./billing-details-form";
+import { MpesaPayForm } from "./mpesa-forms";
 
 /** "KSh 5,000.00 + VAT KSh 800.00". */
 const priceLine = (pack: PackPrice) =>
   `${formatMinorUnits(pack.netMinor, pack.currency)} + VAT ${formatMinorUnits(pack.vatMinor, pack.currency)}`;
 
-function PackCard({ pack, canBuy }: { pack: PackPrice; canBuy: boolean }) {
+/** A pack on sale: bought by card (Stripe Checkout) and, in whole shillings, with M-Pesa. */
+function PackCard({
+  pack,
+  canBuy,
+  byCard,
+  byMpesa,
+  onMpesa,
+}: {
+  pack: PackPrice;
+  canBuy: boolean;
+  byCard: boolean;
+  byMpesa: boolean;
+  onMpesa: () => void;
+}) {
   const showFailure = useFailureToast();
   const start = useStartPurchase();
   const buy = () =>
@@ -47,15 +61,25 @@ function PackCard({ pack, canBuy }: { pack: PackPrice; canBuy: boolean }) {
       <p className="text-sm text-slate-600">{perCode} a code</p>
       <p className="text-sm text-slate-700">{priceLine(pack)}</p>
       <p className="font-medium text-slate-900">Total {formatMinorUnits(pack.totalMinor, pack.currency)}</p>
-      <Button
-        className="mt-auto"
-        disabled={!canBuy || start.isPending || start.isSuccess}
-        onClick={buy}
-        aria-label={`Buy ${pack.credits} credits`}
-      >
-        <CreditCard aria-hidden="true" />
-        {start.isPending || start.isSuccess ? "Opening payment..." : "Buy"}
-      </Button>
+      <div className="mt-auto flex flex-col gap-2">
+        {byMpesa && (
+          <Button disabled={!canBuy} onClick={onMpesa} aria-label={`Pay ${pack.credits} credits with M-Pesa`}>
+            <Smartphone aria-hidden="true" />
+            Pay with M-Pesa
+          </Button>
+        )}
+        {byCard && (
+          <Button
+            variant={byMpesa ? "secondary" : "primary"}
+            disabled={!canBuy || start.isPending || start.isSuccess}
+            onClick={buy}
+            aria-label={`Buy ${pack.credits} credits`}
+          >
+            <CreditCard aria-hidden="true" />
+            {start.isPending || start.isSuccess ? "Opening payment..." : byMpesa ? "Pay by card" : "Buy"}
+          </Button>
+        )}
+      </div>
     </Card>
   );
 }
@@ -63,15 +87,17 @@ function PackCard({ pack, canBuy }: { pack: PackPrice; canBuy: boolean }) {
 function BuyCredits({ billing }: { billing: Billing }) {
   const { isOwner } = useSession();
   const [editingDetails, setEditingDetails] = useState(false);
-  if (!billing.cardPayments) {
+  const [mpesaPack, setMpesaPack] = useState<PackPrice | null>(null);
+  if (!billing.cardPayments && !billing.mpesaPayments) {
     return (
       <SectionCard title="Buy credits">
         <p className="text-sm text-slate-700">
-          Card payments are not set up on this server. Contact ValuSeal to buy credits.
+          Payments are not set up on this server. Contact ValuSeal to buy credits.
         </p>
       </SectionCard>
     );
   }
+  const byMpesa = (pack: PackPrice) => billing.mpesaPayments && payableByMpesa(pack);
   const needsDetails = !billing.detailsComplete;
   return (
     <SectionCard
@@ -95,12 +121,21 @@ function BuyCredits({ billing }: { billing: Billing }) {
       ) : (
         <>
           <ul className="grid gap-3 sm:grid-cols-3" aria-label="Packs of credits">
-            {billing.packs.map((pack) => (
-              <li key={pack.credits} className="flex">
-                <PackCard pack={pack} canBuy={isOwner} />
-              </li>
-            ))}
+            {billing.packs
+              .filter((pack) => billing.cardPayments || byMpesa(pack))
+              .map((pack) => (
+                <li key={pack.credits} className="flex">
+                  <PackCard
+                    pack={pack}
+                    canBuy={isOwner}
+                    byCard={billing.cardPayments}
+                    byMpesa={byMpesa(pack)}
+                    onMpesa={() => setMpesaPack(pack)}
+                  />
+                </li>
+              ))}
           </ul>
+          {mpesaPack && <MpesaPayForm key={mpesaPack.credits} pack={mpesaPack} onCancel={() => setMpesaPack(null)} />}
           {billing.details && (
             <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600">
               <p>

@@ -1,6 +1,6 @@
 import { BILLING_PATH } from "#schema/app-paths.ts";
 import { useMutation } from "@tanstack/react-query";
-import { CheckCircle2, Clock, XCircle } from "lucide-react";
+import { CheckCircle2, Clock, Smartphone, XCircle } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { formatMinorUnits } from "#schema/money.ts";
@@ -13,6 +13,9 @@ import { downloadBlob } from "#web/lib/download.ts";
 import { useSession } from "#web/lib/session.ts";
 import { downloadReceipt, useCancelPurchase, usePurchase } from "../api/billing";
 import { creditsText } from "../texts";
+import { SendPromptAgainForm } from "./mpesa-forms";
+import { MPESA_PROMPT_SECONDS } from "#schema/limits/billing.ts";
+import type { Purchase } from "#schema/responses/index.ts";
 
 /** After this long still pending, the page says the payment may take a while and the person may leave. */
 const STILL_CONFIRMING_MS = 60_000;
@@ -27,10 +30,67 @@ function useStillConfirming(pending: boolean) {
   return late;
 }
 
+/** Seconds left before the phone's prompt closes (M-Pesa gives up after a minute), ticking each second. */
+function useSecondsLeft(sentAt: string | null) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!sentAt) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [sentAt]);
+  if (!sentAt) return 0;
+  return Math.max(0, Math.ceil((new Date(sentAt).getTime() + MPESA_PROMPT_SECONDS * 1000 - now) / 1000));
+}
+
 /**
- * /billing/purchases/:id: where Checkout returns. Paid: the credits and the receipt. Back without
- * paying (?cancelled=1): the owner's Checkout is closed and nothing was taken. Otherwise the page
- * waits for Stripe's confirmation, asking every two seconds, and says so.
+ * An M-Pesa purchase not yet paid: the prompt waiting on the phone (with the minute it stays
+ * open), or how it ended in plain words and the way to send it again.
+ */
+function MpesaProgress({ purchase }: { purchase: Purchase & { mpesa: NonNullable<Purchase["mpesa"]> } }) {
+  const { isOwner } = useSession();
+  const { mpesa } = purchase;
+  const secondsLeft = useSecondsLeft(mpesa.state === "sent" ? mpesa.sentAt : null);
+  if (mpesa.state === "sent" || mpesa.state === "created") {
+    return (
+      <>
+        <p className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+          <Smartphone aria-hidden="true" /> Check your phone and enter your M-Pesa PIN
+        </p>
+        <p className="text-slate-700">
+          A prompt to pay {formatMinorUnits(purchase.totalMinor, purchase.currency)} to ValuSeal was sent to{" "}
+          {mpesa.phone}.
+        </p>
+        <p className="font-medium text-slate-900" role="timer" aria-live="off">
+          {secondsLeft > 0
+            ? `The prompt stays open for ${secondsLeft} more second${secondsLeft === 1 ? "" : "s"}.`
+            : "Still confirming with M-Pesa… You can leave this page: your credits are added as soon as M-Pesa confirms the payment."}
+        </p>
+      </>
+    );
+  }
+  if (mpesa.state === "needs-review") {
+    return (
+      <p className="flex items-start gap-2 text-slate-700">
+        <Clock aria-hidden="true" className="mt-0.5 shrink-0 text-amber-700" /> {mpesa.message}.
+      </p>
+    );
+  }
+  return (
+    <>
+      <p className="flex items-center gap-2 text-lg font-semibold text-red-800">
+        <XCircle aria-hidden="true" /> Not paid
+      </p>
+      <p className="text-slate-700">{mpesa.message}. No money was taken and no credits were added.</p>
+      {mpesa.canSendAgain && isOwner && <SendPromptAgainForm purchaseId={purchase.id} lastPhone={mpesa.phone} />}
+    </>
+  );
+}
+
+/**
+ * /billing/purchases/:id: where Checkout returns, and where an M-Pesa payment is followed. Paid:
+ * the credits and the receipt. Back without paying (?cancelled=1): the owner's Checkout is closed
+ * and nothing was taken. Otherwise the page waits for the provider's confirmation, asking every
+ * two seconds, and says so.
  */
 export function PurchasePage() {
   const { id = "" } = useParams();
@@ -74,7 +134,10 @@ export function PurchasePage() {
                 </Button>
               </>
             )}
-            {data.status === "pending" && (
+            {data.mpesa && data.status !== "paid" && data.status !== "refunded" && (
+              <MpesaProgress purchase={{ ...data, mpesa: data.mpesa }} />
+            )}
+            {!data.mpesa && data.status === "pending" && (
               <>
                 <p className="flex items-center gap-2 text-lg font-semibold text-amber-800">
                   <Clock aria-hidden="true" />{" "}
@@ -87,7 +150,7 @@ export function PurchasePage() {
                 </p>
               </>
             )}
-            {data.status === "failed" && (
+            {!data.mpesa && data.status === "failed" && (
               <>
                 <p className="flex items-center gap-2 text-lg font-semibold text-red-800">
                   <XCircle aria-hidden="true" /> Not paid
