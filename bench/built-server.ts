@@ -30,7 +30,10 @@ export function ownWorkerd(): number[] {
  * tests serve it, on `databaseUrl` through a database bridge of its own, with production's password
  * hashing. Emails it queues go nowhere (no inbox listens): what it is measured with sends none.
  */
-export async function startBuiltServer(databaseUrl: string): Promise<BuiltServer> {
+export async function startBuiltServer(
+  databaseUrl: string,
+  extraEnv: Record<string, string> = {},
+): Promise<BuiltServer> {
   const buildDir = ensureCurrentBuild();
   const bridge = await startDbBridge();
   const port = await freePort();
@@ -51,6 +54,7 @@ export async function startBuiltServer(databaseUrl: string): Promise<BuiltServer
       `SMTP_PORT=${await freePort()}`,
       "SMTP_SECURITY=none",
       "EMAIL_FROM=ValuSeal <no-reply@valuseal.test>",
+      ...Object.entries(extraEnv).map(([name, value]) => `${name}='${value}'`),
     ].join("\n"),
   );
   const before = new Set(ownWorkerd());

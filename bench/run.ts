@@ -21,6 +21,7 @@ import { bulkSeedCodes, qrCodeIndexes, seedCompanies, seedCodes } from "./seed";
 import { benchSignIn } from "./sign-in";
 import { benchPasswordStrength } from "./password-strength";
 import { benchDigests } from "./digests";
+import { benchMpesa, p95Seconds } from "./mpesa";
 import {
   BATCH_CODES,
   benchExport,
@@ -112,7 +113,7 @@ async function benchDatabasePath(direct: RouteTiming[]) {
   log(`\n4c. The scan path on a real PostgreSQL server (${elapsed()})`);
   const postgres = await startPostgresServer();
   try {
-    const { real, issueMs, issuing, besideBatch, exports, signIn, strength } = await withServer(
+    const { real, issueMs, issuing, besideBatch, exports, signIn, mpesa, strength } = await withServer(
       { databaseUrl: postgres.url },
       async (origin, pool, processGroup, databaseUrl) => {
         const account = await registerCompany(origin, pool, "real", "Bench Real Server Valuers Ltd");
@@ -160,14 +161,19 @@ async function benchDatabasePath(direct: RouteTiming[]) {
           `  workerd CPU per sign-in: ${formatMs(signIn.signInMs)} ms (a hash at the earlier cost: ` +
             `${formatMs(signIn.earlierSignInMs)} ms; a signed-in request without one: ${formatMs(signIn.baselineMs)} ms)`,
         );
+        const mpesa = await benchMpesa(databaseUrl, pool);
+        log(
+          `  M-Pesa, PIN entered → credited: p95 ${p95Seconds(mpesa.callbackMs).toFixed(1)} s with the callback, ` +
+            `${p95Seconds(mpesa.queryPathMs).toFixed(1)} s by the status queries alone`,
+        );
         const strength = await benchPasswordStrength();
         log(
           `  password-strength estimate, CPU: ${strength.map((cost) => `${cost.input} ${formatMs(cost.cpuMs)} ms`).join("; ")}`,
         );
-        return { real, issueMs, issuing: { ...issuing, debit }, besideBatch, exports, signIn, strength };
+        return { real, issueMs, issuing: { ...issuing, debit }, besideBatch, exports, signIn, mpesa, strength };
       },
     );
-    return { database: { direct, delayed, real }, issueMs, issuing, besideBatch, exports, signIn, strength };
+    return { database: { direct, delayed, real }, issueMs, issuing, besideBatch, exports, signIn, mpesa, strength };
   } finally {
     await postgres.stop();
   }
@@ -261,7 +267,8 @@ async function main() {
 
     await pool.end();
     await stopServer();
-    const { database, issueMs, issuing, besideBatch, exports, signIn, strength } = await benchDatabasePath(direct);
+    const { database, issueMs, issuing, besideBatch, exports, signIn, mpesa, strength } =
+      await benchDatabasePath(direct);
 
     log(`\n8. Scan history on a real PostgreSQL server (${elapsed()})`);
     const history = await benchScanHistory(log);
@@ -300,6 +307,7 @@ async function main() {
       strength,
       history,
       digests,
+      mpesa,
     });
     writeFileSync(RESULTS_FILE, report);
     // Every figure on the console too; the plans stay in the file.

@@ -11,6 +11,7 @@ import { withDb } from "./fixtures/database";
 import { api } from "./fixtures/http";
 import {
   answerOnPhone,
+  daraja,
   emulatedPrompt,
   forgeCallback,
   postCallback,
@@ -41,6 +42,8 @@ describe("buying credits with M-Pesa", () => {
 
     const prompt = await emulatedPrompt(purchase.id);
     expect(prompt).toMatchObject({ phone: "254712345678", amount: purchase.totalMinor / 100, resultCode: null });
+    // Daraja forgets the Worker's token mid-flow: the status query is refused once, then asked with a new one.
+    expect((await fetch(`${daraja}/_emulator/tokens/expire`, { method: "POST" })).status).toBe(200);
     const answered = await answerOnPhone(prompt.checkoutRequestId, 0);
     const [stored] = await storedPrompts(purchase.id);
     const callback = answered.callbacks[0]!.body;
@@ -90,8 +93,12 @@ describe("buying credits with M-Pesa", () => {
     });
     expect(await balanceOf(owner.token)).toBe(before);
 
-    // The payer cancels; no callback reaches the Worker: the scheduled queries find the answer.
+    // The payer cancels and no callback of theirs reaches the Worker; a second forged one says paid
+    // while the query says 1032: the query's answer is what the purchase shows.
     await answerOnPhone(prompt.checkoutRequestId, 1032, 0);
+    expect((await postCallback(stored!.callbackToken, await forgeCallback(prompt.checkoutRequestId, 0))).status).toBe(
+      200,
+    );
     const cancelled = await purchaseWhen(owner, purchase.id, (shown) => shown.status === "failed");
     expect(cancelled.mpesa).toMatchObject({
       state: "failed",
@@ -170,6 +177,46 @@ describe("buying credits with M-Pesa", () => {
     const [stored] = await storedPrompts(purchase.id);
     const huge = await postCallback(stored!.callbackToken, "x".repeat(20_000));
     expect(huge.status).toBe(413);
+    // Bodies in no shape, or Safaricom's shape with missing fields and wrong types, to a real address:
+    // each is accepted and kept as received (Safaricom must not retry), and none moves the purchase.
+    const bodies = [
+      "",
+      "not json",
+      "[]",
+      JSON.stringify({ Body: null }),
+      JSON.stringify({ Body: { stkCallback: { ResultCode: "zero" } } }),
+      JSON.stringify({ Body: { stkCallback: { CheckoutRequestID: 42, ResultCode: 0, CallbackMetadata: "paid" } } }),
+      JSON.stringify({
+        Body: {
+          stkCallback: {
+            CheckoutRequestID: stored!.checkoutRequestId,
+            ResultCode: 0,
+            CallbackMetadata: {
+              Item: [
+                { Name: "Amount", Value: "lots" },
+                { Name: "MpesaReceiptNumber", Value: 7 },
+              ],
+            },
+          },
+        },
+      }),
+    ];
+    for (const body of bodies) {
+      const kept = await postCallback(stored!.callbackToken, body);
+      expect(kept.status).toBe(200);
+      expect(await kept.json()).toEqual({ ResultCode: 0, ResultDesc: "Accepted" });
+    }
+    const keptBodies = await withDb((db) =>
+      db.$count(paymentEvents, sql`${paymentEvents.body}->>'promptId' = ${String(stored!.id)}`),
+    );
+    expect(keptBodies).toBe(bodies.length);
+    await expect
+      .poll(async () => (await storedPrompts(purchase.id))[0]!.queries, { timeout: 20_000, interval: 250 })
+      .toBeGreaterThanOrEqual(1);
+    expect((await api(`/api/billing/purchases/${purchase.id}`, { token: owner.token })).body).toMatchObject({
+      status: "pending",
+      mpesa: { state: "sent" },
+    });
   });
 
   it("hands a prompt nobody answered in 24 hours to an administrator, who settles it from the M-Pesa portal", async () => {

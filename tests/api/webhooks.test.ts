@@ -41,12 +41,14 @@ const PUBLIC_ADDRESS = "93.184.215.14";
 
 /**
  * The tests' Worker runs locally (APP_ENV=development, with test-only password hashing and the
- * local Stripe emulator); without those values it is production.
+ * local Stripe and Daraja emulators); without those values it is production.
  */
 const {
   APP_ENV: _local,
   PASSWORD_HASHING: _testHashing,
   STRIPE_API_BASE: _emulator,
+  MPESA_API_BASE: _daraja,
+  MPESA_QUERY_DELAYS_SECONDS: _queryDelays,
   ...productionEnv
 } = env as Bindings;
 

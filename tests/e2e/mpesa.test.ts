@@ -4,6 +4,8 @@ import { createAdminViaDb } from "./fixtures/admins";
 import { expectNoHorizontalScroll, expectToast, PHONE_VIEWPORT, useBrowser } from "./fixtures/browser";
 import { queryAppDatabase } from "./fixtures/database";
 import { apiCall } from "./fixtures/http";
+import { pageTexts } from "./fixtures/pdf";
+import { downloadedFile } from "./fixtures/qr-images";
 
 /**
  * Paying for credits with M-Pesa on a phone, as a Kenyan firm does: the prompt goes to the Daraja
@@ -56,15 +58,27 @@ describe("paying with M-Pesa", () => {
     await phone.getByRole("link", { name: /Pay KES 5800 from 254712345678/ }).click();
     await phone.getByLabel("Enter M-Pesa PIN").fill("1234");
     await phone.getByRole("button", { name: "Send" }).click();
-    await phone
+    const status = await phone
       .getByRole("status")
       .getByText(/Receipt [A-Z0-9]{10}\./)
-      .waitFor();
+      .textContent();
+    const mpesaReceipt = /Receipt ([A-Z0-9]{10})\./.exec(status ?? "")![1]!;
     await phone.close();
 
+    // Credited while the prompt's minute still runs: the countdown gives way to the payment.
     await page.getByText("Payment received").waitFor();
     await page.getByText(/10 credits were added to your balance\. Receipt VS-\d{6} for KSh 5,800\.00/).waitFor();
     expect((await apiCall("/api/billing", { token: owner.token })).balance).toBe(before + 10);
+    const purchaseId = new URL(page.url()).pathname.split("/").pop()!;
+    const paid = await apiCall(`/api/billing/purchases/${purchaseId}`, { token: owner.token });
+    expect(new Date(paid.paidAt).getTime() - new Date(paid.mpesa.sentAt).getTime()).toBeLessThan(60_000);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: /Download receipt VS-\d{6}/ }).click(),
+    ]);
+    const receipt = pageTexts(new Uint8Array((await downloadedFile(download)).bytes)).join("\n");
+    expect(receipt).toContain("M-Pesa");
+    expect(receipt).toContain(mpesaReceipt);
   });
 
   it("says a cancelled prompt was not paid and sends it again from the same page", async () => {
