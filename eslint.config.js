@@ -18,6 +18,7 @@ const SERVICE_DOMAIN_USES = {
   integration: ["codes", "companies", "email", "lenders", "scans"],
   lenders: ["codes", "email", "integration"],
   records: ["accounts", "codes", "integration"],
+  register: ["companies"],
   scans: ["email", "integration"],
 };
 

@@ -40,18 +40,23 @@ export async function benchMpesa(databaseUrl: string, pool: pg.Pool): Promise<Mp
     ...darajaEmulatorVars(daraja.url, credentials),
   });
   try {
-    const owner = await registerCompany(server.origin, pool, "mpesa", "Bench M-Pesa Valuers");
-    await expectJson(200, server.origin, "/api/billing/details", {
-      method: "PUT",
-      token: owner.token,
-      body: {
-        legalName: "Bench M-Pesa Valuers",
-        postalAddress: "PO Box 1, Nairobi",
-        kraPin: "P051234567X",
-        currency: "KES",
-      },
-    });
-    const startPurchase = async () => {
+    // A firm has one prompt waiting on a phone at a time: each payment made at the same time as
+    // another is a firm of its own.
+    const firm = async (label: string) => {
+      const owner = await registerCompany(server.origin, pool, label, `Bench M-Pesa ${label} Valuers`);
+      await expectJson(200, server.origin, "/api/billing/details", {
+        method: "PUT",
+        token: owner.token,
+        body: {
+          legalName: "Bench M-Pesa Valuers",
+          postalAddress: "PO Box 1, Nairobi",
+          kraPin: "P051234567X",
+          currency: "KES",
+        },
+      });
+      return owner;
+    };
+    const startPurchase = async (owner: { token: string }) => {
       const purchase = await expectJson<{ id: string }>(201, server.origin, "/api/billing/mpesa", {
         token: owner.token,
         body: { credits: 10, phone: "0712345678" },
@@ -66,43 +71,43 @@ export async function benchMpesa(databaseUrl: string, pool: pg.Pool): Promise<Mp
         method: "POST",
         body: JSON.stringify({ resultCode: 0, callbacks }),
       });
-    const paidAfter = async (purchaseId: string, since: number) => {
+    const paidAfter = async (owner: { token: string }, purchaseId: string, since: number) => {
       for (;;) {
         const purchase = await expectJson<{ status: string }>(
           200,
           server.origin,
           `/api/billing/purchases/${purchaseId}`,
-          {
-            token: owner.token,
-          },
+          { token: owner.token },
         );
         if (purchase.status === "paid") return performance.now() - since;
         if (purchase.status !== "pending") throw new Error(`M-Pesa purchase ${purchaseId} ended ${purchase.status}`);
         await sleep(100);
       }
     };
+    const owner = await firm("mpesa");
 
     const callbackMs: number[] = [];
     for (let index = 0; index < CALLBACK_PAYMENTS; index += 1) {
-      const { purchaseId, checkoutRequestId } = await startPurchase();
+      const { purchaseId, checkoutRequestId } = await startPurchase(owner);
       // Entered a moment after the prompt arrives, well before the first scheduled query (20 s).
       await sleep(500);
       const entered = performance.now();
       await enterPin(checkoutRequestId, 1);
-      callbackMs.push(await paidAfter(purchaseId, entered));
+      callbackMs.push(await paidAfter(owner, purchaseId, entered));
     }
 
     const queryPathMs = await Promise.all(
       QUERY_PATH_PIN_AT_SECONDS.map(async (seconds) => {
-        const { purchaseId, checkoutRequestId } = await startPurchase();
+        const payer = await firm(`mpesa-at-${seconds}`);
+        const { purchaseId, checkoutRequestId } = await startPurchase(payer);
         await sleep(seconds * 1000);
         const entered = performance.now();
         await enterPin(checkoutRequestId, 0);
-        return paidAfter(purchaseId, entered);
+        return paidAfter(payer, purchaseId, entered);
       }),
     );
 
-    const { checkoutRequestId } = await startPurchase();
+    const { checkoutRequestId } = await startPurchase(await firm("mpesa-baseline"));
     const settings = { apiBase: daraja.url, ...credentials };
     const roundTrips: number[] = [];
     for (let index = 0; index < 20; index += 1) {

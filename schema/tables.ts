@@ -11,3 +11,4 @@ export * from "./tables/scans";
 export * from "./tables/integration";
 export * from "./tables/lenders";
 export * from "./tables/billing";
+export * from "./tables/register";

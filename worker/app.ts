@@ -4,7 +4,8 @@ import type { AppEnv } from "./env";
 import { ApiError, notFound } from "./lib/errors";
 import { handleError } from "./request/errors";
 import { withDatabase } from "./middleware/database";
-import { requireJsonBody } from "./middleware/json-body";
+import { CSV_FILE_PATHS, requireJsonBody } from "./middleware/json-body";
+import { REGISTER_IMPORT_MAX_BYTES } from "#schema/limits/register.ts";
 import { apiSecurityHeaders, sameOriginCors, strictTransportSecurity } from "./middleware/security-headers";
 import { sessionRoutes } from "./routes";
 import { docsRoutes } from "./routes/docs";
@@ -19,8 +20,9 @@ import { wellKnownRoutes } from "./routes/well-known";
 import { v1Routes } from "./routes/v1";
 
 /**
- * The largest request body: 100 KB, and 1 MB for the two batch routes (up to 500 codes, about 2 KB
- * each at most). A limit per route keeps every other route's bound small.
+ * The largest request body: 100 KB, 1 MB for the two batch routes (up to 500 codes, about 2 KB
+ * each at most), and a register's file for its preview and import (REGISTER_IMPORT_MAX_BYTES). A
+ * limit per route keeps every other route's bound small.
  */
 const MAX_BODY_KB = 100;
 const MAX_BATCH_BODY_KB = 1024;
@@ -35,10 +37,16 @@ const limitBody = (kilobytes: number) =>
   });
 const limitOtherBody = limitBody(MAX_BODY_KB);
 const limitBatchBody = limitBody(MAX_BATCH_BODY_KB);
+const limitFileBody = limitBody(REGISTER_IMPORT_MAX_BYTES / 1024);
 
 /** Everything under /api that needs the database: the SPA's routes and the integration API. */
 const api = new Hono<AppEnv>()
-  .use((c, next) => (BATCH_PATHS.has(c.req.path) ? limitBatchBody : limitOtherBody)(c, next))
+  .use((c, next) =>
+    (BATCH_PATHS.has(c.req.path) ? limitBatchBody : CSV_FILE_PATHS.test(c.req.path) ? limitFileBody : limitOtherBody)(
+      c,
+      next,
+    ),
+  )
   .use(requireJsonBody)
   .use(withDatabase)
   .route("/", sessionRoutes)

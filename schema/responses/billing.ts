@@ -62,7 +62,7 @@ export const purchaseAnswer = z.strictObject({
   mpesa: z
     .strictObject({
       state: z.enum(MPESA_PROMPT_STATES),
-      phone: z.string().meta({ example: "0712 ••• 678", description: "The phone, partly hidden" }),
+      phone: z.string().meta({ example: "07•• ••• 678", description: "The phone, partly hidden" }),
       sentAt: timestamp.nullable(),
       /** How it ended, in the firm's words; null while it waits. */
       message: z.string().nullable(),
@@ -178,6 +178,9 @@ export const adminBillingAnswer = z.strictObject({
       companyName: z.string().nullable(),
       phone: z.string(),
       amount: z.number().int().positive().meta({ description: "Whole shillings" }),
+      accountReference: z
+        .string()
+        .meta({ description: "What the payer's statement shows: tells one payment from another" }),
       checkoutRequestId: z.string().nullable(),
       sentAt: timestamp.nullable(),
       note: z.string().nullable(),

@@ -27,3 +27,4 @@ export * from "./signing-keys";
 export * from "./webauthn";
 export * from "./reliances";
 export * from "./billing";
+export * from "./register";

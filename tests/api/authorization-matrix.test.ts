@@ -24,7 +24,7 @@ import { codeInput, createCodeViaApi, insertCode, verificationCount } from "./fi
 import { createCompanyWithMember } from "./fixtures/companies";
 import { withDb } from "./fixtures/database";
 import { BILLING_DETAILS, paidPurchase, startPurchase } from "./fixtures/billing";
-import { cancelledMpesaPurchase } from "./fixtures/mpesa";
+import { cancelledMpesaPurchaseInDb, endLivePromptsInDb } from "./fixtures/mpesa";
 import { api, ORIGIN, unique } from "./fixtures/http";
 import { acceptInviteViaApi, addMemberViaServices, insertInvite, inviteMemberViaApi } from "./fixtures/team";
 import { insertValuer } from "./fixtures/valuers";
@@ -730,6 +730,7 @@ const matrix: Row[] = [
     target: async (world) => {
       for (const owner of [world.ownerA, world.ownerB]) {
         await api("/api/billing/details", { method: "PUT", token: owner.token, body: BILLING_DETAILS });
+        await endLivePromptsInDb(owner.user.companyId!);
       }
     },
     request: () => ({ path: "/api/billing/mpesa", body: { credits: 10, phone: "0712 345 678" } }),
@@ -738,7 +739,7 @@ const matrix: Row[] = [
     method: "POST",
     route: "/api/billing/purchases/:id/mpesa",
     expected: OWNER_OF_A_OBJECT,
-    target: (world) => cancelledMpesaPurchase(world.ownerA),
+    target: (world) => cancelledMpesaPurchaseInDb(world.ownerA),
     request: (_world, target: { purchaseId: string }) => ({
       path: `/api/billing/purchases/${target.purchaseId}/mpesa`,
       body: { phone: "0712 345 678" },
@@ -1072,6 +1073,43 @@ const matrix: Row[] = [
     request: () => ({
       path: "/api/admin/billing/prices",
       body: { credits: 10, currency: "KES", amount: "5000", effectiveFrom: "2099-01-01" },
+    }),
+  },
+  {
+    method: "GET",
+    route: "/api/valuers/register",
+    expected: COMPANY_READ,
+    request: () => ({ path: "/api/valuers/register" }),
+  },
+  // The registers of valuers are the administrators'; a source that does not exist is 404 to them.
+  {
+    method: "GET",
+    route: "/api/admin/register",
+    expected: ADMIN_ONLY,
+    request: () => ({ path: "/api/admin/register" }),
+  },
+  {
+    method: "POST",
+    route: "/api/admin/register/sources",
+    expected: [401, 403, 403, 403, 401, 401, 201],
+    request: () => ({
+      path: "/api/admin/register/sources",
+      body: { jurisdiction: "KE", body: unique("Matrix Register"), kind: "manual-evidence" },
+    }),
+  },
+  {
+    method: "POST",
+    route: "/api/admin/register/sources/:id/preview",
+    expected: [401, 403, 403, 403, 401, 401, 404],
+    request: () => ({ path: "/api/admin/register/sources/999999999/preview?fileName=list.csv", body: "" }),
+  },
+  {
+    method: "POST",
+    route: "/api/admin/register/sources/:id/snapshots",
+    expected: [401, 403, 403, 403, 401, 401, 404],
+    request: () => ({
+      path: `/api/admin/register/sources/999999999/snapshots?fileName=list.csv&publishedOn=2026-01-15&sha256=${"0".repeat(64)}`,
+      body: "",
     }),
   },
   // No payment awaits review here: the administrator reaches the route and finds none (404).

@@ -38,7 +38,7 @@ describe("buying credits with M-Pesa", () => {
     const before = await balanceOf(owner.token);
     const purchase = await startMpesaPurchase(owner, 10, "+254 712 345 678");
     expect(purchase).toMatchObject({ status: "pending", provider: "mpesa", credits: 10 });
-    expect(purchase.mpesa).toMatchObject({ state: "sent", phone: "0712 ••• 678", message: null, canSendAgain: false });
+    expect(purchase.mpesa).toMatchObject({ state: "sent", phone: "07•• ••• 678", message: null, canSendAgain: false });
 
     const prompt = await emulatedPrompt(purchase.id);
     expect(prompt).toMatchObject({ phone: "254712345678", amount: purchase.totalMinor / 100, resultCode: null });
@@ -73,7 +73,7 @@ describe("buying credits with M-Pesa", () => {
     expect(sameBody).toBe(1);
   });
 
-  it("credits nothing on a forged callback: the query says the prompt still waits, then that it was cancelled", async () => {
+  it("credits nothing on a forged callback, and hands a callback the query contradicts to an administrator", async () => {
     const owner = await registerOwnerViaServices();
     const before = await balanceOf(owner.token);
     const purchase = await startMpesaPurchase(owner);
@@ -93,12 +93,30 @@ describe("buying credits with M-Pesa", () => {
     });
     expect(await balanceOf(owner.token)).toBe(before);
 
-    // The payer cancels and no callback of theirs reaches the Worker; a second forged one says paid
-    // while the query says 1032: the query's answer is what the purchase shows.
+    // The payer cancels and no callback of theirs arrives: the query says 1032 while a kept callback
+    // says paid. Nothing is credited, nothing is failed quietly: an administrator looks.
     await answerOnPhone(prompt.checkoutRequestId, 1032, 0);
-    expect((await postCallback(stored!.callbackToken, await forgeCallback(prompt.checkoutRequestId, 0))).status).toBe(
-      200,
-    );
+    const review = await purchaseWhen(owner, purchase.id, (shown) => shown.mpesa?.state === "needs-review");
+    expect(review).toMatchObject({ status: "pending", mpesa: { canSendAgain: false } });
+    expect((await storedPrompts(purchase.id))[0]!.reviewNote).toBe("The status query says 1032, a callback says paid");
+    expect(await balanceOf(owner.token)).toBe(before);
+  });
+
+  it("sends a cancelled prompt again, to another phone, and credits it by the status query alone", async () => {
+    const owner = await registerOwnerViaServices();
+    const before = await balanceOf(owner.token);
+    const purchase = await startMpesaPurchase(owner);
+    const prompt = await emulatedPrompt(purchase.id);
+    // One prompt waits on a phone at a time: a second purchase while it waits is refused.
+    const second = await api("/api/billing/mpesa", {
+      token: owner.token,
+      body: { credits: 10, phone: "0799 000 111" },
+    });
+    expect(second.status).toBe(409);
+    expect(second.body.message).toBe("A payment prompt is already waiting on a phone");
+
+    // The payer cancels; no callback reaches the Worker: the scheduled queries find the answer.
+    await answerOnPhone(prompt.checkoutRequestId, 1032, 0);
     const cancelled = await purchaseWhen(owner, purchase.id, (shown) => shown.status === "failed");
     expect(cancelled.mpesa).toMatchObject({
       state: "failed",
@@ -114,21 +132,18 @@ describe("buying credits with M-Pesa", () => {
       body: { phone: "0112 345 678" },
     });
     expect(again.status).toBe(200);
-    expect(again.body).toMatchObject({ status: "pending", mpesa: { state: "sent", phone: "0112 ••• 678" } });
-    const second = await emulatedPrompt(purchase.id);
-    expect(second.checkoutRequestId).not.toBe(prompt.checkoutRequestId);
-    expect(second.phone).toBe("254112345678");
-    const tooSoon = await api(`/api/billing/purchases/${purchase.id}/mpesa`, {
-      token: owner.token,
-      body: { phone: "0712 345 678" },
-    });
+    expect(again.body).toMatchObject({ status: "pending", mpesa: { state: "sent", phone: "01•• ••• 678" } });
+    const resent = await emulatedPrompt(purchase.id);
+    expect(resent.checkoutRequestId).not.toBe(prompt.checkoutRequestId);
+    expect(resent.phone).toBe("254112345678");
+    const tooSoon = await api(`/api/billing/purchases/${purchase.id}/mpesa`, { token: owner.token, body: {} });
     expect(tooSoon.status).toBe(409);
-    await answerOnPhone(second.checkoutRequestId, 0, 0);
+    await answerOnPhone(resent.checkoutRequestId, 0, 0);
     const paid = await purchaseWhen(owner, purchase.id, (shown) => shown.status === "paid");
     expect(await balanceOf(owner.token)).toBe(before + 10);
     // No callback ever came: the receipt names the checkout, which Safaricom can trace.
     expect((await receiptOf(owner.token, paid.receiptId)).document.paymentReference).toBe(
-      `M-Pesa checkout ${second.checkoutRequestId}`,
+      `M-Pesa checkout ${resent.checkoutRequestId}`,
     );
   });
 

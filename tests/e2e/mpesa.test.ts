@@ -45,7 +45,7 @@ describe("paying with M-Pesa", () => {
     await page.getByRole("button", { name: "Send prompt" }).click();
 
     await page.getByText("Check your phone and enter your M-Pesa PIN").waitFor();
-    await page.getByText("A prompt to pay KSh 5,800.00 to ValuSeal was sent to 0712 ••• 678.").waitFor();
+    await page.getByText("A prompt to pay KSh 5,800.00 to ValuSeal was sent to 07•• ••• 678.").waitFor();
     await page
       .getByRole("timer")
       .getByText(/The prompt stays open for \d+ more seconds?\./)
@@ -103,7 +103,7 @@ describe("paying with M-Pesa", () => {
     await page
       .getByText("The prompt was cancelled on the phone. No money was taken and no credits were added.")
       .waitFor();
-    await page.getByText("Leave it empty to send the prompt to 0112 ••• 678 again.").waitFor();
+    await page.getByText("Leave it empty to send the prompt to 01•• ••• 678 again.").waitFor();
     await expectNoHorizontalScroll(page);
     await page.getByRole("button", { name: "Send the prompt again" }).click();
     await page.getByText("Check your phone and enter your M-Pesa PIN").waitFor();

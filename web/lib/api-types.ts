@@ -733,6 +733,51 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/valuers/register": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Each valuer's registration against the newest snapshot of the register */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              standings: {
+                valuerId: number;
+                /** @enum {string} */
+                result: "matched" | "name-differs" | "not-found" | "removed" | "suspended" | "stale";
+                body: string;
+                /** @example 2026-01-15 */
+                publishedOn: string;
+                listedName: string | null;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/valuers/{id}": {
     parameters: {
       query?: never;
@@ -5128,7 +5173,7 @@ export interface paths {
                   state: "created" | "sent" | "paid" | "failed" | "timed-out" | "needs-review";
                   /**
                    * @description The phone, partly hidden
-                   * @example 0712 ••• 678
+                   * @example 07•• ••• 678
                    */
                   phone: string;
                   /**
@@ -5280,7 +5325,7 @@ export interface paths {
                   state: "created" | "sent" | "paid" | "failed" | "timed-out" | "needs-review";
                   /**
                    * @description The phone, partly hidden
-                   * @example 0712 ••• 678
+                   * @example 07•• ••• 678
                    */
                   phone: string;
                   /**
@@ -5381,7 +5426,7 @@ export interface paths {
                 state: "created" | "sent" | "paid" | "failed" | "timed-out" | "needs-review";
                 /**
                  * @description The phone, partly hidden
-                 * @example 0712 ••• 678
+                 * @example 07•• ••• 678
                  */
                 phone: string;
                 /**
@@ -5480,7 +5525,7 @@ export interface paths {
                 state: "created" | "sent" | "paid" | "failed" | "timed-out" | "needs-review";
                 /**
                  * @description The phone, partly hidden
-                 * @example 0712 ••• 678
+                 * @example 07•• ••• 678
                  */
                 phone: string;
                 /**
@@ -5613,7 +5658,7 @@ export interface paths {
                 state: "created" | "sent" | "paid" | "failed" | "timed-out" | "needs-review";
                 /**
                  * @description The phone, partly hidden
-                 * @example 0712 ••• 678
+                 * @example 07•• ••• 678
                  */
                 phone: string;
                 /**
@@ -5708,7 +5753,7 @@ export interface paths {
                 state: "created" | "sent" | "paid" | "failed" | "timed-out" | "needs-review";
                 /**
                  * @description The phone, partly hidden
-                 * @example 0712 ••• 678
+                 * @example 07•• ••• 678
                  */
                 phone: string;
                 /**
@@ -8140,6 +8185,8 @@ export interface paths {
                 phone: string;
                 /** @description Whole shillings */
                 amount: number;
+                /** @description What the payer's statement shows: tells one payment from another */
+                accountReference: string;
                 checkoutRequestId: string | null;
                 /**
                  * Format: date-time
@@ -8270,6 +8317,8 @@ export interface paths {
                 phone: string;
                 /** @description Whole shillings */
                 amount: number;
+                /** @description What the payer's statement shows: tells one payment from another */
+                accountReference: string;
                 checkoutRequestId: string | null;
                 /**
                  * Format: date-time
@@ -8403,6 +8452,8 @@ export interface paths {
                 phone: string;
                 /** @description Whole shillings */
                 amount: number;
+                /** @description What the payer's statement shows: tells one payment from another */
+                accountReference: string;
                 checkoutRequestId: string | null;
                 /**
                  * Format: date-time
@@ -8410,6 +8461,285 @@ export interface paths {
                  */
                 sentAt: string | null;
                 note: string | null;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/register": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The registers and their snapshots, newest first */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              sources: {
+                id: number;
+                jurisdiction: string;
+                body: string;
+                /** @enum {string} */
+                kind: "published-list" | "manual-evidence";
+                url: string | null;
+                snapshots: {
+                  id: number;
+                  sourceId: number;
+                  /** @example 2026-01-15 */
+                  publishedOn: string;
+                  fileName: string;
+                  fileSha256: string;
+                  rowCount: number;
+                  /**
+                   * Format: date-time
+                   * @example 2026-11-27T09:30:00.000Z
+                   */
+                  importedAt: string;
+                }[];
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/register/sources": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            jurisdiction: string;
+            body: string;
+            /** @enum {string} */
+            kind: "published-list" | "manual-evidence";
+            /** Format: uri */
+            url?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description The registers, the new one among them */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              sources: {
+                id: number;
+                jurisdiction: string;
+                body: string;
+                /** @enum {string} */
+                kind: "published-list" | "manual-evidence";
+                url: string | null;
+                snapshots: {
+                  id: number;
+                  sourceId: number;
+                  /** @example 2026-01-15 */
+                  publishedOn: string;
+                  fileName: string;
+                  fileSha256: string;
+                  rowCount: number;
+                  /**
+                   * Format: date-time
+                   * @example 2026-11-27T09:30:00.000Z
+                   */
+                  importedAt: string;
+                }[];
+              }[];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/register/sources/{id}/preview": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query: {
+          fileName: string;
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      /** @description The register's list as CSV (UTF-8): Registration number, Name, Status, Valid until */
+      requestBody?: {
+        content: {
+          "text/csv": string;
+        };
+      };
+      responses: {
+        /** @description What importing the file would change; nothing is written */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              snapshotId: number | null;
+              /** @description SHA-256 of the file, hex: the import names the file previewed by it */
+              fileSha256: string;
+              rowCount: number;
+              /** @example 2026-01-15 */
+              previousPublishedOn: string | null;
+              added: {
+                registrationNumber: string;
+                name: string;
+                previousName?: string;
+                note?: string;
+              }[];
+              changed: {
+                registrationNumber: string;
+                name: string;
+                previousName?: string;
+                note?: string;
+              }[];
+              removed: {
+                registrationNumber: string;
+                name: string;
+                previousName?: string;
+                note?: string;
+              }[];
+              suspended: {
+                registrationNumber: string;
+                name: string;
+                previousName?: string;
+                note?: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/register/sources/{id}/snapshots": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query: {
+          fileName: string;
+          publishedOn: string;
+          sha256: string;
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      /** @description The register's list as CSV (UTF-8): Registration number, Name, Status, Valid until */
+      requestBody?: {
+        content: {
+          "text/csv": string;
+        };
+      };
+      responses: {
+        /** @description The snapshot imported, with what it changed */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              snapshotId: number | null;
+              /** @description SHA-256 of the file, hex: the import names the file previewed by it */
+              fileSha256: string;
+              rowCount: number;
+              /** @example 2026-01-15 */
+              previousPublishedOn: string | null;
+              added: {
+                registrationNumber: string;
+                name: string;
+                previousName?: string;
+                note?: string;
+              }[];
+              changed: {
+                registrationNumber: string;
+                name: string;
+                previousName?: string;
+                note?: string;
+              }[];
+              removed: {
+                registrationNumber: string;
+                name: string;
+                previousName?: string;
+                note?: string;
+              }[];
+              suspended: {
+                registrationNumber: string;
+                name: string;
+                previousName?: string;
+                note?: string;
               }[];
             };
           };

@@ -14,12 +14,18 @@ export interface DarajaSettings {
   passkey: string;
 }
 
-/** A Daraja call that did not answer as expected: its status and Daraja's own error code. */
+/**
+ * A Daraja call that did not answer as expected: its status, Daraja's own error code, and what is
+ * known of its effect: "refused" (Daraja said no: nothing was done), "auth" (our credentials were
+ * refused: nothing was done), or "unknown" (a 5xx or an answer that cannot be read: it may have
+ * been done).
+ */
 export class DarajaError extends Error {
   constructor(
     readonly status: number,
     readonly errorCode: string | null,
     message: string,
+    readonly outcome: "refused" | "auth" | "unknown" = "unknown",
   ) {
     super(message);
   }
@@ -41,7 +47,12 @@ async function accessToken(settings: DarajaSettings, fresh: boolean): Promise<st
   });
   const body = (await response.json().catch(() => null)) as { access_token?: string; expires_in?: string } | null;
   if (!response.ok || !body?.access_token) {
-    throw new DarajaError(response.status, null, "Daraja refused the consumer key and secret");
+    throw new DarajaError(
+      response.status,
+      null,
+      "Daraja refused the consumer key and secret",
+      response.status >= 500 ? "unknown" : "auth",
+    );
   }
   const lifetimeMs = Number(body.expires_in ?? 3599) * 1000;
   tokens.set(key, { token: body.access_token, expiresAt: Date.now() + lifetimeMs - TOKEN_MARGIN_MS });
@@ -64,7 +75,7 @@ async function darajaPost(settings: DarajaSettings, path: string, payload: objec
     const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
     return { status: response.status, body };
   }
-  throw new DarajaError(401, null, "Daraja refused a fresh token");
+  throw new DarajaError(401, null, "Daraja refused a fresh token", "auth");
 }
 
 /** Daraja's timestamp: Kenyan time (UTC+3, no daylight saving) as YYYYMMDDHHmmss. */
@@ -105,10 +116,14 @@ export async function sendStkPush(settings: DarajaSettings, push: StkPush) {
     TransactionDesc: push.description,
   });
   if (status !== 200 || body.ResponseCode !== "0" || typeof body.CheckoutRequestID !== "string") {
+    // A 4xx, or a 200 whose ResponseCode says no, is Daraja refusing: no prompt went out. Anything
+    // else (a 5xx, a body that cannot be read) may have reached the phone.
+    const refused = (status >= 400 && status < 500) || (status === 200 && typeof body.ResponseCode === "string");
     throw new DarajaError(
       status,
       String(body.errorCode ?? body.ResponseCode ?? ""),
       String(body.errorMessage ?? body.ResponseDescription ?? "The prompt was not sent"),
+      refused ? "refused" : "unknown",
     );
   }
   return { checkoutRequestId: body.CheckoutRequestID, merchantRequestId: String(body.MerchantRequestID) };
@@ -126,8 +141,13 @@ export async function queryStkPush(settings: DarajaSettings, checkoutRequestId: 
     CheckoutRequestID: checkoutRequestId,
   });
   if (body.errorCode === STILL_PROCESSING) return { state: "waiting" };
-  if (status !== 200 || body.ResponseCode !== "0" || body.ResultCode === undefined) {
+  // Only a result code written as digits is an answer: null, "" or false must never read as 0 (paid).
+  const resultCode = body.ResultCode;
+  const readable =
+    (typeof resultCode === "number" && Number.isInteger(resultCode)) ||
+    (typeof resultCode === "string" && /^\d{1,6}$/.test(resultCode));
+  if (status !== 200 || body.ResponseCode !== "0" || !readable) {
     throw new DarajaError(status, String(body.errorCode ?? ""), String(body.errorMessage ?? "The status query failed"));
   }
-  return { state: "answered", resultCode: Number(body.ResultCode), resultDesc: String(body.ResultDesc ?? "") };
+  return { state: "answered", resultCode: Number(resultCode), resultDesc: String(body.ResultDesc ?? "") };
 }

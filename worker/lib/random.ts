@@ -12,7 +12,9 @@ export function randomToken(length = 16): string {
   return token + randomToken(length - token.length);
 }
 
-export async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+/** SHA-256 of a text (its UTF-8 bytes) or of bytes, as lower-case hex. */
+export async function sha256Hex(input: string | Uint8Array<ArrayBuffer>): Promise<string> {
+  const bytes = typeof input === "string" ? new TextEncoder().encode(input) : input;
+  const digest = await crypto.subtle.digest("SHA-256", bytes);
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }

@@ -102,7 +102,13 @@ const postPurchase = createRoute({
 const postMpesaPurchase = createRoute({
   method: "post",
   path: "/mpesa",
-  middleware: [...firmOwner, requireActiveCompany, requireConfirmedEmail("buy credits")] as const,
+  // A prompt rings a phone: a few a minute per network, after the owner is known.
+  middleware: [
+    ...firmOwner,
+    requireActiveCompany,
+    requireConfirmedEmail("buy credits"),
+    rateLimitByAddress("EMAIL_LIMITER"),
+  ] as const,
   request: jsonBody(mpesaPurchaseRequestSchema),
   responses: {
     201: jsonAnswer(purchaseAnswer, "The pending purchase; the payment prompt is on the phone"),
@@ -112,7 +118,12 @@ const postMpesaPurchase = createRoute({
 const postPromptAgain = createRoute({
   method: "post",
   path: "/purchases/{id}/mpesa",
-  middleware: [...firmOwner, requireActiveCompany] as const,
+  middleware: [
+    ...firmOwner,
+    requireActiveCompany,
+    requireConfirmedEmail("buy credits"),
+    rateLimitByAddress("EMAIL_LIMITER"),
+  ] as const,
   request: { params: textParams("id"), ...jsonBody(mpesaPromptAgainSchema) },
   responses: { 200: jsonAnswer(purchaseAnswer, "The purchase; a new payment prompt is on the phone") },
 });
@@ -221,7 +232,7 @@ export const billingRoutes = documentedRoutes()
   })
   .openapi(postMpesaPurchase, async (c) => {
     const { credits, phone } = c.req.valid("json");
-    const purchase = await startMpesaPurchase(c.var.db, mpesaPayments(c), c.env.PAYMENTS, {
+    const purchase = await startMpesaPurchase(c.var.transactional(), mpesaPayments(c), c.env.PAYMENTS, {
       companyId: currentCompanyId(c),
       userId: c.var.user.id,
       credits,
@@ -231,7 +242,7 @@ export const billingRoutes = documentedRoutes()
     return c.json(purchase, 201);
   })
   .openapi(postPromptAgain, async (c) => {
-    const purchase = await sendPromptAgain(c.var.db, mpesaPayments(c), c.env.PAYMENTS, {
+    const purchase = await sendPromptAgain(c.var.transactional(), mpesaPayments(c), c.env.PAYMENTS, {
       companyId: currentCompanyId(c),
       publicId: c.req.valid("param").id,
       phone: c.req.valid("json").phone,

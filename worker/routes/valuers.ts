@@ -2,6 +2,8 @@ import { and, asc, eq, isNull } from "drizzle-orm";
 import { createRoute, z } from "@hono/zod-openapi";
 import { valuers } from "#schema/tables.ts";
 import { valuerSchema } from "#schema/validation/valuers.ts";
+import { valuerRegisterAnswer } from "#schema/responses/index.ts";
+import { registerStandings } from "#worker/services/register/snapshots.ts";
 import { messageAnswer, valuerAnswer } from "#schema/responses/index.ts";
 import { currentCompanyId } from "../request/company";
 import { notFound } from "../lib/errors";
@@ -42,6 +44,15 @@ const listValuers = createRoute({
   responses: { 200: jsonAnswer(z.array(valuerAnswer), "The company's valuers, by name") },
 });
 
+const readRegisterStandings = createRoute({
+  method: "get",
+  path: "/register",
+  middleware: [requireUser, requireCompanyUser] as const,
+  responses: {
+    200: jsonAnswer(valuerRegisterAnswer, "Each valuer's registration against the newest snapshot of the register"),
+  },
+});
+
 const addValuer = createRoute({
   method: "post",
   path: "/",
@@ -79,6 +90,14 @@ export const valuerRoutes = documentedRoutes()
       .where(and(eq(valuers.companyId, currentCompanyId(c)), isNull(valuers.deletedAt)))
       .orderBy(asc(valuers.name), asc(valuers.id));
     return c.json(list, 200);
+  })
+  .openapi(readRegisterStandings, async (c) => {
+    const list = await c.var.db
+      .select({ id: valuers.id, name: valuers.name, registrationNumber: valuers.registrationNumber })
+      .from(valuers)
+      .where(and(eq(valuers.companyId, currentCompanyId(c)), isNull(valuers.deletedAt)));
+    const standings = await registerStandings(c.var.db, list);
+    return c.json({ standings: [...standings].map(([valuerId, standing]) => ({ valuerId, ...standing })) }, 200);
   })
   .openapi(addValuer, async (c) => {
     const input = c.req.valid("json");

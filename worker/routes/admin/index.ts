@@ -2,6 +2,7 @@ import { documentedRoutes } from "../contract";
 import { requireAdmin, requireUser } from "#worker/middleware/auth.ts";
 import { adminAuditLogRoutes } from "./audit-log";
 import { adminBillingRoutes } from "./billing";
+import { adminRegisterRoutes } from "./register";
 import { adminCompanyListRoutes, adminCompanyRoutes } from "./companies";
 import { adminSigningKeyRoutes } from "./signing-keys";
 import { adminStatsRoutes } from "./stats";
@@ -21,4 +22,5 @@ export const adminRoutes = documentedRoutes()
   .route("/audit-log", adminAuditLogRoutes)
   .route("/signing-keys", adminSigningKeyRoutes)
   .route("/title-conflicts", adminTitleConflictRoutes)
-  .route("/billing", adminBillingRoutes);
+  .route("/billing", adminBillingRoutes)
+  .route("/register", adminRegisterRoutes);

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import {
+  LIVE_MPESA_PROMPT_STATES,
   MPESA_CURRENCY,
   mpesaPromptMessage,
   payableByMpesa,
@@ -10,8 +11,8 @@ import { companies, mpesaPrompts, paymentEvents, purchases } from "#schema/table
 import type { Queryable, Transaction, TransactionalDatabase } from "#worker/db.ts";
 import { DarajaError, queryStkPush, sendStkPush } from "#worker/lib/daraja.ts";
 import type { EmailMessage } from "#worker/lib/email-templates.ts";
-import { ApiError, isUniqueViolation, notFound } from "#worker/lib/errors.ts";
-import { randomToken } from "#worker/lib/random.ts";
+import { ApiError, notFound } from "#worker/lib/errors.ts";
+import { randomToken, sha256Hex } from "#worker/lib/random.ts";
 import type { Signer } from "#worker/lib/signing.ts";
 import { recordAudit, type Actor } from "../companies/audit";
 import {
@@ -74,47 +75,76 @@ const SAFARICOM_CALLBACK_ADDRESSES = new Set([
 /** What the payer's phone and statement show: "VS" and ten characters of the purchase's id (12 at most). */
 const accountReferenceOf = (purchasePublicId: string) => `VS${purchasePublicId.slice(4, 14)}`;
 
-/** A prompt's end for a result code Daraja's query gave: 0 paid, 1037 timed out, anything else failed. */
-const endOf = (resultCode: number): MpesaPromptState =>
-  resultCode === 0 ? "paid" : resultCode === 1037 ? "timed-out" : "failed";
+/**
+ * The result codes that end a prompt unpaid: insufficient funds (1), the subscriber busy (1001),
+ * expired (1019), an error sending the prompt (1025), cancelled (1032), no answer (1037), a wrong
+ * PIN (2001). Any other code is read as not an answer yet: asked again until the day is over.
+ */
+const UNPAID_ENDS = new Set([1, 1001, 1019, 1025, 1032, 1037, 2001]);
+
+/** A prompt's end for a result code Daraja's query gave: 0 paid, 1037 timed out, the other ends failed; null: no end yet. */
+const endOf = (resultCode: number): MpesaPromptState | null =>
+  resultCode === 0 ? "paid" : resultCode === 1037 ? "timed-out" : UNPAID_ENDS.has(resultCode) ? "failed" : null;
 
 interface Queue {
   sendBatch(messages: { body: { promptId: number }; delaySeconds?: number }[]): Promise<unknown>;
 }
 
 /**
- * Sends a new prompt for a purchase to the phone: a prompt row (created), the STK push, then the
- * row sent with Daraja's ids and the queries scheduled. A purchase has one live prompt at a time
- * (a unique index); Daraja refusing the push fails the prompt and the purchase.
+ * A new prompt row (created) for a purchase, inside the caller's transaction: the firm's row is
+ * locked first, so two requests at once (a double click) cannot each find no live prompt and both
+ * ask a phone. A firm has one prompt waiting on a phone at a time.
  */
-async function sendPrompt(
+async function createPrompt(
+  tx: Transaction,
+  purchase: { id: number; publicId: string; totalMinor: number; companyId: number },
+  phone: string,
+) {
+  await tx
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.id, purchase.companyId))
+    .for("no key update");
+  const [live] = await tx
+    .select({ id: mpesaPrompts.id })
+    .from(mpesaPrompts)
+    .innerJoin(purchases, eq(purchases.id, mpesaPrompts.purchaseId))
+    .where(and(eq(purchases.companyId, purchase.companyId), inArray(mpesaPrompts.state, [...LIVE_MPESA_PROMPT_STATES])))
+    .limit(1);
+  if (live) {
+    throw new ApiError(409, "A payment prompt is already waiting on a phone", [
+      "phone: Answer the prompt on the phone, or wait a minute for it to close",
+    ]);
+  }
+  const [prompt] = await tx
+    .insert(mpesaPrompts)
+    .values({
+      purchaseId: purchase.id,
+      phone,
+      amount: purchase.totalMinor / 100,
+      accountReference: accountReferenceOf(purchase.publicId),
+      callbackToken: randomToken(32),
+    })
+    .returning({ id: mpesaPrompts.id, callbackToken: mpesaPrompts.callbackToken });
+  return prompt!;
+}
+
+/**
+ * Sends a created prompt to the phone (the STK push) and writes down what Daraja answered. Daraja
+ * refusing (a 4xx, a ResponseCode that says no, our credentials refused) fails the prompt and the
+ * purchase: nothing reached the phone. No readable answer (a timeout, a 5xx) leaves the prompt
+ * created: it may have reached the phone, so it is never failed, and the sweep hands it to an
+ * administrator after five minutes; the owner is told to look at the phone.
+ */
+async function pushPrompt(
   db: Queryable,
   payments: MpesaPayments,
   queue: Queue,
   purchase: { id: number; publicId: string; totalMinor: number },
+  prompt: { id: number; callbackToken: string },
   phone: string,
   origin: string,
 ) {
-  const callbackToken = randomToken(32);
-  let promptId: number;
-  try {
-    const [prompt] = await db
-      .insert(mpesaPrompts)
-      .values({
-        purchaseId: purchase.id,
-        phone,
-        amount: purchase.totalMinor / 100,
-        accountReference: accountReferenceOf(purchase.publicId),
-        callbackToken,
-      })
-      .returning({ id: mpesaPrompts.id });
-    promptId = prompt!.id;
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    throw new ApiError(409, "A payment prompt is already waiting on the phone", [
-      "phone: Answer the prompt on the phone, or wait a minute for it to close",
-    ]);
-  }
   let sent: { checkoutRequestId: string; merchantRequestId: string };
   try {
     sent = await sendStkPush(payments.mpesa, {
@@ -122,39 +152,46 @@ async function sendPrompt(
       phone,
       accountReference: accountReferenceOf(purchase.publicId),
       description: "ValuSeal credits",
-      callbackUrl: `${origin}/api/billing/mpesa/callback/${callbackToken}`,
+      callbackUrl: `${origin}/api/billing/mpesa/callback/${prompt.callbackToken}`,
     });
   } catch (error) {
-    const refused = error instanceof DarajaError && error.status === 400;
-    const reason = refused ? "M-Pesa refused the prompt for this phone number" : "The prompt could not be sent";
-    console.error(`M-Pesa prompt ${promptId} not sent`, String(error));
+    console.error(`M-Pesa prompt ${prompt.id} not confirmed as sent`, String(error));
+    const outcome = error instanceof DarajaError ? error.outcome : "unknown";
+    if (outcome === "unknown") return;
+    const reason =
+      outcome === "auth" ? "M-Pesa payments are not working on this server just now" : "M-Pesa refused the prompt";
     await db
       .update(mpesaPrompts)
       .set({ state: "failed", resultDesc: reason, endedAt: new Date() })
-      .where(eq(mpesaPrompts.id, promptId));
+      .where(and(eq(mpesaPrompts.id, prompt.id), eq(mpesaPrompts.state, "created")));
     await db
       .update(purchases)
       .set({ status: "failed", failureReason: reason, updatedAt: new Date() })
       .where(and(eq(purchases.id, purchase.id), eq(purchases.status, "pending")));
-    if (refused) throw new ApiError(422, reason, ["phone: Check the number: it must be an M-Pesa line"]);
-    throw new ApiError(502, "M-Pesa could not be reached. Try again in a minute.");
+    if (outcome === "auth") throw new ApiError(503, reason);
+    throw new ApiError(422, reason, ["phone: Check the number: it must be a Safaricom M-Pesa line"]);
   }
   await db
     .update(mpesaPrompts)
     .set({ state: "sent", ...sent, sentAt: new Date() })
-    .where(eq(mpesaPrompts.id, promptId));
-  await queue.sendBatch(
-    payments.mpesa.queryDelaysSeconds.map((delaySeconds) => ({ body: { promptId }, delaySeconds })),
-  );
+    .where(and(eq(mpesaPrompts.id, prompt.id), eq(mpesaPrompts.state, "created")));
+  try {
+    await queue.sendBatch(
+      payments.mpesa.queryDelaysSeconds.map((delaySeconds) => ({ body: { promptId: prompt.id }, delaySeconds })),
+    );
+  } catch (error) {
+    // The prompt is on the phone: the sweep asks about it even without these messages.
+    console.error(`M-Pesa prompt ${prompt.id}: its status queries could not be queued`, String(error));
+  }
 }
 
 /**
  * The owner pays a pack with M-Pesa: the price now, in Kenyan shillings and whole (M-Pesa takes no
- * cents), fixed in a pending purchase, and the prompt sent to the phone. Answers the purchase, to
- * be followed on its page.
+ * cents), fixed in a pending purchase with its prompt, then the prompt sent to the phone. Answers
+ * the purchase, to be followed on its page.
  */
 export async function startMpesaPurchase(
-  db: Queryable,
+  db: TransactionalDatabase,
   payments: MpesaPayments,
   queue: Queue,
   request: { companyId: number; userId: number; credits: CreditPack; phone: string; origin: string },
@@ -170,45 +207,53 @@ export async function startMpesaPurchase(
       "credits: M-Pesa charges whole shillings",
     ]);
   }
-  const purchase = await newPurchase(db, price, request, "mpesa");
-  await sendPrompt(db, payments, queue, { ...purchase, totalMinor: price.totalMinor }, request.phone, request.origin);
+  const { purchase, prompt } = await db.transaction(async (tx) => {
+    const purchase = await newPurchase(tx, price, request, "mpesa");
+    const details = { ...purchase, totalMinor: price.totalMinor, companyId: request.companyId };
+    return { purchase: details, prompt: await createPrompt(tx, details, request.phone) };
+  });
+  await pushPrompt(db, payments, queue, purchase, prompt, request.phone, request.origin);
   return purchaseOf(db, request.companyId, purchase.publicId);
 }
 
 /**
  * "Send the prompt again": a new prompt for an M-Pesa purchase whose last prompt ended without a
- * payment (cancelled, timed out, failed), within a day of the purchase. The purchase is pending
- * again until the new prompt ends.
+ * payment (cancelled, timed out, failed), within a day of the purchase, to the same phone unless
+ * another is given. The purchase is pending again until the new prompt ends.
  */
 export async function sendPromptAgain(
-  db: Queryable,
+  db: TransactionalDatabase,
   payments: MpesaPayments,
   queue: Queue,
   request: { companyId: number; publicId: string; phone: string | undefined; origin: string },
 ): Promise<PurchaseView> {
   if (!PURCHASE_ID.test(request.publicId)) throw notFound(PURCHASE_NOT_FOUND);
-  const [purchase] = await db
-    .select()
-    .from(purchases)
-    .where(and(eq(purchases.publicId, request.publicId), eq(purchases.companyId, request.companyId)));
-  if (!purchase) throw notFound(PURCHASE_NOT_FOUND);
   const shown = await purchaseOf(db, request.companyId, request.publicId);
-  if (purchase.provider !== "mpesa" || !shown.mpesa?.canSendAgain) {
+  if (shown.provider !== "mpesa" || !shown.mpesa?.canSendAgain) {
     throw new ApiError(409, "This purchase cannot be sent to a phone again", [
       shown.status === "paid" ? "purchase: It is paid" : "purchase: Start a new purchase from Billing",
     ]);
   }
-  await db
-    .update(purchases)
-    .set({ status: "pending", failureReason: null, updatedAt: new Date() })
-    .where(and(eq(purchases.id, purchase.id), eq(purchases.status, "failed")));
-  const [last] = await db
-    .select({ phone: mpesaPrompts.phone })
-    .from(mpesaPrompts)
-    .where(eq(mpesaPrompts.purchaseId, purchase.id))
-    .orderBy(desc(mpesaPrompts.id))
-    .limit(1);
-  await sendPrompt(db, payments, queue, purchase, request.phone ?? last!.phone, request.origin);
+  const { purchase, prompt, phone } = await db.transaction(async (tx) => {
+    const [purchase] = await tx
+      .select()
+      .from(purchases)
+      .where(and(eq(purchases.publicId, request.publicId), eq(purchases.companyId, request.companyId)))
+      .for("update");
+    const [last] = await tx
+      .select({ phone: mpesaPrompts.phone })
+      .from(mpesaPrompts)
+      .where(eq(mpesaPrompts.purchaseId, purchase!.id))
+      .orderBy(desc(mpesaPrompts.id))
+      .limit(1);
+    const phone = request.phone ?? last!.phone;
+    await tx
+      .update(purchases)
+      .set({ status: "pending", failureReason: null, updatedAt: new Date() })
+      .where(and(eq(purchases.id, purchase!.id), eq(purchases.status, "failed")));
+    return { purchase: purchase!, phone, prompt: await createPrompt(tx, purchase!, phone) };
+  });
+  await pushPrompt(db, payments, queue, purchase, prompt, phone, request.origin);
   return purchaseOf(db, request.companyId, request.publicId);
 }
 
@@ -227,8 +272,7 @@ export async function keepMpesaCallback(db: Queryable, token: string, rawBody: s
   const fromSafaricom = sourceAddress !== null && SAFARICOM_CALLBACK_ADDRESSES.has(sourceAddress);
   if (!fromSafaricom)
     console.warn(`M-Pesa callback for prompt ${prompt.id} from ${sourceAddress ?? "an unknown address"}`);
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(rawBody)));
-  const bodyHash = Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
+  const bodyHash = await sha256Hex(rawBody);
   await db
     .insert(paymentEvents)
     .values({
@@ -276,10 +320,8 @@ type Prompt = typeof mpesaPrompts.$inferSelect;
  * for it whose amount and phone are the prompt's. A paid callback that disagrees, two receipt
  * numbers, or one already used, is a reason for an administrator to look instead.
  */
-async function receiptOfPaidPrompt(
-  tx: Transaction,
-  prompt: Prompt,
-): Promise<{ receipt: string | null; doubt: string | null }> {
+/** The paid callbacks kept for a prompt (its CheckoutRequestID, result 0), as they claim it. */
+async function paidCallbacksOf(tx: Transaction, prompt: Prompt): Promise<PaidCallback[]> {
   const kept = await tx
     .select({ body: paymentEvents.body })
     .from(paymentEvents)
@@ -290,9 +332,16 @@ async function receiptOfPaidPrompt(
         sql`${paymentEvents.body}->>'promptId' = ${String(prompt.id)}`,
       ),
     );
-  const paid = kept
-    .map(({ body }) => paidCallbackOf(String((body as { raw?: unknown }).raw ?? ""), prompt.checkoutRequestId!))
+  return kept
+    .map(({ body }) => paidCallbackOf(String((body as { raw?: unknown }).raw ?? ""), prompt.checkoutRequestId ?? ""))
     .filter((callback) => callback !== null);
+}
+
+async function receiptOfPaidPrompt(
+  tx: Transaction,
+  prompt: Prompt,
+): Promise<{ receipt: string | null; doubt: string | null }> {
+  const paid = await paidCallbacksOf(tx, prompt);
   if (paid.some((callback) => callback.amount !== prompt.amount || callback.phone !== prompt.phone)) {
     return { receipt: null, doubt: "A callback claims a payment of another amount or from another phone" };
   }
@@ -343,16 +392,21 @@ export async function checkMpesaPrompt(
       .update(mpesaPrompts)
       .set({ queries: sql`${mpesaPrompts.queries} + 1`, lastQueriedAt: now })
       .where(eq(mpesaPrompts.id, promptId));
-    if (!answer || answer.state === "waiting") {
+    const state = answer?.state === "answered" ? endOf(answer.resultCode) : null;
+    if (!answer || answer.state === "waiting" || !state) {
       if (now.getTime() - locked.sentAt!.getTime() < ANSWER_WINDOW_MS) {
         return { outcome: "waiting", emails: [] } satisfies PromptCheck;
       }
       await needsReview(tx, locked, "M-Pesa gave no answer within 24 hours", now);
       return { outcome: "needs-review", emails: [] } satisfies PromptCheck;
     }
-    const state = endOf(answer.resultCode);
     const [purchase] = await tx.select().from(purchases).where(eq(purchases.id, locked.purchaseId)).for("update");
     if (state !== "paid") {
+      // A kept callback that claims this very payment was made is not overruled quietly: someone looks.
+      if ((await paidCallbacksOf(tx, locked)).length > 0) {
+        await needsReview(tx, locked, `The status query says ${answer.resultCode}, a callback says paid`, now);
+        return { outcome: "needs-review", emails: [] } satisfies PromptCheck;
+      }
       await tx
         .update(mpesaPrompts)
         .set({ state, resultCode: answer.resultCode, resultDesc: answer.resultDesc.slice(0, 300), endedAt: now })
@@ -427,7 +481,11 @@ export async function sweepMpesaPrompts(
     )
     .limit(SWEEP_BATCH);
   for (const prompt of unsent) {
-    await db.transaction((tx) => needsReview(tx, prompt, "Not known whether the prompt reached the phone", now));
+    await db.transaction(async (tx) => {
+      const [still] = await tx.select().from(mpesaPrompts).where(eq(mpesaPrompts.id, prompt.id)).for("update");
+      if (still?.state === "created")
+        await needsReview(tx, still, "Not known whether the prompt reached the phone", now);
+    });
   }
   const due = await db
     .select({ id: mpesaPrompts.id })
@@ -445,7 +503,15 @@ export async function sweepMpesaPrompts(
     .orderBy(mpesaPrompts.sentAt)
     .limit(SWEEP_BATCH);
   const emails: EmailMessage[] = [];
-  for (const { id } of due) emails.push(...(await checkMpesaPrompt(db, payments, signing, id, now)).emails);
+  for (const { id } of due) {
+    // One prompt that cannot be settled (its receipt cannot be issued, a constraint refuses it)
+    // must not keep the others waiting: it is logged, and asked about again next time.
+    try {
+      emails.push(...(await checkMpesaPrompt(db, payments, signing, id, now)).emails);
+    } catch (error) {
+      console.error(`M-Pesa sweep: prompt ${id} could not be checked`, String(error));
+    }
+  }
   return emails;
 }
 
@@ -458,6 +524,7 @@ export async function promptsNeedingReview(db: Queryable) {
       companyName: companies.name,
       phone: mpesaPrompts.phone,
       amount: mpesaPrompts.amount,
+      accountReference: mpesaPrompts.accountReference,
       checkoutRequestId: mpesaPrompts.checkoutRequestId,
       sentAt: mpesaPrompts.sentAt,
       note: mpesaPrompts.reviewNote,
@@ -509,24 +576,36 @@ export async function settleReviewedPrompt(
     if (!purchase || purchase.status === "paid" || purchase.status === "refunded") {
       throw new ApiError(409, "This purchase is already settled", [`purchase: It is ${purchase?.status ?? "missing"}`]);
     }
-    try {
-      await tx
-        .update(mpesaPrompts)
-        .set({
-          state: "paid",
-          resultCode: 0,
-          mpesaReceipt: decision.mpesaReceipt,
-          reviewedByUserId: actor.id,
-          reviewNote: note,
-          endedAt: new Date(),
-        })
-        .where(eq(mpesaPrompts.id, promptId));
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
+    // A receipt number already behind another payment (a prompt's, a purchase's, or named by a
+    // callback kept for another prompt) cannot pay this one too: one payment, one pack.
+    const receiptUsed = sql`(
+      EXISTS (SELECT 1 FROM ${mpesaPrompts} WHERE ${mpesaPrompts.mpesaReceipt} = ${decision.mpesaReceipt})
+      OR EXISTS (SELECT 1 FROM ${purchases} WHERE ${purchases.providerPaymentId} = ${decision.mpesaReceipt})
+      OR EXISTS (
+        SELECT 1 FROM ${paymentEvents}
+        WHERE ${paymentEvents.provider} = 'mpesa'
+          AND ${paymentEvents.body}->>'promptId' <> ${String(promptId)}
+          AND position(${decision.mpesaReceipt} in ${paymentEvents.body}->>'raw') > 0
+      )
+    )`;
+    const { rows } = await tx.execute<{ used: boolean }>(sql`SELECT ${receiptUsed} AS used`);
+    const used = rows[0]?.used === true;
+    if (used) {
       throw new ApiError(409, "That M-Pesa receipt already paid another purchase", [
-        "mpesaReceipt: Check the receipt number in the M-Pesa portal",
+        "mpesaReceipt: Check the receipt number and the account reference in the M-Pesa portal",
       ]);
     }
+    await tx
+      .update(mpesaPrompts)
+      .set({
+        state: "paid",
+        resultCode: 0,
+        mpesaReceipt: decision.mpesaReceipt,
+        reviewedByUserId: actor.id,
+        reviewNote: note,
+        endedAt: new Date(),
+      })
+      .where(eq(mpesaPrompts.id, promptId));
     return settlePaidPurchase(
       tx,
       purchase,

@@ -67,8 +67,8 @@ const purchaseColumns = {
   } | null>`(SELECT json_build_object('state', p.state, 'phone', p.phone, 'sentAt', floor(extract(epoch FROM p.sent_at) * 1000), 'resultCode', p.result_code, 'resultDesc', p.result_desc) FROM ${mpesaPrompts} p WHERE p.purchase_id = ${purchases.id} ORDER BY p.id DESC LIMIT 1)`,
 };
 
-/** "0712 ••• 678": enough for the owner to recognise the number, not enough to copy it. */
-const maskedPhone = (phone: string) => `0${phone.slice(3, 6)} ••• ${phone.slice(-3)}`;
+/** "07•• ••• 678": enough for the owner to recognise the number, every member sees it; not enough to call it. */
+const maskedPhone = (phone: string) => `0${phone.slice(3, 4)}•• ••• ${phone.slice(-3)}`;
 
 /**
  * A purchase as answered: its receipt named by number; for M-Pesa, how its latest prompt stands and

@@ -33,11 +33,13 @@ type AuditAction =
   | "company.credits_reversed"
   | "platform.signing_key_compromised"
   | "platform.price_set"
-  | "platform.mpesa_reviewed";
+  | "platform.mpesa_reviewed"
+  | "platform.register_added"
+  | "platform.register_imported";
 
 interface AuditEntry {
   action: AuditAction;
-  targetType: "user" | "company" | "signing_key" | "price" | "purchase";
+  targetType: "user" | "company" | "signing_key" | "price" | "purchase" | "register";
   /** The user's, company's, price's or purchase's id; null for a signing key, which `details.kid` names. */
   targetId: number | null;
   /** What a reader needs once the target is gone (its email, name); never secrets. */
