@@ -150,8 +150,11 @@ export const adminPurchaseAnswer = z.strictObject({
   status: z.enum(PURCHASE_STATUSES),
   createdAt: timestamp,
   paidAt: timestamp.nullable(),
-  /** Pending for over an hour: a payment Stripe has not confirmed, worth a look in its dashboard. */
+  /** Pending for over an hour: a payment the provider has not confirmed, worth a look in its dashboard. */
   stale: z.boolean(),
+  provider: z.enum(PAYMENT_PROVIDERS),
+  /** An M-Pesa payment nobody could confirm: settled under "M-Pesa payments to review". */
+  needsReview: z.boolean(),
 });
 
 /** Money received per calendar month (UTC) and currency, VAT included. */

@@ -15,6 +15,7 @@ import {
   emulatedPrompt,
   forgeCallback,
   postCallback,
+  promptAskedAbout,
   promptById,
   purchaseWhen,
   startMpesaPurchase,
@@ -84,9 +85,7 @@ describe("buying credits with M-Pesa", () => {
     const accepted = await postCallback(stored!.callbackToken, forged, "203.0.113.9");
     expect(accepted.status).toBe(200);
     // The callback's own query has run (the prompt was asked about) and found it waiting.
-    await expect
-      .poll(async () => (await storedPrompts(purchase.id))[0]!.queries, { timeout: 20_000, interval: 250 })
-      .toBeGreaterThanOrEqual(1);
+    await promptAskedAbout(purchase.id, 1);
     expect((await api(`/api/billing/purchases/${purchase.id}`, { token: owner.token })).body).toMatchObject({
       status: "pending",
       mpesa: { state: "sent" },
@@ -225,9 +224,7 @@ describe("buying credits with M-Pesa", () => {
       db.$count(paymentEvents, sql`${paymentEvents.body}->>'promptId' = ${String(stored!.id)}`),
     );
     expect(keptBodies).toBe(bodies.length);
-    await expect
-      .poll(async () => (await storedPrompts(purchase.id))[0]!.queries, { timeout: 20_000, interval: 250 })
-      .toBeGreaterThanOrEqual(1);
+    await promptAskedAbout(purchase.id, 1);
     expect((await api(`/api/billing/purchases/${purchase.id}`, { token: owner.token })).body).toMatchObject({
       status: "pending",
       mpesa: { state: "sent" },
@@ -240,9 +237,7 @@ describe("buying credits with M-Pesa", () => {
     const purchase = await startMpesaPurchase(owner);
     const prompt = await emulatedPrompt(purchase.id);
     // The queue's queries find it waiting; a day later the sweep gives up asking.
-    await expect
-      .poll(async () => (await storedPrompts(purchase.id))[0]!.queries, { timeout: 20_000, interval: 250 })
-      .toBeGreaterThanOrEqual(3);
+    await promptAskedAbout(purchase.id, 3);
     const dayLater = new Date(Date.now() + 25 * 3_600_000);
     await worker.scheduled(
       createScheduledController({ scheduledTime: dayLater, cron: "*/5 * * * *" }),
@@ -255,6 +250,12 @@ describe("buying credits with M-Pesa", () => {
     const admin = await createAdminViaDb();
     const overview = await api("/api/admin/billing", { token: admin.token });
     const listed = overview.body.mpesaReviews.find((entry: { purchaseId: string }) => entry.purchaseId === purchase.id);
+    // In the purchases list too, flagged.
+    expect(overview.body.purchases.find((entry: { id: string }) => entry.id === purchase.id)).toMatchObject({
+      provider: "mpesa",
+      status: "pending",
+      needsReview: true,
+    });
     expect(listed).toMatchObject({
       phone: "254712345678",
       checkoutRequestId: prompt.checkoutRequestId,

@@ -129,6 +129,9 @@ describe("paying with M-Pesa", () => {
     const admin = await createAdminViaDb();
     const { page } = await browser.newPage({ token: admin.token, viewport: PHONE_VIEWPORT });
     await page.goto("/admin/billing");
+    // The purchases list flags it, and the card above it settles it.
+    const purchases = page.getByRole("table", { name: "Purchases" });
+    await purchases.getByRole("row").filter({ hasText: "Needs review" }).first().waitFor();
     const reviews = page.getByRole("list", { name: "M-Pesa payments to review" });
     const entry = reviews.getByRole("listitem").filter({ hasText: purchase.id });
     await entry.getByText(/ · KSh 5,800\.00 from 254722000111$/).waitFor();

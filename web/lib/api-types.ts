@@ -8159,6 +8159,9 @@ export interface paths {
                  */
                 paidAt: string | null;
                 stale: boolean;
+                /** @enum {string} */
+                provider: "stripe" | "mpesa";
+                needsReview: boolean;
               }[];
               revenue: {
                 /** @example 2026-12 */
@@ -8291,6 +8294,9 @@ export interface paths {
                  */
                 paidAt: string | null;
                 stale: boolean;
+                /** @enum {string} */
+                provider: "stripe" | "mpesa";
+                needsReview: boolean;
               }[];
               revenue: {
                 /** @example 2026-12 */
@@ -8426,6 +8432,9 @@ export interface paths {
                  */
                 paidAt: string | null;
                 stale: boolean;
+                /** @enum {string} */
+                provider: "stripe" | "mpesa";
+                needsReview: boolean;
               }[];
               revenue: {
                 /** @example 2026-12 */

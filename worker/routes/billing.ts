@@ -99,16 +99,18 @@ const postPurchase = createRoute({
   },
 });
 
+/** A prompt rings a phone: the owner's, a few a minute per network, after the owner is known. */
+const promptSender = [
+  ...firmOwner,
+  requireActiveCompany,
+  requireConfirmedEmail("buy credits"),
+  rateLimitByAddress("EMAIL_LIMITER"),
+] as const;
+
 const postMpesaPurchase = createRoute({
   method: "post",
   path: "/mpesa",
-  // A prompt rings a phone: a few a minute per network, after the owner is known.
-  middleware: [
-    ...firmOwner,
-    requireActiveCompany,
-    requireConfirmedEmail("buy credits"),
-    rateLimitByAddress("EMAIL_LIMITER"),
-  ] as const,
+  middleware: [...promptSender] as const,
   request: jsonBody(mpesaPurchaseRequestSchema),
   responses: {
     201: jsonAnswer(purchaseAnswer, "The pending purchase; the payment prompt is on the phone"),
@@ -118,12 +120,7 @@ const postMpesaPurchase = createRoute({
 const postPromptAgain = createRoute({
   method: "post",
   path: "/purchases/{id}/mpesa",
-  middleware: [
-    ...firmOwner,
-    requireActiveCompany,
-    requireConfirmedEmail("buy credits"),
-    rateLimitByAddress("EMAIL_LIMITER"),
-  ] as const,
+  middleware: [...promptSender] as const,
   request: { params: textParams("id"), ...jsonBody(mpesaPromptAgainSchema) },
   responses: { 200: jsonAnswer(purchaseAnswer, "The purchase; a new payment prompt is on the phone") },
 });

@@ -1,6 +1,6 @@
 import { count, desc, eq, sql } from "drizzle-orm";
 import { STALE_PURCHASE_MINUTES } from "#schema/limits/billing.ts";
-import { companies, creditPrices, purchases } from "#schema/tables.ts";
+import { companies, creditPrices, mpesaPrompts, purchases } from "#schema/tables.ts";
 import type { Queryable, TransactionalDatabase } from "#worker/db.ts";
 import { ApiError } from "#worker/lib/errors.ts";
 import type { NewPrice } from "#schema/validation/billing.ts";
@@ -44,6 +44,8 @@ export async function adminBilling(db: Queryable) {
         createdAt: purchases.createdAt,
         paidAt: purchases.paidAt,
         stale: isStale,
+        provider: purchases.provider,
+        needsReview: sql<boolean>`EXISTS (SELECT 1 FROM ${mpesaPrompts} WHERE ${mpesaPrompts.purchaseId} = ${purchases.id} AND ${mpesaPrompts.state} = 'needs-review')`,
       })
       .from(purchases)
       .leftJoin(companies, eq(companies.id, purchases.companyId))

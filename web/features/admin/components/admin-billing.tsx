@@ -98,12 +98,16 @@ function Purchases({ purchases, stalePending }: { purchases: Overview["purchases
       title="Purchases"
       description={
         stalePending > 0
-          ? `${stalePending} pending for over an hour: look the payment up in Stripe's dashboard.`
+          ? `${stalePending} pending for over an hour: look the payment up in the provider's dashboard.`
           : "The latest 50, newest first."
       }
     >
       {purchases.length === 0 ? (
-        <EmptyState icon={Receipt} title="No purchases yet" description="Firms' card payments appear here." />
+        <EmptyState
+          icon={Receipt}
+          title="No purchases yet"
+          description="Firms' card and M-Pesa payments appear here."
+        />
       ) : (
         <Table caption="Purchases" stackOnPhone>
           <TableHead>
@@ -112,6 +116,7 @@ function Purchases({ purchases, stalePending }: { purchases: Overview["purchases
               <TableHeaderCell>Firm</TableHeaderCell>
               <TableHeaderCell>Credits</TableHeaderCell>
               <TableHeaderCell>Total</TableHeaderCell>
+              <TableHeaderCell>Paid by</TableHeaderCell>
               <TableHeaderCell>Status</TableHeaderCell>
             </TableRow>
           </TableHead>
@@ -122,9 +127,14 @@ function Purchases({ purchases, stalePending }: { purchases: Overview["purchases
                 <TableCell label="Firm">{purchase.companyName ?? `Company #${purchase.companyId}`}</TableCell>
                 <TableCell label="Credits">{purchase.credits}</TableCell>
                 <TableCell label="Total">{formatMinorUnits(purchase.totalMinor, purchase.currency)}</TableCell>
+                <TableCell label="Paid by">{purchase.provider === "mpesa" ? "M-Pesa" : "Card"}</TableCell>
                 <TableCell label="Status">
                   <StatusBadge status={`purchase-${purchase.status}`} />
-                  {purchase.stale && <span className="ml-2 text-xs font-medium text-red-700">Over an hour</span>}
+                  {purchase.needsReview ? (
+                    <span className="ml-2 text-xs font-medium text-amber-800">Needs review</span>
+                  ) : (
+                    purchase.stale && <span className="ml-2 text-xs font-medium text-red-700">Over an hour</span>
+                  )}
                 </TableCell>
               </TableRow>
             ))}
