@@ -21,7 +21,7 @@ export const REGISTER_RESULTS = ["matched", "name-differs", "not-found", "remove
 export type RegisterResult = (typeof REGISTER_RESULTS)[number];
 
 /** A snapshot older than this many months is stale: practising certificates are renewed every 1 January. */
-export const STALE_SNAPSHOT_MONTHS = 13;
+const STALE_SNAPSHOT_MONTHS = 13;
 
 /** Words written before a number that are not part of it ("VRB", "No.", "Reg."). */
 const NUMBER_PREFIXES = new Set(["VRB", "NO", "NUMBER", "REG", "REGN", "REGISTRATION"]);

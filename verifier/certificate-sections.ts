@@ -11,7 +11,7 @@ export interface CertificateFormats {
 
 export type CertificateRows = [label: string, value: string | null][];
 
-export interface CertificateSection {
+interface CertificateSection {
   title: string;
   rows: CertificateRows;
 }

@@ -90,9 +90,6 @@ export const MPESA_RESULT_MESSAGES: Partial<Record<number, string>> = {
   2001: "The M-Pesa PIN entered was wrong",
 };
 
-/** What the firm's screen says of a prompt still waiting for Safaricom's answer. */
-export const MPESA_STILL_CONFIRMING = "Still confirming with M-Pesa";
-
 /** The firm's words for how a prompt ended, or null while it waits for the phone. */
 export function mpesaPromptMessage(state: MpesaPromptState, resultCode: number | null, resultDesc: string | null) {
   if (state === "paid") return MPESA_RESULT_MESSAGES[0]!;

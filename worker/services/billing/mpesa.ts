@@ -43,7 +43,7 @@ export const MPESA_REVIEW_NOT_FOUND = "No M-Pesa payment to review has this id";
 export const CALLBACK_ACCEPTED = { ResultCode: 0, ResultDesc: "Accepted" } as const;
 
 /** A prompt's callback address ends in 32 base62 characters; anything else names nothing. */
-export const CALLBACK_TOKEN = /^[A-Za-z0-9]{32}$/;
+const CALLBACK_TOKEN = /^[A-Za-z0-9]{32}$/;
 /** After this long without an answer Daraja confirms, a prompt needs an administrator. */
 const ANSWER_WINDOW_MS = 24 * 3_600_000;
 /** The sweep asks again about a prompt last asked about this long ago. */
