@@ -12,13 +12,13 @@ import tseslint from "typescript-eslint";
 const SERVICE_DOMAIN_USES = {
   accounts: ["billing", "companies", "integration"],
   billing: ["companies", "email", "records"],
-  codes: ["accounts", "billing", "companies", "integration", "lenders", "records"],
+  codes: ["accounts", "billing", "companies", "integration", "lenders", "records", "register"],
   companies: ["accounts", "email", "integration", "lenders", "records"],
   email: [],
   integration: ["codes", "companies", "email", "lenders", "scans"],
   lenders: ["codes", "email", "integration"],
   records: ["accounts", "codes", "integration"],
-  register: ["companies"],
+  register: ["companies", "email", "integration", "lenders"],
   scans: ["email", "integration"],
 };
 

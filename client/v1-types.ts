@@ -1258,7 +1258,7 @@ export interface paths {
     put?: never;
     /**
      * Add a webhook endpoint
-     * @description Each delivery is a POST of `{ "type", "timestamp", "data" }` signed the Standard Webhooks way (`webhook-id`, `webhook-timestamp`, `webhook-signature`): verify it with a standardwebhooks library and the endpoint's secret. `webhook-id` is the event's id, the same on every retry and resend. Event types: `code.issued`, `code.scanned`, `code.revoked`, `code.superseded`, `code.reinstated`, `code.expired`, `seal.check_mismatch`, `reliance.duplicate`, `issuer.suspended`. A failed delivery is tried again for about 30 minutes (2 s doubling, capped at 15 min); an endpoint whose deliveries fail for a day is turned off and the owner emailed. The secret is in this answer only. At most 10 endpoints per company.
+     * @description Each delivery is a POST of `{ "type", "timestamp", "data" }` signed the Standard Webhooks way (`webhook-id`, `webhook-timestamp`, `webhook-signature`): verify it with a standardwebhooks library and the endpoint's secret. `webhook-id` is the event's id, the same on every retry and resend. Event types: `code.issued`, `code.scanned`, `code.revoked`, `code.superseded`, `code.reinstated`, `code.expired`, `seal.check_mismatch`, `reliance.duplicate`, `issuer.suspended`, `valuer.deregistered`. A failed delivery is tried again for about 30 minutes (2 s doubling, capped at 15 min); an endpoint whose deliveries fail for a day is turned off and the owner emailed. The secret is in this answer only. At most 10 endpoints per company.
      */
     post: {
       parameters: {
@@ -1308,6 +1308,7 @@ export interface paths {
               | "seal.check_mismatch"
               | "reliance.duplicate"
               | "issuer.suspended"
+              | "valuer.deregistered"
             )[];
           };
         };
@@ -1611,6 +1612,7 @@ export interface paths {
               | "seal.check_mismatch"
               | "reliance.duplicate"
               | "issuer.suspended"
+              | "valuer.deregistered"
             )[];
             /** @description false stops deliveries; true starts them again (also after automatic disabling) */
             enabled?: boolean;
@@ -2171,6 +2173,23 @@ export interface paths {
                 issuerName: string;
                 /** @enum {string} */
                 issuerTrust: "suspended" | "verified" | "before-verification" | "other-identity" | "not-verified";
+                /** @description What ValuSeal knew of the signing valuer's registration on the day of issue; null: not checked */
+                valuerRegisterCheck: {
+                  /** @enum {string} */
+                  result: "matched" | "name-differs" | "not-found" | "removed" | "suspended" | "stale" | "expired";
+                  /** @enum {string} */
+                  kind: "published-list" | "manual-evidence";
+                  body: string;
+                  registrationNumber: string;
+                  /** Format: date */
+                  publishedOn: string | null;
+                  /** Format: date */
+                  reviewedOn: string | null;
+                  /** Format: date */
+                  validUntil: string | null;
+                  /** Format: date */
+                  checkedOn: string;
+                } | null;
                 /** @description The property's location, or a vehicle's description */
                 property: string;
                 /** @description Prepared For, as the certificate shows it */
@@ -2216,6 +2235,7 @@ export interface paths {
                 | "issuer-before-verification"
                 | "issuer-other-identity"
                 | "issuer-not-verified"
+                | "valuer-unconfirmed"
                 | "addressed-to-another"
               )[];
               /** @description The lender's reliance-letter request, if it asked; a letter in force answers the addressee warning */
@@ -2348,6 +2368,7 @@ export interface paths {
               | "issuer-before-verification"
               | "issuer-other-identity"
               | "issuer-not-verified"
+              | "valuer-unconfirmed"
               | "addressed-to-another"
             )[];
           };
@@ -2371,6 +2392,23 @@ export interface paths {
                   issuerName: string;
                   /** @enum {string} */
                   issuerTrust: "suspended" | "verified" | "before-verification" | "other-identity" | "not-verified";
+                  /** @description What ValuSeal knew of the signing valuer's registration on the day of issue; null: not checked */
+                  valuerRegisterCheck: {
+                    /** @enum {string} */
+                    result: "matched" | "name-differs" | "not-found" | "removed" | "suspended" | "stale" | "expired";
+                    /** @enum {string} */
+                    kind: "published-list" | "manual-evidence";
+                    body: string;
+                    registrationNumber: string;
+                    /** Format: date */
+                    publishedOn: string | null;
+                    /** Format: date */
+                    reviewedOn: string | null;
+                    /** Format: date */
+                    validUntil: string | null;
+                    /** Format: date */
+                    checkedOn: string;
+                  } | null;
                   /** @description The property's location, or a vehicle's description */
                   property: string;
                   /** @description Prepared For, as the certificate shows it */
@@ -2557,6 +2595,23 @@ export interface paths {
                   issuerName: string;
                   /** @enum {string} */
                   issuerTrust: "suspended" | "verified" | "before-verification" | "other-identity" | "not-verified";
+                  /** @description What ValuSeal knew of the signing valuer's registration on the day of issue; null: not checked */
+                  valuerRegisterCheck: {
+                    /** @enum {string} */
+                    result: "matched" | "name-differs" | "not-found" | "removed" | "suspended" | "stale" | "expired";
+                    /** @enum {string} */
+                    kind: "published-list" | "manual-evidence";
+                    body: string;
+                    registrationNumber: string;
+                    /** Format: date */
+                    publishedOn: string | null;
+                    /** Format: date */
+                    reviewedOn: string | null;
+                    /** Format: date */
+                    validUntil: string | null;
+                    /** Format: date */
+                    checkedOn: string;
+                  } | null;
                   /** @description The property's location, or a vehicle's description */
                   property: string;
                   /** @description Prepared For, as the certificate shows it */
@@ -2610,7 +2665,8 @@ export interface paths {
                     | "code.expired"
                     | "code.reinstated"
                     | "issuer.suspended"
-                    | "reliance.duplicate";
+                    | "reliance.duplicate"
+                    | "valuer.deregistered";
                   /**
                    * Format: date-time
                    * @example 2026-11-27T09:30:00.000Z
@@ -3096,6 +3152,7 @@ export interface components {
         | "seal.check_mismatch"
         | "reliance.duplicate"
         | "issuer.suspended"
+        | "valuer.deregistered"
       )[];
       enabled: boolean;
       /**
@@ -3140,6 +3197,7 @@ export interface components {
         | "seal.check_mismatch"
         | "reliance.duplicate"
         | "issuer.suspended"
+        | "valuer.deregistered"
       )[];
       enabled: boolean;
       /**
@@ -3195,6 +3253,7 @@ export interface components {
         | "seal.check_mismatch"
         | "reliance.duplicate"
         | "issuer.suspended"
+        | "valuer.deregistered"
         | "webhook.test";
       /** @description 1 for the first try; resends continue the count */
       attempt: number;

@@ -283,6 +283,8 @@ export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   "reliance.duplicate":
     "Another institution records reliance on a code already relied on (for a firm: its code, with how many institutions; for a lender: a code it relies on)",
   "issuer.suspended": "A lender's: ValuSeal suspended the firm that issued codes it watches",
+  "valuer.deregistered":
+    "A lender's: a new snapshot of the valuers' register removed or suspended the valuer who signed an unexpired code it watches",
 };
 
 export type WebhookEndpointAnswer = z.infer<typeof webhookEndpointAnswerSchema>;

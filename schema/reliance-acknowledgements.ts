@@ -1,5 +1,6 @@
 import { certificateVerdict, type CertificateHeadline } from "./certificate-verdict";
 import type { CodeStatusName, IssuerTrust } from "./limits/codes";
+import type { ValuerCheckResult } from "./valuer-register";
 
 /**
  * What a lender must confirm, in so many words, before relying on a valuation: that the certificate
@@ -13,6 +14,7 @@ export const RELIANCE_ACKNOWLEDGEMENTS = [
   "issuer-before-verification",
   "issuer-other-identity",
   "issuer-not-verified",
+  "valuer-unconfirmed",
   "addressed-to-another",
 ] as const;
 export type RelianceAcknowledgement = (typeof RELIANCE_ACKNOWLEDGEMENTS)[number];
@@ -22,10 +24,10 @@ const asAcknowledgement = (headline: CertificateHeadline): RelianceAcknowledgeme
 
 /** What this lender must confirm for this code now, from the code's status, its issuer's trust and the warnings. */
 export function acknowledgementsNeeded(
-  code: { status: CodeStatusName; issuerTrust: IssuerTrust },
+  code: { status: CodeStatusName; issuerTrust: IssuerTrust; valuerRegisterCheck: { result: ValuerCheckResult } | null },
   warnings: readonly { kind: string }[],
 ): RelianceAcknowledgement[] {
-  const { tone, headline } = certificateVerdict(code.status, code.issuerTrust);
+  const { tone, headline } = certificateVerdict(code.status, code.issuerTrust, code.valuerRegisterCheck?.result ?? null);
   const needed: RelianceAcknowledgement[] = [];
   const verdict = tone === "valid" ? null : asAcknowledgement(headline);
   if (verdict) needed.push(verdict);

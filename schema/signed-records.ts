@@ -1,3 +1,5 @@
+import type { ValuerRegisterCheck } from "./valuer-register";
+
 /**
  * The records ValuSeal signs (docs/signed-records.md): compact JWS (RFC 7515) with EdDSA over
  * Ed25519, the key named by `kid` and published at /.well-known/jwks.json. Each record's protected
@@ -60,6 +62,11 @@ export interface CertificateRecord {
     qualification: string | null;
     registrationNumber: string | null;
     phone: string | null;
+    /**
+     * What ValuSeal knew of the valuer's registration on the day of issue (decision 062); absent
+     * when it had not checked it, as on every record signed before 2026-12-07.
+     */
+    registerCheck?: ValuerRegisterCheck;
   };
   property: {
     address: string;

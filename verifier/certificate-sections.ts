@@ -1,9 +1,12 @@
 import { isMotorVehicle } from "#schema/code-description.ts";
+import type { Language } from "#schema/language.ts";
 import type { PublicCertificate } from "#schema/validation/certificate.ts";
 import { translated, type CertificateTexts } from "./texts/certificate-page";
+import { valuerRegisterLine } from "./texts/verdict";
 
 /** How the page that shows a certificate writes its values: in its language, with its own formatters. */
 export interface CertificateFormats {
+  language: Language;
   date: (iso: string) => string;
   money: (value: string, currency: string) => string;
   quantity: (value: string | null, unit: string | null) => string | null;
@@ -68,6 +71,7 @@ export function certificateSections(c: PublicCertificate, t: CertificateTexts, f
         [t.name, c.signingValuer],
         [t.qualification, c.valuerQualification],
         [t.registrationNumber, c.valuerRegistrationNumber],
+        [t.registerCheck, valuerRegisterLine(f.language, c.valuerRegisterCheck, f.date)],
         [t.phone, c.valuerPhone],
         [t.company, c.companyName],
         [t.companyRegistration, c.issuerRegistration],

@@ -2,6 +2,7 @@ import { certificateVerdict, type CertificateVerdict } from "../schema/certifica
 import type { CopyVerdict, IssuerTrust, ReportTone } from "../schema/limits/codes";
 import type { CertificateRecord } from "../schema/signed-records";
 import type { CertificateStatus } from "../schema/validation/certificate";
+import type { ValuerCheckResult } from "../schema/valuer-register";
 
 /**
  * The one judge of a report copy (decision 051): the Worker's check (/api/public/certificates/<token>/check),
@@ -83,6 +84,8 @@ export interface ReportFacts {
   latestVersion: number | null;
   status: CertificateStatus;
   issuerTrust: IssuerTrust;
+  /** The check of the signing valuer's registration frozen at issue; null when none was made. */
+  valuerCheck: ValuerCheckResult | null;
   doubts?: readonly RecordDoubt[];
 }
 
@@ -94,7 +97,7 @@ export interface ReportFacts {
  * compared), an older version, no file, an expired code or an issuer ValuSeal does not vouch for.
  */
 export function reportTone(facts: ReportFacts): { tone: ReportTone; certificate: CertificateVerdict } {
-  const certificate = certificateVerdict(facts.status, facts.issuerTrust);
+  const certificate = certificateVerdict(facts.status, facts.issuerTrust, facts.valuerCheck);
   if (facts.copy === "pages-differ" || facts.copy === "not-sealed-file" || certificate.tone === "invalid") {
     return { tone: "invalid", certificate };
   }
@@ -117,7 +120,7 @@ interface ReportJudgement<Sealed extends SealedVersion> extends Omit<CopyCompari
 export function judgeReport<Sealed extends SealedVersion>(
   seals: readonly Sealed[],
   copy: ReportFingerprint | null,
-  state: { status: CertificateStatus; issuerTrust: IssuerTrust; doubts?: readonly RecordDoubt[] },
+  state: Pick<ReportFacts, "status" | "issuerTrust" | "valuerCheck" | "doubts">,
 ): ReportJudgement<Sealed> {
   const comparison: Omit<CopyComparison<Sealed>, "verdict"> & { verdict: CopyVerdict | null } = copy
     ? compareCopy(seals, copy)

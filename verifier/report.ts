@@ -101,6 +101,7 @@ export async function checkReport(
   const judgement = judgeReport(seals, report, {
     status: recordStatus(latest.payload, now),
     issuerTrust: recordIssuerTrust(latest.payload),
+    valuerCheck: latest.payload.valuer.registerCheck?.result ?? null,
     doubts,
   });
   const about = judgement.matched?.check ?? latest;

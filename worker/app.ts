@@ -4,8 +4,7 @@ import type { AppEnv } from "./env";
 import { ApiError, notFound } from "./lib/errors";
 import { handleError } from "./request/errors";
 import { withDatabase } from "./middleware/database";
-import { CSV_FILE_PATHS, requireJsonBody } from "./middleware/json-body";
-import { REGISTER_IMPORT_MAX_BYTES } from "#schema/limits/register.ts";
+import { fileUploadAt, requireJsonBody } from "./middleware/json-body";
 import { apiSecurityHeaders, sameOriginCors, strictTransportSecurity } from "./middleware/security-headers";
 import { sessionRoutes } from "./routes";
 import { docsRoutes } from "./routes/docs";
@@ -21,7 +20,7 @@ import { v1Routes } from "./routes/v1";
 
 /**
  * The largest request body: 100 KB, 1 MB for the two batch routes (up to 500 codes, about 2 KB
- * each at most), and a register's file for its preview and import (REGISTER_IMPORT_MAX_BYTES). A
+ * each at most), and each file upload its own (fileUploadAt: a register's list, a practising certificate). A
  * limit per route keeps every other route's bound small.
  */
 const MAX_BODY_KB = 100;
@@ -37,16 +36,20 @@ const limitBody = (kilobytes: number) =>
   });
 const limitOtherBody = limitBody(MAX_BODY_KB);
 const limitBatchBody = limitBody(MAX_BATCH_BODY_KB);
-const limitFileBody = limitBody(REGISTER_IMPORT_MAX_BYTES / 1024);
+/** Each file upload's own limit (fileUploadAt), built once. */
+const limitFileBody = new Map<number, ReturnType<typeof limitBody>>();
+const fileBodyLimit = (maxBytes: number) => {
+  if (!limitFileBody.has(maxBytes)) limitFileBody.set(maxBytes, limitBody(maxBytes / 1024));
+  return limitFileBody.get(maxBytes)!;
+};
 
 /** Everything under /api that needs the database: the SPA's routes and the integration API. */
 const api = new Hono<AppEnv>()
-  .use((c, next) =>
-    (BATCH_PATHS.has(c.req.path) ? limitBatchBody : CSV_FILE_PATHS.test(c.req.path) ? limitFileBody : limitOtherBody)(
-      c,
-      next,
-    ),
-  )
+  .use((c, next) => {
+    const upload = fileUploadAt(c.req.path);
+    const limit = upload ? fileBodyLimit(upload.maxBytes) : BATCH_PATHS.has(c.req.path) ? limitBatchBody : limitOtherBody;
+    return limit(c, next);
+  })
   .use(requireJsonBody)
   .use(withDatabase)
   .route("/", sessionRoutes)

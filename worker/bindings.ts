@@ -33,6 +33,10 @@ export interface Bindings {
   API_NETWORK_LIMITER_48: RateLimit;
   /** CSV exports per company. */
   EXPORT_LIMITER: RateLimit;
+  /** Files uploaded per company (practising certificates). */
+  UPLOAD_LIMITER: RateLimit;
+  /** Evidence kept as files: practising certificates, by their row's objectKey. */
+  EVIDENCE: R2Bucket;
   DATABASE_URL?: string;
   JWT_SECRET?: string;
   APP_ENV?: string;

@@ -13,6 +13,7 @@ import { deliverScanAlerts } from "./services/scans/scan-alerts";
 import { type ScanAlertMessage } from "./queue-messages";
 import { maintainScanHistory } from "./services/scans/scan-history";
 import { checkpointDue, signCheckpoint } from "./services/records/signed-records";
+import { remindPractisingCertificates } from "./services/register/practising-certificates";
 import { sweepWatchNotices } from "./services/lenders/watch-notices";
 import { deliverWebhooks, sweepWebhooks } from "./services/integration/webhook-deliveries";
 import type { MpesaCheckMessage, WebhookDeliveryMessage } from "./queue-messages";
@@ -60,7 +61,8 @@ async function maintainScanHistoryAndLog(db: Database, now: Date, config: Config
  * for; once per hour, however often the run is made), the sweep of Idempotency-Keys past their 24
  * hours, the log's checkpoint (signed when the log grew, and at least once a day), the webhooks'
  * sweep (codes that expired, deliveries never queued, events past their 30 days), and the
- * watches' (lenders told of codes that expired, notices a request could not email); then the scan
+ * watches' (lenders told of codes that expired, notices a request could not email), December's
+ * reminders of practising certificates about to expire; then the scan
  * history's (months ahead, yesterday rolled up, raw history past its retention dropped). They are
  * independent, so one failing never skips another; a failure is still thrown, so the run is
  * reported as failed.
@@ -77,6 +79,7 @@ async function runHourlyJobs(controller: ScheduledController, env: Bindings) {
       signCheckpointIfDue(db, env, config),
       sweepWebhooks(db, env),
       sweepWatchNotices(db, transactional, env),
+      remindPractisingCertificates(db, now, (reminders) => queueEmailsNow(env, reminders)),
     ]);
     // After the jobs that read the scan log: moving a month's rows out of the default partition
     // locks it for a moment, and the digests must not read the month half-way through a move.

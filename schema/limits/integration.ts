@@ -70,6 +70,7 @@ export const WEBHOOK_EVENT_TYPES = [
   "seal.check_mismatch",
   "reliance.duplicate",
   "issuer.suspended",
+  "valuer.deregistered",
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
@@ -97,7 +98,7 @@ export const WEBHOOK_PREVIOUS_SECRET_HOURS = [0, 24] as const;
  * code it relies on.
  */
 export const WEBHOOK_EVENT_TYPES_BY_KIND: Record<OrganisationKind, readonly WebhookEventType[]> = {
-  issuer: WEBHOOK_EVENT_TYPES.filter((type) => type !== "issuer.suspended"),
+  issuer: WEBHOOK_EVENT_TYPES.filter((type) => type !== "issuer.suspended" && type !== "valuer.deregistered"),
   lender: WATCH_NOTICE_KINDS,
 };
 

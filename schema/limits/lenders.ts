@@ -20,6 +20,7 @@ export const WATCH_NOTICE_KINDS = [
   "code.reinstated",
   "issuer.suspended",
   "reliance.duplicate",
+  "valuer.deregistered",
 ] as const;
 
 export type WatchNoticeKind = (typeof WATCH_NOTICE_KINDS)[number];

@@ -11,5 +11,18 @@ export type RegisterSourceKind = (typeof REGISTER_SOURCE_KINDS)[number];
 export const REGISTER_IMPORT_MAX_ROWS = 20_000;
 /** The largest file an import reads (a 20,000-row CSV is about 1.5 MB). */
 export const REGISTER_IMPORT_MAX_BYTES = 4 * 1024 * 1024;
+/** A register's list is imported as CSV (UTF-8) or as an Excel workbook (its first sheet). */
+export const XLSX_MEDIA_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+export const REGISTER_FILE_TYPES = ["text/csv", XLSX_MEDIA_TYPE] as const;
 /** The columns a snapshot's file has, in its header row (any order, any case). */
 export const REGISTER_IMPORT_COLUMNS = ["registration number", "name", "status", "valid until"] as const;
+
+/** An administrator's review of a practising certificate. */
+export const PRACTISING_CERTIFICATE_DECISIONS = ["accepted", "rejected"] as const;
+export type PractisingCertificateDecision = (typeof PRACTISING_CERTIFICATE_DECISIONS)[number];
+
+/** The files a practising certificate may be: a PDF, or a photo or scan of it. */
+export const PRACTISING_CERTIFICATE_TYPES = ["application/pdf", "image/jpeg", "image/png"] as const;
+export type PractisingCertificateType = (typeof PRACTISING_CERTIFICATE_TYPES)[number];
+/** The largest practising certificate kept: a phone's photo of one page is 2–4 MB. */
+export const PRACTISING_CERTIFICATE_MAX_BYTES = 8 * 1024 * 1024;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { valuerRegisterCheckSchema } from "../validation/register";
 import { CODE_STATUSES, ISSUER_TRUST, VALUATION_PURPOSES } from "../limits/codes";
 import { propertyMeasureFields } from "./described-code";
 import { day, decimal, rowId, timestamp } from "./fields";
@@ -51,6 +52,7 @@ const qrCodeFields = {
   issuerTrust: z
     .enum(ISSUER_TRUST)
     .meta({ description: "ValuSeal's trust in the issuer identity frozen on the code (the certificate's rule)" }),
+  valuerRegisterCheck: valuerRegisterCheckSchema,
 };
 
 /**

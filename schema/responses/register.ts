@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { REGISTER_SOURCE_KINDS } from "../limits/register";
-import { REGISTER_RESULTS } from "../valuer-register";
+import { PRACTISING_CERTIFICATE_DECISIONS, PRACTISING_CERTIFICATE_TYPES, REGISTER_SOURCE_KINDS } from "../limits/register";
+import { valuerRegisterCheckSchema } from "../validation/register";
 import { timestamp } from "./fields";
 
 const isoDay = z.string().meta({ example: "2026-01-15" });
@@ -48,15 +48,37 @@ export const snapshotDiffAnswer = z.strictObject({
   suspended: z.array(listedChange),
 });
 
-/** GET /api/valuers/register: each valuer's standing against the register, by valuer id. */
+/** A practising certificate as uploaded, and its review once made. */
+export const practisingCertificateAnswer = z.strictObject({
+  id: z.number().int().positive(),
+  valuerId: z.number().int().positive(),
+  registrationNumber: z.string(),
+  valuerName: z.string(),
+  fileName: z.string(),
+  contentType: z.enum(PRACTISING_CERTIFICATE_TYPES),
+  byteSize: z.number().int().positive(),
+  uploadedAt: timestamp,
+  decision: z.enum(PRACTISING_CERTIFICATE_DECISIONS).nullable().meta({ description: "Null while waiting for review" }),
+  validUntil: isoDay.nullable(),
+  rejectionReason: z.string().nullable(),
+  reviewedAt: timestamp.nullable(),
+});
+
+/** GET /api/valuers/register: each valuer's check as a code issued today would freeze it, and their newest upload. */
 export const valuerRegisterAnswer = z.strictObject({
-  standings: z.array(
+  valuers: z.array(
     z.strictObject({
       valuerId: z.number().int().positive(),
-      result: z.enum(REGISTER_RESULTS),
-      body: z.string(),
-      publishedOn: isoDay,
-      listedName: z.string().nullable(),
+      check: valuerRegisterCheckSchema,
+      listedName: z.string().nullable().meta({ description: "The name the register lists the number under" }),
+      practisingCertificate: practisingCertificateAnswer.nullable(),
     }),
+  ),
+});
+
+/** GET /api/admin/practising-certificates: uploads waiting for review, oldest first. */
+export const practisingCertificatesToReviewAnswer = z.strictObject({
+  waiting: z.array(
+    practisingCertificateAnswer.extend({ companyId: z.number().int().positive(), companyName: z.string() }),
   ),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { valuerRegisterCheckSchema } from "../validation/register";
 import { LETTER_STATES, WATCH_NOTICE_KINDS } from "../limits/lenders";
 import { CODE_STATUSES, ISSUER_TRUST } from "../limits/codes";
 import { RELIANCE_ACKNOWLEDGEMENTS } from "../reliance-acknowledgements";
@@ -23,6 +24,7 @@ export const reliedCodeAnswer = z.strictObject({
   verificationCode: z.string().meta({ example: "VS-7K3M-9Q2P-4H" }),
   issuerName: z.string(),
   issuerTrust: z.enum(ISSUER_TRUST),
+  valuerRegisterCheck: valuerRegisterCheckSchema,
   property: z.string().meta({ description: "The property's location, or a vehicle's description" }),
   addressee: z.string().nullable().meta({ description: "Prepared For, as the certificate shows it" }),
   marketValue: decimal,

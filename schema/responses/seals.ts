@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { valuerRegisterCheckSchema } from "../validation/register";
 import { COPY_VERDICTS, ISSUER_TRUST, REPORT_TONES } from "../limits/codes";
 import { CERTIFICATE_STATUSES } from "../validation/certificate";
 import { decimal, timestamp } from "./fields";
@@ -54,6 +55,7 @@ const checkedCodeAnswer = z.strictObject({
     .boolean()
     .meta({ description: 'Whether ValuSeal vouches for the issuer (issuerTrust is "verified")' }),
   issuerTrust: z.enum(ISSUER_TRUST),
+  valuerRegisterCheck: valuerRegisterCheckSchema,
   property: z.string().meta({ description: "The property's location, or a vehicle's description (codeTitle)" }),
   marketValue: decimal,
   currency: z.string(),

@@ -5,6 +5,7 @@ import {
   index,
   integer,
   json,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -19,6 +20,7 @@ import { LIMITS } from "../limits";
 import { REGISTRATION_BODIES } from "../limits/companies";
 import { VALUATION_PURPOSES } from "../limits/codes";
 import { VERIFICATION_CODE_LENGTH } from "../verification-code";
+import type { ValuerRegisterCheck } from "../valuer-register";
 import { timestamps, users, companies } from "./organisations";
 
 /*
@@ -77,6 +79,11 @@ export const qrCodes = pgTable(
     valuerQualification: varchar({ length: LIMITS.qualification }),
     valuerRegistrationNumber: varchar({ length: LIMITS.registrationNumber }),
     valuerPhone: varchar({ length: LIMITS.phone }),
+    /**
+     * What ValuSeal knew of the signing valuer's registration on the day of issue (decision 062),
+     * frozen with the rest and carried by the signed record; null when it had not checked it.
+     */
+    valuerRegisterCheck: jsonb().$type<ValuerRegisterCheck>(),
     propertyAddress: text().notNull(),
     propertyReference: varchar({ length: LIMITS.propertyReference }),
     propertyArea: text(),

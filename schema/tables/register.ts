@@ -12,8 +12,10 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import { LIMITS } from "../limits";
-import { REGISTER_SOURCE_KINDS } from "../limits/register";
-import { REGISTER_STATUSES } from "../valuer-register";
+import { PRACTISING_CERTIFICATE_DECISIONS, REGISTER_SOURCE_KINDS } from "../limits/register";
+import { LAPSED_RESULTS, REGISTER_RESULTS, REGISTER_STATUSES } from "../valuer-register";
+import { companies } from "./organisations";
+import { valuers } from "./codes";
 
 /*
  * Registers of valuers (decision 061): where a valuer's registration is checked, and every
@@ -78,4 +80,94 @@ export const registerEntries = pgTable(
     index("register_entries_by_number").on(t.normalisedNumber, t.snapshotId),
     check("register_entries_number_present", sql`${t.normalisedNumber} <> ''`),
   ],
+);
+
+/**
+ * A valuer's practising certificate for a year, uploaded by the firm (the file kept in the EVIDENCE
+ * R2 bucket under `objectKey`) while no published list exists; an administrator accepts it with the
+ * day it is valid until (31 December of its year) or rejects it with the reason. The decision is
+ * made once: a trigger refuses changing a reviewed row or deleting any (migration 0045).
+ */
+export const practisingCertificates = pgTable(
+  "practising_certificates",
+  {
+    id: serial().primaryKey(),
+    valuerId: integer()
+      .notNull()
+      .references(() => valuers.id),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id),
+    /** The valuer's number and name when the file was uploaded: the review vouches for these. */
+    registrationNumber: varchar({ length: LIMITS.registrationNumber }).notNull(),
+    valuerName: varchar({ length: LIMITS.valuerName }).notNull(),
+    objectKey: varchar({ length: 100 }).notNull(),
+    fileName: varchar({ length: 200 }).notNull(),
+    contentType: varchar({ length: 40 }).notNull(),
+    byteSize: integer().notNull(),
+    sha256: varchar({ length: 64 }).notNull(),
+    uploadedByUserId: integer().notNull(),
+    uploadedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    decision: varchar({ length: 10, enum: PRACTISING_CERTIFICATE_DECISIONS }),
+    /** Accepted: the last day the practising certificate is valid. */
+    validUntil: date({ mode: "string" }),
+    /** Rejected: why, as the firm is told. */
+    rejectionReason: varchar({ length: 500 }),
+    reviewedByUserId: integer(),
+    reviewedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index("practising_certificates_valuer").on(t.valuerId, t.id),
+    index("practising_certificates_waiting")
+      .on(t.uploadedAt)
+      .where(sql`${t.decision} IS NULL`),
+  ],
+);
+
+/**
+ * What ValuSeal knows of a valuer's registration, appended each time it changes: when a snapshot is
+ * imported, an administrator accepts a practising certificate, or the firm changes the valuer's
+ * name or number. Issuing freezes the newest check for the valuer's current name and number onto
+ * the code (valuerCheckAtIssue): `result` until `holdsThrough`, `lapsesAs` after it.
+ */
+export const valuerChecks = pgTable(
+  "valuer_checks",
+  {
+    id: serial().primaryKey(),
+    valuerId: integer()
+      .notNull()
+      .references(() => valuers.id),
+    kind: varchar({ length: 20, enum: REGISTER_SOURCE_KINDS }).notNull(),
+    sourceId: integer()
+      .notNull()
+      .references(() => registerSources.id),
+    snapshotId: integer().references(() => registerSnapshots.id),
+    practisingCertificateId: integer().references(() => practisingCertificates.id),
+    /** The valuer's number and name as checked: a check holds only while the valuer's are the same. */
+    registrationNumber: varchar({ length: LIMITS.registrationNumber }).notNull(),
+    valuerName: varchar({ length: LIMITS.valuerName }).notNull(),
+    result: varchar({ length: 16, enum: REGISTER_RESULTS }).notNull(),
+    /** The name the register lists the number under, when it lists it. */
+    listedName: varchar({ length: 200 }),
+    publishedOn: date({ mode: "string" }),
+    reviewedOn: date({ mode: "string" }),
+    validUntil: date({ mode: "string" }),
+    holdsThrough: date({ mode: "string" }).notNull(),
+    lapsesAs: varchar({ length: 10, enum: LAPSED_RESULTS }).notNull(),
+    checkedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("valuer_checks_newest").on(t.valuerId, t.id)],
+);
+
+/** The December reminder sent for a valuer's practising certificate of a year: at most one each. */
+export const practisingCertificateReminders = pgTable(
+  "practising_certificate_reminders",
+  {
+    valuerId: integer()
+      .notNull()
+      .references(() => valuers.id),
+    year: integer().notNull(),
+    sentAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("practising_certificate_reminders_once").on(t.valuerId, t.year)],
 );

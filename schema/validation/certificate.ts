@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { valuerRegisterCheckSchema } from "./register";
 import { CODE_STATUSES, ISSUER_TRUST, VALUATION_PURPOSES } from "../limits/codes";
 
 /** A code's status (CODE_STATUSES), or "sample" for the landing page's demo. */
@@ -50,6 +51,8 @@ export const publicCertificateSchema = z.object({
   issuerVerified: z.boolean(),
   /** Why ValuSeal does or does not vouch for the issuer (ISSUER_TRUST); "not-verified" for the sample. */
   issuerTrust: z.enum(ISSUER_TRUST),
+  /** What ValuSeal knew of the signing valuer's registration on the day of issue (decision 062); null: not checked. */
+  valuerRegisterCheck: valuerRegisterCheckSchema,
   /** When ValuSeal verified the identity on the code (ISO 8601), null when it does not vouch for it. */
   issuerVerifiedAt: z.string().nullable(),
   /** When ValuSeal suspended the issuer (ISO 8601), null unless it is suspended. */

@@ -118,7 +118,7 @@ describe("one verdict on every surface", () => {
     const states = await arrangeStates();
     const { page, context } = await browser.newPage({ viewport: PHONE_VIEWPORT });
     for (const state of states) {
-      const { tone, headline } = certificateVerdict(state.status, state.trust);
+      const { tone, headline } = certificateVerdict(state.status, state.trust, null);
       const words = verdictHeadline("en", headline, state.trust === "suspended" ? today() : null);
 
       const scanned = await serverBadge(page, new URL(state.code.qrCodeData).pathname);
@@ -144,7 +144,7 @@ describe("one verdict on every surface", () => {
 
     // The issuer's own detail page says what a scan of a standing code shows, in the same words.
     for (const state of states.filter((candidate) => candidate.status === "valid")) {
-      const { headline } = certificateVerdict(state.status, state.trust);
+      const { headline } = certificateVerdict(state.status, state.trust, null);
       const owner = await browser.newPage({ token: state.ownerToken });
       await owner.page.goto(`/qr/${state.code.id}`);
       await owner.page
@@ -171,7 +171,7 @@ describe("one verdict on every surface", () => {
         : { text: await line.innerText(), tone: await line.getAttribute("data-scan-verdict") };
     };
     const expectedVerdict = (state: State) => {
-      const { tone, headline } = certificateVerdict(state.status, state.trust);
+      const { tone, headline } = certificateVerdict(state.status, state.trust, null);
       return headline === state.status ? null : { text: `Scans show “${verdictHeadline("en", headline)}”`, tone };
     };
     await workspace.page.goto("/qr-history");

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { normaliseRegistrationNumber, normaliseValuerName, registerResult } from "#schema/valuer-register.ts";
+import {
+  normaliseRegistrationNumber,
+  normaliseValuerName,
+  registerResult,
+  snapshotHoldsThrough,
+  valuerCheckBearing,
+} from "#schema/valuer-register.ts";
 
 describe("registration numbers, as a register and a report write them", () => {
   it.each([
@@ -37,32 +43,35 @@ describe("valuer names, as a register and a report write them", () => {
   });
 });
 
-describe("a valuer's result against the newest snapshot", () => {
+describe("a valuer's result against a snapshot", () => {
   const valuer = { name: "QS Grace Wanjiru" };
-  const today = "2026-12-06";
   const listed = (name: string, status: "active" | "suspended" = "active") => ({
     listing: { name, status },
     listedBefore: true,
-    publishedOn: "2026-01-15",
   });
 
   it("names each way a check can end", () => {
-    expect(registerResult(valuer, listed("WANJIRU, Grace"), today)).toBe("matched");
-    expect(registerResult(valuer, listed("Peter Otieno"), today)).toBe("name-differs");
-    expect(registerResult(valuer, listed("Grace Wanjiru", "suspended"), today)).toBe("suspended");
-    expect(registerResult(valuer, { listing: null, listedBefore: true, publishedOn: "2026-01-15" }, today)).toBe(
-      "removed",
-    );
-    expect(registerResult(valuer, { listing: null, listedBefore: false, publishedOn: "2026-01-15" }, today)).toBe(
-      "not-found",
-    );
+    expect(registerResult(valuer, listed("WANJIRU, Grace"))).toBe("matched");
+    expect(registerResult(valuer, listed("Peter Otieno"))).toBe("name-differs");
+    expect(registerResult(valuer, listed("Grace Wanjiru", "suspended"))).toBe("suspended");
+    expect(registerResult(valuer, { listing: null, listedBefore: true })).toBe("removed");
+    expect(registerResult(valuer, { listing: null, listedBefore: false })).toBe("not-found");
   });
 
-  it("calls a snapshot stale after 13 months, whatever it lists", () => {
-    expect(registerResult(valuer, { ...listed("Grace Wanjiru"), publishedOn: "2025-11-06" }, today)).toBe("matched");
-    expect(registerResult(valuer, { ...listed("Grace Wanjiru"), publishedOn: "2025-11-05" }, today)).toBe("stale");
-    expect(registerResult(valuer, { listing: null, listedBefore: false, publishedOn: "2024-01-01" }, today)).toBe(
-      "stale",
-    );
+  it("lets a snapshot speak for 13 months after its publication, the month's last day standing in for the 31st", () => {
+    expect(snapshotHoldsThrough("2026-01-15")).toBe("2027-02-15");
+    expect(snapshotHoldsThrough("2025-11-30")).toBe("2026-12-30");
+    expect(snapshotHoldsThrough("2026-01-31")).toBe("2027-02-28");
+  });
+});
+
+describe("how a check bears on the certificate's colour", () => {
+  it("confirms only a match, leaves none and a stale one to the firm's verification, and counts every other result against", () => {
+    expect(valuerCheckBearing("matched")).toBe("confirmed");
+    expect(valuerCheckBearing(null)).toBe("neutral");
+    expect(valuerCheckBearing("stale")).toBe("neutral");
+    for (const result of ["name-differs", "not-found", "removed", "suspended", "expired"] as const) {
+      expect(valuerCheckBearing(result)).toBe("unconfirmed");
+    }
   });
 });

@@ -33,7 +33,7 @@ export interface CertificateTexts {
   sampleBannerTitle: string;
   sampleBannerText: string;
   /** Why ValuSeal does not vouch for the issuer of a standing code, under its amber headline. */
-  trustBanners: Record<Extract<CertificateHeadline, `issuer-${string}`>, string>;
+  trustBanners: Record<Extract<CertificateHeadline, `issuer-${string}` | "valuer-unconfirmed">, string>;
   reinstated: (revokedOn: string, reinstatedOn: string) => string;
   expiredBannerText: (date: string) => string;
   revokedOn: (date: string | null) => string;
@@ -76,6 +76,7 @@ export interface CertificateTexts {
   name: string;
   qualification: string;
   registrationNumber: string;
+  registerCheck: string;
   phone: string;
   company: string;
   companyEmail: string;
@@ -126,6 +127,8 @@ const en: CertificateTexts = {
       "The name, registration or email on this code is not the identity ValuSeal verified for the firm that issued it. Confirm the report with the valuation firm through a channel you already trust before relying on it.",
     "issuer-suspended":
       "ValuSeal has suspended the firm that issued this code. The record below is as it was issued; do not rely on it without confirming it with the firm and its professional body.",
+    "valuer-unconfirmed":
+      "When this code was issued, ValuSeal's check of the signing valuer's registration did not confirm it (see Register check under Signing valuer). Confirm the report with the firm and the valuers' registration board before relying on it.",
   },
   reinstated: (revokedOn, reinstatedOn) => `Withdrawn on ${revokedOn} and reinstated on ${reinstatedOn}`,
   expiredBannerText: (date) => `This valuation expired on ${date}. Ask the valuer for an updated report.`,
@@ -168,6 +171,7 @@ const en: CertificateTexts = {
   name: "Name",
   qualification: "Qualification",
   registrationNumber: "Registration number",
+  registerCheck: "Register check",
   phone: "Phone",
   company: "Company",
   companyEmail: "Company email",
@@ -236,6 +240,8 @@ const sw: CertificateTexts = {
       "Jina, usajili au barua pepe kwenye msimbo huu si utambulisho ambao ValuSeal ilithibitisha kwa kampuni iliyoutoa. Thibitisha ripoti hii na kampuni ya tathmini kupitia njia unayoiamini tayari kabla ya kuitegemea.",
     "issuer-suspended":
       "ValuSeal imeisimamisha kampuni iliyotoa msimbo huu. Rekodi iliyo hapa chini ni kama ilivyotolewa; usiitegemee bila kuithibitisha na kampuni hiyo na chombo chake cha kitaaluma.",
+    "valuer-unconfirmed":
+      "Msimbo huu ulipotolewa, ukaguzi wa ValuSeal wa usajili wa mthamini aliyetia sahihi haukuuthibitisha (angalia Ukaguzi wa rejista chini ya Mthamini). Thibitisha ripoti hii na kampuni na bodi ya usajili wa wathamini kabla ya kuitegemea.",
   },
   reinstated: (revokedOn, reinstatedOn) => `Iliondolewa tarehe ${revokedOn} na kurejeshwa tarehe ${reinstatedOn}`,
   expiredBannerText: (date) =>
@@ -281,6 +287,7 @@ const sw: CertificateTexts = {
   name: "Jina",
   qualification: "Sifa za kitaaluma",
   registrationNumber: "Nambari ya usajili",
+  registerCheck: "Ukaguzi wa rejista",
   phone: "Simu",
   company: "Kampuni",
   companyEmail: "Barua pepe ya kampuni",

@@ -1,6 +1,7 @@
 import type { CertificateHeadline } from "#schema/certificate-verdict.ts";
 import type { Language } from "#schema/language.ts";
 import type { IssuerTrust } from "#schema/limits/codes.ts";
+import type { ValuerCheckResult, ValuerRegisterCheck } from "#schema/valuer-register.ts";
 
 /**
  * The headline of each verdict in each language the public pages speak: the words every surface
@@ -18,6 +19,7 @@ const HEADLINES: Record<Language, Record<CertificateHeadline, (suspendedOn: stri
     "issuer-before-verification": () => "Issued before ValuSeal verified this firm",
     "issuer-other-identity": () => "Issued under a name ValuSeal has not verified",
     "issuer-not-verified": () => "Issuer not verified by ValuSeal",
+    "valuer-unconfirmed": () => "Valuer's registration not confirmed",
   },
   sw: {
     "verified-authentic": () => "Imethibitishwa kuwa Halali",
@@ -29,6 +31,7 @@ const HEADLINES: Record<Language, Record<CertificateHeadline, (suspendedOn: stri
     "issuer-before-verification": () => "Imetolewa kabla ValuSeal haijathibitisha kampuni hii",
     "issuer-other-identity": () => "Imetolewa kwa jina ambalo ValuSeal haijalithibitisha",
     "issuer-not-verified": () => "Mtoaji hajathibitishwa na ValuSeal",
+    "valuer-unconfirmed": () => "Usajili wa mthamini haujathibitishwa",
   },
 };
 
@@ -54,6 +57,8 @@ const MEANINGS: Record<Language, Record<CertificateHeadline, string>> = {
       "ValuSeal has not confirmed this code's issuer — confirm with the firm before relying on it",
     "issuer-not-verified":
       "ValuSeal has not confirmed who issued this code — confirm with the firm before relying on it",
+    "valuer-unconfirmed":
+      "The register did not confirm the signing valuer when this code was issued — confirm with the firm before relying on it",
   },
   sw: {
     "verified-authentic": "Rekodi halali kutoka kampuni iliyothibitishwa — hakikisha nakala yako inalingana nayo",
@@ -67,6 +72,8 @@ const MEANINGS: Record<Language, Record<CertificateHeadline, string>> = {
     "issuer-other-identity":
       "ValuSeal haijathibitisha mtoaji wa msimbo huu — thibitisha na kampuni kabla ya kuitegemea",
     "issuer-not-verified": "ValuSeal haijathibitisha aliyetoa msimbo huu — thibitisha na kampuni kabla ya kuitegemea",
+    "valuer-unconfirmed":
+      "Rejista haikuthibitisha mthamini aliyetia sahihi msimbo huu ulipotolewa — thibitisha na kampuni kabla ya kuitegemea",
   },
 };
 
@@ -96,3 +103,95 @@ const STANDINGS: Record<Language, Record<IssuerTrust, (on: string | null) => str
 /** `on` is the verification date for a verified issuer, the suspension date for a suspended one. */
 export const issuerStanding = (language: Language, trust: IssuerTrust, on: string | null) =>
   STANDINGS[language][trust](on);
+
+/** A register check's days, already formatted in the page's language. */
+interface CheckDays {
+  published: string | null;
+  reviewed: string | null;
+  validUntil: string | null;
+  checked: string;
+}
+
+type RegisterLine = (check: ValuerRegisterCheck, days: CheckDays) => string;
+
+/**
+ * The certificate's line on the signing valuer's registration, as checked on the day of issue
+ * (decision 062): which register, its publication (or the practising certificate ValuSeal
+ * reviewed), and the result.
+ */
+const REGISTER_LINES: Record<
+  Language,
+  {
+    /** A published list's check lapses as "stale", never "expired". */
+    list: Record<Exclude<ValuerCheckResult, "expired">, RegisterLine>;
+    /** A practising certificate ValuSeal accepted is matched, or expired once past its valid-until day. */
+    manual: Record<"matched" | "expired", RegisterLine>;
+    notChecked: string;
+  }
+> = {
+  en: {
+    list: {
+      matched: (c, d) =>
+        `Registration ${c.registrationNumber} appeared on the ${c.body} register published ${d.published} (checked ${d.checked})`,
+      "name-differs": (c, d) =>
+        `The ${c.body} register published ${d.published} lists registration ${c.registrationNumber} under another name (checked ${d.checked})`,
+      "not-found": (c, d) =>
+        `Registration ${c.registrationNumber} did not appear on the ${c.body} register published ${d.published} (checked ${d.checked})`,
+      removed: (c, d) =>
+        `Registration ${c.registrationNumber} had been removed from the ${c.body} register published ${d.published} (checked ${d.checked})`,
+      suspended: (c, d) =>
+        `Registration ${c.registrationNumber} was suspended on the ${c.body} register published ${d.published} (checked ${d.checked})`,
+      stale: (c, d) =>
+        `Registration ${c.registrationNumber} was last checked against the ${c.body} register published ${d.published}, over a year before this report (checked ${d.checked})`,
+    },
+    manual: {
+      matched: (c, d) =>
+        `Registration ${c.registrationNumber}: practising certificate from the ${c.body}, valid until ${d.validUntil}, reviewed by ValuSeal on ${d.reviewed} (checked ${d.checked})`,
+      expired: (c, d) =>
+        `Registration ${c.registrationNumber}: the practising certificate ValuSeal reviewed expired on ${d.validUntil} (checked ${d.checked})`,
+    },
+    notChecked: "Registration not checked by ValuSeal",
+  },
+  sw: {
+    list: {
+      matched: (c, d) =>
+        `Usajili ${c.registrationNumber} ulionekana kwenye rejista ya ${c.body} iliyochapishwa ${d.published} (iliangaliwa ${d.checked})`,
+      "name-differs": (c, d) =>
+        `Rejista ya ${c.body} iliyochapishwa ${d.published} inaorodhesha usajili ${c.registrationNumber} kwa jina jingine (iliangaliwa ${d.checked})`,
+      "not-found": (c, d) =>
+        `Usajili ${c.registrationNumber} haukuonekana kwenye rejista ya ${c.body} iliyochapishwa ${d.published} (iliangaliwa ${d.checked})`,
+      removed: (c, d) =>
+        `Usajili ${c.registrationNumber} ulikuwa umeondolewa kwenye rejista ya ${c.body} iliyochapishwa ${d.published} (iliangaliwa ${d.checked})`,
+      suspended: (c, d) =>
+        `Usajili ${c.registrationNumber} ulikuwa umesimamishwa kwenye rejista ya ${c.body} iliyochapishwa ${d.published} (iliangaliwa ${d.checked})`,
+      stale: (c, d) =>
+        `Usajili ${c.registrationNumber} uliangaliwa mara ya mwisho kwenye rejista ya ${c.body} iliyochapishwa ${d.published}, zaidi ya mwaka mmoja kabla ya ripoti hii (iliangaliwa ${d.checked})`,
+    },
+    manual: {
+      matched: (c, d) =>
+        `Usajili ${c.registrationNumber}: cheti cha kufanya kazi kutoka ${c.body}, halali hadi ${d.validUntil}, kilikaguliwa na ValuSeal tarehe ${d.reviewed} (iliangaliwa ${d.checked})`,
+      expired: (c, d) =>
+        `Usajili ${c.registrationNumber}: cheti cha kufanya kazi kilichokaguliwa na ValuSeal kiliisha muda tarehe ${d.validUntil} (iliangaliwa ${d.checked})`,
+    },
+    notChecked: "Usajili haujaangaliwa na ValuSeal",
+  },
+};
+
+/** The register line of a certificate, `check` as frozen at issue (null: not checked), days written by `date`. */
+export function valuerRegisterLine(
+  language: Language,
+  check: ValuerRegisterCheck | null,
+  date: (isoDay: string) => string,
+): string {
+  const lines = REGISTER_LINES[language];
+  if (!check) return lines.notChecked;
+  const day = (value: string | null) => (value === null ? null : date(value));
+  const days = {
+    published: day(check.publishedOn),
+    reviewed: day(check.reviewedOn),
+    validUntil: day(check.validUntil),
+    checked: date(check.checkedOn),
+  };
+  if (check.kind === "manual-evidence") return lines.manual[check.result === "expired" ? "expired" : "matched"](check, days);
+  return lines.list[check.result === "expired" ? "stale" : check.result](check, days);
+}

@@ -87,7 +87,11 @@ function verdictPanel(result: CopyCheck, copyPages: number): Panel {
   const lines: Child[] = judgementLines(language, judgement, copyPages);
   // The certificate's own verdict, by the certificate's rule, so the reader sees why a copy matching
   // a withdrawn or expired code, or one from an issuer ValuSeal does not vouch for, is not green.
-  const certificate = certificateVerdict(result.codeStatus, result.code.issuerTrust);
+  const certificate = certificateVerdict(
+    result.codeStatus,
+    result.code.issuerTrust,
+    result.code.valuerRegisterCheck?.result ?? null,
+  );
   lines.push(h("strong", { "data-certificate-verdict": certificate.tone }, certificateLine(language, certificate)));
   lines.push(checkedCodeLine(result));
   return {

@@ -749,23 +749,176 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Each valuer's registration against the newest snapshot of the register */
+        /** @description Each valuer's registration check as a code issued today would carry it, and their newest practising certificate */
         200: {
           headers: {
             [name: string]: unknown;
           };
           content: {
             "application/json": {
-              standings: {
+              valuers: {
                 valuerId: number;
-                /** @enum {string} */
-                result: "matched" | "name-differs" | "not-found" | "removed" | "suspended" | "stale";
-                body: string;
-                /** @example 2026-01-15 */
-                publishedOn: string;
+                /** @description What ValuSeal knew of the signing valuer's registration on the day of issue; null: not checked */
+                check: {
+                  /** @enum {string} */
+                  result: "matched" | "name-differs" | "not-found" | "removed" | "suspended" | "stale" | "expired";
+                  /** @enum {string} */
+                  kind: "published-list" | "manual-evidence";
+                  body: string;
+                  registrationNumber: string;
+                  /** Format: date */
+                  publishedOn: string | null;
+                  /** Format: date */
+                  reviewedOn: string | null;
+                  /** Format: date */
+                  validUntil: string | null;
+                  /** Format: date */
+                  checkedOn: string;
+                } | null;
+                /** @description The name the register lists the number under */
                 listedName: string | null;
+                practisingCertificate: {
+                  id: number;
+                  valuerId: number;
+                  registrationNumber: string;
+                  valuerName: string;
+                  fileName: string;
+                  /** @enum {string} */
+                  contentType: "application/pdf" | "image/jpeg" | "image/png";
+                  byteSize: number;
+                  /**
+                   * Format: date-time
+                   * @example 2026-11-27T09:30:00.000Z
+                   */
+                  uploadedAt: string;
+                  /**
+                   * @description Null while waiting for review
+                   * @enum {string|null}
+                   */
+                  decision: "accepted" | "rejected" | null;
+                  /** @example 2026-01-15 */
+                  validUntil: string | null;
+                  rejectionReason: string | null;
+                  /**
+                   * Format: date-time
+                   * @example 2026-11-27T09:30:00.000Z
+                   */
+                  reviewedAt: string | null;
+                } | null;
               }[];
             };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/valuers/{id}/practising-certificates": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query: {
+          fileName: string;
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      /** @description The valuer's current practising certificate: a PDF, or a JPEG or PNG photo of it */
+      requestBody?: {
+        content: {
+          "application/pdf": string;
+          "image/jpeg": string;
+          "image/png": string;
+        };
+      };
+      responses: {
+        /** @description The certificate kept, waiting for ValuSeal's review */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              id: number;
+              valuerId: number;
+              registrationNumber: string;
+              valuerName: string;
+              fileName: string;
+              /** @enum {string} */
+              contentType: "application/pdf" | "image/jpeg" | "image/png";
+              byteSize: number;
+              /**
+               * Format: date-time
+               * @example 2026-11-27T09:30:00.000Z
+               */
+              uploadedAt: string;
+              /**
+               * @description Null while waiting for review
+               * @enum {string|null}
+               */
+              decision: "accepted" | "rejected" | null;
+              /** @example 2026-01-15 */
+              validUntil: string | null;
+              rejectionReason: string | null;
+              /**
+               * Format: date-time
+               * @example 2026-11-27T09:30:00.000Z
+               */
+              reviewedAt: string | null;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/valuers/practising-certificates/{id}/file": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The practising certificate as uploaded */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/pdf": string;
+            "image/jpeg": string;
+            "image/png": string;
           };
         };
       };
@@ -1018,6 +1171,23 @@ export interface paths {
                    * @enum {string}
                    */
                   issuerTrust: "suspended" | "verified" | "before-verification" | "other-identity" | "not-verified";
+                  /** @description What ValuSeal knew of the signing valuer's registration on the day of issue; null: not checked */
+                  valuerRegisterCheck: {
+                    /** @enum {string} */
+                    result: "matched" | "name-differs" | "not-found" | "removed" | "suspended" | "stale" | "expired";
+                    /** @enum {string} */
+                    kind: "published-list" | "manual-evidence";
+                    body: string;
+                    registrationNumber: string;
+                    /** Format: date */
+                    publishedOn: string | null;
+                    /** Format: date */
+                    reviewedOn: string | null;
+                    /** Format: date */
+                    validUntil: string | null;
+                    /** Format: date */
+                    checkedOn: string;
+                  } | null;
                 }[]
               | {
                   items: {
@@ -1131,6 +1301,23 @@ export interface paths {
                      * @enum {string}
                      */
                     issuerTrust: "suspended" | "verified" | "before-verification" | "other-identity" | "not-verified";
+                    /** @description What ValuSeal knew of the signing valuer's registration on the day of issue; null: not checked */
+                    valuerRegisterCheck: {
+                      /** @enum {string} */
+                      result: "matched" | "name-differs" | "not-found" | "removed" | "suspended" | "stale" | "expired";
+                      /** @enum {string} */
+                      kind: "published-list" | "manual-evidence";
+                      body: string;
+                      registrationNumber: string;
+                      /** Format: date */
+                      publishedOn: string | null;
+                      /** Format: date */
+                      reviewedOn: string | null;
+                      /** Format: date */
+                      validUntil: string | null;
+                      /** Format: date */
+                      checkedOn: string;
+                    } | null;
                   }[];
                   page: number;
                   pageSize: number;
@@ -1316,6 +1503,23 @@ export interface paths {
                * @enum {string}
                */
               issuerTrust: "suspended" | "verified" | "before-verification" | "other-identity" | "not-verified";
+              /** @description What ValuSeal knew of the signing valuer's registration on the day of issue; null: not checked */
+              valuerRegisterCheck: {
+                /** @enum {string} */
+                result: "matched" | "name-differs" | "not-found" | "removed" | "suspended" | "stale" | "expired";
+                /** @enum {string} */
+                kind: "published-list" | "manual-evidence";
+                body: string;
+                registrationNumber: string;
+                /** Format: date */
+                publishedOn: string | null;
+                /** Format: date */
+                reviewedOn: string | null;
+                /** Format: date */
+                validUntil: string | null;
+                /** Format: date */
+                checkedOn: string;
+              } | null;
               /** @description The image as a data: URL, drawn from qrCodeData on every read */
               qrCodeDataUrl: string;
               /** @description GET /api/qr-codes/:id only: the signing valuer's details as they are now, when an edit made them differ from the ones frozen on the certificate (`valuer`); null when they are the same */
@@ -1469,6 +1673,23 @@ export interface paths {
                * @enum {string}
                */
               issuerTrust: "suspended" | "verified" | "before-verification" | "other-identity" | "not-verified";
+              /** @description What ValuSeal knew of the signing valuer's registration on the day of issue; null: not checked */
+              valuerRegisterCheck: {
+                /** @enum {string} */
+                result: "matched" | "name-differs" | "not-found" | "removed" | "suspended" | "stale" | "expired";
+                /** @enum {string} */
+                kind: "published-list" | "manual-evidence";
+                body: string;
+                registrationNumber: string;
+                /** Format: date */
+                publishedOn: string | null;
+                /** Format: date */
+                reviewedOn: string | null;
+                /** Format: date */
+                validUntil: string | null;
+                /** Format: date */
+                checkedOn: string;
+              } | null;
               /** @description The image as a data: URL, drawn from qrCodeData on every read */
               qrCodeDataUrl: string;
               /** @description GET /api/qr-codes/:id only: the signing valuer's details as they are now, when an edit made them differ from the ones frozen on the certificate (`valuer`); null when they are the same */
@@ -1681,6 +1902,23 @@ export interface paths {
                    * @enum {string}
                    */
                   issuerTrust: "suspended" | "verified" | "before-verification" | "other-identity" | "not-verified";
+                  /** @description What ValuSeal knew of the signing valuer's registration on the day of issue; null: not checked */
+                  valuerRegisterCheck: {
+                    /** @enum {string} */
+                    result: "matched" | "name-differs" | "not-found" | "removed" | "suspended" | "stale" | "expired";
+                    /** @enum {string} */
+                    kind: "published-list" | "manual-evidence";
+                    body: string;
+                    registrationNumber: string;
+                    /** Format: date */
+                    publishedOn: string | null;
+                    /** Format: date */
+                    reviewedOn: string | null;
+                    /** Format: date */
+                    validUntil: string | null;
+                    /** Format: date */
+                    checkedOn: string;
+                  } | null;
                   /** @description The image as a data: URL, drawn from qrCodeData on every read */
                   qrCodeDataUrl: string;
                   /** @description GET /api/qr-codes/:id only: the signing valuer's details as they are now, when an edit made them differ from the ones frozen on the certificate (`valuer`); null when they are the same */
@@ -2300,6 +2538,23 @@ export interface paths {
                 issuerName: string;
                 /** @enum {string} */
                 issuerTrust: "suspended" | "verified" | "before-verification" | "other-identity" | "not-verified";
+                /** @description What ValuSeal knew of the signing valuer's registration on the day of issue; null: not checked */
+                valuerRegisterCheck: {
+                  /** @enum {string} */
+                  result: "matched" | "name-differs" | "not-found" | "removed" | "suspended" | "stale" | "expired";
+                  /** @enum {string} */
+                  kind: "published-list" | "manual-evidence";
+                  body: string;
+                  registrationNumber: string;
+                  /** Format: date */
+                  publishedOn: string | null;
+                  /** Format: date */
+                  reviewedOn: string | null;
+                  /** Format: date */
+                  validUntil: string | null;
+                  /** Format: date */
+                  checkedOn: string;
+                } | null;
                 /** @description The property's location, or a vehicle's description */
                 property: string;
                 /** @description Prepared For, as the certificate shows it */
@@ -2345,6 +2600,7 @@ export interface paths {
                 | "issuer-before-verification"
                 | "issuer-other-identity"
                 | "issuer-not-verified"
+                | "valuer-unconfirmed"
                 | "addressed-to-another"
               )[];
               /** @description The lender's reliance-letter request, if it asked; a letter in force answers the addressee warning */
@@ -2407,6 +2663,23 @@ export interface paths {
                 issuerName: string;
                 /** @enum {string} */
                 issuerTrust: "suspended" | "verified" | "before-verification" | "other-identity" | "not-verified";
+                /** @description What ValuSeal knew of the signing valuer's registration on the day of issue; null: not checked */
+                valuerRegisterCheck: {
+                  /** @enum {string} */
+                  result: "matched" | "name-differs" | "not-found" | "removed" | "suspended" | "stale" | "expired";
+                  /** @enum {string} */
+                  kind: "published-list" | "manual-evidence";
+                  body: string;
+                  registrationNumber: string;
+                  /** Format: date */
+                  publishedOn: string | null;
+                  /** Format: date */
+                  reviewedOn: string | null;
+                  /** Format: date */
+                  validUntil: string | null;
+                  /** Format: date */
+                  checkedOn: string;
+                } | null;
                 /** @description The property's location, or a vehicle's description */
                 property: string;
                 /** @description Prepared For, as the certificate shows it */
@@ -2487,6 +2760,7 @@ export interface paths {
               | "issuer-before-verification"
               | "issuer-other-identity"
               | "issuer-not-verified"
+              | "valuer-unconfirmed"
               | "addressed-to-another"
             )[];
           };
@@ -2510,6 +2784,23 @@ export interface paths {
                   issuerName: string;
                   /** @enum {string} */
                   issuerTrust: "suspended" | "verified" | "before-verification" | "other-identity" | "not-verified";
+                  /** @description What ValuSeal knew of the signing valuer's registration on the day of issue; null: not checked */
+                  valuerRegisterCheck: {
+                    /** @enum {string} */
+                    result: "matched" | "name-differs" | "not-found" | "removed" | "suspended" | "stale" | "expired";
+                    /** @enum {string} */
+                    kind: "published-list" | "manual-evidence";
+                    body: string;
+                    registrationNumber: string;
+                    /** Format: date */
+                    publishedOn: string | null;
+                    /** Format: date */
+                    reviewedOn: string | null;
+                    /** Format: date */
+                    validUntil: string | null;
+                    /** Format: date */
+                    checkedOn: string;
+                  } | null;
                   /** @description The property's location, or a vehicle's description */
                   property: string;
                   /** @description Prepared For, as the certificate shows it */
@@ -2663,6 +2954,23 @@ export interface paths {
                   issuerName: string;
                   /** @enum {string} */
                   issuerTrust: "suspended" | "verified" | "before-verification" | "other-identity" | "not-verified";
+                  /** @description What ValuSeal knew of the signing valuer's registration on the day of issue; null: not checked */
+                  valuerRegisterCheck: {
+                    /** @enum {string} */
+                    result: "matched" | "name-differs" | "not-found" | "removed" | "suspended" | "stale" | "expired";
+                    /** @enum {string} */
+                    kind: "published-list" | "manual-evidence";
+                    body: string;
+                    registrationNumber: string;
+                    /** Format: date */
+                    publishedOn: string | null;
+                    /** Format: date */
+                    reviewedOn: string | null;
+                    /** Format: date */
+                    validUntil: string | null;
+                    /** Format: date */
+                    checkedOn: string;
+                  } | null;
                   /** @description The property's location, or a vehicle's description */
                   property: string;
                   /** @description Prepared For, as the certificate shows it */
@@ -2716,7 +3024,8 @@ export interface paths {
                     | "code.expired"
                     | "code.reinstated"
                     | "issuer.suspended"
-                    | "reliance.duplicate";
+                    | "reliance.duplicate"
+                    | "valuer.deregistered";
                   /**
                    * Format: date-time
                    * @example 2026-11-27T09:30:00.000Z
@@ -2804,6 +3113,23 @@ export interface paths {
                 issuerName: string;
                 /** @enum {string} */
                 issuerTrust: "suspended" | "verified" | "before-verification" | "other-identity" | "not-verified";
+                /** @description What ValuSeal knew of the signing valuer's registration on the day of issue; null: not checked */
+                valuerRegisterCheck: {
+                  /** @enum {string} */
+                  result: "matched" | "name-differs" | "not-found" | "removed" | "suspended" | "stale" | "expired";
+                  /** @enum {string} */
+                  kind: "published-list" | "manual-evidence";
+                  body: string;
+                  registrationNumber: string;
+                  /** Format: date */
+                  publishedOn: string | null;
+                  /** Format: date */
+                  reviewedOn: string | null;
+                  /** Format: date */
+                  validUntil: string | null;
+                  /** Format: date */
+                  checkedOn: string;
+                } | null;
                 /** @description The property's location, or a vehicle's description */
                 property: string;
                 /** @description Prepared For, as the certificate shows it */
@@ -2857,7 +3183,8 @@ export interface paths {
                   | "code.expired"
                   | "code.reinstated"
                   | "issuer.suspended"
-                  | "reliance.duplicate";
+                  | "reliance.duplicate"
+                  | "valuer.deregistered";
                 /**
                  * Format: date-time
                  * @example 2026-11-27T09:30:00.000Z
@@ -5916,6 +6243,7 @@ export interface paths {
               | "seal.check_mismatch"
               | "reliance.duplicate"
               | "issuer.suspended"
+              | "valuer.deregistered"
             )[];
           };
         };
@@ -6034,6 +6362,7 @@ export interface paths {
               | "seal.check_mismatch"
               | "reliance.duplicate"
               | "issuer.suspended"
+              | "valuer.deregistered"
             )[];
             /** @description false stops deliveries; true starts them again (also after automatic disabling) */
             enabled?: boolean;
@@ -6527,6 +6856,23 @@ export interface paths {
               issuerVerified: boolean;
               /** @enum {string} */
               issuerTrust: "suspended" | "verified" | "before-verification" | "other-identity" | "not-verified";
+              /** @description What ValuSeal knew of the signing valuer's registration on the day of issue; null: not checked */
+              valuerRegisterCheck: {
+                /** @enum {string} */
+                result: "matched" | "name-differs" | "not-found" | "removed" | "suspended" | "stale" | "expired";
+                /** @enum {string} */
+                kind: "published-list" | "manual-evidence";
+                body: string;
+                registrationNumber: string;
+                /** Format: date */
+                publishedOn: string | null;
+                /** Format: date */
+                reviewedOn: string | null;
+                /** Format: date */
+                validUntil: string | null;
+                /** Format: date */
+                checkedOn: string;
+              } | null;
               issuerVerifiedAt: string | null;
               issuerSuspendedAt: string | null;
               reinstatement: {
@@ -6675,6 +7021,23 @@ export interface paths {
                 issuerVerified: boolean;
                 /** @enum {string} */
                 issuerTrust: "suspended" | "verified" | "before-verification" | "other-identity" | "not-verified";
+                /** @description What ValuSeal knew of the signing valuer's registration on the day of issue; null: not checked */
+                valuerRegisterCheck: {
+                  /** @enum {string} */
+                  result: "matched" | "name-differs" | "not-found" | "removed" | "suspended" | "stale" | "expired";
+                  /** @enum {string} */
+                  kind: "published-list" | "manual-evidence";
+                  body: string;
+                  registrationNumber: string;
+                  /** Format: date */
+                  publishedOn: string | null;
+                  /** Format: date */
+                  reviewedOn: string | null;
+                  /** Format: date */
+                  validUntil: string | null;
+                  /** Format: date */
+                  checkedOn: string;
+                } | null;
                 /** @description The property's location, or a vehicle's description (codeTitle) */
                 property: string;
                 /**
@@ -6749,6 +7112,23 @@ export interface paths {
               issuerVerified: boolean;
               /** @enum {string} */
               issuerTrust: "suspended" | "verified" | "before-verification" | "other-identity" | "not-verified";
+              /** @description What ValuSeal knew of the signing valuer's registration on the day of issue; null: not checked */
+              valuerRegisterCheck: {
+                /** @enum {string} */
+                result: "matched" | "name-differs" | "not-found" | "removed" | "suspended" | "stale" | "expired";
+                /** @enum {string} */
+                kind: "published-list" | "manual-evidence";
+                body: string;
+                registrationNumber: string;
+                /** Format: date */
+                publishedOn: string | null;
+                /** Format: date */
+                reviewedOn: string | null;
+                /** Format: date */
+                validUntil: string | null;
+                /** Format: date */
+                checkedOn: string;
+              } | null;
               issuerVerifiedAt: string | null;
               issuerSuspendedAt: string | null;
               reinstatement: {
@@ -8629,10 +9009,11 @@ export interface paths {
         };
         cookie?: never;
       };
-      /** @description The register's list as CSV (UTF-8): Registration number, Name, Status, Valid until */
+      /** @description The register's list as CSV (UTF-8) or an Excel workbook (.xlsx, its first sheet): Registration number, Name, Status, Valid until */
       requestBody?: {
         content: {
           "text/csv": string;
+          "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
         };
       };
       responses: {
@@ -8706,10 +9087,11 @@ export interface paths {
         };
         cookie?: never;
       };
-      /** @description The register's list as CSV (UTF-8): Registration number, Name, Status, Valid until */
+      /** @description The register's list as CSV (UTF-8) or an Excel workbook (.xlsx, its first sheet): Registration number, Name, Status, Valid until */
       requestBody?: {
         content: {
           "text/csv": string;
+          "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
         };
       };
       responses: {
@@ -8761,6 +9143,165 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/admin/practising-certificates": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Uploads waiting for review, oldest first */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              waiting: {
+                id: number;
+                valuerId: number;
+                registrationNumber: string;
+                valuerName: string;
+                fileName: string;
+                /** @enum {string} */
+                contentType: "application/pdf" | "image/jpeg" | "image/png";
+                byteSize: number;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-27T09:30:00.000Z
+                 */
+                uploadedAt: string;
+                /**
+                 * @description Null while waiting for review
+                 * @enum {string|null}
+                 */
+                decision: "accepted" | "rejected" | null;
+                /** @example 2026-01-15 */
+                validUntil: string | null;
+                rejectionReason: string | null;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-27T09:30:00.000Z
+                 */
+                reviewedAt: string | null;
+                companyId: number;
+                companyName: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/practising-certificates/{id}/file": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The practising certificate as the firm uploaded it */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/pdf": string;
+            "image/jpeg": string;
+            "image/png": string;
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/practising-certificates/{id}/review": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json":
+            | {
+                /** @enum {string} */
+                decision: "accepted";
+                /** Format: date */
+                validUntil: string;
+              }
+            | {
+                /** @enum {string} */
+                decision: "rejected";
+                reason: string;
+              };
+        };
+      };
+      responses: {
+        /** @description The review is recorded and the firm's owner emailed */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -8785,6 +9326,7 @@ export interface components {
         | "seal.check_mismatch"
         | "reliance.duplicate"
         | "issuer.suspended"
+        | "valuer.deregistered"
       )[];
       enabled: boolean;
       /**
@@ -8829,6 +9371,7 @@ export interface components {
         | "seal.check_mismatch"
         | "reliance.duplicate"
         | "issuer.suspended"
+        | "valuer.deregistered"
       )[];
       enabled: boolean;
       /**
@@ -8884,6 +9427,7 @@ export interface components {
         | "seal.check_mismatch"
         | "reliance.duplicate"
         | "issuer.suspended"
+        | "valuer.deregistered"
         | "webhook.test";
       /** @description 1 for the first try; resends continue the count */
       attempt: number;

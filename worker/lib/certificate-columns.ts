@@ -1,4 +1,5 @@
 import type { CodeStatusName, IssuerTrust, ValuationPurpose } from "#schema/limits/codes.ts";
+import type { ValuerRegisterCheck } from "#schema/valuer-register.ts";
 import { codeStatusExpression, isoText } from "./code-status";
 import { issuerTrustExpression, issuerVerifiedAtExpression } from "./issuer-trust";
 import { scanTotalExpression } from "./scan-count-shards";
@@ -31,7 +32,7 @@ export const CERTIFICATE_COLUMNS = `
   ${isoText("code.revoked_at")} AS revoked_at, code.revoked_reason,
   successor.public_token AS successor_token,
   code.valuer_name, code.valuer_qualification, code.valuer_phone, code.valuer_registration_number,
-  code.issuer_name AS company_name, code.issuer_email AS company_email, code.issuer_phone AS company_phone,
+  code.valuer_register_check, code.issuer_name AS company_name, code.issuer_email AS company_email, code.issuer_phone AS company_phone,
   code.issuer_registration_body, code.issuer_registration_body_name, code.issuer_registration_number,
   ${issuerTrustExpression("code", "company.suspended_at")} AS issuer_trust,
   ${issuerVerifiedAtExpression("code", isoText)} AS issuer_verified_at,
@@ -98,6 +99,7 @@ export interface CertificateRow extends Record<string, unknown> {
   valuer_qualification: string | null;
   valuer_phone: string | null;
   valuer_registration_number: string | null;
+  valuer_register_check: ValuerRegisterCheck | null;
   company_name: string;
   company_email: string;
   company_phone: string | null;

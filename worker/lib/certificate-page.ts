@@ -3,7 +3,7 @@ import { documentHeaders } from "./document-headers";
 import { createHash } from "node:crypto";
 import { html, raw } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
-import { type CertificateHeadline, certificateVerdict } from "#schema/certificate-verdict.ts";
+import { type CertificateHeadline, codeVerdict } from "#schema/certificate-verdict.ts";
 import { issuerStanding, verdictHeadline, verdictMeaning } from "#verifier/texts/verdict.ts";
 import { certificateSections, type CertificateRows } from "#verifier/certificate-sections.ts";
 import { acceptedTags, chooseLanguage, LANGUAGE_NAMES, LOCALES, type Language } from "#schema/language.ts";
@@ -175,7 +175,7 @@ const BADGE_MARK = { valid: "&#10003; ", warning: "&#9888; ", invalid: "&#10007;
  * proves and what to do.
  */
 function statusBlock(certificate: PublicCertificate, f: Formats) {
-  const { tone, headline } = certificateVerdict(certificate.status, certificate.issuerTrust);
+  const { tone, headline } = codeVerdict(certificate);
   const text = headlineText(certificate, headline, f);
   return html`<p class="badge ${BADGE_CLASS[tone]}">${raw(BADGE_MARK[tone])}${text}</p>
     <p class="meaning ${BADGE_CLASS[tone]}">${verdictMeaning(f.language, headline)}</p>`;
@@ -206,7 +206,7 @@ function summary(c: PublicCertificate, context: CertificateContext, reader: Read
   ];
   // A withdrawn code's copy can still be checked (a court may need to know which report it was), but
   // that is no longer the reader's next step, so the button steps back.
-  const { tone } = certificateVerdict(c.status, c.issuerTrust);
+  const { tone } = codeVerdict(c);
   const check = context.sealedPageCount
     ? html`<a class="button${tone === "invalid" ? " quiet" : ""}" href="/v/${c.qrCodeId}/check${reader.carry}"
           >${t.checkPdfButton}</a
@@ -241,7 +241,7 @@ function reinstatementNote(certificate: PublicCertificate, t: CertificateTexts, 
 }
 
 function banner(certificate: PublicCertificate, t: CertificateTexts, f: Formats) {
-  const { headline } = certificateVerdict(certificate.status, certificate.issuerTrust);
+  const { headline } = codeVerdict(certificate);
   if (headline in t.trustBanners) {
     const text = t.trustBanners[headline as keyof CertificateTexts["trustBanners"]];
     return html`<div class="banner warn">
@@ -283,7 +283,7 @@ function banner(certificate: PublicCertificate, t: CertificateTexts, f: Formats)
  * value and dates must never be read before "do not rely on it". Otherwise the summary leads.
  */
 function withdrawnFirst(c: PublicCertificate, summaryBlock: Markup | string, notice: Markup | string) {
-  const { tone } = certificateVerdict(c.status, c.issuerTrust);
+  const { tone } = codeVerdict(c);
   return tone === "invalid" ? html`${notice} ${summaryBlock}` : html`${summaryBlock} ${notice}`;
 }
 

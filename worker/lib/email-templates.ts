@@ -35,6 +35,26 @@ export type EmailMessage =
   | { kind: "webhook-disabled"; to: string; companyName: string; url: string }
   | { kind: "credits-changed"; to: string; companyName: string; credits: number; reason: string; balance: number }
   | { kind: "credits-low"; to: string; companyName: string; balance: number }
+  | {
+      kind: "valuer-deregistered";
+      to: string;
+      companyName: string;
+      valuerName: string;
+      registrationNumber: string;
+      result: "removed" | "suspended";
+      register: string;
+      publishedOn: string;
+    }
+  | {
+      kind: "practising-certificate-reviewed";
+      to: string;
+      companyName: string;
+      valuerName: string;
+      decision: "accepted" | "rejected";
+      validUntil: string | null;
+      reason: string | null;
+    }
+  | { kind: "practising-certificate-reminder"; to: string; companyName: string; valuers: string[]; expiresOn: string }
   | { kind: "receipt"; to: string; companyName: string; receiptId: string; receipt: ReceiptDocument }
   | { kind: "record-disagrees"; to: string; subject: string; problem: string }
   | VerificationDecided
@@ -86,6 +106,8 @@ export interface WatchedCodeSummary {
   replacement: string | null;
   /** The certificate's headline now ("Issuer not verified by ValuSeal"), where the email says it. */
   certificateSays?: string;
+  /** The signing valuer as the certificate names them ("Grace Wanjiru, VRB/V/1182"), where the email says it. */
+  valuer?: string | null;
 }
 
 /** " Its certificate now says “…”." after a code's line, when the email knows it. */
@@ -337,6 +359,14 @@ function watchNoticeLinesSw(message: WatchNotice): { subject: string; lines: str
           ...codes.map((code) => `${line(code)}.${nowSays(code, "sw")}`),
         ],
       };
+    case "valuer.deregistered":
+      return {
+        subject: `${PRODUCT}: mthamini wa tathmini unayofuatilia hayupo tena kwenye rejista`,
+        lines: codes.map(
+          (code) =>
+            `Rejista mpya ya wathamini haimwonyeshi tena ${code.valuer ?? "mthamini"}, aliyetia sahihi ${line(code)} ya ${issuerName}, kama anayefanya kazi. Cheti hakijabadilika: kinaonyesha ukaguzi uliofanywa kilipotolewa. Thibitisha na kampuni kabla ya kuitegemea.`,
+        ),
+      };
     case "reliance.duplicate":
       return {
         subject: `${PRODUCT}: taasisi nyingine inategemea tathmini unayoitegemea`,
@@ -389,6 +419,14 @@ function watchNoticeLines(message: WatchNotice): { subject: string; lines: strin
           `ValuSeal suspended ${issuerName}. Its certificates now say so instead of “${verdictHeadline("en", "verified-authentic")}”. ${several ? `${codes.length} valuations` : "A valuation"} you watch ${several ? "are" : "is"} by this firm:`,
           ...codes.map((code) => `${codeLine(code)}.${nowSays(code)}`),
         ],
+      };
+    case "valuer.deregistered":
+      return {
+        subject: `${PRODUCT}: the valuer of a valuation you watch is no longer on the register`,
+        lines: codes.map(
+          (code) =>
+            `The latest valuers' register no longer lists ${code.valuer ?? "the valuer"}, who signed ${codeLine(code)} by ${issuerName}, as practising. The certificate is unchanged: it shows the check made when it was issued. Confirm with the firm before relying on it.`,
+        ),
       };
     case "reliance.duplicate":
       return {
@@ -577,6 +615,49 @@ function describe(message: EmailMessage, origin: string): Body {
         notYou: "You get this email as the owner of the company.",
       };
     }
+    case "valuer-deregistered":
+      return {
+        subject: `${PRODUCT}: ${message.valuerName} is ${message.result === "removed" ? "no longer on" : "suspended on"} the register`,
+        lines: [
+          `The ${message.register} register published ${day(message.publishedOn)} ${message.result === "removed" ? "no longer lists" : "lists as suspended"} ${message.valuerName} (registration ${message.registrationNumber}).`,
+          `Codes issued from now on with ${message.valuerName} as the signing valuer will read “${verdictHeadline("en", "valuer-unconfirmed")}”. Certificates issued earlier are unchanged, but lenders watching the valuer's unexpired codes have been told.`,
+          "If the register is wrong, ask the board to correct it; if the valuer has renewed since, upload their current practising certificate on the Valuers screen.",
+        ],
+        action: { label: "Open Valuers", url: link("/valuers") },
+        notYou: "You get this email as the owner of the company.",
+      };
+    case "practising-certificate-reviewed":
+      return message.decision === "accepted"
+        ? {
+            subject: `${PRODUCT}: ${message.valuerName}'s practising certificate was accepted`,
+            lines: [
+              `ValuSeal reviewed the practising certificate you uploaded for ${message.valuerName} and accepted it, valid until ${day(message.validUntil!)}.`,
+              "Certificates of codes this valuer signs from now on say so, until that day.",
+            ],
+            action: { label: "Open Valuers", url: link("/valuers") },
+            notYou: "You get this email as the owner of the company.",
+          }
+        : {
+            subject: `${PRODUCT}: ${message.valuerName}'s practising certificate was not accepted`,
+            lines: [
+              `ValuSeal reviewed the practising certificate you uploaded for ${message.valuerName} and could not accept it: ${message.reason}`,
+              "Upload a clear copy of the current certificate on the Valuers screen.",
+            ],
+            action: { label: "Open Valuers", url: link("/valuers") },
+            notYou: "You get this email as the owner of the company.",
+          };
+    case "practising-certificate-reminder":
+      return {
+        subject: `${PRODUCT}: practising certificates expire on ${day(message.expiresOn)}`,
+        lines: [
+          `The practising certificates ValuSeal holds for ${message.valuers.join(", ")} expire on ${day(message.expiresOn)}.`,
+          "Upload each valuer's certificate for the new year on the Valuers screen once the board issues it. From that day, codes those valuers sign read “" +
+            verdictHeadline("en", "valuer-unconfirmed") +
+            "” until ValuSeal has reviewed a current one.",
+        ],
+        action: { label: "Open Valuers", url: link("/valuers") },
+        notYou: "You get this email as the owner of the company.",
+      };
     case "credits-low":
       return {
         subject:

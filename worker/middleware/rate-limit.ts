@@ -14,7 +14,8 @@ type LimiterName =
   | "VERIFICATION_CODE_LIMITER"
   | "API_KEY_LIMITER"
   | "API_NETWORK_LIMITER"
-  | "EXPORT_LIMITER";
+  | "EXPORT_LIMITER"
+  | "UPLOAD_LIMITER";
 
 /** The limiters that count per client, each with its wider budget per IPv6 /48 (wrangler.toml). */
 const WIDE_LIMITERS = {

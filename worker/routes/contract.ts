@@ -39,3 +39,9 @@ export const textParams = <Name extends string>(...names: Name[]) =>
  * anything that cannot name a row, as a mistyped address should.
  */
 export const rowIdParam = textParams("id");
+
+/** A request body or an answer that is a file's bytes, sent as any of `mediaTypes`. */
+export const fileContent = (mediaTypes: readonly string[], description: string) => ({
+  description,
+  content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: z.string().meta({ format: "binary" }) }])),
+});

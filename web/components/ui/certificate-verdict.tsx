@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { certificateVerdict } from "#schema/certificate-verdict.ts";
 import { verdictHeadline, verdictMeaning } from "#verifier/texts/verdict.ts";
 import type { CertificateStatus } from "#schema/validation/certificate.ts";
+import type { ValuerCheckResult } from "#schema/valuer-register.ts";
 import type { IssuerTrust } from "#schema/limits/codes.ts";
 import { LOCALES, type Language } from "#schema/language.ts";
 import { cn } from "#web/lib/cn.ts";
@@ -53,6 +54,7 @@ const MEANING_TONES = {
 export function CertificateVerdict({
   status,
   issuerTrust,
+  valuerCheck,
   issuerSuspendedAt,
   meaning = true,
   className,
@@ -62,11 +64,13 @@ export function CertificateVerdict({
   language?: Language;
   status: CertificateStatus;
   issuerTrust: IssuerTrust;
+  /** The result of the valuer's register check frozen at issue; null when none was made. */
+  valuerCheck: ValuerCheckResult | null;
   issuerSuspendedAt: string | null;
   meaning?: boolean;
   className?: string;
 }) {
-  const { tone, headline } = certificateVerdict(status, issuerTrust);
+  const { tone, headline } = certificateVerdict(status, issuerTrust, valuerCheck);
   return (
     <div data-verdict={headline} className={className}>
       <StatusPill tone={PILL_TONES[tone]}>

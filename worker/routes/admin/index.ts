@@ -3,6 +3,7 @@ import { requireAdmin, requireUser } from "#worker/middleware/auth.ts";
 import { adminAuditLogRoutes } from "./audit-log";
 import { adminBillingRoutes } from "./billing";
 import { adminRegisterRoutes } from "./register";
+import { adminPractisingCertificateRoutes } from "./practising-certificates";
 import { adminCompanyListRoutes, adminCompanyRoutes } from "./companies";
 import { adminSigningKeyRoutes } from "./signing-keys";
 import { adminStatsRoutes } from "./stats";
@@ -23,4 +24,5 @@ export const adminRoutes = documentedRoutes()
   .route("/signing-keys", adminSigningKeyRoutes)
   .route("/title-conflicts", adminTitleConflictRoutes)
   .route("/billing", adminBillingRoutes)
-  .route("/register", adminRegisterRoutes);
+  .route("/register", adminRegisterRoutes)
+  .route("/practising-certificates", adminPractisingCertificateRoutes);

@@ -1,14 +1,14 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { REGISTER_IMPORT_MAX_BYTES } from "#schema/limits/register.ts";
+import { REGISTER_FILE_TYPES, REGISTER_IMPORT_MAX_BYTES } from "#schema/limits/register.ts";
 import { registerOverviewAnswer, snapshotDiffAnswer } from "#schema/responses/index.ts";
 import {
   newRegisterSourceSchema,
   snapshotImportQuerySchema,
-  snapshotPreviewQuerySchema,
+  fileNameQuerySchema,
 } from "#schema/validation/register.ts";
 import type { AppEnv } from "#worker/env.ts";
-import { ApiError } from "#worker/lib/errors.ts";
+import { uploadedFileBytes } from "#worker/request/uploaded-file.ts";
 import { parseId } from "#worker/lib/validation.ts";
 import {
   addRegisterSource,
@@ -17,22 +17,18 @@ import {
   registerOverview,
   SOURCE_NOT_FOUND,
 } from "#worker/services/register/snapshots.ts";
-import { documentedRoutes, jsonAnswer, jsonBody, rowIdParam } from "../contract";
+import { Outbox } from "#worker/services/integration/webhooks.ts";
+import { queueOutboxAfterResponse } from "#worker/request/after-response.ts";
+import { documentedRoutes, fileContent, jsonAnswer, jsonBody, rowIdParam } from "../contract";
 
-/** The file is the body, as the browser sends a chosen file: CSV in UTF-8. */
-const fileBody = {
-  content: { "text/csv": { schema: z.string().meta({ format: "binary" }) } },
-  description: "The register's list as CSV (UTF-8): Registration number, Name, Status, Valid until",
-};
+/** The file is the body, as the browser sends a chosen file: CSV in UTF-8, or an Excel workbook. */
+const fileBody = fileContent(
+  REGISTER_FILE_TYPES,
+  "The register's list as CSV (UTF-8) or an Excel workbook (.xlsx, its first sheet): Registration number, Name, Status, Valid until",
+);
 
 /** The body's bytes, refused unread above the import's size. */
-async function fileBytes(c: Context<AppEnv>): Promise<Uint8Array<ArrayBuffer>> {
-  const tooLarge = () => new ApiError(413, `A register file is at most ${REGISTER_IMPORT_MAX_BYTES / 1024 / 1024} MB`);
-  if (Number(c.req.header("Content-Length") ?? 0) > REGISTER_IMPORT_MAX_BYTES) throw tooLarge();
-  const bytes = new Uint8Array(await c.req.arrayBuffer());
-  if (bytes.byteLength > REGISTER_IMPORT_MAX_BYTES) throw tooLarge();
-  return bytes;
-}
+const fileBytes = (c: Context<AppEnv>) => uploadedFileBytes(c, REGISTER_IMPORT_MAX_BYTES, "A register file");
 
 const readRegister = createRoute({
   method: "get",
@@ -50,7 +46,7 @@ const postSource = createRoute({
 const postPreview = createRoute({
   method: "post",
   path: "/sources/{id}/preview",
-  request: { params: rowIdParam, query: snapshotPreviewQuerySchema, body: fileBody },
+  request: { params: rowIdParam, query: fileNameQuerySchema, body: fileBody },
   responses: { 200: jsonAnswer(snapshotDiffAnswer, "What importing the file would change; nothing is written") },
 });
 
@@ -80,11 +76,13 @@ export const adminRegisterRoutes = documentedRoutes()
   .openapi(postSnapshot, async (c) => {
     const sourceId = parseId(c.req.valid("param").id, SOURCE_NOT_FOUND);
     const { fileName, publishedOn, sha256 } = c.req.valid("query");
-    const imported = await importSnapshot(c.var.transactional(), c.var.user, sourceId, {
+    const outbox = new Outbox();
+    const imported = await importSnapshot(c.var.transactional(), outbox, c.var.user, sourceId, {
       bytes: await fileBytes(c),
       fileName,
       publishedOn,
       previewedSha256: sha256,
     });
+    queueOutboxAfterResponse(c, outbox);
     return c.json(imported, 201);
   });

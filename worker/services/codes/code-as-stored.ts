@@ -6,6 +6,7 @@ import type { CreateQrCode } from "#schema/validation/qr-codes.ts";
 import { verificationAddress } from "#worker/lib/public-address.ts";
 import { randomToken } from "#worker/lib/random.ts";
 import { maySign } from "./qr-codes";
+import { valuerCheckOnDay } from "../register/valuer-checks";
 
 /** Who issues: the signed-in user and their company (a number, or the session's company as SQL). */
 export interface Issuer {
@@ -55,7 +56,9 @@ function asColumns(values: Record<string, unknown>) {
  * - valid until the date the valuer chose, or else the valuation date plus the company's period;
  * - the issuer's identity and the signing valuer frozen (FROZEN_FROM_COMPANY, FROZEN_FROM_VALUER):
  *   a later rename, registration change or valuer edit never rewrites an issued certificate. A
- *   valuer who may not sign (maySign) is not copied, and the caller refuses the code.
+ *   valuer who may not sign (maySign) is not copied, and the caller refuses the code;
+ * - the check in force of the valuer's registration on the day of issue, in the firm's time zone
+ *   (valuerCheckOnDay), frozen the same way.
  * No row when the company is not an active issuer. A single create reads the row back before
  * storing it (code-issuing.ts); a batch inserts it at once (code-batches.ts).
  */
@@ -81,6 +84,7 @@ export function codeAsStored(origin: string, issuer: Issuer, values: CreateQrCod
       'created_at', ${createdAt},
       'updated_at', ${createdAt},
       'valid_until', ${validUntil},
+      'valuer_register_check', ${valuerCheckOnDay(sql`(${createdAt} AT TIME ZONE ${companies.timeZone})::date`)},
       ${frozenColumns}
     )) code
     WHERE ${companies.id} = ${issuer.companyId} AND ${companies.kind} = 'issuer' AND ${companies.isActive}`;

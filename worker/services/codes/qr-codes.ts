@@ -71,6 +71,7 @@ const codeColumns = {
   verificationCode: sql<string>`${qrCodes.verificationCode}`.mapWith((code: string) => formatVerificationCode(code)),
   status: codeStatusColumn(),
   issuerTrust: issuerTrustColumn(),
+  valuerRegisterCheck: qrCodes.valuerRegisterCheck,
   createdAt: qrCodes.createdAt,
   updatedAt: qrCodes.updatedAt,
 };

@@ -35,7 +35,8 @@ type AuditAction =
   | "platform.price_set"
   | "platform.mpesa_reviewed"
   | "platform.register_added"
-  | "platform.register_imported";
+  | "platform.register_imported"
+  | "platform.practising_certificate_reviewed";
 
 interface AuditEntry {
   action: AuditAction;

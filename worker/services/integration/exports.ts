@@ -304,7 +304,8 @@ export async function portfolioCsv(
         // The certificate's own headline, so an amber code reads as the certificate says in a spreadsheet too.
         verdictHeadline(
           "en",
-          certificateVerdict(row.code.status, row.code.issuerTrust).headline,
+          certificateVerdict(row.code.status, row.code.issuerTrust, row.code.valuerRegisterCheck?.result ?? null)
+            .headline,
           row.code.issuerSuspendedAt ? formatDate(row.code.issuerSuspendedAt) : null,
         ),
         row.code.issuerName,

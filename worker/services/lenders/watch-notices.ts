@@ -5,6 +5,7 @@ import { formatDate } from "#schema/format-date.ts";
 import { LOCALES, type Language } from "#schema/language.ts";
 import type { WatchNoticeKind } from "#schema/limits/lenders.ts";
 import type { CodeStatusName, IssuerTrust } from "#schema/limits/codes.ts";
+import type { ValuerRegisterCheck } from "#schema/valuer-register.ts";
 import { codeStatusExpression } from "#worker/lib/code-status.ts";
 import { issuerTrustExpression } from "#worker/lib/issuer-trust.ts";
 import { formatVerificationCode } from "#schema/verification-code.ts";
@@ -31,10 +32,22 @@ import {
 
 /**
  * Which watches a change concerns: one code's (only those of lenders that rely on it, and not one
- * lender's, when `relyingOnly` and `exceptLenderId` say so), or every code of an issuer ValuSeal
- * suspended.
+ * lender's, when `relyingOnly` and `exceptLenderId` say so), every code of an issuer ValuSeal
+ * suspended, or every unexpired, standing code signed by a valuer the register no longer lists.
  */
-type NoticeTarget = { codeId: number; relyingOnly?: boolean; exceptLenderId?: number } | { issuerCompanyId: number };
+type NoticeTarget =
+  | { codeId: number; relyingOnly?: boolean; exceptLenderId?: number }
+  | { issuerCompanyId: number }
+  | { valuerId: number; register: DeregisteredValuer };
+
+/** What a lender's event says of a valuer a new snapshot removed or suspended. */
+export interface DeregisteredValuer {
+  name: string;
+  registrationNumber: string;
+  result: "removed" | "suspended";
+  register: string;
+  publishedOn: string;
+}
 
 /** A code as a lender's events name it: its public address and what its certificate shows. */
 const lenderCodeJson = (code: string) =>
@@ -82,7 +95,7 @@ const formattedCode = (code: LenderCode): LenderCode => ({
 });
 
 /** The webhook events a lender's endpoints get for its notices; a suspension is one event per lender. */
-function lenderEvents(kind: WatchNoticeKind, rows: NoticeRow[]): WebhookEventInput[] {
+function lenderEvents(kind: WatchNoticeKind, rows: NoticeRow[], target: NoticeTarget): WebhookEventInput[] {
   if (kind === "issuer.suspended") {
     const byLender = groupBy(rows, (row) => row.lender_company_id);
     return [...byLender].map(([lenderCompanyId, lenderRows]) => ({
@@ -107,6 +120,7 @@ function lenderEvents(kind: WatchNoticeKind, rows: NoticeRow[]): WebhookEventInp
         ? { reason: row.reason }
         : {}),
       ...(kind === "code.superseded" && row.superseded_by ? { supersededBy: formattedCode(row.superseded_by) } : {}),
+      ...("register" in target ? { valuer: target.register } : {}),
     },
   }));
 }
@@ -128,7 +142,9 @@ async function appendNotices(db: Queryable, kind: WatchNoticeKind, target: Notic
       ? sql`code.id = ${target.codeId}
         ${target.exceptLenderId ? sql`AND watch.lender_company_id <> ${target.exceptLenderId}` : sql``}
         ${target.relyingOnly ? sql`AND EXISTS (SELECT 1 FROM reliances r WHERE r.code_id = code.id AND r.lender_company_id = watch.lender_company_id)` : sql``}`
-      : sql`code.company_id = ${target.issuerCompanyId}`;
+      : "valuerId" in target
+        ? sql`code.valuer_id = ${target.valuerId} AND code.revoked_at IS NULL AND code.valid_until >= now()`
+        : sql`code.company_id = ${target.issuerCompanyId}`;
   const result = await db.execute(sql`
     WITH notice AS (
       INSERT INTO watch_notices (watch_id, kind)
@@ -148,7 +164,7 @@ async function appendNotices(db: Queryable, kind: WatchNoticeKind, target: Notic
     LEFT JOIN qr_codes successor ON successor.id = code.superseded_by_id
     ORDER BY notice.id`);
   const rows = rowsOf<NoticeRow>(result);
-  return { noticeIds: rows.map((row) => Number(row.notice_id)), events: lenderEvents(kind, rows) };
+  return { noticeIds: rows.map((row) => Number(row.notice_id)), events: lenderEvents(kind, rows, target) };
 }
 
 interface NoticeEmailRow {
@@ -162,8 +178,10 @@ interface NoticeEmailRow {
   valid_until: string;
   reason: string | null;
   replacement: string | null;
+  valuer: string;
   status: CodeStatusName;
   issuer_trust: IssuerTrust;
+  valuer_register_check: ValuerRegisterCheck | null;
   issuer_suspended_at: string | null;
   recipients: { email: string; language: Language }[];
 }
@@ -186,9 +204,10 @@ export async function sendWatchNotices(env: Pick<Bindings, "EMAILS">, db: Querya
       code.issuer_name, code.verification_code, code.property_address AS address,
       to_char(code.valid_until AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS valid_until,
       code.revoked_reason AS reason, successor.verification_code AS replacement,
+      concat_ws(', ', code.valuer_name, code.valuer_registration_number) AS valuer,
       ${sql.raw(codeStatusExpression("code", "issuer.time_zone"))} AS status,
       ${sql.raw(issuerTrustExpression("code", "issuer.suspended_at"))} AS issuer_trust,
-      issuer.suspended_at AS issuer_suspended_at,
+      code.valuer_register_check, issuer.suspended_at AS issuer_suspended_at,
       coalesce((SELECT jsonb_agg(jsonb_build_object('email', member.email, 'language', member.language) ORDER BY member.id)
         FROM users member
         WHERE member.company_id = lender.id AND member.is_active AND member.email_verified_at IS NOT NULL), '[]') AS recipients
@@ -212,10 +231,11 @@ export async function sendWatchNotices(env: Pick<Bindings, "EMAILS">, db: Querya
         validUntil: row.valid_until,
         reason: row.reason,
         replacement: row.replacement ? formatVerificationCode(row.replacement) : null,
+        valuer: row.valuer || null,
         // The certificate's headline as it reads now, by its one rule (schema/certificate-verdict.ts).
         certificateSays: verdictHeadline(
           language,
-          certificateVerdict(row.status, row.issuer_trust).headline,
+          certificateVerdict(row.status, row.issuer_trust, row.valuer_register_check?.result ?? null).headline,
           row.issuer_suspended_at ? formatDate(row.issuer_suspended_at, "long", LOCALES[language]) : null,
         ),
       }));

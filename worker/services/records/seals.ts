@@ -143,6 +143,7 @@ export async function checkCopy(
         // where the certificate is amber or red.
         status: sql<CodeStatusName>`${sql.raw(codeStatusExpression("code", "company.time_zone"))}`,
         issuerTrust: sql<IssuerTrust>`${sql.raw(issuerTrustExpression("code", "company.suspended_at"))}`,
+        valuerRegisterCheck: code.valuerRegisterCheck,
         propertyType: code.propertyType,
         propertyAddress: code.propertyAddress,
         propertyReference: code.propertyReference,
@@ -180,6 +181,7 @@ export async function checkCopy(
     latestVersion: seals[0]?.version ?? null,
     status: checked.status,
     issuerTrust: checked.issuerTrust,
+    valuerCheck: checked.valuerRegisterCheck?.result ?? null,
   });
   await db.insert(scanEvents).values({
     qrCodeId: checked.id,
@@ -235,6 +237,7 @@ export async function checkCopy(
       issuerName: checked.issuerName,
       issuerVerified: checked.issuerTrust === "verified",
       issuerTrust: checked.issuerTrust,
+      valuerRegisterCheck: checked.valuerRegisterCheck,
       property: codeTitle(checked),
       marketValue: checked.marketValue,
       currency: checked.currency,

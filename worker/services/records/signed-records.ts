@@ -11,6 +11,7 @@ import {
   type StatusRecord,
 } from "#schema/signed-records.ts";
 import { formatVerificationCode } from "#schema/verification-code.ts";
+import type { ValuerRegisterCheck } from "#schema/valuer-register.ts";
 import { certificateVerdict } from "#schema/certificate-verdict.ts";
 import { verdictHeadline } from "#verifier/texts/verdict.ts";
 import type { CodeStatusName, IssuerTrust } from "#schema/limits/codes.ts";
@@ -120,6 +121,7 @@ export interface CertificateSourceRow extends Record<string, unknown> {
   valuer_qualification: string | null;
   valuer_registration_number: string | null;
   valuer_phone: string | null;
+  valuer_register_check: ValuerRegisterCheck | null;
   property_address: string;
   property_reference: string | null;
   property_area: string | null;
@@ -161,7 +163,7 @@ export const certificateSourceOf = (from: SQL, where: SQL = sql`true`) => sql`
     code.issuer_registration_number,
     ${sql.raw(issuerVerifiedAtExpression("code", isoText))} AS issuer_verified_at,
     code.valuer_name, code.valuer_qualification, code.valuer_registration_number, code.valuer_phone,
-    code.property_address, code.property_reference, code.property_area, code.property_type,
+    code.valuer_register_check, code.property_address, code.property_reference, code.property_area, code.property_type,
     code.property_size::text AS property_size, code.property_size_unit, code.land_size::text AS land_size,
     code.land_size_unit, code.title_number, code.latitude::text AS latitude, code.longitude::text AS longitude,
     code.market_value::text AS market_value, code.forced_sale_value::text AS forced_sale_value, code.currency,
@@ -213,6 +215,8 @@ export async function certificateRecord(
       qualification: row.valuer_qualification,
       registrationNumber: row.valuer_registration_number,
       phone: row.valuer_phone,
+      // Absent, not null, when ValuSeal had not checked it: records signed before checks began say the same.
+      ...(row.valuer_register_check ? { registerCheck: row.valuer_register_check } : {}),
     },
     property: {
       address: row.property_address,
@@ -481,6 +485,7 @@ export async function signedStatus(db: Queryable, { signer, origin }: RecordSign
     verification_code: string;
     status: CodeStatusName;
     issuer_trust: IssuerTrust;
+    valuer_register_check: ValuerRegisterCheck | null;
     revoked_reason: string | null;
     replaced_by: string | null;
     usable: boolean;
@@ -489,6 +494,7 @@ export async function signedStatus(db: Queryable, { signer, origin }: RecordSign
     sql`
     WITH ${signingKeyCtes(signer)}
     SELECT code.qr_code_data, code.verification_code, code.revoked_reason, successor.qr_code_data AS replaced_by,
+      code.valuer_register_check,
       ${sql.raw(codeStatusExpression("code", "company.time_zone"))} AS status,
       ${sql.raw(issuerTrustExpression("code", "company.suspended_at"))} AS issuer_trust,
       ${valueOf(USABLE_KEY, "ok")} AS usable
@@ -509,7 +515,8 @@ export async function signedStatus(db: Queryable, { signer, origin }: RecordSign
     code: { address: row.qr_code_data, verificationCode: formatVerificationCode(row.verification_code) },
     status: row.status,
     issuerTrust: row.issuer_trust,
-    headline: verdictHeadline("en", certificateVerdict(row.status, row.issuer_trust).headline),
+    headline: verdictHeadline("en", certificateVerdict(row.status, row.issuer_trust, row.valuer_register_check?.result ?? null).headline,
+    ),
     reason: row.revoked_reason,
     replacedBy: row.replaced_by,
   } satisfies StatusRecord);

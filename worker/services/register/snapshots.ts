@@ -1,17 +1,15 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { registerEntries, registerSnapshots, registerSources } from "#schema/tables.ts";
 import type { NewRegisterSource } from "#schema/validation/register.ts";
-import {
-  normaliseRegistrationNumber,
-  normaliseValuerName,
-  registerResult,
-  type RegisterResult,
-} from "#schema/valuer-register.ts";
-import type { Queryable, Reader, TransactionalDatabase } from "#worker/db.ts";
+import { normaliseValuerName } from "#schema/valuer-register.ts";
+import type { Reader, TransactionalDatabase } from "#worker/db.ts";
 import { ApiError, notFound } from "#worker/lib/errors.ts";
 import { recordAudit, type Actor } from "../companies/audit";
 import { sha256Hex } from "#worker/lib/random.ts";
+import type { Outbox } from "../integration/webhooks";
 import { readSnapshotFile, type SnapshotRow } from "./snapshot-file";
+import { alertDeregistered } from "./valuer-alerts";
+import { recheckValuers } from "./valuer-checks";
 
 /*
  * Registers of valuers and their snapshots (decision 061). An administrator previews a file
@@ -138,15 +136,18 @@ export async function previewSnapshot(db: Reader, sourceId: number, bytes: Uint8
 /**
  * Imports the file previewed (its fingerprint must be the preview's, so what is imported is what
  * the administrator saw), published on `publishedOn`, after the newest snapshot's day; all its rows
- * in one transaction, audited. The same file twice is refused.
+ * in one transaction, audited, with every valuer checked again against it: a valuer it removes or
+ * suspends is an alert to the firm and to the lenders watching the valuer's codes (`outbox`, sent
+ * once the transaction has committed). The same file twice is refused.
  */
 export async function importSnapshot(
   db: TransactionalDatabase,
+  outbox: Outbox,
   actor: Actor,
   sourceId: number,
   file: { bytes: Uint8Array<ArrayBuffer>; fileName: string; publishedOn: string; previewedSha256: string },
 ) {
-  await sourceOf(db, sourceId);
+  const source = await sourceOf(db, sourceId);
   const fileSha256 = await sha256Hex(file.bytes);
   if (fileSha256 !== file.previewedSha256) {
     throw new ApiError(409, "This is not the file that was previewed", [
@@ -192,6 +193,10 @@ export async function importSnapshot(
         .insert(registerEntries)
         .values(rows.slice(start, start + INSERT_BATCH).map((row) => ({ ...row, snapshotId: snapshot!.id })));
     }
+    const alerted = await alertDeregistered(tx, outbox, await recheckValuers(tx), {
+      body: source.body,
+      publishedOn: file.publishedOn,
+    });
     await recordAudit(tx, actor, [
       {
         action: "platform.register_imported",
@@ -207,76 +212,10 @@ export async function importSnapshot(
           changed: diff.changed.length,
           removed: diff.removed.length,
           suspended: diff.suspended.length,
+          valuersAlerted: alerted,
         },
       },
     ]);
     return { snapshotId: snapshot!.id, fileSha256, rowCount: rows.length, ...diff };
   });
-}
-
-/** A valuer's standing against a register, as the Valuers screen shows it. */
-export interface RegisterStanding {
-  result: RegisterResult;
-  body: string;
-  publishedOn: string;
-  /** The name the register lists the number under, when it lists it. */
-  listedName: string | null;
-}
-
-/**
- * The firm's valuers against the newest snapshot of their jurisdiction's published register
- * (Kenya's today): by valuer id; a valuer without a registration number, or with no register
- * imported yet, has none.
- */
-export async function registerStandings(
-  db: Queryable,
-  companyValuers: { id: number; name: string; registrationNumber: string | null }[],
-  today = new Date().toISOString().slice(0, 10),
-): Promise<Map<number, RegisterStanding>> {
-  const standings = new Map<number, RegisterStanding>();
-  const numbered = companyValuers
-    .map((valuer) => ({ ...valuer, normalised: normaliseRegistrationNumber(valuer.registrationNumber ?? "") }))
-    .filter((valuer) => valuer.normalised !== "");
-  if (numbered.length === 0) return standings;
-  // The jurisdiction's register is the published list with the newest snapshot (one per country in practice).
-  const [newest] = await db
-    .select({
-      id: registerSnapshots.id,
-      publishedOn: registerSnapshots.publishedOn,
-      sourceId: registerSources.id,
-      body: registerSources.body,
-    })
-    .from(registerSnapshots)
-    .innerJoin(registerSources, eq(registerSources.id, registerSnapshots.sourceId))
-    .where(and(eq(registerSources.kind, "published-list"), eq(registerSources.jurisdiction, "KE")))
-    .orderBy(desc(registerSnapshots.publishedOn), desc(registerSnapshots.id))
-    .limit(1);
-  if (!newest) return standings;
-  const source = { id: newest.sourceId, body: newest.body };
-  const numbers = numbered.map((valuer) => valuer.normalised);
-  const listed = await db
-    .select({
-      normalisedNumber: registerEntries.normalisedNumber,
-      name: registerEntries.name,
-      status: registerEntries.status,
-      inNewest: sql<boolean>`${registerEntries.snapshotId} = ${newest.id}`,
-    })
-    .from(registerEntries)
-    .innerJoin(registerSnapshots, eq(registerSnapshots.id, registerEntries.snapshotId))
-    .where(and(eq(registerSnapshots.sourceId, source.id), inArray(registerEntries.normalisedNumber, numbers)));
-  for (const valuer of numbered) {
-    const entries = listed.filter((entry) => entry.normalisedNumber === valuer.normalised);
-    const inNewest = entries.find((entry) => entry.inNewest) ?? null;
-    standings.set(valuer.id, {
-      result: registerResult(
-        valuer,
-        { listing: inNewest, listedBefore: entries.length > 0, publishedOn: newest.publishedOn },
-        today,
-      ),
-      body: source.body,
-      publishedOn: newest.publishedOn,
-      listedName: inNewest?.name ?? null,
-    });
-  }
-  return standings;
 }

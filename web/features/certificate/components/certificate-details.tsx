@@ -1,6 +1,6 @@
 import type { PublicCertificate } from "#schema/validation/certificate.ts";
 import { formatDate, formatMeasure, formatMoney } from "#web/lib/format.ts";
-import { type CertificateHeadline, certificateVerdict } from "#schema/certificate-verdict.ts";
+import { type CertificateHeadline, codeVerdict } from "#schema/certificate-verdict.ts";
 import { issuerStanding, verdictHeadline } from "#verifier/texts/verdict.ts";
 import { CERTIFICATE_TEXTS } from "#verifier/texts/certificate-page.ts";
 import { certificateSections, type CertificateFormats } from "#verifier/certificate-sections.ts";
@@ -10,7 +10,12 @@ import { CertificateVerdict } from "#web/components/ui/certificate-verdict.tsx";
 
 /** The certificate's words, the same as the scanned page's (the web app speaks English). */
 const t = CERTIFICATE_TEXTS.en;
-const CERTIFICATE_FORMATS: CertificateFormats = { date: formatDate, money: formatMoney, quantity: formatMeasure };
+const CERTIFICATE_FORMATS: CertificateFormats = {
+  language: "en",
+  date: formatDate,
+  money: formatMoney,
+  quantity: formatMeasure,
+};
 
 const revokedOn = (certificate: PublicCertificate) =>
   t.revokedOn(certificate.revokedAt ? formatDate(certificate.revokedAt) : null);
@@ -94,7 +99,12 @@ function ReinstatementBanner({ certificate: c }: { certificate: PublicCertificat
  * surface, and the line saying what it proves.
  */
 function CertificateStatus({ certificate: c }: { certificate: PublicCertificate }) {
-  return <CertificateVerdict status={c.status} issuerTrust={c.issuerTrust} issuerSuspendedAt={c.issuerSuspendedAt} />;
+  return <CertificateVerdict
+      status={c.status}
+      issuerTrust={c.issuerTrust}
+      valuerCheck={c.valuerRegisterCheck?.result ?? null}
+      issuerSuspendedAt={c.issuerSuspendedAt}
+    />;
 }
 
 /** As on the scanned page: the issuer and ValuSeal's word on it, the value, its dates and the valuer, first. */
@@ -129,7 +139,7 @@ function CertificateSummary({ certificate: c }: { certificate: PublicCertificate
 
 /** The issuer's record in the same sections as the /v/ page, exactly as the server answered it. */
 export function CertificateDetails({ certificate: c }: { certificate: PublicCertificate }) {
-  const { headline } = certificateVerdict(c.status, c.issuerTrust);
+  const { headline } = codeVerdict(c);
   const scanCount = c.status === "sample" ? t.notCounted : String(c.verificationCount);
   return (
     <CertificateLayout

@@ -109,6 +109,8 @@ const FIELD_COMPARISONS: Record<keyof PublicCertificate, Comparison> = {
   issuerTrust: "ignored",
   issuerVerifiedAt: "ignored",
   issuerSuspendedAt: "ignored",
+  // The register check is frozen at issue, but its words are ValuSeal's, never the link's.
+  valuerRegisterCheck: "ignored",
   reinstatement: "ignored",
   addressee: "text",
   purpose: "text",

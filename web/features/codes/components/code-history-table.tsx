@@ -26,7 +26,7 @@ function CodeHistoryRow({ code }: { code: QrCode }) {
       </TableCell>
       <TableCell label="Status">
         <CodeStatusBadge status={code.status} />
-        <ScanVerdict status={code.status} trust={code.issuerTrust} className="mt-1" />
+        <ScanVerdict code={code} className="mt-1" />
       </TableCell>
       <TableCell label="Actions">
         <div className="flex items-center gap-2">

@@ -1,4 +1,5 @@
-import { certificateVerdict, type CertificateTone } from "#schema/certificate-verdict.ts";
+import { codeVerdict, type CertificateTone } from "#schema/certificate-verdict.ts";
+import type { ValuerCheckResult } from "#schema/valuer-register.ts";
 import { verdictHeadline } from "#verifier/texts/verdict.ts";
 import type { CodeStatusName, IssuerTrust } from "#schema/limits/codes.ts";
 import { StatusBadge, type StatusName } from "#web/components/ui/status-badge.tsx";
@@ -29,15 +30,13 @@ const VERDICT_TEXT: Record<Exclude<CertificateTone, "sample">, string> = {
  * (a withdrawn or expired code reads the same on both), so a list does not repeat itself.
  */
 export function ScanVerdict({
-  status,
-  trust,
+  code,
   className,
 }: {
-  status: CodeStatusName;
-  trust: IssuerTrust;
+  code: { status: CodeStatusName; issuerTrust: IssuerTrust; valuerRegisterCheck: { result: ValuerCheckResult } | null };
   className?: string;
 }) {
-  const { tone, headline } = certificateVerdict(status, trust);
+  const { tone, headline } = codeVerdict(code);
   if (tone === "sample" || headline === status) return null;
   return (
     <p data-scan-verdict={tone} className={cn("text-xs", VERDICT_TEXT[tone], className)}>

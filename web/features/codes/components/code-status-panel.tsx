@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { COMPANY_SETTINGS_PATHS } from "#schema/app-paths.ts";
-import { certificateVerdict } from "#schema/certificate-verdict.ts";
+import { codeVerdict } from "#schema/certificate-verdict.ts";
 import { verdictHeadline } from "#verifier/texts/verdict.ts";
 import type { CodeStatus, CurrentCompany, QrCode } from "#schema/responses/index.ts";
 import { Button } from "#web/components/ui/button.tsx";
@@ -28,7 +28,7 @@ export type IssuerStanding = Pick<CurrentCompany, "name" | "email"> | undefined;
  */
 function ScanOutcome({ code }: { code: QrCode }) {
   const { isOwner } = useSession();
-  const { headline } = certificateVerdict(code.status, code.issuerTrust);
+  const { headline } = codeVerdict(code);
   const shows = `Scanning this code shows “${verdictHeadline("en", headline)}”`;
   if (headline === "verified-authentic") return <p className="text-sm text-slate-700">{shows}.</p>;
   if (headline === "issuer-before-verification") {

@@ -22,7 +22,7 @@ function RecentCodeItem({ code }: { code: QrCode }) {
           {formatDate(code.valuationDate, "short")}
         </p>
         <CodeStatusBadge status={code.status} className="mt-1" />
-        <ScanVerdict status={code.status} trust={code.issuerTrust} className="mt-1" />
+        <ScanVerdict code={code} className="mt-1" />
       </div>
       <div className="flex items-center gap-3">
         <p className="text-sm font-medium text-slate-900">

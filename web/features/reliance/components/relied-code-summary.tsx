@@ -24,6 +24,7 @@ export function ReliedCodeSummary({ check }: { check: RelianceCheck }) {
       <CertificateVerdict
         status={code.status}
         issuerTrust={code.issuerTrust}
+        valuerCheck={code.valuerRegisterCheck?.result ?? null}
         issuerSuspendedAt={code.issuerSuspendedAt}
         language={language}
       />

@@ -1,0 +1,245 @@
+import { and, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import {
+  companies,
+  practisingCertificates,
+  registerEntries,
+  registerSnapshots,
+  registerSources,
+  valuerChecks,
+  valuers,
+} from "#schema/tables.ts";
+import {
+  normaliseRegistrationNumber,
+  normaliseValuerName,
+  registerResult,
+  snapshotHoldsThrough,
+  type ValuerRegisterCheck,
+} from "#schema/valuer-register.ts";
+import type { Queryable, Reader } from "#worker/db.ts";
+
+/*
+ * What ValuSeal knows of each valuer's registration (decision 062). A check is appended whenever
+ * its evidence changes: a snapshot imported, a practising certificate accepted, the valuer's name
+ * or number changed. Issuing freezes the newest check for the valuer's current name and number
+ * (valuerCheckOnDay), so a later snapshot changes the next code's check, never an issued one's.
+ */
+
+/** The jurisdiction whose register valuers are checked against: every issuing firm is in Kenya today. */
+export const REGISTER_JURISDICTION = "KE";
+
+/**
+ * The check a code issued on `day` (a SQL date) freezes for the valuer in `valuers` (the query's
+ * row): the valuer's newest check, if it was made for the valuer's current name and number, its
+ * result on that day (`lapses_as` once the evidence no longer holds: "stale" or "expired"); null
+ * when ValuSeal has not checked this name and number. The one rule for "the check in force",
+ * asked by issuing and by the Valuers screen.
+ */
+export const valuerCheckOnDay = (day: SQL) => sql<ValuerRegisterCheck | null>`(
+  SELECT jsonb_build_object(
+    'result', CASE WHEN ${day} > c.holds_through THEN c.lapses_as ELSE c.result END,
+    'kind', c.kind, 'body', source.body, 'registrationNumber', c.registration_number,
+    'publishedOn', c.published_on, 'reviewedOn', c.reviewed_on, 'validUntil', c.valid_until,
+    'checkedOn', ${day})
+  FROM ${valuerChecks} c JOIN ${registerSources} source ON source.id = c.source_id
+  WHERE c.valuer_id = ${valuers.id} AND c.registration_number = ${valuers.registrationNumber}
+    AND c.valuer_name = ${valuers.name}
+  ORDER BY c.id DESC LIMIT 1)`;
+
+type NewCheck = typeof valuerChecks.$inferInsert;
+
+/** A valuer whose check changed: what it said before (null: never checked) and what it says now. */
+export interface ChangedCheck {
+  valuerId: number;
+  companyId: number;
+  valuerName: string;
+  registrationNumber: string;
+  previous: NewCheck["result"] | null;
+  check: NewCheck;
+}
+
+/** The fields that make two checks the same evidence and the same answer. */
+const sameCheck = (a: NewCheck, b: NewCheck) =>
+  a.kind === b.kind &&
+  (a.snapshotId ?? null) === (b.snapshotId ?? null) &&
+  (a.practisingCertificateId ?? null) === (b.practisingCertificateId ?? null) &&
+  a.registrationNumber === b.registrationNumber &&
+  a.valuerName === b.valuerName &&
+  a.result === b.result &&
+  (a.listedName ?? null) === (b.listedName ?? null) &&
+  a.holdsThrough === b.holdsThrough;
+
+/**
+ * The newer evidence wins: a list published after a practising certificate was reviewed speaks for
+ * the valuer (a suspension, a removal), and a certificate reviewed after the list was published
+ * speaks for a valuer the list does not have yet. On the same day the published list wins.
+ */
+function newerEvidence(list: NewCheck | null, manual: NewCheck | null): NewCheck | null {
+  if (!list || !manual) return list ?? manual;
+  return manual.reviewedOn! > list.publishedOn! ? manual : list;
+}
+
+/**
+ * Checks the valuers (`valuerIds`, or every valuer with a registration number) against the newest
+ * snapshot of the register and their accepted practising certificates, and appends a check for
+ * each whose answer or evidence changed. Runs in the caller's transaction (an import, a review, an
+ * edit of the valuer); answers the changed checks, for the alerts.
+ */
+export async function recheckValuers(db: Queryable, valuerIds?: number[]): Promise<ChangedCheck[]> {
+  if (valuerIds?.length === 0) return [];
+  const listed = await db
+    .select({
+      id: valuers.id,
+      companyId: valuers.companyId,
+      name: valuers.name,
+      registrationNumber: valuers.registrationNumber,
+    })
+    .from(valuers)
+    .where(
+      and(
+        isNull(valuers.deletedAt),
+        isNotNull(valuers.registrationNumber),
+        valuerIds ? inArray(valuers.id, valuerIds) : undefined,
+      ),
+    );
+  const numbered = listed
+    .map((valuer) => ({
+      ...valuer,
+      registrationNumber: valuer.registrationNumber!,
+      normalised: normaliseRegistrationNumber(valuer.registrationNumber!),
+    }))
+    .filter((valuer) => valuer.normalised !== "");
+  if (numbered.length === 0) return [];
+  const ids = numbered.map((valuer) => valuer.id);
+  const [newest] = await db
+    .select({ id: registerSnapshots.id, publishedOn: registerSnapshots.publishedOn, sourceId: registerSources.id })
+    .from(registerSnapshots)
+    .innerJoin(registerSources, eq(registerSources.id, registerSnapshots.sourceId))
+    .where(and(eq(registerSources.kind, "published-list"), eq(registerSources.jurisdiction, REGISTER_JURISDICTION)))
+    .orderBy(desc(registerSnapshots.publishedOn), desc(registerSnapshots.id))
+    .limit(1);
+  const listings = newest
+    ? await db
+        .select({
+          normalisedNumber: registerEntries.normalisedNumber,
+          name: registerEntries.name,
+          status: registerEntries.status,
+          snapshotId: registerEntries.snapshotId,
+        })
+        .from(registerEntries)
+        .innerJoin(registerSnapshots, eq(registerSnapshots.id, registerEntries.snapshotId))
+        .where(
+          and(
+            eq(registerSnapshots.sourceId, newest.sourceId),
+            sql`${registerSnapshots.publishedOn} <= ${newest.publishedOn}`,
+            inArray(
+              registerEntries.normalisedNumber,
+              numbered.map((valuer) => valuer.normalised),
+            ),
+          ),
+        )
+    : [];
+  const accepted = await db
+    .select({
+      id: practisingCertificates.id,
+      valuerId: practisingCertificates.valuerId,
+      registrationNumber: practisingCertificates.registrationNumber,
+      valuerName: practisingCertificates.valuerName,
+      validUntil: practisingCertificates.validUntil,
+      reviewedOn: sql<string>`(${practisingCertificates.reviewedAt} AT TIME ZONE 'UTC')::date::text`,
+      sourceId: sql<number>`(SELECT id FROM ${registerSources} WHERE kind = 'manual-evidence'
+        AND jurisdiction = ${REGISTER_JURISDICTION} ORDER BY id LIMIT 1)`,
+    })
+    .from(practisingCertificates)
+    .where(and(inArray(practisingCertificates.valuerId, ids), eq(practisingCertificates.decision, "accepted")))
+    .orderBy(desc(practisingCertificates.reviewedAt), desc(practisingCertificates.id));
+  const previousChecks = await db
+    .selectDistinctOn([valuerChecks.valuerId])
+    .from(valuerChecks)
+    .where(inArray(valuerChecks.valuerId, ids))
+    .orderBy(valuerChecks.valuerId, desc(valuerChecks.id));
+  const previousOf = new Map(previousChecks.map((check) => [check.valuerId, check]));
+
+  const changed: ChangedCheck[] = [];
+  for (const valuer of numbered) {
+    const identity = { valuerId: valuer.id, registrationNumber: valuer.registrationNumber, valuerName: valuer.name };
+    const entries = listings.filter((entry) => entry.normalisedNumber === valuer.normalised);
+    const listing = entries.find((entry) => entry.snapshotId === newest?.id) ?? null;
+    const list: NewCheck | null = newest
+      ? {
+          ...identity,
+          kind: "published-list",
+          sourceId: newest.sourceId,
+          snapshotId: newest.id,
+          result: registerResult(valuer, { listing, listedBefore: entries.length > 0 }),
+          listedName: listing?.name ?? null,
+          publishedOn: newest.publishedOn,
+          holdsThrough: snapshotHoldsThrough(newest.publishedOn),
+          lapsesAs: "stale",
+        }
+      : null;
+    const certificate = accepted.find(
+      (row) =>
+        row.valuerId === valuer.id &&
+        normaliseRegistrationNumber(row.registrationNumber) === valuer.normalised &&
+        normaliseValuerName(row.valuerName) === normaliseValuerName(valuer.name),
+    );
+    const manual: NewCheck | null = certificate
+      ? {
+          ...identity,
+          kind: "manual-evidence",
+          sourceId: certificate.sourceId,
+          practisingCertificateId: certificate.id,
+          result: "matched",
+          reviewedOn: certificate.reviewedOn,
+          validUntil: certificate.validUntil,
+          holdsThrough: certificate.validUntil!,
+          lapsesAs: "expired",
+        }
+      : null;
+    const check = newerEvidence(list, manual);
+    if (!check) continue;
+    const previous = previousOf.get(valuer.id);
+    if (previous && sameCheck(previous, check)) continue;
+    changed.push({
+      valuerId: valuer.id,
+      companyId: valuer.companyId,
+      valuerName: valuer.name,
+      registrationNumber: valuer.registrationNumber,
+      previous: previous && previous.registrationNumber === valuer.registrationNumber ? previous.result : null,
+      check,
+    });
+  }
+  for (let start = 0; start < changed.length; start += 1_000) {
+    await db.insert(valuerChecks).values(changed.slice(start, start + 1_000).map((change) => change.check));
+  }
+  return changed;
+}
+
+/** Results that mean the register no longer lists the valuer as practising. */
+const DEREGISTERED = new Set<string>(["removed", "suspended"]);
+
+/** The changed checks that took a valuer off the register: listed (or never checked) before, removed or suspended now. */
+export const deregistered = (changes: ChangedCheck[]) =>
+  changes.filter(
+    (change) =>
+      DEREGISTERED.has(change.check.result) && (change.previous === null || !DEREGISTERED.has(change.previous)),
+  );
+
+/**
+ * The firm's valuers with the check a code issued today would freeze (valuerCheckOnDay, in the
+ * firm's time zone) and, when the register lists their number under another name, that name.
+ */
+export async function valuerStandings(db: Reader, companyId: number) {
+  const today = sql`(now() AT TIME ZONE ${companies.timeZone})::date`;
+  return db
+    .select({
+      valuerId: valuers.id,
+      check: valuerCheckOnDay(today),
+      listedName: sql<string | null>`(SELECT c.listed_name FROM ${valuerChecks} c WHERE c.valuer_id = ${valuers.id}
+        AND c.registration_number = ${valuers.registrationNumber} AND c.valuer_name = ${valuers.name}
+        ORDER BY c.id DESC LIMIT 1)`,
+    })
+    .from(valuers)
+    .innerJoin(companies, eq(companies.id, valuers.companyId))
+    .where(and(eq(valuers.companyId, companyId), isNull(valuers.deletedAt)));
+}
