@@ -1,12 +1,25 @@
-import { describe, expect, it } from "vitest";
-import { registerOwnerViaServices } from "./fixtures/accounts";
-import { auditEntriesFor, createAdminViaDb } from "./fixtures/admins";
+import { and, eq } from "drizzle-orm";
+import { decodeJwt } from "jose";
+import { describe, expect, inject, it } from "vitest";
+import { valuerChecks, registerSources, webhookEvents } from "#schema/tables.ts";
+import type { EmailMessage } from "#worker/lib/email-templates.ts";
+import { remindPractisingCertificates } from "#worker/services/register/practising-certificates.ts";
+import { emailsTo, waitForEmail } from "../shared/inbox";
+import { type Account, companyIdOf, registerOwnerViaServices } from "./fixtures/accounts";
+import { auditEntriesFor, createAdminViaDb, verifyCompanyViaAdmin } from "./fixtures/admins";
+import { createCodeViaApi } from "./fixtures/codes";
+import { withDb } from "./fixtures/database";
 import { fetchWorker, ORIGIN, api, randomIp, unique } from "./fixtures/http";
+import { addMemberViaServices } from "./fixtures/team";
 
 /*
  * Registers of valuers: an administrator records a register, previews a snapshot's file against
  * the newest one (added, changed, removed, suspended), imports exactly the file previewed, and the
- * firm's Valuers screen reads each valuer against the newest snapshot.
+ * firm's Valuers screen reads each valuer's check. A check (decision 062) is appended when a
+ * snapshot is imported, a practising certificate accepted or the valuer changed; frozen on each
+ * code at issue and carried by its signed record; a snapshot that removes a valuer alerts the firm
+ * and the lenders watching. One file, so its imports run one after another: every valuer is
+ * checked against the newest Kenyan list, whichever test imported it.
  */
 
 const HEADER = "Registration number,Name,Status,Valid until";
@@ -22,14 +35,8 @@ function registerCsv(count: number, edit: (rows: string[][]) => string[][] = (ro
   return [HEADER, ...edit(rows).map((row) => row.join(","))].join("\n");
 }
 
-async function postFile(token: string, path: string, body: string | Uint8Array<ArrayBuffer>) {
-  const res = await fetchWorker(`${ORIGIN}${path}`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${token}`, "Content-Type": "text/csv", "CF-Connecting-IP": randomIp() },
-    body,
-  });
-  return { status: res.status, body: (await res.json()) as any };
-}
+const postFile = (token: string, path: string, body: string | Uint8Array<ArrayBuffer>) =>
+  send(token, path, body, "text/csv");
 
 async function newRegister(token: string) {
   const added = await api("/api/admin/register/sources", {
@@ -37,7 +44,7 @@ async function newRegister(token: string) {
     body: { jurisdiction: "ke", body: unique("Valuers Registration Board"), kind: "published-list" },
   });
   expect(added.status).toBe(201);
-  return added.body.sources.at(-1) as { id: number; jurisdiction: string };
+  return added.body.sources.at(-1) as { id: number; jurisdiction: string; body: string };
 }
 
 describe("registers of valuers", () => {
@@ -119,7 +126,7 @@ describe("registers of valuers", () => {
 
   it("reads a firm's valuers against the newest snapshot, however the numbers and names are written", async () => {
     const admin = await createAdminViaDb();
-    // The Valuers screen reads Kenya's register with the newest snapshot: this one, published today.
+    // The Valuers screen reads Kenya's register with the newest snapshot: this one, published two days ago.
     const register = await newRegister(admin.token);
     const csv = [
       HEADER,
@@ -132,7 +139,7 @@ describe("registers of valuers", () => {
       `/api/admin/register/sources/${register.id}/preview?fileName=k.csv`,
       csv,
     );
-    const today = new Date().toISOString().slice(0, 10);
+    const today = daysFromToday(-2);
     await postFile(
       admin.token,
       `/api/admin/register/sources/${register.id}/snapshots?fileName=k.csv&publishedOn=${today}&sha256=${preview.body.fileSha256}`,
@@ -148,16 +155,12 @@ describe("registers of valuers", () => {
       suspended: await valuer("Mary Achieng", "VRB/V/1184"),
       missing: await valuer("John Mwangi", "VRB/V/9999"),
     };
-    const standings = (await api("/api/valuers/register", { token: owner.token })).body.standings as {
-      valuerId: number;
-      result: string;
-      listedName: string | null;
-    }[];
-    const resultOf = (id: number) => standings.find((standing) => standing.valuerId === id);
-    expect(resultOf(ids.matched)).toMatchObject({ result: "matched", listedName: "WANJIRU Grace" });
-    expect(resultOf(ids.differs)).toMatchObject({ result: "name-differs", listedName: "Peter Otieno" });
-    expect(resultOf(ids.suspended)).toMatchObject({ result: "suspended" });
-    expect(resultOf(ids.missing)).toMatchObject({ result: "not-found", listedName: null });
+    const now = await standings(owner);
+    const resultOf = (id: number) => now.find((standing) => standing.valuerId === id);
+    expect(resultOf(ids.matched)).toMatchObject({ check: { result: "matched" }, listedName: "WANJIRU Grace" });
+    expect(resultOf(ids.differs)).toMatchObject({ check: { result: "name-differs" }, listedName: "Peter Otieno" });
+    expect(resultOf(ids.suspended)).toMatchObject({ check: { result: "suspended" } });
+    expect(resultOf(ids.missing)).toMatchObject({ check: { result: "not-found" }, listedName: null });
   });
 
   it("refuses files it cannot import with the row or the reason, and writes nothing", async () => {
@@ -208,3 +211,332 @@ describe("registers of valuers", () => {
     expect(overview.body.sources.find((source: { id: number }) => source.id === register.id).snapshots).toEqual([]);
   });
 });
+
+const number = (index: number) => `VRB/V/${String(index).padStart(4, "0")}`;
+
+async function send(token: string, path: string, body: string | Uint8Array<ArrayBuffer>, contentType: string) {
+  const res = await fetchWorker(`${ORIGIN}${path}`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${token}`, "Content-Type": contentType, "CF-Connecting-IP": randomIp() },
+    body,
+  });
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+/** A Kenyan published list, previewed then imported as published on `publishedOn`. */
+async function importList(admin: Account, sourceId: number, csv: string, publishedOn: string) {
+  const preview = await send(
+    admin.token,
+    `/api/admin/register/sources/${sourceId}/preview?fileName=list.csv`,
+    csv,
+    "text/csv",
+  );
+  expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+  const imported = await send(
+    admin.token,
+    `/api/admin/register/sources/${sourceId}/snapshots?fileName=list.csv&publishedOn=${publishedOn}&sha256=${preview.body.fileSha256}`,
+    csv,
+    "text/csv",
+  );
+  expect(imported.status, JSON.stringify(imported.body)).toBe(201);
+  return { preview: preview.body, imported: imported.body };
+}
+
+async function verifiedFirm() {
+  const firm = await registerOwnerViaServices();
+  await verifyCompanyViaAdmin(companyIdOf(firm));
+  return firm;
+}
+
+async function addValuer(firm: Account, name: string, registrationNumber?: string) {
+  const res = await api("/api/valuers", {
+    token: firm.token,
+    body: { name, isActive: true, ...(registrationNumber ? { registrationNumber } : {}) },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.id as number;
+}
+
+/** The certificate as the public reads it, and the register check its latest signed record carries. */
+async function certificateOf(token: string, language = "en") {
+  const page = await fetchWorker(`${ORIGIN}/v/${token}?lang=${language}`, {
+    headers: { "CF-Connecting-IP": randomIp() },
+  });
+  const record = await api(`/api/public/certificates/${token}/record`);
+  expect(record.status).toBe(200);
+  const payload = decodeJwt(record.body.record) as { valuer: { registerCheck?: Record<string, unknown> } };
+  return { html: (await page.text()).replaceAll("&#39;", "'"), registerCheck: payload.valuer.registerCheck };
+}
+
+const standings = async (firm: Account) => {
+  const res = await api("/api/valuers/register", { token: firm.token });
+  expect(res.status).toBe(200);
+  return res.body.valuers as {
+    valuerId: number;
+    check: { result: string; publishedOn: string | null } | null;
+    listedName: string | null;
+    practisingCertificate: { decision: string | null } | null;
+  }[];
+};
+
+const daysFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+describe("valuers checked against a published register", () => {
+  it("alerts once for a valuer a new snapshot removes and flags one it lists under another name; issued certificates keep their check", async () => {
+    const admin = await createAdminViaDb();
+    const list = await newRegister(admin.token);
+    // The newest Kenyan list is what every valuer is checked against: A, published yesterday (after
+    // every earlier test's), then B, published today.
+    await importList(admin, list.id, registerCsv(100), daysFromToday(-1));
+    const firm = await verifiedFirm();
+    const removedValuer = await addValuer(firm, "Valuer Number5 Kamau", "No. V 0005");
+    const renamedValuer = await addValuer(firm, "Valuer Number7 Kamau", "VRB/V/7");
+    const code = await createCodeViaApi(firm.token, removedValuer);
+    const before = await certificateOf(code.publicToken);
+    expect(before.registerCheck).toMatchObject({
+      result: "matched",
+      kind: "published-list",
+      registrationNumber: "No. V 0005",
+    });
+
+    // A lender relies on the code, so it watches it.
+    const lender = await registerOwnerViaServices({
+      name: unique("Bank"),
+      organisationKind: "lender",
+      lenderType: "bank",
+    });
+    await verifyCompanyViaAdmin(companyIdOf(lender));
+    const reliance = await api("/api/reliances", {
+      token: lender.token,
+      body: {
+        code: code.publicToken,
+        reference: unique("LN"),
+        amount: "1000000.00",
+        reliedOn: new Date().toLocaleDateString("en-GB"),
+        acknowledged: [],
+      },
+    });
+    expect(reliance.status, JSON.stringify(reliance.body)).toBe(201);
+    const endpoint = await api("/api/webhooks", {
+      token: lender.token,
+      body: { url: `${inject("webhookReceiverUrl")}/hooks/${unique("hook")}`, eventTypes: ["valuer.deregistered"] },
+    });
+    expect(endpoint.status, JSON.stringify(endpoint.body)).toBe(201);
+
+    const snapshotB = registerCsv(100, (rows) =>
+      rows
+        .filter((row) => row[0] !== number(5))
+        .map((row) => (row[0] === number(7) ? [row[0]!, "Otieno Peter", row[2]!, row[3]!] : row)),
+    );
+    const { preview, imported } = await importList(admin, list.id, snapshotB, daysFromToday(0));
+    // The dry run showed both before anything was written.
+    expect(preview.rowCount).toBe(99);
+    expect(preview.removed).toEqual([{ registrationNumber: number(5), name: "Valuer Number5 Kamau" }]);
+    expect(preview.changed).toEqual([
+      { registrationNumber: number(7), name: "Otieno Peter", previousName: "Valuer Number7 Kamau" },
+    ]);
+    expect(imported.removed).toHaveLength(1);
+
+    const now = await standings(firm);
+    expect(now.find((row) => row.valuerId === removedValuer)?.check?.result).toBe("removed");
+    expect(now.find((row) => row.valuerId === renamedValuer)).toMatchObject({
+      check: { result: "name-differs" },
+      listedName: "Otieno Peter",
+    });
+    expect(now.filter((row) => row.check?.result === "name-differs")).toHaveLength(1);
+
+    // Exactly one removal alert: the owner's email, and the watching lender's notice.
+    const alert = await waitForEmail(firm.email, "is no longer on the register");
+    expect(alert.text).toContain(`no longer lists Valuer Number5 Kamau (registration No. V 0005)`);
+    const lenderEvents = await withDb((db) =>
+      db
+        .select({ data: webhookEvents.data })
+        .from(webhookEvents)
+        .where(and(eq(webhookEvents.companyId, companyIdOf(lender)), eq(webhookEvents.type, "valuer.deregistered"))),
+    );
+    expect(lenderEvents).toHaveLength(1);
+    expect(lenderEvents[0]!.data).toMatchObject({
+      valuer: { name: "Valuer Number5 Kamau", result: "removed", register: list.body },
+    });
+    const lenderMail = await waitForEmail(lender.email, "is no longer on the register");
+    expect(lenderMail.text).toContain("Valuer Number5 Kamau, No. V 0005");
+    expect((await emailsTo(firm.email)).filter((email) => email.subject.includes("no longer on"))).toHaveLength(1);
+
+    // The certificate issued before is never rewritten; the next code signed by the valuer is amber.
+    const after = await certificateOf(code.publicToken);
+    expect(after.registerCheck).toEqual(before.registerCheck);
+    expect(after.html).toContain("Verified Authentic");
+    const later = await createCodeViaApi(firm.token, removedValuer);
+    const amber = await certificateOf(later.publicToken);
+    expect(amber.registerCheck).toMatchObject({ result: "removed", publishedOn: daysFromToday(0) });
+    expect(amber.html).toContain("Valuer's registration not confirmed");
+    expect(amber.html).not.toContain("Verified Authentic");
+  });
+
+  it("names the snapshot's date on the certificate in both languages, and says when a valuer was never checked", async () => {
+    const admin = await createAdminViaDb();
+    const list = await newRegister(admin.token);
+    await importList(admin, list.id, registerCsv(3), daysFromToday(0));
+    const firm = await verifiedFirm();
+    const listed = await createCodeViaApi(firm.token, await addValuer(firm, "Dr. Valuer Number2 Kamau", "V2"));
+    const english = await certificateOf(listed.publicToken);
+    const published = new Date(`${daysFromToday(0)}T00:00:00Z`);
+    const en = published.toLocaleDateString("en-GB", {
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+      timeZone: "UTC",
+    });
+    const sw = published.toLocaleDateString("sw-KE", {
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+      timeZone: "UTC",
+    });
+    expect(english.html).toContain(
+      `Registration V2 appeared on the ${list.body} register published ${en} (checked ${en})`,
+    );
+    expect((await certificateOf(listed.publicToken, "sw")).html).toContain(
+      `Usajili V2 ulionekana kwenye rejista ya ${list.body} iliyochapishwa ${sw} (iliangaliwa ${sw})`,
+    );
+    expect(english.registerCheck).toMatchObject({ result: "matched", publishedOn: daysFromToday(0), body: list.body });
+
+    const unnumbered = await createCodeViaApi(firm.token, await addValuer(firm, "Ann Wairimu"));
+    const neutral = await certificateOf(unnumbered.publicToken);
+    expect(neutral.html).toContain("Registration not checked by ValuSeal");
+    expect(neutral.html).toContain("Verified Authentic");
+    expect(neutral.registerCheck).toBeUndefined();
+  });
+});
+
+/** A small real PDF: one page, as the board's PDF would be. */
+const PDF = new Uint8Array(
+  Buffer.from(
+    "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
+  ),
+);
+
+const upload = (firm: Account, valuerId: number, body: Uint8Array<ArrayBuffer> | string, type = "application/pdf") =>
+  send(firm.token, `/api/valuers/${valuerId}/practising-certificates?fileName=practising-2026.pdf`, body, type);
+
+describe("practising certificates reviewed by ValuSeal", () => {
+  it("keeps the upload, lets an administrator read and accept it, and issues certificates that say so", async () => {
+    const admin = await createAdminViaDb();
+    const firm = await verifiedFirm();
+    const valuerId = await addValuer(firm, "Esther Muthoni", `VRB/V/${Math.floor(Math.random() * 90_000) + 10_000}`);
+    const uploaded = await upload(firm, valuerId, PDF);
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+    expect(uploaded.body).toMatchObject({ decision: null, contentType: "application/pdf", byteSize: PDF.byteLength });
+
+    const waiting = await api("/api/admin/practising-certificates", { token: admin.token });
+    expect(waiting.body.waiting.map((row: { id: number }) => row.id)).toContain(uploaded.body.id);
+    const file = await fetchWorker(`${ORIGIN}/api/admin/practising-certificates/${uploaded.body.id}/file`, {
+      headers: { Authorization: `Bearer ${admin.token}` },
+    });
+    expect(file.status).toBe(200);
+    expect(file.headers.get("Content-Disposition")).toBe('attachment; filename="practising-2026.pdf"');
+    expect(new Uint8Array(await file.arrayBuffer())).toEqual(PDF);
+
+    const yearEnd = `${new Date().getUTCFullYear()}-12-31`;
+    const accepted = await api(`/api/admin/practising-certificates/${uploaded.body.id}/review`, {
+      token: admin.token,
+      body: { decision: "accepted", validUntil: yearEnd },
+    });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    await waitForEmail(firm.email, "practising certificate was accepted");
+    const again = await api(`/api/admin/practising-certificates/${uploaded.body.id}/review`, {
+      token: admin.token,
+      body: { decision: "rejected", reason: "Blurred copy" },
+    });
+    expect(again.status).toBe(409);
+
+    const code = await createCodeViaApi(firm.token, valuerId);
+    const certificate = await certificateOf(code.publicToken);
+    expect(certificate.registerCheck).toMatchObject({
+      result: "matched",
+      kind: "manual-evidence",
+      validUntil: yearEnd,
+    });
+    expect(certificate.html).toContain(
+      "practising certificate from the Valuers Registration Board, valid until 31 December",
+    );
+    expect(certificate.html).toContain("Verified Authentic");
+
+    // December: one reminder naming the valuer, however often the job runs.
+    const sent: EmailMessage[] = [];
+    const december = new Date(Date.UTC(new Date().getUTCFullYear(), 11, 5, 9));
+    await withDb((db) => remindPractisingCertificates(db, december, async (batch) => void sent.push(...batch)));
+    await withDb((db) => remindPractisingCertificates(db, december, async (batch) => void sent.push(...batch)));
+    const ours = sent.filter((message) => message.to === firm.email);
+    expect(ours).toEqual([
+      expect.objectContaining({
+        kind: "practising-certificate-reminder",
+        valuers: ["Esther Muthoni"],
+        expiresOn: yearEnd,
+      }),
+    ]);
+  });
+
+  it("never lets a valuer whose practising certificate expired yesterday produce a green certificate", async () => {
+    const firm = await verifiedFirm();
+    const valuerId = await addValuer(firm, "Joseph Kiprop", "VRB/V/4411");
+    await expiredManualCheckInDb(valuerId, "VRB/V/4411", "Joseph Kiprop");
+    const code = await createCodeViaApi(firm.token, valuerId);
+    const certificate = await certificateOf(code.publicToken);
+    expect(certificate.registerCheck).toMatchObject({ result: "expired", validUntil: daysFromToday(-1) });
+    expect(certificate.html).toContain("Valuer's registration not confirmed");
+    expect(certificate.html).not.toContain("Verified Authentic");
+    expect((await standings(firm)).find((row) => row.valuerId === valuerId)?.check?.result).toBe("expired");
+  });
+
+  it("refuses files that are not a practising certificate, with the reason, and other firms' valuers", async () => {
+    const firm = await verifiedFirm();
+    const valuerId = await addValuer(firm, "Lucy Akinyi", "VRB/V/5120");
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+    expect(await upload(firm, valuerId, png)).toEqual({
+      status: 400,
+      body: expect.objectContaining({ errors: ["file: This file is not a PDF"] }),
+    });
+    const fakePdf = new Uint8Array(Buffer.from("%PDF-1.7\nthis is not a PDF at all"));
+    expect((await upload(firm, valuerId, fakePdf)).body.errors).toEqual([
+      "file: This PDF cannot be opened: upload the certificate as the board issued it",
+    ]);
+    expect((await upload(firm, valuerId, new Uint8Array(0))).status).toBe(400);
+    expect((await upload(firm, valuerId, "plain text", "text/plain")).status).toBe(415);
+    const tooLarge = new Uint8Array(8 * 1024 * 1024 + 1);
+    tooLarge.set(PDF);
+    expect((await upload(firm, valuerId, tooLarge)).status).toBe(413);
+    expect((await upload(firm, await addValuer(firm, "No Number"), PDF)).status).toBe(409);
+    const other = await verifiedFirm();
+    expect((await upload(other, valuerId, PDF)).status).toBe(404);
+    const member = await addMemberViaServices(firm);
+    expect((await upload(member, valuerId, PDF)).status).toBe(403);
+    const mine = await upload(firm, valuerId, PDF);
+    const theirs = await fetchWorker(`${ORIGIN}/api/valuers/practising-certificates/${mine.body.id}/file`, {
+      headers: { Authorization: `Bearer ${other.token}` },
+    });
+    expect(theirs.status).toBe(404);
+  });
+});
+
+/** A practising certificate ValuSeal accepted, valid until yesterday: the check as it stood before the year turned. */
+async function expiredManualCheckInDb(valuerId: number, registrationNumber: string, valuerName: string) {
+  await withDb(async (db) => {
+    const [source] = await db
+      .insert(registerSources)
+      .values({ jurisdiction: "KE", body: "Valuers Registration Board", kind: "manual-evidence", createdByUserId: 0 })
+      .returning({ id: registerSources.id });
+    await db.insert(valuerChecks).values({
+      valuerId,
+      kind: "manual-evidence",
+      sourceId: source!.id,
+      registrationNumber,
+      valuerName,
+      result: "matched",
+      reviewedOn: daysFromToday(-300),
+      validUntil: daysFromToday(-1),
+      holdsThrough: daysFromToday(-1),
+      lapsesAs: "expired",
+    });
+  });
+}

@@ -32,6 +32,7 @@ const certificate: PublicCertificate = {
   revokedReason: null,
   supersededBy: null,
   valuerRegistrationNumber: "VRB/123",
+  valuerRegisterCheck: null,
   issuerVerified: true,
   issuerTrust: "verified",
   issuerVerifiedAt: "2025-01-10T08:00:00.000Z",
@@ -58,7 +59,7 @@ async function badgeOf(changes: Partial<PublicCertificate>) {
   const header = /<header>[\s\S]*?<\/header>/.exec(await render(changes))?.[0] ?? "";
   const badges = [...header.matchAll(/<p class="badge (\w+)">([^<]*)<\/p>/g)].map(([, tone, text]) => ({
     tone,
-    text: text!.replace(/&#\d+;\s*/, ""),
+    text: text!.replace(/&#\d+;\s*/, "").replaceAll("&#39;", "'"),
   }));
   expect(badges).toHaveLength(1);
   return badges[0];
@@ -103,6 +104,54 @@ describe("renderCertificatePage: the status", () => {
       tone: "warn",
       text: "Issuer not verified by ValuSeal",
     });
+  });
+
+  it("says what the register showed of the valuer on the day of issue, in both languages, and never checked when it was not", async () => {
+    const matched = {
+      result: "matched",
+      kind: "published-list",
+      body: "Valuers Registration Board",
+      registrationNumber: "VRB/V/1182",
+      publishedOn: "2026-01-15",
+      reviewedOn: null,
+      validUntil: null,
+      checkedOn: "2026-03-02",
+    } as const;
+    const page = await render({ valuerRegisterCheck: matched });
+    expect(page).toContain(
+      "Registration VRB/V/1182 appeared on the Valuers Registration Board register published 15 January 2026 (checked 2 March 2026)",
+    );
+    expect(await badgeOf({ valuerRegisterCheck: matched })).toEqual({ tone: "ok", text: "Verified Authentic" });
+    expect(await render({ valuerRegisterCheck: matched }, swahili)).toContain(
+      "Usajili VRB/V/1182 ulionekana kwenye rejista ya Valuers Registration Board iliyochapishwa 15 Januari 2026 (iliangaliwa 2 Machi 2026)",
+    );
+    expect(await render({})).toContain("Registration not checked by ValuSeal");
+    expect(await badgeOf({})).toEqual({ tone: "ok", text: "Verified Authentic" });
+    // A failed check keeps even a verified firm's certificate from green, with the reason.
+    const removed = { ...matched, result: "removed" } as const;
+    expect(await badgeOf({ valuerRegisterCheck: removed })).toEqual({
+      tone: "warn",
+      text: "Valuer's registration not confirmed",
+    });
+    expect(await render({ valuerRegisterCheck: removed })).toContain(
+      "Registration VRB/V/1182 had been removed from the Valuers Registration Board register published 15 January 2026 (checked 2 March 2026)",
+    );
+    const expired = {
+      ...matched,
+      result: "expired",
+      kind: "manual-evidence",
+      publishedOn: null,
+      reviewedOn: "2026-02-05",
+      validUntil: "2026-12-31",
+      checkedOn: "2027-01-04",
+    } as const;
+    expect(await badgeOf({ valuerRegisterCheck: expired })).toEqual({
+      tone: "warn",
+      text: "Valuer's registration not confirmed",
+    });
+    expect(await render({ valuerRegisterCheck: expired })).toContain(
+      "Registration VRB/V/1182: the practising certificate ValuSeal reviewed expired on 31 December 2026 (checked 4 January 2027)",
+    );
   });
 
   it("shows an expired code in amber with the day it expired, whoever issued it", async () => {
@@ -258,6 +307,7 @@ describe("renderCertificatePage: the values", () => {
 
 describe("what the certificate shows of what was valued (the scanned page and the web app's view)", () => {
   const asStored = {
+    language: "en" as const,
     date: (iso: string) => iso,
     money: (value: string) => value,
     quantity: (value: string | null) => value,

@@ -32,6 +32,7 @@ describe("the colour of a check, by the one judge", () => {
     latestVersion: 1,
     status: "valid",
     issuerTrust: "verified",
+    valuerCheck: null,
   } satisfies ReportFacts;
 
   it("is green only for the exact latest file of a standing code from a verified issuer, with nothing in doubt", () => {
@@ -52,6 +53,9 @@ describe("the colour of a check, by the one judge", () => {
     for (const issuerTrust of ["not-verified", "before-verification", "other-identity", "suspended"] as const) {
       expect(reportTone({ ...exact, issuerTrust }).tone, issuerTrust).toBe("warning");
     }
+    // Nor when the register did not confirm the signing valuer on the day of issue.
+    expect(reportTone({ ...exact, valuerCheck: "expired" }).certificate.headline).toBe("valuer-unconfirmed");
+    expect(reportTone({ ...exact, valuerCheck: "matched" }).tone).toBe("valid");
   });
 
   it("is red for a withdrawn code whatever the file, and for a file that is not the sealed report", () => {
@@ -119,11 +123,12 @@ async function certificateSigner() {
 describe("checking a report against a code's records", () => {
   it("judges the file by the version it matches and says a newer one was sealed", async () => {
     const { keys, sign: signPayload } = await certificateSigner();
-    const sign = (version: number, sha256: string) =>
+    const sign = (version: number, sha256: string, registerCheck?: object) =>
       signPayload({
         iat: 1_780_000_000 + version,
         code: { token: "zFpDw7511YjHXTQ0", address: ADDRESS, verificationCode: "VS-7K3M-9Q2P-4H" },
         issuer: { verifiedAt: "2026-01-01T00:00:00.000Z" },
+        valuer: { name: "Ruth Njeri", registrationNumber: "VRB/V/1182", ...(registerCheck ? { registerCheck } : {}) },
         valuation: { validUntil: "2099-01-01T00:00:00.000Z" },
         withdrawal: null,
         sealedReport: { version, sha256, pageCount: 1, pageFingerprints: [`page-of-${version}`] },
@@ -133,6 +138,14 @@ describe("checking a report against a code's records", () => {
     expect(first).toMatchObject({ verdict: "exact", matchedVersion: 1, latestVersion: 2, tone: "warning" });
     const second = await checkReport({ sha256: "b".repeat(64), pageFingerprints: ["page-of-2"] }, records, keys);
     expect(second).toMatchObject({ verdict: "exact", matchedVersion: 2, latestVersion: 2, tone: "valid" });
+    // The register check the record carries counts offline as it does online.
+    const removed = [await sign(1, "c".repeat(64), { result: "removed", kind: "published-list" })];
+    const third = await checkReport({ sha256: "c".repeat(64), pageFingerprints: ["page-of-1"] }, removed, keys);
+    expect(third).toMatchObject({
+      verdict: "exact",
+      tone: "warning",
+      certificateVerdict: { headline: "valuer-unconfirmed" },
+    });
   });
 });
 

@@ -1,3 +1,4 @@
+import { valuerRegisterLine } from "./verdict";
 import { LOCALES } from "#schema/language.ts";
 import type { CertificateRecord } from "#schema/signed-records.ts";
 import { formatDate } from "#schema/format-date.ts";
@@ -85,6 +86,7 @@ export const VERIFIER_TEXTS: Record<VerifierLanguage, VerifierTexts> = {
       `Property: ${[property.address, property.reference].filter(Boolean).join(", ")}.`,
       `Market value: ${formatMoney(valuation.marketValue, valuation.currency)}, valued on ${formatDate(valuation.valuationDate)}.`,
       ...(valuer.name ? [`Valuer: ${valuer.name}.`] : []),
+      `${valuerRegisterLine("en", valuer.registerCheck ?? null, (day) => formatDate(day))}.`,
     ],
     printed: (code) =>
       code === null
@@ -154,6 +156,7 @@ export const VERIFIER_TEXTS: Record<VerifierLanguage, VerifierTexts> = {
       `Mali: ${[property.address, property.reference].filter(Boolean).join(", ")}.`,
       `Thamani ya soko: ${formatMoney(valuation.marketValue, valuation.currency)}, ilithaminiwa tarehe ${formatDate(valuation.valuationDate, "long", "sw-KE")}.`,
       ...(valuer.name ? [`Mthamini: ${valuer.name}.`] : []),
+      `${valuerRegisterLine("sw", valuer.registerCheck ?? null, (day) => formatDate(day, "long", "sw-KE"))}.`,
     ],
     printed: (code) =>
       code === null

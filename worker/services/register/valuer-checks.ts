@@ -70,22 +70,46 @@ const sameCheck = (a: NewCheck, b: NewCheck) =>
 
 /**
  * The newer evidence wins: a list published after a practising certificate was reviewed speaks for
- * the valuer (a suspension, a removal), and a certificate reviewed after the list was published
- * speaks for a valuer the list does not have yet. On the same day the published list wins.
+ * the valuer (a suspension, a removal), and a certificate reviewed on or after the day the list was
+ * published speaks for a valuer the list does not have yet (the reviewer had that list to hand).
  */
 function newerEvidence(list: NewCheck | null, manual: NewCheck | null): NewCheck | null {
   if (!list || !manual) return list ?? manual;
-  return manual.reviewedOn! > list.publishedOn! ? manual : list;
+  return manual.reviewedOn! >= list.publishedOn! ? manual : list;
 }
 
+/** Valuers are checked this many at a time: every query's list of ids stays far below Postgres's parameter limit. */
+const RECHECK_PAGE = 1_000;
+
 /**
- * Checks the valuers (`valuerIds`, or every valuer with a registration number) against the newest
- * snapshot of the register and their accepted practising certificates, and appends a check for
- * each whose answer or evidence changed. Runs in the caller's transaction (an import, a review, an
- * edit of the valuer); answers the changed checks, for the alerts.
+ * Checks the valuers (`valuerIds`, or every valuer with a registration number, a page at a time)
+ * against the newest snapshot of the register and their accepted practising certificates, and
+ * appends a check for each whose answer or evidence changed. Runs in the caller's transaction (an
+ * import, a review, an edit of the valuer); answers the changed checks, for the alerts.
  */
 export async function recheckValuers(db: Queryable, valuerIds?: number[]): Promise<ChangedCheck[]> {
-  if (valuerIds?.length === 0) return [];
+  if (valuerIds) return recheckPage(db, valuerIds);
+  const changed: ChangedCheck[] = [];
+  for (let after = 0; ;) {
+    const page = await db
+      .select({ id: valuers.id })
+      .from(valuers)
+      .where(and(isNull(valuers.deletedAt), isNotNull(valuers.registrationNumber), sql`${valuers.id} > ${after}`))
+      .orderBy(valuers.id)
+      .limit(RECHECK_PAGE);
+    if (page.length === 0) return changed;
+    changed.push(
+      ...(await recheckPage(
+        db,
+        page.map((row) => row.id),
+      )),
+    );
+    after = page.at(-1)!.id;
+  }
+}
+
+async function recheckPage(db: Queryable, valuerIds: number[]): Promise<ChangedCheck[]> {
+  if (valuerIds.length === 0) return [];
   const listed = await db
     .select({
       id: valuers.id,
@@ -94,13 +118,7 @@ export async function recheckValuers(db: Queryable, valuerIds?: number[]): Promi
       registrationNumber: valuers.registrationNumber,
     })
     .from(valuers)
-    .where(
-      and(
-        isNull(valuers.deletedAt),
-        isNotNull(valuers.registrationNumber),
-        valuerIds ? inArray(valuers.id, valuerIds) : undefined,
-      ),
-    );
+    .where(and(isNull(valuers.deletedAt), isNotNull(valuers.registrationNumber), inArray(valuers.id, valuerIds)));
   const numbered = listed
     .map((valuer) => ({
       ...valuer,
@@ -209,9 +227,7 @@ export async function recheckValuers(db: Queryable, valuerIds?: number[]): Promi
       check,
     });
   }
-  for (let start = 0; start < changed.length; start += 1_000) {
-    await db.insert(valuerChecks).values(changed.slice(start, start + 1_000).map((change) => change.check));
-  }
+  if (changed.length > 0) await db.insert(valuerChecks).values(changed.map((change) => change.check));
   return changed;
 }
 
