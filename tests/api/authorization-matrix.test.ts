@@ -27,6 +27,7 @@ import { BILLING_DETAILS, paidPurchase, startPurchase } from "./fixtures/billing
 import { cancelledMpesaPurchaseInDb, endLivePromptsInDb } from "./fixtures/mpesa";
 import { api, ORIGIN, unique } from "./fixtures/http";
 import { acceptInviteViaApi, addMemberViaServices, insertInvite, inviteMemberViaApi } from "./fixtures/team";
+import { SMALL_PDF, uploadedPractisingCertificate } from "./fixtures/register";
 import { insertValuer } from "./fixtures/valuers";
 import { linkIn, waitForEmail } from "../shared/inbox";
 
@@ -61,6 +62,8 @@ interface Actor {
 interface Call {
   path: string;
   body?: unknown;
+  /** A file's media type, when the body is a file's bytes. */
+  headers?: Record<string, string>;
 }
 
 interface Row {
@@ -373,6 +376,30 @@ const matrix: Row[] = [
     expected: OWNER_OF_A_OBJECT,
     target: (w) => insertValuer(w.companyA),
     request: (_w, valuer) => ({ path: `/api/valuers/${valuer.id}` }),
+  },
+
+  // A valuer's practising certificate: the owner uploads it; the firm's staff may read it back.
+  {
+    method: "POST",
+    route: "/api/valuers/:id/practising-certificates",
+    expected: [401, 403, 201, 404, 401, 401, 403],
+    target: (w) => insertValuer(w.companyA, { registrationNumber: "VRB/V/3030" }),
+    request: (_w, valuer) => ({
+      path: `/api/valuers/${valuer.id}/practising-certificates?fileName=certificate.pdf`,
+      body: SMALL_PDF,
+      headers: { "Content-Type": "application/pdf" },
+    }),
+  },
+  {
+    method: "GET",
+    route: "/api/valuers/practising-certificates/:id/file",
+    expected: COMPANY_A_OBJECT,
+    target: async (w) =>
+      uploadedPractisingCertificate(
+        w.ownerA,
+        (await insertValuer(w.companyA, { registrationNumber: "VRB/V/3031" })).id,
+      ),
+    request: (_w, upload) => ({ path: `/api/valuers/practising-certificates/${upload.id}/file` }),
   },
 
   // Codes: company staff; another company's owner can neither see nor sign with A's things.
@@ -1112,6 +1139,38 @@ const matrix: Row[] = [
       body: "",
     }),
   },
+  // Practising certificates are reviewed by administrators only, each once.
+  {
+    method: "GET",
+    route: "/api/admin/practising-certificates",
+    expected: ADMIN_ONLY,
+    request: () => ({ path: "/api/admin/practising-certificates" }),
+  },
+  {
+    method: "GET",
+    route: "/api/admin/practising-certificates/:id/file",
+    expected: ADMIN_ONLY,
+    target: async (w) =>
+      uploadedPractisingCertificate(
+        w.ownerA,
+        (await insertValuer(w.companyA, { registrationNumber: "VRB/V/3032" })).id,
+      ),
+    request: (_w, upload) => ({ path: `/api/admin/practising-certificates/${upload.id}/file` }),
+  },
+  {
+    method: "POST",
+    route: "/api/admin/practising-certificates/:id/review",
+    expected: ADMIN_ONLY,
+    target: async (w) =>
+      uploadedPractisingCertificate(
+        w.ownerA,
+        (await insertValuer(w.companyA, { registrationNumber: "VRB/V/3033" })).id,
+      ),
+    request: (_w, upload) => ({
+      path: `/api/admin/practising-certificates/${upload.id}/review`,
+      body: { decision: "rejected", reason: "The copy is unreadable" },
+    }),
+  },
   // No payment awaits review here: the administrator reaches the route and finds none (404).
   {
     method: "POST",
@@ -1327,9 +1386,9 @@ const privateMarkers = (world: World) => [world.codeA.publicToken, world.codeA.p
 
 async function runCell(world: World, row: Row, actor: Actor, expected: number): Promise<string[]> {
   const target = row.target ? await row.target(world) : undefined;
-  const { path, body } = row.request(world, target);
+  const { path, body, headers } = row.request(world, target);
   const token = row.endsSession ? await actor.freshToken() : actor.token;
-  const res = await api(path, { method: row.method, body, token });
+  const res = await api(path, { method: row.method, body, token, headers });
   const label = `${row.method} ${row.route} as ${actor.name}`;
   const problems: string[] = [];
   if (res.status !== expected) {

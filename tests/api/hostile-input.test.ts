@@ -1049,6 +1049,8 @@ describe("generated path ids", () => {
     "/api/billing/purchases/:id",
     "/api/billing/receipts/:id/pdf",
     "/api/public/receipts/:id",
+    "/api/valuers/practising-certificates/:id/file",
+    "/api/admin/practising-certificates/:id/file",
   ];
   const changeRoutes: [string, string, unknown][] = [
     ["PUT", "/api/valuers/:id", { name: "Renamed" }],
@@ -1069,6 +1071,7 @@ describe("generated path ids", () => {
     ["POST", "/api/billing/purchases/:id/cancel", undefined],
     ["POST", "/api/billing/purchases/:id/mpesa", { phone: "0712 345 678" }],
     ["POST", "/api/admin/billing/mpesa/:id", { paid: false, note: "Nothing in the portal" }],
+    ["POST", "/api/admin/practising-certificates/:id/review", { decision: "rejected", reason: "Unreadable copy" }],
   ];
 
   it("reads answer 404 (or the record) for any id, never 500", async () => {

@@ -69,6 +69,7 @@ describe("GET /api/public/certificates/:token", () => {
       valuerRegistrationNumber: null,
       issuerVerified: false,
       issuerTrust: "not-verified",
+      valuerRegisterCheck: null,
       issuerVerifiedAt: null,
       issuerSuspendedAt: null,
       reinstatement: null,

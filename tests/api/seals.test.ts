@@ -146,6 +146,7 @@ describe("POST /api/public/certificates/:token/check", () => {
       issuerName: code.issuerName,
       issuerVerified: false,
       issuerTrust: "not-verified",
+      valuerRegisterCheck: null,
       property: "Plot 7, Riverside Drive, Nairobi",
       marketValue: "45000000.00",
       currency: "KES",

@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
+import { strToU8, zipSync } from "fflate";
 import { decodeJwt } from "jose";
 import { describe, expect, inject, it } from "vitest";
-import { valuerChecks, registerSources, webhookEvents } from "#schema/tables.ts";
+import { registerEntries, registerSources, valuerChecks, webhookEvents } from "#schema/tables.ts";
 import type { EmailMessage } from "#worker/lib/email-templates.ts";
 import { remindPractisingCertificates } from "#worker/services/register/practising-certificates.ts";
 import { emailsTo, waitForEmail } from "../shared/inbox";
@@ -11,6 +12,7 @@ import { createCodeViaApi } from "./fixtures/codes";
 import { withDb } from "./fixtures/database";
 import { fetchWorker, ORIGIN, api, randomIp, unique } from "./fixtures/http";
 import { addMemberViaServices } from "./fixtures/team";
+import { SMALL_PDF as PDF, uploadPractisingCertificate } from "./fixtures/register";
 
 /*
  * Registers of valuers: an administrator records a register, previews a snapshot's file against
@@ -37,6 +39,46 @@ function registerCsv(count: number, edit: (rows: string[][]) => string[][] = (ro
 
 const postFile = (token: string, path: string, body: string | Uint8Array<ArrayBuffer>) =>
   send(token, path, body, "text/csv");
+
+/**
+ * An Excel workbook as Excel writes one: text in the shared strings, numbers (a day is a serial
+ * number) and formulas in the cells of the first sheet, named through the workbook's relationships.
+ */
+function workbook(rows: (string | number | { formula: string })[][]): Uint8Array<ArrayBuffer> {
+  const shared: string[] = [];
+  const column = (index: number) => String.fromCharCode(65 + index);
+  const escape = (text: string) => text.replaceAll("&", "&amp;").replaceAll("<", "&lt;");
+  const sheetRows = rows
+    .map((cells, rowIndex) => {
+      const xml = cells.map((cell, cellIndex) => {
+        const reference = `${column(cellIndex)}${rowIndex + 1}`;
+        if (typeof cell === "number") return `<c r="${reference}"><v>${cell}</v></c>`;
+        if (typeof cell === "object") return `<c r="${reference}"><f>${escape(cell.formula)}</f><v>0</v></c>`;
+        shared.push(cell);
+        return `<c r="${reference}" t="s"><v>${shared.length - 1}</v></c>`;
+      });
+      return `<row r="${rowIndex + 1}">${xml.join("")}</row>`;
+    })
+    .join("");
+  const xml = (body: string) => strToU8(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n${body}`);
+  const main = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"';
+  const relations = 'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
+  return zipSync({
+    "[Content_Types].xml": xml('<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>'),
+    "xl/workbook.xml": xml(
+      `<workbook ${main} ${relations}><sheets><sheet name="Register" sheetId="1" r:id="rId7"/></sheets></workbook>`,
+    ),
+    "xl/_rels/workbook.xml.rels": xml(
+      '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId7" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/register.xml"/></Relationships>',
+    ),
+    "xl/worksheets/register.xml": xml(`<worksheet ${main}><sheetData>${sheetRows}</sheetData></worksheet>`),
+    "xl/sharedStrings.xml": xml(
+      `<sst ${main} count="${shared.length}">${shared.map((text) => `<si><t xml:space="preserve">${escape(text)}</t></si>`).join("")}</sst>`,
+    ),
+  }) as Uint8Array<ArrayBuffer>;
+}
+
+const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 async function newRegister(token: string) {
   const added = await api("/api/admin/register/sources", {
@@ -161,6 +203,72 @@ describe("registers of valuers", () => {
     expect(resultOf(ids.differs)).toMatchObject({ check: { result: "name-differs" }, listedName: "Peter Otieno" });
     expect(resultOf(ids.suspended)).toMatchObject({ check: { result: "suspended" } });
     expect(resultOf(ids.missing)).toMatchObject({ check: { result: "not-found" }, listedName: null });
+  });
+
+  it("reads the first sheet of an Excel workbook, its days kept as numbers, and refuses its formulas", async () => {
+    const admin = await createAdminViaDb();
+    const register = await newRegister(admin.token);
+    const header = ["Registration number", "Name", "Status", "Valid until"];
+    const book = workbook([
+      header,
+      ["VRB/V/0101", "Achieng & Otieno Ruth", "Practising", 46387],
+      ["VRB/V/0102", "Kamau John", "Suspended", "31/12/2026"],
+    ]);
+    const preview = await send(
+      admin.token,
+      `/api/admin/register/sources/${register.id}/preview?fileName=list.xlsx`,
+      book,
+      XLSX,
+    );
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    expect(preview.body).toMatchObject({ rowCount: 2, previousPublishedOn: null });
+    expect(preview.body.added).toEqual([
+      { registrationNumber: "VRB/V/0101", name: "Achieng & Otieno Ruth" },
+      { registrationNumber: "VRB/V/0102", name: "Kamau John" },
+    ]);
+    expect(preview.body.suspended).toEqual([{ registrationNumber: "VRB/V/0102", name: "Kamau John" }]);
+    const imported = await send(
+      admin.token,
+      `/api/admin/register/sources/${register.id}/snapshots?fileName=list.xlsx&publishedOn=2026-02-01&sha256=${preview.body.fileSha256}`,
+      book,
+      XLSX,
+    );
+    expect(imported.status, JSON.stringify(imported.body)).toBe(201);
+    const entries = await withDb((db) =>
+      db
+        .select({ validUntil: registerEntries.validUntil })
+        .from(registerEntries)
+        .where(eq(registerEntries.snapshotId, imported.body.snapshotId)),
+    );
+    // 46387 is Excel's number for 31 December 2026.
+    expect(entries.map((entry) => entry.validUntil)).toEqual(["2026-12-31", "2026-12-31"]);
+
+    const withFormula = workbook([
+      header,
+      ["VRB/V/0201", "Mary Wanjiku", "Practising", 46387],
+      ["VRB/V/0202", { formula: 'HYPERLINK("http://x.example","Click")' }, "Practising", 46387],
+    ]);
+    const refused = await send(
+      admin.token,
+      `/api/admin/register/sources/${register.id}/preview?fileName=f.xlsx`,
+      withFormula,
+      XLSX,
+    );
+    expect(refused).toEqual({
+      status: 400,
+      body: expect.objectContaining({ errors: ["row 3: A cell is a formula; export the values only"] }),
+    });
+    const notABook = zipSync({ "readme.txt": strToU8("hello") }) as Uint8Array<ArrayBuffer>;
+    const wrong = await send(
+      admin.token,
+      `/api/admin/register/sources/${register.id}/preview?fileName=z.xlsx`,
+      notABook,
+      XLSX,
+    );
+    expect(wrong).toEqual({
+      status: 400,
+      body: expect.objectContaining({ errors: ["file: The file is not an Excel workbook (.xlsx)"] }),
+    });
   });
 
   it("refuses files it cannot import with the row or the reason, and writes nothing", async () => {
@@ -409,15 +517,12 @@ describe("valuers checked against a published register", () => {
   });
 });
 
-/** A small real PDF: one page, as the board's PDF would be. */
-const PDF = new Uint8Array(
-  Buffer.from(
-    "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
-  ),
-);
-
-const upload = (firm: Account, valuerId: number, body: Uint8Array<ArrayBuffer> | string, type = "application/pdf") =>
-  send(firm.token, `/api/valuers/${valuerId}/practising-certificates?fileName=practising-2026.pdf`, body, type);
+const upload = (
+  firm: Account,
+  valuerId: number,
+  body: Uint8Array<ArrayBuffer> | string = PDF,
+  type = "application/pdf",
+) => uploadPractisingCertificate(firm, valuerId, body, type);
 
 describe("practising certificates reviewed by ValuSeal", () => {
   it("keeps the upload, lets an administrator read and accept it, and issues certificates that say so", async () => {
@@ -493,7 +598,7 @@ describe("practising certificates reviewed by ValuSeal", () => {
     const firm = await verifiedFirm();
     const valuerId = await addValuer(firm, "Lucy Akinyi", "VRB/V/5120");
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
-    expect(await upload(firm, valuerId, png)).toEqual({
+    expect(await upload(firm, valuerId, png)).toMatchObject({
       status: 400,
       body: expect.objectContaining({ errors: ["file: This file is not a PDF"] }),
     });

@@ -89,6 +89,17 @@ export type RequestQuery<Path extends keyof paths> = paths[Path] extends {
   ? NonNullable<Query>
   : never;
 
+/**
+ * A chosen file as a route's request body: its own bytes under its own media type, not JSON.
+ *
+ *   api.POST("/valuers/{id}/practising-certificates", { params, ...fileBody(file) })
+ */
+export const fileBody = (file: Blob, mediaType = file.type) => ({
+  body: file as never,
+  bodySerializer: (body: unknown) => body as BodyInit,
+  headers: { "Content-Type": mediaType },
+});
+
 /** The answer's data, or the ApiRequestError a failed answer carries (its status and the server's message). */
 export async function answerOf<Data>(
   call: Promise<{ data?: Data; error?: unknown; response: Response }>,

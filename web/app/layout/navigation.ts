@@ -1,14 +1,15 @@
 import {
+  BookCheck,
   Building2,
   CreditCard,
   FilePlus2,
   History,
   Landmark,
   LayoutDashboard,
-  type LucideIcon,
   QrCode,
   Settings,
   Users,
+  type LucideIcon,
 } from "lucide-react";
 
 /** The navigation sets: a valuation firm's workspace, a lender's, and the platform administration. */
@@ -64,5 +65,6 @@ export const ADMIN_NAVIGATION: NavItem[] = [
   { label: "Companies", to: "/admin/companies", icon: Building2, current: ["/admin/companies/*"] },
   { label: "Users", to: "/admin/users", icon: Users, current: ["/admin/users/*"] },
   { label: "Billing", to: "/admin/billing", icon: CreditCard, current: ["/admin/billing/*"] },
+  { label: "Valuer Registers", to: "/admin/registers", icon: BookCheck, current: ["/admin/registers/*"] },
   { label: "System Settings", to: "/admin/settings", icon: Settings, current: ["/admin/settings/*"] },
 ];

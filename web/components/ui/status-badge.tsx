@@ -33,6 +33,16 @@ export const STATUS_BADGES = {
   "purchase-paid": { label: "Paid", tone: "green" },
   "purchase-failed": { label: "Not paid", tone: "red" },
   "purchase-refunded": { label: "Refunded", tone: "slate" },
+  // A valuer's registration as a code issued today would carry it (VALUER_CHECK_RESULTS, decision 062).
+  "register-matched": { label: "On the register", tone: "green" },
+  "register-accepted": { label: "Practising certificate accepted", tone: "green" },
+  "register-name-differs": { label: "Name differs", tone: "amber" },
+  "register-not-found": { label: "Not on the register", tone: "amber" },
+  "register-removed": { label: "Removed from the register", tone: "red" },
+  "register-suspended": { label: "Suspended", tone: "red" },
+  "register-expired": { label: "Practising certificate expired", tone: "amber" },
+  "register-stale": { label: "Register out of date", tone: "slate" },
+  "register-not-checked": { label: "Not checked", tone: "slate" },
 } as const satisfies Record<string, { label: string; tone: keyof typeof BADGE_TONES }>;
 
 export type StatusName = keyof typeof STATUS_BADGES;

@@ -6,11 +6,12 @@ import {
 } from "#schema/limits/register.ts";
 import { normaliseRegistrationNumber, type RegisterStatus } from "#schema/valuer-register.ts";
 import { ApiError } from "#worker/lib/errors.ts";
+import { firstSheetRows, spreadsheetDay, WorkbookError } from "#worker/lib/xlsx.ts";
 
 /*
- * A register's list as an administrator exports it from the keeper's spreadsheet: CSV in UTF-8,
- * a header row naming Registration number, Name, Status and (optionally) Valid until, in any order.
- * Every problem is answered with its row, up to twenty of them, and nothing is imported.
+ * A register's list as the keeper publishes it: an Excel workbook (its first sheet) or CSV in
+ * UTF-8, a header row naming Registration number, Name, Status and (optionally) Valid until, in
+ * any order. Every problem is answered with its row, up to twenty of them, and nothing is imported.
  */
 
 export interface SnapshotRow {
@@ -35,9 +36,16 @@ const STATUS_WORDS: Record<string, RegisterStatus> = {
 const FORMULA = /^\s*(?:[=+@\t\r]|-[A-Za-z(])/;
 const MAX_ERRORS = 20;
 
-/** "2026-12-31" or "31/12/2026" → "2026-12-31"; null when empty; undefined when not a day. */
-function dayOf(text: string): string | null | undefined {
+/**
+ * "2026-12-31" or "31/12/2026" (or, in a workbook, the number a spreadsheet keeps a day as) →
+ * "2026-12-31"; null when empty; undefined when not a day.
+ */
+function dayOf(text: string, inWorkbook: boolean): string | null | undefined {
   if (text === "" || text === "-") return null;
+  if (inWorkbook) {
+    const stored = spreadsheetDay(text);
+    if (stored) return stored;
+  }
   const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
   const local = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text);
   const [year, month, day] = iso
@@ -50,19 +58,37 @@ function dayOf(text: string): string | null | undefined {
   return date.toISOString().slice(0, 10);
 }
 
-/** The file's rows, checked; a 400 naming the rows (or the reason) when any is wrong. */
-export function readSnapshotFile(bytes: Uint8Array): SnapshotRow[] {
-  if (bytes.byteLength > REGISTER_IMPORT_MAX_BYTES) {
-    throw new ApiError(413, `A register file is at most ${REGISTER_IMPORT_MAX_BYTES / 1024 / 1024} MB`);
-  }
+/** A ZIP's first bytes: every .xlsx workbook starts with them. */
+const isWorkbook = (bytes: Uint8Array) => bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 3 && bytes[3] === 4;
+
+/** A CSV's rows, blank lines left out; refused when it is not UTF-8. */
+function csvRows(bytes: Uint8Array): string[][] {
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
   } catch {
     throw new ApiError(400, "The file is not UTF-8 text", ["file: Save the spreadsheet as CSV UTF-8 and try again"]);
   }
-  const { data } = Papa.parse<string[]>(text.replace(/^\uFEFF/, ""), { skipEmptyLines: "greedy" });
-  const [header, ...rows] = data;
+  return Papa.parse<string[]>(text.replace(/^\uFEFF/, ""), { skipEmptyLines: "greedy" }).data;
+}
+
+/** A workbook's first sheet's rows, blank rows left out; refused when it is not a workbook this reads. */
+function workbookRows(bytes: Uint8Array): string[][] {
+  try {
+    return firstSheetRows(bytes).filter((row) => row.some((cell) => cell.trim() !== ""));
+  } catch (error) {
+    if (error instanceof WorkbookError) throw new ApiError(400, error.message, [`file: ${error.message}`]);
+    throw error;
+  }
+}
+
+/** The file's rows, checked; a 400 naming the rows (or the reason) when any is wrong. */
+export function readSnapshotFile(bytes: Uint8Array): SnapshotRow[] {
+  if (bytes.byteLength > REGISTER_IMPORT_MAX_BYTES) {
+    throw new ApiError(413, `A register file is at most ${REGISTER_IMPORT_MAX_BYTES / 1024 / 1024} MB`);
+  }
+  const inWorkbook = isWorkbook(bytes);
+  const [header, ...rows] = inWorkbook ? workbookRows(bytes) : csvRows(bytes);
   const columns = (header ?? []).map((cell) => cell.trim().toLowerCase());
   const at = (name: (typeof REGISTER_IMPORT_COLUMNS)[number]) => columns.indexOf(name);
   const [numberAt, nameAt, statusAt, validUntilAt] = REGISTER_IMPORT_COLUMNS.map(at) as [
@@ -97,7 +123,7 @@ export function readSnapshotFile(bytes: Uint8Array): SnapshotRow[] {
     const normalisedNumber = normaliseRegistrationNumber(registrationNumber);
     const name = cell(nameAt);
     const status = STATUS_WORDS[cell(statusAt).toLowerCase()];
-    const validUntil = dayOf(cell(validUntilAt));
+    const validUntil = dayOf(cell(validUntilAt), inWorkbook);
     if (!normalisedNumber || registrationNumber.length > 100) {
       errors.push(`row ${row}: No registration number`);
     } else if (!name || name.length > 200) {

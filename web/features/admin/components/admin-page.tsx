@@ -2,6 +2,7 @@ import type { ComponentType } from "react";
 import { useLocation } from "react-router";
 import { AdminBilling } from "./admin-billing";
 import { AdminDashboard } from "./admin-dashboard";
+import { AdminRegisters } from "./admin-registers";
 import { CompaniesManagement } from "./companies-management";
 import { SystemSettings } from "./system-settings";
 import { UserManagement } from "./user-management";
@@ -12,12 +13,13 @@ interface AdminSection {
   Content: ComponentType;
 }
 
-/** One admin screen; the title (and content) follow whether the path contains /users, /companies, /settings or /billing. */
+/** One admin screen; the title (and content) follow whether the path contains /users, /companies, /settings, /billing or /registers. */
 const SECTIONS: { pathPart: string; section: AdminSection }[] = [
   { pathPart: "/users", section: { title: "User Management", Content: UserManagement } },
   { pathPart: "/companies", section: { title: "Companies Management", Content: CompaniesManagement } },
   { pathPart: "/settings", section: { title: "System Settings", Content: SystemSettings } },
   { pathPart: "/billing", section: { title: "Billing", Content: AdminBilling } },
+  { pathPart: "/registers", section: { title: "Valuer Registers", Content: AdminRegisters } },
 ];
 const DASHBOARD: AdminSection = { title: "Admin Dashboard", Content: AdminDashboard };
 

@@ -8,6 +8,7 @@ import { useRedirectOnUnauthorizedQuery } from "#web/components/ui/failure-toast
 import { SkeletonRows } from "#web/components/ui/skeleton.tsx";
 import { useSession } from "#web/lib/session.ts";
 import { useValuers } from "../api/list-valuers";
+import { useRegisterStandings } from "../api/register";
 import { ValuerFormDialog } from "./valuer-form-dialog";
 import { ValuersTable } from "./valuers-table";
 import { PageTitle } from "#web/components/ui/page-title.tsx";
@@ -20,6 +21,7 @@ type DialogState = { mode: "closed" } | { mode: "add" } | { mode: "edit"; valuer
 
 function ValuersList({ canManage, onEdit }: { canManage: boolean; onEdit: (valuer: Valuer) => void }) {
   const valuers = useValuers();
+  const standings = useRegisterStandings();
   useRedirectOnUnauthorizedQuery(valuers.error, "/");
 
   if (valuers.isPending) {
@@ -49,7 +51,9 @@ function ValuersList({ canManage, onEdit }: { canManage: boolean; onEdit: (value
       />
     );
   }
-  return <ValuersTable valuers={valuers.data} canManage={canManage} onEdit={onEdit} />;
+  return (
+    <ValuersTable valuers={valuers.data} standings={standings.data?.valuers} canManage={canManage} onEdit={onEdit} />
+  );
 }
 
 /** /valuers: the company's valuers; only the owner adds, edits, deactivates and deletes them. */
@@ -63,7 +67,10 @@ export function ValuersPage() {
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <PageTitle>My Company Valuers</PageTitle>
-          <p className="mt-1 text-sm text-slate-600">The professionals who sign your company's valuation reports.</p>
+          <p className="mt-1 text-sm text-slate-600">
+            The professionals who sign your company's valuation reports. ValuSeal checks each registration against the
+            valuers' register, and every certificate shows the check made the day it was issued.
+          </p>
         </div>
         {isOwner && (
           <Button onClick={() => setDialog({ mode: "add" })}>
