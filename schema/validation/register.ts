@@ -15,7 +15,13 @@ export const newRegisterSourceSchema = z.strictObject({
     .min(3, "Enter who keeps the register")
     .max(200, "At most 200 characters"),
   kind: z.enum(REGISTER_SOURCE_KINDS, { error: "Choose a published list or manual evidence" }),
-  url: z.url({ error: "Enter the address where the list is published" }).max(500).optional(),
+  // A form's empty field means no address.
+  url: z
+    .union([
+      z.literal("").transform(() => undefined),
+      z.url({ error: "Enter the address where the list is published" }).max(500),
+    ])
+    .optional(),
 });
 export type NewRegisterSource = z.output<typeof newRegisterSourceSchema>;
 export type NewRegisterSourceInput = z.input<typeof newRegisterSourceSchema>;
@@ -52,7 +58,9 @@ export const valuerRegisterCheckSchema = z
     checkedOn: z.iso.date(),
   })
   .nullable()
-  .meta({ description: "What ValuSeal knew of the signing valuer's registration on the day of issue; null: not checked" });
+  .meta({
+    description: "What ValuSeal knew of the signing valuer's registration on the day of issue; null: not checked",
+  });
 
 /** POST /api/admin/practising-certificates/{id}/review: accepted with the last day it is valid, or rejected with why. */
 export const practisingCertificateReviewSchema = z.discriminatedUnion(

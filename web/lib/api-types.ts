@@ -8943,8 +8943,7 @@ export interface paths {
             body: string;
             /** @enum {string} */
             kind: "published-list" | "manual-evidence";
-            /** Format: uri */
-            url?: string;
+            url?: "" | string;
           };
         };
       };

@@ -308,7 +308,7 @@ function AddRegisterForm() {
   const showFailure = useFormFailure(form.setError, ["jurisdiction", "body", "kind", "url"]);
   const submit = form.handleSubmit((values) =>
     add.mutate(
-      { ...values, url: values.url || undefined },
+      values,
       { onSuccess: () => form.reset(), onError: (error) => showFailure("Failed to add the register", error) },
     ),
   );

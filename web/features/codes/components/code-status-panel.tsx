@@ -45,7 +45,15 @@ function ScanOutcome({ code }: { code: QrCode }) {
   return (
     <p className="text-sm text-slate-700">
       {shows}.{" "}
-      {headline === "issuer-not-verified" ? (
+      {headline === "valuer-unconfirmed" ? (
+        <>
+          The register did not confirm the signing valuer on the day it was issued; the{" "}
+          <Link to="/valuers" className="font-medium text-brand-700 underline">
+            Valuers
+          </Link>{" "}
+          screen says what to do. A code issued once the check passes carries the new check.
+        </>
+      ) : headline === "issuer-not-verified" ? (
         <>
           <Link to={COMPANY_SETTINGS_PATHS.verification} className="font-medium text-brand-700 underline">
             Company Details
