@@ -27,7 +27,11 @@ export function acknowledgementsNeeded(
   code: { status: CodeStatusName; issuerTrust: IssuerTrust; valuerRegisterCheck: { result: ValuerCheckResult } | null },
   warnings: readonly { kind: string }[],
 ): RelianceAcknowledgement[] {
-  const { tone, headline } = certificateVerdict(code.status, code.issuerTrust, code.valuerRegisterCheck?.result ?? null);
+  const { tone, headline } = certificateVerdict(
+    code.status,
+    code.issuerTrust,
+    code.valuerRegisterCheck?.result ?? null,
+  );
   const needed: RelianceAcknowledgement[] = [];
   const verdict = tone === "valid" ? null : asAcknowledgement(headline);
   if (verdict) needed.push(verdict);

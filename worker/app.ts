@@ -47,7 +47,11 @@ const fileBodyLimit = (maxBytes: number) => {
 const api = new Hono<AppEnv>()
   .use((c, next) => {
     const upload = fileUploadAt(c.req.path);
-    const limit = upload ? fileBodyLimit(upload.maxBytes) : BATCH_PATHS.has(c.req.path) ? limitBatchBody : limitOtherBody;
+    const limit = upload
+      ? fileBodyLimit(upload.maxBytes)
+      : BATCH_PATHS.has(c.req.path)
+        ? limitBatchBody
+        : limitOtherBody;
     return limit(c, next);
   })
   .use(requireJsonBody)

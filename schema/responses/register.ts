@@ -1,5 +1,9 @@
 import { z } from "zod";
-import { PRACTISING_CERTIFICATE_DECISIONS, PRACTISING_CERTIFICATE_TYPES, REGISTER_SOURCE_KINDS } from "../limits/register";
+import {
+  PRACTISING_CERTIFICATE_DECISIONS,
+  PRACTISING_CERTIFICATE_TYPES,
+  REGISTER_SOURCE_KINDS,
+} from "../limits/register";
 import { valuerRegisterCheckSchema } from "../validation/register";
 import { timestamp } from "./fields";
 

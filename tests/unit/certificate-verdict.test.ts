@@ -21,7 +21,10 @@ describe("certificateVerdict: one rule for every surface", () => {
   });
 
   it("gives the reason ValuSeal does not vouch for a standing code, a suspension before expiry", () => {
-    expect(certificateVerdict("valid", "not-verified", null)).toEqual({ tone: "warning", headline: "issuer-not-verified" });
+    expect(certificateVerdict("valid", "not-verified", null)).toEqual({
+      tone: "warning",
+      headline: "issuer-not-verified",
+    });
     expect(certificateVerdict("valid", "before-verification", null)).toEqual({
       tone: "warning",
       headline: "issuer-before-verification",

@@ -192,6 +192,7 @@ export function valuerRegisterLine(
     validUntil: day(check.validUntil),
     checked: date(check.checkedOn),
   };
-  if (check.kind === "manual-evidence") return lines.manual[check.result === "expired" ? "expired" : "matched"](check, days);
+  if (check.kind === "manual-evidence")
+    return lines.manual[check.result === "expired" ? "expired" : "matched"](check, days);
   return lines.list[check.result === "expired" ? "stale" : check.result](check, days);
 }

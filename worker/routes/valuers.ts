@@ -2,7 +2,12 @@ import { and, asc, eq, isNull } from "drizzle-orm";
 import { createRoute, z } from "@hono/zod-openapi";
 import { valuers } from "#schema/tables.ts";
 import { valuerSchema } from "#schema/validation/valuers.ts";
-import { messageAnswer, practisingCertificateAnswer, valuerAnswer, valuerRegisterAnswer } from "#schema/responses/index.ts";
+import {
+  messageAnswer,
+  practisingCertificateAnswer,
+  valuerAnswer,
+  valuerRegisterAnswer,
+} from "#schema/responses/index.ts";
 import { PRACTISING_CERTIFICATE_MAX_BYTES, PRACTISING_CERTIFICATE_TYPES } from "#schema/limits/register.ts";
 import { fileNameQuerySchema } from "#schema/validation/register.ts";
 import { recheckValuers, valuerStandings } from "#worker/services/register/valuer-checks.ts";

@@ -47,10 +47,18 @@ export const adminPractisingCertificateRoutes = documentedRoutes()
   .openapi(postReview, async (c) => {
     const id = parseId(c.req.valid("param").id, PRACTISING_CERTIFICATE_NOT_FOUND);
     const outbox = new Outbox();
-    const review = await reviewPractisingCertificate(c.var.transactional(), outbox, c.var.user, id, c.req.valid("json"));
+    const review = await reviewPractisingCertificate(
+      c.var.transactional(),
+      outbox,
+      c.var.user,
+      id,
+      c.req.valid("json"),
+    );
     queueOutboxAfterResponse(c, outbox);
     return c.json(
-      { message: review.decision === "accepted" ? "Practising certificate accepted" : "Practising certificate rejected" },
+      {
+        message: review.decision === "accepted" ? "Practising certificate accepted" : "Practising certificate rejected",
+      },
       200,
     );
   });

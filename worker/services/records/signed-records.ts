@@ -515,7 +515,9 @@ export async function signedStatus(db: Queryable, { signer, origin }: RecordSign
     code: { address: row.qr_code_data, verificationCode: formatVerificationCode(row.verification_code) },
     status: row.status,
     issuerTrust: row.issuer_trust,
-    headline: verdictHeadline("en", certificateVerdict(row.status, row.issuer_trust, row.valuer_register_check?.result ?? null).headline,
+    headline: verdictHeadline(
+      "en",
+      certificateVerdict(row.status, row.issuer_trust, row.valuer_register_check?.result ?? null).headline,
     ),
     reason: row.revoked_reason,
     replacedBy: row.replaced_by,

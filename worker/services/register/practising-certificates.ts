@@ -202,7 +202,9 @@ function refuseValidUntil(validUntil: string, now: Date) {
     ]);
   }
   if (validUntil > latest) {
-    throw new ApiError(422, "A practising certificate is renewed every year", [`validUntil: Choose ${latest} or earlier`]);
+    throw new ApiError(422, "A practising certificate is renewed every year", [
+      `validUntil: Choose ${latest} or earlier`,
+    ]);
   }
 }
 

@@ -307,10 +307,10 @@ function AddRegisterForm() {
   });
   const showFailure = useFormFailure(form.setError, ["jurisdiction", "body", "kind", "url"]);
   const submit = form.handleSubmit((values) =>
-    add.mutate(
-      values,
-      { onSuccess: () => form.reset(), onError: (error) => showFailure("Failed to add the register", error) },
-    ),
+    add.mutate(values, {
+      onSuccess: () => form.reset(),
+      onError: (error) => showFailure("Failed to add the register", error),
+    }),
   );
   return (
     <SectionCard title="Add a register" description="Who keeps it, where, and whether it publishes a list to import.">

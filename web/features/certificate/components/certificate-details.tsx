@@ -99,12 +99,14 @@ function ReinstatementBanner({ certificate: c }: { certificate: PublicCertificat
  * surface, and the line saying what it proves.
  */
 function CertificateStatus({ certificate: c }: { certificate: PublicCertificate }) {
-  return <CertificateVerdict
+  return (
+    <CertificateVerdict
       status={c.status}
       issuerTrust={c.issuerTrust}
       valuerCheck={c.valuerRegisterCheck?.result ?? null}
       issuerSuspendedAt={c.issuerSuspendedAt}
-    />;
+    />
+  );
 }
 
 /** As on the scanned page: the issuer and ValuSeal's word on it, the value, its dates and the valuer, first. */

@@ -42,7 +42,7 @@ function WatchedItem({ watch }: { watch: WatchedCode }) {
         <CertificateVerdict
           status={code.status}
           issuerTrust={code.issuerTrust}
-        valuerCheck={code.valuerRegisterCheck?.result ?? null}
+          valuerCheck={code.valuerRegisterCheck?.result ?? null}
           issuerSuspendedAt={code.issuerSuspendedAt}
           meaning={false}
           className="text-sm"
