@@ -15,7 +15,7 @@ import { readReportPdf } from "#verifier/pdf-node.ts";
 import { registerOwnerViaApi } from "./fixtures/accounts";
 import { createCodeViaApi, type CreatedCode } from "./fixtures/codes";
 import { apiCall, fetchApp } from "./fixtures/http";
-import { createValuerViaApi } from "./fixtures/valuers";
+import { createValuerViaApi, expiredPractisingCertificateInDb } from "./fixtures/valuers";
 import { verifyCompanyViaAdmin } from "./fixtures/admins";
 import { useBrowser } from "./fixtures/browser";
 import { attachedFiles, rasterisePages } from "./fixtures/pdf";
@@ -119,6 +119,7 @@ describe("npm run verify", () => {
       "Not provable offline: whether the code was withdrawn, or its issuer suspended, after",
     );
     expect(result.stdout).toContain(`Key history: ${keysPath}`);
+    expect(result.stdout).toContain("Registration not checked by ValuSeal.");
 
     const swahili = await verify(sealedPath, recordPath, "--keys", keysPath, "--lang", "sw");
     expect(swahili.stdout).toContain("Hii ndiyo ripoti halisi iliyotiwa muhuri (toleo 1), tarehe");
@@ -188,6 +189,22 @@ describe("npm run verify", () => {
     const copy = await verify(changed, "--keys", keysPath);
     expect(copy.status).toBe(3);
     expect(copy.stdout).toContain("Every page's text matches the sealed report (version 1)");
+  });
+
+  it("keeps the exact file amber when the record's register check did not confirm the valuer, and says why", async () => {
+    const valuer = await createValuerViaApi(ownerToken, { name: "Peter Kiprono", registrationNumber: "VRB/V/7789" });
+    await expiredPractisingCertificateInDb(valuer, "VRB/V/7789");
+    const unconfirmed = await createCodeViaApi(ownerToken, valuer.id);
+    const sealed = await reportPdf(["Valuation report for Plot 9", "Signed: Peter Kiprono"]);
+    const { sha256, pageFingerprints } = await readReportPdf(sealed);
+    await apiCall(`/api/qr-codes/${unconfirmed.id}/seals`, { token: ownerToken, body: { sha256, pageFingerprints } });
+    const record = await (await fetchApp(`/api/public/certificates/${unconfirmed.publicToken}/record`, {})).text();
+    const result = await verify(save("unconfirmed.pdf", sealed), save("unconfirmed.json", record), "--keys", keysPath);
+    expect(result.status).toBe(3);
+    expect(result.stdout).toContain("The certificate says “Valuer's registration not confirmed”");
+    expect(result.stdout).toMatch(
+      /Registration VRB\/V\/7789: the practising certificate ValuSeal reviewed expired on \d{1,2} \w+ \d{4} \(checked \d{1,2} \w+ \d{4}\)\./,
+    );
   });
 
   it("keeps the exact file amber when the record file says the code changed after its last signed record", async () => {
@@ -365,6 +382,7 @@ describe("verifier.html with a paper report", () => {
         `Genuine record of ${paperCode.verificationCode}, signed by ValuSeal: compare the printed report with what it states.`,
         "The printed page's QR code names this certificate, page 2.",
         "Property: 12 Riverside Drive, Westlands, Nairobi, VAL-2025-001.",
+        "Registration not checked by ValuSeal.",
         expect.stringMatching(/^Market value: KSh 45,000,000\.00, valued on \d{1,2} \w+ \d{4}\.$/),
       ]),
     );

@@ -3,9 +3,8 @@ import { registerOwnerViaApi } from "./fixtures/accounts";
 import { createAdminViaDb, verifyCompanyViaAdmin } from "./fixtures/admins";
 import { expectNoHorizontalScroll, expectToast, PHONE_VIEWPORT, useBrowser } from "./fixtures/browser";
 import { createCodeViaApi } from "./fixtures/codes";
-import { queryAppDatabase } from "./fixtures/database";
 import { apiCall } from "./fixtures/http";
-import { createValuerViaApi } from "./fixtures/valuers";
+import { createValuerViaApi, expiredPractisingCertificateInDb } from "./fixtures/valuers";
 
 /**
  * Valuers checked against the register, in the browser (decision 062): an administrator previews
@@ -172,20 +171,7 @@ describe("the valuer registers", () => {
   it("never shows green for a valuer whose practising certificate expired yesterday, and says so on the Valuers screen", async () => {
     const firm = await verifiedFirm();
     const valuer = await createValuerViaApi(firm.token, { name: "Peter Kiprono", registrationNumber: "VRB/V/7788" });
-    // The accepted certificate as it stood before its last day passed.
-    const {
-      rows: [source],
-    } = await queryAppDatabase(
-      `INSERT INTO register_sources (jurisdiction, body, kind, created_by_user_id)
-       VALUES ('KE', 'Valuers Registration Board', 'manual-evidence', 0) RETURNING id`,
-      [],
-    );
-    await queryAppDatabase(
-      `INSERT INTO valuer_checks (valuer_id, kind, source_id, registration_number, valuer_name, result,
-         reviewed_on, valid_until, holds_through, lapses_as)
-       VALUES ($1, 'manual-evidence', $2, 'VRB/V/7788', 'Peter Kiprono', 'matched', $3, $4, $4, 'expired')`,
-      [valuer.id, source.id, day(-200), day(-1)],
-    );
+    await expiredPractisingCertificateInDb(valuer, "VRB/V/7788");
     const { page } = await browser.newPage({ token: firm.token, viewport: PHONE_VIEWPORT });
     await page.goto("/valuers");
     const row = page.locator("tr", { hasText: "Peter Kiprono" });

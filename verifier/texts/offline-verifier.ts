@@ -1,6 +1,7 @@
 import { valuerRegisterLine } from "./verdict";
 import { LOCALES } from "#schema/language.ts";
 import type { CertificateRecord } from "#schema/signed-records.ts";
+import type { ValuerRegisterCheck } from "#schema/valuer-register.ts";
 import { formatDate } from "#schema/format-date.ts";
 import { formatMoney } from "#schema/money.ts";
 import { certificateLine, judgementHeading, judgementLines } from "./copy-judgement";
@@ -27,6 +28,8 @@ interface VerifierTexts {
   fromAttachment: string;
   /** Without a PDF: what the record says, to compare with the printed report. */
   facts: (certificate: CertificateRecord) => string[];
+  /** The signing valuer's register check as the record froze it (null: not checked), on every check. */
+  registerCheck: (check: ValuerRegisterCheck | null) => string;
   /** A photo of a printed page's QR, against the record's address. */
   printed: (code: PrintedCode | null) => string;
   /** The last record given could not be checked, while an earlier one could. */
@@ -86,8 +89,8 @@ export const VERIFIER_TEXTS: Record<VerifierLanguage, VerifierTexts> = {
       `Property: ${[property.address, property.reference].filter(Boolean).join(", ")}.`,
       `Market value: ${formatMoney(valuation.marketValue, valuation.currency)}, valued on ${formatDate(valuation.valuationDate)}.`,
       ...(valuer.name ? [`Valuer: ${valuer.name}.`] : []),
-      `${valuerRegisterLine("en", valuer.registerCheck ?? null, (day) => formatDate(day))}.`,
     ],
+    registerCheck: (check) => `${valuerRegisterLine("en", check, (day) => formatDate(day))}.`,
     printed: (code) =>
       code === null
         ? "No QR code could be read in the photo: take it again, closer and in focus."
@@ -156,8 +159,8 @@ export const VERIFIER_TEXTS: Record<VerifierLanguage, VerifierTexts> = {
       `Mali: ${[property.address, property.reference].filter(Boolean).join(", ")}.`,
       `Thamani ya soko: ${formatMoney(valuation.marketValue, valuation.currency)}, ilithaminiwa tarehe ${formatDate(valuation.valuationDate, "long", "sw-KE")}.`,
       ...(valuer.name ? [`Mthamini: ${valuer.name}.`] : []),
-      `${valuerRegisterLine("sw", valuer.registerCheck ?? null, (day) => formatDate(day, "long", "sw-KE"))}.`,
     ],
+    registerCheck: (check) => `${valuerRegisterLine("sw", check, (day) => formatDate(day, "long", "sw-KE"))}.`,
     printed: (code) =>
       code === null
         ? "Hakuna msimbo wa QR uliosomeka kwenye picha: piga picha tena, karibu zaidi na kwa uwazi."
@@ -229,6 +232,8 @@ export function describeCheck(
     lines.push(t.checkedAgainst(code));
   }
   if (check.certificateVerdict) lines.push(certificateLine(language, check.certificateVerdict));
+  // What the register showed of the signing valuer the day the code was issued, as the certificate says it.
+  lines.push(t.registerCheck(certificate.valuer.registerCheck ?? null));
   const latest = check.latest ?? certificate;
   if (latest.withdrawal) lines.push(t.withdrawn(day(latest.withdrawal.at), latest.withdrawal.reason));
   if (check.unsignedChange) lines.push(t.unsignedChange(check.unsignedChange));
