@@ -94,10 +94,10 @@ export const practisingCertificates = pgTable(
     id: serial().primaryKey(),
     valuerId: integer()
       .notNull()
-      .references(() => valuers.id),
+      .references(() => valuers.id, { onDelete: "cascade" }),
     companyId: integer()
       .notNull()
-      .references(() => companies.id),
+      .references(() => companies.id, { onDelete: "cascade" }),
     /** The valuer's number and name when the file was uploaded: the review vouches for these. */
     registrationNumber: varchar({ length: LIMITS.registrationNumber }).notNull(),
     valuerName: varchar({ length: LIMITS.valuerName }).notNull(),
@@ -136,7 +136,7 @@ export const valuerChecks = pgTable(
     id: serial().primaryKey(),
     valuerId: integer()
       .notNull()
-      .references(() => valuers.id),
+      .references(() => valuers.id, { onDelete: "cascade" }),
     kind: varchar({ length: 20, enum: REGISTER_SOURCE_KINDS }).notNull(),
     sourceId: integer()
       .notNull()
@@ -165,7 +165,7 @@ export const practisingCertificateReminders = pgTable(
   {
     valuerId: integer()
       .notNull()
-      .references(() => valuers.id),
+      .references(() => valuers.id, { onDelete: "cascade" }),
     year: integer().notNull(),
     sentAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

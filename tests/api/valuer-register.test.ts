@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { strToU8, zipSync } from "fflate";
 import { decodeJwt } from "jose";
 import { describe, expect, inject, it } from "vitest";
@@ -621,6 +621,41 @@ describe("practising certificates reviewed by ValuSeal", () => {
       headers: { Authorization: `Bearer ${other.token}` },
     });
     expect(theirs.status).toBe(404);
+  });
+});
+
+describe("what ValuSeal knew of a valuer, kept", () => {
+  it("refuses changing or deleting a check or a reviewed upload, and lets them go only with the firm deleted", async () => {
+    const admin = await createAdminViaDb();
+    const firm = await verifiedFirm();
+    const valuerId = await addValuer(firm, "Samuel Mutua", "VRB/V/8080");
+    await expiredManualCheckInDb(valuerId, "VRB/V/8080", "Samuel Mutua");
+    const uploaded = await upload(firm, valuerId, PDF);
+    await api(`/api/admin/practising-certificates/${uploaded.body.id}/review`, {
+      token: admin.token,
+      body: { decision: "rejected", reason: "Another valuer's certificate" },
+    });
+    const attempt = (statement: string) =>
+      withDb((db) => db.execute(sql.raw(statement))).then(
+        () => "done",
+        (error: Error) => error.message,
+      );
+    expect(await attempt(`UPDATE valuer_checks SET result = 'matched' WHERE valuer_id = ${valuerId}`)).toMatch(
+      /append-only/,
+    );
+    expect(await attempt(`DELETE FROM valuer_checks WHERE valuer_id = ${valuerId}`)).toMatch(/append-only/);
+    expect(
+      await attempt(`UPDATE practising_certificates SET decision = 'accepted' WHERE id = ${uploaded.body.id}`),
+    ).toMatch(/kept as reviewed/);
+    const deleted = await api(`/api/admin/users/${firm.user.id}`, { method: "DELETE", token: admin.token });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    const left = await withDb((db) =>
+      db.execute(
+        sql`SELECT (SELECT count(*) FROM valuer_checks WHERE valuer_id = ${valuerId})::int AS checks,
+          (SELECT count(*) FROM practising_certificates WHERE valuer_id = ${valuerId})::int AS uploads`,
+      ),
+    );
+    expect((left as unknown as { rows: unknown[] }).rows).toEqual([{ checks: 0, uploads: 0 }]);
   });
 });
 
