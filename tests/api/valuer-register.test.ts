@@ -638,7 +638,8 @@ describe("what ValuSeal knew of a valuer, kept", () => {
     const attempt = (statement: string) =>
       withDb((db) => db.execute(sql.raw(statement))).then(
         () => "done",
-        (error: Error) => error.message,
+        // drizzle names the query; the database's own refusal is its cause.
+        (error: Error) => (error.cause as Error | undefined)?.message ?? error.message,
       );
     expect(await attempt(`UPDATE valuer_checks SET result = 'matched' WHERE valuer_id = ${valuerId}`)).toMatch(
       /append-only/,
