@@ -130,6 +130,7 @@ describe("valuers page (owner)", () => {
       "—",
       "—",
       "—",
+      expect.stringContaining("Not checked"),
       "Active",
       expect.any(String),
     ]);

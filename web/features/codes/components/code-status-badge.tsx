@@ -37,7 +37,7 @@ export function ScanVerdict({
   className?: string;
 }) {
   const { tone, headline } = codeVerdict(code);
-  if (tone === "sample" || headline === status) return null;
+  if (tone === "sample" || headline === code.status) return null;
   return (
     <p data-scan-verdict={tone} className={cn("text-xs", VERDICT_TEXT[tone], className)}>
       Scans show “{verdictHeadline("en", headline)}”

@@ -7,6 +7,8 @@ export function useDeleteValuer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => answerOf(api.DELETE("/valuers/{id}", { params: { path: { id: String(id) } } })),
-    onSuccess: () => invalidateValuers(queryClient),
+    // Not awaited: the refetch removes the row whose actions called this, and a caller's own
+    // onSuccess (the toast) would never run once its component is gone.
+    onSuccess: () => void invalidateValuers(queryClient),
   });
 }
