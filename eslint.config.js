@@ -38,6 +38,15 @@ export default tseslint.config(
     plugins: { "react-hooks": reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      // Browser globals that read like a component's own variables: a prop renamed away from
+      // `status` once left `headline === status` comparing against window.status, silently.
+      "no-restricted-globals": [
+        "error",
+        ...["status", "name", "event", "length", "origin", "parent", "top", "close", "open", "find"].map((name) => ({
+          name,
+          message: `Use a local variable; the browser's global ${name} is never what is meant here.`,
+        })),
+      ],
       // Browser code must never reach into the Worker (separate runtimes, secrets).
       "no-restricted-imports": [
         "error",
