@@ -11,12 +11,13 @@ import tseslint from "typescript-eslint";
  */
 const SERVICE_DOMAIN_USES = {
   accounts: ["billing", "companies", "integration"],
-  billing: ["companies", "email", "records"],
+  billing: ["companies", "email", "operations", "records"],
   codes: ["accounts", "billing", "companies", "integration", "lenders", "records", "register"],
   companies: ["accounts", "email", "integration", "lenders", "records"],
   email: [],
   integration: ["codes", "companies", "email", "lenders", "scans"],
   lenders: ["codes", "email", "integration"],
+  operations: ["integration", "records"],
   records: ["accounts", "codes", "integration"],
   register: ["companies", "email", "integration", "lenders"],
   scans: ["email", "integration"],

@@ -12,3 +12,4 @@ export * from "./tables/integration";
 export * from "./tables/lenders";
 export * from "./tables/billing";
 export * from "./tables/register";
+export * from "./tables/operations";

@@ -13,6 +13,7 @@ import { deliverScanAlerts } from "./services/scans/scan-alerts";
 import { type ScanAlertMessage } from "./queue-messages";
 import { maintainScanHistory } from "./services/scans/scan-history";
 import { checkpointDue, signCheckpoint } from "./services/records/signed-records";
+import { pruneJobRuns, runRecordedJob } from "./services/operations/job-runs";
 import { remindPractisingCertificates } from "./services/register/practising-certificates";
 import { sweepWatchNotices } from "./services/lenders/watch-notices";
 import { deliverWebhooks, sweepWebhooks } from "./services/integration/webhook-deliveries";
@@ -64,28 +65,30 @@ async function maintainScanHistoryAndLog(db: Database, now: Date, config: Config
  * watches' (lenders told of codes that expired, notices a request could not email), December's
  * reminders of practising certificates about to expire; then the scan
  * history's (months ahead, yesterday rolled up, raw history past its retention dropped). They are
- * independent, so one failing never skips another; a failure is still thrown, so the run is
- * reported as failed.
+ * independent, so one failing never skips another; the run is recorded (job_runs, read by health)
+ * and a failure is still thrown, so the platform reports the run as failed too.
  */
 async function runHourlyJobs(controller: ScheduledController, env: Bindings) {
   const now = new Date(controller.scheduledTime);
   const config = readConfig(env);
   const { db, transactional, close } = connectDatabase(config);
   try {
-    const results = await Promise.allSettled([
-      sendDueScanDigests(db, now, (batch) => queueEmailsNow(env, batch)),
-      sendScanAlertDigests(db, now, (digests) => queueEmailsNow(env, digests)),
-      deleteExpiredIdempotencyKeys(db, now),
-      signCheckpointIfDue(db, env, config),
-      sweepWebhooks(db, env),
-      sweepWatchNotices(db, transactional, env),
-      remindPractisingCertificates(db, now, (reminders) => queueEmailsNow(env, reminders)),
+    await runRecordedJob(db, "hourly", [
+      {
+        "scan digests": () => sendDueScanDigests(db, now, (batch) => queueEmailsNow(env, batch)),
+        "scan alert digests": () => sendScanAlertDigests(db, now, (digests) => queueEmailsNow(env, digests)),
+        "idempotency keys": () => deleteExpiredIdempotencyKeys(db, now),
+        "log checkpoint": () => signCheckpointIfDue(db, env, config),
+        "webhook sweep": () => sweepWebhooks(db, env),
+        "watch notices": () => sweepWatchNotices(db, transactional, env),
+        "practising certificate reminders": () =>
+          remindPractisingCertificates(db, now, (reminders) => queueEmailsNow(env, reminders)),
+        "job runs pruned": () => pruneJobRuns(db),
+      },
+      // After the jobs that read the scan log: moving a month's rows out of the default partition
+      // locks it for a moment, and the digests must not read the month half-way through a move.
+      { "scan history": () => maintainScanHistoryAndLog(db, now, config) },
     ]);
-    // After the jobs that read the scan log: moving a month's rows out of the default partition
-    // locks it for a moment, and the digests must not read the month half-way through a move.
-    results.push(...(await Promise.allSettled([maintainScanHistoryAndLog(db, now, config)])));
-    const failed = results.find((result) => result.status === "rejected");
-    if (failed) throw failed.reason;
   } finally {
     await close();
   }

@@ -28,3 +28,4 @@ export * from "./webauthn";
 export * from "./reliances";
 export * from "./billing";
 export * from "./register";
+export * from "./health";

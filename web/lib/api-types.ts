@@ -9301,6 +9301,100 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/health": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Every check holds */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /** @enum {boolean} */
+              ok: true;
+              /** Format: date-time */
+              checkedAt: string;
+              database: {
+                ok: boolean;
+                /**
+                 * @description What was found, in words
+                 * @example Last run 12 minutes ago
+                 */
+                detail: string;
+                latencyMs: number | null;
+              };
+              signingKey: {
+                ok: boolean;
+                /**
+                 * @description What was found, in words
+                 * @example Last run 12 minutes ago
+                 */
+                detail: string;
+              };
+              hourlyJobs: {
+                ok: boolean;
+                /**
+                 * @description What was found, in words
+                 * @example Last run 12 minutes ago
+                 */
+                detail: string;
+                /** Format: date-time */
+                lastRunAt: string | null;
+              };
+              checkpoint: {
+                ok: boolean;
+                /**
+                 * @description What was found, in words
+                 * @example Last run 12 minutes ago
+                 */
+                detail: string;
+                lastSignedAt: string | null;
+              };
+              webhookQueue: {
+                ok: boolean;
+                /**
+                 * @description What was found, in words
+                 * @example Last run 12 minutes ago
+                 */
+                detail: string;
+                stuckDeliveries: number;
+              };
+            };
+          };
+        };
+        /** @description A check does not hold: one line per check, each saying what was found */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -9466,6 +9560,39 @@ export interface components {
        * @default 24
        */
       previousSecretHours: 0 | 24;
+    };
+    /** @description Every error has this shape, whatever the status */
+    Error: {
+      /**
+       * @description What went wrong, for programs: stable across releases
+       * @enum {string}
+       */
+      code:
+        | "invalid_request"
+        | "unauthorized"
+        | "forbidden"
+        | "not_found"
+        | "method_not_allowed"
+        | "conflict"
+        | "payment_required"
+        | "reference_taken"
+        | "idempotency_key_in_use"
+        | "idempotency_key_reused"
+        | "payload_too_large"
+        | "unsupported_media_type"
+        | "unprocessable"
+        | "rate_limited"
+        | "internal_error"
+        | "unavailable";
+      /** @example Validation failed */
+      message: string;
+      /**
+       * @description One line per invalid field
+       * @example [
+       *       "marketValue: Market value is required"
+       *     ]
+       */
+      errors?: string[];
     };
   };
   responses: never;

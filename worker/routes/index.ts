@@ -1,3 +1,4 @@
+import { healthRoutes } from "./health";
 import { documentedRoutes } from "./contract";
 import { adminRoutes } from "./admin";
 import { analyticsRoutes } from "./analytics";
@@ -56,4 +57,5 @@ export const sessionRoutes = documentedRoutes()
   .route("/public/platform-figures", platformFigureRoutes)
   .route("/public/pricing", pricingRoutes)
   .route("/public/receipts", receiptCheckRoutes)
-  .route("/admin", adminRoutes);
+  .route("/admin", adminRoutes)
+  .route("/health", healthRoutes);

@@ -1,3 +1,4 @@
+import { runRecordedJob } from "../operations/job-runs";
 import type { Bindings } from "#worker/bindings.ts";
 import { readConfig, type Config } from "#worker/config.ts";
 import { connectDatabase } from "#worker/db.ts";
@@ -53,11 +54,15 @@ export async function runMpesaSweep(env: Bindings, now: Date) {
   const config = readConfig(env);
   const setup = mpesaSetup(config);
   if (!setup) return;
-  const { transactional, close } = connectDatabase(config);
+  const { db, transactional, close } = connectDatabase(config);
   try {
     const signing = { signer: await signerFor(config.SIGNING_KEY), origin: setup.origin };
-    const emails = await sweepMpesaPrompts(transactional(), setup.payments, signing, now);
-    await queueEmailsNow(env, emails);
+    await runRecordedJob(db, "payments", [
+      {
+        "M-Pesa prompts": async () =>
+          queueEmailsNow(env, await sweepMpesaPrompts(transactional(), setup.payments, signing, now)),
+      },
+    ]);
   } finally {
     await close();
   }

@@ -1,0 +1,17 @@
+/** Running the service: its scheduled jobs and what health reports on them. */
+
+/** The scheduled runs that are recorded: the hourly jobs, and the 5-minute M-Pesa sweep (when M-Pesa is configured). */
+export const JOB_NAMES = ["hourly", "payments"] as const;
+export type JobName = (typeof JOB_NAMES)[number];
+
+export const JOB_OUTCOMES = ["succeeded", "failed"] as const;
+export type JobOutcome = (typeof JOB_OUTCOMES)[number];
+
+/** The hourly run counts as missed after two hours: two runs missed is when an operator is told. */
+export const HOURLY_RUN_OVERDUE_MINUTES = 125;
+/** A checkpoint is signed at least daily (checkpointDue): one older than 25 hours means the signing stopped. */
+export const CHECKPOINT_OVERDUE_HOURS = 25;
+/** A webhook delivery queued and never tried for this long means the queue's consumer is not running. */
+export const DELIVERY_STUCK_MINUTES = 15;
+/** Job runs are kept this long: enough for a month's "failed jobs" and "missed runs". */
+export const JOB_RUNS_KEPT_DAYS = 35;

@@ -1,0 +1,79 @@
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { healthAnswer } from "#schema/responses/index.ts";
+import { webhookDeliveries, webhookEndpoints, webhookEvents } from "#schema/tables.ts";
+import { registerOwnerViaServices } from "./fixtures/accounts";
+import { withDb } from "./fixtures/database";
+import { api, unique } from "./fixtures/http";
+import { runHourlyJobs } from "./fixtures/jobs";
+
+/*
+ * GET /api/health, as an uptime monitor reads it: 200 with each check while all hold, 503 in the
+ * error shape, one line per check, when one does not. The hourly run is recorded (job_runs), so
+ * health can say when it last ran.
+ */
+
+describe("GET /api/health", () => {
+  it("answers every check once the hourly jobs have run, and 503 naming a stuck webhook queue", async () => {
+    await runHourlyJobs();
+    const healthy = await api("/api/health");
+    expect(healthy.status, JSON.stringify(healthy.body)).toBe(200);
+    expect(healthy.headers.get("Cache-Control")).toBe("no-store");
+    const body = healthAnswer.parse(healthy.body);
+    expect(body.hourlyJobs).toMatchObject({ ok: true, detail: expect.stringMatching(/^Last run \d+ minutes ago$/) });
+    expect(body.database.ok).toBe(true);
+    expect(body.signingKey.detail).toMatch(/^Key \S+ loaded$/);
+    expect(JSON.stringify(body)).not.toMatch(/@|password|secret/i);
+
+    // A delivery queued 20 minutes ago and never tried: the webhooks queue's consumer has stopped.
+    const owner = await registerOwnerViaServices();
+    const delivery = await withDb(async (db) => {
+      const [endpoint] = await db
+        .insert(webhookEndpoints)
+        .values({
+          publicId: unique("ep"),
+          companyId: owner.user.companyId!,
+          url: "https://hooks.example.com/valuseal",
+          secret: "not-used",
+          eventTypes: ["code.issued"],
+        })
+        .returning({ id: webhookEndpoints.id });
+      const [event] = await db
+        .insert(webhookEvents)
+        .values({ publicId: unique("msg_health"), companyId: owner.user.companyId!, type: "code.issued", data: {} })
+        .returning({ id: webhookEvents.id });
+      const [queued] = await db
+        .insert(webhookDeliveries)
+        .values({ eventId: event!.id, endpointId: endpoint!.id, queuedAt: new Date(Date.now() - 20 * 60_000) })
+        .returning({ id: webhookDeliveries.id });
+      return queued!.id;
+    });
+    try {
+      const stuck = await api("/api/health");
+      expect(stuck.status).toBe(503);
+      expect(stuck.body.message).toBe("ValuSeal is not healthy");
+      expect(stuck.body.errors).toContainEqual(
+        expect.stringMatching(/^webhookQueue: failing: \d+ deliveries queued over 15 minutes ago and never tried/),
+      );
+      expect(stuck.body.errors).toContainEqual(expect.stringMatching(/^hourlyJobs: ok: Last run/));
+    } finally {
+      await withDb((db) =>
+        db.update(webhookDeliveries).set({ outcome: "failed" }).where(eq(webhookDeliveries.id, delivery)),
+      );
+    }
+  });
+
+  it("records each hourly run with its outcome", async () => {
+    await runHourlyJobs();
+    const [latest] = await withDb(
+      async (db) =>
+        (
+          (await db.execute(
+            sql`SELECT outcome, finished_at IS NOT NULL AS finished, failures FROM job_runs
+              WHERE job = 'hourly' ORDER BY started_at DESC LIMIT 1`,
+          )) as any
+        ).rows,
+    );
+    expect(latest).toEqual({ outcome: "succeeded", finished: true, failures: null });
+  });
+});

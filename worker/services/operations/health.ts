@@ -1,0 +1,115 @@
+import { sql } from "drizzle-orm";
+import {
+  CHECKPOINT_OVERDUE_HOURS,
+  DELIVERY_STUCK_MINUTES,
+  HOURLY_RUN_OVERDUE_MINUTES,
+} from "#schema/limits/operations.ts";
+import type { Queryable } from "#worker/db.ts";
+import type { Signer } from "#worker/lib/signing.ts";
+import { rowsOf } from "../integration/webhooks";
+import { latestCheckpoint } from "../records/signed-records";
+
+/*
+ * The service's health as an uptime monitor reads it (GET /api/health): cheap (two small queries),
+ * no secrets, no personal data. Each check says whether it holds; any that does not makes the
+ * answer 503.
+ */
+
+export interface HealthCheck {
+  ok: boolean;
+  /** What an operator reads: what was found, in words. */
+  detail: string;
+}
+
+export interface SystemHealth {
+  ok: boolean;
+  checkedAt: string;
+  database: HealthCheck & { latencyMs: number | null };
+  signingKey: HealthCheck;
+  hourlyJobs: HealthCheck & { lastRunAt: string | null };
+  checkpoint: HealthCheck & { lastSignedAt: string | null };
+  webhookQueue: HealthCheck & { stuckDeliveries: number };
+}
+
+interface Figures extends Record<string, unknown> {
+  last_hourly_run: string | null;
+  last_hourly_outcome: string | null;
+  stuck_deliveries: number;
+  log_size: string | null;
+  key_compromised: boolean;
+}
+
+const minutesBetween = (from: string, to: Date) => Math.floor((to.getTime() - new Date(from).getTime()) / 60_000);
+
+/** `signer` is null when the configured signing key could not be loaded. */
+export async function systemHealth(db: Queryable, signer: Signer | null, now = new Date()): Promise<SystemHealth> {
+  const started = Date.now();
+  let figures: Figures;
+  let lastSignedAt: string | null;
+  try {
+    const result = await db.execute(sql`
+      SELECT
+        (SELECT to_char(started_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') FROM job_runs
+          WHERE job = 'hourly' ORDER BY started_at DESC LIMIT 1) AS last_hourly_run,
+        (SELECT outcome FROM job_runs WHERE job = 'hourly' AND finished_at IS NOT NULL
+          ORDER BY started_at DESC LIMIT 1) AS last_hourly_outcome,
+        (SELECT count(*)::int FROM webhook_deliveries WHERE outcome = 'pending' AND attempts = 0
+          AND queued_at < now() - make_interval(mins => ${DELIVERY_STUCK_MINUTES})) AS stuck_deliveries,
+        (SELECT size::text FROM transparency_log_head WHERE id = 1) AS log_size,
+        EXISTS (SELECT 1 FROM signing_keys WHERE kid = ${signer?.kid ?? ""} AND compromised_at IS NOT NULL)
+          AS key_compromised`);
+    figures = rowsOf<Figures>(result)[0]!;
+    lastSignedAt = (await latestCheckpoint(db))?.signedAt ?? null;
+  } catch (error) {
+    console.error("health: the database did not answer", error);
+    const unknown = { ok: false, detail: "Unknown: the database did not answer" };
+    return {
+      ok: false,
+      checkedAt: now.toISOString(),
+      database: { ok: false, detail: "The database did not answer", latencyMs: null },
+      signingKey: signer ? { ok: true, detail: `Key ${signer.kid} loaded` } : unknown,
+      hourlyJobs: { ...unknown, lastRunAt: null },
+      checkpoint: { ...unknown, lastSignedAt: null },
+      webhookQueue: { ...unknown, stuckDeliveries: 0 },
+    };
+  }
+  const latencyMs = Date.now() - started;
+  const sinceRun = figures.last_hourly_run ? minutesBetween(figures.last_hourly_run, now) : null;
+  const hoursSinceCheckpoint = lastSignedAt ? minutesBetween(lastSignedAt, now) / 60 : null;
+  const logIsEmpty = Number(figures.log_size ?? 0) === 0;
+  const checks = {
+    database: { ok: true, detail: `Answered in ${latencyMs} ms`, latencyMs },
+    signingKey: !signer
+      ? { ok: false, detail: "The signing key could not be loaded" }
+      : figures.key_compromised
+        ? { ok: false, detail: `Key ${signer.kid} is marked compromised: signing is paused until it is replaced` }
+        : { ok: true, detail: `Key ${signer.kid} loaded` },
+    hourlyJobs: {
+      ok: sinceRun !== null && sinceRun <= HOURLY_RUN_OVERDUE_MINUTES,
+      detail:
+        sinceRun === null
+          ? "The hourly jobs have not run yet"
+          : `Last run ${sinceRun} minutes ago${figures.last_hourly_outcome === "failed" ? ", with failures" : ""}`,
+      lastRunAt: figures.last_hourly_run,
+    },
+    checkpoint: {
+      ok: logIsEmpty || (hoursSinceCheckpoint !== null && hoursSinceCheckpoint <= CHECKPOINT_OVERDUE_HOURS),
+      detail:
+        hoursSinceCheckpoint === null
+          ? logIsEmpty
+            ? "Nothing logged yet"
+            : "No checkpoint signed yet"
+          : `Last signed ${Math.floor(hoursSinceCheckpoint)} hours ago`,
+      lastSignedAt,
+    },
+    webhookQueue: {
+      ok: figures.stuck_deliveries === 0,
+      detail:
+        figures.stuck_deliveries === 0
+          ? "No delivery waiting on the queue"
+          : `${figures.stuck_deliveries} deliveries queued over ${DELIVERY_STUCK_MINUTES} minutes ago and never tried: is the queue's consumer running?`,
+      stuckDeliveries: figures.stuck_deliveries,
+    },
+  };
+  return { ok: Object.values(checks).every((check) => check.ok), checkedAt: now.toISOString(), ...checks };
+}
