@@ -37,12 +37,17 @@ export const TEST_JWT_SECRET = "test-secret-that-is-at-least-32-characters-long"
 export const TEST_WEBHOOK_SECRET_KEY = "dGVzdC13ZWJob29rLWtleS10aGlydHktdHdvLWJ5dGU=";
 
 /**
- * The files that import the valuers' registers run in projects of their own, each an invocation
- * with its own throwaway database (package.json's test scripts run them after the others): every
- * valuer with a registration number is checked against the newest Kenyan list, whoever imported
- * it, so a list imported beside other files would turn their verified firms' certificates amber.
+ * Files that change what the whole platform answers run in projects of their own, each an
+ * invocation with its own throwaway database (scripts/test-projects.ts runs them after the rest):
+ * - importing a valuers' register: every valuer with a registration number is checked against the
+ *   newest Kenyan list, whoever imported it, so a list imported beside other files would turn their
+ *   verified firms' certificates amber;
+ * - health: a stuck webhook delivery planted to see the 503 would fail any other file's health call.
  */
-const REGISTER_FILES = { api: "tests/api/valuer-register.test.ts", e2e: "tests/e2e/valuer-register.test.ts" };
+const ISOLATED_FILES = {
+  api: ["tests/api/valuer-register.test.ts", "tests/api/health.test.ts"],
+  e2e: ["tests/e2e/valuer-register.test.ts"],
+};
 
 interface ProjectFiles {
   include: string[];
@@ -153,10 +158,10 @@ export default defineConfig({
     maxWorkers: 2,
     sequence: { sequencer: SlowestFirstSequencer },
     projects: [
-      apiProject("api", { include: ["tests/api/**/*.test.ts"], exclude: [REGISTER_FILES.api] }),
-      apiProject("api-registers", { include: [REGISTER_FILES.api] }),
-      e2eProject("e2e", { include: ["tests/e2e/**/*.test.ts"], exclude: [REGISTER_FILES.e2e] }),
-      e2eProject("e2e-registers", { include: [REGISTER_FILES.e2e] }),
+      apiProject("api", { include: ["tests/api/**/*.test.ts"], exclude: ISOLATED_FILES.api }),
+      apiProject("api-isolated", { include: ISOLATED_FILES.api }),
+      e2eProject("e2e", { include: ["tests/e2e/**/*.test.ts"], exclude: ISOLATED_FILES.e2e }),
+      e2eProject("e2e-isolated", { include: ISOLATED_FILES.e2e }),
     ],
   },
 });

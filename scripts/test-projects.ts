@@ -1,9 +1,9 @@
 import { spawnSync } from "node:child_process";
 
 /**
- * `tsx scripts/test-projects.ts api api-registers -- [vitest arguments]`: runs the vitest projects
+ * `tsx scripts/test-projects.ts api api-isolated -- [vitest arguments]`: runs the vitest projects
  * one after another, each its own invocation with its own throwaway database (vitest.config.ts,
- * REGISTER_FILES), passing the same arguments (a file filter, `-t`) to each; a project left with
+ * ISOLATED_FILES), passing the same arguments (a file filter, `-t`) to each; a project left with
  * no file by the filter is skipped. Stops at the first that fails, with its exit code.
  */
 const separator = process.argv.indexOf("--");

@@ -15,3 +15,10 @@ export const CHECKPOINT_OVERDUE_HOURS = 25;
 export const DELIVERY_STUCK_MINUTES = 15;
 /** Job runs are kept this long: enough for a month's "failed jobs" and "missed runs". */
 export const JOB_RUNS_KEPT_DAYS = 35;
+/** Webhook attempts are judged over this window: more than WEBHOOK_FAILURE_PERCENT failed is a failing check. */
+export const WEBHOOK_FAILURE_WINDOW_MINUTES = 15;
+export const WEBHOOK_FAILURE_PERCENT = 5;
+/** Fewer failed attempts than this in the window is one receiver's bad minute, not the platform's. */
+export const WEBHOOK_FAILURE_MIN_ATTEMPTS = 5;
+/** A purchase still pending after this long needs a person (the System health card counts them). */
+export const PAYMENT_PENDING_MINUTES = 10;

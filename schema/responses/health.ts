@@ -14,4 +14,5 @@ export const healthAnswer = z.strictObject({
   hourlyJobs: check.extend({ lastRunAt: z.iso.datetime().nullable() }),
   checkpoint: check.extend({ lastSignedAt: z.string().nullable() }),
   webhookQueue: check.extend({ stuckDeliveries: z.number().int().nonnegative() }),
+  webhookFailures: check.extend({ attempts: z.number().int().nonnegative(), failed: z.number().int().nonnegative() }),
 });

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { healthAnswer } from "#schema/responses/index.ts";
-import { webhookDeliveries, webhookEndpoints, webhookEvents } from "#schema/tables.ts";
+import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from "#schema/tables.ts";
 import { registerOwnerViaServices } from "./fixtures/accounts";
 import { withDb } from "./fixtures/database";
 import { api, unique } from "./fixtures/http";
@@ -61,6 +61,47 @@ describe("GET /api/health", () => {
         db.update(webhookDeliveries).set({ outcome: "failed" }).where(eq(webhookDeliveries.id, delivery)),
       );
     }
+  });
+
+  it("reports receivers failing together, without answering 503 for a customer's outage", async () => {
+    await runHourlyJobs();
+    const owner = await registerOwnerViaServices();
+    await withDb(async (db) => {
+      const [endpoint] = await db
+        .insert(webhookEndpoints)
+        .values({
+          publicId: unique("ep"),
+          companyId: owner.user.companyId!,
+          url: "https://down.example.com/hook",
+          secret: "not-used",
+          eventTypes: ["code.issued"],
+        })
+        .returning({ id: webhookEndpoints.id });
+      const [event] = await db
+        .insert(webhookEvents)
+        .values({ publicId: unique("msg_health"), companyId: owner.user.companyId!, type: "code.issued", data: {} })
+        .returning({ id: webhookEvents.id });
+      const [delivery] = await db
+        .insert(webhookDeliveries)
+        .values({ eventId: event!.id, endpointId: endpoint!.id, outcome: "failed", attempts: 6 })
+        .returning({ id: webhookDeliveries.id });
+      await db.insert(webhookAttempts).values(
+        Array.from({ length: 6 }, (_, index) => ({
+          deliveryId: delivery!.id,
+          endpointId: endpoint!.id,
+          attempt: index + 1,
+          trigger: "automatic" as const,
+          statusCode: 502,
+          failure: "receiver-error" as const,
+        })),
+      );
+    });
+    const answer = await api("/api/health");
+    expect(answer.status).toBe(200);
+    expect(healthAnswer.parse(answer.body).webhookFailures).toMatchObject({
+      ok: false,
+      detail: expect.stringMatching(/^\d+ of \d+ attempts failed in the last 15 minutes \(\d+ %\)$/),
+    });
   });
 
   it("records each hourly run with its outcome", async () => {

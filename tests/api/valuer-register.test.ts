@@ -488,24 +488,16 @@ describe("valuers checked against a published register", () => {
     const firm = await verifiedFirm();
     const listed = await createCodeViaApi(firm.token, await addValuer(firm, "Dr. Valuer Number2 Kamau", "V2"));
     const english = await certificateOf(listed.publicToken);
+    // Published as the administrator typed the day; checked on the day of issue in the firm's time zone (Nairobi).
+    const inWords = (locale: string, day: Date, timeZone: string) =>
+      day.toLocaleDateString(locale, { day: "numeric", month: "long", year: "numeric", timeZone });
     const published = new Date(`${daysFromToday(0)}T00:00:00Z`);
-    const en = published.toLocaleDateString("en-GB", {
-      day: "numeric",
-      month: "long",
-      year: "numeric",
-      timeZone: "UTC",
-    });
-    const sw = published.toLocaleDateString("sw-KE", {
-      day: "numeric",
-      month: "long",
-      year: "numeric",
-      timeZone: "UTC",
-    });
+    const now = new Date();
     expect(english.html).toContain(
-      `Registration V2 appeared on the ${list.body} register published ${en} (checked ${en})`,
+      `Registration V2 appeared on the ${list.body} register published ${inWords("en-GB", published, "UTC")} (checked ${inWords("en-GB", now, "Africa/Nairobi")})`,
     );
     expect((await certificateOf(listed.publicToken, "sw")).html).toContain(
-      `Usajili V2 ulionekana kwenye rejista ya ${list.body} iliyochapishwa ${sw} (iliangaliwa ${sw})`,
+      `Usajili V2 ulionekana kwenye rejista ya ${list.body} iliyochapishwa ${inWords("sw-KE", published, "UTC")} (iliangaliwa ${inWords("sw-KE", now, "Africa/Nairobi")})`,
     );
     expect(english.registerCheck).toMatchObject({ result: "matched", publishedOn: daysFromToday(0), body: list.body });
 

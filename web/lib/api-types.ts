@@ -9373,6 +9373,16 @@ export interface paths {
                 detail: string;
                 stuckDeliveries: number;
               };
+              webhookFailures: {
+                ok: boolean;
+                /**
+                 * @description What was found, in words
+                 * @example Last run 12 minutes ago
+                 */
+                detail: string;
+                attempts: number;
+                failed: number;
+              };
             };
           };
         };

@@ -3,6 +3,9 @@ import {
   CHECKPOINT_OVERDUE_HOURS,
   DELIVERY_STUCK_MINUTES,
   HOURLY_RUN_OVERDUE_MINUTES,
+  WEBHOOK_FAILURE_MIN_ATTEMPTS,
+  WEBHOOK_FAILURE_PERCENT,
+  WEBHOOK_FAILURE_WINDOW_MINUTES,
 } from "#schema/limits/operations.ts";
 import type { Queryable } from "#worker/db.ts";
 import type { Signer } from "#worker/lib/signing.ts";
@@ -11,8 +14,8 @@ import { latestCheckpoint } from "../records/signed-records";
 
 /*
  * The service's health as an uptime monitor reads it (GET /api/health): cheap (two small queries),
- * no secrets, no personal data. Each check says whether it holds; any that does not makes the
- * answer 503.
+ * no secrets, no personal data. Each check says whether it holds; any of the platform's that does
+ * not makes the answer 503. Webhook receivers' failures are reported beside them.
  */
 
 export interface HealthCheck {
@@ -29,12 +32,15 @@ export interface SystemHealth {
   hourlyJobs: HealthCheck & { lastRunAt: string | null };
   checkpoint: HealthCheck & { lastSignedAt: string | null };
   webhookQueue: HealthCheck & { stuckDeliveries: number };
+  webhookFailures: HealthCheck & { attempts: number; failed: number };
 }
 
 interface Figures extends Record<string, unknown> {
   last_hourly_run: string | null;
   last_hourly_outcome: string | null;
   stuck_deliveries: number;
+  recent_attempts: number;
+  recent_failures: number;
   log_size: string | null;
   key_compromised: boolean;
 }
@@ -55,6 +61,10 @@ export async function systemHealth(db: Queryable, signer: Signer | null, now = n
           ORDER BY started_at DESC LIMIT 1) AS last_hourly_outcome,
         (SELECT count(*)::int FROM webhook_deliveries WHERE outcome = 'pending' AND attempts = 0
           AND queued_at < now() - make_interval(mins => ${DELIVERY_STUCK_MINUTES})) AS stuck_deliveries,
+        (SELECT count(*)::int FROM webhook_attempts
+          WHERE attempted_at > now() - make_interval(mins => ${WEBHOOK_FAILURE_WINDOW_MINUTES})) AS recent_attempts,
+        (SELECT count(*)::int FROM webhook_attempts WHERE failure IS NOT NULL
+          AND attempted_at > now() - make_interval(mins => ${WEBHOOK_FAILURE_WINDOW_MINUTES})) AS recent_failures,
         (SELECT size::text FROM transparency_log_head WHERE id = 1) AS log_size,
         EXISTS (SELECT 1 FROM signing_keys WHERE kid = ${signer?.kid ?? ""} AND compromised_at IS NOT NULL)
           AS key_compromised`);
@@ -71,6 +81,7 @@ export async function systemHealth(db: Queryable, signer: Signer | null, now = n
       hourlyJobs: { ...unknown, lastRunAt: null },
       checkpoint: { ...unknown, lastSignedAt: null },
       webhookQueue: { ...unknown, stuckDeliveries: 0 },
+      webhookFailures: { ...unknown, attempts: 0, failed: 0 },
     };
   }
   const latencyMs = Date.now() - started;
@@ -110,6 +121,30 @@ export async function systemHealth(db: Queryable, signer: Signer | null, now = n
           : `${figures.stuck_deliveries} deliveries queued over ${DELIVERY_STUCK_MINUTES} minutes ago and never tried: is the queue's consumer running?`,
       stuckDeliveries: figures.stuck_deliveries,
     },
+    webhookFailures: webhookFailuresCheck(figures.recent_attempts, figures.recent_failures),
   };
-  return { ok: Object.values(checks).every((check) => check.ok), checkedAt: now.toISOString(), ...checks };
+  // Receivers failing are reported, never a 503: a receiver is its owner's to fix, and a monitor
+  // paging for it would page for every customer's outage. Operators are told past the threshold.
+  const { webhookFailures, ...platform } = checks;
+  return {
+    ok: Object.values(platform).every((check) => check.ok),
+    checkedAt: now.toISOString(),
+    ...platform,
+    webhookFailures,
+  };
+}
+
+/** Receivers failing together: more than 5 % of the last 15 minutes' attempts, and at least five of them. */
+function webhookFailuresCheck(attempts: number, failed: number) {
+  const percent = attempts === 0 ? 0 : Math.round((failed / attempts) * 100);
+  const failing = failed >= WEBHOOK_FAILURE_MIN_ATTEMPTS && percent > WEBHOOK_FAILURE_PERCENT;
+  return {
+    ok: !failing,
+    detail:
+      attempts === 0
+        ? `No delivery attempted in the last ${WEBHOOK_FAILURE_WINDOW_MINUTES} minutes`
+        : `${failed} of ${attempts} attempts failed in the last ${WEBHOOK_FAILURE_WINDOW_MINUTES} minutes (${percent} %)`,
+    attempts,
+    failed,
+  };
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "webhook_attempts_recent_idx" ON "webhook_attempts" USING btree ("attempted_at");
