@@ -81,13 +81,19 @@ export function snapshotHoldsThrough(publishedOn: string): string {
 const NUMBER_PREFIXES = new Set(["VRB", "NO", "NUMBER", "REG", "REGN", "REGISTRATION"]);
 
 /**
- * "VRB/V/01182", "No. V 1182", "v-1182", "V1182" → "V/1182": capitals, the register's prefix and
+ * "VRB/V/01182", "No. V 1182", "v-1182", "V1182", "ＶＲＢ/Ｖ/１１８２" → "V/1182": compatibility forms folded, capitals, the register's prefix and
  * "No." left out, each run of letters or digits a part (leading zeros of digits removed), the parts
  * joined by "/". Separators, spacing and zero-padding vary between a register and a report; the
  * parts do not. Empty when nothing is left.
  */
 export function normaliseRegistrationNumber(raw: string): string {
-  return (raw.toUpperCase().match(/[A-Z]+|\d+/g) ?? [])
+  // NFKC first: full-width "ＶＲＢ/Ｖ/１１８２" is the same number, not one with nothing to match.
+  return (
+    raw
+      .normalize("NFKC")
+      .toUpperCase()
+      .match(/[A-Z]+|\d+/g) ?? []
+  )
     .filter((part) => !NUMBER_PREFIXES.has(part))
     .map((part) => part.replace(/^0+(?=\d)/, ""))
     .filter((part) => part !== "0")

@@ -74,7 +74,6 @@ export const valuerRegisterAnswer = z.strictObject({
     z.strictObject({
       valuerId: z.number().int().positive(),
       check: valuerRegisterCheckSchema,
-      listedName: z.string().nullable().meta({ description: "The name the register lists the number under" }),
       practisingCertificate: practisingCertificateAnswer.nullable(),
     }),
   ),

@@ -199,10 +199,15 @@ describe("registers of valuers", () => {
     };
     const now = await standings(owner);
     const resultOf = (id: number) => now.find((standing) => standing.valuerId === id);
-    expect(resultOf(ids.matched)).toMatchObject({ check: { result: "matched" }, listedName: "WANJIRU Grace" });
-    expect(resultOf(ids.differs)).toMatchObject({ check: { result: "name-differs" }, listedName: "Peter Otieno" });
+    expect(resultOf(ids.matched)).toMatchObject({ check: { result: "matched" } });
+    // The name the register lists the number under is not told to the firm (it would learn whose it is).
+    expect(resultOf(ids.differs)).toEqual({
+      valuerId: ids.differs,
+      check: expect.objectContaining({ result: "name-differs" }),
+      practisingCertificate: null,
+    });
     expect(resultOf(ids.suspended)).toMatchObject({ check: { result: "suspended" } });
-    expect(resultOf(ids.missing)).toMatchObject({ check: { result: "not-found" }, listedName: null });
+    expect(resultOf(ids.missing)).toMatchObject({ check: { result: "not-found" } });
   });
 
   it("reads the first sheet of an Excel workbook, its days kept as numbers, and refuses its formulas", async () => {
@@ -382,7 +387,6 @@ const standings = async (firm: Account) => {
   return res.body.valuers as {
     valuerId: number;
     check: { result: string; publishedOn: string | null } | null;
-    listedName: string | null;
     practisingCertificate: { decision: string | null } | null;
   }[];
 };
@@ -447,10 +451,7 @@ describe("valuers checked against a published register", () => {
 
     const now = await standings(firm);
     expect(now.find((row) => row.valuerId === removedValuer)?.check?.result).toBe("removed");
-    expect(now.find((row) => row.valuerId === renamedValuer)).toMatchObject({
-      check: { result: "name-differs" },
-      listedName: "Otieno Peter",
-    });
+    expect(now.find((row) => row.valuerId === renamedValuer)).toMatchObject({ check: { result: "name-differs" } });
     expect(now.filter((row) => row.check?.result === "name-differs")).toHaveLength(1);
 
     // Exactly one removal alert: the owner's email, and the watching lender's notice.
@@ -531,7 +532,10 @@ describe("practising certificates reviewed by ValuSeal", () => {
       headers: { Authorization: `Bearer ${admin.token}` },
     });
     expect(file.status).toBe(200);
-    expect(file.headers.get("Content-Disposition")).toBe('attachment; filename="practising-2026.pdf"');
+    // Named by us with the extension of its checked type, never the uploader's name.
+    expect(file.headers.get("Content-Disposition")).toBe(
+      `attachment; filename="practising-certificate-${uploaded.body.id}.pdf"`,
+    );
     expect(new Uint8Array(await file.arrayBuffer())).toEqual(PDF);
 
     const yearEnd = `${new Date().getUTCFullYear()}-12-31`;
@@ -596,7 +600,7 @@ describe("practising certificates reviewed by ValuSeal", () => {
     });
     const fakePdf = new Uint8Array(Buffer.from("%PDF-1.7\nthis is not a PDF at all"));
     expect((await upload(firm, valuerId, fakePdf)).body.errors).toEqual([
-      "file: This PDF cannot be opened: upload the certificate as the board issued it",
+      "file: This PDF is incomplete: upload the certificate as the board issued it",
     ]);
     expect((await upload(firm, valuerId, new Uint8Array(0))).status).toBe(400);
     expect((await upload(firm, valuerId, "plain text", "text/plain")).status).toBe(415);
@@ -609,6 +613,18 @@ describe("practising certificates reviewed by ValuSeal", () => {
     const member = await addMemberViaServices(firm);
     expect((await upload(member, valuerId, PDF)).status).toBe(403);
     const mine = await upload(firm, valuerId, PDF);
+    // One upload waits per valuer: another is refused until ValuSeal has reviewed it.
+    expect((await upload(firm, valuerId, PDF)).body.message).toBe(
+      "This valuer's practising certificate is waiting for ValuSeal's review",
+    );
+    // A number with nothing to match is refused; the same number in full-width characters is the number.
+    const garbled = await api("/api/valuers", {
+      token: firm.token,
+      body: { name: "Eve Kiptoo", registrationNumber: "VRB/0/000", isActive: true },
+    });
+    expect(garbled.body.errors).toEqual([
+      "registrationNumber: Enter the registration number as the register writes it, like VRB/V/1182",
+    ]);
     const theirs = await fetchWorker(`${ORIGIN}/api/valuers/practising-certificates/${mine.body.id}/file`, {
       headers: { Authorization: `Bearer ${other.token}` },
     });
@@ -673,3 +689,40 @@ async function expiredManualCheckInDb(valuerId: number, registrationNumber: stri
     });
   });
 }
+
+describe("which evidence speaks for a valuer", () => {
+  it("never lets a practising certificate override a list that suspends the valuer", async () => {
+    const admin = await createAdminViaDb();
+    const list = await newRegister(admin.token);
+    await importList(
+      admin,
+      list.id,
+      [HEADER, "VRB/V/9191,Rose Njambi,Suspended,2026-12-31", "VRB/V/9192,Tom Ouma,Practising,2026-12-31"].join("\n"),
+      daysFromToday(0),
+    );
+    const firm = await verifiedFirm();
+    const suspended = await addValuer(firm, "Rose Njambi", "VRB/V/9191");
+    const unlisted = await addValuer(firm, "Paul Wafula", "VRB/V/9193");
+    const accept = async (valuerId: number) => {
+      const uploaded = await upload(firm, valuerId, PDF);
+      expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+      const reviewed = await api(`/api/admin/practising-certificates/${uploaded.body.id}/review`, {
+        token: admin.token,
+        body: { decision: "accepted", validUntil: `${new Date().getUTCFullYear()}-12-31` },
+      });
+      expect(reviewed.status).toBe(200);
+    };
+    await accept(suspended);
+    await accept(unlisted);
+    const now = await standings(firm);
+    // The list's suspension stands; a valuer the list does not have yet is covered by the certificate.
+    expect(now.find((row) => row.valuerId === suspended)?.check).toMatchObject({
+      result: "suspended",
+      kind: "published-list",
+    });
+    expect(now.find((row) => row.valuerId === unlisted)?.check).toMatchObject({
+      result: "matched",
+      kind: "manual-evidence",
+    });
+  });
+});

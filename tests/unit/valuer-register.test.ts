@@ -43,6 +43,13 @@ describe("valuer names, as a register and a report write them", () => {
   });
 });
 
+describe("numbers written in other forms", () => {
+  it("reads full-width characters as the number they show, and finds nothing in a number of zeros", () => {
+    expect(normaliseRegistrationNumber("ＶＲＢ/Ｖ/１１８２")).toBe("V/1182");
+    expect(normaliseRegistrationNumber("VRB/0/000")).toBe("");
+  });
+});
+
 describe("a valuer's result against a snapshot", () => {
   const valuer = { name: "QS Grace Wanjiru" };
   const listed = (name: string, status: "active" | "suspended" = "active") => ({

@@ -775,8 +775,6 @@ export interface paths {
                   /** Format: date */
                   checkedOn: string;
                 } | null;
-                /** @description The name the register lists the number under */
-                listedName: string | null;
                 practisingCertificate: {
                   id: number;
                   valuerId: number;

@@ -19,6 +19,7 @@ function unescapeXml(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (_, entity: string) => {
     if (entity[0] !== "#") return ENTITIES[entity.toLowerCase()]!;
     const code = entity[1] === "x" || entity[1] === "X" ? parseInt(entity.slice(2), 16) : parseInt(entity.slice(1), 10);
+    if (!(code >= 0 && code <= 0x10ffff)) throw new WorkbookError("The workbook has a character that does not exist");
     return String.fromCodePoint(code);
   });
 }
@@ -27,11 +28,15 @@ function unescapeXml(text: string): string {
 const textOf = (fragment: string) =>
   [...fragment.matchAll(/<t(?:\s[^>]*)?>([\s\S]*?)<\/t>/g)].map((match) => unescapeXml(match[1]!)).join("");
 
-/** "C" → 2: a cell reference's column letters, from 0. */
+/** A list has four columns; a cell further right than this is not a list's. */
+const MAX_COLUMNS = 52;
+
+/** "C" → 2: a cell reference's column letters, from 0; refused beyond MAX_COLUMNS. */
 function columnIndex(reference: string): number {
-  const letters = /^[A-Z]+/.exec(reference)?.[0] ?? "";
+  const letters = /^[A-Z]{1,3}/.exec(reference)?.[0] ?? "";
   let index = 0;
   for (const letter of letters) index = index * 26 + (letter.charCodeAt(0) - 64);
+  if (index > MAX_COLUMNS) throw new WorkbookError("The sheet has cells beyond the list's columns");
   return index - 1;
 }
 

@@ -69,14 +69,19 @@ const sameCheck = (a: NewCheck, b: NewCheck) =>
   a.holdsThrough === b.holdsThrough;
 
 /**
- * The newer evidence wins: a list published after a practising certificate was reviewed speaks for
- * the valuer (a suspension, a removal), and a certificate reviewed on or after the day the list was
- * published speaks for a valuer the list does not have yet (the reviewer had that list to hand).
+ * Which evidence speaks for the valuer. A practising certificate stands in only for what a list
+ * does not say: no list yet, or a list that does not have the valuer (new registrations appear on
+ * the next list), and then only if it was reviewed on or after the list's publication. A list that
+ * removes, suspends or names someone else under the number is never overridden by a certificate:
+ * a valuer reinstated since waits for the next list.
  */
-function newerEvidence(list: NewCheck | null, manual: NewCheck | null): NewCheck | null {
+function evidenceInForce(list: NewCheck | null, manual: NewCheck | null): NewCheck | null {
   if (!list || !manual) return list ?? manual;
-  return manual.reviewedOn! >= list.publishedOn! ? manual : list;
+  return list.result === "not-found" && manual.reviewedOn! >= list.publishedOn! ? manual : list;
 }
+
+/** The advisory lock rechecks take (pg_advisory_xact_lock): any constant no other lock uses. */
+const RECHECK_LOCK = 6_200_001;
 
 /** Valuers are checked this many at a time: every query's list of ids stays far below Postgres's parameter limit. */
 const RECHECK_PAGE = 1_000;
@@ -88,6 +93,9 @@ const RECHECK_PAGE = 1_000;
  * import, a review, an edit of the valuer); answers the changed checks, for the alerts.
  */
 export async function recheckValuers(db: Queryable, valuerIds?: number[]): Promise<ChangedCheck[]> {
+  // One recheck at a time, to the end of its transaction: an edit of a valuer during an import
+  // waits for it, so it never appends a check against the snapshot the import is replacing.
+  await db.execute(sql`SELECT pg_advisory_xact_lock(${RECHECK_LOCK})`);
   if (valuerIds) return recheckPage(db, valuerIds);
   const changed: ChangedCheck[] = [];
   for (let after = 0; ;) {
@@ -214,7 +222,7 @@ async function recheckPage(db: Queryable, valuerIds: number[]): Promise<ChangedC
           lapsesAs: "expired",
         }
       : null;
-    const check = newerEvidence(list, manual);
+    const check = evidenceInForce(list, manual);
     if (!check) continue;
     const previous = previousOf.get(valuer.id);
     if (previous && sameCheck(previous, check)) continue;
@@ -243,18 +251,13 @@ export const deregistered = (changes: ChangedCheck[]) =>
 
 /**
  * The firm's valuers with the check a code issued today would freeze (valuerCheckOnDay, in the
- * firm's time zone) and, when the register lists their number under another name, that name.
+ * firm's time zone). The name a register lists a number under is not told: a firm typing numbers
+ * would learn whose they are and rename its valuer to match.
  */
 export async function valuerStandings(db: Reader, companyId: number) {
   const today = sql`(now() AT TIME ZONE ${companies.timeZone})::date`;
   return db
-    .select({
-      valuerId: valuers.id,
-      check: valuerCheckOnDay(today),
-      listedName: sql<string | null>`(SELECT c.listed_name FROM ${valuerChecks} c WHERE c.valuer_id = ${valuers.id}
-        AND c.registration_number = ${valuers.registrationNumber} AND c.valuer_name = ${valuers.name}
-        ORDER BY c.id DESC LIMIT 1)`,
-    })
+    .select({ valuerId: valuers.id, check: valuerCheckOnDay(today) })
     .from(valuers)
     .innerJoin(companies, eq(companies.id, valuers.companyId))
     .where(and(eq(valuers.companyId, companyId), isNull(valuers.deletedAt)));

@@ -17,7 +17,7 @@ type Check = NonNullable<Standing["check"]>;
 const AMBER = `codes this valuer signs read “${verdictHeadline("en", "valuer-unconfirmed")}”`;
 
 /** The badge and the one thing to do, for each result a code issued today would carry. */
-function checkWords(check: Check | null, listedName: string | null, hasNumber: boolean): [StatusName, string] {
+function checkWords(check: Check | null, hasNumber: boolean): [StatusName, string] {
   if (!check) {
     return hasNumber
       ? [
@@ -38,7 +38,7 @@ function checkWords(check: Check | null, listedName: string | null, hasNumber: b
     case "name-differs":
       return [
         "register-name-differs",
-        `The ${check.body} register lists ${check.registrationNumber} under “${listedName ?? "another name"}”. Correct the name or the number if either was mistyped; until they agree, ${AMBER}.`,
+        `The ${check.body} register lists ${check.registrationNumber} under another name. Check the name and the number against the valuer's practising certificate and correct the one mistyped; until they agree, ${AMBER}.`,
       ];
     case "not-found":
       return [
@@ -133,11 +133,7 @@ export function RegisterCheck({
   standing: Standing | undefined;
   canManage: boolean;
 }) {
-  const [status, advice] = checkWords(
-    standing?.check ?? null,
-    standing?.listedName ?? null,
-    !!valuer.registrationNumber,
-  );
+  const [status, advice] = checkWords(standing?.check ?? null, !!valuer.registrationNumber);
   const upload = standing?.practisingCertificate ?? null;
   const uploaded = uploadLine(upload);
   return (
