@@ -1152,6 +1152,13 @@ const matrix: Row[] = [
       body: "",
     }),
   },
+  // The System health card's answer: administrators only.
+  {
+    method: "GET",
+    route: "/api/admin/health",
+    expected: ADMIN_ONLY,
+    request: () => ({ path: "/api/admin/health" }),
+  },
   // Practising certificates are reviewed by administrators only, each once.
   {
     method: "GET",

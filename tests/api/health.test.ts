@@ -1,8 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { healthAnswer } from "#schema/responses/index.ts";
-import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from "#schema/tables.ts";
+import { healthAnswer, operatorHealthAnswer } from "#schema/responses/index.ts";
+import { jobRuns, webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from "#schema/tables.ts";
 import { registerOwnerViaServices } from "./fixtures/accounts";
+import { createAdminViaDb } from "./fixtures/admins";
 import { withDb } from "./fixtures/database";
 import { api, unique } from "./fixtures/http";
 import { runHourlyJobs } from "./fixtures/jobs";
@@ -102,6 +103,30 @@ describe("GET /api/health", () => {
       ok: false,
       detail: expect.stringMatching(/^\d+ of \d+ attempts failed in the last 15 minutes \(\d+ %\)$/),
     });
+  });
+
+  it("shows an administrator the same checks, whatever they say, with the runs that failed", async () => {
+    const admin = await createAdminViaDb();
+    await withDb((db) =>
+      db.insert(jobRuns).values({
+        job: "hourly",
+        startedAt: new Date(Date.now() - 3 * 60 * 60_000),
+        finishedAt: new Date(Date.now() - 3 * 60 * 60_000 + 5_000),
+        outcome: "failed",
+        failures: [{ task: "webhook sweep", error: "Error: connection reset" }],
+      }),
+    );
+    const answer = await api("/api/admin/health", { token: admin.token });
+    expect(answer.status).toBe(200);
+    const card = operatorHealthAnswer.parse(answer.body);
+    expect(card.health.database.ok).toBe(true);
+    expect(card.failedRuns).toContainEqual(
+      expect.objectContaining({
+        job: "hourly",
+        failures: [{ task: "webhook sweep", error: "Error: connection reset" }],
+      }),
+    );
+    expect((await api("/api/admin/health", { token: (await registerOwnerViaServices()).token })).status).toBe(403);
   });
 
   it("records each hourly run with its outcome", async () => {

@@ -9299,6 +9299,118 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/admin/health": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The health checks and what needs a person */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              health: {
+                ok: boolean;
+                /** Format: date-time */
+                checkedAt: string;
+                database: {
+                  ok: boolean;
+                  /**
+                   * @description What was found, in words
+                   * @example Last run 12 minutes ago
+                   */
+                  detail: string;
+                  latencyMs: number | null;
+                };
+                signingKey: {
+                  ok: boolean;
+                  /**
+                   * @description What was found, in words
+                   * @example Last run 12 minutes ago
+                   */
+                  detail: string;
+                };
+                hourlyJobs: {
+                  ok: boolean;
+                  /**
+                   * @description What was found, in words
+                   * @example Last run 12 minutes ago
+                   */
+                  detail: string;
+                  /** Format: date-time */
+                  lastRunAt: string | null;
+                };
+                checkpoint: {
+                  ok: boolean;
+                  /**
+                   * @description What was found, in words
+                   * @example Last run 12 minutes ago
+                   */
+                  detail: string;
+                  lastSignedAt: string | null;
+                };
+                webhookQueue: {
+                  ok: boolean;
+                  /**
+                   * @description What was found, in words
+                   * @example Last run 12 minutes ago
+                   */
+                  detail: string;
+                  stuckDeliveries: number;
+                };
+                webhookFailures: {
+                  ok: boolean;
+                  /**
+                   * @description What was found, in words
+                   * @example Last run 12 minutes ago
+                   */
+                  detail: string;
+                  attempts: number;
+                  failed: number;
+                };
+              };
+              /** @description Purchases pending over 10 minutes */
+              pendingPayments: number;
+              /** @description Lender notices not emailed after 10 minutes */
+              unsentNotices: number;
+              /** @description Webhook endpoints failing, not disabled */
+              failingEndpoints: number;
+              failedRuns: {
+                /** @enum {string} */
+                job: "hourly" | "payments";
+                /** Format: date-time */
+                startedAt: string;
+                failures: {
+                  task: string;
+                  error: string;
+                }[];
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/health": {
     parameters: {
       query?: never;

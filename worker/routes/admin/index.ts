@@ -2,6 +2,7 @@ import { documentedRoutes } from "../contract";
 import { requireAdmin, requireUser } from "#worker/middleware/auth.ts";
 import { adminAuditLogRoutes } from "./audit-log";
 import { adminBillingRoutes } from "./billing";
+import { adminHealthRoutes } from "./health";
 import { adminRegisterRoutes } from "./register";
 import { adminPractisingCertificateRoutes } from "./practising-certificates";
 import { adminCompanyListRoutes, adminCompanyRoutes } from "./companies";
@@ -25,4 +26,5 @@ export const adminRoutes = documentedRoutes()
   .route("/title-conflicts", adminTitleConflictRoutes)
   .route("/billing", adminBillingRoutes)
   .route("/register", adminRegisterRoutes)
-  .route("/practising-certificates", adminPractisingCertificateRoutes);
+  .route("/practising-certificates", adminPractisingCertificateRoutes)
+  .route("/health", adminHealthRoutes);

@@ -1,8 +1,10 @@
-import { sql } from "drizzle-orm";
+import { desc, sql } from "drizzle-orm";
+import { jobRuns } from "#schema/tables.ts";
 import {
   CHECKPOINT_OVERDUE_HOURS,
   DELIVERY_STUCK_MINUTES,
   HOURLY_RUN_OVERDUE_MINUTES,
+  PAYMENT_PENDING_MINUTES,
   WEBHOOK_FAILURE_MIN_ATTEMPTS,
   WEBHOOK_FAILURE_PERCENT,
   WEBHOOK_FAILURE_WINDOW_MINUTES,
@@ -146,5 +148,46 @@ function webhookFailuresCheck(attempts: number, failed: number) {
         : `${failed} of ${attempts} attempts failed in the last ${WEBHOOK_FAILURE_WINDOW_MINUTES} minutes (${percent} %)`,
     attempts,
     failed,
+  };
+}
+
+interface Backlog extends Record<string, unknown> {
+  pending_payments: number;
+  unsent_notices: number;
+  failing_endpoints: number;
+}
+
+/**
+ * What an administrator's System health card shows beside the checks: purchases still pending
+ * after PAYMENT_PENDING_MINUTES, lender notices not emailed after 10 minutes, webhook endpoints
+ * failing, and the scheduled runs that failed in the last day with their failed tasks.
+ */
+export async function operatorHealth(db: Queryable, signer: Signer | null, now = new Date()) {
+  const health = await systemHealth(db, signer, now);
+  const result = await db.execute(sql`
+    SELECT
+      (SELECT count(*)::int FROM purchases WHERE status = 'pending'
+        AND created_at < now() - make_interval(mins => ${PAYMENT_PENDING_MINUTES})) AS pending_payments,
+      (SELECT count(*)::int FROM watch_notices WHERE emailed_at IS NULL
+        AND created_at < now() - interval '10 minutes') AS unsent_notices,
+      (SELECT count(*)::int FROM webhook_endpoints WHERE failing_since IS NOT NULL AND disabled_at IS NULL)
+        AS failing_endpoints`);
+  const backlog = rowsOf<Backlog>(result)[0]!;
+  const failedRuns = await db
+    .select({
+      job: jobRuns.job,
+      startedAt: jobRuns.startedAt,
+      failures: jobRuns.failures,
+    })
+    .from(jobRuns)
+    .where(sql`${jobRuns.outcome} = 'failed' AND ${jobRuns.startedAt} > now() - interval '1 day'`)
+    .orderBy(desc(jobRuns.startedAt))
+    .limit(20);
+  return {
+    health,
+    pendingPayments: backlog.pending_payments,
+    unsentNotices: backlog.unsent_notices,
+    failingEndpoints: backlog.failing_endpoints,
+    failedRuns: failedRuns.map((run) => ({ ...run, failures: run.failures ?? [] })),
   };
 }

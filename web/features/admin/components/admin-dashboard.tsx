@@ -4,6 +4,7 @@ import { Card } from "#web/components/ui/card.tsx";
 import { StatCard } from "#web/components/ui/stat-card.tsx";
 import { useAdminStats } from "../api/admin-stats";
 import { AuditLogTable } from "./audit-log-table";
+import { SystemHealthCard } from "./system-health-card";
 import { TitleConflictsCard } from "./title-conflicts-card";
 
 const RECENT_ACTIVITY_SIZE = 5;
@@ -44,10 +45,11 @@ function PlatformStats() {
   );
 }
 
-/** /admin: the platform numbers, the latest admin changes, and same-title valuations that differ. */
+/** /admin: the system's health, the platform numbers, the latest admin changes, and same-title valuations that differ. */
 export function AdminDashboard() {
   return (
     <>
+      <SystemHealthCard />
       <PlatformStats />
       <Card>
         <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-4 py-3">
