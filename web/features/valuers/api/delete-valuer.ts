@@ -7,8 +7,8 @@ export function useDeleteValuer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => answerOf(api.DELETE("/valuers/{id}", { params: { path: { id: String(id) } } })),
-    // Not awaited: the refetch removes the row whose actions called this, and a caller's own
-    // onSuccess (the toast) would never run once its component is gone.
-    onSuccess: () => void invalidateValuers(queryClient),
+    // Awaited: the row is gone before the caller hears of success, so its dialog closes onto the
+    // page (focus to the heading), not onto a Delete button about to disappear.
+    onSuccess: () => invalidateValuers(queryClient),
   });
 }

@@ -24,17 +24,19 @@ export function ValuerRowActions({ valuer, onEdit }: { valuer: Valuer; onEdit: (
       onError: (error) => showFailure("Failed to update valuer", error),
     });
 
+  // The promise, not mutate's callbacks: the refetch removes this row (and this component) before
+  // success is known, and React Query skips a removed component's callbacks, toast included.
   const remove = () =>
-    deleteValuer.mutate(valuer.id, {
-      onSuccess: () => {
+    deleteValuer.mutateAsync(valuer.id).then(
+      () => {
         setConfirmingDelete(false);
         toast({ title: "Valuer deleted successfully" });
       },
-      onError: (error) => {
+      (error: unknown) => {
         setConfirmingDelete(false);
         showFailure("Failed to delete valuer", error);
       },
-    });
+    );
 
   return (
     <div className="flex items-center justify-end gap-2">
