@@ -310,6 +310,7 @@ const SHOTS: Shot[] = [
   { name: "admin-users", role: "admin", path: () => "/admin/users", ready: text("grace.wanjiru@kamau-otieno.co.ke") },
   { name: "admin-system-settings", role: "admin", path: () => "/admin/settings" },
   { name: "admin-billing", role: "admin", path: () => "/admin/billing", ready: text("Price list") },
+  { name: "admin-registers", role: "admin", path: () => "/admin/registers", ready: text("Add a register") },
 ];
 
 const VIEWPORTS = [DESKTOP_VIEWPORT, PHONE_VIEWPORT];
