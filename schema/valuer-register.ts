@@ -25,14 +25,13 @@ export type RegisterResult = (typeof REGISTER_RESULTS)[number];
  * certificate past its valid-until day.
  */
 export const LAPSED_RESULTS = ["stale", "expired"] as const;
-export type LapsedResult = (typeof LAPSED_RESULTS)[number];
 
 export const VALUER_CHECK_RESULTS = [...REGISTER_RESULTS, ...LAPSED_RESULTS] as const;
 export type ValuerCheckResult = (typeof VALUER_CHECK_RESULTS)[number];
 
 /** Where a check's evidence came from: a register's published list, or a practising certificate ValuSeal reviewed. */
 export const VALUER_CHECK_KINDS = ["published-list", "manual-evidence"] as const;
-export type ValuerCheckKind = (typeof VALUER_CHECK_KINDS)[number];
+type ValuerCheckKind = (typeof VALUER_CHECK_KINDS)[number];
 
 /**
  * The check frozen on a code when it is issued (decision 062) and carried by its signed record:

@@ -19,7 +19,6 @@ export const REGISTER_IMPORT_COLUMNS = ["registration number", "name", "status",
 
 /** An administrator's review of a practising certificate. */
 export const PRACTISING_CERTIFICATE_DECISIONS = ["accepted", "rejected"] as const;
-export type PractisingCertificateDecision = (typeof PRACTISING_CERTIFICATE_DECISIONS)[number];
 
 /** The files a practising certificate may be: a PDF, or a photo or scan of it. */
 export const PRACTISING_CERTIFICATE_TYPES = ["application/pdf", "image/jpeg", "image/png"] as const;

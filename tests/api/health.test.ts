@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { healthAnswer, operatorHealthAnswer } from "#schema/responses/index.ts";
 import { jobRuns, webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from "#schema/tables.ts";
-import { registerOwnerViaServices } from "./fixtures/accounts";
+import { type Account, registerOwnerViaServices } from "./fixtures/accounts";
 import { createAdminViaDb } from "./fixtures/admins";
 import { withDb } from "./fixtures/database";
 import { api, unique } from "./fixtures/http";
@@ -13,6 +13,31 @@ import { runHourlyJobs } from "./fixtures/jobs";
  * error shape, one line per check, when one does not. The hourly run is recorded (job_runs), so
  * health can say when it last ran.
  */
+
+/** A webhook delivery of a fresh endpoint of the owner's firm, in the state the test needs. */
+async function plantDelivery(owner: Account, state: Partial<typeof webhookDeliveries.$inferInsert>) {
+  return withDb(async (db) => {
+    const [endpoint] = await db
+      .insert(webhookEndpoints)
+      .values({
+        publicId: unique("ep"),
+        companyId: owner.user.companyId!,
+        url: "https://hooks.example.com/valuseal",
+        secret: "not-used",
+        eventTypes: ["code.issued"],
+      })
+      .returning({ id: webhookEndpoints.id });
+    const [event] = await db
+      .insert(webhookEvents)
+      .values({ publicId: unique("msg_health"), companyId: owner.user.companyId!, type: "code.issued", data: {} })
+      .returning({ id: webhookEvents.id });
+    const [delivery] = await db
+      .insert(webhookDeliveries)
+      .values({ eventId: event!.id, endpointId: endpoint!.id, ...state })
+      .returning({ id: webhookDeliveries.id, endpointId: webhookDeliveries.endpointId });
+    return delivery!;
+  });
+}
 
 describe("GET /api/health", () => {
   it("answers every check once the hourly jobs have run, and 503 naming a stuck webhook queue", async () => {
@@ -28,26 +53,8 @@ describe("GET /api/health", () => {
 
     // A delivery queued 20 minutes ago and never tried: the webhooks queue's consumer has stopped.
     const owner = await registerOwnerViaServices();
-    const delivery = await withDb(async (db) => {
-      const [endpoint] = await db
-        .insert(webhookEndpoints)
-        .values({
-          publicId: unique("ep"),
-          companyId: owner.user.companyId!,
-          url: "https://hooks.example.com/valuseal",
-          secret: "not-used",
-          eventTypes: ["code.issued"],
-        })
-        .returning({ id: webhookEndpoints.id });
-      const [event] = await db
-        .insert(webhookEvents)
-        .values({ publicId: unique("msg_health"), companyId: owner.user.companyId!, type: "code.issued", data: {} })
-        .returning({ id: webhookEvents.id });
-      const [queued] = await db
-        .insert(webhookDeliveries)
-        .values({ eventId: event!.id, endpointId: endpoint!.id, queuedAt: new Date(Date.now() - 20 * 60_000) })
-        .returning({ id: webhookDeliveries.id });
-      return queued!.id;
+    const delivery = await plantDelivery(owner, {
+      queuedAt: new Date(Date.now() - 20 * 60_000),
     });
     try {
       const stuck = await api("/api/health");
@@ -59,7 +66,7 @@ describe("GET /api/health", () => {
       expect(stuck.body.errors).toContainEqual(expect.stringMatching(/^hourlyJobs: ok: Last run/));
     } finally {
       await withDb((db) =>
-        db.update(webhookDeliveries).set({ outcome: "failed" }).where(eq(webhookDeliveries.id, delivery)),
+        db.update(webhookDeliveries).set({ outcome: "failed" }).where(eq(webhookDeliveries.id, delivery.id)),
       );
     }
   });
@@ -67,36 +74,19 @@ describe("GET /api/health", () => {
   it("reports receivers failing together, without answering 503 for a customer's outage", async () => {
     await runHourlyJobs();
     const owner = await registerOwnerViaServices();
-    await withDb(async (db) => {
-      const [endpoint] = await db
-        .insert(webhookEndpoints)
-        .values({
-          publicId: unique("ep"),
-          companyId: owner.user.companyId!,
-          url: "https://down.example.com/hook",
-          secret: "not-used",
-          eventTypes: ["code.issued"],
-        })
-        .returning({ id: webhookEndpoints.id });
-      const [event] = await db
-        .insert(webhookEvents)
-        .values({ publicId: unique("msg_health"), companyId: owner.user.companyId!, type: "code.issued", data: {} })
-        .returning({ id: webhookEvents.id });
-      const [delivery] = await db
-        .insert(webhookDeliveries)
-        .values({ eventId: event!.id, endpointId: endpoint!.id, outcome: "failed", attempts: 6 })
-        .returning({ id: webhookDeliveries.id });
-      await db.insert(webhookAttempts).values(
+    const delivery = await plantDelivery(owner, { outcome: "failed", attempts: 6 });
+    await withDb((db) =>
+      db.insert(webhookAttempts).values(
         Array.from({ length: 6 }, (_, index) => ({
-          deliveryId: delivery!.id,
-          endpointId: endpoint!.id,
+          deliveryId: delivery.id,
+          endpointId: delivery.endpointId,
           attempt: index + 1,
           trigger: "automatic" as const,
           statusCode: 502,
           failure: "receiver-error" as const,
         })),
-      );
-    });
+      ),
+    );
     const answer = await api("/api/health");
     expect(answer.status).toBe(200);
     expect(healthAnswer.parse(answer.body).webhookFailures).toMatchObject({

@@ -41,7 +41,7 @@ type NoticeTarget =
   | { valuerId: number; register: DeregisteredValuer };
 
 /** What a lender's event says of a valuer a new snapshot removed or suspended. */
-export interface DeregisteredValuer {
+interface DeregisteredValuer {
   name: string;
   registrationNumber: string;
   result: "removed" | "suspended";

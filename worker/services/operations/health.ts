@@ -20,13 +20,13 @@ import { latestCheckpoint } from "../records/signed-records";
  * not makes the answer 503. Webhook receivers' failures are reported beside them.
  */
 
-export interface HealthCheck {
+interface HealthCheck {
   ok: boolean;
   /** What an operator reads: what was found, in words. */
   detail: string;
 }
 
-export interface SystemHealth {
+interface SystemHealth {
   ok: boolean;
   checkedAt: string;
   database: HealthCheck & { latencyMs: number | null };

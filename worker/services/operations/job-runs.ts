@@ -10,7 +10,7 @@ import type { Queryable } from "#worker/db.ts";
  */
 
 /** One task of a run, named as the System health card lists it. */
-export type JobTasks = Record<string, () => Promise<unknown>>;
+type JobTasks = Record<string, () => Promise<unknown>>;
 
 /** An error as a run keeps it: its kind and the start of its message, never a stack or a request's data. */
 function describeFailure(reason: unknown): string {

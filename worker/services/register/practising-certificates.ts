@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import {
-  PRACTISING_CERTIFICATE_MAX_BYTES,
   PRACTISING_CERTIFICATE_TYPES,
   type PractisingCertificateType,
 } from "#schema/limits/register.ts";
@@ -57,7 +56,6 @@ function checkFile(bytes: Uint8Array, contentType: string): PractisingCertificat
   const type = PRACTISING_CERTIFICATE_TYPES.find((known) => known === contentType);
   if (!type) throw refuse("Upload the certificate as a PDF, or a JPEG or PNG photo of it");
   if (bytes.byteLength === 0) throw refuse("The file is empty");
-  if (bytes.byteLength > PRACTISING_CERTIFICATE_MAX_BYTES) throw refuse("The file is too large");
   if (!startsWith(bytes, SIGNATURES[type])) {
     throw refuse(`This file is not a ${type === "application/pdf" ? "PDF" : type === "image/png" ? "PNG" : "JPEG"}`);
   }
