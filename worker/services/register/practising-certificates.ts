@@ -1,8 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import {
-  PRACTISING_CERTIFICATE_TYPES,
-  type PractisingCertificateType,
-} from "#schema/limits/register.ts";
+import { PRACTISING_CERTIFICATE_TYPES, type PractisingCertificateType } from "#schema/limits/register.ts";
 import { companies, practisingCertificates, registerSources, users, valuers } from "#schema/tables.ts";
 import type { PractisingCertificateReview } from "#schema/validation/register.ts";
 import { normaliseRegistrationNumber } from "#schema/valuer-register.ts";
