@@ -4,6 +4,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { AppRoutes } from "./app/router";
+import { ErrorBoundary } from "./components/ui/error-boundary";
 import { ToastProvider } from "./components/ui/toast";
 import { createQueryClient } from "./lib/query-client";
 import "./styles.css";
@@ -16,7 +17,9 @@ createRoot(document.getElementById("root")!).render(
       {/* The toasts sit inside the router: a page's toast is dismissed when the user leaves the page. */}
       <BrowserRouter>
         <ToastProvider>
-          <AppRoutes />
+          <ErrorBoundary>
+            <AppRoutes />
+          </ErrorBoundary>
         </ToastProvider>
       </BrowserRouter>
     </QueryClientProvider>

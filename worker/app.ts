@@ -5,6 +5,7 @@ import { ApiError, notFound } from "./lib/errors";
 import { handleError } from "./request/errors";
 import { withDatabase } from "./middleware/database";
 import { fileUploadAt, requireJsonBody } from "./middleware/json-body";
+import { requestLog } from "./middleware/request-log";
 import { apiSecurityHeaders, sameOriginCors, strictTransportSecurity } from "./middleware/security-headers";
 import { sessionRoutes } from "./routes";
 import { docsRoutes } from "./routes/docs";
@@ -63,6 +64,8 @@ const api = new Hono<AppEnv>()
 const MACHINE_PATHS = /^\/(api|log|status|\.well-known)(\/|$)/;
 
 export const app = new Hono<AppEnv>()
+  // First: the request id exists before anything can fail, and the line is written for every answer.
+  .use(requestLog)
   // HSTS on every answer of the Worker, pages, errors and assets it hands on included.
   .use(strictTransportSecurity)
   // Registered before the routes so every /api answer carries them, errors and unknown paths included.

@@ -7,6 +7,8 @@ import type { AuthenticatedUser, SessionClaims } from "./services/accounts/sessi
 export interface AppEnv {
   Bindings: Bindings;
   Variables: {
+    /** This request's id (worker/middleware/request-log.ts): answered as X-Request-Id and logged. */
+    requestId: string;
     config: Config;
     db: Database;
     /** The WebSocket pool, opened on first call: only for interactive transactions. */

@@ -1,4 +1,5 @@
 import { app } from "./app";
+import { logLine } from "./lib/log-lines";
 import { type Config, readConfig } from "./config";
 import { connectDatabase, type Database } from "./db";
 import { type RecordDisagreement, signerFor } from "./lib/signing";
@@ -14,6 +15,7 @@ import { type ScanAlertMessage } from "./queue-messages";
 import { maintainScanHistory } from "./services/scans/scan-history";
 import { checkpointDue, signCheckpoint } from "./services/records/signed-records";
 import { pruneJobRuns, runRecordedJob } from "./services/operations/job-runs";
+import { alertOperators, operatorProblems, pruneUndeliveredEmails } from "./services/operations/operator-alerts";
 import { remindPractisingCertificates } from "./services/register/practising-certificates";
 import { sweepWatchNotices } from "./services/lenders/watch-notices";
 import { deliverWebhooks, sweepWebhooks } from "./services/integration/webhook-deliveries";
@@ -24,8 +26,8 @@ export { CodeScans } from "./durable-objects/code-scans";
 
 type QueueMessage = ScanAlertMessage | EmailMessage | WebhookDeliveryMessage | MpesaCheckMessage;
 
-/** The 5-minute cron (wrangler.toml): M-Pesa prompts still waiting are asked about again. */
-const PAYMENTS_CRON = "*/5 * * * *";
+/** The 5-minute cron (wrangler.toml): the operator alerts, and M-Pesa prompts still waiting asked about again. */
+const FIVE_MINUTE_CRON = "*/5 * * * *";
 
 /**
  * The checkpoint names the platform by its public origin; without one configured it waits for a
@@ -84,6 +86,7 @@ async function runHourlyJobs(controller: ScheduledController, env: Bindings) {
         "practising certificate reminders": () =>
           remindPractisingCertificates(db, now, (reminders) => queueEmailsNow(env, reminders)),
         "job runs pruned": () => pruneJobRuns(db),
+        "undelivered emails pruned": () => pruneUndeliveredEmails(db),
       },
       // After the jobs that read the scan log: moving a month's rows out of the default partition
       // locks it for a moment, and the digests must not read the month half-way through a move.
@@ -94,18 +97,55 @@ async function runHourlyJobs(controller: ScheduledController, env: Bindings) {
   }
 }
 
+/**
+ * Every 5 minutes: what needs a person is emailed to the administrators (each kind at most hourly).
+ * A signing key that cannot be loaded is itself one of the problems, not a reason to stay silent.
+ */
+async function runOperatorAlerts(env: Bindings, now: Date) {
+  const config = readConfig(env);
+  const { db, close } = connectDatabase(config);
+  try {
+    const signer = await signerFor(config.SIGNING_KEY).catch(() => null);
+    await runRecordedJob(db, "alerts", [
+      { "operator alerts": async () => alertOperators(db, env, await operatorProblems(db, signer, now)) },
+    ]);
+  } finally {
+    await close();
+  }
+}
+
+/** The 5-minute cron's two jobs, independent: one failing never skips the other. */
+async function runFiveMinuteJobs(env: Bindings, now: Date) {
+  const results = await Promise.allSettled([runOperatorAlerts(env, now), runMpesaSweep(env, now)]);
+  const failed = results.find((result) => result.status === "rejected");
+  if (failed) throw failed.reason;
+}
+
+/** Each queue's consumer (wrangler.toml); a test's queue may carry a suffix after the name. */
+async function consumeQueue(batch: MessageBatch<QueueMessage>, env: Bindings) {
+  if (batch.queue.startsWith("emails")) await deliverEmails(batch as MessageBatch<EmailMessage>, env);
+  else if (batch.queue.startsWith("webhooks")) {
+    await deliverWebhooks(batch as MessageBatch<WebhookDeliveryMessage>, env);
+  } else if (batch.queue.startsWith("payments")) {
+    await checkQueuedPrompts(batch as MessageBatch<MpesaCheckMessage>, env);
+  } else await deliverScanAlerts(batch as MessageBatch<ScanAlertMessage>, env);
+}
+
 export default {
   fetch: app.fetch,
   async queue(batch, env) {
-    if (batch.queue.startsWith("emails")) await deliverEmails(batch as MessageBatch<EmailMessage>, env);
-    else if (batch.queue.startsWith("webhooks")) {
-      await deliverWebhooks(batch as MessageBatch<WebhookDeliveryMessage>, env);
-    } else if (batch.queue.startsWith("payments")) {
-      await checkQueuedPrompts(batch as MessageBatch<MpesaCheckMessage>, env);
-    } else await deliverScanAlerts(batch as MessageBatch<ScanAlertMessage>, env);
+    const started = Date.now();
+    const line = { type: "queue" as const, queue: batch.queue, messages: batch.messages.length };
+    try {
+      await consumeQueue(batch, env);
+    } catch (error) {
+      logLine({ ...line, durationMs: Date.now() - started, outcome: "failed" });
+      throw error;
+    }
+    logLine({ ...line, durationMs: Date.now() - started, outcome: "succeeded" });
   },
   async scheduled(controller, env) {
-    if (controller.cron === PAYMENTS_CRON) await runMpesaSweep(env, new Date(controller.scheduledTime));
+    if (controller.cron === FIVE_MINUTE_CRON) await runFiveMinuteJobs(env, new Date(controller.scheduledTime));
     else await runHourlyJobs(controller, env);
   },
 } satisfies ExportedHandler<Bindings, QueueMessage>;

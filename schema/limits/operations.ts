@@ -1,7 +1,10 @@
 /** Running the service: its scheduled jobs and what health reports on them. */
 
-/** The scheduled runs that are recorded: the hourly jobs, and the 5-minute M-Pesa sweep (when M-Pesa is configured). */
-export const JOB_NAMES = ["hourly", "payments"] as const;
+/**
+ * The scheduled runs that are recorded: the hourly jobs, and on the 5-minute cron the operator
+ * alerts and the M-Pesa sweep (when M-Pesa is configured).
+ */
+export const JOB_NAMES = ["hourly", "payments", "alerts"] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 export const JOB_OUTCOMES = ["succeeded", "failed"] as const;
@@ -22,3 +25,24 @@ export const WEBHOOK_FAILURE_PERCENT = 5;
 export const WEBHOOK_FAILURE_MIN_ATTEMPTS = 5;
 /** A purchase still pending after this long needs a person (the System health card counts them). */
 export const PAYMENT_PENDING_MINUTES = 10;
+
+/** Emails the queue gave up on are kept this long for an operator to follow up (the recipient's address included). */
+export const UNDELIVERED_EMAILS_KEPT_DAYS = 30;
+
+/**
+ * What the administrators are emailed about (worker/services/operations/operator-alerts.ts), each
+ * at most once an hour: the platform's health checks that failed, purchases pending, and emails
+ * the queue gave up on.
+ */
+export const OPERATOR_ALERT_KINDS = [
+  "webhook-failures",
+  "webhook-queue",
+  "payments-pending",
+  "hourly-jobs",
+  "checkpoint",
+  "signing-key",
+  "emails-undelivered",
+] as const;
+export type OperatorAlertKind = (typeof OPERATOR_ALERT_KINDS)[number];
+/** An alert of one kind is emailed again only after this long, however often it is found. */
+export const OPERATOR_ALERT_INTERVAL_MINUTES = 60;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { JOB_NAMES } from "../limits/operations";
+import { JOB_NAMES, OPERATOR_ALERT_KINDS } from "../limits/operations";
 
 const check = z.strictObject({
   ok: z.boolean(),
@@ -31,4 +31,17 @@ export const operatorHealthAnswer = z.strictObject({
       failures: z.array(z.strictObject({ task: z.string(), error: z.string() })),
     }),
   ),
+  undeliveredEmails: z
+    .array(
+      z.strictObject({
+        kind: z.string(),
+        recipient: z.string(),
+        error: z.string(),
+        failedAt: z.iso.datetime(),
+      }),
+    )
+    .meta({ description: "Emails the queue gave up on after every retry in the last day (at most 20, newest first)" }),
+  lastAlerts: z
+    .array(z.strictObject({ kind: z.enum(OPERATOR_ALERT_KINDS), sentAt: z.iso.datetime(), detail: z.string() }))
+    .meta({ description: "When the administrators were last emailed about each kind of problem" }),
 });

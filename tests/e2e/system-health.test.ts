@@ -42,6 +42,12 @@ describe("System health", () => {
       );
     }
 
+    // An email the queue gave up on after every retry.
+    await queryAppDatabase(
+      `INSERT INTO undelivered_emails (kind, recipient, attempts, error) VALUES ('invite', $1, 9, 'Error: 550 mailbox unavailable')`,
+      [`lost-${Date.now().toString(36)}@example.com`],
+    );
+
     const monitor = await fetchApp("/api/health", {});
     expect(monitor.status).toBe(503);
     const lines = ((await monitor.json()) as { errors: string[] }).errors;
@@ -52,7 +58,23 @@ describe("System health", () => {
 
     const admin = await createAdminViaDb();
     const { page } = await browser.newPage({ token: admin.token, viewport: PHONE_VIEWPORT });
+    // The card's first read fails as the service's own failure does: answered with /api/health's
+    // real 503 and its X-Request-Id, which the screen gives as the reference to quote.
+    let failedRequestId = "";
+    await page.route("**/api/admin/health", async (route) => {
+      const failure = await route.fetch({ url: route.request().url().replace("/api/admin/health", "/api/health") });
+      failedRequestId = failure.headers()["x-request-id"] ?? "";
+      await route.fulfill({ response: failure });
+    });
     await page.goto("/admin");
+    const failedCard = page.getByRole("region", { name: "System health" });
+    await failedCard.getByText("The system's health could not be read").waitFor();
+    expect(failedRequestId).toMatch(/^[A-Za-z0-9]{16}$/);
+    await failedCard
+      .getByText(`If it keeps failing, quote reference ${failedRequestId} to ValuSeal support.`)
+      .waitFor();
+    await page.unroute("**/api/admin/health");
+    await failedCard.getByRole("button", { name: "Try again" }).click();
     const card = page.getByRole("region", { name: "System health" });
     await card.getByText("Something needs attention: GET /api/health answers 503").waitFor();
     const check = (name: string) => card.locator(`[data-health-check="${name}"]`);
@@ -64,6 +86,8 @@ describe("System health", () => {
       .getByText(/6 of 6 attempts failed in the last 15 minutes/)
       .waitFor();
     expect(await check("Database").getAttribute("data-ok")).toBe("true");
+    await card.getByText("Emails given up on in the last day: 1").waitFor();
+    await card.getByRole("list", { name: "Emails given up on" }).getByText("Error: 550 mailbox unavailable").waitFor();
     await expectNoHorizontalScroll(page);
   });
 });

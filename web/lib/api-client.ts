@@ -29,30 +29,50 @@ export class ApiRequestError extends Error {
     readonly status: number,
     readonly serverMessage: string,
     readonly errors?: string[],
+    /** The server's X-Request-Id: the reference a user quotes, matching the server's log line. */
+    readonly requestId: string | null = null,
   ) {
     super(`${status}: ${serverMessage}`);
   }
 }
 
-/** The server's own words for a failure (for a toast's description), or undefined for a network error. */
-export const serverMessageOf = (error: unknown): string | undefined =>
-  error instanceof ApiRequestError && error.serverMessage ? error.serverMessage : undefined;
+/**
+ * The reference a user quotes for a failure that was the service's, not theirs (5xx): the
+ * request's id, or undefined for any other failure.
+ */
+export const requestReferenceOf = (error: unknown): string | undefined =>
+  error instanceof ApiRequestError && error.status >= 500 && error.requestId ? error.requestId : undefined;
+
+/**
+ * The server's own words for a failure (for a toast's description), with the reference to quote
+ * when the failure was the service's, or undefined for a network error.
+ */
+export function serverMessageOf(error: unknown): string | undefined {
+  if (!(error instanceof ApiRequestError) || !error.serverMessage) return undefined;
+  const reference = requestReferenceOf(error);
+  return reference ? `${error.serverMessage} Reference: ${reference}` : error.serverMessage;
+}
 
 const HTML_INSTEAD_OF_JSON = "Server error - received HTML instead of JSON response";
 
 /** The error of a failed answer, from its body as JSON when it is JSON, else as text. */
 function errorFromBody(res: Response, body: unknown): ApiRequestError {
+  const requestId = res.headers.get("X-Request-Id");
   if (typeof body === "string") {
-    if (/^\s*<(!doctype|html)/i.test(body)) return new ApiRequestError(res.status, HTML_INSTEAD_OF_JSON);
+    if (/^\s*<(!doctype|html)/i.test(body)) {
+      return new ApiRequestError(res.status, HTML_INSTEAD_OF_JSON, undefined, requestId);
+    }
     try {
       return errorFromBody(res, JSON.parse(body));
     } catch {
-      return new ApiRequestError(res.status, body || res.statusText);
+      return new ApiRequestError(res.status, body || res.statusText, undefined, requestId);
     }
   }
   const message = (body as Partial<ErrorBody> | null)?.message;
-  if (typeof message === "string") return new ApiRequestError(res.status, message, (body as ErrorBody).errors);
-  return new ApiRequestError(res.status, res.statusText);
+  if (typeof message === "string") {
+    return new ApiRequestError(res.status, message, (body as ErrorBody).errors, requestId);
+  }
+  return new ApiRequestError(res.status, res.statusText, undefined, requestId);
 }
 
 /**

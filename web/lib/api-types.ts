@@ -9390,13 +9390,36 @@ export interface paths {
               failingEndpoints: number;
               failedRuns: {
                 /** @enum {string} */
-                job: "hourly" | "payments";
+                job: "hourly" | "payments" | "alerts";
                 /** Format: date-time */
                 startedAt: string;
                 failures: {
                   task: string;
                   error: string;
                 }[];
+              }[];
+              /** @description Emails the queue gave up on after every retry in the last day (at most 20, newest first) */
+              undeliveredEmails: {
+                kind: string;
+                recipient: string;
+                error: string;
+                /** Format: date-time */
+                failedAt: string;
+              }[];
+              /** @description When the administrators were last emailed about each kind of problem */
+              lastAlerts: {
+                /** @enum {string} */
+                kind:
+                  | "webhook-failures"
+                  | "webhook-queue"
+                  | "payments-pending"
+                  | "hourly-jobs"
+                  | "checkpoint"
+                  | "signing-key"
+                  | "emails-undelivered";
+                /** Format: date-time */
+                sentAt: string;
+                detail: string;
               }[];
             };
           };

@@ -57,6 +57,7 @@ export type EmailMessage =
   | { kind: "practising-certificate-reminder"; to: string; companyName: string; valuers: string[]; expiresOn: string }
   | { kind: "receipt"; to: string; companyName: string; receiptId: string; receipt: ReceiptDocument }
   | { kind: "record-disagrees"; to: string; subject: string; problem: string }
+  | { kind: "operator-alert"; to: string; problems: { kind: string; detail: string }[] }
   | VerificationDecided
   | {
       kind: "code-confirmation-requested";
@@ -583,6 +584,19 @@ function describe(message: EmailMessage, origin: string): Body {
           "Nothing was signed from it: the last signed record stands, and verifiers go by it. Someone may have written to the database directly. Check who has database access, compare the row with the code's signed records (GET /api/public/certificates/<token>/record) and the audit log, and restore the row from the record.",
         ],
         action: { label: "Open System Settings", url: link("/admin/settings") },
+        notYou: "You get this email as a ValuSeal administrator.",
+      };
+    case "operator-alert":
+      return {
+        subject:
+          message.problems.length === 1
+            ? `${PRODUCT}: needs attention: ${message.problems[0]!.detail}`.slice(0, 150)
+            : `${PRODUCT}: ${message.problems.length} problems need attention`,
+        lines: [
+          ...message.problems.map((problem) => `${problem.detail}.`),
+          "The System health card on the administrators' dashboard shows every check and what waits for a person; docs/operations.md says what to do for each. You are emailed about each kind of problem at most once an hour while it lasts.",
+        ],
+        action: { label: "Open System health", url: link("/admin") },
         notYou: "You get this email as a ValuSeal administrator.",
       };
     case "verification-decided":

@@ -15,6 +15,7 @@ interface QueryContentProps<Data> {
 /** A section's content once its data has loaded; until then a spinner, or the failure with Try again. */
 export function QueryContent<Data>({ query, loadingLabel, failureTitle, children }: QueryContentProps<Data>) {
   if (query.isPending) return <InlineLoading label={loadingLabel} />;
-  if (query.isError) return <LoadFailed title={failureTitle} onRetry={() => void query.refetch()} />;
+  if (query.isError)
+    return <LoadFailed title={failureTitle} error={query.error} onRetry={() => void query.refetch()} />;
   return <>{children(query.data)}</>;
 }

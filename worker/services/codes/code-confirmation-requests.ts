@@ -8,7 +8,7 @@ import { issuerTrustColumn } from "#worker/lib/issuer-trust.ts";
 import type { EmailMessage } from "#worker/lib/email-templates.ts";
 import { ApiError, notFound } from "#worker/lib/errors.ts";
 import { parseId } from "#worker/lib/validation.ts";
-import { activeAdministratorEmails } from "../companies/administrator-alerts";
+import { activeAdministratorEmails } from "../email/administrators";
 import { CODE_NOT_FOUND } from "./qr-codes";
 import type { AuthenticatedUser } from "../accounts/sessions";
 

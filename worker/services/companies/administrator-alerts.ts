@@ -1,8 +1,9 @@
-import { and, eq, sql } from "drizzle-orm";
-import { disagreementAlerts, users } from "#schema/tables.ts";
-import type { Database, Reader } from "#worker/db.ts";
+import { sql } from "drizzle-orm";
+import { disagreementAlerts } from "#schema/tables.ts";
+import type { Database } from "#worker/db.ts";
 import type { Bindings } from "#worker/bindings.ts";
 import type { RecordDisagreement } from "#worker/lib/signing.ts";
+import { activeAdministratorEmails } from "../email/administrators";
 import { queueEmailsNow } from "../email/email";
 
 /**
@@ -34,13 +35,4 @@ export async function alertAdministrators(
     administrators.map((email) => ({ kind: "record-disagrees" as const, to: email, ...disagreement })),
   );
   return administrators.length;
-}
-
-/** Where mail for ValuSeal's administrators goes: every active administrator's address. */
-export async function activeAdministratorEmails(db: Reader): Promise<string[]> {
-  const administrators = await db
-    .select({ email: users.email })
-    .from(users)
-    .where(and(eq(users.role, "admin"), eq(users.isActive, true)));
-  return administrators.map(({ email }) => email);
 }

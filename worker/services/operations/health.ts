@@ -1,5 +1,5 @@
 import { desc, sql } from "drizzle-orm";
-import { jobRuns } from "#schema/tables.ts";
+import { jobRuns, operatorAlerts, undeliveredEmails } from "#schema/tables.ts";
 import {
   CHECKPOINT_OVERDUE_HOURS,
   DELIVERY_STUCK_MINUTES,
@@ -160,7 +160,8 @@ interface Backlog extends Record<string, unknown> {
 /**
  * What an administrator's System health card shows beside the checks: purchases still pending
  * after PAYMENT_PENDING_MINUTES, lender notices not emailed after 10 minutes, webhook endpoints
- * failing, and the scheduled runs that failed in the last day with their failed tasks.
+ * failing, the scheduled runs that failed in the last day with their failed tasks, the emails
+ * the queue gave up on in the last day, and when each kind of alert was last emailed.
  */
 export async function operatorHealth(db: Queryable, signer: Signer | null, now = new Date()) {
   const health = await systemHealth(db, signer, now);
@@ -183,11 +184,28 @@ export async function operatorHealth(db: Queryable, signer: Signer | null, now =
     .where(sql`${jobRuns.outcome} = 'failed' AND ${jobRuns.startedAt} > now() - interval '1 day'`)
     .orderBy(desc(jobRuns.startedAt))
     .limit(20);
+  const undelivered = await db
+    .select({
+      kind: undeliveredEmails.kind,
+      recipient: undeliveredEmails.recipient,
+      error: undeliveredEmails.error,
+      failedAt: undeliveredEmails.failedAt,
+    })
+    .from(undeliveredEmails)
+    .where(sql`${undeliveredEmails.failedAt} > now() - interval '1 day'`)
+    .orderBy(desc(undeliveredEmails.failedAt))
+    .limit(20);
+  const alerts = await db
+    .select({ kind: operatorAlerts.kind, sentAt: operatorAlerts.sentAt, detail: operatorAlerts.detail })
+    .from(operatorAlerts)
+    .orderBy(desc(operatorAlerts.sentAt));
   return {
     health,
     pendingPayments: backlog.pending_payments,
     unsentNotices: backlog.unsent_notices,
     failingEndpoints: backlog.failing_endpoints,
     failedRuns: failedRuns.map((run) => ({ ...run, failures: run.failures ?? [] })),
+    undeliveredEmails: undelivered,
+    lastAlerts: alerts,
   };
 }

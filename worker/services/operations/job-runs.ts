@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { JOB_RUNS_KEPT_DAYS, type JobName } from "#schema/limits/operations.ts";
 import { jobRuns } from "#schema/tables.ts";
 import type { Queryable } from "#worker/db.ts";
+import { logLine } from "#worker/lib/log-lines.ts";
 
 /*
  * Scheduled runs, recorded (job_runs): health reads when the hourly jobs last ran, and the System
@@ -23,6 +24,7 @@ function describeFailure(reason: unknown): string {
  * skips another), recorded as one run of `job`; throws the first failure once the run is recorded.
  */
 export async function runRecordedJob(db: Queryable, job: JobName, phases: JobTasks[]): Promise<void> {
+  const started = Date.now();
   const [run] = await db.insert(jobRuns).values({ job }).returning({ id: jobRuns.id });
   const failures: { task: string; error: string }[] = [];
   let firstFailure: unknown;
@@ -43,6 +45,13 @@ export async function runRecordedJob(db: Queryable, job: JobName, phases: JobTas
       failures: failures.length === 0 ? null : failures,
     })
     .where(eq(jobRuns.id, run!.id));
+  logLine({
+    type: "job",
+    job,
+    outcome: failures.length === 0 ? "succeeded" : "failed",
+    durationMs: Date.now() - started,
+    failedTasks: failures.map(({ task }) => task),
+  });
   if (failures.length > 0) throw firstFailure;
 }
 

@@ -94,7 +94,11 @@ function PractisingCertificateQueue() {
       {waiting.isPending ? (
         <SkeletonRows label="Loading practising certificates..." />
       ) : waiting.isError ? (
-        <LoadFailed title="Failed to load the practising certificates" onRetry={() => waiting.refetch()} />
+        <LoadFailed
+          title="Failed to load the practising certificates"
+          error={waiting.error}
+          onRetry={() => waiting.refetch()}
+        />
       ) : waiting.data.waiting.length === 0 ? (
         <EmptyState title="No practising certificates waiting" description="Firms' uploads appear here." />
       ) : (
@@ -344,7 +348,7 @@ export function AdminRegisters() {
       {registers.isPending ? (
         <SkeletonRows label="Loading registers..." />
       ) : registers.isError ? (
-        <LoadFailed title="Failed to load the registers" onRetry={() => registers.refetch()} />
+        <LoadFailed title="Failed to load the registers" error={registers.error} onRetry={() => registers.refetch()} />
       ) : (
         registers.data.sources.map((source) => <RegisterCard key={source.id} source={source} />)
       )}

@@ -21,6 +21,13 @@ const CHECK_NAMES: Record<Exclude<keyof OperatorHealth["health"], "ok" | "checke
   webhookFailures: "Webhook receivers",
 };
 
+/** The scheduled jobs that are recorded, named as the card lists their failures. */
+const JOB_LABELS: Record<OperatorHealth["failedRuns"][number]["job"], string> = {
+  hourly: "Hourly jobs",
+  payments: "M-Pesa sweep",
+  alerts: "Operator alerts",
+};
+
 function CheckLine({ name, ok, detail }: { name: string; ok: boolean; detail: string }) {
   return (
     <li className="flex flex-wrap items-baseline gap-x-2" data-health-check={name} data-ok={ok}>
@@ -68,7 +75,11 @@ export function SystemHealthCard() {
       {health.isPending ? (
         <SkeletonRows label="Checking the system..." />
       ) : health.isError ? (
-        <LoadFailed title="The system's health could not be read" onRetry={() => health.refetch()} />
+        <LoadFailed
+          title="The system's health could not be read"
+          error={health.error}
+          onRetry={() => health.refetch()}
+        />
       ) : (
         <div className="space-y-4">
           <p role="status" className={cn("font-semibold", data!.health.ok ? "text-emerald-700" : "text-red-700")}>
@@ -84,13 +95,14 @@ export function SystemHealthCard() {
             <Backlog label="Lender notices not yet emailed" count={data!.unsentNotices} />
             <Backlog label="Webhook endpoints failing" count={data!.failingEndpoints} />
             <Backlog label="Scheduled runs failed in the last day" count={data!.failedRuns.length} />
+            <Backlog label="Emails given up on in the last day" count={data!.undeliveredEmails.length} />
           </ul>
           {data!.failedRuns.length > 0 && (
             <ul className="space-y-2 text-sm" aria-label="Failed runs">
               {data!.failedRuns.map((run) => (
                 <li key={`${run.job}-${run.startedAt}`} className="rounded-md border border-red-200 bg-red-50 p-3">
                   <p className="font-medium text-red-800">
-                    {run.job === "hourly" ? "Hourly jobs" : "M-Pesa sweep"}, {formatDateTime(run.startedAt)}
+                    {JOB_LABELS[run.job]}, {formatDateTime(run.startedAt)}
                   </p>
                   {run.failures.map((failure) => (
                     <p key={failure.task} className="[overflow-wrap:anywhere] text-red-700">
@@ -101,6 +113,26 @@ export function SystemHealthCard() {
               ))}
             </ul>
           )}
+          {data!.undeliveredEmails.length > 0 && (
+            <ul className="space-y-2 text-sm" aria-label="Emails given up on">
+              {data!.undeliveredEmails.map((email) => (
+                <li
+                  key={`${email.failedAt}-${email.recipient}-${email.kind}`}
+                  className="rounded-md border border-amber-200 bg-amber-50 p-3 [overflow-wrap:anywhere]"
+                >
+                  <p className="font-medium text-amber-900">
+                    “{email.kind}” to {email.recipient}, {formatDateTime(email.failedAt)}
+                  </p>
+                  <p className="text-amber-800">{email.error}</p>
+                </li>
+              ))}
+            </ul>
+          )}
+          <p className="text-sm text-slate-600">
+            {data!.lastAlerts.length === 0
+              ? "No alert emailed to the administrators yet."
+              : `Last alert emailed ${formatDateTime(data!.lastAlerts[0]!.sentAt)}: ${data!.lastAlerts[0]!.detail}`}
+          </p>
         </div>
       )}
     </SectionCard>

@@ -189,7 +189,7 @@ export function PortfolioPage() {
         {portfolio.isPending ? (
           <SkeletonRows label={t.loadingPortfolio} className="p-4" />
         ) : portfolio.isError ? (
-          <LoadFailed title={t.failedPortfolio} onRetry={() => portfolio.refetch()} />
+          <LoadFailed title={t.failedPortfolio} error={portfolio.error} onRetry={() => portfolio.refetch()} />
         ) : portfolio.data.items.length === 0 ? (
           show ? (
             <EmptyState icon={Landmark} title={t.noMatchTitle} description={t.noMatchText} />
