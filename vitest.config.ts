@@ -126,6 +126,7 @@ const apiProject = (name: string, files: ProjectFiles) => ({
       "tests/support/smtp-fault-global-setup.ts",
       "tests/support/stripe-emulator-global-setup.ts",
       "tests/support/daraja-emulator-global-setup.ts",
+      "tests/support/sentry-receiver-global-setup.ts",
     ],
     // A busy CI machine (this suite beside the Node tests and the e2e build) has taken over 20 s
     // to carry a scan's alert through both queues; the waits for emails and deliveries allow

@@ -69,4 +69,6 @@ export interface Bindings {
   SELLER_TAX_NUMBERS?: string;
   RECEIPT_PREFIX?: string;
   VAT_RATE_PERCENT?: string;
+  /** Where unexpected errors are reported (worker/lib/error-reports.ts); unset, nothing is sent. */
+  SENTRY_DSN?: string;
 }

@@ -270,7 +270,10 @@ const withMail = configSchema
 
 export type Config = z.infer<typeof withMail>;
 
-export class ConfigError extends Error {}
+/** A deployment's settings are wrong: named so in logs and error reports, apart from the code's own errors. */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
 
 const cache = new WeakMap<object, Config>();
 

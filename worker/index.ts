@@ -1,4 +1,5 @@
 import { app } from "./app";
+import { errorReportOptions, reportErrorsOf } from "./lib/error-reports";
 import { logLine } from "./lib/log-lines";
 import { type Config, readConfig } from "./config";
 import { connectDatabase, type Database } from "./db";
@@ -131,7 +132,7 @@ async function consumeQueue(batch: MessageBatch<QueueMessage>, env: Bindings) {
   } else await deliverScanAlerts(batch as MessageBatch<ScanAlertMessage>, env);
 }
 
-export default {
+export default reportErrorsOf(errorReportOptions, {
   fetch: app.fetch,
   async queue(batch, env) {
     const started = Date.now();
@@ -148,4 +149,4 @@ export default {
     if (controller.cron === FIVE_MINUTE_CRON) await runFiveMinuteJobs(env, new Date(controller.scheduledTime));
     else await runHourlyJobs(controller, env);
   },
-} satisfies ExportedHandler<Bindings, QueueMessage>;
+} satisfies ExportedHandler<Bindings, QueueMessage>);

@@ -5,9 +5,11 @@ import { filesUnder, isRuntimeModule, packageImports, REPOSITORY_ROOT } from "./
  * Packages the API suite loads into workerd that Vite must leave as they are:
  * - vitest, which the Workers pool provides to each test file itself;
  * - qrcode-svg, whose CommonJS build requires "fs" for a file-saving method we never call (the
- *   optimizer cannot bundle that for a Worker; wrangler's build ignores it).
+ *   optimizer cannot bundle that for a Worker; wrangler's build ignores it);
+ * - @sentry/cloudflare, which imports node:async_hooks and node:diagnostics_channel (workerd gives
+ *   them under nodejs_compat; the optimizer cannot resolve them).
  */
-const NOT_PREBUNDLED = ["vitest", "qrcode-svg"];
+const NOT_PREBUNDLED = ["vitest", "qrcode-svg", "@sentry/cloudflare"];
 
 /**
  * Every package the API suite's files and the Worker load, for the Workers pool's dependency

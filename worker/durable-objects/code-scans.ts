@@ -1,6 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { connectDatabase, type DatabaseConfig } from "../db";
 import type { Bindings } from "../bindings";
+import { errorReportOptions, reportErrorsOfObject } from "../lib/error-reports";
 import { batchingLedger, type CodeKey, type PendingScan, type ScanLedger } from "../services/scans/scan-counting";
 import { scanFailureOf, type CodeScansApi, type CountedScan } from "./code-scans-api";
 
@@ -13,7 +14,7 @@ import { scanFailureOf, type CodeScansApi, type CountedScan } from "./code-scans
  * keeps nothing: the scan log and the counts are the database's, and an answer is given only after
  * its call committed.
  */
-export class CodeScans extends DurableObject<Bindings> implements CodeScansApi {
+class CodeScansObject extends DurableObject<Bindings> implements CodeScansApi {
   /**
    * One ledger per database the callers name, by all its settings: one in production, where every
    * request names the Worker's own; tests point some requests at a database of their own.
@@ -34,3 +35,6 @@ export class CodeScans extends DurableObject<Bindings> implements CodeScansApi {
     }
   }
 }
+
+/** The class wrangler.toml binds: the object, with what it throws reported (worker/lib/error-reports.ts). */
+export const CodeScans = reportErrorsOfObject(errorReportOptions, CodeScansObject);

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { routePath } from "hono/route";
 import type { AppEnv } from "../env";
+import { tagRequest } from "../lib/error-reports";
 import { logLine } from "../lib/log-lines";
 import { randomToken } from "../lib/random";
 
@@ -13,6 +14,7 @@ import { randomToken } from "../lib/random";
 export const requestLog: MiddlewareHandler<AppEnv> = async (c, next) => {
   const requestId = c.req.header("cf-ray") ?? randomToken(16);
   c.set("requestId", requestId);
+  tagRequest(requestId);
   const started = Date.now();
   await next();
   c.header("X-Request-Id", requestId);

@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { ErrorCode } from "#schema/api-v1.ts";
 import type { ErrorBody } from "#schema/responses/index.ts";
 import { ConfigError } from "../config";
+import { reportUnexpectedError } from "../lib/error-reports";
 import { ApiError, codeOfStatus, describeIssues, isDatabaseUnavailable, sqlStateOf } from "../lib/errors";
 
 /**
@@ -34,6 +35,7 @@ function errorResponse(error: unknown, c: Context): Response {
   }
   if (error instanceof ConfigError) {
     console.error(error.message);
+    reportUnexpectedError(error);
     return c.json(errorBody("internal_error", "The service is not configured correctly"), 500);
   }
   const cause = (error as { cause?: unknown })?.cause;
@@ -51,6 +53,7 @@ function errorResponse(error: unknown, c: Context): Response {
     });
   }
   console.error("unhandled error", error);
+  reportUnexpectedError(error);
   return c.json(errorBody("internal_error", "Something went wrong. Please try again."), 500);
 }
 
