@@ -1,9 +1,13 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import type { Bindings } from "#worker/bindings.ts";
-import worker from "#worker/index.ts";
+import exported from "#worker/index.ts";
 import type { ReceivedSentryEvent } from "#scripts/lib/sentry-receiver.ts";
+import type {} from "../support/sentry-receiver-global-setup";
 import { ORIGIN, randomIp } from "./fixtures/http";
+
+/** The Worker's handlers as the platform calls them, with their execution context. */
+const worker = exported as ExportedHandler<Bindings>;
 
 /*
  * Unexpected errors reach Sentry (worker/lib/error-reports.ts) when SENTRY_DSN is set: here a
