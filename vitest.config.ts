@@ -46,7 +46,7 @@ export const TEST_WEBHOOK_SECRET_KEY = "dGVzdC13ZWJob29rLWtleS10aGlydHktdHdvLWJ5
  */
 const ISOLATED_FILES = {
   api: ["tests/api/valuer-register.test.ts", "tests/api/health.test.ts"],
-  e2e: ["tests/e2e/valuer-register.test.ts", "tests/e2e/system-health.test.ts"],
+  e2e: ["tests/e2e/valuer-register.test.ts", "tests/e2e/system-health.test.ts", "tests/e2e/restore-drill.test.ts"],
 };
 
 interface ProjectFiles {

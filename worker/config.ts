@@ -176,6 +176,9 @@ const configSchema = z.object({
     .default(16),
 });
 
+/** Every setting the configuration reads, by name: each is a secret or a var of the deployment (docs/operations.md). */
+export const CONFIG_SETTING_NAMES = Object.keys(configSchema.shape);
+
 const withMail = configSchema
   .refine((env) => env.PASSWORD_HASHING === "standard" || env.APP_ENV === "development", {
     message: 'PASSWORD_HASHING "fast" is for test runs only: it needs APP_ENV "development"',

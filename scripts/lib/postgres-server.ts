@@ -7,7 +7,7 @@ import pg from "pg";
 import { freePort } from "./free-port";
 
 /** Debian's PostgreSQL 15 (`apt-get install postgresql-15`); POSTGRES_BIN moves it. */
-const POSTGRES_BIN = process.env.POSTGRES_BIN ?? "/usr/lib/postgresql/15/bin";
+export const POSTGRES_BIN = process.env.POSTGRES_BIN ?? "/usr/lib/postgresql/15/bin";
 
 export const postgresBinariesInstalled = () => existsSync(join(POSTGRES_BIN, "pg_ctl"));
 

@@ -38,7 +38,8 @@ export async function startSentryReceiver({ publicKey, project }: { publicKey: s
     }
     const body = await requestBody(req);
     const key =
-      url.searchParams.get("sentry_key") ?? /sentry_key=([^,\s]+)/.exec(String(req.headers["x-sentry-auth"] ?? ""))?.[1];
+      url.searchParams.get("sentry_key") ??
+      /sentry_key=([^,\s]+)/.exec(String(req.headers["x-sentry-auth"] ?? ""))?.[1];
     if (key !== publicKey) {
       res.writeHead(401, { "Content-Type": "application/json" }).end('{"detail":"invalid api key"}');
       return;

@@ -45,6 +45,12 @@ export async function serveBuiltApp(options: { buildDir: string; envFile: string
   });
   await miniflare.ready;
   return {
+    /** Runs a cron trigger of wrangler.toml now, as the platform would (the hourly jobs: "0 * * * *"). */
+    async runScheduled(cron: string) {
+      const worker = await miniflare.getWorker();
+      const result = await worker.scheduled({ cron, scheduledTime: new Date() });
+      if (result.outcome !== "ok") throw new Error(`the "${cron}" run ended ${result.outcome}`);
+    },
     async stop() {
       await miniflare.dispose();
       log?.end();

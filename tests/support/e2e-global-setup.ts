@@ -14,7 +14,7 @@ import { startDnsOverHttps } from "./dns-over-https";
 import { plannedTestDatabaseUrl, startTestDatabase } from "./test-database";
 
 export const E2E_JWT_SECRET = "e2e-secret-that-is-at-least-32-characters-long";
-const E2E_WEBHOOK_SECRET_KEY = "ZTJlLXdlYmhvb2sta2V5LXRoaXJ0eS10d28tYnl0ZXM=";
+export const E2E_WEBHOOK_SECRET_KEY = "ZTJlLXdlYmhvb2sta2V5LXRoaXJ0eS10d28tYnl0ZXM=";
 
 /** Waits until `url` answers with `expected` (the Worker and its database warm, not just the assets). */
 async function waitForHttp(url: string, expected = 200, timeoutMs = 90_000) {
