@@ -3,7 +3,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
-import { describe, expect, it } from "vitest";
+import pg from "pg";
+import { describe, expect, inject, it } from "vitest";
+import { testDatabaseKind } from "../support/test-database";
 import { signInViaApi, uniqueEmail } from "./fixtures/accounts";
 import { runAdminCreate } from "./fixtures/admins";
 import { apiCall } from "./fixtures/http";
@@ -76,5 +78,46 @@ describe("npm run keys:rotate", () => {
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
+  });
+});
+
+describe.runIf(testDatabaseKind() === "postgres")("npm run deploy", () => {
+  const deploy = (databaseUrl: string) =>
+    promisify(execFile)(
+      process.execPath,
+      [resolve("node_modules/tsx/dist/cli.mjs"), resolve("scripts/deploy.ts"), "--dry-run"],
+      { env: { ...process.env, DATABASE_URL: databaseUrl } },
+    );
+
+  async function onServer(statement: string) {
+    const client = new pg.Client({ connectionString: inject("databaseUrl") });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  }
+
+  it("refuses while the database has migrations not applied, and checks the build before deploying", async () => {
+    const name = `valuseal_unmigrated_${Date.now().toString(36)}`;
+    await onServer(`CREATE DATABASE ${name}`);
+    try {
+      const unmigrated = new URL(inject("databaseUrl"));
+      unmigrated.pathname = `/${name}`;
+      await expect(deploy(unmigrated.toString())).rejects.toMatchObject({
+        stderr: expect.stringMatching(
+          /Not deploying: .* has \d+ migrations not applied \(0000_init, .*0050_operator_alerts\)\. Run `npm run db:migrate` against it first/,
+        ),
+      });
+    } finally {
+      await onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    }
+
+    // The app's own database has every migration: the build is checked and wrangler stops at its dry run.
+    const { stdout } = await deploy(inject("databaseUrl"));
+    expect(stdout).toContain("has every migration applied.");
+    expect(stdout).toMatch(/Worker upload: \d+ KiB, \d+ KiB gzipped: \d+ % of Workers Paid's 10 MiB/);
+    expect(stdout).toContain("--dry-run: exiting now.");
   });
 });
