@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SCAN_RETENTION_MONTHS_DEFAULT } from "#schema/limits/scans.ts";
 
 const WEBHOOK_KEY_BYTES = 32;
 
@@ -90,7 +91,7 @@ const configSchema = z.object({
    * Months a visit of a real code is kept in scan_events; the hourly job drops older months whole.
    * The daily roll-ups (the charts) and the codes' totals stay.
    */
-  SCAN_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(24),
+  SCAN_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(SCAN_RETENTION_MONTHS_DEFAULT),
   /** Days a visit of an address that matches no code (an orphan scan) is kept. */
   ORPHAN_SCAN_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** host:port/path of a WebSocket-to-TCP bridge; set only for non-Neon Postgres (local development). */

@@ -134,7 +134,8 @@ async function consumeQueue(batch: MessageBatch<QueueMessage>, env: Bindings) {
 
 export default reportErrorsOf(errorReportOptions, {
   fetch: app.fetch,
-  async queue(batch, env) {
+  // The context is the platform's: the error reporting that wraps these handlers flushes through it.
+  async queue(batch, env, _ctx: ExecutionContext) {
     const started = Date.now();
     const line = { type: "queue" as const, queue: batch.queue, messages: batch.messages.length };
     try {
@@ -145,7 +146,7 @@ export default reportErrorsOf(errorReportOptions, {
     }
     logLine({ ...line, durationMs: Date.now() - started, outcome: "succeeded" });
   },
-  async scheduled(controller, env) {
+  async scheduled(controller, env, _ctx: ExecutionContext) {
     if (controller.cron === FIVE_MINUTE_CRON) await runFiveMinuteJobs(env, new Date(controller.scheduledTime));
     else await runHourlyJobs(controller, env);
   },

@@ -18,3 +18,9 @@ export type ScanKind = (typeof SCAN_KINDS)[number];
 export const SCAN_ALERT_MODES = ["per-scan", "daily", "none"] as const;
 
 export type ScanAlertMode = (typeof SCAN_ALERT_MODES)[number];
+
+/**
+ * Months a scan of a real code is kept whole (then only its day's counts remain): the default of
+ * SCAN_RETENTION_MONTHS, and what the privacy policy states (decision 064).
+ */
+export const SCAN_RETENTION_MONTHS_DEFAULT = 24;

@@ -168,3 +168,16 @@ export const alertDigestHours = pgTable("alert_digest_hours", {
   hour: timestamp({ withTimezone: true }).primaryKey(),
   sentAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The key of a year's visitor hashes (worker/services/scans/visitor-salts.ts): 32 random bytes made
+ * on the year's first scan and deleted once the year is over (the hourly job), so a scanner is
+ * recognisable within a calendar year (UTC) and never across years, by anyone, with any secret
+ * (decision 064).
+ */
+export const visitorSalts = pgTable("visitor_salts", {
+  year: integer().primaryKey(),
+  /** Hexadecimal, 64 characters. */
+  salt: varchar({ length: 64 }).notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

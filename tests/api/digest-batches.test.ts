@@ -1,4 +1,4 @@
-import { createScheduledController, env } from "cloudflare:test";
+import { createExecutionContext, createScheduledController, env } from "cloudflare:test";
 import { inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { companies } from "#schema/tables.ts";
@@ -70,12 +70,17 @@ describe("the daily digests of many companies in one hour", () => {
     const cronTime = digestHour(new Date(Date.UTC(2031, 0, 10)));
     // Fifty scans each: a digest of about 7 KB, so the 200 need several of the queue's batches.
     const owners = await companiesWithScans(200, 50, cronTime);
-    await worker.scheduled(createScheduledController({ scheduledTime: cronTime, cron: "0 * * * *" }), env as Bindings);
+    await worker.scheduled(
+      createScheduledController({ scheduledTime: cronTime, cron: "0 * * * *" }),
+      env as Bindings,
+      createExecutionContext(),
+    );
     await expectOneDigestEach(owners, 50);
     // The next hourly run finds them sent.
     await worker.scheduled(
       createScheduledController({ scheduledTime: new Date(cronTime.getTime() + HOUR_MS), cron: "0 * * * *" }),
       env as Bindings,
+      createExecutionContext(),
     );
     await new Promise((resolve) => setTimeout(resolve, 2000));
     for (const owner of owners.slice(0, 10)) {

@@ -1,4 +1,4 @@
-import { createScheduledController, env } from "cloudflare:test";
+import { createExecutionContext, createScheduledController, env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import {
@@ -94,7 +94,11 @@ const revoke = (firm: Account, codeId: number, body: Record<string, unknown> = {
   api(`/api/qr-codes/${codeId}/revoke`, { token: firm.token, body });
 
 const runHourlyCron = () =>
-  worker.scheduled(createScheduledController({ scheduledTime: new Date(), cron: "0 * * * *" }), env as Bindings);
+  worker.scheduled(
+    createScheduledController({ scheduledTime: new Date(), cron: "0 * * * *" }),
+    env as Bindings,
+    createExecutionContext(),
+  );
 
 async function lenderKey(lender: Account, scopes: string[]) {
   const res = await api("/api/api-keys", {

@@ -1,4 +1,4 @@
-import { createScheduledController, env } from "cloudflare:test";
+import { createExecutionContext, createScheduledController, env } from "cloudflare:test";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { mpesaPrompts, paymentEvents } from "#schema/tables.ts";
@@ -242,6 +242,7 @@ describe("buying credits with M-Pesa", () => {
     await worker.scheduled(
       createScheduledController({ scheduledTime: dayLater, cron: "*/5 * * * *" }),
       env as Bindings,
+      createExecutionContext(),
     );
     const review = await purchaseWhen(owner, purchase.id, (shown) => shown.mpesa?.state === "needs-review");
     expect(review.status).toBe("pending");

@@ -1,4 +1,4 @@
-import { createScheduledController, env } from "cloudflare:test";
+import { createExecutionContext, createScheduledController, env } from "cloudflare:test";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { idempotencyKeys, qrCodes } from "#schema/tables.ts";
@@ -449,7 +449,11 @@ describe("creating codes with an Idempotency-Key", () => {
         .set({ createdAt: new Date(Date.now() - HOUR_MS) })
         .where(and(eq(idempotencyKeys.userId, owner.user.id), eq(idempotencyKeys.key, other))),
     );
-    await worker.scheduled(createScheduledController({ scheduledTime: cronTime, cron: "0 * * * *" }), env as Bindings);
+    await worker.scheduled(
+      createScheduledController({ scheduledTime: cronTime, cron: "0 * * * *" }),
+      env as Bindings,
+      createExecutionContext(),
+    );
     const kept = await withDb((db) =>
       db.select({ key: idempotencyKeys.key }).from(idempotencyKeys).where(eq(idempotencyKeys.userId, owner.user.id)),
     );

@@ -1,4 +1,4 @@
-import { createScheduledController, env } from "cloudflare:test";
+import { createExecutionContext, createScheduledController, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { scanEvents } from "#schema/tables.ts";
 import type { Bindings } from "#worker/bindings.ts";
@@ -22,7 +22,11 @@ const chooseAlerts = (token: string, mode: string, timeZone?: string) =>
 
 /** Runs the Worker's hourly cron as Cloudflare would at `time`. */
 async function runCron(time: Date) {
-  await worker.scheduled(createScheduledController({ scheduledTime: time, cron: "0 * * * *" }), env as Bindings);
+  await worker.scheduled(
+    createScheduledController({ scheduledTime: time, cron: "0 * * * *" }),
+    env as Bindings,
+    createExecutionContext(),
+  );
 }
 
 describe("scan alerts by email", () => {

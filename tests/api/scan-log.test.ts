@@ -1,12 +1,13 @@
-import { createScheduledController, env } from "cloudflare:test";
+import { createExecutionContext, createScheduledController, env } from "cloudflare:test";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { codeScanCounts, codeScanDays, codeVisitors, scanEvents } from "#schema/tables.ts";
+import { codeScanCounts, codeScanDays, codeVisitors, scanEvents, visitorSalts } from "#schema/tables.ts";
 import { registerOwnerViaServices } from "./fixtures/accounts";
 import { insertCode, VEHICLE_CODE, verificationCount } from "./fixtures/codes";
 import { withDb } from "./fixtures/database";
 import { api, randomIp } from "./fixtures/http";
-import { scanLikePhone, USER_AGENTS } from "./fixtures/scans";
+import { scanEventsOf, scanLikePhone, USER_AGENTS } from "./fixtures/scans";
+import { runHourlyJobs } from "./fixtures/jobs";
 import { DAY_MS } from "#schema/limits.ts";
 import type { Bindings } from "#worker/bindings.ts";
 import worker from "#worker/index.ts";
@@ -198,6 +199,7 @@ describe("GET /api/qr-codes/:id/scans", () => {
     await worker.scheduled(
       createScheduledController({ scheduledTime: Date.now(), cron: "0 * * * *" }),
       env as Bindings,
+      createExecutionContext(),
     );
     const months = await withDb(async (db) => {
       const result = await db.execute<{ name: string }>(sql`SELECT child.relname AS name
@@ -300,5 +302,84 @@ describe("GET /api/scans/recent", () => {
     for (const limit of ["0", "51", "abc"]) {
       expect((await api(`/api/scans/recent?limit=${limit}`, { token: owner.token })).status).toBe(400);
     }
+  });
+});
+
+describe("what a scan keeps, and for how long (decision 064)", () => {
+  it("keeps a code's scans past the retention only as daily counts, with no visitor hash left", async () => {
+    const owner = await registerOwnerViaServices();
+    const code = await insertCode(owner);
+    const ip = randomIp();
+    await scanLikePhone(code.publicToken, { ip });
+    const [recent] = await scanEventsOf(code.id);
+    // 25 months ago, past the 24 months' retention: a day of scans by one phone, rolled up as the
+    // hourly job rolled it up then.
+    const old = new Date(Date.now() - 25 * 31 * DAY_MS);
+    const oldDay = utcDay(old.getTime());
+    const oldHash = "b".repeat(64);
+    await withDb(async (db) => {
+      await db.insert(scanEvents).values(
+        [0, 1, 2].map((minutes) => ({
+          qrCodeId: code.id,
+          companyId: code.companyId,
+          scannedAt: new Date(old.getTime() + minutes * 60_000),
+          country: "KE",
+          city: "Nakuru",
+          deviceClass: "mobile",
+          visitorHash: oldHash,
+        })),
+      );
+      await db
+        .insert(codeVisitors)
+        .values({ codeId: code.id, visitorHash: oldHash, lastSeenMonth: `${oldDay.slice(0, 7)}-01` });
+      await db
+        .insert(codeScanDays)
+        .values({ codeId: code.id, companyId: code.companyId, day: oldDay, counted: 1, visits: 3, visitors: 1 });
+    });
+
+    await runHourlyJobs();
+
+    const kept = await scanEventsOf(code.id);
+    expect(kept.map((event) => event.visitorHash)).toEqual([recent!.visitorHash]);
+    const visitors = await withDb((db) =>
+      db
+        .select({ hash: codeVisitors.visitorHash })
+        .from(codeVisitors)
+        .where(sql`${codeVisitors.codeId} = ${code.id}`),
+    );
+    expect(visitors.map(({ hash }) => hash)).not.toContain(oldHash);
+    const days = await withDb((db) =>
+      db
+        .select({ day: codeScanDays.day, counted: codeScanDays.counted, visits: codeScanDays.visits })
+        .from(codeScanDays)
+        .where(sql`${codeScanDays.codeId} = ${code.id}`),
+    );
+    expect(days).toEqual([{ day: oldDay, counted: 1, visits: 3 }]);
+  });
+
+  it("keys visitor hashes by a yearly salt, deleted once its year is over", async () => {
+    const owner = await registerOwnerViaServices();
+    const code = await insertCode(owner);
+    const lastYear = new Date().getUTCFullYear() - 1;
+    await withDb((db) =>
+      db
+        .insert(visitorSalts)
+        .values({ year: lastYear, salt: "c".repeat(64) })
+        .onConflictDoNothing(),
+    );
+    // The same phone twice this year: one visitor.
+    const ip = randomIp();
+    await scanLikePhone(code.publicToken, { ip });
+    await scanLikePhone(code.publicToken, { ip });
+    const hashes = new Set((await scanEventsOf(code.id)).map((event) => event.visitorHash));
+    expect(hashes.size).toBe(1);
+
+    await runHourlyJobs();
+
+    const years = await withDb((db) => db.select({ year: visitorSalts.year }).from(visitorSalts));
+    expect(years).toEqual([{ year: new Date().getUTCFullYear() }]);
+    // This year's salt stays: the phone is still the same visitor.
+    await scanLikePhone(code.publicToken, { ip });
+    expect(new Set((await scanEventsOf(code.id)).map((event) => event.visitorHash))).toEqual(hashes);
   });
 });

@@ -124,7 +124,7 @@ async function deliverInProduction(account: Account) {
     { id: unique("msg"), timestamp: new Date(), attempts: 1, body: { deliveryId: deliveryId!, trigger: "automatic" } },
   ]);
   const ctx = createExecutionContext();
-  await worker.queue(batch, productionEnv);
+  await worker.queue(batch, productionEnv, ctx);
   return getQueueResult(batch, ctx);
 }
 
@@ -204,7 +204,11 @@ async function verifiesAsDocumented(secret: string, delivery: ReceivedDelivery):
 }
 
 const runHourlyCron = () =>
-  worker.scheduled(createScheduledController({ scheduledTime: new Date(), cron: "0 * * * *" }), env as Bindings);
+  worker.scheduled(
+    createScheduledController({ scheduledTime: new Date(), cron: "0 * * * *" }),
+    env as Bindings,
+    createExecutionContext(),
+  );
 
 /** Every notation of an internal destination the brief of this feature names, and their kin. */
 const INTERNAL_URLS = [
@@ -807,7 +811,7 @@ describe("deliveries", () => {
       const batch = createMessageBatch<WebhookDeliveryMessage>("webhooks", [
         { id: unique("msg"), timestamp: new Date(), attempts, body: { deliveryId: deliveryId!, trigger: "automatic" } },
       ]);
-      await worker.queue(batch, env as Bindings);
+      await worker.queue(batch, env as Bindings, createExecutionContext());
       return getQueueResult(batch, createExecutionContext());
     };
     expect((await attempt(1)).retryMessages).toHaveLength(1);
@@ -844,7 +848,7 @@ describe("deliveries", () => {
         body: { deliveryId: deliveryId!, trigger: "automatic" },
       },
     ]);
-    await worker.queue(batch, env as Bindings);
+    await worker.queue(batch, env as Bindings, createExecutionContext());
     expect((await getQueueResult(batch, createExecutionContext())).explicitAcks).toHaveLength(1);
     const outcome = async () =>
       (
@@ -1184,9 +1188,9 @@ describe("a flood of scans of one code", () => {
       withDb((db) =>
         db.$count(webhookEvents, and(eq(webhookEvents.qrCodeId, code.id), eq(webhookEvents.type, "code.scanned"))),
       );
-    await worker.queue(batch(), productionEnv);
+    await worker.queue(batch(), productionEnv, createExecutionContext());
     expect(await events()).toBe(SCAN_WEBHOOK_EVENTS_PER_HOUR);
-    await worker.queue(batch(), productionEnv);
+    await worker.queue(batch(), productionEnv, createExecutionContext());
     expect(await events()).toBe(SCAN_WEBHOOK_EVENTS_PER_HOUR);
   });
 });

@@ -48,7 +48,7 @@ describe("public pages", () => {
     ]);
     const text = await page.locator("main").innerText();
     for (const fact of [
-      "January 2025",
+      "Last updated: December 2026",
       "name and email",
       "company information",
       "phone numbers",
@@ -59,6 +59,9 @@ describe("public pages", () => {
       "privacy@valuseal.com",
       "legal@valuseal.com",
       "support@valuseal.com",
+      "The key changes every calendar year and the old one is deleted when the year ends",
+      "We keep each scan for 24 months",
+      "after that only daily counts remain",
     ]) {
       expect(text).toContain(fact);
     }

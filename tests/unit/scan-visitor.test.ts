@@ -1,12 +1,16 @@
-import { createHash, createHmac } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle } from "drizzle-orm/pglite";
 import { Context } from "hono";
-import { describe, expect, it } from "vitest";
-import type { Config } from "#worker/config.ts";
+import { afterAll, describe, expect, it } from "vitest";
+import type { Database } from "#worker/db.ts";
 import type { AppEnv } from "#worker/env.ts";
 import { classifyDevice, isLinkPreview, toHex, visitorHash, visitorNetwork } from "#worker/lib/scan-visitor.ts";
 import { scanVisit } from "#worker/request/scan-visit.ts";
 
-const SECRET = "unit-test-secret-that-is-at-least-32-characters";
+/** A year's key, as visitor_salts keeps it. */
+const SALT = new Uint8Array(randomBytes(32));
 
 const AGENTS = {
   iphone:
@@ -83,23 +87,22 @@ describe("classifyDevice", () => {
 });
 
 describe("visitorHash", () => {
-  /** The documented construction, with Node's crypto: SHA-256(HMAC(secret, label) ‖ "\n" network). */
-  function expectedHash(secret: string, network: string) {
-    const salt = createHmac("sha256", secret).update("valuseal:scan-visitor-salt:v1").digest();
+  /** The documented construction, with Node's crypto: SHA-256(the year's salt ‖ "\n" network). */
+  function expectedHash(salt: Uint8Array, network: string) {
     return createHash("sha256").update(salt).update(`\n${network}`).digest("hex");
   }
 
-  it("is the salted SHA-256 of the visitor's network (an IPv4 /24, an IPv6 /64), stable across deploys", async () => {
-    expect(await visitorHash(SECRET, "203.0.113.7")).toBe(expectedHash(SECRET, "203.0.113.0/24"));
-    expect(await visitorHash(SECRET, "2001:db8::/64")).toBe(expectedHash(SECRET, "2001:db8::/64"));
+  it("is the salted SHA-256 of the visitor's network (an IPv4 /24, an IPv6 /64)", async () => {
+    expect(await visitorHash(SALT, "203.0.113.7")).toBe(expectedHash(SALT, "203.0.113.0/24"));
+    expect(await visitorHash(SALT, "2001:db8::/64")).toBe(expectedHash(SALT, "2001:db8::/64"));
   });
 
-  it("tells visitors apart by network only, and cannot be matched without the secret", async () => {
-    const hash = await visitorHash(SECRET, "203.0.113.7");
+  it("tells visitors apart by network only, and cannot be matched without the year's salt", async () => {
+    const hash = await visitorHash(SALT, "203.0.113.7");
     expect(hash).toMatch(/^[0-9a-f]{64}$/);
-    expect(await visitorHash(SECRET, "203.0.113.200")).toBe(hash);
-    expect(await visitorHash(SECRET, "203.0.114.7")).not.toBe(hash);
-    expect(await visitorHash(`${SECRET}!`, "203.0.113.7")).not.toBe(hash);
+    expect(await visitorHash(SALT, "203.0.113.200")).toBe(hash);
+    expect(await visitorHash(SALT, "203.0.114.7")).not.toBe(hash);
+    expect(await visitorHash(new Uint8Array(randomBytes(32)), "203.0.113.7")).not.toBe(hash);
     expect(hash).not.toBe(createHash("sha256").update("\n203.0.113.0/24").digest("hex"));
   });
 
@@ -116,7 +119,17 @@ describe("toHex", () => {
   });
 });
 
-describe("scanVisit", () => {
+describe("scanVisit", async () => {
+  // The year's salt is read from the database (worker/services/scans/visitor-salts.ts): this one's.
+  const pglite = new PGlite();
+  await pglite.exec(readFileSync("migrations/0051_visitor_salts.sql", "utf8"));
+  await pglite.query("INSERT INTO visitor_salts (year, salt) VALUES ($1, $2)", [
+    new Date().getUTCFullYear(),
+    Buffer.from(SALT).toString("hex"),
+  ]);
+  const db = drizzle({ client: pglite }) as unknown as Database;
+  afterAll(() => pglite.close());
+
   /** A request to the scan path as Cloudflare delivers it, with its `cf` place. */
   function visitOf(init: { method?: string; agent?: string; ip?: string; cf?: Record<string, unknown> }) {
     const headers: Record<string, string> = { "CF-Connecting-IP": init.ip ?? "203.0.113.7" };
@@ -128,7 +141,7 @@ describe("scanVisit", () => {
       },
     );
     const c = new Context<AppEnv>(request);
-    c.set("config", { JWT_SECRET: SECRET } as Config);
+    c.set("db", db);
     return scanVisit(c);
   }
 
@@ -139,7 +152,7 @@ describe("scanVisit", () => {
       country: "KE",
       city: "Nairobi",
       deviceClass: "mobile",
-      visitorHash: await visitorHash(SECRET, "203.0.113.7"),
+      visitorHash: await visitorHash(SALT, "203.0.113.7"),
     });
   });
 
@@ -159,7 +172,7 @@ describe("scanVisit", () => {
     const first = await visitOf({ agent: AGENTS.iphone, ip: `${network}::1` });
     const second = await visitOf({ agent: AGENTS.iphone, ip: `${network}:9a:bc:de:f0` });
     expect(first!.visitorHash).toBe(second!.visitorHash);
-    expect(first!.visitorHash).toBe(await visitorHash(SECRET, `${network}::/64`));
+    expect(first!.visitorHash).toBe(await visitorHash(SALT, `${network}::/64`));
     // Another /64 of the same /48 is another visitor; another browser on the same /64 is not (a
     // script changes its User-Agent at will).
     expect((await visitOf({ agent: AGENTS.iphone, ip: "2001:db8:77:2::1" }))!.visitorHash).not.toBe(first!.visitorHash);
@@ -172,7 +185,7 @@ describe("scanVisit", () => {
   it("counts a request without an agent as its network's visitor", async () => {
     expect(await visitOf({})).toMatchObject({
       deviceClass: "other",
-      visitorHash: await visitorHash(SECRET, "203.0.113.7"),
+      visitorHash: await visitorHash(SALT, "203.0.113.7"),
     });
   });
 

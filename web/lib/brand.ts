@@ -7,5 +7,9 @@ export const BRAND = {
     legal: "legal@valuseal.com",
     support: "support@valuseal.com",
   },
-  legalLastUpdated: "January 2025",
+  /**
+   * When each legal page last changed: the specification dates both January 2025; the privacy
+   * policy changed when it began saying what scans keep and for how long (decision 064).
+   */
+  legalLastUpdated: { terms: "January 2025", privacy: "December 2026" },
 } as const;

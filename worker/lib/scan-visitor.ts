@@ -43,22 +43,6 @@ export function classifyDevice(userAgent: string): DeviceClass {
 }
 
 const encoder = new TextEncoder();
-const saltCache = new Map<string, Promise<ArrayBuffer>>();
-
-/**
- * The salt is derived from JWT_SECRET with HMAC (so no extra secret to manage) under its own label,
- * so the hashes reveal nothing about the signing key and cannot be reversed by hashing every IPv4.
- */
-function visitorSalt(secret: string): Promise<ArrayBuffer> {
-  let salt = saltCache.get(secret);
-  if (!salt) {
-    salt = crypto.subtle
-      .importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"])
-      .then((key) => crypto.subtle.sign("HMAC", key, encoder.encode("valuseal:scan-visitor-salt:v1")));
-    saltCache.set(secret, salt);
-  }
-  return salt;
-}
 
 /**
  * The network a scan is counted for: an IPv6 /64 (one phone or home, `clientNetwork`) or an IPv4
@@ -70,9 +54,12 @@ export function visitorNetwork(network: string): string {
   return ipv4 ? `${ipv4[1]}.0/24` : network;
 }
 
-/** SHA-256 of salt and the visitor's network: counts unique scanners without keeping the IP. */
-export async function visitorHash(secret: string, network: string): Promise<string> {
-  const salt = new Uint8Array(await visitorSalt(secret));
+/**
+ * SHA-256 of the year's salt (worker/services/scans/visitor-salts.ts) and the visitor's network:
+ * counts unique scanners without keeping the address, and without a way to match the hash to a
+ * network once the salt is deleted.
+ */
+export async function visitorHash(salt: Uint8Array, network: string): Promise<string> {
   const visitor = encoder.encode(`\n${visitorNetwork(network)}`);
   const input = new Uint8Array(salt.length + visitor.length);
   input.set(salt);

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { classifyDevice, isLinkPreview, visitorHash, type Visit } from "../lib/scan-visitor";
+import { visitorSaltOf } from "../services/scans/visitor-salts";
 import { clientNetwork } from "./client-network";
 
 /**
@@ -18,6 +19,6 @@ export async function scanVisit(c: Context<AppEnv>): Promise<Visit | null> {
     country: text(cf?.country, 2),
     city: text(cf?.city, 100),
     deviceClass: classifyDevice(userAgent),
-    visitorHash: await visitorHash(c.var.config.JWT_SECRET, clientNetwork(c)),
+    visitorHash: await visitorHash(await visitorSaltOf(c.var.db, new Date()), clientNetwork(c)),
   };
 }

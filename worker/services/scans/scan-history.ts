@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { DAY_MS } from "#schema/limits.ts";
 import type { Database } from "#worker/db.ts";
+import { forgetPastVisitorSalts } from "./visitor-salts";
 
 /** Months of partitions kept ready ahead of scans: this month and the next two. */
 const MONTHS_AHEAD = 3;
@@ -31,7 +32,8 @@ const firstValue = async (db: Database, query: ReturnType<typeof sql>) => {
  *   is rolled up into code_scan_days, and the watermark moves;
  * - raw visits older than the retention are dropped a month at a time (never a month not yet
  *   rolled up), and orphan scans older than theirs are deleted in batches, as are the code's
- *   visitors whose latest scan's month went past the retention.
+ *   visitors whose latest scan's month went past the retention;
+ * - the keys of past years' visitor hashes are deleted.
  * It answers what it did, which the cron logs.
  */
 export async function maintainScanHistory(db: Database, now: Date, retention: ScanHistoryRetention) {
@@ -72,7 +74,16 @@ export async function maintainScanHistory(db: Database, now: Date, retention: Sc
           SELECT code_id, visitor_hash FROM code_visitors WHERE last_seen_month < ${forgetBefore}
           LIMIT ${DELETE_BATCH})`,
   );
-  return { partitionsCreated, codeDaysRolledUp, partitionsDropped, orphansDeleted, visitorsForgotten };
+  // Past years' keys of the visitor hashes go: their hashes can no longer be matched to anyone.
+  const visitorSaltsForgotten = await forgetPastVisitorSalts(db, now);
+  return {
+    partitionsCreated,
+    codeDaysRolledUp,
+    partitionsDropped,
+    orphansDeleted,
+    visitorsForgotten,
+    visitorSaltsForgotten,
+  };
 }
 
 /** Runs a `DELETE … LIMIT`-bounded statement until it deletes less than a batch, or the run's batches are spent. */

@@ -9,12 +9,22 @@ export interface LegalSection {
 }
 
 /** Layout of both legal pages: top bar with the current page highlighted, numbered sections. */
-export function LegalPage({ title, intro, sections }: { title: string; intro: ReactNode; sections: LegalSection[] }) {
+export function LegalPage({
+  title,
+  lastUpdated,
+  intro,
+  sections,
+}: {
+  title: string;
+  lastUpdated: string;
+  intro: ReactNode;
+  sections: LegalSection[];
+}) {
   return (
     <PublicFrame>
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-3xl flex-1 px-4 py-10">
         <PageTitle className="sm:text-3xl">{title}</PageTitle>
-        <p className="mt-2 text-sm text-slate-500">Last updated: {BRAND.legalLastUpdated}</p>
+        <p className="mt-2 text-sm text-slate-500">Last updated: {lastUpdated}</p>
         <div className="mt-4 text-slate-700">{intro}</div>
         <ol className="mt-8 space-y-8">
           {sections.map((section, index) => (

@@ -1,3 +1,4 @@
+import { SCAN_RETENTION_MONTHS_DEFAULT } from "#schema/limits/scans.ts";
 import { BRAND } from "#web/lib/brand.ts";
 import { ContactBlock, LegalPage, type LegalSection } from "./legal-page";
 
@@ -51,11 +52,20 @@ const SECTIONS: LegalSection[] = [
   {
     title: "Data Retention",
     body: (
-      <p>
-        We keep account data while your account is active and as long as needed to meet legal, accounting and reporting
-        obligations. Verification codes already issued stay functional after an account ends so that reports remain
-        verifiable.
-      </p>
+      <>
+        <p>
+          We keep account data while your account is active and as long as needed to meet legal, accounting and
+          reporting obligations. Verification codes already issued stay functional after an account ends so that reports
+          remain verifiable.
+        </p>
+        <p>
+          When anyone scans a code we record when, which code, a coarse place (country and city, from the network), the
+          kind of device (phone, computer) and a visitor key made from the network, never the address itself. The key
+          changes every calendar year and the old one is deleted when the year ends, so a phone is recognised within a
+          year and never across years. We keep each scan for {SCAN_RETENTION_MONTHS_DEFAULT} months, so the issuing firm
+          can see who checked its report and misuse can be traced; after that only daily counts remain.
+        </p>
+      </>
     ),
   },
   {
@@ -105,6 +115,7 @@ export function PrivacyPolicyPage() {
   return (
     <LegalPage
       title="Privacy Policy"
+      lastUpdated={BRAND.legalLastUpdated.privacy}
       intro={
         <p>This policy explains what personal data {BRAND.name} collects, why, and the rights you have over it.</p>
       }

@@ -149,6 +149,11 @@ const SECTIONS: LegalSection[] = [
 
 export function TermsOfUsePage() {
   return (
-    <LegalPage title="Terms of Use" intro={<p>These terms govern your use of {BRAND.name}.</p>} sections={SECTIONS} />
+    <LegalPage
+      title="Terms of Use"
+      lastUpdated={BRAND.legalLastUpdated.terms}
+      intro={<p>These terms govern your use of {BRAND.name}.</p>}
+      sections={SECTIONS}
+    />
   );
 }
