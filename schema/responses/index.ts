@@ -29,3 +29,4 @@ export * from "./reliances";
 export * from "./billing";
 export * from "./register";
 export * from "./health";
+export * from "./privacy";

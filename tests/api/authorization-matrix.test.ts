@@ -577,6 +577,13 @@ const matrix: Row[] = [
     expected: OWNER_OF_OWN,
     request: () => ({ path: "/api/companies/current/scan-alerts", body: { mode: "none" } }),
   },
+  // All of the organisation's data at once (docs/operations.md, issue 50): its owner only.
+  {
+    method: "GET",
+    route: "/api/companies/current/export",
+    expected: OWNER_OF_OWN,
+    request: () => ({ path: "/api/companies/current/export" }),
+  },
   {
     method: "PUT",
     route: "/api/companies/current/security",
@@ -898,6 +905,12 @@ const matrix: Row[] = [
   },
 
   // The caller's own profile: anyone signed in, administrators included.
+  {
+    method: "GET",
+    route: "/api/profile/export",
+    expected: SIGNED_IN(200),
+    request: () => ({ path: "/api/profile/export" }),
+  },
   {
     method: "PUT",
     route: "/api/profile",

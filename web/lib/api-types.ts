@@ -3885,6 +3885,42 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/companies/current/export": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Everything the organisation keeps with ValuSeal as one ZIP, streamed: its details, team, valuers, codes with their signed record files, daily scan counts, webhooks and API keys (no secrets), credit ledger, receipts and audit log (README.txt inside lists the files). Counts against the company's ten exports a minute. */
+        200: {
+          headers: {
+            "Content-Disposition": string;
+            [name: string]: unknown;
+          };
+          content: {
+            "application/zip": string;
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/companies/current/security": {
     parameters: {
       query?: never;
@@ -4603,6 +4639,103 @@ export interface paths {
         };
       };
     };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/profile/export": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Your own data as a file to keep: profile, sessions, passkeys, the API keys you made, and the audit log's rows about you. Ten exports a minute. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              about: string;
+              /** Format: date-time */
+              exportedAt: string;
+              profile: {
+                id: number;
+                email: string;
+                firstName: string | null;
+                lastName: string | null;
+                role: string;
+                language: string;
+                isActive: boolean;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date-time */
+                emailVerifiedAt: string | null;
+                /** Format: date-time */
+                identityProvenAt: string | null;
+                /** Format: date-time */
+                authenticatorAppSince: string | null;
+                scanAlertEmails: boolean;
+                companyId: number | null;
+                companyName: string | null;
+              };
+              sessions: {
+                device: string | null;
+                place: string | null;
+                startedAt: string | null;
+                /** Format: date-time */
+                lastUsedAt: string;
+                /** Format: date-time */
+                expires: string;
+              }[];
+              passkeys: {
+                name: string;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date-time */
+                lastUsedAt: string | null;
+              }[];
+              apiKeysMade: {
+                name: string;
+                lastFour: string;
+                scopes: string[];
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date-time */
+                lastUsedAt: string | null;
+                /** Format: date-time */
+                revokedAt: string | null;
+              }[];
+              auditLog: {
+                /** Format: date-time */
+                at: string;
+                action: string;
+                by: string | null;
+                targetType: string;
+                targetId: number | null;
+                details: {
+                  [key: string]: unknown;
+                } | null;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { queueEmails } from "#worker/request/after-response.ts";
 import { companies } from "#schema/tables.ts";
 import { teamSecuritySchema } from "#schema/validation/security.ts";
-import { createRoute } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { currentCompanyAnswer } from "#schema/responses/index.ts";
 import {
@@ -29,6 +29,8 @@ import {
   updateScanAlertSettings,
 } from "#worker/services/companies/companies.ts";
 import { assertCurrentPassword } from "#worker/services/accounts/accounts.ts";
+import { firmDataExport, firmExportFileName } from "#worker/services/privacy/data-export.ts";
+import { publicOrigin } from "#worker/request/public-origin.ts";
 import { documentedRoutes, jsonAnswer, jsonBody } from "../contract";
 
 const COMPANY_EMAIL_NEEDS_PASSWORD = "Enter your current password to change the company email";
@@ -38,6 +40,24 @@ async function requireOwnPassword(c: Context<AppEnv>, password: string | undefin
   if (!password) throw badRequest("Validation failed", [`currentPassword: ${COMPANY_EMAIL_NEEDS_PASSWORD}`]);
   await assertCurrentPassword(c.var.db, c.var.user.id, password);
 }
+
+const exportFirmData = createRoute({
+  method: "get",
+  path: "/current/export",
+  middleware: [
+    requireUser,
+    requireCompanyUser,
+    requireCompanyOwner("Only the company owner can download all of the firm's data"),
+  ] as const,
+  responses: {
+    200: {
+      description:
+        "Everything the organisation keeps with ValuSeal as one ZIP, streamed: its details, team, valuers, codes with their signed record files, daily scan counts, webhooks and API keys (no secrets), credit ledger, receipts and audit log (README.txt inside lists the files). Counts against the company's ten exports a minute.",
+      headers: z.object({ "Content-Disposition": z.string() }),
+      content: { "application/zip": { schema: z.string().meta({ format: "binary" }) } },
+    },
+  },
+});
 
 const readCompany = createRoute({
   method: "get",
@@ -127,6 +147,16 @@ export const companyRoutes = documentedRoutes()
     const companyId = currentCompanyId(c);
     await updateScanAlertSettings(c.var.db, companyId, c.req.valid("json"));
     return c.json(await loadCompany(c.var.db, companyId), 200);
+  })
+  .openapi(exportFirmData, async (c) => {
+    const companyId = currentCompanyId(c);
+    await enforceRateLimit(c, "EXPORT_LIMITER", `export:${companyId}`);
+    const { name } = await loadCompany(c.var.db, companyId);
+    return c.body(firmDataExport(c.var.db, companyId, publicOrigin(c)), 200, {
+      "Content-Type": "application/zip",
+      "Content-Disposition": `attachment; filename="${firmExportFileName(name)}"`,
+      "Cache-Control": "no-store",
+    });
   })
   .openapi(updateSecurity, async (c) => {
     const companyId = currentCompanyId(c);

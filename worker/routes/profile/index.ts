@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { queueEmails } from "#worker/request/after-response.ts";
 import { createRoute } from "@hono/zod-openapi";
-import { messageAnswer, profileEmailAnswer, publicUserAnswer } from "#schema/responses/index.ts";
+import { messageAnswer, profileEmailAnswer, publicUserAnswer, userDataExportAnswer } from "#schema/responses/index.ts";
 import { users } from "#schema/tables.ts";
 import {
   changeEmailSchema,
@@ -17,12 +17,25 @@ import { enforceRateLimit } from "#worker/middleware/rate-limit.ts";
 import { isCurrentPassword, replacePassword, requestUserEmailChange } from "#worker/services/accounts/accounts.ts";
 import { pendingEmailChange } from "#worker/services/accounts/email-tokens.ts";
 import { publicUser } from "#worker/services/accounts/sessions.ts";
+import { userDataExport, userExportFileName } from "#worker/services/privacy/data-export.ts";
 import { documentedRoutes, jsonAnswer, jsonBody } from "../contract";
 import { securityRoutes } from "./security";
 
 /** Answers about one field carry a "field: message" line too, so the form shows them on that field. */
 const WRONG_PASSWORD = "Current password is incorrect";
 const SAME_EMAIL = "That is already your email";
+
+const exportOwnData = createRoute({
+  method: "get",
+  path: "/export",
+  middleware: [requireUser] as const,
+  responses: {
+    200: jsonAnswer(
+      userDataExportAnswer,
+      "Your own data as a file to keep: profile, sessions, passkeys, the API keys you made, and the audit log's rows about you. Ten exports a minute.",
+    ),
+  },
+});
 
 const updateProfile = createRoute({
   method: "put",
@@ -77,6 +90,13 @@ const setLanguage = createRoute({
  */
 export const profileRoutes = documentedRoutes()
   .route("/security", securityRoutes)
+  .openapi(exportOwnData, async (c) => {
+    await enforceRateLimit(c, "EXPORT_LIMITER", `export:user:${c.var.user.id}`);
+    return c.json(await userDataExport(c.var.db, c.var.user.id), 200, {
+      "Content-Disposition": `attachment; filename="${userExportFileName()}"`,
+      "Cache-Control": "no-store",
+    });
+  })
   .openapi(updateProfile, async (c) => {
     const { firstName, lastName } = c.req.valid("json");
     await c.var.db.update(users).set({ firstName, lastName }).where(eq(users.id, c.var.user.id));

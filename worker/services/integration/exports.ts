@@ -4,7 +4,7 @@ import { verdictHeadline } from "#verifier/texts/verdict.ts";
 import { formatDate } from "#schema/format-date.ts";
 import { csvField, type CsvCell } from "#schema/csv.ts";
 import type { AnyPgColumn, AnyPgTable } from "drizzle-orm/pg-core";
-import { creditEntries, purchases, qrCodes, receipts, scanEvents, watches } from "#schema/tables.ts";
+import { codeScanDays, creditEntries, purchases, qrCodes, receipts, scanEvents, watches } from "#schema/tables.ts";
 import type { CodesExportQuery } from "#schema/validation/exports.ts";
 import type { PortfolioView } from "#schema/validation/reliances.ts";
 import { formatVerificationCode } from "#schema/verification-code.ts";
@@ -253,6 +253,48 @@ export async function scansCsv(db: Reader, companyId: number, filter: { codeId?:
         row.checkVerdict,
       ]),
       next: last && rows.length === EXPORT_BATCH_ROWS ? { at: last.cursorAt, id: last.id } : null,
+    };
+  });
+}
+
+export const SCAN_DAYS_EXPORT_HEADER = ["day", "verification_code", "counted", "visits", "visitors"] as const;
+
+/**
+ * The company's scans as daily counts per code, newest day first: what outlives the scan log's
+ * retention (decision 064), and all a firm's data export carries of its scanners. Days finished
+ * only: today's scans are in the scan log until the roll-up.
+ */
+export function scanDaysCsv(db: Reader, companyId: number) {
+  return csvStream(SCAN_DAYS_EXPORT_HEADER, async (after) => {
+    const rows = await db
+      .select({
+        codeId: codeScanDays.codeId,
+        day: sql<string>`${codeScanDays.day}::text`,
+        counted: codeScanDays.counted,
+        visits: codeScanDays.visits,
+        visitors: codeScanDays.visitors,
+        verificationCode: qrCodes.verificationCode,
+      })
+      .from(codeScanDays)
+      .innerJoin(qrCodes, eq(qrCodes.id, codeScanDays.codeId))
+      .where(
+        and(
+          eq(codeScanDays.companyId, companyId),
+          after ? sql`(${codeScanDays.day}, ${codeScanDays.codeId}) < (${after.at}::date, ${after.id})` : undefined,
+        ),
+      )
+      .orderBy(desc(codeScanDays.day), desc(codeScanDays.codeId))
+      .limit(EXPORT_BATCH_ROWS);
+    const last = rows.at(-1);
+    return {
+      lines: rows.map((row) => [
+        row.day,
+        row.verificationCode ? formatVerificationCode(row.verificationCode) : null,
+        row.counted,
+        row.visits,
+        row.visitors,
+      ]),
+      next: last && rows.length === EXPORT_BATCH_ROWS ? { at: last.day, id: last.codeId } : null,
     };
   });
 }

@@ -413,6 +413,21 @@ export async function certificateRecords(db: Queryable, token: string): Promise<
   return rows.map((row) => row.record);
 }
 
+/** The signed records of many codes at once (a data export's page of codes), each code's oldest first. */
+export async function certificateRecordsByToken(db: Queryable, tokens: string[]): Promise<Map<string, string[]>> {
+  const byToken = new Map<string, string[]>();
+  if (tokens.length === 0) return byToken;
+  const rows = await selectRows<{ subject: string; record: string }>(
+    db,
+    sql`
+    SELECT subject, record FROM transparency_log
+    WHERE subject IN ${tokens} AND kind = ${LOG_KINDS.certificate}
+    ORDER BY subject, seq`,
+  );
+  for (const { subject, record } of rows) byToken.set(subject, [...(byToken.get(subject) ?? []), record]);
+  return byToken;
+}
+
 /** The parts of a code's state a later change can move: its withdrawal and its latest seal. */
 function stateOf(record: Pick<CertificateRecord, "withdrawal" | "sealedReport">) {
   return JSON.stringify([

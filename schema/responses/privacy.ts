@@ -1,0 +1,55 @@
+import { z } from "zod";
+
+const time = z.iso.datetime();
+
+/** GET /api/profile/export: the signed-in user's own data, as a file to keep. */
+export const userDataExportAnswer = z.strictObject({
+  about: z.string(),
+  exportedAt: time,
+  profile: z.strictObject({
+    id: z.number().int(),
+    email: z.string(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    role: z.string(),
+    language: z.string(),
+    isActive: z.boolean(),
+    createdAt: time,
+    emailVerifiedAt: time.nullable(),
+    identityProvenAt: time.nullable(),
+    authenticatorAppSince: time.nullable(),
+    scanAlertEmails: z.boolean(),
+    companyId: z.number().int().nullable(),
+    companyName: z.string().nullable(),
+  }),
+  sessions: z.array(
+    z.strictObject({
+      device: z.string().nullable(),
+      place: z.string().nullable(),
+      startedAt: z.string().nullable(),
+      lastUsedAt: time,
+      expires: time,
+    }),
+  ),
+  passkeys: z.array(z.strictObject({ name: z.string(), createdAt: time, lastUsedAt: time.nullable() })),
+  apiKeysMade: z.array(
+    z.strictObject({
+      name: z.string(),
+      lastFour: z.string(),
+      scopes: z.array(z.string()),
+      createdAt: time,
+      lastUsedAt: time.nullable(),
+      revokedAt: time.nullable(),
+    }),
+  ),
+  auditLog: z.array(
+    z.strictObject({
+      at: time,
+      action: z.string(),
+      by: z.string().nullable(),
+      targetType: z.string(),
+      targetId: z.number().int().nullable(),
+      details: z.record(z.string(), z.unknown()).nullable(),
+    }),
+  ),
+});
