@@ -8,6 +8,7 @@ export const COMPANY_SETTINGS_PATHS = {
   team: "/settings/company/team",
   alerts: "/settings/company/alerts",
   developers: "/settings/company/developers",
+  data: "/settings/company/data",
 } as const;
 
 export type CompanySettingsSection = keyof typeof COMPANY_SETTINGS_PATHS;

@@ -7,6 +7,7 @@ import { ScanAlertEmailSection } from "#web/features/settings/components/scan-al
 import { WebhookEndpointPage } from "#web/features/settings/components/webhook-endpoint-page.tsx";
 import { WebhookSection } from "#web/features/settings/components/webhook-section.tsx";
 import { TeamSection } from "#web/features/team/components/team-section.tsx";
+import { FirmDataSection } from "#web/features/settings/components/firm-data-section.tsx";
 import { PageTitle } from "#web/components/ui/page-title.tsx";
 import { cn } from "#web/lib/cn.ts";
 import { useSession } from "#web/lib/session.ts";
@@ -17,11 +18,12 @@ const SECTION_LABELS: Record<CompanySettingsSection, string> = {
   team: "Team",
   alerts: "Alerts",
   developers: "Developers",
+  data: "Data",
 };
 
 /** A firm's sections; a lender's team has a page of its own and it has no scan alerts or registration form. */
-const FIRM_SECTIONS: CompanySettingsSection[] = ["company", "verification", "team", "alerts", "developers"];
-const LENDER_SECTIONS: CompanySettingsSection[] = ["company", "developers"];
+const FIRM_SECTIONS: CompanySettingsSection[] = ["company", "verification", "team", "alerts", "developers", "data"];
+const LENDER_SECTIONS: CompanySettingsSection[] = ["company", "developers", "data"];
 
 /** The section links: a row that scrolls sideways on a phone rather than wrapping into a block. */
 function SectionNavigation({ sections }: { sections: CompanySettingsSection[] }) {
@@ -78,7 +80,7 @@ export function CompanyDetailsPage() {
           <p className="mt-1 text-sm text-slate-600">
             {isLender
               ? "Your institution's details, as ValuSeal verified them, and its connection to your loan system."
-              : "Your company's information, verification, team and alerts."}
+              : "Your company's information, verification, team, alerts and data."}
           </p>
         </div>
         <SectionNavigation sections={sections} />
@@ -93,6 +95,7 @@ export function CompanyDetailsPage() {
           </>
         )}
         <Route path={sectionPath("developers")} element={developers} />
+        <Route path={sectionPath("data")} element={<FirmDataSection />} />
         <Route path={`${sectionPath("developers")}/webhooks/:id`} element={<WebhookEndpointPage isOwner={isOwner} />} />
         <Route path="*" element={<Navigate to={COMPANY_SETTINGS_PATHS.company} replace />} />
       </Routes>

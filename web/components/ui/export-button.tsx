@@ -5,15 +5,22 @@ import { Button } from "./button";
 import { useFailureToast } from "./failure-toast";
 
 /**
- * "Export CSV": asks the server for the file (an export route, with the screen's filters) and
+ * "Export CSV", "Download my data": asks the server for the file (an export route, with the screen's filters) and
  * saves it under the server's name. Pending while the file streams in.
  */
-export function ExportCsvButton({
+export function ExportButton({
   download,
   fallbackName,
+  label = "Export CSV",
+  variant = "secondary",
+  size = "sm",
 }: {
   download: () => Promise<{ blob: Blob; fileName: string | null }>;
   fallbackName: string;
+  /** What the button says until pressed ("Export CSV", "Download my data"). */
+  label?: string;
+  variant?: "secondary" | "primary";
+  size?: "sm" | "md";
 }) {
   const showFailure = useFailureToast();
   const exportFile = useMutation({
@@ -22,9 +29,9 @@ export function ExportCsvButton({
     onError: (error) => showFailure("Export failed", error),
   });
   return (
-    <Button variant="secondary" size="sm" disabled={exportFile.isPending} onClick={() => exportFile.mutate()}>
+    <Button variant={variant} size={size} disabled={exportFile.isPending} onClick={() => exportFile.mutate()}>
       <Download aria-hidden="true" />
-      {exportFile.isPending ? "Exporting..." : "Export CSV"}
+      {exportFile.isPending ? "Exporting..." : label}
     </Button>
   );
 }

@@ -8,7 +8,7 @@ import { formatMinorUnits } from "#schema/money.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card } from "#web/components/ui/card.tsx";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
-import { ExportCsvButton } from "#web/components/ui/export-button.tsx";
+import { ExportButton } from "#web/components/ui/export-button.tsx";
 import { useFailureToast } from "#web/components/ui/failure-toast.ts";
 import { PageTitle } from "#web/components/ui/page-title.tsx";
 import { Pagination } from "#web/components/ui/pagination.tsx";
@@ -227,7 +227,7 @@ function Ledger({ ledger, onPageChange }: { ledger: Billing["ledger"]; onPageCha
       title="Credit ledger"
       description="Every change to your credits, newest first."
       actions={
-        ledger.total > 0 ? <ExportCsvButton download={downloadLedger} fallbackName="valuseal-credits.csv" /> : undefined
+        ledger.total > 0 ? <ExportButton download={downloadLedger} fallbackName="valuseal-credits.csv" /> : undefined
       }
     >
       {ledger.items.length === 0 ? (

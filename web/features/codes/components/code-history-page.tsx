@@ -2,7 +2,7 @@ import { Plus, QrCode } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import { buttonClasses } from "#web/components/ui/button.tsx";
 import { Card } from "#web/components/ui/card.tsx";
-import { ExportCsvButton } from "#web/components/ui/export-button.tsx";
+import { ExportButton } from "#web/components/ui/export-button.tsx";
 import { exportCodes } from "../api/export-codes";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { Pagination } from "#web/components/ui/pagination.tsx";
@@ -50,7 +50,7 @@ export function CodeHistoryPage() {
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {/* The file holds every code the applied filters match, not only this page. */}
-          <ExportCsvButton download={() => exportCodes(filters)} fallbackName="codes.csv" />
+          <ExportButton download={() => exportCodes(filters)} fallbackName="codes.csv" />
           <Link to="/create-qr" className={buttonClasses({ variant: "secondary" })}>
             <Plus aria-hidden="true" /> Create Code
           </Link>

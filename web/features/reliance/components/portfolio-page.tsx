@@ -5,7 +5,7 @@ import { PORTFOLIO_VIEWS, type PortfolioView } from "#schema/validation/reliance
 import { buttonClasses } from "#web/components/ui/button.tsx";
 import { Card } from "#web/components/ui/card.tsx";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
-import { ExportCsvButton } from "#web/components/ui/export-button.tsx";
+import { ExportButton } from "#web/components/ui/export-button.tsx";
 import { SelectField } from "#web/components/ui/field.tsx";
 import { LoadFailed } from "#web/components/ui/load-failed.tsx";
 import { useRedirectOnUnauthorizedQuery } from "#web/components/ui/failure-toast.ts";
@@ -165,7 +165,7 @@ export function PortfolioPage() {
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <LanguageSwitch />
-          <ExportCsvButton download={() => exportPortfolio(show)} fallbackName="portfolio.csv" />
+          <ExportButton download={() => exportPortfolio(show)} fallbackName="portfolio.csv" />
           <RecordLink t={t} />
         </div>
       </div>

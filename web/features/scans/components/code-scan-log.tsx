@@ -4,7 +4,7 @@ import type { CodeScans } from "#schema/responses/index.ts";
 import { CODE_SCANS_LIMIT } from "#schema/validation/scans.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
-import { ExportCsvButton } from "#web/components/ui/export-button.tsx";
+import { ExportButton } from "#web/components/ui/export-button.tsx";
 import { SectionCard } from "#web/components/ui/section-card.tsx";
 import { SkeletonRows } from "#web/components/ui/skeleton.tsx";
 import { useCodeScans } from "../api/code-scans";
@@ -57,7 +57,7 @@ export function CodeScanLog({
       actions={
         <div className="flex flex-wrap gap-2">
           {/* Every scan of the code, not only the latest shown here. */}
-          <ExportCsvButton download={() => exportCodeScans(publicToken)} fallbackName="scans.csv" />
+          <ExportButton download={() => exportCodeScans(publicToken)} fallbackName="scans.csv" />
           <Button variant="secondary" size="sm" onClick={refresh} disabled={scans.isFetching}>
             {scans.isFetching && !scans.isPending ? "Refreshing..." : "Refresh"}
           </Button>

@@ -5,6 +5,7 @@ import { ScanAlertOptInSection } from "./scan-alert-opt-in-section";
 import { SecuritySection } from "./security-section";
 import { SignInEmailSection } from "./sign-in-email-section";
 import { PageTitle } from "#web/components/ui/page-title.tsx";
+import { YourDataSection } from "./your-data-section";
 
 /** /settings/profile (user menu → Profile Settings): every user's own name, email, password and alert choice. */
 export function ProfileSettingsPage() {
@@ -16,7 +17,7 @@ export function ProfileSettingsPage() {
       <div>
         <PageTitle>Profile Settings</PageTitle>
         <p className="mt-1 text-sm text-slate-600">
-          Manage your name, sign-in email, password, two-step sign-in and scan alert emails.
+          Manage your name, sign-in email, password, two-step sign-in and scan alert emails, and download your data.
         </p>
       </div>
       <ProfileNameForm user={user} />
@@ -24,6 +25,7 @@ export function ProfileSettingsPage() {
       <ChangePasswordForm />
       <SecuritySection />
       {user.company && <ScanAlertOptInSection user={user} isOwner={isOwner} />}
+      <YourDataSection />
     </div>
   );
 }
