@@ -13,3 +13,4 @@ export * from "./tables/lenders";
 export * from "./tables/billing";
 export * from "./tables/register";
 export * from "./tables/operations";
+export * from "./tables/privacy";

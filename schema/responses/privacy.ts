@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DATA_REQUEST_KINDS, DATA_REQUEST_STATUSES, DATA_REQUESTER_ROLES } from "../limits/privacy";
 
 const time = z.iso.datetime();
 
@@ -53,3 +54,23 @@ export const userDataExportAnswer = z.strictObject({
     }),
   ),
 });
+
+/** One request about personal data, as the administrators' log shows it. */
+export const dataRequestAnswer = z.strictObject({
+  id: z.number().int(),
+  requesterName: z.string(),
+  requesterContact: z.string(),
+  requesterRole: z.enum(DATA_REQUESTER_ROLES),
+  kind: z.enum(DATA_REQUEST_KINDS),
+  request: z.string(),
+  receivedOn: z.iso.date(),
+  dueOn: z.iso.date(),
+  status: z.enum(DATA_REQUEST_STATUSES),
+  overdue: z.boolean().meta({ description: "Still open after its due day" }),
+  actionsTaken: z.string().nullable(),
+  answer: z.string().nullable(),
+  answeredOn: z.iso.date().nullable(),
+  createdAt: time,
+  updatedAt: time,
+});
+export type DataRequestAnswer = z.infer<typeof dataRequestAnswer>;

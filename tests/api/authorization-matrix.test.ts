@@ -1165,6 +1165,36 @@ const matrix: Row[] = [
       body: "",
     }),
   },
+  // Requests about personal data from people who are not users: administrators only.
+  {
+    method: "GET",
+    route: "/api/admin/data-requests",
+    expected: ADMIN_ONLY,
+    request: () => ({ path: "/api/admin/data-requests" }),
+  },
+  {
+    method: "POST",
+    route: "/api/admin/data-requests",
+    expected: [401, 403, 403, 403, 401, 401, 201],
+    request: () => ({
+      path: "/api/admin/data-requests",
+      body: {
+        requesterName: "Matrix Person",
+        requesterContact: "matrix@example.com",
+        requesterRole: "other",
+        kind: "objection",
+        request: "Stop using my data",
+        receivedOn: "2026-12-05",
+      },
+    }),
+  },
+  {
+    method: "PATCH",
+    route: "/api/admin/data-requests/:id",
+    // An id no request has: the administrator reaches the look-up (404).
+    expected: [401, 403, 403, 403, 401, 401, 404],
+    request: () => ({ path: "/api/admin/data-requests/2147483000", body: { status: "open" } }),
+  },
   // The System health card's answer: administrators only.
   {
     method: "GET",

@@ -10,6 +10,7 @@ import {
   purchases,
   codeStatusEvents,
   companies,
+  dataRequests,
   invites,
   qrCodes,
   users,
@@ -29,6 +30,7 @@ import { createQrCodeSchema, qrCodeListQuerySchema, strictCreateQrCodeSchema } f
 import { acceptInviteSchema, inviteSchema } from "#schema/validation/team.ts";
 import { valuerSchema } from "#schema/validation/valuers.ts";
 import { logEntriesQuerySchema } from "#schema/validation/transparency.ts";
+import { dataRequestUpdateSchema, newDataRequestSchema } from "#schema/validation/privacy.ts";
 import { webhookEndpointSchema } from "#schema/validation/webhook.ts";
 import type { Database } from "#worker/db.ts";
 import { OWNER_PASSWORD } from "../shared/accounts";
@@ -893,6 +895,69 @@ describe("generated bodies", () => {
   });
 });
 
+describe("generated bodies, personal data", () => {
+  it("requests about personal data from people who are not users", async () => {
+    const recorded = await api("/api/admin/data-requests", {
+      token: f.admin.token,
+      body: {
+        requesterName: "Jane Wambui",
+        requesterContact: "jane@example.com",
+        requesterRole: "valuer",
+        kind: "access",
+        request: "Send me what you hold about me",
+        receivedOn: "2026-12-01",
+      },
+    });
+    expect(recorded.status).toBe(201);
+    const state = () =>
+      withDb(async (db) => ({
+        count: await db.$count(dataRequests),
+        row: (await db.select().from(dataRequests).where(eq(dataRequests.id, recorded.body.id)))[0],
+      }));
+    await fc.assert(
+      fc.asyncProperty(
+        bodyPlan(["requesterName", "requesterContact", "requesterRole", "kind", "request", "receivedOn"]),
+        bodyPlan(["status", "actionsTaken", "answer", "answeredOn"]),
+        async (newPlan, updatePlan) => {
+          await checkBodyRoute({
+            label: "POST /api/admin/data-requests",
+            schema: newDataRequestSchema,
+            body: applyPlan(
+              {
+                requesterName: "A scanner",
+                requesterContact: "post: PO Box 1, Nairobi",
+                requesterRole: "scanner",
+                kind: "erasure",
+                request: "Erase my scans",
+                receivedOn: "2026-12-02",
+              },
+              newPlan,
+            ),
+            send: (b) => api("/api/admin/data-requests", { token: f.admin.token, body: b }),
+            state,
+            successStatus: 201,
+            onSuccess: async (input, res) => expect(res.body).toMatchObject({ kind: input.kind, status: "open" }),
+          });
+          await checkBodyRoute({
+            label: "PATCH /api/admin/data-requests/:id",
+            schema: dataRequestUpdateSchema,
+            body: applyPlan(
+              { status: "done", actionsTaken: "Sent the records", answer: "Here they are", answeredOn: "2026-12-03" },
+              updatePlan,
+            ),
+            send: (b) =>
+              api(`/api/admin/data-requests/${recorded.body.id}`, { method: "PATCH", token: f.admin.token, body: b }),
+            state,
+            successStatus: 200,
+            onSuccess: async (input, res) => expect(res.body.status).toBe(input.status),
+          });
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  });
+});
+
 describe("inputs that used to answer 500", () => {
   it("text the database cannot store as sent is a field error, and nothing is written", async () => {
     const valuersBefore = await countWhere(valuers, f.companyId);
@@ -1072,6 +1137,7 @@ describe("generated path ids", () => {
     ["POST", "/api/billing/purchases/:id/mpesa", { phone: "0712 345 678" }],
     ["POST", "/api/admin/billing/mpesa/:id", { paid: false, note: "Nothing in the portal" }],
     ["POST", "/api/admin/practising-certificates/:id/review", { decision: "rejected", reason: "Unreadable copy" }],
+    ["PATCH", "/api/admin/data-requests/:id", { status: "open" }],
   ];
 
   it("reads answer 404 (or the record) for any id, never 500", async () => {

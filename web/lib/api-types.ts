@@ -9567,6 +9567,195 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/admin/data-requests": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Open requests soonest due first, then answered ones newest first */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              id: number;
+              requesterName: string;
+              requesterContact: string;
+              /** @enum {string} */
+              requesterRole: "valuer" | "scanner" | "other";
+              /** @enum {string} */
+              kind: "access" | "rectification" | "erasure" | "restriction" | "portability" | "objection";
+              request: string;
+              /** Format: date */
+              receivedOn: string;
+              /** Format: date */
+              dueOn: string;
+              /** @enum {string} */
+              status: "open" | "done" | "refused";
+              /** @description Still open after its due day */
+              overdue: boolean;
+              actionsTaken: string | null;
+              answer: string | null;
+              /** Format: date */
+              answeredOn: string | null;
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+            }[];
+          };
+        };
+      };
+    };
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            requesterName: string;
+            requesterContact: string;
+            /** @enum {string} */
+            requesterRole: "valuer" | "scanner" | "other";
+            /** @enum {string} */
+            kind: "access" | "rectification" | "erasure" | "restriction" | "portability" | "objection";
+            request: string;
+            receivedOn: string;
+          };
+        };
+      };
+      responses: {
+        /** @description The request, with its due day by the law's days */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              id: number;
+              requesterName: string;
+              requesterContact: string;
+              /** @enum {string} */
+              requesterRole: "valuer" | "scanner" | "other";
+              /** @enum {string} */
+              kind: "access" | "rectification" | "erasure" | "restriction" | "portability" | "objection";
+              request: string;
+              /** Format: date */
+              receivedOn: string;
+              /** Format: date */
+              dueOn: string;
+              /** @enum {string} */
+              status: "open" | "done" | "refused";
+              /** @description Still open after its due day */
+              overdue: boolean;
+              actionsTaken: string | null;
+              answer: string | null;
+              /** Format: date */
+              answeredOn: string | null;
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/data-requests/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            status: "open" | "done" | "refused";
+            actionsTaken?: string;
+            answer?: string;
+            answeredOn?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description The request as changed */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              id: number;
+              requesterName: string;
+              requesterContact: string;
+              /** @enum {string} */
+              requesterRole: "valuer" | "scanner" | "other";
+              /** @enum {string} */
+              kind: "access" | "rectification" | "erasure" | "restriction" | "portability" | "objection";
+              request: string;
+              /** Format: date */
+              receivedOn: string;
+              /** Format: date */
+              dueOn: string;
+              /** @enum {string} */
+              status: "open" | "done" | "refused";
+              /** @description Still open after its due day */
+              overdue: boolean;
+              actionsTaken: string | null;
+              answer: string | null;
+              /** Format: date */
+              answeredOn: string | null;
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
   "/health": {
     parameters: {
       query?: never;

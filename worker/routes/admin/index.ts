@@ -2,6 +2,7 @@ import { documentedRoutes } from "../contract";
 import { requireAdmin, requireUser } from "#worker/middleware/auth.ts";
 import { adminAuditLogRoutes } from "./audit-log";
 import { adminBillingRoutes } from "./billing";
+import { adminDataRequestRoutes } from "./data-requests";
 import { adminHealthRoutes } from "./health";
 import { adminRegisterRoutes } from "./register";
 import { adminPractisingCertificateRoutes } from "./practising-certificates";
@@ -27,4 +28,5 @@ export const adminRoutes = documentedRoutes()
   .route("/billing", adminBillingRoutes)
   .route("/register", adminRegisterRoutes)
   .route("/practising-certificates", adminPractisingCertificateRoutes)
-  .route("/health", adminHealthRoutes);
+  .route("/health", adminHealthRoutes)
+  .route("/data-requests", adminDataRequestRoutes);
