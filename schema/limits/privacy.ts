@@ -1,4 +1,4 @@
-/** Personal data: requests from people who are not users (docs/privacy.md, decision 065). */
+/** Personal data: requests from people who are not users (docs/privacy.md). */
 
 /** What a person may ask of their data under the Kenya Data Protection Act 2019 and UK GDPR. */
 export const DATA_REQUEST_KINDS = [

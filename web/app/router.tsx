@@ -94,6 +94,7 @@ export function AppRoutes() {
           <Route path="/admin/settings" element={<AdminPage />} />
           <Route path="/admin/billing" element={<AdminPage />} />
           <Route path="/admin/registers" element={<AdminPage />} />
+          <Route path="/admin/data-requests" element={<AdminPage />} />
         </Route>
         <Route path="/qr-view" element={<CertificateViewPage />} />
         <Route path="/invite/:token" element={<AcceptInvitePage />} />

@@ -4,6 +4,7 @@ import {
   CreditCard,
   FilePlus2,
   History,
+  Inbox,
   Landmark,
   LayoutDashboard,
   QrCode,
@@ -66,5 +67,6 @@ export const ADMIN_NAVIGATION: NavItem[] = [
   { label: "Users", to: "/admin/users", icon: Users, current: ["/admin/users/*"] },
   { label: "Billing", to: "/admin/billing", icon: CreditCard, current: ["/admin/billing/*"] },
   { label: "Valuer Registers", to: "/admin/registers", icon: BookCheck, current: ["/admin/registers/*"] },
+  { label: "Data Requests", to: "/admin/data-requests", icon: Inbox, current: ["/admin/data-requests/*"] },
   { label: "System Settings", to: "/admin/settings", icon: Settings, current: ["/admin/settings/*"] },
 ];

@@ -43,6 +43,11 @@ export const STATUS_BADGES = {
   "register-expired": { label: "Practising certificate expired", tone: "amber" },
   "register-stale": { label: "Register out of date", tone: "slate" },
   "register-not-checked": { label: "Not checked", tone: "slate" },
+  // A request about personal data (DATA_REQUEST_STATUSES), and one still open past its due day.
+  "data-request-open": { label: "Open", tone: "amber" },
+  "data-request-overdue": { label: "Overdue", tone: "red" },
+  "data-request-done": { label: "Answered", tone: "green" },
+  "data-request-refused": { label: "Refused", tone: "slate" },
 } as const satisfies Record<string, { label: string; tone: keyof typeof BADGE_TONES }>;
 
 export type StatusName = keyof typeof STATUS_BADGES;

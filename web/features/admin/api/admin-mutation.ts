@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type Query } from "@tanstack/react-query";
 import { useUnauthorizedRedirect } from "#web/components/ui/failure-toast.ts";
 import { useToast } from "#web/components/ui/toast.tsx";
-import { ApiRequestError } from "#web/lib/api-client.ts";
+import { serverMessageOf } from "#web/lib/api-client.ts";
 
 /** Every admin query is keyed by its request path under /api/admin/. */
 const isAdminQuery = (query: Query) => String(query.queryKey[0]).startsWith("/api/admin/");
@@ -34,8 +34,7 @@ export function useAdminMutation<Variables, Result>({
     onSuccess: (result) => toast({ title: typeof successTitle === "function" ? successTitle(result) : successTitle }),
     onError: (error) => {
       if (redirectIfSignedOut(error)) return;
-      const description = error instanceof ApiRequestError ? error.serverMessage : undefined;
-      toast({ title: failureTitle, description, variant: "destructive" });
+      toast({ title: failureTitle, description: serverMessageOf(error), variant: "destructive" });
     },
     onSettled: () => {
       void queryClient.invalidateQueries({ predicate: isAdminQuery });
