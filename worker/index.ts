@@ -16,6 +16,7 @@ import { type ScanAlertMessage } from "./queue-messages";
 import { maintainScanHistory } from "./services/scans/scan-history";
 import { checkpointDue, signCheckpoint } from "./services/records/signed-records";
 import { pruneJobRuns, runRecordedJob } from "./services/operations/job-runs";
+import { deleteExpiredSignInData } from "./services/accounts/expired-sign-in-data";
 import { alertOperators, operatorProblems, pruneUndeliveredEmails } from "./services/operations/operator-alerts";
 import { remindPractisingCertificates } from "./services/register/practising-certificates";
 import { sweepWatchNotices } from "./services/lenders/watch-notices";
@@ -88,6 +89,7 @@ async function runHourlyJobs(controller: ScheduledController, env: Bindings) {
           remindPractisingCertificates(db, now, (reminders) => queueEmailsNow(env, reminders)),
         "job runs pruned": () => pruneJobRuns(db),
         "undelivered emails pruned": () => pruneUndeliveredEmails(db),
+        "expired sign-in data": () => deleteExpiredSignInData(db),
       },
       // After the jobs that read the scan log: moving a month's rows out of the default partition
       // locks it for a moment, and the digests must not read the month half-way through a move.
