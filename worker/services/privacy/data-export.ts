@@ -29,6 +29,16 @@ import { certificateRecordsByToken } from "../records/signed-records";
  * hash, second-factor secret, key hash, webhook secret or session id.
  */
 
+/** An audit row as both exports give it: when, what, by whom (their email then), about what. */
+const AUDIT_ROW = {
+  at: auditLog.createdAt,
+  action: auditLog.action,
+  by: auditLog.actorEmail,
+  targetType: auditLog.targetType,
+  targetId: auditLog.targetId,
+  details: auditLog.details,
+};
+
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
 /** The signed-in user's own data: profile, sign-in methods, sessions, and the audit rows about them. */
@@ -75,14 +85,7 @@ export async function userDataExport(db: Reader, userId: number, now = new Date(
       .from(apiKeys)
       .where(eq(apiKeys.createdById, userId)),
     db
-      .select({
-        at: auditLog.createdAt,
-        action: auditLog.action,
-        by: auditLog.actorEmail,
-        targetType: auditLog.targetType,
-        targetId: auditLog.targetId,
-        details: auditLog.details,
-      })
+      .select(AUDIT_ROW)
       .from(auditLog)
       .where(or(eq(auditLog.actorId, userId), and(eq(auditLog.targetType, "user"), eq(auditLog.targetId, userId))))
       .orderBy(desc(auditLog.createdAt)),
@@ -171,14 +174,7 @@ async function* receiptEntries(db: Reader, companyId: number, origin: string): A
 async function auditCsv(db: Reader, companyId: number) {
   const members = db.select({ id: users.id }).from(users).where(eq(users.companyId, companyId));
   const rows = await db
-    .select({
-      at: auditLog.createdAt,
-      action: auditLog.action,
-      by: auditLog.actorEmail,
-      targetType: auditLog.targetType,
-      targetId: auditLog.targetId,
-      details: auditLog.details,
-    })
+    .select(AUDIT_ROW)
     .from(auditLog)
     .where(
       or(
