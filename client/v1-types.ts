@@ -2220,6 +2220,12 @@ export interface paths {
                  * @example 2026-11-27T09:30:00.000Z
                  */
                 issuerSuspendedAt: string | null;
+                /**
+                 * Format: date-time
+                 * @description When the issuer's account closed, if it did
+                 * @example 2026-11-27T09:30:00.000Z
+                 */
+                issuerClosedAt: string | null;
                 /** @description The issuer's reason, when it revoked the valuation */
                 revokedReason: string | null;
               };
@@ -2439,6 +2445,12 @@ export interface paths {
                    * @example 2026-11-27T09:30:00.000Z
                    */
                   issuerSuspendedAt: string | null;
+                  /**
+                   * Format: date-time
+                   * @description When the issuer's account closed, if it did
+                   * @example 2026-11-27T09:30:00.000Z
+                   */
+                  issuerClosedAt: string | null;
                   /** @description The issuer's reason, when it revoked the valuation */
                   revokedReason: string | null;
                 };
@@ -2642,6 +2654,12 @@ export interface paths {
                    * @example 2026-11-27T09:30:00.000Z
                    */
                   issuerSuspendedAt: string | null;
+                  /**
+                   * Format: date-time
+                   * @description When the issuer's account closed, if it did
+                   * @example 2026-11-27T09:30:00.000Z
+                   */
+                  issuerClosedAt: string | null;
                   /** @description The issuer's reason, when it revoked the valuation */
                   revokedReason: string | null;
                 };

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SCAN_RETENTION_MONTHS_DEFAULT } from "#schema/limits/scans.ts";
+import { TAX_RECORD_YEARS } from "#schema/limits/privacy.ts";
 
 const WEBHOOK_KEY_BYTES = 32;
 
@@ -92,6 +93,12 @@ const configSchema = z.object({
    * The daily roll-ups (the charts) and the codes' totals stay.
    */
   SCAN_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(SCAN_RETENTION_MONTHS_DEFAULT),
+  TAX_RECORD_YEARS: z.coerce
+    .number()
+    .int()
+    .min(TAX_RECORD_YEARS.min)
+    .max(TAX_RECORD_YEARS.max)
+    .default(TAX_RECORD_YEARS.default),
   /** Days a visit of an address that matches no code (an orphan scan) is kept. */
   ORPHAN_SCAN_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** host:port/path of a WebSocket-to-TCP bridge; set only for non-Neon Postgres (local development). */

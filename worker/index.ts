@@ -2,7 +2,7 @@ import { app } from "./app";
 import { errorReportOptions, reportErrorsOf } from "./lib/error-reports";
 import { logLine } from "./lib/log-lines";
 import { type Config, readConfig } from "./config";
-import { connectDatabase, type Database } from "./db";
+import { connectDatabase, type Database, type Transactional } from "./db";
 import { type RecordDisagreement, signerFor } from "./lib/signing";
 import { alertAdministrators } from "./services/companies/administrator-alerts";
 import type { Bindings } from "./bindings";
@@ -17,6 +17,12 @@ import { maintainScanHistory } from "./services/scans/scan-history";
 import { checkpointDue, signCheckpoint } from "./services/records/signed-records";
 import { pruneJobRuns, runRecordedJob } from "./services/operations/job-runs";
 import { deleteExpiredSignInData } from "./services/accounts/expired-sign-in-data";
+import {
+  deleteEvidenceFiles,
+  eraseExpiredTaxRecords,
+  purgeDueAccounts,
+  recentlyClosedFirmsFiles,
+} from "./services/privacy/closing";
 import { alertOperators, operatorProblems, pruneUndeliveredEmails } from "./services/operations/operator-alerts";
 import { remindPractisingCertificates } from "./services/register/practising-certificates";
 import { sweepWatchNotices } from "./services/lenders/watch-notices";
@@ -48,6 +54,17 @@ async function signCheckpointIfDue(db: Database, env: Bindings, config: Config) 
   } finally {
     for (const disagreement of disagreements) await alertAdministrators(env, db, disagreement);
   }
+}
+
+/**
+ * Accounts and organisations whose 30 days of grace have ended are erased and closed; the closed
+ * firms' practising-certificate files are deleted from storage (again each run for two days, should
+ * a delete have failed).
+ */
+async function purgeClosedAccounts(env: Bindings, db: Database, transactional: () => Transactional) {
+  const done = await purgeDueAccounts(transactional());
+  await deleteEvidenceFiles(env.EVIDENCE, await recentlyClosedFirmsFiles(db));
+  console.log("closed accounts purged", JSON.stringify({ companies: done.companies, users: done.users }));
 }
 
 /** Partitions, roll-ups and retention of the scan history; what it did goes to the log. */
@@ -90,6 +107,8 @@ async function runHourlyJobs(controller: ScheduledController, env: Bindings) {
         "job runs pruned": () => pruneJobRuns(db),
         "undelivered emails pruned": () => pruneUndeliveredEmails(db),
         "expired sign-in data": () => deleteExpiredSignInData(db),
+        "closed accounts purged": () => purgeClosedAccounts(env, db, transactional),
+        "expired tax records": () => eraseExpiredTaxRecords(transactional(), config.TAX_RECORD_YEARS),
       },
       // After the jobs that read the scan log: moving a month's rows out of the default partition
       // locks it for a moment, and the digests must not read the month half-way through a move.

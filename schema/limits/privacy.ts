@@ -33,3 +33,16 @@ export const DATA_REQUEST_DUE_DAYS: Record<DataRequestKind, number> = {
 };
 
 export const DATA_REQUEST_TEXT_MAX = 2000;
+
+/**
+ * Days between asking to delete an account or close an organisation and the purge: the person
+ * can undo it until then (peers give the same 30 days).
+ */
+export const CLOSING_GRACE_DAYS = 30;
+
+/**
+ * Years a closed organisation's ledger, purchases and receipts are kept: UK HMRC's 6 years (the
+ * seller is a UK company), which covers the Kenya Tax Procedures Act's 5. TAX_RECORD_YEARS may
+ * lengthen it; the database refuses deleting them before the 5 (migration 0053).
+ */
+export const TAX_RECORD_YEARS = { default: 6, min: 5, max: 20 } as const;

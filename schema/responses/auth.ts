@@ -13,6 +13,9 @@ const sessionCompanyAnswer = z.strictObject({
   ownerId: rowId,
   isActive: z.boolean(),
   kind: z.enum(ORGANISATION_KINDS).meta({ description: "A valuation firm (issuer) or a lender" }),
+  closureDueAt: timestamp
+    .nullable()
+    .meta({ description: "When the organisation closes, as its owner asked; the owner can undo it until then" }),
 });
 
 /** A user's own fields, without the password hash, as every view of a user shares them. */
@@ -45,6 +48,9 @@ export const publicUserAnswer = z.strictObject({
     verified: z.boolean().meta({ description: "This session proved it (at sign-in, or by setting it up)" }),
     requiredBy: secondFactorRequiredBy,
   }),
+  deletionDueAt: timestamp
+    .nullable()
+    .meta({ description: "When the account is erased, as its user asked; they can undo it until then" }),
 });
 export type PublicUser = z.infer<typeof publicUserAnswer>;
 

@@ -74,3 +74,9 @@ export const dataRequestAnswer = z.strictObject({
   updatedAt: time,
 });
 export type DataRequestAnswer = z.infer<typeof dataRequestAnswer>;
+
+/** POST /api/profile/deletion: when the account is erased unless the user undoes it. */
+export const accountDeletionAnswer = z.strictObject({ message: z.string(), deletionDueAt: time });
+
+/** POST /api/companies/current/closure: when the organisation closes unless its owner undoes it. */
+export const organisationClosureAnswer = z.strictObject({ message: z.string(), closureDueAt: time });

@@ -33,6 +33,7 @@ export const reliedCodeAnswer = z.strictObject({
   validUntil: day,
   status: z.enum(CODE_STATUSES),
   issuerSuspendedAt: timestamp.nullable().meta({ description: "When ValuSeal suspended the issuer, if it did" }),
+  issuerClosedAt: timestamp.nullable().meta({ description: "When the issuer's account closed, if it did" }),
   revokedReason: z.string().nullable().meta({ description: "The issuer's reason, when it revoked the valuation" }),
 });
 

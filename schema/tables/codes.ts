@@ -56,9 +56,10 @@ export const qrCodes = pgTable(
     /** Random, unguessable token used in the public verification address; never the serial id. */
     publicToken: varchar({ length: 32 }).notNull(),
     userId: integer().references(() => users.id, { onDelete: "set null" }),
+    /** Restrict: an issued certificate outlives its firm, which closes instead of being deleted. */
     companyId: integer()
       .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+      .references(() => companies.id, { onDelete: "restrict" }),
     valuationDate: timestamp({ withTimezone: true }).notNull(),
     marketValue: numeric({ precision: 15, scale: 2 }).notNull(),
     currency: varchar({ length: LIMITS.currency }).notNull().default("USD"),

@@ -83,12 +83,25 @@ export const users = pgTable(
     /** Wrong second-factor codes in a row, and until when no code is checked after too many. */
     secondFactorFailures: integer().notNull().default(0),
     secondFactorBlockedUntil: timestamp({ withTimezone: true }),
+    /**
+     * When the account is to be erased, set when the user asks to delete it; they can undo it until
+     * then (CLOSING_GRACE_DAYS). The hourly job erases it once due (worker/services/privacy/erasure.ts).
+     */
+    deletionDueAt: timestamp({ withTimezone: true }),
+    /**
+     * When the account's personal data was erased. The row stays as a tombstone (no name, an
+     * address at erased.invalid, no password) so what it did still points somewhere.
+     */
+    erasedAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     uniqueIndex("users_email_lower_unique").on(sql`lower(${t.email})`),
     index("users_company_idx").on(t.companyId),
     index("users_created_idx").on(t.createdAt),
+    index("users_deletion_due_idx")
+      .on(t.deletionDueAt)
+      .where(sql`${t.deletionDueAt} IS NOT NULL`),
   ],
 );
 
@@ -100,9 +113,10 @@ export const companies = pgTable(
     email: varchar({ length: LIMITS.email }).notNull(),
     phone: varchar({ length: LIMITS.phone }),
     location: varchar({ length: LIMITS.location }),
+    /** Never deleted from under the firm: its owner is erased to a tombstone instead (decision 066). */
     ownerId: integer()
       .notNull()
-      .references((): AnyPgColumn => users.id, { onDelete: "cascade" }),
+      .references((): AnyPgColumn => users.id, { onDelete: "restrict" }),
     isActive: boolean().notNull().default(true),
     /** The owner's rule that every member signs in with a second factor to work in the company. */
     requireSecondFactor: boolean().notNull().default(false),
@@ -138,6 +152,16 @@ export const companies = pgTable(
      * say "Issuer suspended by ValuSeal on <date>".
      */
     suspendedAt: timestamp({ withTimezone: true }),
+    /**
+     * When the organisation is to close, set when its owner asks; the owner can undo it until then.
+     * The hourly job closes it once due (worker/services/privacy/erasure.ts).
+     */
+    closureDueAt: timestamp({ withTimezone: true }),
+    /**
+     * When the organisation closed: its people erased, keys and webhooks revoked. Its certificates
+     * stay verifiable and say "Issuer account closed on <date>".
+     */
+    closedAt: timestamp({ withTimezone: true }),
     scanAlertMode: varchar({ length: 16, enum: SCAN_ALERT_MODES }).notNull().default("none"),
     /** IANA zone of the daily digest's 08:00. */
     timeZone: varchar({ length: LIMITS.timeZone }).notNull().default(DEFAULT_TIME_ZONE),
@@ -157,5 +181,8 @@ export const companies = pgTable(
     uniqueIndex("companies_email_lower_unique").on(sql`lower(${t.email})`),
     index("companies_owner_idx").on(t.ownerId),
     index("companies_created_idx").on(t.createdAt),
+    index("companies_closure_due_idx")
+      .on(t.closureDueAt)
+      .where(sql`${t.closureDueAt} IS NOT NULL AND ${t.closedAt} IS NULL`),
   ],
 );

@@ -57,6 +57,11 @@ export const publicCertificateSchema = z.object({
   issuerVerifiedAt: z.string().nullable(),
   /** When ValuSeal suspended the issuer (ISO 8601), null unless it is suspended. */
   issuerSuspendedAt: z.string().nullable(),
+  /**
+   * When the issuer's account closed (ISO 8601), null while it is open: the certificate stays as
+   * issued, but nobody at the firm can withdraw or replace it any more.
+   */
+  issuerClosedAt: z.string().nullable(),
   /** The latest withdrawal that was undone, kept on the certificate: ISO 8601 times and the reinstatement's reason. */
   reinstatement: z
     .object({ revokedAt: z.string(), reinstatedAt: z.string(), reason: z.string().nullable() })

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { LIMITS } from "../limits";
+import { currentPasswordField } from "./common";
 import {
   DATA_REQUEST_KINDS,
   DATA_REQUEST_STATUSES,
@@ -52,3 +54,19 @@ export const dataRequestUpdateSchema = z
     path: ["answer"],
   });
 export type DataRequestUpdate = z.output<typeof dataRequestUpdateSchema>;
+
+/** POST /api/profile/deletion: the user deletes their own account (in force after the grace). */
+export const accountDeletionSchema = z.strictObject({ currentPassword: currentPasswordField });
+export type AccountDeletionInput = z.input<typeof accountDeletionSchema>;
+
+const NAME_TO_CONFIRM = "Type the organisation's name to confirm";
+
+/**
+ * POST /api/companies/current/closure: the owner closes the organisation, typing its name as a
+ * check that they know which one, and their password.
+ */
+export const organisationClosureSchema = z.strictObject({
+  organisationName: z.string({ error: NAME_TO_CONFIRM }).trim().min(1, NAME_TO_CONFIRM).max(LIMITS.companyName),
+  currentPassword: currentPasswordField,
+});
+export type OrganisationClosureInput = z.input<typeof organisationClosureSchema>;

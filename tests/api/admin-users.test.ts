@@ -1,10 +1,11 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { users } from "#schema/tables.ts";
+import { companies, qrCodes, users } from "#schema/tables.ts";
 import { ADMIN_BULK_LIMIT } from "#schema/validation/admin.ts";
 import type { Transaction } from "#worker/db.ts";
 import { ApiError } from "#worker/lib/errors.ts";
-import { deleteUsers, setUsersActive } from "#worker/services/accounts/users.ts";
+import { setUsersActive } from "#worker/services/accounts/users.ts";
+import { deleteUsersNow } from "#worker/services/privacy/closing.ts";
 import {
   type Account,
   companyIdOf,
@@ -21,7 +22,33 @@ import { insertMember } from "./fixtures/team";
 
 const UNKNOWN_ID = 2_000_000_000;
 const FULL_COMPANY = { companies: 1, valuers: 3, qrCodes: 3, scanEvents: 6 };
-const NO_COMPANY = { companies: 0, valuers: 0, qrCodes: 0, scanEvents: 0 };
+
+/** What an administrator's delete leaves of the account: a tombstone, and the firm it owned closed. */
+async function erasure(userId: number) {
+  return withDb(async (db) => {
+    const [user] = await db
+      .select({ email: users.email, firstName: users.firstName, erasedAt: users.erasedAt, isActive: users.isActive })
+      .from(users)
+      .where(eq(users.id, userId));
+    return user;
+  });
+}
+
+const closedAtOf = (companyId: number) =>
+  withDb(async (db) => {
+    const [company] = await db.select({ closedAt: companies.closedAt }).from(companies).where(eq(companies.id, companyId));
+    return company?.closedAt ?? null;
+  });
+
+const anyTokenOf = (companyId: number) =>
+  withDb(async (db) => {
+    const [code] = await db
+      .select({ token: qrCodes.publicToken })
+      .from(qrCodes)
+      .where(eq(qrCodes.companyId, companyId))
+      .limit(1);
+    return code!.token;
+  });
 
 let admin: Account;
 beforeAll(async () => {
@@ -205,7 +232,7 @@ describe("the last active administrator", () => {
       const actor = { id: admin.user.id, email: admin.email };
       for (const attempt of [
         () => setUsersActive(tx, actor, [target.user.id], false),
-        () => deleteUsers(tx, actor, [target.user.id]),
+        () => deleteUsersNow(tx, actor, [target.user.id]),
       ]) {
         refusals.push(await attempt().catch((error: unknown) => error));
       }
@@ -263,7 +290,7 @@ describe("PATCH /api/admin/users/bulk-status", () => {
 });
 
 describe("DELETE /api/admin/users/:id", () => {
-  it("deletes the user with their company, valuers, codes and scans, and signs them out", async () => {
+  it("erases the user, closes the firm they own with its team, and keeps its codes verifiable", async () => {
     const owner = await ownerWithData();
     const memberId = await insertMember(companyIdOf(owner));
     expect(await countCompanyRows(companyIdOf(owner))).toEqual(FULL_COMPANY);
@@ -271,27 +298,44 @@ describe("DELETE /api/admin/users/:id", () => {
     const res = await asAdmin(`/api/admin/users/${owner.user.id}`, { method: "DELETE" });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: "User deleted" });
-    expect(await findUser(owner.user.id)).toBeNull();
-    expect(await countCompanyRows(companyIdOf(owner))).toEqual(NO_COMPANY);
+    expect(await erasure(owner.user.id)).toMatchObject({
+      email: `erased-${owner.user.id}@erased.invalid`,
+      firstName: null,
+      isActive: false,
+      erasedAt: expect.any(Date),
+    });
+    expect(await erasure(memberId)).toMatchObject({ email: `erased-${memberId}@erased.invalid`, isActive: false });
     expect(await sessionCount(owner.user.id)).toBe(0);
     expect(await currentUserStatus(owner)).toBe(401);
-    // A member of the deleted company keeps their account, now without a company.
-    const member = await withDb((db) =>
-      db.select({ companyId: users.companyId }).from(users).where(eq(users.id, memberId)),
-    );
-    expect(member).toEqual([{ companyId: null }]);
+    expect((await api("/api/login", { body: { email: owner.email, password: owner.password } })).status).toBe(401);
 
-    expect(await auditEntriesFor("user", [owner.user.id])).toEqual([
-      expect.objectContaining({
-        actorEmail: admin.email,
-        action: "user.deleted",
-        details: {
-          email: owner.email,
-          role: "user",
-          companies: [{ id: companyIdOf(owner), name: owner.user.company!.name }],
-        },
-      }),
-    ]);
+    // Nothing issued goes: the firm is closed, and its certificates say so.
+    expect(await countCompanyRows(companyIdOf(owner))).toEqual(FULL_COMPANY);
+    const closedAt = await closedAtOf(companyIdOf(owner));
+    expect(closedAt).toBeInstanceOf(Date);
+    const certificate = await api(`/api/public/certificates/${await anyTokenOf(companyIdOf(owner))}`);
+    expect(certificate.status).toBe(200);
+    expect(certificate.body.issuerClosedAt).toBe(closedAt!.toISOString());
+
+    // The entry still says what was deleted, with the address erased too.
+    expect(await auditEntriesFor("user", [owner.user.id])).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          actorEmail: admin.email,
+          action: "user.deleted",
+          details: {
+            email: `erased-${owner.user.id}@erased.invalid`,
+            role: "user",
+            companies: [{ id: companyIdOf(owner), name: owner.user.company!.name }],
+          },
+        }),
+        expect.objectContaining({ action: "user.erased", targetId: owner.user.id }),
+      ]),
+    );
+    // An erased account is gone from the list and cannot be deleted again.
+    const listed = await asAdmin(`/api/admin/users?search=${owner.user.id}`);
+    expect(listed.body).toEqual([]);
+    expect((await asAdmin(`/api/admin/users/${owner.user.id}`, { method: "DELETE" })).status).toBe(404);
   });
 
   it("answers 404 for an unknown user", async () => {
@@ -302,7 +346,7 @@ describe("DELETE /api/admin/users/:id", () => {
 });
 
 describe("DELETE /api/admin/users/bulk-delete", () => {
-  it("deletes every listed user and everything they own, ignoring unknown ids", async () => {
+  it("erases every listed user and closes what they own, ignoring unknown ids", async () => {
     const owners = await inSequence(3, ownerWithData);
     const res = await asAdmin("/api/admin/users/bulk-delete", {
       method: "DELETE",
@@ -311,20 +355,21 @@ describe("DELETE /api/admin/users/bulk-delete", () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: "3 users deleted", deleted: 3 });
     for (const owner of owners) {
-      expect(await findUser(owner.user.id)).toBeNull();
-      expect(await countCompanyRows(companyIdOf(owner))).toEqual(NO_COMPANY);
+      expect(await erasure(owner.user.id)).toMatchObject({ erasedAt: expect.any(Date) });
+      expect(await closedAtOf(companyIdOf(owner))).toBeInstanceOf(Date);
+      expect(await countCompanyRows(companyIdOf(owner))).toEqual(FULL_COMPANY);
     }
-    expect(
-      await auditEntriesFor(
-        "user",
-        owners.map((owner) => owner.user.id),
-      ),
-    ).toHaveLength(3);
+    const deletions = await auditEntriesFor(
+      "user",
+      owners.map((owner) => owner.user.id),
+    );
+    expect(deletions.filter((entry) => entry.action === "user.deleted")).toHaveLength(3);
   });
 
   async function expectNothingDeleted(owners: Account[]) {
     for (const owner of owners) {
-      expect(await findUser(owner.user.id)).toMatchObject({ isActive: true });
+      expect(await erasure(owner.user.id)).toMatchObject({ isActive: true, erasedAt: null, email: owner.email });
+      expect(await closedAtOf(companyIdOf(owner))).toBeNull();
       expect(await countCompanyRows(companyIdOf(owner))).toEqual(FULL_COMPANY);
       expect(await currentUserStatus(owner)).toBe(200);
     }
@@ -349,7 +394,7 @@ describe("DELETE /api/admin/users/bulk-delete", () => {
   it("deletes nothing when the database fails on one of the users", async () => {
     const owners = await inSequence(3, ownerWithData);
     const failing = owners[1]!.user.id;
-    // A trigger that refuses to delete exactly one of the three rows, as a real constraint failure would.
+    // A trigger that refuses to erase exactly one of the three rows, as a real constraint failure would.
     const trigger = `refuse_delete_${failing}`;
     await withDb(async (db) => {
       await db.execute(
@@ -357,7 +402,7 @@ describe("DELETE /api/admin/users/bulk-delete", () => {
           begin raise exception 'refused by test trigger'; end $$`),
       );
       await db.execute(
-        sql.raw(`create trigger ${trigger} before delete on users
+        sql.raw(`create trigger ${trigger} before update on users
           for each row when (old.id = ${failing}) execute function ${trigger}()`),
       );
     });

@@ -72,6 +72,7 @@ describe("GET /api/public/certificates/:token", () => {
       valuerRegisterCheck: null,
       issuerVerifiedAt: null,
       issuerSuspendedAt: null,
+      issuerClosedAt: null,
       reinstatement: null,
       addressee: "Equity Bank Kenya Ltd",
       purpose: "Secured lending",

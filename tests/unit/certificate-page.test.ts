@@ -37,6 +37,7 @@ const certificate: PublicCertificate = {
   issuerTrust: "verified",
   issuerVerifiedAt: "2025-01-10T08:00:00.000Z",
   issuerSuspendedAt: null,
+  issuerClosedAt: null,
   reinstatement: null,
   addressee: "Kenya Commercial Bank",
   purpose: "Secured lending",
@@ -248,6 +249,16 @@ describe("renderCertificatePage: the summary", () => {
     );
     const suspended = await summaryOf({ issuerTrust: "suspended", issuerSuspendedAt: "2025-06-01T10:00:00.000Z" });
     expect(suspended.text).toContain("Acme Valuers Ltd Suspended by ValuSeal on 1 June 2025");
+  });
+
+  it("says beside an unchanged verdict when the issuer's account closed, in the reader's language", async () => {
+    const open = await summaryOf({});
+    expect(open.page).not.toContain("account closed");
+    const closed = await summaryOf({ issuerClosedAt: "2026-11-30T02:00:00.000Z" });
+    expect(closed.page).toContain('<p class="badge ok">&#10003; Verified Authentic</p>');
+    expect(closed.page).toContain('<p class="closed">Issuer account closed on 30 November 2026</p>');
+    const inSwahili = await summaryOf({ issuerClosedAt: "2026-11-30T02:00:00.000Z" }, {}, swahili);
+    expect(inSwahili.page).toContain('<p class="closed">Akaunti ya mtoaji ilifungwa tarehe 30 Novemba 2026</p>');
   });
 
   it("offers the check of the PDF in hand as the main button for a sealed code, a quieter one once withdrawn", async () => {

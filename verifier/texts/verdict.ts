@@ -104,6 +104,17 @@ const STANDINGS: Record<Language, Record<IssuerTrust, (on: string | null) => str
 export const issuerStanding = (language: Language, trust: IssuerTrust, on: string | null) =>
   STANDINGS[language][trust](on);
 
+/**
+ * Said beside the verdict once the issuer's account has closed (`on`, already formatted): the
+ * record is as issued, but nobody at the firm can withdraw or replace it any more.
+ */
+const CLOSED_NOTICES: Record<Language, (on: string) => string> = {
+  en: (on) => `Issuer account closed on ${on}`,
+  sw: (on) => `Akaunti ya mtoaji ilifungwa tarehe ${on}`,
+};
+
+export const issuerClosedNotice = (language: Language, on: string) => CLOSED_NOTICES[language](on);
+
 /** A register check's days, already formatted in the page's language. */
 interface CheckDays {
   published: string | null;

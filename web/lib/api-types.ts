@@ -128,6 +128,12 @@ export interface paths {
                        * @enum {string}
                        */
                       kind: "issuer" | "lender";
+                      /**
+                       * Format: date-time
+                       * @description When the organisation closes, as its owner asked; the owner can undo it until then
+                       * @example 2026-11-27T09:30:00.000Z
+                       */
+                      closureDueAt: string | null;
                     } | null;
                     secondFactor: {
                       /** @description Two-step sign-in is on for the account */
@@ -137,6 +143,12 @@ export interface paths {
                       /** @enum {string|null} */
                       requiredBy: "administrator" | "company" | null;
                     };
+                    /**
+                     * Format: date-time
+                     * @description When the account is erased, as its user asked; they can undo it until then
+                     * @example 2026-11-27T09:30:00.000Z
+                     */
+                    deletionDueAt: string | null;
                   };
                 }
               | {
@@ -216,6 +228,12 @@ export interface paths {
                    * @enum {string}
                    */
                   kind: "issuer" | "lender";
+                  /**
+                   * Format: date-time
+                   * @description When the organisation closes, as its owner asked; the owner can undo it until then
+                   * @example 2026-11-27T09:30:00.000Z
+                   */
+                  closureDueAt: string | null;
                 } | null;
                 secondFactor: {
                   /** @description Two-step sign-in is on for the account */
@@ -225,6 +243,12 @@ export interface paths {
                   /** @enum {string|null} */
                   requiredBy: "administrator" | "company" | null;
                 };
+                /**
+                 * Format: date-time
+                 * @description When the account is erased, as its user asked; they can undo it until then
+                 * @example 2026-11-27T09:30:00.000Z
+                 */
+                deletionDueAt: string | null;
               };
             };
           };
@@ -360,6 +384,12 @@ export interface paths {
                    * @enum {string}
                    */
                   kind: "issuer" | "lender";
+                  /**
+                   * Format: date-time
+                   * @description When the organisation closes, as its owner asked; the owner can undo it until then
+                   * @example 2026-11-27T09:30:00.000Z
+                   */
+                  closureDueAt: string | null;
                 } | null;
                 secondFactor: {
                   /** @description Two-step sign-in is on for the account */
@@ -369,6 +399,12 @@ export interface paths {
                   /** @enum {string|null} */
                   requiredBy: "administrator" | "company" | null;
                 };
+                /**
+                 * Format: date-time
+                 * @description When the account is erased, as its user asked; they can undo it until then
+                 * @example 2026-11-27T09:30:00.000Z
+                 */
+                deletionDueAt: string | null;
               };
             };
           };
@@ -430,6 +466,12 @@ export interface paths {
                  * @enum {string}
                  */
                 kind: "issuer" | "lender";
+                /**
+                 * Format: date-time
+                 * @description When the organisation closes, as its owner asked; the owner can undo it until then
+                 * @example 2026-11-27T09:30:00.000Z
+                 */
+                closureDueAt: string | null;
               } | null;
               secondFactor: {
                 /** @description Two-step sign-in is on for the account */
@@ -439,6 +481,12 @@ export interface paths {
                 /** @enum {string|null} */
                 requiredBy: "administrator" | "company" | null;
               };
+              /**
+               * Format: date-time
+               * @description When the account is erased, as its user asked; they can undo it until then
+               * @example 2026-11-27T09:30:00.000Z
+               */
+              deletionDueAt: string | null;
             };
           };
         };
@@ -2583,6 +2631,12 @@ export interface paths {
                  * @example 2026-11-27T09:30:00.000Z
                  */
                 issuerSuspendedAt: string | null;
+                /**
+                 * Format: date-time
+                 * @description When the issuer's account closed, if it did
+                 * @example 2026-11-27T09:30:00.000Z
+                 */
+                issuerClosedAt: string | null;
                 /** @description The issuer's reason, when it revoked the valuation */
                 revokedReason: string | null;
               };
@@ -2708,6 +2762,12 @@ export interface paths {
                  * @example 2026-11-27T09:30:00.000Z
                  */
                 issuerSuspendedAt: string | null;
+                /**
+                 * Format: date-time
+                 * @description When the issuer's account closed, if it did
+                 * @example 2026-11-27T09:30:00.000Z
+                 */
+                issuerClosedAt: string | null;
                 /** @description The issuer's reason, when it revoked the valuation */
                 revokedReason: string | null;
               };
@@ -2829,6 +2889,12 @@ export interface paths {
                    * @example 2026-11-27T09:30:00.000Z
                    */
                   issuerSuspendedAt: string | null;
+                  /**
+                   * Format: date-time
+                   * @description When the issuer's account closed, if it did
+                   * @example 2026-11-27T09:30:00.000Z
+                   */
+                  issuerClosedAt: string | null;
                   /** @description The issuer's reason, when it revoked the valuation */
                   revokedReason: string | null;
                 };
@@ -2999,6 +3065,12 @@ export interface paths {
                    * @example 2026-11-27T09:30:00.000Z
                    */
                   issuerSuspendedAt: string | null;
+                  /**
+                   * Format: date-time
+                   * @description When the issuer's account closed, if it did
+                   * @example 2026-11-27T09:30:00.000Z
+                   */
+                  issuerClosedAt: string | null;
                   /** @description The issuer's reason, when it revoked the valuation */
                   revokedReason: string | null;
                 };
@@ -3158,6 +3230,12 @@ export interface paths {
                  * @example 2026-11-27T09:30:00.000Z
                  */
                 issuerSuspendedAt: string | null;
+                /**
+                 * Format: date-time
+                 * @description When the issuer's account closed, if it did
+                 * @example 2026-11-27T09:30:00.000Z
+                 */
+                issuerClosedAt: string | null;
                 /** @description The issuer's reason, when it revoked the valuation */
                 revokedReason: string | null;
               };
@@ -3916,6 +3994,73 @@ export interface paths {
     put?: never;
     post?: never;
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/companies/current/closure": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            organisationName: string;
+            currentPassword: string;
+          };
+        };
+      };
+      responses: {
+        /** @description The organisation closes on closureDueAt (30 days on) unless its owner undoes it; every member is emailed. Then sign-in ends for all, keys and webhooks are revoked and the team's personal data is erased; codes already issued stay verifiable and say when the issuer's account closed. */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              message: string;
+              /** Format: date-time */
+              closureDueAt: string;
+            };
+          };
+        };
+      };
+    };
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The closure is called off (nothing happens if none was asked for) */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              message: string;
+            };
+          };
+        };
+      };
+    };
     options?: never;
     head?: never;
     patch?: never;
@@ -4742,6 +4887,72 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/profile/deletion": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            currentPassword: string;
+          };
+        };
+      };
+      responses: {
+        /** @description The account is erased on deletionDueAt (30 days on) unless the user undoes it; an email says so. An organisation's owner closes the organisation instead (409). */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              message: string;
+              /** Format: date-time */
+              deletionDueAt: string;
+            };
+          };
+        };
+      };
+    };
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The account's deletion is called off (nothing happens if none was asked for) */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/profile": {
     parameters: {
       query?: never;
@@ -4799,6 +5010,12 @@ export interface paths {
                  * @enum {string}
                  */
                 kind: "issuer" | "lender";
+                /**
+                 * Format: date-time
+                 * @description When the organisation closes, as its owner asked; the owner can undo it until then
+                 * @example 2026-11-27T09:30:00.000Z
+                 */
+                closureDueAt: string | null;
               } | null;
               secondFactor: {
                 /** @description Two-step sign-in is on for the account */
@@ -4808,6 +5025,12 @@ export interface paths {
                 /** @enum {string|null} */
                 requiredBy: "administrator" | "company" | null;
               };
+              /**
+               * Format: date-time
+               * @description When the account is erased, as its user asked; they can undo it until then
+               * @example 2026-11-27T09:30:00.000Z
+               */
+              deletionDueAt: string | null;
             };
           };
         };
@@ -4995,6 +5218,12 @@ export interface paths {
                  * @enum {string}
                  */
                 kind: "issuer" | "lender";
+                /**
+                 * Format: date-time
+                 * @description When the organisation closes, as its owner asked; the owner can undo it until then
+                 * @example 2026-11-27T09:30:00.000Z
+                 */
+                closureDueAt: string | null;
               } | null;
               secondFactor: {
                 /** @description Two-step sign-in is on for the account */
@@ -5004,6 +5233,12 @@ export interface paths {
                 /** @enum {string|null} */
                 requiredBy: "administrator" | "company" | null;
               };
+              /**
+               * Format: date-time
+               * @description When the account is erased, as its user asked; they can undo it until then
+               * @example 2026-11-27T09:30:00.000Z
+               */
+              deletionDueAt: string | null;
             };
           };
         };
@@ -6783,6 +7018,12 @@ export interface paths {
                    * @enum {string}
                    */
                   kind: "issuer" | "lender";
+                  /**
+                   * Format: date-time
+                   * @description When the organisation closes, as its owner asked; the owner can undo it until then
+                   * @example 2026-11-27T09:30:00.000Z
+                   */
+                  closureDueAt: string | null;
                 } | null;
                 secondFactor: {
                   /** @description Two-step sign-in is on for the account */
@@ -6792,6 +7033,12 @@ export interface paths {
                   /** @enum {string|null} */
                   requiredBy: "administrator" | "company" | null;
                 };
+                /**
+                 * Format: date-time
+                 * @description When the account is erased, as its user asked; they can undo it until then
+                 * @example 2026-11-27T09:30:00.000Z
+                 */
+                deletionDueAt: string | null;
               };
             };
           };
@@ -7006,6 +7253,7 @@ export interface paths {
               } | null;
               issuerVerifiedAt: string | null;
               issuerSuspendedAt: string | null;
+              issuerClosedAt: string | null;
               reinstatement: {
                 revokedAt: string;
                 reinstatedAt: string;
@@ -7262,6 +7510,7 @@ export interface paths {
               } | null;
               issuerVerifiedAt: string | null;
               issuerSuspendedAt: string | null;
+              issuerClosedAt: string | null;
               reinstatement: {
                 revokedAt: string;
                 reinstatedAt: string;
@@ -8253,7 +8502,7 @@ export interface paths {
         };
       };
       responses: {
-        /** @description How many users were deleted */
+        /** @description How many users were deleted: their personal data erased and any organisation they own closed with its team; codes already issued stay verifiable */
         200: {
           headers: {
             [name: string]: unknown;
@@ -8338,7 +8587,7 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description The user is deleted */
+        /** @description The user is deleted: their personal data erased and any organisation they own closed with its team; its codes stay verifiable */
         200: {
           headers: {
             [name: string]: unknown;

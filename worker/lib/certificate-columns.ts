@@ -19,7 +19,7 @@ export type CodeColumn = "public_token" | "verification_code";
  * can never disagree on what a certificate shows. `code` is the qr_codes row.
  * Everything shown comes from the code's frozen record (issuer and signing valuer as they were at
  * issue); the company is joined only for what is true now about the issuer: ValuSeal's suspension,
- * its time zone (expiry) and its alert settings. Every column is an integer, a boolean, JSON or
+ * its closure, its time zone (expiry) and its alert settings. Every column is an integer, a boolean, JSON or
  * text (numerics cast to text), so it reads the same from the scan function's JSON answer: a bigint
  * or numeric column added here needs `::text` too.
  */
@@ -36,7 +36,7 @@ export const CERTIFICATE_COLUMNS = `
   code.issuer_registration_body, code.issuer_registration_body_name, code.issuer_registration_number,
   ${issuerTrustExpression("code", "company.suspended_at")} AS issuer_trust,
   ${issuerVerifiedAtExpression("code", isoText)} AS issuer_verified_at,
-  ${isoText("company.suspended_at")} AS issuer_suspended_at,
+  ${isoText("company.suspended_at")} AS issuer_suspended_at, ${isoText("company.closed_at")} AS issuer_closed_at,
   reinstated.revoked_at AS reinstated_revoked_at, reinstated.reinstated_at, reinstated.reason AS reinstated_reason,
   (company.scan_alert_mode = 'per-scan' OR EXISTS (SELECT 1 FROM webhook_endpoints endpoint
     WHERE endpoint.company_id = code.company_id AND endpoint.disabled_at IS NULL
@@ -109,6 +109,7 @@ export interface CertificateRow extends Record<string, unknown> {
   issuer_trust: IssuerTrust;
   issuer_verified_at: string | null;
   issuer_suspended_at: string | null;
+  issuer_closed_at: string | null;
   /** The latest withdrawal that was undone: when, when reinstated, and why. */
   reinstated_revoked_at: string | null;
   reinstated_at: string | null;

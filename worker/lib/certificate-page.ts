@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 import { html, raw } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
 import { type CertificateHeadline, codeVerdict } from "#schema/certificate-verdict.ts";
-import { issuerStanding, verdictHeadline, verdictMeaning } from "#verifier/texts/verdict.ts";
+import { issuerClosedNotice, issuerStanding, verdictHeadline, verdictMeaning } from "#verifier/texts/verdict.ts";
 import { certificateSections, type CertificateRows } from "#verifier/certificate-sections.ts";
 import { acceptedTags, chooseLanguage, LANGUAGE_NAMES, LOCALES, type Language } from "#schema/language.ts";
 import type { PublicCertificate } from "#schema/validation/certificate.ts";
@@ -22,7 +22,7 @@ header{padding:14px 16px;text-align:center;border-bottom:1px solid #e2e8f0}.bran
 h1{margin:2px 0 10px;font-size:20px;line-height:1.25}.badge{display:inline-block;margin:0;padding:6px 14px;border-radius:999px;font-weight:700}
 .ok{background:#dcfce7;color:#166534}.bad{background:#fee2e2;color:#991b1b}.note{background:#e0f2fe;color:#075985}.warn{background:#fef3c7;color:#92400e}
 .banner{margin:16px;padding:12px 14px;border-radius:8px;border:2px solid}.banner.bad{border-color:#dc2626}.banner.note{border-color:#0284c7}.banner.warn{border-color:#d97706}
-.meaning{margin:10px 0 0;font-weight:600}.meaning.ok,.meaning.bad,.meaning.warn,.meaning.note{background:none}
+.meaning{margin:10px 0 0;font-weight:600}.closed{margin:6px 0 0;font-size:14px;font-weight:500;color:#334155}.meaning.ok,.meaning.bad,.meaning.warn,.meaning.note{background:none}
 .banner strong{display:block;font-size:18px}.banner p{margin:4px 0 0}a{color:inherit;overflow-wrap:anywhere}
 section{padding:12px 16px;border-bottom:1px solid #e2e8f0}h2{margin:0 0 8px;font-size:15px;color:#334155}
 dl{margin:0;display:grid;grid-template-columns:minmax(0,2fr) minmax(0,3fr);gap:6px 12px}dt{color:#64748b}dd{margin:0;font-weight:600;overflow-wrap:anywhere}
@@ -178,7 +178,10 @@ function statusBlock(certificate: PublicCertificate, f: Formats) {
   const { tone, headline } = codeVerdict(certificate);
   const text = headlineText(certificate, headline, f);
   return html`<p class="badge ${BADGE_CLASS[tone]}">${raw(BADGE_MARK[tone])}${text}</p>
-    <p class="meaning ${BADGE_CLASS[tone]}">${verdictMeaning(f.language, headline)}</p>`;
+    <p class="meaning ${BADGE_CLASS[tone]}">${verdictMeaning(f.language, headline)}</p>
+    ${certificate.issuerClosedAt
+      ? html`<p class="closed">${issuerClosedNotice(f.language, f.date(certificate.issuerClosedAt))}</p>`
+      : ""}`;
 }
 
 /** The issuer's name and whether ValuSeal vouches for it, with the date that makes it so. */

@@ -35,6 +35,9 @@ export type EmailMessage =
   | { kind: "webhook-disabled"; to: string; companyName: string; url: string }
   | { kind: "credits-changed"; to: string; companyName: string; credits: number; reason: string; balance: number }
   | { kind: "credits-low"; to: string; companyName: string; balance: number }
+  /** An account's deletion or an organisation's closure was asked for; `on` is the day it happens (formatted). */
+  | { kind: "account-deletion-scheduled"; to: string; on: string }
+  | { kind: "closure-scheduled"; to: string; companyName: string; on: string; isOwner: boolean }
   | {
       kind: "valuer-deregistered";
       to: string;
@@ -671,6 +674,32 @@ function describe(message: EmailMessage, origin: string): Body {
         ],
         action: { label: "Open Valuers", url: link("/valuers") },
         notYou: "You get this email as the owner of the company.",
+      };
+    case "account-deletion-scheduled":
+      return {
+        subject: `${PRODUCT}: your account will be deleted on ${message.on}`,
+        lines: [
+          `You asked to delete your ${PRODUCT} account. On ${message.on} your name, email and sign-in details are erased and you are signed out everywhere.`,
+          "Codes you issued stay verifiable: they belong to your firm's signed records, not to your account.",
+          "Changed your mind? Sign in before then and choose Undo.",
+        ],
+        action: { label: "Open Profile Settings", url: link("/settings/profile") },
+        notYou: `If you did not ask for this, sign in, choose Undo and change your password.`,
+      };
+    case "closure-scheduled":
+      return {
+        subject: `${PRODUCT}: ${message.companyName} will be closed on ${message.on}`,
+        lines: [
+          `${message.companyName}'s ${PRODUCT} account closes on ${message.on}. Then everyone's access ends, API keys and webhooks are revoked, and the team's personal data is erased.`,
+          "Codes already issued stay verifiable, and their certificates say when the account closed. The ledger and receipts are kept for the tax-record period.",
+          message.isOwner
+            ? "Changed your mind? Sign in before then and choose Undo. Download all data first from Company Details → Data if you need a copy."
+            : "Only the owner can undo this. Download your own data from Profile Settings before then if you need a copy.",
+        ],
+        action: { label: "Open ValuSeal", url: link(message.isOwner ? "/settings/company/data" : "/settings/profile") },
+        notYou: message.isOwner
+          ? "If you did not ask for this, sign in, choose Undo and change your password."
+          : "You get this email as a member of the organisation.",
       };
     case "credits-low":
       return {

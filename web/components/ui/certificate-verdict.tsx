@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { certificateVerdict } from "#schema/certificate-verdict.ts";
-import { verdictHeadline, verdictMeaning } from "#verifier/texts/verdict.ts";
+import { issuerClosedNotice, verdictHeadline, verdictMeaning } from "#verifier/texts/verdict.ts";
 import type { CertificateStatus } from "#schema/validation/certificate.ts";
 import type { ValuerCheckResult } from "#schema/valuer-register.ts";
 import type { IssuerTrust } from "#schema/limits/codes.ts";
@@ -56,6 +56,7 @@ export function CertificateVerdict({
   issuerTrust,
   valuerCheck,
   issuerSuspendedAt,
+  issuerClosedAt = null,
   meaning = true,
   className,
   language = "en",
@@ -67,6 +68,8 @@ export function CertificateVerdict({
   /** The result of the valuer's register check frozen at issue; null when none was made. */
   valuerCheck: ValuerCheckResult | null;
   issuerSuspendedAt: string | null;
+  /** When the issuer's account closed: said under the verdict, which it does not change. */
+  issuerClosedAt?: string | null;
   meaning?: boolean;
   className?: string;
 }) {
@@ -82,6 +85,11 @@ export function CertificateVerdict({
       </StatusPill>
       {meaning && (
         <p className={cn("mt-2.5 font-semibold", MEANING_TONES[tone])}>{verdictMeaning(language, headline)}</p>
+      )}
+      {issuerClosedAt && (
+        <p data-testid="issuer-closed" className="mt-1.5 text-sm font-medium text-slate-700">
+          {issuerClosedNotice(language, formatDate(issuerClosedAt, "long", LOCALES[language]))}
+        </p>
       )}
     </div>
   );

@@ -18,7 +18,8 @@ import {
 import { notFound } from "#worker/lib/errors.ts";
 import { listOrPage } from "#worker/lib/pagination.ts";
 import { parseId } from "#worker/lib/validation.ts";
-import { countUsers, deleteUsers, selectUsers, setUsersActive, userSearch } from "#worker/services/accounts/users.ts";
+import { countUsers, selectUsers, setUsersActive, userSearch } from "#worker/services/accounts/users.ts";
+import { deleteEvidenceFiles, deleteUsersNow } from "#worker/services/privacy/closing.ts";
 import { resetSecondFactorsAfterReview } from "#worker/services/accounts/account-recovery.ts";
 import { queueEmails } from "#worker/request/after-response.ts";
 import { documentedRoutes, jsonAnswer, jsonBody, rowIdParam } from "../contract";
@@ -60,14 +61,24 @@ const deleteMany = createRoute({
   method: "delete",
   path: "/bulk-delete",
   request: jsonBody(bulkUserDeleteSchema),
-  responses: { 200: jsonAnswer(usersDeletedAnswer, "How many users were deleted") },
+  responses: {
+    200: jsonAnswer(
+      usersDeletedAnswer,
+      "How many users were deleted: their personal data erased and any organisation they own closed with its team; codes already issued stay verifiable",
+    ),
+  },
 });
 
 const deleteOne = createRoute({
   method: "delete",
   path: "/{id}",
   request: { params: rowIdParam },
-  responses: { 200: jsonAnswer(messageAnswer, "The user is deleted") },
+  responses: {
+    200: jsonAnswer(
+      messageAnswer,
+      "The user is deleted: their personal data erased and any organisation they own closed with its team; its codes stay verifiable",
+    ),
+  },
 });
 
 const resetSecondFactor = createRoute({
@@ -113,7 +124,8 @@ export const adminUserRoutes = documentedRoutes()
   // Registered before /{id} so "bulk-delete" is never read as an id.
   .openapi(deleteMany, async (c) => {
     const { userIds } = c.req.valid("json");
-    const { changed } = await deleteUsers(c.var.transactional(), c.var.user, userIds);
+    const { changed, files } = await deleteUsersNow(c.var.transactional(), c.var.user, userIds);
+    await deleteEvidenceFiles(c.env.EVIDENCE, files);
     return c.json({ message: usersChangedMessage(changed, "deleted"), deleted: changed }, 200);
   })
   .openapi(resetSecondFactor, async (c) => {
@@ -128,7 +140,8 @@ export const adminUserRoutes = documentedRoutes()
   })
   .openapi(deleteOne, async (c) => {
     const userId = parseId(c.req.valid("param").id, USER_NOT_FOUND);
-    const { found } = await deleteUsers(c.var.transactional(), c.var.user, [userId]);
+    const { found, files } = await deleteUsersNow(c.var.transactional(), c.var.user, [userId]);
+    await deleteEvidenceFiles(c.env.EVIDENCE, files);
     if (found === 0) throw notFound(USER_NOT_FOUND);
     return c.json({ message: "User deleted" }, 200);
   });

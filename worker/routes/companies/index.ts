@@ -4,7 +4,10 @@ import { companies } from "#schema/tables.ts";
 import { teamSecuritySchema } from "#schema/validation/security.ts";
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { currentCompanyAnswer } from "#schema/responses/index.ts";
+import { currentCompanyAnswer, messageAnswer, organisationClosureAnswer } from "#schema/responses/index.ts";
+import { organisationClosureSchema } from "#schema/validation/privacy.ts";
+import { CLOSING_GRACE_DAYS } from "#schema/limits/privacy.ts";
+import { formatDate } from "#schema/format-date.ts";
 import {
   companyDetailsSchema,
   companyRegistrationSchema,
@@ -30,6 +33,7 @@ import {
 } from "#worker/services/companies/companies.ts";
 import { assertCurrentPassword } from "#worker/services/accounts/accounts.ts";
 import { firmDataExport, firmExportFileName } from "#worker/services/privacy/data-export.ts";
+import { cancelClosure, scheduleClosure } from "#worker/services/privacy/closing.ts";
 import { publicOrigin } from "#worker/request/public-origin.ts";
 import { documentedRoutes, jsonAnswer, jsonBody } from "../contract";
 
@@ -57,6 +61,29 @@ const exportFirmData = createRoute({
       content: { "application/zip": { schema: z.string().meta({ format: "binary" }) } },
     },
   },
+});
+
+const ONLY_OWNER_CLOSES = "Only the owner can close the organisation";
+const NAME_DOES_NOT_MATCH = "That is not the organisation's name";
+
+const requestClosure = createRoute({
+  method: "post",
+  path: "/current/closure",
+  middleware: [requireUser, requireCompanyUser, requireCompanyOwner(ONLY_OWNER_CLOSES)] as const,
+  request: jsonBody(organisationClosureSchema),
+  responses: {
+    202: jsonAnswer(
+      organisationClosureAnswer,
+      `The organisation closes on closureDueAt (${CLOSING_GRACE_DAYS} days on) unless its owner undoes it; every member is emailed. Then sign-in ends for all, keys and webhooks are revoked and the team's personal data is erased; codes already issued stay verifiable and say when the issuer's account closed.`,
+    ),
+  },
+});
+
+const undoClosure = createRoute({
+  method: "delete",
+  path: "/current/closure",
+  middleware: [requireUser, requireCompanyUser, requireCompanyOwner(ONLY_OWNER_CLOSES)] as const,
+  responses: { 200: jsonAnswer(messageAnswer, "The closure is called off (nothing happens if none was asked for)") },
 });
 
 const readCompany = createRoute({
@@ -157,6 +184,28 @@ export const companyRoutes = documentedRoutes()
       "Content-Disposition": `attachment; filename="${firmExportFileName(name)}"`,
       "Cache-Control": "no-store",
     });
+  })
+  .openapi(requestClosure, async (c) => {
+    const companyId = currentCompanyId(c);
+    const { organisationName, currentPassword } = c.req.valid("json");
+    await enforceRateLimit(c, "AUTH_EMAIL_LIMITER", `password:${c.var.user.id}`);
+    await assertCurrentPassword(c.var.db, c.var.user.id, currentPassword);
+    const { name } = await loadCompany(c.var.db, companyId);
+    if (organisationName.toLowerCase() !== name.trim().toLowerCase())
+      throw badRequest(NAME_DOES_NOT_MATCH, [`organisationName: ${NAME_DOES_NOT_MATCH}`]);
+    const { closureDueAt, emails } = await scheduleClosure(c.var.transactional(), c.var.user, companyId);
+    queueEmails(c, emails);
+    return c.json(
+      {
+        message: `${name} will be closed on ${formatDate(closureDueAt)}. You can undo this until then.`,
+        closureDueAt: closureDueAt.toISOString(),
+      },
+      202,
+    );
+  })
+  .openapi(undoClosure, async (c) => {
+    await cancelClosure(c.var.transactional(), c.var.user, currentCompanyId(c));
+    return c.json({ message: "The organisation will not be closed." }, 200);
   })
   .openapi(updateSecurity, async (c) => {
     const companyId = currentCompanyId(c);

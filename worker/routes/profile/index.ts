@@ -1,8 +1,17 @@
 import { eq } from "drizzle-orm";
 import { queueEmails } from "#worker/request/after-response.ts";
 import { createRoute } from "@hono/zod-openapi";
-import { messageAnswer, profileEmailAnswer, publicUserAnswer, userDataExportAnswer } from "#schema/responses/index.ts";
+import {
+  accountDeletionAnswer,
+  messageAnswer,
+  profileEmailAnswer,
+  publicUserAnswer,
+  userDataExportAnswer,
+} from "#schema/responses/index.ts";
+import { accountDeletionSchema } from "#schema/validation/privacy.ts";
+import { formatDate } from "#schema/format-date.ts";
 import { users } from "#schema/tables.ts";
+import { CLOSING_GRACE_DAYS } from "#schema/limits/privacy.ts";
 import {
   changeEmailSchema,
   changePasswordSchema,
@@ -18,6 +27,7 @@ import { isCurrentPassword, replacePassword, requestUserEmailChange } from "#wor
 import { pendingEmailChange } from "#worker/services/accounts/email-tokens.ts";
 import { publicUser } from "#worker/services/accounts/sessions.ts";
 import { userDataExport, userExportFileName } from "#worker/services/privacy/data-export.ts";
+import { cancelAccountDeletion, scheduleAccountDeletion } from "#worker/services/privacy/closing.ts";
 import { documentedRoutes, jsonAnswer, jsonBody } from "../contract";
 import { securityRoutes } from "./security";
 
@@ -35,6 +45,26 @@ const exportOwnData = createRoute({
       "Your own data as a file to keep: profile, sessions, passkeys, the API keys you made, and the audit log's rows about you. Ten exports a minute.",
     ),
   },
+});
+
+const requestDeletion = createRoute({
+  method: "post",
+  path: "/deletion",
+  middleware: [requireUser] as const,
+  request: jsonBody(accountDeletionSchema),
+  responses: {
+    202: jsonAnswer(
+      accountDeletionAnswer,
+      `The account is erased on deletionDueAt (${CLOSING_GRACE_DAYS} days on) unless the user undoes it; an email says so. An organisation's owner closes the organisation instead (409).`,
+    ),
+  },
+});
+
+const undoDeletion = createRoute({
+  method: "delete",
+  path: "/deletion",
+  middleware: [requireUser] as const,
+  responses: { 200: jsonAnswer(messageAnswer, "The account's deletion is called off (nothing happens if none was asked for)") },
 });
 
 const updateProfile = createRoute({
@@ -96,6 +126,31 @@ export const profileRoutes = documentedRoutes()
       "Content-Disposition": `attachment; filename="${userExportFileName()}"`,
       "Cache-Control": "no-store",
     });
+  })
+  .openapi(requestDeletion, async (c) => {
+    const { currentPassword } = c.req.valid("json");
+    const { db, user } = c.var;
+    await enforceRateLimit(c, "AUTH_EMAIL_LIMITER", `password:${user.id}`);
+    if (!(await isCurrentPassword(db, user.id, currentPassword)))
+      throw badRequest(WRONG_PASSWORD, [`currentPassword: ${WRONG_PASSWORD}`]);
+    const { deletionDueAt, email } = await scheduleAccountDeletion(c.var.transactional(), {
+      id: user.id,
+      email: user.email,
+      role: user.role,
+      ownsCompany: user.company?.ownerId === user.id,
+    });
+    queueEmails(c, [email]);
+    return c.json(
+      {
+        message: `Your account will be deleted on ${formatDate(deletionDueAt)}. You can undo this until then.`,
+        deletionDueAt: deletionDueAt.toISOString(),
+      },
+      202,
+    );
+  })
+  .openapi(undoDeletion, async (c) => {
+    await cancelAccountDeletion(c.var.transactional(), c.var.user);
+    return c.json({ message: "Your account will not be deleted." }, 200);
   })
   .openapi(updateProfile, async (c) => {
     const { firstName, lastName } = c.req.valid("json");

@@ -10,9 +10,11 @@ import { retireEmailTokens } from "./email-tokens";
 /** The signed-in user as every route sees it: the public view, plus the session and when the email was confirmed. */
 export interface AuthenticatedUser extends Omit<
   PublicUser,
-  "emailVerified" | "secondFactor" | "company" | "createdAt"
+  "emailVerified" | "secondFactor" | "company" | "createdAt" | "deletionDueAt"
 > {
   createdAt: Date;
+  /** When the account is erased, as the user asked; null unless they did. */
+  deletionDueAt: Date | null;
   /** When the user proved they own their email; codes can be issued only after that. */
   emailVerifiedAt: Date | null;
   sessionId: string;
@@ -22,7 +24,9 @@ export interface AuthenticatedUser extends Omit<
   totpEnabledAt: Date | null;
   /** Whether the user has a passkey. */
   hasPasskey: boolean;
-  company: (PublicUser["company"] & { requireSecondFactor: boolean }) | null;
+  company:
+    | (Omit<NonNullable<PublicUser["company"]>, "closureDueAt"> & { closureDueAt: Date | null; requireSecondFactor: boolean })
+    | null;
 }
 
 /**
@@ -123,8 +127,10 @@ export function sessionUserQuery(db: Database, claims: SessionClaims) {
         ownerId: companies.ownerId,
         isActive: companies.isActive,
         kind: companies.kind,
+        closureDueAt: companies.closureDueAt,
         requireSecondFactor: companies.requireSecondFactor,
       },
+      deletionDueAt: users.deletionDueAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -280,6 +286,7 @@ export function publicUser(user: Omit<AuthenticatedUser, "sessionId">) {
     ownerId: user.company.ownerId,
     isActive: user.company.isActive,
     kind: user.company.kind,
+    closureDueAt: user.company.closureDueAt,
   };
   return {
     id,
@@ -294,6 +301,7 @@ export function publicUser(user: Omit<AuthenticatedUser, "sessionId">) {
     emailVerified: user.emailVerifiedAt !== null,
     scanAlertEmails: user.scanAlertEmails,
     secondFactor: secondFactorState(user),
+    deletionDueAt: user.deletionDueAt,
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import { companies, users } from "#schema/tables.ts";
 import type { Database, Transaction, Transactional } from "#worker/db.ts";
 import { badRequest } from "#worker/lib/errors.ts";
@@ -19,32 +19,33 @@ interface Actor {
   email: string;
 }
 
-type Removal = "deactivate" | "delete";
+export type Removal = "deactivate" | "delete";
 
 const LAST_ADMIN_MESSAGE: Record<Removal, string> = {
   deactivate: "The last active administrator cannot be deactivated",
   delete: "The last active administrator cannot be deleted",
 };
 
-interface UserChangeResult {
+export interface UserChangeResult {
   /** How many of the requested ids name an existing user. */
   found: number;
   /** How many users were actually changed (already-inactive users are not deactivated again). */
   changed: number;
 }
 
+/** The accounts named, erased ones aside: an erased account is gone as far as anyone can act on it. */
 function findUsers(tx: Transaction, userIds: number[]) {
   return tx
     .select({ id: users.id, role: users.role, isActive: users.isActive })
     .from(users)
-    .where(inArray(users.id, userIds));
+    .where(and(inArray(users.id, userIds), isNull(users.erasedAt)));
 }
 
 /**
  * The platform must keep an administrator. The active admin rows are locked so two admins removing
  * each other at the same moment cannot both succeed: the second one re-reads and is refused.
  */
-async function refuseRemovingLastAdmin(tx: Transaction, userIds: number[], removal: Removal) {
+export async function refuseRemovingLastAdmin(tx: Transaction, userIds: number[], removal: Removal) {
   const activeAdmins = await tx
     .select({ id: users.id })
     .from(users)
@@ -55,7 +56,7 @@ async function refuseRemovingLastAdmin(tx: Transaction, userIds: number[], remov
   if (remaining.length === 0) throw badRequest(LAST_ADMIN_MESSAGE[removal]);
 }
 
-async function refuseUnsafeRemoval(tx: Transaction, actor: Actor, userIds: number[], removal: Removal) {
+export async function refuseUnsafeRemoval(tx: Transaction, actor: Actor, userIds: number[], removal: Removal) {
   if (userIds.includes(actor.id)) throw badRequest(`You cannot ${removal} your own account`);
   const targets = await findUsers(tx, userIds);
   if (targets.some((user) => user.role === "admin" && user.isActive)) {
@@ -105,44 +106,6 @@ async function setActiveIn(
   return { found: targets.length, changed: changed.length };
 }
 
-/**
- * One DELETE for all the users: the foreign keys cascade to the companies they own and from there
- * to those companies' valuers, codes, scan events, invites and sessions; members of a deleted
- * company stay as users without a company (users.company_id is ON DELETE SET NULL).
- */
-export function deleteUsers(db: Transactional, actor: Actor, userIds: number[]): Promise<UserChangeResult> {
-  return db.transaction((tx) => deleteIn(tx, actor, userIds));
-}
-
-async function deleteIn(tx: Transaction, actor: Actor, userIds: number[]): Promise<UserChangeResult> {
-  const targets = await refuseUnsafeRemoval(tx, actor, userIds, "delete");
-  const ownedCompanies = await tx
-    .select({ id: companies.id, name: companies.name, ownerId: companies.ownerId })
-    .from(companies)
-    .where(inArray(companies.ownerId, userIds));
-  const deleted = await tx
-    .delete(users)
-    .where(inArray(users.id, userIds))
-    .returning({ id: users.id, email: users.email, role: users.role });
-  await recordAudit(
-    tx,
-    actor,
-    deleted.map((user) => ({
-      action: "user.deleted",
-      targetType: "user",
-      targetId: user.id,
-      details: {
-        email: user.email,
-        role: user.role,
-        companies: ownedCompanies
-          .filter((company) => company.ownerId === user.id)
-          .map((company) => ({ id: company.id, name: company.name })),
-      },
-    })),
-  );
-  return { found: targets.length, changed: deleted.length };
-}
-
 /** Every column a screen may show, and the company the user belongs to; never the password hash. */
 const userRow = {
   ...userColumns,
@@ -151,10 +114,15 @@ const userRow = {
   company: { id: companies.id, name: companies.name },
 };
 
+/**
+ * The administrator's user list: every account but erased ones (tombstones with no one behind
+ * them), narrowed by a search.
+ */
 export function userSearch(search: string | undefined): SQL | undefined {
-  if (!search) return undefined;
+  const live = isNull(users.erasedAt);
+  if (!search) return live;
   const pattern = containsPattern(search);
-  return or(ilike(users.email, pattern), ilike(users.firstName, pattern), ilike(users.lastName, pattern));
+  return and(live, or(ilike(users.email, pattern), ilike(users.firstName, pattern), ilike(users.lastName, pattern)));
 }
 
 const countUsersQuery = (db: Database, where: SQL | undefined) =>

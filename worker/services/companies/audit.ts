@@ -10,12 +10,18 @@ type AuditAction =
   | "user.activated"
   | "user.deactivated"
   | "user.deleted"
+  | "user.deletion_requested"
+  | "user.deletion_cancelled"
+  | "user.erased"
   | "user.second_factor_added"
   | "user.second_factor_removed"
   | "user.second_factor_reset"
   | "company.activated"
   | "company.deactivated"
   | "company.password_reset"
+  | "company.closure_requested"
+  | "company.closure_cancelled"
+  | "company.closed"
   | "company.verified"
   | "company.verification_rejected"
   | "company.verification_withdrawn"
@@ -50,11 +56,13 @@ interface AuditEntry {
 /**
  * Written in the change's own transaction, so a change and its audit rows commit or roll back
  * together. The actor's email is copied, so the entry still says who acted after that account is
- * deleted.
+ * deleted. A null actor is ValuSeal's own scheduled work (the purge of closed accounts).
  */
-export async function recordAudit(tx: Transaction, actor: Actor, entries: AuditEntry[]) {
+export async function recordAudit(tx: Transaction, actor: Actor | null, entries: AuditEntry[]) {
   if (entries.length === 0) return;
-  await tx.insert(auditLog).values(entries.map((entry) => ({ actorId: actor.id, actorEmail: actor.email, ...entry })));
+  await tx
+    .insert(auditLog)
+    .values(entries.map((entry) => ({ actorId: actor?.id ?? null, actorEmail: actor?.email ?? null, ...entry })));
 }
 
 /** One page of the audit log, newest first, with the log's total. */

@@ -34,6 +34,12 @@ export async function verifiedLenderName(db: Reader, companyId: number): Promise
   return lender.name;
 }
 
+/** A moment in the issuer's standing now (its suspension, its closure), read beside the code. */
+const issuerMoment = (column: "suspended_at" | "closed_at") =>
+  sql<Date | null>`(SELECT ${sql.raw(column)} FROM companies WHERE companies.id = ${qrCodes.companyId})`.mapWith(
+    (value: string | null) => (value === null ? null : new Date(value)),
+  );
+
 export const reliedCodeColumns = {
   id: qrCodes.id,
   token: qrCodes.publicToken,
@@ -55,10 +61,9 @@ export const reliedCodeColumns = {
   supersededById: qrCodes.supersededById,
   status: codeStatusColumn(),
   /** When ValuSeal suspended the issuer: the certificate's headline names the day. */
-  issuerSuspendedAt:
-    sql<Date | null>`(SELECT suspended_at FROM companies WHERE companies.id = ${qrCodes.companyId})`.mapWith(
-      (value: string | null) => (value === null ? null : new Date(value)),
-    ),
+  issuerSuspendedAt: issuerMoment("suspended_at"),
+  /** When the issuer's account closed: the certificate says so beside its verdict. */
+  issuerClosedAt: issuerMoment("closed_at"),
 };
 
 /** The code a lender names by its token (a scanned address) or its verification code as typed. */
@@ -97,6 +102,7 @@ export const reliedCodeAnswer = (code: ReliedCode) => ({
   validUntil: code.validUntil,
   status: code.status,
   issuerSuspendedAt: code.issuerSuspendedAt,
+  issuerClosedAt: code.issuerClosedAt,
   revokedReason: code.revokedReason,
 });
 

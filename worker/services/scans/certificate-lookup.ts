@@ -79,6 +79,7 @@ function toCertificate(row: CertificateRow, origin: string): PublicCertificate {
     issuerTrust: row.issuer_trust,
     issuerVerifiedAt: row.issuer_verified_at,
     issuerSuspendedAt: row.issuer_suspended_at,
+    issuerClosedAt: row.issuer_closed_at,
     reinstatement:
       row.reinstated_at && row.reinstated_revoked_at
         ? { revokedAt: row.reinstated_revoked_at, reinstatedAt: row.reinstated_at, reason: row.reinstated_reason }
@@ -128,6 +129,7 @@ function demoCertificate(): PublicCertificate {
     issuerTrust: "not-verified",
     issuerVerifiedAt: null,
     issuerSuspendedAt: null,
+    issuerClosedAt: null,
     reinstatement: null,
     addressee: null,
     purpose: null,

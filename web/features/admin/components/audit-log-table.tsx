@@ -41,7 +41,7 @@ function detailsLabel(entry: AuditLogEntry): string {
   if (ownerEmail) return `Owner: ${ownerEmail}`;
   const companies = Array.isArray(details.companies) ? (details.companies as { name?: unknown }[]) : [];
   const companyNames = companies.map((company) => text(company.name)).filter(Boolean);
-  if (companyNames.length > 0) return `Also deleted: ${companyNames.join(", ")}`;
+  if (companyNames.length > 0) return `Also closed: ${companyNames.join(", ")}`;
   const note = text(details.note);
   if (note) return note;
   const role = text(details.role);
@@ -52,7 +52,7 @@ function AuditRow({ entry }: { entry: AuditLogEntry }) {
   const target = targetLabel(entry);
   return (
     <TableRow>
-      <TableCell>{entry.actorEmail ? <EmailText email={entry.actorEmail} /> : "Unknown"}</TableCell>
+      <TableCell>{entry.actorEmail ? <EmailText email={entry.actorEmail} /> : "ValuSeal (scheduled)"}</TableCell>
       <TableCell label="Action" className="sm:whitespace-nowrap">
         {actionLabel(entry.action)}
       </TableCell>

@@ -105,6 +105,7 @@ function CertificateStatus({ certificate: c }: { certificate: PublicCertificate 
       issuerTrust={c.issuerTrust}
       valuerCheck={c.valuerRegisterCheck?.result ?? null}
       issuerSuspendedAt={c.issuerSuspendedAt}
+      issuerClosedAt={c.issuerClosedAt}
     />
   );
 }

@@ -109,6 +109,7 @@ const FIELD_COMPARISONS: Record<keyof PublicCertificate, Comparison> = {
   issuerTrust: "ignored",
   issuerVerifiedAt: "ignored",
   issuerSuspendedAt: "ignored",
+  issuerClosedAt: "ignored",
   // The register check is frozen at issue, but its words are ValuSeal's, never the link's.
   valuerRegisterCheck: "ignored",
   reinstatement: "ignored",

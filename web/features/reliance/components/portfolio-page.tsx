@@ -44,6 +44,7 @@ function WatchedItem({ watch }: { watch: WatchedCode }) {
           issuerTrust={code.issuerTrust}
           valuerCheck={code.valuerRegisterCheck?.result ?? null}
           issuerSuspendedAt={code.issuerSuspendedAt}
+          issuerClosedAt={code.issuerClosedAt}
           meaning={false}
           className="text-sm"
           language={language}

@@ -26,6 +26,7 @@ export function ReliedCodeSummary({ check }: { check: RelianceCheck }) {
         issuerTrust={code.issuerTrust}
         valuerCheck={code.valuerRegisterCheck?.result ?? null}
         issuerSuspendedAt={code.issuerSuspendedAt}
+        issuerClosedAt={code.issuerClosedAt}
         language={language}
       />
       <DetailList
