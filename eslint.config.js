@@ -18,7 +18,7 @@ const SERVICE_DOMAIN_USES = {
   integration: ["codes", "companies", "email", "lenders", "scans"],
   lenders: ["codes", "email", "integration"],
   operations: ["email", "integration", "records"],
-  privacy: ["integration", "records"],
+  privacy: ["accounts", "companies", "integration", "records"],
   records: ["accounts", "codes", "integration"],
   register: ["companies", "email", "integration", "lenders"],
   scans: ["email", "integration"],

@@ -36,7 +36,10 @@ async function erasure(userId: number) {
 
 const closedAtOf = (companyId: number) =>
   withDb(async (db) => {
-    const [company] = await db.select({ closedAt: companies.closedAt }).from(companies).where(eq(companies.id, companyId));
+    const [company] = await db
+      .select({ closedAt: companies.closedAt })
+      .from(companies)
+      .where(eq(companies.id, companyId));
     return company?.closedAt ?? null;
   });
 

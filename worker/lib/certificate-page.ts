@@ -179,9 +179,11 @@ function statusBlock(certificate: PublicCertificate, f: Formats) {
   const text = headlineText(certificate, headline, f);
   return html`<p class="badge ${BADGE_CLASS[tone]}">${raw(BADGE_MARK[tone])}${text}</p>
     <p class="meaning ${BADGE_CLASS[tone]}">${verdictMeaning(f.language, headline)}</p>
-    ${certificate.issuerClosedAt
-      ? html`<p class="closed">${issuerClosedNotice(f.language, f.date(certificate.issuerClosedAt))}</p>`
-      : ""}`;
+    ${
+      certificate.issuerClosedAt
+        ? html`<p class="closed">${issuerClosedNotice(f.language, f.date(certificate.issuerClosedAt))}</p>`
+        : ""
+    }`;
 }
 
 /** The issuer's name and whether ValuSeal vouches for it, with the date that makes it so. */

@@ -64,7 +64,9 @@ const undoDeletion = createRoute({
   method: "delete",
   path: "/deletion",
   middleware: [requireUser] as const,
-  responses: { 200: jsonAnswer(messageAnswer, "The account's deletion is called off (nothing happens if none was asked for)") },
+  responses: {
+    200: jsonAnswer(messageAnswer, "The account's deletion is called off (nothing happens if none was asked for)"),
+  },
 });
 
 const updateProfile = createRoute({

@@ -25,7 +25,10 @@ export interface AuthenticatedUser extends Omit<
   /** Whether the user has a passkey. */
   hasPasskey: boolean;
   company:
-    | (Omit<NonNullable<PublicUser["company"]>, "closureDueAt"> & { closureDueAt: Date | null; requireSecondFactor: boolean })
+    | (Omit<NonNullable<PublicUser["company"]>, "closureDueAt"> & {
+        closureDueAt: Date | null;
+        requireSecondFactor: boolean;
+      })
     | null;
 }
 

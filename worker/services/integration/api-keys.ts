@@ -144,12 +144,7 @@ export async function revokeApiKey(tx: Transaction, owner: Actor, companyId: num
  * Revokes every live key the given owners made, for the actions that end what rode on an
  * account: an administrator deactivating it, or a recovery of its password. The keys revoked.
  */
-export async function revokeKeysMadeBy(
-  tx: Transaction,
-  actor: Actor | null,
-  userIds: number[],
-  reason: string,
-) {
+export async function revokeKeysMadeBy(tx: Transaction, actor: Actor | null, userIds: number[], reason: string) {
   if (userIds.length === 0) return [];
   const revoked = await tx
     .update(apiKeys)

@@ -74,7 +74,12 @@ export async function scheduleClosure(db: Transactional, owner: Actor, companyId
       .returning({ name: companies.name, closureDueAt: companies.closureDueAt });
     if (!company?.closureDueAt) throw new ApiError(409, CLOSURE_ALREADY_SCHEDULED);
     await recordAudit(tx, owner, [
-      { action: "company.closure_requested", targetType: "company", targetId: companyId, details: { name: company.name } },
+      {
+        action: "company.closure_requested",
+        targetType: "company",
+        targetId: companyId,
+        details: { name: company.name },
+      },
     ]);
     const members = await tx
       .select({ id: users.id, email: users.email })
@@ -101,7 +106,9 @@ export async function cancelClosure(db: Transactional, owner: Actor, companyId: 
       .where(and(eq(companies.id, companyId), isNotNull(companies.closureDueAt), isNull(companies.closedAt)))
       .returning({ id: companies.id });
     if (cancelled.length > 0)
-      await recordAudit(tx, owner, [{ action: "company.closure_cancelled", targetType: "company", targetId: companyId }]);
+      await recordAudit(tx, owner, [
+        { action: "company.closure_cancelled", targetType: "company", targetId: companyId },
+      ]);
   });
 }
 
