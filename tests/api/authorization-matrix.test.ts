@@ -584,6 +584,22 @@ const matrix: Row[] = [
     expected: OWNER_OF_OWN,
     request: () => ({ path: "/api/companies/current/export" }),
   },
+  // Closing: the owner's, and refused here by a wrong password (nothing is scheduled).
+  {
+    method: "POST",
+    route: "/api/companies/current/closure",
+    expected: [401, 403, 400, 400, 401, 401, 403],
+    request: (w) => ({
+      path: "/api/companies/current/closure",
+      body: { organisationName: w.ownerA.user.company!.name, currentPassword: "not-the-password" },
+    }),
+  },
+  {
+    method: "DELETE",
+    route: "/api/companies/current/closure",
+    expected: OWNER_OF_OWN,
+    request: () => ({ path: "/api/companies/current/closure" }),
+  },
   {
     method: "PUT",
     route: "/api/companies/current/security",
@@ -910,6 +926,20 @@ const matrix: Row[] = [
     route: "/api/profile/export",
     expected: SIGNED_IN(200),
     request: () => ({ path: "/api/profile/export" }),
+  },
+  {
+    method: "POST",
+    route: "/api/profile/deletion",
+    // A wrong password: signed-in callers reach the check (400), nothing is scheduled. An owner
+    // would be told to close the organisation instead, after the same check.
+    expected: SIGNED_IN(400),
+    request: () => ({ path: "/api/profile/deletion", body: { currentPassword: "not-the-password" } }),
+  },
+  {
+    method: "DELETE",
+    route: "/api/profile/deletion",
+    expected: SIGNED_IN(200),
+    request: () => ({ path: "/api/profile/deletion" }),
   },
   {
     method: "PUT",

@@ -30,7 +30,12 @@ import { createQrCodeSchema, qrCodeListQuerySchema, strictCreateQrCodeSchema } f
 import { acceptInviteSchema, inviteSchema } from "#schema/validation/team.ts";
 import { valuerSchema } from "#schema/validation/valuers.ts";
 import { logEntriesQuerySchema } from "#schema/validation/transparency.ts";
-import { dataRequestUpdateSchema, newDataRequestSchema } from "#schema/validation/privacy.ts";
+import {
+  accountDeletionSchema,
+  dataRequestUpdateSchema,
+  newDataRequestSchema,
+  organisationClosureSchema,
+} from "#schema/validation/privacy.ts";
 import { webhookEndpointSchema } from "#schema/validation/webhook.ts";
 import type { Database } from "#worker/db.ts";
 import { OWNER_PASSWORD } from "../shared/accounts";
@@ -795,6 +800,40 @@ describe("generated bodies", () => {
             state: async () => (await rowOf(users, f.passwordChanger.user.id))!.password,
             allowedRefusals: [400, 429],
             successStatus: 200,
+          });
+        },
+      ),
+      { numRuns: HASHING_RUNS },
+    );
+  });
+
+  it("deleting an account and closing an organisation", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        bodyPlan(["currentPassword"]),
+        bodyPlan(["organisationName", "currentPassword"]),
+        async (deletionPlan, closurePlan) => {
+          // The password is wrong, so even an accepted body schedules nothing.
+          await checkBodyRoute({
+            label: "POST /api/profile/deletion",
+            schema: accountDeletionSchema,
+            body: applyPlan({ currentPassword: "not-the-password" }, deletionPlan),
+            send: (b) => api("/api/profile/deletion", { token: f.passwordChanger.token, body: b }),
+            state: async () => (await rowOf(users, f.passwordChanger.user.id))!.deletionDueAt,
+            allowedRefusals: [400, 409, 429],
+            successStatus: 202,
+          });
+          await checkBodyRoute({
+            label: "POST /api/companies/current/closure",
+            schema: organisationClosureSchema,
+            body: applyPlan(
+              { organisationName: f.editor.user.company!.name, currentPassword: "not-the-password" },
+              closurePlan,
+            ),
+            send: (b) => api("/api/companies/current/closure", { token: f.editor.token, body: b }),
+            state: async () => (await rowOf(companies, f.editor.user.companyId!))!.closureDueAt,
+            allowedRefusals: [400, 429],
+            successStatus: 202,
           });
         },
       ),
