@@ -68,7 +68,7 @@ describe("user management", () => {
     await context.close();
   });
 
-  it("deletes one user after a warning that it cannot be undone and takes their company with it", async () => {
+  it("deletes one user after a warning that it cannot be undone, closing their firm while its codes stay", async () => {
     const admin = await createAdminViaDb();
     const tag = uniqueTag("delete");
     const target = await createOwnerWithCodeAndValuerViaApi(tag);
@@ -81,14 +81,20 @@ describe("user management", () => {
     const warning = await confirm.innerText();
     expect(warning).toContain(target.email);
     expect(warning).toContain("This action cannot be undone");
-    expect(warning).toContain("also deletes the user's companies, valuers and codes");
+    expect(warning).toContain(
+      "Their personal data is erased, and any organisation they own is closed with its team; codes already issued stay verifiable.",
+    );
     await confirm.getByRole("button", { name: "Delete", exact: true }).click();
     expect(await expectToast(page, "User deleted successfully")).toBe("default");
     await page.getByText("No users found").waitFor();
     const companies = await apiCall<{ total: number }>(`/api/admin/companies-detailed?page=1&search=${tag}`, {
       token: admin.token,
     });
-    expect(companies.total).toBe(0);
+    expect(companies.total).toBe(1);
+    // The firm's certificate still loads, saying its issuer's account closed.
+    const certificate = await page.goto(`/v/${target.codeToken}`);
+    expect(certificate?.status()).toBe(200);
+    await page.getByText(/^Issuer account closed on \d{1,2} \w+ \d{4}$/).waitFor();
     await context.close();
   });
 
@@ -134,7 +140,7 @@ describe("user management", () => {
     const warning = await confirm.innerText();
     expect(warning).toContain("Delete 3 selected users?");
     expect(warning).toContain("This action cannot be undone");
-    expect(warning).toContain("companies, valuers and codes");
+    expect(warning).toContain("codes already issued stay verifiable");
     await confirm.getByRole("button", { name: "Delete", exact: true }).click();
     expect(await expectToast(page, "3 users deleted")).toBe("default");
     await page.getByText("No users found").waitFor();

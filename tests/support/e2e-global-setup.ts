@@ -108,6 +108,7 @@ export default async function setup(project: TestProject) {
   }
   project.provide("appUrl", appUrl);
   project.provide("databaseUrl", databaseUrl);
+  project.provide("appEnvFile", envFile);
   project.provide("mailInboxUrl", inbox.url);
   project.provide("dnsOverHttpsAddress", resolver.address);
   project.provide("stripeEmulatorUrl", stripe.url);
@@ -128,6 +129,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     appUrl: string;
     databaseUrl: string;
+    /** The served app's settings, for a test that runs its cron in a second instance. */
+    appEnvFile: string;
     /** The Daraja emulator the app's M-Pesa prompts go to (its phone page is /phone). */
     darajaEmulatorUrl: string;
   }

@@ -8,6 +8,7 @@ import { BrandMark } from "#web/components/layout/brand-mark.tsx";
 import { cn } from "#web/lib/cn.ts";
 import { avatarInitial, displayName } from "#web/lib/display-name.ts";
 import { useSignOut } from "#web/lib/session-changes.ts";
+import { ClosingBanner } from "./closing-banner";
 import { EmailConfirmationBanner } from "./email-confirmation-banner";
 import { useLanguage } from "#web/lib/language.ts";
 import { ADMIN_NAVIGATION, LENDER_NAVIGATION, USER_NAVIGATION, type NavItem } from "./navigation";
@@ -131,6 +132,7 @@ export function AppShell({ user, children }: { user: PublicUser; children: React
           </nav>
         </aside>
         <div className="min-w-0 flex-1">
+          <ClosingBanner user={user} />
           <EmailConfirmationBanner user={user} />
           <main id="main" tabIndex={-1} className="p-4 sm:p-6">
             {children}

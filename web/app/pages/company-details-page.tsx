@@ -8,6 +8,7 @@ import { WebhookEndpointPage } from "#web/features/settings/components/webhook-e
 import { WebhookSection } from "#web/features/settings/components/webhook-section.tsx";
 import { TeamSection } from "#web/features/team/components/team-section.tsx";
 import { FirmDataSection } from "#web/features/settings/components/firm-data-section.tsx";
+import { CloseOrganisationSection } from "#web/features/settings/components/close-organisation-section.tsx";
 import { PageTitle } from "#web/components/ui/page-title.tsx";
 import { cn } from "#web/lib/cn.ts";
 import { useSession } from "#web/lib/session.ts";
@@ -95,7 +96,15 @@ export function CompanyDetailsPage() {
           </>
         )}
         <Route path={sectionPath("developers")} element={developers} />
-        <Route path={sectionPath("data")} element={<FirmDataSection />} />
+        <Route
+          path={sectionPath("data")}
+          element={
+            <div className="space-y-6">
+              <FirmDataSection />
+              <CloseOrganisationSection />
+            </div>
+          }
+        />
         <Route path={`${sectionPath("developers")}/webhooks/:id`} element={<WebhookEndpointPage isOwner={isOwner} />} />
         <Route path="*" element={<Navigate to={COMPANY_SETTINGS_PATHS.company} replace />} />
       </Routes>

@@ -8,7 +8,7 @@ import { codeConfirmationRequests, companies, issuerVerifications, qrCodes, user
 import { formatVerificationCode } from "#schema/verification-code.ts";
 import type { VerificationDecided } from "#worker/lib/email-templates.ts";
 import type { Database, Reader, TransactionalDatabase } from "#worker/db.ts";
-import { notFound } from "#worker/lib/errors.ts";
+import { ApiError, notFound } from "#worker/lib/errors.ts";
 import { issuerTrustColumn } from "#worker/lib/issuer-trust.ts";
 import { containsPattern } from "#worker/lib/like-patterns.ts";
 import { countOf, totalColumn, type PageRange } from "#worker/lib/pagination.ts";
@@ -223,6 +223,8 @@ interface Actor {
  * of "Verified Authentic", and every lender watching its codes is told. The change, its notices and
  * its audit row commit together; setting the state it already has changes nothing.
  */
+const CLOSED_COMPANY = "This organisation has closed and cannot be activated again";
+
 export async function setCompanyActive(
   db: TransactionalDatabase,
   outbox: Outbox,
@@ -232,11 +234,13 @@ export async function setCompanyActive(
 ) {
   return db.transaction(async (tx) => {
     const [existing] = await tx
-      .select({ id: companies.id, name: companies.name, isActive: companies.isActive })
+      .select({ id: companies.id, name: companies.name, isActive: companies.isActive, closedAt: companies.closedAt })
       .from(companies)
       .where(eq(companies.id, companyId))
       .for("update");
     if (!existing) throw notFound(COMPANY_NOT_FOUND);
+    // A closed organisation has nobody left to work in it (decision 066): it is never reopened.
+    if (existing.closedAt && isActive) throw new ApiError(409, CLOSED_COMPANY);
     if (existing.isActive === isActive) return existing;
     // Certificates say when ValuSeal suspended the issuer; reactivation lifts the notice.
     await tx

@@ -9,11 +9,14 @@ export interface UserDeletion {
   users: AdminUser[];
 }
 
-/** The warning says deletion cannot be undone and takes the user's companies, valuers and codes with it. */
+/**
+ * The warning says deletion cannot be undone, erases the person and closes any organisation they
+ * own with its team, while codes already issued stay verifiable (decision 066).
+ */
 function warning({ kind, users }: UserDeletion) {
   return kind === "single"
-    ? `Delete ${users[0]?.email}? This action cannot be undone. It also deletes the user's companies, valuers and codes.`
-    : `Delete ${users.length} selected ${users.length === 1 ? "user" : "users"}? This action cannot be undone. It also deletes the users' companies, valuers and codes.`;
+    ? `Delete ${users[0]?.email}? This action cannot be undone. Their personal data is erased, and any organisation they own is closed with its team; codes already issued stay verifiable.`
+    : `Delete ${users.length} selected ${users.length === 1 ? "user" : "users"}? This action cannot be undone. Their personal data is erased, and any organisation they own is closed with its team; codes already issued stay verifiable.`;
 }
 
 export function DeleteUsersDialog({

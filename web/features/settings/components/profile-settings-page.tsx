@@ -6,6 +6,7 @@ import { SecuritySection } from "./security-section";
 import { SignInEmailSection } from "./sign-in-email-section";
 import { PageTitle } from "#web/components/ui/page-title.tsx";
 import { YourDataSection } from "./your-data-section";
+import { DeleteAccountSection } from "./delete-account-section";
 
 /** /settings/profile (user menu → Profile Settings): every user's own name, email, password and alert choice. */
 export function ProfileSettingsPage() {
@@ -17,7 +18,8 @@ export function ProfileSettingsPage() {
       <div>
         <PageTitle>Profile Settings</PageTitle>
         <p className="mt-1 text-sm text-slate-600">
-          Manage your name, sign-in email, password, two-step sign-in and scan alert emails, and download your data.
+          Manage your name, sign-in email, password, two-step sign-in and scan alert emails, download your data, or
+          delete your account.
         </p>
       </div>
       <ProfileNameForm user={user} />
@@ -26,6 +28,7 @@ export function ProfileSettingsPage() {
       <SecuritySection />
       {user.company && <ScanAlertOptInSection user={user} isOwner={isOwner} />}
       <YourDataSection />
+      <DeleteAccountSection user={user} isOwner={isOwner} />
     </div>
   );
 }
