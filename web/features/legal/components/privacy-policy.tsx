@@ -1,4 +1,5 @@
 import { SCAN_RETENTION_MONTHS_DEFAULT } from "#schema/limits/scans.ts";
+import { CLOSING_GRACE_DAYS, TAX_RECORD_YEARS } from "#schema/limits/privacy.ts";
 import { BRAND } from "#web/lib/brand.ts";
 import { ContactBlock, LegalPage, type LegalSection } from "./legal-page";
 
@@ -54,9 +55,19 @@ const SECTIONS: LegalSection[] = [
     body: (
       <>
         <p>
-          We keep account data while your account is active and as long as needed to meet legal, accounting and
-          reporting obligations. Verification codes already issued stay functional after an account ends so that reports
-          remain verifiable.
+          Staff of valuation firms and of lenders: we keep your name, email, password hash, second factors and where you
+          are signed in while your account is open, so you can sign in and work; what you do on your organisation's
+          account is kept in its audit log, so the organisation can show who did what. Sessions, emailed links and
+          failed sign-ins are deleted once they can no longer be used. When you delete your account, or your
+          organisation closes, you have {CLOSING_GRACE_DAYS} days to change your mind; then your name, email and sign-in
+          details are erased, including from the audit log.
+        </p>
+        <p>
+          Verification codes already issued stay functional after an account ends so that reports remain verifiable:
+          what a certificate shows (the firm, its contact details and the signing valuer as they were when it was
+          issued) is kept for as long as it can be verified, and says when the issuer's account closed. Receipts, the
+          credit ledger and payment records are kept for {TAX_RECORD_YEARS.default} years after an organisation closes,
+          as tax law requires, and then deleted.
         </p>
         <p>
           When anyone scans a code we record when, which code, a coarse place (country and city, from the network), the
@@ -78,7 +89,12 @@ const SECTIONS: LegalSection[] = [
             <li key={right}>{right}</li>
           ))}
         </ul>
-        <p>To exercise any of these rights, write to {BRAND.mailboxes.privacy}.</p>
+        <p>
+          Signed in, you can download your data at once from Profile Settings, and delete your account there; an
+          organisation's owner downloads all of its data and closes it from Company Details. For anything else, or if
+          you have no account (a valuer named on a certificate, someone who scanned a code), write to{" "}
+          {BRAND.mailboxes.privacy}: we answer within 7 days (30 for a copy to take elsewhere).
+        </p>
       </>
     ),
   },
