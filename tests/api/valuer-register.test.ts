@@ -633,7 +633,7 @@ describe("practising certificates reviewed by ValuSeal", () => {
 });
 
 describe("what ValuSeal knew of a valuer, kept", () => {
-  it("refuses changing or deleting a check or a reviewed upload, and lets them go only with the firm deleted", async () => {
+  it("refuses changing or deleting a check or a reviewed upload, and keeps them when the firm closes", async () => {
     const admin = await createAdminViaDb();
     const firm = await verifiedFirm();
     const valuerId = await addValuer(firm, "Samuel Mutua", "VRB/V/8080");
@@ -656,15 +656,23 @@ describe("what ValuSeal knew of a valuer, kept", () => {
     expect(
       await attempt(`UPDATE practising_certificates SET decision = 'accepted' WHERE id = ${uploaded.body.id}`),
     ).toMatch(/kept as reviewed/);
+    const file = `/api/admin/practising-certificates/${uploaded.body.id}/file`;
+    expect((await api(file, { token: admin.token })).status).toBe(200);
+    // Deleting the owner closes the firm (decision 066): what ValuSeal knew stays, as its
+    // certificates rest on it; the uploaded file, the valuer's own document, is deleted.
     const deleted = await api(`/api/admin/users/${firm.user.id}`, { method: "DELETE", token: admin.token });
     expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    expect((await api(file, { token: admin.token })).status).toBe(404);
     const left = await withDb((db) =>
       db.execute(
         sql`SELECT (SELECT count(*) FROM valuer_checks WHERE valuer_id = ${valuerId})::int AS checks,
           (SELECT count(*) FROM practising_certificates WHERE valuer_id = ${valuerId})::int AS uploads`,
       ),
     );
-    expect((left as unknown as { rows: unknown[] }).rows).toEqual([{ checks: 0, uploads: 0 }]);
+    expect((left as unknown as { rows: { checks: number; uploads: number }[] }).rows).toEqual([
+      { checks: expect.any(Number), uploads: 1 },
+    ]);
+    expect((left as unknown as { rows: { checks: number }[] }).rows[0]!.checks).toBeGreaterThan(0);
   });
 });
 
