@@ -336,7 +336,7 @@ describe("DELETE /api/admin/users/:id", () => {
       ]),
     );
     // An erased account is gone from the list and cannot be deleted again.
-    const listed = await asAdmin(`/api/admin/users?search=${owner.user.id}`);
+    const listed = await asAdmin(`/api/admin/users?search=${encodeURIComponent(`erased-${owner.user.id}@`)}`);
     expect(listed.body).toEqual([]);
     expect((await asAdmin(`/api/admin/users/${owner.user.id}`, { method: "DELETE" })).status).toBe(404);
   });
