@@ -53,5 +53,10 @@ export default defineConfig({
     // The public check page (/v/<token>/check, /verify) is its own small entry, not the SPA. Set
     // for the browser build only: the Worker's build has its own entry (wrangler.toml's main).
     client: { build: { rollupOptions: { input: { main: "index.html", check: "check.html" } } } },
+    // The Worker is minified as the browser's code is: a smaller upload, and less script to parse
+    // when a new isolate takes its first request (issue 51). esbuild's minifier, because Vite's
+    // default writes import("./x.js") as import(`./x.js`), which workerd's loader (Miniflare) refuses
+    // as a dynamic specifier.
+    valuseal: { build: { minify: "esbuild" } },
   },
 });
