@@ -17,14 +17,20 @@ const batchOf = (valuerId: number, count: number, prefix: string) =>
   Array.from({ length: count }, (_, index) => ({ ...codeInput(valuerId), externalReference: `${prefix}-${index}` }));
 
 /** Polls until another session waits for a lock of this kind (a lock wait shows in pg_locks as not granted). */
-async function someoneWaitsFor(locktype: "advisory" | "tuple" | "transactionid") {
+/**
+ * Until the firm's batch lock (the advisory lock on REFERENCE_LOCK_SPACE and the company id) is
+ * held (`granted`) or waited for: that lock only, since other tests running beside this one take
+ * advisory locks of their own.
+ */
+async function firmBatchLock(companyId: number, granted: boolean) {
   for (;;) {
     const rows = await withDb((db) =>
-      db.execute<{ waiting: number }>(
-        sql`SELECT count(*)::int AS waiting FROM pg_locks WHERE locktype = ${locktype} AND NOT granted`,
+      db.execute<{ found: number }>(
+        sql`SELECT count(*)::int AS found FROM pg_locks WHERE locktype = 'advisory'
+          AND classid = ${REFERENCE_LOCK_SPACE} AND objid = ${companyId} AND objsubid = 2 AND granted = ${granted}`,
       ),
     );
-    if ((rows.rows[0]?.waiting ?? 0) > 0) return;
+    if ((rows.rows[0]?.found ?? 0) > 0) return;
     await new Promise((resolve) => setImmediate(resolve));
   }
 }
@@ -49,8 +55,9 @@ describe.skipIf(databaseKind !== "postgres")("the log's head under load", () => 
         await tx.execute(sql`SELECT pg_advisory_xact_lock(${REFERENCE_LOCK_SPACE}, ${companyId})`);
         await released;
       });
+      await firmBatchLock(companyId, true);
       const batch = api("/api/qr-codes/batch", { token: owner.token, body: { codes: batchOf(valuer.id, 3, "Q") } });
-      await someoneWaitsFor("advisory");
+      await firmBatchLock(companyId, false);
       // While it waits, ValuSeal withdraws the firm's verification.
       const withdrawn = await api(`/api/admin/companies/${companyId}/verification`, {
         method: "PATCH",
