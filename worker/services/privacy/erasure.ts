@@ -1,4 +1,4 @@
-import { and, inArray, isNull, sql } from "drizzle-orm";
+import { and, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import {
   apiKeys,
   auditLog,
@@ -32,11 +32,12 @@ import { revokeKeysMadeBy } from "../integration/api-keys";
  * point at them (a code's issuer, an audit entry's actor), so nothing dangles.
  */
 
-/** The address an erased account keeps: unique, and never deliverable (".invalid", RFC 2606). */
-export const erasedUserEmail = (userId: number) => `erased-${userId}@erased.invalid`;
-
-/** A closed organisation's contact address, in the same never-deliverable form. */
-export const closedCompanyEmail = (companyId: number) => `closed-${companyId}@closed.invalid`;
+/**
+ * The address an erased account keeps, and a closed organisation's: unique by the row's id, and
+ * never deliverable (".invalid", RFC 2606). One rule, written in SQL for the set-based updates.
+ */
+const tombstoneAddress = (label: "erased" | "closed", id: SQL | number) =>
+  sql`${sql.raw(`'${label}-'`)} || (${id})::text || ${sql.raw(`'@${label}.invalid'`)}`;
 
 /** The password an erased account keeps: not a hash any password checks against. */
 const NO_PASSWORD = "!erased";
@@ -80,7 +81,7 @@ export async function eraseAccounts(tx: Transaction, actor: Actor | null, userId
   await tx.update(valuers).set({ userId: null }).where(inArray(valuers.userId, ids));
 
   for (const person of people) {
-    const tombstone = erasedUserEmail(person.id);
+    const tombstone = tombstoneAddress("erased", person.id);
     await tx
       .update(auditLog)
       .set({ actorEmail: tombstone })
@@ -96,7 +97,7 @@ export async function eraseAccounts(tx: Transaction, actor: Actor | null, userId
   await tx
     .update(users)
     .set({
-      email: sql`'erased-' || ${users.id} || '@erased.invalid'`,
+      email: tombstoneAddress("erased", sql`${users.id}`),
       password: NO_PASSWORD,
       firstName: null,
       lastName: null,
@@ -161,7 +162,7 @@ export async function closeOrganisations(tx: Transaction, actor: Actor | null, c
   await tx
     .update(companies)
     .set({
-      email: sql`'closed-' || ${companies.id} || '@closed.invalid'`,
+      email: tombstoneAddress("closed", sql`${companies.id}`),
       phone: null,
       isActive: false,
       scanAlertMode: "none",
