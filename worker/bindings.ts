@@ -1,6 +1,6 @@
 import type { CodeScansApi } from "./durable-objects/code-scans-api";
 import type { EmailMessage } from "./lib/email-templates";
-import type { MpesaCheckMessage, ScanAlertMessage, WebhookDeliveryMessage } from "./queue-messages";
+import type { DigestPageMessage, MpesaCheckMessage, ScanAlertMessage, WebhookDeliveryMessage } from "./queue-messages";
 
 /**
  * What the Worker is given by its platform (wrangler.toml) and its secrets. Every service that
@@ -25,6 +25,8 @@ export interface Bindings {
   /** M-Pesa prompts to ask Daraja about: after a callback at once, else at the configured delays. */
   PAYMENTS: Queue<MpesaCheckMessage>;
   /** One object per code: its counted scans go to the database together (worker/durable-objects/code-scans.ts). */
+  /** Pages of companies due their daily scan digest, queued by the hourly cron; one page per consumer call. */
+  DIGESTS: Queue<DigestPageMessage>;
   CODE_SCANS: DurableObjectNamespace<CodeScansApi>;
   EMAIL_LIMITER: RateLimit;
   /** Requests per integration API key, and per network (and /48) before a key is looked up. */

@@ -10,7 +10,8 @@ import type { EmailMessage } from "./lib/email-templates";
 import { queueEmailsNow } from "./services/email/email";
 import { deliverEmails } from "./services/email/email-delivery";
 import { deleteExpiredIdempotencyKeys } from "./services/codes/idempotency";
-import { sendDueScanDigests, sendScanAlertDigests } from "./services/scans/scan-alert-emails";
+import { sendScanAlertDigests } from "./services/scans/scan-alert-emails";
+import { deliverDigestPages, queueDueDigestPages } from "./services/scans/daily-digests";
 import { deliverScanAlerts } from "./services/scans/scan-alerts";
 import { type ScanAlertMessage } from "./queue-messages";
 import { maintainScanHistory } from "./services/scans/scan-history";
@@ -27,12 +28,12 @@ import { alertOperators, operatorProblems, pruneUndeliveredEmails } from "./serv
 import { remindPractisingCertificates } from "./services/register/practising-certificates";
 import { sweepWatchNotices } from "./services/lenders/watch-notices";
 import { deliverWebhooks, sweepWebhooks } from "./services/integration/webhook-deliveries";
-import type { MpesaCheckMessage, WebhookDeliveryMessage } from "./queue-messages";
+import type { DigestPageMessage, MpesaCheckMessage, WebhookDeliveryMessage } from "./queue-messages";
 import { checkQueuedPrompts, runMpesaSweep } from "./services/billing/mpesa-jobs";
 
 export { CodeScans } from "./durable-objects/code-scans";
 
-type QueueMessage = ScanAlertMessage | EmailMessage | WebhookDeliveryMessage | MpesaCheckMessage;
+type QueueMessage = ScanAlertMessage | EmailMessage | WebhookDeliveryMessage | MpesaCheckMessage | DigestPageMessage;
 
 /** The 5-minute cron (wrangler.toml): the operator alerts, and M-Pesa prompts still waiting asked about again. */
 const FIVE_MINUTE_CRON = "*/5 * * * *";
@@ -78,7 +79,7 @@ async function maintainScanHistoryAndLog(db: Database, now: Date, config: Config
 
 /**
  * The hourly cron: the daily digests due this hour (each company's from 08:00, once a day, queued
- * in batches the queue accepts; a company the queue refused is due again the next hour), the
+ * in pages that the digests queue sends and retries one by one), the
  * alert digests of the hour that just ended (codes scanned more often than they get alert emails
  * for; once per hour, however often the run is made), the sweep of Idempotency-Keys past their 24
  * hours, the log's checkpoint (signed when the log grew, and at least once a day), the webhooks'
@@ -96,7 +97,10 @@ async function runHourlyJobs(controller: ScheduledController, env: Bindings) {
   try {
     await runRecordedJob(db, "hourly", [
       {
-        "scan digests": () => sendDueScanDigests(db, now, (batch) => queueEmailsNow(env, batch)),
+        "scan digests": () =>
+          queueDueDigestPages(db, now, async (pages) => {
+            await env.DIGESTS.sendBatch(pages.map((body) => ({ body, contentType: "json" as const })));
+          }),
         "scan alert digests": () => sendScanAlertDigests(db, now, (digests) => queueEmailsNow(env, digests)),
         "idempotency keys": () => deleteExpiredIdempotencyKeys(db, now),
         "log checkpoint": () => signCheckpointIfDue(db, env, config),
@@ -148,6 +152,8 @@ async function consumeQueue(batch: MessageBatch<QueueMessage>, env: Bindings) {
   if (batch.queue.startsWith("emails")) await deliverEmails(batch as MessageBatch<EmailMessage>, env);
   else if (batch.queue.startsWith("webhooks")) {
     await deliverWebhooks(batch as MessageBatch<WebhookDeliveryMessage>, env);
+  } else if (batch.queue.startsWith("digests")) {
+    await deliverDigestPages(batch as MessageBatch<DigestPageMessage>, env);
   } else if (batch.queue.startsWith("payments")) {
     await checkQueuedPrompts(batch as MessageBatch<MpesaCheckMessage>, env);
   } else await deliverScanAlerts(batch as MessageBatch<ScanAlertMessage>, env);

@@ -48,3 +48,12 @@ export interface WebhookDeliveryMessage {
 export interface MpesaCheckMessage {
   promptId: number;
 }
+
+/**
+ * A page of companies whose daily digest is due (worker/services/scans/daily-digests.ts): `at` is
+ * the hourly run that found them due, the time their claim and their "previous day" are read at.
+ */
+export interface DigestPageMessage {
+  at: string;
+  companyIds: number[];
+}

@@ -11,7 +11,8 @@ import { queueBatches } from "#worker/lib/queue-batches.ts";
 const BATCH_ATTEMPTS = 3;
 const BATCH_RETRY_PAUSE_MS = 500;
 
-async function sendWithRetries(env: Bindings, batch: EmailMessage[]) {
+/** One batch the queue accepts (see queueBatches), tried BATCH_ATTEMPTS times before the error is thrown. */
+export async function queueEmailBatch(env: Bindings, batch: EmailMessage[]) {
   for (let attempt = 1; ; attempt += 1) {
     try {
       await env.EMAILS.sendBatch(batch.map((body) => ({ body, contentType: "json" as const })));
@@ -29,5 +30,5 @@ async function sendWithRetries(env: Bindings, batch: EmailMessage[]) {
  * what was not; nothing is dropped silently.
  */
 export async function queueEmailsNow(env: Bindings, messages: EmailMessage[]) {
-  for (const batch of queueBatches(messages)) await sendWithRetries(env, batch);
+  for (const batch of queueBatches(messages)) await queueEmailBatch(env, batch);
 }

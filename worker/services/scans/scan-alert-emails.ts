@@ -1,9 +1,7 @@
-import { and, eq, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
-import { DAY_MS } from "#schema/limits.ts";
+import { and, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import { alertDigestHours, companies, users } from "#schema/tables.ts";
 import type { Database } from "#worker/db.ts";
 import type { EmailMessage, ScanAlertDigest, ScanSummary } from "#worker/lib/email-templates.ts";
-import { queueBatches } from "#worker/lib/queue-batches.ts";
 import { scannedNoEarlierThan } from "#worker/lib/scan-time-bounds.ts";
 import type { ScanAlertMessage } from "#worker/queue-messages.ts";
 
@@ -18,13 +16,6 @@ const HOUR_MS = 60 * 60 * 1000;
 /** The start of the UTC hour `time` is in. */
 const hourOf = (time: number) => new Date(Math.floor(time / HOUR_MS) * HOUR_MS);
 
-/** A digest lists this many scans and counts the rest. */
-const DIGEST_SCAN_LIMIT = 50;
-/** The hour, in the company's own time zone, at which the daily digest goes out. */
-const DIGEST_HOUR = 8;
-/** How many hourly runs from DIGEST_HOUR on may still send a digest that an earlier run could not queue. */
-const DIGEST_HOURS = 4;
-
 const DEVICE_WORDS: Record<string, string> = {
   mobile: "phone",
   tablet: "tablet",
@@ -33,8 +24,11 @@ const DEVICE_WORDS: Record<string, string> = {
   other: "device",
 };
 
+/** How a scan's device class is written in an email. */
+export const deviceWords = (deviceClass: string | null) => DEVICE_WORDS[deviceClass ?? "other"] ?? "device";
+
 /** Who receives a company's scan emails: the owner, and members who opted in; confirmed, active accounts only. */
-async function recipientsOf(db: Database, companyIds: number[]): Promise<Map<number, string[]>> {
+export async function recipientsOf(db: Database, companyIds: number[]): Promise<Map<number, string[]>> {
   if (companyIds.length === 0) return new Map();
   const rows = await db
     .select({ companyId: users.companyId, email: users.email })
@@ -53,7 +47,8 @@ async function recipientsOf(db: Database, companyIds: number[]): Promise<Map<num
   return byCompany;
 }
 
-const placeOf = (city: string | null, country: string | null) => [city, country].filter(Boolean).join(", ") || null;
+export const placeOf = (city: string | null, country: string | null) =>
+  [city, country].filter(Boolean).join(", ") || null;
 
 /**
  * For each alert, how many counted scans of its code came before it in the same UTC hour (counted
@@ -117,156 +112,12 @@ export async function scanAlertEmails(
       codeId,
       codeLabel: alert.code.address || alert.code.reference || alert.code.id,
       place: placeOf(alert.scan.city, alert.scan.country),
-      device: DEVICE_WORDS[alert.scan.device] ?? "device",
+      device: deviceWords(alert.scan.device),
     };
     return (recipients.get(companyId) ?? []).map(
       (to) => ({ kind: "scan-alert", to, companyName, scan }) satisfies EmailMessage,
     );
   });
-}
-
-interface DigestRow extends Record<string, unknown> {
-  code_id: number;
-  code_label: string;
-  scanned_at: string;
-  country: string | null;
-  city: string | null;
-  device_class: string | null;
-  total: number;
-}
-
-interface DueCompany extends Record<string, unknown> {
-  id: number;
-  name: string;
-  time_zone: string;
-  /** lastDigestAt before this run claimed the company: put back if its digest could not be queued. */
-  previous: string | null;
-}
-
-/** One company's digest, an email per recipient; none when its previous local day had no scans. */
-async function digestEmails(
-  db: Database,
-  company: DueCompany,
-  to: string[],
-  at: SQL,
-  now: Date,
-): Promise<EmailMessage[]> {
-  if (to.length === 0) return [];
-  const { rows } = await db.execute<DigestRow>(sql`
-    WITH day AS (
-      SELECT (date_trunc('day', ${at} AT TIME ZONE ${company.time_zone}) - interval '1 day') AS local_start
-    )
-    SELECT code.id AS code_id, coalesce(nullif(code.property_address, ''), code.property_reference, code.public_token) AS code_label,
-           to_char(scan.scanned_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS scanned_at,
-           scan.country, scan.city, scan.device_class, count(*) OVER ()::int AS total
-    FROM scan_events scan JOIN qr_codes code ON code.id = scan.qr_code_id, day
-    WHERE scan.company_id = ${company.id} AND scan.kind = 'scan'
-      -- The previous local day began less than two days before now, whatever the time zone.
-      AND ${scannedNoEarlierThan(sql`scan.scanned_at`, now.getTime() - 2 * DAY_MS)}
-      AND scan.scanned_at >= day.local_start AT TIME ZONE ${company.time_zone}
-      AND scan.scanned_at < (day.local_start + interval '1 day') AT TIME ZONE ${company.time_zone}
-    ORDER BY scan.scanned_at DESC
-    LIMIT ${DIGEST_SCAN_LIMIT}`);
-  if (rows.length === 0) return [];
-  const scans: ScanSummary[] = rows.map((row) => ({
-    at: row.scanned_at,
-    codeId: row.code_id,
-    codeLabel: row.code_label,
-    place: placeOf(row.city, row.country),
-    device: DEVICE_WORDS[row.device_class ?? "other"] ?? "device",
-  }));
-  const day = new Intl.DateTimeFormat("en-GB", {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: company.time_zone,
-  }).format(new Date(now.getTime() - DAY_MS));
-  return to.map(
-    (address) =>
-      ({
-        kind: "scan-digest",
-        to: address,
-        companyName: company.name,
-        day,
-        scans,
-        total: rows[0]!.total,
-      }) satisfies EmailMessage,
-  );
-}
-
-/** What a run of the daily digests did, for the log. */
-interface DigestRun {
-  due: number;
-  emails: number;
-  /** Companies whose digest could not be queued: they are due again in the next hourly run. */
-  retried: number[];
-}
-
-/**
- * The daily digests due at `now`: every company that chose a digest, whose local time is between
- * DIGEST_HOUR and DIGEST_HOUR + DIGEST_HOURS and that had none in the last 20 hours, gets the scans
- * of its previous local day. A company is claimed (lastDigestAt) before its scans are read, so two
- * runs never both send it; its emails are then queued in batches the queue accepts, and a company
- * whose batch the queue refused (after retries) gets its previous lastDigestAt back, so the next
- * hourly run sends it again. A company whose emails straddle a refused batch may send some twice
- * rather than lose any. Throws after the whole run when any company is left to retry, so the cron
- * run is reported as failed.
- */
-export async function sendDueScanDigests(
-  db: Database,
-  now: Date,
-  queueBatch: (messages: EmailMessage[]) => Promise<void>,
-): Promise<DigestRun> {
-  const at = sql`${now.toISOString()}::timestamptz`;
-  const { rows: due } = await db.execute<DueCompany>(sql`
-    WITH claimed AS (
-      SELECT id, last_digest_at AS previous FROM companies
-      WHERE scan_alert_mode = 'daily'
-        AND extract(hour from ${at} AT TIME ZONE time_zone) >= ${DIGEST_HOUR}
-        AND extract(hour from ${at} AT TIME ZONE time_zone) < ${DIGEST_HOUR + DIGEST_HOURS}
-        AND (last_digest_at IS NULL OR last_digest_at < ${at} - interval '20 hours')
-      FOR UPDATE SKIP LOCKED
-    )
-    UPDATE companies SET last_digest_at = ${at} FROM claimed WHERE companies.id = claimed.id
-    RETURNING companies.id, companies.name, companies.time_zone,
-      to_char(claimed.previous AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS previous`);
-  const recipients = await recipientsOf(
-    db,
-    due.map((company) => company.id),
-  );
-  const perCompany = await Promise.all(
-    due.map(async (company) => ({
-      company,
-      emails: await digestEmails(db, company, recipients.get(company.id) ?? [], at, now),
-    })),
-  );
-  const emails = perCompany.flatMap(({ emails }) => emails);
-  const senders = perCompany.flatMap(({ company, emails }) => emails.map(() => company));
-  const retry = new Map<number, DueCompany>();
-  let offset = 0;
-  for (const batch of queueBatches(emails)) {
-    const companiesInBatch = senders.slice(offset, offset + batch.length);
-    offset += batch.length;
-    try {
-      await queueBatch(batch);
-    } catch (error) {
-      console.error(`daily digests: a batch of ${batch.length} emails could not be queued`, error);
-      for (const company of companiesInBatch) retry.set(company.id, company);
-    }
-  }
-  await Promise.all(
-    [...retry.values()].map((company) =>
-      db.execute(sql`
-        UPDATE companies SET last_digest_at = ${company.previous}::timestamptz
-        WHERE id = ${company.id} AND last_digest_at = ${at}`),
-    ),
-  );
-  const run: DigestRun = { due: due.length, emails: emails.length, retried: [...retry.keys()] };
-  console.log(
-    `daily digests: ${run.due} companies due, ${run.emails} emails queued or retried, ${run.retried.length} companies left for the next hour`,
-  );
-  if (run.retried.length > 0) throw new Error(`daily digests of ${run.retried.length} companies were not queued`);
-  return run;
 }
 
 interface BusyCodeRow extends Record<string, unknown> {
