@@ -21,6 +21,7 @@ import { bulkSeedCodes, qrCodeIndexes, seedCompanies, seedCodes } from "./seed";
 import { benchSignIn } from "./sign-in";
 import { benchPasswordStrength } from "./password-strength";
 import { benchDigests } from "./digests";
+import { benchWorkerStartup } from "./worker-startup";
 import { benchMpesa, p95Seconds } from "./mpesa";
 import {
   BATCH_CODES,
@@ -286,6 +287,13 @@ async function main() {
         `sealed (${cost.sealedRecordBytes.toFixed(0)} B) ${cost.sealedUnsignedMs.toFixed(3)} → ${cost.sealedSignedMs.toFixed(3)} ms`,
     );
 
+    log(`\n11. The Worker's upload and startup CPU (${elapsed()})`);
+    const startup = await benchWorkerStartup();
+    log(
+      `  upload ${formatInt(startup.uploadGzipBytes / 1024)} KiB gzipped; workerd CPU to a first answer ` +
+        `${formatMs(startup.appCpuMs)} ms, hello world ${formatMs(startup.helloCpuMs)} ms`,
+    );
+
     const report = renderReport({
       machine,
       loadAtEnd: loadavg()
@@ -308,6 +316,7 @@ async function main() {
       history,
       digests,
       mpesa,
+      startup,
     });
     writeFileSync(RESULTS_FILE, report);
     // Every figure on the console too; the plans stay in the file.

@@ -21,21 +21,40 @@ const LOOK_ALIKE_SUBSTITUTIONS = 5;
 
 let checker: Promise<ZxcvbnFactory> | undefined;
 
+/** Dictionaries beside the common passwords, by name, as @zxcvbn-ts's language packages give them. */
+export type PasswordWords = Record<string, string[] | Record<string, number>>;
+let moreWords: (() => Promise<PasswordWords>) | undefined;
+
 /**
- * The estimator with its dictionaries of common and breached passwords, names and words, loaded on
- * first use: about a megabyte the browser fetches only when someone chooses a password.
+ * Adds dictionaries to every estimate from now on. The browser adds English words, names and
+ * Wikipedia's (web/main.tsx: 1.2 MB, fetched only when someone chooses a password),
+ * so the person choosing is told of "Kenya2024!" as they type. The Worker estimates without them
+ * (decision 068): they were most of its upload and of a new isolate's first password, and what the
+ * server must refuse whoever calls it (the common and breached passwords, keyboard walks, repeats,
+ * sequences, dates, look-alikes) is in the common dictionary and the patterns.
+ */
+export function estimateWithMoreWords(load: () => Promise<PasswordWords>) {
+  moreWords = load;
+  checker = undefined;
+}
+
+/**
+ * The estimator with the common and breached passwords, loaded on first use (and any dictionaries
+ * added by estimateWithMoreWords).
  */
 function loadChecker(): Promise<ZxcvbnFactory> {
   checker ??= Promise.all([
     import("@zxcvbn-ts/core"),
     import("@zxcvbn-ts/language-common"),
-    import("@zxcvbn-ts/language-en"),
+    // Only the feedback's English sentences (2 KB): the bundler drops the package's unused dictionaries.
+    import("@zxcvbn-ts/language-en").then(({ translations }) => translations),
+    moreWords?.() ?? Promise.resolve({}),
   ]).then(
-    ([{ ZxcvbnFactory }, common, english]) =>
+    ([{ ZxcvbnFactory }, common, translations, words]) =>
       new ZxcvbnFactory({
-        dictionary: { ...common.dictionary, ...english.dictionary },
+        dictionary: { ...common.dictionary, ...words },
         graphs: common.adjacencyGraphs,
-        translations: english.translations,
+        translations,
         maxLength: ESTIMATED_LENGTH,
         l33tMaxSubstitutions: LOOK_ALIKE_SUBSTITUTIONS,
       }),
@@ -45,7 +64,8 @@ function loadChecker(): Promise<ZxcvbnFactory> {
 
 /**
  * Why the password is too easy to guess, in words for the person choosing it, or null when it is
- * strong enough. The same check runs in the browser (as the user types) and on the server.
+ * strong enough. The same check runs in the browser (as the user types, with the English words
+ * estimateWithMoreWords adds) and on the server.
  */
 export async function passwordWeakness(password: string): Promise<string | null> {
   // Longer is strong by length alone, and the estimate's cost grows with the length: nobody's

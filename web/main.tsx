@@ -8,6 +8,11 @@ import { ErrorBoundary } from "./components/ui/error-boundary";
 import { ToastProvider } from "./components/ui/toast";
 import { createQueryClient } from "./lib/query-client";
 import "./styles.css";
+import { estimateWithMoreWords } from "#schema/password-strength.ts";
+
+// The browser's password estimate adds English words, names and Wikipedia's to the common passwords
+// the server checks (decision 068); fetched the first time someone chooses a password.
+estimateWithMoreWords(() => import("@zxcvbn-ts/language-en").then(({ dictionary }) => dictionary));
 
 const queryClient = createQueryClient();
 

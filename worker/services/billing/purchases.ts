@@ -183,7 +183,9 @@ export async function startCardPurchase(
   const page = `${request.origin}${purchasePath(publicId)}`;
   let session: Stripe.Checkout.Session;
   try {
-    session = await stripeClient(payments.stripe).checkout.sessions.create(
+    session = await (
+      await stripeClient(payments.stripe)
+    ).checkout.sessions.create(
       {
         mode: "payment",
         client_reference_id: publicId,
@@ -315,7 +317,7 @@ async function acceptRefund(
   event: Stripe.Event,
   chargeId: string,
 ): Promise<EventOutcome> {
-  const charge = await stripeClient(payments.stripe).charges.retrieve(chargeId);
+  const charge = await (await stripeClient(payments.stripe)).charges.retrieve(chargeId);
   const paymentIntent = typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id;
   return db.transaction(async (tx) => {
     const kept = await keepEventOnce(tx, event, paymentIntent ? eq(purchases.providerPaymentId, paymentIntent) : null);
@@ -373,7 +375,7 @@ export async function acceptStripeEvent(
   // Read before the transaction: a network call never holds a row lock.
   const session =
     object.object === "checkout.session" && object.id
-      ? await stripeClient(payments.stripe).checkout.sessions.retrieve(object.id)
+      ? await (await stripeClient(payments.stripe)).checkout.sessions.retrieve(object.id)
       : null;
   return db.transaction(async (tx) => {
     const kept = await keepEventOnce(tx, event, session ? eq(purchases.providerSessionId, session.id) : null);
@@ -430,7 +432,7 @@ export async function cancelCardPurchase(db: Queryable, payments: CardPayments, 
     .where(and(eq(purchases.publicId, publicId), eq(purchases.companyId, companyId)));
   if (!purchase) throw notFound(PURCHASE_NOT_FOUND);
   if (purchase.status === "pending" && purchase.sessionId) {
-    const stripe = stripeClient(payments.stripe);
+    const stripe = await stripeClient(payments.stripe);
     const session = await stripe.checkout.sessions.retrieve(purchase.sessionId);
     if (session.status === "open") await stripe.checkout.sessions.expire(purchase.sessionId);
     if (session.status !== "complete") {
