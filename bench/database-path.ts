@@ -4,8 +4,8 @@ import { createInterface } from "node:readline";
 import { performance } from "node:perf_hooks";
 import type pg from "pg";
 import { RECENT_VALUATION } from "../tests/shared/dates";
-import type { Account, IssuedCode } from "./accounts";
-import { nextClientAddress, PHONE_USER_AGENT, requestJson } from "./http";
+import { registerCompany, type Account, type IssuedCode } from "./accounts";
+import { expectJson, nextClientAddress, PHONE_USER_AGENT, requestJson } from "./http";
 import { startBuiltServer, type BuiltServer } from "./built-server";
 import { cpuMs, median, percentile, procStat, treesCpuMs } from "./measure";
 import { codeCounts, load, runLoad, type LoadResult } from "./scan-path";
@@ -113,6 +113,45 @@ export async function timeRoutes(origin: string, { account, code }: Subject): Pr
     timings.push({ route: probe.route, method: probe.method, path: probe.path, p50: median(samples) });
   }
   return timings;
+}
+
+/** The route name of a batch's timing, as the report's goals name it. */
+export const BATCH_ROUTE = "Batch of 500 codes";
+const BATCH_SIZE = 500;
+const BATCH_SAMPLES = 3;
+
+/**
+ * A batch of 500 codes as a firm's system sends one (`POST /api/qr-codes/batch`), the median of
+ * BATCH_SAMPLES after one small warm-up batch, each by a firm of its own (a firm may issue 1,000
+ * codes a minute in batches). Like a route's, its extra time on the slow link divided by the
+ * round trip is its number of round trips to the database.
+ */
+export async function timeBatch(origin: string, pool: pg.Pool): Promise<RouteTiming> {
+  const samples: number[] = [];
+  for (let sample = 0; sample < BATCH_SAMPLES; sample += 1) {
+    const firm = await registerCompany(origin, pool, `batch-trips-${sample}`, `Bench Batch Trips ${sample} Ltd`);
+    const valuer = await expectJson<{ id: number }>(201, origin, "/api/valuers", {
+      token: firm.token,
+      body: { name: "Grace Achieng", phone: "+254712000111", qualification: "MRICS" },
+    });
+    const batch = async (size: number, label: string) => {
+      const start = performance.now();
+      const { results } = await expectJson<{ results: unknown[] }>(200, origin, "/api/qr-codes/batch", {
+        token: firm.token,
+        body: {
+          codes: Array.from({ length: size }, (_, index) => ({
+            ...newCodeBody(valuer.id),
+            externalReference: `TRIPS-${sample}-${label}-${index}`,
+          })),
+        },
+      });
+      if (results.length !== size) throw new Error(`the batch answered ${results.length} codes`);
+      return performance.now() - start;
+    };
+    await batch(5, "warm");
+    samples.push(await batch(BATCH_SIZE, "timed"));
+  }
+  return { route: BATCH_ROUTE, method: "POST", path: "/api/qr-codes/batch", p50: median(samples) };
 }
 
 /** The workerd processes of the dev server's process group (Vite starts them). */

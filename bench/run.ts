@@ -14,7 +14,14 @@ import { benchDatabase } from "./route-queries";
 import { benchScanPath } from "./scan-path";
 import { benchSealing } from "./sealing";
 import { benchSigning, workerCpuPerIssue } from "./signing";
-import { benchRealServer, SIMULATED_LATENCY_MS, timeRoutes, workerdProcesses, type RouteTiming } from "./database-path";
+import {
+  benchRealServer,
+  SIMULATED_LATENCY_MS,
+  timeBatch,
+  timeRoutes,
+  workerdProcesses,
+  type RouteTiming,
+} from "./database-path";
 import type { DevServerOptions } from "./dev-server";
 import { startPostgresServer } from "../scripts/lib/postgres-server";
 import { bulkSeedCodes, qrCodeIndexes, seedCompanies, seedCodes } from "./seed";
@@ -106,7 +113,10 @@ async function benchDatabasePath(direct: RouteTiming[]) {
     { env: { VALUSEAL_DB_LATENCY_MS: String(SIMULATED_LATENCY_MS) } },
     async (origin, pool) => {
       const account = await registerCompany(origin, pool, "latency", "Bench Latency Valuers Ltd");
-      return timeRoutes(origin, { account, code: await issueCode(origin, account) });
+      return [
+        ...(await timeRoutes(origin, { account, code: await issueCode(origin, account) })),
+        await timeBatch(origin, pool),
+      ];
     },
   );
   logTimings(delayed);
@@ -213,7 +223,7 @@ async function main() {
     );
 
     log(`\n4a. Route times, database link as is (${elapsed()})`);
-    const direct = await timeRoutes(origin, { account: hot, code });
+    const direct = [...(await timeRoutes(origin, { account: hot, code })), await timeBatch(origin, pool)];
     logTimings(direct);
 
     log(`\n5. Sealing and checking a report in headless Chromium (${elapsed()})`);

@@ -48,9 +48,10 @@ function asColumns(values: Record<string, unknown>) {
 }
 
 /**
- * The one builder of a new code, for every way of issuing (one at a time, in a batch, by the API):
- * a SELECT of the code exactly as it will be stored, one row of `qr_codes` in the table's column
- * order, built by the database from the form and from the company and valuer as they stand now:
+ * The one builder of new codes, for every way of issuing (one at a time, in a batch, by the API):
+ * a SELECT of the codes exactly as they will be stored, one row of `qr_codes` per form in the
+ * table's column order and in the forms' order, built by the database from the forms and from the
+ * company and valuers as they stand now:
  * - a fresh token and the address it encodes, the next id, a random verification code;
  * - never withdrawn, whatever the form's fields are named;
  * - valid until the date the valuer chose, or else the valuation date plus the company's period;
@@ -59,24 +60,27 @@ function asColumns(values: Record<string, unknown>) {
  *   valuer who may not sign (maySign) is not copied, and the caller refuses the code;
  * - the check in force of the valuer's registration on the day of issue, in the firm's time zone
  *   (valuerCheckOnDay), frozen the same way.
- * No row when the company is not an active issuer. A single create reads the row back before
- * storing it (code-issuing.ts); a batch inserts it at once (code-batches.ts).
+ * The forms travel as one jsonb value, so a batch of 500 is one statement with one parameter, not
+ * 500 statements (issue 51). No row when the company is not an active issuer. A single create
+ * reads its row back before storing it (code-issuing.ts); a batch inserts them at once
+ * (code-batches.ts).
  */
-export function codeAsStored(origin: string, issuer: Issuer, values: CreateQrCode, createdAt: SQL = sql`now()`) {
-  const form = asColumns({ ...values, userId: issuer.userId, ...newCodeAddress(origin) });
+export function codesAsStored(origin: string, issuer: Issuer, forms: CreateQrCode[], createdAt: SQL = sql`now()`) {
+  const sent = `[${forms.map((values) => asColumns({ ...values, userId: issuer.userId, ...newCodeAddress(origin) })).join(",")}]`;
   const frozenColumns = sql.join(
     Object.entries({ ...FROZEN_FROM_COMPANY, ...FROZEN_FROM_VALUER }).map(
       ([key, column]) => sql`${toSnakeCase(key)}::text, ${column}`,
     ),
     sql`, `,
   );
-  const validUntil = sql`coalesce(${values.validUntil?.toISOString() ?? null}::timestamptz,
-    ${values.valuationDate.toISOString()}::timestamptz + make_interval(days => ${companies.validityDays}))`;
+  const validUntil = sql`coalesce((form.value->>'valid_until')::timestamptz,
+    (form.value->>'valuation_date')::timestamptz + make_interval(days => ${companies.validityDays}))`;
   return sql`
     SELECT code.*
-    FROM ${companies}
-    LEFT JOIN ${valuers} ON ${valuers.id} = ${values.valuerId} AND ${maySign(companies.id)}
-    CROSS JOIN LATERAL jsonb_populate_record(NULL::qr_codes, ${form}::jsonb || jsonb_build_object(
+    FROM jsonb_array_elements(${sent}::jsonb) WITH ORDINALITY AS form (value, position)
+    CROSS JOIN ${companies}
+    LEFT JOIN ${valuers} ON ${valuers.id} = (form.value->>'valuer_id')::int AND ${maySign(companies.id)}
+    CROSS JOIN LATERAL jsonb_populate_record(NULL::qr_codes, form.value || jsonb_build_object(
       'id', nextval(pg_get_serial_sequence('qr_codes', 'id')),
       'company_id', ${companies.id},
       'revoked_at', NULL, 'revoked_reason', NULL, 'revoked_by_id', NULL, 'superseded_by_id', NULL,
@@ -87,5 +91,6 @@ export function codeAsStored(origin: string, issuer: Issuer, values: CreateQrCod
       'valuer_register_check', ${valuerCheckOnDay(sql`(${createdAt} AT TIME ZONE ${companies.timeZone})::date`)},
       ${frozenColumns}
     )) code
-    WHERE ${companies.id} = ${issuer.companyId} AND ${companies.kind} = 'issuer' AND ${companies.isActive}`;
+    WHERE ${companies.id} = ${issuer.companyId} AND ${companies.kind} = 'issuer' AND ${companies.isActive}
+    ORDER BY form.position`;
 }

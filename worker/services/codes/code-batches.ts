@@ -6,7 +6,7 @@ import type { Transaction, Transactional } from "#worker/db.ts";
 import { ApiError } from "#worker/lib/errors.ts";
 import type { RecordSigning } from "#worker/lib/signing.ts";
 import type { Queryable } from "#worker/db.ts";
-import { codeAsStored, type Issuer } from "./code-as-stored";
+import { codesAsStored, type Issuer } from "./code-as-stored";
 import {
   CHOOSE_ACTIVE_VALUER,
   maySign,
@@ -82,29 +82,35 @@ async function refuseBeyondMinuteBudget(tx: Transaction, companyId: number, issu
 }
 
 /**
- * Stores one row of a batch as the builder every issue shares makes it (codeAsStored), issued at
- * `issuedAt`, and answers its id. A clash of the random token or verification code skips the row
- * (ON CONFLICT DO NOTHING) rather than raising, since inside a transaction a failed statement would
- * abort it; the next try has fresh ones. A clash on the firm's reference is a code already issued
- * for it (ReferenceTaken). The batch checked the valuers, and holds the firm's lock, before this.
+ * Stores the rows of a batch as the builder every issue shares makes them (codesAsStored), issued
+ * at `issuedAt`, in one statement, and answers each reference's new id. A clash of a random token
+ * or verification code skips its row (ON CONFLICT DO NOTHING) rather than raising, since inside a
+ * transaction a failed statement would abort it: the rows skipped are tried again with fresh ones,
+ * and a row skipped for its reference is a code already issued for it (refuseTakenReference). The
+ * batch checked the valuers, and holds the firm's lock, before this.
  */
-async function insertBatchCode(
+async function insertBatchCodes(
   db: Queryable,
   origin: string,
   issuer: Issuer & { companyId: number },
-  row: CodeBatchRow,
+  rows: CodeBatchRow[],
   issuedAt: Date,
-) {
-  for (let attempt = 1; attempt <= TOKEN_ATTEMPTS; attempt += 1) {
-    const inserted = await db.execute<{ id: string | number }>(sql`
-      INSERT INTO ${qrCodes} ${codeAsStored(origin, issuer, row, sql`${issuedAt.toISOString()}::timestamptz`)}
+): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  let left = rows;
+  for (let attempt = 1; left.length > 0; attempt += 1) {
+    if (attempt > TOKEN_ATTEMPTS) throw new Error(`No free public token after ${TOKEN_ATTEMPTS} tries`);
+    if (attempt > 1) for (const row of left) await refuseTakenReference(db, issuer.companyId, row.externalReference);
+    const inserted = await db.execute<{ id: string | number; external_reference: string }>(sql`
+      INSERT INTO ${qrCodes} ${codesAsStored(origin, issuer, left, sql`${issuedAt.toISOString()}::timestamptz`)}
       ON CONFLICT DO NOTHING
-      RETURNING id`);
-    const [code] = (inserted as unknown as { rows: { id: string | number }[] }).rows;
-    if (code) return Number(code.id);
-    await refuseTakenReference(db, issuer.companyId, row.externalReference);
+      RETURNING id, external_reference`);
+    for (const code of (inserted as unknown as { rows: { id: string | number; external_reference: string }[] }).rows) {
+      ids.set(code.external_reference, Number(code.id));
+    }
+    left = left.filter((row) => !ids.has(row.externalReference!));
   }
-  throw new Error(`No free public token after ${TOKEN_ATTEMPTS} tries`);
+  return ids;
 }
 
 /**
@@ -182,17 +188,15 @@ export async function issueCodeBatch(
     // Paid before anything is issued: the balance row is locked and must cover every new row (402).
     const debit = await reserveBatchCredits(tx, owner.companyId, toIssue.length, signing.origin);
 
-    const outcomes: { status: BatchResult["status"]; id: number }[] = [];
-    for (const row of rows) {
+    // The valuers were checked above, in this transaction: no second look-up per row. Under the
+    // company's lock no other issue can have taken a reference since the look-up above.
+    const createdIds = await insertBatchCodes(tx, signing.origin, owner, toIssue, issuedAt);
+    const outcomes: { status: BatchResult["status"]; id: number }[] = rows.map((row) => {
       const existing = earlierId.get(row.externalReference!);
-      // The valuers were checked above, in this transaction: no second look-up per row. Under the
-      // company's lock no other issue can have taken a reference since the look-up above.
-      outcomes.push(
-        existing === undefined
-          ? { status: "created", id: await insertBatchCode(tx, signing.origin, owner, row, issuedAt) }
-          : { status: "existing", id: existing },
-      );
-    }
+      return existing === undefined
+        ? { status: "created", id: createdIds.get(row.externalReference!)! }
+        : { status: "existing", id: existing };
+    });
     const codes = await selectCodes(tx).where(
       inArray(
         qrCodes.id,

@@ -8,7 +8,7 @@ import type { Database } from "#worker/db.ts";
 import { ApiError, COMPANY_DEACTIVATED, refusalOf } from "#worker/lib/errors.ts";
 import type { RecordSigning } from "#worker/lib/signing.ts";
 import { produced, statementPart, valueOf } from "#worker/lib/statement-parts.ts";
-import { codeAsStored, FROZEN_FROM_COMPANY, FROZEN_FROM_VALUER, type Issuer } from "./code-as-stored";
+import { codesAsStored, FROZEN_FROM_COMPANY, FROZEN_FROM_VALUER, type Issuer } from "./code-as-stored";
 import {
   answerOfClaim,
   KEY_CLAIM,
@@ -39,7 +39,7 @@ import { issuedEvent, WEBHOOK_DELIVERY, webhookEventCtes, type Outbox } from "..
 import { creditBalance, creditWarnings, DEBITED, debitCtes, PaymentRequired } from "../billing/credits";
 
 /**
- * Round trip 1 of issuing a code: the code exactly as it will be stored (codeAsStored, the builder
+ * Round trip 1 of issuing a code: the code exactly as it will be stored (codesAsStored, the builder
  * batches use too), read back as every screen reads a code, with its certificate's source and
  * whether the valuer may sign. Nothing is written (but a sequence number): the Worker signs this
  * code's record from it, then stores code, record and answer together in round trip 2
@@ -50,7 +50,7 @@ import { creditBalance, creditWarnings, DEBITED, debitCtes, PaymentRequired } fr
  * stored code. The issue is a plain query, so it can ride in one batch with the session check.
  */
 export function prospectiveCodeQuery(db: Database, origin: string, issuer: Issuer, values: CreateQrCode) {
-  const prospective = db.$with("qr_codes", {}).as(codeAsStored(origin, issuer, values));
+  const prospective = db.$with("qr_codes", {}).as(codesAsStored(origin, issuer, [values]));
   return db
     .with(prospective)
     .select({
