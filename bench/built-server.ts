@@ -29,13 +29,15 @@ export function ownWorkerd(): number[] {
  * The production build (`vite build`, as deployed) served in workerd by Miniflare, as the browser
  * tests serve it, on `databaseUrl` through a database bridge of its own, with production's password
  * hashing. Emails it queues go nowhere (no inbox listens): what it is measured with sends none.
+ * `latencyMs` holds every exchange with the database that long in each direction.
  */
 export async function startBuiltServer(
   databaseUrl: string,
   extraEnv: Record<string, string> = {},
+  { latencyMs = 0 }: { latencyMs?: number } = {},
 ): Promise<BuiltServer> {
   const buildDir = ensureCurrentBuild();
-  const bridge = await startDbBridge();
+  const bridge = await startDbBridge({ latencyMs });
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), "valuseal-bench-built-"));
   const envFile = join(dir, "worker.env");

@@ -29,6 +29,7 @@ import { benchSignIn } from "./sign-in";
 import { benchPasswordStrength } from "./password-strength";
 import { benchDigests } from "./digests";
 import { benchWorkerStartup } from "./worker-startup";
+import { benchCrowd } from "./crowd";
 import { benchMpesa, p95Seconds } from "./mpesa";
 import {
   BATCH_CODES,
@@ -124,7 +125,7 @@ async function benchDatabasePath(direct: RouteTiming[]) {
   log(`\n4c. The scan path on a real PostgreSQL server (${elapsed()})`);
   const postgres = await startPostgresServer();
   try {
-    const { real, issueMs, issuing, besideBatch, exports, signIn, mpesa, strength } = await withServer(
+    const { real, issueMs, issuing, besideBatch, exports, signIn, mpesa, strength, crowd } = await withServer(
       { databaseUrl: postgres.url },
       async (origin, pool, processGroup, databaseUrl) => {
         const account = await registerCompany(origin, pool, "real", "Bench Real Server Valuers Ltd");
@@ -177,14 +178,31 @@ async function benchDatabasePath(direct: RouteTiming[]) {
           `  M-Pesa, PIN entered → credited: p95 ${p95Seconds(mpesa.callbackMs).toFixed(1)} s with the callback, ` +
             `${p95Seconds(mpesa.queryPathMs).toFixed(1)} s by the status queries alone`,
         );
+        const crowd = await benchCrowd(databaseUrl, pool);
+        for (const run of crowd) {
+          log(
+            `  crowd of ${run.scans} on a ${run.linkMs} ms link: last answer ${formatMs(run.lastAnswerMs)} ms, ` +
+              `p90 ${formatMs(run.p90Ms)} ms, ${run.answered} answered, ${run.refused} refused`,
+          );
+        }
         const strength = await benchPasswordStrength();
         log(
           `  password-strength estimate, CPU: ${strength.map((cost) => `${cost.input} ${formatMs(cost.cpuMs)} ms`).join("; ")}`,
         );
-        return { real, issueMs, issuing: { ...issuing, debit }, besideBatch, exports, signIn, mpesa, strength };
+        return { real, issueMs, issuing: { ...issuing, debit }, besideBatch, exports, signIn, mpesa, strength, crowd };
       },
     );
-    return { database: { direct, delayed, real }, issueMs, issuing, besideBatch, exports, signIn, mpesa, strength };
+    return {
+      database: { direct, delayed, real },
+      issueMs,
+      issuing,
+      besideBatch,
+      exports,
+      signIn,
+      mpesa,
+      strength,
+      crowd,
+    };
   } finally {
     await postgres.stop();
   }
@@ -278,7 +296,7 @@ async function main() {
 
     await pool.end();
     await stopServer();
-    const { database, issueMs, issuing, besideBatch, exports, signIn, mpesa, strength } =
+    const { database, issueMs, issuing, besideBatch, exports, signIn, mpesa, strength, crowd } =
       await benchDatabasePath(direct);
 
     log(`\n8. Scan history on a real PostgreSQL server (${elapsed()})`);
@@ -327,6 +345,7 @@ async function main() {
       digests,
       mpesa,
       startup,
+      crowd,
     });
     writeFileSync(RESULTS_FILE, report);
     // Every figure on the console too; the plans stay in the file.

@@ -3,11 +3,15 @@ import { ScanBatcher } from "#worker/lib/scan-batcher.ts";
 
 /** A batcher whose calls are recorded and answered when the test says so; calls back to back unless `busyShare` is given. */
 function recordingBatcher(maxBatch: number, maxWaiting = 100, busyShare = 1) {
-  const calls: { scans: number[]; answer: () => void; fail: (error: Error) => void }[] = [];
+  const calls: { scans: number[]; answer: (busyMs?: number) => void; fail: (error: Error) => void }[] = [];
   const batcher = new ScanBatcher<number, string>(
     (scans) =>
       new Promise((resolve, reject) => {
-        calls.push({ scans, answer: () => resolve(scans.map((scan) => `answer ${scan}`)), fail: reject });
+        calls.push({
+          scans,
+          answer: (busyMs = 0) => resolve({ answers: scans.map((scan) => `answer ${scan}`), busyMs }),
+          fail: reject,
+        });
       }),
     maxBatch,
     maxWaiting,
@@ -76,9 +80,9 @@ it("while scans wait, keeps the database busy for at most its share of the time,
     const { batcher, calls } = recordingBatcher(10, 100, 0.5);
     const first = batcher.submit(1);
     const second = batcher.submit(2);
-    // The first call takes 40 ms: with half the time its share, the next waits 40 ms more.
+    // The first call keeps the database busy 40 ms: with half the time its share, the next waits 40 ms more.
     await vi.advanceTimersByTimeAsync(40);
-    calls[0]!.answer();
+    calls[0]!.answer(40);
     expect(await first).toBe("answer 1");
     await vi.advanceTimersByTimeAsync(39);
     const third = batcher.submit(3);
@@ -91,6 +95,27 @@ it("while scans wait, keeps the database busy for at most its share of the time,
     // Nothing waited behind that call, so nothing holds the next scan back.
     void batcher.submit(4);
     expect(calls.map((call) => call.scans)).toEqual([[1], [2, 3], [4]]);
+  } finally {
+    vi.useRealTimers();
+  }
+});
+
+it("rests by the time a call kept the database busy, not by its wall time on a slow link", async () => {
+  vi.useFakeTimers();
+  try {
+    const { batcher, calls } = recordingBatcher(10, 100, 0.25);
+    const first = batcher.submit(1);
+    const second = batcher.submit(2);
+    // 120 ms on the wire (a 100 ms link), 20 ms of it the database's: the rest is 60 ms, not 360.
+    await vi.advanceTimersByTimeAsync(120);
+    calls[0]!.answer(20);
+    expect(await first).toBe("answer 1");
+    await vi.advanceTimersByTimeAsync(59);
+    expect(calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls.map((call) => call.scans)).toEqual([[1], [2]]);
+    calls[1]!.answer(20);
+    expect(await second).toBe("answer 2");
   } finally {
     vi.useRealTimers();
   }

@@ -3,7 +3,13 @@ import { scanEvents } from "#schema/tables.ts";
 import { REPEAT_SCAN_WINDOW_MINUTES } from "#schema/limits/scans.ts";
 import type { CertificateRow, CodeColumn } from "#worker/lib/certificate-columns.ts";
 import type { Database } from "#worker/db.ts";
-import { SCAN_BATCH_MAX, SCAN_BUSY_SHARE, SCAN_WAITING_MAX, ScanBatcher } from "#worker/lib/scan-batcher.ts";
+import {
+  type BatchAnswers,
+  SCAN_BATCH_MAX,
+  SCAN_BUSY_SHARE,
+  SCAN_WAITING_MAX,
+  ScanBatcher,
+} from "#worker/lib/scan-batcher.ts";
 import type { Visit } from "#worker/lib/scan-visitor.ts";
 
 /*
@@ -45,7 +51,10 @@ export interface ScanLedger {
  * one call of the scan function (LOG_SCANS_FUNCTION, log-scans-function.ts), one answer per
  * visit in order; all null when the key matched no code, which the function logged as orphan scans.
  */
-export async function logScans(db: Database, key: CodeKey, scans: PendingScan[]): Promise<(CertificateRow | null)[]> {
+/** The certificates of one call of the scan function, one per scan in order, and its database time. */
+type LoggedScans = BatchAnswers<CertificateRow | null>;
+
+export async function logScans(db: Database, key: CodeKey, scans: PendingScan[]): Promise<LoggedScans> {
   const visits = scans.map(({ visit, page }, index) => ({
     arrival: index + 1,
     visitor_hash: visit.visitorHash,
@@ -55,16 +64,26 @@ export async function logScans(db: Database, key: CodeKey, scans: PendingScan[])
     device_class: visit.deviceClass,
     page,
   }));
-  const result = await db.execute<{ certificate: CertificateRow }>(
-    sql`SELECT certificate FROM log_scans(${key.column === "verification_code"}::boolean, ${key.value}::text,
-          ${key.attempted}::text, ${JSON.stringify(visits)}::json, ${REPEAT_SCAN_WINDOW_MINUTES}::int
-        ) AS certificate`,
+  // One row whatever the function answers: its answers in order, and how long the statement kept
+  // the database busy (its clock at the end against the statement's start), which paces a crowd's
+  // next call (ScanBatcher) by the database's time rather than the link's.
+  const result = await db.execute<{ certificates: CertificateRow[] | null; database_ms: number }>(
+    sql`SELECT (
+          SELECT jsonb_agg(certificate ORDER BY position)
+          FROM log_scans(${key.column === "verification_code"}::boolean, ${key.value}::text,
+            ${key.attempted}::text, ${JSON.stringify(visits)}::json, ${REPEAT_SCAN_WINDOW_MINUTES}::int
+          ) WITH ORDINALITY AS answer (certificate, position)
+        ) AS certificates,
+        (extract(epoch FROM clock_timestamp() - statement_timestamp()) * 1000)::float8 AS database_ms`,
   );
-  if (result.rows.length === 0) return scans.map(() => null);
-  if (result.rows.length !== scans.length) {
-    throw new Error(`log_scans answered ${result.rows.length} certificates for ${scans.length} scans`);
+  const [row] = result.rows;
+  const certificates = row?.certificates ?? [];
+  const databaseMs = Number(row?.database_ms ?? 0);
+  if (certificates.length === 0) return { answers: scans.map(() => null), busyMs: databaseMs };
+  if (certificates.length !== scans.length) {
+    throw new Error(`log_scans answered ${certificates.length} certificates for ${scans.length} scans`);
   }
-  return result.rows.map((row) => row.certificate);
+  return { answers: certificates, busyMs: databaseMs };
 }
 
 /**
