@@ -30,6 +30,7 @@ import { benchPasswordStrength } from "./password-strength";
 import { benchDigests } from "./digests";
 import { benchWorkerStartup } from "./worker-startup";
 import { benchCrowd } from "./crowd";
+import { benchSlowNetwork } from "./slow-network";
 import { benchMpesa, p95Seconds } from "./mpesa";
 import {
   BATCH_CODES,
@@ -125,9 +126,8 @@ async function benchDatabasePath(direct: RouteTiming[]) {
   log(`\n4c. The scan path on a real PostgreSQL server (${elapsed()})`);
   const postgres = await startPostgresServer();
   try {
-    const { real, issueMs, issuing, besideBatch, exports, signIn, mpesa, strength, crowd } = await withServer(
-      { databaseUrl: postgres.url },
-      async (origin, pool, processGroup, databaseUrl) => {
+    const { real, issueMs, issuing, besideBatch, exports, signIn, mpesa, strength, crowd, slowNetwork } =
+      await withServer({ databaseUrl: postgres.url }, async (origin, pool, processGroup, databaseUrl) => {
         const account = await registerCompany(origin, pool, "real", "Bench Real Server Valuers Ltd");
         const code = await issueCode(origin, account);
         const real = await benchRealServer(origin, processGroup, pool, code, account.companyId, databaseUrl, log);
@@ -185,13 +185,30 @@ async function benchDatabasePath(direct: RouteTiming[]) {
               `p90 ${formatMs(run.p90Ms)} ms, ${run.answered} answered, ${run.refused} refused`,
           );
         }
+        const slowNetwork = await benchSlowNetwork(databaseUrl, pool);
+        for (const screen of slowNetwork) {
+          log(
+            `  ${screen.screen} readable: ${formatMs(screen.fastMs)} ms here, ${formatMs(screen.slowMs)} ms on Slow 3G ` +
+              `(${screen.scripts} scripts in ${screen.scriptWaves} waves, /api/auth/user asked ${screen.sessionRequests}×)`,
+          );
+        }
         const strength = await benchPasswordStrength();
         log(
           `  password-strength estimate, CPU: ${strength.map((cost) => `${cost.input} ${formatMs(cost.cpuMs)} ms`).join("; ")}`,
         );
-        return { real, issueMs, issuing: { ...issuing, debit }, besideBatch, exports, signIn, mpesa, strength, crowd };
-      },
-    );
+        return {
+          real,
+          issueMs,
+          issuing: { ...issuing, debit },
+          besideBatch,
+          exports,
+          signIn,
+          mpesa,
+          strength,
+          crowd,
+          slowNetwork,
+        };
+      });
     return {
       database: { direct, delayed, real },
       issueMs,
@@ -202,6 +219,7 @@ async function benchDatabasePath(direct: RouteTiming[]) {
       mpesa,
       strength,
       crowd,
+      slowNetwork,
     };
   } finally {
     await postgres.stop();
@@ -296,7 +314,7 @@ async function main() {
 
     await pool.end();
     await stopServer();
-    const { database, issueMs, issuing, besideBatch, exports, signIn, mpesa, strength, crowd } =
+    const { database, issueMs, issuing, besideBatch, exports, signIn, mpesa, strength, crowd, slowNetwork } =
       await benchDatabasePath(direct);
 
     log(`\n8. Scan history on a real PostgreSQL server (${elapsed()})`);
@@ -346,6 +364,7 @@ async function main() {
       mpesa,
       startup,
       crowd,
+      slowNetwork,
     });
     writeFileSync(RESULTS_FILE, report);
     // Every figure on the console too; the plans stay in the file.
