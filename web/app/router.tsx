@@ -4,6 +4,7 @@ import { useSession } from "../lib/session";
 import { ProtectedLayout } from "./layout/protected-layout";
 import { NotFoundPage } from "./not-found";
 import { RootLayout } from "./root-layout";
+import { adminChunk, lenderChunk, workspaceChunk } from "./screen-chunks";
 
 /**
  * Every screen is a lazy component, loaded only when it renders: a visitor who is not
@@ -13,11 +14,11 @@ import { RootLayout } from "./root-layout";
 const screen = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
   lazy(async () => ({ default: pick(await load()) }));
 
-const workspace = () => import("./workspace-routes");
-const admin = () => import("../features/admin/routes");
+const workspace = workspaceChunk;
+const admin = adminChunk;
 const legal = () => import("../features/legal/routes");
 const emailedLinks = () => import("../features/auth/routes");
-const lender = () => import("../features/reliance/routes");
+const lender = lenderChunk;
 
 const DashboardPage = screen(workspace, (m) => m.DashboardPage);
 const CreateCodePage = screen(workspace, (m) => m.CreateCodeRoute);

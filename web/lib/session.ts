@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import type { PublicUser } from "#schema/responses/index.ts";
 import { answerOf, api, isUnauthorizedError, tokenStore } from "./api-client";
 
@@ -12,7 +12,10 @@ export const currentUserKey = ["/api/auth/user"] as const;
  * No token means signed out, with no request. Only the server's 401 (a token it no longer
  * accepts) removes the token; any other failure (no connection, a busy server) is tried again
  * and never signs the user out, since a network blip on a phone must not end a session. The user
- * is never treated as cached (stale time zero).
+ * is never treated as cached (stale time zero): it is asked again when the window regains focus or
+ * the connection returns, and every change to it refreshes it. It is asked once per load, not
+ * again by each screen that mounts later and reads it (refetchOnMount false): on a slow network the
+ * second request stood in line with the screen's own (issue 51).
  */
 const currentUserQuery = () =>
   queryOptions({
@@ -27,9 +30,15 @@ const currentUserQuery = () =>
       }
     },
     staleTime: 0,
+    refetchOnMount: false,
     retry: TRANSIENT_RETRIES,
     retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 8000),
   });
+
+/** Asks for the signed-in user now, when a token is kept: the entry starts it beside the screens' script. */
+export function prefetchSession(queryClient: QueryClient) {
+  if (tokenStore.get()) void queryClient.prefetchQuery(currentUserQuery());
+}
 
 export function useSession() {
   const hasToken = Boolean(tokenStore.get());
