@@ -47,7 +47,9 @@ import {
  * `npm run bench`: QR generation, the scan path under `npm run dev`, the three list/stat routes at
  * 10k and 1M codes, the database path (round trips on a slow link; a real PostgreSQL server),
  * sealing and checking a 40-page report in headless Chromium, what signing adds to issuing, and
- * issuing by batch and exporting scan logs; prints every figure and writes bench/RESULTS.md.
+ * issuing by batch and exporting scan logs, the daily digests in pages, the Worker's upload and
+ * startup, a crowd on one code over a slow link, and the app on Slow 3G; prints every figure and
+ * writes bench/RESULTS.md.
  */
 const RESULTS_FILE = new URL("./RESULTS.md", import.meta.url);
 const COMPANIES = 1000;
