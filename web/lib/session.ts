@@ -13,9 +13,10 @@ export const currentUserKey = ["/api/auth/user"] as const;
  * accepts) removes the token; any other failure (no connection, a busy server) is tried again
  * and never signs the user out, since a network blip on a phone must not end a session. The user
  * is never treated as cached (stale time zero): it is asked again when the window regains focus or
- * the connection returns, and every change to it refreshes it. It is asked once per load, not
- * again by each screen that mounts later and reads it (refetchOnMount false): on a slow network the
- * second request stood in line with the screen's own (issue 51).
+ * the connection returns, and every change to it refreshes it (a screen that mounts after a change
+ * made where nothing showed it, such as the email confirmation page, asks again). It is asked once
+ * per load, not again by each screen that mounts later and reads it: on a slow network the second
+ * request stood in line with the screen's own (issue 51).
  */
 const currentUserQuery = () =>
   queryOptions({
@@ -30,7 +31,7 @@ const currentUserQuery = () =>
       }
     },
     staleTime: 0,
-    refetchOnMount: false,
+    refetchOnMount: (query) => query.state.isInvalidated,
     retry: TRANSIENT_RETRIES,
     retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 8000),
   });
