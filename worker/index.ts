@@ -21,6 +21,7 @@ import { deleteExpiredSignInData } from "./services/accounts/expired-sign-in-dat
 import {
   deleteEvidenceFiles,
   eraseExpiredTaxRecords,
+  forgetUnsignedValuersOfClosedFirms,
   purgeDueAccounts,
   recentlyClosedFirmsFiles,
 } from "./services/privacy/closing";
@@ -60,12 +61,16 @@ async function signCheckpointIfDue(db: Database, env: Bindings, config: Config) 
 /**
  * Accounts and organisations whose 30 days of grace have ended are erased and closed; the closed
  * firms' practising-certificate files are deleted from storage (again each run for two days, should
- * a delete have failed).
+ * a delete have failed), and after those days the valuers who signed nothing are forgotten.
  */
 async function purgeClosedAccounts(env: Bindings, db: Database, transactional: () => Transactional) {
   const done = await purgeDueAccounts(transactional());
   await deleteEvidenceFiles(env.EVIDENCE, await recentlyClosedFirmsFiles(db));
-  console.log("closed accounts purged", JSON.stringify({ companies: done.companies, users: done.users }));
+  const valuersForgotten = await forgetUnsignedValuersOfClosedFirms(db);
+  console.log(
+    "closed accounts purged",
+    JSON.stringify({ companies: done.companies, users: done.users, valuersForgotten }),
+  );
 }
 
 /** Partitions, roll-ups and retention of the scan history; what it did goes to the log. */

@@ -56,6 +56,10 @@ const checkedCodeAnswer = z.strictObject({
     .meta({ description: 'Whether ValuSeal vouches for the issuer (issuerTrust is "verified")' }),
   issuerTrust: z.enum(ISSUER_TRUST),
   valuerRegisterCheck: valuerRegisterCheckSchema,
+  issuerClosedAt: timestamp.nullable().meta({
+    description:
+      "When the issuer's account closed, if it did: said beside the verdict, which it does not change (nobody at the firm can withdraw or replace the report any more)",
+  }),
   property: z.string().meta({ description: "The property's location, or a vehicle's description (codeTitle)" }),
   marketValue: decimal,
   currency: z.string(),

@@ -1,6 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { apiKeys, companies, creditEntries, qrCodes, users, webhookEndpoints } from "#schema/tables.ts";
+import { type SignedRecordFile } from "#schema/responses/seals.ts";
+import { RECORD_TYPES, type KeyHistory } from "#schema/signed-records.ts";
+import { apiKeys, companies, creditEntries, qrCodes, users, valuers, webhookEndpoints } from "#schema/tables.ts";
+import { verifyRecord } from "#verifier/records.ts";
 import { type Account, companyIdOf, registerOwnerViaServices, sessionCount } from "./fixtures/accounts";
 import { createCodeViaApi } from "./fixtures/codes";
 import { withDb } from "./fixtures/database";
@@ -155,6 +158,8 @@ describe("closing an organisation", () => {
     const companyId = companyIdOf(owner);
     const valuer = await createValuerViaApi(owner.token);
     const code = await createCodeViaApi(owner.token, valuer.id);
+    // A valuer who never signed a code is on no certificate: nothing of them is kept.
+    const unsignedValuer = await createValuerViaApi(owner.token, { registrationNumber: unique("VRB/V/") });
     const key = await api("/api/api-keys", {
       token: owner.token,
       body: { name: unique("Key"), scopes: ["codes:read"], lifetime: "never", currentPassword: owner.password },
@@ -206,8 +211,19 @@ describe("closing an organisation", () => {
     });
     const page = await api(`/v/${code.publicToken}`);
     expect(String(page.body)).toMatch(/<p class="closed">Issuer account closed on \d{1,2} \w+ \d{4}<\/p>/);
-    const record = await api(`/api/public/certificates/${code.publicToken}/record`);
+    const typed = await api(`/api/public/verification-codes/${code.verificationCode}`);
+    expect(typed.body).toMatchObject({ qrCodeId: code.publicToken, issuerClosedAt: state!.closedAt!.toISOString() });
+    const copyCheck = await api(`/api/public/certificates/${code.publicToken}/check`, {
+      body: { sha256: "a".repeat(64), pageFingerprints: ["b".repeat(64)] },
+    });
+    expect(copyCheck.body.code).toMatchObject({ issuerClosedAt: state!.closedAt!.toISOString() });
+    // Its signed records still verify against the published keys, as the offline verifier checks them.
+    const record = await api<SignedRecordFile>(`/api/public/certificates/${code.publicToken}/record`);
     expect(record.status).toBe(200);
+    const publishedKeys = (await api<KeyHistory>("/.well-known/jwks.json")).body;
+    for (const signed of [...record.body.history, record.body.record]) {
+      expect((await verifyRecord(signed, publishedKeys, RECORD_TYPES.certificate)).ok).toBe(true);
+    }
 
     // The member's address is nowhere; the owner's only where an issued certificate carries it as
     // the firm's contact: the frozen code, its signed records, and ValuSeal's verification of it.
@@ -224,6 +240,30 @@ describe("closing an organisation", () => {
     // Signing in with an erased address is a stranger's failed attempt (its own short-lived record).
     for (const person of [owner, member])
       expect((await api("/api/login", { body: { email: person.email, password: person.password } })).status).toBe(401);
+
+    // The signing valuer stays as the certificate names them, without their phone; the valuer who
+    // signed nothing is forgotten once the closed firm's files are no longer retried (two days).
+    const valuerRows = () =>
+      withDb((db) =>
+        db
+          .select({ name: valuers.name, phone: valuers.phone })
+          .from(valuers)
+          .where(eq(valuers.companyId, companyId))
+          .orderBy(valuers.id),
+      );
+    expect(await valuerRows()).toEqual([
+      { name: valuer.name, phone: null },
+      { name: unsignedValuer.name, phone: null },
+    ]);
+    await withDb((db) =>
+      db
+        .update(companies)
+        .set({ closedAt: sql`now() - interval '2 days 1 hour'` })
+        .where(eq(companies.id, companyId)),
+    );
+    await runHourlyJobs();
+    expect(await valuerRows()).toEqual([{ name: valuer.name, phone: null }]);
+    expect(await tablesHolding(unsignedValuer.name)).toEqual([]);
   });
 });
 

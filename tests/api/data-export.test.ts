@@ -5,6 +5,7 @@ import { RECORD_TYPES, type KeyHistory } from "#schema/signed-records.ts";
 import { recordsInFile } from "#schema/signed-record-file.ts";
 import { webhookEndpoints } from "#schema/tables.ts";
 import { verifyRecord } from "#verifier/records.ts";
+import { LEDGER_EXPORT_HEADER } from "#worker/services/integration/exports.ts";
 import { registerOwnerViaServices } from "./fixtures/accounts";
 import { paidPurchase } from "./fixtures/billing";
 import { createCodeViaApi } from "./fixtures/codes";
@@ -97,7 +98,11 @@ describe("GET /api/companies/current/export", () => {
     ).toEqual([owner.email, member.email].sort());
     expect(text("valuers.json")).toContain("Otieno Baraka");
     expect(text("codes.csv")).toContain(code.verificationCode);
-    expect(text("credit-ledger.csv")).toMatch(/purchase/);
+    // The ledger's rows, not only its header: the top-up of 10 credits with its receipt, and the code it paid for.
+    const ledger = text("credit-ledger.csv");
+    expect(ledger.split("\r\n")[0]).toBe(LEDGER_EXPORT_HEADER.map((name) => `"${name}"`).join(","));
+    expect(ledger).toMatch(/^"[^"]+","purchase",10,\d+,,"pur_\w+","VS-\d+",$/m);
+    expect(ledger).toMatch(new RegExp(`^"[^"]+","issue",-1,\\d+,"${code.verificationCode}",,,$`, "m"));
     expect(text("webhooks.json")).toContain("https://hooks.example.com/export");
     const pdfs = names.filter((name) => /^receipts\/.*\.pdf$/.test(name));
     expect(pdfs).toHaveLength(1);

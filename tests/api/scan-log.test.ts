@@ -1,5 +1,5 @@
 import { createExecutionContext, createScheduledController, env } from "cloudflare:test";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { codeScanCounts, codeScanDays, codeVisitors, scanEvents, visitorSalts } from "#schema/tables.ts";
 import { registerOwnerViaServices } from "./fixtures/accounts";
@@ -10,6 +10,7 @@ import { scanEventsOf, scanLikePhone, USER_AGENTS } from "./fixtures/scans";
 import { runHourlyJobs } from "./fixtures/jobs";
 import { DAY_MS } from "#schema/limits.ts";
 import type { Bindings } from "#worker/bindings.ts";
+import { visitorHash } from "#worker/lib/scan-visitor.ts";
 import worker from "#worker/index.ts";
 
 const ANDROID_TABLET =
@@ -373,6 +374,15 @@ describe("what a scan keeps, and for how long (decision 064)", () => {
     await scanLikePhone(code.publicToken, { ip });
     const hashes = new Set((await scanEventsOf(code.id)).map((event) => event.visitorHash));
     expect(hashes.size).toBe(1);
+    // The hash is this year's salt and the network, and nothing that outlives the salt.
+    const [thisYear] = await withDb((db) =>
+      db
+        .select({ salt: visitorSalts.salt })
+        .from(visitorSalts)
+        .where(eq(visitorSalts.year, new Date().getUTCFullYear())),
+    );
+    const saltBytes = Uint8Array.from(thisYear!.salt.match(/../g)!, (byte) => parseInt(byte, 16));
+    expect([...hashes]).toEqual([await visitorHash(saltBytes, ip)]);
 
     await runHourlyJobs();
 

@@ -147,6 +147,7 @@ describe("POST /api/public/certificates/:token/check", () => {
       issuerVerified: false,
       issuerTrust: "not-verified",
       valuerRegisterCheck: null,
+      issuerClosedAt: null,
       property: "Plot 7, Riverside Drive, Nairobi",
       marketValue: "45000000.00",
       currency: "KES",

@@ -6,6 +6,8 @@ import { serveBuiltApp } from "../support/built-app";
 import { OWNER_PASSWORD, MEMBER_PASSWORD } from "#tests/shared/accounts.ts";
 import { registerOwnerViaApi } from "./fixtures/accounts";
 import { PHONE_VIEWPORT, expectNoHorizontalScroll, expectToast, useBrowser } from "./fixtures/browser";
+import { openAdminPage } from "./fixtures/admin-screens";
+import { createAdminViaDb } from "./fixtures/admins";
 import { createCodeViaApi } from "./fixtures/codes";
 import { queryAppDatabase } from "./fixtures/database";
 import { apiCall, fetchApp } from "./fixtures/http";
@@ -123,6 +125,35 @@ describe("closing a firm", () => {
     expect(signIn.status).toBe(401);
 
     await member.context.close();
+    await context.close();
+  });
+});
+
+describe("the closing and deletion banners", () => {
+  it("is on a lender's Portfolio and an administrator's screens too, with Undo", async () => {
+    const lender = await registerOwnerViaApi({ organisationKind: "lender", lenderType: "bank" });
+    await apiCall("/api/companies/current/closure", {
+      token: lender.token,
+      body: { organisationName: lender.user.company.name, currentPassword: OWNER_PASSWORD },
+    });
+    const bank = await browser.newPage({ token: lender.token, viewport: PHONE_VIEWPORT });
+    await bank.page.goto("/portfolio");
+    await closingBanner(bank.page)
+      .getByText(new RegExp(`^${lender.user.company.name} will be closed on ${LONG_DATE}$`))
+      .waitFor();
+    await closingBanner(bank.page).getByRole("button", { name: "Undo" }).waitFor();
+    await expectNoHorizontalScroll(bank.page);
+    await bank.context.close();
+
+    // An administrator (not the last one) deleting their own account sees it on the admin screens.
+    await createAdminViaDb();
+    const admin = await createAdminViaDb();
+    await apiCall("/api/profile/deletion", { token: admin.token, body: { currentPassword: admin.password } });
+    const { page, context } = await openAdminPage(browser, "/admin/users", admin.token, PHONE_VIEWPORT);
+    const banner = page.getByRole("region", { name: "Account deletion" });
+    await banner.getByText(new RegExp(`^Your account will be deleted on ${LONG_DATE}$`)).waitFor();
+    await banner.getByRole("button", { name: "Undo" }).waitFor();
+    await expectNoHorizontalScroll(page);
     await context.close();
   });
 });

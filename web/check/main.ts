@@ -10,6 +10,7 @@ import { formatDate, formatMoney } from "../lib/format";
 import { PdfRefusedError } from "../lib/pdf/errors";
 import { CHECK_TEXTS } from "#verifier/texts/copy-check-page.ts";
 import { certificateLine, judgementHeading, judgementLines } from "#verifier/texts/copy-judgement.ts";
+import { issuerClosedNotice } from "#verifier/texts/verdict.ts";
 
 /**
  * The public check page, served for /v/<token>/check (a copy of that code's report) and /verify
@@ -93,6 +94,17 @@ function verdictPanel(result: CopyCheck, copyPages: number): Panel {
     result.code.valuerRegisterCheck?.result ?? null,
   );
   lines.push(h("strong", { "data-certificate-verdict": certificate.tone }, certificateLine(language, certificate)));
+  // A closure does not change the verdict; it tells the reader nobody at the firm can withdraw or
+  // replace the report any more, as the certificate says.
+  if (result.code.issuerClosedAt) {
+    lines.push(
+      h(
+        "span",
+        { "data-issuer-closed": "" },
+        issuerClosedNotice(language, formatDate(result.code.issuerClosedAt, "long", locale)),
+      ),
+    );
+  }
   lines.push(checkedCodeLine(result));
   return {
     tone: PANEL_TONES[result.tone],

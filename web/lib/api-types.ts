@@ -7417,6 +7417,12 @@ export interface paths {
                   /** Format: date */
                   checkedOn: string;
                 } | null;
+                /**
+                 * Format: date-time
+                 * @description When the issuer's account closed, if it did: said beside the verdict, which it does not change (nobody at the firm can withdraw or replace the report any more)
+                 * @example 2026-11-27T09:30:00.000Z
+                 */
+                issuerClosedAt: string | null;
                 /** @description The property's location, or a vehicle's description (codeTitle) */
                 property: string;
                 /**

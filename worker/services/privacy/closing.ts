@@ -1,7 +1,7 @@
-import { and, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lte, notExists, sql } from "drizzle-orm";
 import { CLOSING_GRACE_DAYS } from "#schema/limits/privacy.ts";
 import { formatDate } from "#schema/format-date.ts";
-import { companies, users } from "#schema/tables.ts";
+import { companies, qrCodes, users, valuers } from "#schema/tables.ts";
 import type { Queryable, Transactional } from "#worker/db.ts";
 import type { EmailMessage } from "#worker/lib/email-templates.ts";
 import { ApiError } from "#worker/lib/errors.ts";
@@ -202,6 +202,37 @@ export async function recentlyClosedFirmsFiles(db: Queryable) {
     db,
     recent.map((company) => company.id),
   );
+}
+
+/** Valuers forgotten a run at most; the rest go in the next hourly run. */
+const FORGET_VALUERS_BATCH = 1000;
+
+/**
+ * The valuers of organisations closed over FILE_RETRY_DAYS ago who signed no code: on no
+ * certificate, so nothing of them is kept. A valuer who signed stays as the certificates name them
+ * (their frozen copy is on each code; the row keeps the register's watch on their number serving
+ * lenders). They go once their uploaded files' deletion is no longer retried, since the files are
+ * found through their rows; the cascade takes their register checks and upload rows with them.
+ */
+export async function forgetUnsignedValuersOfClosedFirms(db: Queryable) {
+  const due = db
+    .select({ id: valuers.id })
+    .from(valuers)
+    .innerJoin(companies, eq(companies.id, valuers.companyId))
+    .where(
+      and(
+        lte(companies.closedAt, sql`now() - ${sql.raw(`interval '${FILE_RETRY_DAYS} days'`)}`),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(qrCodes)
+            .where(eq(qrCodes.valuerId, valuers.id)),
+        ),
+      ),
+    )
+    .limit(FORGET_VALUERS_BATCH);
+  const forgotten = await db.delete(valuers).where(inArray(valuers.id, due)).returning({ id: valuers.id });
+  return forgotten.length;
 }
 
 /** Deletes files from the evidence bucket, a thousand keys a call as R2 allows. */

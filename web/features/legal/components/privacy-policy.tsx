@@ -57,10 +57,10 @@ const SECTIONS: LegalSection[] = [
         <p>
           Staff of valuation firms and of lenders: we keep your name, email, password hash, second factors and where you
           are signed in while your account is open, so you can sign in and work; what you do on your organisation's
-          account is kept in its audit log, so the organisation can show who did what. Sessions, emailed links and
-          failed sign-ins are deleted once they can no longer be used. When you delete your account, or your
-          organisation closes, you have {CLOSING_GRACE_DAYS} days to change your mind; then your name, email and sign-in
-          details are erased, including from the audit log.
+          account is kept in its audit log for as long as the organisation's certificates can be verified, so the
+          organisation can show who did what. Sessions, emailed links and failed sign-ins are deleted once they can no
+          longer be used. When you delete your account, or your organisation closes, you have {CLOSING_GRACE_DAYS} days
+          to change your mind; then your name, email and sign-in details are erased, including from the audit log.
         </p>
         <p>
           Verification codes already issued stay functional after an account ends so that reports remain verifiable:
