@@ -19,7 +19,7 @@ const SERVICE_DOMAIN_USES = {
   lenders: ["codes", "email", "integration"],
   operations: ["email", "integration", "records"],
   privacy: ["accounts", "companies", "integration", "records"],
-  records: ["accounts", "codes", "integration"],
+  records: ["accounts", "codes", "integration", "scans"],
   register: ["companies", "email", "integration", "lenders"],
   scans: ["email", "integration"],
 };

@@ -31,6 +31,7 @@ import { benchDigests } from "./digests";
 import { benchWorkerStartup } from "./worker-startup";
 import { benchCrowd } from "./crowd";
 import { benchSlowNetwork } from "./slow-network";
+import { benchTodaysCounts } from "./todays-counts";
 import { benchMpesa, p95Seconds } from "./mpesa";
 import {
   BATCH_CODES,
@@ -48,8 +49,8 @@ import {
  * 10k and 1M codes, the database path (round trips on a slow link; a real PostgreSQL server),
  * sealing and checking a 40-page report in headless Chromium, what signing adds to issuing, and
  * issuing by batch and exporting scan logs, the daily digests in pages, the Worker's upload and
- * startup, a crowd on one code over a slow link, and the app on Slow 3G; prints every figure and
- * writes bench/RESULTS.md.
+ * startup, a crowd on one code over a slow link, the app on Slow 3G, and today's screens at 9 a.m.
+ * and 9 p.m.; prints every figure and writes bench/RESULTS.md.
  */
 const RESULTS_FILE = new URL("./RESULTS.md", import.meta.url);
 const COMPANIES = 1000;
@@ -128,8 +129,9 @@ async function benchDatabasePath(direct: RouteTiming[]) {
   log(`\n4c. The scan path on a real PostgreSQL server (${elapsed()})`);
   const postgres = await startPostgresServer();
   try {
-    const { real, issueMs, issuing, besideBatch, exports, signIn, mpesa, strength, crowd, slowNetwork } =
-      await withServer({ databaseUrl: postgres.url }, async (origin, pool, processGroup, databaseUrl) => {
+    const { real, ...measured } = await withServer(
+      { databaseUrl: postgres.url },
+      async (origin, pool, processGroup, databaseUrl) => {
         const account = await registerCompany(origin, pool, "real", "Bench Real Server Valuers Ltd");
         const code = await issueCode(origin, account);
         const real = await benchRealServer(origin, processGroup, pool, code, account.companyId, databaseUrl, log);
@@ -210,19 +212,9 @@ async function benchDatabasePath(direct: RouteTiming[]) {
           crowd,
           slowNetwork,
         };
-      });
-    return {
-      database: { direct, delayed, real },
-      issueMs,
-      issuing,
-      besideBatch,
-      exports,
-      signIn,
-      mpesa,
-      strength,
-      crowd,
-      slowNetwork,
-    };
+      },
+    );
+    return { database: { direct, delayed, real }, ...measured };
   } finally {
     await postgres.stop();
   }
@@ -316,11 +308,13 @@ async function main() {
 
     await pool.end();
     await stopServer();
-    const { database, issueMs, issuing, besideBatch, exports, signIn, mpesa, strength, crowd, slowNetwork } =
-      await benchDatabasePath(direct);
+    const { database, issueMs, ...measured } = await benchDatabasePath(direct);
 
     log(`\n8. Scan history on a real PostgreSQL server (${elapsed()})`);
     const history = await benchScanHistory(log);
+
+    log(`\n14. Today's screens at 9 a.m. and 9 p.m. on a real PostgreSQL server (${elapsed()})`);
+    const today = await benchTodaysCounts(log);
 
     log(`\n9. The daily digest of 200 companies due in one hour (${elapsed()})`);
     const digests = benchDigests();
@@ -356,17 +350,11 @@ async function main() {
       database,
       sealing,
       signing: { cost, issueMs },
-      issuing,
-      besideBatch,
-      exports,
-      signIn,
-      strength,
+      ...measured,
       history,
       digests,
-      mpesa,
       startup,
-      crowd,
-      slowNetwork,
+      today,
     });
     writeFileSync(RESULTS_FILE, report);
     // Every figure on the console too; the plans stay in the file.

@@ -50,16 +50,20 @@ interface Subject {
   typicalCodeId: number;
 }
 
-/** Companies with their owners and codes, inserted directly; the first code of the first company is the hot one. */
-async function seedCodes(pool: pg.Pool): Promise<Subject> {
+/**
+ * COMPANIES companies with their owners and CODES_PER_COMPANY codes each, inserted directly and
+ * named after `label` ("history"): the codes in the order made, the first company's first code first.
+ */
+export async function insertCompaniesWithCodes(pool: pg.Pool, label: string) {
+  const title = label.charAt(0).toUpperCase() + label.slice(1);
   await pool.query(
     `WITH owners AS (
        INSERT INTO users (email, password, first_name, last_name)
-       SELECT format('history-owner-%s@bench.invalid', g), 'seeded-account-never-signs-in', 'History', 'Owner'
+       SELECT format('${label}-owner-%s@bench.invalid', g), 'seeded-account-never-signs-in', '${title}', 'Owner'
        FROM generate_series(1, $1::int) g RETURNING id
      )
      INSERT INTO companies (name, email, owner_id)
-     SELECT format('History Valuers %s Ltd', id), format('history-%s@bench.invalid', id), id FROM owners`,
+     SELECT format('${title} Valuers %s Ltd', id), format('${label}-%s@bench.invalid', id), id FROM owners`,
     [COMPANIES],
   );
   const { rows } = await pool.query<{ id: number; company_id: number; public_token: string }>(
@@ -68,11 +72,17 @@ async function seedCodes(pool: pg.Pool): Promise<Subject> {
      SELECT token, c.owner_id, c.id, now(), 45000000, 'KES', c.name, c.email, 'Plot 14, Riverside Drive',
        'Real Estate', 'https://verify.valuseal.com/v/' || token, now() + interval '90 days'
      FROM companies c CROSS JOIN generate_series(1, $1::int) g
-     CROSS JOIN LATERAL (SELECT substr(md5('history-' || c.id || '-' || g), 1, 16) AS token) t
+     CROSS JOIN LATERAL (SELECT substr(md5('${label}-' || c.id || '-' || g), 1, 16) AS token) t
      ORDER BY c.id, g
      RETURNING id, company_id, public_token`,
     [CODES_PER_COMPANY],
   );
+  return rows;
+}
+
+/** The seeded companies and codes; the first code of the first company is the hot one. */
+async function seedCodes(pool: pg.Pool): Promise<Subject> {
+  const rows = await insertCompaniesWithCodes(pool, "history");
   const [hot, typical] = [rows[0]!, rows[rows.length - 1]!];
   return { hotCodeId: hot.id, hotToken: hot.public_token, hotCompanyId: hot.company_id, typicalCodeId: typical.id };
 }

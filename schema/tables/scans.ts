@@ -65,10 +65,11 @@ export const scanEvents = pgTable(
 );
 
 /**
- * A code's visits per UTC day, rolled up from scan_events by the hourly job once the day is over:
- * the screens read these for finished days and the raw rows only since `scanRollupWatermark`, so a
- * chart costs the same at a billion rows as at a thousand, and raw rows can be dropped after their
- * retention without losing the history the screens show.
+ * A code's visits per UTC day, added to by the scan function as each batch is counted (decision
+ * 070; before it, rolled up from scan_events once the day was over): every screen reads these, for
+ * today as for past days, so a chart costs the same at 9 p.m. as at 9 a.m. and at a billion rows as
+ * at a thousand, and raw rows can be dropped after their retention without losing the history the
+ * screens show.
  */
 export const codeScanDays = pgTable(
   "code_scan_days",
@@ -84,17 +85,40 @@ export const codeScanDays = pgTable(
     counted: integer().notNull(),
     /** Every visit logged: counted scans, repeats, previews and checks. */
     visits: integer().notNull(),
-    /** Distinct scanners that day (visitor hashes of scans). */
+    /** Distinct scanners whose scan counted that day (visitor hashes). */
     visitors: integer().notNull(),
   },
   (t) => [primaryKey({ columns: [t.codeId, t.day] }), index("code_scan_days_company_day_idx").on(t.companyId, t.day)],
 );
 
-/** The first UTC day not yet rolled up into code_scan_days: one row, moved by the roll-up itself. */
+/**
+ * The first UTC day not yet closed: one row, moved by the hourly job. Days before it are whole in
+ * code_scan_days, so their raw scans may be dropped after the retention. Since `runningFrom`, each
+ * batch of scans adds itself to code_scan_days and scan_day_totals as it is counted (decision 070),
+ * so closing a day moves this mark and reads nothing; a day before it (the release that began the
+ * running counts, or history loaded in bulk) is rolled up from the raw log once as it closes.
+ */
 export const scanRollupWatermark = pgTable("scan_rollup_watermark", {
   id: smallint().primaryKey().default(1),
   rolledUntil: date({ mode: "string" }).notNull(),
+  /** The first UTC day whose scans were all added to the day's counts as they were counted. */
+  runningFrom: date({ mode: "string" }),
 });
+
+/**
+ * The platform's counted scans per UTC day, spread over a few rows (shards) that concurrent scans
+ * add to at random, kept by the scan function as each batch is counted: the administrator's "today"
+ * and the landing page's month read at most a month of these rows, whatever the traffic.
+ */
+export const scanDayTotals = pgTable(
+  "scan_day_totals",
+  {
+    day: date({ mode: "string" }).notNull(),
+    shard: smallint().notNull(),
+    counted: bigint({ mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.shard] })],
+);
 
 /**
  * A code's counted scans and distinct scanners, spread over a few rows (shards) that concurrent

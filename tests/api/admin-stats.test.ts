@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { companies, qrCodes, scanEvents, users } from "#schema/tables.ts";
+import { inArray, sql } from "drizzle-orm";
+import { companies, qrCodes, scanDayTotals, users } from "#schema/tables.ts";
 import { loadPlatformStats } from "#worker/services/companies/analytics.ts";
 
 type PlatformStats = Awaited<ReturnType<typeof loadPlatformStats>>;
@@ -7,8 +8,9 @@ import { randomToken } from "#worker/lib/random.ts";
 import { companyIdOf, registerOwnerViaServices } from "./fixtures/accounts";
 import { createAdminViaDb } from "./fixtures/admins";
 import { insertCompanyData } from "./fixtures/companies";
-import { inRolledBackTransaction } from "./fixtures/database";
-import { api, unique } from "./fixtures/http";
+import { inRolledBackTransaction, withDb } from "./fixtures/database";
+import { api, randomIp, unique } from "./fixtures/http";
+import { scanLikePhone } from "./fixtures/scans";
 
 const stats = async (token: string) => {
   const res = await api("/api/admin/stats", { token });
@@ -16,10 +18,11 @@ const stats = async (token: string) => {
   return res.body as PlatformStats;
 };
 
-function startOfTodayUtc() {
-  const now = new Date();
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-}
+/** A visit through the scan function, as the code's Durable Object sends it (here, in the caller's transaction). */
+const visitOf = (visitor: string) =>
+  JSON.stringify([
+    { arrival: 1, visitor_hash: visitor, kind: "scan", country: "KE", city: "Nairobi", device_class: "mobile" },
+  ]);
 
 describe("GET /api/admin/stats", () => {
   it("answers the four dashboard numbers, counting a new company's codes and scans", async () => {
@@ -35,7 +38,13 @@ describe("GET /api/admin/stats", () => {
     for (const value of Object.values(before)) expect(Number.isInteger(value)).toBe(true);
 
     const owner = await registerOwnerViaServices();
-    await insertCompanyData(companyIdOf(owner), { codes: 2, scansPerCode: 3 });
+    const { codeIds } = await insertCompanyData(companyIdOf(owner), { codes: 2, scansPerCode: 0 });
+    const codes = await withDb((db) =>
+      db.select({ token: qrCodes.publicToken }).from(qrCodes).where(inArray(qrCodes.id, codeIds)),
+    );
+    // Three people scan each code, through the scan path.
+    for (const { token } of codes)
+      for (let person = 0; person < 3; person += 1) await scanLikePhone(token, { ip: randomIp() });
     const after = await stats(admin.token);
     // Other test files share the database and may deactivate or delete rows at the same moment,
     // so no difference is certain here (exact differences are in the next test). What is certain
@@ -80,16 +89,19 @@ describe("GET /api/admin/stats", () => {
               qrCodeData: "https://valuseal.test/v/x",
             })),
           )
-          .returning({ id: qrCodes.id, companyId: qrCodes.companyId });
-        const [first, second] = codes as [(typeof codes)[number], (typeof codes)[number]];
-        await tx.insert(scanEvents).values([
-          { qrCodeId: first.id, companyId: first.companyId },
-          { qrCodeId: second.id, companyId: second.companyId, scannedAt: startOfTodayUtc() },
-          // Not today: the last second of yesterday, UTC.
-          { qrCodeId: first.id, companyId: first.companyId, scannedAt: new Date(startOfTodayUtc().getTime() - 1000) },
-          // Not a verification: an unknown token (orphan scan).
-          { qrCodeId: null, companyId: null, attemptedToken: "unknown-token" },
-        ]);
+          .returning({ publicToken: qrCodes.publicToken });
+        // One counted scan of each code today, through the scan function.
+        for (const { publicToken } of codes) {
+          await tx.execute(
+            sql`SELECT count(*) FROM log_scans(false, ${publicToken}, ${publicToken}, ${visitOf(unique("v"))}::json, 60)`,
+          );
+        }
+        // Not a verification: an unknown token (orphan scan).
+        await tx.execute(
+          sql`SELECT count(*) FROM log_scans(false, 'unknowntoken0000', 'unknowntoken0000', ${visitOf("w")}::json, 60)`,
+        );
+        // Not today: yesterday's (UTC) counts.
+        await tx.insert(scanDayTotals).values({ day: sql`(now() AT TIME ZONE 'UTC')::date - 1`, shard: 0, counted: 5 });
         after = await loadPlatformStats(tx);
       },
       { isolationLevel: "repeatable read" },

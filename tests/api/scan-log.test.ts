@@ -353,9 +353,14 @@ describe("what a scan keeps, and for how long (decision 064)", () => {
       db
         .select({ day: codeScanDays.day, counted: codeScanDays.counted, visits: codeScanDays.visits })
         .from(codeScanDays)
-        .where(sql`${codeScanDays.codeId} = ${code.id}`),
+        .where(sql`${codeScanDays.codeId} = ${code.id}`)
+        .orderBy(codeScanDays.day),
     );
-    expect(days).toEqual([{ day: oldDay, counted: 1, visits: 3 }]);
+    // The old day's counts stay; today's scan is in today's row, added as it was counted.
+    expect(days).toEqual([
+      { day: oldDay, counted: 1, visits: 3 },
+      { day: utcDay(Date.now()), counted: 1, visits: 1 },
+    ]);
   });
 
   it("keys visitor hashes by a yearly salt, deleted once its year is over", async () => {

@@ -198,3 +198,97 @@ it("the hourly job makes the months ahead, rolls up, drops history past its rete
   expect((await db.query(`SELECT count(*)::int AS n FROM ${monthName(later)}`)).rows).toEqual([{ n: 1 }]);
   await db.close();
 });
+
+/** A batch of visits of the seeded code through the scan function, with no repeat window. */
+const logBatch = (db: PGlite, visits: { visitor: string; kind?: string }[]) =>
+  db.query("SELECT log_scans(false, 'T000000000000001', 'T000000000000001', $1::json, 0)", [
+    JSON.stringify(
+      visits.map(({ visitor, kind = "scan" }, index) => ({
+        arrival: index + 1,
+        visitor_hash: visitor,
+        kind,
+        country: "KE",
+        city: "Nairobi",
+        device_class: "mobile",
+      })),
+    ),
+  ]);
+
+const todayRow = async (db: PGlite) =>
+  (
+    await db.query<{ counted: number; visits: number; visitors: number }>(
+      `SELECT counted, visits, visitors FROM code_scan_days WHERE day = (now() AT TIME ZONE 'UTC')::date`,
+    )
+  ).rows;
+
+const platformToday = async (db: PGlite) =>
+  (
+    await db.query<{ counted: number }>(
+      `SELECT sum(counted)::int AS counted FROM scan_day_totals WHERE day = (now() AT TIME ZONE 'UTC')::date`,
+    )
+  ).rows[0]!.counted;
+
+it("adds each batch of scans to the code's day and the platform's as it is counted", async () => {
+  const db = new PGlite();
+  await applyMigrations(db);
+  await insertCompanyWithCode(db, "T000000000000001");
+  expect(await todayRow(db)).toEqual([]);
+
+  // Two people (one of them twice: a repeat within the batch) and a link preview.
+  await logBatch(db, [{ visitor: "a" }, { visitor: "a" }, { visitor: "b" }, { visitor: "p", kind: "preview" }]);
+  expect(await todayRow(db)).toEqual([{ counted: 2, visits: 4, visitors: 2 }]);
+  expect(await platformToday(db)).toBe(2);
+
+  // A counts again (no repeat window here) but is not a new scanner of the day; C, last counted
+  // yesterday, is.
+  await db.query(
+    `INSERT INTO code_visitors (code_id, visitor_hash, last_seen_month, last_counted_at)
+     SELECT id, 'c', date_trunc('month', now())::date, date_trunc('day', now(), 'UTC') - interval '1 minute' FROM qr_codes`,
+  );
+  await logBatch(db, [{ visitor: "a" }]);
+  await logBatch(db, [{ visitor: "c" }]);
+  expect(await todayRow(db)).toEqual([{ counted: 4, visits: 6, visitors: 3 }]);
+  expect(await platformToday(db)).toBe(4);
+
+  // The raw log agrees with the running counts: what the roll-up of the day would have said.
+  const raw = await db.query(
+    `SELECT count(*) FILTER (WHERE counted)::int AS counted, count(*)::int AS visits,
+       count(DISTINCT visitor_hash) FILTER (WHERE counted)::int AS visitors FROM scan_events`,
+  );
+  expect(raw.rows).toEqual([{ counted: 4, visits: 6, visitors: 3 }]);
+  await db.close();
+});
+
+it("closes a day of running counts without reading it; a day before they began is rolled up from the raw log", async () => {
+  const db = new PGlite();
+  await applyMigrations(db);
+  await insertCompanyWithCode(db, "T000000000000001");
+  const today = new Date();
+  const yesterday = utcDay(today.getTime() - DAY_MS);
+  const twoDaysAgo = utcDay(today.getTime() - 2 * DAY_MS);
+  // Two raw scans of each of the last two days, which no running count saw.
+  for (const day of [twoDaysAgo, yesterday]) {
+    for (const visitor of ["x", "y"]) {
+      await db.query(
+        `INSERT INTO scan_events (qr_code_id, company_id, scanned_at, visitor_hash, kind, counted)
+         SELECT id, company_id, $1::date + interval '12 hours', $2, 'scan', true FROM qr_codes`,
+        [day, visitor],
+      );
+    }
+  }
+  // Running counts began yesterday: the day before is rolled up from the raw log, yesterday is not.
+  await db.query(`UPDATE scan_rollup_watermark SET rolled_until = $1::date, running_from = $2::date`, [
+    twoDaysAgo,
+    yesterday,
+  ]);
+  const worker = drizzle({ client: db }) as unknown as Database;
+  expect(await maintainScanHistory(worker, today, RETENTION)).toMatchObject({ codeDaysRolledUp: 1 });
+  const days = await db.query(`SELECT day::text, counted, visitors FROM code_scan_days ORDER BY day`);
+  expect(days.rows).toEqual([{ day: twoDaysAgo, counted: 2, visitors: 2 }]);
+  const totals = await db.query(`SELECT day::text, sum(counted)::int AS counted FROM scan_day_totals GROUP BY day`);
+  expect(totals.rows).toEqual([{ day: twoDaysAgo, counted: 2 }]);
+  expect((await db.query(`SELECT rolled_until::text AS day FROM scan_rollup_watermark`)).rows).toEqual([
+    { day: utcDay(today.getTime()) },
+  ]);
+  await db.close();
+});

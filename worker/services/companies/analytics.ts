@@ -1,8 +1,7 @@
-import { and, count, eq, gte, isNotNull, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, gte, sql, type SQL } from "drizzle-orm";
 import type { PlatformStats } from "#schema/responses/index.ts";
-import { companies, companyScanCounts, qrCodes, scanEvents, users } from "#schema/tables.ts";
+import { companies, companyScanCounts, qrCodes, scanDayTotals, users } from "#schema/tables.ts";
 import type { Queryable, Reader } from "#worker/db.ts";
-import { scannedNoEarlierThan } from "#worker/lib/scan-time-bounds.ts";
 
 /**
  * The dashboard's numbers (total codes, codes this month, verifications, whether a report was sealed) in one query that does
@@ -32,37 +31,33 @@ export function companyStatsQuery(db: Reader, companyId: number | SQL<number>) {
     .where(eq(companies.id, companyId));
 }
 
-/** Midnight UTC today, computed by the database so every Worker agrees with the stored timestamps. */
-const startOfTodayUtc = sql`date_trunc('day', now(), 'UTC')`;
-
-/** Today's scans: the database's midnight decides; the Worker's clock lets Postgres plan only today's month. */
-function scannedToday() {
-  const now = new Date();
-  return and(
-    gte(scanEvents.scannedAt, startOfTodayUtc),
-    scannedNoEarlierThan(scanEvents.scannedAt, Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())),
-  );
-}
+/** Today's counted scans of real codes: the day's platform shards, kept as scans are counted (decision 070). */
+const countedScansToday = (db: Queryable) =>
+  db
+    .select({ total: sql<number>`coalesce(sum(${scanDayTotals.counted}), 0)`.mapWith(Number) })
+    .from(scanDayTotals)
+    .where(eq(scanDayTotals.day, sql`(now() AT TIME ZONE 'UTC')::date`))
+    .then(([row]) => row?.total ?? 0);
 
 /**
- * The administrator's dashboard numbers, each one count over an index, run concurrently. Its
- * "verifications" (the spec's `verificationsToday`) are today's counted scans of real codes; orphan
- * scans (unknown tokens, no code), previews and repeats are not counted.
+ * The administrator's dashboard numbers, each one count over an index or a few rows, run
+ * concurrently. Its "verifications" (the spec's `verificationsToday`) are today's counted scans of
+ * real codes; orphan scans (unknown tokens, no code), previews and repeats are not counted.
  */
 export async function loadPlatformStats(db: Queryable): Promise<PlatformStats> {
-  const [totalUsers, activeCompanies, totalQRCodes, countedScansToday, companiesAwaitingVerification] =
+  const [totalUsers, activeCompanies, totalQRCodes, verificationsToday, companiesAwaitingVerification] =
     await Promise.all([
       db.$count(users),
       db.$count(companies, eq(companies.isActive, true)),
       db.$count(qrCodes),
-      db.$count(scanEvents, and(scannedToday(), isNotNull(scanEvents.qrCodeId), eq(scanEvents.counted, true))),
+      countedScansToday(db),
       db.$count(companies, eq(companies.verificationStatus, "pending")),
     ]);
   return {
     totalUsers,
     activeCompanies,
     totalQRCodes,
-    verificationsToday: countedScansToday,
+    verificationsToday,
     companiesAwaitingVerification,
   };
 }

@@ -1,7 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { platformFigures } from "#schema/tables.ts";
 import type { Database } from "#worker/db.ts";
-import { scannedNoEarlierThan } from "#worker/lib/scan-time-bounds.ts";
 import { rowsOf } from "../integration/webhooks";
 
 /** How old the landing page's figures may be before a visit has them counted again. */
@@ -12,22 +11,17 @@ type Figures = typeof platformFigures.$inferSelect;
 /**
  * Counts the figures now, in one statement, and stores them: verified valuation firms (active, not
  * suspended), every code issued (the companies' own counters), and the month's counted scans of
- * real codes (its rolled-up days, then the raw scans since the roll-up's watermark).
+ * real codes (the month's days of scan_day_totals, kept as scans are counted: decision 070).
  */
 async function countPlatformFigures(db: Database, now = new Date()): Promise<Figures> {
-  const monthStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
-  const month = new Date(monthStart).toISOString().slice(0, 10);
-  const rolledUntil = sql`coalesce((SELECT rolled_until FROM scan_rollup_watermark), ${month}::date)`;
+  const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString().slice(0, 10);
   const result = await db.execute(sql`
     INSERT INTO platform_figures (id, verified_firms, codes_issued, scans_this_month, counted_at)
     SELECT 1,
       (SELECT count(*) FROM companies
         WHERE kind = 'issuer' AND verification_status = 'verified' AND is_active AND suspended_at IS NULL),
       (SELECT coalesce(sum(qr_code_count), 0) FROM companies),
-      (SELECT coalesce(sum(d.counted), 0) FROM code_scan_days d WHERE d.day >= ${month}::date AND d.day < ${rolledUntil})
-        + (SELECT count(*) FROM scan_events e WHERE e.counted AND e.qr_code_id IS NOT NULL
-          AND e.scanned_at >= (greatest(${month}::date, ${rolledUntil})::timestamp AT TIME ZONE 'UTC')
-          AND ${scannedNoEarlierThan(sql`e.scanned_at`, monthStart)}),
+      (SELECT coalesce(sum(total.counted), 0) FROM scan_day_totals total WHERE total.day >= ${month}::date),
       now()
     ON CONFLICT (id) DO UPDATE SET verified_firms = excluded.verified_firms, codes_issued = excluded.codes_issued,
       scans_this_month = excluded.scans_this_month, counted_at = excluded.counted_at, recount_claimed_at = NULL

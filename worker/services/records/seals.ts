@@ -2,6 +2,7 @@ import type { RecordSigning } from "#worker/lib/signing.ts";
 import { certificateRecords, signCertificate } from "./signed-records";
 import { count, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { addToScanDay } from "../scans/log-scans-function";
 import { codeTitle } from "#schema/code-description.ts";
 import { displayName } from "#schema/display-name.ts";
 import type { CodeStatusName, IssuerTrust } from "#schema/limits/codes.ts";
@@ -184,17 +185,15 @@ export async function checkCopy(
     issuerTrust: checked.issuerTrust,
     valuerCheck: checked.valuerRegisterCheck?.result ?? null,
   });
-  await db.insert(scanEvents).values({
-    qrCodeId: checked.id,
-    companyId: checked.companyId,
-    kind: "check",
-    counted: false,
-    checkVerdict: judgement.verdict,
-    country: visit?.country ?? null,
-    city: visit?.city ?? null,
-    deviceClass: visit?.deviceClass ?? null,
-    visitorHash: visit?.visitorHash ?? null,
-  });
+  // Logged as a visit of the code (never counted), and added to the code's visits of the day.
+  await db.execute(sql`
+    WITH logged AS (
+      INSERT INTO ${scanEvents} (qr_code_id, company_id, kind, counted, check_verdict, country, city, device_class, visitor_hash)
+      VALUES (${checked.id}, ${checked.companyId}, 'check', false, ${judgement.verdict}, ${visit?.country ?? null},
+        ${visit?.city ?? null}, ${visit?.deviceClass ?? null}, ${visit?.visitorHash ?? null})
+      RETURNING qr_code_id, company_id
+    )
+    ${sql.raw(addToScanDay("SELECT qr_code_id, company_id, 0, 1, 0 FROM logged"))}`);
   const { matched } = judgement;
   // A sealed code's owner hears of a copy that is not what they sealed: altered pages, or another file.
   if (seals.length > 0 && (judgement.verdict === "pages-differ" || judgement.verdict === "not-sealed-file")) {

@@ -2,6 +2,24 @@ import { CERTIFICATE_COLUMNS, CERTIFICATE_JOINS, type CodeColumn } from "#worker
 import { isoText } from "#worker/lib/code-status.ts";
 import { SCAN_COUNT_SHARDS } from "#worker/lib/scan-count-shards.ts";
 
+/** The UTC day of the statement's time (every scan of a statement is logged at its now()). */
+const TODAY = "(now() AT TIME ZONE 'UTC')::date";
+const TODAY_START = "date_trunc('day', now(), 'UTC')";
+
+/**
+ * Adds visits to today's row of their code in code_scan_days (decision 070): `select` answers the
+ * code's id, its company's id, and how many visits counted, were logged, and were the visitor's
+ * first counted scan of the day. The one way a visit is added to a day, written out here for the
+ * scan function and for a copy check's visit (records/seals.ts).
+ */
+export function addToScanDay(select: string) {
+  return `INSERT INTO code_scan_days (code_id, company_id, day, counted, visits, visitors)
+      SELECT code_id, company_id, ${TODAY}, counted, visits, visitors
+      FROM (${select}) AS added (code_id, company_id, counted, visits, visitors)
+      ON CONFLICT (code_id, day) DO UPDATE SET counted = code_scan_days.counted + EXCLUDED.counted,
+        visits = code_scan_days.visits + EXCLUDED.visits, visitors = code_scan_days.visitors + EXCLUDED.visitors`;
+}
+
 /**
  * The counting statement for a batch of visits to one code, looked up by `column`; its inputs are
  * log_scans' parameters: `p_visits` is a JSON array of the visits, each numbered by `arrival` in the
@@ -19,9 +37,16 @@ import { SCAN_COUNT_SHARDS } from "#worker/lib/scan-count-shards.ts";
  *   one of them counts. Postgres sets `xmax` on a row that ON CONFLICT updated (the row lock it took
  *   carries over to the new version) and leaves it 0 on a row inserted, which is how RETURNING
  *   tells a first scan from a returning visitor's;
- * - `counted` is the visits that counted;
+ * - `previous` is the batch's visitors of the code as the statement found them (the snapshot, before
+ *   `visitor` changes them), to tell a visitor's first counted scan of the UTC day;
+ * - `counted` is the visits that counted, each marked `first_today` when it is its visitor's first
+ *   counted scan of the day;
  * - `tally` adds them to one of the code's shards, picked at random, in one row change however big
  *   the batch (a statement waits only for another holding the same shard row, or a visitor's row);
+ * - `day_tally` adds the batch to the code's row of the day in code_scan_days (counted, every visit
+ *   logged, new scanners of the day) and `day_total` to one of the day's platform shards
+ *   (scan_day_totals): today's screens read these, never the raw log (decision 070). A code's day
+ *   row takes one statement at a time (the code's objects send one call at a time each);
  * - `logged` records every visit (a preview or a repeat too, marked as not counted), or orphan scans
  *   when the key matched nothing; data-modifying CTEs always run to completion, so the orphan rows
  *   are written even though the outer SELECT then returns no row. Every row of one statement has
@@ -42,6 +67,9 @@ function countingStatement(column: CodeColumn) {
     ), candidate AS (
       SELECT DISTINCT ON (visitor_hash) visitor_hash, arrival FROM visit WHERE kind = 'scan'
       ORDER BY visitor_hash, arrival
+    ), previous AS (
+      SELECT seen.visitor_hash, seen.last_counted_at FROM code_visitors seen
+      WHERE seen.code_id = (SELECT id FROM target) AND seen.visitor_hash IN (SELECT visitor_hash FROM candidate)
     ), visitor AS (
       INSERT INTO code_visitors (code_id, visitor_hash, last_seen_month, last_counted_at)
       SELECT target.id, candidate.visitor_hash, date_trunc('month', now() AT TIME ZONE 'UTC')::date, now()
@@ -53,8 +81,10 @@ function countingStatement(column: CodeColumn) {
           OR code_visitors.last_counted_at <= now() - make_interval(mins => p_repeat_window_minutes)
       RETURNING visitor_hash, xmax = 0 AS first_scan
     ), counted AS (
-      SELECT candidate.arrival, visitor.first_scan
+      SELECT candidate.arrival, visitor.first_scan,
+             previous.last_counted_at IS NULL OR previous.last_counted_at < ${TODAY_START} AS first_today
       FROM candidate JOIN visitor ON visitor.visitor_hash = candidate.visitor_hash
+      LEFT JOIN previous ON previous.visitor_hash = candidate.visitor_hash
     ), tally AS (
       INSERT INTO code_scan_counts (code_id, company_id, shard, scans, visitors)
       SELECT id, company_id, floor(random() * ${SCAN_COUNT_SHARDS})::smallint,
@@ -62,6 +92,17 @@ function countingStatement(column: CodeColumn) {
       FROM target WHERE EXISTS (SELECT 1 FROM counted)
       ON CONFLICT (code_id, shard) DO UPDATE
         SET scans = code_scan_counts.scans + EXCLUDED.scans, visitors = code_scan_counts.visitors + EXCLUDED.visitors
+    ), day_tally AS (
+      ${addToScanDay(
+        `SELECT id, company_id, (SELECT count(*) FROM counted)::int, (SELECT count(*) FROM visit)::int,
+                (SELECT count(*) FROM counted WHERE first_today)::int
+         FROM target`,
+      )}
+    ), day_total AS (
+      INSERT INTO scan_day_totals (day, shard, counted)
+      SELECT ${TODAY}, floor(random() * ${SCAN_COUNT_SHARDS})::smallint, count(*) FROM counted
+      HAVING count(*) > 0
+      ON CONFLICT (day, shard) DO UPDATE SET counted = scan_day_totals.counted + EXCLUDED.counted
     ), logged AS (
       INSERT INTO scan_events
         (qr_code_id, company_id, country, city, device_class, visitor_hash, attempted_token, kind, counted, page)

@@ -29,7 +29,9 @@ const firstValue = async (db: Database, query: ReturnType<typeof sql>) => {
  * - the months' partitions ahead of `now` exist, and rows that fell into the default partition
  *   move into their month;
  * - every whole UTC day before today (by `now` and by the database's clock, whichever is earlier)
- *   is rolled up into code_scan_days, and the watermark moves;
+ *   is closed: the watermark moves past it. Its counts are already in code_scan_days, added as its
+ *   scans were counted (decision 070); only a day before the running counts began is rolled up from
+ *   the raw log, once;
  * - raw visits older than the retention are dropped a month at a time (never a month not yet
  *   rolled up), and orphan scans older than theirs are deleted in batches, as are the code's
  *   visitors whose latest scan's month went past the retention;
