@@ -1221,6 +1221,40 @@ function todaySection(today: TodaysCountsResult) {
   ];
 }
 
+/** The issue's goal for what a scan leaves in the tables and their indexes (WAL is reported beside it). */
+const SCAN_STORAGE_GOAL_BYTES = 400;
+
+function scanStorageSection(today: TodaysCountsResult) {
+  const lone = today.storage.find((storage) => storage.visitsPerCall === 1);
+  return [
+    "## 15. What a scan leaves in the database",
+    "",
+    "On section 14's server: the growth of every table the scan function writes (the scan log's partitions, " +
+      "the codes' visitors, the counters' shards, the day rows; indexes and TOAST included) and of the WAL, " +
+      "divided by the scans. First the morning's scans in calls of 100 visits, then " +
+      `${formatInt(lone?.scans ?? 0)} lone scans, each its own call by a new visitor (the usual scan).`,
+    "",
+    table(
+      ["Visits a call", "Scans", "Tables and indexes (B/scan)", "WAL (B/scan)", "Largest"],
+      today.storage.map((storage) => [
+        storage.visitsPerCall,
+        formatInt(storage.scans),
+        storage.bytesPerScan.toFixed(0),
+        storage.walBytesPerScan.toFixed(0),
+        storage.tables
+          .slice(0, 3)
+          .map((table) => `${table.table} ${table.bytesPerScan.toFixed(0)}`)
+          .join(", "),
+      ]),
+    ),
+    "",
+    `- **A lone scan leaves at most ${SCAN_STORAGE_GOAL_BYTES} B in tables and indexes** ` +
+      `${mark(lone !== undefined && lone.bytesPerScan <= SCAN_STORAGE_GOAL_BYTES)}` +
+      `${lone ? `: ${lone.bytesPerScan.toFixed(0)} B, with ${lone.walBytesPerScan.toFixed(0)} B of WAL` : ""}. ` +
+      "The independent check of issue 51 measured 567 B and 1.39 KB of WAL.",
+  ];
+}
+
 function plansSection({ small, large }: BenchReport) {
   const lines = ["## EXPLAIN (ANALYZE, BUFFERS) plans", ""];
   for (const [label, scale] of [
@@ -1275,6 +1309,8 @@ export function renderReport(report: BenchReport): string {
     ...slowNetworkSection(report.slowNetwork),
     "",
     ...todaySection(report.today),
+    "",
+    ...scanStorageSection(report.today),
     "",
     ...plansSection(report),
   ].join("\n");

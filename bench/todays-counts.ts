@@ -38,6 +38,17 @@ export interface TodayQuery {
   after: { morningMs: number; eveningMs: number };
 }
 
+/** What scans leave in the database, per scan: the tables and indexes they grow, and the WAL they write. */
+export interface ScanStorage {
+  /** How the scans came: 100 a call (a crowd's batches) or one a call (the usual lone scan). */
+  visitsPerCall: number;
+  scans: number;
+  bytesPerScan: number;
+  walBytesPerScan: number;
+  /** Bytes per scan of each table that grew, its indexes and TOAST included, largest first. */
+  tables: { table: string; bytesPerScan: number }[];
+}
+
 export interface TodaysCountsResult {
   serverVersion: string;
   morningScans: number;
@@ -46,6 +57,7 @@ export interface TodaysCountsResult {
   queries: TodayQuery[];
   /** Whether every screen's figure equals what the raw log says, at both moments. */
   agree: boolean;
+  storage: ScanStorage[];
 }
 
 interface Subject {
@@ -162,6 +174,65 @@ function screens(db: Database, pool: pg.Pool, subject: Subject) {
   ];
 }
 
+/** The lone scans measured for their storage, one call each (a separate day's worth is not needed). */
+const LONE_SCANS = 10_000;
+
+/** Every table the scan path writes (a partitioned table's partitions summed), in bytes, and the WAL's position. */
+async function scanFootprint(pool: pg.Pool) {
+  const { rows } = await pool.query<{ table: string; bytes: string }>(
+    `SELECT coalesce(parent.relname, child.relname) AS table, sum(pg_total_relation_size(child.oid)) AS bytes
+     FROM pg_class child
+     LEFT JOIN pg_inherits link ON link.inhrelid = child.oid
+     LEFT JOIN pg_class parent ON parent.oid = link.inhparent
+     WHERE child.relkind = 'r' AND coalesce(parent.relname, child.relname) IN
+       ('scan_events', 'code_visitors', 'code_scan_counts', 'company_scan_counts', 'code_scan_days', 'scan_day_totals')
+     GROUP BY 1`,
+  );
+  const { rows: wal } = await pool.query<{ lsn: string }>("SELECT pg_current_wal_lsn()::text AS lsn");
+  return { tables: new Map(rows.map((row) => [row.table, Number(row.bytes)])), lsn: wal[0]!.lsn };
+}
+
+/** What `scans` scans (`load` logs them) added to the tables and the WAL, per scan. */
+async function storagePerScan(pool: pg.Pool, visitsPerCall: number, scans: number, load: () => Promise<void>) {
+  const before = await scanFootprint(pool);
+  await load();
+  await pool.query("CHECKPOINT");
+  const after = await scanFootprint(pool);
+  const { rows } = await pool.query<{ bytes: string }>("SELECT pg_wal_lsn_diff($1, $2) AS bytes", [
+    after.lsn,
+    before.lsn,
+  ]);
+  const tables = [...after.tables]
+    .map(([table, bytes]) => ({ table, bytesPerScan: (bytes - (before.tables.get(table) ?? 0)) / scans }))
+    .filter((table) => table.bytesPerScan > 0)
+    .sort((a, b) => b.bytesPerScan - a.bytesPerScan);
+  return {
+    visitsPerCall,
+    scans,
+    bytesPerScan: tables.reduce((sum, table) => sum + table.bytesPerScan, 0),
+    walBytesPerScan: Number(rows[0]!.bytes) / scans,
+    tables,
+  };
+}
+
+/** LONE_SCANS scans, each its own call of the scan function by a new visitor, round the codes. */
+async function logLoneScans(pool: pg.Pool, subject: Subject) {
+  for (let index = 0; index < LONE_SCANS; index += 1) {
+    const visit = [
+      {
+        arrival: 1,
+        visitor_hash: `lone-${index}`,
+        kind: "scan",
+        country: "KE",
+        city: "Nairobi",
+        device_class: "mobile",
+      },
+    ];
+    const token = subject.tokens[index % subject.tokens.length]!;
+    await pool.query("SELECT count(*) FROM log_scans(false, $1, $1, $2::json, 60)", [token, JSON.stringify(visit)]);
+  }
+}
+
 async function timed(run: () => Promise<unknown>) {
   for (let index = 0; index < WARMUP; index += 1) await run();
   const samples: number[] = [];
@@ -201,7 +272,9 @@ export async function benchTodaysCounts(log: (line: string) => void): Promise<To
     const eveningScans = Math.round(DAY_SCANS * EVENING_SHARE);
 
     const loadStart = performance.now();
-    await logScans(pool, subject, 1, morningScans);
+    const batched = await storagePerScan(pool, VISITS_PER_CALL, morningScans, () =>
+      logScans(pool, subject, 1, morningScans),
+    );
     log(`  ${formatInt(morningScans)} scans by 9 a.m. (${((performance.now() - loadStart) / 1000).toFixed(0)} s)`);
     await pool.query("VACUUM ANALYZE");
     const morning = await measure(db, pool, subject);
@@ -222,7 +295,15 @@ export async function benchTodaysCounts(log: (line: string) => void): Promise<To
           `before ${query.before.morningMs.toFixed(2)} → ${query.before.eveningMs.toFixed(2)} ms`,
       );
     }
+    const lone = await storagePerScan(pool, 1, LONE_SCANS, () => logLoneScans(pool, subject));
+    for (const storage of [batched, lone]) {
+      log(
+        `    ${storage.visitsPerCall} a call: ${storage.bytesPerScan.toFixed(0)} B a scan in tables and indexes, ` +
+          `${storage.walBytesPerScan.toFixed(0)} B of WAL`,
+      );
+    }
     return {
+      storage: [batched, lone],
       serverVersion: version[0]!.server_version,
       morningScans,
       eveningScans,
