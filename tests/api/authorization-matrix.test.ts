@@ -1,5 +1,5 @@
 import { env } from "cloudflare:test";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   companies,
@@ -671,17 +671,20 @@ const matrix: Row[] = [
     expected: [401, 403, 202, 404, 401, 401, 403],
     target: async (world) => {
       const endpointId = await addEndpointOfA(world);
+      // This event, by its id: an event another row records for A meanwhile reaches this endpoint too,
+      // and one whose transaction began before the endpoint existed is refused as older than its address.
+      const publicId = `msg_${unique("matrix").replace(/\W/g, "")}`;
       const [event] = await withDb(async (db) => {
         await recordWebhookEvents(db, [
           // Of no code: a code's expiry is recorded once, and each actor's call needs an event of its own.
-          { companyId: world.companyA, type: "code.expired", codeId: null, data: { matrix: true } },
+          { companyId: world.companyA, type: "code.expired", codeId: null, data: { matrix: true }, publicId },
         ]);
         return db
           .select({ id: webhookEvents.publicId })
           .from(webhookEvents)
           .innerJoin(webhookDeliveries, eq(webhookDeliveries.eventId, webhookEvents.id))
           .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
-          .where(eq(webhookEndpoints.publicId, endpointId));
+          .where(and(eq(webhookEndpoints.publicId, endpointId), eq(webhookEvents.publicId, publicId)));
       });
       return { endpointId, eventId: event!.id };
     },
