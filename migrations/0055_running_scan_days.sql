@@ -8,8 +8,6 @@ CREATE TABLE "scan_day_totals" (
 	CONSTRAINT "scan_day_totals_day_shard_pk" PRIMARY KEY("day","shard")
 );
 --> statement-breakpoint
-ALTER TABLE "scan_rollup_watermark" ADD COLUMN "running_from" date;
---> statement-breakpoint
 -- The scan path's database function (worker/services/scans/log-scans-function.ts, LOG_SCANS_FUNCTION).
 CREATE OR REPLACE FUNCTION log_scans(
   p_by_verification_code boolean, p_key text, p_attempted text, p_visits json, p_repeat_window_minutes int
@@ -344,18 +342,17 @@ BEGIN
     GET DIAGNOSTICS rolled = ROW_COUNT;
     DELETE FROM scan_day_totals WHERE day >= from_day AND day < raw_until;
     INSERT INTO scan_day_totals (day, shard, counted)
-    SELECT day, 0, sum(counted) FROM code_scan_days WHERE day >= from_day AND day < raw_until GROUP BY day;
+    SELECT day, 0, sum(counted) FROM code_scan_days WHERE day >= from_day AND day < raw_until GROUP BY day
+    ON CONFLICT (day, shard) DO UPDATE SET counted = EXCLUDED.counted;
   END IF;
   UPDATE scan_rollup_watermark SET rolled_until = until WHERE id = 1;
   RETURN rolled;
 END;
 $$;
 --> statement-breakpoint
--- Tomorrow is the first whole day of running counts; today's scans so far are added now, and today
--- is rolled up from the raw log again when it closes (a Worker of the previous release may still
--- log a scan the old way during the deploy).
-UPDATE scan_rollup_watermark SET running_from = (now() AT TIME ZONE 'UTC')::date + 1 WHERE id = 1;
---> statement-breakpoint
+-- Today's scans so far are added now; scans logged while this runs may be missed by its snapshot,
+-- so today and tomorrow (should this run across midnight) are rolled up from the raw log once as
+-- they close (running_from, set last below).
 INSERT INTO code_scan_days (code_id, company_id, day, counted, visits, visitors)
 SELECT code.id, code.company_id, (scan.scanned_at AT TIME ZONE 'UTC')::date,
   count(*) FILTER (WHERE scan.counted), count(*), count(DISTINCT scan.visitor_hash) FILTER (WHERE scan.counted)
@@ -370,3 +367,9 @@ INSERT INTO scan_day_totals (day, shard, counted)
 SELECT day, 0, sum(counted) FROM code_scan_days
 WHERE day >= (date_trunc('month', now() AT TIME ZONE 'UTC') - interval '1 month')::date
 GROUP BY day;
+--> statement-breakpoint
+-- Last, so the watermark's row is locked only for the moment before this commits (the previous
+-- release's chart reads it meanwhile).
+ALTER TABLE "scan_rollup_watermark" ADD COLUMN "running_from" date;
+--> statement-breakpoint
+UPDATE scan_rollup_watermark SET running_from = (now() AT TIME ZONE 'UTC')::date + 2 WHERE id = 1;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { inArray, sql } from "drizzle-orm";
-import { companies, qrCodes, scanDayTotals, users } from "#schema/tables.ts";
+import { inArray } from "drizzle-orm";
+import { companies, qrCodes, users } from "#schema/tables.ts";
 import { loadPlatformStats } from "#worker/services/companies/analytics.ts";
 
 type PlatformStats = Awaited<ReturnType<typeof loadPlatformStats>>;
@@ -17,12 +17,6 @@ const stats = async (token: string) => {
   expect(res.status).toBe(200);
   return res.body as PlatformStats;
 };
-
-/** A visit through the scan function, as the code's Durable Object sends it (here, in the caller's transaction). */
-const visitOf = (visitor: string) =>
-  JSON.stringify([
-    { arrival: 1, visitor_hash: visitor, kind: "scan", country: "KE", city: "Nairobi", device_class: "mobile" },
-  ]);
 
 describe("GET /api/admin/stats", () => {
   it("answers the four dashboard numbers, counting a new company's codes and scans", async () => {
@@ -55,7 +49,7 @@ describe("GET /api/admin/stats", () => {
     expect(after.verificationsToday).toBeGreaterThanOrEqual(6);
   });
 
-  it("counts exactly: all users, active companies, all codes, and today's scans of real codes", async () => {
+  it("counts exactly: all users, active companies and all codes", async () => {
     // A repeatable-read transaction sees no other test's rows, so the differences are exact.
     let before: PlatformStats | undefined;
     let after: PlatformStats | undefined;
@@ -73,35 +67,20 @@ describe("GET /api/admin/stats", () => {
             { name: "Inactive", email: `${unique("inactive")}@example.com`, ownerId: owner!.id, isActive: false },
           ])
           .returning({ id: companies.id });
-        const codes = await tx
-          .insert(qrCodes)
-          .values(
-            [active!.id, inactive!.id].map((companyId) => ({
-              publicToken: randomToken(16),
-              companyId,
-              issuerName: "Stats Valuers",
-              issuerEmail: "stats@example.com",
-              valuationDate: new Date(),
-              validUntil: new Date(),
-              marketValue: "1.00",
-              propertyAddress: "Stats Road",
-              propertyType: "Other",
-              qrCodeData: "https://valuseal.test/v/x",
-            })),
-          )
-          .returning({ publicToken: qrCodes.publicToken });
-        // One counted scan of each code today, through the scan function.
-        for (const { publicToken } of codes) {
-          await tx.execute(
-            sql`SELECT count(*) FROM log_scans(false, ${publicToken}, ${publicToken}, ${visitOf(unique("v"))}::json, 60)`,
-          );
-        }
-        // Not a verification: an unknown token (orphan scan).
-        await tx.execute(
-          sql`SELECT count(*) FROM log_scans(false, 'unknowntoken0000', 'unknowntoken0000', ${visitOf("w")}::json, 60)`,
+        await tx.insert(qrCodes).values(
+          [active!.id, inactive!.id].map((companyId) => ({
+            publicToken: randomToken(16),
+            companyId,
+            issuerName: "Stats Valuers",
+            issuerEmail: "stats@example.com",
+            valuationDate: new Date(),
+            validUntil: new Date(),
+            marketValue: "1.00",
+            propertyAddress: "Stats Road",
+            propertyType: "Other",
+            qrCodeData: "https://valuseal.test/v/x",
+          })),
         );
-        // Not today: yesterday's (UTC) counts.
-        await tx.insert(scanDayTotals).values({ day: sql`(now() AT TIME ZONE 'UTC')::date - 1`, shard: 0, counted: 5 });
         after = await loadPlatformStats(tx);
       },
       { isolationLevel: "repeatable read" },
@@ -110,7 +89,10 @@ describe("GET /api/admin/stats", () => {
       totalUsers: before!.totalUsers + 1,
       activeCompanies: before!.activeCompanies + 1,
       totalQRCodes: before!.totalQRCodes + 2,
-      verificationsToday: before!.verificationsToday + 2,
+      // Codes are not scans. Today's scans counted exactly (not orphans, not yesterday's) are in
+      // tests/migrations/scan-history.test.ts: scanning here would write the platform's shared day
+      // rows inside this snapshot, which a neighbour's scan makes fail to serialize.
+      verificationsToday: before!.verificationsToday,
       // Both new companies await their first verification.
       companiesAwaitingVerification: before!.companiesAwaitingVerification + 2,
     });

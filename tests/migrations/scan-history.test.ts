@@ -2,8 +2,9 @@ import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { expect, it } from "vitest";
 import type { Database } from "#worker/db.ts";
+import { countedScansToday } from "#worker/services/companies/analytics.ts";
 import { maintainScanHistory } from "#worker/services/scans/scan-history.ts";
-import { applyMigrations, MIGRATION_FILES } from "./migration-files";
+import { applyMigrations, MIGRATION_FILES, migrationsAround } from "./migration-files";
 import { insertCompanyWithCode } from "./seed";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -250,10 +251,24 @@ it("adds each batch of scans to the code's day and the platform's as it is count
   expect(await todayRow(db)).toEqual([{ counted: 4, visits: 6, visitors: 3 }]);
   expect(await platformToday(db)).toBe(4);
 
+  // The administrator's "scans today" (loadPlatformStats' verificationsToday): the counted scans
+  // only, not an orphan's, not yesterday's.
+  await db.query("SELECT log_scans(false, 'unknown', 'unknown', $1::json, 0)", [
+    JSON.stringify([
+      { arrival: 1, visitor_hash: "o", kind: "scan", country: "KE", city: "Nairobi", device_class: "mobile" },
+    ]),
+  ]);
+  await db.query(
+    `INSERT INTO scan_day_totals (day, shard, counted) VALUES ((now() AT TIME ZONE 'UTC')::date - 1, 0, 5)`,
+  );
+  const worker = drizzle({ client: db }) as unknown as Database;
+  expect(await countedScansToday(worker)).toBe(4);
+
   // The raw log agrees with the running counts: what the roll-up of the day would have said.
   const raw = await db.query(
     `SELECT count(*) FILTER (WHERE counted)::int AS counted, count(*)::int AS visits,
-       count(DISTINCT visitor_hash) FILTER (WHERE counted)::int AS visitors FROM scan_events`,
+       count(DISTINCT visitor_hash) FILTER (WHERE counted)::int AS visitors FROM scan_events
+     WHERE qr_code_id IS NOT NULL`,
   );
   expect(raw.rows).toEqual([{ counted: 4, visits: 6, visitors: 3 }]);
   await db.close();
@@ -290,5 +305,38 @@ it("closes a day of running counts without reading it; a day before they began i
   expect((await db.query(`SELECT rolled_until::text AS day FROM scan_rollup_watermark`)).rows).toEqual([
     { day: utcDay(today.getTime()) },
   ]);
+  await db.close();
+});
+
+it("adds the release day's raw scans when it begins the running counts, and rolls that day up again as it closes", async () => {
+  const db = new PGlite();
+  const { before, it: release } = migrationsAround("0055_");
+  await applyMigrations(db, before);
+  await insertCompanyWithCode(db, "T000000000000001");
+  // Today's scans so far, logged the old way: two people and a link preview.
+  for (const [visitor, kind, counted] of [
+    ["a", "scan", true],
+    ["b", "scan", true],
+    ["p", "preview", false],
+  ] as const) {
+    await db.query(
+      `INSERT INTO scan_events (qr_code_id, company_id, visitor_hash, kind, counted)
+       SELECT id, company_id, $1, $2, $3 FROM qr_codes`,
+      [visitor, kind, counted],
+    );
+  }
+  await applyMigrations(db, release);
+  expect(await todayRow(db)).toEqual([{ counted: 2, visits: 3, visitors: 2 }]);
+  expect(await platformToday(db)).toBe(2);
+  // The running counts go on from there.
+  await logBatch(db, [{ visitor: "c" }]);
+  expect(await todayRow(db)).toEqual([{ counted: 3, visits: 4, visitors: 3 }]);
+  expect(await platformToday(db)).toBe(3);
+  // Today and tomorrow are rolled up from the raw log as they close; the day after is the first of
+  // running counts alone.
+  const mark = await db.query(
+    `SELECT running_from - (now() AT TIME ZONE 'UTC')::date AS days FROM scan_rollup_watermark`,
+  );
+  expect(mark.rows).toEqual([{ days: 2 }]);
   await db.close();
 });

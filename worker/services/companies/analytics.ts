@@ -32,7 +32,7 @@ export function companyStatsQuery(db: Reader, companyId: number | SQL<number>) {
 }
 
 /** Today's counted scans of real codes: the day's platform shards, kept as scans are counted (decision 070). */
-const countedScansToday = (db: Queryable) =>
+export const countedScansToday = (db: Queryable) =>
   db
     .select({ total: sql<number>`coalesce(sum(${scanDayTotals.counted}), 0)`.mapWith(Number) })
     .from(scanDayTotals)
