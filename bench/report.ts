@@ -1039,12 +1039,12 @@ function historySection(history: ScanHistoryResult) {
     "",
     `- **Every screen's query stays within ${formatRatio(HISTORY_GROWTH_GOAL)} of its time at ` +
       `${formatInt(small.rows)} scans**: ${screens.every((query) => growth(query) <= HISTORY_GROWTH_GOAL) ? "yes ✅" : "NO ❌"}. ` +
-      "The chart reads the roll-ups of finished days and the raw log only for today; unique scanners and totals " +
+      "The chart reads the codes' day rows (decision 070: today's too, kept as scans are counted; section 14); unique scanners and totals " +
       "are the code's count shards; a counted scan finds a new scanner and a repeat by one upsert of the code's " +
       "visitors (`code_visitors`, one key probe, with the visitor's last counted time), so it never reads the log. " +
       "Every query over the raw log names a lower bound on its time that Postgres knows when it plans it (the " +
       "Worker's clock, a day early), so only the months from there on are planned and opened (with the empty " +
-      "months made ahead): the admin's scans today read from yesterday on; the latest visits and the dashboard's recent scans read the last 31 days (and the margin's day), and the whole history " +
+      "months made ahead): the latest visits and the dashboard's recent scans read the last 31 days (and the margin's day), and the whole history " +
       "only when those hold fewer rows than asked. A bound computed by the database (`now()`, the roll-up's " +
       "watermark) is known only as the query runs, and planned every month kept.",
     "- The previous unique-scanner query (a count of distinct visitors over the hot code's whole history) is " +
@@ -1055,8 +1055,9 @@ function historySection(history: ScanHistoryResult) {
             `${formatInt(HISTORY_TARGET)} of a full run.**`,
         ]
       : []),
-    `- The hourly roll-up of one finished day at ${formatInt(large.rows)} scans took ` +
-      `${formatInt(history.oneDayRollUpMs)} ms (${formatInt(SCANS_PER_DAY)} scans aggregated per code).`,
+    `- The raw roll-up of one finished day at ${formatInt(large.rows)} scans took ` +
+      `${formatInt(history.oneDayRollUpMs)} ms (${formatInt(SCANS_PER_DAY)} scans aggregated per code): what ` +
+      "loading this history needs, and production only for a day before its running counts began (decision 070).",
   ];
 }
 

@@ -33,7 +33,7 @@ const WARMUP = 3;
 
 export interface TodayQuery {
   screen: string;
-  /** The raw-log read this screen made before decision 070 (null for a screen that had none). */
+  /** The raw-log read this screen made before decision 070. */
   before: { morningMs: number; eveningMs: number };
   after: { morningMs: number; eveningMs: number };
 }

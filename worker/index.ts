@@ -91,7 +91,7 @@ async function maintainScanHistoryAndLog(db: Database, now: Date, config: Config
  * sweep (codes that expired, deliveries never queued, events past their 30 days), and the
  * watches' (lenders told of codes that expired, notices a request could not email), December's
  * reminders of practising certificates about to expire; then the scan
- * history's (months ahead, yesterday rolled up, raw history past its retention dropped). They are
+ * history's (months ahead, finished days closed, raw history past its retention dropped). They are
  * independent, so one failing never skips another; the run is recorded (job_runs, read by health)
  * and a failure is still thrown, so the platform reports the run as failed too.
  */

@@ -60,9 +60,8 @@ export const auditLog = pgTable(
 );
 
 /**
- * The landing page's figures, counted from the platform at most once an hour (the month's scans
- * read every rolled-up day and today's raw scans: too much for every visit) and shown as counted,
- * never invented (decision 053). One row.
+ * The landing page's figures, counted from the platform at most once an hour and shown as counted,
+ * never invented (decision 053; the month's scans are the month's day shards, decision 070). One row.
  */
 export const platformFigures = pgTable("platform_figures", {
   id: smallint().primaryKey().default(1),

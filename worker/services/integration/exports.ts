@@ -261,8 +261,8 @@ export const SCAN_DAYS_EXPORT_HEADER = ["day", "verification_code", "counted", "
 
 /**
  * The company's scans as daily counts per code, newest day first: what outlives the scan log's
- * retention (decision 064), and all a firm's data export carries of its scanners. Days finished
- * only: today's scans are in the scan log until the roll-up.
+ * retention (decision 064), and all a firm's data export carries of its scanners. Today's row is
+ * the day so far (decision 070: the scan function adds each batch to it as it counts it).
  */
 export function scanDaysCsv(db: Reader, companyId: number) {
   return csvStream(SCAN_DAYS_EXPORT_HEADER, async (after) => {

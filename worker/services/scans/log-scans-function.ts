@@ -46,7 +46,8 @@ export function addToScanDay(select: string) {
  * - `day_tally` adds the batch to the code's row of the day in code_scan_days (counted, every visit
  *   logged, new scanners of the day) and `day_total` to one of the day's platform shards
  *   (scan_day_totals): today's screens read these, never the raw log (decision 070). A code's day
- *   row takes one statement at a time (the code's objects send one call at a time each);
+ *   row takes one statement at a time (the code's two objects send one call at a time each, and a
+ *   copy check holds it for its own short statement);
  * - `logged` records every visit (a preview or a repeat too, marked as not counted), or orphan scans
  *   when the key matched nothing; data-modifying CTEs always run to completion, so the orphan rows
  *   are written even though the outer SELECT then returns no row. Every row of one statement has
