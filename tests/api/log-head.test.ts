@@ -22,7 +22,7 @@ const batchOf = (valuerId: number, count: number, prefix: string) =>
  * held (`granted`) or waited for: that lock only, since other tests running beside this one take
  * advisory locks of their own.
  */
-async function firmBatchLock(companyId: number, granted: boolean) {
+async function firmBatchLock(companyId: number, granted: boolean, sessions = 1) {
   for (;;) {
     const rows = await withDb((db) =>
       db.execute<{ found: number }>(
@@ -30,7 +30,7 @@ async function firmBatchLock(companyId: number, granted: boolean) {
           AND classid = ${REFERENCE_LOCK_SPACE} AND objid = ${companyId} AND objsubid = 2 AND granted = ${granted}`,
       ),
     );
-    if ((rows.rows[0]?.found ?? 0) > 0) return;
+    if ((rows.rows[0]?.found ?? 0) >= sessions) return;
     await new Promise((resolve) => setImmediate(resolve));
   }
 }
@@ -75,6 +75,61 @@ describe.skipIf(databaseKind !== "postgres")("the log's head under load", () => 
     const certificate = await api(`/api/public/certificates/${codes[0]!.code.publicToken}`);
     expect(certificate.body.issuerVerified).toBe(false);
   }, 30_000);
+});
+
+describe.skipIf(databaseKind !== "postgres")("a firm's batches sent at once", () => {
+  it("issue each row once: the same batch twice gives one set of codes, paid once", async () => {
+    const owner = await registerOwnerViaServices();
+    const companyId = owner.user.companyId!;
+    const valuer = await insertValuer(companyId);
+    const codes = batchOf(valuer.id, 20, "TWICE");
+    const [first, second] = await Promise.all(
+      [0, 1].map(() => api("/api/qr-codes/batch", { token: owner.token, body: { codes } })),
+    );
+    expect([first!.status, second!.status]).toEqual([200, 200]);
+    const tokens = (res: typeof first) =>
+      res!.body.results.map((result: { code: { publicToken: string } }) => result.code.publicToken);
+    // Whichever stored them first, both answers name the same 20 codes.
+    expect(tokens(first)).toEqual(tokens(second));
+    const statuses = [first, second].map((res) =>
+      [...new Set(res!.body.results.map((result: { status: string }) => result.status))].join(),
+    );
+    expect(statuses.sort()).toEqual(["created", "existing"]);
+    const issued = await withDb((db) =>
+      db.execute<{ codes: number; debits: number }>(sql`SELECT
+        (SELECT count(*)::int FROM qr_codes WHERE company_id = ${companyId}) AS codes,
+        (SELECT count(*)::int FROM credit_entries WHERE company_id = ${companyId} AND kind = 'issue') AS debits`),
+    );
+    expect(issued.rows[0]).toEqual({ codes: 20, debits: 20 });
+  }, 60_000);
+
+  it(`count each other within ${BATCH_CODES_PER_MINUTE} codes a minute: of two full batches sent at once after one, one is refused`, async () => {
+    const owner = await registerOwnerViaServices();
+    const companyId = owner.user.companyId!;
+    const valuer = await insertValuer(companyId);
+    const send = (prefix: string) =>
+      api("/api/qr-codes/batch", { token: owner.token, body: { codes: batchOf(valuer.id, CODE_BATCH_MAX, prefix) } });
+    expect((await send("FIRST")).status).toBe(200);
+    // Both batches read the firm's minute before either is stored, then wait for the firm's lock
+    // together: the second to get it must count the codes of the first, stored while it waited.
+    const statuses = await withServices(async ({ transactional }) => {
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const holder = transactional().transaction(async (tx) => {
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(${REFERENCE_LOCK_SPACE}, ${companyId})`);
+        await released;
+      });
+      await firmBatchLock(companyId, true);
+      const both = Promise.all([send("SECOND"), send("THIRD")]);
+      await firmBatchLock(companyId, false, 2);
+      release();
+      await holder;
+      return (await both).map((res) => res.status);
+    });
+    expect(statuses.sort()).toEqual([200, 429]);
+    const count = await withDb((db) => db.$count(qrCodes, eq(qrCodes.companyId, companyId)));
+    expect(count).toBe(2 * CODE_BATCH_MAX);
+  }, 120_000);
 });
 
 describe("a firm's batches", () => {

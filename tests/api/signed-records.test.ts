@@ -15,7 +15,7 @@ import { companies, idempotencyKeys, qrCodes } from "#schema/tables.ts";
 import { createQrCodeSchema } from "#schema/validation/qr-codes.ts";
 import type { SigningKey } from "#worker/config.ts";
 import type { Database } from "#worker/db.ts";
-import { issueCode, prospectiveCodeQuery } from "#worker/services/codes/code-issuing.ts";
+import { issueCode, prospectiveCodesQuery } from "#worker/services/codes/code-issuing.ts";
 import { Outbox } from "#worker/services/integration/webhooks.ts";
 import { alertAdministrators } from "#worker/services/companies/administrator-alerts.ts";
 import type { Bindings } from "#worker/bindings.ts";
@@ -168,7 +168,7 @@ describe("signed certificate records", () => {
     const values = createQrCodeSchema.parse(codeInput(valuer.id));
     const signing = await workerSigning();
     // Round trip 1 built the code under the old name; the rename commits before round trip 2.
-    const stale = await withDb((db) => prospectiveCodeQuery(db, signing.origin, issuer, values));
+    const stale = await withDb((db) => prospectiveCodesQuery(db, signing.origin, issuer, [values]));
     expect(stale[0]!.issuerName).toBe("Before Rename Ltd");
     await withDb((db) =>
       db.update(companies).set({ name: "After Rename Ltd" }).where(eq(companies.id, owner.user.companyId!)),
@@ -189,6 +189,42 @@ describe("signed certificate records", () => {
     const payload = await verifiedCertificate((await downloadRecord(issued.body.publicToken)).body.record);
     expect(payload.issuer.name).toBe("After Rename Ltd");
     expect(await withDb((db) => db.$count(qrCodes, eq(qrCodes.companyId, owner.user.companyId!)))).toBe(1);
+  });
+
+  it("issues a code amber when ValuSeal withdraws the firm's verification while it is built", async () => {
+    const owner = await registerOwnerViaServices();
+    const companyId = owner.user.companyId!;
+    const valuer = await insertValuer(companyId);
+    await verifyCompanyViaAdmin(companyId);
+    const admin = await createAdminViaDb();
+    const issuer = { userId: owner.user.id, companyId };
+    const values = createQrCodeSchema.parse(codeInput(valuer.id));
+    const signing = await workerSigning();
+    // Round trip 1 built the code while the firm was verified; the withdrawal commits before round trip 2.
+    const stale = await withDb((db) => prospectiveCodesQuery(db, signing.origin, issuer, [values]));
+    expect(stale[0]!.issuerTrust).toBe("verified");
+    const withdrawn = await api(`/api/admin/companies/${companyId}/verification`, {
+      method: "PATCH",
+      token: admin.token,
+      body: { verified: false, note: "Registration lapsed" },
+    });
+    expect(withdrawn.status).toBe(200);
+
+    const issued = await withDb((db) =>
+      issueCode(
+        db,
+        signing,
+        new Outbox(),
+        { issuer, values, request: { userId: owner.user.id, key: undefined, input: values }, prospective: stale },
+        (code) => code,
+      ),
+    );
+    // Built and signed again after the withdrawal: the code, its certificate and its record are amber.
+    expect(issued.body.issuerTrust).toBe("not-verified");
+    const certificate = await api(`/api/public/certificates/${issued.body.publicToken}`);
+    expect(certificate.body.issuerVerified).toBe(false);
+    const payload = await verifiedCertificate((await downloadRecord(issued.body.publicToken)).body.record);
+    expect(payload.issuer.verifiedAt).toBeNull();
   });
 
   it("keeps what was issued: a later valuer edit is not in the record, a revocation is a new record", async () => {

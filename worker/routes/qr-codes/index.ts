@@ -19,7 +19,7 @@ import {
 } from "#worker/middleware/auth.ts";
 import { Outbox } from "#worker/services/integration/webhooks.ts";
 import { issueCodeBatch } from "#worker/services/codes/code-batches.ts";
-import { issueCode, prospectiveCodeQuery } from "#worker/services/codes/code-issuing.ts";
+import { issueCode, prospectiveCodesQuery } from "#worker/services/codes/code-issuing.ts";
 import { sessionCompanyId } from "#worker/services/accounts/sessions.ts";
 import {
   codePage,
@@ -110,7 +110,7 @@ export const qrCodeRoutes = documentedRoutes()
     // signed record and the answer stored in one statement (worker/services/codes/code-issuing.ts).
     const prospective = await readAsCompanyUser(
       c,
-      () => prospectiveCodeQuery(db, signing.origin, issuer, input),
+      () => prospectiveCodesQuery(db, signing.origin, issuer, [input]),
       assertMayIssue,
     );
     const outbox = new Outbox();
@@ -135,7 +135,7 @@ export const qrCodeRoutes = documentedRoutes()
   .openapi(createBatch, async (c) => {
     const outbox = new Outbox();
     const results = await issueCodeBatch(
-      c.var.transactional(),
+      c.var.db,
       await recordSigning(c),
       { userId: c.var.user.id, companyId: currentCompanyId(c) },
       c.req.valid("json").codes,

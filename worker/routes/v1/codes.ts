@@ -270,7 +270,7 @@ export const v1CodeRoutes = documentedRoutes()
     assertKeyCompanyActive(caller);
     const outbox = new Outbox();
     const results = await issueCodeBatch(
-      c.var.transactional(),
+      c.var.db,
       await recordSigning(c),
       { userId: caller.userId, companyId: caller.companyId },
       c.req.valid("json").codes,

@@ -11,7 +11,7 @@ import type { Queryable, Reader, TransactionalDatabase } from "#worker/db.ts";
 import type { EmailMessage } from "#worker/lib/email-templates.ts";
 import { ApiError, notFound } from "#worker/lib/errors.ts";
 import { countOf, fetchPage, totalColumn } from "#worker/lib/pagination.ts";
-import { idArray, produced, statementPart, type StatementPart } from "#worker/lib/statement-parts.ts";
+import { statementPart, type StatementPart } from "#worker/lib/statement-parts.ts";
 import { recordAudit, type Actor } from "../companies/audit";
 import { COMPANY_NOT_FOUND } from "../companies/companies";
 
@@ -56,56 +56,29 @@ export async function creditBalance(db: Reader, companyId: number): Promise<numb
   return row?.balance ?? 0;
 }
 
-/** The statement parts of a single issue's debit (issueProspectiveCode): the balance, then the entry. */
+/** The statement parts of an issue's debit (storeProspectiveCodes): the balance, then the entries. */
 export const DEBITED = statementPart("debited", ["balance_after"]);
 const DEBIT_ENTRY = statementPart("debit_entry", []);
-const BATCH_DEBITED = statementPart("batch_debited", ["balance_after"]);
 
 /**
- * The parts of the issuing statement that pay for the code `code` stored: one credit taken from the
- * firm's balance if it has one (the guarded update waits for a concurrent debit and re-reads the
- * balance it left), and the `issue` entry naming the code. DEBITED has no row when the balance was
- * 0: the statement then refuses as a whole, so no code stands unpaid.
+ * The parts of the issuing statement that pay for the `count` codes `codes` stored (one, or a
+ * batch's): `count` credits taken from the firm's balance if it has them (the guarded update waits
+ * for a concurrent debit and re-reads the balance it left), and one `issue` entry per code, each with
+ * the balance after its own credit (the n-th code by id leaves the balance before it less n).
+ * DEBITED has no row when the balance is short or not every code was stored: the statement then
+ * refuses as a whole, so no code stands unpaid and no credit is taken for a code not issued.
  */
-export function debitCtes(companyId: number, code: StatementPart<"id">): SQL {
+export function debitCtes(companyId: number, codes: StatementPart<"id">, count: number): SQL {
   return sql`${DEBITED.define(sql`
-      UPDATE ${creditBalances} SET balance = balance - 1, updated_at = now()
-      WHERE ${creditBalances.companyId} = ${companyId} AND ${creditBalances.balance} >= 1 AND ${produced(code)}
+      UPDATE ${creditBalances} SET balance = balance - ${count}, updated_at = now()
+      WHERE ${creditBalances.companyId} = ${companyId} AND ${creditBalances.balance} >= ${count}
+        AND (SELECT count(*) FROM ${codes.name}) = ${count}
       RETURNING balance AS ${DEBITED.as.balance_after}`)},
     ${DEBIT_ENTRY.define(sql`
       INSERT INTO ${creditEntries} (company_id, kind, credits, balance_after, idempotency_key, code_id)
-      SELECT ${companyId}, 'issue', -1, ${DEBITED.column.balance_after}, 'issue:' || ${code.column.id}, ${code.column.id}
-      FROM ${DEBITED.name}, ${code.name}`)}`;
-}
-
-/**
- * A batch's debit, in its transaction, under the firm's lock: the balance row is locked first and
- * a batch needing more than it holds is refused before anything is issued ("37 codes need 37
- * credits; you have 20"). Answers a function that debits the codes once they are stored.
- */
-export async function reserveBatchCredits(db: Queryable, companyId: number, needed: number, origin: string) {
-  const [row] = await db
-    .select({ balance: creditBalances.balance })
-    .from(creditBalances)
-    .where(eq(creditBalances.companyId, companyId))
-    .for("update");
-  const balance = row?.balance ?? 0;
-  if (needed > balance) throw new PaymentRequired(balance, origin, needed);
-  /** Debits the stored codes; answers the owner's warnings if the balance crossed a threshold. */
-  return async (codeIds: number[]): Promise<EmailMessage[]> => {
-    if (codeIds.length === 0) return [];
-    // Each code's entry carries the balance after its own credit: the n-th of them leaves total − n.
-    await db.execute(sql`
-      WITH ${BATCH_DEBITED.define(sql`
-        UPDATE ${creditBalances} SET balance = balance - ${codeIds.length}, updated_at = now()
-        WHERE ${creditBalances.companyId} = ${companyId}
-        RETURNING balance AS ${BATCH_DEBITED.as.balance_after}`)}
-      INSERT INTO ${creditEntries} (company_id, kind, credits, balance_after, idempotency_key, code_id)
-      SELECT ${companyId}, 'issue', -1, ${BATCH_DEBITED.column.balance_after} + ${codeIds.length} - code.n,
-        'issue:' || code.id, code.id
-      FROM ${BATCH_DEBITED.name}, unnest(${idArray(codeIds)}::int[]) WITH ORDINALITY AS code(id, n)`);
-    return creditWarnings(db, companyId, balance, balance - codeIds.length);
-  };
+      SELECT ${companyId}, 'issue', -1, ${DEBITED.column.balance_after} + ${count} - code.n, 'issue:' || code.id, code.id
+      FROM ${DEBITED.name},
+        (SELECT ${codes.column.id} AS id, row_number() OVER (ORDER BY ${codes.column.id}) AS n FROM ${codes.name}) code`)}`;
 }
 
 /**

@@ -34,6 +34,14 @@ export const FROZEN_FROM_VALUER = {
 };
 
 /**
+ * What the issuer is as ValuSeal stands behind it, beyond the identity a code freezes: whether it is
+ * verified and since when, active, suspended, closed. Round trip 1 of an issue reads it and round trip 2
+ * stores the codes only if it is unchanged: a withdrawal of the firm's verification between the
+ * two would otherwise let a code signed green before it be stored after it.
+ */
+export const ISSUER_STANDING = sql<string>`concat_ws('|', ${companies.verificationStatus}, ${companies.verifiedAt}, ${companies.isActive}, ${companies.suspendedAt}, ${companies.closedAt})`;
+
+/**
  * What every new code is given: a fresh random token and the address that encodes it. A clash of
  * the token is a retry with another.
  */

@@ -37,6 +37,14 @@ export type KeyClaimRow = RowOf<
   { request_hash: string | null; response_status: number | null; response_body: unknown; ours: boolean }
 >;
 
+/** KEY_CLAIM for work without an Idempotency-Key (a batch's codes are idempotent by their references): always ours. */
+export function unkeyedClaimCte() {
+  const as = KEY_CLAIM.as;
+  return KEY_CLAIM.define(sql`
+    SELECT NULL::text AS ${as.request_hash}, NULL::integer AS ${as.response_status},
+      NULL::json AS ${as.response_body}, true AS ${as.ours}`);
+}
+
 /**
  * The statement part KEY_CLAIM of a request that does its work in one statement (issuing a code):
  * the key's row is inserted with the answer already in it, so the work and its stored answer commit
@@ -53,11 +61,7 @@ export type KeyClaimRow = RowOf<
 export async function keyClaimCte<T>(request: IdempotentRequest, answer: Answer<T>) {
   const { userId, key } = request;
   const as = KEY_CLAIM.as;
-  if (!key) {
-    return KEY_CLAIM.define(sql`
-      SELECT NULL::text AS ${as.request_hash}, NULL::integer AS ${as.response_status},
-        NULL::json AS ${as.response_body}, true AS ${as.ours}`);
-  }
+  if (!key) return unkeyedClaimCte();
   const body = JSON.stringify(answer.body);
   const [requestHash, bodyHash] = await Promise.all([sha256Hex(JSON.stringify(request.input)), sha256Hex(body)]);
   const expired = isExpired(sql.raw("k.created_at"));

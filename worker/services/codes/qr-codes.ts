@@ -3,7 +3,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { DAY_MS } from "#schema/limits.ts";
 import { companies, qrCodes, valuers } from "#schema/tables.ts";
 import { QR_LIST_MAX, QR_PAGE_SIZE, type QrCodeListQuery } from "#schema/validation/qr-codes.ts";
-import type { Database, Queryable, Reader, Transaction } from "#worker/db.ts";
+import type { Database, Queryable, Reader } from "#worker/db.ts";
 import { ApiError, notFound } from "#worker/lib/errors.ts";
 import { containsPattern } from "#worker/lib/like-patterns.ts";
 import type { CodeSigner, Page } from "#schema/responses/index.ts";
@@ -164,19 +164,15 @@ export async function refuseTakenReference(
   if (existing) throw new ReferenceTaken(existing.id, existing.publicToken, existing.verificationCode);
 }
 
-/** The first key of the advisory locks that order a company's issues naming references. */
-export const REFERENCE_LOCK_SPACE = 1835;
-
 /**
- * Issues that name the firm's references take the company's lock first, for the rest of their
- * transaction. Two batches naming the same references in different orders, or a single create
- * racing a batch, would otherwise each hold a reference the other waits for (and the transparency
- * log's head, which every signature updates): Postgres would end one as a deadlock. In this order
- * the later one waits, then finds the earlier one's codes.
+ * The first key of the advisory lock that orders a company's issues naming references: the issuing
+ * statement (code-issuing.ts) takes it first, until it commits. Two batches naming the same
+ * references in different orders, or a single create racing a batch, would otherwise each hold a
+ * reference the other waits for (and the transparency log's head, which every signature updates):
+ * Postgres would end one as a deadlock. In this order the later one waits, then finds the earlier
+ * one's codes.
  */
-export async function lockCompanyReferences(tx: Transaction, companyId: number) {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(${REFERENCE_LOCK_SPACE}, ${companyId})`);
-}
+export const REFERENCE_LOCK_SPACE = 1835;
 
 /** What a create naming another company's, a deactivated or a deleted valuer is told. */
 export const CHOOSE_ACTIVE_VALUER = "Choose an active valuer of your company";
