@@ -1226,19 +1226,22 @@ function todaySection(today: TodaysCountsResult) {
 const SCAN_STORAGE_GOAL_BYTES = 400;
 
 function scanStorageSection(today: TodaysCountsResult) {
-  const lone = today.storage.find((storage) => storage.visitsPerCall === 1);
+  const lone = today.storage.find((storage) => storage.visitsPerCall === 1 && storage.schema === "now");
   return [
     "## 15. What a scan leaves in the database",
     "",
     "On section 14's server: the growth of every table the scan function writes (the scan log's partitions, " +
       "the codes' visitors, the counters' shards, the day rows; indexes and TOAST included) and of the WAL, " +
       "divided by the scans. First the morning's scans in calls of 100 visits, then " +
-      `${formatInt(lone?.scans ?? 0)} lone scans, each its own call by a new visitor (the usual scan).`,
+      `${formatInt(lone?.scans ?? 0)} lone scans, each its own call by a new visitor (the usual scan), twice: as the ` +
+      "schema was before decision 072 (64-character visitor hashes, the scan log's index on time alone), the " +
+      "baseline, and as it is now (32-character hashes, no such index). Visitor hashes are real SHA-256 hex.",
     "",
     table(
-      ["Visits a call", "Scans", "Tables and indexes (B/scan)", "WAL (B/scan)", "Largest"],
+      ["Visits a call", "Schema", "Scans", "Tables and indexes (B/scan)", "WAL (B/scan)", "Largest"],
       today.storage.map((storage) => [
         storage.visitsPerCall,
+        storage.schema,
         formatInt(storage.scans),
         storage.bytesPerScan.toFixed(0),
         storage.walBytesPerScan.toFixed(0),

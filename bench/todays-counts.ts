@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
@@ -10,6 +11,7 @@ import type { Database } from "../worker/db";
 import { loadPlatformStats } from "../worker/services/companies/analytics";
 import { platformFiguresForVisit } from "../worker/services/companies/platform-figures";
 import { dailyCounts } from "../worker/services/scans/scans";
+import { VISITOR_HASH_LENGTH } from "../worker/lib/scan-visitor";
 import { formatInt, median } from "./measure";
 import { insertCompaniesWithCodes } from "./scan-history";
 
@@ -42,6 +44,8 @@ export interface TodayQuery {
 export interface ScanStorage {
   /** How the scans came: 100 a call (a crowd's batches) or one a call (the usual lone scan). */
   visitsPerCall: number;
+  /** The schema measured: now, or as it was before decision 072 (64-character hashes, the log's time index). */
+  schema: "now" | "before 072";
   scans: number;
   bytesPerScan: number;
   walBytesPerScan: number;
@@ -59,6 +63,14 @@ export interface TodaysCountsResult {
   agree: boolean;
   storage: ScanStorage[];
 }
+
+/** A visitor hash of the length the Worker stores (VISITOR_HASH_LENGTH), or another: sizes depend on it. */
+const visitorHashOf = (label: string, length = VISITOR_HASH_LENGTH) =>
+  createHash("sha256").update(label).digest("hex").slice(0, length);
+
+/** The index on time alone that decision 072 dropped, for the raw reads made before 070 and the storage before 072. */
+const TIME_INDEX = "CREATE INDEX bench_scan_events_time_idx ON scan_events (scanned_at)";
+const DROP_TIME_INDEX = "DROP INDEX bench_scan_events_time_idx";
 
 interface Subject {
   hotCodeId: number;
@@ -84,7 +96,7 @@ async function logScans(pool: pg.Pool, subject: Subject, from: number, to: numbe
     for (let index = first; index < Math.min(first + VISITS_PER_CALL, to + 1); index += 1) {
       visits.push({
         arrival: index - first + 1,
-        visitor_hash: `visitor-${index % Math.ceil(DAY_SCANS / 3)}`,
+        visitor_hash: visitorHashOf(`visitor-${index % Math.ceil(DAY_SCANS / 3)}`),
         kind: index % 20 === 0 ? "preview" : "scan",
         country: "KE",
         city: "Nairobi",
@@ -193,7 +205,12 @@ async function scanFootprint(pool: pg.Pool) {
 }
 
 /** What `scans` scans (`load` logs them) added to the tables and the WAL, per scan. */
-async function storagePerScan(pool: pg.Pool, visitsPerCall: number, scans: number, load: () => Promise<void>) {
+async function storagePerScan(
+  pool: pg.Pool,
+  measured: Pick<ScanStorage, "visitsPerCall" | "schema">,
+  scans: number,
+  load: () => Promise<void>,
+): Promise<ScanStorage> {
   const before = await scanFootprint(pool);
   await load();
   await pool.query("CHECKPOINT");
@@ -207,7 +224,7 @@ async function storagePerScan(pool: pg.Pool, visitsPerCall: number, scans: numbe
     .filter((table) => table.bytesPerScan > 0)
     .sort((a, b) => b.bytesPerScan - a.bytesPerScan);
   return {
-    visitsPerCall,
+    ...measured,
     scans,
     bytesPerScan: tables.reduce((sum, table) => sum + table.bytesPerScan, 0),
     walBytesPerScan: Number(rows[0]!.bytes) / scans,
@@ -215,20 +232,25 @@ async function storagePerScan(pool: pg.Pool, visitsPerCall: number, scans: numbe
   };
 }
 
-/** LONE_SCANS scans, each its own call of the scan function by a new visitor, round the codes. */
-async function logLoneScans(pool: pg.Pool, subject: Subject) {
+/**
+ * LONE_SCANS scans, each its own call of the scan function by a new visitor, round one half of the
+ * codes (`half` 0 or 1: the two runs of the section start from codes in the same state), each
+ * visitor hash `hashLength` characters long.
+ */
+async function logLoneScans(pool: pg.Pool, subject: Subject, half: 0 | 1, hashLength: number) {
+  const codes = subject.tokens.filter((_, index) => index % 2 === half);
   for (let index = 0; index < LONE_SCANS; index += 1) {
     const visit = [
       {
         arrival: 1,
-        visitor_hash: `lone-${index}`,
+        visitor_hash: visitorHashOf(`lone-${half}-${index}`, hashLength),
         kind: "scan",
         country: "KE",
         city: "Nairobi",
         device_class: "mobile",
       },
     ];
-    const token = subject.tokens[index % subject.tokens.length]!;
+    const token = codes[index % codes.length]!;
     await pool.query("SELECT count(*) FROM log_scans(false, $1, $1, $2::json, 60)", [token, JSON.stringify(visit)]);
   }
 }
@@ -272,9 +294,11 @@ export async function benchTodaysCounts(log: (line: string) => void): Promise<To
     const eveningScans = Math.round(DAY_SCANS * EVENING_SHARE);
 
     const loadStart = performance.now();
-    const batched = await storagePerScan(pool, VISITS_PER_CALL, morningScans, () =>
+    const batched = await storagePerScan(pool, { visitsPerCall: VISITS_PER_CALL, schema: "now" }, morningScans, () =>
       logScans(pool, subject, 1, morningScans),
     );
+    // The raw reads the screens made before decision 070 had the log's index on time: kept for them.
+    await pool.query(TIME_INDEX);
     log(`  ${formatInt(morningScans)} scans by 9 a.m. (${((performance.now() - loadStart) / 1000).toFixed(0)} s)`);
     await pool.query("VACUUM ANALYZE");
     const morning = await measure(db, pool, subject);
@@ -295,15 +319,23 @@ export async function benchTodaysCounts(log: (line: string) => void): Promise<To
           `before ${query.before.morningMs.toFixed(2)} → ${query.before.eveningMs.toFixed(2)} ms`,
       );
     }
-    const lone = await storagePerScan(pool, 1, LONE_SCANS, () => logLoneScans(pool, subject));
-    for (const storage of [batched, lone]) {
+    // Lone scans as the schema was before decision 072 (the time index still there, 64-character
+    // hashes), then as it is now, each round its own half of the codes.
+    const loneBefore = await storagePerScan(pool, { visitsPerCall: 1, schema: "before 072" }, LONE_SCANS, () =>
+      logLoneScans(pool, subject, 0, 64),
+    );
+    await pool.query(DROP_TIME_INDEX);
+    const lone = await storagePerScan(pool, { visitsPerCall: 1, schema: "now" }, LONE_SCANS, () =>
+      logLoneScans(pool, subject, 1, VISITOR_HASH_LENGTH),
+    );
+    for (const storage of [batched, loneBefore, lone]) {
       log(
-        `    ${storage.visitsPerCall} a call: ${storage.bytesPerScan.toFixed(0)} B a scan in tables and indexes, ` +
-          `${storage.walBytesPerScan.toFixed(0)} B of WAL`,
+        `    ${storage.visitsPerCall} a call (${storage.schema}): ${storage.bytesPerScan.toFixed(0)} B a scan in ` +
+          `tables and indexes, ${storage.walBytesPerScan.toFixed(0)} B of WAL`,
       );
     }
     return {
-      storage: [batched, lone],
+      storage: [batched, loneBefore, lone],
       serverVersion: version[0]!.server_version,
       morningScans,
       eveningScans,

@@ -38,7 +38,10 @@ export const scanEvents = pgTable(
     country: varchar({ length: 2 }),
     city: varchar({ length: 100 }),
     deviceClass: varchar({ length: 20 }),
-    /** Salted SHA-256 of client address and user agent: counts unique scanners without keeping the IP. */
+    /**
+     * The year's salted SHA-256 of the visitor's network, cut to 32 hex characters (visitorHash;
+     * 64 before decision 072, kept until their retention): counts unique scanners without keeping the IP.
+     */
     visitorHash: varchar({ length: 64 }),
     /** For orphan scans: the token that was tried (truncated). */
     attemptedToken: varchar({ length: 64 }),
@@ -56,7 +59,6 @@ export const scanEvents = pgTable(
     primaryKey({ columns: [t.id, t.scannedAt] }),
     index("scan_events_code_time_idx").on(t.qrCodeId, t.scannedAt),
     index("scan_events_company_time_idx").on(t.companyId, t.scannedAt),
-    index("scan_events_time_idx").on(t.scannedAt),
     // Orphan scans are kept for less time than a code's history; the sweep finds them by this.
     index("scan_events_orphan_time_idx")
       .on(t.scannedAt)
@@ -159,6 +161,7 @@ export const codeVisitors = pgTable(
     codeId: integer()
       .notNull()
       .references(() => qrCodes.id, { onDelete: "cascade" }),
+    /** As in scan_events: 32 hex characters since decision 072 (a visitor seen before counts once more that year). */
     visitorHash: varchar({ length: 64 }).notNull(),
     lastSeenMonth: date({ mode: "string" }).notNull(),
     lastCountedAt: timestamp({ withTimezone: true }),
