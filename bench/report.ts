@@ -1235,7 +1235,8 @@ function scanStorageSection(today: TodaysCountsResult) {
       "divided by the scans. First the morning's scans in calls of 100 visits, then " +
       `${formatInt(lone?.scans ?? 0)} lone scans, each its own call by a new visitor (the usual scan), twice: as the ` +
       "schema was before decision 072 (64-character visitor hashes, the scan log's index on time alone), the " +
-      "baseline, and as it is now (32-character hashes, no such index). Visitor hashes are real SHA-256 hex.",
+      "baseline, and as it is now (22-character base64url hashes, no such index). The hashes are real: the Worker's " +
+      "visitorHash makes them.",
     "",
     table(
       ["Visits a call", "Schema", "Scans", "Tables and indexes (B/scan)", "WAL (B/scan)", "Largest"],

@@ -11,7 +11,7 @@ import type { Database } from "../worker/db";
 import { loadPlatformStats } from "../worker/services/companies/analytics";
 import { platformFiguresForVisit } from "../worker/services/companies/platform-figures";
 import { dailyCounts } from "../worker/services/scans/scans";
-import { VISITOR_HASH_LENGTH } from "../worker/lib/scan-visitor";
+import { visitorHash } from "../worker/lib/scan-visitor";
 import { formatInt, median } from "./measure";
 import { insertCompaniesWithCodes } from "./scan-history";
 
@@ -64,9 +64,12 @@ export interface TodaysCountsResult {
   storage: ScanStorage[];
 }
 
-/** A visitor hash of the length the Worker stores (VISITOR_HASH_LENGTH), or another: sizes depend on it. */
-const visitorHashOf = (label: string, length = VISITOR_HASH_LENGTH) =>
-  createHash("sha256").update(label).digest("hex").slice(0, length);
+/** The salt of the bench's visitor hashes: the Worker's own function makes them, so sizes are real. */
+const BENCH_SALT = new Uint8Array(32).fill(7);
+
+/** A visitor's hash as the Worker stores it now, or as it stored it before decision 072 (64 hex characters). */
+const visitorHashOf = async (label: string, schema: ScanStorage["schema"] = "now") =>
+  schema === "now" ? visitorHash(BENCH_SALT, label) : createHash("sha256").update(label).digest("hex");
 
 /** The index on time alone that decision 072 dropped, for the raw reads made before 070 and the storage before 072. */
 const TIME_INDEX = "CREATE INDEX bench_scan_events_time_idx ON scan_events (scanned_at)";
@@ -96,7 +99,7 @@ async function logScans(pool: pg.Pool, subject: Subject, from: number, to: numbe
     for (let index = first; index < Math.min(first + VISITS_PER_CALL, to + 1); index += 1) {
       visits.push({
         arrival: index - first + 1,
-        visitor_hash: visitorHashOf(`visitor-${index % Math.ceil(DAY_SCANS / 3)}`),
+        visitor_hash: await visitorHashOf(`visitor-${index % Math.ceil(DAY_SCANS / 3)}`),
         kind: index % 20 === 0 ? "preview" : "scan",
         country: "KE",
         city: "Nairobi",
@@ -235,15 +238,15 @@ async function storagePerScan(
 /**
  * LONE_SCANS scans, each its own call of the scan function by a new visitor, round one half of the
  * codes (`half` 0 or 1: the two runs of the section start from codes in the same state), each
- * visitor hash `hashLength` characters long.
+ * visitor hash as `schema` stores it.
  */
-async function logLoneScans(pool: pg.Pool, subject: Subject, half: 0 | 1, hashLength: number) {
+async function logLoneScans(pool: pg.Pool, subject: Subject, half: 0 | 1, schema: ScanStorage["schema"]) {
   const codes = subject.tokens.filter((_, index) => index % 2 === half);
   for (let index = 0; index < LONE_SCANS; index += 1) {
     const visit = [
       {
         arrival: 1,
-        visitor_hash: visitorHashOf(`lone-${half}-${index}`, hashLength),
+        visitor_hash: await visitorHashOf(`lone-${half}-${index}`, schema),
         kind: "scan",
         country: "KE",
         city: "Nairobi",
@@ -320,13 +323,14 @@ export async function benchTodaysCounts(log: (line: string) => void): Promise<To
       );
     }
     // Lone scans as the schema was before decision 072 (the time index still there, 64-character
-    // hashes), then as it is now, each round its own half of the codes.
+    // hashes), then as it is now, each round its own half of the codes. Both go through today's scan
+    // function, so a code's one shard per object (decision 073) is in both.
     const loneBefore = await storagePerScan(pool, { visitsPerCall: 1, schema: "before 072" }, LONE_SCANS, () =>
-      logLoneScans(pool, subject, 0, 64),
+      logLoneScans(pool, subject, 0, "before 072"),
     );
     await pool.query(DROP_TIME_INDEX);
     const lone = await storagePerScan(pool, { visitsPerCall: 1, schema: "now" }, LONE_SCANS, () =>
-      logLoneScans(pool, subject, 1, VISITOR_HASH_LENGTH),
+      logLoneScans(pool, subject, 1, "now"),
     );
     for (const storage of [batched, loneBefore, lone]) {
       log(

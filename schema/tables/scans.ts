@@ -39,8 +39,8 @@ export const scanEvents = pgTable(
     city: varchar({ length: 100 }),
     deviceClass: varchar({ length: 20 }),
     /**
-     * The year's salted SHA-256 of the visitor's network, cut to 32 hex characters (visitorHash;
-     * 64 before decision 072, kept until their retention): counts unique scanners without keeping the IP.
+     * The year's salted SHA-256 of the visitor's network, its first 128 bits in base64url (visitorHash;
+     * 64 hex characters before decision 072, kept until their retention): counts unique scanners without keeping the IP.
      */
     visitorHash: varchar({ length: 64 }),
     /** For orphan scans: the token that was tried (truncated). */
@@ -161,7 +161,7 @@ export const codeVisitors = pgTable(
     codeId: integer()
       .notNull()
       .references(() => qrCodes.id, { onDelete: "cascade" }),
-    /** As in scan_events: 32 hex characters since decision 072 (a visitor seen before counts once more that year). */
+    /** As in scan_events: 22 base64url characters since decision 072 (a visitor seen before counts once more that year). */
     visitorHash: varchar({ length: 64 }).notNull(),
     lastSeenMonth: date({ mode: "string" }).notNull(),
     lastCountedAt: timestamp({ withTimezone: true }),

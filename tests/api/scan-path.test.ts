@@ -69,7 +69,7 @@ describe("GET /v/:token", () => {
 
     const [event] = await scanEventsOf(code.id);
     expect(event).toMatchObject({ companyId: owner.user.companyId, deviceClass: "mobile", attemptedToken: null });
-    expect(event!.visitorHash).toMatch(/^[0-9a-f]{32}$/);
+    expect(event!.visitorHash).toMatch(/^[A-Za-z0-9_-]{22}$/);
   });
 
   it("names a Motor Vehicle by its Vehicle Reference Number and Vehicle Description, with no location or sizes", async () => {

@@ -89,3 +89,26 @@ it("counts a batch of scans of one code as if they had run one after the other",
   ]);
   await db.close();
 });
+
+it("adds a code's scans to one shard per object: its token's and its typed code's (decision 073)", async () => {
+  const db = new PGlite();
+  await applyMigrations(db);
+  await insertCompanyWithCode(db, "shardtoken");
+  const [code] = (await db.query<{ verification_code: string }>("SELECT verification_code FROM qr_codes")).rows;
+  const scan = (byVerificationCode: boolean, key: string, visitor: string) =>
+    db.query("SELECT log_scans($1, $2, $2, $3::json, 10)", [
+      byVerificationCode,
+      key,
+      JSON.stringify([{ arrival: 1, visitor_hash: visitor, kind: "scan", country: "KE", device_class: "mobile" }]),
+    ]);
+  // Twenty lone scans by the token and five by the typed code, each a new visitor: a young code's
+  // every scan used to add a row of its own (a shard picked at random of 16).
+  for (let index = 0; index < 20; index += 1) await scan(false, "shardtoken", `token-visitor-${index}`);
+  for (let index = 0; index < 5; index += 1) await scan(true, code!.verification_code, `typed-visitor-${index}`);
+  const { rows } = await db.query("SELECT shard, scans, visitors FROM code_scan_counts ORDER BY shard");
+  expect(rows).toEqual([
+    { shard: 0, scans: 20, visitors: 20 },
+    { shard: 1, scans: 5, visitors: 5 },
+  ]);
+  await db.close();
+});

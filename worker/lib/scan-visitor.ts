@@ -1,3 +1,4 @@
+import { base64url } from "jose";
 import type { ScanKind } from "#schema/limits/scans.ts";
 import type { DeviceClass } from "#schema/validation/scans.ts";
 
@@ -56,22 +57,23 @@ export function visitorNetwork(network: string): string {
 
 /**
  * SHA-256 of the year's salt (worker/services/scans/visitor-salts.ts) and the visitor's network,
- * its first 128 bits as 32 hex characters: counts unique scanners without keeping the address, and
- * without a way to match the hash to a network once the salt is deleted. 128 bits tell a code's
- * visitors apart as surely as 256 (two of a million visitors share one with a chance of about
- * 10⁻²⁷), and every scan stores it up to three times (the scan, and the visitor's row and its
- * key), so the shorter hash saves about 96 bytes per new visitor (decision 072).
+ * its first 128 bits in base64url (22 characters): counts unique scanners without keeping the
+ * address, and without a way to match the hash to a network once the salt is deleted. 128 bits
+ * tell a code's visitors apart as surely as 256 (two of a million visitors share one with a chance
+ * of about 10⁻²⁷), and a new visitor's scan stores it three times (the scan, the visitor's row and
+ * its key): 22 characters instead of 64 hex is about 130 bytes less per such scan (decision 072).
  */
 export async function visitorHash(salt: Uint8Array, network: string): Promise<string> {
   const visitor = encoder.encode(`\n${visitorNetwork(network)}`);
   const input = new Uint8Array(salt.length + visitor.length);
   input.set(salt);
   input.set(visitor, salt.length);
-  return toHex(await crypto.subtle.digest("SHA-256", input)).slice(0, VISITOR_HASH_LENGTH);
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", input));
+  return base64url.encode(digest.subarray(0, VISITOR_HASH_BYTES));
 }
 
-/** The visitor hash's length in hex characters (128 bits). */
-export const VISITOR_HASH_LENGTH = 32;
+/** How much of the SHA-256 the visitor hash keeps: 128 bits. */
+export const VISITOR_HASH_BYTES = 16;
 
 export function toHex(bytes: ArrayBuffer): string {
   return [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, "0")).join("");

@@ -1,6 +1,6 @@
 import { CERTIFICATE_COLUMNS, CERTIFICATE_JOINS, type CodeColumn } from "#worker/lib/certificate-columns.ts";
 import { isoText } from "#worker/lib/code-status.ts";
-import { SCAN_COUNT_SHARDS } from "#worker/lib/scan-count-shards.ts";
+import { codeShardOf, SCAN_DAY_SHARDS } from "#worker/lib/scan-count-shards.ts";
 
 /** The UTC day of the statement's time (every scan of a statement is logged at its now()). */
 const TODAY = "(now() AT TIME ZONE 'UTC')::date";
@@ -41,8 +41,9 @@ export function addToScanDay(select: string) {
  *   `visitor` changes them), to tell a visitor's first counted scan of the UTC day;
  * - `counted` is the visits that counted, each marked `first_today` when it is its visitor's first
  *   counted scan of the day;
- * - `tally` adds them to one of the code's shards, picked at random, in one row change however big
- *   the batch (a statement waits only for another holding the same shard row, or a visitor's row);
+ * - `tally` adds them to the code's shard of this object (codeShardOf), in one row change however
+ *   big the batch: each of a code's two objects sends one call at a time, so no two statements
+ *   wait for one shard row;
  * - `day_tally` adds the batch to the code's row of the day in code_scan_days (counted, every visit
  *   logged, new scanners of the day) and `day_total` to one of the day's platform shards
  *   (scan_day_totals): today's screens read these, never the raw log (decision 070). A code's day
@@ -88,7 +89,7 @@ function countingStatement(column: CodeColumn) {
       LEFT JOIN previous ON previous.visitor_hash = candidate.visitor_hash
     ), tally AS (
       INSERT INTO code_scan_counts (code_id, company_id, shard, scans, visitors)
-      SELECT id, company_id, floor(random() * ${SCAN_COUNT_SHARDS})::smallint,
+      SELECT id, company_id, ${codeShardOf(column === "verification_code")}::smallint,
              (SELECT count(*) FROM counted)::int, (SELECT count(*) FROM counted WHERE first_scan)::int
       FROM target WHERE EXISTS (SELECT 1 FROM counted)
       ON CONFLICT (code_id, shard) DO UPDATE
@@ -101,7 +102,7 @@ function countingStatement(column: CodeColumn) {
       )}
     ), day_total AS (
       INSERT INTO scan_day_totals (day, shard, counted)
-      SELECT ${TODAY}, floor(random() * ${SCAN_COUNT_SHARDS})::smallint, count(*) FROM counted
+      SELECT ${TODAY}, floor(random() * ${SCAN_DAY_SHARDS})::smallint, count(*) FROM counted
       HAVING count(*) > 0
       ON CONFLICT (day, shard) DO UPDATE SET counted = scan_day_totals.counted + EXCLUDED.counted
     ), logged AS (
