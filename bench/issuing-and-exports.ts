@@ -10,6 +10,7 @@ import type { Account } from "./accounts";
 import { newCodeBody } from "./database-path";
 import { expectJson, nextClientAddress } from "./http";
 import { cpuMs, percentile } from "./measure";
+import { footprint, growthPer } from "./table-growth";
 
 /**
  * Issuing many codes, one request each against one batch request, and exporting a scan log of
@@ -34,7 +35,11 @@ export interface IssuingCost {
   /** Wall time per code (ms) in one POST /api/qr-codes/batch of BATCH_CODES. */
   batchMs: number;
   batchCpuMs: number;
+  /** What the codes left in the database, per code: issued one each, and in the batch. */
+  storage: { single: Growth; batch: Growth };
 }
+
+type Growth = Awaited<ReturnType<typeof growthPer>>;
 
 export interface ExportCost {
   run: (typeof EXPORT_RUNS)[number];
@@ -46,18 +51,26 @@ export interface ExportCost {
   rssPeakMiB: number;
 }
 
-export async function benchIssuing(origin: string, pids: number[], account: Account): Promise<IssuingCost> {
+export async function benchIssuing(
+  origin: string,
+  pids: number[],
+  account: Account,
+  pool: pg.Pool,
+): Promise<IssuingCost> {
   const valuer = await expectJson<{ id: number }>(201, origin, "/api/valuers", {
     token: account.token,
     body: { name: "Grace Achieng", phone: "+254712000111", qualification: "MRICS" },
   });
   const single = () => expectJson(201, origin, "/api/qr-codes", { token: account.token, body: newCodeBody(valuer.id) });
   for (let warm = 0; warm < 5; warm += 1) await single();
+  let tablesBefore = await footprint(pool);
   let cpuBefore = cpuMs(pids);
   let started = performance.now();
   for (let index = 0; index < SINGLE_CODES; index += 1) await single();
   const singleMs = (performance.now() - started) / SINGLE_CODES;
   const singleCpuMs = (cpuMs(pids) - cpuBefore) / SINGLE_CODES;
+  await pool.query("CHECKPOINT");
+  const singleStorage = await growthPer(pool, tablesBefore, await footprint(pool), SINGLE_CODES);
 
   const run = Date.now().toString(36);
   const batch = (size: number, label: string) =>
@@ -71,16 +84,16 @@ export async function benchIssuing(origin: string, pids: number[], account: Acco
       },
     });
   await batch(5, "warm");
+  tablesBefore = await footprint(pool);
   cpuBefore = cpuMs(pids);
   started = performance.now();
   const { results } = await batch(BATCH_CODES, "timed");
+  const batchMs = (performance.now() - started) / BATCH_CODES;
+  const batchCpuMs = (cpuMs(pids) - cpuBefore) / BATCH_CODES;
   if (results.length !== BATCH_CODES) throw new Error(`the batch answered ${results.length} codes`);
-  return {
-    singleMs,
-    singleCpuMs,
-    batchMs: (performance.now() - started) / BATCH_CODES,
-    batchCpuMs: (cpuMs(pids) - cpuBefore) / BATCH_CODES,
-  };
+  await pool.query("CHECKPOINT");
+  const batchStorage = await growthPer(pool, tablesBefore, await footprint(pool), BATCH_CODES);
+  return { singleMs, singleCpuMs, batchMs, batchCpuMs, storage: { single: singleStorage, batch: batchStorage } };
 }
 
 /** Another firm's requests timed per kind, idle and beside a batch, for their p90. */

@@ -141,11 +141,17 @@ async function benchDatabasePath(direct: RouteTiming[]) {
 
         log(`\n7. Issuing many codes, exporting scan logs, signing in (${elapsed()})`);
         const batchAccount = await registerCompany(origin, pool, "batch", "Bench Batch Valuers Ltd");
-        const issuing = await benchIssuing(origin, pids, batchAccount);
+        const issuing = await benchIssuing(origin, pids, batchAccount, pool);
         log(
           `  per code: one request each ${formatMs(issuing.singleMs)} ms (${formatMs(issuing.singleCpuMs)} ms CPU), ` +
             `in a batch of ${BATCH_CODES} ${formatMs(issuing.batchMs)} ms (${formatMs(issuing.batchCpuMs)} ms CPU)`,
         );
+        for (const [way, storage] of Object.entries(issuing.storage)) {
+          log(
+            `  per 1,000 codes (${way}): ${((storage.bytesPerUnit * 1000) / 2 ** 20).toFixed(2)} MiB in tables, ` +
+              `${((storage.walBytesPerUnit * 1000) / 2 ** 20).toFixed(2)} MiB of WAL`,
+          );
+        }
         const debit = await benchDebit(pool, batchAccount.companyId);
         log(
           `  the credit debit alone per code: one code ${formatMs(debit.singleMs)} ms, ` +

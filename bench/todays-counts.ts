@@ -14,6 +14,7 @@ import { dailyCounts } from "../worker/services/scans/scans";
 import { visitorHash } from "../worker/lib/scan-visitor";
 import { formatInt, median } from "./measure";
 import { insertCompaniesWithCodes } from "./scan-history";
+import { footprint, growthPer } from "./table-growth";
 
 /*
  * Section 14: today's screens (decision 070) at 9 a.m. and at 9 p.m. (UTC) of one day's traffic,
@@ -192,20 +193,15 @@ function screens(db: Database, pool: pg.Pool, subject: Subject) {
 /** The lone scans measured for their storage, one call each (a separate day's worth is not needed). */
 const LONE_SCANS = 10_000;
 
-/** Every table the scan path writes (a partitioned table's partitions summed), in bytes, and the WAL's position. */
-async function scanFootprint(pool: pg.Pool) {
-  const { rows } = await pool.query<{ table: string; bytes: string }>(
-    `SELECT coalesce(parent.relname, child.relname) AS table, sum(pg_total_relation_size(child.oid)) AS bytes
-     FROM pg_class child
-     LEFT JOIN pg_inherits link ON link.inhrelid = child.oid
-     LEFT JOIN pg_class parent ON parent.oid = link.inhparent
-     WHERE child.relkind = 'r' AND coalesce(parent.relname, child.relname) IN
-       ('scan_events', 'code_visitors', 'code_scan_counts', 'company_scan_counts', 'code_scan_days', 'scan_day_totals')
-     GROUP BY 1`,
-  );
-  const { rows: wal } = await pool.query<{ lsn: string }>("SELECT pg_current_wal_lsn()::text AS lsn");
-  return { tables: new Map(rows.map((row) => [row.table, Number(row.bytes)])), lsn: wal[0]!.lsn };
-}
+/** Every table the scan path writes. */
+const SCAN_TABLES = [
+  "scan_events",
+  "code_visitors",
+  "code_scan_counts",
+  "company_scan_counts",
+  "code_scan_days",
+  "scan_day_totals",
+];
 
 /** What `scans` scans (`load` logs them) added to the tables and the WAL, per scan. */
 async function storagePerScan(
@@ -214,24 +210,16 @@ async function storagePerScan(
   scans: number,
   load: () => Promise<void>,
 ): Promise<ScanStorage> {
-  const before = await scanFootprint(pool);
+  const before = await footprint(pool, SCAN_TABLES);
   await load();
   await pool.query("CHECKPOINT");
-  const after = await scanFootprint(pool);
-  const { rows } = await pool.query<{ bytes: string }>("SELECT pg_wal_lsn_diff($1, $2) AS bytes", [
-    after.lsn,
-    before.lsn,
-  ]);
-  const tables = [...after.tables]
-    .map(([table, bytes]) => ({ table, bytesPerScan: (bytes - (before.tables.get(table) ?? 0)) / scans }))
-    .filter((table) => table.bytesPerScan > 0)
-    .sort((a, b) => b.bytesPerScan - a.bytesPerScan);
+  const growth = await growthPer(pool, before, await footprint(pool, SCAN_TABLES), scans);
   return {
     ...measured,
     scans,
-    bytesPerScan: tables.reduce((sum, table) => sum + table.bytesPerScan, 0),
-    walBytesPerScan: Number(rows[0]!.bytes) / scans,
-    tables,
+    bytesPerScan: growth.bytesPerUnit,
+    walBytesPerScan: growth.walBytesPerUnit,
+    tables: growth.tables.map(({ table, bytesPerUnit }) => ({ table, bytesPerScan: bytesPerUnit })),
   };
 }
 
