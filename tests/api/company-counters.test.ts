@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { qrCodes } from "#schema/tables.ts";
 import { registerOwnerViaServices } from "./fixtures/accounts";
 import { createAdminViaDb } from "./fixtures/admins";
-import { createCodeViaApi } from "./fixtures/codes";
+import { codeInput, createCodeViaApi } from "./fixtures/codes";
 import { withDb } from "./fixtures/database";
 import { api } from "./fixtures/http";
 import { scanLikePhone, USER_AGENTS } from "./fixtures/scans";
@@ -32,5 +32,17 @@ describe("company counters", () => {
     await withDb((db) => db.delete(qrCodes).where(eq(qrCodes.id, first.id)));
     expect(await stats()).toEqual({ totalQRCodes: 1, thisMonth: 1, verifications: 1, hasSealedReport: false });
     expect(await adminRow()).toMatchObject({ qrCodeCount: 1 });
+
+    // A batch's codes are stored in one statement: the count follows all of them, then their deletion.
+    const batch = await api("/api/qr-codes/batch", {
+      token: owner.token,
+      body: {
+        codes: Array.from({ length: 30 }, (_, index) => ({ ...codeInput(valuer.id), externalReference: `C-${index}` })),
+      },
+    });
+    expect(batch.status).toBe(200);
+    expect(await adminRow()).toMatchObject({ qrCodeCount: 31 });
+    await withDb((db) => db.delete(qrCodes).where(eq(qrCodes.companyId, owner.user.company!.id)));
+    expect(await adminRow()).toMatchObject({ qrCodeCount: 0 });
   });
 });

@@ -39,7 +39,7 @@ export const FROZEN_FROM_VALUER = {
  * stores the codes only if it is unchanged: a withdrawal of the firm's verification between the
  * two would otherwise let a code signed green before it be stored after it.
  */
-export const ISSUER_STANDING = sql<string>`concat_ws('|', ${companies.verificationStatus}, ${companies.verifiedAt}, ${companies.isActive}, ${companies.suspendedAt}, ${companies.closedAt})`;
+export const ISSUER_STANDING = sql<unknown>`jsonb_build_array(${companies.verificationStatus}, ${companies.verifiedAt}, ${companies.isActive}, ${companies.suspendedAt}, ${companies.closedAt})`;
 
 /**
  * What every new code is given: a fresh random token and the address that encodes it. A clash of

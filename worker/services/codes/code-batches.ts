@@ -5,7 +5,7 @@ import { BATCH_CODES_PER_MINUTE, type CodeBatchRow } from "#schema/validation/qr
 import type { Database } from "#worker/db.ts";
 import { ApiError, COMPANY_DEACTIVATED } from "#worker/lib/errors.ts";
 import type { RecordSigning } from "#worker/lib/signing.ts";
-import { prospectiveAnswer, prospectiveCodesQuery, REFUSALS, storeCodes } from "./code-issuing";
+import { prospectiveAnswer, prospectiveCodesQuery, storeCodes } from "./code-issuing";
 import { unkeyedClaimCte } from "./idempotency";
 import { CHOOSE_ACTIVE_VALUER, selectCodes, TOKEN_ATTEMPTS, type StoredCode } from "./qr-codes";
 import type { Outbox } from "../integration/webhooks";
@@ -150,14 +150,10 @@ export async function issueCodeBatch(
         claim: unkeyedClaimCte(),
         minuteBudget: BATCH_CODES_PER_MINUTE,
       });
-      if (!outcome.stored) {
-        if ("refusal" in outcome && outcome.refusal === REFUSALS.overBudget) {
-          const [now] = await firmAllowanceQuery(db, owner.companyId);
-          throw beyondMinuteBudget(now!, toIssue.length) ?? new ApiError(429, "Try again in a minute.");
-        }
-        // Something changed since round trip 1 (see above): read and sign the batch again.
-        continue;
-      }
+      // Something changed since round trip 1 (see above), or a batch of the firm stored meanwhile
+      // took the minute: read the batch again. Its codes may be stored now (the same batch sent
+      // twice at once), or round trip 1 answers 429 with when the minute frees.
+      if (!outcome.stored) continue;
     }
     return rows.map((row) => {
       const existing = stored.get(row.externalReference!);

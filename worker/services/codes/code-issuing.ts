@@ -60,7 +60,7 @@ export function prospectiveCodesQuery(db: Database, origin: string, issuer: Issu
       certificate: sql<CertificateSourceRow>`(SELECT row_to_json(source)
         FROM (${certificateSourceOf(sql`qr_codes code`, sql`code.id = ${qrCodes.id}`)}) source)`,
       signerFound: sql<boolean>`EXISTS (SELECT 1 FROM ${valuers} WHERE ${valuers.id} = ${qrCodes.valuerId} AND ${maySign(qrCodes.companyId)})`,
-      issuerStanding: sql<string>`(SELECT ${ISSUER_STANDING} FROM ${companies} WHERE ${companies.id} = ${qrCodes.companyId})`,
+      issuerStanding: sql<unknown>`(SELECT ${ISSUER_STANDING} FROM ${companies} WHERE ${companies.id} = ${qrCodes.companyId})`,
     })
     .from(qrCodes);
 }
@@ -101,6 +101,8 @@ export const REFUSALS = {
 const FROZEN = statementPart("frozen", []);
 const REFERENCE_LOCK = statementPart("reference_lock", []);
 const ISSUER_NOW = statementPart("issuer_now", ["unchanged"]);
+/** The codes' valuers, locked; then, per code, whether its valuer is still as frozen (SIGNER_NOW). */
+const SIGNERS = statementPart("signers", []);
 const SIGNER_NOW = statementPart("signer_now", ["unchanged"]);
 const WITHIN_BUDGET = statementPart("within_budget", ["ok"]);
 const STORED_CODE = statementPart("stored_code", ["id"]);
@@ -136,7 +138,8 @@ const allUnchanged = (part: StatementPart<"unchanged">) =>
  *        frozen           the codes as round trip 1 built them              here
  *        reference_lock   the firm's lock, when a code names a reference    here
  *        issuer_now       the company row, locked: still as frozen?         here
- *        signer_now       each code's valuer, locked: as frozen, may sign?  here
+ *        signers          the codes' valuers who may sign, locked by id     here
+ *        signer_now       each code's valuer still as frozen?               here
  *        within_budget    a batch's codes a minute, read after the locks    here
  *        stored_code      INSERT INTO qr_codes, only if all of that holds   here
  *        debited, debit_entry
@@ -182,15 +185,21 @@ async function storeProspectiveCodes(
       -- The company row is locked before the log's head: the insert's counter trigger updates it only
       -- as the statement ends, and an identity change locks it before the head. Locked, it is read
       -- as it now is, even if it changed after this statement began.
-      SELECT ${stillAsFrozen(FROZEN_FROM_COMPANY)} AND ${ISSUER_STANDING} = ${codes[0]!.issuerStanding}
+      SELECT ${stillAsFrozen(FROZEN_FROM_COMPANY)} AND ${ISSUER_STANDING} = ${JSON.stringify(codes[0]!.issuerStanding)}::jsonb
         AS ${ISSUER_NOW.as.unchanged}
       FROM ${companies}, ${FROZEN.name}
       WHERE ${companies.id} = ${companyId} AND ${oursAndLocked}
       FOR NO KEY UPDATE OF ${companies}`)},
-    ${SIGNER_NOW.define(sql`
-      SELECT ${stillAsFrozen(FROZEN_FROM_VALUER)} AS ${SIGNER_NOW.as.unchanged} FROM ${valuers}, ${FROZEN.name}
-      WHERE ${valuers.id} = ${FROZEN.name}.valuer_id AND ${maySign(companyId)} AND ${produced(ISSUER_NOW)}
+    ${SIGNERS.define(sql`
+      -- Each valuer once, locked in id order as every statement that locks several takes them.
+      SELECT ${valuers}.* FROM ${valuers}
+      WHERE ${valuers.id} IN (SELECT valuer_id FROM ${FROZEN.name}) AND ${maySign(companyId)} AND ${produced(ISSUER_NOW)}
+      ORDER BY ${valuers.id}
       FOR SHARE OF ${valuers}`)},
+    ${SIGNER_NOW.define(sql`
+      SELECT ${stillAsFrozen(FROZEN_FROM_VALUER)} AS ${SIGNER_NOW.as.unchanged}
+      FROM ${SIGNERS.name} AS ${valuers}, ${FROZEN.name}
+      WHERE ${valuers.id} = ${FROZEN.name}.valuer_id`)},
     ${WITHIN_BUDGET.define(
       minuteBudget === null
         ? sql`SELECT true AS ${WITHIN_BUDGET.as.ok}`
