@@ -112,6 +112,7 @@ const apiProject = (name: string, files: ProjectFiles) => ({
     deps: { optimizer: { ssr: { enabled: true, include: workerTestDependencies() } } },
     include: files.include,
     exclude: files.exclude ?? [],
+    setupFiles: ["tests/support/worker-lazy-modules.ts"],
     // Four files at a time on two cores: a file spends much of its time waiting (on the
     // database, its own setup, a rate-limit window, a webhook's backoff), and the others fill
     // those waits. Measured on this 2-core machine: 284 s with two, 234-290 s with three,
