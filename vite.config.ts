@@ -4,6 +4,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { BROWSER_DEPENDENCIES } from "./scripts/lib/browser-dependencies.ts";
 import { scalarReference } from "./scripts/lib/scalar-reference.ts";
+import { workerBundlePlugins } from "./scripts/lib/worker-bundle-plugins.ts";
 
 /**
  * `npm run dev` (scripts/dev.ts) starts the database and the local inbox and passes their
@@ -32,8 +33,17 @@ function devVars() {
   return { vars };
 }
 
+/** The Worker's environment, named after it in wrangler.toml (the browser's is "client"). */
+const isWorker = (environment: { name: string }) => environment.name === "valuseal";
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), scalarReference(), cloudflare({ config: devVars, inspectorPort: false })],
+  plugins: [
+    react(),
+    tailwindcss(),
+    scalarReference(),
+    ...workerBundlePlugins().map((plugin) => ({ ...plugin, applyToEnvironment: isWorker })),
+    cloudflare({ config: devVars, inspectorPort: false }),
+  ],
   server: { host: "127.0.0.1", port: 8787, strictPort: true },
   // The browser's dependencies, all pre-bundled at start-up (why: scripts/lib/browser-dependencies.ts).
   // Only the two pages are scanned for more: by default Vite would also scan any other .html file,

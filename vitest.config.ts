@@ -5,6 +5,7 @@ import { freePort } from "./scripts/lib/free-port.ts";
 import { newSigningKey } from "./scripts/lib/signing-keys.ts";
 import { newStripeEmulatorSecrets, stripeEmulatorVars } from "./scripts/lib/stripe-emulator.ts";
 import { darajaEmulatorVars, newDarajaEmulatorCredentials } from "./scripts/lib/daraja-emulator.ts";
+import { workerBundlePlugins } from "./scripts/lib/worker-bundle-plugins.ts";
 import { workerTestDependencies } from "./scripts/lib/worker-test-dependencies.ts";
 import { SlowestFirstSequencer } from "./tests/support/sequencer.ts";
 import { plannedTestDatabaseUrl } from "./tests/support/test-database.ts";
@@ -109,7 +110,12 @@ const apiProject = (name: string, files: ProjectFiles) => ({
   test: {
     name,
     // Each package one module, bundled once per run (why: scripts/lib/worker-test-dependencies.ts).
-    deps: { optimizer: { ssr: { enabled: true, include: workerTestDependencies() } } },
+    // The packages trimmed as the Worker's build trims them (vite.config.ts), so tests meet what production runs.
+    deps: {
+      optimizer: {
+        ssr: { enabled: true, include: workerTestDependencies(), rolldownOptions: { plugins: workerBundlePlugins() } },
+      },
+    },
     include: files.include,
     exclude: files.exclude ?? [],
     setupFiles: ["tests/support/worker-lazy-modules.ts"],

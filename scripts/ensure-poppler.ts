@@ -12,6 +12,8 @@ export const PDFTOPPM_PATH = "/usr/bin/pdftoppm";
 export const PDFTOTEXT_PATH = "/usr/bin/pdftotext";
 /** Also poppler-utils: lists and saves a PDF's attachments. */
 export const PDFDETACH_PATH = "/usr/bin/pdfdetach";
+/** Also poppler-utils: a PDF's document information (title, dates) as a viewer's properties show it. */
+export const PDFINFO_PATH = "/usr/bin/pdfinfo";
 export const QPDF_PATH = "/usr/bin/qpdf";
 /** The signed-PDF fixture is signed with a certificate openssl makes. */
 const OPENSSL_PATH = "/usr/bin/openssl";

@@ -1,4 +1,10 @@
-import * as Sentry from "@sentry/cloudflare";
+import {
+  captureException,
+  getIsolationScope,
+  instrumentDurableObjectWithSentry,
+  withSentry,
+  type CloudflareOptions,
+} from "@sentry/cloudflare";
 import type { Bindings } from "../bindings";
 
 /*
@@ -11,7 +17,7 @@ import type { Bindings } from "../bindings";
  * `request_id`: no headers, cookies, bodies, query strings, addresses or users. A certificate's
  * address carries its public token, which is public by design; a query may carry an email.
  */
-export function errorReportOptions(env: Bindings): Sentry.CloudflareOptions {
+export function errorReportOptions(env: Bindings): CloudflareOptions {
   return {
     dsn: env.SENTRY_DSN,
     environment: env.APP_ENV ?? "production",
@@ -44,12 +50,12 @@ export function errorReportOptions(env: Bindings): Sentry.CloudflareOptions {
  */
 export function reportUnexpectedError(error: unknown) {
   if ((error as { remote?: boolean } | null)?.remote) return;
-  Sentry.captureException(error, { mechanism: { type: "auto.http.hono.on_error", handled: false } });
+  captureException(error, { mechanism: { type: "auto.http.hono.on_error", handled: false } });
 }
 
 /** Tags everything reported while this request runs with its id, the one a user quotes. */
 export function tagRequest(requestId: string) {
-  Sentry.getIsolationScope().setTag("request_id", requestId);
+  getIsolationScope().setTag("request_id", requestId);
 }
 
-export const { withSentry: reportErrorsOf, instrumentDurableObjectWithSentry: reportErrorsOfObject } = Sentry;
+export { withSentry as reportErrorsOf, instrumentDurableObjectWithSentry as reportErrorsOfObject };

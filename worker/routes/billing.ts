@@ -274,7 +274,7 @@ export const billingRoutes = documentedRoutes()
   .openapi(getReceiptPdf, async (c) => {
     const receipt = await signedReceipt(c.var.db, c.req.valid("param").id);
     if (receipt.companyId !== currentCompanyId(c)) throw notFound(RECEIPT_NOT_FOUND);
-    const pdf = await receiptPdf(receipt.document, receiptCheckUrl(publicOrigin(c), receipt.id));
+    const pdf = receiptPdf(receipt.document, receiptCheckUrl(publicOrigin(c), receipt.id));
     return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
       "Content-Type": "application/pdf",
       "Content-Disposition": `attachment; filename="${receiptFileName(receipt.document.number)}"`,

@@ -13,9 +13,9 @@ const emailRetryDelaySeconds = (attempts: number) => Math.min(30 * 2 ** (attempt
 export const MAX_EMAIL_ATTEMPTS = 9;
 
 /** Files an email carries: a receipt's PDF, drawn from the receipt as issued. */
-async function attachmentsOf(message: EmailMessage, origin: string): Promise<MailAttachment[]> {
+function attachmentsOf(message: EmailMessage, origin: string): MailAttachment[] {
   if (message.kind !== "receipt") return [];
-  const content = await receiptPdf(message.receipt, receiptCheckUrl(origin, message.receiptId));
+  const content = receiptPdf(message.receipt, receiptCheckUrl(origin, message.receiptId));
   return [{ filename: receiptFileName(message.receipt.number), contentType: "application/pdf", content }];
 }
 
@@ -32,7 +32,7 @@ export async function deliverEmails(batch: MessageBatch<EmailMessage>, env: Bind
     try {
       if (!mail) throw new Error("email is not configured: set SMTP_HOST, EMAIL_FROM and PUBLIC_ORIGIN");
       const rendered = renderEmail(message.body, mail.origin);
-      const attachments = await attachmentsOf(message.body, mail.origin);
+      const attachments = attachmentsOf(message.body, mail.origin);
       await sendMail(mail.smtp, { from: mail.from, to: message.body.to, ...rendered, attachments });
       message.ack();
     } catch (error) {

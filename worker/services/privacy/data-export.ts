@@ -165,7 +165,7 @@ async function* receiptEntries(db: Reader, companyId: number, origin: string): A
   for (const receipt of kept) {
     yield {
       name: `receipts/${receiptFileName(receipt.document.number)}`,
-      content: () => receiptPdf(receipt.document, receiptCheckUrl(origin, receipt.publicId)),
+      content: async () => receiptPdf(receipt.document, receiptCheckUrl(origin, receipt.publicId)),
     };
   }
 }
