@@ -25,6 +25,7 @@ import { SLOW_3G, type ScreenLoad } from "./slow-network";
 import { SCAN_WAITING_MAX } from "../worker/lib/scan-batcher";
 import { CALLBACK_PAYMENTS, p95Seconds, QUERY_PATH_PIN_AT_SECONDS, type MpesaLatency } from "./mpesa";
 import type { SealingResult } from "./sealing";
+import { WORKER_UPLOAD_BUDGET_BYTES } from "../scripts/lib/worker-upload";
 import { ISSUES, SEALED_PAGES, SEALED_RECORDS, SIGNED_RECORDS, type SigningCost } from "./signing";
 import {
   BURST_SCANS,
@@ -1131,8 +1132,7 @@ function crowdSection(crowd: CrowdRun[]) {
   ];
 }
 
-/** The issue's goals for a new isolate: the upload, gzipped, and our modules' startup CPU beyond a hello-world Worker's. */
-const UPLOAD_GOAL_KIB = 600;
+/** The issue's goal for a new isolate's CPU: our modules' startup beyond a hello-world Worker's (the upload's: WORKER_UPLOAD_BUDGET_BYTES). */
 const STARTUP_GOAL_MS = 150;
 
 function startupSection(startup: WorkerStartup) {
@@ -1154,7 +1154,7 @@ function startupSection(startup: WorkerStartup) {
           "Upload gzipped (KiB)",
           kib(startup.uploadGzipBytes),
           "–",
-          `≤ ${UPLOAD_GOAL_KIB} ${mark(startup.uploadGzipBytes / 1024 <= UPLOAD_GOAL_KIB)}`,
+          `≤ ${kib(WORKER_UPLOAD_BUDGET_BYTES)} ${mark(startup.uploadGzipBytes <= WORKER_UPLOAD_BUDGET_BYTES)}`,
         ],
         ["workerd CPU, start to first answer (ms)", formatMs(startup.appCpuMs), formatMs(startup.helloCpuMs), ""],
         ["Our modules' share (ms)", formatMs(ours), "0", `≤ ${STARTUP_GOAL_MS} ${mark(ours <= STARTUP_GOAL_MS)}`],
@@ -1166,7 +1166,8 @@ function startupSection(startup: WorkerStartup) {
       ".",
     "- The password-strength estimate's English words, names and Wikipedia's (1.2 MB) are no longer in the " +
       "Worker (decision 068): the browser adds them, the server checks the common and breached passwords and " +
-      "the patterns.",
+      "the patterns. Receipts are written without pdf-lib, and the Worker keeps the common list's long entries " +
+      "and its 10,000 most used (decision 074).",
   ];
 }
 

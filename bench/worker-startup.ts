@@ -1,10 +1,10 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import { gzipSync } from "node:zlib";
 import { Log, LogLevel, Miniflare, type WorkerOptions } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { ensureCurrentBuild } from "../scripts/lib/current-build";
+import { type UploadedModule, workerUpload } from "../scripts/lib/worker-upload";
 import { ownWorkerd } from "./built-server";
 import { cpuMs, median } from "./measure";
 
@@ -19,7 +19,7 @@ export interface WorkerStartup {
   uploadBytes: number;
   uploadGzipBytes: number;
   /** The largest modules, gzipped, for the reader to see where the bytes are. */
-  largestModules: { file: string; bytes: number; gzipBytes: number }[];
+  largestModules: UploadedModule[];
   appCpuMs: number;
   helloCpuMs: number;
   runs: number;
@@ -29,14 +29,6 @@ const RUNS = 7;
 const HELLO_WORLD = `export default { fetch() { return new Response("hello"); } };
 export class CodeScans { fetch() { return new Response("hello"); } }
 `;
-
-function modulesOf(directory: string): string[] {
-  return readdirSync(directory).flatMap((name) => {
-    const path = join(directory, name);
-    if (statSync(path).isDirectory()) return name === ".vite" ? [] : modulesOf(path);
-    return /\.(js|mjs|wasm)$/.test(name) ? [path] : [];
-  });
-}
 
 /** workerd's CPU from its start to the answer of one request, in ms, for the Worker at `scriptPath`. */
 async function startupCpu(configPath: string, scriptPath: string, path: string): Promise<number> {
@@ -74,10 +66,7 @@ export async function benchWorkerStartup(): Promise<WorkerStartup> {
   const workerDir = resolve(buildDir, "valuseal");
   const configPath = join(workerDir, "wrangler.json");
   const main = join(workerDir, "index.js");
-  const modules = modulesOf(workerDir).map((file) => {
-    const bytes = readFileSync(file);
-    return { file: file.slice(workerDir.length + 1), bytes: bytes.byteLength, gzipBytes: gzipSync(bytes).byteLength };
-  });
+  const modules = workerUpload(workerDir);
   const helloDir = mkdtempSync(join(tmpdir(), "valuseal-hello-"));
   const hello = join(helloDir, "index.js");
   writeFileSync(hello, HELLO_WORLD);

@@ -20,6 +20,9 @@ const INPUT_FILES = [
   "wrangler.toml",
   "package-lock.json",
   "scripts/build-verifier.ts",
+  // Vite plugins of our own that change what the build writes.
+  "scripts/lib/scalar-reference.ts",
+  "scripts/lib/worker-bundle-plugins.ts",
 ];
 
 function buildInputsHash(): string {

@@ -1,5 +1,8 @@
+import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
+import { BUILD_DIR } from "#scripts/lib/current-build.ts";
+import { WORKER_UPLOAD_BUDGET_BYTES, workerUpload } from "#scripts/lib/worker-upload.ts";
 import { useBrowser } from "./fixtures/browser";
 
 const browser = useBrowser();
@@ -33,5 +36,16 @@ describe("front-end weight", () => {
   it("a protected path opened while signed out still downloads only the landing page's code", async () => {
     const scripts = await scriptsLoaded("/admin/users");
     expect([...scripts.keys()].join(" ")).not.toMatch(/workspace-routes|admin-page|app-shell/);
+  });
+});
+
+describe("the Worker's weight", () => {
+  it(`uploads at most ${WORKER_UPLOAD_BUDGET_BYTES / 1024} KiB gzipped, the budget of a new isolate's start`, () => {
+    // The production build these tests serve (scripts/prepare-e2e.ts made it from the sources).
+    const modules = workerUpload(join(BUILD_DIR, "valuseal"));
+    const total = modules.reduce((sum, module) => sum + module.gzipBytes, 0);
+    const largest = [...modules].sort((a, b) => b.gzipBytes - a.gzipBytes).slice(0, 5);
+    const listing = largest.map((module) => `${module.file} ${(module.gzipBytes / 1024).toFixed(1)} KiB`).join(", ");
+    expect(total, `the Worker's modules, gzipped: ${listing}`).toBeLessThanOrEqual(WORKER_UPLOAD_BUDGET_BYTES);
   });
 });
