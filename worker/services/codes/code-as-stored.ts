@@ -69,11 +69,11 @@ function asColumns(values: Record<string, unknown>) {
  * - the check in force of the valuer's registration on the day of issue, in the firm's time zone
  *   (valuerCheckOnDay), frozen the same way.
  * The forms travel as one jsonb value, so a batch of 500 is one statement with one parameter, not
- * 500 statements (issue 51). No row when the company is not an active issuer. A single create
- * reads its row back before storing it (code-issuing.ts); a batch inserts them at once
- * (code-batches.ts).
+ * 500 statements (issue 51). No row when the company is not an active issuer. One code or a
+ * batch, the rows are read back and signed before they are stored (code-issuing.ts, decision 071).
  */
-export function codesAsStored(origin: string, issuer: Issuer, forms: CreateQrCode[], createdAt: SQL = sql`now()`) {
+export function codesAsStored(origin: string, issuer: Issuer, forms: CreateQrCode[]) {
+  const createdAt = sql`now()`;
   const sent = `[${forms.map((values) => asColumns({ ...values, userId: issuer.userId, ...newCodeAddress(origin) })).join(",")}]`;
   const frozenColumns = sql.join(
     Object.entries({ ...FROZEN_FROM_COMPANY, ...FROZEN_FROM_VALUER }).map(

@@ -82,7 +82,7 @@ export function prospectiveAnswer({
 const valuerRefused = () => new ApiError(400, "Validation failed", [`valuerId: ${CHOOSE_ACTIVE_VALUER}`]);
 
 /** Why round trip 2 stored nothing (refuse_statement's reasons). */
-export const REFUSALS = {
+const REFUSALS = {
   noSigner: "no-signer",
   /**
    * The company's identity, its standing (verification, suspension) or a valuer's details changed

@@ -363,9 +363,10 @@ async function lastSignedRecord(
 }
 
 /**
- * Signs the "issued" records of codes inserted in this transaction (a batch), all in one append at
- * the end, so the batch holds the log's head only for that statement and its commit. 503 while
- * the key may not sign: a code must not stand unsigned.
+ * Signs the "issued" records of codes put into the table directly, as seeding does (the tests'
+ * `insertCode(..., signed)`), all in one append. Codes issued through the API are signed before
+ * they are stored, by the issuing statement itself (code-issuing.ts, decision 071). 503 while the
+ * key may not sign: a code must not stand unsigned.
  */
 export async function signIssuedCertificates(db: Queryable, signing: RecordSigning, codeIds: number[]) {
   if (codeIds.length === 0) return;
