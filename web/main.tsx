@@ -7,7 +7,7 @@ import { AppRoutes } from "./app/router";
 import { ErrorBoundary } from "./components/ui/error-boundary";
 import { ToastProvider } from "./components/ui/toast";
 import { createQueryClient } from "./lib/query-client";
-import { tokenStore } from "./lib/api-client";
+import { tokenStore } from "./lib/device-storage";
 import { prefetchSession } from "./lib/session";
 import { preloadSignedInScreens } from "./app/screen-chunks";
 import "./styles.css";

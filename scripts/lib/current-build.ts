@@ -20,6 +20,8 @@ const INPUT_FILES = [
   "wrangler.toml",
   "package-lock.json",
   "scripts/build-verifier.ts",
+  "scripts/build-landing.ts",
+  "scripts/lib/inline-script.ts",
   // Vite plugins of our own that change what the build writes.
   "scripts/lib/scalar-reference.ts",
   "scripts/lib/worker-bundle-plugins.ts",
@@ -49,9 +51,9 @@ export function ensureCurrentBuild(): string {
     console.log(`The build in ${BUILD_DIR}/ matches the sources: not building again.`);
   } else {
     execFileSync(process.execPath, ["node_modules/vite/bin/vite.js", "build"], { stdio: "inherit" });
-    execFileSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/build-verifier.ts"], {
-      stdio: "inherit",
-    });
+    for (const script of ["scripts/build-verifier.ts", "scripts/build-landing.ts"]) {
+      execFileSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", script], { stdio: "inherit" });
+    }
     writeFileSync(STAMP, `${inputs}\n`);
   }
   return BUILD_DIR;

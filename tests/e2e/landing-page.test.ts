@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { expectNoHorizontalScroll, PHONE_VIEWPORT, useBrowser } from "./fixtures/browser";
 import { createOwnerWithCodesViaApi } from "./fixtures/codes";
 import { queryAppDatabase } from "./fixtures/database";
+import { recordViolations } from "./fixtures/csp";
 import { decodeQrImage } from "./fixtures/qr-images";
 
 /**
@@ -140,6 +141,52 @@ describe("landing page", () => {
     // The page has handled the failed answer once it has nothing left to do.
     await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
     expect(await page.getByText("Loading...").isVisible()).toBe(true);
+    await context.close();
+  });
+});
+
+describe("the landing page before the app's script arrives (drawn ahead of time, decision 075)", () => {
+  const HEADLINE = "Stop forged valuation reports";
+  /** A page whose scripts never arrive (a mobile link that stalls): only what index.html holds shows. */
+  async function withoutScripts(options: Parameters<typeof browser.newPage>[0] & { path: string }) {
+    const opened = await browser.newPage(options);
+    await opened.page.route(/\.js(\?.*)?$/, (route) => route.abort());
+    const takeViolations = await recordViolations(opened.page);
+    await opened.page.goto(options.path);
+    await opened.page.locator("#root").waitFor({ state: "attached" });
+    return { ...opened, takeViolations };
+  }
+
+  it("is readable at / for a visitor not signed in, its one inline script allowed by the policy", async () => {
+    const { page, context, takeViolations } = await withoutScripts({ path: "/", viewport: PHONE_VIEWPORT });
+    await page.getByRole("heading", { name: HEADLINE }).waitFor();
+    await page.getByRole("link", { name: "Privacy Policy" }).first().waitFor();
+    await expectNoHorizontalScroll(page);
+    expect(await takeViolations()).toEqual([]);
+    await context.close();
+  });
+
+  it("stays hidden where the app would show something else: another address, a kept session, Swahili", async () => {
+    for (const options of [
+      { path: "/dashboard" },
+      { path: "/", token: "a-session-kept-on-this-device" },
+      { path: "/", locale: "sw-KE" },
+      { path: "/?lang=sw" },
+    ]) {
+      const { page, context, takeViolations } = await withoutScripts(options);
+      await expect.poll(() => page.evaluate(() => document.readyState)).toBe("complete");
+      expect(await page.getByRole("heading", { name: HEADLINE }).isVisible(), JSON.stringify(options)).toBe(false);
+      expect(await takeViolations()).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it("hands over to the app's own landing page once it runs: one headline, the copy gone", async () => {
+    const { page, context } = await browser.newPage();
+    await page.goto("/");
+    await page.getByRole("button", { name: "Valuer Dashboard" }).waitFor();
+    expect(await page.locator("#landing-prerender").count()).toBe(0);
+    expect(await page.getByRole("heading", { name: HEADLINE }).count()).toBe(1);
     await context.close();
   });
 });

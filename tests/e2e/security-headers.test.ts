@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
 import { registerOwnerViaApi } from "./fixtures/accounts";
 import { createCodeViaApi } from "./fixtures/codes";
@@ -14,7 +15,8 @@ const appUrl = inject("appUrl");
 /** Two years, subdomains included, no preload (docs/decisions/025-private-local-development.md). */
 const HSTS = "max-age=63072000; includeSubDomains";
 
-function expectAppHeaders(headers: Headers, label: string) {
+/** `guardHash`: the policy's source for index.html's one inline script, the landing guard (decision 075). */
+function expectAppHeaders(headers: Headers, label: string, guardHash: string) {
   const csp = headers.get("Content-Security-Policy") ?? "";
   const directives = new Map(
     csp
@@ -23,7 +25,7 @@ function expectAppHeaders(headers: Headers, label: string) {
       .map(([name = "", ...sources]) => [name, sources]),
   );
   expect(directives.get("default-src"), label).toEqual(["'self'"]);
-  expect(directives.get("script-src"), label).toEqual(["'self'"]);
+  expect(directives.get("script-src"), label).toEqual(["'self'", guardHash]);
   expect(directives.get("style-src"), label).toEqual(["'self'"]);
   // Inline <style> elements only (the dialogs' scroll lock); see public/_headers.
   expect(directives.get("style-src-elem"), label).toEqual(["'self'", "'unsafe-inline'"]);
@@ -42,14 +44,18 @@ describe("static asset headers", () => {
   it("are sent with the page, SPA routes and the scripts and styles it loads", async () => {
     const landing = await fetch(appUrl);
     expect(landing.status).toBe(200);
-    expectAppHeaders(landing.headers, "/");
     const html = await landing.text();
-    // No inline script for the policy to have to allow.
-    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    // One inline script, the landing guard, which the policy allows by its hash and nothing else.
+    const inlineScripts = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+      (match) => match[1]!,
+    );
+    expect(inlineScripts).toHaveLength(1);
+    const guardHash = `'sha256-${createHash("sha256").update(inlineScripts[0]!).digest("base64")}'`;
+    expectAppHeaders(landing.headers, "/", guardHash);
 
     const spaRoute = await fetch(`${appUrl}/dashboard`);
     expect(spaRoute.status).toBe(200);
-    expectAppHeaders(spaRoute.headers, "/dashboard");
+    expectAppHeaders(spaRoute.headers, "/dashboard", guardHash);
     await spaRoute.arrayBuffer();
 
     const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]!);
@@ -58,7 +64,7 @@ describe("static asset headers", () => {
       const asset = await fetch(`${appUrl}${path}`);
       expect(asset.status, path).toBe(200);
       expect(asset.headers.get("Content-Type"), path).toMatch(/javascript|css/);
-      expectAppHeaders(asset.headers, path);
+      expectAppHeaders(asset.headers, path, guardHash);
       await asset.arrayBuffer();
     }
   });

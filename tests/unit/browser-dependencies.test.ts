@@ -18,12 +18,16 @@ const ROOT = REPOSITORY_ROOT;
  */
 const TOOLCHAIN_IMPORTS = ["react/jsx-dev-runtime", "react/jsx-runtime"];
 
+/** Files under web/ that run in Node while the app is built, never in a browser (scripts/build-landing.ts). */
+const BUILD_TIME_FILES = ["web/features/landing/prerender.tsx"];
+
 /**
  * Every package the browser loads: every web/ file, and the schema/ files they reach. CSS files
  * are left out: Vite's CSS pipeline resolves their imports (see the CSS test below).
  */
 function browserPackageImports(): Map<string, string[]> {
-  return packageImports(filesUnder(join(ROOT, "web"), /\.tsx?$/));
+  const buildTime = new Set(BUILD_TIME_FILES.map((file) => join(ROOT, file)));
+  return packageImports(filesUnder(join(ROOT, "web"), /\.tsx?$/).filter((file) => !buildTime.has(file)));
 }
 
 /** Bare `@import "x"` specifiers of the stylesheets under web/. */

@@ -1,8 +1,9 @@
-import { Suspense } from "react";
+import { Suspense, useLayoutEffect } from "react";
 import { Outlet, useSearchParams } from "react-router";
 import { SkipLink } from "../components/layout/skip-link";
 import { PageLoading } from "../components/ui/spinner";
 import { AuthDialogsProvider } from "../features/auth/components/auth-dialogs";
+import { replacePrerenderedLanding } from "../features/landing/prerendered";
 
 /**
  * Providers that need the router. GET /api/login lands on /?signin=1 with the sign-in dialog open;
@@ -10,6 +11,7 @@ import { AuthDialogsProvider } from "../features/auth/components/auth-dialogs";
  */
 export function RootLayout() {
   const [params] = useSearchParams();
+  useLayoutEffect(replacePrerenderedLanding, []);
   return (
     <AuthDialogsProvider
       initial={params.get("signin") === "1" ? "signin" : "none"}

@@ -3,26 +3,13 @@ import type { ErrorBody } from "#schema/responses/message.ts";
 import type { Page } from "#schema/responses/page.ts";
 import type { paths } from "./api-types";
 import { queryString } from "./query-string";
+import { tokenStore } from "./device-storage";
 
 /**
- * The one API client (`api` below): the bearer token is kept in localStorage under `token`, bodies
- * are JSON, and a failed request throws an ApiRequestError whose text is "STATUS: message" with
- * the server's own message.
+ * The one API client (`api` below): the bearer token is the device's (tokenStore), bodies are
+ * JSON, and a failed request throws an ApiRequestError whose text is "STATUS: message" with the
+ * server's own message.
  */
-const TOKEN_KEY = "token";
-
-export const tokenStore = {
-  // A browser that refuses storage (a locked-down profile) is signed out, not broken: public pages still work.
-  get: () => {
-    try {
-      return localStorage.getItem(TOKEN_KEY);
-    } catch {
-      return null;
-    }
-  },
-  set: (token: string) => localStorage.setItem(TOKEN_KEY, token),
-  clear: () => localStorage.removeItem(TOKEN_KEY),
-};
 
 export class ApiRequestError extends Error {
   constructor(

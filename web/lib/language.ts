@@ -1,6 +1,7 @@
 import { useEffect, useSyncExternalStore } from "react";
-import { chooseLanguage, isLanguage, type Language } from "#schema/language.ts";
+import { isLanguage, type Language } from "#schema/language.ts";
 import { api } from "./api-client";
+import { languageStore, openingLanguage } from "./device-storage";
 
 /**
  * The language of the screens that speak more than English: the landing page, sign-in and
@@ -9,30 +10,13 @@ import { api } from "./api-client";
  * this device, then the browser's languages; the switch changes it everywhere at once and, for a
  * signed-in person, for their emails too.
  */
-const STORAGE_KEY = "valuseal.language";
 const listeners = new Set<() => void>();
-
-function stored(): string | null {
-  try {
-    return localStorage.getItem(STORAGE_KEY);
-  } catch {
-    return null;
-  }
-}
-
-function remember(language: Language) {
-  try {
-    localStorage.setItem(STORAGE_KEY, language);
-  } catch {
-    // Private browsing may refuse storage: the choice then lasts as long as the page.
-  }
-}
 
 function initialLanguage(): Language {
   const requested = new URLSearchParams(window.location.search).get("lang");
-  if (isLanguage(requested)) remember(requested);
   // A `?lang=` naming no language these screens speak leaves the device's choice as it was.
-  return chooseLanguage(isLanguage(requested) ? requested : stored(), navigator.languages ?? []);
+  if (isLanguage(requested)) languageStore.set(requested);
+  return openingLanguage(window.location.search);
 }
 
 let current: Language = initialLanguage();
@@ -41,7 +25,7 @@ let current: Language = initialLanguage();
 export function setLanguage(language: Language, { signedIn }: { signedIn: boolean }) {
   if (language === current) return;
   current = language;
-  remember(language);
+  languageStore.set(language);
   for (const listener of listeners) listener();
   // The screens keep the choice whatever the server answers: only the emails wait for it.
   if (signedIn) void api.PUT("/profile/language", { body: { language } }).catch(() => undefined);
@@ -52,8 +36,13 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
-/** The current language, for a screen that does not speak it itself (the switch). */
-export const useLanguage = (): Language => useSyncExternalStore(subscribe, () => current);
+const currentLanguage = () => current;
+
+/**
+ * The current language, for a screen that does not speak it itself (the switch). The same when the
+ * landing page is rendered ahead of time (scripts/build-landing.ts), for an English visitor.
+ */
+export const useLanguage = (): Language => useSyncExternalStore(subscribe, currentLanguage, currentLanguage);
 
 /**
  * A translated screen's words in the current language. The page's `lang` follows while the screen

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import type { SignedIn } from "#schema/responses/index.ts";
-import { answerOf, api, tokenStore } from "./api-client";
+import { answerOf, api } from "./api-client";
+import { tokenStore } from "./device-storage";
 import { currentUserKey } from "./session";
 
 // Kept apart from ./session: the landing page reads the session on first load, while signing in

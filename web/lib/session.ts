@@ -1,6 +1,7 @@
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import type { PublicUser } from "#schema/responses/index.ts";
-import { answerOf, api, isUnauthorizedError, tokenStore } from "./api-client";
+import { answerOf, api, isUnauthorizedError } from "./api-client";
+import { tokenStore } from "./device-storage";
 
 /** Tries of a failed read of the user (not a 401) before the screens show it failed: about 15 s. */
 const TRANSIENT_RETRIES = 4;

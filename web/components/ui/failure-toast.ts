@@ -1,7 +1,8 @@
 import { useCallback, useEffect } from "react";
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
 import { REDIRECT_DELAY_MS } from "#schema/limits.ts";
-import { isUnauthorizedError, serverMessageOf, tokenStore } from "#web/lib/api-client.ts";
+import { isUnauthorizedError, serverMessageOf } from "#web/lib/api-client.ts";
+import { tokenStore } from "#web/lib/device-storage.ts";
 import { showServerFieldErrors } from "#web/lib/field-errors.ts";
 import { useToast } from "./toast";
 

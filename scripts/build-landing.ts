@@ -1,0 +1,76 @@
+import { createHash } from "node:crypto";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { createServer } from "vite";
+import { BUILD_DIR } from "./lib/current-build";
+import { inlineScript } from "./lib/inline-script";
+
+/**
+ * Makes the app's index.html readable before its script arrives (issue 51: the landing page on
+ * Slow 3G, 2 s a round trip, within 4 s; decision 075). After `vite build`, it writes into
+ * <build>/client/index.html:
+ * - the stylesheet inline, in place of its <link>: a stylesheet in the head holds back the first
+ *   paint for one more round trip;
+ * - the landing page rendered ahead of time (web/features/landing/prerender.tsx), hidden unless…
+ * - …the guard (web/landing-guard.ts), inline at the top of the head, finds the page is "/" for
+ *   a visitor not signed in whose screens open in English;
+ * and names the guard's SHA-256 in the Content-Security-Policy of <build>/client/_headers, the one
+ * inline script the app's pages may run.
+ */
+const CLIENT_DIR = join(BUILD_DIR, "client");
+const INDEX_FILE = join(CLIENT_DIR, "index.html");
+const HEADERS_FILE = join(CLIENT_DIR, "_headers");
+
+/** A "</style" inside the stylesheet would end its element early. */
+const inlineStyle = (css: string) => css.replace(/<\/style/gi, "<\\/style");
+
+async function landingHtml(): Promise<string> {
+  // The page as an English visitor with nothing stored on the device first sees it.
+  Object.assign(globalThis, { window: { location: new URL("https://valuseal.invalid/") } });
+  Object.defineProperty(globalThis, "navigator", { value: { languages: ["en"] }, configurable: true });
+  const server = await createServer({
+    configFile: false,
+    logLevel: "warn",
+    appType: "custom",
+    server: { middlewareMode: true, hmr: false, ws: false },
+    optimizeDeps: { noDiscovery: true, include: [] },
+  });
+  try {
+    const prerender = (await server.ssrLoadModule("/web/features/landing/prerender.tsx")) as {
+      prerenderedLandingHtml: () => string;
+    };
+    return prerender.prerenderedLandingHtml();
+  } finally {
+    await server.close();
+  }
+}
+
+function replaceOnce(text: string, find: RegExp | string, replacement: string, what: string) {
+  const matches = typeof find === "string" ? text.split(find).length - 1 : (text.match(find) ?? []).length;
+  if (matches !== 1) throw new Error(`Expected one ${what}, found ${matches}`);
+  return text.replace(find, () => replacement);
+}
+
+const guard = await inlineScript("web/landing-guard.ts", { format: "iife", target: "es2020" });
+const landing = await landingHtml();
+let page = readFileSync(INDEX_FILE, "utf8");
+const stylesheet = /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/.exec(page);
+if (!stylesheet) throw new Error(`${INDEX_FILE} links no stylesheet`);
+const css = readFileSync(join(CLIENT_DIR, stylesheet[1]!), "utf8");
+page = replaceOnce(page, stylesheet[0], `<style>${inlineStyle(css)}</style>`, "stylesheet link");
+page = replaceOnce(
+  page,
+  '<meta charset="UTF-8" />',
+  `<meta charset="UTF-8" />\n    <script>${guard}</script>`,
+  "charset",
+);
+page = replaceOnce(page, '<div id="root"></div>', `${landing}\n    <div id="root"></div>`, "root element");
+writeFileSync(INDEX_FILE, page);
+
+const guardHash = `'sha256-${createHash("sha256").update(guard).digest("base64")}'`;
+const headers = readFileSync(HEADERS_FILE, "utf8");
+writeFileSync(
+  HEADERS_FILE,
+  replaceOnce(headers, "script-src 'self';", `script-src 'self' ${guardHash};`, "script-src"),
+);
+console.log(`${INDEX_FILE}: the landing page inline (${(page.length / 1024).toFixed(0)} KiB), its guard ${guardHash}`);
