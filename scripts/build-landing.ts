@@ -45,8 +45,9 @@ async function landingHtml(): Promise<string> {
   }
 }
 
-function replaceOnce(text: string, find: RegExp | string, replacement: string, what: string) {
-  const matches = typeof find === "string" ? text.split(find).length - 1 : (text.match(find) ?? []).length;
+/** The text with its one `find` replaced; a build that changed what is replaced fails here, not silently. */
+function replaceOnce(text: string, find: string, replacement: string, what: string) {
+  const matches = text.split(find).length - 1;
   if (matches !== 1) throw new Error(`Expected one ${what}, found ${matches}`);
   return text.replace(find, () => replacement);
 }
