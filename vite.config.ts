@@ -4,6 +4,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { BROWSER_DEPENDENCIES } from "./scripts/lib/browser-dependencies.ts";
 import { scalarReference } from "./scripts/lib/scalar-reference.ts";
+import { clientCodeSplitting } from "./scripts/lib/client-chunks.ts";
 import { workerBundlePlugins } from "./scripts/lib/worker-bundle-plugins.ts";
 
 /**
@@ -62,7 +63,18 @@ export default defineConfig({
   environments: {
     // The public check page (/v/<token>/check, /verify) is its own small entry, not the SPA. Set
     // for the browser build only: the Worker's build has its own entry (wrangler.toml's main).
-    client: { build: { rollupOptions: { input: { main: "index.html", check: "check.html" } } } },
+    // The signed-in app's shared script in two chunks rather than dozens, evaluated in the modules'
+    // own order whichever chunk arrives first (scripts/lib/client-chunks.ts).
+    client: {
+      build: {
+        // Read by scripts/build-landing.ts (the signed-in chunks' files), which then removes it.
+        manifest: true,
+        rollupOptions: {
+          input: { main: "index.html", check: "check.html" },
+          output: { codeSplitting: clientCodeSplitting(), strictExecutionOrder: true },
+        },
+      },
+    },
     // The Worker is minified as the browser's code is: a smaller upload, and less script to parse
     // when a new isolate takes its first request (issue 51). esbuild's minifier, because Vite's
     // default writes import("./x.js") as import(`./x.js`), which workerd's loader (Miniflare) refuses

@@ -1,4 +1,8 @@
 import { openingLanguage, tokenStore } from "./lib/device-storage";
+import { signedInScreensAt, type SignedInScreens } from "./app/screen-paths";
+
+/** The signed-in frame's script files and each screen chunk's, beyond the entry's (scripts/build-landing.ts). */
+declare const SIGNED_IN_SCRIPTS: Record<"frame" | SignedInScreens, string[]>;
 
 /*
  * The first thing every page of the app runs, inline in its head before anything is drawn
@@ -7,7 +11,22 @@ import { openingLanguage, tokenStore } from "./lib/device-storage";
  * on a slow mobile link it is readable after one round trip instead of after the app's script
  * (issue 51). It is shown only where the app would show exactly that page: at "/", with no session
  * kept on this device, in English. Anywhere else it stays hidden and the app draws as before.
+ *
+ * With a session kept, it asks at once for the script the signed-in frame and this path's screen
+ * need, beside the entry's: on a slow link they arrive in the same wave as the entry instead of
+ * one wave after it (the app starts the same chunks when it runs: web/app/screen-chunks.ts).
  */
-if (window.location.pathname === "/" && !tokenStore.get() && openingLanguage(window.location.search) === "en") {
+if (tokenStore.get()) {
+  const screens = signedInScreensAt(window.location.pathname);
+  for (const file of [...SIGNED_IN_SCRIPTS.frame, ...SIGNED_IN_SCRIPTS[screens]]) {
+    const link = document.createElement("link");
+    link.rel = "modulepreload";
+    // As the page's own module scripts are fetched (Vite writes them crossorigin), so the app's
+    // imports take these responses rather than asking again.
+    link.crossOrigin = "";
+    link.href = file;
+    document.head.append(link);
+  }
+} else if (window.location.pathname === "/" && openingLanguage(window.location.search) === "en") {
   document.documentElement.dataset.prerender = "on";
 }

@@ -25,6 +25,7 @@ const INPUT_FILES = [
   // Vite plugins of our own that change what the build writes.
   "scripts/lib/scalar-reference.ts",
   "scripts/lib/worker-bundle-plugins.ts",
+  "scripts/lib/client-chunks.ts",
 ];
 
 function buildInputsHash(): string {
