@@ -1,5 +1,6 @@
 import { openingLanguage, tokenStore } from "./lib/device-storage";
 import { signedInScreensAt, type SignedInScreens } from "./app/screen-paths";
+import { startEarlySession } from "./lib/early-session";
 
 /** The signed-in frame's script files and each screen chunk's, beyond the entry's (scripts/build-landing.ts). */
 declare const SIGNED_IN_SCRIPTS: Record<"frame" | SignedInScreens, string[]>;
@@ -12,11 +13,14 @@ declare const SIGNED_IN_SCRIPTS: Record<"frame" | SignedInScreens, string[]>;
  * (issue 51). It is shown only where the app would show exactly that page: at "/", with no session
  * kept on this device, in English. Anywhere else it stays hidden and the app draws as before.
  *
- * With a session kept, it asks at once for the script the signed-in frame and this path's screen
- * need, beside the entry's: on a slow link they arrive in the same wave as the entry instead of
- * one wave after it (the app starts the same chunks when it runs: web/app/screen-chunks.ts).
+ * With a session kept, it asks at once for the signed-in user and for the script the signed-in
+ * frame and this path's screen need, beside the entry's: on a slow link they arrive with the entry
+ * instead of one round trip after it (the app takes the user's answer, web/lib/early-session.ts,
+ * and starts the same chunks when it runs, web/app/screen-chunks.ts).
  */
-if (tokenStore.get()) {
+const token = tokenStore.get();
+if (token) {
+  startEarlySession(token);
   const screens = signedInScreensAt(window.location.pathname);
   for (const file of [...SIGNED_IN_SCRIPTS.frame, ...SIGNED_IN_SCRIPTS[screens]]) {
     const link = document.createElement("link");

@@ -5,21 +5,24 @@ import { registerOwnerViaApi } from "./fixtures/accounts";
 
 /**
  * On a slow mobile link every wave of script costs a round trip (issue 51, decision 076): the page
- * itself asks for all the script a signed-in screen needs, as it arrives, so none of it waits for
- * the app's entry to run first; and the stylesheet, written into the page, is never fetched again.
+ * itself asks for all the script a signed-in screen needs and for the signed-in user, as it
+ * arrives, so none of it waits for the app's entry to run first; the app takes that answer rather
+ * than asking again; and the stylesheet, written into the page, is never fetched again.
  */
 const browser = useBrowser();
 
-/** The script and stylesheet files a page asks for, by path. */
+/** The script and stylesheet files a page asks for, by path, and how often it asks for the signed-in user. */
 function recordFiles(page: Page) {
   const scripts = new Set<string>();
   const stylesheets: string[] = [];
+  const recorded = { scripts, stylesheets, sessionRequests: 0 };
   page.on("request", (request) => {
     const path = new URL(request.url()).pathname;
     if (request.resourceType() === "script") scripts.add(path);
     if (request.resourceType() === "stylesheet") stylesheets.push(path);
+    if (path === "/api/auth/user") recorded.sessionRequests += 1;
   });
-  return { scripts, stylesheets };
+  return recorded;
 }
 
 /** The scripts `path` asks for by itself: the app's entry refused, so only what the page names is fetched. */
@@ -30,10 +33,10 @@ async function scriptsThePageNames(path: string, token: string | null) {
   await page.goto(path);
   await expect.poll(() => page.evaluate(() => document.readyState)).toBe("complete");
   await context.close();
-  return files.scripts;
+  return files;
 }
 
-describe("a signed-in screen's script", () => {
+describe("a signed-in screen's script and session", () => {
   it("is all named by the page: the firm's dashboard and a lender's Portfolio fetch nothing the page did not ask for", async () => {
     const firm = await registerOwnerViaApi();
     const lender = await registerOwnerViaApi({ organisationKind: "lender", lenderType: "bank" });
@@ -41,7 +44,9 @@ describe("a signed-in screen's script", () => {
       { path: "/dashboard", token: firm.token, heading: "Dashboard" },
       { path: "/portfolio", token: lender.token, heading: "Portfolio" },
     ]) {
-      const named = await scriptsThePageNames(screen.path, screen.token);
+      const { scripts: named, sessionRequests: askedByThePage } = await scriptsThePageNames(screen.path, screen.token);
+      // The page asks for the signed-in user itself, before the app's script has run…
+      expect(askedByThePage, screen.path).toBe(1);
       const { page, context } = await browser.newPage({ viewport: PHONE_VIEWPORT, token: screen.token });
       const fetched = recordFiles(page);
       await page.goto(screen.path);
@@ -56,13 +61,16 @@ describe("a signed-in screen's script", () => {
       ).toBe(true);
       // Written into the page: the stylesheet is not fetched.
       expect(fetched.stylesheets, screen.path).toEqual([]);
+      // …and the app takes that answer: the user is asked for once.
+      expect(fetched.sessionRequests, screen.path).toBe(1);
       await context.close();
     }
   });
 
-  it("is not fetched for a visitor nobody signed in on this device", async () => {
-    const named = await scriptsThePageNames("/", null);
-    const signedInNamed = await scriptsThePageNames("/dashboard", "a-session-kept-on-this-device");
+  it("is not asked for for a visitor nobody signed in on this device", async () => {
+    const { scripts: named, sessionRequests } = await scriptsThePageNames("/", null);
+    expect(sessionRequests).toBe(0);
+    const { scripts: signedInNamed } = await scriptsThePageNames("/dashboard", "a-session-kept-on-this-device");
     const signedInOnly = [...signedInNamed].filter((script) => !named.has(script));
     // The signed-in frame and screens are named only where a session is kept.
     expect(signedInOnly.some((script) => script.includes("/app-shell-"))).toBe(true);
