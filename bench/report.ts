@@ -1179,16 +1179,20 @@ function slowNetworkSection(screens: ScreenLoad[]) {
       "cached), until its own first words are visible: first on this machine's link (the baseline), then with " +
       `Chrome's Slow 3G (${SLOW_3G.latency / 1000} s of latency, ${(SLOW_3G.downloadThroughput * 8) / 1000} kbit/s ` +
       "each way, the cache off); median of 2 loads each. Signed in as the app keeps it (the token in " +
-      "localStorage). Miniflare speaks HTTP/1.1, so Chrome opens at most 6 connections, where Cloudflare's " +
-      "HTTP/2 multiplexes one: script waves of more than 6 files take longer here than in production.",
+      "localStorage). Slow 3G twice: as Miniflare serves, HTTP/1.1, where Chrome opens at most 6 connections " +
+      "and each request waits for one; and as Cloudflare's edge serves, HTTP/2, one connection carrying every " +
+      "request (`bench/http2-front.ts` in front of the same server). The goal is judged over HTTP/2, as " +
+      "production answers; the script counts are from those loads.",
     "",
     table(
       [
         "Screen",
         "Readable here (ms)",
-        "Readable on Slow 3G (s)",
+        "Slow 3G, HTTP/1.1 (s)",
+        "Slow 3G, HTTP/2 (s)",
         "Goal (s)",
         "Scripts",
+        "Script (KB)",
         "Script waves",
         "/api/auth/user",
       ],
@@ -1196,8 +1200,10 @@ function slowNetworkSection(screens: ScreenLoad[]) {
         `${screen.screen} \`${screen.path}\``,
         formatMs(screen.fastMs),
         (screen.slowMs / 1000).toFixed(1),
-        `≤ ${screen.goalS} ${mark(screen.slowMs <= screen.goalS * 1000)}`,
+        (screen.slowHttp2Ms / 1000).toFixed(1),
+        `≤ ${screen.goalS} ${mark(screen.slowHttp2Ms <= screen.goalS * 1000)}`,
         formatInt(screen.scripts),
+        formatInt(screen.scriptBytes / 1000),
         `${screen.scriptWaves} ${mark(screen.scriptWaves <= 3)}`,
         `${screen.sessionRequests}× ${mark(screen.sessionRequests <= 1)}`,
       ]),
@@ -1205,6 +1211,9 @@ function slowNetworkSection(screens: ScreenLoad[]) {
     "",
     "- A script wave is a script asked for only after another finished: the longest such chain is the " +
       "number of sequential round trips of script a screen waits for (goal: at most 3).",
+    "- A signed-in screen's script is asked for by the page itself as it arrives, in a few shared chunks " +
+      `(decision 076). What remains is transfer: at ${SLOW_3G.downloadThroughput / 1000} KB/s each 100 KB of ` +
+      `script (as received, compressed) takes ${(100_000 / SLOW_3G.downloadThroughput).toFixed(0)} s.`,
   ];
 }
 

@@ -198,7 +198,8 @@ async function benchDatabasePath(direct: RouteTiming[]) {
         const slowNetwork = await benchSlowNetwork(databaseUrl, pool);
         for (const screen of slowNetwork) {
           log(
-            `  ${screen.screen} readable: ${formatMs(screen.fastMs)} ms here, ${formatMs(screen.slowMs)} ms on Slow 3G ` +
+            `  ${screen.screen} readable: ${formatMs(screen.fastMs)} ms here, on Slow 3G ${formatMs(screen.slowMs)} ms ` +
+              `over HTTP/1.1 and ${formatMs(screen.slowHttp2Ms)} ms over HTTP/2 ` +
               `(${screen.scripts} scripts in ${screen.scriptWaves} waves, /api/auth/user asked ${screen.sessionRequests}×)`,
           );
         }
