@@ -10,8 +10,8 @@ import { SIGNED_IN_FRAME, SIGNED_IN_SCREENS } from "./lib/client-chunks";
  * Makes the app's index.html readable before its script arrives (issue 51: the landing page on
  * Slow 3G, 2 s a round trip, within 4 s; decision 075). After `vite build`, it writes into
  * <build>/client/index.html:
- * - the stylesheet inline, in place of its <link>: a stylesheet in the head holds back the first
- *   paint for one more round trip;
+ * - the stylesheet inline, its <link> kept but disabled: a stylesheet in the head holds back the
+ *   first paint for one more round trip;
  * - the landing page rendered ahead of time (web/features/landing/prerender.tsx), hidden unless…
  * - …the guard (web/landing-guard.ts), inline at the top of the head, finds the page is "/" for
  *   a visitor not signed in whose screens open in English;

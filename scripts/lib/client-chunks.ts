@@ -62,25 +62,17 @@ function assignChunks(graph: ModuleGraph, moduleIds: string[]): Map<string, Chun
   };
   const entries = moduleIds.filter((id) => graph.getModuleInfo(id)?.isEntry);
   const loadedAtOnce = staticClosure(graph, entries);
+  // The lazy chunks that the code of `from` imports.
+  const lazyOf = (from: string[]) =>
+    [...staticClosure(graph, from)].flatMap((id) => graph.getModuleInfo(id)?.dynamicallyImportedIds ?? []);
   // The public check page's lazy script (reading a PDF) stays as lean as it is: none of it moves.
   const checkPage = idEnding(CHECK_PAGE);
-  const checkPageLazy = staticClosure(graph, graph.getModuleInfo(checkPage)?.dynamicallyImportedIds ?? []);
-  for (const id of staticClosure(graph, [checkPage])) {
-    for (const lazy of graph.getModuleInfo(id)?.dynamicallyImportedIds ?? [])
-      for (const reached of staticClosure(graph, [lazy])) checkPageLazy.add(reached);
-  }
+  const checkPageLazy = staticClosure(graph, lazyOf([checkPage]));
   const frame = idEnding(SIGNED_IN_FRAME);
   const screens = Object.values(SIGNED_IN_SCREENS).map(idEnding);
   const signedInEntries = new Set([frame, ...screens]);
-  // The lazy chunks anyone may load: those the entries' own code imports, the signed-in app's excepted.
-  const publicLazy = [
-    ...staticClosure(
-      graph,
-      entries.filter((id) => id !== checkPage),
-    ),
-  ]
-    .flatMap((id) => graph.getModuleInfo(id)?.dynamicallyImportedIds ?? [])
-    .filter((id) => !signedInEntries.has(id));
+  // The lazy chunks anyone may load: those the app's entry imports, the signed-in app's excepted.
+  const publicLazy = lazyOf(entries.filter((id) => id !== checkPage)).filter((id) => !signedInEntries.has(id));
   const publicClosure = staticClosure(graph, publicLazy);
   const frameClosure = staticClosure(graph, [frame]);
   const screenClosures = screens.map((screen) => staticClosure(graph, [screen]));
