@@ -30,6 +30,7 @@ interface ModuleGraph {
  */
 export const SIGNED_IN_FRAME = "web/app/layout/app-shell.tsx";
 export const SIGNED_IN_SCREENS: Record<SignedInScreens, string> = {
+  dashboard: "web/app/pages/dashboard-page.tsx",
   workspace: "web/app/workspace-routes.ts",
   lender: "web/features/reliance/routes.ts",
   admin: "web/features/admin/routes.tsx",

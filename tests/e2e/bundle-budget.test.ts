@@ -6,7 +6,11 @@ import { WORKER_UPLOAD_BUDGET_BYTES, workerUpload } from "#scripts/lib/worker-up
 import { useBrowser } from "./fixtures/browser";
 
 const browser = useBrowser();
-const LANDING_BUDGET_BYTES = 120 * 1024;
+/**
+ * 120 KB until decision 076: keeping the modules' order of evaluation across the signed-in app's
+ * shared chunks adds about 0.5 KB to the entry, and the session's early answer a little more.
+ */
+const LANDING_BUDGET_BYTES = 122 * 1024;
 
 /** Opens a page as a fresh visitor and returns every script it downloaded, with gzipped sizes. */
 async function scriptsLoaded(path: string) {

@@ -41,8 +41,9 @@ describe("a signed-in screen's script and session", () => {
     const firm = await registerOwnerViaApi();
     const lender = await registerOwnerViaApi({ organisationKind: "lender", lenderType: "bank" });
     for (const screen of [
-      { path: "/dashboard", token: firm.token, heading: "Dashboard" },
-      { path: "/portfolio", token: lender.token, heading: "Portfolio" },
+      // The dashboard, the first screen after signing in, is its own chunk: not the rest of the workspace.
+      { path: "/dashboard", token: firm.token, heading: "Dashboard", notFetched: "/workspace-routes-" },
+      { path: "/portfolio", token: lender.token, heading: "Portfolio", notFetched: "/workspace-routes-" },
     ]) {
       const { scripts: named, sessionRequests: askedByThePage } = await scriptsThePageNames(screen.path, screen.token);
       // The page asks for the signed-in user itself, before the app's script has run…
@@ -59,6 +60,10 @@ describe("a signed-in screen's script and session", () => {
         [...named].some((script) => script.includes("/app-shell-")),
         screen.path,
       ).toBe(true);
+      expect(
+        [...fetched.scripts].filter((script) => script.includes(screen.notFetched)),
+        screen.path,
+      ).toEqual([]);
       // Written into the page: the stylesheet is not fetched.
       expect(fetched.stylesheets, screen.path).toEqual([]);
       // …and the app takes that answer: the user is asked for once.

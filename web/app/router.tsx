@@ -4,7 +4,7 @@ import { useSession } from "../lib/session";
 import { ProtectedLayout } from "./layout/protected-layout";
 import { NotFoundPage } from "./not-found";
 import { RootLayout } from "./root-layout";
-import { adminChunk, lenderChunk, workspaceChunk } from "./screen-chunks";
+import { adminChunk, dashboardChunk, lenderChunk, workspaceChunk } from "./screen-chunks";
 
 /**
  * Every screen is a lazy component, loaded only when it renders: a visitor who is not
@@ -20,7 +20,7 @@ const legal = () => import("../features/legal/routes");
 const emailedLinks = () => import("../features/auth/routes");
 const lender = lenderChunk;
 
-const DashboardPage = screen(workspace, (m) => m.DashboardPage);
+const DashboardPage = screen(dashboardChunk, (m) => m.DashboardPage);
 const CreateCodePage = screen(workspace, (m) => m.CreateCodeRoute);
 const CodeBatchPage = screen(workspace, (m) => m.CodeBatchRoute);
 const CodeHistoryPage = screen(workspace, (m) => m.CodeHistoryPage);

@@ -9,11 +9,13 @@ import { signedInScreensAt, type SignedInScreens } from "./screen-paths";
  * starts them before the entry has arrived (web/landing-guard.ts).
  */
 export const appShellChunk = () => import("./layout/app-shell");
+export const dashboardChunk = () => import("./pages/dashboard-page");
 export const workspaceChunk = () => import("./workspace-routes");
 export const adminChunk = () => import("../features/admin/routes");
 export const lenderChunk = () => import("../features/reliance/routes");
 
 const SCREEN_CHUNKS: Record<SignedInScreens, () => Promise<unknown>> = {
+  dashboard: dashboardChunk,
   workspace: workspaceChunk,
   lender: lenderChunk,
   admin: adminChunk,

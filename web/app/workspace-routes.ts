@@ -1,5 +1,5 @@
-// The signed-in company workspace: one lazy chunk, never downloaded by anonymous visitors or scanners.
-export { DashboardPage } from "./pages/dashboard-page";
+// The signed-in company workspace but its dashboard (its own chunk: web/app/screen-chunks.ts): one
+// lazy chunk, never downloaded by anonymous visitors or scanners.
 export { CreateCodeRoute } from "./pages/create-code-route";
 export { CodeBatchRoute } from "./pages/code-batch-route";
 export { CodeHistoryPage } from "../features/codes/components/code-history-page";
