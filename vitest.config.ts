@@ -43,10 +43,11 @@ export const TEST_WEBHOOK_SECRET_KEY = "dGVzdC13ZWJob29rLWtleS10aGlydHktdHdvLWJ5
  * - importing a valuers' register: every valuer with a registration number is checked against the
  *   newest Kenyan list, whoever imported it, so a list imported beside other files would turn their
  *   verified firms' certificates amber;
- * - health: a stuck webhook delivery planted to see the 503 would fail any other file's health call.
+ * - health: a stuck webhook delivery planted to see the 503 would fail any other file's health call;
+ * - the log's archive: archiving moves every older record, and other files read the records' table.
  */
 const ISOLATED_FILES = {
-  api: ["tests/api/valuer-register.test.ts", "tests/api/health.test.ts"],
+  api: ["tests/api/valuer-register.test.ts", "tests/api/health.test.ts", "tests/api/log-archive.test.ts"],
   e2e: ["tests/e2e/valuer-register.test.ts", "tests/e2e/system-health.test.ts", "tests/e2e/restore-drill.test.ts"],
 };
 

@@ -10,6 +10,7 @@ import type { Account } from "./accounts";
 import { newCodeBody } from "./database-path";
 import { expectJson, nextClientAddress } from "./http";
 import { cpuMs, percentile } from "./measure";
+import type { LogArchiving } from "./log-archive";
 import { footprint, growthPer } from "./table-growth";
 
 /**
@@ -35,11 +36,21 @@ export interface IssuingCost {
   /** Wall time per code (ms) in one POST /api/qr-codes/batch of BATCH_CODES. */
   batchMs: number;
   batchCpuMs: number;
-  /** What the codes left in the database, per code: issued one each, and in the batch. */
-  storage: { single: Growth; batch: Growth };
+  /** What the codes left, per code: issued one each, and in the batch. */
+  storage: { single: CodeStorage; batch: CodeStorage };
 }
 
 type Growth = Awaited<ReturnType<typeof growthPer>>;
+
+/**
+ * What codes leave: in the database as issued (their records in it, their first 30 days), and once
+ * the hourly job has moved their records to R2 (decision 077): the database then, and the objects.
+ */
+export interface CodeStorage {
+  issued: Growth;
+  archived: Growth;
+  r2BytesPerCode: number;
+}
 
 export interface ExportCost {
   run: (typeof EXPORT_RUNS)[number];
@@ -51,11 +62,35 @@ export interface ExportCost {
   rssPeakMiB: number;
 }
 
+/**
+ * What `issue` leaves per code, from a log with every earlier record archived: the database's growth
+ * as issued, then after every record is archived (and vacuumed, as autovacuum would), and R2's.
+ */
+async function storageOf(
+  pool: pg.Pool,
+  archiving: LogArchiving,
+  codes: number,
+  issue: () => Promise<void>,
+): Promise<CodeStorage> {
+  await archiving.archiveAll();
+  await pool.query("CHECKPOINT");
+  const before = await footprint(pool);
+  const r2Before = await archiving.archivedBytes();
+  await issue();
+  await pool.query("CHECKPOINT");
+  const issued = await growthPer(pool, before, await footprint(pool), codes);
+  await archiving.archiveAll();
+  await pool.query("CHECKPOINT");
+  const archived = await growthPer(pool, before, await footprint(pool), codes);
+  return { issued, archived, r2BytesPerCode: ((await archiving.archivedBytes()) - r2Before) / codes };
+}
+
 export async function benchIssuing(
   origin: string,
   pids: number[],
   account: Account,
   pool: pg.Pool,
+  archiving: LogArchiving,
 ): Promise<IssuingCost> {
   const valuer = await expectJson<{ id: number }>(201, origin, "/api/valuers", {
     token: account.token,
@@ -63,14 +98,15 @@ export async function benchIssuing(
   });
   const single = () => expectJson(201, origin, "/api/qr-codes", { token: account.token, body: newCodeBody(valuer.id) });
   for (let warm = 0; warm < 5; warm += 1) await single();
-  let tablesBefore = await footprint(pool);
-  let cpuBefore = cpuMs(pids);
-  let started = performance.now();
-  for (let index = 0; index < SINGLE_CODES; index += 1) await single();
-  const singleMs = (performance.now() - started) / SINGLE_CODES;
-  const singleCpuMs = (cpuMs(pids) - cpuBefore) / SINGLE_CODES;
-  await pool.query("CHECKPOINT");
-  const singleStorage = await growthPer(pool, tablesBefore, await footprint(pool), SINGLE_CODES);
+  let singleMs = 0;
+  let singleCpuMs = 0;
+  const singleStorage = await storageOf(pool, archiving, SINGLE_CODES, async () => {
+    const cpuBefore = cpuMs(pids);
+    const started = performance.now();
+    for (let index = 0; index < SINGLE_CODES; index += 1) await single();
+    singleMs = (performance.now() - started) / SINGLE_CODES;
+    singleCpuMs = (cpuMs(pids) - cpuBefore) / SINGLE_CODES;
+  });
 
   const run = Date.now().toString(36);
   const batch = (size: number, label: string) =>
@@ -84,15 +120,16 @@ export async function benchIssuing(
       },
     });
   await batch(5, "warm");
-  tablesBefore = await footprint(pool);
-  cpuBefore = cpuMs(pids);
-  started = performance.now();
-  const { results } = await batch(BATCH_CODES, "timed");
-  const batchMs = (performance.now() - started) / BATCH_CODES;
-  const batchCpuMs = (cpuMs(pids) - cpuBefore) / BATCH_CODES;
-  if (results.length !== BATCH_CODES) throw new Error(`the batch answered ${results.length} codes`);
-  await pool.query("CHECKPOINT");
-  const batchStorage = await growthPer(pool, tablesBefore, await footprint(pool), BATCH_CODES);
+  let batchMs = 0;
+  let batchCpuMs = 0;
+  const batchStorage = await storageOf(pool, archiving, BATCH_CODES, async () => {
+    const cpuBefore = cpuMs(pids);
+    const started = performance.now();
+    const { results } = await batch(BATCH_CODES, "timed");
+    batchMs = (performance.now() - started) / BATCH_CODES;
+    batchCpuMs = (cpuMs(pids) - cpuBefore) / BATCH_CODES;
+    if (results.length !== BATCH_CODES) throw new Error(`the batch answered ${results.length} codes`);
+  });
   return { singleMs, singleCpuMs, batchMs, batchCpuMs, storage: { single: singleStorage, batch: batchStorage } };
 }
 

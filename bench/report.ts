@@ -23,6 +23,7 @@ import type { CrowdRun } from "./crowd";
 import { DAY_SCANS, type TodaysCountsResult } from "./todays-counts";
 import { SLOW_3G, type ScreenLoad } from "./slow-network";
 import { SCAN_WAITING_MAX } from "../worker/lib/scan-batcher";
+import { ARCHIVE_AFTER_DAYS } from "../worker/services/records/log-archive";
 import { CALLBACK_PAYMENTS, p95Seconds, QUERY_PATH_PIN_AT_SECONDS, type MpesaLatency } from "./mpesa";
 import type { SealingResult } from "./sealing";
 import { WORKER_UPLOAD_BUDGET_BYTES } from "../scripts/lib/worker-upload";
@@ -758,32 +759,54 @@ function issuingAndExportsSection({ issuing, besideBatch, exports, signIn, stren
       "are paid once.",
     "",
     `What issuing leaves in the database, per ${formatInt(1000)} codes: the growth of every table (indexes and ` +
-      "TOAST included; the code, its signed record in the transparency log, its credit entry, its webhook rows) " +
-      `and of the WAL, for the ${SINGLE_CODES} codes issued one each and the batch of ${BATCH_CODES}.`,
+      "TOAST included; the code, its transparency log entry and signed record, its credit entry, its webhook rows) " +
+      `and of the WAL, for the ${SINGLE_CODES} codes issued one each and the batch of ${BATCH_CODES}: as issued, ` +
+      `while their records are in the database (their first ${ARCHIVE_AFTER_DAYS} days), and once the hourly job has ` +
+      "moved the records to R2 (decision 077; the Worker's own function run on the server's database and a " +
+      "Miniflare R2 bucket, with the records' table vacuumed as autovacuum would). Every record logged before is " +
+      "moved first, so the growth is these codes' alone.",
     "",
     table(
-      ["Issued", "Tables and indexes per 1,000 codes (MiB)", "WAL per 1,000 codes (MiB)", "Largest (MiB)"],
+      [
+        "Issued",
+        "Records",
+        "Tables and indexes per 1,000 codes (MiB)",
+        "WAL per 1,000 codes (MiB)",
+        "R2 per 1,000 codes (MiB)",
+        "Largest (MiB)",
+      ],
       (
         [
           ["One request per code", issuing.storage.single],
           [`One batch of ${BATCH_CODES}`, issuing.storage.batch],
         ] as const
-      ).map(([label, storage]) => [
-        label,
-        perThousandMiB(storage.bytesPerUnit),
-        perThousandMiB(storage.walBytesPerUnit),
-        storage.tables
-          .slice(0, 3)
-          .map((table) => `${table.table} ${perThousandMiB(table.bytesPerUnit)}`)
-          .join(", "),
-      ]),
+      ).flatMap(([label, storage]) =>
+        (
+          [
+            ["in the database", storage.issued, 0],
+            ["archived to R2", storage.archived, storage.r2BytesPerCode],
+          ] as const
+        ).map(([records, growth, r2]) => [
+          label,
+          records,
+          perThousandMiB(growth.bytesPerUnit),
+          perThousandMiB(growth.walBytesPerUnit),
+          perThousandMiB(r2),
+          growth.tables
+            .slice(0, 3)
+            .map((table) => `${table.table} ${perThousandMiB(table.bytesPerUnit)}`)
+            .join(", "),
+        ]),
+      ),
     ),
     "",
-    `- **${formatInt(1000)} codes leave at most ${CODE_STORAGE_GOAL_MIB} MiB** ` +
-      `${mark(Math.max(issuing.storage.single.bytesPerUnit, issuing.storage.batch.bytesPerUnit) * 1000 <= CODE_STORAGE_GOAL_MIB * MIB)}` +
-      `: ${perThousandMiB(issuing.storage.single.bytesPerUnit)} MiB one at a time, ` +
-      `${perThousandMiB(issuing.storage.batch.bytesPerUnit)} MiB in a batch. The independent check of issue 51 ` +
-      "measured 3.6 MiB, 2.1 MiB of it the transparency log.",
+    `- **${formatInt(1000)} codes leave at most ${CODE_STORAGE_GOAL_MIB} MiB** in the database once their records ` +
+      `are archived ${mark(Math.max(issuing.storage.single.archived.bytesPerUnit, issuing.storage.batch.archived.bytesPerUnit) * 1000 <= CODE_STORAGE_GOAL_MIB * MIB)}` +
+      `: ${perThousandMiB(issuing.storage.single.archived.bytesPerUnit)} MiB one at a time, ` +
+      `${perThousandMiB(issuing.storage.batch.archived.bytesPerUnit)} MiB in a batch ` +
+      `(${perThousandMiB(issuing.storage.single.issued.bytesPerUnit)} and ` +
+      `${perThousandMiB(issuing.storage.batch.issued.bytesPerUnit)} MiB in their first ${ARCHIVE_AFTER_DAYS} days). ` +
+      "The independent check of issue 51 measured 3.6 MiB, 2.1 MiB of it the transparency log.",
     "",
     "What paying with credits adds (decision 057): the debit's own statements run alone on the same database " +
       "and firm (rolled back), against the whole issue above. A single create's debit is two parts of its one " +

@@ -23,6 +23,7 @@ import {
   type RouteTiming,
 } from "./database-path";
 import type { DevServerOptions } from "./dev-server";
+import { startLogArchiving } from "./log-archive";
 import { startPostgresServer } from "../scripts/lib/postgres-server";
 import { bulkSeedCodes, qrCodeIndexes, seedCompanies, seedCodes } from "./seed";
 import { benchSignIn } from "./sign-in";
@@ -141,15 +142,20 @@ async function benchDatabasePath(direct: RouteTiming[]) {
 
         log(`\n7. Issuing many codes, exporting scan logs, signing in (${elapsed()})`);
         const batchAccount = await registerCompany(origin, pool, "batch", "Bench Batch Valuers Ltd");
-        const issuing = await benchIssuing(origin, pids, batchAccount, pool);
+        const archiving = await startLogArchiving(databaseUrl, pool);
+        const issuing = await benchIssuing(origin, pids, batchAccount, pool, archiving).finally(() =>
+          archiving.close(),
+        );
         log(
           `  per code: one request each ${formatMs(issuing.singleMs)} ms (${formatMs(issuing.singleCpuMs)} ms CPU), ` +
             `in a batch of ${BATCH_CODES} ${formatMs(issuing.batchMs)} ms (${formatMs(issuing.batchCpuMs)} ms CPU)`,
         );
+        const mib = (bytesPerCode: number) => ((bytesPerCode * 1000) / 2 ** 20).toFixed(2);
         for (const [way, storage] of Object.entries(issuing.storage)) {
           log(
-            `  per 1,000 codes (${way}): ${((storage.bytesPerUnit * 1000) / 2 ** 20).toFixed(2)} MiB in tables, ` +
-              `${((storage.walBytesPerUnit * 1000) / 2 ** 20).toFixed(2)} MiB of WAL`,
+            `  per 1,000 codes (${way}): ${mib(storage.issued.bytesPerUnit)} MiB in tables as issued, ` +
+              `${mib(storage.archived.bytesPerUnit)} MiB once archived (+ ${mib(storage.r2BytesPerCode)} MiB in R2), ` +
+              `${mib(storage.archived.walBytesPerUnit)} MiB of WAL`,
           );
         }
         const debit = await benchDebit(pool, batchAccount.companyId);

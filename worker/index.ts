@@ -16,6 +16,7 @@ import { deliverScanAlerts } from "./services/scans/scan-alerts";
 import { type ScanAlertMessage } from "./queue-messages";
 import { maintainScanHistory } from "./services/scans/scan-history";
 import { checkpointDue, signCheckpoint } from "./services/records/signed-records";
+import { ARCHIVE_AFTER_DAYS, archiveLogRecords } from "./services/records/log-archive";
 import { pruneJobRuns, runRecordedJob } from "./services/operations/job-runs";
 import { deleteExpiredSignInData } from "./services/accounts/expired-sign-in-data";
 import {
@@ -52,10 +53,18 @@ async function signCheckpointIfDue(db: Database, env: Bindings, config: Config) 
       signer: await signerFor(config.SIGNING_KEY),
       origin: config.PUBLIC_ORIGIN.replace(/\/+$/, ""),
       reportDisagreement: (disagreement) => disagreements.push(disagreement),
+      archive: env.EVIDENCE,
     });
   } finally {
     for (const disagreement of disagreements) await alertAdministrators(env, db, disagreement);
   }
+}
+
+/** The log's records older than ARCHIVE_AFTER_DAYS move to R2 (decision 077); how many goes to the log. */
+async function archiveLogRecordsDue(db: Database, env: Bindings, now: Date) {
+  const before = new Date(now.getTime() - ARCHIVE_AFTER_DAYS * 24 * 60 * 60 * 1000);
+  const entries = await archiveLogRecords(db, env.EVIDENCE, before);
+  console.log("log records archived", JSON.stringify({ entries }));
 }
 
 /**
@@ -87,7 +96,8 @@ async function maintainScanHistoryAndLog(db: Database, now: Date, config: Config
  * in pages that the digests queue sends and retries one by one), the
  * alert digests of the hour that just ended (codes scanned more often than they get alert emails
  * for; once per hour, however often the run is made), the sweep of Idempotency-Keys past their 24
- * hours, the log's checkpoint (signed when the log grew, and at least once a day), the webhooks'
+ * hours, the log's checkpoint (signed when the log grew, and at least once a day), the log's old
+ * records moved to R2, the webhooks'
  * sweep (codes that expired, deliveries never queued, events past their 30 days), and the
  * watches' (lenders told of codes that expired, notices a request could not email), December's
  * reminders of practising certificates about to expire; then the scan
@@ -109,6 +119,7 @@ async function runHourlyJobs(controller: ScheduledController, env: Bindings) {
         "scan alert digests": () => sendScanAlertDigests(db, now, (digests) => queueEmailsNow(env, digests)),
         "idempotency keys": () => deleteExpiredIdempotencyKeys(db, now),
         "log checkpoint": () => signCheckpointIfDue(db, env, config),
+        "log records archived": () => archiveLogRecordsDue(db, env, now),
         "webhook sweep": () => sweepWebhooks(db, env),
         "watch notices": () => sweepWatchNotices(db, transactional, env),
         "practising certificate reminders": () =>

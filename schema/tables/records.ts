@@ -62,7 +62,8 @@ export const signingKeys = pgTable("signing_keys", {
  * SHA-256(previous chainHash ‖ leafHash), leafHash the SHA-256 of the record's text, so changing
  * any entry breaks every later one. A trigger refuses UPDATE, DELETE and TRUNCATE (migration 0015);
  * `subject` is the code's public token or the company's id as text, not a foreign key, because a
- * deleted company's entries stay in the log.
+ * deleted company's entries stay in the log. The records themselves are kept apart
+ * (transparencyLogRecords, then transparencyLogArchives): the chain needs only their hashes.
  */
 export const transparencyLog = pgTable(
   "transparency_log",
@@ -70,14 +71,38 @@ export const transparencyLog = pgTable(
     seq: bigint({ mode: "number" }).primaryKey(),
     kind: varchar({ length: 32 }).notNull(),
     subject: varchar({ length: 64 }).notNull(),
-    /** The signed record: a compact JWS. */
-    record: text().notNull(),
     leafHash: varchar({ length: 64 }).notNull(),
     chainHash: varchar({ length: 64 }).notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("transparency_log_subject_idx").on(t.subject, t.seq)],
 );
+
+/**
+ * The records of the log's recent entries: a compact JWS each, stored by the same append as its
+ * entry, whose leaf hash it must match (a trigger checks). Never changed; removed only once an
+ * archive in R2 holds it (transparencyLogArchives, decision 077).
+ */
+export const transparencyLogRecords = pgTable("transparency_log_records", {
+  seq: bigint({ mode: "number" })
+    .primaryKey()
+    .references(() => transparencyLog.seq),
+  record: text().notNull(),
+});
+
+/**
+ * The log's older records, moved out of the database in runs of consecutive entries: one R2
+ * object each (`objectKey`), the records one per line, and where each begins (`offsets`: one per
+ * entry, then the object's length). A record read back is served only when its SHA-256 is its
+ * entry's leaf hash, so the object proves nothing the log does not. Rows are never changed or removed.
+ */
+export const transparencyLogArchives = pgTable("transparency_log_archives", {
+  firstSeq: bigint({ mode: "number" }).primaryKey(),
+  lastSeq: bigint({ mode: "number" }).notNull(),
+  objectKey: text().notNull(),
+  offsets: integer().array().notNull(),
+  archivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
 
 /** The log's head: one row, moved by every append under its row lock, so entries get gapless numbers. */
 export const transparencyLogHead = pgTable("transparency_log_head", {

@@ -229,7 +229,7 @@ describe("closing an organisation", () => {
     // the firm's contact: the frozen code, its signed records, and ValuSeal's verification of it.
     expect(await tablesHolding(member.email)).toEqual([]);
     const ownerEverywhere = await tablesHolding(owner.email);
-    expect(ownerEverywhere.filter((table) => !["qr_codes", "transparency_log"].includes(table))).toEqual([]);
+    expect(ownerEverywhere.filter((table) => !["qr_codes", "transparency_log_records"].includes(table))).toEqual([]);
     const [codesLeft] = await withDb((db) =>
       db
         .select({ count: sql<number>`count(*)::int` })

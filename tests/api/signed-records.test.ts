@@ -65,6 +65,9 @@ async function anotherSigningKey(): Promise<SigningKey> {
   return { kty: "OKP", crv: "Ed25519", x: jwk.x!, d: jwk.d!, kid };
 }
 
+/** The Worker's evidence bucket, where the log's older records are archived. */
+const archive = (env as Bindings).EVIDENCE;
+
 const workerSigning = () => withServices(async ({ signing }) => signing);
 
 /** Another key's signing, as after a rotation, reporting disagreements nowhere. */
@@ -72,6 +75,7 @@ const signingWith = async (key: SigningKey): Promise<RecordSigning> => ({
   signer: await signerFor(key),
   origin: ORIGIN,
   reportDisagreement: () => {},
+  archive: archive,
 });
 
 /** One character of the JWS payload changed: still well formed, no longer what was signed. */
@@ -256,7 +260,8 @@ describe("signed certificate records", () => {
     // The issue record is still in the log, unchanged, before the revocation.
     const entries = await withDb(async (db) => {
       const { rows } = await db.execute<{ record: string }>(
-        sql`SELECT record FROM transparency_log WHERE subject = ${code.publicToken} ORDER BY seq`,
+        sql`SELECT r.record FROM transparency_log l JOIN transparency_log_records r USING (seq)
+            WHERE l.subject = ${code.publicToken} ORDER BY seq`,
       );
       return rows.map((row) => row.record);
     });
@@ -294,7 +299,7 @@ describe("signed certificate records", () => {
     const admin = await createAdminViaDb();
     const owner = await registerOwnerViaServices();
     const code = await createCodeViaApi(owner.token, (await insertValuer(owner.user.companyId!)).id);
-    const issued = await withDb((db) => certificateRecords(db, code.publicToken));
+    const issued = await withDb((db) => certificateRecords(db, archive, code.publicToken));
     // Someone with the database's password doubles the value and backdates the issue.
     await withDb((db) =>
       db
@@ -308,7 +313,7 @@ describe("signed certificate records", () => {
       body: { reason: "Fraud found" },
     });
     expect(revoked.status).toBe(200);
-    expect(await withDb((db) => certificateRecords(db, code.publicToken))).toEqual(issued);
+    expect(await withDb((db) => certificateRecords(db, archive, code.publicToken))).toEqual(issued);
     const alert = await waitForEmail(admin.email, "stored data disagrees with what ValuSeal signed");
     expect(alert.text).toContain(
       `The stored row of the code with token ${code.publicToken} disagrees with its last signed record`,
@@ -347,12 +352,14 @@ describe("signed certificate records", () => {
   it("signs a record for a code issued before records existed when it is first asked for", async () => {
     const owner = await registerOwnerViaServices();
     const code = await insertCode(owner, { createdAt: new Date("2026-01-10T08:00:00Z"), signed: false });
-    expect(await withDb((db) => certificateRecords(db, code.publicToken))).toEqual([]);
+    expect(await withDb((db) => certificateRecords(db, archive, code.publicToken))).toEqual([]);
     const record = await verifiedCertificate((await downloadRecord(code.publicToken)).body.record);
     expect(record).toMatchObject({ event: "recorded", code: { issuedAt: "2026-01-10T08:00:00.000Z" } });
     // Asked again, it is the same record, not a second one.
     const again = (await downloadRecord(code.publicToken)).body;
-    expect([...again.history, again.record]).toEqual(await withDb((db) => certificateRecords(db, code.publicToken)));
+    expect([...again.history, again.record]).toEqual(
+      await withDb((db) => certificateRecords(db, archive, code.publicToken)),
+    );
     expect(again.history).toEqual([]);
     expect((await api("/api/public/certificates/NotARealToken123/record")).status).toBe(404);
   });
@@ -363,7 +370,8 @@ describe("signed certificate records", () => {
     const decisions = async () => {
       const { rows } = await withDb((db) =>
         db.execute<{ record: string }>(
-          sql`SELECT record FROM transparency_log WHERE kind = 'issuer-verification' AND subject = ${String(owner.user.companyId)} ORDER BY seq`,
+          sql`SELECT r.record FROM transparency_log l JOIN transparency_log_records r USING (seq)
+              WHERE l.kind = 'issuer-verification' AND l.subject = ${String(owner.user.companyId)} ORDER BY seq`,
         ),
       );
       const keys = await jwks();
@@ -485,10 +493,9 @@ describe("the append-only log", () => {
       ];
       const last = Number(size);
       const first = Math.max(1, last - 200);
-      const before =
-        first === 1 ? undefined : (await logEntries(tx, first - 1, first - 1, { withRecords: false }))[0]!.chainHash;
+      const before = first === 1 ? undefined : (await logEntries(tx, first - 1, first - 1, {}))[0]!.chainHash;
       expect(
-        await verifyLogEntries(await logEntries(tx, first, last, { withRecords: true }), before, first),
+        await verifyLogEntries(await logEntries(tx, first, last, { recordsFrom: archive }), before, first),
       ).toMatchObject({
         ok: true,
         size: last,
@@ -501,8 +508,10 @@ describe("the append-only log", () => {
       // …and when someone with the database's keys does (triggers off), the verification says where.
       const target = last - 1 >= first ? last - 1 : last;
       await tx.execute(sql`SET LOCAL session_replication_role = replica`);
-      await tx.execute(sql`UPDATE transparency_log SET record = record || 'x' WHERE seq = ${target}`);
-      expect(await verifyLogEntries(await logEntries(tx, first, last, { withRecords: true }), before, first)).toEqual({
+      await tx.execute(sql`UPDATE transparency_log_records SET record = record || 'x' WHERE seq = ${target}`);
+      expect(
+        await verifyLogEntries(await logEntries(tx, first, last, { recordsFrom: archive }), before, first),
+      ).toEqual({
         ok: false,
         seq: target,
         problem: "leaf-hash",
@@ -527,7 +536,7 @@ describe("signing keys", () => {
     const code = await insertCode(owner);
     const current = await workerSigning();
     await inRolledBackTransaction(async (tx) => {
-      const [before] = await certificateRecords(tx, code.publicToken);
+      const [before] = await certificateRecords(tx, archive, code.publicToken);
       const rotated = await signingWith(await anotherSigningKey());
       await tx.execute(
         sql`UPDATE qr_codes SET revoked_at = now(), revoked_reason = 'Wrong figures' WHERE id = ${code.id}`,
@@ -566,7 +575,7 @@ describe("signing keys", () => {
       await tx.execute(
         sql`INSERT INTO signing_keys (kid, public_jwk) VALUES (${leaked.signer.kid}, ${JSON.stringify(leaked.signer.publicJwk)}::jsonb)`,
       );
-      const [issuedRecord] = await certificateRecords(tx, code.publicToken);
+      const [issuedRecord] = await certificateRecords(tx, archive, code.publicToken);
       const beforeLeak = await leaked.signer.sign(RECORD_TYPES.certificate, {
         ...(await verifiedCertificate(issuedRecord!, await keyHistory(tx))),
         iat: Math.floor(Date.now() / 1000),

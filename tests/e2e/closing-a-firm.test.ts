@@ -115,7 +115,7 @@ describe("closing a firm", () => {
     // its certificates) kept only in the issued code and its signed records.
     expect(await tablesHolding(member.email)).toEqual([]);
     const ownerTables = await tablesHolding(owner.email);
-    expect(ownerTables.filter((table) => !["qr_codes", "transparency_log"].includes(table))).toEqual([]);
+    expect(ownerTables.filter((table) => !["qr_codes", "transparency_log_records"].includes(table))).toEqual([]);
     // Nobody signs in with them any more (the attempt is a stranger's, kept as a short-lived failure).
     const signIn = await fetchApp("/api/login", {
       method: "POST",

@@ -44,6 +44,8 @@ beforeAll(async () => {
     signer: await signerFor(JSON.parse(newSigningKey()) as SigningKey),
     origin: "https://valuseal.test",
     reportDisagreement: (disagreement) => disagreements.push(disagreement),
+    // An empty bucket: nothing is archived on this database, so every record is read from it.
+    archive: { get: async () => null, put: () => Promise.reject(new Error("nothing is archived here")) },
   };
   await pg.exec(`
     INSERT INTO users (email, password) VALUES ('owner@example.com', 'x');
@@ -75,15 +77,15 @@ beforeAll(async () => {
     entries.push({ record, leaf, chain: head, subject: row.public_token });
   }
   await pg.query(
-    `INSERT INTO transparency_log (seq, kind, subject, record, leaf_hash, chain_hash)
-     SELECT n, 'certificate', subject, record, leaf, chain
-     FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) WITH ORDINALITY AS t(subject, record, leaf, chain, n)`,
-    [
-      entries.map((e) => e.subject),
-      entries.map((e) => e.record),
-      entries.map((e) => e.leaf),
-      entries.map((e) => e.chain),
-    ],
+    `INSERT INTO transparency_log (seq, kind, subject, leaf_hash, chain_hash)
+     SELECT n, 'certificate', subject, leaf, chain
+     FROM unnest($1::text[], $2::text[], $3::text[]) WITH ORDINALITY AS t(subject, leaf, chain, n)`,
+    [entries.map((e) => e.subject), entries.map((e) => e.leaf), entries.map((e) => e.chain)],
+  );
+  await pg.query(
+    `INSERT INTO transparency_log_records (seq, record)
+     SELECT n, record FROM unnest($1::text[]) WITH ORDINALITY AS t(record, n)`,
+    [entries.map((e) => e.record)],
   );
   await pg.query("UPDATE transparency_log_head SET size = $1, head_hash = $2", [CODES, head]);
   const [first, second] = (await pg.query<{ id: number }>("SELECT id FROM qr_codes ORDER BY id LIMIT 2")).rows;
@@ -97,7 +99,7 @@ describe(`the transparency log at ${CODES.toLocaleString("en-GB")} codes`, () =>
   it("verifies from the first entry to a signed checkpoint", async () => {
     const checkpoint = (await signCheckpoint(db, signing))!;
     expect(checkpoint.size).toBe(SIZE);
-    const result = await verifyLogEntries(await logEntries(db, 1, SIZE, { withRecords: true }));
+    const result = await verifyLogEntries(await logEntries(db, 1, SIZE, { recordsFrom: signing.archive }));
     expect(result).toEqual({ ok: true, size: SIZE, headHash: checkpoint.headHash });
     const signed = await verifyRecord<CheckpointRecord>(
       checkpoint.record,
@@ -118,13 +120,13 @@ describe(`the transparency log at ${CODES.toLocaleString("en-GB")} codes`, () =>
     const leaf = await sha256Hex("forged");
     await expect(
       pg.query(
-        "INSERT INTO transparency_log (seq, kind, subject, record, leaf_hash, chain_hash) VALUES ($1, 'certificate', 'x', 'forged', $2, $3)",
+        "INSERT INTO transparency_log (seq, kind, subject, leaf_hash, chain_hash) VALUES ($1, 'certificate', 'x', $2, $3)",
         [SIZE + 5, leaf, await chainHash(EMPTY_CHAIN_HASH, leaf)],
       ),
     ).rejects.toThrow(`transparency_log entry ${SIZE + 5} does not follow an entry`);
     await expect(
       pg.query(
-        "INSERT INTO transparency_log (seq, kind, subject, record, leaf_hash, chain_hash) VALUES ($1, 'certificate', 'x', 'forged', $2, $3)",
+        "INSERT INTO transparency_log (seq, kind, subject, leaf_hash, chain_hash) VALUES ($1, 'certificate', 'x', $2, $3)",
         [SIZE + 1, leaf, await chainHash(EMPTY_CHAIN_HASH, leaf)],
       ),
     ).rejects.toThrow(`transparency_log entry ${SIZE + 1} does not hold its chain`);
@@ -146,7 +148,8 @@ describe(`the transparency log at ${CODES.toLocaleString("en-GB")} codes`, () =>
     // Someone with the database's keys swaps an entry both checkpoints cover and rebuilds the chain after it.
     await pg.exec(`
       SET session_replication_role = replica;
-      UPDATE transparency_log SET record = 'forged', leaf_hash = encode(sha256(convert_to('forged', 'UTF8')), 'hex'),
+      UPDATE transparency_log_records SET record = 'forged' WHERE seq = ${SIZE};
+      UPDATE transparency_log SET leaf_hash = encode(sha256(convert_to('forged', 'UTF8')), 'hex'),
         chain_hash = encode(sha256(decode((SELECT chain_hash FROM transparency_log WHERE seq = ${SIZE - 1}), 'hex')
           || sha256(convert_to('forged', 'UTF8'))), 'hex')
       WHERE seq = ${SIZE};
@@ -171,14 +174,22 @@ describe(`the transparency log at ${CODES.toLocaleString("en-GB")} codes`, () =>
       "transparency_log is append-only",
     );
     await expect(pg.query("DELETE FROM transparency_log WHERE seq = 1")).rejects.toThrow("append-only");
-    await expect(pg.query("TRUNCATE transparency_log")).rejects.toThrow("append-only");
+    await expect(pg.query("TRUNCATE transparency_log CASCADE")).rejects.toThrow("append-only");
     await expect(pg.query("DELETE FROM transparency_checkpoints")).rejects.toThrow("append-only");
+    // A record is never changed, and removed only once an archive holds it (none does here).
+    await expect(pg.query("UPDATE transparency_log_records SET record = record WHERE seq = 1")).rejects.toThrow(
+      "transparency_log record 1 is only removed once archived",
+    );
+    await expect(pg.query("DELETE FROM transparency_log_records WHERE seq = 2")).rejects.toThrow(
+      "transparency_log record 2 is only removed once archived",
+    );
+    await expect(pg.query("TRUNCATE transparency_log_records")).rejects.toThrow("append-only");
 
     await pg.exec(`
       SET session_replication_role = replica;
-      UPDATE transparency_log SET record = replace(record, '.', '.x') WHERE seq = 4321;
+      UPDATE transparency_log_records SET record = replace(record, '.', '.x') WHERE seq = 4321;
       SET session_replication_role = origin;`);
-    expect(await verifyLogEntries(await logEntries(db, 1, SIZE, { withRecords: true }))).toEqual({
+    expect(await verifyLogEntries(await logEntries(db, 1, SIZE, { recordsFrom: signing.archive }))).toEqual({
       ok: false,
       seq: 4321,
       problem: "leaf-hash",
@@ -187,9 +198,10 @@ describe(`the transparency log at ${CODES.toLocaleString("en-GB")} codes`, () =>
     // Rewriting the leaf hash too only moves the break to the chain, at the same entry.
     await pg.exec(`
       SET session_replication_role = replica;
-      UPDATE transparency_log SET leaf_hash = encode(sha256(convert_to(record, 'UTF8')), 'hex') WHERE seq = 4321;
+      UPDATE transparency_log SET leaf_hash = encode(sha256(convert_to(
+        (SELECT record FROM transparency_log_records WHERE seq = 4321), 'UTF8')), 'hex') WHERE seq = 4321;
       SET session_replication_role = origin;`);
-    expect(await verifyLogEntries(await logEntries(db, 1, SIZE, { withRecords: true }))).toEqual({
+    expect(await verifyLogEntries(await logEntries(db, 1, SIZE, { recordsFrom: signing.archive }))).toEqual({
       ok: false,
       seq: 4321,
       problem: "chain-hash",
@@ -200,7 +212,7 @@ describe(`the transparency log at ${CODES.toLocaleString("en-GB")} codes`, () =>
       SET session_replication_role = replica;
       DELETE FROM transparency_log WHERE seq = 17;
       SET session_replication_role = origin;`);
-    expect(await verifyLogEntries(await logEntries(db, 1, SIZE, { withRecords: true }))).toEqual({
+    expect(await verifyLogEntries(await logEntries(db, 1, SIZE, { recordsFrom: signing.archive }))).toEqual({
       ok: false,
       seq: 17,
       problem: "missing",

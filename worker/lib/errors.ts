@@ -35,6 +35,15 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Stored evidence that does not match the hash the log holds for it (an archived record changed in
+ * R2): the asker gets a 503 with this message and never the text; the operators get an error report.
+ */
+export class EvidenceMismatchError extends Error {
+  readonly publicMessage =
+    "A signed record's archived copy does not match the log, so it is not served. ValuSeal's operators have been told.";
+}
+
 export const notFound = (what = "Not found") => new ApiError(404, what);
 export const forbidden = (message: string) => new ApiError(403, message);
 export const badRequest = (message: string, errors?: string[]) => new ApiError(400, message, errors);

@@ -72,11 +72,23 @@ export interface RecordDisagreement {
 }
 
 /**
- * What signing a record needs: the platform's key, the origin that names the signer (`iss`), and
- * where a disagreement found while signing is reported (the administrators, by email).
+ * What signing a record needs: the platform's key, the origin that names the signer (`iss`),
+ * where a disagreement found while signing is reported (the administrators, by email), and where
+ * the records it signs from may be archived.
  */
 export interface RecordSigning {
   signer: Signer;
   origin: string;
   reportDisagreement: (disagreement: RecordDisagreement) => void;
+  /** Where the log's older records are kept (R2): a change is signed from the code's last record. */
+  archive: LogArchive;
+}
+
+/**
+ * The bucket that holds the log's older records (worker/services/records/log-archive.ts): the
+ * evidence R2 bucket, named by the two calls the archive makes of it.
+ */
+export interface LogArchive {
+  get(key: string, options: { range: { offset: number; length: number } }): Promise<{ text(): Promise<string> } | null>;
+  put(key: string, value: string, options: { httpMetadata: { contentType: string }; sha256: string }): Promise<unknown>;
 }

@@ -5,7 +5,14 @@ import type { ErrorCode } from "#schema/api-v1.ts";
 import type { ErrorBody } from "#schema/responses/index.ts";
 import { ConfigError } from "../config";
 import { reportUnexpectedError } from "../lib/error-reports";
-import { ApiError, codeOfStatus, describeIssues, isDatabaseUnavailable, sqlStateOf } from "../lib/errors";
+import {
+  ApiError,
+  codeOfStatus,
+  describeIssues,
+  EvidenceMismatchError,
+  isDatabaseUnavailable,
+  sqlStateOf,
+} from "../lib/errors";
 
 /**
  * The app's one error handler. It first reads any request body the handler never got to: workerd
@@ -32,6 +39,11 @@ function errorResponse(error: unknown, c: Context): Response {
   }
   if (error instanceof z.ZodError) {
     return c.json(errorBody("invalid_request", "Validation failed", describeIssues(error)), 400);
+  }
+  if (error instanceof EvidenceMismatchError) {
+    console.error(error.message);
+    reportUnexpectedError(error);
+    return c.json(errorBody("unavailable", error.publicMessage), 503);
   }
   if (error instanceof ConfigError) {
     console.error(error.message);

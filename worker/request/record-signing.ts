@@ -5,8 +5,9 @@ import { alertAdministrators } from "../services/companies/administrator-alerts"
 import { publicOrigin } from "./public-origin";
 
 /**
- * The request's signing: the configured key, the public origin its codes carry, and the
- * administrators told (after the answer) of stored data that disagrees with what was signed.
+ * The request's signing: the configured key, the public origin its codes carry, the
+ * administrators told (after the answer) of stored data that disagrees with what was signed, and
+ * the evidence bucket, where the log's older records are archived.
  */
 export async function recordSigning(c: Context<AppEnv>): Promise<RecordSigning> {
   return {
@@ -18,5 +19,6 @@ export async function recordSigning(c: Context<AppEnv>): Promise<RecordSigning> 
           console.error("administrators could not be alerted", error),
         ),
       ),
+    archive: c.env.EVIDENCE,
   };
 }

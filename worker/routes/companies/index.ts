@@ -179,7 +179,7 @@ export const companyRoutes = documentedRoutes()
     const companyId = currentCompanyId(c);
     await enforceRateLimit(c, "EXPORT_LIMITER", `export:${companyId}`);
     const { name } = await loadCompany(c.var.db, companyId);
-    return c.body(firmDataExport(c.var.db, companyId, publicOrigin(c)), 200, {
+    return c.body(firmDataExport(c.var.db, c.env.EVIDENCE, companyId, publicOrigin(c)), 200, {
       "Content-Type": "application/zip",
       "Content-Disposition": `attachment; filename="${firmExportFileName(name)}"`,
       "Cache-Control": "no-store",

@@ -21,6 +21,7 @@ import type { Queryable, Reader } from "#worker/db.ts";
 import { receiptCheckUrl, receiptFileName, receiptPdf } from "#worker/lib/receipt-pdf.ts";
 import { zipStream, type ZipEntry } from "#worker/lib/zip-stream.ts";
 import { codesCsv, ledgerCsv, scanDaysCsv } from "../integration/exports";
+import type { LogArchive } from "#worker/lib/signing.ts";
 import { certificateRecordsByToken } from "../records/signed-records";
 
 /*
@@ -122,7 +123,12 @@ audit-log.csv          what was done on the firm's account, and by whom
 `;
 
 /** Codes read a page at a time, with their signed records, for the records/ folder. */
-async function* recordEntries(db: Queryable, companyId: number, origin: string): AsyncGenerator<ZipEntry> {
+async function* recordEntries(
+  db: Queryable,
+  archive: LogArchive,
+  companyId: number,
+  origin: string,
+): AsyncGenerator<ZipEntry> {
   let afterId = 0;
   for (;;) {
     const page = await db
@@ -134,6 +140,7 @@ async function* recordEntries(db: Queryable, companyId: number, origin: string):
     if (page.length === 0) return;
     const records = await certificateRecordsByToken(
       db,
+      archive,
       page.map((code) => code.token),
     );
     for (const code of page) {
@@ -202,8 +209,13 @@ async function auditCsv(db: Reader, companyId: number) {
   ].join("");
 }
 
-/** The firm's whole record as one ZIP, streamed (README above lists its files). */
-export function firmDataExport(db: Queryable, companyId: number, origin: string): ReadableStream<Uint8Array> {
+/** The firm's whole record as one ZIP, streamed (README above lists its files); older records come from `archive`. */
+export function firmDataExport(
+  db: Queryable,
+  archive: LogArchive,
+  companyId: number,
+  origin: string,
+): ReadableStream<Uint8Array> {
   async function* entries(): AsyncGenerator<ZipEntry> {
     yield { name: "README.txt", content: async () => README };
     yield {
@@ -278,7 +290,7 @@ export function firmDataExport(db: Queryable, companyId: number, origin: string)
         ),
     };
     yield { name: "codes.csv", content: () => codesCsv(db, companyId, { search: undefined }) };
-    yield* recordEntries(db, companyId, origin);
+    yield* recordEntries(db, archive, companyId, origin);
     yield { name: "scan-days.csv", content: async () => scanDaysCsv(db, companyId) };
     yield {
       name: "webhooks.json",

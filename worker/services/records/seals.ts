@@ -99,7 +99,10 @@ export async function registerSeal(
         // Refused while the key may not sign: a seal signed later could not be told from a
         // seal row written around ValuSeal (decision 050), and sealing can wait for the new key.
         await signCertificate(tx, signing, code.id, "sealed", "refuse");
-        const signedRecord = signedRecordFile(await certificateRecords(tx, code.publicToken), signing.origin);
+        const signedRecord = signedRecordFile(
+          await certificateRecords(tx, signing.archive, code.publicToken),
+          signing.origin,
+        );
         return { ...seal, sealedBy: displayName(user), signedRecord };
       }
     }

@@ -23,8 +23,9 @@ import type { Queryable } from "#worker/db.ts";
 import { ApiError } from "#worker/lib/errors.ts";
 import { codeStatusExpression, isoText } from "#worker/lib/code-status.ts";
 import { issuerTrustExpression, issuerVerifiedAtExpression } from "#worker/lib/issuer-trust.ts";
-import { secondsNow, type RecordSigning, type Signer } from "#worker/lib/signing.ts";
+import { type LogArchive, secondsNow, type RecordSigning, type Signer } from "#worker/lib/signing.ts";
 import { produced, statementPart, valueOf } from "#worker/lib/statement-parts.ts";
+import { selectRecords } from "./log-archive";
 
 /** Rows of a raw statement; every driver's result (HTTP, pool, transaction) carries them as `rows`. */
 async function selectRows<T extends Record<string, unknown>>(db: Queryable, query: SQL): Promise<T[]> {
@@ -308,7 +309,7 @@ async function nextRecord(
   event: CertificateEvent,
 ): Promise<CertificateRecord | null> {
   const fromRow = await certificateRecord(row, signing.origin, event);
-  const previous = await lastSignedRecord(db, row.public_token);
+  const previous = await lastSignedRecord(db, signing.archive, row.public_token);
   const disagree = (problem: string) => {
     signing.reportDisagreement({ subject: row.public_token, problem });
     return null;
@@ -349,18 +350,23 @@ async function issuedBeforeRecordsBegan(db: Queryable, issuedAt: string): Promis
 /** The code's last record in the log, checked against the published keys. */
 async function lastSignedRecord(
   db: Queryable,
+  archive: LogArchive,
   token: string,
 ): Promise<{ text: string; payload: CertificateRecord } | "none" | "unverifiable"> {
-  const rows = await selectRows<{ record: string }>(
-    db,
-    sql`SELECT record FROM transparency_log WHERE subject = ${token} AND kind = ${LOG_KINDS.certificate}
-        ORDER BY seq DESC LIMIT 1`,
-  );
-  const text = rows[0]?.record;
-  if (text === undefined) return "none";
-  const check = await verifyRecord<CertificateRecord>(text, await keyHistory(db), RECORD_TYPES.certificate);
-  return check.ok && check.payload.code.token === token ? { text, payload: check.payload } : "unverifiable";
+  const [last] = await selectRecords(db, archive, {
+    where: certificateEntriesOf(token),
+    order: sql`l.seq DESC`,
+    limit: 1,
+  });
+  if (last === undefined) return "none";
+  const check = await verifyRecord<CertificateRecord>(last.record, await keyHistory(db), RECORD_TYPES.certificate);
+  return check.ok && check.payload.code.token === token
+    ? { text: last.record, payload: check.payload }
+    : "unverifiable";
 }
+
+/** The certificate entries of the code `token` in the log `l`. */
+const certificateEntriesOf = (token: string) => sql`l.subject = ${token} AND l.kind = ${LOG_KINDS.certificate}`;
 
 /**
  * Signs the "issued" records of codes put into the table directly, as seeding does (the tests'
@@ -403,29 +409,24 @@ export async function signIssuerDecision(
 }
 
 /** A code's signed certificate records, oldest first (empty for a code never signed). */
-export async function certificateRecords(db: Queryable, token: string): Promise<string[]> {
-  const rows = await selectRows<{ record: string }>(
-    db,
-    sql`
-    SELECT record FROM transparency_log
-    WHERE subject = ${token} AND kind = ${LOG_KINDS.certificate}
-    ORDER BY seq`,
-  );
-  return rows.map((row) => row.record);
+export async function certificateRecords(db: Queryable, archive: LogArchive, token: string): Promise<string[]> {
+  const entries = await selectRecords(db, archive, { where: certificateEntriesOf(token) });
+  return entries.map((entry) => entry.record);
 }
 
 /** The signed records of many codes at once (a data export's page of codes), each code's oldest first. */
-export async function certificateRecordsByToken(db: Queryable, tokens: string[]): Promise<Map<string, string[]>> {
+export async function certificateRecordsByToken(
+  db: Queryable,
+  archive: LogArchive,
+  tokens: string[],
+): Promise<Map<string, string[]>> {
   const byToken = new Map<string, string[]>();
   if (tokens.length === 0) return byToken;
-  const rows = await selectRows<{ subject: string; record: string }>(
-    db,
-    sql`
-    SELECT subject, record FROM transparency_log
-    WHERE subject IN ${tokens} AND kind = ${LOG_KINDS.certificate}
-    ORDER BY subject, seq`,
-  );
-  for (const { subject, record } of rows) byToken.set(subject, [...(byToken.get(subject) ?? []), record]);
+  const entries = await selectRecords(db, archive, {
+    where: sql`l.subject IN ${tokens} AND l.kind = ${LOG_KINDS.certificate}`,
+    order: sql`l.subject, l.seq`,
+  });
+  for (const { subject, record } of entries) byToken.set(subject, [...(byToken.get(subject) ?? []), record]);
   return byToken;
 }
 
@@ -461,7 +462,7 @@ export async function certificateRecordsFor(
 ): Promise<{ records: string[]; unsignedChange: string | null } | null> {
   const [rows, records] = await Promise.all([
     selectRows<CertificateSourceRow>(db, certificateSourceOf(sql`qr_codes code`, sql`code.public_token = ${token}`)),
-    certificateRecords(db, token),
+    certificateRecords(db, signing.archive, token),
   ]);
   const row = rows[0];
   if (!row) return null;
@@ -587,7 +588,7 @@ export async function signCheckpoint(db: Queryable, signing: RecordSigning): Pro
   if (size === 0 || head.covered) return latestCheckpoint(db);
   const previous = await latestCheckpoint(db);
   if (previous) {
-    const since = previous.size < size ? await logEntries(db, previous.size + 1, size, { withRecords: false }) : [];
+    const since = previous.size < size ? await logEntries(db, previous.size + 1, size) : [];
     if (!(await extendsCheckpoint(previous, { size, headHash: head.head_hash }, since))) {
       signing.reportDisagreement({
         subject: "log",
@@ -682,35 +683,40 @@ export async function checkpointDue(db: Queryable): Promise<boolean> {
 
 interface EntryRow extends Record<string, unknown> {
   seq: string;
-  record: string | null;
   leaf_hash: string;
   chain_hash: string;
 }
 
-const toEntry = (row: EntryRow): LogEntry => ({
-  seq: Number(row.seq),
-  leafHash: row.leaf_hash,
-  chainHash: row.chain_hash,
-  ...(row.record === null ? {} : { record: row.record }),
-});
-
 /**
- * Entries `from` to `to` (inclusive), in order. Published (`withRecords: false`) as hashes only:
- * the records name every code's token and its valuation, and a log anyone can page through would
- * let anyone list every code. Whoever holds a record checks it against its leaf hash.
+ * Entries `from` to `to` (inclusive), in order. Published as hashes only: the records name every
+ * code's token and its valuation, and a log anyone can page through would let anyone list every
+ * code. Whoever holds a record checks it against its leaf hash. With `recordsFrom`, each entry
+ * carries its record (a proof's own entry), read back from the archive where it has moved.
  */
 export async function logEntries(
   db: Queryable,
   from: number,
   to: number,
-  { withRecords }: { withRecords: boolean },
+  { recordsFrom }: { recordsFrom?: LogArchive } = {},
 ): Promise<LogEntry[]> {
-  const record = withRecords ? sql`record` : sql`NULL::text AS record`;
-  const rows = await selectRows<EntryRow>(
-    db,
-    sql`SELECT seq, ${record}, leaf_hash, chain_hash FROM transparency_log WHERE seq BETWEEN ${from} AND ${to} ORDER BY seq`,
-  );
-  return rows.map(toEntry);
+  const range = sql`l.seq BETWEEN ${from} AND ${to}`;
+  const [rows, records] = await Promise.all([
+    selectRows<EntryRow>(
+      db,
+      sql`SELECT l.seq, l.leaf_hash, l.chain_hash FROM transparency_log l WHERE ${range} ORDER BY l.seq`,
+    ),
+    recordsFrom ? selectRecords(db, recordsFrom, { where: range }) : [],
+  ]);
+  const recordOf = new Map(records.map((entry) => [entry.seq, entry.record]));
+  return rows.map((row) => {
+    const record = recordOf.get(Number(row.seq));
+    return {
+      seq: Number(row.seq),
+      leafHash: row.leaf_hash,
+      chainHash: row.chain_hash,
+      ...(record === undefined ? {} : { record }),
+    };
+  });
 }
 
 /** The chain hash before entry `seq` (the empty log's for the first). */
@@ -745,8 +751,8 @@ export async function logProof(db: Queryable, signing: RecordSigning, token: str
   if (!checkpoint) throw new ApiError(503, SIGNING_PAUSED);
   const [previousHash, own, after] = await Promise.all([
     chainHashBefore(db, seq),
-    logEntries(db, seq, seq, { withRecords: true }),
-    logEntries(db, seq + 1, checkpoint.size, { withRecords: false }),
+    logEntries(db, seq, seq, { recordsFrom: signing.archive }),
+    logEntries(db, seq + 1, checkpoint.size),
   ]);
   return { previousHash, entries: [...own, ...after], checkpoint };
 }
