@@ -17,13 +17,13 @@ const ARCHIVE_PREFIX = "transparency-log/";
 export const ARCHIVE_AFTER_DAYS = 30;
 
 /** Entries per archive object: about 1.6 MB of records, read back a range at a time. */
-export const ENTRIES_PER_ARCHIVE = 1000;
+const ENTRIES_PER_ARCHIVE = 1000;
 
 /** Archive objects written per run at most, so one hourly run stays far within its subrequests. */
 const ARCHIVES_PER_RUN = 20;
 
 /** An entry `l` of the log and where its record is: `record` in the database, or its object's byte range. */
-export interface RecordSourceRow extends Record<string, unknown> {
+interface RecordSourceRow extends Record<string, unknown> {
   seq: string;
   leaf_hash: string;
   record: string | null;
@@ -33,11 +33,11 @@ export interface RecordSourceRow extends Record<string, unknown> {
 }
 
 /** The columns of RecordSourceRow for the entries `l` (transparency_log), with RECORD_SOURCE_JOINS. */
-export const RECORD_SOURCE_COLUMNS = sql`l.seq, l.leaf_hash, r.record, a.object_key,
+const RECORD_SOURCE_COLUMNS = sql`l.seq, l.leaf_hash, r.record, a.object_key,
   a.offsets[l.seq - a.first_seq + 1] AS record_start, a.offsets[l.seq - a.first_seq + 2] AS record_end`;
 
 /** An entry's record in the database, else the one archive that covers it (found by its first entry). */
-export const RECORD_SOURCE_JOINS = sql`
+const RECORD_SOURCE_JOINS = sql`
   LEFT JOIN transparency_log_records r ON r.seq = l.seq
   LEFT JOIN LATERAL (
     SELECT first_seq, last_seq, object_key, offsets FROM transparency_log_archives
@@ -48,7 +48,7 @@ export const RECORD_SOURCE_JOINS = sql`
  * The records of `rows`, in their order: from the database, or read from their archive objects (one
  * ranged read per object) and checked against their leaf hashes.
  */
-export async function recordsOf(archive: LogArchive, rows: RecordSourceRow[]): Promise<string[]> {
+async function recordsOf(archive: LogArchive, rows: RecordSourceRow[]): Promise<string[]> {
   const archived = new Map<string, RecordSourceRow[]>();
   for (const row of rows) {
     if (row.record !== null) continue;
