@@ -29,7 +29,7 @@ export async function startLogArchiving(databaseUrl: string, pool: pg.Pool): Pro
   const bucket = await miniflare.getR2Bucket("EVIDENCE");
   return {
     async archiveAll() {
-      const moved = await archiveLogRecords(db, bucket, new Date(Date.now() + 60_000));
+      const moved = await archiveLogRecords(db, bucket, 0);
       await pool.query("VACUUM transparency_log_records");
       return moved;
     },

@@ -16,7 +16,7 @@ import { deliverScanAlerts } from "./services/scans/scan-alerts";
 import { type ScanAlertMessage } from "./queue-messages";
 import { maintainScanHistory } from "./services/scans/scan-history";
 import { checkpointDue, signCheckpoint } from "./services/records/signed-records";
-import { ARCHIVE_AFTER_DAYS, archiveLogRecords } from "./services/records/log-archive";
+import { archiveLogRecords } from "./services/records/log-archive";
 import { pruneJobRuns, runRecordedJob } from "./services/operations/job-runs";
 import { deleteExpiredSignInData } from "./services/accounts/expired-sign-in-data";
 import {
@@ -60,10 +60,9 @@ async function signCheckpointIfDue(db: Database, env: Bindings, config: Config) 
   }
 }
 
-/** The log's records older than ARCHIVE_AFTER_DAYS move to R2 (decision 077); how many goes to the log. */
-async function archiveLogRecordsDue(db: Database, env: Bindings, now: Date) {
-  const before = new Date(now.getTime() - ARCHIVE_AFTER_DAYS * 24 * 60 * 60 * 1000);
-  const entries = await archiveLogRecords(db, env.EVIDENCE, before);
+/** The log's records older than 30 days move to R2 (decision 077); how many goes to the log. */
+async function archiveLogRecordsDue(db: Database, env: Bindings) {
+  const entries = await archiveLogRecords(db, env.EVIDENCE);
   console.log("log records archived", JSON.stringify({ entries }));
 }
 
@@ -119,7 +118,7 @@ async function runHourlyJobs(controller: ScheduledController, env: Bindings) {
         "scan alert digests": () => sendScanAlertDigests(db, now, (digests) => queueEmailsNow(env, digests)),
         "idempotency keys": () => deleteExpiredIdempotencyKeys(db, now),
         "log checkpoint": () => signCheckpointIfDue(db, env, config),
-        "log records archived": () => archiveLogRecordsDue(db, env, now),
+        "log records archived": () => archiveLogRecordsDue(db, env),
         "webhook sweep": () => sweepWebhooks(db, env),
         "watch notices": () => sweepWatchNotices(db, transactional, env),
         "practising certificate reminders": () =>

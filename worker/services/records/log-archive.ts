@@ -100,13 +100,18 @@ interface DueRecordRow extends Record<string, unknown> {
 }
 
 /**
- * Moves the records of entries older than `before` to R2, oldest first, ENTRIES_PER_ARCHIVE to an
- * object, at most ARCHIVES_PER_RUN objects. Each run first finishes one a run before it left half
+ * Moves the records of entries older than `afterDays` to R2, oldest first, ENTRIES_PER_ARCHIVE to an
+ * object, at most ARCHIVES_PER_RUN objects. Their age is the database's clock, the one that stamped
+ * them, whatever time the run is scheduled for; 0 days moves every entry logged before the call. Each run first finishes one a run before it left half
  * done (its archive written and recorded, its records not yet removed). The object is named by its
  * entries, so a repeated run writes the same bytes under the same name; the archive's row and the
  * records' removal commit together. Returns the entries archived.
  */
-export async function archiveLogRecords(db: Database, archive: LogArchive, before: Date): Promise<number> {
+export async function archiveLogRecords(
+  db: Database,
+  archive: LogArchive,
+  afterDays = ARCHIVE_AFTER_DAYS,
+): Promise<number> {
   await db.execute(sql`
     DELETE FROM transparency_log_records r USING transparency_log_archives a
     WHERE r.seq BETWEEN a.first_seq AND a.last_seq`);
@@ -114,7 +119,7 @@ export async function archiveLogRecords(db: Database, archive: LogArchive, befor
   for (let run = 0; run < ARCHIVES_PER_RUN; run += 1) {
     const rows = (
       (await db.execute(sql`
-        SELECT r.seq, r.record, l.created_at < ${before.toISOString()}::timestamptz AS due
+        SELECT r.seq, r.record, l.created_at < now() - make_interval(days => ${afterDays}) AS due
         FROM transparency_log_records r JOIN transparency_log l ON l.seq = r.seq
         ORDER BY r.seq LIMIT ${ENTRIES_PER_ARCHIVE}`)) as unknown as { rows: DueRecordRow[] }
     ).rows;
