@@ -128,6 +128,33 @@ describe("the log's older records, archived to R2", () => {
     expect((await recordFile(code.publicToken)).history).toEqual([]);
   });
 
+  it("finishes a run that wrote its archive but did not remove the records", async () => {
+    const owner = await registerOwnerViaServices();
+    const code = await createCodeViaApi(owner.token, (await insertValuer(owner.user.companyId!)).id);
+    await archiveAll();
+    const again = await createCodeViaApi(owner.token, (await insertValuer(owner.user.companyId!)).id);
+    const file = await recordFile(again.publicToken);
+    // A run that stopped after writing the object and its row, as the job writes them.
+    const seq = await withDb(async (db) => {
+      const { rows } = await db.execute<{ seq: string }>(
+        sql`SELECT seq FROM transparency_log WHERE subject = ${again.publicToken}`,
+      );
+      return Number(rows[0]!.seq);
+    });
+    const key = `transparency-log/half-done-${seq}.txt`;
+    await bucket.put(key, `${file.record}\n`);
+    await withDb((db) =>
+      db.execute(sql`INSERT INTO transparency_log_archives (first_seq, last_seq, object_key, offsets)
+        VALUES (${seq}, ${seq}, ${key}, ${`{0,${file.record.length + 1}}`}::int[])`),
+    );
+    expect(await hotRecords()).toBe(1);
+    // The next run removes the record its archive holds, and writes nothing new for it.
+    expect(await archiveAll()).toBe(0);
+    expect(await hotRecords()).toBe(0);
+    expect(await recordFile(again.publicToken)).toEqual(file);
+    expect((await recordFile(code.publicToken)).history).toEqual([]);
+  });
+
   it("never serves an archived record that is not its entry's, and never removes one no archive holds", async () => {
     const owner = await registerOwnerViaServices();
     const code = await createCodeViaApi(owner.token, (await insertValuer(owner.user.companyId!)).id);

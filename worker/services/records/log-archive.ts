@@ -96,7 +96,6 @@ export async function selectRecords(
 interface DueRecordRow extends Record<string, unknown> {
   seq: string;
   record: string;
-  due: boolean;
 }
 
 /**
@@ -114,18 +113,22 @@ export async function archiveLogRecords(
 ): Promise<number> {
   await db.execute(sql`
     DELETE FROM transparency_log_records r USING transparency_log_archives a
-    WHERE r.seq BETWEEN a.first_seq AND a.last_seq`);
+    WHERE r.seq BETWEEN a.first_seq AND a.last_seq
+      AND a.last_seq >= (SELECT min(seq) FROM transparency_log_records)`);
   let archivedEntries = 0;
   for (let run = 0; run < ARCHIVES_PER_RUN; run += 1) {
+    // The next ENTRIES_PER_ARCHIVE entries still in the database, those of them due: a bounded read
+    // of the table's first pages, and nothing of the records' text when none is due.
     const rows = (
       (await db.execute(sql`
-        SELECT r.seq, r.record, l.created_at < now() - make_interval(days => ${afterDays}) AS due
-        FROM transparency_log_records r JOIN transparency_log l ON l.seq = r.seq
-        ORDER BY r.seq LIMIT ${ENTRIES_PER_ARCHIVE}`)) as unknown as { rows: DueRecordRow[] }
+        SELECT r.seq, r.record FROM transparency_log_records r JOIN transparency_log l ON l.seq = r.seq
+        WHERE r.seq < (SELECT min(seq) FROM transparency_log_records) + ${ENTRIES_PER_ARCHIVE}
+          AND l.created_at < now() - make_interval(days => ${afterDays})
+        ORDER BY r.seq`)) as unknown as { rows: DueRecordRow[] }
     ).rows;
-    // A run is consecutive entries, all due: it ends before the first that is not.
+    // A run is consecutive entries: it ends before the first gap (an entry not yet due).
     const first = Number(rows[0]?.seq);
-    const end = rows.findIndex((row, index) => Number(row.seq) !== first + index || !row.due);
+    const end = rows.findIndex((row, index) => Number(row.seq) !== first + index);
     const entries = end === -1 ? rows : rows.slice(0, end);
     if (entries.length === 0) break;
     const last = first + entries.length - 1;
