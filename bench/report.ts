@@ -1167,20 +1167,36 @@ function startupSection(startup: WorkerStartup) {
     "The production build's Worker (`dist/valuseal`: every module wrangler uploads, gzipped one by one with " +
       "Node's zlib) and the CPU of workerd from its start to the answer of one request that reaches no database " +
       `(\`/api/no-such-route\`), median of ${startup.runs} starts each, taken in turns with a hello-world Worker ` +
-      "given the same bindings (assets, queues, the Durable Object, rate limits). Workers allow 1 s of startup.",
+      "given the same bindings (assets, queues, the Durable Object, rate limits). Workers allow 1 s of startup. " +
+      "The third Worker is the brief's fixed stack alone (`bench/stack-floor/worker.ts`: Hono, zod, drizzle on " +
+      "Neon's driver, jose, qrcode-svg, each used once), bundled and minified as ours is: the least a Worker on " +
+      "this stack pays.",
     "",
     table(
-      ["", "ValuSeal", "Hello world", "Goal"],
+      ["", "ValuSeal", "The fixed stack alone", "Hello world", "Goal"],
       [
-        ["Upload (KiB)", kib(startup.uploadBytes), "–", ""],
+        ["Upload (KiB)", kib(startup.uploadBytes), "–", "–", ""],
         [
           "Upload gzipped (KiB)",
           kib(startup.uploadGzipBytes),
+          kib(startup.stackGzipBytes),
           "–",
           `≤ ${kib(WORKER_UPLOAD_BUDGET_BYTES)} ${mark(startup.uploadGzipBytes <= WORKER_UPLOAD_BUDGET_BYTES)}`,
         ],
-        ["workerd CPU, start to first answer (ms)", formatMs(startup.appCpuMs), formatMs(startup.helloCpuMs), ""],
-        ["Our modules' share (ms)", formatMs(ours), "0", `≤ ${STARTUP_GOAL_MS} ${mark(ours <= STARTUP_GOAL_MS)}`],
+        [
+          "workerd CPU, start to first answer (ms)",
+          formatMs(startup.appCpuMs),
+          formatMs(startup.stackCpuMs),
+          formatMs(startup.helloCpuMs),
+          "",
+        ],
+        [
+          "Over hello world (ms)",
+          formatMs(ours),
+          formatMs(startup.stackCpuMs - startup.helloCpuMs),
+          "0",
+          `≤ ${STARTUP_GOAL_MS} ${mark(ours <= STARTUP_GOAL_MS)}`,
+        ],
       ],
     ),
     "",
@@ -1214,6 +1230,7 @@ function slowNetworkSection(screens: ScreenLoad[]) {
         "Slow 3G, HTTP/1.1 (s)",
         "Slow 3G, HTTP/2 (s)",
         "Goal (s)",
+        "First drawn, HTTP/2 (s)",
         "Scripts",
         "Script (KB)",
         "Script waves",
@@ -1224,7 +1241,8 @@ function slowNetworkSection(screens: ScreenLoad[]) {
         formatMs(screen.fastMs),
         (screen.slowMs / 1000).toFixed(1),
         (screen.slowHttp2Ms / 1000).toFixed(1),
-        `≤ ${screen.goalS} ${mark(screen.slowHttp2Ms <= screen.goalS * 1000)}`,
+        screen.goalS === null ? "–" : `≤ ${screen.goalS} ${mark(screen.slowHttp2Ms <= screen.goalS * 1000)}`,
+        (screen.drawnHttp2Ms / 1000).toFixed(1),
         formatInt(screen.scripts),
         formatInt(screen.scriptBytes / 1000),
         `${screen.scriptWaves} ${mark(screen.scriptWaves <= 3)}`,
@@ -1232,6 +1250,12 @@ function slowNetworkSection(screens: ScreenLoad[]) {
       ]),
     ),
     "",
+    "- The fixed stack alone (`bench/stack-floor/page.ts`) is a page of React, react-router and react-query " +
+      "and nothing of ours, which draws one sentence as soon as its script has run, served gzipped as the app's " +
+      "assets are: the least a screen of this React app can take on the same link. A signed-in screen within " +
+      "the goal would have to fit everything of its own into what is left of the goal after it.",
+    "- First drawn is the browser's first contentful paint: a signed-in screen's page draws the frame's " +
+      "outline from index.html alone (decision 078), the landing page itself (decision 075).",
     "- A script wave is a script asked for only after another finished: the longest such chain is the " +
       "number of sequential round trips of script a screen waits for (goal: at most 3).",
     "- A signed-in screen's script is asked for by the page itself as it arrives, in a few shared chunks " +

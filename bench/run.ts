@@ -205,7 +205,8 @@ async function benchDatabasePath(direct: RouteTiming[]) {
         for (const screen of slowNetwork) {
           log(
             `  ${screen.screen} readable: ${formatMs(screen.fastMs)} ms here, on Slow 3G ${formatMs(screen.slowMs)} ms ` +
-              `over HTTP/1.1 and ${formatMs(screen.slowHttp2Ms)} ms over HTTP/2 ` +
+              `over HTTP/1.1 and ${formatMs(screen.slowHttp2Ms)} ms over HTTP/2, first drawn at ` +
+              `${formatMs(screen.drawnHttp2Ms)} ms ` +
               `(${screen.scripts} scripts in ${screen.scriptWaves} waves, /api/auth/user asked ${screen.sessionRequests}×)`,
           );
         }
@@ -346,7 +347,8 @@ async function main() {
     const startup = await benchWorkerStartup();
     log(
       `  upload ${formatInt(startup.uploadGzipBytes / 1024)} KiB gzipped; workerd CPU to a first answer ` +
-        `${formatMs(startup.appCpuMs)} ms, hello world ${formatMs(startup.helloCpuMs)} ms`,
+        `${formatMs(startup.appCpuMs)} ms, the fixed stack alone ${formatMs(startup.stackCpuMs)} ms, ` +
+        `hello world ${formatMs(startup.helloCpuMs)} ms`,
     );
 
     const report = renderReport({

@@ -12,9 +12,11 @@ import { SIGNED_IN_FRAME, SIGNED_IN_SCREENS } from "./lib/client-chunks";
  * <build>/client/index.html:
  * - the stylesheet inline, its <link> kept but disabled: a stylesheet in the head holds back the
  *   first paint for one more round trip;
- * - the landing page rendered ahead of time (web/features/landing/prerender.tsx), hidden unless…
- * - …the guard (web/landing-guard.ts), inline at the top of the head, finds the page is "/" for
- *   a visitor not signed in whose screens open in English;
+ * - the landing page and the signed-in frame's outline rendered ahead of time (web/app/prerender.tsx),
+ *   each hidden unless…
+ * - …the guard (web/landing-guard.ts), inline at the top of the head, finds the page is "/" for a
+ *   visitor not signed in whose screens open in English (the landing page), or a signed-in screen's
+ *   address on a device that keeps a session (the outline);
  * and names the guard's SHA-256 in the Content-Security-Policy of <build>/client/_headers, the one
  * inline script the app's pages may run. The guard is given the signed-in chunks' files, read from
  * the build's manifest (which is then removed: it is not one of the site's files).
@@ -26,7 +28,7 @@ const HEADERS_FILE = join(CLIENT_DIR, "_headers");
 /** A "</style" inside the stylesheet would end its element early. */
 const inlineStyle = (css: string) => css.replace(/<\/style/gi, "<\\/style");
 
-async function landingHtml(): Promise<string> {
+async function prerenderedHtml(): Promise<string> {
   // The page as an English visitor with nothing stored on the device first sees it.
   Object.assign(globalThis, { window: { location: new URL("https://valuseal.invalid/") } });
   Object.defineProperty(globalThis, "navigator", { value: { languages: ["en"] }, configurable: true });
@@ -38,10 +40,10 @@ async function landingHtml(): Promise<string> {
     optimizeDeps: { noDiscovery: true, include: [] },
   });
   try {
-    const prerender = (await server.ssrLoadModule("/web/features/landing/prerender.tsx")) as {
-      prerenderedLandingHtml: () => string;
+    const prerender = (await server.ssrLoadModule("/web/app/prerender.tsx")) as {
+      prerenderedPagesHtml: () => string;
     };
-    return prerender.prerenderedLandingHtml();
+    return prerender.prerenderedPagesHtml();
   } finally {
     await server.close();
   }
@@ -87,7 +89,7 @@ const guard = await inlineScript("web/landing-guard.ts", {
   target: "es2020",
   define: { SIGNED_IN_SCRIPTS: JSON.stringify(signedInScripts()) },
 });
-const landing = await landingHtml();
+const prerendered = await prerenderedHtml();
 let page = readFileSync(INDEX_FILE, "utf8");
 const stylesheet = /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/.exec(page);
 if (!stylesheet) throw new Error(`${INDEX_FILE} links no stylesheet`);
@@ -106,7 +108,7 @@ page = replaceOnce(
   `<meta charset="UTF-8" />\n    <script>${guard}</script>`,
   "charset",
 );
-page = replaceOnce(page, '<div id="root"></div>', `${landing}\n    <div id="root"></div>`, "root element");
+page = replaceOnce(page, '<div id="root"></div>', `${prerendered}\n    <div id="root"></div>`, "root element");
 writeFileSync(INDEX_FILE, page);
 
 const guardHash = `'sha256-${createHash("sha256").update(guard).digest("base64")}'`;
@@ -115,4 +117,6 @@ writeFileSync(
   HEADERS_FILE,
   replaceOnce(headers, "script-src 'self';", `script-src 'self' ${guardHash};`, "script-src"),
 );
-console.log(`${INDEX_FILE}: the landing page inline (${(page.length / 1024).toFixed(0)} KiB), its guard ${guardHash}`);
+console.log(
+  `${INDEX_FILE}: the landing page and the outline inline (${(page.length / 1024).toFixed(0)} KiB), its guard ${guardHash}`,
+);

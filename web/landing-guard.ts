@@ -1,5 +1,6 @@
 import { openingLanguage, tokenStore } from "./lib/device-storage";
 import { signedInScreensAt, type SignedInScreens } from "./app/screen-paths";
+import type { PrerenderedPage } from "./app/prerendered";
 import { startEarlySession } from "./lib/early-session";
 
 /** The signed-in frame's script files and each screen chunk's, beyond the entry's (scripts/build-landing.ts). */
@@ -8,29 +9,38 @@ declare const SIGNED_IN_SCRIPTS: Record<"frame" | SignedInScreens, string[]>;
 /*
  * The first thing every page of the app runs, inline in its head before anything is drawn
  * (scripts/build-landing.ts puts it there; the Content-Security-Policy names its hash). The page
- * carries the landing page rendered ahead of time, in English, for a visitor nobody has signed in:
- * on a slow mobile link it is readable after one round trip instead of after the app's script
- * (issue 51). It is shown only where the app would show exactly that page: at "/", with no session
- * kept on this device, in English. Anywhere else it stays hidden and the app draws as before.
+ * carries, drawn ahead of time, the landing page in English for a visitor nobody has signed in, and
+ * the signed-in frame's outline: on a slow mobile link one of them is on the screen after one round
+ * trip instead of after the app's script (issue 51). Each shows only where the app would first show
+ * exactly that: the landing page at "/", with no session kept on this device, in English; the outline
+ * at a signed-in screen's address with a session kept. Anywhere else both stay hidden and the app
+ * draws as before.
  *
- * With a session kept, it asks at once for the signed-in user and for the script the signed-in
- * frame and this path's screen need, beside the entry's: on a slow link they arrive with the entry
- * instead of one round trip after it (the app takes the user's answer, web/lib/early-session.ts,
- * and starts the same chunks when it runs, web/app/screen-chunks.ts).
+ * With a session kept, it asks at once for the signed-in user and, at a signed-in screen's address,
+ * for the script the signed-in frame and that screen need, beside the entry's: on a slow link they
+ * arrive with the entry instead of one round trip after it (the app takes the user's answer,
+ * web/lib/early-session.ts, and starts the same chunks when it runs, web/app/screen-chunks.ts).
  */
+function showPrerendered(page: PrerenderedPage) {
+  document.documentElement.dataset.prerender = page;
+}
+
 const token = tokenStore.get();
 if (token) {
   startEarlySession(token);
   const screens = signedInScreensAt(window.location.pathname);
-  for (const file of [...SIGNED_IN_SCRIPTS.frame, ...SIGNED_IN_SCRIPTS[screens]]) {
-    const link = document.createElement("link");
-    link.rel = "modulepreload";
-    // As the page's own module scripts are fetched (Vite writes them crossorigin), so the app's
-    // imports take these responses rather than asking again.
-    link.crossOrigin = "";
-    link.href = file;
-    document.head.append(link);
+  if (screens) {
+    showPrerendered("shell");
+    for (const file of [...SIGNED_IN_SCRIPTS.frame, ...SIGNED_IN_SCRIPTS[screens]]) {
+      const link = document.createElement("link");
+      link.rel = "modulepreload";
+      // As the page's own module scripts are fetched (Vite writes them crossorigin), so the app's
+      // imports take these responses rather than asking again.
+      link.crossOrigin = "";
+      link.href = file;
+      document.head.append(link);
+    }
   }
 } else if (window.location.pathname === "/" && openingLanguage(window.location.search) === "en") {
-  document.documentElement.dataset.prerender = "on";
+  showPrerendered("landing");
 }

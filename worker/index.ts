@@ -92,17 +92,16 @@ async function maintainScanHistoryAndLog(db: Database, now: Date, config: Config
 
 /**
  * The hourly cron: the daily digests due this hour (each company's from 08:00, once a day, queued
- * in pages that the digests queue sends and retries one by one), the
- * alert digests of the hour that just ended (codes scanned more often than they get alert emails
- * for; once per hour, however often the run is made), the sweep of Idempotency-Keys past their 24
- * hours, the log's checkpoint (signed when the log grew, and at least once a day), the log's old
- * records moved to R2, the webhooks'
- * sweep (codes that expired, deliveries never queued, events past their 30 days), and the
- * watches' (lenders told of codes that expired, notices a request could not email), December's
- * reminders of practising certificates about to expire; then the scan
- * history's (months ahead, finished days closed, raw history past its retention dropped). They are
- * independent, so one failing never skips another; the run is recorded (job_runs, read by health)
- * and a failure is still thrown, so the platform reports the run as failed too.
+ * in pages that the digests queue sends and retries one by one), the alert digests of the hour that
+ * just ended (codes scanned more often than they get alert emails for; once per hour, however often
+ * the run is made), the sweep of Idempotency-Keys past their 24 hours, the log's checkpoint (signed
+ * when the log grew, and at least once a day), the log's old records moved to R2, the webhooks'
+ * sweep (codes that expired, deliveries never queued, events past their 30 days), the watches'
+ * (lenders told of codes that expired, notices a request could not email), December's reminders of
+ * practising certificates about to expire; then the scan history's (months ahead, finished days
+ * closed, raw history past its retention dropped). They are independent, so one failing never skips
+ * another; the run is recorded (job_runs, read by health) and a failure is still thrown, so the
+ * platform reports the run as failed too.
  */
 async function runHourlyJobs(controller: ScheduledController, env: Bindings) {
   const now = new Date(controller.scheduledTime);

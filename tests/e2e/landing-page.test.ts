@@ -1,7 +1,9 @@
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectNoHorizontalScroll, PHONE_VIEWPORT, useBrowser } from "./fixtures/browser";
+import { registerOwnerViaApi } from "./fixtures/accounts";
 import { createOwnerWithCodesViaApi } from "./fixtures/codes";
 import { queryAppDatabase } from "./fixtures/database";
 import { recordViolations } from "./fixtures/csp";
@@ -145,7 +147,7 @@ describe("landing page", () => {
   });
 });
 
-describe("the landing page before the app's script arrives (drawn ahead of time, decision 075)", () => {
+describe("what the page draws before the app's script arrives (drawn ahead of time, decisions 075 and 078)", () => {
   const HEADLINE = "Stop forged valuation reports";
   /** A page whose scripts never arrive (a mobile link that stalls): only what index.html holds shows. */
   async function withoutScripts(options: Parameters<typeof browser.newPage>[0] & { path: string }) {
@@ -188,5 +190,51 @@ describe("the landing page before the app's script arrives (drawn ahead of time,
     expect(await page.locator("#landing-prerender").count()).toBe(0);
     expect(await page.getByRole("heading", { name: HEADLINE }).count()).toBe(1);
     await context.close();
+  });
+
+  describe("the signed-in frame's outline, for a device that keeps a session", () => {
+    const TOKEN = "a-session-kept-on-this-device";
+    const outline = (page: Page) => page.locator("#shell-prerender");
+
+    it("is drawn at once at a signed-in screen's address, before any script has arrived", async () => {
+      for (const path of ["/", "/dashboard", "/portfolio", "/qr-history", "/admin/users"]) {
+        const { page, context, takeViolations } = await withoutScripts({
+          path,
+          token: TOKEN,
+          viewport: PHONE_VIEWPORT,
+        });
+        // The product's name in the header, and the screen announced as loading.
+        await outline(page).getByText("ValuSeal", { exact: true }).waitFor();
+        expect(await outline(page).getByRole("status").isVisible(), path).toBe(true);
+        expect(await page.getByRole("heading", { name: HEADLINE }).isVisible(), path).toBe(false);
+        await expectNoHorizontalScroll(page);
+        expect(await takeViolations(), path).toEqual([]);
+        await context.close();
+      }
+    });
+
+    it("is not drawn on the public pages, nor for a visitor nobody signed in", async () => {
+      for (const options of [
+        { path: "/privacy-policy", token: TOKEN },
+        { path: "/qr-view", token: TOKEN },
+        { path: "/invite/x7Kp2", token: TOKEN },
+        { path: "/dashboard" },
+      ]) {
+        const { page, context } = await withoutScripts(options);
+        await expect.poll(() => page.evaluate(() => document.readyState)).toBe("complete");
+        expect(await outline(page).isVisible(), JSON.stringify(options)).toBe(false);
+        await context.close();
+      }
+    });
+
+    it("hands over to the app's own screen once it runs: the dashboard, the copy gone", async () => {
+      const owner = await registerOwnerViaApi();
+      const { page, context } = await browser.newPage({ viewport: PHONE_VIEWPORT, token: owner.token });
+      await page.goto("/dashboard");
+      await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
+      expect(await outline(page).count()).toBe(0);
+      expect(await page.locator("html").getAttribute("data-prerender")).toBe(null);
+      await context.close();
+    });
   });
 });

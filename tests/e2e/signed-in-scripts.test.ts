@@ -72,7 +72,7 @@ describe("a signed-in screen's script and session", () => {
     }
   });
 
-  it("is not asked for for a visitor nobody signed in on this device", async () => {
+  it("is not asked for for a visitor nobody signed in on this device, nor on a public page", async () => {
     const { scripts: named, sessionRequests } = await scriptsThePageNames("/", null);
     expect(sessionRequests).toBe(0);
     const { scripts: signedInNamed } = await scriptsThePageNames("/dashboard", "a-session-kept-on-this-device");
@@ -82,5 +82,8 @@ describe("a signed-in screen's script and session", () => {
     expect([...named].some((script) => script.includes("/app-shell-") || script.includes("/workspace-routes-"))).toBe(
       false,
     );
+    // Nor on a public page, where the app shows no signed-in frame whoever is signed in.
+    const { scripts: publicNamed } = await scriptsThePageNames("/privacy-policy", "a-session-kept-on-this-device");
+    expect([...publicNamed].filter((script) => script.includes("/app-shell-"))).toEqual([]);
   });
 });

@@ -19,7 +19,7 @@ const ROOT = REPOSITORY_ROOT;
 const TOOLCHAIN_IMPORTS = ["react/jsx-dev-runtime", "react/jsx-runtime"];
 
 /** Files under web/ that run in Node while the app is built, never in a browser (scripts/build-landing.ts). */
-const BUILD_TIME_FILES = ["web/features/landing/prerender.tsx"];
+const BUILD_TIME_FILES = ["web/app/prerender.tsx"];
 
 /**
  * Every package the browser loads: every web/ file, and the schema/ files they reach. CSS files

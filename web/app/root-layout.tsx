@@ -3,7 +3,7 @@ import { Outlet, useSearchParams } from "react-router";
 import { SkipLink } from "../components/layout/skip-link";
 import { PageLoading } from "../components/ui/spinner";
 import { AuthDialogsProvider } from "../features/auth/components/auth-dialogs";
-import { replacePrerenderedLanding } from "../features/landing/prerendered";
+import { replacePrerenderedPage } from "./prerendered";
 
 /**
  * Providers that need the router. GET /api/login lands on /?signin=1 with the sign-in dialog open;
@@ -11,7 +11,7 @@ import { replacePrerenderedLanding } from "../features/landing/prerendered";
  */
 export function RootLayout() {
   const [params] = useSearchParams();
-  useLayoutEffect(replacePrerenderedLanding, []);
+  useLayoutEffect(replacePrerenderedPage, []);
   return (
     <AuthDialogsProvider
       initial={params.get("signin") === "1" ? "signin" : "none"}

@@ -21,8 +21,13 @@ const SCREEN_CHUNKS: Record<SignedInScreens, () => Promise<unknown>> = {
   admin: adminChunk,
 };
 
-/** Starts the signed-in frame's chunk and the chunk of the screen at `pathname`; nothing waits for them. */
+/**
+ * Starts the signed-in frame's chunk and the chunk of the screen at `pathname`, unless the app shows
+ * a public page there; nothing waits for them.
+ */
 export function preloadSignedInScreens(pathname: string) {
+  const screens = signedInScreensAt(pathname);
+  if (!screens) return;
   // A failed preload is no error: the screen asks again when it renders, and reports it then.
-  for (const load of [appShellChunk, SCREEN_CHUNKS[signedInScreensAt(pathname)]]) void load().catch(() => {});
+  for (const load of [appShellChunk, SCREEN_CHUNKS[screens]]) void load().catch(() => {});
 }

@@ -55,7 +55,9 @@ async function recordsOf(archive: LogArchive, rows: RecordSourceRow[]): Promise<
     if (row.object_key === null || row.record_start === null || row.record_end === null) {
       throw new Error(`transparency_log entry ${row.seq} has neither its record nor an archive`);
     }
-    archived.set(row.object_key, [...(archived.get(row.object_key) ?? []), row]);
+    const entries = archived.get(row.object_key);
+    if (entries) entries.push(row);
+    else archived.set(row.object_key, [row]);
   }
   const found = new Map<string, string>();
   for (const [key, entries] of archived) {
@@ -101,10 +103,11 @@ interface DueRecordRow extends Record<string, unknown> {
 /**
  * Moves the records of entries older than `afterDays` to R2, oldest first, ENTRIES_PER_ARCHIVE to an
  * object, at most ARCHIVES_PER_RUN objects. Their age is the database's clock, the one that stamped
- * them, whatever time the run is scheduled for; 0 days moves every entry logged before the call. Each run first finishes one a run before it left half
- * done (its archive written and recorded, its records not yet removed). The object is named by its
- * entries, so a repeated run writes the same bytes under the same name; the archive's row and the
- * records' removal commit together. Returns the entries archived.
+ * them, whatever time the run is scheduled for; 0 days moves every entry logged before the call.
+ * Each run first finishes an archive that a run before it left half done (written and recorded, its
+ * records not yet removed). The object is named by its entries, so a repeated run writes the same
+ * bytes under the same name; the archive's row and the records' removal commit together. Returns
+ * the entries archived.
  */
 export async function archiveLogRecords(
   db: Database,

@@ -426,7 +426,11 @@ export async function certificateRecordsByToken(
     where: sql`l.subject IN ${tokens} AND l.kind = ${LOG_KINDS.certificate}`,
     order: sql`l.subject, l.seq`,
   });
-  for (const { subject, record } of entries) byToken.set(subject, [...(byToken.get(subject) ?? []), record]);
+  for (const { subject, record } of entries) {
+    const records = byToken.get(subject);
+    if (records) records.push(record);
+    else byToken.set(subject, [record]);
+  }
   return byToken;
 }
 
