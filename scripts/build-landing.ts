@@ -12,8 +12,8 @@ import { SIGNED_IN_FRAME, SIGNED_IN_SCREENS } from "./lib/client-chunks";
  * <build>/client/index.html:
  * - the stylesheet inline, its <link> kept but disabled: a stylesheet in the head holds back the
  *   first paint for one more round trip;
- * - the landing page and the signed-in frame's outline rendered ahead of time (web/app/prerender.tsx),
- *   each hidden unless…
+ * - the landing page and the signed-in frame's outline rendered ahead of time
+ *   (web/app/prerender.tsx), each hidden unless…
  * - …the guard (web/landing-guard.ts), inline at the top of the head, finds the page is "/" for a
  *   visitor not signed in whose screens open in English (the landing page), or a signed-in screen's
  *   address on a device that keeps a session (the outline);

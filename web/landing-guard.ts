@@ -1,7 +1,7 @@
 import { openingLanguage, tokenStore } from "./lib/device-storage";
-import { signedInScreensAt, type SignedInScreens } from "./app/screen-paths";
+import { firstReadsAt, signedInScreensAt, type SignedInScreens } from "./app/screen-paths";
 import type { PrerenderedPage } from "./app/prerendered";
-import { startEarlySession } from "./lib/early-session";
+import { startEarlyReads } from "./lib/early-reads";
 
 /** The signed-in frame's script files and each screen chunk's, beyond the entry's (scripts/build-landing.ts). */
 declare const SIGNED_IN_SCRIPTS: Record<"frame" | SignedInScreens, string[]>;
@@ -17,9 +17,10 @@ declare const SIGNED_IN_SCRIPTS: Record<"frame" | SignedInScreens, string[]>;
  * draws as before.
  *
  * With a session kept, it asks at once for the signed-in user and, at a signed-in screen's address,
- * for the script the signed-in frame and that screen need, beside the entry's: on a slow link they
- * arrive with the entry instead of one round trip after it (the app takes the user's answer,
- * web/lib/early-session.ts, and starts the same chunks when it runs, web/app/screen-chunks.ts).
+ * for the screen's first reads and the script the signed-in frame and that screen need, beside the
+ * entry's: on a slow link they arrive with the entry instead of one round trip after it (the app's
+ * API client takes the answers, web/lib/early-reads.ts, and the app starts the same chunks when it
+ * runs, web/app/screen-chunks.ts).
  */
 function showPrerendered(page: PrerenderedPage) {
   document.documentElement.dataset.prerender = page;
@@ -27,8 +28,9 @@ function showPrerendered(page: PrerenderedPage) {
 
 const token = tokenStore.get();
 if (token) {
-  startEarlySession(token);
-  const screens = signedInScreensAt(window.location.pathname);
+  const { pathname, search } = window.location;
+  const screens = signedInScreensAt(pathname);
+  startEarlyReads(token, ["/api/auth/user", ...(screens ? firstReadsAt(pathname, search) : [])]);
   if (screens) {
     showPrerendered("shell");
     for (const file of [...SIGNED_IN_SCRIPTS.frame, ...SIGNED_IN_SCRIPTS[screens]]) {

@@ -24,3 +24,6 @@ export type ScanAlertMode = (typeof SCAN_ALERT_MODES)[number];
  * SCAN_RETENTION_MONTHS, and what the privacy policy states (decision 064).
  */
 export const SCAN_RETENTION_MONTHS_DEFAULT = 24;
+
+/** The dashboard's latest scans, and GET /api/scans/recent's default. */
+export const RECENT_SCANS_DEFAULT = 10;

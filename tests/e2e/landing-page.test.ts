@@ -154,9 +154,13 @@ describe("what the page draws before the app's script arrives (drawn ahead of ti
     const opened = await browser.newPage(options);
     await opened.page.route(/\.js(\?.*)?$/, (route) => route.abort());
     const takeViolations = await recordViolations(opened.page);
+    const fonts: string[] = [];
+    opened.page.on("request", (request) => {
+      if (request.resourceType() === "font") fonts.push(new URL(request.url()).pathname);
+    });
     await opened.page.goto(options.path);
     await opened.page.locator("#root").waitFor({ state: "attached" });
-    return { ...opened, takeViolations };
+    return { ...opened, takeViolations, fonts };
   }
 
   it("is readable at / for a visitor not signed in, its one inline script allowed by the policy", async () => {
@@ -198,7 +202,7 @@ describe("what the page draws before the app's script arrives (drawn ahead of ti
 
     it("is drawn at once at a signed-in screen's address, before any script has arrived", async () => {
       for (const path of ["/", "/dashboard", "/portfolio", "/qr-history", "/admin/users"]) {
-        const { page, context, takeViolations } = await withoutScripts({
+        const { page, context, takeViolations, fonts } = await withoutScripts({
           path,
           token: TOKEN,
           viewport: PHONE_VIEWPORT,
@@ -209,6 +213,9 @@ describe("what the page draws before the app's script arrives (drawn ahead of ti
         expect(await page.getByRole("heading", { name: HEADLINE }).isVisible(), path).toBe(false);
         await expectNoHorizontalScroll(page);
         expect(await takeViolations(), path).toEqual([]);
+        // In the system's font: on a slow link Inter's download would take the script's bandwidth.
+        await expect.poll(() => page.evaluate(() => document.readyState)).toBe("complete");
+        expect(fonts, path).toEqual([]);
         await context.close();
       }
     });

@@ -11,19 +11,31 @@ import { registerOwnerViaApi } from "./fixtures/accounts";
  */
 const browser = useBrowser();
 
-/** The script and stylesheet files a page asks for, by path, and how often it asks for the signed-in user. */
+/**
+ * The script and stylesheet files a page asks for, by path, how often it asks for the signed-in
+ * user, and its API reads (GET, path and query) in the order asked.
+ */
 function recordFiles(page: Page) {
   const scripts = new Set<string>();
   const stylesheets: string[] = [];
-  const recorded = { scripts, stylesheets, sessionRequests: 0 };
+  const reads: string[] = [];
+  const recorded = { scripts, stylesheets, reads, sessionRequests: 0 };
   page.on("request", (request) => {
-    const path = new URL(request.url()).pathname;
-    if (request.resourceType() === "script") scripts.add(path);
-    if (request.resourceType() === "stylesheet") stylesheets.push(path);
-    if (path === "/api/auth/user") recorded.sessionRequests += 1;
+    const { pathname, search } = new URL(request.url());
+    if (request.resourceType() === "script") scripts.add(pathname);
+    if (request.resourceType() === "stylesheet") stylesheets.push(pathname);
+    if (pathname === "/api/auth/user") recorded.sessionRequests += 1;
+    if (pathname.startsWith("/api/") && request.method() === "GET") reads.push(pathname + search);
   });
   return recorded;
 }
+
+/** The reads the page's guard started that the app has not taken yet (web/lib/early-reads.ts). */
+const untakenEarlyReads = (page: Page) =>
+  page.evaluate(() => [
+    ...((globalThis as { valusealEarlyReads?: { answers: Map<string, unknown> } }).valusealEarlyReads?.answers.keys() ??
+      []),
+  ]);
 
 /** The scripts `path` asks for by itself: the app's entry refused, so only what the page names is fetched. */
 async function scriptsThePageNames(path: string, token: string | null) {
@@ -68,6 +80,28 @@ describe("a signed-in screen's script and session", () => {
       expect(fetched.stylesheets, screen.path).toEqual([]);
       // …and the app takes that answer: the user is asked for once.
       expect(fetched.sessionRequests, screen.path).toBe(1);
+      await context.close();
+    }
+  });
+
+  it("has its first reads asked for by the page and taken by the app: the dashboard and the Portfolio", async () => {
+    const firm = await registerOwnerViaApi();
+    const lender = await registerOwnerViaApi({ organisationKind: "lender", lenderType: "bank" });
+    for (const screen of [
+      { path: "/dashboard", token: firm.token, shown: "No verification codes yet", read: "/api/analytics/stats" },
+      { path: "/portfolio", token: lender.token, shown: "No reliance recorded yet", read: "/api/watches?page=1" },
+    ]) {
+      // Asked for by the page itself, before the app's script has run…
+      const { reads: askedByThePage } = await scriptsThePageNames(screen.path, screen.token);
+      expect(askedByThePage, screen.path).toContain(screen.read);
+      const { page, context } = await browser.newPage({ viewport: PHONE_VIEWPORT, token: screen.token });
+      const fetched = recordFiles(page);
+      await page.goto(screen.path);
+      await page.getByText(screen.shown).first().waitFor();
+      // …and each taken by the app, which asks for none of them again.
+      await expect.poll(() => untakenEarlyReads(page), { message: screen.path, timeout: 10_000 }).toEqual([]);
+      const again = askedByThePage.filter((read) => fetched.reads.filter((asked) => asked === read).length !== 1);
+      expect(again, screen.path).toEqual([]);
       await context.close();
     }
   });

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { signedInScreensAt } from "#web/app/screen-paths.ts";
+import { firstReadsAt, signedInScreensAt } from "#web/app/screen-paths.ts";
 
 /**
  * The page's guard (web/landing-guard.ts) reads from an address alone whether the app shows a
@@ -43,7 +43,7 @@ function routesOfRouter(): { path: string; inFrame: boolean }[] {
 /** An address the route's path matches: each parameter and splat given a value. */
 const addressOf = (path: string) => path.replace(/:[a-z]+/gi, "x7Kp2").replace(/\*$/, "profile");
 
-describe("which addresses show a signed-in screen (signedInScreensAt)", () => {
+describe("which addresses show a signed-in screen, and what it reads first (web/app/screen-paths.ts)", () => {
   const routes = routesOfRouter().filter((route) => route.path !== "*");
 
   it("reads the router: signed-in and public routes both found", () => {
@@ -63,5 +63,13 @@ describe("which addresses show a signed-in screen (signedInScreensAt)", () => {
     expect(["/admin", "/admin/users"].map(signedInScreensAt)).toEqual(["admin", "admin"]);
     expect(["/qr-history", "/settings/profile"].map(signedInScreensAt)).toEqual(["workspace", "workspace"]);
     expect(["/terms-of-use", "/qr-view", "/invite/abc"].map(signedInScreensAt)).toEqual([null, null, null]);
+  });
+
+  it("names first reads only for the dashboard and the unfiltered Portfolio", () => {
+    expect(firstReadsAt("/dashboard", "")).toContain("/api/analytics/stats");
+    expect(firstReadsAt("/portfolio", "")).toEqual(["/api/companies/current", "/api/watches?page=1"]);
+    // A filtered Portfolio reads what its address says, which the page does not work out.
+    expect(firstReadsAt("/portfolio", "?show=expiring")).toEqual([]);
+    expect(firstReadsAt("/qr-history", "")).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import type { Page } from "#schema/responses/page.ts";
 import type { paths } from "./api-types";
 import { queryString } from "./query-string";
 import { tokenStore } from "./device-storage";
+import { dropEarlyReads, takeEarlyRead } from "./early-reads";
 
 /**
  * The one API client (`api` below): the bearer token is the device's (tokenStore), bodies are
@@ -63,13 +64,28 @@ function errorFromBody(res: Response, body: unknown): ApiRequestError {
 }
 
 /**
+ * A GET the page's guard asked already, with this token, is answered by that early read, once
+ * (web/lib/early-reads.ts); any other request goes to the server, and a change drops the early
+ * reads not yet taken.
+ */
+function fetchOrTakeEarly(request: Request, init?: RequestInit): Promise<Response> {
+  if (request.method !== "GET") {
+    dropEarlyReads();
+    return fetch(request, init);
+  }
+  const token = tokenStore.get();
+  const { pathname, search } = new URL(request.url);
+  return (token && takeEarlyRead(token, pathname + search)) || fetch(request, init);
+}
+
+/**
  * The one client of the app's API (/api): every path, parameter, body and answer is typed from the
  * routes' own definitions (web/lib/api-types.ts, generated from them by `npm run api:types`), so a
  * renamed field or route fails to compile. Read an answer with `answerOf`:
  *
  *   const valuers = await answerOf(api.GET("/valuers"));
  */
-export const api = createClient<paths>({ baseUrl: "/api", querySerializer: queryString });
+export const api = createClient<paths>({ baseUrl: "/api", querySerializer: queryString, fetch: fetchOrTakeEarly });
 api.use({
   onRequest({ request }) {
     const token = tokenStore.get();

@@ -2,7 +2,6 @@ import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query"
 import type { PublicUser } from "#schema/responses/index.ts";
 import { answerOf, api, isUnauthorizedError } from "./api-client";
 import { tokenStore } from "./device-storage";
-import { takeEarlySession } from "./early-session";
 
 /** Tries of a failed read of the user (not a 401) before the screens show it failed: about 15 s. */
 const TRANSIENT_RETRIES = 4;
@@ -24,10 +23,10 @@ const currentUserQuery = () =>
   queryOptions({
     queryKey: currentUserKey,
     queryFn: async (): Promise<PublicUser | null> => {
-      // The page's guard may have asked already (web/lib/early-session.ts): its answer is taken once.
-      const early = takeEarlySession(tokenStore.get() ?? "");
       try {
-        return await answerOf(api.GET("/auth/user", early ? { fetch: () => early } : {}));
+        // The page's guard may have asked already: the API client takes its answer once
+        // (web/lib/early-reads.ts).
+        return await answerOf(api.GET("/auth/user"));
       } catch (error) {
         if (!isUnauthorizedError(error)) throw error;
         tokenStore.clear();

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { codeReferenceLine, codeTitle, isMotorVehicle } from "#schema/code-description.ts";
 import type { RecentScan } from "#schema/responses/index.ts";
-import { RECENT_SCANS_DEFAULT } from "#schema/validation/scans.ts";
+import { RECENT_SCANS_DEFAULT } from "#schema/limits/scans.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { SectionCard } from "#web/components/ui/section-card.tsx";
 import { InlineLoading } from "#web/components/ui/spinner.tsx";
